@@ -1,0 +1,40 @@
+# The two set-up commands are `make run` and `make test`; everything else is optional.
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck system-deps bench
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.run-deps: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[web,serial]'
+	touch $@
+
+$(VENV)/.test-deps: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[web,serial,dev]'
+	touch $@ $(VENV)/.run-deps
+
+## make run: start the service on the simulated board, with the web page and HTTP API.
+run: $(VENV)/.run-deps
+	$(BIN)/flixboard run --board sim $(ARGS)
+
+## make test: install everything the suite needs, then lint, type-check and run every test.
+test: $(VENV)/.test-deps system-deps
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.test-deps
+	$(BIN)/ruff check .
+
+typecheck: $(VENV)/.test-deps
+	$(BIN)/mypy
+
+system-deps:
+	bash scripts/setup-system.sh
+
+bench: $(VENV)/.test-deps
+	$(BIN)/flixboard bench --json

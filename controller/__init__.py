@@ -1,0 +1,1 @@
+"""The board service: event loop, reconciliation, LEDs, journal, CLI and web."""

@@ -1,0 +1,49 @@
+"""``flixboard bench``: speed and memory figures, gathered from each part's own probe.
+
+A probe is a function ``() -> dict[str, float]`` named ``module:function`` in ``PROBES``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+from collections.abc import Callable
+
+PROBES: list[str] = [
+    "controller.bench_engine:measure",
+]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--only", metavar="PREFIX", help="run only figures of probes whose module starts so"
+    )
+
+
+def collect(only: str | None = None) -> dict[str, float | str]:
+    """Run every probe (or those whose module matches ``only``) and merge their figures."""
+    figures: dict[str, float | str] = {
+        "machine": f"{platform.machine()} {platform.processor() or ''}".strip()
+    }
+    for target in PROBES:
+        module_name, _, function_name = target.partition(":")
+        if only and not module_name.split(".")[-1].startswith(only) and only not in module_name:
+            continue
+        probe: Callable[[], dict[str, float]] = getattr(
+            importlib.import_module(module_name), function_name
+        )
+        figures.update(probe())
+    return figures
+
+
+def main(args: argparse.Namespace) -> int:
+    figures = collect(args.only)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key:32} {value}")
+    return 0

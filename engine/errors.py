@@ -1,0 +1,31 @@
+"""The engine's errors: one root, a base per area, leaves that also subclass builtins."""
+
+from __future__ import annotations
+
+
+class FlixError(Exception):
+    """Root of every error the engine raises."""
+
+
+class HoleNameError(FlixError, ValueError):
+    """A text is not a hole name in any accepted form."""
+
+
+class SettingError(FlixError, ValueError):
+    """A setting (panel order, suit order, player count, token set, ...) is invalid."""
+
+
+class IllegalAction(FlixError, ValueError):
+    """An action that the rules do not allow in the current state."""
+
+
+class IllegalPlacement(IllegalAction):
+    """A Man or Burocrat may not go into that hole now."""
+
+
+class IllegalRoll(IllegalAction):
+    """The dice may not be thrown now, or the faces given are not faces of the dice."""
+
+
+class UnknownVariant(FlixError, LookupError):
+    """No variant has that name."""

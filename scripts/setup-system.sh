@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Install the system packages the test suite needs, only those that are missing.
+# Needs root (or sudo) the first time; later runs find everything and do nothing.
+set -euo pipefail
+
+missing=()
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup-system: installing ${missing[*]}"
+  if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+  else
+    echo "setup-system: need root to install: ${missing[*]}" >&2
+    exit 1
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
