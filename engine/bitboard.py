@@ -12,6 +12,17 @@ Bitboard = int
 BB_EMPTY: Bitboard = 0
 BB_ALL: Bitboard = (1 << 64) - 1
 
+BB_PANELS: tuple[Bitboard, ...] = tuple(0xFFFF << (16 * p) for p in range(4))
+"""The 16 holes of each panel (groove order, front to back)."""
+BB_FLOORS: tuple[Bitboard, ...] = tuple(
+    sum(0xF << (16 * p + 4 * f) for p in range(4)) for f in range(4)
+)
+"""The 16 holes of each floor, I..IV."""
+BB_SECTIONS: tuple[Bitboard, ...] = tuple(
+    sum(1 << (16 * p + 4 * f + s) for p in range(4) for f in range(4)) for s in range(4)
+)
+"""The 16 holes above each suit strip (left to right)."""
+
 
 def bit(hole: Hole) -> Bitboard:
     """The board with only ``hole`` set."""

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import ClassVar, overload
+from typing import ClassVar, Self, overload
 
 from hal.errors import BackendClosed, PixelError, UnsupportedFeature
 
@@ -188,8 +188,9 @@ class Backend:
     """
 
     name: ClassVar[str] = "abstract"
-    sensing: ClassVar[str] = "analog"
-    """``analog`` tells Man from Burocrat by the field's sign; ``presence`` only sees a piece."""
+    sensing: str = "analog"
+    """``analog`` tells Man from Burocrat by the field's sign; ``presence`` only sees a piece.
+    A class default that a backend may set per instance (the simulator offers both)."""
 
     def __init__(self, *, clock: Clock | None = None) -> None:
         self.clock: Clock = clock or Clock()
@@ -232,7 +233,7 @@ class Backend:
         """Release the hardware. Safe to call twice."""
         self._closed = True
 
-    def __enter__(self) -> Backend:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

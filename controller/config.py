@@ -1,0 +1,211 @@
+"""The service's settings: documented defaults, a TOML file, CLI overrides.
+
+Every setting lives in one table of the file (``[board]``, ``[game]``, ``[leds]``, ``[http]``)
+and can be overridden on the command line with ``--set table.key=value``. A bad key or value is
+a ``ConfigError`` naming the file, the key and the value.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from engine.holes import Layout
+from engine.errors import SettingError
+
+Color = tuple[int, int, int]
+
+
+class ConfigError(ValueError):
+    """A configuration file, key or value that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """All settings with their defaults (see ``controller/config.example.toml``)."""
+
+    # [board]
+    settle_ms: int = 120
+    fix_after_s: float = 5.0
+    panels: str = "RYGB"
+    suits: str = "SHDC"
+    # [game]
+    variant: str = "lucky"
+    players: int = 2
+    call_window: float = 3.0
+    auto_call: bool = False
+    dice: str = "virtual"
+    team_names: tuple[str, ...] = ("Red", "Blue", "Green")
+    # [leds]
+    brightness_cap: float = 0.5
+    team_colours: tuple[Color, ...] = ((255, 32, 0), (0, 80, 255), (0, 200, 60))
+    win_animation_s: float = 4.0
+    # [http]
+    address: str = "127.0.0.1:8640"
+    token: str = ""
+
+    @property
+    def settle_s(self) -> float:
+        return self.settle_ms / 1000.0
+
+    @property
+    def layout(self) -> Layout:
+        return Layout(self.panels, self.suits)
+
+    def game_options(self) -> dict[str, Any]:
+        """The engine options that come from the configuration."""
+        return {
+            "call_window": self.call_window,
+            "auto_call": self.auto_call,
+            "panels": self.panels,
+            "suits": self.suits,
+        }
+
+
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "board": ("settle_ms", "fix_after_s", "panels", "suits"),
+    "game": ("variant", "players", "call_window", "auto_call", "dice", "team_names"),
+    "leds": ("brightness_cap", "team_colours", "win_animation_s"),
+    "http": ("address", "token"),
+}
+
+VARIANTS = ("lucky", "payoff", "tactflix", "qubic")
+_HEX = re.compile(r"#?([0-9a-fA-F]{6})")
+_ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d{1,5})")
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` -> ``(host, port)``; a clear ``ConfigError`` otherwise."""
+    match = _ADDRESS.fullmatch(text.strip())
+    if not match or not 0 <= int(match.group(2)) <= 65535:
+        raise ConfigError(f"not an address HOST:PORT: {text!r} (e.g. 127.0.0.1:8640)")
+    return match.group(1).strip("[]"), int(match.group(2))
+
+
+def _colour(value: Any, where: str) -> Color:
+    if isinstance(value, str) and (m := _HEX.fullmatch(value.strip())):
+        raw = int(m.group(1), 16)
+        return (raw >> 16 & 255, raw >> 8 & 255, raw & 255)
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 3
+        and all(isinstance(c, int) and 0 <= c <= 255 for c in value)
+    ):
+        return (value[0], value[1], value[2])
+    raise ConfigError(f"{where}: not a colour: {value!r} (use '#rrggbb' or [r, g, b])")
+
+
+def _check(key: str, value: Any, where: str) -> Any:
+    """The value of ``key`` converted and range-checked, or a ``ConfigError``."""
+    bad = f"{where}: bad value for {key}: {value!r}"
+    if key == "settle_ms":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5000:
+            raise ConfigError(f"{bad} (an integer of milliseconds, 0..5000)")
+        return value
+    if key in ("fix_after_s", "call_window", "win_animation_s"):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 600:
+            raise ConfigError(f"{bad} (seconds, 0..600)")
+        return float(value)
+    if key == "brightness_cap":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            raise ConfigError(f"{bad} (a fraction 0..1)")
+        return float(value)
+    if key == "players":
+        if isinstance(value, bool) or value not in (2, 3, 4, 6):
+            raise ConfigError(f"{bad} (2, 3, 4 or 6)")
+        return value
+    if key == "auto_call":
+        if not isinstance(value, bool):
+            raise ConfigError(f"{bad} (true or false)")
+        return value
+    if key == "variant":
+        if value not in VARIANTS:
+            raise ConfigError(f"{bad} (one of {', '.join(VARIANTS)})")
+        return value
+    if key == "dice":
+        if value not in ("virtual", "physical"):
+            raise ConfigError(f"{bad} ('virtual' or 'physical')")
+        return value
+    if key in ("panels", "suits"):
+        if not isinstance(value, str):
+            raise ConfigError(f"{bad} (a string of four letters)")
+        try:
+            Layout(**{key: value})
+        except SettingError as error:
+            raise ConfigError(f"{where}: {error}") from None
+        return value.upper()
+    if key == "team_names":
+        if not isinstance(value, list | tuple) or len(value) != 3 or not all(
+            isinstance(v, str) and v.strip() for v in value
+        ):
+            raise ConfigError(f"{bad} (a list of three names)")
+        return tuple(value)
+    if key == "team_colours":
+        if not isinstance(value, list | tuple) or len(value) != 3:
+            raise ConfigError(f"{bad} (a list of three colours)")
+        return tuple(_colour(v, f"{where}: team_colours") for v in value)
+    if key == "address":
+        if not isinstance(value, str):
+            raise ConfigError(f"{bad} (HOST:PORT)")
+        parse_address(value)
+        return value
+    if key == "token":
+        if not isinstance(value, str):
+            raise ConfigError(f"{bad} (a string)")
+        return value
+    raise ConfigError(f"{where}: unknown key {key!r}")
+
+
+def from_tables(tables: dict[str, Any], where: str, base: Config | None = None) -> Config:
+    """A ``Config`` from parsed TOML tables, on top of ``base`` (default: the defaults)."""
+    changes: dict[str, Any] = {}
+    for section, body in tables.items():
+        if section not in SECTIONS:
+            raise ConfigError(
+                f"{where}: unknown table [{section}] (tables: {', '.join(SECTIONS)})"
+            )
+        if not isinstance(body, dict):
+            raise ConfigError(f"{where}: {section} must be a table [{section}]")
+        for key, value in body.items():
+            if key not in SECTIONS[section]:
+                raise ConfigError(
+                    f"{where}: unknown key {section}.{key} "
+                    f"(keys of [{section}]: {', '.join(SECTIONS[section])})"
+                )
+            changes[key] = _check(key, value, f"{where}: {section}.{key}")
+    return replace(base or Config(), **changes)
+
+
+def load_config(path: str | Path | None) -> Config:
+    """The defaults, overridden by the TOML file at ``path`` (when given)."""
+    if path is None:
+        return Config()
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"cannot read config file {path}: {error.strerror}") from None
+    try:
+        tables = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
+    return from_tables(tables, str(path))
+
+
+def apply_overrides(config: Config, overrides: list[str]) -> Config:
+    """Apply ``table.key=value`` overrides (the value in TOML syntax, or a bare word)."""
+    for item in overrides:
+        dotted, sep, raw = item.partition("=")
+        section, dot, key = dotted.strip().partition(".")
+        if not sep or not dot:
+            raise ConfigError(f"--set {item!r}: expected table.key=value, e.g. board.settle_ms=80")
+        try:
+            value = tomllib.loads(f"v = {raw}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw
+        config = from_tables({section: {key: value}}, f"--set {item}", config)
+    return config
+

@@ -1,0 +1,104 @@
+// The board's HTTP API and event stream, with the Bearer token kept in localStorage.
+
+const TOKEN_KEY = "flixboard.token";
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export class Api {
+  /** askToken(reason) resolves to a token, or null when the user cancels. */
+  constructor(askToken) {
+    this.askToken = askToken;
+  }
+
+  get token() {
+    return localStorage.getItem(TOKEN_KEY) || "";
+  }
+
+  async getState() {
+    const response = await fetch("/api/state", { cache: "no-store" });
+    if (!response.ok) throw new ApiError(response.status, await errorText(response));
+    return response.json();
+  }
+
+  /** POST a JSON body; on 401 ask for the token (once per refusal) and try again. */
+  async post(path, body = {}) {
+    let refused = false;
+    for (;;) {
+      const headers = { "Content-Type": "application/json" };
+      if (this.token) headers.Authorization = `Bearer ${this.token}`;
+      const response = await fetch(path, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (response.status === 401) {
+        const token = await this.askToken(refused || this.token ? "refused" : "needed");
+        if (!token) throw new ApiError(401, "the board needs its token for this");
+        localStorage.setItem(TOKEN_KEY, token.trim());
+        refused = true;
+        continue;
+      }
+      const payload = await readJson(response);
+      if (!response.ok) {
+        throw new ApiError(response.status, errorMessage(payload, response));
+      }
+      return payload;
+    }
+  }
+}
+
+async function readJson(response) {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { error: text };
+  }
+}
+
+async function errorText(response) {
+  return errorMessage(await readJson(response), response);
+}
+
+function errorMessage(payload, response) {
+  if (payload && typeof payload === "object") {
+    const text = payload.error ?? payload.detail ?? payload.message;
+    if (text) return String(text);
+  }
+  return `${response.status} ${response.statusText}`.trim();
+}
+
+/**
+ * Follow WS /api/events: onMessage(object) for every message, onStatus("live" | "lost")
+ * when the connection opens or drops. Reconnects with a growing delay, up to 5 s.
+ */
+export function followEvents(onMessage, onStatus) {
+  let delay = 250;
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/api/events`);
+    socket.addEventListener("open", () => {
+      delay = 250;
+      onStatus("live");
+    });
+    socket.addEventListener("message", (event) => {
+      try {
+        onMessage(JSON.parse(event.data));
+      } catch (error) {
+        console.error("bad event message", error, event.data);
+      }
+    });
+    socket.addEventListener("close", () => {
+      onStatus("lost");
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 5000);
+    });
+  };
+  open();
+}

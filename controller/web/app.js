@@ -1,0 +1,507 @@
+// The live board page: state from GET /api/state and WS /api/events, commands as POSTs.
+
+import { Api, followEvents } from "./api.js";
+import { buildBoard, clearing, layoutOf, paintBoard } from "./board.js";
+import {
+  COLOUR_FACES,
+  FLOOR_FACES,
+  SUIT_FACES,
+  QUIET_EVENTS,
+  describeEvent,
+  face,
+  partnersText,
+  seatWithTeam,
+  teamOfSeat,
+  teamsOf,
+  throwFaces,
+  variantName,
+} from "./words.js";
+
+const DICE_MODE_KEY = "flixboard.dice";
+const $ = (id) => document.getElementById(id);
+
+let current = null;
+let loggedEvents = [];
+let refreshing = null;
+
+const api = new Api(askToken);
+
+// ---- the token dialog ----------------------------------------------------------------------
+
+let tokenAnswer = null;
+
+function askToken(reason) {
+  if (tokenAnswer) return tokenAnswer;
+  const dialog = $("token-dialog");
+  $("token-reason").textContent =
+    reason === "refused"
+      ? "The board refused that token. Enter the token printed when the service started, or set in its configuration."
+      : "This board asks for its token before it takes a command. The token is printed when the service starts, or set in its configuration.";
+  $("token-input").value = "";
+  tokenAnswer = new Promise((resolve) => {
+    dialog.addEventListener(
+      "close",
+      () => {
+        tokenAnswer = null;
+        const token = $("token-input").value.trim();
+        resolve(dialog.returnValue === "ok" && token ? token : null);
+      },
+      { once: true },
+    );
+  });
+  dialog.showModal();
+  $("token-input").focus();
+  return tokenAnswer;
+}
+
+// ---- sending commands ----------------------------------------------------------------------
+
+function say(text, kind = "info") {
+  const message = $("message");
+  message.textContent = text;
+  message.dataset.kind = kind;
+}
+
+async function command(path, body, done) {
+  try {
+    const answer = await api.post(path, body);
+    say(done ?? "");
+    if (answer && typeof answer === "object" && "phase" in answer) show(answer);
+    else refresh();
+    return true;
+  } catch (error) {
+    say(error.message, "error");
+    return false;
+  }
+}
+
+function refresh() {
+  if (refreshing) return refreshing;
+  refreshing = api
+    .getState()
+    .then((state) => {
+      show(state);
+      say($("message").dataset.kind === "error" ? $("message").textContent : "");
+    })
+    .catch((error) => say(`Cannot read the board: ${error.message}`, "error"))
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+// ---- the event stream ----------------------------------------------------------------------
+
+function onEvent(message) {
+  if (message && typeof message === "object" && "phase" in message) {
+    show(message);
+  } else if (message?.state && typeof message.state === "object") {
+    show(message.state);
+  } else if (message?.type === "leds" && current) {
+    show({ ...current, leds: message.leds ?? message });
+  } else {
+    refresh();
+  }
+}
+
+function onStatus(status) {
+  const connection = $("connection");
+  connection.dataset.state = status;
+  connection.textContent = status === "live" ? "live" : "reconnecting…";
+  if (status === "live") refresh();
+}
+
+// ---- showing the state ---------------------------------------------------------------------
+
+function usesDice(state) {
+  return state?.variant === "lucky";
+}
+
+function usesCalls(state) {
+  const auto = state?.options?.auto_call ?? false;
+  return state?.variant !== "qubic" && !auto;
+}
+
+function isSim(state) {
+  return state?.sim === true || state?.backend === "sim";
+}
+
+function show(state) {
+  const previous = current;
+  current = state;
+  document.body.dataset.phase = state.phase ?? "";
+  document.body.dataset.variant = state.variant ?? "";
+  const layout = layoutOf(state);
+  const boardEl = $("board");
+  if (boardEl.dataset.layout !== `${layout.panels}-${layout.suits}`) {
+    buildBoard(boardEl, layout, onHole);
+  }
+  paintBoard(boardEl, state);
+  $("sim-help").hidden = !isSim(state);
+  const virtual = document.querySelector("input[name=dice][value=virtual]");
+  virtual.disabled = state.dice === "physical";
+  if (virtual.disabled) document.querySelector("input[name=dice][value=physical]").checked = true;
+  $("piece-choice").hidden = !(isSim(state) && state.variant === "tactflix");
+  showTurn(state);
+  showStatusPixels(state);
+  showDice(state);
+  showSeats(state, previous);
+  showScores(state);
+  showFix(state);
+  showLog(state);
+  showVariants(state);
+}
+
+function showTurn(state) {
+  const turn = $("turn");
+  const teams = teamsOf(state);
+  const mover = seatWithTeam(state.to_move, state);
+  const over = state.phase === "game_over";
+  turn.style.setProperty(
+    "--mover",
+    over ? "" : teams[state.team_of_seat?.[state.to_move]]?.colour ?? "",
+  );
+  let text;
+  if (over) {
+    if (state.draw || state.winner === null || state.winner === undefined) {
+      text = "The game is a draw.";
+    } else text = `${teams[state.winner]?.name ?? "A team"} wins!`;
+    if (clearing(state)) text += " Clear the board for the next game.";
+  } else if (state.phase === "await_fix") {
+    text = "The board does not match the game: fix the blinking holes.";
+  } else if (state.phase === "await_roll") {
+    const free = state.free_throws ? ` (free throw; ${state.free_throws} left)` : "";
+    text = diceMode(state) === "physical"
+      ? `${mover}: throw the dice and enter the faces${free}.`
+      : `${mover}: roll the dice${free}.`;
+  } else if (state.phase === "await_place") {
+    const count = state.allowed?.length ?? 0;
+    text = !usesDice(state) || count >= 64
+      ? `${mover}: place a Man in any empty hole.`
+      : `${mover}: place a Man in ${count === 1 ? "the lit hole" : `one of the ${count} lit holes`}.`;
+  } else {
+    text = `${mover}: ${String(state.phase ?? "").replaceAll("_", " ")}.`;
+  }
+  turn.textContent = `${variantName(state.variant)}: ${text}`;
+}
+
+/** The board's 8 status pixels: one per seat (the mover bright), two indicators. */
+function showStatusPixels(state) {
+  const strip = $("status-pixels");
+  const teams = teamsOf(state);
+  const seats = state.team_of_seat ?? [];
+  const over = state.phase === "game_over";
+  const pixels = [];
+  for (let seat = 0; seat < 6; seat += 1) {
+    const team = seats[seat];
+    pixels.push(
+      team === undefined || over
+        ? { colour: "", label: "" }
+        : {
+            colour: teams[team].colour,
+            dim: seat !== state.to_move,
+            label: `${seatWithTeam(seat, state)}${seat === state.to_move ? ", to move" : ""}`,
+          },
+    );
+  }
+  const indicators = [{ colour: "", label: "" }, { colour: "", label: "" }];
+  if (state.phase === "await_fix") {
+    indicators.fill({ colour: "#ff7800", label: "fix the board", blink: true });
+  } else if (state.notice === "turn_lost") {
+    indicators.fill({ colour: "#ff0000", label: "turn lost" });
+  } else if (state.notice === "opponent_anywhere") {
+    indicators.fill({ colour: "#ffffff", label: "FLIX FLIX FLIX", blink: true });
+  } else {
+    for (let i = 0; i < Math.min(state.free_throws ?? 0, 2); i += 1) {
+      indicators[i] = { colour: "#ffffff", label: "free throw" };
+    }
+  }
+  strip.replaceChildren(
+    ...[...pixels, ...indicators].map((pixel) => {
+      const dot = document.createElement("span");
+      dot.className = "pixel";
+      if (pixel.colour) dot.style.setProperty("--pixel", pixel.colour);
+      dot.classList.toggle("dim", Boolean(pixel.dim));
+      dot.classList.toggle("blink", Boolean(pixel.blink));
+      dot.title = pixel.label;
+      return dot;
+    }),
+  );
+  strip.setAttribute(
+    "aria-label",
+    `Status lights: ${[...pixels, ...indicators].map((p) => p.label).filter(Boolean).join("; ") || "off"}`,
+  );
+}
+
+function showDice(state) {
+  const dice = $("dice");
+  dice.replaceChildren();
+  const faces = throwFaces(state.last_throw);
+  for (const f of faces) {
+    const die = document.createElement("span");
+    die.className = `die die-${f.kind}`;
+    if (f.colour) die.dataset.colour = f.colour;
+    die.textContent = f.symbol;
+    die.setAttribute("role", "img");
+    die.setAttribute("aria-label", f.label);
+    die.title = f.label;
+    dice.append(die);
+  }
+  if (!faces.length) dice.textContent = usesDice(state) ? "Not rolled yet." : "No dice in this game.";
+  const free = state.free_throws ?? 0;
+  $("free-throws").textContent = free ? `Free throws left: ${free}` : "";
+  const physical = diceMode(state) === "physical";
+  const canRoll = usesDice(state) && state.phase === "await_roll";
+  $("roll").hidden = physical || !usesDice(state);
+  $("roll").disabled = !canRoll;
+  $("faces-form").hidden = !physical || !usesDice(state);
+  $("enter-faces").disabled = !canRoll;
+}
+
+function showSeats(state, previous) {
+  const list = $("seats");
+  const seats = state.team_of_seat ?? [];
+  const teams = teamsOf(state);
+  const shape = JSON.stringify([seats, teams, usesCalls(state)]);
+  if (list.dataset.shape !== shape) {
+    list.dataset.shape = shape;
+    list.replaceChildren(...seats.map((team, seat) => seatRow(seat, team, state)));
+  }
+  const over = state.phase === "game_over";
+  for (const row of list.children) {
+    const seat = Number(row.dataset.seat);
+    row.classList.toggle("to-move", seat === state.to_move && !over);
+    row.querySelector(".move-mark").textContent = seat === state.to_move && !over ? "to move" : "";
+    for (const button of row.querySelectorAll("button")) button.disabled = over;
+  }
+  $("undo").disabled = !(state.events?.length > 1 || previous);
+}
+
+function seatRow(seat, team, state) {
+  const teams = teamsOf(state);
+  const row = document.createElement("li");
+  row.className = "seat";
+  row.dataset.seat = seat;
+  row.style.setProperty("--team", teams[team].colour);
+  const label = document.createElement("span");
+  label.className = "seat-name";
+  const partners = (state.team_of_seat ?? [])
+    .map((t, s) => (t === team && s !== seat ? s + 1 : null))
+    .filter((s) => s !== null);
+  label.textContent = `${seatWithTeam(seat, state)}${
+    partners.length ? `, partner of player ${partners.join(" and ")}` : ""
+  }`;
+  const mark = document.createElement("span");
+  mark.className = "move-mark";
+  const buttons = document.createElement("span");
+  buttons.className = "seat-buttons";
+  if (usesCalls(state)) {
+    buttons.append(
+      seatButton("FLIX", `FLIX for ${seatWithTeam(seat, state)}`, "flix", () =>
+        command("/api/call", { seat }),
+      ),
+      seatButton("PENALTY", `PENALTY by ${seatWithTeam(seat, state)}`, "penalty", () =>
+        command("/api/penalty", { seat }),
+      ),
+    );
+  }
+  buttons.append(
+    seatButton("Resign", `Resign ${seatWithTeam(seat, state)}`, "resign", () => {
+      if (confirm(`${seatWithTeam(seat, state)} resigns the game?`)) {
+        command("/api/resign", { seat });
+      }
+    }),
+  );
+  row.append(label, mark, buttons);
+  return row;
+}
+
+function seatButton(text, label, kind, action) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `seat-${kind}`;
+  button.textContent = text;
+  button.setAttribute("aria-label", label);
+  button.addEventListener("click", action);
+  return button;
+}
+
+function showScores(state) {
+  const teams = teamsOf(state);
+  const lines = teams.map(() => 0);
+  for (const entry of state.scored_lines ?? []) {
+    const team = Array.isArray(entry) ? entry[0] : entry.team;
+    if (lines[team] !== undefined) lines[team] += 1;
+  }
+  const parts = [];
+  if (state.variant !== "qubic") {
+    parts.push(`Lines scored: ${teams.map((t, i) => `${t.name} ${lines[i]}`).join(" · ")}`);
+  }
+  if (state.variant === "payoff" && Array.isArray(state.ledger)) {
+    parts.push(`Ledger: ${teams.map((t, i) => `${t.name} ${state.ledger[i] ?? 0}`).join(" · ")}`);
+  }
+  if (Array.isArray(state.supply)) {
+    parts.push(`Men left: ${teams.map((t, i) => `${t.name} ${state.supply[i] ?? 0}`).join(" · ")}`);
+  }
+  $("scores").replaceChildren(
+    ...parts.map((text) => {
+      const p = document.createElement("p");
+      p.textContent = text;
+      return p;
+    }),
+  );
+}
+
+function showFix(state) {
+  const words = typeof state.fix === "string" ? [state.fix] : state.fix ?? [];
+  const fix = $("fix");
+  fix.hidden = words.length === 0;
+  fix.replaceChildren(
+    ...words.map((text) => {
+      const p = document.createElement("p");
+      p.textContent = text.endsWith(".") ? text : `${text}.`;
+      return p;
+    }),
+  );
+}
+
+/** The events that are new since the last state: the stream keeps only its latest events. */
+function newEvents(seen, events) {
+  const key = (event) => JSON.stringify(event);
+  const seenKeys = seen.map(key);
+  const keys = events.map(key);
+  for (let drop = 0; drop <= seenKeys.length; drop += 1) {
+    const rest = seenKeys.slice(drop);
+    if (rest.length <= keys.length && rest.every((k, i) => k === keys[i])) {
+      return events.slice(rest.length);
+    }
+  }
+  return events;
+}
+
+function showLog(state) {
+  const events = (state.events ?? []).filter((event) => !event.secret);
+  const log = $("log");
+  for (const event of newEvents(loggedEvents, events)) {
+    if (QUIET_EVENTS.has(event.type)) continue;
+    const item = document.createElement("li");
+    item.dataset.type = event.type;
+    item.textContent = describeEvent(event, state);
+    log.prepend(item);
+  }
+  while (log.children.length > 100) log.lastElementChild.remove();
+  loggedEvents = events;
+}
+
+function showVariants(state) {
+  const accepted = Array.isArray(state.variants) ? state.variants : ["lucky", "qubic"];
+  for (const option of $("variant").options) {
+    const ok = accepted.includes(option.value);
+    option.hidden = !ok;
+    option.disabled = !ok;
+  }
+}
+
+// ---- the board, the dice and the setup form ------------------------------------------------
+
+function onHole(name) {
+  if (!current) return;
+  const piece = current.board?.[name];
+  if (piece) {
+    command("/api/sim/lift", { hole: name });
+  } else {
+    const chosen = document.querySelector("input[name=piece]:checked")?.value ?? "man";
+    command("/api/sim/place", chosen === "man" ? { hole: name } : { hole: name, piece: chosen });
+  }
+}
+
+/** Physical when the board is set to real dice, else as chosen on this page. */
+function diceMode(state = current) {
+  if (state?.dice === "physical") return "physical";
+  return document.querySelector("input[name=dice]:checked")?.value ?? "virtual";
+}
+
+function fillSelect(select, faces) {
+  select.replaceChildren(
+    ...faces.map((text) => {
+      const option = document.createElement("option");
+      option.value = text;
+      const f = face(text);
+      option.textContent = f.kind === "wild" ? f.symbol : `${f.symbol} ${f.label}`;
+      return option;
+    }),
+  );
+}
+
+function showPartners() {
+  const players = Number($("players").value);
+  $("partners").textContent =
+    partnersText(teamOfSeat(players), teamsOf(current)) || "Everyone plays alone.";
+  const variant = $("variant").value;
+  $("call-options").hidden = variant === "qubic";
+  $("dice-options").hidden = variant !== "lucky";
+  $("token-options").hidden = variant !== "payoff";
+}
+
+function setupBody() {
+  const variant = $("variant").value;
+  const body = { variant, players: Number($("players").value) };
+  const seed = $("seed").value.trim();
+  if (seed !== "") body.seed = Number(seed);
+  if (variant !== "qubic") {
+    body.options = {
+      auto_call: $("auto-call").checked,
+      call_window: Number($("call-window").value || 3),
+    };
+  }
+  if (variant === "payoff") {
+    const mode = document.querySelector("input[name=token_mode]:checked")?.value;
+    body.options = { ...body.options, token_mode: mode };
+  }
+  return body;
+}
+
+function wire() {
+  fillSelect($("face-colour"), COLOUR_FACES);
+  fillSelect($("face-floor"), FLOOR_FACES);
+  fillSelect($("face-suit"), SUIT_FACES);
+  const savedMode = localStorage.getItem(DICE_MODE_KEY);
+  if (savedMode) {
+    const radio = document.querySelector(`input[name=dice][value=${savedMode}]`);
+    if (radio) radio.checked = true;
+  }
+  for (const radio of document.querySelectorAll("input[name=dice]")) {
+    radio.addEventListener("change", () => {
+      localStorage.setItem(DICE_MODE_KEY, diceMode(null));
+      if (current) show(current);
+    });
+  }
+  $("roll").addEventListener("click", () => command("/api/roll", {}));
+  $("faces-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const faces = [$("face-colour"), $("face-floor"), $("face-suit")].map((s) => s.value);
+    command("/api/roll", { faces: faces.join("/") });
+  });
+  $("undo").addEventListener("click", () => command("/api/undo", {}, "Took back the last action."));
+  $("players").addEventListener("change", showPartners);
+  $("variant").addEventListener("change", showPartners);
+  $("setup").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = setupBody();
+    if (await command("/api/game", body)) {
+      say(`New game of ${variantName(body.variant)} for ${body.players} players.`);
+    }
+  });
+  showPartners();
+  followEvents(onEvent, onStatus);
+  refresh().then(() => {
+    if (current?.dice && !savedMode) {
+      const radio = document.querySelector(`input[name=dice][value=${current.dice}]`);
+      if (radio) radio.checked = true;
+      showDice(current);
+    }
+    showPartners();
+  });
+}
+
+wire();

@@ -1,0 +1,168 @@
+// The spaceboard: four panels side by side as the player sees them, every hole a button.
+
+import { PANEL_NAMES, SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
+
+const ROMAN = ["I", "II", "III", "IV"];
+
+/** Build the panels for a layout ({panels: "RYGB", suits: "SHDC"}); onHole(name) on a click. */
+export function buildBoard(container, layout, onHole) {
+  container.replaceChildren();
+  container.dataset.layout = `${layout.panels}-${layout.suits}`;
+  for (const panel of layout.panels) {
+    const figure = document.createElement("figure");
+    figure.className = "panel";
+    figure.dataset.panel = panel;
+    const caption = document.createElement("figcaption");
+    caption.textContent = `${PANEL_NAMES[panel]} panel`;
+    figure.append(caption);
+    const grid = document.createElement("div");
+    grid.className = "holes";
+    grid.setAttribute("role", "group");
+    grid.setAttribute("aria-label", `${PANEL_NAMES[panel]} panel`);
+    grid.append(document.createElement("span"));
+    for (const suit of layout.suits) {
+      const head = document.createElement("span");
+      head.className = `suit suit-${suit}`;
+      head.textContent = SUIT_SYMBOLS[suit];
+      head.title = SUIT_NAMES[suit];
+      grid.append(head);
+    }
+    for (let floor = 3; floor >= 0; floor -= 1) {
+      const label = document.createElement("span");
+      label.className = "floor";
+      label.textContent = ROMAN[floor];
+      grid.append(label);
+      for (const suit of layout.suits) {
+        const name = `${panel}-${ROMAN[floor]}-${suit}`;
+        const hole = document.createElement("button");
+        hole.type = "button";
+        hole.className = "hole";
+        hole.dataset.hole = name;
+        hole.setAttribute("aria-label", name);
+        hole.addEventListener("click", () => onHole(name));
+        grid.append(hole);
+      }
+    }
+    figure.append(grid);
+    container.append(figure);
+  }
+}
+
+/** The layout the state names, or the default front-to-back RYGB, left-to-right SHDC. */
+export function layoutOf(state) {
+  const layout = state?.layout ?? {};
+  return {
+    panels: String(layout.panels ?? state?.panels ?? "RYGB").toUpperCase(),
+    suits: String(layout.suits ?? state?.suits ?? "SHDC").toUpperCase(),
+  };
+}
+
+/** Holes of the scored lines, each with the team that scored it. */
+function scoredHoles(state) {
+  const scored = new Map();
+  for (const entry of state?.scored_lines ?? []) {
+    const [team, line] = Array.isArray(entry) ? entry : [entry.team, entry.holes ?? entry.line];
+    for (const hole of line ?? []) scored.set(hole, team);
+  }
+  return scored;
+}
+
+const WHITE = "#ffffff";
+const MAGENTA = "#ff00c8";
+const AMBER = "#ff7800";
+
+/** Holes that blink until the board matches the game: hole name -> colour, as the LEDs do. */
+function blinkingHoles(state, layout, teams) {
+  const blink = new Map();
+  const mismatch = state?.mismatch ?? {};
+  for (const problem of mismatch.grooves ?? []) {
+    const panel = layout.panels[problem.groove];
+    for (const floor of ROMAN) for (const suit of layout.suits) {
+      blink.set(`${panel}-${floor}-${suit}`, AMBER);
+    }
+  }
+  for (const hole of mismatch.missing ?? []) {
+    blink.set(hole, teams[state.board?.[hole]?.team ?? 0]?.colour ?? WHITE);
+  }
+  for (const hole of mismatch.extra ?? []) blink.set(hole, WHITE);
+  for (const hole of mismatch.wrong_kind ?? []) blink.set(hole, MAGENTA);
+  return blink;
+}
+
+/** After a game, once the win animation is over: the pieces still on the board must go. */
+export function clearing(state) {
+  if (state?.phase !== "game_over") return false;
+  const events = state.events ?? [];
+  const over = events.findLastIndex((event) => event.type === "game_over");
+  const clear = events.findLastIndex((event) => event.type === "clear_board");
+  return clear > over || (over === -1 && clear >= 0);
+}
+
+/**
+ * Show the state on the holes the way the board's LEDs show it: pieces (as sensed, in the
+ * game's colours), allowed holes in the mover's colour, scored lines in their team's colour,
+ * holes to fix blinking, pieces to clear after a game dim white.
+ */
+export function paintBoard(container, state) {
+  const teams = teamsOf(state);
+  const layout = layoutOf(state);
+  const board = state?.board ?? {};
+  const sensed = state?.sensed ?? null;
+  const placing = state?.phase === "await_place";
+  const allowed = new Set(placing ? state?.allowed ?? [] : []);
+  const scored = scoredHoles(state);
+  const blink = blinkingHoles(state, layout, teams);
+  const toClear = clearing(state);
+  const mover = state?.team_of_seat?.[state?.to_move];
+  container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
+  teams.forEach((team, index) => container.style.setProperty(`--team-${index}`, team.colour));
+  const leds = state?.leds?.holes ?? null;
+  for (const hole of container.querySelectorAll(".hole")) {
+    const name = hole.dataset.hole;
+    const piece = board[name];
+    const felt = sensed ? sensed[name] : piece;
+    const words = [name];
+    if (piece) {
+      hole.dataset.team = piece.team;
+      hole.dataset.piece = piece.piece;
+      words.push(`${teams[piece.team]?.name ?? ""} ${piece.piece}`);
+      if (!felt) words.push("missing from the board");
+    } else if (felt) {
+      delete hole.dataset.team;
+      hole.dataset.piece = felt.piece;
+      words.push(`a ${felt.piece} the game does not know`);
+    } else {
+      delete hole.dataset.team;
+      delete hole.dataset.piece;
+      words.push("empty");
+    }
+    hole.classList.toggle("missing", Boolean(piece && !felt));
+    let led = null;
+    hole.classList.toggle("allowed", allowed.has(name));
+    if (allowed.has(name)) {
+      words.push("lit: you may place here");
+      led = teams[mover]?.colour;
+    }
+    if (scored.has(name)) {
+      hole.dataset.scored = scored.get(name);
+      words.push("in a scored line");
+      led = teams[scored.get(name)]?.colour;
+    } else {
+      delete hole.dataset.scored;
+    }
+    hole.classList.toggle("clear", toClear && Boolean(felt));
+    if (toClear && felt) {
+      words.push("clear this hole for the next game");
+      led = "#3c3c3c";
+    }
+    hole.classList.toggle("fix", blink.has(name));
+    if (blink.has(name)) {
+      words.push("blinking: fix this hole");
+      hole.style.setProperty("--blink", blink.get(name));
+    }
+    if (leds && name in leds) led = leds[name];
+    if (led) hole.style.setProperty("--led", led);
+    else hole.style.removeProperty("--led");
+    hole.setAttribute("aria-label", words.join(", "));
+  }
+}

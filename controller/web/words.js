@@ -1,0 +1,200 @@
+// Words and symbols the players see: dice faces, seats and teams, events, what to fix.
+
+export const COLOUR_FACES = ["red", "yellow", "green", "blue", "win", "flix"];
+export const FLOOR_FACES = ["I", "II", "III", "IV", "win", "flix"];
+export const SUIT_FACES = ["spades", "hearts", "diamonds", "clubs", "win", "flix"];
+
+export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+export const PANEL_NAMES = { R: "red", Y: "yellow", G: "green", B: "blue" };
+const SUIT_BY_NAME = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
+
+export const DEFAULT_TEAMS = [
+  { name: "Red", colour: "#ff2000" },
+  { name: "Blue", colour: "#0050ff" },
+  { name: "Green", colour: "#00c83c" },
+];
+
+const VARIANT_NAMES = {
+  lucky: "Lucky Flix",
+  payoff: "Pay-Off Flix",
+  tactflix: "Tac-T-Flix",
+  qubic: "3-D Tic Tac Toe",
+};
+
+export function variantName(variant) {
+  return VARIANT_NAMES[variant] ?? variant ?? "";
+}
+
+/** One die face as {symbol, label, kind}: kind is "colour", "floor", "suit" or "wild". */
+export function face(text) {
+  const value = String(text ?? "");
+  const lower = value.toLowerCase();
+  if (lower === "win" || lower === "flix") {
+    return { symbol: lower.toUpperCase(), label: lower, kind: "wild" };
+  }
+  if (["red", "yellow", "green", "blue"].includes(lower)) {
+    return { symbol: "●", label: lower, kind: "colour", colour: lower };
+  }
+  if (SUIT_BY_NAME[lower]) return { symbol: SUIT_BY_NAME[lower], label: lower, kind: "suit" };
+  return { symbol: value.toUpperCase(), label: `floor ${value.toUpperCase()}`, kind: "floor" };
+}
+
+/** The three faces of a throw given as "yellow/II/hearts" or {colour, floor, suit}. */
+export function throwFaces(thrown) {
+  if (!thrown) return [];
+  if (typeof thrown === "string") return thrown.split("/").map(face);
+  if (Array.isArray(thrown)) return thrown.map(face);
+  return [thrown.colour, thrown.floor, thrown.suit].map(face);
+}
+
+export function throwText(thrown) {
+  return throwFaces(thrown)
+    .map((f) => f.label)
+    .join(" / ");
+}
+
+/** Teams as [{name, colour}] from the state (``teams`` or names/colours), else defaults. */
+export function teamsOf(state) {
+  const count = Math.max(1, ...(state?.team_of_seat ?? [0]).map((t) => t + 1));
+  const given = Array.isArray(state?.teams) ? state.teams : [];
+  const names = state?.team_names ?? [];
+  const colours = state?.team_colours ?? [];
+  return Array.from({ length: count }, (_, team) => ({
+    name: given[team]?.name ?? names[team] ?? DEFAULT_TEAMS[team % 3].name,
+    colour: cssColour(given[team]?.colour ?? colours[team] ?? DEFAULT_TEAMS[team % 3].colour),
+  }));
+}
+
+export function cssColour(value) {
+  if (Array.isArray(value)) return `rgb(${value.join(", ")})`;
+  return String(value);
+}
+
+export function seatName(seat) {
+  return `player ${Number(seat) + 1}`;
+}
+
+/** "Red (player 1)", as the board's own messages say it. */
+export function seatWithTeam(seat, state) {
+  const team = state?.team_of_seat?.[seat];
+  const teams = teamsOf(state);
+  return team === undefined ? seatName(seat) : `${teams[team].name} (${seatName(seat)})`;
+}
+
+/** Partners in words: "Red: players 1 and 3 · Blue: players 2 and 4", or "" when alone. */
+export function partnersText(teamOfSeat, teams) {
+  const seatsOf = new Map();
+  teamOfSeat.forEach((team, seat) => {
+    if (!seatsOf.has(team)) seatsOf.set(team, []);
+    seatsOf.get(team).push(seat + 1);
+  });
+  if ([...seatsOf.values()].every((seats) => seats.length === 1)) return "";
+  return [...seatsOf.entries()]
+    .map(([team, seats]) => `${teams[team % teams.length].name}: players ${seats.join(" and ")}`)
+    .join(" · ");
+}
+
+/** Seats alternate teams: 2 or 3 players play alone, 4 and 6 as two or three teams. */
+export function teamOfSeat(players) {
+  const teams = players === 4 ? 2 : players === 6 ? 3 : players;
+  return Array.from({ length: players }, (_, seat) => seat % teams);
+}
+
+function holes(list) {
+  return (list ?? []).join(", ");
+}
+
+function lines(list) {
+  return (list ?? []).map((line) => holes(line)).join("; ");
+}
+
+/** Events that only drive the display: the turn line, the fix box and the LEDs show them. */
+export const QUIET_EVENTS = new Set([
+  "turn",
+  "button",
+  "board_mismatch",
+  "board_matched",
+  "fix_hint",
+]);
+
+const REASONS = {
+  line: "",
+  resign: " (the others resigned)",
+  "board full": " (the board is full)",
+  "nobody can place": " (nobody can place)",
+};
+
+/** One game event in words. Unknown events still read sensibly. */
+export function describeEvent(event, state) {
+  const by = event.seat !== undefined && event.seat !== null ? seatWithTeam(event.seat, state) : "";
+  const teams = teamsOf(state);
+  const teamName = (t) => teams[t]?.name ?? `Team ${t + 1}`;
+  switch (event.type) {
+    case "game_started":
+      return `New game: ${variantName(event.variant)}, ${event.players} players.`;
+    case "roll":
+      return `${by} rolled ${throwText(event.throw)}${rollReading(event)}.`;
+    case "free_throws":
+      return `${by} gets ${event.added} free throws (${event.left} to play).`;
+    case "free_throws_ended":
+      return `FLIX FLIX FLIX ends ${by}'s free throws.`;
+    case "opponent_anywhere":
+      return `FLIX FLIX FLIX: ${seatWithTeam(event.opponent, state)} places one Man anywhere.`;
+    case "turn_lost":
+      return `${by} loses the turn: ${event.reason}.`;
+    case "place":
+      return `${by} placed a ${event.piece === "burocrat" ? "Burocrat" : "Man"} on ${event.hole}.`;
+    case "scored": {
+      const how = event.how === "auto" ? "scored" : event.how === "late call" ? "called FLIX late and scored" : event.how === "placement" ? "completed" : "called FLIX and scored";
+      return `${by} ${how}: ${lines(event.lines)}.`;
+    }
+    case "call_nothing":
+      return `${by} called FLIX: no line to score.`;
+    case "penalty":
+      return `${by} called PENALTY against ${teamName(event.against)}: ${holes(event.removed)} go back to supply.`;
+    case "penalty_nothing":
+      return `${by} called PENALTY: nothing to penalise.`;
+    case "resign":
+      return `${by} resigned.`;
+    case "block_requested":
+      return `${by} asks ${seatWithTeam(event.mover, state)} to block at ${event.hole}.`;
+    case "game_over":
+      if (event.draw || event.winner === null || event.winner === undefined) {
+        return `The game is a draw${REASONS[event.reason] ?? ""}.`;
+      }
+      return `${teamName(event.winner)} wins${REASONS[event.reason] ?? ""}!`;
+    case "placement_refused":
+      return `Not placed on ${event.hole}: ${event.reason}.`;
+    case "refused":
+      return `${String(event.button ?? "").toUpperCase()} refused: ${event.reason}.`;
+    case "undo":
+      return event.hole ? `Took back the Man on ${event.hole}.` : "Took back the last action.";
+    case "clear_board":
+      return "Clear the board for the next game.";
+    default:
+      return genericEvent(event, by);
+  }
+}
+
+function rollReading(event) {
+  switch (event.reading) {
+    case "anywhere":
+      return ": one Man anywhere";
+    case "free_throws":
+      return ": two free throws";
+    case "opponent_anywhere":
+      return "";
+    default:
+      return event.holes?.length ? `: ${event.holes.length} ${event.holes.length === 1 ? "hole" : "holes"}` : "";
+  }
+}
+
+function genericEvent(event, by) {
+  const words = String(event.type ?? "event").replaceAll("_", " ");
+  const details = Object.entries(event)
+    .filter(([key]) => !["type", "seat", "team", "at"].includes(key))
+    .map(([key, value]) => `${key.replaceAll("_", " ")} ${Array.isArray(value) ? value.join(", ") : value}`)
+    .join(", ");
+  return `${by ? `${by}: ` : ""}${words}${details ? ` (${details})` : ""}.`;
+}

@@ -1,0 +1,655 @@
+"""The game object shared by every variant: seats, teams, pieces, turns, calls, events, undo.
+
+A variant is a subclass with class flags (``uses_dice``, ``uses_calls``, ...) and a few overridden
+hooks (see :class:`Game`). Every input is an :class:`Action`; :meth:`Game.apply` validates it,
+changes the state and appends :class:`Event` values; :meth:`Game.pop` undoes the last action
+exactly, events included. The engine has no clock: times (seconds) come in with the actions.
+
+>>> from engine.variants import new_game
+>>> game = new_game("qubic", players=2)
+>>> [event.type for event in game.place("R-I-S")]
+['place', 'turn']
+>>> game.to_move, game.piece_at(0)
+(1, (0, 'man'))
+>>> game.pop().kind
+'place'
+>>> game.piece_at(0) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from engine.bitboard import BB_ALL, Bitboard, bit, popcount, scan_forward
+from engine.dice import Throw, parse_throw
+from engine.errors import IllegalAction, IllegalPlacement, SettingError
+from engine.holes import DEFAULT_LAYOUT, Hole, Layout, name, parse
+from engine.lines import completed_lines
+
+MAN = "man"
+BUROCRAT = "burocrat"
+PIECE_KINDS: tuple[str, str] = (MAN, BUROCRAT)
+
+TEAMS_OF_PLAYERS: dict[int, tuple[int, ...]] = {
+    2: (0, 1),
+    3: (0, 1, 2),
+    4: (0, 1, 0, 1),
+    6: (0, 1, 2, 0, 1, 2),
+}
+"""Team of each seat by player count: partners sit opposite, so seats alternate teams."""
+
+
+class Phase(StrEnum):
+    """What the seat ``to_move`` must do. Variants may add phases of their own (plain strings)."""
+
+    AWAIT_ROLL = "await_roll"
+    AWAIT_PLACE = "await_place"
+    GAME_OVER = "game_over"
+
+
+HOLE_KEYS = frozenset({"hole"})
+"""Event/action data keys holding one hole index."""
+SET_KEYS = frozenset({"allowed", "line", "removed", "holes"})
+"""Event data keys holding a :data:`Bitboard` (shown as a list of hole names)."""
+LINES_KEYS = frozenset({"lines"})
+"""Event data keys holding a list of lines (each shown as a list of hole names)."""
+
+
+def _json_value(key: str, value: Any, layout: Layout) -> Any:
+    if key in HOLE_KEYS and isinstance(value, int):
+        return name(value, layout)
+    if key in SET_KEYS and isinstance(value, int):
+        return [name(h, layout) for h in scan_forward(value)]
+    if key in LINES_KEYS and isinstance(value, list | tuple):
+        return [[name(h, layout) for h in scan_forward(line)] for line in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened: a type and JSON-able data (holes as indices / bitboards).
+
+    ``secret`` events reveal an uncalled line: the HTTP API and the page must drop them.
+    """
+
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+    secret: bool = False
+
+    def to_json(self, layout: Layout = DEFAULT_LAYOUT) -> dict[str, Any]:
+        """``{"type": ..., **data}`` with holes written as canonical names (and ``secret``)."""
+        result: dict[str, Any] = {"type": self.type}
+        result.update({key: _json_value(key, value, layout) for key, value in self.data.items()})
+        if self.secret:
+            result["secret"] = True
+        return result
+
+
+@dataclass(frozen=True)
+class Action:
+    """One replayable input. ``kind`` names the handler ``Game._act_<kind>``.
+
+    ``roll`` with ``throw=None`` draws from the game's seeded RNG (and replays to the same faces).
+    """
+
+    kind: str
+    seat: int | None = None
+    hole: Hole | None = None
+    throw: str | None = None
+    at: float = 0.0
+    piece: str = MAN
+    token: int | None = None
+
+    def to_json(self, layout: Layout = DEFAULT_LAYOUT) -> dict[str, Any]:
+        """The non-default fields, holes as names: ``{"kind": "place", "hole": "Y-II-H"}``."""
+        result: dict[str, Any] = {"kind": self.kind}
+        for item in fields(self)[1:]:
+            value = getattr(self, item.name)
+            if value != item.default:
+                result[item.name] = _json_value(item.name, value, layout)
+        return result
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], layout: Layout = DEFAULT_LAYOUT) -> Action:
+        """The action written by :meth:`to_json`."""
+        known = {item.name for item in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown or "kind" not in data:
+            raise IllegalAction(f"not an action: {dict(data)!r} (unknown keys {unknown})")
+        values = dict(data)
+        if isinstance(values.get("hole"), str):
+            values["hole"] = parse(values["hole"], layout)
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game settings (RULES.md). Variants with settings of their own subclass this.
+
+    ``men_per_team=None`` means the variant's default (18 for the FLIX games, enough to fill the
+    board in Qubic).
+    """
+
+    auto_call: bool = False
+    call_window: float = 3.0
+    men_per_team: int | None = None
+    burocrats_per_team: int = 8
+    panels: str = "RYGB"
+    suits: str = "SHDC"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.auto_call, bool):
+            raise SettingError(f"auto_call must be true or false: {self.auto_call!r}")
+        if (
+            isinstance(self.call_window, bool)
+            or not isinstance(self.call_window, int | float)
+            or self.call_window < 0
+        ):
+            raise SettingError(f"call_window must be seconds >= 0: {self.call_window!r}")
+        for key in ("men_per_team", "burocrats_per_team"):
+            value = getattr(self, key)
+            if value is None and key == "men_per_team":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 64:
+                raise SettingError(f"{key} must be a whole number 0..64: {value!r}")
+        Layout(self.panels, self.suits)
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> Options:
+        """Options from a settings mapping; unknown keys are a :class:`SettingError`."""
+        known = {item.name for item in fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise SettingError(
+                f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+            )
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """All settings as a plain mapping."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Uncalled:
+    """A completed line not yet called: ``team``'s ``line``, completed by placement ``serial``.
+
+    The call window closes at ``deadline`` (seconds) or with the next placement; after that the
+    line is pending: open to a late call by its team and to PENALTY by any other team.
+    """
+
+    team: int
+    line: Bitboard
+    serial: int
+    deadline: float
+
+
+Snapshot = tuple[Any, ...]
+
+
+def _copy(value: Any) -> Any:
+    return value.copy() if isinstance(value, list | dict | set) else value
+
+
+class Game:
+    """One game: the placement layer (pieces per team) under turns, calls and the event list.
+
+    Class flags: ``variant`` (registry name), ``uses_dice``, ``uses_calls``, ``uses_burocrats``,
+    ``uses_tokens``, ``default_men_per_team`` (``None``: enough to fill the board),
+    ``options_class``.
+
+    Hooks a variant may override (each small): ``_first_phase`` (phase a turn starts in),
+    ``_turn_reach`` (holes a new turn may fill), ``_check_piece`` (piece kind, token),
+    ``_line_pieces`` (pieces that count for a team's lines), ``_after_place`` (lines, calls),
+    ``_on_scored`` (what scoring does; default: the team wins), ``_end_placement`` (who acts
+    next), ``_json_extra`` (more state keys). New actions: a method ``_act_<kind>(action)``.
+    New state: extend ``_state_fields`` (copied on every action for undo).
+    """
+
+    variant: ClassVar[str] = ""
+    uses_dice: ClassVar[bool] = False
+    uses_calls: ClassVar[bool] = False
+    uses_burocrats: ClassVar[bool] = False
+    uses_tokens: ClassVar[bool] = False
+    default_men_per_team: ClassVar[int | None] = 18
+    options_class: ClassVar[type[Options]] = Options
+    _state_fields: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "to_move",
+        "men",
+        "burocrats",
+        "supply",
+        "burocrat_supply",
+        "tokens",
+        "scored_lines",
+        "winner",
+        "draw",
+        "free_throws",
+        "last_throw",
+        "reach",
+        "uncalled",
+        "placements",
+        "resigned",
+    )
+
+    def __init__(
+        self,
+        players: int = 2,
+        seed: int = 0,
+        options: Options | Mapping[str, Any] | None = None,
+    ) -> None:
+        if players not in TEAMS_OF_PLAYERS:
+            raise SettingError(f"players must be 2, 3, 4 (2 teams) or 6 (3 teams), not {players!r}")
+        if isinstance(options, self.options_class):
+            self.options: Options = options
+        elif isinstance(options, Options):
+            self.options = self.options_class.from_dict(options.to_dict())
+        else:
+            self.options = self.options_class.from_dict(options or {})
+        self.players: int = players
+        self.seed: int = seed
+        self.layout: Layout = Layout(self.options.panels, self.options.suits)
+        self.team_of_seat: tuple[int, ...] = TEAMS_OF_PLAYERS[players]
+        self.teams: int = max(self.team_of_seat) + 1
+        self.men_per_team: int = self._men_per_team()
+        self._rng = random.Random(seed)
+
+        self.phase: str = Phase.AWAIT_PLACE
+        self.to_move: int = 0
+        self.men: list[Bitboard] = [0] * self.teams
+        self.burocrats: list[Bitboard] = [0] * self.teams
+        self.supply: list[int] = [self.men_per_team] * self.teams
+        self.burocrat_supply: list[int] = [
+            self.options.burocrats_per_team if self.uses_burocrats else 0
+        ] * self.teams
+        self.tokens: dict[Hole, int] = {}
+        self.scored_lines: list[tuple[int, Bitboard]] = []
+        self.winner: int | None = None
+        self.draw: bool = False
+        self.free_throws: int = 0
+        self.last_throw: Throw | None = None
+        self.reach: Bitboard = 0
+        self.uncalled: list[Uncalled] = []
+        self.placements: int = 0
+        self.resigned: set[int] = set()
+
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self._history: list[tuple[Snapshot, int, Any]] = []
+        self._emit("game_started", variant=self.variant, players=players, seed=seed)
+        self._start_turn(0)
+
+    def _men_per_team(self) -> int:
+        if self.options.men_per_team is not None:
+            return self.options.men_per_team
+        if self.default_men_per_team is not None:
+            return self.default_men_per_team
+        return -(-64 // self.teams)
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} players={self.players} seed={self.seed} phase={self.phase} "
+            f"to_move={self.to_move} placements={self.placements}>"
+        )
+
+    # ----------------------------------------------------------------- reading the state
+
+    @property
+    def occupied(self) -> Bitboard:
+        """Every hole holding a piece."""
+        total = 0
+        for team in range(self.teams):
+            total |= self.men[team] | self.burocrats[team]
+        return total
+
+    @property
+    def allowed(self) -> Bitboard:
+        """The holes ``to_move`` may fill now (0 unless a placement is due)."""
+        if self.phase != Phase.AWAIT_PLACE:
+            return 0
+        return self.reach & ~self.occupied & BB_ALL
+
+    def pieces(self, team: int) -> Bitboard:
+        """All pieces (Men and Burocrats) of a team."""
+        return self.men[team] | self.burocrats[team]
+
+    def piece_at(self, hole: Hole) -> tuple[int, str] | None:
+        """``(team, "man" | "burocrat")`` of the piece in ``hole``, or ``None``."""
+        mask = bit(hole)
+        for team in range(self.teams):
+            if self.men[team] & mask:
+                return team, MAN
+            if self.burocrats[team] & mask:
+                return team, BUROCRAT
+        return None
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended (a winner or a draw)."""
+        return self.phase == Phase.GAME_OVER
+
+    def pending_count(self) -> int:
+        """Test tool: how many completed lines are uncalled (in their window or pending)."""
+        return len(self.uncalled)
+
+    def next_seat(self, seat: int) -> int:
+        """The seat on the left (next seat number, wrapping), skipping resigned teams."""
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if self.team_of_seat[candidate] not in self.resigned:
+                return candidate
+        return seat
+
+    def to_json(self, reveal_pending: bool = False) -> dict[str, Any]:
+        """The state for the controller (DESIGN.md §4 keys the engine knows)."""
+        board: dict[str, dict[str, Any]] = {}
+        for team in range(self.teams):
+            for kind, mask in ((MAN, self.men[team]), (BUROCRAT, self.burocrats[team])):
+                for hole in scan_forward(mask):
+                    board[name(hole, self.layout)] = {"team": team, "piece": kind}
+        state: dict[str, Any] = {
+            "variant": self.variant,
+            "players": self.players,
+            "phase": str(self.phase),
+            "to_move": self.to_move,
+            "team_of_seat": list(self.team_of_seat),
+            "board": dict(sorted(board.items(), key=lambda item: parse(item[0], self.layout))),
+            "allowed": self._names(self.allowed),
+            "scored_lines": [[team, self._names(line)] for team, line in self.scored_lines],
+            "winner": self.winner,
+            "draw": self.draw,
+            "ledger": [0] * self.teams,
+            "free_throws": self.free_throws,
+            "last_throw": None if self.last_throw is None else str(self.last_throw),
+            "supply": list(self.supply),
+        }
+        if reveal_pending:
+            state["pending_lines"] = self.pending_count()
+        state.update(self._json_extra())
+        return state
+
+    def _json_extra(self) -> dict[str, Any]:
+        return {}
+
+    def _names(self, mask: Bitboard) -> list[str]:
+        return [name(hole, self.layout) for hole in scan_forward(mask)]
+
+    # ----------------------------------------------------------------- acting
+
+    def roll(self, throw: Throw | str | None = None) -> list[Event]:
+        """Throw the dice: given faces, or (``None``) a throw drawn from the seeded RNG."""
+        if isinstance(throw, str):
+            throw = parse_throw(throw)
+        return self.apply(Action("roll", throw=None if throw is None else str(throw)))
+
+    def place(
+        self,
+        hole: Hole | str,
+        *,
+        at: float = 0.0,
+        piece: str = MAN,
+        token: int | None = None,
+    ) -> list[Event]:
+        """Seat ``to_move`` places a piece at time ``at`` (seconds; opens the call window)."""
+        index = parse(hole, self.layout) if isinstance(hole, str) else hole
+        return self.apply(Action("place", hole=index, at=at, piece=piece, token=token))
+
+    def call(self, seat: int, *, at: float = 0.0) -> list[Event]:
+        """``seat`` calls FLIX at time ``at``: its team's uncalled lines score."""
+        return self.apply(Action("call", seat=seat, at=at))
+
+    def penalty(self, seat: int, *, at: float = 0.0) -> list[Event]:
+        """``seat`` calls PENALTY at time ``at``: other teams' pending lines lose their Men."""
+        return self.apply(Action("penalty", seat=seat, at=at))
+
+    def request_block(self, seat: int) -> list[Event]:
+        """``seat`` asks the mover to block the open three formed first (Qubic, 3 players)."""
+        return self.apply(Action("request_block", seat=seat))
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat``'s team gives up; the last team left wins."""
+        return self.apply(Action("resign", seat=seat))
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and perform one action; return its events. Illegal: raises, no change."""
+        handler: Callable[[Action], None] | None = getattr(self, f"_act_{action.kind}", None)
+        if handler is None:
+            raise IllegalAction(f"unknown action {action.kind!r} in {self.variant}")
+        if self.phase == Phase.GAME_OVER:
+            raise IllegalAction(f"the game is over: no {action.kind} (phase {self.phase})")
+        snapshot = self._snapshot()
+        start = len(self.events)
+        rng_state = self._rng.getstate() if self.uses_dice else None
+        try:
+            handler(action)
+        except BaseException:
+            self._restore(snapshot, start, rng_state)
+            raise
+        self._history.append((snapshot, start, rng_state))
+        self.actions.append(action)
+        return self.events[start:]
+
+    def pop(self) -> Action:
+        """Undo the last action exactly (state, events, RNG) and return it."""
+        if not self._history:
+            raise IllegalAction("nothing to undo")
+        snapshot, start, rng_state = self._history.pop()
+        self._restore(snapshot, start, rng_state)
+        return self.actions.pop()
+
+    def _snapshot(self) -> Snapshot:
+        return tuple(_copy(getattr(self, item)) for item in self._state_fields)
+
+    def _restore(self, snapshot: Snapshot, start: int, rng_state: Any) -> None:
+        for item, value in zip(self._state_fields, snapshot, strict=True):
+            setattr(self, item, _copy(value))
+        del self.events[start:]
+        if rng_state is not None:
+            self._rng.setstate(rng_state)
+
+    def _emit(self, kind: str, *, secret: bool = False, **data: Any) -> None:
+        self.events.append(Event(kind, data, secret))
+
+    def _seat(self, seat: int | None) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"no seat {seat!r}: seats are 0..{self.players - 1}")
+        return seat
+
+    # ----------------------------------------------------------------- turns
+
+    def _first_phase(self) -> str:
+        return Phase.AWAIT_ROLL if self.uses_dice else Phase.AWAIT_PLACE
+
+    def _turn_reach(self, seat: int) -> Bitboard:
+        return 0 if self.uses_dice else BB_ALL
+
+    def _start_turn(self, seat: int) -> None:
+        """Give the turn to ``seat`` or, skipping seats that cannot place, the next who can."""
+        if self.occupied == BB_ALL:
+            self._finish(None, "board full")
+            return
+        for _ in range(self.players):
+            team = self.team_of_seat[seat]
+            if team not in self.resigned:
+                if self.supply[team] > 0:
+                    self.to_move = seat
+                    self.phase = self._first_phase()
+                    self.reach = self._turn_reach(seat)
+                    self.free_throws = 0
+                    self._emit("turn", seat=seat, phase=str(self.phase), free_throws=0)
+                    return
+                self._emit("turn_lost", seat=seat, reason="no Men in supply")
+            seat = (seat + 1) % self.players
+        self._finish(None, "nobody can place")
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        self.phase = Phase.GAME_OVER
+        self.winner = winner
+        self.draw = winner is None
+        self.reach = 0
+        self.free_throws = 0
+        self._emit("game_over", winner=winner, draw=winner is None, reason=reason)
+
+    # ----------------------------------------------------------------- placing
+
+    def _act_roll(self, action: Action) -> None:
+        raise IllegalAction(f"{self.variant} uses no dice: nothing to roll")
+
+    def _act_place(self, action: Action) -> None:
+        seat, hole = self.to_move, action.hole
+        if self.phase != Phase.AWAIT_PLACE:
+            raise IllegalPlacement(f"seat {seat} cannot place now (phase {self.phase})")
+        if not isinstance(hole, int) or isinstance(hole, bool) or not 0 <= hole < 64:
+            raise IllegalPlacement(f"not a hole: {hole!r}")
+        where = name(hole, self.layout)
+        if self.occupied >> hole & 1:
+            raise IllegalPlacement(f"{where} is occupied")
+        if not self.reach >> hole & 1:
+            raise IllegalPlacement(
+                f"seat {seat} may not place at {where} now; allowed: "
+                + " ".join(self._names(self.allowed))
+            )
+        team = self.team_of_seat[seat]
+        self._check_piece(seat, team, hole, action.piece, action.token)
+        if action.piece == BUROCRAT:
+            self.burocrats[team] |= bit(hole)
+            self.burocrat_supply[team] -= 1
+        else:
+            self.men[team] |= bit(hole)
+            self.supply[team] -= 1
+        if action.token is not None:
+            self.tokens[hole] = action.token
+        self.placements += 1
+        self._emit("place", seat=seat, team=team, hole=hole, piece=action.piece)
+        self._after_place(seat, team, hole, action.at)
+
+    def _check_piece(self, seat: int, team: int, hole: Hole, piece: str, token: int | None) -> None:
+        if piece not in PIECE_KINDS:
+            raise IllegalPlacement(f"not a piece kind: {piece!r} (man or burocrat)")
+        if piece == BUROCRAT:
+            if not self.uses_burocrats:
+                raise IllegalPlacement(f"{self.variant} uses no Burocrats")
+            if self.burocrat_supply[team] <= 0:
+                raise IllegalPlacement(f"team {team} has no Burocrat to place")
+        elif self.supply[team] <= 0:
+            raise IllegalPlacement(f"team {team} has no Man left in supply")
+        if token is not None and not self.uses_tokens:
+            raise IllegalPlacement(f"{self.variant} uses no tokens: cannot attach {token!r}")
+
+    def _line_pieces(self, team: int) -> Bitboard:
+        return self.men[team] | self.burocrats[team]
+
+    def _after_place(self, seat: int, team: int, hole: Hole, at: float) -> None:
+        lines = completed_lines(self._line_pieces(team), hole)
+        if lines and self.uses_calls and not self.options.auto_call:
+            deadline = at + self.options.call_window
+            self.uncalled.extend(Uncalled(team, line, self.placements, deadline) for line in lines)
+            self._emit("line_completed", secret=True, seat=seat, team=team, lines=lines)
+        elif lines:
+            self._score(seat, team, lines, "auto" if self.uses_calls else "placement")
+        if self.phase != Phase.GAME_OVER:
+            self._end_placement(seat)
+
+    def _end_placement(self, seat: int) -> None:
+        self._start_turn(self.next_seat(seat))
+
+    def _score(self, seat: int, team: int, lines: list[Bitboard], how: str) -> None:
+        self.scored_lines.extend((team, line) for line in lines)
+        self._emit("scored", seat=seat, team=team, lines=lines, how=how)
+        self._on_scored(seat, team, lines)
+
+    def _on_scored(self, seat: int, team: int, lines: list[Bitboard]) -> None:
+        self._finish(team, "line")
+
+    # ----------------------------------------------------------------- calls
+
+    def _penalisable(self, entry: Uncalled, at: float) -> bool:
+        return entry.serial < self.placements or at > entry.deadline
+
+    def _act_call(self, action: Action) -> None:
+        if not self.uses_calls:
+            raise IllegalAction(f"{self.variant} has no calls")
+        seat = self._seat(action.seat)
+        team = self.team_of_seat[seat]
+        mine = [entry for entry in self.uncalled if entry.team == team]
+        if not mine:
+            self._emit("call_nothing", seat=seat, team=team)
+            return
+        self.uncalled = [entry for entry in self.uncalled if entry.team != team]
+        late = any(self._penalisable(entry, action.at) for entry in mine)
+        self._score(seat, team, [entry.line for entry in mine], "late call" if late else "call")
+
+    def _act_penalty(self, action: Action) -> None:
+        if not self.uses_calls:
+            raise IllegalAction(f"{self.variant} has no calls")
+        seat = self._seat(action.seat)
+        team = self.team_of_seat[seat]
+        targets = [
+            entry
+            for entry in self.uncalled
+            if entry.team != team and self._penalisable(entry, action.at)
+        ]
+        if not targets:
+            self._emit("penalty_nothing", seat=seat, team=team)
+            return
+        self.uncalled = [entry for entry in self.uncalled if entry not in targets]
+        for entry in targets:
+            removed = entry.line & self.men[entry.team]
+            self._remove_men(entry.team, removed)
+            self._emit(
+                "penalty",
+                seat=seat,
+                team=team,
+                against=entry.team,
+                line=entry.line,
+                removed=removed,
+            )
+        self._drop_broken_lines()
+
+    def _remove_men(self, team: int, holes: Bitboard) -> None:
+        """Take ``team``'s Men off ``holes`` back to supply (Burocrats are never removed)."""
+        holes &= self.men[team]
+        self.men[team] &= ~holes
+        self.supply[team] += popcount(holes)
+        for hole in scan_forward(holes):
+            self.tokens.pop(hole, None)
+
+    def _drop_broken_lines(self) -> None:
+        """Uncalled lines that lost a piece stop being pending."""
+        kept = []
+        for entry in self.uncalled:
+            if self._line_pieces(entry.team) & entry.line == entry.line:
+                kept.append(entry)
+            else:
+                self._emit("pending_lost", secret=True, team=entry.team, line=entry.line)
+        self.uncalled = kept
+
+    # ----------------------------------------------------------------- other actions
+
+    def _act_request_block(self, action: Action) -> None:
+        raise IllegalAction(f"{self.variant} has no block requests")
+
+    def _act_resign(self, action: Action) -> None:
+        seat = self._seat(action.seat)
+        team = self.team_of_seat[seat]
+        if team in self.resigned:
+            raise IllegalAction(f"team {team} has already resigned")
+        self.resigned.add(team)
+        self._emit("resign", seat=seat, team=team)
+        left = [other for other in range(self.teams) if other not in self.resigned]
+        if len(left) == 1:
+            self._finish(left[0], "resign")
+        elif self.team_of_seat[self.to_move] == team:
+            self._start_turn(self.next_seat(self.to_move))
+
+
+def replay_actions(game: Game, actions: Iterable[Action]) -> Game:
+    """Apply ``actions`` to ``game`` in order and return it."""
+    for action in actions:
+        game.apply(action)
+    return game

@@ -1,0 +1,83 @@
+"""Lucky Flix (RULES.md §3-4): the dice say where to place; a called line wins at once.
+
+>>> from engine.variants import new_game
+>>> game = new_game("lucky", players=2, seed=1)
+>>> [e.type for e in game.roll("yellow/II/hearts")], game.allowed == 1 << 21
+(['roll'], True)
+>>> [e.type for e in game.place("Y-II-H")]
+['place', 'turn']
+>>> game.to_move, str(game.phase)
+(1, 'await_roll')
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.dice import FREE_THROWS_GRANTED, parse_throw, read_throw, throw_dice
+from engine.errors import IllegalRoll
+from engine.game import Action, Game, Phase
+
+
+class LuckyFlix(Game):
+    """Three dice choose the holes; free throws; FFF passes a placement to the left."""
+
+    variant: ClassVar[str] = "lucky"
+    uses_dice: ClassVar[bool] = True
+    uses_calls: ClassVar[bool] = True
+
+    def _act_roll(self, action: Action) -> None:
+        seat = self.to_move
+        if self.phase != Phase.AWAIT_ROLL:
+            raise IllegalRoll(f"seat {seat} cannot roll now (phase {self.phase})")
+        throw = throw_dice(self._rng) if action.throw is None else parse_throw(action.throw)
+        free = self.free_throws > 0
+        if free:
+            self.free_throws -= 1
+        reading = read_throw(throw, self.layout)
+        self.last_throw = throw
+        self._emit(
+            "roll",
+            seat=seat,
+            throw=str(throw),
+            reading=reading.kind,
+            holes=reading.holes,
+            free=free,
+            drawn=action.throw is None,
+        )
+        if reading.kind == "free_throws":
+            self.free_throws += FREE_THROWS_GRANTED
+            self._emit("free_throws", seat=seat, added=FREE_THROWS_GRANTED, left=self.free_throws)
+            self._emit("turn", seat=seat, phase=str(self.phase), free_throws=self.free_throws)
+        elif reading.kind == "opponent_anywhere":
+            if self.free_throws:
+                self._emit("free_throws_ended", seat=seat, dropped=self.free_throws)
+                self.free_throws = 0
+            opponent = self.next_seat(seat)
+            self._emit("opponent_anywhere", seat=seat, opponent=opponent)
+            if self.supply[self.team_of_seat[opponent]] > 0:
+                self.to_move = opponent
+                self.phase = Phase.AWAIT_PLACE
+                self.reach = reading.holes
+                self._emit("turn", seat=opponent, phase=str(self.phase), free_throws=0)
+            else:
+                self._emit("turn_lost", seat=opponent, reason="no Men in supply")
+                self._start_turn(self.next_seat(opponent))
+        elif reading.holes & ~self.occupied:
+            self.phase = Phase.AWAIT_PLACE
+            self.reach = reading.holes
+        else:
+            self._emit("turn_lost", seat=seat, reason="every allowed hole is occupied")
+            self._continue(seat)
+
+    def _end_placement(self, seat: int) -> None:
+        self._continue(seat)
+
+    def _continue(self, seat: int) -> None:
+        """After a throw is played or lost: the next free throw, or the dice pass on."""
+        if self.free_throws > 0 and self.supply[self.team_of_seat[seat]] > 0:
+            self.phase = Phase.AWAIT_ROLL
+            self.reach = 0
+            self._emit("turn", seat=seat, phase=str(self.phase), free_throws=self.free_throws)
+        else:
+            self._start_turn(self.next_seat(seat))

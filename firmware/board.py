@@ -1,0 +1,223 @@
+"""The Pico's side of the link: one ``poll(now_ms)`` per main-loop pass scans the sensors,
+debounces, and answers the host (see PROTOCOL.md).
+
+Everything is injected: ``scanner`` (``scan(out)``), ``leds`` (``leds.LedOutput``), ``buttons``
+(``buttons.Buttons``), ``transport`` (``read() -> bytes | None``, ``write(data)``) and
+``calibration_path`` on the Pico's filesystem.
+"""
+
+from firmware import calibration, pins, protocol
+from firmware.compat import const, ticks_diff
+from firmware.sensing import Classifier
+
+FIRMWARE_VERSION = (1, 0)
+HEARTBEAT_MS = const(100)  # a STATE frame at least this often while a host is present
+HOST_TIMEOUT_MS = const(1000)  # no frame from the host for this long: it is gone
+RAW_INTERVAL_MS = const(50)
+RATE_WINDOW_MS = const(1000)
+
+
+class Board:
+    """The firmware's state machine; ``counters`` are the error and traffic counters."""
+
+    def __init__(self, scanner, leds, buttons, transport, calibration_path: str, now_ms: int = 0):
+        self.scanner = scanner
+        self.leds = leds
+        self.buttons = buttons
+        self.transport = transport
+        self.calibration_path = calibration_path
+        self.classifier = Classifier()
+        self.raw = [pins.ADC_MID] * pins.SENSOR_COUNT
+        self.deframer = protocol.Deframer()
+        self.counters = {name: 0 for name in protocol.STATS_FIELDS}
+        self.calibrated = False
+        stored = calibration.load(calibration_path)
+        if stored is not None:
+            calibration.apply(stored, self.classifier)
+            self.calibrated = True
+        self.raw_mode = False
+        self.capture = None
+        self.capture_seq = 0
+        self.host_present = False
+        self.tx_seq = 0
+        self.rx_seq = -1
+        self.last_rx = now_ms
+        self.last_state = now_ms
+        self.last_raw = now_ms
+        self.rate = 0
+        self._rate_start = now_ms
+        self._rate_scans = 0
+        self._waiting_phase = 0
+
+    def poll(self, now_ms: int) -> None:
+        """One pass: serve received frames, scan, debounce, send what changed."""
+        data = self.transport.read()
+        if data:
+            for kind, seq, body in self.deframer.feed(data):
+                self._received(kind, seq, body, now_ms)
+            self._sync_deframer_counters()
+        self.scanner.scan(self.raw)
+        changed = self.classifier.update(self.raw)
+        changed = self.buttons.update(now_ms) or changed
+        self._count_scan(now_ms)
+        if self.capture is not None and self.capture.add(self.raw):
+            self._finish_capture()
+            changed = True
+        if self.host_present and ticks_diff(now_ms, self.last_rx) > HOST_TIMEOUT_MS:
+            self.host_present = False
+            self.counters["host_timeouts"] += 1
+        if not self.host_present:
+            self._show_waiting(now_ms)
+            return
+        if changed or ticks_diff(now_ms, self.last_state) >= HEARTBEAT_MS:
+            self._send_state(now_ms)
+        if self.raw_mode and ticks_diff(now_ms, self.last_raw) >= RAW_INTERVAL_MS:
+            self.last_raw = now_ms
+            self._send(protocol.RAW, protocol.pack_fields(self.classifier.field))
+
+    def _received(self, kind: int, seq: int, body: bytes, now_ms: int) -> None:
+        self.counters["rx_frames"] += 1
+        if kind == protocol.HELLO:
+            self.rx_seq = seq
+        elif self.rx_seq >= 0 and seq != (self.rx_seq + 1) & 0xFF:
+            self.counters["rx_seq_gaps"] += (seq - self.rx_seq - 1) & 0xFF
+        self.rx_seq = seq
+        self.last_rx = now_ms
+        self.host_present = True
+        if kind == protocol.HELLO:
+            self._send(protocol.INFO, self._info())
+        elif kind == protocol.PING:
+            self._send_state(now_ms)
+        elif kind == protocol.LEDS:
+            if len(body) != 1 + 3 * pins.PIXEL_COUNT:
+                self._ack(seq, protocol.BAD_LENGTH)
+            else:
+                self.leds.show(body[0], body[1:])
+                self._ack(seq, protocol.OK)
+        elif kind == protocol.MODE:
+            if len(body) != 1 or body[0] not in (protocol.MODE_NORMAL, protocol.MODE_RAW):
+                self._ack(seq, protocol.BAD_VALUE)
+            else:
+                self.raw_mode = body[0] == protocol.MODE_RAW
+                self._ack(seq, protocol.OK)
+        elif kind == protocol.CALIBRATE:
+            self._calibrate(seq, body)
+        elif kind == protocol.STATS_REQUEST:
+            values = [self.counters[name] for name in protocol.STATS_FIELDS]
+            self._send(protocol.STATS, protocol.pack_u32s(values))
+        else:
+            self.counters["rx_unknown"] += 1
+            self._ack(seq, protocol.UNKNOWN_KIND)
+
+    def _calibrate(self, seq: int, body: bytes) -> None:
+        op = body[0] if body else 0
+        if op == protocol.CAL_CAPTURE and len(body) == 1:
+            self.capture = calibration.Capture()
+            self.capture_seq = seq
+        elif op == protocol.CAL_THRESHOLDS and len(body) == 5:
+            on = (body[1] << 8) | body[2]
+            off = (body[3] << 8) | body[4]
+            try:
+                self.classifier.set_thresholds(on, off)
+            except ValueError:
+                self._ack(seq, protocol.BAD_VALUE)
+                return
+            self._ack(seq, self._store())
+        elif op == protocol.CAL_FORGET and len(body) == 1:
+            calibration.remove(self.calibration_path)
+            self.classifier = Classifier()
+            self.calibrated = False
+            self._ack(seq, protocol.OK)
+        else:
+            self._ack(seq, protocol.BAD_VALUE)
+
+    def _finish_capture(self) -> None:
+        capture = self.capture
+        self.capture = None
+        try:
+            data = capture.result(self.classifier.on, self.classifier.off)
+        except ValueError:
+            self._ack(self.capture_seq, protocol.MAGNET_NEAR)
+            return
+        self.classifier.baseline = data["baseline"]
+        self._ack(self.capture_seq, self._store())
+
+    def _store(self) -> int:
+        data = {
+            "version": calibration.VERSION,
+            "baseline": list(self.classifier.baseline),
+            "on": self.classifier.on,
+            "off": self.classifier.off,
+        }
+        try:
+            calibration.save(self.calibration_path, data)
+        except OSError:
+            return protocol.STORAGE_FAILED
+        self.calibrated = True
+        return protocol.OK
+
+    def _info(self) -> bytes:
+        return bytes(
+            (
+                protocol.VERSION,
+                FIRMWARE_VERSION[0],
+                FIRMWARE_VERSION[1],
+                pins.HOLE_COUNT,
+                pins.SENSOR_COUNT - pins.HOLE_COUNT,
+                pins.PIXEL_COUNT,
+            )
+        )
+
+    def _flags(self) -> int:
+        flags = 0
+        if self.calibrated:
+            flags |= protocol.FLAG_CALIBRATED
+        if self.raw_mode:
+            flags |= protocol.FLAG_RAW
+        if self.leds.valid:
+            flags |= protocol.FLAG_LEDS_VALID
+        if self.capture is not None:
+            flags |= protocol.FLAG_CALIBRATING
+        return flags
+
+    def _send_state(self, now_ms: int) -> None:
+        self.last_state = now_ms
+        body = protocol.pack_state(
+            self.classifier.holes(),
+            self.classifier.grooves(),
+            self.buttons.held,
+            self.buttons.presses,
+            self._flags(),
+            self.rate,
+        )
+        self._send(protocol.STATE, body)
+
+    def _ack(self, seq: int, status: int) -> None:
+        self._send(protocol.ACK, bytes((seq, status)))
+
+    def _send(self, kind: int, body: bytes) -> None:
+        self.transport.write(protocol.encode_frame(kind, self.tx_seq, body))
+        self.tx_seq = (self.tx_seq + 1) & 0xFF
+        self.counters["tx_frames"] += 1
+
+    def _show_waiting(self, now_ms: int) -> None:
+        phase = (now_ms // 128) & 15
+        if phase != self._waiting_phase or self.leds.valid:
+            self._waiting_phase = phase
+            self.leds.waiting(phase)
+
+    def _count_scan(self, now_ms: int) -> None:
+        self.counters["scans"] += 1
+        self._rate_scans += 1
+        elapsed = ticks_diff(now_ms, self._rate_start)
+        if elapsed >= RATE_WINDOW_MS:
+            self.rate = self._rate_scans * 1000 // elapsed
+            self._rate_scans = 0
+            self._rate_start = now_ms
+
+    def _sync_deframer_counters(self) -> None:
+        errors = self.deframer.errors
+        self.counters["rx_cobs"] = errors["cobs"]
+        self.counters["rx_short"] = errors["short"]
+        self.counters["rx_crc"] = errors["crc"]
+        self.counters["rx_overflow"] = errors["overflow"]

@@ -1,0 +1,34 @@
+"""Debounced push buttons with wrapping press counters (a lost frame never loses a press).
+
+``pins`` are objects with ``value()``; a pressed button reads 0 (to GND, pull-up)."""
+
+from firmware import pins as pinmap
+from firmware.compat import ticks_diff
+
+
+class Buttons:
+    """``update(now_ms)`` reads the pins; ``held`` is a bitmask, ``presses`` one counter each."""
+
+    def __init__(self, pins, debounce_ms: int = pinmap.BUTTON_DEBOUNCE_MS):
+        self.pins = pins
+        self.debounce_ms = debounce_ms
+        self.held = 0
+        self.presses = bytearray(len(pins))
+        self._raw = 0
+        self._since = [0] * len(pins)
+
+    def update(self, now_ms: int) -> bool:
+        """True when a button's debounced state changed."""
+        changed = False
+        for i, pin in enumerate(self.pins):
+            bit = 1 << i
+            down = bit if pin.value() == 0 else 0
+            if down != self._raw & bit:
+                self._raw ^= bit
+                self._since[i] = now_ms
+            elif down != self.held & bit and ticks_diff(now_ms, self._since[i]) >= self.debounce_ms:
+                self.held ^= bit
+                if down:
+                    self.presses[i] = (self.presses[i] + 1) & 0xFF
+                changed = True
+        return changed

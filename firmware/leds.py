@@ -1,0 +1,56 @@
+"""NeoPixel output: logical frames from the host, written in chain order within the power budget.
+
+``np`` is a ``neopixel.NeoPixel`` (or anything with ``np[i] = (r, g, b)``, ``write()``).
+"""
+
+from firmware import pins
+
+
+def current_ma(rgb: bytes, brightness: int) -> int:
+    """The strip's estimated current for a frame of logical ``rgb`` at ``brightness`` 0..255."""
+    channel_ma = sum(rgb) * pins.PIXEL_MA_PER_CHANNEL * brightness // (255 * 255)
+    return channel_ma + pins.PIXEL_IDLE_MA * pins.PIXEL_COUNT
+
+
+def limited_brightness(rgb: bytes, brightness: int) -> int:
+    """The highest brightness up to ``brightness`` whose current stays within the LED budget."""
+    total = sum(rgb) * pins.PIXEL_MA_PER_CHANNEL
+    if total == 0:
+        return brightness
+    room = pins.LED_BUDGET_MA - pins.PIXEL_IDLE_MA * pins.PIXEL_COUNT
+    return min(brightness, room * 255 * 255 // total)
+
+
+class LedOutput:
+    """Writes frames to the strip; ``valid`` is False until the host's first frame is shown."""
+
+    def __init__(self, np, chain: tuple = pins.CHAIN):
+        self.np = np
+        self.chain = chain
+        self.valid = False
+        self.brightness = 0
+
+    def show(self, brightness: int, rgb: bytes) -> int:
+        """Show ``rgb`` (3 bytes per logical pixel); returns the brightness actually applied."""
+        level = limited_brightness(rgb, brightness)
+        np = self.np
+        for position, pixel in enumerate(self.chain):
+            at = 3 * pixel
+            np[position] = (
+                rgb[at] * level // 255,
+                rgb[at + 1] * level // 255,
+                rgb[at + 2] * level // 255,
+            )
+        np.write()
+        self.brightness = level
+        self.valid = True
+        return level
+
+    def waiting(self, phase: int) -> None:
+        """No host: holes dark, the status pixels a dim blue that breathes with ``phase`` 0..15."""
+        level = 4 + (phase if phase < 8 else 15 - phase) * 3
+        np = self.np
+        for position, pixel in enumerate(self.chain):
+            np[position] = (0, 0, level) if pixel >= pins.HOLE_COUNT else (0, 0, 0)
+        np.write()
+        self.valid = False

@@ -1,0 +1,52 @@
+"""Pico entry point: wires the pins to the firmware's logic and loops on ``time.ticks_ms()``.
+
+Deployed as ``/main.py`` beside the ``/firmware`` package (``make firmware-deploy PORT=...``).
+"""
+
+import time
+
+import machine
+import micropython
+import neopixel
+
+from firmware import pins
+from firmware.board import Board
+from firmware.buttons import Buttons
+from firmware.leds import LedOutput
+from firmware.scan import Scanner
+from firmware.usb import UsbSerial
+
+CALIBRATION_PATH = "/calibration.json"
+WATCHDOG_MS = 2000
+
+
+def main() -> None:
+    micropython.kbd_intr(-1)  # raw bytes: 0x03 must not interrupt the program
+    Pin = machine.Pin
+    adc = [machine.ADC(Pin(pin)) for pin in pins.ADC_PINS]
+    select = [Pin(pin, Pin.OUT, value=0) for pin in pins.MUX_SELECT_PINS]
+    enable = [None if pin < 0 else Pin(pin, Pin.OUT, value=1) for pin in pins.MUX_ENABLE_PINS]
+    buttons = Buttons([Pin(pin, Pin.IN, Pin.PULL_UP) for pin in pins.BUTTON_PINS])
+    strip = neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT)
+    status_led = Pin(pins.STATUS_LED_PIN, Pin.OUT)
+    board = Board(
+        Scanner(adc, select, enable, time.sleep_us),
+        LedOutput(strip),
+        buttons,
+        UsbSerial(),
+        CALIBRATION_PATH,
+        time.ticks_ms(),
+    )
+    watchdog = machine.WDT(timeout=WATCHDOG_MS)
+    while True:
+        now = time.ticks_ms()
+        try:
+            board.poll(now)
+        except Exception:  # noqa: BLE001 - count and go on; the watchdog resets a stuck loop
+            board.counters["loop_errors"] += 1
+            continue
+        watchdog.feed()
+        status_led.value((now >> (9 if board.host_present else 7)) & 1)
+
+
+main()

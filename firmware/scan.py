@@ -1,0 +1,79 @@
+"""The multiplexed ADC scan: every sensor once per pass, through the 74HC4067s.
+
+The select lines S0..S3 are shared by every multiplexer and stepped in Gray-code order, so one
+pin changes per step; two multiplexers share an ADC input and their enable pins pick one group.
+Hardware is injected: ``adc`` (objects with ``read_u16()``), ``mux_select`` and ``mux_enable``
+(objects with ``value(v)``; ``None`` for a multiplexer whose /E is tied low), ``sleep_us``.
+"""
+
+from firmware import pins
+
+GRAY = tuple(n ^ (n >> 1) for n in range(16))
+
+
+def scan_plan(mux_adc: tuple, mux_group: tuple, mux_sensors: tuple) -> list:
+    """``[(group, [(channel, ((adc, sensor), ...)), ...]), ...]`` in scan order."""
+    plan = []
+    for group in sorted(set(mux_group)):
+        steps = []
+        for channel in GRAY:
+            reads = []
+            for mux, sensors in enumerate(mux_sensors):
+                if mux_group[mux] == group and sensors[channel] >= 0:
+                    reads.append((mux_adc[mux], sensors[channel]))
+            if reads:
+                steps.append((channel, tuple(reads)))
+        plan.append((group, steps))
+    return plan
+
+
+class Scanner:
+    """Reads every sensor's raw 12-bit count into a buffer indexed by sensor."""
+
+    def __init__(self, adc, mux_select, mux_enable, sleep_us, settle_us: int = pins.MUX_SETTLE_US):
+        self.adc = adc
+        self.mux_select = mux_select
+        self.mux_enable = mux_enable
+        self.mux_group = pins.MUX_GROUP
+        self.sleep_us = sleep_us
+        self.settle_us = settle_us
+        self.plan = scan_plan(pins.MUX_ADC, pins.MUX_GROUP, pins.MUX_SENSORS)
+        self._select_state = -1
+
+    def _enable(self, group: int) -> None:
+        for mux, pin in enumerate(self.mux_enable):
+            if pin is not None:
+                pin.value(0 if self.mux_group[mux] == group else 1)  # /E is active low
+
+    def _select(self, channel: int) -> None:
+        changed = channel ^ self._select_state if self._select_state >= 0 else 0xF
+        for bit in range(4):
+            if changed & (1 << bit):
+                self.mux_select[bit].value((channel >> bit) & 1)
+        self._select_state = channel
+
+    def scan(self, out) -> None:
+        """Fill ``out[sensor]`` with each sensor's count (0..4095)."""
+        adc = self.adc
+        sleep_us = self.sleep_us
+        settle = self.settle_us
+        for group, steps in self.plan:
+            self._enable(group)
+            for channel, reads in steps:
+                self._select(channel)
+                sleep_us(settle)
+                for adc_index, sensor in reads:
+                    out[sensor] = adc[adc_index].read_u16() >> 4
+
+
+def pin_writes_per_scan(plan: list, enable_pins: int) -> int:
+    """How many pin writes one pass makes (select lines in Gray order, enables per group)."""
+    writes = 0
+    previous = -1
+    for _, steps in plan:
+        writes += enable_pins
+        for channel, _ in steps:
+            changed = channel ^ previous if previous >= 0 else 0xF
+            writes += bin(changed).count("1")
+            previous = channel
+    return writes

@@ -1,0 +1,259 @@
+"""The direct-GPIO board: digital Hall switches in a diode matrix, buttons and NeoPixels on a
+Raspberry Pi's own pins (``wiring/pi.toml``).
+
+The matrix is scanned through the ``RPi.GPIO`` API (on a Pi 5 ``rpi-lgpio`` provides it): one row
+driven low at a time, the columns read with pull-ups, a low column meaning a closed switch.
+A switch's new state counts once it has held for ``debounce_ms`` on the backend's clock. Holes
+report ``Piece.PRESENT`` (presence only); a groove's two foot-magnet positions each have a north
+and a south switch, and the pole pair tells the panel's colour. Buttons are edge-detected by
+``RPi.GPIO`` (falling edge, ``bouncetime``). The NeoPixels go through Blinka
+(``hal.neopixel_strip``). ``RPi.GPIO``, ``board`` and ``neopixel`` are imported only here, when
+the backend is opened.
+"""
+
+from __future__ import annotations
+
+import glob
+import importlib
+import threading
+from types import ModuleType
+
+from hal.base import (
+    GROOVE_COUNT,
+    HOLE_COUNT,
+    Backend,
+    BoardReading,
+    Button,
+    ButtonPress,
+    Clock,
+    Piece,
+)
+from hal.errors import BackendUnavailable, BoardDisconnected
+from hal.neopixel_strip import NeoPixelStrip
+from hal.pi_wiring import PiWiring, load_pi
+
+INSTALL_HINT = (
+    "install the Pi extras with pip install '.[pi]' (on a Raspberry Pi 5 also "
+    "pip uninstall RPi.GPIO && pip install rpi-lgpio, which provides the same API on lgpio)"
+)
+GPIO_DEVICES = "/dev/gpiomem*"
+
+
+class GpioBackend(Backend):
+    """The board wired straight to the Pi's GPIO header.
+
+    ``wiring`` defaults to ``wiring/pi.toml``; ``led_driver`` (``spi`` or ``pwm``) overrides its
+    ``[neopixel] driver``; ``led_pin`` names a Blinka ``board`` pin instead (e.g. ``"D21"``);
+    ``max_brightness`` is the LED brightness cap. A daemon thread scans the matrix
+    ``scan_hz`` times a second; with ``scan_thread=False`` nothing scans until ``scan()`` is
+    called (tests step scans on a simulated clock). ``row_settle_s`` overrides ``row_settle_us``.
+    """
+
+    name = "gpio"
+    sensing = "presence"
+
+    def __init__(
+        self,
+        *,
+        clock: Clock | None = None,
+        wiring: PiWiring | None = None,
+        led_driver: str | None = None,
+        led_pin: str | None = None,
+        max_brightness: float = 1.0,
+        scan_thread: bool = True,
+        row_settle_s: float | None = None,
+    ) -> None:
+        super().__init__(clock=clock)
+        self.wiring = wiring or load_pi()
+        self.row_settle_s = self.wiring.row_settle_s if row_settle_s is None else row_settle_s
+        self._gpio = _import_gpio()
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._failure: Exception | None = None
+        self._presses: list[ButtonPress] = []
+        self._button_of = {pin: Button(name) for name, pin in self.wiring.buttons.items()}
+        self._pending: dict[int, float] = {}
+        self._setup_pins()
+        try:
+            pin = led_pin or f"D{self.wiring.led_pin(led_driver or self.wiring.led_driver)}"
+            self.pixels = NeoPixelStrip(
+                pin,
+                self.wiring.chain,
+                pixel_order=self.wiring.pixel_order,
+                max_brightness=max_brightness,
+            )
+            self._state = self._scan_matrix()
+        except BaseException:
+            self._gpio.cleanup(self._used_pins())
+            raise
+        self._watch_buttons()
+        if scan_thread:
+            self._thread = threading.Thread(target=self._scan_loop, name="gpio-scan", daemon=True)
+            self._thread.start()
+
+    # -- the Backend contract -------------------------------------------------------------------
+
+    def read(self) -> BoardReading:
+        with self._lock:
+            self._check_open()
+            if self._failure is not None:
+                raise BoardDisconnected(f"the GPIO matrix scan failed: {self._failure}")
+            state = self._state
+        return self._decode(state)
+
+    def take_presses(self) -> list[ButtonPress]:
+        with self._lock:
+            self._check_open()
+            presses, self._presses = self._presses, []
+        return presses
+
+    @property
+    def connected(self) -> bool:
+        return not self.closed and self._failure is None
+
+    def close(self) -> None:
+        with self._lock:
+            if self.closed:
+                return
+            super().close()
+            self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5.0)
+        for pin in self.wiring.buttons.values():
+            self._gpio.remove_event_detect(pin)
+        self._gpio.cleanup(self._used_pins())
+        self.pixels.close()
+
+    # -- scanning -------------------------------------------------------------------------------
+
+    def scan(self) -> bool:
+        """Scan the matrix once now and debounce; ``True`` when the debounced state changed
+        (``when_changed`` has then been called)."""
+        with self._lock:
+            if self.closed:
+                return False
+            raw = self._scan_matrix()
+            changed = self._debounce(raw, self.clock.now())
+        if changed:
+            self._notify()
+        return changed
+
+    def _scan_loop(self) -> None:
+        interval = 1.0 / self.wiring.scan_hz
+        while not self._stop.wait(interval):
+            try:
+                self.scan()
+            except Exception as error:  # a dead GPIO line must show as a disconnected board
+                with self._lock:
+                    self._failure = error
+                self._notify()
+                return
+
+    def _scan_matrix(self) -> int:
+        """One pass over every row: bit ``s`` set when switch ``s`` is closed."""
+        gpio, columns = self._gpio, self.wiring.columns
+        closed = 0
+        for r, row in enumerate(self.wiring.rows):
+            gpio.output(row, gpio.LOW)
+            if self.row_settle_s > 0:
+                self._stop.wait(self.row_settle_s)
+            for c, column in enumerate(columns):
+                if not gpio.input(column):
+                    closed |= 1 << (r * len(columns) + c)
+            gpio.output(row, gpio.HIGH)
+        return closed
+
+    def _debounce(self, raw: int, now: float) -> bool:
+        """Accept each switch's new state once it has held for ``debounce_s``."""
+        differing = raw ^ self._state
+        self._pending = {s: t for s, t in self._pending.items() if differing >> s & 1}
+        accepted = 0
+        for switch in range(self.wiring.switch_count):
+            if differing >> switch & 1:
+                since = self._pending.setdefault(switch, now)
+                if now - since >= self.wiring.debounce_s:
+                    accepted |= 1 << switch
+                    del self._pending[switch]
+        self._state ^= accepted
+        return accepted != 0
+
+    def _decode(self, state: int) -> BoardReading:
+        holes = tuple(
+            Piece.PRESENT if state >> s & 1 else Piece.EMPTY for s in self.wiring.hole_switch
+        )
+        grooves = tuple(self._panel(state, g) for g in range(GROOVE_COUNT))
+        return BoardReading(holes, grooves, self.clock.now())
+
+    def _panel(self, state: int, groove: int) -> str | None:
+        poles: list[str] = []
+        for side in (0, 1):
+            north, south = self.wiring.groove_switches[HOLE_COUNT + 2 * groove + side]
+            seen = {p for p, s in (("north", north), ("south", south)) if state >> s & 1}
+            if len(seen) != 1:
+                return None
+            poles.append(seen.pop())
+        return self.wiring.colour_of.get((poles[0], poles[1]))
+
+    # -- pins and buttons -----------------------------------------------------------------------
+
+    def _used_pins(self) -> list[int]:
+        w = self.wiring
+        return [*w.rows, *w.columns, *w.buttons.values()]
+
+    def _setup_pins(self) -> None:
+        gpio = self._gpio
+        try:
+            gpio.setwarnings(False)
+            gpio.setmode(gpio.BCM)
+            for row in self.wiring.rows:
+                gpio.setup(row, gpio.OUT, initial=gpio.HIGH)
+            for pin in (*self.wiring.columns, *self.wiring.buttons.values()):
+                gpio.setup(pin, gpio.IN, pull_up_down=gpio.PUD_UP)
+        except (RuntimeError, OSError) as error:
+            raise BackendUnavailable(
+                f"cannot use the GPIO pins: {error}. The service user must be in the 'gpio' "
+                "group (sudo usermod -aG gpio $USER, then log in again)"
+            ) from error
+
+    def _watch_buttons(self) -> None:
+        gpio = self._gpio
+        for pin in self.wiring.buttons.values():
+            gpio.add_event_detect(
+                pin, gpio.FALLING, callback=self._on_edge, bouncetime=self.wiring.bouncetime_ms
+            )
+
+    def _on_edge(self, pin: int) -> None:
+        """A button's falling edge, called from the GPIO library's thread."""
+        with self._lock:
+            if self.closed:
+                return
+            self._presses.append(ButtonPress(self._button_of[pin], self.clock.now()))
+        self._notify()
+
+    def __repr__(self) -> str:
+        base = super().__repr__()
+        if self.closed:
+            return base
+        return f"{base[:-1]} rows={len(self.wiring.rows)} columns={len(self.wiring.columns)}>"
+
+
+def _import_gpio() -> ModuleType:
+    """``RPi.GPIO``, or a ``BackendUnavailable`` saying what is missing and what to install."""
+    try:
+        return importlib.import_module("RPi.GPIO")
+    except ImportError as error:
+        if not glob.glob(GPIO_DEVICES):
+            raise BackendUnavailable(
+                f"the gpio board needs a Raspberry Pi: no {GPIO_DEVICES} here and RPi.GPIO "
+                f"cannot load ({error}). Use --board sim or --board serial elsewhere; on a Pi, "
+                f"{INSTALL_HINT}"
+            ) from error
+        raise BackendUnavailable(
+            f"RPi.GPIO cannot load ({error}): {INSTALL_HINT}"
+        ) from error
+    except RuntimeError as error:  # RPi.GPIO refuses to load when it does not find a Pi
+        raise BackendUnavailable(
+            f"RPi.GPIO does not run here ({error}); on a Raspberry Pi 5 {INSTALL_HINT}"
+        ) from error

@@ -1,0 +1,21 @@
+"""Errors of the serial link to the board's Pico, under ``hal``'s root."""
+
+from __future__ import annotations
+
+from hal.errors import BackendUnavailable, HalError
+
+
+class FrameError(HalError, ValueError):
+    """A frame that cannot be used (bad COBS, CRC, length); ``counter`` names its error counter."""
+
+    def __init__(self, counter: str, message: str) -> None:
+        super().__init__(message)
+        self.counter = counter
+
+
+class ProtocolMismatch(BackendUnavailable):
+    """The board's firmware speaks another protocol version: flash the matching firmware."""
+
+
+class BoardCommandFailed(HalError, RuntimeError):
+    """The board refused or did not acknowledge a command (calibration, mode)."""

@@ -1,0 +1,1 @@
+"""The simulated board: a ``hal`` backend with test actions, recorders and faults."""

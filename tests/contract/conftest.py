@@ -1,0 +1,63 @@
+"""Rigs for the backend contract suite: a backend under test and the hands behind it.
+
+Each entry of ``FACTORIES`` opens one backend together with its physical driver: the ``SimBoard``
+whose hands move pieces, panels and buttons and which records the frames the pixels receive. For
+the ``sim`` backend that is the board itself; for the others, the board behind a simulated Pico on
+a pty or behind a stand-in ``RPi.GPIO`` module. Adding a backend to the suite is one entry here.
+Every factory must load: a backend that cannot load here fails the suite, it is never skipped.
+
+Readings of some backends arrive asynchronously, so tests assert through ``wait_until``, which
+returns at once when the condition already holds (always, for the ``sim`` backend).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+
+import pytest
+
+from hal.base import Backend
+from sim.board import SimBoard
+from sim.clock import SimClock
+
+Rig = tuple[Backend, SimBoard]
+"""(backend under test, the simulated board its wires lead to)."""
+Factory = Callable[[], AbstractContextManager[Rig]]
+
+
+@contextmanager
+def sim_rig(sensing: str) -> Iterator[Rig]:
+    board = SimBoard(clock=SimClock(), sensing=sensing)
+    try:
+        yield board, board
+    finally:
+        board.close()
+
+
+FACTORIES: dict[str, Factory] = {
+    "sim": lambda: sim_rig("analog"),
+    "sim-presence": lambda: sim_rig("presence"),
+}
+
+
+@pytest.fixture(params=list(FACTORIES))
+def pair(request: pytest.FixtureRequest) -> Iterator[Rig]:
+    """(backend under test, physical driver) for every backend of the suite."""
+    with FACTORIES[request.param]() as rig:
+        yield rig
+
+
+def _wait_until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout} s: {predicate.__doc__ or predicate}")
+        time.sleep(0.005)
+
+
+@pytest.fixture
+def wait_until() -> Callable[..., None]:
+    """``wait_until(predicate, timeout=10.0)``: poll until ``predicate()`` is true, else fail."""
+    return _wait_until

@@ -1,0 +1,178 @@
+"""Qubic (RULES.md §7): one short game per rule paragraph, and perft from the start."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.bitboard import BB_ALL
+from engine.errors import IllegalAction, IllegalPlacement
+from engine.game import Game, Phase
+from engine.holes import HOLES, parse
+from engine.lines import has_line
+from engine.qubic import perft, playout
+from engine.variants import new_game
+
+
+def qubic(players: int = 2) -> Game:
+    return new_game("qubic", players=players)
+
+
+def place_all(game: Game, holes: list[str]) -> None:
+    for hole in holes:
+        game.place(hole)
+
+
+def test_same_board_and_seats_as_flix() -> None:
+    for players, men in ((2, 32), (3, 22), (4, 32), (6, 22)):
+        game = qubic(players)
+        assert game.supply == [men] * game.teams
+        assert game.allowed == BB_ALL and game.phase == Phase.AWAIT_PLACE
+
+
+def test_any_empty_hole_no_dice_no_calls() -> None:
+    game = qubic()
+    game.place("G-III-D")
+    assert game.allowed == BB_ALL & ~(1 << parse("G-III-D"))
+    with pytest.raises(IllegalPlacement, match="G-III-D is occupied"):
+        game.place("G-III-D")
+    with pytest.raises(IllegalAction, match="no dice"):
+        game.roll("red/I/spades")
+    with pytest.raises(IllegalAction, match="no calls"):
+        game.call(0)
+
+
+def test_first_team_with_four_in_a_line_wins_at_once() -> None:
+    game = qubic(4)  # teams alternate A B A B: seats 0 and 2 build the triagonal
+    place_all(game, ["R-I-S", "R-I-H", "Y-II-H", "R-I-D", "G-III-D", "R-II-S"])
+    events = game.place("B-IV-C")
+    assert [e.type for e in events] == ["place", "scored", "game_over"]
+    assert game.winner == 0 and game.scored_lines[0][0] == 0
+    assert events[1].data["how"] == "placement"
+
+
+def test_full_board_is_a_draw() -> None:
+    # A known full-board pattern without any line: colour each hole by a parity pattern.
+    draw_colouring = _line_free_colouring()
+    game = qubic()
+    zeros = [h for h in HOLES if draw_colouring[h] == 0]
+    ones = [h for h in HOLES if draw_colouring[h] == 1]
+    for mine, theirs in zip(zeros, ones, strict=True):
+        game.place(mine)
+        if theirs == ones[-1]:
+            events = game.place(theirs)
+            assert events[-1].data == {"winner": None, "draw": True, "reason": "board full"}
+        else:
+            game.place(theirs)
+    assert game.draw and game.winner is None and game.occupied == BB_ALL
+
+
+def _line_free_colouring() -> list[int]:
+    """A 32/32 split of the 64 holes with no line of one colour (found by a fixed search)."""
+    import random
+
+    rng = random.Random(0)
+    while True:
+        order = list(HOLES)
+        rng.shuffle(order)
+        mask = sum(1 << h for h in order[:32])
+        if not has_line(mask) and not has_line(~mask & BB_ALL):
+            return [0 if mask >> h & 1 else 1 for h in HOLES]
+
+
+def three_player_open_threes() -> Game:
+    """Seat 1 forms an open three first, then seat 2; seat 0 is to move."""
+    game = qubic(3)
+    place_all(game, [
+        "B-IV-S", "R-I-S", "R-II-H",  # seat 1 on floor I row, seat 2 on floor II row
+        "B-IV-D", "R-I-H", "R-II-D",
+        "G-IV-C", "R-I-D", "R-II-C",
+    ])
+    return game
+
+
+def test_three_players_block_on_request_the_first_open_three() -> None:
+    game = three_player_open_threes()
+    assert game.to_move == 0
+    assert game.to_json()["open_threes"] == [
+        [1, ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]],
+        [2, ["R-II-S", "R-II-H", "R-II-D", "R-II-C"]],
+    ]
+    events = game.request_block(2)
+    assert events[0].type == "block_requested" and events[0].data["against"] == 1
+    assert game.allowed == 1 << parse("R-I-C")
+    with pytest.raises(IllegalPlacement, match="R-II-S"):
+        game.place("R-II-S")
+    game.place("R-I-C")
+    assert game.winner is None and game.to_move == 1
+
+
+def test_no_block_request_unless_both_others_have_an_open_three() -> None:
+    game = qubic(3)
+    place_all(game, ["B-IV-S", "R-I-S", "Y-III-D", "B-IV-D", "R-I-H", "Y-III-C",
+                     "G-IV-C", "R-I-D"])
+    assert game.to_move == 2
+    with pytest.raises(IllegalAction, match="not every other player"):
+        game.request_block(0)
+
+
+def test_block_request_only_by_another_player_with_three_players() -> None:
+    game = three_player_open_threes()
+    with pytest.raises(IllegalAction, match="mover"):
+        game.request_block(0)
+    with pytest.raises(IllegalAction, match="3 individual players"):
+        qubic(2).request_block(1)
+    game.request_block(1)
+    with pytest.raises(IllegalAction, match="already"):
+        game.request_block(2)
+
+
+def test_a_blocked_three_is_no_longer_open() -> None:
+    game = three_player_open_threes()
+    game.place("R-II-S")  # seat 0 blocks seat 2's three on its own
+    assert [team for team, _ in game.to_json()["open_threes"]] == [1]
+
+
+@pytest.mark.parametrize(("depth", "count"), [(0, 1), (1, 64), (2, 4032), (3, 249984)])
+def test_perft_from_the_start(depth: int, count: int) -> None:
+    assert perft(qubic(), depth) == count
+
+
+def test_perft_depth_4() -> None:
+    assert perft(qubic(), 4) == 15249024
+
+
+def test_perft_counts_a_finished_branch_as_one_leaf() -> None:
+    game = qubic()
+    place_all(game, ["R-I-S", "B-IV-S", "R-I-H", "B-IV-D", "R-I-D", "G-IV-C"])
+    empty = 64 - 6
+    # ply 1: R-I-C wins (one leaf); each other hole leaves 57 replies.
+    assert perft(game, 2) == 1 + (empty - 1) * (empty - 1)
+    game.place("R-I-C")
+    assert perft(game, 3) == 1
+
+
+def test_perft_agrees_with_the_game_object() -> None:
+    game = qubic(3)
+    place_all(game, ["R-I-S", "Y-I-S", "G-I-S", "R-I-H", "Y-I-H", "G-I-H", "R-I-D"])
+
+    def walk(depth: int) -> int:
+        if game.game_over or depth == 0:
+            return 1
+        total = 0
+        for hole in [h for h in HOLES if game.allowed >> h & 1]:
+            game.place(hole)
+            total += walk(depth - 1)
+            game.pop()
+        return total
+
+    assert perft(game, 2) == walk(2)
+
+
+def test_playouts_end_in_a_line_or_a_full_board() -> None:
+    import random
+
+    rng = random.Random(5)
+    results = {playout(rng) for _ in range(300)}
+    assert results <= {-1, 0, 1} and {0, 1} <= results
+    assert {playout(rng, (0, 1, 2)) for _ in range(300)} >= {0, 1, 2}
+
