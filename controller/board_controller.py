@@ -102,7 +102,7 @@ class BoardController:
         self.win_until: float | None = None
         self.next_faces: str | None = None
         self.token: int | None = None
-        self._fix_since: float | None = None
+        self._fix_due: float | None = None
         self._fix_words: list[str] = []
         self._guided = True
         now = clock.now()
@@ -158,8 +158,8 @@ class BoardController:
     def next_deadline(self) -> float | None:
         """When ``update`` must run next even if nothing happens (``None``: not before input)."""
         times = [self.settler.next_deadline()]
-        if self._fix_since is not None and not self._fix_words:
-            times.append(self._fix_since + self.config.fix_after_s)
+        if self._fix_due is not None and not self._fix_words:
+            times.append(self._fix_due)
         if self.notice is not None:
             times.append(self.notice.until)
         if self.win_until is not None:
@@ -242,11 +242,7 @@ class BoardController:
             and tuple(self.sensed.grooves) == tuple(self.game.layout.panels)
         ):
             self._next_game(now)
-        if (
-            self._fix_since is not None
-            and not self._fix_words
-            and now >= self._fix_since + self.config.fix_after_s
-        ):
+        if self._fix_due is not None and not self._fix_words and now >= self._fix_due:
             self._show_fix_words(now)
 
     # ------------------------------------------------------------------ orders
@@ -424,15 +420,15 @@ class BoardController:
         was_clean = self.mismatch.clean
         self.mismatch = mismatch
         if mismatch.clean:
-            self._fix_since = None
+            self._fix_due = None
             self._fix_words = []
             if not was_clean:
                 self._emit_json({"type": "board_matched"}, now)
             return
         self._emit_json({"type": "board_mismatch", **self._mismatch_json(mismatch)}, now)
-        if was_clean or self._fix_since is None:
-            self._fix_since = now - self.config.fix_after_s if self._guided else now
-        if self._fix_words or now >= self._fix_since + self.config.fix_after_s:
+        due = now if self._guided else now + self.config.fix_after_s
+        self._fix_due = due if was_clean or self._fix_due is None else min(self._fix_due, due)
+        if self._fix_words or now >= self._fix_due:
             self._show_fix_words(now)
 
     def _show_fix_words(self, now: float) -> None:

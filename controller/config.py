@@ -150,7 +150,10 @@ def _check(key: str, value: Any, where: str) -> Any:
     if key == "address":
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (HOST:PORT)")
-        parse_address(value)
+        try:
+            parse_address(value)
+        except ConfigError as error:
+            raise ConfigError(f"{where}: {error}") from None
         return value
     if key == "token":
         if not isinstance(value, str):

@@ -2,8 +2,8 @@
 
 1. status: one pixel per seat in its team's colour, the mover's bright (64..69);
 2. allowed holes in the mover's colour, dimmed;
-3. scored (called) lines in their team's colour — an uncalled line is never shown;
-4. guidance: pieces to clear after a game, dim white;
+3. guidance: pieces to clear after a game, dim white;
+4. scored (called) lines in their team's colour — an uncalled line is never shown;
 5. errors: holes to fix blink (missing: the piece's team colour, extra: white, wrong kind:
    magenta); the indicator pixels (70, 71) blink amber;
 6. dice notices on the indicator pixels: free throws white, turn lost red, FLIX FLIX FLIX
@@ -56,10 +56,10 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
         )
     if ctl.phase == Phase.AWAIT_PLACE:
         result.append(holes_layer(game.allowed, scale(mover, 0.35)))
-    for team, line in game.scored_lines:
-        result.append(holes_layer(line, team_colour(ctl, team)))
     if ctl.clearing:
         result.append(holes_layer(ctl.sensed.occupied(), DIM_WHITE))
+    for team, line in game.scored_lines:
+        result.append(holes_layer(line, team_colour(ctl, team)))
     if ctl.phase == AWAIT_FIX and _phase_on(now, BLINK_S):
         errors: dict[int, Color] = {}
         for hole in scan_forward(ctl.mismatch.missing):

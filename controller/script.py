@@ -59,37 +59,42 @@ class Line:
 
 def parse_lines(text: str, source: str = "<script>") -> list[Line]:
     """The script's actions, checked for shape (names and keys), not yet run."""
-    decoder = json.JSONDecoder()
     result = []
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        where = f"{source} line {number}"
         try:
-            body, end = decoder.raw_decode(stripped)
-        except json.JSONDecodeError as error:
-            raise ScriptError(f"not JSON: {error.msg} (column {error.colno})") from None
-        rest = stripped[end:].strip()
-        if rest and not rest.startswith("#"):
-            raise ScriptError(f"unexpected text after the JSON object: {rest!r}")
-        if not isinstance(body, dict):
-            raise ScriptError(f"expected an object like {{\"place\": \"Y-II-H\"}}")
-        actions = [key for key in body if key in ACTIONS]
-        if len(actions) != 1:
-            unknown = [key for key in body if key not in ACTIONS]
-            hint = f"unknown action {unknown[0]!r}" if unknown else "no action"
-            if len(actions) > 1:
-                hint = f"several actions {actions}"
-            raise ScriptError(f"{hint} (actions: {', '.join(ACTIONS)})")
-        action = actions[0]
-        extra = {key: value for key, value in body.items() if key != action}
-        bad = sorted(set(extra) - set(ACTIONS[action]))
-        if bad:
-            allowed = ", ".join(ACTIONS[action]) or "none"
-            raise ScriptError(f"{action} takes no key {bad[0]!r} (extra keys: {allowed})")
-        result.append(Line(number, action, body[action], extra))
+            result.append(_parse_line(stripped, number))
+        except ScriptError as error:
+            raise ScriptError(f"{source} line {number}: {error}") from None
     return result
+
+
+def _parse_line(text: str, number: int) -> Line:
+    try:
+        body, end = json.JSONDecoder().raw_decode(text)
+    except json.JSONDecodeError as error:
+        raise ScriptError(f"not JSON: {error.msg} (column {error.colno})") from None
+    rest = text[end:].strip()
+    if rest and not rest.startswith("#"):
+        raise ScriptError(f"unexpected text after the JSON object: {rest!r}")
+    if not isinstance(body, dict):
+        raise ScriptError('expected an object like {"place": "Y-II-H"}')
+    actions = [key for key in body if key in ACTIONS]
+    if len(actions) != 1:
+        unknown = [key for key in body if key not in ACTIONS]
+        hint = f"unknown action {unknown[0]!r}" if unknown else "no action"
+        if len(actions) > 1:
+            hint = f"several actions {actions}"
+        raise ScriptError(f"{hint} (actions: {', '.join(ACTIONS)})")
+    action = actions[0]
+    extra = {key: value for key, value in body.items() if key != action}
+    bad = sorted(set(extra) - set(ACTIONS[action]))
+    if bad:
+        allowed = ", ".join(ACTIONS[action]) or "none"
+        raise ScriptError(f"{action} takes no key {bad[0]!r} (extra keys: {allowed})")
+    return Line(number, action, body[action], extra)
 
 
 class ScriptRunner:

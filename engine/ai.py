@@ -1,5 +1,6 @@
 """A simple deterministic player: win if possible, else block, else the most open hole.
 
+>>> from engine.holes import name
 >>> from engine.variants import new_game
 >>> game = new_game("qubic")
 >>> for hole in ("R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D", "Y-I-D"):
@@ -13,7 +14,7 @@ from __future__ import annotations
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.holes import Hole, name
+from engine.holes import Hole
 from engine.lines import LINES_THROUGH
 
 

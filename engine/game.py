@@ -203,12 +203,14 @@ class Game:
     ``uses_tokens``, ``default_men_per_team`` (``None``: enough to fill the board),
     ``options_class``.
 
-    Hooks a variant may override (each small): ``_first_phase`` (phase a turn starts in),
-    ``_turn_reach`` (holes a new turn may fill), ``_check_piece`` (piece kind, token),
+    Hooks a variant may override (each small): ``_init_state`` (its own state),
+    ``_first_phase`` (phase a turn starts in), ``_turn_reach`` (holes a new turn may fill),
+    ``_check_piece`` (piece kind, token),
     ``_line_pieces`` (pieces that count for a team's lines), ``_after_place`` (lines, calls),
     ``_on_scored`` (what scoring does; default: the team wins), ``_end_placement`` (who acts
     next), ``_json_extra`` (more state keys). New actions: a method ``_act_<kind>(action)``.
-    New state: extend ``_state_fields`` (copied on every action for undo).
+    New state: set it up in ``_init_state`` and extend ``_state_fields`` (copied on every action
+    for undo, one level deep: immutable values, or lists/dicts/sets of immutable values).
     """
 
     variant: ClassVar[str] = ""
@@ -277,12 +279,16 @@ class Game:
         self.uncalled: list[Uncalled] = []
         self.placements: int = 0
         self.resigned: set[int] = set()
+        self._init_state()
 
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self._history: list[tuple[Snapshot, int, Any]] = []
         self._emit("game_started", variant=self.variant, players=players, seed=seed)
         self._start_turn(0)
+
+    def _init_state(self) -> None:
+        """Hook: set up a variant's own state fields (also listed in ``_state_fields``)."""
 
     def _men_per_team(self) -> int:
         if self.options.men_per_team is not None:
@@ -345,20 +351,27 @@ class Game:
                 return candidate
         return seat
 
-    def to_json(self, reveal_pending: bool = False) -> dict[str, Any]:
-        """The state for the controller (DESIGN.md §4 keys the engine knows)."""
-        board: dict[str, dict[str, Any]] = {}
+    def to_json(self, reveal_pending: bool = False, view_team: int | None = None) -> dict[str, Any]:
+        """The state for the controller (DESIGN.md §4 keys the engine knows).
+
+        ``view_team``: the team whose own secrets may show (Pay-Off token values); ``None`` is
+        the public view. Variants without team secrets ignore it.
+        """
+        pieces: list[tuple[Hole, int, str]] = []
         for team in range(self.teams):
             for kind, mask in ((MAN, self.men[team]), (BUROCRAT, self.burocrats[team])):
-                for hole in scan_forward(mask):
-                    board[name(hole, self.layout)] = {"team": team, "piece": kind}
+                pieces.extend((hole, team, kind) for hole in scan_forward(mask))
+        board = {
+            name(hole, self.layout): {"team": team, "piece": kind}
+            for hole, team, kind in sorted(pieces)
+        }
         state: dict[str, Any] = {
             "variant": self.variant,
             "players": self.players,
             "phase": str(self.phase),
             "to_move": self.to_move,
             "team_of_seat": list(self.team_of_seat),
-            "board": dict(sorted(board.items(), key=lambda item: parse(item[0], self.layout))),
+            "board": board,
             "allowed": self._names(self.allowed),
             "scored_lines": [[team, self._names(line)] for team, line in self.scored_lines],
             "winner": self.winner,
@@ -375,6 +388,10 @@ class Game:
 
     def _json_extra(self) -> dict[str, Any]:
         return {}
+
+    def next_game_options(self) -> dict[str, Any]:
+        """Options for the next game of the same match (Pay-Off carries its ledger over)."""
+        return self.options.to_dict()
 
     def _names(self, mask: Bitboard) -> list[str]:
         return [name(hole, self.layout) for hole in scan_forward(mask)]

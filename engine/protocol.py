@@ -127,7 +127,7 @@ class EngineProtocol:
         depth = int(args[0])
         if depth > MAX_PERFT_DEPTH:
             raise ProtocolError(f"depth {depth} is too deep (at most {MAX_PERFT_DEPTH})")
-        if self.game.uses_dice:
+        if self.game.variant != "qubic":
             raise ProtocolError(f"perft counts placements of qubic, not {self.variant}")
         return [f"perft {depth} {perft(self.game, depth)}"]
 

@@ -29,9 +29,8 @@ class Qubic(Game):
     default_men_per_team: ClassVar[int | None] = None
     _state_fields: ClassVar[tuple[str, ...]] = (*Game._state_fields, "open_threes")
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def _init_state(self) -> None:
         self.open_threes: dict[Bitboard, tuple[int, int]] = {}
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     @property
     def block_rule(self) -> bool:

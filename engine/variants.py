@@ -2,10 +2,10 @@
 
 >>> find_variant("Qubic").__name__
 'Qubic'
->>> find_variant("chess")
+>>> find_variant("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engine.errors.UnknownVariant: no variant 'chess'; known: lucky, qubic
+engine.errors.UnknownVariant: no variant 'chess'; known: lucky, ...
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from typing import Any
 from engine.errors import UnknownVariant
 from engine.game import Action, Game, Options, replay_actions
 from engine.lucky import LuckyFlix
+from engine.payoff import PayOffFlix
 from engine.qubic import Qubic
+from engine.tactflix import TacTFlix
 
 VARIANTS: dict[str, type[Game]] = {}
 
@@ -29,7 +31,7 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
-for _cls in (LuckyFlix, Qubic):
+for _cls in (LuckyFlix, Qubic, PayOffFlix, TacTFlix):
     register(_cls)
 
 

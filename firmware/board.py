@@ -35,6 +35,7 @@ class Board:
         if stored is not None:
             calibration.apply(stored, self.classifier)
             self.calibrated = True
+        self.primed = False
         self.raw_mode = False
         self.capture = None
         self.capture_seq = 0
@@ -50,16 +51,23 @@ class Board:
         self._waiting_phase = 0
 
     def poll(self, now_ms: int) -> None:
-        """One pass: serve received frames, scan, debounce, send what changed."""
+        """One pass: scan, debounce, serve received frames, send what changed.
+
+        The first scan after boot is taken as it is (no debounce), so a host that connects to a
+        freshly reset board never sees its pieces vanish while the debounce fills."""
+        self.scanner.scan(self.raw)
+        if self.primed:
+            changed = self.classifier.update(self.raw)
+        else:
+            self.classifier.prime(self.raw)
+            self.primed = changed = True
+        changed = self.buttons.update(now_ms) or changed
+        self._count_scan(now_ms)
         data = self.transport.read()
         if data:
             for kind, seq, body in self.deframer.feed(data):
                 self._received(kind, seq, body, now_ms)
             self._sync_deframer_counters()
-        self.scanner.scan(self.raw)
-        changed = self.classifier.update(self.raw)
-        changed = self.buttons.update(now_ms) or changed
-        self._count_scan(now_ms)
         if self.capture is not None and self.capture.add(self.raw):
             self._finish_capture()
             changed = True
@@ -86,6 +94,7 @@ class Board:
         self.host_present = True
         if kind == protocol.HELLO:
             self._send(protocol.INFO, self._info())
+            self._send_state(now_ms)
         elif kind == protocol.PING:
             self._send_state(now_ms)
         elif kind == protocol.LEDS:

@@ -22,13 +22,17 @@ def limited_brightness(rgb: bytes, brightness: int) -> int:
 
 
 class LedOutput:
-    """Writes frames to the strip; ``valid`` is False until the host's first frame is shown."""
+    """Writes frames to the strip; ``valid`` is False until the host's first frame is shown.
+
+    ``rgb`` and ``brightness`` keep the last host frame as shown; ``shown`` counts them."""
 
     def __init__(self, np, chain: tuple = pins.CHAIN):
         self.np = np
         self.chain = chain
         self.valid = False
         self.brightness = 0
+        self.rgb = bytes(3 * len(chain))
+        self.shown = 0
 
     def show(self, brightness: int, rgb: bytes) -> int:
         """Show ``rgb`` (3 bytes per logical pixel); returns the brightness actually applied."""
@@ -42,8 +46,10 @@ class LedOutput:
                 rgb[at + 2] * level // 255,
             )
         np.write()
+        self.rgb = bytes(rgb)
         self.brightness = level
         self.valid = True
+        self.shown += 1
         return level
 
     def waiting(self, phase: int) -> None:

@@ -42,6 +42,14 @@ class Classifier:
         self.on = on
         self.off = off
 
+    def prime(self, raw) -> None:
+        """Take one scan's classes at once, without debounce (at boot)."""
+        for i in range(self.count):
+            f = (raw[i] - self.baseline[i]) * self.north_sign
+            self.field[i] = f
+            self.state[i] = NORTH if f >= self.on else SOUTH if f <= -self.on else NONE
+            self._held[i] = 0
+
     def update(self, raw) -> bool:
         """Classify one scan of raw counts; True if a debounced class changed."""
         changed = False

@@ -37,6 +37,8 @@ INSTALL_HINT = (
     "pip uninstall RPi.GPIO && pip install rpi-lgpio, which provides the same API on lgpio)"
 )
 GPIO_DEVICES = "/dev/gpiomem*"
+_EPSILON_S = 1e-9
+"""Clock readings closer than this are the same instant (sums of float steps drift)."""
 
 
 class GpioBackend(Backend):
@@ -77,12 +79,13 @@ class GpioBackend(Backend):
         self._setup_pins()
         try:
             pin = led_pin or f"D{self.wiring.led_pin(led_driver or self.wiring.led_driver)}"
-            self.pixels = NeoPixelStrip(
+            self._strip = NeoPixelStrip(
                 pin,
                 self.wiring.chain,
                 pixel_order=self.wiring.pixel_order,
                 max_brightness=max_brightness,
             )
+            self.pixels = self._strip
             self._state = self._scan_matrix()
         except BaseException:
             self._gpio.cleanup(self._used_pins())
@@ -124,7 +127,7 @@ class GpioBackend(Backend):
         for pin in self.wiring.buttons.values():
             self._gpio.remove_event_detect(pin)
         self._gpio.cleanup(self._used_pins())
-        self.pixels.close()
+        self._strip.close()
 
     # -- scanning -------------------------------------------------------------------------------
 
@@ -173,7 +176,7 @@ class GpioBackend(Backend):
         for switch in range(self.wiring.switch_count):
             if differing >> switch & 1:
                 since = self._pending.setdefault(switch, now)
-                if now - since >= self.wiring.debounce_s:
+                if now - since >= self.wiring.debounce_s - _EPSILON_S:
                     accepted |= 1 << switch
                     del self._pending[switch]
         self._state ^= accepted
@@ -250,9 +253,7 @@ def _import_gpio() -> ModuleType:
                 f"cannot load ({error}). Use --board sim or --board serial elsewhere; on a Pi, "
                 f"{INSTALL_HINT}"
             ) from error
-        raise BackendUnavailable(
-            f"RPi.GPIO cannot load ({error}): {INSTALL_HINT}"
-        ) from error
+        raise BackendUnavailable(f"RPi.GPIO cannot load ({error}): {INSTALL_HINT}") from error
     except RuntimeError as error:  # RPi.GPIO refuses to load when it does not find a Pi
         raise BackendUnavailable(
             f"RPi.GPIO does not run here ({error}); on a Raspberry Pi 5 {INSTALL_HINT}"

@@ -80,7 +80,9 @@ def _import_blinka() -> tuple[Any, Any]:
         board = importlib.import_module("board")
         neopixel = importlib.import_module("neopixel")
     except ImportError as error:
-        raise BackendUnavailable(f"the NeoPixel library cannot load ({error}): {INSTALL_HINT}") from error
+        raise BackendUnavailable(
+            f"the NeoPixel library cannot load ({error}): {INSTALL_HINT}"
+        ) from error
     except (NotImplementedError, RuntimeError) as error:  # Blinka: board unknown or library missing
         raise BackendUnavailable(
             f"Blinka cannot drive NeoPixels here ({error}); on a Raspberry Pi {INSTALL_HINT}"

@@ -1,5 +1,6 @@
-"""The direct-GPIO path's wiring: ``wiring/pi.toml``, with the LED chain of ``wiring/leds.toml`` and
-the panel colour code of ``wiring/pico.toml`` (both shared with the Pico path).
+"""The direct-GPIO path's wiring: ``wiring/pi.toml``, with the NeoPixel chain of
+``wiring/leds.toml`` (``hal.pinmap.load_leds``) and the panel colour code of ``wiring/pico.toml``
+(its ``[grooves]``), both shared with the Pico path.
 
 >>> pi = load_pi()
 >>> pi.rows[0], pi.columns[0], pi.buttons["roll"], pi.led_pin("spi"), pi.led_pin("pwm")
@@ -15,11 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hal.base import GROOVE_COUNT, HOLE_COUNT, PIXEL_COUNT
-from hal.errors import HalError
-
-WIRING_DIR = Path(__file__).resolve().parent.parent / "wiring"
-"""Where the TOML files of ``wiring/`` live (beside ``hal`` in the source tree and when installed)."""
+from hal.base import GROOVE_COUNT, HOLE_COUNT
+from hal.pinmap import PinmapError, load_leds, read_toml
 
 GROOVE_SENSORS = range(HOLE_COUNT, HOLE_COUNT + 2 * GROOVE_COUNT)
 """Groove sensor indices: ``64 + 2*groove + side``."""
@@ -27,10 +25,6 @@ GROOVE_SENSORS = range(HOLE_COUNT, HOLE_COUNT + 2 * GROOVE_COUNT)
 BUTTON_NAMES = ("roll", "flix", "penalty", "menu")
 LED_DRIVERS = ("spi", "pwm")
 POLES = ("north", "south")
-
-
-class WiringError(HalError, ValueError):
-    """A wiring file that is missing, malformed or inconsistent."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +56,7 @@ class PiWiring:
     def led_pin(self, driver: str) -> int:
         """The GPIO of the NeoPixel data line for ``driver`` (``spi`` or ``pwm``)."""
         if driver not in self.led_pins:
-            raise WiringError(f"no NeoPixel driver {driver!r}: choose one of {LED_DRIVERS}")
+            raise PinmapError(f"no NeoPixel driver {driver!r}: choose one of {LED_DRIVERS}")
         return self.led_pins[driver]
 
     @property
@@ -70,12 +64,14 @@ class PiWiring:
         return len(self.rows) * len(self.columns)
 
 
-def load_pi(directory: Path | str | None = None) -> PiWiring:
-    """Read ``pi.toml`` (with ``leds.toml`` and ``pico.toml``) from ``directory``, default
-    ``wiring/``, checking every pin, hole, groove sensor and pixel is wired exactly once."""
-    folder = Path(directory) if directory is not None else WIRING_DIR
-    pi, leds, pico = (_read(folder / f"{n}.toml") for n in ("pi", "leds", "pico"))
-    where = str(folder / "pi.toml")
+def load_pi(path: Path | str | None = None) -> PiWiring:
+    """``wiring/pi.toml`` (or the file at ``path``), checked: every pin used once, every hole and
+    groove switch wired exactly once; with the shared LED chain and panel colour code."""
+    if path is None:
+        where, pi = "wiring/pi.toml", read_toml("pi.toml")
+    else:
+        where, pi = str(path), _read(Path(path))
+    leds = load_leds()
     matrix = _table(pi, "matrix", where)
     rows = _pins(matrix.get("rows"), f"{where}: matrix.rows")
     columns = _pins(matrix.get("columns"), f"{where}: matrix.columns")
@@ -86,26 +82,32 @@ def load_pi(directory: Path | str | None = None) -> PiWiring:
     if len(holes_at) + len(grooves_at) != len(rows) or any(
         len(r) != len(columns) for r in holes_at + grooves_at
     ):
-        raise WiringError(
+        raise PinmapError(
             f"{where}: matrix.holes.at and matrix.grooves.at must fill {len(rows)} rows "
             f"of {len(columns)} columns"
         )
     if not isinstance(poles, list) or len(poles) != len(columns) or not set(poles) <= set(POLES):
-        raise WiringError(f"{where}: matrix.grooves.poles must give north or south per column")
+        raise PinmapError(f"{where}: matrix.grooves.poles must give north or south per column")
     hole_switch = _hole_switches(holes_at, len(columns), where)
     groove_switches = _groove_switches(grooves_at, poles, len(holes_at), len(columns), where)
     buttons_table = _table(pi, "buttons", where)
-    buttons = {name: buttons_table.get(name) for name in BUTTON_NAMES}
+    button_pins = _pins([buttons_table.get(name) for name in BUTTON_NAMES], f"{where}: buttons")
+    buttons = dict(zip(BUTTON_NAMES, button_pins, strict=True))
     neopixel = _table(pi, "neopixel", where)
-    led_pins = {driver: neopixel.get(f"{driver}_pin") for driver in LED_DRIVERS}
-    _pins([*rows, *columns, *buttons.values()], f"{where}: matrix and buttons")
-    _pins(list(led_pins.values()), f"{where}: neopixel")
+    led_pins = dict(
+        zip(
+            LED_DRIVERS,
+            _pins([neopixel.get(f"{d}_pin") for d in LED_DRIVERS], f"{where}: neopixel"),
+            strict=True,
+        )
+    )
+    _pins([*rows, *columns, *button_pins], f"{where}: matrix and buttons")
     used = {*rows, *columns, *buttons.values()}
     if used & {led_pins["spi"], led_pins["pwm"]}:
-        raise WiringError(f"{where}: the NeoPixel pins are also used by the matrix or buttons")
+        raise PinmapError(f"{where}: the NeoPixel pins are also used by the matrix or buttons")
     driver = neopixel.get("driver")
     if driver not in LED_DRIVERS:
-        raise WiringError(f"{where}: neopixel.driver must be one of {LED_DRIVERS}: {driver!r}")
+        raise PinmapError(f"{where}: neopixel.driver must be one of {LED_DRIVERS}: {driver!r}")
     return PiWiring(
         rows=tuple(rows),
         columns=tuple(columns),
@@ -114,13 +116,13 @@ def load_pi(directory: Path | str | None = None) -> PiWiring:
         debounce_s=_number(matrix, "debounce_ms", where) / 1e3,
         hole_switch=hole_switch,
         groove_switches=groove_switches,
-        colour_of=_colour_code(pico, str(folder / "pico.toml")),
-        buttons={name: int(pin) for name, pin in buttons.items()},
+        colour_of=_colour_code(read_toml("pico.toml"), "wiring/pico.toml"),
+        buttons=buttons,
         bouncetime_ms=int(_number(buttons_table, "bouncetime_ms", where)),
         led_driver=driver,
-        led_pins={d: int(pin) for d, pin in led_pins.items()},
-        chain=_chain(leds, str(folder / "leds.toml")),
-        pixel_order=_pixel_order(leds, str(folder / "leds.toml")),
+        led_pins=led_pins,
+        chain=leds.chain,
+        pixel_order=leds.order,
     )
 
 
@@ -129,24 +131,24 @@ def _read(path: Path) -> dict[str, Any]:
         with path.open("rb") as file:
             return tomllib.load(file)
     except OSError as error:
-        raise WiringError(f"cannot read wiring file {path}: {error.strerror}") from None
+        raise PinmapError(f"cannot read wiring file {path}: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:
-        raise WiringError(f"wiring file {path} is not valid TOML: {error}") from None
+        raise PinmapError(f"wiring file {path} is not valid TOML: {error}") from None
 
 
 def _table(parent: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     table = parent.get(key)
     if not isinstance(table, dict):
-        raise WiringError(f"{where}: missing table [{key}]")
+        raise PinmapError(f"{where}: missing table [{key}]")
     return table
 
 
 def _number(table: dict[str, Any], key: str, where: str, *, positive: bool = False) -> float:
     value = table.get(key)
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise WiringError(f"{where}: {key} must be a number >= 0, not {value!r}")
+        raise PinmapError(f"{where}: {key} must be a number >= 0, not {value!r}")
     if positive and value == 0:
-        raise WiringError(f"{where}: {key} must be above 0")
+        raise PinmapError(f"{where}: {key} must be above 0")
     return float(value)
 
 
@@ -154,9 +156,9 @@ def _pins(value: Any, where: str) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27 for p in value
     ):
-        raise WiringError(f"{where}: pins must be BCM GPIO numbers 0..27: {value!r}")
+        raise PinmapError(f"{where}: pins must be BCM GPIO numbers 0..27: {value!r}")
     if len(set(value)) != len(value):
-        raise WiringError(f"{where}: a GPIO is used twice: {value!r}")
+        raise PinmapError(f"{where}: a GPIO is used twice: {value!r}")
     return value
 
 
@@ -164,7 +166,7 @@ def _grid(value: Any, where: str) -> list[list[int]]:
     if not isinstance(value, list) or not all(
         isinstance(row, list) and all(isinstance(v, int) for v in row) for row in value
     ):
-        raise WiringError(f"{where}: must be a list of rows of sensor indices")
+        raise PinmapError(f"{where}: must be a list of rows of sensor indices")
     return value
 
 
@@ -173,10 +175,10 @@ def _hole_switches(grid: list[list[int]], width: int, where: str) -> tuple[int, 
     for r, row in enumerate(grid):
         for c, hole in enumerate(row):
             if not 0 <= hole < HOLE_COUNT or hole in switch_of:
-                raise WiringError(f"{where}: matrix.holes.at has a bad or repeated hole {hole}")
+                raise PinmapError(f"{where}: matrix.holes.at has a bad or repeated hole {hole}")
             switch_of[hole] = r * width + c
     if len(switch_of) != HOLE_COUNT:
-        raise WiringError(f"{where}: matrix.holes.at must name each hole 0..63 once")
+        raise PinmapError(f"{where}: matrix.holes.at must name each hole 0..63 once")
     return tuple(switch_of[h] for h in range(HOLE_COUNT))
 
 
@@ -188,12 +190,12 @@ def _groove_switches(
         for c, sensor in enumerate(row):
             key = (sensor, poles[c])
             if sensor not in GROOVE_SENSORS or key in found:
-                raise WiringError(
+                raise PinmapError(
                     f"{where}: matrix.grooves.at has a bad or repeated switch {sensor} {poles[c]}"
                 )
             found[key] = (first_row + r) * width + c
     if len(found) != 2 * len(GROOVE_SENSORS):
-        raise WiringError(
+        raise PinmapError(
             f"{where}: each groove sensor 64..71 needs one north and one south switch"
         )
     return {s: (found[(s, "north")], found[(s, "south")]) for s in GROOVE_SENSORS}
@@ -204,22 +206,8 @@ def _colour_code(pico: dict[str, Any], where: str) -> dict[tuple[str, str], str]
     code: dict[tuple[str, str], str] = {}
     for letter, pair in grooves.items():
         if not (isinstance(pair, list) and len(pair) == 2 and set(pair) <= set(POLES)):
-            raise WiringError(f"{where}: grooves.{letter} must be a pair of north/south")
+            raise PinmapError(f"{where}: grooves.{letter} must be a pair of north/south")
         code[(pair[0], pair[1])] = letter
     if len(code) != len(grooves):
-        raise WiringError(f"{where}: two panels share a polarity pair in [grooves]")
+        raise PinmapError(f"{where}: two panels share a polarity pair in [grooves]")
     return code
-
-
-def _chain(leds: dict[str, Any], where: str) -> tuple[int, ...]:
-    chain = _table(leds, "chain", where).get("chain")
-    if not isinstance(chain, list) or sorted(chain) != list(range(PIXEL_COUNT)):
-        raise WiringError(f"{where}: chain.chain must order each pixel 0..{PIXEL_COUNT - 1} once")
-    return tuple(chain)
-
-
-def _pixel_order(leds: dict[str, Any], where: str) -> str:
-    order = _table(leds, "chain", where).get("order")
-    if not isinstance(order, str) or sorted(order) != sorted("RGB"):
-        raise WiringError(f"{where}: chain.order must be a permutation of RGB: {order!r}")
-    return order

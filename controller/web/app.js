@@ -92,15 +92,12 @@ function refresh() {
 
 // ---- the event stream ----------------------------------------------------------------------
 
+/** The stream sends each event, then ``{"type": "state", "state": ...}``: show the state. */
 function onEvent(message) {
-  if (message && typeof message === "object" && "phase" in message) {
-    show(message);
-  } else if (message?.state && typeof message.state === "object") {
+  if (message?.type === "state" && message.state && typeof message.state === "object") {
     show(message.state);
   } else if (message?.type === "leds" && current) {
-    show({ ...current, leds: message.leds ?? message });
-  } else {
-    refresh();
+    show({ ...current, leds: message.leds });
   }
 }
 
@@ -406,8 +403,8 @@ function showVariants(state) {
 
 function onHole(name) {
   if (!current) return;
-  const piece = current.board?.[name];
-  if (piece) {
+  const onBoard = current.sensed ? current.sensed[name] : current.board?.[name];
+  if (onBoard) {
     command("/api/sim/lift", { hole: name });
   } else {
     const chosen = document.querySelector("input[name=piece]:checked")?.value ?? "man";

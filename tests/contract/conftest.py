@@ -12,15 +12,18 @@ returns at once when the condition already holds (always, for the ``sim`` backen
 
 from __future__ import annotations
 
+import runpy
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
 
 import pytest
 
 from hal.base import Backend
 from sim.board import SimBoard
 from sim.clock import SimClock
+from sim.pico_rig import pico_pair
 
 Rig = tuple[Backend, SimBoard]
 """(backend under test, the simulated board its wires lead to)."""
@@ -39,6 +42,10 @@ def sim_rig(sensing: str) -> Iterator[Rig]:
 FACTORIES: dict[str, Factory] = {
     "sim": lambda: sim_rig("analog"),
     "sim-presence": lambda: sim_rig("presence"),
+    "serial": pico_pair,
+    "gpio": lambda: runpy.run_path(str(Path(__file__).parents[1] / "pi" / "gpio_standin.py"))[
+        "gpio_rig"
+    ](),
 }
 
 

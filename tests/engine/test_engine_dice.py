@@ -54,14 +54,20 @@ def test_all_216_outcomes_read_right(layout: Layout) -> None:
         reading = read_throw(throw, layout)
         assert (reading.kind, reading.holes) == expected_reading(throw, layout), str(throw)
         if reading.kind == "holes":
-            assert reading.size == 4 ** throw.wild
+            assert reading.size == 4**throw.wild
 
 
 def test_named_exceptions() -> None:
     assert read_throw(parse_throw("win/win/win")).kind == "anywhere"
     assert read_throw(parse_throw("flix/flix/flix")).kind == "opponent_anywhere"
-    for text in ("win/win/flix", "win/flix/win", "flix/win/win",
-                 "flix/flix/win", "flix/win/flix", "win/flix/flix"):
+    for text in (
+        "win/win/flix",
+        "win/flix/win",
+        "flix/win/win",
+        "flix/flix/win",
+        "flix/win/flix",
+        "win/flix/flix",
+    ):
         assert read_throw(parse_throw(text)).kind == "free_throws"
 
 
@@ -88,8 +94,19 @@ def test_format_and_parse_round_trip() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "yellow/II", "yellow/II/hearts/x", "purple/II/hearts", "yellow/V/hearts",
-             "yellow/II/stars", "yellow II hearts", "y/II/h", "yellow//hearts", "yellow/0/hearts"]
+    "text",
+    [
+        "",
+        "yellow/II",
+        "yellow/II/hearts/x",
+        "purple/II/hearts",
+        "yellow/V/hearts",
+        "yellow/II/stars",
+        "yellow II hearts",
+        "y/II/h",
+        "yellow//hearts",
+        "yellow/0/hearts",
+    ],
 )
 def test_bad_throws_are_errors_naming_the_text(text: str) -> None:
     with pytest.raises(IllegalRoll) as error:

@@ -30,9 +30,9 @@ def state(game: Game) -> tuple[object, ...]:
 
 def test_registry_finds_variants_by_name() -> None:
     assert find_variant("lucky") is LuckyFlix and find_variant(" QUBIC ") is Qubic
-    assert sorted(VARIANTS) == ["lucky", "qubic"]
-    with pytest.raises(UnknownVariant, match="'payoff'; known: lucky, qubic"):
-        find_variant("payoff")
+    assert {"lucky", "qubic"} <= set(VARIANTS)
+    with pytest.raises(UnknownVariant, match=r"'chess'; known: lucky, .*qubic"):
+        find_variant("chess")
     assert isinstance(new_game("qubic", 3), Qubic)
 
 
@@ -45,12 +45,17 @@ def test_options_from_dict_and_errors() -> None:
     options = Options.from_dict({"auto_call": True, "call_window": 1.5, "men_per_team": 10})
     assert options.auto_call and options.call_window == 1.5 and options.men_per_team == 10
     assert options.to_dict()["panels"] == "RYGB"
-    with pytest.raises(SettingError, match="unknown option.*colour"):
+    with pytest.raises(SettingError, match=r"unknown option.*colour"):
         Options.from_dict({"colour": "red"})
     bad: list[dict[str, object]] = [
-        {"auto_call": "yes"}, {"call_window": -1}, {"call_window": True},
-        {"men_per_team": 0.5}, {"men_per_team": 65}, {"burocrats_per_team": -1},
-        {"panels": "RRGB"}, {"suits": "SHD"},
+        {"auto_call": "yes"},
+        {"call_window": -1},
+        {"call_window": True},
+        {"men_per_team": 0.5},
+        {"men_per_team": 65},
+        {"burocrats_per_team": -1},
+        {"panels": "RRGB"},
+        {"suits": "SHD"},
     ]
     for values in bad:
         with pytest.raises(SettingError):
@@ -69,8 +74,21 @@ def test_state_json_has_the_design_keys() -> None:
     game = new_game("lucky", players=4, seed=9)
     game.roll("yellow/II/hearts")
     data = game.to_json()
-    for key in ("variant", "phase", "to_move", "team_of_seat", "board", "allowed",
-                "scored_lines", "winner", "draw", "ledger", "free_throws", "last_throw", "supply"):
+    for key in (
+        "variant",
+        "phase",
+        "to_move",
+        "team_of_seat",
+        "board",
+        "allowed",
+        "scored_lines",
+        "winner",
+        "draw",
+        "ledger",
+        "free_throws",
+        "last_throw",
+        "supply",
+    ):
         assert key in data
     assert data["phase"] == "await_place" and data["allowed"] == ["Y-II-H"]
     assert data["last_throw"] == "yellow/II/hearts" and data["team_of_seat"] == [0, 1, 0, 1]
@@ -90,9 +108,12 @@ def test_events_are_json_able_with_hole_names() -> None:
 
 def test_actions_round_trip_through_json() -> None:
     actions = [
-        Action("roll"), Action("roll", throw="yellow/II/hearts"),
-        Action("place", hole=parse("Y-II-H"), at=2.5), Action("call", seat=1, at=3.0),
-        Action("place", hole=5, piece="burocrat", token=50), Action("resign", seat=0),
+        Action("roll"),
+        Action("roll", throw="yellow/II/hearts"),
+        Action("place", hole=parse("Y-II-H"), at=2.5),
+        Action("call", seat=1, at=3.0),
+        Action("place", hole=5, piece="burocrat", token=50),
+        Action("resign", seat=0),
     ]
     for action in actions:
         text = json.dumps(action.to_json())
@@ -119,8 +140,9 @@ def test_undo_restores_exactly_events_and_rng_too() -> None:
 
 def test_undo_of_a_penalty_restores_the_men() -> None:
     game = new_game("lucky")
-    for mine, theirs in zip(["R-I-S", "R-I-H", "R-I-D"], ["B-IV-S", "B-IV-D", "B-III-H"],
-                            strict=True):
+    for mine, theirs in zip(
+        ["R-I-S", "R-I-H", "R-I-D"], ["B-IV-S", "B-IV-D", "B-III-H"], strict=True
+    ):
         play(game, mine)
         play(game, theirs)
     play(game, "R-I-C", at=0.0)

@@ -77,8 +77,26 @@ def test_names_round_trip_for_all_64_holes() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "Y", "Y-II", "Y-V-H", "Y-5-H", "y5h", "y0h", "Q-II-H", "Y-II-X", "Y-IIH", "YIIH",
-     "Y-2-H", "y22h", "Y--II-H", "Y-II-H-S", "yellow-II-hearts", "64", "y2 h"],
+    [
+        "",
+        "Y",
+        "Y-II",
+        "Y-V-H",
+        "Y-5-H",
+        "y5h",
+        "y0h",
+        "Q-II-H",
+        "Y-II-X",
+        "Y-IIH",
+        "YIIH",
+        "Y-2-H",
+        "y22h",
+        "Y--II-H",
+        "Y-II-H-S",
+        "yellow-II-hearts",
+        "64",
+        "y2 h",
+    ],
 )
 def test_parser_rejects_everything_else_naming_the_text(text: str) -> None:
     with pytest.raises(HoleNameError) as error:

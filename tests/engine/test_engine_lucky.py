@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from engine_helpers import exact, play, types
 
 from engine.bitboard import BB_ALL, popcount
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
 from engine.game import Game, Phase
 from engine.holes import parse
 from engine.variants import new_game, replay
-
-from engine_helpers import exact, play, types
 
 ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 ELSEWHERE = ["B-IV-S", "B-IV-D", "B-III-H", "G-IV-C", "B-II-C"]
@@ -157,12 +156,13 @@ def test_penalty_never_removes_the_callers_own_lines() -> None:
     assert game.pending_count() == 1
 
 
-def test_a_pending_line_that_loses_a_man_stops_being_pending() -> None:
+def test_one_placement_completing_two_lines_is_penalised_for_both() -> None:
     game = lucky()
     # team 0 completes two lines through R-I-S: the row R-I-* and the column R-*-S.
     moves0 = ["R-I-H", "R-I-D", "R-I-C", "R-II-S", "R-III-S", "R-IV-S"]
-    for mine, theirs in zip(moves0, ["B-IV-S", "B-IV-D", "B-III-H", "G-IV-C", "B-II-C", "G-II-D"],
-                            strict=True):
+    for mine, theirs in zip(
+        moves0, ["B-IV-S", "B-IV-D", "B-III-H", "G-IV-C", "B-II-C", "G-II-D"], strict=True
+    ):
         play(game, mine)
         play(game, theirs)
     play(game, "R-I-S", at=1.0)
@@ -171,6 +171,26 @@ def test_a_pending_line_that_loses_a_man_stops_being_pending() -> None:
     events = game.penalty(1, at=3.0)
     assert types(events) == ["penalty", "penalty"]
     assert game.pending_count() == 0 and game.supply[0] == 18
+
+
+def test_a_pending_line_that_loses_a_man_stops_being_pending() -> None:
+    game = lucky()
+    # seat 1 completes row A = R-I-*, then column B = R-*-S, which shares the Man on R-I-S.
+    theirs = ["R-I-H", "R-I-D", "R-I-C", "R-II-S", "R-III-S", "R-I-S"]
+    for mine, their in zip(
+        ["B-IV-S", "B-IV-D", "B-III-H", "G-IV-C", "B-II-C", "G-II-D"], theirs, strict=True
+    ):
+        play(game, mine)
+        play(game, their, at=50.0)
+    play(game, "Y-IV-C", at=60.0)  # row A's window closes
+    play(game, "R-IV-S", at=100.0)  # column B: still in its window
+    assert game.pending_count() == 2
+    events = game.penalty(0, at=100.5)
+    assert types(events) == ["penalty", "pending_lost"]
+    assert not events[0].secret and events[1].secret
+    assert game.piece_at(parse("R-I-S")) is None and game.pending_count() == 0
+    assert game.supply[1] == 18 - 7 + 4
+    assert types(game.call(1, at=101.0)) == ["call_nothing"]
 
 
 def test_penalty_reveals_nothing_more_than_its_line() -> None:
@@ -337,3 +357,11 @@ def test_dice_from_the_seeded_rng_or_entered() -> None:
     assert [a.throw for a in game.actions if a.kind == "roll"] == [None] * sum(
         a.kind == "roll" for a in game.actions
     )
+
+
+def test_the_next_placement_closes_the_window() -> None:
+    game = lucky()
+    complete_row(game, at=10.0)
+    play(game, ELSEWHERE[3], at=10.5)  # well within call_window seconds, but the next placement
+    events = game.penalty(1, at=11.0)
+    assert types(events) == ["penalty"] and game.supply[0] == 18

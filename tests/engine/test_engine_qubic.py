@@ -82,11 +82,11 @@ def _line_free_colouring() -> list[int]:
 def three_player_open_threes() -> Game:
     """Seat 1 forms an open three first, then seat 2; seat 0 is to move."""
     game = qubic(3)
-    place_all(game, [
-        "B-IV-S", "R-I-S", "R-II-H",  # seat 1 on floor I row, seat 2 on floor II row
-        "B-IV-D", "R-I-H", "R-II-D",
-        "G-IV-C", "R-I-D", "R-II-C",
-    ])
+    # seat 1 builds the floor I row of panel R, seat 2 the floor II row, seat 0 plays apart
+    place_all(
+        game,
+        ["B-IV-S", "R-I-S", "R-II-H", "B-IV-D", "R-I-H", "R-II-D", "G-IV-C", "R-I-D", "R-II-C"],
+    )
     return game
 
 
@@ -108,8 +108,7 @@ def test_three_players_block_on_request_the_first_open_three() -> None:
 
 def test_no_block_request_unless_both_others_have_an_open_three() -> None:
     game = qubic(3)
-    place_all(game, ["B-IV-S", "R-I-S", "Y-III-D", "B-IV-D", "R-I-H", "Y-III-C",
-                     "G-IV-C", "R-I-D"])
+    place_all(game, ["B-IV-S", "R-I-S", "Y-III-D", "B-IV-D", "R-I-H", "Y-III-C", "G-IV-C", "R-I-D"])
     assert game.to_move == 2
     with pytest.raises(IllegalAction, match="not every other player"):
         game.request_block(0)
@@ -175,4 +174,3 @@ def test_playouts_end_in_a_line_or_a_full_board() -> None:
     results = {playout(rng) for _ in range(300)}
     assert results <= {-1, 0, 1} and {0, 1} <= results
     assert {playout(rng, (0, 1, 2)) for _ in range(300)} >= {0, 1, 2}
-

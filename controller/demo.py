@@ -1,0 +1,91 @@
+"""``flixboard demo``: two computer players play a full game on the simulated board.
+
+Every move goes through the real controller: the players press ROLL and FLIX on the board and put
+Men into holes with simulated hands; the board settles and the controller commits. On a terminal
+the board is redrawn after each move; otherwise each move is one line and the board is printed at
+the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, TextIO
+
+from controller.board_controller import game_entry
+from controller.config import Config
+from controller.driver import SimRun
+from engine.ai import choose_hole
+from engine.game import Phase
+from engine.holes import name
+from sim.view import render_board
+
+MAX_STEPS = 1000
+
+
+def play(
+    variant: str, seed: int, out: TextIO, *, color: bool, delay: float
+) -> dict[str, Any]:
+    """Play one game to its end; the final state (test view)."""
+    config = Config(variant=variant)
+    run = SimRun(config, seed=seed, first_game=game_entry(config, variant, 2, seed, None))
+    ctl, board = run.controller, run.board
+    names = config.team_names
+    for _ in range(MAX_STEPS):
+        game = ctl.game
+        if game.game_over:
+            break
+        mover = f"{names[game.team_of_seat[game.to_move]]}"
+        if game.phase == Phase.AWAIT_ROLL:
+            board.press("roll")
+            run.advance(0.05)
+            line = f"{mover} rolls {ctl.game.last_throw}"
+        else:
+            seat, hole = game.to_move, choose_hole(game)
+            board.place(hole)
+            run.settle()
+            line = f"{mover} places a Man in {name(hole, config.layout)}"
+            if ctl.game.pending_count():
+                board.press("flix", seat)
+                run.advance(0.05)
+                line += " and calls FLIX!"
+        _show(run, line, out, color=color, delay=delay)
+    run.advance(config.win_animation_s)
+    state = ctl.state(test_view=True)
+    if not color:
+        out.write(render_board(board, color=False, layout=config.layout) + "\n")
+    out.write(f"Result: {_result(state, names)}\n")
+    return state
+
+
+def _show(run: SimRun, line: str, out: TextIO, *, color: bool, delay: float) -> None:
+    if not color:
+        out.write(line + "\n")
+        return
+    view = render_board(run.board, color=True, layout=run.config.layout)
+    out.write(f"\x1b[H\x1b[2J{view}\n\n{line}\n{run.controller.message()}\n")
+    out.flush()
+    time.sleep(delay)
+
+
+def _result(state: dict[str, Any], names: tuple[str, ...]) -> str:
+    if state["winner"] is not None:
+        lines = [holes for team, holes in state["scored_lines"] if team == state["winner"]]
+        where = f" with the line {' '.join(lines[-1])}" if lines else ""
+        return f"{names[state['winner']]} wins{where}."
+    return "a draw."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", choices=("lucky", "qubic"), default="lucky")
+    parser.add_argument("--seed", type=int, default=1, help="dice and game seed (default 1)")
+    parser.add_argument(
+        "--delay", type=float, default=0.4, help="seconds between moves on a terminal"
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    tty = sys.stdout.isatty()
+    play(args.variant, args.seed, sys.stdout, color=tty, delay=args.delay)
+    return 0

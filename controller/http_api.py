@@ -1,0 +1,197 @@
+"""The HTTP API of DESIGN §4 as a Starlette app: ``create_app(service)``.
+
+Every order answers the new state (200) or ``{"error": ...}`` with 400 (bad input), 401 (token
+missing or wrong), 404 (no simulated board) or 409 (not now); nothing changes on an error.
+``WS /api/events`` sends each public event as JSON and then ``{"type": "state", "state": ...}``.
+If ``controller/web/`` exists, its ``index.html`` is served at ``/`` and its files as static.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from controller.board_controller import BadOrder, NotNow
+from controller.journal import JournalError
+from engine.errors import FlixError, IllegalAction
+from hal.errors import HalError
+
+if TYPE_CHECKING:
+    from controller.service import Service
+
+WEB_DIR = Path(__file__).with_name("web")
+
+Handler = Callable[[Request], Awaitable[JSONResponse]]
+
+
+class BadRequest(ValueError):
+    """A request body that does not fit the endpoint."""
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(
+    request: Request, required: dict[str, type], optional: dict[str, type]
+) -> dict[str, Any]:
+    """The JSON object of the request, checked: known keys only, required keys present, types."""
+    raw = await request.body()
+    if not raw.strip():
+        data: Any = {}
+    else:
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise BadRequest(f"the body is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object")
+    known = {**required, **optional}
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise BadRequest(
+            f"unknown key {unknown[0]!r}; this endpoint takes {', '.join(known) or 'no keys'}"
+        )
+    for key in required:
+        if key not in data:
+            raise BadRequest(f"missing key {key!r}")
+    for key, value in data.items():
+        expected = known[key]
+        if value is None and key in optional:
+            continue
+        if isinstance(value, bool) or not isinstance(value, expected):
+            raise BadRequest(f"{key} has the wrong type: {value!r}")
+    return data
+
+
+def create_app(service: Service) -> Starlette:
+    """The web app of a running service."""
+
+    def guarded(handler: Handler) -> Handler:
+        async def endpoint(request: Request) -> JSONResponse:
+            if service.token_required:
+                given = request.headers.get("authorization", "")
+                if not secrets.compare_digest(given.encode(), f"Bearer {service.token}".encode()):
+                    return _error(401, "this board needs 'Authorization: Bearer <token>' on POST")
+            try:
+                return await handler(request)
+            except BadRequest as error:
+                return _error(400, str(error))
+            except BadOrder as error:
+                return _error(400, str(error))
+            except (NotNow, IllegalAction, HalError) as error:
+                return _error(409, str(error))
+            except FlixError as error:
+                return _error(400, str(error))
+            except JournalError as error:
+                return _error(503, str(error))
+
+        return endpoint
+
+    def state() -> JSONResponse:
+        return JSONResponse(service.controller.state())
+
+    async def get_state(request: Request) -> JSONResponse:
+        return state()
+
+    async def post_game(request: Request) -> JSONResponse:
+        body = await _body(
+            request,
+            {"variant": str, "players": int},
+            {"seed": int, "options": dict},
+        )
+        service.order(
+            lambda now: service.controller.new_game(
+                body["variant"], body["players"], body.get("seed"), body.get("options"), now
+            )
+        )
+        return state()
+
+    async def post_roll(request: Request) -> JSONResponse:
+        body = await _body(request, {}, {"faces": str})
+        service.order(lambda now: service.controller.roll(body.get("faces"), now))
+        return state()
+
+    async def post_call(request: Request) -> JSONResponse:
+        body = await _body(request, {"seat": int}, {})
+        service.order(lambda now: service.controller.call(body["seat"], now))
+        return state()
+
+    async def post_penalty(request: Request) -> JSONResponse:
+        body = await _body(request, {"seat": int}, {})
+        service.order(lambda now: service.controller.penalty(body["seat"], now))
+        return state()
+
+    async def post_undo(request: Request) -> JSONResponse:
+        await _body(request, {}, {})
+        service.order(service.controller.undo)
+        return state()
+
+    async def post_sim_place(request: Request) -> JSONResponse:
+        board = service.sim_board
+        if board is None:
+            return _error(404, "no simulated board: hands exist only with --board sim")
+        body = await _body(request, {"hole": str}, {"piece": str})
+        piece = body.get("piece") or "man"
+        if piece not in ("man", "burocrat"):
+            raise BadRequest(f"piece must be 'man' or 'burocrat', not {piece!r}")
+        board.place(body["hole"], piece)
+        return state()
+
+    async def post_sim_lift(request: Request) -> JSONResponse:
+        board = service.sim_board
+        if board is None:
+            return _error(404, "no simulated board: hands exist only with --board sim")
+        body = await _body(request, {"hole": str}, {})
+        board.lift(body["hole"])
+        return state()
+
+    async def events(websocket: WebSocket) -> None:
+        await websocket.accept()
+        queue = service.subscribe()
+        try:
+            await websocket.send_json({"type": "state", "state": service.controller.state()})
+            receiver = asyncio.ensure_future(websocket.receive())
+            while True:
+                getter = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait(
+                    {getter, receiver}, return_when=asyncio.FIRST_COMPLETED
+                )
+                if receiver in done:
+                    getter.cancel()
+                    message = receiver.result()
+                    if message["type"] == "websocket.disconnect":
+                        return
+                    receiver = asyncio.ensure_future(websocket.receive())
+                    continue
+                await websocket.send_json(getter.result())
+        except WebSocketDisconnect:
+            return
+        finally:
+            service.unsubscribe(queue)
+
+    routes: list[Route | WebSocketRoute | Mount] = [
+        Route("/api/state", get_state, methods=["GET"]),
+        Route("/api/game", guarded(post_game), methods=["POST"]),
+        Route("/api/roll", guarded(post_roll), methods=["POST"]),
+        Route("/api/call", guarded(post_call), methods=["POST"]),
+        Route("/api/penalty", guarded(post_penalty), methods=["POST"]),
+        Route("/api/undo", guarded(post_undo), methods=["POST"]),
+        Route("/api/sim/place", guarded(post_sim_place), methods=["POST"]),
+        Route("/api/sim/lift", guarded(post_sim_lift), methods=["POST"]),
+        WebSocketRoute("/api/events", events),
+    ]
+    if WEB_DIR.is_dir():
+        routes.append(Mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web"))
+    return Starlette(routes=routes)

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Install the FLIX board controller as a service on a Raspberry Pi (Raspberry Pi OS or Debian).
+#
+#   sudo bash deploy/install.sh [--board serial|gpio]      (default: serial, the Pico over USB)
+#
+# Creates the unprivileged user "flixboard" (groups gpio, spi, dialout), a virtualenv in
+# /opt/flixboard with the project and its Pi extras, the settings /etc/flixboard/config.toml (kept
+# if present), the board choice /etc/flixboard/environment, udev rules, and enables and starts
+# flixboard.service. Run it again after an update: it upgrades in place and keeps the settings.
+set -euo pipefail
+
+board=serial
+prefix=/opt/flixboard
+etc=/etc/flixboard
+unit=/etc/systemd/system/flixboard.service
+src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+say() { printf 'install: %s\n' "$*"; }
+die() { printf 'install: %s\n' "$*" >&2; exit 1; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --board) board="${2:-}"; shift 2 ;;
+    --board=*) board="${1#--board=}"; shift ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) die "unknown argument: $1 (usage: sudo bash deploy/install.sh [--board serial|gpio])" ;;
+  esac
+done
+case "$board" in
+  serial) board_spec=serial:/dev/flixboard ;;
+  gpio) board_spec=gpio ;;
+  *) die "--board must be serial or gpio, not '$board'" ;;
+esac
+[ "$(id -u)" -eq 0 ] || die "needs root: sudo bash $0 --board $board"
+[ -f "$src/pyproject.toml" ] || die "run it from the flixboard source tree ($src has no pyproject.toml)"
+
+model="$(tr -d '\0' </proc/device-tree/model 2>/dev/null || true)"
+pi5=false
+case "$model" in *"Raspberry Pi 5"*) pi5=true ;; esac
+say "board: $board_spec; machine: ${model:-not a Raspberry Pi}"
+
+say "system packages"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+  python3 python3-venv python3-dev gcc
+
+say "user flixboard in groups gpio, spi, dialout"
+for group in gpio spi dialout; do
+  getent group "$group" >/dev/null || groupadd --system "$group"
+done
+if ! id flixboard >/dev/null 2>&1; then
+  useradd --system --user-group --home-dir /var/lib/flixboard --no-create-home \
+    --shell /usr/sbin/nologin flixboard
+fi
+usermod -a -G gpio,spi,dialout flixboard
+
+say "virtualenv $prefix with flixboard[pi]"
+[ -x "$prefix/bin/python" ] || python3 -m venv "$prefix"
+"$prefix/bin/pip" install -q --upgrade pip
+"$prefix/bin/pip" install -q --upgrade "${src}[pi]"
+if $pi5; then
+  say "Raspberry Pi 5: rpi-lgpio replaces RPi.GPIO; NeoPixels through Blinka's Pi 5 driver"
+  "$prefix/bin/pip" uninstall -q -y RPi.GPIO rpi_ws281x || true
+  "$prefix/bin/pip" install -q --upgrade lgpio adafruit-blinka-raspberry-pi5-neopixel
+  # RPi.GPIO and rpi-lgpio own the same files: reinstall rpi-lgpio after removing RPi.GPIO
+  "$prefix/bin/pip" install -q --force-reinstall --no-deps rpi-lgpio
+fi
+
+say "settings in $etc"
+install -d -m 0755 "$etc"
+if [ ! -f "$etc/config.toml" ]; then
+  install -m 0644 "$src/controller/config.example.toml" "$etc/config.toml"
+else
+  say "keeping the existing $etc/config.toml"
+fi
+printf '# The board the service opens: serial:/dev/flixboard (Pico over USB) or gpio.\nFLIXBOARD_BOARD=%s\n' \
+  "$board_spec" >"$etc/environment"
+chmod 0644 "$etc/environment"
+
+say "udev rules"
+install -m 0644 "$src/wiring/udev/99-flixboard.rules" /etc/udev/rules.d/99-flixboard.rules
+install -m 0644 "$src/deploy/udev/99-flixboard-gpio.rules" /etc/udev/rules.d/99-flixboard-gpio.rules
+udevadm control --reload-rules
+udevadm trigger
+
+reboot_needed=false
+if [ "$board" = gpio ] && ! $pi5; then
+  config_txt=/boot/firmware/config.txt
+  [ -f "$config_txt" ] || config_txt=/boot/config.txt
+  for line in dtparam=spi=on dtoverlay=spi0-0cs; do
+    if [ -f "$config_txt" ] && ! grep -qx "$line" "$config_txt"; then
+      say "adding '$line' to $config_txt (NeoPixels on SPI0 MOSI, GPIO7/8 free for buttons)"
+      printf '%s\n' "$line" >>"$config_txt"
+      reboot_needed=true
+    fi
+  done
+fi
+
+say "service flixboard"
+install -m 0644 "$src/deploy/flixboard.service" "$unit"
+systemctl daemon-reload
+systemctl enable flixboard.service
+if $reboot_needed; then
+  say "done: reboot now (sudo reboot); the service starts with the Pi"
+else
+  systemctl restart flixboard.service
+  say "done: the service runs; its log: journalctl -u flixboard -f"
+fi

@@ -1,0 +1,364 @@
+"""Pay-Off Flix (RULES.md §3, §5): any empty hole, hidden tokens, a game value, a match ledger.
+
+Each team is dealt an equal share of the tokens (shuffled with the game seed, or fixed by the
+``deal`` option). In ``digital`` token mode a placement may carry one unused token of the team
+(never the placement that completes a line); in ``physical`` mode the tokens ride in the real
+Men and the players enter those of the winning line when it scores (``enter_token``). The first
+scored line ends the game; every other team pays the winner its value; ``ledger`` carries over.
+
+>>> from engine.variants import new_game
+>>> game = new_game("payoff", seed=1, options={"deal": [[100, 50, 50, 25, 25, 20],
+...                                                      [20, 10, 10, 5, 2, 1]]})
+>>> [e.type for e in game.place("R-I-S", token=100)]
+['place', 'token_attached', 'turn']
+>>> game.to_json()["token_holes"], game.to_json(view_team=0)["token_holes"]
+({'R-I-S': None}, {'R-I-S': 100})
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.bitboard import Bitboard, bit, scan_forward
+from engine.errors import IllegalAction, IllegalPlacement, SettingError
+from engine.game import Action, Event, Game, Options
+from engine.holes import Hole, name, parse
+from engine.lines import completed_lines
+
+DEFAULT_TOKENS: tuple[int, ...] = (100, 50, 50, 25, 25, 20, 20, 10, 10, 5, 2, 1)
+"""The token set (RULES.md §5: only 100, 50, 50 are documented; the rest is an assumption)."""
+PLAIN_MAN_VALUE = 5
+"""A Man without a token is worth 5."""
+TOKEN_MODES = ("digital", "physical")
+AWAIT_TOKENS = "await_tokens"
+"""Physical token mode: the winning line scored; its Men's tokens are being entered."""
+
+
+def _whole_numbers(key: str, value: Any, *, positive: bool) -> tuple[int, ...]:
+    if isinstance(value, str):
+        parts: list[Any] = value.split()
+        try:
+            value = [int(part) for part in parts]
+        except ValueError:
+            raise SettingError(f"{key} must be whole numbers: {value!r}") from None
+    if not isinstance(value, list | tuple):
+        raise SettingError(f"{key} must be a list of whole numbers: {value!r}")
+    for item in value:
+        if isinstance(item, bool) or not isinstance(item, int) or (positive and item <= 0):
+            kind = "whole numbers > 0" if positive else "whole numbers"
+            raise SettingError(f"{key} must be {kind}: {item!r} in {list(value)!r}")
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class PayOffOptions(Options):
+    """Pay-Off settings: ``tokens`` (the set), ``deal`` (one token list per team, or ``None``:
+    shuffle with the seed), ``token_mode`` (``digital`` | ``physical``), ``ledger`` (the match
+    balance per team carried in from earlier games, summing to zero; ``None``: all zero)."""
+
+    tokens: tuple[int, ...] = DEFAULT_TOKENS
+    deal: tuple[tuple[int, ...], ...] | None = None
+    token_mode: str = "digital"
+    ledger: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "tokens", _whole_numbers("tokens", self.tokens, positive=True))
+        if self.deal is not None:
+            if not isinstance(self.deal, list | tuple):
+                raise SettingError(f"deal must be one token list per team: {self.deal!r}")
+            hands = tuple(_whole_numbers("deal", hand, positive=True) for hand in self.deal)
+            object.__setattr__(self, "deal", hands)
+        if self.token_mode not in TOKEN_MODES:
+            raise SettingError(f"token_mode must be digital or physical: {self.token_mode!r}")
+        if self.ledger is not None:
+            ledger = _whole_numbers("ledger", self.ledger, positive=False)
+            if sum(ledger) != 0:
+                raise SettingError(f"a ledger sums to zero: {list(ledger)!r}")
+            object.__setattr__(self, "ledger", ledger)
+
+
+def deal_tokens(tokens: tuple[int, ...], teams: int, seed: int) -> list[tuple[int, ...]]:
+    """The tokens shuffled with ``seed`` and divided equally: one sorted hand per team.
+
+    >>> deal_tokens((1, 2, 3, 4), 2, seed=0)
+    [(3, 2), (4, 1)]
+    """
+    if len(tokens) % teams:
+        raise SettingError(
+            f"{len(tokens)} tokens cannot be divided equally among {teams} teams: {list(tokens)}"
+        )
+    shuffled = list(tokens)
+    random.Random(seed).shuffle(shuffled)
+    return [tuple(sorted(shuffled[team::teams], reverse=True)) for team in range(teams)]
+
+
+def _without(hand: tuple[int, ...], token: int) -> tuple[int, ...]:
+    items = list(hand)
+    items.remove(token)
+    return tuple(items)
+
+
+class PayOffFlix(Game):
+    """Pay-Off Flix. State beyond :class:`Game`: ``dealt`` / ``hands`` (tokens per team, all /
+    unused), ``ledger`` (match balance per team), ``completers`` (holes whose placement completed
+    a line: they carry no token), ``entered`` (physical mode: tokens entered at scoring),
+    ``score_lines`` (the lines of the scoring call) and ``game_value``."""
+
+    variant: ClassVar[str] = "payoff"
+    uses_calls: ClassVar[bool] = True
+    uses_tokens: ClassVar[bool] = True
+    options_class: ClassVar[type[Options]] = PayOffOptions
+    _state_fields: ClassVar[tuple[str, ...]] = (
+        *Game._state_fields,
+        "hands",
+        "ledger",
+        "completers",
+        "entered",
+        "score_lines",
+        "game_value",
+    )
+
+    def __init__(
+        self,
+        players: int = 2,
+        seed: int = 0,
+        options: Options | Mapping[str, Any] | None = None,
+    ) -> None:
+        self.hands: list[tuple[int, ...]] = []
+        self.ledger: list[int] = []
+        self.completers: set[Hole] = set()
+        self.entered: dict[Hole, int | None] = {}
+        self.score_lines: list[Bitboard] = []
+        self.game_value: int | None = None
+        super().__init__(players, seed, options)
+        opts = self.pay_options
+        self.dealt: list[tuple[int, ...]] = self._deal(opts)
+        self.hands = list(self.dealt)
+        if opts.ledger is None:
+            self.ledger = [0] * self.teams
+        elif len(opts.ledger) != self.teams:
+            raise SettingError(f"ledger needs one balance per team ({self.teams}): {opts.ledger}")
+        else:
+            self.ledger = list(opts.ledger)
+
+    @property
+    def pay_options(self) -> PayOffOptions:
+        """The options, typed."""
+        assert isinstance(self.options, PayOffOptions)
+        return self.options
+
+    @property
+    def physical_tokens(self) -> bool:
+        """Whether tokens ride in the real Men and are entered at scoring time."""
+        return self.pay_options.token_mode == "physical"
+
+    def _deal(self, opts: PayOffOptions) -> list[tuple[int, ...]]:
+        if opts.deal is None:
+            return deal_tokens(opts.tokens, self.teams, self.seed)
+        hands = opts.deal
+        if len(hands) != self.teams:
+            raise SettingError(f"deal needs one token list per team ({self.teams}): {hands}")
+        if len({len(hand) for hand in hands}) != 1:
+            raise SettingError(f"deal must give every team as many tokens: {hands}")
+        if Counter(t for hand in hands for t in hand) != Counter(opts.tokens):
+            raise SettingError(
+                f"deal {[list(h) for h in hands]} is not the token set {list(opts.tokens)}"
+            )
+        return [tuple(hand) for hand in hands]
+
+    # ----------------------------------------------------------------- tokens on placements
+
+    def _check_piece(self, seat: int, team: int, hole: Hole, piece: str, token: int | None) -> None:
+        super()._check_piece(seat, team, hole, piece, token)
+        if token is None:
+            return
+        where = name(hole, self.layout)
+        if self.physical_tokens:
+            raise IllegalPlacement(
+                f"physical token mode: put token {token!r} in the Man itself; its value is "
+                "entered when a line scores"
+            )
+        if completed_lines(self._line_pieces(team) | bit(hole), hole):
+            raise IllegalPlacement(
+                f"no token on the placement that completes a Flix-line ({where}): "
+                f"place the Man at {where} without token {token!r}"
+            )
+        if token not in self.hands[team]:
+            left = " ".join(str(t) for t in self.hands[team]) or "none"
+            raise IllegalPlacement(f"team {team} has no unused token {token!r} (unused: {left})")
+
+    def _after_place(self, seat: int, team: int, hole: Hole, at: float) -> None:
+        token = self.tokens.get(hole)
+        if token is not None:
+            self.hands[team] = _without(self.hands[team], token)
+            self._emit("token_attached", seat=seat, team=team, hole=hole)
+        if completed_lines(self._line_pieces(team), hole):
+            self.completers.add(hole)
+        super()._after_place(seat, team, hole, at)
+
+    def _remove_men(self, team: int, holes: Bitboard) -> None:
+        """Penalised Men go back to supply; their tokens go back to the team's unused tokens."""
+        for hole in scan_forward(holes & self.men[team]):
+            token = self.tokens.get(hole)
+            if token is not None:
+                self.hands[team] = tuple(sorted((*self.hands[team], token), reverse=True))
+            self.completers.discard(hole)
+        super()._remove_men(team, holes)
+
+    def man_value(self, hole: Hole) -> int:
+        """A Man's value: its token, or 5 without one (physical mode: as entered)."""
+        token = self.entered.get(hole) if self.physical_tokens else self.tokens.get(hole)
+        return PLAIN_MAN_VALUE if token is None else token
+
+    # ----------------------------------------------------------------- scoring and the ledger
+
+    def _on_scored(self, seat: int, team: int, lines: list[Bitboard]) -> None:
+        self.score_lines = list(lines)
+        if self.physical_tokens:
+            self.to_move = seat
+            self.phase = AWAIT_TOKENS
+            self.reach = 0
+            self.entered = {}
+            self._emit("turn", seat=seat, phase=AWAIT_TOKENS, free_throws=0)
+            return
+        self._pay(team)
+
+    def _pay(self, team: int) -> None:
+        best = max(self.score_lines, key=lambda line: (self._line_value(line), -line))
+        value = self._line_value(best)
+        self.game_value = value
+        for other in range(self.teams):
+            if other != team:
+                self.ledger[other] -= value
+                self.ledger[team] += value
+        values = [self.man_value(hole) for hole in scan_forward(best)]
+        self._emit(
+            "payoff", team=team, line=best, values=values, value=value, ledger=list(self.ledger)
+        )
+        self._finish(team, "line")
+
+    def _line_value(self, line: Bitboard) -> int:
+        return sum(self.man_value(hole) for hole in scan_forward(line))
+
+    @property
+    def scoring_team(self) -> int | None:
+        """The team whose line scored (``None`` before)."""
+        return self.scored_lines[-1][0] if self.scored_lines else None
+
+    @property
+    def tokens_to_enter(self) -> Bitboard:
+        """Physical mode, after scoring: the Men of the scored lines not yet entered."""
+        if self.phase != AWAIT_TOKENS:
+            return 0
+        union = 0
+        for line in self.score_lines:
+            union |= line
+        for hole in self.entered:
+            union &= ~bit(hole)
+        return union
+
+    @property
+    def allowed(self) -> Bitboard:
+        """Placing: the empty holes; entering tokens: the Men whose token is still to enter."""
+        if self.phase == AWAIT_TOKENS:
+            return self.tokens_to_enter
+        return super().allowed
+
+    def enter_token(self, hole: Hole | str, token: int | None) -> list[Event]:
+        """Physical mode: the Man in ``hole`` of the scored line carries ``token`` (``None``:
+        no token)."""
+        index = self._hole_index(hole)
+        return self.apply(Action("enter_token", hole=index, token=token))
+
+    def _hole_index(self, hole: Hole | str) -> Hole:
+        return parse(hole, self.layout) if isinstance(hole, str) else hole
+
+    def _act_enter_token(self, action: Action) -> None:
+        if self.phase != AWAIT_TOKENS:
+            raise IllegalAction(f"no tokens to enter now (phase {self.phase})")
+        hole, token = action.hole, action.token
+        if not isinstance(hole, int) or not self.tokens_to_enter >> hole & 1:
+            todo = " ".join(self._names(self.tokens_to_enter))
+            raise IllegalAction(f"enter the token of one of: {todo} (not {hole!r})")
+        where = name(hole, self.layout)
+        team = self.scoring_team
+        assert team is not None
+        if token is not None:
+            if hole in self.completers:
+                raise IllegalAction(
+                    f"the Man at {where} completed the line and carries no token: take "
+                    f"token {token!r} out and enter none"
+                )
+            used = Counter(t for t in self.entered.values() if t is not None)
+            free = Counter(self.dealt[team]) - used
+            if free[token] <= 0:
+                dealt = " ".join(str(t) for t in self.dealt[team])
+                raise IllegalAction(
+                    f"team {team} was dealt no further token {token!r} (dealt: {dealt}; "
+                    f"entered: {sorted(used.elements(), reverse=True)})"
+                )
+        self.entered[hole] = token
+        self._emit("token_entered", team=team, hole=hole, token=token)
+        if not self.tokens_to_enter:
+            self._pay(team)
+
+    # ----------------------------------------------------------------- state
+
+    def next_game_options(self) -> dict[str, Any]:
+        """The same options with this game's ledger carried over (and a fresh deal)."""
+        options = super().next_game_options()
+        options["ledger"] = list(self.ledger)
+        if options.get("deal") is not None:
+            options["deal"] = None
+        return options
+
+    def to_json(self, reveal_pending: bool = False, view_team: int | None = None) -> dict[str, Any]:
+        """The state: token values only of ``view_team``'s Men (and of the paid line)."""
+        state = super().to_json(reveal_pending, view_team)
+        shown = self._shown_values()
+        state["token_holes"] = {
+            name(hole, self.layout): (
+                value
+                if hole in shown or (self._team_of(hole) == view_team and view_team is not None)
+                else None
+            )
+            for hole, value in sorted(self.tokens.items())
+        }
+        state["tokens_left"] = [len(hand) for hand in self.hands]
+        if view_team is not None:
+            state["view_team"] = view_team
+            state["hand"] = list(self.hands[view_team])
+            state["dealt"] = list(self.dealt[view_team])
+        return state
+
+    def _team_of(self, hole: Hole) -> int | None:
+        found = self.piece_at(hole)
+        return None if found is None else found[0]
+
+    def _shown_values(self) -> dict[Hole, int]:
+        if self.game_value is None:
+            return {}
+        return {
+            hole: self.man_value(hole) for line in self.score_lines for hole in scan_forward(line)
+        }
+
+    def _json_extra(self) -> dict[str, Any]:
+        paid: dict[str, Any] | None = None
+        if self.game_value is not None:
+            best = max(self.score_lines, key=lambda line: (self._line_value(line), -line))
+            paid = {
+                "team": self.scoring_team,
+                "value": self.game_value,
+                "line": self._names(best),
+                "men": {name(h, self.layout): self.man_value(h) for h in scan_forward(best)},
+            }
+        return {
+            "ledger": list(self.ledger),
+            "token_mode": self.pay_options.token_mode,
+            "game_value": paid,
+        }

@@ -1,0 +1,499 @@
+"""The recommended board: a Raspberry Pi Pico in the base, on USB serial (``firmware/``).
+
+pyserial is imported when the backend opens. A ``serial.threaded.ReaderThread`` feeds a bounded
+deframer; a supervisor thread does the handshake, the heartbeat, LED retries and reconnection.
+While the board is away ``connected`` is False, ``read()`` keeps the last full state it sent, and
+``when_changed`` fires on every change of connection, so the game is never lost: when the board
+answers again it sends a full state and the controller reconciles.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+import time
+from collections import deque
+from types import ModuleType
+from typing import Any
+
+from hal.base import Backend, BoardReading, Button, ButtonPress, Clock, Color, PixelStrip
+from hal.errors import BackendUnavailable, BoardDisconnected
+from hal.serial_errors import BoardCommandFailed, FrameError, ProtocolMismatch
+from hal.serial_protocol import (
+    CAL_CAPTURE,
+    CAL_FORGET,
+    FLAG_LEDS_VALID,
+    MODE_NORMAL,
+    MODE_RAW,
+    VERSION,
+    Deframer,
+    Frame,
+    Info,
+    Kind,
+    State,
+    Status,
+    encode_frame,
+    leds_body,
+    parse_fields,
+    parse_info,
+    parse_state,
+    parse_stats,
+    thresholds_body,
+)
+
+DEFAULT_PORT = "/dev/flixboard"
+"""The stable name given by ``wiring/udev/99-flixboard.rules``."""
+
+BUTTON_ORDER = (Button.ROLL, Button.FLIX, Button.PENALTY, Button.MENU)
+MAX_PENDING_PRESSES = 64
+HELLO_INTERVAL_S = 0.3
+STATS_INTERVAL_S = 2.0
+LED_RETRY_S = 0.25
+RAW_IDLE_S = 2.0
+TICK_S = 0.02
+
+
+class _SerialPixels(PixelStrip):
+    """The strip on the Pico: ``show()`` sends an LED frame, which the board acknowledges."""
+
+    def __init__(self, backend: SerialBackend, max_brightness: float) -> None:
+        super().__init__(max_brightness=max_brightness)
+        self._backend = backend
+
+    def _transmit(self, colors: tuple[Color, ...], brightness: float) -> None:
+        self._backend._send_leds(colors, brightness)
+
+
+class _Link:
+    """The ``serial.threaded`` protocol: bytes in, frames to the backend, errors contained."""
+
+    def __init__(self, backend: SerialBackend) -> None:
+        self._backend = backend
+
+    def connection_made(self, transport: object) -> None:
+        """The reader thread started."""
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            self._backend._received(data)
+        except Exception as error:  # one bad frame must never stop the reader
+            self._backend._count("handler_errors", f"frame handler failed: {error!r}")
+
+    def connection_lost(self, error: BaseException | None) -> None:
+        self._backend._lost(error)
+
+
+class SerialBackend(Backend):
+    """A board behind the Pico firmware's serial protocol (``firmware/PROTOCOL.md``).
+
+    ``port`` is a device path or a pyserial URL (default ``/dev/flixboard``). Opening waits up to
+    ``open_timeout`` seconds for the handshake and the first full state, else it raises
+    ``BackendUnavailable`` (``ProtocolMismatch`` for a firmware of another protocol version).
+    """
+
+    name = "serial"
+    sensing = "analog"
+
+    def __init__(
+        self,
+        port: str | None = None,
+        *,
+        clock: Clock | None = None,
+        max_brightness: float = 1.0,
+        open_timeout: float = 5.0,
+        heartbeat_s: float = 0.25,
+        board_timeout_s: float = 1.0,
+        retry_s: float = 0.1,
+    ) -> None:
+        super().__init__(clock=clock)
+        self._serial_module = _import_pyserial()
+        self.port = port or DEFAULT_PORT
+        self.pixels = _SerialPixels(self, max_brightness)
+        self.heartbeat_s = heartbeat_s
+        self.board_timeout_s = board_timeout_s
+        self.retry_s = retry_s
+        self.info: Info | None = None
+        self.last_error: str | None = None
+        self.counters: dict[str, int] = {
+            name: 0
+            for name in (
+                "rx_frames",
+                "rx_cobs",
+                "rx_short",
+                "rx_crc",
+                "rx_overflow",
+                "rx_malformed",
+                "rx_unknown",
+                "rx_seq_gaps",
+                "tx_frames",
+                "write_errors",
+                "handler_errors",
+                "led_retries",
+                "connects",
+                "disconnects",
+            )
+        }
+        self.board_counters: dict[str, int] = {}
+        self.board_scan_hz = 0
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._write_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._serial: Any = None
+        self._reader: Any = None
+        self._reader_lost = False
+        self._deframer = Deframer()
+        self._connected = False
+        self._have_state = False
+        self._mismatch: str | None = None
+        self._reading = BoardReading((), (None,) * 4)
+        self._presses: deque[ButtonPress] = deque(maxlen=MAX_PENDING_PRESSES)
+        self._press_base: tuple[int, ...] | None = None
+        self._tx_seq = 0
+        self._rx_seq: int | None = None
+        self._last_rx = 0.0
+        self._hello_at = 0.0
+        self._ping_at = 0.0
+        self._stats_at = 0.0
+        self._led_body: bytes | None = None
+        self._led_seq: int | None = None
+        self._led_sent_at = 0.0
+        self._acks: dict[int, int | None] = {}
+        self._raw: tuple[int, ...] | None = None
+        self._raw_serial = 0
+        self._raw_mode = False
+        self._raw_wanted_at = 0.0
+        self._supervisor = threading.Thread(
+            target=self._supervise, name=f"flixboard-serial {self.port}", daemon=True
+        )
+        self._supervisor.start()
+        with self._changed:
+            self._changed.wait_for(
+                lambda: (self._connected and self._have_state) or self._mismatch is not None,
+                timeout=open_timeout,
+            )
+            ready = self._connected and self._have_state
+            mismatch = self._mismatch
+        if not ready:
+            self.close()
+            if mismatch is not None:
+                raise ProtocolMismatch(mismatch)
+            raise BackendUnavailable(
+                f"no flixboard answered on {self.port} within {open_timeout:g} s"
+                f" ({self.last_error or 'no handshake'})"
+            )
+
+    # -- the Backend contract -------------------------------------------------------------------
+
+    def read(self) -> BoardReading:
+        """The last full state the board sent (kept while it is disconnected)."""
+        self._check_open()
+        with self._lock:
+            return self._reading
+
+    def take_presses(self) -> list[ButtonPress]:
+        self._check_open()
+        with self._lock:
+            presses = list(self._presses)
+            self._presses.clear()
+        return presses
+
+    def raw_fields(self) -> tuple[int, ...]:
+        """A fresh RAW frame: the signed field of the 64 holes, then the 8 groove sensors."""
+        self._check_open()
+        with self._changed:
+            self._raw_wanted_at = time.monotonic()
+            seen = self._raw_serial
+        if not self._raw_mode:
+            self._command(Kind.MODE, bytes([MODE_RAW]), "switch to raw mode")
+            self._raw_mode = True
+        with self._changed:
+            if not self._changed.wait_for(lambda: self._raw_serial > seen, timeout=2.0):
+                raise BoardDisconnected(f"the board on {self.port} sent no raw fields within 2 s")
+            assert self._raw is not None
+            return self._raw
+
+    @property
+    def connected(self) -> bool:
+        return not self.closed and self._connected
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        super().close()
+        self._stop.set()
+        if self._supervisor.is_alive() and threading.current_thread() is not self._supervisor:
+            self._supervisor.join(5)
+        self._drop_port(None)
+
+    # -- calibration and diagnostics ------------------------------------------------------------
+
+    def capture_baseline(self, timeout: float = 10.0) -> None:
+        """Measure every sensor's baseline now (empty board, panels out) and store it on the Pico."""
+        self._command(Kind.CALIBRATE, bytes([CAL_CAPTURE]), "capture baselines", timeout)
+
+    def set_thresholds(self, on: int, off: int) -> None:
+        """Store new hysteresis thresholds (ADC counts, ``0 < off <= on``) on the Pico."""
+        if not 0 < off <= on <= 0xFFFF:
+            raise ValueError(f"thresholds need 0 < off <= on: on={on} off={off}")
+        self._command(Kind.CALIBRATE, thresholds_body(on, off), "set thresholds")
+
+    def forget_calibration(self) -> None:
+        """Delete the Pico's stored calibration: mid-rail baselines, default thresholds."""
+        self._command(Kind.CALIBRATE, bytes([CAL_FORGET]), "forget the calibration")
+
+    def flush(self, timeout: float = 1.0) -> bool:
+        """Wait until the board acknowledged the last LED frame; False if it did not in time."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._led_seq is None, timeout=timeout)
+
+    def __repr__(self) -> str:
+        base = super().__repr__()
+        return f"{base[:-1]} port={self.port}>" if not self.closed else base
+
+    # -- sending --------------------------------------------------------------------------------
+
+    def _send(self, kind: int, body: bytes = b"") -> int | None:
+        """Write one frame; its sequence number, or None when it could not be written."""
+        with self._write_lock:
+            port = self._serial
+            if port is None:
+                return None
+            seq = self._tx_seq
+            self._tx_seq = (seq + 1) & 0xFF
+            try:
+                port.write(encode_frame(kind, seq, body))
+            except (OSError, self._serial_module.SerialException) as error:
+                self._count("write_errors", f"cannot write to {self.port}: {error}")
+                return None
+        self.counters["tx_frames"] += 1
+        return seq
+
+    def _send_leds(self, colors: tuple[Color, ...], brightness: float) -> None:
+        self._check_open()
+        body = leds_body(colors, brightness)
+        with self._changed:
+            self._led_body = body
+            if self._connected:
+                self._write_leds()
+            else:
+                self._led_seq = None
+
+    def _write_leds(self) -> None:
+        if self._led_body is None:
+            return
+        self._led_seq = self._send(Kind.LEDS, self._led_body)
+        self._led_sent_at = time.monotonic()
+
+    def _command(self, kind: int, body: bytes, what: str, timeout: float = 2.0) -> None:
+        if not self.connected:
+            raise BoardDisconnected(f"cannot {what}: the board on {self.port} is disconnected")
+        with self._changed:
+            seq = self._send(kind, body)
+            if seq is None:
+                raise BoardDisconnected(f"cannot {what}: writing to {self.port} failed")
+            self._acks[seq] = None
+            done = self._changed.wait_for(lambda: self._acks.get(seq) is not None, timeout)
+            status = self._acks.pop(seq, None)
+        if not done or status is None:
+            raise BoardCommandFailed(f"the board did not acknowledge '{what}' within {timeout:g} s")
+        if status == Status.MAGNET_NEAR:
+            raise BoardCommandFailed(
+                f"cannot {what}: a sensor reads a magnet; take every piece out and lift the panels"
+            )
+        if status != Status.OK:
+            raise BoardCommandFailed(f"the board refused to {what}: {Status(status).name}")
+
+    # -- receiving (reader thread) --------------------------------------------------------------
+
+    def _received(self, data: bytes) -> None:
+        frames = self._deframer.feed(data)
+        for counter, value in self._deframer.errors.items():
+            self.counters[f"rx_{counter}"] = value
+        for frame in frames:
+            self.counters["rx_frames"] += 1
+            try:
+                self._handle(frame)
+            except FrameError as error:
+                self._count(f"rx_{error.counter}", str(error))
+
+    def _handle(self, frame: Frame) -> None:
+        notify = False
+        with self._changed:
+            if frame.kind == Kind.INFO:
+                self._rx_seq = frame.seq
+                notify = self._handshake(parse_info(frame.body))
+            elif not self._connected:
+                return
+            else:
+                if self._rx_seq is not None and frame.seq != (self._rx_seq + 1) & 0xFF:
+                    self.counters["rx_seq_gaps"] += (frame.seq - self._rx_seq - 1) & 0xFF
+                self._rx_seq = frame.seq
+                self._last_rx = time.monotonic()
+                if frame.kind == Kind.STATE:
+                    notify = self._apply_state(parse_state(frame.body))
+                elif frame.kind == Kind.ACK:
+                    self._acknowledged(frame.body)
+                elif frame.kind == Kind.RAW:
+                    self._raw = parse_fields(frame.body)
+                    self._raw_serial += 1
+                elif frame.kind == Kind.STATS:
+                    self.board_counters = parse_stats(frame.body)
+                else:
+                    self.counters["rx_unknown"] += 1
+            self._changed.notify_all()
+        if notify:
+            self._notify()
+
+    def _handshake(self, info: Info) -> bool:
+        if info.version != VERSION:
+            self._mismatch = (
+                f"the board on {self.port} speaks protocol version {info.version}, this host"
+                f" version {VERSION}: flash the firmware of this release (make firmware-deploy)"
+            )
+            self.last_error = self._mismatch
+            return False
+        self.info = info
+        if self._connected:
+            return False
+        self._connected = True
+        self._mismatch = None
+        self._press_base = None
+        self._last_rx = time.monotonic()
+        self.counters["connects"] += 1
+        self.last_error = None
+        self._write_leds()
+        return True
+
+    def _apply_state(self, state: State) -> bool:
+        self.board_scan_hz = state.scan_hz
+        reading = BoardReading(state.holes, state.grooves, self.clock.now())
+        changed = (reading.holes, reading.grooves) != (self._reading.holes, self._reading.grooves)
+        if changed or not self._have_state:
+            self._reading = reading
+        self._have_state = True
+        pressed = False
+        if self._press_base is not None:
+            for button, before, now in zip(BUTTON_ORDER, self._press_base, state.presses, strict=True):
+                for _ in range((now - before) & 0xFF):
+                    self._presses.append(ButtonPress(button, self.clock.now()))
+                    pressed = True
+        self._press_base = state.presses
+        if not state.flags & FLAG_LEDS_VALID and self._led_seq is None and self._led_body:
+            self._write_leds()
+        return changed or pressed
+
+    def _acknowledged(self, body: bytes) -> None:
+        if len(body) != 2:
+            raise FrameError("malformed", f"ACK body of {len(body)} bytes, expected 2")
+        seq, status = body[0], body[1]
+        if seq == self._led_seq:
+            self._led_seq = None
+        elif seq in self._acks:
+            self._acks[seq] = status
+
+    def _lost(self, error: BaseException | None) -> None:
+        with self._changed:
+            self._reader_lost = True
+            self.last_error = f"{self.port} went away: {error}" if error else f"{self.port} closed"
+        self._set_disconnected()
+
+    # -- supervision ----------------------------------------------------------------------------
+
+    def _supervise(self) -> None:
+        while not self._stop.is_set():
+            if self._serial is None and not self._open_port():
+                self._stop.wait(self.retry_s)
+                continue
+            if self._reader_lost:
+                self._drop_port(f"{self.port} disappeared")
+                continue
+            self._tick(time.monotonic())
+            self._stop.wait(TICK_S)
+
+    def _tick(self, now: float) -> None:
+        with self._changed:
+            connected = self._connected
+            silent = now - self._last_rx
+        if not connected:
+            if now - self._hello_at >= HELLO_INTERVAL_S:
+                self._hello_at = now
+                self._send(Kind.HELLO, bytes([VERSION]))
+            return
+        if silent > self.board_timeout_s:
+            self.last_error = f"no heartbeat from the board on {self.port} for {silent:.1f} s"
+            self._set_disconnected()
+            return
+        if now - self._ping_at >= self.heartbeat_s:
+            self._ping_at = now
+            self._send(Kind.PING)
+        if now - self._stats_at >= STATS_INTERVAL_S:
+            self._stats_at = now
+            self._send(Kind.STATS_REQUEST)
+        with self._changed:
+            if self._led_seq is not None and now - self._led_sent_at > LED_RETRY_S:
+                self.counters["led_retries"] += 1
+                self._write_leds()
+        if self._raw_mode and now - self._raw_wanted_at > RAW_IDLE_S:
+            self._raw_mode = False
+            self._send(Kind.MODE, bytes([MODE_NORMAL]))
+
+    def _open_port(self) -> bool:
+        serial = self._serial_module
+        try:
+            port = serial.serial_for_url(
+                self.port, baudrate=115200, timeout=1, write_timeout=0.5, exclusive=True
+            )
+        except (OSError, ValueError, serial.SerialException) as error:
+            self.last_error = f"cannot open {self.port}: {error}"
+            return False
+        reader = serial.threaded.ReaderThread(port, lambda: _Link(self))
+        with self._changed:
+            self._deframer = Deframer()
+            self._reader_lost = False
+            self._serial = port
+            self._reader = reader
+            self._hello_at = 0.0
+            self._raw_mode = False
+        reader.start()
+        return True
+
+    def _drop_port(self, reason: str | None) -> None:
+        with self._write_lock:
+            reader, port = self._reader, self._serial
+            self._reader = self._serial = None
+        if reader is not None and threading.current_thread() is not reader:
+            reader.stop()
+        if port is not None:
+            try:
+                port.close()
+            except (OSError, self._serial_module.SerialException):
+                pass
+        if reason:
+            self.last_error = self.last_error or reason
+        self._set_disconnected()
+
+    def _set_disconnected(self) -> None:
+        with self._changed:
+            was = self._connected
+            self._connected = False
+            self._led_seq = None
+            self._changed.notify_all()
+        if was:
+            self.counters["disconnects"] += 1
+            self._notify()
+
+    def _count(self, counter: str, message: str) -> None:
+        self.counters[counter] = self.counters.get(counter, 0) + 1
+        self.last_error = message
+
+
+def _import_pyserial() -> ModuleType:
+    try:
+        serial = importlib.import_module("serial")
+        importlib.import_module("serial.threaded")
+    except ImportError as error:
+        raise BackendUnavailable(
+            f"the serial board needs pyserial: pip install 'flixboard[serial]' ({error})"
+        ) from error
+    return serial

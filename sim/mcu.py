@@ -1,0 +1,398 @@
+"""``flixboard sim-mcu``: a simulated Pico on a pseudo-terminal.
+
+The firmware's own logic (``firmware.board.Board`` with its scanner, classifier, buttons and LED
+output) runs against a ``SimBoard``'s physics: simulated ADCs answer through the multiplexer
+channels of ``wiring/pico.toml`` with each sensor's field around mid-rail, buttons are pins held
+low, and the NeoPixels are a recorded strip in chain order. The protocol goes over a real pty, so
+``flixboard run --board serial:/dev/pts/N`` runs the whole stack over pyserial.
+
+For tests: ``SimPico`` starts in a thread, exposes ``board`` (the ``SimBoard`` to drive) and
+``strip`` (the pixels in wire order), and simulates faults: ``freeze()``, ``unplug()`` /
+``replug()`` (a new pty behind the same ``link`` name, as udev does) and ``inject(garbage)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import select
+import sys
+import tempfile
+import threading
+import time
+import tty
+from collections import deque
+from pathlib import Path
+from types import TracebackType
+
+from firmware.board import Board
+from firmware.buttons import Buttons
+from firmware.compat import TICKS_PERIOD, ticks_diff
+from firmware.leds import LedOutput
+from firmware.scan import Scanner
+from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color
+from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
+from sim.board import SimBoard
+
+ADC_MID = 2048
+BUTTON_ORDER = (Button.ROLL, Button.FLIX, Button.PENALTY, Button.MENU)
+HOLD_MS = 40  # a simulated finger holds a button this long, then waits as long before the next
+STEP_S = 0.002
+
+
+def sensor_offset(sensor: int) -> int:
+    """A fixed offset of each sensor from mid-rail (what calibration measures), -60..60."""
+    return (sensor * 53) % 121 - 60
+
+
+def ticks_ms() -> int:
+    """Milliseconds on the wrapping scale of MicroPython's ``time.ticks_ms()``."""
+    return int(time.monotonic() * 1000) & (TICKS_PERIOD - 1)
+
+
+class SimPin:
+    """A GPIO: ``value()`` reads, ``value(v)`` drives."""
+
+    def __init__(self, level: int = 0) -> None:
+        self.level = level
+
+    def value(self, level: int | None = None) -> int:
+        if level is not None:
+            self.level = 1 if level else 0
+        return self.level
+
+
+class SimAdc:
+    """One ADC input: the sensor on the selected channel of the enabled multiplexer wired to it."""
+
+    def __init__(self, hardware: SimHardware, adc: int) -> None:
+        self._hardware = hardware
+        self._adc = adc
+
+    def read_u16(self) -> int:
+        return self._hardware.counts(self._adc) << 4
+
+
+class SimStrip:
+    """A NeoPixel strip in wire order, as ``neopixel.NeoPixel``: ``strip[i] = (r, g, b)``."""
+
+    def __init__(self, n: int) -> None:
+        self.pixels: list[Color] = [(0, 0, 0)] * n
+        self.written: list[Color] = list(self.pixels)
+        self.writes = 0
+
+    def __len__(self) -> int:
+        return len(self.pixels)
+
+    def __setitem__(self, index: int, color: Color) -> None:
+        self.pixels[index] = color
+
+    def __getitem__(self, index: int) -> Color:
+        return self.written[index]
+
+    def write(self) -> None:
+        self.written = list(self.pixels)
+        self.writes += 1
+
+
+class SimHardware:
+    """The Pico's pins wired to a ``SimBoard`` as ``wiring/pico.toml`` says."""
+
+    def __init__(self, board: SimBoard, wiring: PicoWiring) -> None:
+        self.board = board
+        self.wiring = wiring
+        self.select = [SimPin() for _ in wiring.select_pins]
+        self.enable = [None if m.enable_pin < 0 else SimPin(1) for m in wiring.muxes]
+        self.adc = [SimAdc(self, i) for i in range(len(wiring.adc_pins))]
+        self.buttons = [SimPin(1) for _ in BUTTON_ORDER]
+        self.strip = SimStrip(PIXEL_COUNT)
+        self._fields: tuple[int, ...] = (0,) * (HOLE_COUNT + 8)
+        self._presses: deque[int] = deque()
+        self._holding: int | None = None
+        self._until: int | None = None
+
+    def counts(self, adc: int) -> int:
+        """What ADC ``adc`` converts now (12 bits)."""
+        channel = sum(pin.level << bit for bit, pin in enumerate(self.select))
+        driving = [
+            m
+            for m, mux in enumerate(self.wiring.muxes)
+            if mux.adc == adc and (self.enable[m] is None or self.enable[m].level == 0)  # type: ignore[union-attr]
+        ]
+        if len(driving) != 1:
+            return ADC_MID  # nothing drives the input (or a short): read as noise at mid-rail
+        sensor = self.wiring.muxes[driving[0]].sensors[channel]
+        if sensor < 0:
+            return ADC_MID
+        field = self._fields[sensor] * self.wiring.north_sign
+        return max(0, min(4095, ADC_MID + sensor_offset(sensor) + field))
+
+    def refresh(self, now_ms: int) -> None:
+        """Take the board's fields and buttons as they are now."""
+        self._fields = self.board.raw_fields()
+        for press in self.board.take_presses():
+            self._presses.append(BUTTON_ORDER.index(press.button))
+        if self._until is not None and ticks_diff(now_ms, self._until) < 0:
+            return
+        if self._holding is not None:
+            self.buttons[self._holding].value(1)
+            self._holding = None
+        elif self._presses:
+            self._holding = self._presses.popleft()
+            self.buttons[self._holding].value(0)
+        else:
+            self._until = None
+            return
+        self._until = (now_ms + HOLD_MS) & (TICKS_PERIOD - 1)
+
+
+class _PtyTransport:
+    """The firmware's byte transport over the pty's master side."""
+
+    def __init__(self, master: int) -> None:
+        self.master = master
+        self.incoming = b""
+        self.dropped = 0
+
+    def read(self) -> bytes | None:
+        data, self.incoming = self.incoming, b""
+        return data or None
+
+    def write(self, data: bytes) -> None:
+        try:
+            os.write(self.master, data)
+        except (BlockingIOError, OSError):
+            self.dropped += len(data)  # nobody reads: USB CDC drops too
+
+
+class SimPico:
+    """A simulated Pico running the firmware's logic on a pty; a context manager.
+
+    ``link``: a path kept as a symlink to the current pty (like udev's ``/dev/flixboard``), so a
+    host finds the board again after ``replug()``. ``storage_dir`` holds the Pico's flash
+    (``calibration.json``); default a fresh temporary directory.
+    """
+
+    def __init__(
+        self,
+        board: SimBoard | None = None,
+        *,
+        link: str | Path | None = None,
+        storage_dir: str | Path | None = None,
+        step_s: float = STEP_S,
+    ) -> None:
+        self.board = board if board is not None else SimBoard()
+        self.wiring = load_pico()
+        self.chain: LedChain = load_leds()
+        self.link = Path(link) if link is not None else None
+        self.storage_dir = Path(storage_dir or tempfile.mkdtemp(prefix="flixboard-pico-"))
+        self.step_s = step_s
+        self.hardware = SimHardware(self.board, self.wiring)
+        self.firmware: Board | None = None
+        self.pty_path: str | None = None
+        self.boots = 0
+        self._lock = threading.RLock()
+        self._master = -1
+        self._slave = -1
+        self._transport: _PtyTransport | None = None
+        self._frozen = False
+        self._shown = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="flixboard-sim-pico", daemon=True)
+
+    @property
+    def port(self) -> str:
+        """The name a host opens: the link if there is one, else the pty."""
+        if self.link is not None:
+            return str(self.link)
+        if self.pty_path is None:
+            raise RuntimeError("the simulated Pico is not plugged in")
+        return self.pty_path
+
+    @property
+    def strip(self) -> SimStrip:
+        """The NeoPixels in wire order, as last written by the firmware."""
+        return self.hardware.strip
+
+    def start(self) -> str:
+        """Plug in and run the firmware in a thread; returns ``port``."""
+        self.plug()
+        self._thread.start()
+        return self.port
+
+    def plug(self) -> None:
+        """Connect a new pty and boot the firmware (fresh RAM, the same flash)."""
+        with self._lock:
+            if self._master >= 0:
+                return
+            master, slave = os.openpty()
+            tty.setraw(slave)
+            os.set_blocking(master, False)
+            self._master, self._slave = master, slave
+            self.pty_path = os.ttyname(slave)
+            self._transport = _PtyTransport(master)
+            self.hardware.strip = SimStrip(PIXEL_COUNT)
+            self._shown = 0
+            self.firmware = Board(
+                Scanner(self.hardware.adc, self.hardware.select, self.hardware.enable, _no_sleep),
+                LedOutput(self.hardware.strip),
+                Buttons(self.hardware.buttons),
+                self._transport,
+                str(self.storage_dir / "calibration.json"),
+                ticks_ms(),
+            )
+            self.boots += 1
+            if self.link is not None:
+                temporary = self.link.with_name(self.link.name + ".new")
+                with contextlib.suppress(FileNotFoundError):
+                    temporary.unlink()
+                temporary.symlink_to(self.pty_path)
+                temporary.replace(self.link)
+
+    def unplug(self) -> None:
+        """Pull the USB cable: the pty closes, the link disappears, the firmware stops."""
+        with self._lock:
+            if self._master < 0:
+                return
+            if self.link is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    self.link.unlink()
+            os.close(self._master)
+            os.close(self._slave)
+            self._master = self._slave = -1
+            self.firmware = None
+            self._transport = None
+
+    def replug(self) -> None:
+        """Unplug and plug in again: a new pty, the firmware boots again."""
+        self.unplug()
+        self.plug()
+
+    def freeze(self) -> None:
+        """The firmware hangs: the port stays open but nothing is read or sent."""
+        self._frozen = True
+
+    def thaw(self) -> None:
+        """The firmware runs again where it stopped."""
+        self._frozen = False
+
+    def inject(self, data: bytes) -> None:
+        """Send raw bytes to the host (garbage, truncated or corrupted frames)."""
+        with self._lock:
+            if self._transport is not None:
+                self._transport.write(data)
+
+    def close(self) -> None:
+        """Stop the firmware thread and unplug (the ``board`` stays open: it is the caller's)."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(5)
+        self.unplug()
+
+    def __enter__(self) -> SimPico:
+        if not self._thread.is_alive():
+            self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            master = self._master
+            if master < 0 or self._frozen:
+                time.sleep(self.step_s)
+                continue
+            with contextlib.suppress(OSError, ValueError):
+                select.select([master], [], [], self.step_s)
+            with self._lock:
+                if self._master != master or self._frozen or self.board.closed:
+                    continue
+                self._step(master)
+
+    def _step(self, master: int) -> None:
+        assert self._transport is not None and self.firmware is not None
+        try:
+            self._transport.incoming = os.read(master, 4096)
+        except (BlockingIOError, OSError):
+            self._transport.incoming = b""
+        now = ticks_ms()
+        self.hardware.refresh(now)
+        self.firmware.poll(now)
+        leds = self.firmware.leds
+        if leds.shown != self._shown:
+            self._shown = leds.shown
+            self._deliver(leds.rgb, leds.brightness)
+
+    def _deliver(self, rgb: bytes, level: int) -> None:
+        """Record the frame the firmware just showed on the ``SimBoard`` (logical, unscaled)."""
+        colors = [(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) for i in range(PIXEL_COUNT)]
+        self.board.pixels[:] = colors
+        self.board.pixels.brightness = level / 255
+        self.board.pixels.show()
+
+    def __repr__(self) -> str:
+        state = "frozen" if self._frozen else "unplugged" if self._master < 0 else "running"
+        return f"<SimPico {state} port={self.link or self.pty_path} boots={self.boots}>"
+
+
+def _no_sleep(microseconds: int) -> None:
+    """Settling takes no time in the simulation."""
+
+
+COMMANDS = "place HOLE [burocrat] | lift HOLE | press BUTTON | remove GROOVE | seat GROOVE LETTER"
+"""What ``flixboard sim-mcu`` reads from standard input, one command a line."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--link", metavar="PATH", help="keep a symlink to the pty at PATH")
+    parser.add_argument(
+        "--storage", metavar="DIR", help="the Pico's flash (calibration); default a temporary dir"
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    board = SimBoard()
+    with SimPico(board, link=args.link, storage_dir=args.storage) as pico:
+        print(f"simulated Pico on {pico.pty_path}", flush=True)
+        if pico.link is not None:
+            print(f"linked as {pico.link}", flush=True)
+        print(f"run: flixboard run --board serial:{pico.port}", flush=True)
+        print(f"commands on stdin: {COMMANDS}", flush=True)
+        try:
+            for line in sys.stdin:
+                message = _command(board, line.split())
+                if message:
+                    print(message, flush=True)
+        except KeyboardInterrupt:
+            pass
+    board.close()
+    return 0
+
+
+def _command(board: SimBoard, words: list[str]) -> str | None:
+    if not words:
+        return None
+    verb, rest = words[0].lower(), words[1:]
+    try:
+        if verb == "place" and rest:
+            board.place(rest[0], rest[1] if len(rest) > 1 else "man")
+        elif verb == "lift" and rest:
+            board.lift(rest[0])
+        elif verb == "press" and rest:
+            board.press(rest[0])
+        elif verb == "remove" and rest:
+            board.remove_panel(int(rest[0]))
+        elif verb == "seat" and len(rest) == 2:
+            board.seat_panel(int(rest[0]), rest[1])
+        else:
+            return f"unknown command {' '.join(words)!r}; commands: {COMMANDS}"
+    except ValueError as error:
+        return f"error: {error}"
+    return "ok"

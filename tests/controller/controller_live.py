@@ -1,0 +1,92 @@
+"""A real ``flixboard run`` subprocess on the simulated board, for live-server tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+START_TIMEOUT_S = 60.0
+POLL_S = 0.05
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class LiveService:
+    """``flixboard run --board sim`` with a data dir and a sim state file."""
+
+    def __init__(self, workdir: Path, *extra: str) -> None:
+        self.data_dir = workdir / "data"
+        self.sim_state = workdir / "board.json"
+        self.log = workdir / "service.log"
+        self.extra = list(extra)
+        self.process: subprocess.Popen[bytes] | None = None
+        self.port = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.port = free_port()
+        command = [
+            sys.executable, "-m", "controller.cli", "run", "--board", "sim",
+            "--http", f"127.0.0.1:{self.port}", "--data-dir", str(self.data_dir),
+            "--sim-state", str(self.sim_state), *self.extra,
+        ]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ}
+            )
+        self.wait_for(lambda: self._answers(), "the service to answer")
+
+    def _answers(self) -> bool:
+        assert self.process is not None
+        if self.process.poll() is not None:
+            raise AssertionError(f"flixboard run exited: {self.log.read_text()}")
+        try:
+            return httpx.get(f"{self.url}/api/state", timeout=5).status_code == 200
+        except httpx.TransportError:
+            return False
+
+    def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+        """Poll ``condition`` until true; fail naming ``what`` after a generous timeout."""
+        deadline = time.monotonic() + max(timeout, START_TIMEOUT_S if "answer" in what else 0)
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            time.sleep(POLL_S)
+
+    def state(self) -> dict[str, Any]:
+        response = httpx.get(f"{self.url}/api/state", timeout=10)
+        response.raise_for_status()
+        body: dict[str, Any] = response.json()
+        return body
+
+    def post(self, path: str, body: Any = None) -> httpx.Response:
+        return httpx.post(f"{self.url}{path}", json=body, timeout=10)
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to clean up."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> int:
+        """SIGTERM and wait for a clean exit; the exit status."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=30)

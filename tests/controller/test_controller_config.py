@@ -1,0 +1,80 @@
+"""Configuration: defaults, the TOML file, overrides, and errors naming the key."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from controller.config import Config, ConfigError, apply_overrides, load_config, parse_address
+
+EXAMPLE = Path(__file__).parents[2] / "controller" / "config.example.toml"
+
+
+def test_example_file_states_the_defaults() -> None:
+    assert load_config(EXAMPLE) == Config()
+    assert tomllib.loads(EXAMPLE.read_text())["board"]["settle_ms"] == 120
+
+
+def test_no_file_gives_defaults() -> None:
+    config = load_config(None)
+    assert (config.settle_ms, config.fix_after_s, config.call_window) == (120, 5.0, 3.0)
+    assert config.address == "127.0.0.1:8640" and config.dice == "virtual"
+
+
+def test_file_values(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(
+        '[board]\nsettle_ms = 80\npanels = "bgyr"\n[game]\ndice = "physical"\n'
+        '[leds]\nteam_colours = ["#010203", [4, 5, 6], "070809"]\n'
+    )
+    config = load_config(path)
+    assert config.settle_ms == 80 and config.settle_s == 0.08
+    assert config.panels == "BGYR" and config.layout.panels == "BGYR"
+    assert config.dice == "physical"
+    assert config.team_colours == ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[board]\nsettle_ms = 'fast'\n", "board.settle_ms: bad value for settle_ms: 'fast'"),
+        ("[board]\nsettel_ms = 100\n", "unknown key board.settel_ms"),
+        ("[boards]\n", "unknown table [boards]"),
+        ("[game]\nvariant = 'chess'\n", "bad value for variant: 'chess'"),
+        ("[board]\npanels = 'RRGB'\n", "panels must order"),
+        ("[leds]\nbrightness_cap = 2\n", "a fraction 0..1"),
+        ("[leds]\nteam_colours = ['red', 'blue', 'green']\n", "not a colour: 'red'"),
+        ("[http]\naddress = 'nowhere'\n", "not an address HOST:PORT"),
+        ("[board\n", "not valid TOML"),
+    ],
+)
+def test_bad_files(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as error:
+        load_config(path)
+    assert message in str(error.value)
+    assert str(path) in str(error.value)
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="cannot read config file"):
+        load_config(tmp_path / "missing.toml")
+
+
+def test_overrides() -> None:
+    config = apply_overrides(Config(), ["board.settle_ms=60", "game.dice=physical"])
+    assert config.settle_ms == 60 and config.dice == "physical"
+    with pytest.raises(ConfigError, match="expected table.key=value"):
+        apply_overrides(Config(), ["settle_ms=60"])
+    with pytest.raises(ConfigError, match="--set board.settle_ms=-5"):
+        apply_overrides(Config(), ["board.settle_ms=-5"])
+
+
+def test_addresses() -> None:
+    assert parse_address("0.0.0.0:80") == ("0.0.0.0", 80)
+    assert parse_address("[::1]:8640") == ("::1", 8640)
+    with pytest.raises(ConfigError):
+        parse_address("host:99999")

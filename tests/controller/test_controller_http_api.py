@@ -1,0 +1,237 @@
+"""The HTTP API of DESIGN §4 through the ASGI app: good and bad requests, tokens, events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from controller.config import Config
+from controller.http_api import create_app
+from controller.journal import Journal
+from controller.service import Service
+from sim.board import SimBoard
+from sim.clock import SimClock
+
+TOKEN = "s3cret"
+
+
+class Harness:
+    """A service on a simulated board and clock, and an HTTP client on its app."""
+
+    def __init__(self, host: str = "127.0.0.1", config: Config | None = None) -> None:
+        self.clock = SimClock()
+        self.board = SimBoard(clock=self.clock)
+        self.service = Service(
+            self.board, config or Config(), Journal(None), host=host, port=8640, token=TOKEN
+        )
+        self.board.when_changed = self.service.step
+        self.client = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=create_app(self.service)), base_url="http://board"
+        )
+
+    def advance(self, seconds: float) -> None:
+        target = self.clock.now() + seconds
+        while (due := self.service.driver.deadline()) is not None and due <= target:
+            self.clock.advance_to(max(due, self.clock.now()))
+            self.service.step()
+        self.clock.advance_to(target)
+        self.service.step()
+
+    async def state(self) -> dict[str, Any]:
+        response = await self.client.get("/api/state")
+        assert response.status_code == 200
+        body: dict[str, Any] = response.json()
+        return body
+
+    async def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx.Response:
+        return await self.client.post(path, json=body, **kwargs)
+
+    async def unchanged(self, before: dict[str, Any]) -> None:
+        after = await self.state()
+        assert {k: v for k, v in after.items() if k != "events"} == {
+            k: v for k, v in before.items() if k != "events"
+        }
+
+
+@pytest.fixture
+def api() -> Harness:
+    return Harness()
+
+
+async def test_state(api: Harness) -> None:
+    state = await api.state()
+    for key in ("variant", "phase", "to_move", "team_of_seat", "board", "allowed",
+                "scored_lines", "winner", "draw", "ledger", "events", "sensed", "message"):
+        assert key in state
+    assert "pending_lines" not in state
+    assert state["phase"] == "await_roll"
+
+
+async def test_new_game(api: Harness) -> None:
+    response = await api.post("/api/game", {"variant": "qubic", "players": 3, "seed": 4})
+    assert response.status_code == 200
+    state = response.json()
+    assert state["variant"] == "qubic" and state["team_of_seat"] == [0, 1, 2]
+    assert state["seed"] == 4 and state["phase"] == "await_place"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"variant": "chess", "players": 2}, 400, "no variant 'chess'"),
+        ({"variant": "lucky", "players": 5}, 400, "players must be"),
+        ({"variant": "lucky"}, 400, "missing key 'players'"),
+        ({"variant": "lucky", "players": "2"}, 400, "players has the wrong type"),
+        ({"variant": "lucky", "players": 2, "colour": 1}, 400, "unknown key 'colour'"),
+        ({"variant": "lucky", "players": 2, "options": {"x": 1}}, 400, "unknown option"),
+        ({"variant": "lucky", "players": True}, 400, "wrong type"),
+        ([1, 2], 400, "must be a JSON object"),
+    ],
+)
+async def test_bad_new_game_changes_nothing(
+    api: Harness, body: Any, status: int, message: str
+) -> None:
+    before = await api.state()
+    response = await api.post("/api/game", body)
+    assert response.status_code == status
+    assert message in response.json()["error"]
+    await api.unchanged(before)
+
+
+async def test_not_json(api: Harness) -> None:
+    response = await api.client.post("/api/roll", content=b"{nope")
+    assert response.status_code == 400 and "not JSON" in response.json()["error"]
+
+
+async def test_roll_place_and_commit(api: Harness) -> None:
+    response = await api.post("/api/roll", {"faces": "yellow/II/hearts"})
+    assert response.status_code == 200 and response.json()["allowed"] == ["Y-II-H"]
+    before = await api.state()
+    bad = await api.post("/api/roll", {"faces": "purple/II/hearts"})
+    assert bad.status_code == 400 and "not a throw" in bad.json()["error"]
+    again = await api.post("/api/roll", {})
+    assert again.status_code == 409 and "cannot roll now" in again.json()["error"]
+    await api.unchanged(before)
+    placed = await api.post("/api/sim/place", {"hole": "Y-II-H"})
+    assert placed.status_code == 200 and placed.json()["sensed"] == {}  # not settled yet
+    api.advance(0.2)
+    state = await api.state()
+    assert state["board"] == {"Y-II-H": {"team": 0, "piece": "man"}}
+    assert state["to_move"] == 1
+
+
+async def test_roll_without_faces_uses_the_dice(api: Harness) -> None:
+    response = await api.client.post("/api/roll")
+    assert response.status_code == 200
+    assert response.json()["last_throw"] is not None
+
+
+async def test_physical_dice_need_faces() -> None:
+    api = Harness(config=Config(dice="physical"))
+    response = await api.post("/api/roll", {})
+    assert response.status_code == 409 and "physical dice" in response.json()["error"]
+    assert (await api.post("/api/roll", {"faces": "red/I/spades"})).status_code == 200
+
+
+async def test_sim_hands(api: Harness) -> None:
+    assert (await api.post("/api/sim/place", {"hole": "q9z"})).status_code == 400
+    assert (await api.post("/api/sim/place", {"hole": "G-I-S", "piece": "king"})).status_code == 400
+    assert (await api.post("/api/sim/lift", {"hole": "G-I-S"})).status_code == 409
+    assert (await api.post("/api/sim/place", {"hole": "G-I-S", "piece": "burocrat"})).status_code == 200
+    assert (await api.post("/api/sim/place", {"hole": "G-I-S"})).status_code == 409
+    api.advance(0.2)
+    state = await api.state()
+    assert state["sensed"] == {"G-I-S": {"piece": "burocrat"}}
+    assert state["phase"] == "await_fix" and state["mismatch"]["extra"] == ["G-I-S"]
+    assert (await api.post("/api/sim/lift", {"hole": "G-I-S"})).status_code == 200
+    api.advance(0.2)
+    assert (await api.state())["phase"] == "await_roll"
+
+
+async def test_roll_refused_while_the_board_needs_fixing(api: Harness) -> None:
+    await api.post("/api/sim/place", {"hole": "G-I-S"})
+    api.advance(0.2)
+    response = await api.post("/api/roll", {})
+    assert response.status_code == 409
+    assert "fix the board first (Lift the Man from G-I-S)" in response.json()["error"]
+
+
+async def complete_red_line(api: Harness) -> None:
+    for red, blue in zip("SHDC", ["S", "H", "D", None], strict=True):
+        await api.post("/api/roll", {"faces": f"red/I/{ {'S': 'spades', 'H': 'hearts', 'D': 'diamonds', 'C': 'clubs'}[red] }".replace(" ", "")})
+        await api.post("/api/sim/place", {"hole": f"R-I-{red}"})
+        api.advance(0.2)
+        if blue:
+            await api.post("/api/roll", {"faces": "blue/IV/win"})
+            await api.post("/api/sim/place", {"hole": f"B-IV-{blue}"})
+            api.advance(0.2)
+
+
+async def test_pending_line_is_never_revealed(api: Harness) -> None:
+    await complete_red_line(api)
+    assert api.service.controller.game.pending_count() == 1
+    state = await api.state()
+    assert "pending_lines" not in state
+    assert all(not e.get("secret") for e in state["events"])
+    assert "line_completed" not in [e["type"] for e in state["events"]]
+    assert state["scored_lines"] == []
+
+
+async def test_call(api: Harness) -> None:
+    await complete_red_line(api)
+    assert (await api.post("/api/call", {"seat": 9})).status_code == 400
+    assert (await api.post("/api/call", {})).status_code == 400
+    response = await api.post("/api/call", {"seat": 0})
+    assert response.status_code == 200
+    state = response.json()
+    assert state["winner"] == 0 and state["phase"] == "game_over"
+    assert state["scored_lines"] == [[0, ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]]]
+    assert (await api.post("/api/call", {"seat": 0})).status_code == 409  # the game is over
+
+
+async def test_penalty(api: Harness) -> None:
+    await complete_red_line(api)
+    api.advance(3.5)  # the call window closes
+    response = await api.post("/api/penalty", {"seat": 1})
+    assert response.status_code == 200
+    state = response.json()
+    assert state["phase"] == "await_fix"
+    assert state["mismatch"]["extra"] == ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
+    assert state["fix"][0] == "Lift the Man from R-I-S"
+
+
+async def test_undo(api: Harness) -> None:
+    assert (await api.post("/api/undo")).status_code == 409
+    await api.post("/api/roll", {"faces": "yellow/II/hearts"})
+    await api.post("/api/sim/place", {"hole": "Y-II-H"})
+    api.advance(0.2)
+    assert (await api.post("/api/undo", {"x": 1})).status_code == 400
+    response = await api.post("/api/undo")
+    assert response.status_code == 200
+    state = response.json()
+    assert state["board"] == {} and state["mismatch"]["extra"] == ["Y-II-H"]
+    assert state["fix"] == ["Lift the Man from Y-II-H"]
+
+
+async def test_token_required_off_loopback() -> None:
+    api = Harness(host="0.0.0.0")
+    assert (await api.client.get("/api/state")).status_code == 200
+    response = await api.post("/api/roll", {})
+    assert response.status_code == 401 and "Bearer" in response.json()["error"]
+    wrong = await api.post("/api/roll", {}, headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 401
+    assert (await api.state())["last_throw"] is None
+    good = await api.post("/api/roll", {}, headers={"Authorization": f"Bearer {TOKEN}"})
+    assert good.status_code == 200
+
+
+async def test_no_token_needed_on_loopback(api: Harness) -> None:
+    assert (await api.post("/api/roll", {})).status_code == 200
+
+
+async def test_sim_endpoints_need_a_simulated_board(api: Harness) -> None:
+    api.service.sim_board = None
+    response = await api.post("/api/sim/place", {"hole": "Y-II-H"})
+    assert response.status_code == 404

@@ -1,0 +1,102 @@
+"""The journal: SQLite in WAL mode, written before effects, replayed on start."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from controller.board_controller import BoardController
+from controller.config import Config
+from controller.driver import SimRun
+from controller.game_log import replay
+from controller.journal import Journal, JournalError, default_data_dir
+from hal.base import empty_reading
+from sim.clock import SimClock
+
+
+def test_wal_mode_and_entries(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    journal.append("new_game", {"variant": "qubic", "players": 2, "seed": 1, "options": {}})
+    journal.append("action", {"kind": "place", "hole": "Y-II-H"})
+    mode = sqlite3.connect(tmp_path / Journal.FILE_NAME).execute("PRAGMA journal_mode").fetchone()
+    assert mode[0] == "wal"
+    entries = journal.current_game()
+    assert [e.kind for e in entries] == ["new_game", "action"]
+    game, latest = replay(entries)
+    assert game.piece_at(21) == (0, "man") and latest == 0.0
+
+
+def test_current_game_starts_at_the_last_new_game(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    assert journal.current_game() == []
+    journal.append("new_game", {"variant": "qubic", "players": 2, "seed": 1, "options": {}})
+    journal.append("action", {"kind": "place", "hole": "Y-II-H"})
+    journal.append("new_game", {"variant": "lucky", "players": 3, "seed": 2, "options": {}})
+    entries = journal.current_game()
+    assert [e.kind for e in entries] == ["new_game"]
+    assert replay(entries)[0].players == 3
+
+
+def test_bad_journal_is_a_clear_error(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    journal.append("new_game", {"variant": "qubic", "players": 2, "seed": 1, "options": {}})
+    journal.append("action", {"kind": "place", "hole": "Y-II-H"})
+    journal.append("action", {"kind": "place", "hole": "Y-II-H"})
+    with pytest.raises(JournalError, match="entry 3 does not replay: Y-II-H is occupied"):
+        replay(journal.current_game())
+
+
+def test_default_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    assert default_data_dir() == tmp_path / "flixboard"
+    monkeypatch.delenv("XDG_STATE_HOME")
+    assert default_data_dir() == Path.home() / ".local" / "state" / "flixboard"
+
+
+def test_every_action_is_journalled_before_its_events(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    run = SimRun(Config(), journal=journal, seed=5)
+    seen: list[tuple[str, int]] = []
+    count = lambda: len(journal.current_game())  # noqa: E731
+    run.controller.listeners.append(lambda event: seen.append((event["type"], count())))
+    run.board.press("roll")
+    run.advance(0.05)
+    hole = run.controller.state()["allowed"][0]
+    run.board.place(hole)
+    run.settle()
+    run.controller.undo(run.clock.now())
+    roll = next(n for kind, n in seen if kind == "roll")
+    place = next(n for kind, n in seen if kind == "place")
+    undo = next(n for kind, n in seen if kind == "undo")
+    assert (roll, place, undo) == (2, 3, 4)  # new_game, roll, place, undo already written
+
+
+def test_resume_replays_the_journal_then_reconciles(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    run = SimRun(Config(), journal=journal, seed=5)
+    for _ in range(6):
+        game = run.controller.game
+        if game.phase == "await_roll":
+            run.board.press("roll")
+            run.advance(0.05)
+        else:
+            run.board.place(run.controller.state()["allowed"][0])
+            run.settle()
+    run.board.press("roll")  # a drawn roll: replays from the seeded RNG to the same faces
+    run.advance(0.05)
+    before = run.controller.game.to_json()
+    journal.close()
+
+    reopened = Journal(tmp_path)
+    clock = SimClock(100.0)
+    resumed = BoardController(
+        Config(), clock, sensing="analog", initial=empty_reading(100.0), journal=reopened
+    )
+    assert resumed.game.to_json() == before
+    assert resumed.game_time(100.0) >= 0
+    # the physical board here is empty: every committed Man is missing
+    assert resumed.phase == "await_fix"
+    assert resumed.mismatch.missing == resumed.expected().occupied
+    assert resumed.fix_words  # start-up guidance is given at once

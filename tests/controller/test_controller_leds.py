@@ -1,0 +1,136 @@
+"""The LED writer: layers, only changed frames, at most 60 frames a second, no pending line."""
+
+from __future__ import annotations
+
+from controller import scene
+from controller.config import Config
+from controller.driver import SimRun
+from controller.leds import LedRenderer, compose, holes_layer, scale
+from engine.holes import parse
+from hal.base import HOLE_COUNT, PixelStrip
+
+
+class RecordingStrip(PixelStrip):
+    """A strip whose wire is a list: the last wire."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[tuple[tuple[tuple[int, int, int], ...], float]] = []
+
+    def _transmit(self, colors: tuple[tuple[int, int, int], ...], brightness: float) -> None:
+        self.sent.append((colors, brightness))
+
+
+def frame_with(pixel: int) -> tuple[tuple[int, int, int], ...]:
+    return compose([{pixel: (255, 255, 255)}])
+
+
+def test_layers_paint_in_order() -> None:
+    frame = compose([{0: (1, 1, 1), 1: (2, 2, 2)}, {1: (3, 3, 3)}])
+    assert frame[0] == (1, 1, 1) and frame[1] == (3, 3, 3) and frame[2] == (0, 0, 0)
+    assert len(frame) == 72
+    assert holes_layer(0b101, (9, 9, 9)) == {0: (9, 9, 9), 2: (9, 9, 9)}
+    assert scale((200, 100, 0), 0.5) == (100, 50, 0)
+
+
+def test_only_changed_frames_are_sent() -> None:
+    strip = RecordingStrip()
+    renderer = LedRenderer(strip, brightness_cap=0.5)
+    assert renderer.submit(frame_with(1), 0.0)
+    assert not renderer.submit(frame_with(1), 1.0)
+    assert not renderer.submit(frame_with(1), 2.0)
+    assert len(strip.sent) == 1
+    assert renderer.submit(frame_with(2), 3.0)
+    assert len(strip.sent) == 2
+
+
+def test_at_most_sixty_frames_a_second() -> None:
+    strip = RecordingStrip()
+    renderer = LedRenderer(strip, brightness_cap=1.0)
+    t = 0.0
+    for i in range(600):  # a new frame wanted every millisecond for 0.6 s
+        renderer.submit(frame_with(i % 72), t)
+        due = renderer.next_deadline()
+        if due is not None and due <= t:
+            renderer.flush(t)
+        t += 0.001
+    assert len(strip.sent) <= 0.6 * 60 + 1
+    assert renderer.next_deadline() is not None
+    renderer.flush(renderer.next_deadline() or 0.0)
+    assert strip.sent[-1][0] == frame_with(599 % 72)  # the newest held frame wins
+
+
+def test_brightness_cap_applies() -> None:
+    strip = RecordingStrip()
+    LedRenderer(strip, brightness_cap=0.3).submit(frame_with(0), 0.0)
+    assert strip.sent[0][1] == 0.3
+    strip.brightness = 1.0
+    assert strip.brightness == 0.3
+
+
+def lucky_to_pending_line() -> SimRun:
+    """Red completes R-I-* and does not call."""
+    run = SimRun(Config(), seed=1)
+    for i, (red, blue) in enumerate(zip("SHDC", ("S", "H", "D", None), strict=True)):
+        run.controller.set_next_faces(f"red/I/{'spades hearts diamonds clubs'.split()[i]}")
+        run.board.press("roll")
+        run.board.place(f"R-I-{red}")
+        run.settle()
+        if blue:
+            run.controller.set_next_faces(f"blue/IV/{'spades hearts diamonds'.split()[i]}")
+            run.board.press("roll")
+            run.board.place(f"B-IV-{blue}")
+            run.settle()
+    return run
+
+
+def test_pending_line_never_lit() -> None:
+    run = lucky_to_pending_line()
+    assert run.controller.game.pending_count() == 1
+    completed = run.clock.now()
+    run.advance(4.0)  # the call window closes: still pending
+    line = [parse(f"R-I-{s}") for s in "SHDC"]
+    frames = run.board.frames_during(completed, run.clock.now())
+    assert frames
+    for frame in frames:
+        assert not any(frame.color(h) != (0, 0, 0) for h in line)
+    assert all(v == (0, 0, 0) for v in scene.frame(run.controller, run.clock.now())[:HOLE_COUNT])
+
+
+def test_called_line_lit_in_team_colour() -> None:
+    run = lucky_to_pending_line()
+    run.board.press("flix", 0)
+    run.advance(Config().win_animation_s + 0.5)
+    red = Config().team_colours[0]
+    frame = run.board.last_frame
+    assert frame is not None
+    for s in "SHDC":
+        assert frame.color(parse(f"R-I-{s}")) == red
+
+
+def test_allowed_holes_lit_in_mover_colour_and_status_shows_mover() -> None:
+    run = SimRun(Config(), seed=1)
+    run.controller.set_next_faces("yellow/II/win")
+    run.board.press("roll")
+    run.advance(0.1)
+    lit = run.board.lit_holes()
+    assert lit == {parse(f"Y-II-{s}") for s in "SHDC"}
+    frame = run.board.last_frame
+    assert frame is not None
+    assert frame.status[0] == Config().team_colours[0]
+    assert frame.status[1] == scale(Config().team_colours[1], 0.15)
+
+
+def test_wrong_hole_blinks_until_fixed() -> None:
+    run = SimRun(Config(), seed=1)
+    run.controller.set_next_faces("yellow/II/hearts")
+    run.board.press("roll")
+    run.board.place("R-I-S")
+    run.advance(2.0)
+    now = run.clock.now()
+    assert run.board.blinking_holes(now - 1.5, now) == {parse("R-I-S")}
+    run.board.lift("R-I-S")
+    run.advance(1.0)
+    now = run.clock.now()
+    assert run.board.blinking_holes(now - 0.7, now) == frozenset()
+    assert run.board.lit_holes() == {parse("Y-II-H")}

@@ -1,0 +1,77 @@
+"""Settling: a change counts only after it is stable for settle_ms, on the given clock."""
+
+from __future__ import annotations
+
+from controller.settle import CHATTER_WINDOW_S, Settler
+from hal.base import BoardReading, Piece, empty_reading
+
+SETTLE = 0.12
+
+
+def with_piece(hole: int, piece: Piece = Piece.MAN) -> BoardReading:
+    holes = [Piece.EMPTY] * 64
+    holes[hole] = piece
+    return BoardReading(tuple(holes), ("R", "Y", "G", "B"))
+
+
+def test_change_accepted_after_settle_time() -> None:
+    s = Settler(SETTLE, empty_reading())
+    s.observe(with_piece(5), 1.0)
+    assert s.next_deadline() == 1.0 + SETTLE
+    assert not s.advance(1.0 + SETTLE - 0.001)
+    assert s.stable.holes[5] is Piece.EMPTY
+    assert s.unsettled == 1 << 5
+    assert s.advance(1.0 + SETTLE)
+    assert s.stable.holes[5] is Piece.MAN
+    assert s.next_deadline() is None and s.unsettled == 0
+
+
+def test_hover_shorter_than_settle_never_counts() -> None:
+    s = Settler(SETTLE, empty_reading())
+    s.observe(with_piece(5), 1.0)
+    s.observe(empty_reading(), 1.04)
+    assert s.next_deadline() is None
+    assert not s.advance(5.0)
+
+
+def test_slide_across_holes_never_counts() -> None:
+    s = Settler(SETTLE, empty_reading())
+    t = 1.0
+    for hole in range(4):
+        s.observe(with_piece(hole), t)
+        assert not s.advance(t)
+        t += 0.05
+    s.observe(empty_reading(), t)
+    assert not s.advance(t + 10)
+
+
+def test_each_hole_settles_on_its_own() -> None:
+    s = Settler(SETTLE, empty_reading())
+    s.observe(with_piece(1), 1.0)
+    both = BoardReading(
+        tuple(Piece.MAN if h in (1, 2) else Piece.EMPTY for h in range(64)), ("R", "Y", "G", "B")
+    )
+    s.observe(both, 1.05)
+    assert s.advance(1.0 + SETTLE)
+    assert s.stable.holes[1] is Piece.MAN and s.stable.holes[2] is Piece.EMPTY
+    assert s.next_deadline() == 1.05 + SETTLE
+
+
+def test_grooves_settle_too() -> None:
+    s = Settler(SETTLE, empty_reading())
+    s.observe(empty_reading(grooves=("R", None, "G", "B")), 0.0)
+    assert s.advance(SETTLE)
+    assert s.stable.grooves == ("R", None, "G", "B")
+
+
+def test_chattering_sensor_must_stay_quiet_longer() -> None:
+    s = Settler(SETTLE, empty_reading())
+    t = 0.0
+    for i in range(10):  # a noisy sensor flipping every 50 ms
+        s.observe(with_piece(7) if i % 2 == 0 else empty_reading(), t)
+        s.advance(t)
+        t += 0.05
+    s.observe(with_piece(7), t)
+    assert not s.advance(t + SETTLE)
+    assert s.next_deadline() == t + CHATTER_WINDOW_S
+    assert s.advance(t + CHATTER_WINDOW_S)

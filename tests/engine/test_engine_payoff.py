@@ -1,0 +1,352 @@
+"""Pay-Off Flix, one short game per rule paragraph of RULES.md §3 and §5, plus random games."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from engine_helpers import types
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.bitboard import popcount
+from engine.errors import IllegalAction, IllegalPlacement, SettingError
+from engine.game import Action
+from engine.holes import parse
+from engine.payoff import DEFAULT_TOKENS, PayOffFlix, deal_tokens
+from engine.variants import new_game, replay
+
+DEAL = [[100, 50, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]
+ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
+COLUMN = ["R-II-C", "R-III-C", "R-IV-C"]
+ELSEWHERE = ["B-IV-S", "B-IV-H", "B-IV-D", "B-III-S", "B-III-H", "B-III-D"]
+
+
+def payoff(players: int = 2, **options: object) -> PayOffFlix:
+    if players == 2:
+        options.setdefault("deal", DEAL)
+    game = new_game("payoff", players=players, seed=5, options=options)
+    assert isinstance(game, PayOffFlix)
+    return game
+
+
+def alternate(game: PayOffFlix, mine: list[tuple[str, int | None]], at: float = 0.0) -> None:
+    """Team 0 places ``mine`` (hole, token); team 1 answers on ELSEWHERE; team 0 to move."""
+    for (hole, token), theirs in zip(mine, ELSEWHERE, strict=False):
+        game.place(hole, token=token, at=at)
+        game.place(theirs, at=at)
+
+
+def snapshot(game: PayOffFlix) -> str:
+    return json.dumps(
+        [
+            game.to_json(reveal_pending=True, view_team=0),
+            game.to_json(view_team=1),
+            [e.to_json() for e in game.events],
+            [a.to_json() for a in game.actions],
+            sorted(game.tokens.items()),
+            sorted(game.completers),
+        ],
+        sort_keys=True,
+    )
+
+
+# ---------------------------------------------------------------- §5 no dice, any empty hole
+
+
+def test_no_dice_any_empty_hole() -> None:
+    game = payoff()
+    assert game.phase == "await_place" and popcount(game.allowed) == 64
+    with pytest.raises(IllegalAction, match="no dice"):
+        game.roll()
+    game.place("G-III-D")
+    assert popcount(game.allowed) == 63
+    with pytest.raises(IllegalPlacement, match="G-III-D is occupied"):
+        game.place("G-III-D")
+
+
+# ---------------------------------------------------------------- §5 the token set and the deal
+
+
+@pytest.mark.parametrize(("players", "each"), [(2, 6), (3, 4), (4, 6), (6, 4)])
+def test_tokens_shuffled_with_the_seed_and_divided_equally(players: int, each: int) -> None:
+    game = new_game("payoff", players=players, seed=11)
+    assert isinstance(game, PayOffFlix)
+    assert [len(hand) for hand in game.dealt] == [each] * game.teams
+    assert Counter(t for hand in game.dealt for t in hand) == Counter(DEFAULT_TOKENS)
+    again = new_game("payoff", players=players, seed=11)
+    assert isinstance(again, PayOffFlix) and again.dealt == game.dealt
+    deals = {tuple(deal_tokens(DEFAULT_TOKENS, game.teams, seed)) for seed in range(20)}
+    assert len(deals) > 1
+
+
+def test_token_set_is_a_setting_and_the_deal_fixes_the_hands() -> None:
+    game = payoff(tokens="9 8 7 6", deal=[[9, 6], [8, 7]])
+    assert game.dealt == [(9, 6), (8, 7)] and game.to_json(view_team=1)["hand"] == [8, 7]
+    with pytest.raises(SettingError, match="cannot be divided equally among 2 teams"):
+        new_game("payoff", options={"tokens": [1, 2, 3]})
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"deal": [[100, 50, 50, 25, 25, 20]]}, "one token list per team"),
+        ({"deal": [[100, 50, 50, 25, 25], [20, 20, 10, 10, 5, 2, 1]]}, "as many tokens"),
+        ({"deal": [[100, 100, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]}, "not the token set"),
+        ({"deal": "100 50"}, "one token list per team"),
+        ({"tokens": [100, 0]}, "whole numbers > 0"),
+        ({"tokens": "100 fifty"}, "whole numbers"),
+        ({"token_mode": "paper"}, "digital or physical"),
+        ({"ledger": [5, 0]}, "sums to zero"),
+        ({"ledger": [0, 0, 0]}, "one balance per team"),
+    ],
+)
+def test_bad_token_settings_are_refused(options: dict[str, object], message: str) -> None:
+    with pytest.raises(SettingError, match=message):
+        new_game("payoff", options=options)
+
+
+# ---------------------------------------------------------------- §5 attaching tokens, hidden
+
+
+def test_a_token_rides_on_a_man_and_is_hidden_from_other_teams() -> None:
+    game = payoff()
+    events = game.place("Y-II-H", token=50)
+    assert types(events) == ["place", "token_attached", "turn"]
+    assert "50" not in json.dumps([e.to_json() for e in events])
+    assert game.hands[0] == (100, 50, 25, 25, 20) and game.tokens == {parse("Y-II-H"): 50}
+    public = game.to_json()
+    assert public["token_holes"] == {"Y-II-H": None} and "hand" not in public
+    assert public["tokens_left"] == [5, 6]
+    assert game.to_json(view_team=1)["token_holes"] == {"Y-II-H": None}
+    mine = game.to_json(view_team=0)
+    assert mine["token_holes"] == {"Y-II-H": 50} and mine["hand"] == [100, 50, 25, 25, 20]
+
+
+def test_only_an_unused_token_of_the_team() -> None:
+    game = payoff()
+    game.place("Y-II-H", token=100)
+    with pytest.raises(IllegalPlacement, match=r"team 1 has no unused token 100 \(unused: 20 10"):
+        game.place("Y-II-S", token=100)
+    game.place("Y-II-S", token=1)
+    with pytest.raises(IllegalPlacement, match="team 0 has no unused token 100"):
+        game.place("Y-II-D", token=100)
+
+
+def test_a_token_on_a_completing_placement_is_refused_and_nothing_changes() -> None:
+    game = payoff()
+    alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
+    before = snapshot(game)
+    with pytest.raises(IllegalPlacement, match=r"no token on the placement that completes.*R-I-C"):
+        game.place("R-I-C", token=25, at=9.0)
+    assert snapshot(game) == before
+    game.place("R-I-C", at=9.0)
+    assert game.pending_count() == 1
+
+
+# ---------------------------------------------------------------- §5 values and the game's end
+
+
+def test_the_205_point_line() -> None:
+    game = payoff()
+    alternate(game, [("R-I-S", 100), ("R-I-H", 50), ("R-I-D", 50)])
+    game.place("R-I-C", at=20.0)
+    events = game.call(0, at=21.0)
+    assert types(events) == ["scored", "payoff", "game_over"]
+    paid = events[1].to_json()
+    assert paid["value"] == 205 and paid["team"] == 0
+    assert paid["line"] == ROW and paid["values"] == [100, 50, 50, 5]
+    assert game.winner == 0 and game.game_value == 205 and game.ledger == [205, -205]
+    state = game.to_json()
+    assert state["game_value"]["value"] == 205 and state["ledger"] == [205, -205]
+    assert state["token_holes"]["R-I-S"] == 100
+
+
+def test_a_line_without_tokens_is_worth_20() -> None:
+    game = payoff(auto_call=True)
+    alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
+    events = game.place("R-I-C")
+    assert types(events) == ["place", "scored", "payoff", "game_over"]
+    assert game.game_value == 20 and game.ledger == [20, -20]
+
+
+def test_a_call_covering_two_lines_counts_the_highest() -> None:
+    game = payoff()
+    mine = [("R-I-S", 100), ("R-I-H", None), ("R-I-D", None)]
+    mine += [("R-II-C", 50), ("R-III-C", 50), ("R-IV-C", None)]
+    alternate(game, mine)
+    game.place("R-I-C", at=30.0)
+    events = game.call(0, at=30.5)
+    assert len(events[0].data["lines"]) == 2
+    assert game.game_value == 115 and game.ledger == [115, -115]
+    assert events[1].to_json()["line"] == ROW
+
+
+# ---------------------------------------------------------------- §5 the match ledger
+
+
+def test_three_teams_each_other_team_pays_the_winner() -> None:
+    game = new_game("payoff", players=3, seed=2, options={"auto_call": True})
+    assert isinstance(game, PayOffFlix)
+    for hole in ["R-I-S", "B-IV-S", "G-IV-S", "R-I-H", "B-IV-H", "G-IV-H", "R-I-D"]:
+        game.place(hole)
+    game.place("B-IV-D")
+    game.place("G-IV-D")
+    game.place("R-I-C")
+    assert game.winner == 0 and game.ledger == [40, -20, -20] and sum(game.ledger) == 0
+
+
+def test_the_ledger_carries_over_to_the_next_game_of_the_match() -> None:
+    game = payoff(auto_call=True)
+    alternate(game, [("R-I-S", 100), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C")
+    options = game.next_game_options()
+    assert options["ledger"] == [115, -115] and options["deal"] is None
+    second = new_game("payoff", players=2, seed=6, options=json.loads(json.dumps(options)))
+    assert isinstance(second, PayOffFlix)
+    assert second.to_json()["ledger"] == [115, -115]
+    second.place("R-I-S")
+    for mine, theirs in zip(["Y-I-S", "Y-I-H", "Y-I-D"], ELSEWHERE, strict=False):
+        second.place(mine)
+        second.place(theirs)
+    second.place("Y-I-C")
+    assert second.winner == 1 and second.ledger == [95, -95]
+
+
+# ---------------------------------------------------------------- §3 calls and penalties
+
+
+def test_an_uncalled_line_is_pending_and_a_late_call_scores() -> None:
+    game = payoff()
+    alternate(game, [("R-I-S", 25), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C", at=40.0)
+    assert game.to_move == 1 and "pending_lines" not in game.to_json()
+    game.place("G-I-S", at=50.0)
+    assert game.penalty(0, at=50.5)[0].type == "penalty_nothing"
+    events = game.call(0, at=60.0)
+    assert events[0].data["how"] == "late call" and game.game_value == 40
+
+
+def test_a_penalty_removes_the_men_and_their_tokens_go_back_to_the_hand() -> None:
+    game = payoff()
+    alternate(game, [("R-I-S", 100), ("R-I-H", 50), ("R-I-D", None)])
+    game.place("R-I-C", at=40.0)
+    game.place("G-I-S", at=50.0)
+    events = game.penalty(1, at=51.0)
+    assert types(events) == ["penalty"]
+    assert events[0].to_json()["removed"] == ROW
+    assert game.supply[0] == 18 and game.hands[0] == (100, 50, 50, 25, 25, 20)
+    assert game.tokens == {} and not game.game_over and game.ledger == [0, 0]
+    assert game.call(0, at=52.0)[0].type == "call_nothing"
+
+
+def test_a_penalty_in_the_call_window_does_nothing() -> None:
+    game = payoff()
+    alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C", at=40.0)
+    assert game.penalty(1, at=41.0)[0].type == "penalty_nothing"
+    assert game.call(0, at=42.0)[0].data["how"] == "call"
+
+
+# ---------------------------------------------------------------- §5 physical tokens
+
+
+def test_physical_tokens_are_entered_at_scoring_and_checked_against_the_deal() -> None:
+    game = payoff(token_mode="physical")
+    with pytest.raises(IllegalPlacement, match="physical token mode"):
+        game.place("R-I-S", token=100)
+    alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C", at=20.0)
+    events = game.call(0, at=20.5)
+    assert types(events) == ["scored", "turn"] and game.phase == "await_tokens"
+    assert game.to_json()["allowed"] == ROW and not game.game_over
+    with pytest.raises(IllegalAction, match="completed the line and carries no token"):
+        game.enter_token("R-I-C", 100)
+    with pytest.raises(IllegalAction, match="dealt no further token 1 "):
+        game.enter_token("R-I-S", 1)
+    with pytest.raises(IllegalAction, match="one of: R-I-S"):
+        game.enter_token("B-IV-S", 100)
+    game.enter_token("R-I-S", 50)
+    with pytest.raises(IllegalAction, match="enter the token of one of: R-I-H R-I-D R-I-C"):
+        game.enter_token("R-I-S", 50)
+    game.enter_token("R-I-H", 50)
+    with pytest.raises(IllegalAction, match=r"dealt no further token 50 .*entered: \[50, 50\]"):
+        game.enter_token("R-I-D", 50)
+    game.enter_token("R-I-D", 100)
+    events = game.enter_token("R-I-C", None)
+    assert types(events) == ["token_entered", "payoff", "game_over"]
+    assert game.game_value == 205 and game.ledger == [205, -205]
+
+
+def test_physical_mode_shows_a_team_its_dealt_tokens() -> None:
+    game = payoff(token_mode="physical")
+    view = game.to_json(view_team=0)
+    assert view["dealt"] == DEAL[0] and view["token_mode"] == "physical"
+    assert game.to_json()["token_holes"] == {}
+
+
+# ---------------------------------------------------------------- random games: invariants
+
+HOLES = st.one_of(st.integers(0, 15), st.integers(0, 15), st.integers(0, 63))
+"""Mostly the red panel, so that lines complete (and get called or penalised) often."""
+KINDS = st.sampled_from(["place"] * 5 + ["call", "penalty", "undo"])
+
+
+def check_invariants(game: PayOffFlix) -> None:
+    for team in range(game.teams):
+        assert popcount(game.men[team]) + game.supply[team] == game.men_per_team
+        riding = [t for h, t in game.tokens.items() if game.men[team] >> h & 1]
+        assert Counter(game.hands[team]) + Counter(riding) == Counter(game.dealt[team])
+    assert set(game.tokens) <= {h for h in range(64) if game.occupied >> h & 1}
+    assert sum(game.ledger) == 0
+    public = json.dumps(game.to_json())
+    if game.game_value is None:
+        assert all(value is None for value in game.to_json()["token_holes"].values())
+        assert "hand" not in public
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4, 6]),
+    seed=st.integers(0, 2**16),
+    steps=st.lists(
+        st.tuples(KINDS, HOLES, st.integers(0, 12)),
+        min_size=20,
+        max_size=100,
+    ),
+)
+def test_random_games_keep_the_invariants(
+    players: int, seed: int, steps: list[tuple[str, int, int]]
+) -> None:
+    game = new_game("payoff", players=players, seed=seed)
+    assert isinstance(game, PayOffFlix)
+    clock = 0.0
+    for kind, hole, pick in steps:
+        if game.game_over:
+            break
+        clock += pick / 3
+        team = game.team_of_seat[game.to_move]
+        hand = game.hands[team]
+        token = hand[pick % len(hand)] if hand and pick < 6 else None
+        before = snapshot(game)
+        if kind == "undo":
+            if game.actions:
+                game.pop()
+            continue
+        action = {
+            "place": Action("place", hole=hole, token=token, at=clock),
+            "call": Action("call", seat=pick % players, at=clock),
+            "penalty": Action("penalty", seat=pick % players, at=clock),
+        }[kind]
+        try:
+            game.apply(action)
+        except IllegalAction:
+            assert snapshot(game) == before
+            continue
+        check_invariants(game)
+        game.pop()
+        assert snapshot(game) == before
+        game.apply(action)
+    again = replay("payoff", players, seed, None, game.actions)
+    assert isinstance(again, PayOffFlix) and snapshot(again) == snapshot(game)

@@ -1,0 +1,152 @@
+"""The engine text protocol: the pure class, and ``flixboard engine`` as a subprocess."""
+
+from __future__ import annotations
+
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.protocol import EngineProtocol
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_engine(lines: list[str], *command: str) -> list[str]:
+    argv = list(command) or [sys.executable, "-m", "controller.cli", "engine"]
+    done = subprocess.run(
+        argv,
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    assert done.stderr == ""
+    return done.stdout.splitlines()
+
+
+def test_a_session_through_the_cli_module() -> None:
+    answers = run_engine(
+        [
+            "isready",
+            "variant qubic",
+            "position startpos",
+            "perft 1",
+            "perft 2",
+            "perft 3",
+            "position startpos moves R-I-S Y-I-S R-I-H Y-I-H R-I-D Y-I-D",
+            "go movetime 100",
+            "position startpos moves R-I-S Y-I-S R-I-H Y-I-H B-IV-C Y-I-D",
+            "go depth 2",
+            "quit",
+            "isready",
+        ]
+    )
+    assert answers == [
+        "readyok",
+        "perft 1 64",
+        "perft 2 4032",
+        "perft 3 249984",
+        "bestmove R-I-C",
+        "bestmove Y-I-C",
+    ]
+
+
+def test_bad_input_answers_errors_and_the_engine_keeps_going() -> None:
+    answers = run_engine(
+        [
+            "bogus",
+            "variant chess",
+            "position startpos moves R-I-S Q-9-Z",
+            "position startpos moves R-I-S R-I-S",
+            "position somewhere",
+            "perft",
+            "perft x",
+            "perft 99",
+            "go fast",
+            "go depth x",
+            "roll red/I/spades",
+            "players 5",
+            "",
+            "isready",
+        ]
+    )
+    assert len(answers) == 13
+    assert all(answer.startswith("error ") for answer in answers[:-1]), answers
+    assert "'bogus'" in answers[0] and "'chess'" in answers[1] and "'Q-9-Z'" in answers[2]
+    assert "R-I-S is occupied" in answers[3]
+    assert "no dice" in answers[10] and "5" in answers[11]
+    assert answers[-1] == "readyok"
+
+
+def test_lucky_through_the_console_script() -> None:
+    script = ROOT / ".venv" / "bin" / "flixboard"
+    answers = run_engine(
+        [
+            "variant lucky",
+            "go",
+            "roll yellow/II/hearts",
+            "go",
+            "position startpos moves win/II/hearts Y-II-H",
+            "roll yellow/II/hearts",
+            "perft 1",
+            "roll",
+            "quit",
+        ],
+        str(script),
+        "engine",
+    )
+    assert answers[0].startswith("error go:") and "await_roll" in answers[0]
+    assert answers[1] == "bestmove Y-II-H"
+    assert answers[2].startswith("error perft:")
+    assert answers[3].startswith("throw ") and len(answers) == 4
+
+
+@pytest.mark.parametrize(
+    ("line", "answer"),
+    [("isready", ["readyok"]), ("  ", []), ("ISREADY", ["readyok"]), ("variant QUBIC", [])],
+)
+def test_protocol_class_answers(line: str, answer: list[str]) -> None:
+    assert EngineProtocol().handle(line) == answer
+
+
+def test_protocol_game_over_and_players() -> None:
+    engine = EngineProtocol()
+    assert engine.handle("players 3") == []
+    assert engine.game.players == 3
+    engine.handle(
+        "position startpos moves R-I-S Y-I-S G-I-S R-I-H Y-I-H G-I-H R-I-D Y-I-D G-I-D R-I-C"
+    )
+    assert engine.game.winner == 0
+    assert engine.handle("go") == ["error go: the game is over"]
+    assert engine.handle("perft 3") == ["perft 3 1"]
+    assert engine.handle("quit") == [] and engine.finished
+
+
+def test_each_answer_is_flushed_before_the_next_command() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "controller.cli", "engine"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for command, answer in [("isready", "readyok"), ("perft 2", "perft 2 4032")]:
+            process.stdin.write(command + "\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], 60.0)
+            assert ready, f"no answer to {command!r}"
+            assert process.stdout.readline().strip() == answer
+        process.stdin.write("quit\n")
+        process.stdin.flush()
+        assert process.wait(timeout=60) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

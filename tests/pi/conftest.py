@@ -1,0 +1,69 @@
+"""Fixtures of the Raspberry Pi path: the gpio backend on a stand-in ``RPi.GPIO`` wired to a
+``SimBoard``, and the real ``neopixel`` library on Blinka's os-agnostic mock board."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import Any
+from unittest.mock import MagicMock
+
+import pytest
+from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, blinka_mock_board, rpi_modules
+from pytest_mock import MockerFixture
+
+from hal.gpio_backend import GpioBackend
+from hal.pi_wiring import PiWiring, load_pi
+from sim.board import SimBoard
+from sim.clock import SimClock
+
+
+@pytest.fixture
+def wiring() -> PiWiring:
+    return load_pi()
+
+
+@pytest.fixture
+def clock() -> SimClock:
+    return SimClock()
+
+
+@pytest.fixture
+def board(clock: SimClock) -> Iterator[SimBoard]:
+    board = SimBoard(clock=clock, sensing="presence")
+    yield board
+    board.close()
+
+
+@pytest.fixture
+def gpio(board: SimBoard, wiring: PiWiring, mocker: MockerFixture) -> StandInGPIO:
+    """The stand-in ``RPi.GPIO``, the only module patched into ``sys.modules``."""
+    gpio = StandInGPIO(board, wiring)
+    mocker.patch.dict(sys.modules, rpi_modules(gpio))
+    return gpio
+
+
+@pytest.fixture
+def neopixel() -> Iterator[Any]:
+    """The real ``neopixel`` module on Blinka's mock board."""
+    with blinka_mock_board() as module:
+        yield module
+
+
+@pytest.fixture
+def wire(neopixel: Any, mocker: MockerFixture) -> MagicMock:
+    """The NeoPixel wire write, recording ``(pin, bytes)`` of each frame."""
+    writes = mocker.patch.object(neopixel, "neopixel_write")
+    writes.frames = []
+    writes.side_effect = lambda pin, buf: writes.frames.append(bytes(buf))
+    return writes
+
+
+@pytest.fixture
+def backend(gpio: StandInGPIO, wire: MagicMock, clock: SimClock) -> Iterator[GpioBackend]:
+    """The gpio backend on the simulated clock; scans run only when the test calls ``scan()``."""
+    backend = GpioBackend(
+        clock=clock, led_pin=MOCK_NEOPIXEL_PIN, scan_thread=False, row_settle_s=0.0
+    )
+    yield backend
+    backend.close()

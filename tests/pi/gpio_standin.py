@@ -1,0 +1,249 @@
+"""A stand-in for the ``RPi.GPIO`` module, wired electrically to a ``SimBoard``, and the rig that
+runs the gpio backend on it (used by tests/pi and by the contract suite).
+
+The model follows ``wiring/pi.toml``: driving a row low powers that row's Hall switches, and a
+closed switch pulls its column low through its diode; columns and buttons idle high on their
+pull-ups. A hole switch closes when its sensor's field reaches the simulator's threshold (either
+pole); a groove position's north switch closes on a north field, its south switch on a south one.
+A press on the ``SimBoard`` is a falling edge on that button's pin, delivered to the callback of
+``add_event_detect`` unless it comes within ``bouncetime`` of the pin's last edge (board clock).
+Misuse raises ``RuntimeError`` as the real module does.
+
+Only the last wire is simulated: the backend, ``board`` and ``neopixel`` are the real code. The
+NeoPixel wire write (``neopixel.neopixel_write``) is patched to decode the bytes back into a frame
+on the ``SimBoard`` (exact at brightness 1; scaled colours are divided back by the brightness).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import types
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+from unittest import mock
+
+from hal.base import HOLE_COUNT, Button
+from hal.gpio_backend import GpioBackend
+from hal.pi_wiring import PiWiring, load_pi
+from sim.board import FIELD_THRESHOLD, SimBoard
+from sim.clock import SimClock
+
+MOCK_NEOPIXEL_PIN = "NEOPIXEL"
+"""The data pin of Blinka's os-agnostic mock board (``BLINKA_OS_AGNOSTIC=1``)."""
+
+
+class StandInGPIO(types.ModuleType):
+    """``RPi.GPIO`` for one ``SimBoard`` wired as ``wiring``."""
+
+    BCM = 11
+    BOARD = 10
+    OUT = 0
+    IN = 1
+    LOW = 0
+    HIGH = 1
+    PUD_OFF = 20
+    PUD_DOWN = 21
+    PUD_UP = 22
+    RISING = 31
+    FALLING = 32
+    BOTH = 33
+
+    def __init__(self, board: SimBoard, wiring: PiWiring) -> None:
+        super().__init__("RPi.GPIO")
+        self.board = board
+        self.wiring = wiring
+        self.mode: int | None = None
+        self.directions: dict[int, int] = {}
+        self.pulls: dict[int, int] = {}
+        self.levels: dict[int, int] = {}
+        self.detects: dict[int, tuple[int, Callable[[int], None] | None, int]] = {}
+        self.last_edge: dict[int, float] = {}
+        self.cleaned: list[int] = []
+        self.row_selects = 0
+        self._fields: tuple[int, ...] = ()
+        self._lock = threading.Lock()
+        self._switch_sensor = _switch_sensors(wiring)
+        self._button_pin = {Button(name): pin for name, pin in wiring.buttons.items()}
+        board.when_changed = self._board_changed
+
+    # -- the RPi.GPIO API used by the backend ---------------------------------------------------
+
+    def setwarnings(self, flag: bool) -> None:
+        pass
+
+    def setmode(self, mode: int) -> None:
+        if mode not in (self.BCM, self.BOARD):
+            raise ValueError(f"an invalid mode was passed to setmode(): {mode!r}")
+        self.mode = mode
+
+    def setup(
+        self, channel: int, direction: int, pull_up_down: int = PUD_OFF, initial: int = -1
+    ) -> None:
+        if self.mode != self.BCM:
+            raise RuntimeError("Please set pin numbering mode using GPIO.setmode(GPIO.BCM)")
+        self.directions[channel] = direction
+        self.pulls[channel] = pull_up_down
+        if direction == self.OUT:
+            self.levels[channel] = self.HIGH if initial == self.HIGH else self.LOW
+
+    def output(self, channel: int, value: int) -> None:
+        self._check(channel, self.OUT)
+        self.levels[channel] = int(bool(value))
+        if channel in self.wiring.rows and not value:
+            self.row_selects += 1
+            self._fields = self.board.raw_fields()  # the row's sensors wake up and measure
+
+    def input(self, channel: int) -> int:
+        if self.directions.get(channel) is None:
+            raise RuntimeError("You must setup() the GPIO channel first")
+        if channel in self.wiring.columns:
+            column = self.wiring.columns.index(channel)
+            for r, row in enumerate(self.wiring.rows):
+                switch = r * len(self.wiring.columns) + column
+                if self.levels.get(row) == self.LOW and self._closed(switch):
+                    return self.LOW
+        return self.HIGH if self.pulls.get(channel) == self.PUD_UP else self.LOW
+
+    def add_event_detect(
+        self,
+        channel: int,
+        edge: int,
+        callback: Callable[[int], None] | None = None,
+        bouncetime: int = 0,
+    ) -> None:
+        self._check(channel, self.IN)
+        if channel in self.detects:
+            raise RuntimeError("Conflicting edge detection already enabled for this GPIO channel")
+        self.detects[channel] = (edge, callback, bouncetime)
+
+    def remove_event_detect(self, channel: int) -> None:
+        self.detects.pop(channel, None)
+
+    def cleanup(self, channel: int | list[int] | None = None) -> None:
+        pins = (
+            list(self.directions)
+            if channel is None
+            else ([channel] if isinstance(channel, int) else list(channel))
+        )
+        for pin in pins:
+            self.directions.pop(pin, None)
+            self.levels.pop(pin, None)
+            self.detects.pop(pin, None)
+        self.cleaned.extend(pins)
+
+    # -- the electrical model -------------------------------------------------------------------
+
+    def _check(self, channel: int, direction: int) -> None:
+        if self.directions.get(channel) != direction:
+            raise RuntimeError(
+                f"The GPIO channel {channel} has not been set up as an "
+                f"{'OUTPUT' if direction == self.OUT else 'INPUT'}"
+            )
+
+    def _closed(self, switch: int) -> bool:
+        sensor, pole = self._switch_sensor[switch]
+        field = self._fields[sensor]
+        if pole == "any":
+            return abs(field) >= FIELD_THRESHOLD
+        return field >= FIELD_THRESHOLD if pole == "north" else field <= -FIELD_THRESHOLD
+
+    def _board_changed(self) -> None:
+        """The board's hands acted: each new press is a falling edge on its button's pin."""
+        for press in self.board.take_presses():
+            self.edge(self._button_pin[press.button], press.at)
+
+    def edge(self, pin: int, at: float) -> None:
+        """A falling edge on ``pin`` at board time ``at`` (a press, or a contact bounce)."""
+        with self._lock:
+            edge, callback, bouncetime = self.detects.get(pin, (0, None, 0))
+            if edge not in (self.FALLING, self.BOTH) or callback is None:
+                return
+            last = self.last_edge.get(pin)
+            if last is not None and at - last < bouncetime / 1000:
+                return
+            self.last_edge[pin] = at
+        callback(pin)
+
+
+def _switch_sensors(wiring: PiWiring) -> dict[int, tuple[int, str]]:
+    """Switch index -> (sensor index on the board's raw fields, the pole it closes on)."""
+    sensors = {s: (hole, "any") for hole, s in enumerate(wiring.hole_switch)}
+    for sensor, (north, south) in wiring.groove_switches.items():
+        sensors[north] = (sensor, "north")
+        sensors[south] = (sensor, "south")
+    assert len(sensors) == wiring.switch_count and min(wiring.groove_switches) == HOLE_COUNT
+    return sensors
+
+
+def rpi_modules(gpio: StandInGPIO) -> dict[str, types.ModuleType]:
+    """The ``sys.modules`` entries that make ``import RPi.GPIO`` find the stand-in."""
+    package = types.ModuleType("RPi")
+    package.__path__ = []
+    package.GPIO = gpio  # type: ignore[attr-defined]
+    return {"RPi": package, "RPi.GPIO": gpio}
+
+
+def frame_decoder(
+    board: SimBoard, backend: Callable[[], GpioBackend]
+) -> Callable[[Any, Any], None]:
+    """A ``neopixel_write(pin, buf)`` that shows the bytes on ``board`` as one frame."""
+    wiring = load_pi()
+
+    def neopixel_write(pin: Any, buf: Any) -> None:
+        data = bytes(buf)
+        order = wiring.pixel_order
+        brightness = backend().pixels.brightness
+        colors: list[tuple[int, int, int]] = [(0, 0, 0)] * len(wiring.chain)
+        for k, logical in enumerate(wiring.chain):
+            channel = dict(zip(order, data[3 * k : 3 * k + 3], strict=True))
+            colors[logical] = tuple(  # type: ignore[assignment]
+                _unscale(channel[c], brightness) for c in "RGB"
+            )
+        board.pixels[:] = colors
+        board.pixels.brightness = brightness
+        board.pixels.show()
+
+    return neopixel_write
+
+
+def _unscale(value: int, brightness: float) -> int:
+    return 0 if brightness <= 0 else min(255, round(value / brightness))
+
+
+@contextmanager
+def blinka_mock_board() -> Iterator[Any]:
+    """Blinka's os-agnostic mock board for this block; yields the real ``neopixel`` module."""
+    with mock.patch.dict(os.environ, {"BLINKA_OS_AGNOSTIC": "1"}):
+        import neopixel  # Blinka reads BLINKA_OS_AGNOSTIC when it is first imported
+
+        yield neopixel
+
+
+@contextmanager
+def gpio_rig(
+    *, clock: SimClock | None = None, scan_thread: bool = True
+) -> Iterator[tuple[GpioBackend, SimBoard]]:
+    """The gpio backend on the stand-in ``RPi.GPIO`` and Blinka's mock board, wired to a
+    ``SimBoard``; frames written to the NeoPixel wire are recorded on the board."""
+    board = SimBoard(clock=clock or SimClock())
+    gpio = StandInGPIO(board, load_pi())
+    opened: list[GpioBackend] = []
+    with ExitStack() as stack:
+        stack.callback(board.close)
+        neopixel = stack.enter_context(blinka_mock_board())
+        stack.enter_context(mock.patch.dict(sys.modules, rpi_modules(gpio)))
+        stack.enter_context(
+            mock.patch.object(neopixel, "neopixel_write", frame_decoder(board, lambda: opened[0]))
+        )
+        backend = GpioBackend(
+            clock=clock,
+            led_pin=MOCK_NEOPIXEL_PIN,
+            scan_thread=scan_thread,
+            row_settle_s=0.0,
+        )
+        opened.append(backend)
+        stack.callback(backend.close)
+        yield backend, board

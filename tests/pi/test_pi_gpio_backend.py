@@ -1,0 +1,269 @@
+"""The gpio backend on the stand-in ``RPi.GPIO``: pins, matrix, debouncing, buttons, errors.
+
+Scans are stepped by hand on a simulated clock (``scan_thread=False``), 5 ms apart as at 200 Hz,
+so every debounce decision is deterministic; one test runs the real scan thread.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+from unittest.mock import MagicMock
+
+import pytest
+from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO
+from pytest_mock import MockerFixture
+
+from hal import open_backend
+from hal.base import HOLE_COUNT, Button, ButtonPress, Piece
+from hal.errors import BackendClosed, BackendUnavailable, BoardDisconnected
+from hal.gpio_backend import GpioBackend
+from hal.pi_wiring import PiWiring
+from sim.board import SimBoard
+from sim.clock import SimClock
+
+SCAN_S = 0.005
+YIIH = 21
+
+
+def step(backend: GpioBackend, clock: SimClock, seconds: float) -> list[float]:
+    """Advance ``seconds`` scanning every 5 ms; the times at which the state changed."""
+    changes = []
+    for _ in range(round(seconds / SCAN_S)):
+        clock.advance(SCAN_S)
+        if backend.scan():
+            changes.append(round(clock.now(), 6))
+    return changes
+
+
+def wait_until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"not true within {timeout} s"
+        time.sleep(0.005)
+
+
+def test_pins_are_set_up_as_wired(
+    backend: GpioBackend, gpio: StandInGPIO, wiring: PiWiring
+) -> None:
+    assert gpio.mode == gpio.BCM
+    for row in wiring.rows:
+        assert gpio.directions[row] == gpio.OUT
+        assert gpio.levels[row] == gpio.HIGH, "rows idle high: no row selected"
+    for pin in (*wiring.columns, *wiring.buttons.values()):
+        assert (gpio.directions[pin], gpio.pulls[pin]) == (gpio.IN, gpio.PUD_UP)
+    assert {pin: (edge, bounce) for pin, (edge, _, bounce) in gpio.detects.items()} == {
+        pin: (gpio.FALLING, 50) for pin in wiring.buttons.values()
+    }
+
+
+def test_a_scan_drives_each_row_low_once(backend: GpioBackend, gpio: StandInGPIO) -> None:
+    before = gpio.row_selects
+    backend.scan()
+    assert gpio.row_selects - before == 10
+    assert all(gpio.levels[row] == gpio.HIGH for row in backend.wiring.rows)
+
+
+def test_the_board_at_open_is_read_at_once(
+    gpio: StandInGPIO, board: SimBoard, wire: MagicMock, clock: SimClock
+) -> None:
+    board.place("R-I-S")
+    board.place("B-IV-C", "burocrat")
+    board.remove_panel(2)
+    with GpioBackend(clock=clock, led_pin=MOCK_NEOPIXEL_PIN, scan_thread=False) as backend:
+        reading = backend.read()
+        assert reading.occupied() == 1 | 1 << 63
+        assert (reading.holes[0], reading.holes[63]) == (Piece.PRESENT, Piece.PRESENT)
+        assert reading.grooves == ("R", "Y", None, "B")
+        assert backend.sensing == "presence"
+
+
+def test_every_hole_has_its_own_switch(
+    backend: GpioBackend, board: SimBoard, clock: SimClock
+) -> None:
+    for hole in range(HOLE_COUNT):
+        board.place(hole)
+        step(backend, clock, 0.03)
+        assert backend.read().occupied() == 1 << hole, f"hole {hole}"
+        board.lift(hole)
+        step(backend, clock, 0.03)
+        assert backend.read().occupied() == 0
+
+
+def test_a_change_counts_once_it_held_for_the_debounce_time(
+    backend: GpioBackend, board: SimBoard, clock: SimClock
+) -> None:
+    calls: list[float] = []
+    backend.when_changed = lambda: calls.append(clock.now())
+    board.place(YIIH)  # at t = 0; scans at 5, 10, 15, 20 ms see it
+    assert step(backend, clock, 0.015) == []
+    assert backend.read().holes[YIIH] is Piece.EMPTY
+    assert step(backend, clock, 0.010) == [0.025]
+    assert backend.read().holes[YIIH] is Piece.PRESENT
+    assert calls == [pytest.approx(0.025)]
+    board.lift(YIIH)
+    assert step(backend, clock, 0.050) == [0.05]
+    assert backend.read().holes[YIIH] is Piece.EMPTY
+
+
+def test_pulses_shorter_than_the_debounce_never_count(
+    backend: GpioBackend, board: SimBoard, clock: SimClock
+) -> None:
+    calls: list[float] = []
+    backend.when_changed = lambda: calls.append(clock.now())
+    board.hover(YIIH, 0.5, crossing_s=0.015)  # the field crosses the threshold for 15 ms
+    board.slide([0, 1, 2, 3, 7], step_s=0.012)  # a piece dragged across five holes
+    assert step(backend, clock, 0.6) == []
+    assert backend.read().occupied() == 0
+    assert calls == []
+
+
+def test_a_bouncing_switch_settles_to_its_final_state(
+    backend: GpioBackend, board: SimBoard, clock: SimClock
+) -> None:
+    for _ in range(3):  # a magnet wobbling in and out, 10 ms each way
+        board.place(YIIH)
+        step(backend, clock, 0.010)
+        board.lift(YIIH)
+        step(backend, clock, 0.010)
+    board.place(YIIH)
+    assert backend.read().occupied() == 0
+    changes = step(backend, clock, 0.1)
+    assert len(changes) == 1
+    assert backend.read().occupied() == 1 << YIIH
+
+
+@pytest.mark.parametrize("order", ["RYGB", "BGYR", "GRBY"])
+def test_grooves_tell_each_panel_colour(
+    backend: GpioBackend, board: SimBoard, clock: SimClock, order: str
+) -> None:
+    for groove, letter in enumerate(order):
+        board.seat_panel(groove, letter)
+    step(backend, clock, 0.03)
+    assert backend.read().grooves == tuple(order)
+    board.remove_panel(0)
+    board.remove_panel(3)
+    step(backend, clock, 0.03)
+    assert backend.read().grooves == (None, order[1], order[2], None)
+
+
+def test_a_groove_sensor_needs_exactly_one_pole(
+    backend: GpioBackend, gpio: StandInGPIO, clock: SimClock, mocker: MockerFixture
+) -> None:
+    north, south = backend.wiring.groove_switches[64]  # groove 0, left magnet position
+    real_closed = gpio._closed
+    mocker.patch.object(gpio, "_closed", lambda s: s in (north, south) or real_closed(s))
+    step(backend, clock, 0.03)
+    assert backend.read().grooves == (None, "Y", "G", "B"), "both poles at once is a fault"
+
+
+def test_a_press_is_a_falling_edge(backend: GpioBackend, board: SimBoard, clock: SimClock) -> None:
+    calls: list[float] = []
+    backend.when_changed = lambda: calls.append(clock.now())
+    clock.advance(1.0)
+    board.press(Button.ROLL)
+    clock.advance(0.2)
+    board.press("menu")
+    assert backend.take_presses() == [
+        ButtonPress(Button.ROLL, 1.0, None),
+        ButtonPress(Button.MENU, 1.2, None),
+    ]
+    assert calls == [1.0, 1.2]
+    assert backend.take_presses() == []
+
+
+def test_edges_within_the_bouncetime_are_one_press(
+    backend: GpioBackend, gpio: StandInGPIO, clock: SimClock
+) -> None:
+    flix = backend.wiring.buttons["flix"]
+    clock.advance(1.0)
+    for ms in (0, 3, 11, 40):  # contact bounce: edges within the 50 ms bouncetime
+        gpio.edge(flix, 1.0 + ms / 1000)
+    gpio.edge(flix, 1.2)  # a second press
+    presses = backend.take_presses()
+    assert [p.button for p in presses] == [Button.FLIX, Button.FLIX]
+
+
+def test_the_scan_thread_reports_changes_and_stops_on_close(
+    gpio: StandInGPIO, board: SimBoard, wire: MagicMock
+) -> None:
+    backend = GpioBackend(led_pin=MOCK_NEOPIXEL_PIN, row_settle_s=0.0)  # real clock and thread
+    changed = threading.Event()
+    backend.when_changed = changed.set
+    board.place(YIIH)
+    wait_until(lambda: backend.read().holes[YIIH] is Piece.PRESENT)
+    assert changed.is_set()
+    assert any(t.name == "gpio-scan" and t.is_alive() for t in threading.enumerate())
+    backend.close()
+    assert not any(t.name == "gpio-scan" and t.is_alive() for t in threading.enumerate())
+    assert set(gpio.cleaned) == {*backend.wiring.rows, *backend.wiring.columns, 2, 3, 7, 8}
+    assert gpio.detects == {}
+
+
+def test_a_failing_scan_shows_as_disconnected(
+    gpio: StandInGPIO, board: SimBoard, wire: MagicMock, mocker: MockerFixture
+) -> None:
+    with GpioBackend(led_pin=MOCK_NEOPIXEL_PIN, row_settle_s=0.0) as backend:
+        changed = threading.Event()
+        backend.when_changed = changed.set
+        mocker.patch.object(gpio, "input", side_effect=RuntimeError("GPIO line vanished"))
+        wait_until(lambda: not backend.connected)
+        assert changed.is_set()
+        with pytest.raises(BoardDisconnected, match="GPIO line vanished"):
+            backend.read()
+
+
+def test_close_releases_pins_blanks_the_pixels_and_refuses_use(
+    backend: GpioBackend, gpio: StandInGPIO, wire: MagicMock
+) -> None:
+    backend.pixels.fill((255, 255, 255))
+    backend.pixels.show()
+    backend.close()
+    backend.close()
+    assert wire.frames[-1] == bytes(3 * 72), "close turns every pixel off"
+    assert gpio.directions == {}
+    with pytest.raises(BackendClosed):
+        backend.read()
+    with pytest.raises(BackendClosed):
+        backend.take_presses()
+    with pytest.raises(BackendClosed):
+        backend.pixels.show()
+    assert not backend.scan()
+    assert "closed" in repr(backend)
+
+
+def test_off_a_pi_the_error_says_what_to_install(mocker: MockerFixture) -> None:
+    mocker.patch.dict(sys.modules, {"RPi": None, "RPi.GPIO": None})  # import RPi.GPIO fails
+    with pytest.raises(BackendUnavailable) as caught:
+        GpioBackend()
+    message = str(caught.value)
+    assert "pip install '.[pi]'" in message
+    assert "rpi-lgpio" in message and "Raspberry Pi 5" in message
+    assert "/dev/gpiomem" in message, "no /dev/gpiomem* here: it says this is not a Pi"
+    with pytest.raises(ImportError):  # BackendUnavailable is an ImportError too
+        open_backend("gpio")
+
+
+def test_without_gpio_permission_the_error_names_the_group(
+    gpio: StandInGPIO, mocker: MockerFixture
+) -> None:
+    mocker.patch.object(gpio, "setup", side_effect=RuntimeError("No access to /dev/mem."))
+    with pytest.raises(BackendUnavailable, match="'gpio' group"):
+        GpioBackend()
+
+
+def test_without_the_neopixel_library_the_pins_are_released(
+    gpio: StandInGPIO, mocker: MockerFixture
+) -> None:
+    mocker.patch.dict(sys.modules, {"neopixel": None})
+    with pytest.raises(BackendUnavailable, match=r"pip install '\.\[pi\]'"):
+        GpioBackend(led_pin=MOCK_NEOPIXEL_PIN)
+    assert gpio.directions == {}, "GPIO.cleanup() ran"
+
+
+def test_repr_shows_live_state(backend: GpioBackend, board: SimBoard, clock: SimClock) -> None:
+    board.place(YIIH)
+    step(backend, clock, 0.03)
+    assert repr(backend) == ("<GpioBackend pieces=1 grooves=RYGB connected=True rows=10 columns=8>")

@@ -1,0 +1,120 @@
+"""NeoPixels through the real Adafruit library on Blinka's os-agnostic mock board; only the wire
+write (``neopixel.neopixel_write``) is patched: the bytes that would leave the pin are exact."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest.mock import MagicMock
+
+import pytest
+from gpio_standin import MOCK_NEOPIXEL_PIN
+
+from hal.base import PIXEL_COUNT
+from hal.errors import BackendClosed, BackendUnavailable
+from hal.neopixel_strip import NeoPixelStrip
+from hal.pi_wiring import PiWiring
+
+
+@pytest.fixture
+def strip(wiring: PiWiring, wire: MagicMock) -> NeoPixelStrip:
+    return NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain, pixel_order=wiring.pixel_order)
+
+
+def wire_bytes(
+    chain: tuple[int, ...], colors: dict[int, tuple[int, int, int]], scale: float = 1.0
+) -> bytes:
+    """What the wire must carry: GRB bytes in chain order, each channel ``int(c * scale)``."""
+    out = bytearray()
+    for logical in chain:
+        r, g, b = colors.get(logical, (0, 0, 0))
+        out += bytes(int(c * scale) for c in (g, r, b))
+    return bytes(out)
+
+
+def test_nothing_is_written_before_show(strip: NeoPixelStrip, wire: MagicMock) -> None:
+    strip[0] = (255, 0, 0)
+    strip.fill((1, 2, 3))
+    assert wire.frames == []
+
+
+def test_one_frame_is_one_write_of_grb_bytes_in_chain_order(
+    strip: NeoPixelStrip, wire: MagicMock, neopixel: Any
+) -> None:
+    strip[0] = (255, 0, 0)  # R-I-S: first on the wire
+    strip[4] = (0, 255, 0)  # R-II-S: floor II runs right to left, so wire position 7
+    strip[21] = (1, 2, 3)  # Y-II-H: wire position 22
+    strip[71] = (0, 0, 255)  # the last status pixel is fed first: wire position 64
+    strip.show()
+    assert len(wire.frames) == 1
+    frame = wire.frames[0]
+    assert len(frame) == 3 * PIXEL_COUNT
+    assert frame[0:3] == bytes([0, 255, 0])
+    assert frame[21:24] == bytes([255, 0, 0])
+    assert frame[66:69] == bytes([2, 1, 3])
+    assert frame[192:195] == bytes([0, 0, 255])
+    assert sum(frame) == 255 * 3 + 6
+    pin = wire.call_args.args[0]  # the real library's DigitalInOut on the mock board's pin
+    assert pin._pin.id == getattr(neopixel.board, MOCK_NEOPIXEL_PIN).id
+
+
+def test_every_pixel_lands_where_leds_toml_says(
+    strip: NeoPixelStrip, wire: MagicMock, wiring: PiWiring
+) -> None:
+    colors = {i: (i, 255 - i, (7 * i) % 256) for i in range(PIXEL_COUNT)}
+    for i, color in colors.items():
+        strip[i] = color
+    strip.show()
+    assert wire.frames == [wire_bytes(wiring.chain, colors)]
+
+
+def test_brightness_scales_the_bytes(
+    strip: NeoPixelStrip, wire: MagicMock, wiring: PiWiring
+) -> None:
+    colors = {0: (255, 100, 7), 64: (10, 20, 30)}
+    for i, color in colors.items():
+        strip[i] = color
+    strip.brightness = 0.5
+    strip.show()
+    assert wire.frames[-1] == wire_bytes(wiring.chain, colors, 0.5)
+    assert wire.frames[-1][0:3] == bytes([50, 127, 3])
+    strip.brightness = 1.0
+    strip.show()
+    assert wire.frames[-1] == wire_bytes(wiring.chain, colors)
+
+
+def test_the_brightness_cap_holds_on_the_wire(wiring: PiWiring, wire: MagicMock) -> None:
+    strip = NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain, max_brightness=0.25)
+    strip.brightness = 1.0
+    strip.fill((200, 200, 200))
+    strip.show()
+    assert set(wire.frames[-1]) == {50}
+
+
+def test_each_show_is_exactly_one_write(strip: NeoPixelStrip, wire: MagicMock) -> None:
+    for n in range(5):
+        strip[n] = (n, n, n)
+        strip.show()
+    assert wire.call_count == 5
+
+
+def test_pixel_order_rgb_for_other_strips(wiring: PiWiring, wire: MagicMock) -> None:
+    strip = NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain, pixel_order="RGB")
+    strip[0] = (10, 20, 30)
+    strip.show()
+    assert wire.frames[-1][0:3] == bytes([10, 20, 30])
+
+
+def test_close_blanks_the_strip_and_refuses_frames(strip: NeoPixelStrip, wire: MagicMock) -> None:
+    strip.fill((9, 9, 9))
+    strip.show()
+    strip.close()
+    strip.close()
+    assert wire.frames[-1] == bytes(3 * PIXEL_COUNT)
+    with pytest.raises(BackendClosed):
+        strip.show()
+    assert "closed" in repr(strip)
+
+
+def test_an_unknown_pin_is_a_clear_error(wiring: PiWiring, wire: MagicMock) -> None:
+    with pytest.raises(BackendUnavailable, match="no pin 'D99'"):
+        NeoPixelStrip("D99", wiring.chain)

@@ -1,0 +1,139 @@
+"""The serial backend over real pyserial and a pty, against the simulated Pico."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+
+from hal.base import Piece
+from hal.errors import BackendUnavailable, BoardDisconnected
+from hal.registry import open_backend
+from hal.serial_backend import DEFAULT_PORT, SerialBackend
+from hal.serial_errors import BoardCommandFailed, ProtocolMismatch
+from hal.serial_protocol import Kind, encode_frame
+from sim.pico_rig import PicoRig
+
+Wait = Callable[..., None]
+
+
+def test_handshake_reports_the_firmware(rig: PicoRig) -> None:
+    backend = rig.backend
+    assert backend.connected
+    assert backend.info is not None
+    assert (backend.info.version, backend.info.holes, backend.info.pixels) == (1, 64, 72)
+    assert backend.read().grooves == ("R", "Y", "G", "B")
+    assert "port=" in repr(backend)
+
+
+def test_the_registry_opens_it_by_name(rig: PicoRig) -> None:
+    rig.backend.close()  # the port is opened exclusively: one service per board
+    with open_backend(f"serial:{rig.pico.port}") as second:
+        assert isinstance(second, SerialBackend)
+        assert second.read().grooves == ("R", "Y", "G", "B")
+
+
+def test_default_port_is_the_udev_name() -> None:
+    assert DEFAULT_PORT == "/dev/flixboard"
+
+
+def test_no_board_is_a_clear_error() -> None:
+    with pytest.raises(BackendUnavailable, match="no flixboard answered on /nonexistent/tty"):
+        SerialBackend("/nonexistent/tty", open_timeout=0.5)
+
+
+def test_a_silent_port_is_a_clear_error(rig: PicoRig) -> None:
+    rig.pico.freeze()
+    rig.backend.close()
+    with pytest.raises(BackendUnavailable, match="within 0.5 s"):
+        SerialBackend(rig.pico.port, open_timeout=0.5)
+
+
+def test_led_frames_are_acknowledged_and_shown(rig: PicoRig) -> None:
+    pixels = rig.backend.pixels
+    pixels.fill((0, 0, 0))
+    pixels[21] = (255, 128, 0)
+    pixels[70] = (0, 255, 0)
+    pixels.show()
+    assert rig.backend.flush(timeout=5)
+    frame = rig.board.frames[-1]
+    assert frame.colors[21] == (255, 128, 0) and frame.lit_holes() == {21}
+    strip, chain = rig.pico.strip, rig.pico.chain
+    assert strip[chain.position_of(21)] == (255, 128, 0)
+    assert strip[chain.position_of(70)] == (0, 255, 0)
+
+
+def test_raw_fields_and_scan_rate(rig: PicoRig, wait_for: Wait) -> None:
+    rig.board.place(21, Piece.BUROCRAT)
+    wait_for(lambda: rig.backend.raw_fields()[21] < -800)
+    fields = rig.backend.raw_fields()
+    assert len(fields) == 72
+    assert all(abs(f) < 110 for i, f in enumerate(fields[:64]) if i != 21)
+    assert all(abs(f) > 600 for f in fields[64:])  # the panels' foot magnets
+    wait_for(lambda: rig.backend.board_scan_hz > 0)
+
+
+def test_calibration_over_the_wire(rig: PicoRig, wait_for: Wait) -> None:
+    with pytest.raises(BoardCommandFailed, match="take every piece out"):
+        rig.backend.capture_baseline()  # the panels' magnets are on the groove sensors
+    for groove in range(4):
+        rig.board.remove_panel(groove)
+    wait_for(lambda: rig.backend.read().grooves == (None,) * 4)
+    rig.backend.capture_baseline()
+    assert (rig.pico.storage_dir / "calibration.json").exists()
+    wait_for(lambda: max(abs(f) for f in rig.backend.raw_fields()) <= 1)
+    rig.backend.set_thresholds(300, 150)
+    with pytest.raises(ValueError):
+        rig.backend.set_thresholds(100, 150)
+    rig.backend.forget_calibration()
+    assert not (rig.pico.storage_dir / "calibration.json").exists()
+
+
+def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_for: Wait) -> None:
+    for button in ("roll", "flix", "flix", "menu"):
+        rig.board.press(button)
+    presses: list[str] = []
+
+    def all_four() -> bool:
+        presses.extend(p.button.value for p in rig.backend.take_presses())
+        return len(presses) >= 4
+
+    wait_for(all_four)
+    assert presses == ["roll", "flix", "flix", "menu"]
+    assert rig.backend.take_presses() == []
+
+
+def test_when_changed_fires_from_the_reader(rig: PicoRig, wait_for: Wait) -> None:
+    fired = threading.Event()
+    rig.backend.when_changed = fired.set
+    rig.board.place("G-III-D")
+    wait_for(fired.is_set)
+    assert rig.backend.read().holes[16 * 2 + 4 * 2 + 2] is Piece.MAN
+
+
+def test_a_firmware_of_another_version_is_refused(rig: PicoRig) -> None:
+    rig.pico.freeze()  # the real firmware stays silent; an impostor answers
+    rig.backend.close()
+
+    def impostor() -> None:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            rig.pico.inject(encode_frame(Kind.INFO, 0, bytes([9, 9, 0, 64, 8, 72])))
+            time.sleep(0.05)
+
+    thread = threading.Thread(target=impostor, daemon=True)
+    thread.start()
+    with pytest.raises(ProtocolMismatch, match="protocol version 9"):
+        SerialBackend(rig.pico.port, open_timeout=5)
+    thread.join()
+
+
+def test_commands_need_a_connected_board(rig: PicoRig, wait_for: Wait) -> None:
+    rig.pico.unplug()
+    wait_for(lambda: not rig.backend.connected)
+    with pytest.raises(BoardDisconnected):
+        rig.backend.raw_fields()
+    with pytest.raises(BoardDisconnected):
+        rig.backend.capture_baseline()

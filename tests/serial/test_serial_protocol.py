@@ -1,0 +1,154 @@
+"""The host's codec (hal/cobs.py, hal/crc.py, hal/serial_protocol.py) against the shared known
+answers in firmware/vectors.json, cobs-python itself, and fuzzing."""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+from pathlib import Path
+
+import cobs.cobs as cobs_python
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hal import cobs
+from hal.base import Piece
+from hal.crc import crc16
+from hal.serial_errors import FrameError
+from hal.serial_protocol import (
+    MAX_ENCODED,
+    Deframer,
+    Kind,
+    build_state,
+    decode_frame,
+    encode_frame,
+    parse_fields,
+    parse_state,
+)
+
+VECTORS = json.loads((Path(__file__).parents[2] / "firmware" / "vectors.json").read_text())
+
+
+def test_crc_check_values() -> None:
+    for vector in VECTORS["crc16"]:
+        assert crc16(bytes.fromhex(vector["data_hex"])) == vector["crc"]
+    assert crc16(b"123456789") == 0x29B1
+
+
+def test_cobs_published_vectors() -> None:
+    for vector in VECTORS["cobs"]:
+        decoded, encoded = bytes.fromhex(vector["decoded_hex"]), bytes.fromhex(vector["encoded_hex"])
+        assert cobs.encode(decoded) == encoded
+        assert cobs.decode(encoded) == decoded
+    for packet in VECTORS["cobs_errors"]:
+        with pytest.raises(FrameError) as caught:
+            cobs.decode(bytes.fromhex(packet))
+        assert caught.value.counter == "cobs"
+
+
+@given(st.binary(max_size=600))
+def test_cobs_matches_cobs_python(data: bytes) -> None:
+    assert cobs.encode(data) == cobs_python.encode(data)
+    assert cobs.decode(cobs_python.encode(data)) == data
+
+
+@given(st.binary(max_size=80))
+def test_cobs_rejects_what_cobs_python_rejects(data: bytes) -> None:
+    try:
+        expected: bytes | None = cobs_python.decode(data)
+    except cobs_python.DecodeError:
+        expected = None
+    try:
+        actual: bytes | None = cobs.decode(data)
+    except FrameError:
+        actual = None
+    assert actual == expected
+
+
+def test_frames_match_the_firmware_vectors() -> None:
+    for vector in VECTORS["frames"]:
+        wire = bytes.fromhex(vector["wire_hex"])
+        assert encode_frame(vector["kind"], vector["seq"], bytes.fromhex(vector["body_hex"])) == wire
+        frame = decode_frame(wire[:-1])
+        assert (frame.kind, frame.seq, frame.body.hex()) == (
+            vector["kind"],
+            vector["seq"],
+            vector["body_hex"],
+        )
+
+
+def test_stream_with_every_kind_of_damage() -> None:
+    deframer = Deframer()
+    stream = bytes.fromhex(VECTORS["stream"]["wire_hex"])
+    frames = [f for i in range(0, len(stream), 7) for f in deframer.feed(stream[i : i + 7])]
+    assert [[f.kind, f.seq, f.body.hex()] for f in frames] == VECTORS["stream"]["frames"]
+    assert deframer.errors == VECTORS["stream"]["errors"]
+
+
+def test_state_and_fields_bodies_match_the_firmware() -> None:
+    vector = VECTORS["states"][0]
+    state = parse_state(bytes.fromhex(vector["body_hex"]))
+    assert state.holes == tuple(Piece(c) for c in vector["holes"])
+    assert state.grooves == ("R", "Y", None, "B")
+    assert (state.held, state.presses, state.flags, state.scan_hz) == (5, (1, 2, 3, 255), 5, 612)
+    raw = VECTORS["raw_fields"][0]
+    clamped = [max(-32768, min(32767, v)) for v in raw["fields"]]
+    assert list(parse_fields(bytes.fromhex(raw["body_hex"]) + bytes(126))[:9]) == clamped
+
+
+def test_impossible_states_are_refused() -> None:
+    body = bytearray(build_state((Piece.EMPTY,) * 64, ("R", "Y", "G", "B")))
+    assert parse_state(bytes(body)).grooves == ("R", "Y", "G", "B")
+    body[3] = 0b11 << 2  # hole 13 in the unused class 3
+    with pytest.raises(FrameError, match="hole 13"):
+        parse_state(bytes(body))
+    with pytest.raises(FrameError, match="STATE body of 27"):
+        parse_state(bytes(27))
+
+
+def test_encode_refuses_an_oversized_frame() -> None:
+    with pytest.raises(FrameError):
+        encode_frame(Kind.LEDS, 0, bytes(300))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.binary(max_size=700), max_size=12))
+def test_decoder_fuzz_no_exception_bounded_buffer(chunks: list[bytes]) -> None:
+    deframer = Deframer()
+    for chunk in chunks:
+        for frame in deframer.feed(chunk):
+            assert frame.kind <= 0xFF and len(frame.body) <= MAX_ENCODED
+        assert deframer.buffered <= MAX_ENCODED
+
+
+@settings(max_examples=100)
+@given(st.lists(st.tuples(st.integers(0, 255), st.binary(max_size=200)), max_size=8), st.data())
+def test_valid_frames_survive_any_garbage_between_them(
+    frames: list[tuple[int, bytes]], data: st.DataObject
+) -> None:
+    deframer = Deframer()
+    received = []
+    for seq, (kind, body) in enumerate(frames):
+        garbage = data.draw(st.binary(max_size=50))
+        received += deframer.feed(garbage + b"\x00")
+        received += deframer.feed(encode_frame(kind, seq, body))
+    valid = [(f.kind, f.seq, f.body) for f in received]
+    for seq, (kind, body) in enumerate(frames):
+        assert (kind, seq, body) in valid
+
+
+def test_decoder_memory_stays_bounded() -> None:
+    deframer = Deframer()
+    noise = bytes(range(1, 256)) * 40  # 10 kB without a delimiter
+    tracemalloc.start()
+    try:
+        deframer.feed(noise)
+        start, _ = tracemalloc.get_traced_memory()
+        for _ in range(200):
+            deframer.feed(noise)
+        end, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert deframer.buffered == 0 and deframer.errors["overflow"] == 1
+    assert end - start < 64 * 1024

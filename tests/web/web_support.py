@@ -1,0 +1,119 @@
+"""Helpers of the page tests: a real ``flixboard run --board sim`` in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REPO = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 60.0
+EXPECT_TIMEOUT_MS = 20_000
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Service:
+    """A running ``flixboard run`` and a client for its HTTP API."""
+
+    process: subprocess.Popen[str]
+    url: str
+    log: Path
+    token: str = ""
+    client: httpx.Client = field(init=False)
+
+    def __post_init__(self) -> None:
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        self.client = httpx.Client(base_url=self.url, headers=headers, timeout=10.0)
+
+    def state(self) -> dict[str, Any]:
+        response = self.client.get("/api/state")
+        response.raise_for_status()
+        result: dict[str, Any] = response.json()
+        return result
+
+    def post(self, path: str, body: dict[str, Any] | None = None) -> httpx.Response:
+        return self.client.post(path, json=body or {})
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+def start_service(
+    data_dir: Path, *, host: str = "127.0.0.1", config: str = "", token: str = ""
+) -> Service:
+    """Start the service on a free port of ``host`` and wait until it answers."""
+    port = free_port(host)
+    args = [
+        sys.executable,
+        "-m",
+        "controller.cli",
+        "run",
+        "--board",
+        "sim",
+        "--http",
+        f"{host}:{port}",
+        "--data-dir",
+        str(data_dir / "data"),
+    ]
+    if config:
+        config_file = data_dir / "config.toml"
+        config_file.write_text(config, encoding="utf-8")
+        args += ["--config", str(config_file)]
+    log = data_dir / "service.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with log.open("w", encoding="utf-8") as out:
+        process = subprocess.Popen(
+            args, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, text=True, env=env
+        )
+    service = Service(process, f"http://{host}:{port}", log, token)
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"flixboard run exited with {process.returncode}:\n{service.output()}"
+            )
+        try:
+            if service.client.get("/api/state").status_code == 200:
+                return service
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            stop_service(service)
+            raise RuntimeError(f"flixboard run did not answer in time:\n{service.output()}")
+        time.sleep(0.1)
+
+
+def stop_service(service: Service) -> None:
+    service.client.close()
+    service.process.terminate()
+    try:
+        service.process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        service.process.kill()
+        service.process.wait()
