@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck system-deps bench
+.PHONY: run test lint typecheck system-deps bench install-pi
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -38,3 +38,7 @@ system-deps:
 
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json
+
+## make install-pi: install the service on this Raspberry Pi (BOARD=serial, the default, or gpio).
+install-pi:
+	sudo bash deploy/install.sh --board $(or $(BOARD),serial)

@@ -83,8 +83,16 @@ def idle_service() -> tuple[float, float]:
     port = _free_port()
     with tempfile.TemporaryDirectory() as data:
         process = subprocess.Popen(
-            [sys.executable, "-m", "controller.cli", "run", "--http", f"127.0.0.1:{port}",
-             "--data-dir", data],
+            [
+                sys.executable,
+                "-m",
+                "controller.cli",
+                "run",
+                "--http",
+                f"127.0.0.1:{port}",
+                "--data-dir",
+                data,
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -19,6 +19,7 @@ from controller.game_log import new_game_entry, replay, start, take_back
 from controller.journal import Journal, JournalError
 from controller.reconcile import Expected, Mismatch, reconcile
 from controller.settle import Settler
+from controller.variant_flows import FlowError, VariantFlow
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.dice import parse_throw
 from engine.errors import FlixError, IllegalAction
@@ -102,6 +103,7 @@ class BoardController:
         self.win_until: float | None = None
         self.next_faces: str | None = None
         self.token: int | None = None
+        self.flow = VariantFlow()
         self._fix_due: float | None = None
         self._fix_words: list[str] = []
         self._guided = True
@@ -184,6 +186,7 @@ class BoardController:
         self.revision += 1
         if self.game.game_over:
             return
+        self._flow_actions(now)
         mismatch = self._reconcile()
         if not (mismatch.grooves or mismatch.missing or mismatch.wrong_kind):
             new = mismatch.extra & ~self.mismatch.extra
@@ -204,9 +207,19 @@ class BoardController:
         try:
             self._act(action, now)
         except IllegalAction as error:
+            self.token = None  # a refused placement drops the chosen token: choose again
             self._refuse(where, str(error), now)
             return
         self.token = None
+
+    def _flow_actions(self, now: float) -> None:
+        """Commit the Tac-T-Flix substitutions / withdrawals the settled board shows."""
+        while (action := self.flow.settled(self)) is not None:
+            try:
+                self._act(action, now)
+            except IllegalAction as error:
+                self._refuse(name(action.hole or 0, self.game.layout), str(error), now)
+                return
 
     def _refuse(self, where: str, reason: str, now: float) -> None:
         self._emit_json({"type": "placement_refused", "hole": where, "reason": reason}, now)
@@ -301,10 +314,24 @@ class BoardController:
         self.win_line = 0
         self.notice = None
         self._guided = True
+        self.flow.reset()
         hole = popped[0].hole
         where = None if hole is None else name(hole, self.game.layout)
         self._emit_json({"type": "undo", "hole": where, "actions": len(popped)}, now)
         self._refresh(now)
+
+    def set_token(self, seat: int | None, token: int | None, hole: str | None, now: float) -> None:
+        """Pay-Off: the mover's token for the next placement (``None`` clears it), or in physical
+        token mode after a call the token of the Man in ``hole`` (see ``variant_flows``)."""
+        try:
+            action = self.flow.token_order(self, seat, token, hole)
+        except FlowError as error:
+            raise (NotNow if error.not_now else BadOrder)(str(error)) from None
+        if action is not None:
+            self._act(action, now)
+            return
+        chosen = {"type": "token_chosen", "seat": self.game.to_move, "chosen": token is not None}
+        self._emit_json(chosen, now)
 
     def set_next_faces(self, faces: str) -> None:
         """The next ROLL shows these faces (scripts and physical-dice entry)."""
@@ -370,19 +397,18 @@ class BoardController:
         self.win_line = 0
         self.next_faces = None
         self.token = None
+        self.flow.reset()
         self._guided = True
         self._publish(game.events, now)
         self._refresh(now)
 
     def _next_game(self, now: float) -> None:
         game = self.game
-        options = game.options.to_dict()
+        options = game.next_game_options()
         self._begin(new_game_entry(game.variant, game.players, game.seed + 1, options), now)
 
     def _start_win(self, now: float) -> None:
-        winner = self.game.winner
-        lines = [line for team, line in self.game.scored_lines if team == winner]
-        self.win_line = lines[-1] if lines else 0
+        self.win_line = self.flow.win_line(self)
         self.win_until = now + self.config.win_animation_s if self.win_line else None
 
     def _publish(self, events: Iterable[Event], now: float) -> None:
@@ -405,9 +431,10 @@ class BoardController:
     def _reconcile(self) -> Mismatch:
         if self.game.game_over:
             return Mismatch()
-        return reconcile(
+        mismatch = reconcile(
             self.expected(), self.sensed, panels=self.game.layout.panels, analog=self.analog
         )
+        return self.flow.adjust(self, mismatch)
 
     def _refresh(self, now: float) -> None:
         """Recompute the mismatch and the fix words after a change of board or game."""
@@ -475,6 +502,9 @@ class BoardController:
         game = self.game
         names = self.config.team_names
         mover = f"{names[game.team_of_seat[game.to_move]]} (player {game.to_move + 1})"
+        variant_words = self.flow.message(self)
+        if variant_words is not None and self.phase != AWAIT_FIX:
+            return variant_words
         if game.game_over:
             result = "Draw." if game.winner is None else f"{names[game.winner]} wins!"
             return f"{result} Clear the board for a new game." if self.clearing else result
@@ -491,11 +521,11 @@ class BoardController:
         where = "any empty hole" if holes > 4 else "a lit hole"
         return f"{mover}: place a Man in {where}."
 
-    def state(self, *, test_view: bool = False) -> dict[str, Any]:
+    def state(self, *, test_view: bool = False, view_team: int | None = None) -> dict[str, Any]:
         """The state JSON of DESIGN §4. ``test_view`` (scripts only) adds ``pending_lines`` and
         every event, secret ones included; otherwise secret events are dropped."""
         layout = self.game.layout
-        state = self.game.to_json(reveal_pending=test_view)
+        state = self.game.to_json(reveal_pending=test_view, view_team=view_team)
         state["phase"] = self.phase
         state["seed"] = self.game.seed
         state["sensed"] = {
@@ -513,6 +543,7 @@ class BoardController:
             "#{:02x}{:02x}{:02x}".format(*c) for c in self.config.team_colours[: self.game.teams]
         ]
         state["notice"] = None if self.notice is None else self.notice.kind
+        self.flow.add_state(self, state, view_team)
         if test_view:
             state["events"] = list(self.events)
         else:

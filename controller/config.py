@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from engine.holes import Layout
 from engine.errors import SettingError
+from engine.holes import Layout
 
 Color = tuple[int, int, int]
 
@@ -138,8 +138,10 @@ def _check(key: str, value: Any, where: str) -> Any:
             raise ConfigError(f"{where}: {error}") from None
         return value.upper()
     if key == "team_names":
-        if not isinstance(value, list | tuple) or len(value) != 3 or not all(
-            isinstance(v, str) and v.strip() for v in value
+        if (
+            not isinstance(value, list | tuple)
+            or len(value) != 3
+            or not all(isinstance(v, str) and v.strip() for v in value)
         ):
             raise ConfigError(f"{bad} (a list of three names)")
         return tuple(value)
@@ -167,9 +169,7 @@ def from_tables(tables: dict[str, Any], where: str, base: Config | None = None) 
     changes: dict[str, Any] = {}
     for section, body in tables.items():
         if section not in SECTIONS:
-            raise ConfigError(
-                f"{where}: unknown table [{section}] (tables: {', '.join(SECTIONS)})"
-            )
+            raise ConfigError(f"{where}: unknown table [{section}] (tables: {', '.join(SECTIONS)})")
         if not isinstance(body, dict):
             raise ConfigError(f"{where}: {section} must be a table [{section}]")
         for key, value in body.items():
@@ -211,4 +211,3 @@ def apply_overrides(config: Config, overrides: list[str]) -> Config:
             value = raw
         config = from_tables({section: {key: value}}, f"--set {item}", config)
     return config
-

@@ -24,9 +24,7 @@ from sim.view import render_board
 MAX_STEPS = 1000
 
 
-def play(
-    variant: str, seed: int, out: TextIO, *, color: bool, delay: float
-) -> dict[str, Any]:
+def play(variant: str, seed: int, out: TextIO, *, color: bool, delay: float) -> dict[str, Any]:
     """Play one game to its end; the final state (test view)."""
     config = Config(variant=variant)
     run = SimRun(config, seed=seed, first_game=game_entry(config, variant, 2, seed, None))

@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from controller.journal import Entry, JournalError
 from engine.game import Action, Game
 from engine.variants import new_game
-from controller.journal import Entry, JournalError
 
 
-def new_game_entry(variant: str, players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+def new_game_entry(
+    variant: str, players: int, seed: int, options: dict[str, Any]
+) -> dict[str, Any]:
     return {"variant": variant, "players": players, "seed": seed, "options": options}
 
 

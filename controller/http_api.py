@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from controller.board_controller import BadOrder, NotNow
 from controller.journal import JournalError
 from engine.errors import FlixError, IllegalAction
+from engine.variants import VARIANTS
 from hal.errors import HalError
 
 if TYPE_CHECKING:
@@ -157,6 +158,28 @@ def create_app(service: Service) -> Starlette:
         board.lift(body["hole"])
         return state()
 
+    async def get_info(request: Request) -> JSONResponse:
+        """What the page needs to draw and set up this board (the web part's route)."""
+        config, layout = service.config, service.controller.game.layout
+        return JSONResponse(
+            {
+                "board": service.backend.name,
+                "sim": service.sim_board is not None,
+                "layout": {"panels": layout.panels, "suits": layout.suits},
+                "variants": list(VARIANTS),
+                "players": [2, 3, 4, 6],
+                "dice": config.dice,
+                "team_names": list(config.team_names),
+                "team_colours": ["#{:02x}{:02x}{:02x}".format(*c) for c in config.team_colours],
+                "token_required": service.token_required,
+            }
+        )
+
+    async def post_resign(request: Request) -> JSONResponse:
+        body = await _body(request, {"seat": int}, {})
+        service.order(lambda now: service.controller.resign(body["seat"], now))
+        return state()
+
     async def events(websocket: WebSocket) -> None:
         await websocket.accept()
         queue = service.subscribe()
@@ -188,6 +211,8 @@ def create_app(service: Service) -> Starlette:
         Route("/api/call", guarded(post_call), methods=["POST"]),
         Route("/api/penalty", guarded(post_penalty), methods=["POST"]),
         Route("/api/undo", guarded(post_undo), methods=["POST"]),
+        Route("/api/info", get_info, methods=["GET"]),
+        Route("/api/resign", guarded(post_resign), methods=["POST"]),
         Route("/api/sim/place", guarded(post_sim_place), methods=["POST"]),
         Route("/api/sim/lift", guarded(post_sim_lift), methods=["POST"]),
         WebSocketRoute("/api/events", events),

@@ -24,7 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="sim|serial[:PORT]|gpio",
         help="the board: the simulator (default), a Pico on USB serial, or direct GPIO",
     )
-    parser.add_argument("--http", metavar="HOST:PORT", help="where to serve (default 127.0.0.1:8640)")
+    parser.add_argument(
+        "--http", metavar="HOST:PORT", help="where to serve (default 127.0.0.1:8640)"
+    )
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
@@ -91,8 +93,13 @@ def main(args: argparse.Namespace) -> int:
     try:
         with backend:
             service = Service(
-                backend, config, journal, host=host, port=int(sock.getsockname()[1]),
-                token=token, view=view,
+                backend,
+                config,
+                journal,
+                host=host,
+                port=int(sock.getsockname()[1]),
+                token=token,
+                view=view,
             )
             _announce(service, args.board, journal)
             asyncio.run(service.run(sock))
@@ -117,7 +124,7 @@ def _announce(service: Service, board: str, journal: Journal) -> None:
     if service.sim_board is not None:
         lines.append(
             "Simulated board: place Men with the page or "
-            f"curl -X POST {url}api/sim/place -d '{{\"hole\": \"Y-II-H\"}}'"
+            f'curl -X POST {url}api/sim/place -d \'{{"hole": "Y-II-H"}}\''
             + ("" if not service.token_required else f" -H 'Authorization: Bearer {service.token}'")
         )
     lines.append(f"Now: {service.controller.message()}  Ctrl+C stops the service.")

@@ -49,8 +49,9 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
     if not game.game_over:
         result.append(
             {
-                HOLE_COUNT + seat: team_colour(ctl, team) if seat == game.to_move else
-                scale(team_colour(ctl, team), 0.15)
+                HOLE_COUNT + seat: team_colour(ctl, team)
+                if seat == game.to_move
+                else scale(team_colour(ctl, team), 0.15)
                 for seat, team in enumerate(game.team_of_seat)
             }
         )
@@ -58,8 +59,9 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
         result.append(holes_layer(game.allowed, scale(mover, 0.35)))
     if ctl.clearing:
         result.append(holes_layer(ctl.sensed.occupied(), DIM_WHITE))
-    for team, line in game.scored_lines:
+    for team, line in ctl.flow.lit_lines(ctl):
         result.append(holes_layer(line, team_colour(ctl, team)))
+    result.extend(ctl.flow.layers(ctl, now))
     if ctl.phase == AWAIT_FIX and _phase_on(now, BLINK_S):
         errors: dict[int, Color] = {}
         for hole in scan_forward(ctl.mismatch.missing):
@@ -102,10 +104,14 @@ def frame(ctl: BoardController, now: float) -> Frame:
 def next_change(ctl: BoardController, now: float) -> float | None:
     """When the wanted frame changes by itself (a blink or flash step), or ``None``."""
     halves = []
-    if ctl.phase == AWAIT_FIX or (ctl.notice is not None and ctl.notice.kind == "opponent_anywhere"):
+    if ctl.phase == AWAIT_FIX or (
+        ctl.notice is not None and ctl.notice.kind == "opponent_anywhere"
+    ):
         halves.append(BLINK_S)
     if ctl.win_until is not None:
         halves.append(WIN_FLASH_S)
+    if ctl.flow.blinking(ctl):
+        halves.append(BLINK_S)
     if not halves:
         return None
     return min((math.floor(now / h + 1e-9) + 1) * h for h in halves)

@@ -34,7 +34,7 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     "press": ("seat",),
     "place": ("piece",),
     "lift": (),
-    "token": (),
+    "token": ("seat", "hole"),
     "wait": (),
     "undo": (),
     "hover": ("seconds", "piece"),
@@ -176,7 +176,7 @@ class ScriptRunner:
             self._busy_until = max(self._busy_until, now + seconds)
         elif line.action == "slide":
             if not isinstance(value, list) or not value:
-                raise ScriptError(f"slide needs a list of hole names")
+                raise ScriptError("slide needs a list of hole names")
             step = float(extra.get("step", 0.05))
             board.slide([self._hole(v) for v in value], extra.get("piece", "man"), step)
             self._busy_until = max(self._busy_until, now + step * len(value))
@@ -185,9 +185,10 @@ class ScriptRunner:
         elif line.action == "seat_panel":
             board.seat_panel(value, extra.get("panel", ""))
         elif line.action == "token":
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ScriptError(f"token must be a number: {value!r}")
-            ctl.token = value
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise ScriptError(f"token must be a number or null: {value!r}")
+            ctl.set_token(extra.get("seat"), value, extra.get("hole"), now)
+            self.run.step()
         elif line.action == "undo":
             ctl.undo(now)
             self.run.step()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from controller.config import ConfigError, apply_overrides, load_config
@@ -84,9 +84,15 @@ def sim_buttons(board: SimBoard) -> Result:
 def sim_grooves(board: SimBoard, layout: Layout) -> Result:
     """Each panel seated in its groove; taking one out and back must show in the reading."""
     problems = []
-    if tuple(board.read().grooves) != tuple(layout.panels):
-        problems.append(f"seated {board.read().grooves}")
+    seated = board.read().grooves
     for groove in range(GROOVE_COUNT):
+        if seated[groove] != layout.panels[groove]:
+            problems.append(
+                f"groove {groove + 1} reads {seated[groove] or 'nothing'}, "
+                f"expected {layout.panels[groove]}"
+            )
+        if seated[groove] is None:
+            continue
         letter = board.remove_panel(groove)
         if board.read().grooves[groove] is not None:
             problems.append(f"groove {groove + 1} still reads a panel")
@@ -139,11 +145,15 @@ def real_sensors(board: Backend, layout: Layout, answer: Callable[[str], str]) -
     return Result("sensors", ok, "confirmed" if ok else "not confirmed")
 
 
-def real_buttons(board: Backend) -> Result:
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def real_buttons(board: Backend, say: Callable[[str], None] = _say) -> Result:
     board.take_presses()
     missing = []
     for button in Button:
-        print(f"Press {button.value.upper()} (within {BUTTON_TIMEOUT_S:.0f} s) ...", flush=True)
+        say(f"Press {button.value.upper()} (within {BUTTON_TIMEOUT_S:.0f} s) ...")
         deadline = time.monotonic() + BUTTON_TIMEOUT_S
         while time.monotonic() < deadline:
             if any(p.button is button for p in board.take_presses()):
@@ -171,7 +181,7 @@ def run_real(spec: str, layout: Layout, answer: Callable[[str], str]) -> list[Re
         ]
 
 
-def _list(prefix: str, items: list[object]) -> str:
+def _list(prefix: str, items: Sequence[object]) -> str:
     return f"{prefix}{', '.join(str(i) for i in items)}" if items else ""
 
 

@@ -170,7 +170,11 @@ class Service:
     async def run(self, sock: socket.socket) -> None:
         """Serve on the bound socket until ``stop()``, SIGINT or SIGTERM."""
         loop = asyncio.get_running_loop()
-        self.backend.when_changed = lambda: loop.call_soon_threadsafe(self._wake.set)
+
+        def wake() -> None:
+            loop.call_soon_threadsafe(self._wake.set)
+
+        self.backend.when_changed = wake
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop)

@@ -16,7 +16,7 @@ must stay quiet for ``CHATTER_WINDOW_S`` instead, so a noisy sensor never produc
 from __future__ import annotations
 
 from collections import deque
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from hal.base import BoardReading, Piece
 
@@ -60,6 +60,7 @@ class Settler:
         self.settle_s = settle_s
         self._holes: list[_Input[Piece]] = [_Input(p) for p in initial.holes]
         self._grooves: list[_Input[str | None]] = [_Input(g) for g in initial.grooves]
+        self._inputs: list[_Input[Any]] = [*self._holes, *self._grooves]
         self._at = initial.at
         self._stable = initial
 
@@ -83,7 +84,7 @@ class Settler:
     def advance(self, now: float) -> bool:
         """Accept every value stable by ``now``; whether the settled board changed."""
         changed = False
-        for sensor in (*self._holes, *self._grooves):
+        for sensor in self._inputs:
             due = sensor.due(self.settle_s)
             if due is not None and due <= now:
                 sensor.stable = sensor.raw
@@ -96,7 +97,5 @@ class Settler:
 
     def next_deadline(self) -> float | None:
         """When a pending change will be accepted if nothing else happens."""
-        dues = [
-            d for s in (*self._holes, *self._grooves) if (d := s.due(self.settle_s)) is not None
-        ]
+        dues = [d for s in self._inputs if (d := s.due(self.settle_s)) is not None]
         return min(dues, default=None)

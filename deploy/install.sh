@@ -42,7 +42,7 @@ say "board: $board_spec; machine: ${model:-not a Raspberry Pi}"
 say "system packages"
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  python3 python3-venv python3-dev gcc
+  python3 python3-venv python3-dev gcc swig
 
 say "user flixboard in groups gpio, spi, dialout"
 for group in gpio spi dialout; do
@@ -58,12 +58,18 @@ say "virtualenv $prefix with flixboard[pi]"
 [ -x "$prefix/bin/python" ] || python3 -m venv "$prefix"
 "$prefix/bin/pip" install -q --upgrade pip
 "$prefix/bin/pip" install -q --upgrade "${src}[pi]"
+# RPi.GPIO cannot detect edges on Linux 6.6 and later, nor run on a Pi 5: rpi-lgpio provides the
+# same API on lgpio. The two own the same files, so rpi-lgpio is reinstalled after the removal.
+if "$prefix/bin/pip" show -q RPi.GPIO >/dev/null 2>&1; then
+  say "replacing RPi.GPIO with rpi-lgpio"
+  "$prefix/bin/pip" uninstall -q -y RPi.GPIO
+fi
+"$prefix/bin/pip" install -q --upgrade lgpio
+"$prefix/bin/pip" install -q --force-reinstall --no-deps rpi-lgpio
 if $pi5; then
-  say "Raspberry Pi 5: rpi-lgpio replaces RPi.GPIO; NeoPixels through Blinka's Pi 5 driver"
-  "$prefix/bin/pip" uninstall -q -y RPi.GPIO rpi_ws281x || true
-  "$prefix/bin/pip" install -q --upgrade lgpio adafruit-blinka-raspberry-pi5-neopixel
-  # RPi.GPIO and rpi-lgpio own the same files: reinstall rpi-lgpio after removing RPi.GPIO
-  "$prefix/bin/pip" install -q --force-reinstall --no-deps rpi-lgpio
+  say "Raspberry Pi 5: NeoPixels through Blinka's Pi 5 driver"
+  "$prefix/bin/pip" uninstall -q -y rpi_ws281x || true
+  "$prefix/bin/pip" install -q --upgrade adafruit-blinka-raspberry-pi5-neopixel
 fi
 
 say "settings in $etc"

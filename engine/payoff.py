@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -107,7 +106,7 @@ class PayOffFlix(Game):
     """Pay-Off Flix. State beyond :class:`Game`: ``dealt`` / ``hands`` (tokens per team, all /
     unused), ``ledger`` (match balance per team), ``completers`` (holes whose placement completed
     a line: they carry no token), ``entered`` (physical mode: tokens entered at scoring),
-    ``score_lines`` (the lines of the scoring call) and ``game_value``."""
+    ``score_lines`` (the lines of the scoring call), ``game_value`` and ``paid_line``."""
 
     variant: ClassVar[str] = "payoff"
     uses_calls: ClassVar[bool] = True
@@ -121,30 +120,21 @@ class PayOffFlix(Game):
         "entered",
         "score_lines",
         "game_value",
+        "paid_line",
     )
 
-    def __init__(
-        self,
-        players: int = 2,
-        seed: int = 0,
-        options: Options | Mapping[str, Any] | None = None,
-    ) -> None:
-        self.hands: list[tuple[int, ...]] = []
-        self.ledger: list[int] = []
+    def _init_state(self) -> None:
+        opts = self.pay_options
+        self.dealt: list[tuple[int, ...]] = self._deal(opts)
+        self.hands: list[tuple[int, ...]] = list(self.dealt)
+        if opts.ledger is not None and len(opts.ledger) != self.teams:
+            raise SettingError(f"ledger needs one balance per team ({self.teams}): {opts.ledger}")
+        self.ledger: list[int] = [0] * self.teams if opts.ledger is None else list(opts.ledger)
         self.completers: set[Hole] = set()
         self.entered: dict[Hole, int | None] = {}
         self.score_lines: list[Bitboard] = []
         self.game_value: int | None = None
-        super().__init__(players, seed, options)
-        opts = self.pay_options
-        self.dealt: list[tuple[int, ...]] = self._deal(opts)
-        self.hands = list(self.dealt)
-        if opts.ledger is None:
-            self.ledger = [0] * self.teams
-        elif len(opts.ledger) != self.teams:
-            raise SettingError(f"ledger needs one balance per team ({self.teams}): {opts.ledger}")
-        else:
-            self.ledger = list(opts.ledger)
+        self.paid_line: Bitboard = 0
 
     @property
     def pay_options(self) -> PayOffOptions:
@@ -232,6 +222,7 @@ class PayOffFlix(Game):
         best = max(self.score_lines, key=lambda line: (self._line_value(line), -line))
         value = self._line_value(best)
         self.game_value = value
+        self.paid_line = best
         for other in range(self.teams):
             if other != team:
                 self.ledger[other] -= value
@@ -350,12 +341,13 @@ class PayOffFlix(Game):
     def _json_extra(self) -> dict[str, Any]:
         paid: dict[str, Any] | None = None
         if self.game_value is not None:
-            best = max(self.score_lines, key=lambda line: (self._line_value(line), -line))
             paid = {
                 "team": self.scoring_team,
                 "value": self.game_value,
-                "line": self._names(best),
-                "men": {name(h, self.layout): self.man_value(h) for h in scan_forward(best)},
+                "line": self._names(self.paid_line),
+                "men": {
+                    name(h, self.layout): self.man_value(h) for h in scan_forward(self.paid_line)
+                },
             }
         return {
             "ledger": list(self.ledger),

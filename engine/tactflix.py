@@ -20,12 +20,11 @@ wins with a Buroline (four of its Burocrats in a line) or its 8th scored line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.bitboard import BB_ALL, Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
-from engine.game import BUROCRAT, Action, Event, Game, Options, Phase
+from engine.game import BUROCRAT, Action, Event, Game, Phase
 from engine.holes import Hole, name, parse
 from engine.lines import LINES_THROUGH
 
@@ -71,13 +70,12 @@ class TacTFlix(Game):
         "buroline",
     )
 
-    def __init__(
-        self,
-        players: int = 2,
-        seed: int = 0,
-        options: Options | Mapping[str, Any] | None = None,
-    ) -> None:
-        self.held: list[int] = []
+    def _init_state(self) -> None:
+        count = self.options.burocrats_per_team
+        if count < 1:
+            raise SettingError(f"Tac-T-Flix needs at least 1 Burocrat per team, not {count}")
+        self.held: list[int] = [count] * self.teams
+        self.burocrat_supply = [0] * self.teams
         self.seq_team: int | None = None
         self.seq_seat: int = 0
         self.resume_seat: int = 0
@@ -87,12 +85,6 @@ class TacTFlix(Game):
         self.line_seat: dict[Bitboard, int] = {}
         self.buroline: Bitboard = 0
         self._placing = False
-        super().__init__(players, seed, options)
-        count = self.options.burocrats_per_team
-        if count < 1:
-            raise SettingError(f"Tac-T-Flix needs at least 1 Burocrat per team, not {count}")
-        self.held = [count] * self.teams
-        self.burocrat_supply = [0] * self.teams
 
     @property
     def lines_to_win(self) -> int:

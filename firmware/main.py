@@ -1,6 +1,8 @@
 """Pico entry point: wires the pins to the firmware's logic and loops on ``time.ticks_ms()``.
 
 Deployed as ``/main.py`` beside the ``/firmware`` package (``make firmware-deploy PORT=...``).
+Safe mode: hold MENU while the Pico powers up and nothing starts, so ``mpremote`` finds the REPL
+(the running firmware ignores Ctrl-C: the link carries raw bytes).
 """
 
 import time
@@ -21,8 +23,11 @@ WATCHDOG_MS = 2000
 
 
 def main() -> None:
-    micropython.kbd_intr(-1)  # raw bytes: 0x03 must not interrupt the program
     Pin = machine.Pin
+    menu = Pin(pins.BUTTON_PINS[3], Pin.IN, Pin.PULL_UP)
+    if menu.value() == 0:
+        return  # safe mode
+    micropython.kbd_intr(-1)  # raw bytes: 0x03 must not interrupt the program
     adc = [machine.ADC(Pin(pin)) for pin in pins.ADC_PINS]
     select = [Pin(pin, Pin.OUT, value=0) for pin in pins.MUX_SELECT_PINS]
     enable = [None if pin < 0 else Pin(pin, Pin.OUT, value=1) for pin in pins.MUX_ENABLE_PINS]

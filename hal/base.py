@@ -191,6 +191,8 @@ class Backend:
     sensing: str = "analog"
     """``analog`` tells Man from Burocrat by the field's sign; ``presence`` only sees a piece.
     A class default that a backend may set per instance (the simulator offers both)."""
+    button_seats: ClassVar[bool] = False
+    """Whether presses say which seat pressed (a physical button cannot; the simulator can)."""
 
     def __init__(self, *, clock: Clock | None = None) -> None:
         self.clock: Clock = clock or Clock()

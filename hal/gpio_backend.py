@@ -1,8 +1,9 @@
 """The direct-GPIO board: digital Hall switches in a diode matrix, buttons and NeoPixels on a
 Raspberry Pi's own pins (``wiring/pi.toml``).
 
-The matrix is scanned through the ``RPi.GPIO`` API (on a Pi 5 ``rpi-lgpio`` provides it): one row
-driven low at a time, the columns read with pull-ups, a low column meaning a closed switch.
+The matrix is scanned through the ``RPi.GPIO`` API (``rpi-lgpio`` provides it on lgpio: needed on
+a Pi 5 and for edge detection on Linux 6.6 and later): one row driven low at a time, the columns
+read with pull-ups, a low column meaning a closed switch.
 A switch's new state counts once it has held for ``debounce_ms`` on the backend's clock. Holes
 report ``Piece.PRESENT`` (presence only); a groove's two foot-magnet positions each have a north
 and a south switch, and the pole pair tells the panel's colour. Buttons are edge-detected by
@@ -33,8 +34,9 @@ from hal.neopixel_strip import NeoPixelStrip
 from hal.pi_wiring import PiWiring, load_pi
 
 INSTALL_HINT = (
-    "install the Pi extras with pip install '.[pi]' (on a Raspberry Pi 5 also "
-    "pip uninstall RPi.GPIO && pip install rpi-lgpio, which provides the same API on lgpio)"
+    "install the Pi extras with pip install '.[pi]', then pip uninstall RPi.GPIO && "
+    "pip install rpi-lgpio (the RPi.GPIO API on lgpio: needed on a Raspberry Pi 5, and for "
+    "button edges on Linux 6.6 and later)"
 )
 GPIO_DEVICES = "/dev/gpiomem*"
 _EPSILON_S = 1e-9
@@ -173,12 +175,15 @@ class GpioBackend(Backend):
         differing = raw ^ self._state
         self._pending = {s: t for s, t in self._pending.items() if differing >> s & 1}
         accepted = 0
-        for switch in range(self.wiring.switch_count):
-            if differing >> switch & 1:
-                since = self._pending.setdefault(switch, now)
-                if now - since >= self.wiring.debounce_s - _EPSILON_S:
-                    accepted |= 1 << switch
-                    del self._pending[switch]
+        bits = differing
+        while bits:
+            lowest = bits & -bits
+            bits ^= lowest
+            switch = lowest.bit_length() - 1
+            since = self._pending.setdefault(switch, now)
+            if now - since >= self.wiring.debounce_s - _EPSILON_S:
+                accepted |= lowest
+                del self._pending[switch]
         self._state ^= accepted
         return accepted != 0
 
@@ -222,10 +227,21 @@ class GpioBackend(Backend):
 
     def _watch_buttons(self) -> None:
         gpio = self._gpio
-        for pin in self.wiring.buttons.values():
-            gpio.add_event_detect(
-                pin, gpio.FALLING, callback=self._on_edge, bouncetime=self.wiring.bouncetime_ms
-            )
+        try:
+            for pin in self.wiring.buttons.values():
+                gpio.add_event_detect(
+                    pin, gpio.FALLING, callback=self._on_edge, bouncetime=self.wiring.bouncetime_ms
+                )
+        except RuntimeError as error:  # RPi.GPIO 0.7 on kernels 6.6 and later
+            for pin in self.wiring.buttons.values():
+                gpio.remove_event_detect(pin)
+            gpio.cleanup(self._used_pins())
+            self._strip.close()
+            raise BackendUnavailable(
+                f"the GPIO library cannot watch the buttons ({error}): RPi.GPIO cannot detect "
+                "edges on Linux 6.6 and later; pip uninstall RPi.GPIO && pip install rpi-lgpio "
+                "(the same API on lgpio)"
+            ) from error
 
     def _on_edge(self, pin: int) -> None:
         """A button's falling edge, called from the GPIO library's thread."""
@@ -255,6 +271,4 @@ def _import_gpio() -> ModuleType:
             ) from error
         raise BackendUnavailable(f"RPi.GPIO cannot load ({error}): {INSTALL_HINT}") from error
     except RuntimeError as error:  # RPi.GPIO refuses to load when it does not find a Pi
-        raise BackendUnavailable(
-            f"RPi.GPIO does not run here ({error}); on a Raspberry Pi 5 {INSTALL_HINT}"
-        ) from error
+        raise BackendUnavailable(f"RPi.GPIO does not run here ({error}): {INSTALL_HINT}") from error

@@ -104,7 +104,9 @@ def load_pico() -> PicoWiring:
     where = "wiring/pico.toml"
     try:
         muxes = tuple(
-            Mux(m["name"], int(m["adc"]), int(m["enable_pin"]), int(m["group"]), tuple(m["sensors"]))
+            Mux(
+                m["name"], int(m["adc"]), int(m["enable_pin"]), int(m["group"]), tuple(m["sensors"])
+            )
             for m in data["mux"]
         )
         hall = data["hall"]
@@ -114,7 +116,9 @@ def load_pico() -> PicoWiring:
             for letter, pair in data["grooves"].items()
         }
         wiring = PicoWiring(
-            adc_pins=tuple(int(data["adc"]["pins"][str(i)]) for i in range(len(data["adc"]["pins"]))),
+            adc_pins=tuple(
+                int(data["adc"]["pins"][str(i)]) for i in range(len(data["adc"]["pins"]))
+            ),
             adc_bits=int(data["adc"]["bits"]),
             conversion_us=float(data["adc"]["conversion_us"]),
             select_pins=tuple(data["mux_select"]["pins"]),
@@ -188,5 +192,7 @@ def _check_pico(wiring: PicoWiring, where: str) -> None:
     for mux in wiring.muxes:
         key = (mux.adc, mux.group)
         if key in groups:
-            raise PinmapError(f"{where}: {mux.name} drives ADC {mux.adc} in the same group as another")
+            raise PinmapError(
+                f"{where}: {mux.name} drives ADC {mux.adc} in the same group as another"
+            )
         groups[key] = 1

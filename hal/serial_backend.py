@@ -374,7 +374,9 @@ class SerialBackend(Backend):
         self._have_state = True
         pressed = False
         if self._press_base is not None:
-            for button, before, now in zip(BUTTON_ORDER, self._press_base, state.presses, strict=True):
+            for button, before, now in zip(
+                BUTTON_ORDER, self._press_base, state.presses, strict=True
+            ):
                 for _ in range((now - before) & 0xFF):
                     self._presses.append(ButtonPress(button, self.clock.now()))
                     pressed = True
@@ -479,7 +481,7 @@ class SerialBackend(Backend):
             self._connected = False
             self._led_seq = None
             self._changed.notify_all()
-        if was:
+        if was and not self.closed:
             self.counters["disconnects"] += 1
             self._notify()
 

@@ -236,7 +236,9 @@ def parse_stats(body: bytes) -> dict[str, int]:
 def leds_body(colors: tuple[Color, ...], brightness: float) -> bytes:
     """A LEDS body: brightness 0..255, then r, g, b of every logical pixel."""
     if len(colors) != PIXEL_COUNT:
-        raise FrameError("malformed", f"an LED frame needs {PIXEL_COUNT} colours, not {len(colors)}")
+        raise FrameError(
+            "malformed", f"an LED frame needs {PIXEL_COUNT} colours, not {len(colors)}"
+        )
     level = max(0, min(255, round(brightness * 255)))
     return bytes([level]) + bytes(channel for color in colors for channel in color)
 

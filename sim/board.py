@@ -135,6 +135,7 @@ class SimBoard(Backend):
     """A board in software: see the module docstring and ``notes/sim-api.md``."""
 
     name = "sim"
+    button_seats = True
 
     def __init__(
         self,

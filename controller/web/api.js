@@ -19,10 +19,18 @@ export class Api {
     return localStorage.getItem(TOKEN_KEY) || "";
   }
 
-  async getState() {
-    const response = await fetch("/api/state", { cache: "no-store" });
+  async get(path) {
+    const response = await fetch(path, { cache: "no-store" });
     if (!response.ok) throw new ApiError(response.status, await errorText(response));
     return response.json();
+  }
+
+  getState() {
+    return this.get("/api/state");
+  }
+
+  getInfo() {
+    return this.get("/api/info");
   }
 
   /** POST a JSON body; on 401 ask for the token (once per refusal) and try again. */

@@ -21,6 +21,8 @@ const DICE_MODE_KEY = "flixboard.dice";
 const $ = (id) => document.getElementById(id);
 
 let current = null;
+let received = null;
+let info = {};
 let loggedEvents = [];
 let refreshing = null;
 
@@ -97,7 +99,7 @@ function onEvent(message) {
   if (message?.type === "state" && message.state && typeof message.state === "object") {
     show(message.state);
   } else if (message?.type === "leds" && current) {
-    show({ ...current, leds: message.leds });
+    show({ ...received, leds: message.leds });
   }
 }
 
@@ -120,11 +122,12 @@ function usesCalls(state) {
 }
 
 function isSim(state) {
-  return state?.sim === true || state?.backend === "sim";
+  return state?.sim === true;
 }
 
-function show(state) {
-  const previous = current;
+function show(fresh) {
+  received = fresh;
+  const state = { layout: info.layout, sim: info.sim, ...fresh };
   current = state;
   document.body.dataset.phase = state.phase ?? "";
   document.body.dataset.variant = state.variant ?? "";
@@ -142,11 +145,11 @@ function show(state) {
   showTurn(state);
   showStatusPixels(state);
   showDice(state);
-  showSeats(state, previous);
+  showSeats(state);
   showScores(state);
   showFix(state);
   showLog(state);
-  showVariants(state);
+  showVariants();
 }
 
 function showTurn(state) {
@@ -255,7 +258,7 @@ function showDice(state) {
   $("enter-faces").disabled = !canRoll;
 }
 
-function showSeats(state, previous) {
+function showSeats(state) {
   const list = $("seats");
   const seats = state.team_of_seat ?? [];
   const teams = teamsOf(state);
@@ -271,7 +274,6 @@ function showSeats(state, previous) {
     row.querySelector(".move-mark").textContent = seat === state.to_move && !over ? "to move" : "";
     for (const button of row.querySelectorAll("button")) button.disabled = over;
   }
-  $("undo").disabled = !(state.events?.length > 1 || previous);
 }
 
 function seatRow(seat, team, state) {
@@ -380,6 +382,7 @@ function showLog(state) {
   const events = (state.events ?? []).filter((event) => !event.secret);
   const log = $("log");
   for (const event of newEvents(loggedEvents, events)) {
+    if (event.type === "game_started" && loggedEvents.length) loadInfo();
     if (QUIET_EVENTS.has(event.type)) continue;
     const item = document.createElement("li");
     item.dataset.type = event.type;
@@ -390,8 +393,8 @@ function showLog(state) {
   loggedEvents = events;
 }
 
-function showVariants(state) {
-  const accepted = Array.isArray(state.variants) ? state.variants : ["lucky", "qubic"];
+function showVariants() {
+  const accepted = Array.isArray(info.variants) ? info.variants : ["lucky", "qubic"];
   for (const option of $("variant").options) {
     const ok = accepted.includes(option.value);
     option.hidden = !ok;
@@ -413,6 +416,17 @@ function onHole(name) {
 }
 
 /** Physical when the board is set to real dice, else as chosen on this page. */
+async function loadInfo() {
+  try {
+    info = await api.getInfo();
+  } catch (error) {
+    say(`Cannot read the board's settings: ${error.message}`, "error");
+    return;
+  }
+  if (received) show(received);
+  showPartners();
+}
+
 function diceMode(state = current) {
   if (state?.dice === "physical") return "physical";
   return document.querySelector("input[name=dice]:checked")?.value ?? "virtual";
@@ -424,7 +438,8 @@ function fillSelect(select, faces) {
       const option = document.createElement("option");
       option.value = text;
       const f = face(text);
-      option.textContent = f.kind === "wild" ? f.symbol : `${f.symbol} ${f.label}`;
+      option.textContent =
+        f.kind === "wild" || f.kind === "floor" ? f.symbol : `${f.symbol} ${f.label}`;
       return option;
     }),
   );
@@ -432,8 +447,9 @@ function fillSelect(select, faces) {
 
 function showPartners() {
   const players = Number($("players").value);
+  const allTeams = teamsOf({ ...info, team_of_seat: [0, 1, 2] });
   $("partners").textContent =
-    partnersText(teamOfSeat(players), teamsOf(current)) || "Everyone plays alone.";
+    partnersText(teamOfSeat(players), allTeams) || "Everyone plays alone.";
   const variant = $("variant").value;
   $("call-options").hidden = variant === "qubic";
   $("dice-options").hidden = variant !== "lucky";
@@ -491,7 +507,7 @@ function wire() {
   });
   showPartners();
   followEvents(onEvent, onStatus);
-  refresh().then(() => {
+  Promise.all([loadInfo(), refresh()]).then(() => {
     if (current?.dice && !savedMode) {
       const radio = document.querySelector(`input[name=dice][value=${current.dice}]`);
       if (radio) radio.checked = true;

@@ -113,7 +113,8 @@ def test_a_press_is_delivered_once(pair: Rig, wait_until: Wait) -> None:
         return len(presses) >= 2
 
     wait_until(both_arrived)
-    assert [(p.button, p.seat) for p in presses] == [(Button.ROLL, None), (Button.FLIX, 1)]
+    seat = 1 if backend.button_seats else None
+    assert [(p.button, p.seat) for p in presses] == [(Button.ROLL, None), (Button.FLIX, seat)]
     assert presses[0].at <= presses[1].at
     assert backend.take_presses() == []
 

@@ -42,9 +42,19 @@ class LiveService:
     def start(self) -> None:
         self.port = free_port()
         command = [
-            sys.executable, "-m", "controller.cli", "run", "--board", "sim",
-            "--http", f"127.0.0.1:{self.port}", "--data-dir", str(self.data_dir),
-            "--sim-state", str(self.sim_state), *self.extra,
+            sys.executable,
+            "-m",
+            "controller.cli",
+            "run",
+            "--board",
+            "sim",
+            "--http",
+            f"127.0.0.1:{self.port}",
+            "--data-dir",
+            str(self.data_dir),
+            "--sim-state",
+            str(self.sim_state),
+            *self.extra,
         ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(

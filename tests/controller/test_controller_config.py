@@ -67,9 +67,9 @@ def test_unreadable_file(tmp_path: Path) -> None:
 def test_overrides() -> None:
     config = apply_overrides(Config(), ["board.settle_ms=60", "game.dice=physical"])
     assert config.settle_ms == 60 and config.dice == "physical"
-    with pytest.raises(ConfigError, match="expected table.key=value"):
+    with pytest.raises(ConfigError, match=r"expected table\.key=value"):
         apply_overrides(Config(), ["settle_ms=60"])
-    with pytest.raises(ConfigError, match="--set board.settle_ms=-5"):
+    with pytest.raises(ConfigError, match=r"--set board\.settle_ms=-5"):
         apply_overrides(Config(), ["board.settle_ms=-5"])
 
 

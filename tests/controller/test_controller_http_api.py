@@ -62,8 +62,21 @@ def api() -> Harness:
 
 async def test_state(api: Harness) -> None:
     state = await api.state()
-    for key in ("variant", "phase", "to_move", "team_of_seat", "board", "allowed",
-                "scored_lines", "winner", "draw", "ledger", "events", "sensed", "message"):
+    for key in (
+        "variant",
+        "phase",
+        "to_move",
+        "team_of_seat",
+        "board",
+        "allowed",
+        "scored_lines",
+        "winner",
+        "draw",
+        "ledger",
+        "events",
+        "sensed",
+        "message",
+    ):
         assert key in state
     assert "pending_lines" not in state
     assert state["phase"] == "await_roll"
@@ -139,7 +152,9 @@ async def test_sim_hands(api: Harness) -> None:
     assert (await api.post("/api/sim/place", {"hole": "q9z"})).status_code == 400
     assert (await api.post("/api/sim/place", {"hole": "G-I-S", "piece": "king"})).status_code == 400
     assert (await api.post("/api/sim/lift", {"hole": "G-I-S"})).status_code == 409
-    assert (await api.post("/api/sim/place", {"hole": "G-I-S", "piece": "burocrat"})).status_code == 200
+    assert (
+        await api.post("/api/sim/place", {"hole": "G-I-S", "piece": "burocrat"})
+    ).status_code == 200
     assert (await api.post("/api/sim/place", {"hole": "G-I-S"})).status_code == 409
     api.advance(0.2)
     state = await api.state()
@@ -158,9 +173,12 @@ async def test_roll_refused_while_the_board_needs_fixing(api: Harness) -> None:
     assert "fix the board first (Lift the Man from G-I-S)" in response.json()["error"]
 
 
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
 async def complete_red_line(api: Harness) -> None:
     for red, blue in zip("SHDC", ["S", "H", "D", None], strict=True):
-        await api.post("/api/roll", {"faces": f"red/I/{ {'S': 'spades', 'H': 'hearts', 'D': 'diamonds', 'C': 'clubs'}[red] }".replace(" ", "")})
+        await api.post("/api/roll", {"faces": f"red/I/{SUITS[red]}"})
         await api.post("/api/sim/place", {"hole": f"R-I-{red}"})
         api.advance(0.2)
         if blue:

@@ -72,12 +72,12 @@ def lucky_to_pending_line() -> SimRun:
     """Red completes R-I-* and does not call."""
     run = SimRun(Config(), seed=1)
     for i, (red, blue) in enumerate(zip("SHDC", ("S", "H", "D", None), strict=True)):
-        run.controller.set_next_faces(f"red/I/{'spades hearts diamonds clubs'.split()[i]}")
+        run.controller.set_next_faces(f"red/I/{['spades', 'hearts', 'diamonds', 'clubs'][i]}")
         run.board.press("roll")
         run.board.place(f"R-I-{red}")
         run.settle()
         if blue:
-            run.controller.set_next_faces(f"blue/IV/{'spades hearts diamonds'.split()[i]}")
+            run.controller.set_next_faces(f"blue/IV/{['spades', 'hearts', 'diamonds'][i]}")
             run.board.press("roll")
             run.board.place(f"B-IV-{blue}")
             run.settle()

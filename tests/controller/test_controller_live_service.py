@@ -6,9 +6,8 @@ import json
 import signal
 from pathlib import Path
 
-from websockets.sync.client import connect
-
 from controller_live import LiveService
+from websockets.sync.client import connect
 
 
 def test_events_websocket_and_clean_shutdown(tmp_path: Path) -> None:

@@ -12,14 +12,26 @@ import time
 from pathlib import Path
 from typing import Any
 
+from controller_live import LiveService
+
 from controller.game_log import replay
 from controller.journal import Journal
-from controller_live import LiveService
 
 KILLS = 22
 GAME_KEYS = (
-    "variant", "players", "to_move", "team_of_seat", "board", "allowed", "scored_lines",
-    "winner", "draw", "free_throws", "last_throw", "supply", "seed",
+    "variant",
+    "players",
+    "to_move",
+    "team_of_seat",
+    "board",
+    "allowed",
+    "scored_lines",
+    "winner",
+    "draw",
+    "free_throws",
+    "last_throw",
+    "supply",
+    "seed",
 )
 
 

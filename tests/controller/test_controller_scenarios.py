@@ -29,9 +29,20 @@ def first(state: dict[str, Any], kind: str) -> dict[str, Any]:
 
 def test_every_scenario_has_a_test() -> None:
     tested = {
-        "hover_and_slide", "wrong_hole", "two_at_once", "lifted_from_committed", "panel_pulled",
-        "fff_two_players", "fff_three_players", "free_throws", "late_call",
-        "penalty_guided_removal", "partners_four_players", "lucky_called_win", "qubic_win", "undo",
+        "hover_and_slide",
+        "wrong_hole",
+        "two_at_once",
+        "lifted_from_committed",
+        "panel_pulled",
+        "fff_two_players",
+        "fff_three_players",
+        "free_throws",
+        "late_call",
+        "penalty_guided_removal",
+        "partners_four_players",
+        "lucky_called_win",
+        "qubic_win",
+        "undo",
     }
     assert {p.stem for p in SCENARIOS.glob("*.jsonl")} == tested
 

@@ -22,7 +22,7 @@ def script(tmp_path: Path, *lines: str) -> str:
         (['{"place": "Q-II-H"}'], "line 1: not a hole name: 'Q-II-H'"),
         (['{"new_game": {"variant": "chess"}}'], "line 1: no variant 'chess'"),
         (['{"new_game": {"variant": "lucky", "players": 5}}'], "line 1: players must be"),
-        (['', '# a comment', '{"wait": -1}'], "line 3: wait needs seconds >= 0"),
+        (["", "# a comment", '{"wait": -1}'], "line 3: wait needs seconds >= 0"),
         (['{"roll": "purple/II/hearts"}'], "line 1: not a throw"),
         (['{"place": "Y-II-H", "colour": "red"}'], "line 1: place takes no key 'colour'"),
         (['{"place": '], "line 1: not JSON"),

@@ -254,6 +254,17 @@ def test_without_gpio_permission_the_error_names_the_group(
         GpioBackend()
 
 
+def test_rpi_gpio_without_edge_detection_points_to_rpi_lgpio(
+    gpio: StandInGPIO, wire: MagicMock, mocker: MockerFixture
+) -> None:
+    error = RuntimeError("Failed to add edge detection")  # RPi.GPIO 0.7 on Linux 6.6 and later
+    mocker.patch.object(gpio, "add_event_detect", side_effect=error)
+    with pytest.raises(BackendUnavailable, match="pip install rpi-lgpio"):
+        GpioBackend(led_pin=MOCK_NEOPIXEL_PIN)
+    assert gpio.directions == {}, "GPIO.cleanup() ran"
+    assert wire.frames[-1] == bytes(3 * 72), "the pixels were released dark"
+
+
 def test_without_the_neopixel_library_the_pins_are_released(
     gpio: StandInGPIO, mocker: MockerFixture
 ) -> None:

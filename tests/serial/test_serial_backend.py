@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 
 import pytest
@@ -117,17 +116,20 @@ def test_a_firmware_of_another_version_is_refused(rig: PicoRig) -> None:
     rig.pico.freeze()  # the real firmware stays silent; an impostor answers
     rig.backend.close()
 
+    done = threading.Event()
+
     def impostor() -> None:
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
+        while not done.wait(0.05):
             rig.pico.inject(encode_frame(Kind.INFO, 0, bytes([9, 9, 0, 64, 8, 72])))
-            time.sleep(0.05)
 
     thread = threading.Thread(target=impostor, daemon=True)
     thread.start()
-    with pytest.raises(ProtocolMismatch, match="protocol version 9"):
-        SerialBackend(rig.pico.port, open_timeout=5)
-    thread.join()
+    try:
+        with pytest.raises(ProtocolMismatch, match="protocol version 9"):
+            SerialBackend(rig.pico.port, open_timeout=10)
+    finally:
+        done.set()
+        thread.join()
 
 
 def test_commands_need_a_connected_board(rig: PicoRig, wait_for: Wait) -> None:

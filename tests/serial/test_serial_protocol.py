@@ -38,7 +38,10 @@ def test_crc_check_values() -> None:
 
 def test_cobs_published_vectors() -> None:
     for vector in VECTORS["cobs"]:
-        decoded, encoded = bytes.fromhex(vector["decoded_hex"]), bytes.fromhex(vector["encoded_hex"])
+        decoded, encoded = (
+            bytes.fromhex(vector["decoded_hex"]),
+            bytes.fromhex(vector["encoded_hex"]),
+        )
         assert cobs.encode(decoded) == encoded
         assert cobs.decode(encoded) == decoded
     for packet in VECTORS["cobs_errors"]:
@@ -69,7 +72,9 @@ def test_cobs_rejects_what_cobs_python_rejects(data: bytes) -> None:
 def test_frames_match_the_firmware_vectors() -> None:
     for vector in VECTORS["frames"]:
         wire = bytes.fromhex(vector["wire_hex"])
-        assert encode_frame(vector["kind"], vector["seq"], bytes.fromhex(vector["body_hex"])) == wire
+        assert (
+            encode_frame(vector["kind"], vector["seq"], bytes.fromhex(vector["body_hex"])) == wire
+        )
         frame = decode_frame(wire[:-1])
         assert (frame.kind, frame.seq, frame.body.hex()) == (
             vector["kind"],

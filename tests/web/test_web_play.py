@@ -186,3 +186,40 @@ def test_phone_layout(service: Service, open_page: Callable[..., Page], tmp_path
         "bs => bs.map(b => b.getBoundingClientRect().height)"
     )
     assert min(buttons) >= 44, buttons
+
+
+def test_panels_follow_the_configured_grooves(
+    launch_service: Callable[..., Service], open_page: Callable[..., Page]
+) -> None:
+    service = launch_service(config='[board]\npanels = "BGYR"\nsuits = "CDHS"\n')
+    page = open_page(service)
+    expect(page.locator(".panel")).to_have_count(4)
+    panels = page.locator(".panel").evaluate_all("ps => ps.map(p => p.dataset.panel)")
+    assert panels == ["B", "G", "Y", "R"]
+    first_row = page.locator(".panel").first.locator(".hole")
+    expect(first_row.first).to_have_attribute("data-hole", "B-IV-C")
+    expect(first_row.nth(3)).to_have_attribute("data-hole", "B-IV-S")
+    expect(first_row.last).to_have_attribute("data-hole", "B-I-S")
+    expect(page.locator(".panel").first.locator(".suit").first).to_have_text("♣")
+
+
+def test_resign_from_the_page(service: Service, open_page: Callable[..., Page]) -> None:
+    page = open_page(service)
+    expect(page.locator("#seats li")).to_have_count(2)
+    page.once("dialog", lambda dialog: dialog.accept())
+    seat_row(page, 1).get_by_role("button", name="Resign Blue (player 2)").click()
+    expect(page.locator("#turn")).to_contain_text("Red wins!")
+    expect(page.locator("#log")).to_contain_text("Blue (player 2) resigned.")
+    expect(seat_row(page, 0).get_by_role("button", name="FLIX for Red (player 1)")).to_be_disabled()
+
+
+def test_accessible_structure(service: Service, open_page: Callable[..., Page]) -> None:
+    page = open_page(service)
+    expect(page.locator("#log")).to_have_attribute("aria-live", "polite")
+    expect(page.get_by_role("button", name="Roll")).to_be_visible()
+    expect(page.get_by_role("button", name="Y-II-H, empty")).to_have_count(1)
+    expect(page.get_by_role("combobox", name="Players")).to_have_value("2")
+    expect(page.get_by_label("Call window, seconds")).to_have_value("3")
+    assert page.locator("#board button.hole").count() == 64
+    names = page.locator(".hole").evaluate_all("hs => hs.map(h => h.dataset.hole)")
+    assert len(set(names)) == 64

@@ -67,7 +67,11 @@ class Service:
 def start_service(
     data_dir: Path, *, host: str = "127.0.0.1", config: str = "", token: str = ""
 ) -> Service:
-    """Start the service on a free port of ``host`` and wait until it answers."""
+    """Start the service on a free port of ``host`` and wait until it answers.
+
+    ``host="0.0.0.0"`` binds every interface (off loopback: POSTs need the token); the tests
+    still reach it through 127.0.0.1.
+    """
     port = free_port(host)
     args = [
         sys.executable,
@@ -91,7 +95,8 @@ def start_service(
         process = subprocess.Popen(
             args, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, text=True, env=env
         )
-    service = Service(process, f"http://{host}:{port}", log, token)
+    reach = "127.0.0.1" if host == "0.0.0.0" else host
+    service = Service(process, f"http://{reach}:{port}", log, token)
     deadline = time.monotonic() + START_TIMEOUT_S
     while True:
         if process.poll() is not None:

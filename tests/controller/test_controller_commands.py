@@ -1,0 +1,96 @@
+"""``flixboard demo``, ``selftest`` and ``run`` error paths, and the bench probe's parts."""
+
+from __future__ import annotations
+
+import io
+import socket
+from pathlib import Path
+
+import pytest
+
+from controller import selftest
+from controller.bench_controller import placement_latencies
+from controller.cli import main as cli
+from controller.demo import play
+from engine.holes import Layout
+from sim.board import SimBoard
+from sim.clock import SimClock
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("lucky", 1), ("lucky", 2), ("qubic", 3)])
+def test_demo_plays_a_full_game(variant: str, seed: int) -> None:
+    out = io.StringIO()
+    state = play(variant, seed, out, color=False, delay=0.0)
+    assert state["phase"] == "game_over" or state["events"][-1]["type"] == "turn"
+    text = out.getvalue()
+    assert "Result: " in text and "places a Man in" in text
+    assert state["winner"] is not None or state["draw"]
+    placed = [e for e in state["events"] if e["type"] == "place"]
+    assert len(placed) == len(state["board"])
+
+
+def test_demo_command_plain(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["demo", "--variant", "qubic", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().splitlines()[-1].startswith("Result: ")
+    assert "\x1b[" not in out
+
+
+def test_selftest_on_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["selftest"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in lines] == [
+        ["PASS", "LED"],
+        ["PASS", "sensors"],
+        ["PASS", "buttons"],
+        ["PASS", "grooves"],
+    ]
+
+
+def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
+    board = SimBoard(clock=SimClock())
+    board.fault_dead("B-IV-C")
+    assert not selftest.sim_sensors(board, Layout()).passed
+    assert "B-IV-C" in selftest.sim_sensors(board, Layout()).detail
+    board.remove_panel(2)
+    assert not selftest.sim_grooves(board, Layout()).passed
+
+
+def test_selftest_real_board_items_on_a_backend() -> None:
+    board = SimBoard(clock=SimClock())
+    assert selftest.real_grooves(board, Layout()).passed
+    asked: list[str] = []
+
+    def press_when_asked(prompt: str) -> None:  # a hand on the simulated board
+        asked.append(prompt)
+        board.press(prompt.split()[1].lower())
+
+    assert selftest.real_buttons(board, press_when_asked).passed
+    assert len(asked) == 4
+
+
+def test_run_reports_a_taken_port(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        code = cli(["run", "--http", f"127.0.0.1:{port}", "--data-dir", str(tmp_path)])
+    assert code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+def test_run_reports_a_bad_config(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text("[board]\nsettle_ms = -1\n")
+    assert cli(["run", "--config", str(config), "--data-dir", str(tmp_path)]) == 2
+    assert "board.settle_ms" in capsys.readouterr().err
+
+
+def test_run_reports_an_unknown_board(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    args = ["run", "--board", "abacus", "--http", "127.0.0.1:0", "--data-dir", str(tmp_path)]
+    assert cli(args) == 2
+    assert "no board backend named 'abacus'" in capsys.readouterr().err
+
+
+def test_latency_probe_commits_every_placement() -> None:
+    assert len(placement_latencies(50)) == 50

@@ -1,0 +1,137 @@
+"""The routes the page added to the HTTP API: ``GET /api/info`` and ``POST /api/resign``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from controller.config import Config
+from controller.http_api import create_app
+from controller.journal import Journal
+from controller.service import Service
+from sim.board import SimBoard
+from sim.clock import SimClock
+
+TOKEN = "web-s3cret"
+
+
+def client(host: str = "127.0.0.1", config: Config | None = None) -> httpx.AsyncClient:
+    """An HTTP client on the app of a service on a simulated board and clock."""
+    board = SimBoard(clock=SimClock())
+    service = Service(board, config or Config(), Journal(None), host=host, port=8640, token=TOKEN)
+    board.when_changed = service.step
+    return httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=create_app(service)), base_url="http://board"
+    )
+
+
+async def state(api: httpx.AsyncClient) -> dict[str, Any]:
+    response = await api.get("/api/state")
+    assert response.status_code == 200
+    result: dict[str, Any] = response.json()
+    return result
+
+
+async def test_info_describes_the_board() -> None:
+    config = Config(panels="BGYR", suits="CDHS", dice="physical", team_names=("A", "B", "C"))
+    async with client(config=config) as api:
+        response = await api.get("/api/info")
+    assert response.status_code == 200
+    assert response.json() == {
+        "board": "sim",
+        "sim": True,
+        "layout": {"panels": "BGYR", "suits": "CDHS"},
+        "variants": ["lucky", "qubic", "payoff", "tactflix"],
+        "players": [2, 3, 4, 6],
+        "dice": "physical",
+        "team_names": ["A", "B", "C"],
+        "team_colours": ["#ff2000", "#0050ff", "#00c83c"],
+        "token_required": False,
+    }
+
+
+async def test_info_says_when_a_token_is_needed_and_needs_none_itself() -> None:
+    async with client(host="0.0.0.0") as api:
+        response = await api.get("/api/info")
+    assert response.status_code == 200
+    assert response.json()["token_required"] is True
+
+
+async def test_resign_ends_a_two_player_game() -> None:
+    async with client() as api:
+        response = await api.post("/api/resign", json={"seat": 1})
+        assert response.status_code == 200, response.text
+        body = response.json()
+        assert body["phase"] == "game_over"
+        assert body["winner"] == 0
+        assert any(e["type"] == "resign" and e["seat"] == 1 for e in body["events"])
+        assert (await state(api))["winner"] == 0
+
+
+async def test_resign_in_a_three_player_game_passes_the_turn_on() -> None:
+    async with client() as api:
+        assert (await api.post("/api/game", json={"variant": "qubic", "players": 3})).is_success
+        response = await api.post("/api/resign", json={"seat": 0})
+        assert response.status_code == 200, response.text
+        body = response.json()
+        assert body["phase"] == "await_place" and body["to_move"] == 1
+        again = await api.post("/api/resign", json={"seat": 0})
+        assert again.status_code == 409
+        assert "already resigned" in again.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({}, "missing key 'seat'"),
+        ({"seat": "1"}, "wrong type"),
+        ({"seat": True}, "wrong type"),
+        ({"seat": 2}, "no seat 2"),
+        ({"seat": -1}, "no seat -1"),
+        ({"seat": 0, "team": 0}, "unknown key 'team'"),
+        ([0], "JSON object"),
+    ],
+)
+async def test_resign_refuses_bad_input_and_changes_nothing(body: Any, words: str) -> None:
+    async with client() as api:
+        before = await state(api)
+        response = await api.post("/api/resign", json=body)
+        assert response.status_code == 400
+        assert words in response.json()["error"]
+        after = await state(api)
+    assert after["phase"] == before["phase"] == "await_roll"
+    assert after["winner"] is None
+
+
+async def test_resign_off_loopback_needs_the_token() -> None:
+    async with client(host="0.0.0.0") as api:
+        missing = await api.post("/api/resign", json={"seat": 1})
+        wrong = await api.post(
+            "/api/resign", json={"seat": 1}, headers={"Authorization": "Bearer nope"}
+        )
+        assert missing.status_code == wrong.status_code == 401
+        assert (await state(api))["winner"] is None
+        good = await api.post(
+            "/api/resign", json={"seat": 1}, headers={"Authorization": f"Bearer {TOKEN}"}
+        )
+        assert good.status_code == 200
+        assert good.json()["winner"] == 0
+
+
+async def test_page_files_are_served() -> None:
+    async with client() as api:
+        page = await api.get("/")
+        assert page.status_code == 200
+        assert '<script type="module" src="app.js"></script>' in page.text
+        for path, kind in (
+            ("/app.js", "javascript"),
+            ("/api.js", "javascript"),
+            ("/board.js", "javascript"),
+            ("/words.js", "javascript"),
+            ("/style.css", "text/css"),
+        ):
+            response = await api.get(path)
+            assert response.status_code == 200, path
+            assert kind in response.headers["content-type"], path
