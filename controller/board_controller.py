@@ -10,6 +10,7 @@ is journalled before its effects are published.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,9 @@ NOTICE_S = 2.0
 """How long a dice notice (turn lost, free throws, FLIX FLIX FLIX) shows on the status pixels."""
 NOTICE_EVENTS = ("turn_lost", "free_throws", "opponent_anywhere", "free_throws_ended")
 RECENT_EVENTS = 50
+"""Public events the HTTP state carries."""
+EVENT_LOG_LIMIT = 20_000
+"""Events kept for the test view (scripts); older ones are dropped so a service never grows."""
 
 AWAIT_FIX = "await_fix"
 
@@ -94,7 +98,8 @@ class BoardController:
         self.analog = sensing == "analog"
         self.journal = journal
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
-        self.events: list[dict[str, Any]] = []
+        self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_LOG_LIMIT)
+        self.public_events: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
         self.revision = 0
         self.settler = Settler(config.settle_s, initial)
         self.mismatch = Mismatch()
@@ -108,6 +113,7 @@ class BoardController:
         self._fix_words: list[str] = []
         self._guided = True
         now = clock.now()
+        self.game: Game
         entries = journal.current_game()
         if entries:
             self.game, latest = replay(entries)
@@ -197,7 +203,8 @@ class BoardController:
     def _try_commit(self, hole: int, now: float) -> None:
         where = name(hole, self.game.layout)
         if self.game.phase != Phase.AWAIT_PLACE:
-            self._refuse(where, "press ROLL first: no hole is lit", now)
+            reason = self.flow.not_placing(self) or "press ROLL first: no hole is lit"
+            self._refuse(where, reason, now)
             return
         if not self.game.allowed >> hole & 1:
             self._refuse(where, "that hole is not lit", now)
@@ -232,11 +239,7 @@ class BoardController:
             elif press.button is Button.FLIX:
                 self.call(self._caller() if press.seat is None else press.seat, now)
             elif press.button is Button.PENALTY:
-                seat = self._penaliser() if press.seat is None else press.seat
-                if self.game.variant == "qubic":
-                    self._act(Action("request_block", seat=seat), now)
-                else:
-                    self.penalty(seat, now)
+                self.penalty(self._penaliser() if press.seat is None else press.seat, now)
         except (ControllerError, FlixError) as error:
             self._emit_json(
                 {"type": "refused", "button": press.button.value, "reason": str(error)}, now
@@ -296,8 +299,16 @@ class BoardController:
         self._act(Action("call", seat=self._seat(seat), at=self.game_time(now)), now)
 
     def penalty(self, seat: int, now: float) -> None:
-        """``seat`` calls PENALTY; the Men to lift then blink until lifted."""
+        """``seat`` calls PENALTY; the Men to lift then blink until lifted. In Qubic with three
+        players the same button asks the mover to block the open three formed first."""
+        if self.game.variant == "qubic":
+            self._act(Action("request_block", seat=self._seat(seat)), now)
+            return
         self._act(Action("penalty", seat=self._seat(seat), at=self.game_time(now)), now)
+
+    def resign(self, seat: int, now: float) -> None:
+        """``seat``'s team gives up; the last team left wins."""
+        self._act(Action("resign", seat=self._seat(seat)), now)
 
     def undo(self, now: float) -> None:
         """Take back the last placement (and the rolls and calls after it)."""
@@ -361,6 +372,8 @@ class BoardController:
 
     def _penaliser(self) -> int:
         """PENALTY without a seat: the first seat from the mover on of another team."""
+        if self.game.variant == "qubic":
+            return self.game.next_seat(self.game.to_move)  # a block request comes from another
         placer = self._last_placer()
         teams = self.game.team_of_seat
         for step in range(self.game.players):
@@ -424,6 +437,8 @@ class BoardController:
     def _emit_json(self, data: dict[str, Any], now: float) -> None:
         data = {**data, "at": round(now, 3)}
         self.events.append(data)
+        if not data.get("secret"):
+            self.public_events.append(data)
         self.revision += 1
         for listener in self.listeners:
             listener(data)
@@ -527,7 +542,9 @@ class BoardController:
         layout = self.game.layout
         state = self.game.to_json(reveal_pending=test_view, view_team=view_team)
         state["phase"] = self.phase
-        state["seed"] = self.game.seed
+        state["options"] = self.game.options.to_dict()
+        if test_view:  # the seed predicts the virtual dice (and deals Pay-Off tokens): tests only
+            state["seed"] = self.game.seed
         state["sensed"] = {
             name(h, layout): {"piece": piece.name.lower()}
             for h, piece in enumerate(self.sensed.holes)
@@ -547,6 +564,5 @@ class BoardController:
         if test_view:
             state["events"] = list(self.events)
         else:
-            visible = [e for e in self.events if not e.get("secret")]
-            state["events"] = visible[-RECENT_EVENTS:]
+            state["events"] = list(self.public_events)
         return state

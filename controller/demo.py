@@ -13,6 +13,7 @@ import sys
 import time
 from typing import Any, TextIO
 
+from controller import variant_demo
 from controller.board_controller import game_entry
 from controller.config import Config
 from controller.driver import SimRun
@@ -35,6 +36,10 @@ def play(variant: str, seed: int, out: TextIO, *, color: bool, delay: float) -> 
         if game.game_over:
             break
         mover = f"{names[game.team_of_seat[game.to_move]]}"
+        variant_line = variant_demo.step(run)
+        if variant_line is not None:
+            _show(run, variant_line, out, color=color, delay=delay)
+            continue
         if game.phase == Phase.AWAIT_ROLL:
             board.press("roll")
             run.advance(0.05)
@@ -76,7 +81,9 @@ def _result(state: dict[str, Any], names: tuple[str, ...]) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", choices=("lucky", "qubic"), default="lucky")
+    parser.add_argument(
+        "--variant", choices=("lucky", "payoff", "tactflix", "qubic"), default="lucky"
+    )
     parser.add_argument("--seed", type=int, default=1, help="dice and game seed (default 1)")
     parser.add_argument(
         "--delay", type=float, default=0.4, help="seconds between moves on a terminal"

@@ -104,7 +104,14 @@ def create_app(service: Service) -> Starlette:
         return JSONResponse(service.controller.state())
 
     async def get_state(request: Request) -> JSONResponse:
-        return state()
+        """``?team=N``: that team's view (its own Pay-Off tokens); without it the public view."""
+        team = request.query_params.get("team")
+        if team is None:
+            return state()
+        teams = service.controller.game.teams
+        if not team.isdigit() or int(team) >= teams:
+            return _error(400, f"team must be 0..{teams - 1}, not {team!r}")
+        return JSONResponse(service.controller.state(view_team=int(team)))
 
     async def post_game(request: Request) -> JSONResponse:
         body = await _body(
@@ -175,6 +182,20 @@ def create_app(service: Service) -> Starlette:
             }
         )
 
+    async def post_token(request: Request) -> JSONResponse:
+        """Pay-Off: ``{"seat"?, "token"}`` picks the mover's token for the next placement
+        (``null`` clears it); in physical token mode, after a call, ``{"hole", "token"}`` enters
+        the token of that Man of the scored line (``null``: it carries none)."""
+        body = await _body(request, {}, {"seat": int, "token": int, "hole": str})
+        if "token" not in body:
+            raise BadRequest("missing key 'token' (a number, or null for none)")
+        service.order(
+            lambda now: service.controller.set_token(
+                body.get("seat"), body["token"], body.get("hole"), now
+            )
+        )
+        return state()
+
     async def post_resign(request: Request) -> JSONResponse:
         body = await _body(request, {"seat": int}, {})
         service.order(lambda now: service.controller.resign(body["seat"], now))
@@ -213,6 +234,7 @@ def create_app(service: Service) -> Starlette:
         Route("/api/undo", guarded(post_undo), methods=["POST"]),
         Route("/api/info", get_info, methods=["GET"]),
         Route("/api/resign", guarded(post_resign), methods=["POST"]),
+        Route("/api/token", guarded(post_token), methods=["POST"]),
         Route("/api/sim/place", guarded(post_sim_place), methods=["POST"]),
         Route("/api/sim/lift", guarded(post_sim_lift), methods=["POST"]),
         WebSocketRoute("/api/events", events),

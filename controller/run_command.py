@@ -39,7 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--sim-state",
         metavar="FILE",
-        help="simulated board only: keep its panels and pieces in this file across restarts",
+        help=f"simulated board: where it keeps its panels and pieces between runs "
+        f"(default DATA_DIR/{SIM_STATE_FILE})",
     )
 
 
@@ -52,14 +53,15 @@ def settings(args: argparse.Namespace) -> Config:
     return config
 
 
-def open_board(spec: str, config: Config, sim_state: str | None) -> Backend:
-    options: dict[str, Any] = {}
+SIM_STATE_FILE = "sim-board.json"
+
+
+def open_board(spec: str, config: Config, sim_state: str | Path | None) -> Backend:
+    """The board named by ``spec``, its LEDs capped at ``brightness_cap``. The simulated board
+    keeps its panels and pieces in ``sim_state``, as a real board keeps them while it is off."""
+    options: dict[str, Any] = {"max_brightness": config.brightness_cap}
     if spec.partition(":")[0] == "sim":
-        options = {"layout": config.layout, "max_brightness": config.brightness_cap}
-        if sim_state:
-            options["state_file"] = sim_state
-    elif sim_state:
-        raise ConfigError("--sim-state applies only to --board sim")
+        options.update(layout=config.layout, state_file=sim_state)
     return open_backend(spec, **options)
 
 
@@ -82,7 +84,7 @@ def main(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        backend = open_board(args.board, config, args.sim_state)
+        backend = open_board(args.board, config, args.sim_state or data_dir / SIM_STATE_FILE)
     except (HalError, ConfigError, ValueError) as error:
         print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
         sock.close()
@@ -127,5 +129,6 @@ def _announce(service: Service, board: str, journal: Journal) -> None:
             f'curl -X POST {url}api/sim/place -d \'{{"hole": "Y-II-H"}}\''
             + ("" if not service.token_required else f" -H 'Authorization: Bearer {service.token}'")
         )
-    lines.append(f"Now: {service.controller.message()}  Ctrl+C stops the service.")
-    print("\n".join(lines), flush=True)
+    now = f"Now: {service.controller.message()}  Ctrl+C stops the service."
+    print("\n".join([*lines, now]), flush=True)
+    service.banner = [*lines, "Ctrl+C stops the service."]

@@ -23,6 +23,7 @@ from controller.config import Config
 from controller.driver import Driver
 from controller.http_api import create_app
 from controller.journal import Journal
+from controller.systemd_notify import SystemdNotifier
 from hal.base import Backend
 from hal.errors import HalError
 from sim.board import SimBoard
@@ -73,6 +74,8 @@ class Service:
         self.host, self.port, self.token = host, port, token
         self.token_required = not is_loopback(host)
         self.view = view
+        self.banner: list[str] = []
+        """Lines shown under the terminal view: the address, the token, what to do next."""
         self._subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
         self._pushed = -1
         self._drawn: tuple[int, int] = (-1, -1)
@@ -124,8 +127,8 @@ class Service:
 
     def _draw(self, out: TextIO) -> None:
         board = render_board(self.backend, color=True, layout=self.config.layout)
-        out.write(f"\x1b[H\x1b[2J{board}\n\n{self.controller.message()}\n")
-        out.write(f"\n{self.url()}  (Ctrl+C stops)\n")
+        out.write(f"\x1b[H\x1b[2J{board}\n\n{self.controller.message()}\n\n")
+        out.write("\n".join(self.banner or [f"{self.url()}  (Ctrl+C stops)"]) + "\n")
         out.flush()
 
     # ---------------------------------------------------------------- the loop
@@ -183,15 +186,23 @@ class Service:
                 create_app(self), log_level="warning", lifespan="off", ws="websockets-sansio"
             )
         )
+        notifier = SystemdNotifier.from_environment()
         self.step()
         board = asyncio.create_task(self._board_loop())
         web = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started and not web.done():
+            await asyncio.sleep(0.01)
+        notifier.ready(f"board {self.backend.name}, serving {self.url()}")
+        watchdog = asyncio.create_task(notifier.keep_alive())
         stop = asyncio.create_task(self._stop.wait())
         await asyncio.wait({board, web, stop}, return_when=asyncio.FIRST_COMPLETED)
+        notifier.stopping()
         self.stop()
         server.should_exit = True
         await asyncio.gather(board, web, return_exceptions=True)
         stop.cancel()
+        watchdog.cancel()
+        notifier.close()
         self.backend.when_changed = None
 
 

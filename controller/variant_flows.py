@@ -62,9 +62,9 @@ class VariantFlow:
     # ------------------------------------------------------------------ the board
 
     def adjust(self, ctl: BoardController, mismatch: Mismatch) -> Mismatch:
-        """A Man lifted to make room for a Burocrat is no error while substituting."""
+        """A Man lifted to make room for a Burocrat, or lifted to be withdrawn, is no error."""
         game = ctl.game
-        if isinstance(game, TacTFlix) and game.phase == SUBSTITUTE and mismatch.missing:
+        if isinstance(game, TacTFlix) and game.phase in (SUBSTITUTE, WITHDRAW):
             return replace(mismatch, missing=mismatch.missing & ~game.allowed)
         return mismatch
 
@@ -116,9 +116,7 @@ class VariantFlow:
         if hole is not None:
             raise FlowError("a hole is named only when entering the tokens of a scored line")
         if game.physical_tokens:
-            raise FlowError(
-                "physical token mode: fold the token into the Man itself", not_now=True
-            )
+            raise FlowError("physical token mode: fold the token into the Man itself", not_now=True)
         if game.phase != Phase.AWAIT_PLACE:
             raise FlowError(f"no placement is due (phase {game.phase})", not_now=True)
         if seat is not None and seat != game.to_move:
@@ -132,12 +130,12 @@ class VariantFlow:
 
     # ------------------------------------------------------------------ what people see
 
-    def add_state(
-        self, ctl: BoardController, state: dict[str, Any], view_team: int | None
-    ) -> None:
+    def add_state(self, ctl: BoardController, state: dict[str, Any], view_team: int | None) -> None:
         """Variant keys of the controller's state JSON (the engine's own keys are there)."""
         game = ctl.game
         if isinstance(game, PayOffFlix):
+            if isinstance(state.get("options"), dict):  # a fixed deal shows every team's tokens
+                state["options"] = {k: v for k, v in state["options"].items() if k != "deal"}
             state["token_chosen"] = ctl.token is not None
             mover = game.team_of_seat[game.to_move]
             if view_team is not None and view_team == mover and ctl.token is not None:
@@ -169,9 +167,20 @@ class VariantFlow:
                 )
             if game.phase == Phase.AWAIT_PLACE and ctl.token is not None:
                 return f"{mover}: place a Man with the chosen token in any empty hole."
+        if isinstance(game, TacTFlix) and game.game_over and game.winner is not None:
+            if game.buroline:
+                words = f"{names[game.winner]} wins with a Buroline!"
+            else:
+                words = (
+                    f"{names[game.winner]} wins: Flix-line number {game.lines_to_win} "
+                    "brings every Burocrat back!"
+                )
+            return f"{words} Clear the board for a new game." if ctl.clearing else words
         if isinstance(game, TacTFlix) and not game.game_over:
             if game.phase == Phase.AWAIT_PLACE and game.seq_team is not None:
-                return f"{mover}: free play! Place a Man in any empty hole ({game.free_plays} left)."
+                return (
+                    f"{mover}: free play! Place a Man in any empty hole ({game.free_plays} left)."
+                )
             if game.phase == SUBSTITUTE and game.seq_team is not None:
                 count = game.burocrat_supply[game.seq_team]
                 return (
@@ -183,6 +192,17 @@ class VariantFlow:
                     f"{mover}: lift your blinking Men from the completed lines "
                     f"({popcount(game.allowed)} left)."
                 )
+        return None
+
+    def not_placing(self, ctl: BoardController) -> str | None:
+        """Why a new piece is refused in a variant phase without placements, or ``None``."""
+        phase = ctl.game.phase
+        if phase == SUBSTITUTE:
+            return "seat each Burocrat in place of a blinking Man, not in an empty hole"
+        if phase == WITHDRAW:
+            return "lift the blinking Men first: no placement is due"
+        if phase == AWAIT_TOKENS:
+            return "enter the tokens of the scored line: no placement is due"
         return None
 
     def lit_lines(self, ctl: BoardController) -> list[tuple[int, Bitboard]]:

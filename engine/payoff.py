@@ -310,6 +310,8 @@ class PayOffFlix(Game):
 
     def to_json(self, reveal_pending: bool = False, view_team: int | None = None) -> dict[str, Any]:
         """The state: token values only of ``view_team``'s Men (and of the paid line)."""
+        if view_team is not None and view_team not in range(self.teams):
+            raise IllegalAction(f"no team {view_team!r}: teams are 0..{self.teams - 1}")
         state = super().to_json(reveal_pending, view_team)
         shown = self._shown_values()
         state["token_holes"] = {

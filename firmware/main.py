@@ -47,7 +47,7 @@ def main() -> None:
         now = time.ticks_ms()
         try:
             board.poll(now)
-        except Exception:  # noqa: BLE001 - count and go on; the watchdog resets a stuck loop
+        except Exception:
             board.counters["loop_errors"] += 1
             continue
         watchdog.feed()

@@ -157,8 +157,14 @@ def unpack_state(body: bytes) -> tuple:
     holes = bytes((body[h >> 2] >> (2 * (h & 3))) & 3 for h in range(64))
     if 3 in holes or max(body[16:20]) > 4:
         raise ValueError("value")
-    return (holes, bytes(body[16:20]), body[20], bytes(body[21:25]), body[25],
-            (body[26] << 8) | body[27])  # fmt: skip
+    return (
+        holes,
+        bytes(body[16:20]),
+        body[20],
+        bytes(body[21:25]),
+        body[25],
+        (body[26] << 8) | body[27],
+    )
 
 
 def pack_fields(fields) -> bytes:

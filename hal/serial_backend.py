@@ -9,6 +9,7 @@ answers again it sends a full state and the controller reconciles.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import threading
 import time
@@ -229,7 +230,7 @@ class SerialBackend(Backend):
     # -- calibration and diagnostics ------------------------------------------------------------
 
     def capture_baseline(self, timeout: float = 10.0) -> None:
-        """Measure every sensor's baseline now (empty board, panels out) and store it on the Pico."""
+        """Measure every sensor's baseline (empty board, panels out) and store it on the Pico."""
         self._command(Kind.CALIBRATE, bytes([CAL_CAPTURE]), "capture baselines", timeout)
 
     def set_thresholds(self, on: int, off: int) -> None:
@@ -467,10 +468,8 @@ class SerialBackend(Backend):
         if reader is not None and threading.current_thread() is not reader:
             reader.stop()
         if port is not None:
-            try:
+            with contextlib.suppress(OSError, self._serial_module.SerialException):
                 port.close()
-            except (OSError, self._serial_module.SerialException):
-                pass
         if reason:
             self.last_error = self.last_error or reason
         self._set_disconnected()

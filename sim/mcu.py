@@ -28,7 +28,7 @@ from types import TracebackType
 
 from firmware.board import Board
 from firmware.buttons import Buttons
-from firmware.compat import TICKS_PERIOD, ticks_diff
+from firmware.compat import TICKS_PERIOD
 from firmware.leds import LedOutput
 from firmware.scan import Scanner
 from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color
@@ -37,7 +37,6 @@ from sim.board import SimBoard
 
 ADC_MID = 2048
 BUTTON_ORDER = (Button.ROLL, Button.FLIX, Button.PENALTY, Button.MENU)
-HOLD_MS = 40  # a simulated finger holds a button this long, then waits as long before the next
 STEP_S = 0.002
 
 
@@ -110,7 +109,6 @@ class SimHardware:
         self._fields: tuple[int, ...] = (0,) * (HOLE_COUNT + 8)
         self._presses: deque[int] = deque()
         self._holding: int | None = None
-        self._until: int | None = None
 
     def counts(self, adc: int) -> int:
         """What ADC ``adc`` converts now (12 bits)."""
@@ -128,23 +126,26 @@ class SimHardware:
         field = self._fields[sensor] * self.wiring.north_sign
         return max(0, min(4095, ADC_MID + sensor_offset(sensor) + field))
 
-    def refresh(self, now_ms: int) -> None:
-        """Take the board's fields and buttons as they are now."""
+    def refresh(self, held: int) -> None:
+        """Take the board's fields and buttons as they are now. ``held`` is the firmware's
+        debounced button mask: a simulated finger keeps a button down until the firmware has
+        seen it down, then up until it has seen it up (a real press lasts far longer than the
+        debounce), so a press is never lost however slowly the simulation runs."""
         self._fields = self.board.raw_fields()
         for press in self.board.take_presses():
             self._presses.append(BUTTON_ORDER.index(press.button))
-        if self._until is not None and ticks_diff(now_ms, self._until) < 0:
-            return
         if self._holding is not None:
-            self.buttons[self._holding].value(1)
+            bit = 1 << self._holding
+            if self.buttons[self._holding].level == 0:
+                if held & bit:
+                    self.buttons[self._holding].value(1)
+                return
+            if held & bit:
+                return
             self._holding = None
-        elif self._presses:
+        if self._presses:
             self._holding = self._presses.popleft()
             self.buttons[self._holding].value(0)
-        else:
-            self._until = None
-            return
-        self._until = (now_ms + HOLD_MS) & (TICKS_PERIOD - 1)
 
 
 class _PtyTransport:
@@ -322,9 +323,8 @@ class SimPico:
             self._transport.incoming = os.read(master, 4096)
         except (BlockingIOError, OSError):
             self._transport.incoming = b""
-        now = ticks_ms()
-        self.hardware.refresh(now)
-        self.firmware.poll(now)
+        self.hardware.refresh(self.firmware.buttons.held)
+        self.firmware.poll(ticks_ms())
         leds = self.firmware.leds
         if leds.shown != self._shown:
             self._shown = leds.shown

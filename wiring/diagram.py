@@ -86,8 +86,16 @@ def _panels(pico: PicoWiring, leds: LedChain) -> list[str]:
     out: list[str] = []
     for panel in range(4):
         x, _ = _cell_origin(16 * panel + 12)
-        out.append(_text(x + 2 * CELL, GRID_Y - 12, f"panel {'RYGB'[panel]} (groove {panel})", 13,
-                         "middle", font_weight="bold"))  # fmt: skip
+        out.append(
+            _text(
+                x + 2 * CELL,
+                GRID_Y - 12,
+                f"panel {'RYGB'[panel]} (groove {panel})",
+                13,
+                "middle",
+                font_weight="bold",
+            )
+        )
     for hole in range(64):
         x, y = _cell_origin(hole)
         mux, channel = pico.channel_of(hole)
@@ -103,9 +111,15 @@ def _panels(pico: PicoWiring, leds: LedChain) -> list[str]:
         f"<polyline points='{' '.join(points)}' fill='none' stroke='#d40' stroke-width='1.5' "
         "stroke-dasharray='4 3'/>"
     )
-    out.append(_text(GRID_X, GRID_Y + 4 * CELL + 24,
-                     "Each hole: name, multiplexer.channel of its Hall sensor, NeoPixel chain "
-                     "position; dashed: the chain's path (floor IV at the top)", 11))  # fmt: skip
+    out.append(
+        _text(
+            GRID_X,
+            GRID_Y + 4 * CELL + 24,
+            "Each hole: name, multiplexer.channel of its Hall sensor, NeoPixel chain "
+            "position; dashed: the chain's path (floor IV at the top)",
+            11,
+        )
+    )
     return out
 
 
@@ -118,8 +132,15 @@ def _status_and_grooves(pico: PicoWiring, leds: LedChain) -> list[str]:
         out.append(_text(x + 4, y + 26, f"status {pixel - 64}", 11))
         out.append(_text(x + 4, y + 42, f"LED {leds.position_of(pixel)}", 11, fill="#a30"))
     y += 90
-    out.append(_text(GRID_X, y, "Groove sensors (two per groove, under the panel's foot)", 13,
-                     font_weight="bold"))  # fmt: skip
+    out.append(
+        _text(
+            GRID_X,
+            y,
+            "Groove sensors (two per groove, under the panel's foot)",
+            13,
+            font_weight="bold",
+        )
+    )
     for groove in range(4):
         sensors = [64 + 2 * groove, 65 + 2 * groove]
         where = ", ".join(
@@ -134,8 +155,15 @@ def _status_and_grooves(pico: PicoWiring, leds: LedChain) -> list[str]:
     out.append(
         _text(GRID_X, y + 110, f"Panel colour by foot magnets (left/right pole): {code}", 12)
     )
-    out.append(_text(GRID_X, y + 130, f"Hall sensors: {pico.on_counts}/{pico.off_counts} counts "
-                     "on/off; Man = north pole down, Burocrat = south pole down", 12))  # fmt: skip
+    out.append(
+        _text(
+            GRID_X,
+            y + 130,
+            f"Hall sensors: {pico.on_counts}/{pico.off_counts} counts "
+            "on/off; Man = north pole down, Burocrat = south pole down",
+            12,
+        )
+    )
     return out
 
 
@@ -152,14 +180,14 @@ def render() -> str:
             "flixboard wiring: Pico, multiplexers, Hall sensors, NeoPixels",
             20,
             font_weight="bold",
-        ),  # fmt: skip
+        ),
         _text(
             20,
             62,
             "Generated from wiring/pico.toml and wiring/leds.toml by wiring/diagram.py",
             12,
             fill="#555",
-        ),  # fmt: skip
+        ),
         *_pico(pico, leds),
         *_panels(pico, leds),
         *_status_and_grooves(pico, leds),

@@ -26,6 +26,18 @@ let info = {};
 let loggedEvents = [];
 let refreshing = null;
 
+// Answers can arrive out of order: a GET sent before a POST may answer after it. Every request
+// and every pushed state takes a number when it starts; an answer older than the state shown is
+// dropped (the event stream pushes every change, so nothing is lost).
+let stamp = 0;
+let shownStamp = 0;
+
+function showFresh(started, state) {
+  if (started < shownStamp) return;
+  shownStamp = started;
+  show(state);
+}
+
 const api = new Api(askToken);
 
 // ---- the token dialog ----------------------------------------------------------------------
@@ -65,11 +77,11 @@ function say(text, kind = "info") {
 }
 
 async function command(path, body, done) {
+  const started = ++stamp;
   try {
     const answer = await api.post(path, body);
     say(done ?? "");
-    if (answer && typeof answer === "object" && "phase" in answer) show(answer);
-    else refresh();
+    showFresh(started, answer);
     return true;
   } catch (error) {
     say(error.message, "error");
@@ -79,12 +91,10 @@ async function command(path, body, done) {
 
 function refresh() {
   if (refreshing) return refreshing;
+  const started = ++stamp;
   refreshing = api
     .getState()
-    .then((state) => {
-      show(state);
-      say($("message").dataset.kind === "error" ? $("message").textContent : "");
-    })
+    .then((state) => showFresh(started, state))
     .catch((error) => say(`Cannot read the board: ${error.message}`, "error"))
     .finally(() => {
       refreshing = null;
@@ -97,9 +107,7 @@ function refresh() {
 /** The stream sends each event, then ``{"type": "state", "state": ...}``: show the state. */
 function onEvent(message) {
   if (message?.type === "state" && message.state && typeof message.state === "object") {
-    show(message.state);
-  } else if (message?.type === "leds" && current) {
-    show({ ...received, leds: message.leds });
+    showFresh(++stamp, message.state);
   }
 }
 
@@ -328,8 +336,7 @@ function seatButton(text, label, kind, action) {
 function showScores(state) {
   const teams = teamsOf(state);
   const lines = teams.map(() => 0);
-  for (const entry of state.scored_lines ?? []) {
-    const team = Array.isArray(entry) ? entry[0] : entry.team;
+  for (const [team] of state.scored_lines ?? []) {
     if (lines[team] !== undefined) lines[team] += 1;
   }
   const parts = [];

@@ -60,9 +60,8 @@ export function layoutOf(state) {
 /** Holes of the scored lines, each with the team that scored it. */
 function scoredHoles(state) {
   const scored = new Map();
-  for (const entry of state?.scored_lines ?? []) {
-    const [team, line] = Array.isArray(entry) ? entry : [entry.team, entry.holes ?? entry.line];
-    for (const hole of line ?? []) scored.set(hole, team);
+  for (const [team, line] of state?.scored_lines ?? []) {
+    for (const hole of line) scored.set(hole, team);
   }
   return scored;
 }
@@ -116,7 +115,6 @@ export function paintBoard(container, state) {
   const mover = state?.team_of_seat?.[state?.to_move];
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
   teams.forEach((team, index) => container.style.setProperty(`--team-${index}`, team.colour));
-  const leds = state?.leds?.holes ?? null;
   for (const hole of container.querySelectorAll(".hole")) {
     const name = hole.dataset.hole;
     const piece = board[name];
@@ -160,7 +158,6 @@ export function paintBoard(container, state) {
       words.push("blinking: fix this hole");
       hole.style.setProperty("--blink", blink.get(name));
     }
-    if (leds && name in leds) led = leds[name];
     if (led) hole.style.setProperty("--led", led);
     else hole.style.removeProperty("--led");
     hole.setAttribute("aria-label", words.join(", "));

@@ -40,12 +40,9 @@ export function face(text) {
   return { symbol: value.toUpperCase(), label: `floor ${value.toUpperCase()}`, kind: "floor" };
 }
 
-/** The three faces of a throw given as "yellow/II/hearts" or {colour, floor, suit}. */
+/** The three faces of a throw written "yellow/II/hearts" (none for null). */
 export function throwFaces(thrown) {
-  if (!thrown) return [];
-  if (typeof thrown === "string") return thrown.split("/").map(face);
-  if (Array.isArray(thrown)) return thrown.map(face);
-  return [thrown.colour, thrown.floor, thrown.suit].map(face);
+  return thrown ? String(thrown).split("/").map(face) : [];
 }
 
 export function throwText(thrown) {
@@ -54,21 +51,15 @@ export function throwText(thrown) {
     .join(" / ");
 }
 
-/** Teams as [{name, colour}] from the state (``teams`` or names/colours), else defaults. */
+/** Teams as [{name, colour}]: the board's names and colours, else the defaults. */
 export function teamsOf(state) {
   const count = Math.max(1, ...(state?.team_of_seat ?? [0]).map((t) => t + 1));
-  const given = Array.isArray(state?.teams) ? state.teams : [];
   const names = state?.team_names ?? [];
   const colours = state?.team_colours ?? [];
   return Array.from({ length: count }, (_, team) => ({
-    name: given[team]?.name ?? names[team] ?? DEFAULT_TEAMS[team % 3].name,
-    colour: cssColour(given[team]?.colour ?? colours[team] ?? DEFAULT_TEAMS[team % 3].colour),
+    name: names[team] ?? DEFAULT_TEAMS[team % 3].name,
+    colour: colours[team] ?? DEFAULT_TEAMS[team % 3].colour,
   }));
-}
-
-export function cssColour(value) {
-  if (Array.isArray(value)) return `rgb(${value.join(", ")})`;
-  return String(value);
 }
 
 export function seatName(seat) {
@@ -118,6 +109,13 @@ export const QUIET_EVENTS = new Set([
   "fix_hint",
 ]);
 
+const SCORED_HOW = {
+  call: "called FLIX and scored",
+  "late call": "called FLIX late and scored",
+  auto: "scored",
+  placement: "completed",
+};
+
 const REASONS = {
   line: "",
   resign: " (the others resigned)",
@@ -145,10 +143,8 @@ export function describeEvent(event, state) {
       return `${by} loses the turn: ${event.reason}.`;
     case "place":
       return `${by} placed a ${event.piece === "burocrat" ? "Burocrat" : "Man"} on ${event.hole}.`;
-    case "scored": {
-      const how = event.how === "auto" ? "scored" : event.how === "late call" ? "called FLIX late and scored" : event.how === "placement" ? "completed" : "called FLIX and scored";
-      return `${by} ${how}: ${lines(event.lines)}.`;
-    }
+    case "scored":
+      return `${by} ${SCORED_HOW[event.how] ?? "scored"}: ${lines(event.lines)}.`;
     case "call_nothing":
       return `${by} called FLIX: no line to score.`;
     case "penalty":

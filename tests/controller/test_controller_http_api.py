@@ -87,7 +87,8 @@ async def test_new_game(api: Harness) -> None:
     assert response.status_code == 200
     state = response.json()
     assert state["variant"] == "qubic" and state["team_of_seat"] == [0, 1, 2]
-    assert state["seed"] == 4 and state["phase"] == "await_place"
+    assert state["phase"] == "await_place" and state["options"]["auto_call"] is False
+    assert "seed" not in state  # it would predict the dice
 
 
 @pytest.mark.parametrize(
@@ -253,3 +254,11 @@ async def test_sim_endpoints_need_a_simulated_board(api: Harness) -> None:
     api.service.sim_board = None
     response = await api.post("/api/sim/place", {"hole": "Y-II-H"})
     assert response.status_code == 404
+
+
+async def test_resign(api: Harness) -> None:
+    assert (await api.post("/api/resign", {"seat": 7})).status_code == 400
+    response = await api.post("/api/resign", {"seat": 1})
+    assert response.status_code == 200
+    state = response.json()
+    assert state["winner"] == 0 and state["phase"] == "game_over"

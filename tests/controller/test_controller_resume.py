@@ -31,7 +31,7 @@ GAME_KEYS = (
     "free_throws",
     "last_throw",
     "supply",
-    "seed",
+    "options",
 )
 
 
@@ -46,7 +46,7 @@ def journal_replay(data_dir: Path) -> dict[str, Any]:
     finally:
         journal.close()
     state = game.to_json()
-    state["seed"] = game.seed
+    state["options"] = game.options.to_dict()
     return game_part(state)
 
 

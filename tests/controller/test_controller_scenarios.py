@@ -42,6 +42,7 @@ def test_every_scenario_has_a_test() -> None:
         "partners_four_players",
         "lucky_called_win",
         "qubic_win",
+        "qubic_block_request",
         "undo",
     }
     assert {p.stem for p in SCENARIOS.glob("*.jsonl")} == tested
@@ -167,3 +168,9 @@ def test_undo_takes_back_the_last_placement(capsys: pytest.CaptureFixture[str]) 
     assert first(state, "fix_hint")["words"] == ["Lift the Man from Y-II-H"]
     assert state["board"] == {"Y-II-S": {"team": 0, "piece": "man"}}
     assert state["to_move"] == 1
+
+
+def test_qubic_block_request_from_the_penalty_button(capsys: pytest.CaptureFixture[str]) -> None:
+    state = run("qubic_block_request.jsonl", capsys)
+    assert state["to_move"] == 0 and state["allowed"] == ["R-I-C"]  # the three formed first
+    assert "refused" not in types(state)

@@ -122,6 +122,8 @@ def test_a_token_rides_on_a_man_and_is_hidden_from_other_teams() -> None:
     assert game.to_json(view_team=1)["token_holes"] == {"Y-II-H": None}
     mine = game.to_json(view_team=0)
     assert mine["token_holes"] == {"Y-II-H": 50} and mine["hand"] == [100, 50, 25, 25, 20]
+    with pytest.raises(IllegalAction, match="no team 2"):
+        game.to_json(view_team=2)
 
 
 def test_only_an_unused_token_of_the_team() -> None:

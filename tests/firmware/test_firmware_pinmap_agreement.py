@@ -17,19 +17,19 @@ LEDS = load_leds()
 
 def test_pins_agree() -> None:
     assert pins.ADC_PINS == PICO.adc_pins == (26, 27, 28)
-    assert pins.MUX_SELECT_PINS == PICO.select_pins
-    assert pins.MUX_SETTLE_US == PICO.settle_us
-    assert pins.BUTTON_PINS == tuple(PICO.buttons[b] for b in ("roll", "flix", "penalty", "menu"))
-    assert pins.BUTTON_DEBOUNCE_MS == PICO.button_debounce_ms
-    assert pins.NEOPIXEL_PIN == PICO.neopixel_pin
-    assert pins.STATUS_LED_PIN == PICO.status_led_pin
+    assert PICO.select_pins == pins.MUX_SELECT_PINS
+    assert PICO.settle_us == pins.MUX_SETTLE_US
+    assert tuple(PICO.buttons[b] for b in ("roll", "flix", "penalty", "menu")) == pins.BUTTON_PINS
+    assert PICO.button_debounce_ms == pins.BUTTON_DEBOUNCE_MS
+    assert PICO.neopixel_pin == pins.NEOPIXEL_PIN
+    assert PICO.status_led_pin == pins.STATUS_LED_PIN
 
 
 def test_multiplexers_agree() -> None:
-    assert pins.MUX_ADC == tuple(m.adc for m in PICO.muxes)
-    assert pins.MUX_ENABLE_PINS == tuple(m.enable_pin for m in PICO.muxes)
-    assert pins.MUX_GROUP == tuple(m.group for m in PICO.muxes)
-    assert pins.MUX_SENSORS == tuple(m.sensors for m in PICO.muxes)
+    assert tuple(m.adc for m in PICO.muxes) == pins.MUX_ADC
+    assert tuple(m.enable_pin for m in PICO.muxes) == pins.MUX_ENABLE_PINS
+    assert tuple(m.group for m in PICO.muxes) == pins.MUX_GROUP
+    assert tuple(m.sensors for m in PICO.muxes) == pins.MUX_SENSORS
 
 
 def test_each_panel_has_its_own_multiplexer() -> None:
@@ -39,10 +39,10 @@ def test_each_panel_has_its_own_multiplexer() -> None:
 
 
 def test_hall_settings_agree() -> None:
-    assert pins.NORTH_SIGN == PICO.north_sign
-    assert (pins.ON_COUNTS, pins.OFF_COUNTS) == (PICO.on_counts, PICO.off_counts)
-    assert pins.DEBOUNCE_SCANS == PICO.debounce_scans
-    assert pins.ADC_MID == 2 ** (PICO.adc_bits - 1)
+    assert PICO.north_sign == pins.NORTH_SIGN
+    assert (PICO.on_counts, PICO.off_counts) == (pins.ON_COUNTS, pins.OFF_COUNTS)
+    assert PICO.debounce_scans == pins.DEBOUNCE_SCANS
+    assert 2 ** (PICO.adc_bits - 1) == pins.ADC_MID
     classifier = Classifier()
     assert (classifier.on, classifier.off, classifier.north_sign) == (220, 110, -1)
 
@@ -54,7 +54,7 @@ def test_panel_colour_code_agrees() -> None:
 
 
 def test_led_chain_agrees_and_is_serpentine() -> None:
-    assert pins.CHAIN == LEDS.chain
+    assert LEDS.chain == pins.CHAIN
     assert len(LEDS.chain) == PIXEL_COUNT
     for k in range(1, HOLE_COUNT):
         a, b = LEDS.chain[k - 1], LEDS.chain[k]
@@ -67,8 +67,8 @@ def test_led_chain_agrees_and_is_serpentine() -> None:
 
 def test_power_budget_agrees() -> None:
     assert pins.LED_BUDGET_MA == LEDS.budget_ma == 2700
-    assert pins.PIXEL_MA_PER_CHANNEL == LEDS.pixel_ma_per_channel
-    assert pins.PIXEL_IDLE_MA == LEDS.pixel_idle_ma
+    assert LEDS.pixel_ma_per_channel == pins.PIXEL_MA_PER_CHANNEL
+    assert LEDS.pixel_idle_ma == pins.PIXEL_IDLE_MA
     full_white_ma = PIXEL_COUNT * 3 * LEDS.pixel_ma_per_channel
     assert math.isclose(full_white_ma, 4320)
     cap = (LEDS.budget_ma - PIXEL_COUNT * LEDS.pixel_idle_ma) / full_white_ma
@@ -78,13 +78,13 @@ def test_power_budget_agrees() -> None:
 
 def test_timing_model_agrees_and_reaches_500_scans() -> None:
     t = PICO.timing
-    assert (pins.PIN_WRITE_US, pins.ADC_CALL_US, pins.CLASSIFY_US, pins.LOOP_US) == (
+    assert (
         t["pin_write_us"],
         t["adc_call_us"],
         t["classify_us"],
         t["loop_us"],
-    )
-    assert pins.ADC_CONVERSION_US == PICO.conversion_us
+    ) == (pins.PIN_WRITE_US, pins.ADC_CALL_US, pins.CLASSIFY_US, pins.LOOP_US)
+    assert PICO.conversion_us == pins.ADC_CONVERSION_US
     assert timing.scan_rate_hz() >= 500
     slower = timing.scan_time_us(settle_us=PICO.settle_us * 2)
     assert slower > timing.scan_time_us()

@@ -31,7 +31,7 @@ def test_udev_rule_matches_the_pin_map() -> None:
     line = next(row for row in rule.splitlines() if row and not row.startswith("#"))
     assert f'ATTRS{{idVendor}}=="{vid}"' in line and f'ATTRS{{idProduct}}=="{pid}"' in line
     assert f'SYMLINK+="{pico.udev_name}"' in line
-    assert DEFAULT_PORT == f"/dev/{pico.udev_name}"
+    assert f"/dev/{pico.udev_name}" == DEFAULT_PORT
 
 
 def test_bill_of_materials_lists_the_wired_parts() -> None:

@@ -13,7 +13,7 @@ from firmware.sensing import Classifier
 
 
 def _hex(data) -> str:
-    return "".join("%02x" % b for b in data)
+    return "".join(f"{b:02x}" for b in data)
 
 
 def _unhex(text: str) -> bytes:
@@ -61,9 +61,13 @@ def run(path: str) -> dict:
     states = []
     for v in vectors["states"]:
         body = protocol.pack_state(
-            bytes(v["holes"]), bytes(v["grooves"]), v["held"], bytes(v["presses"]), v["flags"],
+            bytes(v["holes"]),
+            bytes(v["grooves"]),
+            v["held"],
+            bytes(v["presses"]),
+            v["flags"],
             v["rate"],
-        )  # fmt: skip
+        )
         states.append(_hex(body))
     out["states"] = states
     out["fields"] = [_hex(protocol.pack_fields(v["fields"])) for v in vectors["raw_fields"]]
@@ -96,9 +100,11 @@ def run(path: str) -> dict:
         buttons.append(debounced.presses[0])
     out["buttons"] = buttons
     out["brightness"] = [
-        leds.limited_brightness(bytes(v["color"]) * v["lit"] + bytes(3 * (72 - v["lit"])), v["brightness"])
+        leds.limited_brightness(
+            bytes(v["color"]) * v["lit"] + bytes(3 * (72 - v["lit"])), v["brightness"]
+        )
         for v in vectors["brightness"]
-    ]  # fmt: skip
+    ]
     captures = []
     for v in vectors["calibration"]:
         capture = calibration.Capture(72, len(v["scans"]))

@@ -26,31 +26,33 @@ def test_bench_probe_reports_every_figure() -> None:
 
 def test_sim_mcu_command_serves_a_pty(tmp_path: Path) -> None:
     link = tmp_path / "flixboard"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "controller.cli", "sim-mcu", "--link", str(link),
-         "--storage", str(tmp_path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    assert process.stdin is not None and process.stdout is not None
-    try:
-        first = process.stdout.readline()
-        assert first.startswith("simulated Pico on /dev/pts/"), first
-        assert process.stdout.readline().strip() == f"linked as {link}"
-        assert f"--board serial:{link}" in process.stdout.readline()
-        process.stdout.readline()  # the list of commands
-        with SerialBackend(str(link), open_timeout=10) as backend:
-            process.stdin.write("place Y-II-H burocrat\n")
-            process.stdin.flush()
-            assert process.stdout.readline().strip() == "ok"
-            deadline = time.monotonic() + 10
-            while backend.read().holes[21] is not Piece.BUROCRAT and time.monotonic() < deadline:
-                time.sleep(0.01)
-            assert backend.read().holes[21] is Piece.BUROCRAT
-            process.stdin.write("fly away\n")
-            process.stdin.flush()
-            assert process.stdout.readline().startswith("unknown command 'fly away'")
-        process.stdin.close()
-        assert process.wait(timeout=20) == 0
-    finally:
-        process.kill()
-        process.wait()
+    command = [sys.executable, "-m", "controller.cli", "sim-mcu", "--link", str(link)]
+    with subprocess.Popen(
+        [*command, "--storage", str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        try:
+            first = process.stdout.readline()
+            assert first.startswith("simulated Pico on /dev/pts/"), first
+            assert process.stdout.readline().strip() == f"linked as {link}"
+            assert f"--board serial:{link}" in process.stdout.readline()
+            process.stdout.readline()  # the list of commands
+            with SerialBackend(str(link), open_timeout=10) as backend:
+                process.stdin.write("place Y-II-H burocrat\n")
+                process.stdin.flush()
+                assert process.stdout.readline().strip() == "ok"
+                deadline = time.monotonic() + 10
+                while backend.read().holes[21] is not Piece.BUROCRAT:
+                    assert time.monotonic() < deadline, "the placement never arrived"
+                    time.sleep(0.01)
+                process.stdin.write("fly away\n")
+                process.stdin.flush()
+                assert process.stdout.readline().startswith("unknown command 'fly away'")
+            process.stdin.close()
+            assert process.wait(timeout=20) == 0
+        finally:
+            process.kill()

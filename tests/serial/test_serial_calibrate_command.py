@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -24,9 +25,12 @@ def test_refuses_a_board_with_panels(rig: PicoRig, capsys: pytest.CaptureFixture
     assert not (rig.pico.storage_dir / "calibration.json").exists()
 
 
-def test_captures_and_stores_baselines(rig: PicoRig, capsys: pytest.CaptureFixture[str]) -> None:
+def test_captures_and_stores_baselines(
+    rig: PicoRig, capsys: pytest.CaptureFixture[str], wait_for: Callable[..., None]
+) -> None:
     for groove in range(4):
         rig.board.remove_panel(groove)
+    wait_for(lambda: rig.backend.read().grooves == (None,) * 4)
     assert run(rig) == 0
     assert "calibrated" in capsys.readouterr().out
     stored = json.loads((rig.pico.storage_dir / "calibration.json").read_text())

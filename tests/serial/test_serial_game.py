@@ -61,9 +61,13 @@ def _best_hole(allowed: int, mine: int, theirs: int) -> int:
 
     def score(hole: int) -> int:
         return max(
-            (bin(line & mine).count("1") for line in LINES if line >> hole & 1 and not line & theirs),
+            (
+                bin(line & mine).count("1")
+                for line in LINES
+                if line >> hole & 1 and not line & theirs
+            ),
             default=-1,
-        )  # fmt: skip
+        )
 
     return max(scan_forward(allowed), key=score)
 
@@ -84,11 +88,11 @@ def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_for: Wait)
             team = game.team_of_seat[game.to_move]
             hole = _best_hole(game.allowed, game.men[team], game.men[1 - team])
             rig.board.place(hole)
-        wait_for(lambda: actions() > before)
+        wait_for(lambda before=before: actions() > before)
         if pump.read(lambda d: d.controller.game.pending_count()):
             calls = actions()
             rig.board.press("flix")
-            wait_for(lambda: actions() > calls)
+            wait_for(lambda calls=calls: actions() > calls)
     game = pump.read(lambda d: d.controller.game)
     assert game.game_over and game.winner is not None, (
         f"no winner after {time.monotonic() - started:.0f} s"
