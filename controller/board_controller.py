@@ -213,7 +213,7 @@ class BoardController:
         action = Action("place", hole=hole, at=self.game_time(now), piece=piece, token=self.token)
         try:
             self._act(action, now)
-        except IllegalAction as error:
+        except (IllegalAction, JournalError) as error:
             self.token = None  # a refused placement drops the chosen token: choose again
             self._refuse(where, str(error), now)
             return
@@ -240,7 +240,7 @@ class BoardController:
                 self.call(self._caller() if press.seat is None else press.seat, now)
             elif press.button is Button.PENALTY:
                 self.penalty(self._penaliser() if press.seat is None else press.seat, now)
-        except (ControllerError, FlixError) as error:
+        except (ControllerError, FlixError, JournalError) as error:
             self._emit_json(
                 {"type": "refused", "button": press.button.value, "reason": str(error)}, now
             )

@@ -1,7 +1,8 @@
 """The recommended board: a Raspberry Pi Pico in the base, on USB serial (``firmware/``).
 
-pyserial is imported when the backend opens. A ``serial.threaded.ReaderThread`` feeds a bounded
-deframer; a supervisor thread does the handshake, the heartbeat, LED retries and reconnection.
+pyserial is imported when the backend opens. A reader thread in the shape of pyserial's
+``serial.threaded.ReaderThread`` feeds a bounded deframer; a supervisor thread does the
+handshake, the heartbeat, LED retries and reconnection.
 While the board is away ``connected`` is False, ``read()`` keeps the last full state it sent, and
 ``when_changed`` fires on every change of connection, so the game is never lost: when the board
 answers again it sends a full state and the controller reconciles.
@@ -66,13 +67,10 @@ class _SerialPixels(PixelStrip):
 
 
 class _Link:
-    """The ``serial.threaded`` protocol: bytes in, frames to the backend, errors contained."""
+    """The ``serial.threaded``-style protocol: bytes in, frames out, errors contained."""
 
     def __init__(self, backend: SerialBackend) -> None:
         self._backend = backend
-
-    def connection_made(self, transport: object) -> None:
-        """The reader thread started."""
 
     def data_received(self, data: bytes) -> None:
         try:
@@ -82,6 +80,38 @@ class _Link:
 
     def connection_lost(self, error: BaseException | None) -> None:
         self._backend._lost(error)
+
+
+class _Reader(threading.Thread):
+    """Reads the port and hands the bytes to ``link`` until stopped or the port fails; then
+    calls ``link.connection_lost`` exactly once (``serial.threaded.ReaderThread`` lets an
+    ``OSError`` from ``in_waiting`` escape when a USB device vanishes, and never reports it)."""
+
+    def __init__(self, port: Any, link: _Link, errors: tuple[type[BaseException], ...]) -> None:
+        super().__init__(name=f"flixboard-reader {port.port}", daemon=True)
+        self.port = port
+        self.link = link
+        self.errors = errors
+        self.alive = True
+
+    def run(self) -> None:
+        error: BaseException | None = None
+        try:
+            while self.alive and self.port.is_open:
+                data = self.port.read(self.port.in_waiting or 1)
+                if data:
+                    self.link.data_received(data)
+        except self.errors as failure:
+            error = failure
+        if self.alive:
+            self.link.connection_lost(error)
+
+    def stop(self) -> None:
+        """End the loop (without reporting a lost connection) and wait for it."""
+        self.alive = False
+        with contextlib.suppress(*self.errors):
+            self.port.cancel_read()
+        self.join(2)
 
 
 class SerialBackend(Backend):
@@ -450,7 +480,7 @@ class SerialBackend(Backend):
         except (OSError, ValueError, serial.SerialException) as error:
             self.last_error = f"cannot open {self.port}: {error}"
             return False
-        reader = serial.threaded.ReaderThread(port, lambda: _Link(self))
+        reader = _Reader(port, _Link(self), (OSError, TypeError, serial.SerialException))
         with self._changed:
             self._deframer = Deframer()
             self._reader_lost = False
@@ -492,7 +522,6 @@ class SerialBackend(Backend):
 def _import_pyserial() -> ModuleType:
     try:
         serial = importlib.import_module("serial")
-        importlib.import_module("serial.threaded")
     except ImportError as error:
         raise BackendUnavailable(
             f"the serial board needs pyserial: pip install 'flixboard[serial]' ({error})"

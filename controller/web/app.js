@@ -155,6 +155,7 @@ function show(fresh) {
   showDice(state);
   showSeats(state);
   showScores(state);
+  showPayOff(state);
   showFix(state);
   showLog(state);
   showVariants();
@@ -358,6 +359,37 @@ function showScores(state) {
   );
 }
 
+/** Pay-Off: the token for the next Man, the tokens of the winning line, the game value. */
+function showPayOff(state) {
+  const payoff = state.variant === "payoff";
+  $("payoff").hidden = !payoff;
+  if (!payoff) return;
+  const digital = state.token_mode !== "physical";
+  $("token-choice").hidden = !(digital && state.phase === "await_place");
+  const entering = state.phase === "await_tokens";
+  $("token-entry").hidden = !entering;
+  if (entering) {
+    const line = state.scored_lines?.at(-1)?.[1] ?? [];
+    const select = $("token-hole");
+    if (select.dataset.line !== line.join()) {
+      select.dataset.line = line.join();
+      select.replaceChildren(
+        ...line.map((hole) => {
+          const option = document.createElement("option");
+          option.value = option.textContent = hole;
+          return option;
+        }),
+      );
+    }
+  }
+  const paid = state.game_value;
+  $("game-value").textContent = paid
+    ? `Game value: ${paid.value} (${Object.entries(paid.men)
+        .map(([hole, value]) => `${hole} ${value}`)
+        .join(", ")})`
+    : "";
+}
+
 function showFix(state) {
   const words = typeof state.fix === "string" ? [state.fix] : state.fix ?? [];
   const fix = $("fix");
@@ -503,6 +535,20 @@ function wire() {
     command("/api/roll", { faces: faces.join("/") });
   });
   $("undo").addEventListener("click", () => command("/api/undo", {}, "Took back the last action."));
+  $("token-choice").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = $("token-value").value.trim();
+    if (value === "") return;
+    command("/api/token", { token: Number(value) }, `Token ${value} rides on the next Man.`);
+  });
+  $("no-token").addEventListener("click", () =>
+    command("/api/token", { token: null }, "The next Man carries no token."),
+  );
+  $("token-entry").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = $("token-entered").value.trim();
+    command("/api/token", { hole: $("token-hole").value, token: value ? Number(value) : null });
+  });
   $("players").addEventListener("change", showPartners);
   $("variant").addEventListener("change", showPartners);
   $("setup").addEventListener("submit", async (event) => {

@@ -145,6 +145,12 @@ export function describeEvent(event, state) {
       return `${by} placed a ${event.piece === "burocrat" ? "Burocrat" : "Man"} on ${event.hole}.`;
     case "scored":
       return `${by} ${SCORED_HOW[event.how] ?? "scored"}: ${lines(event.lines)}.`;
+    case "token_chosen":
+      return event.chosen ? `${by} picked a token for the next Man.` : `${by}: no token on the next Man.`;
+    case "token_attached":
+      return `The Man on ${event.hole} carries a token.`;
+    case "token_entered":
+      return `Token on ${event.hole}: ${event.token ?? "none"}.`;
     case "call_nothing":
       return `${by} called FLIX: no line to score.`;
     case "penalty":

@@ -100,3 +100,22 @@ def test_resume_replays_the_journal_then_reconciles(tmp_path: Path) -> None:
     assert resumed.phase == "await_fix"
     assert resumed.mismatch.missing == resumed.expected().occupied
     assert resumed.fix_words  # start-up guidance is given at once
+
+
+def test_a_journal_that_cannot_be_written_changes_nothing(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    run = SimRun(Config(), journal=journal, seed=5)
+    run.controller.set_next_faces("yellow/II/hearts")
+    run.board.press("roll")
+    run.advance(0.05)
+    journal.close()  # the disk is gone
+    run.board.place("Y-II-H")
+    run.settle()
+    refused = [e for e in run.controller.events if e["type"] == "placement_refused"]
+    assert refused and "cannot write to the journal" in refused[-1]["reason"]
+    assert run.controller.game.placements == 0 and run.controller.phase == "await_fix"
+    run.board.lift("Y-II-H")
+    run.settle()
+    with pytest.raises(JournalError):
+        run.controller.new_game("qubic", 2, 1, None, run.clock.now())
+    assert run.controller.game.variant == "lucky"

@@ -225,3 +225,34 @@ def test_accessible_structure(service: Service, open_page: Callable[..., Page]) 
     assert page.locator("#board button.hole").count() == 64
     names = page.locator(".hole").evaluate_all("hs => hs.map(h => h.dataset.hole)")
     assert len(set(names)) == 64
+
+
+def test_payoff_token_on_a_man_and_the_game_value(
+    service: Service, open_page: Callable[..., Page]
+) -> None:
+    page = open_page(service)
+    deal = [[100, 50, 25, 20, 10, 5], [50, 25, 20, 10, 2, 1]]
+    options = {"deal": deal, "call_window": 600.0}
+    response = service.post("/api/game", {"variant": "payoff", "players": 2, "options": options})
+    assert response.status_code == 200, response.text
+    expect(page.locator("#payoff")).to_be_visible()
+    expect(page.locator("#token-choice")).to_be_visible()
+    red, blue = ["G-II-S", "G-II-H", "G-II-D", "G-II-C"], ["B-I-S", "B-I-H", "B-I-D"]
+    for index, hole_name in enumerate(red):
+        if index == 0:
+            page.fill("#token-value", "100")
+            page.click("#attach-token")
+            expect(page.locator("#message")).to_have_text("Token 100 rides on the next Man.")
+        hole(page, hole_name).click()
+        expect(hole(page, hole_name)).to_have_attribute("data-team", "0")
+        if index < 3:
+            hole(page, blue[index]).click()
+            expect(hole(page, blue[index])).to_have_attribute("data-team", "1")
+    expect(page.locator("#log")).to_contain_text("The Man on G-II-S carries a token.")
+    assert "100" not in page.locator("#log").inner_text()  # the value stays hidden
+    seat_row(page, 0).get_by_role("button", name="FLIX for Red (player 1)").click()
+    expect(page.locator("#turn")).to_contain_text("Red wins!")
+    expect(page.locator("#game-value")).to_have_text(
+        "Game value: 115 (G-II-S 100, G-II-H 5, G-II-D 5, G-II-C 5)"
+    )
+    expect(page.locator("#scores")).to_contain_text("Ledger: Red 115 · Blue -115")
