@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 PROBES: list[str] = [
     "controller.bench_engine:measure",
+    "controller.bench_controller:measure",
 ]
 
 

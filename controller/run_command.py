@@ -54,6 +54,8 @@ def settings(args: argparse.Namespace) -> Config:
 
 
 SIM_STATE_FILE = "sim-board.json"
+SIM_FRAME_LIMIT = 1000
+"""A long-running simulated board keeps only its recent LED frames (the recorder is for tests)."""
 
 
 def open_board(spec: str, config: Config, sim_state: str | Path | None) -> Backend:
@@ -61,7 +63,7 @@ def open_board(spec: str, config: Config, sim_state: str | Path | None) -> Backe
     keeps its panels and pieces in ``sim_state``, as a real board keeps them while it is off."""
     options: dict[str, Any] = {"max_brightness": config.brightness_cap}
     if spec.partition(":")[0] == "sim":
-        options.update(layout=config.layout, state_file=sim_state)
+        options.update(layout=config.layout, state_file=sim_state, frame_limit=SIM_FRAME_LIMIT)
     return open_backend(spec, **options)
 
 

@@ -145,6 +145,7 @@ class SimBoard(Backend):
         state_file: Path | str | None = None,
         layout: Layout = DEFAULT_LAYOUT,
         max_brightness: float = 1.0,
+        frame_limit: int | None = None,
     ) -> None:
         super().__init__(clock=clock)
         if sensing not in ("analog", "presence"):
@@ -153,6 +154,7 @@ class SimBoard(Backend):
         self.layout = layout
         self.pixels = SimPixelStrip(self, max_brightness=max_brightness)
         self.frames: list[Frame] = []
+        self.frame_limit = frame_limit
         self.state_file = Path(state_file) if state_file is not None else None
         self._lock = threading.RLock()
         self._grooves: list[str | None] = list(layout.panels)
@@ -407,6 +409,8 @@ class SimBoard(Backend):
         with self._lock:
             self._check_open()
             self.frames.append(Frame(self.clock.now(), colors, brightness))
+            if self.frame_limit is not None and len(self.frames) > 2 * self.frame_limit:
+                del self.frames[: -self.frame_limit]
 
     def _hole(self, hole: HoleLike) -> int:
         if isinstance(hole, str):

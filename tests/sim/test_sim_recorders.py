@@ -63,3 +63,14 @@ def test_lit_holes_up_to_now(board: SimBoard, clock: SimClock) -> None:
     board.pixels.show()
     assert board.lit_holes(start=2.0) == {5, 6}
     assert board.lit_holes(start=1.0) == {5}  # 6 went on only at 2.0
+
+
+def test_a_frame_limit_keeps_only_recent_frames(clock: SimClock) -> None:
+    board = SimBoard(clock=clock, frame_limit=3)
+    for step in range(20):
+        clock.advance(1.0)
+        board.pixels[0] = (step, 0, 0)
+        board.pixels.show()
+    assert 3 <= len(board.frames) <= 6
+    assert board.last_frame is not None and board.last_frame.color(0) == (19, 0, 0)
+    assert [f.at for f in board.frames] == sorted(f.at for f in board.frames)
