@@ -6,6 +6,11 @@
 from firmware import pins
 
 
+def byte_order(order: str) -> tuple:
+    """``neopixel.NeoPixel.ORDER`` for pixels expecting ``order`` (e.g. "GRB" -> (1, 0, 2, 3))."""
+    return (order.index("R"), order.index("G"), order.index("B"), 3)
+
+
 def current_ma(rgb: bytes, brightness: int) -> int:
     """The strip's estimated current for a frame of logical ``rgb`` at ``brightness`` 0..255."""
     channel_ma = sum(rgb) * pins.PIXEL_MA_PER_CHANNEL * brightness // (255 * 255)

@@ -14,7 +14,7 @@ import neopixel
 from firmware import pins
 from firmware.board import Board
 from firmware.buttons import Buttons
-from firmware.leds import LedOutput
+from firmware.leds import LedOutput, byte_order
 from firmware.scan import Scanner
 from firmware.usb import UsbSerial
 
@@ -33,6 +33,7 @@ def main() -> None:
     enable = [None if pin < 0 else Pin(pin, Pin.OUT, value=1) for pin in pins.MUX_ENABLE_PINS]
     buttons = Buttons([Pin(pin, Pin.IN, Pin.PULL_UP) for pin in pins.BUTTON_PINS])
     strip = neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT)
+    strip.ORDER = byte_order(pins.PIXEL_ORDER)
     status_led = Pin(pins.STATUS_LED_PIN, Pin.OUT)
     board = Board(
         Scanner(adc, select, enable, time.sleep_us),

@@ -45,6 +45,7 @@ BUTTON_PINS = (10, 11, 12, 13)
 BUTTON_DEBOUNCE_MS = const(20)
 
 NEOPIXEL_PIN = const(16)
+PIXEL_ORDER = "GRB"  # the byte order the pixels expect (WS2812B: GRB)
 STATUS_LED_PIN = const(25)
 
 # CHAIN[k] = the logical pixel at position k of the NeoPixel wire.

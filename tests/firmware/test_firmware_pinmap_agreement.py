@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from firmware import pins, protocol, timing
+from firmware.leds import byte_order
 from firmware.sensing import Classifier
 from hal import serial_protocol
 from hal.base import HOLE_COUNT, PIXEL_COUNT
@@ -62,7 +63,9 @@ def test_led_chain_agrees_and_is_serpentine() -> None:
             (fa, sa), (fb, sb) = divmod(a % 16, 4), divmod(b % 16, 4)
             assert abs(fa - fb) + abs(sa - sb) == 1, (a, b)
     assert LEDS.chain[HOLE_COUNT:] == tuple(range(71, 63, -1))
-    assert LEDS.order == "GRB"
+    assert LEDS.order == pins.PIXEL_ORDER == "GRB"
+    assert byte_order("GRB") == (1, 0, 2, 3)  # MicroPython's neopixel default
+    assert byte_order("RGB") == (0, 1, 2, 3)
 
 
 def test_power_budget_agrees() -> None:
