@@ -98,6 +98,14 @@ def test_the_board_state_machine_runs_under_micropython() -> None:
         " + protocol.encode_frame(protocol.LEDS, 1, bytes([255]) + bytes([9]) * 216)\n"
         "board.poll(5)\n"
         "frames = protocol.Deframer().feed(wire.sent)\n"
-        "print([f[0] for f in frames], frames[2][2][0], board.leds.np[0])\n",
+        "print([f[0] for f in frames], frames[2][2][0], board.leds.np[0])\n"
+        "wire.sent = b''\n"
+        "wire.inbox = protocol.encode_frame(protocol.CALIBRATE, 2, bytes([protocol.CAL_CAPTURE]))\n"
+        "for t in range(40): board.poll(10 + t)\n"
+        "acks = [f[2] for f in protocol.Deframer().feed(wire.sent) if f[0] == protocol.ACK]\n"
+        "import json\n"
+        "print(list(acks[0]), json.load(open('/calibration.json'))['baseline'][:2])\n",
     )
-    assert out.strip() == "[129, 131, 130, 131] 1 (9, 9, 9)"  # INFO, STATE, ACK, STATE (boot)
+    first, second = out.strip().splitlines()
+    assert first == "[129, 131, 130, 131] 1 (9, 9, 9)"  # INFO, STATE, ACK, STATE (boot)
+    assert second == "[2, 0] [2048, 2048]"  # calibrated and stored on the Pico's filesystem

@@ -68,6 +68,7 @@ def test_lucky_game_to_a_called_win(service: Service, open_page: Callable[..., P
     expect(hole(page, "R-I-C")).to_have_class(re.compile(r"\ballowed\b"))
     expect(page.locator("#turn")).to_contain_text("place a Man in the lit hole")
     SCREENSHOT.parent.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SCREENSHOT))
 
     hole(page, "R-I-C").click()
