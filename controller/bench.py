@@ -14,6 +14,7 @@ from collections.abc import Callable
 PROBES: list[str] = [
     "controller.bench_engine:measure",
     "controller.bench_controller:measure",
+    "sim.bench_serial:measure",
 ]
 
 

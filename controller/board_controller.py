@@ -112,6 +112,7 @@ class BoardController:
         self._fix_due: float | None = None
         self._fix_words: list[str] = []
         self._guided = True
+        self.connected = True
         now = clock.now()
         self.game: Game
         entries = journal.current_game()
@@ -187,6 +188,12 @@ class BoardController:
         for press in presses:
             self._on_press(press, now)
         self._on_time(now)
+
+    def set_connected(self, connected: bool, now: float) -> None:
+        """Note whether the board answers; the game waits, unchanged, while it does not."""
+        if connected != self.connected:
+            self.connected = connected
+            self._emit_json({"type": "board_connected" if connected else "board_lost"}, now)
 
     def _on_settled(self, now: float) -> None:
         self.revision += 1
@@ -383,6 +390,8 @@ class BoardController:
         return self.game.to_move
 
     def _check_board(self, doing: str) -> None:
+        if not self.connected:
+            raise NotNow(f"cannot {doing}: the board is disconnected (searching for it)")
         if not self.mismatch.clean:
             words = self._describe(self.mismatch)
             raise NotNow(f"cannot {doing}: fix the board first ({'; '.join(words)})")
@@ -517,6 +526,8 @@ class BoardController:
         game = self.game
         names = self.config.team_names
         mover = f"{names[game.team_of_seat[game.to_move]]} (player {game.to_move + 1})"
+        if not self.connected:
+            return "Board disconnected — searching for it. The game waits where it was."
         variant_words = self.flow.message(self)
         if variant_words is not None and self.phase != AWAIT_FIX:
             return variant_words
@@ -554,6 +565,7 @@ class BoardController:
         state["mismatch"] = self._mismatch_json(self.mismatch)
         state["fix"] = self.fix_words
         state["message"] = self.message()
+        state["connected"] = self.connected
         state["dice"] = self.config.dice
         state["team_names"] = list(self.config.team_names[: self.game.teams])
         state["team_colours"] = [

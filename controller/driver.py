@@ -14,7 +14,8 @@ from controller.board_controller import BoardController
 from controller.config import Config
 from controller.journal import Journal
 from controller.leds import LedRenderer
-from hal.base import Backend
+from hal.base import Backend, BoardReading, ButtonPress
+from hal.errors import BoardDisconnected
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -50,7 +51,17 @@ class Driver:
     def step(self) -> None:
         """Read the board and the buttons, let the controller act, show the frame it wants."""
         now = self.backend.clock.now()
-        self.controller.update(now, self.backend.read(), self.backend.take_presses())
+        connected = self.backend.connected
+        reading: BoardReading | None = None
+        presses: list[ButtonPress] = []
+        if connected:
+            try:
+                reading = self.backend.read()
+                presses = self.backend.take_presses()
+            except BoardDisconnected:
+                connected = False
+        self.controller.set_connected(connected, now)
+        self.controller.update(now, reading, presses)
         self.render(now)
 
     def render(self, now: float) -> None:

@@ -8,7 +8,9 @@
    magenta); the indicator pixels (70, 71) blink amber;
 6. dice notices on the indicator pixels: free throws white, turn lost red, FLIX FLIX FLIX
    blinking in the colour of the seat that places anywhere;
-7. the win animation: the winning line flashes between its team colour and white.
+7. the win animation: the winning line flashes between its team colour and white;
+8. board disconnected: every status pixel blinks amber (seen on a board whose LEDs the Pi drives,
+   and as soon as a reconnected board takes frames again).
 """
 
 from __future__ import annotations
@@ -79,6 +81,8 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
         win = holes_layer(ctl.win_line, flash)
         win.update({HOLE_COUNT + i: team_colour(ctl, game.winner) for i in range(8)})
         result.append(win)
+    if not ctl.connected and _phase_on(now, BLINK_S):
+        result.append({HOLE_COUNT + i: AMBER for i in range(8)})
     return result
 
 
@@ -104,7 +108,7 @@ def frame(ctl: BoardController, now: float) -> Frame:
 def next_change(ctl: BoardController, now: float) -> float | None:
     """When the wanted frame changes by itself (a blink or flash step), or ``None``."""
     halves = []
-    if ctl.phase == AWAIT_FIX or (
+    if ctl.phase == AWAIT_FIX or not ctl.connected or (
         ctl.notice is not None and ctl.notice.kind == "opponent_anywhere"
     ):
         halves.append(BLINK_S)

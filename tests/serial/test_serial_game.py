@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from controller.board_controller import game_entry
+from controller.board_controller import NotNow, game_entry
 from controller.config import Config
 from controller.driver import Driver
 from controller.journal import Journal
@@ -104,3 +104,29 @@ def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_for: Wait)
     assert rig.backend.read().occupied() == rig.board.read().occupied()
     assert len(rig.board.frames) > 10  # the controller's frames reached the board's pixels
     assert rig.backend.counters["rx_crc"] == rig.backend.counters["handler_errors"] == 0
+
+
+def test_an_unplugged_board_pauses_the_game_and_resumes_it(
+    rig: PicoRig, pump: Pump, wait_for: Wait
+) -> None:
+    wait_for(lambda: pump.read(lambda d: d.controller.phase) == "await_roll")
+    rig.board.press("roll")
+    wait_for(lambda: pump.read(lambda d: d.controller.phase) == "await_place")
+    before = pump.read(lambda d: d.controller.state())
+    rig.pico.unplug()
+    wait_for(lambda: not pump.read(lambda d: d.controller.connected))
+    state = pump.read(lambda d: d.controller.state())
+    assert state["connected"] is False
+    assert state["message"].startswith("Board disconnected")
+    assert any(e["type"] == "board_lost" for e in state["events"])
+    with pytest.raises(NotNow, match="disconnected"):
+        pump.read(lambda d: d.controller.roll(None, d.backend.clock.now()))
+    rig.pico.replug()
+    wait_for(lambda: pump.read(lambda d: d.controller.connected))
+    after = pump.read(lambda d: d.controller.state())
+    assert after["phase"] == "await_place"
+    assert (after["board"], after["allowed"], after["last_throw"]) == (
+        before["board"],
+        before["allowed"],
+        before["last_throw"],
+    )
