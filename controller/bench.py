@@ -6,10 +6,13 @@ A probe is a function ``() -> dict[str, float]`` named ``module:function`` in ``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
+import os
 import platform
 from collections.abc import Callable
+from pathlib import Path
 
 PROBES: list[str] = [
     "controller.bench_engine:measure",
@@ -25,11 +28,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def machine() -> str:
+    """The CPU model (from /proc/cpuinfo where there is one), its architecture and core count."""
+    model = platform.processor()
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.partition(":")[2].strip()
+                break
+    return f"{model or 'unknown CPU'}, {platform.machine()}, {os.cpu_count()} cores"
+
+
 def collect(only: str | None = None) -> dict[str, float | str]:
     """Run every probe (or those whose module matches ``only``) and merge their figures."""
-    figures: dict[str, float | str] = {
-        "machine": f"{platform.machine()} {platform.processor() or ''}".strip()
-    }
+    figures: dict[str, float | str] = {"machine": machine()}
     for target in PROBES:
         module_name, _, function_name = target.partition(":")
         if only and not module_name.split(".")[-1].startswith(only) and only not in module_name:

@@ -247,6 +247,8 @@ class BoardController:
                 self.call(self._caller() if press.seat is None else press.seat, now)
             elif press.button is Button.PENALTY:
                 self.penalty(self._penaliser() if press.seat is None else press.seat, now)
+            elif press.button is Button.MENU:
+                self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
             self._emit_json(
                 {"type": "refused", "button": press.button.value, "reason": str(error)}, now

@@ -8,15 +8,56 @@
 ['place', 'turn']
 >>> game.to_move, str(game.phase)
 (1, 'await_roll')
+
+The option ``dice_faces`` gives the dice other faces (RULES.md §4 leaves them an assumption):
+
+>>> game = new_game("lucky", seed=1, options={"dice_faces": {"colour": ["red", "win", "win"]}})
+>>> game.dice[0]
+('red', 'win', 'win')
+>>> game.roll("flix/II/hearts")
+Traceback (most recent call last):
+...
+engine.errors.IllegalRoll: not a throw: 'flix/II/hearts' ('flix' is not a face of the colour \
+die: red win win)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from engine.dice import FREE_THROWS_GRANTED, parse_throw, read_throw, throw_dice
+from engine.dice import (
+    DIE_NAMES,
+    FREE_THROWS_GRANTED,
+    Dice,
+    dice_from_setting,
+    parse_throw,
+    read_throw,
+    throw_dice,
+)
 from engine.errors import IllegalRoll
-from engine.game import Action, Game, Phase
+from engine.game import Action, Game, Options, Phase
+
+
+@dataclass(frozen=True)
+class LuckyOptions(Options):
+    """Lucky Flix settings: ``dice_faces`` (``None``: the default dice; else a mapping
+    ``{"colour"|"floor"|"suit": [faces]}``, a die left out keeping its six default faces; stored
+    with all three dice, faces spelled canonically)."""
+
+    dice_faces: Mapping[str, Sequence[str]] | None = field(default=None, hash=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.dice_faces is not None:
+            dice = dice_from_setting(self.dice_faces)
+            object.__setattr__(self, "dice_faces", dict(zip(DIE_NAMES, dice, strict=True)))
+
+    @property
+    def dice(self) -> Dice:
+        """The faces of the colour, floor and suit die."""
+        return dice_from_setting(self.dice_faces)
 
 
 class LuckyFlix(Game):
@@ -25,12 +66,20 @@ class LuckyFlix(Game):
     variant: ClassVar[str] = "lucky"
     uses_dice: ClassVar[bool] = True
     uses_calls: ClassVar[bool] = True
+    options_class: ClassVar[type[Options]] = LuckyOptions
+
+    def _init_state(self) -> None:
+        assert isinstance(self.options, LuckyOptions)
+        self.dice: Dice = self.options.dice
 
     def _act_roll(self, action: Action) -> None:
         seat = self.to_move
         if self.phase != Phase.AWAIT_ROLL:
             raise IllegalRoll(f"seat {seat} cannot roll now (phase {self.phase})")
-        throw = throw_dice(self._rng) if action.throw is None else parse_throw(action.throw)
+        if action.throw is None:
+            throw = throw_dice(self._rng, self.dice)
+        else:
+            throw = parse_throw(action.throw, self.dice)
         free = self.free_throws > 0
         if free:
             self.free_throws -= 1

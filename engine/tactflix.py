@@ -1,8 +1,10 @@
 """Tac-T-Flix (RULES.md §3, §6): Burocrats, free plays, substitution and withdrawal.
 
-Each team's Burocrats start with its opponent (3 teams: the team on its left). A Flix-line is
-four pieces of one team, Men and/or Burocrats. Each scored line wins one Burocrat back and gives
-the player a free play; a free play that scores earns more. When the chain ends the player seats
+Each team's Burocrats start with its opponent (3 teams: the team on its left, or with the option
+``burocrat_handing="right"`` the team on its right; RULES.md §6 leaves it an assumption), and a
+won-back Burocrat comes from that team. A Flix-line is four pieces of one team, Men and/or
+Burocrats. Each scored line wins one Burocrat back and gives the player a free play; a free play
+that scores earns more. When the chain ends the player seats
 every won-back Burocrat in place of a Man of the lines completed this turn (each line getting at
 least one: phase ``substitute``, action ``substitute(hole)``), then lifts all the team's Men of
 those lines (phase ``withdraw``, action ``withdraw(hole)``). Burocrats are never removed. A team
@@ -20,11 +22,12 @@ wins with a Buroline (four of its Burocrats in a line) or its 8th scored line.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.bitboard import BB_ALL, Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
-from engine.game import BUROCRAT, Action, Event, Game, Phase
+from engine.game import BUROCRAT, Action, Event, Game, Options, Phase
 from engine.holes import Hole, name, parse
 from engine.lines import LINES_THROUGH
 
@@ -32,6 +35,23 @@ SUBSTITUTE = "substitute"
 """The player seats each won-back Burocrat in place of a Man of the lines completed this turn."""
 WITHDRAW = "withdraw"
 """The player lifts the team's Men of the lines completed this turn back to supply."""
+HANDINGS: tuple[str, str] = ("left", "right")
+"""Where a team's Burocrats go with 3 teams: to the team on its left or on its right."""
+
+
+@dataclass(frozen=True)
+class TacTFlixOptions(Options):
+    """Tac-T-Flix settings: ``burocrat_handing`` (``left`` | ``right``), the team that holds a
+    team's Burocrats when 3 teams play (with 2 teams both mean the opponent)."""
+
+    burocrat_handing: str = "left"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.burocrat_handing not in HANDINGS:
+            raise SettingError(
+                f"burocrat_handing must be 'left' or 'right': {self.burocrat_handing!r}"
+            )
 
 
 def _coverable(lines: list[Bitboard], men: Bitboard, burocrats: int) -> bool:
@@ -48,8 +68,8 @@ def _coverable(lines: list[Bitboard], men: Bitboard, burocrats: int) -> bool:
 
 
 class TacTFlix(Game):
-    """Tac-T-Flix. State beyond :class:`Game`: ``held`` (per team, its Burocrats held by the
-    opponent), ``burocrat_supply`` (won back, waiting to be seated), and the scoring turn:
+    """Tac-T-Flix. State beyond :class:`Game`: ``held`` (per team, its Burocrats held by
+    :meth:`holder`), ``burocrat_supply`` (won back, waiting to be seated), and the scoring turn:
     ``seq_team`` / ``seq_seat`` (who scores and plays), ``resume_seat`` (who moves after it),
     ``free_plays`` (left), ``turn_lines`` (scored this turn), ``seated`` (Burocrats seated this
     turn), ``buroline`` (the winning Buroline)."""
@@ -57,6 +77,7 @@ class TacTFlix(Game):
     variant: ClassVar[str] = "tactflix"
     uses_calls: ClassVar[bool] = True
     uses_burocrats: ClassVar[bool] = True
+    options_class: ClassVar[type[Options]] = TacTFlixOptions
     _state_fields: ClassVar[tuple[str, ...]] = (
         *Game._state_fields,
         "held",
@@ -92,8 +113,11 @@ class TacTFlix(Game):
         return self.options.burocrats_per_team
 
     def holder(self, team: int) -> int:
-        """The team holding ``team``'s Burocrats: its opponent (3 teams: the team on its left)."""
-        return (team + 1) % self.teams
+        """The team holding ``team``'s Burocrats: its opponent (3 teams: the team on its left, or
+        on its right with ``burocrat_handing="right"``)."""
+        assert isinstance(self.options, TacTFlixOptions)
+        step = 1 if self.options.burocrat_handing == "left" else -1
+        return (team + step) % self.teams
 
     def lines_scored(self, team: int) -> int:
         """How many lines ``team`` has scored."""
@@ -136,7 +160,9 @@ class TacTFlix(Game):
         won = min(len(lines), self.held[team])
         self.held[team] -= won
         self.burocrat_supply[team] += won
-        self._emit("burocrats_won", team=team, count=won, held=self.held[team])
+        self._emit(
+            "burocrats_won", team=team, count=won, held=self.held[team], holder=self.holder(team)
+        )
         if self.lines_scored(team) >= self.lines_to_win:
             self._finish(team, "lines")
             return

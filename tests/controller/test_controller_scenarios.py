@@ -44,6 +44,7 @@ def test_every_scenario_has_a_test() -> None:
         "qubic_win",
         "qubic_block_request",
         "undo",
+        "menu_undo",
     }
     assert {p.stem for p in SCENARIOS.glob("*.jsonl")} == tested
 
@@ -161,8 +162,11 @@ def test_qubic_win(capsys: pytest.CaptureFixture[str]) -> None:
     assert state["phase"] == "game_over"
 
 
-def test_undo_takes_back_the_last_placement(capsys: pytest.CaptureFixture[str]) -> None:
-    state = run("undo.jsonl", capsys)
+@pytest.mark.parametrize("script", ["undo.jsonl", "menu_undo.jsonl"])
+def test_undo_takes_back_the_last_placement(
+    script: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = run(script, capsys)
     undo = first(state, "undo")
     assert undo["hole"] == "Y-II-H" and undo["actions"] == 2
     assert first(state, "fix_hint")["words"] == ["Lift the Man from Y-II-H"]
