@@ -166,7 +166,7 @@ def create_app(service: Service) -> Starlette:
         return state()
 
     async def get_info(request: Request) -> JSONResponse:
-        """What the page needs to draw and set up this board (the web part's route)."""
+        """What the page needs to draw and set up this board."""
         config, layout = service.config, service.controller.game.layout
         return JSONResponse(
             {

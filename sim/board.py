@@ -132,7 +132,7 @@ class SimPixelStrip(PixelStrip):
 
 
 class SimBoard(Backend):
-    """A board in software: see the module docstring and ``notes/sim-api.md``."""
+    """A board in software: see the module docstring and ``docs/sim-api.md``."""
 
     name = "sim"
     button_seats = True

@@ -265,6 +265,23 @@ function showDice(state) {
   $("roll").disabled = !canRoll;
   $("faces-form").hidden = !physical || !usesDice(state);
   $("enter-faces").disabled = !canRoll;
+  offerFaces(state.options?.dice_faces);
+}
+
+// The picker offers the faces of the game's dice (the game option `dice_faces`), each once.
+function offerFaces(dice) {
+  const sets = [
+    dice?.colour ?? COLOUR_FACES,
+    dice?.floor ?? FLOOR_FACES,
+    dice?.suit ?? SUIT_FACES,
+  ].map((faces) => [...new Set(faces)]);
+  const form = $("faces-form");
+  const key = JSON.stringify(sets);
+  if (form.dataset.faces === key) return;
+  form.dataset.faces = key;
+  fillSelect($("face-colour"), sets[0]);
+  fillSelect($("face-floor"), sets[1]);
+  fillSelect($("face-suit"), sets[2]);
 }
 
 function showSeats(state) {
@@ -514,9 +531,7 @@ function setupBody() {
 }
 
 function wire() {
-  fillSelect($("face-colour"), COLOUR_FACES);
-  fillSelect($("face-floor"), FLOOR_FACES);
-  fillSelect($("face-suit"), SUIT_FACES);
+  offerFaces(null);
   const savedMode = localStorage.getItem(DICE_MODE_KEY);
   if (savedMode) {
     const radio = document.querySelector(`input[name=dice][value=${savedMode}]`);

@@ -257,3 +257,19 @@ def test_payoff_token_on_a_man_and_the_game_value(
         "Game value: 115 (G-II-S 100, G-II-H 5, G-II-D 5, G-II-C 5)"
     )
     expect(page.locator("#scores")).to_contain_text("Ledger: Red 115 · Blue -115")
+
+
+def test_the_face_picker_offers_the_game_s_dice(
+    service: Service, open_page: Callable[..., Page]
+) -> None:
+    page = open_page(service)
+    page.check("input[name=dice][value=physical]")
+    suit_die = ["spades", "hearts", "diamonds", "clubs", "win", "win"]
+    game = {"variant": "lucky", "players": 2, "options": {"dice_faces": {"suit": suit_die}}}
+    assert service.post("/api/game", game).status_code == 200
+    options = page.locator("#face-suit option")
+    expect(options).to_have_count(5)
+    assert options.evaluate_all("os => os.map(o => o.value)") == suit_die[:5]
+    expect(page.locator("#face-colour option")).to_have_count(6)
+    enter_faces(page, "red/I/win")
+    expect(page.locator(".hole.allowed")).to_have_count(4)
