@@ -95,6 +95,7 @@ class BoardController:
     ) -> None:
         self.config = config
         self.clock = clock
+        self.sensing = sensing
         self.analog = sensing == "analog"
         self.journal = journal
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
@@ -568,6 +569,7 @@ class BoardController:
         state["fix"] = self.fix_words
         state["message"] = self.message()
         state["connected"] = self.connected
+        state["sensing"] = self.sensing  # analog: kinds sensed; presence: kinds from the game
         state["dice"] = self.config.dice
         state["team_names"] = list(self.config.team_names[: self.game.teams])
         state["team_colours"] = [

@@ -27,7 +27,8 @@ def free_port() -> int:
 class LiveService:
     """``flixboard run --board sim`` with a data dir and a sim state file."""
 
-    def __init__(self, workdir: Path, *extra: str) -> None:
+    def __init__(self, workdir: Path, *extra: str, env: dict[str, str] | None = None) -> None:
+        self.env = {**os.environ, **(env or {})}
         self.data_dir = workdir / "data"
         self.sim_state = workdir / "board.json"
         self.log = workdir / "service.log"
@@ -58,7 +59,7 @@ class LiveService:
         ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ}
+                command, stdout=log, stderr=subprocess.STDOUT, env=self.env
             )
         self.wait_for(lambda: self._answers(), "the service to answer")
 

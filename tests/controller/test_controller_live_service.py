@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
+import socket
 from pathlib import Path
 
 from controller_live import LiveService
@@ -40,3 +42,26 @@ def test_sigterm_stops_cleanly(tmp_path: Path) -> None:
     service = LiveService(tmp_path)
     service.start()
     assert service.stop() == 0
+
+
+def test_the_service_tells_systemd_it_is_ready_alive_and_stopping(tmp_path: Path) -> None:
+    name = f"flixboard-notify-test-{os.getpid()}"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.bind("\0" + name)  # an abstract socket standing in for systemd's NOTIFY_SOCKET
+        sock.settimeout(60)
+        service = LiveService(
+            tmp_path, env={"NOTIFY_SOCKET": "@" + name, "WATCHDOG_USEC": "200000"}
+        )
+        service.start()
+        messages: list[str] = []
+        try:
+            while sum("WATCHDOG=1" in m for m in messages) < 2:
+                messages.append(sock.recv(4096).decode())
+        finally:
+            assert service.stop() == 0
+        while not any("STOPPING=1" in m for m in messages):
+            messages.append(sock.recv(4096).decode())
+    ready = next(i for i, m in enumerate(messages) if "READY=1" in m)
+    first_ping = next(i for i, m in enumerate(messages) if "WATCHDOG=1" in m)
+    assert ready < first_ping
+    assert f"serving http://127.0.0.1:{service.port}" in messages[ready]
