@@ -96,6 +96,12 @@ def deal_tokens(tokens: tuple[int, ...], teams: int, seed: int) -> list[tuple[in
     return [tuple(sorted(shuffled[team::teams], reverse=True)) for team in range(teams)]
 
 
+def _check_token_value(token: object, error: type[IllegalAction] = IllegalPlacement) -> None:
+    """A token is a whole number (``True`` is not the token 1)."""
+    if isinstance(token, bool) or not isinstance(token, int):
+        raise error(f"a token is a whole number such as 50: {token!r}")
+
+
 def _without(hand: tuple[int, ...], token: int) -> tuple[int, ...]:
     items = list(hand)
     items.remove(token)
@@ -167,6 +173,7 @@ class PayOffFlix(Game):
         super()._check_piece(seat, team, hole, piece, token)
         if token is None:
             return
+        _check_token_value(token)
         where = name(hole, self.layout)
         if self.physical_tokens:
             raise IllegalPlacement(
@@ -269,6 +276,27 @@ class PayOffFlix(Game):
     def _hole_index(self, hole: Hole | str) -> Hole:
         return parse(hole, self.layout) if isinstance(hole, str) else hole
 
+    def _act_call(self, action: Action) -> None:
+        self._refuse_when_decided("call FLIX", action)
+        super()._act_call(action)
+
+    def _act_penalty(self, action: Action) -> None:
+        self._refuse_when_decided("call PENALTY", action)
+        super()._act_penalty(action)
+
+    def _act_resign(self, action: Action) -> None:
+        self._refuse_when_decided("resign", action)
+        super()._act_resign(action)
+
+    def _refuse_when_decided(self, doing: str, action: Action) -> None:
+        """A scored line ends the game (RULES.md §5): while its tokens are entered, nobody may
+        call, penalise or resign any more."""
+        if self.phase == AWAIT_TOKENS:
+            raise IllegalAction(
+                f"seat {action.seat!r} cannot {doing}: team {self.scoring_team} has scored and "
+                "the game is decided; enter the tokens of the scored line"
+            )
+
     def _act_enter_token(self, action: Action) -> None:
         if self.phase != AWAIT_TOKENS:
             raise IllegalAction(f"no tokens to enter now (phase {self.phase})")
@@ -280,6 +308,7 @@ class PayOffFlix(Game):
         team = self.scoring_team
         assert team is not None
         if token is not None:
+            _check_token_value(token, IllegalAction)
             if hole in self.completers:
                 raise IllegalAction(
                     f"the Man at {where} completed the line and carries no token: take "

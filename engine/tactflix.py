@@ -191,6 +191,23 @@ class TacTFlix(Game):
             )
         super()._act_call(action)
 
+    def _act_penalty(self, action: Action) -> None:
+        super()._act_penalty(action)
+        self._after_removal()
+
+    def _after_removal(self) -> None:
+        """A penalty may take Men the scoring turn still had to replace or withdraw: when none
+        are left, that step is over (the turn must never wait for a Man that is gone)."""
+        team = self.seq_team
+        if team is None:
+            return
+        if self.phase == SUBSTITUTE and (
+            self.burocrat_supply[team] == 0 or not self.men[team] & self.turn_union
+        ):
+            self._begin_withdrawal()
+        elif self.phase == WITHDRAW and not self.to_withdraw:
+            self._end_turn()
+
     def _end_placement(self, seat: int) -> None:
         if self.seq_team is None:
             super()._end_placement(seat)

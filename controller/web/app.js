@@ -129,6 +129,11 @@ function usesCalls(state) {
   return state?.variant !== "qubic" && !auto;
 }
 
+/** Qubic with three players: a player may ask the mover to block the open three formed first. */
+function blockRule(state) {
+  return state?.variant === "qubic" && state?.players === 3 && (state.team_of_seat ?? []).length === 3;
+}
+
 function isSim(state) {
   return state?.sim === true;
 }
@@ -150,6 +155,7 @@ function show(fresh) {
   virtual.disabled = state.dice === "physical";
   if (virtual.disabled) document.querySelector("input[name=dice][value=physical]").checked = true;
   $("piece-choice").hidden = !(isSim(state) && state.variant === "tactflix");
+  choosePiece(state);
   showTurn(state);
   showStatusPixels(state);
   showDice(state);
@@ -159,6 +165,36 @@ function show(fresh) {
   showFix(state);
   showLog(state);
   showVariants();
+  followGame(state);
+}
+
+// The setup form starts from the game being played, until someone changes it.
+let setupTouched = false;
+let followedGame = "";
+
+function followGame(state) {
+  const key = JSON.stringify([state.variant, state.players]);
+  if (setupTouched || key === followedGame || !state.variant) return;
+  followedGame = key;
+  const variant = $("variant");
+  if ([...variant.options].some((option) => option.value === state.variant && !option.disabled)) {
+    variant.value = state.variant;
+  }
+  if ([...$("players").options].some((option) => Number(option.value) === state.players)) {
+    $("players").value = String(state.players);
+  }
+  showPartners();
+}
+
+/** Tac-T-Flix: the hand holds a Burocrat while Burocrats are to be seated, else a Man. */
+let piecePhase = "";
+function choosePiece(state) {
+  const key = `${state.variant}:${state.phase}`;
+  if (key === piecePhase) return;
+  piecePhase = key;
+  const piece = state.variant === "tactflix" && state.phase === "substitute" ? "burocrat" : "man";
+  const radio = document.querySelector(`input[name=piece][value=${piece}]`);
+  if (radio) radio.checked = true;
 }
 
 function showTurn(state) {
@@ -184,10 +220,18 @@ function showTurn(state) {
       ? `${mover}: throw the dice and enter the faces${free}.`
       : `${mover}: roll the dice${free}.`;
   } else if (state.phase === "await_place") {
-    const count = state.allowed?.length ?? 0;
-    text = !usesDice(state) || count >= 64
-      ? `${mover}: place a Man in any empty hole.`
-      : `${mover}: place a Man in ${count === 1 ? "the lit hole" : `one of the ${count} lit holes`}.`;
+    const board = state.board ?? {};
+    const lit = (state.allowed ?? []).filter((hole) => !board[hole]).length;
+    const where = lit >= 64 - Object.keys(board).length
+      ? "any empty hole"
+      : lit === 1 ? "the lit hole" : `one of the ${lit} lit holes`;
+    if (state.notice === "opponent_anywhere") {
+      text = `FLIX FLIX FLIX: ${mover} places one Man in ${where}.`;
+    } else if (state.free_plays) {
+      text = `${mover}: free play! Place a Man in ${where} (${state.free_plays} left).`;
+    } else text = `${mover}: place a Man in ${where}.`;
+  } else if (typeof state.message === "string" && state.message) {
+    text = state.message;
   } else {
     text = `${mover}: ${String(state.phase ?? "").replaceAll("_", " ")}.`;
   }
@@ -224,6 +268,9 @@ function showStatusPixels(state) {
     for (let i = 0; i < Math.min(state.free_throws ?? 0, 2); i += 1) {
       indicators[i] = { colour: "#ffffff", label: "free throw" };
     }
+    for (let i = 0; i < Math.min(state.free_plays ?? 0, 2); i += 1) {
+      indicators[i] = { colour: "#ffffff", label: "free play" };
+    }
   }
   strip.replaceChildren(
     ...[...pixels, ...indicators].map((pixel) => {
@@ -243,6 +290,7 @@ function showStatusPixels(state) {
 }
 
 function showDice(state) {
+  $("dice-card").hidden = !usesDice(state);
   const dice = $("dice");
   dice.replaceChildren();
   const faces = throwFaces(state.last_throw);
@@ -288,7 +336,7 @@ function showSeats(state) {
   const list = $("seats");
   const seats = state.team_of_seat ?? [];
   const teams = teamsOf(state);
-  const shape = JSON.stringify([seats, teams, usesCalls(state)]);
+  const shape = JSON.stringify([seats, teams, usesCalls(state), blockRule(state)]);
   if (list.dataset.shape !== shape) {
     list.dataset.shape = shape;
     list.replaceChildren(...seats.map((team, seat) => seatRow(seat, team, state)));
@@ -330,6 +378,13 @@ function seatRow(seat, team, state) {
       ),
     );
   }
+  if (blockRule(state)) {
+    buttons.append(
+      seatButton("BLOCK", `Ask the player to move to block, by ${seatWithTeam(seat, state)}`, "penalty", () =>
+        command("/api/penalty", { seat }),
+      ),
+    );
+  }
   buttons.append(
     seatButton("Resign", `Resign ${seatWithTeam(seat, state)}`, "resign", () => {
       if (confirm(`${seatWithTeam(seat, state)} resigns the game?`)) {
@@ -361,6 +416,12 @@ function showScores(state) {
   if (state.variant !== "qubic") {
     parts.push(`Lines scored: ${teams.map((t, i) => `${t.name} ${lines[i]}`).join(" · ")}`);
   }
+  if (state.variant === "tactflix" && Array.isArray(state.burocrats_held)) {
+    if (state.lines_to_win) parts.push(`Lines to win: ${state.lines_to_win}`);
+    parts.push(
+      `Burocrats still to win back: ${teams.map((t, i) => `${t.name} ${state.burocrats_held[i] ?? 0}`).join(" · ")}`,
+    );
+  }
   if (state.variant === "payoff" && Array.isArray(state.ledger)) {
     parts.push(`Ledger: ${teams.map((t, i) => `${t.name} ${state.ledger[i] ?? 0}`).join(" · ")}`);
   }
@@ -382,7 +443,13 @@ function showPayOff(state) {
   $("payoff").hidden = !payoff;
   if (!payoff) return;
   const digital = state.token_mode !== "physical";
-  $("token-choice").hidden = !(digital && state.phase === "await_place");
+  const choosing = digital && state.phase === "await_place";
+  $("token-choice").hidden = !choosing;
+  const team = state.team_of_seat?.[state.to_move];
+  const teamName = teamsOf(state)[team]?.name ?? "my";
+  $("show-hand").textContent = handTeam === team ? `Hide ${teamName}'s tokens` : `Show ${teamName}'s tokens`;
+  if (!choosing || handTeam !== team) hideHand();
+  else if (handTokensLeft !== JSON.stringify(state.tokens_left)) loadHand(team);
   const entering = state.phase === "await_tokens";
   $("token-entry").hidden = !entering;
   if (entering) {
@@ -404,7 +471,60 @@ function showPayOff(state) {
     ? `Game value: ${paid.value} (${Object.entries(paid.men)
         .map(([hole, value]) => `${hole} ${value}`)
         .join(", ")})`
-    : "";
+    : state.token_chosen
+      ? "A token rides on the next Man."
+      : "";
+}
+
+// The mover's own tokens, shown only on request and hidden again when the turn passes on.
+let handTeam = null;
+let handTokensLeft = "";
+
+function hideHand() {
+  handTeam = null;
+  handTokensLeft = "";
+  $("hand-tokens").hidden = true;
+  $("hand-tokens").replaceChildren();
+  $("show-hand").setAttribute("aria-expanded", "false");
+}
+
+async function loadHand(team) {
+  handTeam = team;
+  handTokensLeft = JSON.stringify(current?.tokens_left);
+  let view;
+  try {
+    view = await api.get(`/api/state?team=${team}`);
+  } catch (error) {
+    say(`Cannot read the tokens: ${error.message}`, "error");
+    hideHand();
+    return;
+  }
+  if (handTeam !== team) return;
+  const hand = Array.isArray(view.hand) ? view.hand : [];
+  const box = $("hand-tokens");
+  box.replaceChildren(
+    ...hand.map((value) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "token";
+      button.textContent = value;
+      button.setAttribute("aria-label", `Attach token ${value} to the next Man`);
+      button.addEventListener("click", () => attachToken(value));
+      return button;
+    }),
+  );
+  if (!hand.length) box.textContent = "No tokens left.";
+  box.hidden = false;
+  $("show-hand").setAttribute("aria-expanded", "true");
+  if (current) $("show-hand").textContent = `Hide ${teamsOf(current)[team]?.name ?? "my"}'s tokens`;
+}
+
+async function attachToken(value) {
+  if (await command("/api/token", { token: Number(value) }, "Your token rides on the next Man.")) {
+    $("token-value").value = "";
+    hideHand();
+    if (current) show(received);
+  }
 }
 
 function showFix(state) {
@@ -550,11 +670,18 @@ function wire() {
     command("/api/roll", { faces: faces.join("/") });
   });
   $("undo").addEventListener("click", () => command("/api/undo", {}, "Took back the last action."));
-  $("token-choice").addEventListener("submit", (event) => {
+  $("token-form-typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const value = $("token-value").value.trim();
     if (value === "") return;
-    command("/api/token", { token: Number(value) }, `Token ${value} rides on the next Man.`);
+    attachToken(value);
+  });
+  $("show-hand").addEventListener("click", () => {
+    const team = current?.team_of_seat?.[current?.to_move];
+    if (handTeam !== null || team === undefined) {
+      hideHand();
+      if (received) show(received);
+    } else loadHand(team);
   });
   $("no-token").addEventListener("click", () =>
     command("/api/token", { token: null }, "The next Man carries no token."),
@@ -564,12 +691,17 @@ function wire() {
     const value = $("token-entered").value.trim();
     command("/api/token", { hole: $("token-hole").value, token: value ? Number(value) : null });
   });
+  $("setup").addEventListener("change", () => {
+    setupTouched = true;
+  });
   $("players").addEventListener("change", showPartners);
   $("variant").addEventListener("change", showPartners);
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = setupBody();
     if (await command("/api/game", body)) {
+      setupTouched = false;
+      followedGame = JSON.stringify([body.variant, body.players]);
       say(`New game of ${variantName(body.variant)} for ${body.players} players.`);
     }
   });

@@ -113,6 +113,11 @@ export function paintBoard(container, state) {
   const blink = blinkingHoles(state, layout, teams);
   const toClear = clearing(state);
   const mover = state?.team_of_seat?.[state?.to_move];
+  // Tac-T-Flix: the Men to lift (for a Burocrat, or back to supply) blink in the mover's colour.
+  const phase = state?.phase;
+  const lifting = new Set(
+    phase === "substitute" || phase === "withdraw" ? state?.allowed ?? [] : [],
+  );
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
   teams.forEach((team, index) => container.style.setProperty(`--team-${index}`, team.colour));
   for (const hole of container.querySelectorAll(".hole")) {
@@ -152,6 +157,16 @@ export function paintBoard(container, state) {
     if (toClear && felt) {
       words.push("clear this hole for the next game");
       led = "#3c3c3c";
+    }
+    hole.classList.toggle("lift", lifting.has(name) && !blink.has(name));
+    if (lifting.has(name)) {
+      words.push(
+        phase === "substitute"
+          ? piece?.piece === "man"
+            ? "blinking: lift this Man and seat a Burocrat here"
+            : "seat a Burocrat here"
+          : "blinking: lift this Man back to supply",
+      );
     }
     hole.classList.toggle("fix", blink.has(name));
     if (blink.has(name)) {

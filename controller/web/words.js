@@ -121,6 +121,8 @@ const REASONS = {
   resign: " (the others resigned)",
   "board full": " (the board is full)",
   "nobody can place": " (nobody can place)",
+  lines: " (its 8th scored line)",
+  buroline: " (a Buroline: four Burocrats in a line)",
 };
 
 /** One game event in words. Unknown events still read sensibly. */
@@ -174,9 +176,29 @@ export function describeEvent(event, state) {
       return event.hole ? `Took back the Man on ${event.hole}.` : "Took back the last action.";
     case "clear_board":
       return "Clear the board for the next game.";
+    case "burocrats_won":
+      return `${teamName(event.team)} wins back ${plural(event.count, "Burocrat")} (${plural(event.held, "Burocrat")} still held by ${teamName(event.holder)}).`;
+    case "free_play":
+      return `${by} used a free play on ${event.hole} (${event.left} left).`;
+    case "free_plays_lost":
+      return `${by} loses ${plural(event.lost, "free play")}: ${event.reason}.`;
+    case "substitute":
+      return `${by} put a Burocrat on ${event.hole}.`;
+    case "withdraw":
+      return `${by} withdrew the Man from ${event.hole}.`;
+    case "buroline":
+      return `${teamName(event.team)} has a Buroline: ${holes(event.line)}.`;
+    case "payoff":
+      return `${teamName(event.team)} scores ${event.value} (${(event.line ?? [])
+        .map((hole, i) => `${hole} ${event.values?.[i] ?? "?"}`)
+        .join(", ")}); the others pay it.`;
     default:
       return genericEvent(event, by);
   }
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
 function rollReading(event) {

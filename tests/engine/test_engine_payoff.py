@@ -352,3 +352,35 @@ def test_random_games_keep_the_invariants(
         game.apply(action)
     again = replay("payoff", players, seed, None, game.actions)
     assert isinstance(again, PayOffFlix) and snapshot(again) == snapshot(game)
+
+
+def test_physical_mode_a_scored_game_is_decided_while_its_tokens_are_entered() -> None:
+    game = payoff(token_mode="physical")
+    for mine, theirs in zip(ELSEWHERE[:3], ROW[:3], strict=True):
+        game.place(mine, at=0.0)  # team 0 builds B-IV-S/H/D
+        game.place(theirs, at=0.0)  # team 1 builds R-I-S/H/D
+    game.place("G-II-S", at=0.0)
+    game.place("R-I-C", at=1.0)  # team 1 completes its row and does not call
+    game.place("B-IV-C", at=10.0)  # team 0 completes its row; team 1's line is pending
+    game.call(0, at=10.5)
+    assert game.phase == "await_tokens" and game.scoring_team == 0 and game.pending_count() == 1
+    before = json.dumps(game.to_json(reveal_pending=True), sort_keys=True)
+    with pytest.raises(IllegalAction, match="team 0 has scored"):
+        game.call(1, at=11.0)
+    with pytest.raises(IllegalAction, match="team 0 has scored"):
+        game.penalty(0, at=11.0)
+    with pytest.raises(IllegalAction, match="team 0 has scored"):
+        game.resign(1)
+    assert json.dumps(game.to_json(reveal_pending=True), sort_keys=True) == before
+    for hole in ["B-IV-S", "B-IV-H", "B-IV-D", "B-IV-C"]:
+        game.enter_token(hole, None)
+    assert game.winner == 0 and game.game_value == 20 and game.ledger == [20, -20]
+
+
+@pytest.mark.parametrize("token", [True, 1.0, "1"])
+def test_a_token_is_a_whole_number(token: object) -> None:
+    game = payoff()
+    game.place("B-IV-S")
+    with pytest.raises(IllegalPlacement, match="whole number"):
+        game.place("R-I-S", token=token)  # type: ignore[arg-type]
+    assert game.hands[1] == tuple(DEAL[1]) and game.tokens == {} and game.to_move == 1

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.holes import parse
 from engine.protocol import EngineProtocol
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,3 +151,50 @@ def test_each_answer_is_flushed_before_the_next_command() -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+@pytest.mark.parametrize(
+    "line", ["perft ²", "players ²", "go depth ²", "perft ٣", "players \uff13"]
+)
+def test_numbers_are_ascii_digits_and_others_answer_errors(line: str) -> None:
+    engine = EngineProtocol()
+    answer = engine.handle(line)
+    assert len(answer) == 1 and answer[0].startswith(f"error {line.split()[0]}:"), answer
+    assert engine.game.players == 2 and engine.handle("isready") == ["readyok"]
+
+
+LUCKY_ROW = (
+    "red/I/spades r1s blue/IV/spades b4s red/I/hearts r1h blue/IV/hearts b4h "
+    "red/I/diamonds r1d blue/IV/diamonds b4d red/I/clubs r1c"
+)
+
+
+@pytest.mark.parametrize(
+    ("variant", "moves"),
+    [("lucky", LUCKY_ROW), ("payoff", "r1s b4s r1h b4h r1d b4d r1c")],
+)
+def test_a_completed_line_scores_without_a_flix_button(variant: str, moves: str) -> None:
+    engine = EngineProtocol()
+    assert engine.handle(f"variant {variant}") == []
+    assert engine.handle(f"position startpos moves {moves}") == []
+    assert engine.game.winner == 0
+    assert engine.handle("go") == ["error go: the game is over"]
+
+
+def test_tactflix_moves_also_replace_and_withdraw_men() -> None:
+    engine = EngineProtocol()
+    engine.handle("variant tactflix")
+    start = "position startpos moves r1s b4s r1h b4h r1d b4d r1c g3c"
+    assert engine.handle(start) == [] and engine.game.phase == "substitute"
+    assert engine.handle("go") == ["bestmove R-I-S"]
+    assert engine.handle(f"{start} r1c") == [] and engine.game.phase == "withdraw"
+    assert engine.handle(f"{start} r1c r1s r1h r1d") == []
+    assert engine.game.phase == "await_place" and engine.game.to_move == 1
+    assert engine.game.piece_at(parse("R-I-C")) == (0, "burocrat")
+    assert engine.handle("go") == ["bestmove B-IV-C"]
+
+
+def test_keywords_are_case_insensitive() -> None:
+    engine = EngineProtocol()
+    assert engine.handle("POSITION StartPos MOVES r1s") == []
+    assert engine.game.piece_at(0) == (0, "man")

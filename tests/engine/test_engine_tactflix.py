@@ -302,3 +302,28 @@ def test_random_games_keep_the_invariants(
         game.apply(action)
     again = replay("tactflix", players, 1, options, game.actions)
     assert isinstance(again, TacTFlix) and snapshot(again) == snapshot(game)
+
+
+def test_a_penalty_taking_the_last_man_to_withdraw_ends_the_scoring_turn() -> None:
+    game = tactflix()
+    alternate(game, ["R-I-S", "R-II-S", "R-III-S", "R-I-H", "R-I-D"])
+    game.place("R-I-C", at=1.0)
+    game.call(0, at=2.0)  # the row scores: one Burocrat back, one free play
+    events = game.place("R-IV-S", at=3.0)  # completes the column through R-I-S, not called
+    assert "line_completed" in types(events) and game.phase == SUBSTITUTE
+    game.substitute("R-I-H")
+    game.withdraw("R-I-D")
+    game.withdraw("R-I-C")
+    assert game.phase == WITHDRAW and names(game) == ["R-I-S"]
+    events = game.penalty(1, at=20.0)  # the pending column loses its Men, R-I-S among them
+    assert types(events) == ["penalty", "turn"]
+    assert game.phase == "await_place" and game.to_move == 1 and game.seq_team is None
+    assert game.pieces(0) == game.burocrats[0] == parse_mask(["R-I-H"])
+    assert game.supply[0] == 18 and game.allowed
+
+
+def parse_mask(holes: list[str]) -> int:
+    mask = 0
+    for hole in holes:
+        mask |= 1 << parse(hole)
+    return mask

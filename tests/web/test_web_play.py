@@ -243,7 +243,8 @@ def test_payoff_token_on_a_man_and_the_game_value(
         if index == 0:
             page.fill("#token-value", "100")
             page.click("#attach-token")
-            expect(page.locator("#message")).to_have_text("Token 100 rides on the next Man.")
+            expect(page.locator("#message")).to_have_text("Your token rides on the next Man.")
+            expect(page.locator("#token-value")).to_have_value("")
         hole(page, hole_name).click()
         expect(hole(page, hole_name)).to_have_attribute("data-team", "0")
         if index < 3:
