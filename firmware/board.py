@@ -134,7 +134,10 @@ class Board:
             self._ack(seq, self._store())
         elif op == protocol.CAL_FORGET and len(body) == 1:
             calibration.remove(self.calibration_path)
-            self.classifier = Classifier()
+            # Defaults again, in place: the debounced classes stay, so no piece vanishes from
+            # the next STATE while the debounce would fill up again.
+            self.classifier.baseline = [pins.ADC_MID] * pins.SENSOR_COUNT
+            self.classifier.set_thresholds(pins.ON_COUNTS, pins.OFF_COUNTS)
             self.calibrated = False
             self._ack(seq, protocol.OK)
         else:

@@ -20,9 +20,10 @@ class Buttons:
     def update(self, now_ms: int) -> bool:
         """True when a button's debounced state changed."""
         changed = False
-        for i, pin in enumerate(self.pins):
+        pins = self.pins
+        for i in range(len(pins)):  # no enumerate(): a main-loop pass allocates nothing
             bit = 1 << i
-            down = bit if pin.value() == 0 else 0
+            down = bit if pins[i].value() == 0 else 0
             if down != self._raw & bit:
                 self._raw ^= bit
                 self._since[i] = now_ms

@@ -41,7 +41,9 @@ class Scanner:
         self._select_state = -1
 
     def _enable(self, group: int) -> None:
-        for mux, pin in enumerate(self.mux_enable):
+        enable = self.mux_enable
+        for mux in range(len(enable)):  # no enumerate(): the scan allocates nothing
+            pin = enable[mux]
             if pin is not None:
                 pin.value(0 if self.mux_group[mux] == group else 1)  # /E is active low
 

@@ -482,7 +482,7 @@ class SerialBackend(Backend):
             return False
         reader = _Reader(port, _Link(self), (OSError, TypeError, serial.SerialException))
         with self._changed:
-            self._deframer = Deframer()
+            self._deframer.reset()  # the error counts add up over every connection
             self._reader_lost = False
             self._serial = port
             self._reader = reader

@@ -135,6 +135,11 @@ class Deframer:
         self._append(rest)
         return frames
 
+    def reset(self) -> None:
+        """Drop a partly received packet (a new connection starts mid-stream); the counts stay."""
+        self._buffer.clear()
+        self._overflowing = False
+
     @property
     def buffered(self) -> int:
         """Bytes waiting for their delimiter."""

@@ -248,3 +248,22 @@ def test_buttons_count_presses(rig: Rig) -> None:
     rig.run(300)
     presses = protocol.unpack_state(rig.last(protocol.STATE))[3]
     assert presses == bytes([1, 0, 0, 1])
+
+
+def test_forgetting_the_calibration_keeps_every_piece_and_panel(rig: Rig) -> None:
+    """CALIBRATE 3 returns to the defaults without restarting the debounce: the STATE that
+    follows still carries every piece and panel."""
+    rig.board.place("Y-II-H", Piece.MAN)
+    rig.board.place("B-IV-C", Piece.BUROCRAT)
+    rig.run(20)
+    assert (holes(rig)[21], holes(rig)[63]) == (1, 2)
+    rig.send(protocol.CALIBRATE, bytes([protocol.CAL_FORGET]))
+    rig.send(protocol.PING)
+    rig.run(2)
+    state = protocol.unpack_state(rig.last(protocol.STATE))
+    assert (state[0][21], state[0][63]) == (1, 2)
+    assert state[1] == bytes([1, 2, 3, 4])
+    classifier = rig.firmware.classifier
+    assert (classifier.on, classifier.off) == (220, 110)
+    assert classifier.baseline == [ADC_MID] * 72
+    assert not state[4] & protocol.FLAG_CALIBRATED

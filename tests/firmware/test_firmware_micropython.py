@@ -109,3 +109,53 @@ def test_the_board_state_machine_runs_under_micropython() -> None:
     first, second = out.strip().splitlines()
     assert first == "[129, 131, 130, 131] 1 (9, 9, 9)"  # INFO, STATE, ACK, STATE (boot)
     assert second == "[2, 0] [2048, 2048]"  # calibrated and stored on the Pico's filesystem
+
+
+IDLE_BOARD = """
+import gc
+from firmware.board import Board
+from firmware.buttons import Buttons
+from firmware.leds import LedOutput
+from firmware.scan import Scanner
+from firmware import protocol
+class Pin:
+    def __init__(self): self.v = 1
+    def value(self, v=None):
+        if v is not None: self.v = v
+        return self.v
+class Adc:
+    def read_u16(self): return 2048 << 4
+class Strip(list):
+    def write(self): pass
+class Wire:
+    def __init__(self): self.inbox = b''; self.sent = b''
+    def read(self):
+        data, self.inbox = self.inbox, b''
+        return data
+    def write(self, data): self.sent += data
+def settle(us): pass
+wire = Wire()
+board = Board(Scanner([Adc()] * 3, [Pin() for _ in range(4)], [Pin() for _ in range(4)] + [None],
+    settle), LedOutput(Strip([None] * 72)), Buttons([Pin() for _ in range(4)]), wire,
+    '/calibration.json', 0)
+def allocated(now, passes=50):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(passes):
+        board.poll(now)
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used
+board.poll(3)
+waiting = allocated(3)  # no host: the waiting pattern is already shown for this phase
+wire.inbox = protocol.encode_frame(protocol.HELLO, 0, bytes([1]))
+board.poll(5)
+print(waiting, allocated(6))  # a host, nothing changed, no heartbeat due
+"""
+
+
+def test_an_idle_main_loop_pass_allocates_nothing_under_micropython() -> None:
+    """Scan, debounce, buttons and the link allocate nothing on a pass with nothing to send,
+    so the garbage collector does not interrupt the scan every few seconds."""
+    assert run_micropython(IDLE_BOARD).split() == ["0", "0"]

@@ -112,3 +112,16 @@ def test_leds_sent_while_unplugged_are_shown_after_replug(rig: PicoRig, wait_for
     wait_for(
         lambda: rig.board.last_frame is not None and rig.board.last_frame.colors[0] == (0, 0, 9)
     )
+
+
+def test_bad_frames_stay_counted_after_a_replug(rig: PicoRig, wait_for: Wait) -> None:
+    counters = rig.backend.counters
+    rig.pico.inject(b"\x05ab\x00")  # a COBS block that runs past its packet
+    wait_for(lambda: counters["rx_cobs"] == 1)
+    rig.pico.unplug()
+    wait_for(lambda: not rig.backend.connected)
+    rig.pico.plug()
+    wait_for(lambda: rig.backend.connected)
+    frames = counters["rx_frames"]
+    wait_for(lambda: counters["rx_frames"] > frames + 2)  # frames received after the replug
+    assert counters["rx_cobs"] == 1
