@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from engine.bitboard import BB_ALL, Bitboard, bit, popcount, scan_forward
 from engine.dice import Throw, parse_throw
-from engine.errors import IllegalAction, IllegalPlacement, SettingError
+from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
 from engine.holes import DEFAULT_LAYOUT, Hole, Layout, name, parse
 from engine.lines import completed_lines
 
@@ -49,6 +49,7 @@ class Phase(StrEnum):
 
     AWAIT_ROLL = "await_roll"
     AWAIT_PLACE = "await_place"
+    AWAIT_CALLS = "await_calls"
     GAME_OVER = "game_over"
 
 
@@ -58,6 +59,8 @@ SET_KEYS = frozenset({"allowed", "line", "removed", "holes"})
 """Event data keys holding a :data:`Bitboard` (shown as a list of hole names)."""
 LINES_KEYS = frozenset({"lines"})
 """Event data keys holding a list of lines (each shown as a list of hole names)."""
+AWAIT_CALLS_ACTIONS = frozenset({"call", "penalty", "resign"})
+"""The actions accepted in phase ``await_calls`` (nobody can place; lines are uncalled)."""
 
 
 def _json_value(key: str, value: Any, layout: Layout) -> Any:
@@ -237,6 +240,7 @@ class Game:
         "uncalled",
         "placements",
         "resigned",
+        "due_seat",
     )
 
     def __init__(
@@ -279,6 +283,7 @@ class Game:
         self.uncalled: list[Uncalled] = []
         self.placements: int = 0
         self.resigned: set[int] = set()
+        self.due_seat: int = 0
         self._init_state()
 
         self.events: list[Event] = []
@@ -439,6 +444,12 @@ class Game:
             raise IllegalAction(f"unknown action {action.kind!r} in {self.variant}")
         if self.phase == Phase.GAME_OVER:
             raise IllegalAction(f"the game is over: no {action.kind} (phase {self.phase})")
+        if self.phase == Phase.AWAIT_CALLS and action.kind not in AWAIT_CALLS_ACTIONS:
+            error = {"place": IllegalPlacement, "roll": IllegalRoll}.get(action.kind, IllegalAction)
+            raise error(
+                f"nobody can place: call FLIX or PENALTY (or resign), no {action.kind} "
+                f"(phase {self.phase})"
+            )
         snapshot = self._snapshot()
         start = len(self.events)
         rng_state = self._rng.getstate() if self.uses_dice else None
@@ -486,9 +497,15 @@ class Game:
         return 0 if self.uses_dice else BB_ALL
 
     def _start_turn(self, seat: int) -> None:
-        """Give the turn to ``seat`` or, skipping seats that cannot place, the next who can."""
+        """Give the turn to ``seat`` or, skipping seats that cannot place, the next who can.
+
+        When nobody can place, the game is a draw unless completed lines are still uncalled:
+        then phase ``await_calls`` waits for a call (which may score) or a penalty (which gives
+        Men back, so play may go on from ``seat``).
+        """
+        self.due_seat = seat
         if self.occupied == BB_ALL:
-            self._finish(None, "board full")
+            self._nobody_can_place("board full")
             return
         for _ in range(self.players):
             team = self.team_of_seat[seat]
@@ -502,7 +519,24 @@ class Game:
                     return
                 self._emit("turn_lost", seat=seat, reason="no Men in supply")
             seat = (seat + 1) % self.players
-        self._finish(None, "nobody can place")
+        self._nobody_can_place("nobody can place")
+
+    def _nobody_can_place(self, reason: str) -> None:
+        if not self.uncalled:
+            self._finish(None, reason)
+            return
+        self.phase = Phase.AWAIT_CALLS
+        self.reach = 0
+        self.free_throws = 0
+        self._emit("awaiting_calls", reason=reason)
+
+    def _resume_after_calls(self, start: int) -> None:
+        """After a scoring call or a penalty in ``await_calls`` that left the game waiting there
+        (events from ``start`` on), check again who can place, from the seat that was due."""
+        if self.phase == Phase.AWAIT_CALLS and all(
+            event.type != "awaiting_calls" for event in self.events[start:]
+        ):
+            self._start_turn(self.due_seat)
 
     def _finish(self, winner: int | None, reason: str) -> None:
         self.phase = Phase.GAME_OVER
@@ -597,9 +631,11 @@ class Game:
         if not mine:
             self._emit("call_nothing", seat=seat, team=team)
             return
+        start = len(self.events)
         self.uncalled = [entry for entry in self.uncalled if entry.team != team]
         late = any(self._penalisable(entry, action.at) for entry in mine)
         self._score(seat, team, [entry.line for entry in mine], "late call" if late else "call")
+        self._resume_after_calls(start)
 
     def _act_penalty(self, action: Action) -> None:
         if not self.uses_calls:
@@ -614,6 +650,7 @@ class Game:
         if not targets:
             self._emit("penalty_nothing", seat=seat, team=team)
             return
+        start = len(self.events)
         self.uncalled = [entry for entry in self.uncalled if entry not in targets]
         for entry in targets:
             removed = entry.line & self.men[entry.team]
@@ -627,6 +664,7 @@ class Game:
                 removed=removed,
             )
         self._drop_broken_lines()
+        self._resume_after_calls(start)
 
     def _remove_men(self, team: int, holes: Bitboard) -> None:
         """Take ``team``'s Men off ``holes`` back to supply (Burocrats are never removed)."""

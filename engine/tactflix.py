@@ -169,7 +169,12 @@ class TacTFlix(Game):
         if self.seq_team is None:
             self.seq_team = team
             self.seq_seat = player
-            self.resume_seat = self.next_seat(player) if self._placing else self.to_move
+            if self._placing:
+                self.resume_seat = self.next_seat(player)
+            elif self.phase == Phase.AWAIT_CALLS:
+                self.resume_seat = self.due_seat
+            else:
+                self.resume_seat = self.to_move
             self.turn_lines = []
             self.seated = 0
         self.turn_lines = [*self.turn_lines, *lines]

@@ -49,6 +49,8 @@ def check_invariants(game: Game) -> None:
     assert game.allowed & game.occupied == 0
     if game.phase == Phase.AWAIT_PLACE:
         assert game.allowed, "a placement is due but no hole is allowed"
+    if game.phase == Phase.AWAIT_CALLS:
+        assert game.uncalled and not game.allowed, "waiting for calls with nothing to call"
 
 
 def next_action(game: Game, data: st.DataObject, clock: float) -> Action:
@@ -57,8 +59,10 @@ def next_action(game: Game, data: st.DataObject, clock: float) -> Action:
     at = clock + data.draw(st.sampled_from([0.0, 1.0, 5.0]), label="delay")
     if game.uses_calls and choice == 0:
         return Action("call", seat=seat, at=at)
-    if game.uses_calls and choice == 1:
+    if game.uses_calls and (choice == 1 or (game.phase == Phase.AWAIT_CALLS and choice > 5)):
         return Action("penalty", seat=seat, at=at)
+    if game.phase == Phase.AWAIT_CALLS:
+        return Action("call", seat=seat, at=at)
     if game.variant == "qubic" and choice == 2:
         return Action("request_block", seat=seat)
     if game.phase == Phase.AWAIT_ROLL:
@@ -114,7 +118,8 @@ def test_random_games_keep_the_invariants(
         public = [e for e in events if not e.secret]
         assert all(e.type != "line_completed" for e in public)
     kinds = {e.type for e in game.events}
-    event(f"{variant}: " + " ".join(sorted(kinds & {"scored", "penalty", "block_requested"})))
+    shown = {"scored", "penalty", "block_requested", "awaiting_calls"}
+    event(f"{variant}: " + " ".join(sorted(kinds & shown)))
     event("winner" if game.winner is not None else "draw" if game.draw else "unfinished")
     again = replay(variant, players, seed, options, game.actions)
     assert snapshot(again) == snapshot(game)
