@@ -69,6 +69,9 @@ def game_entry(
         raise BadOrder(f"options must be an object, not {options!r}")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise BadOrder(f"seed must be a whole number, not {seed!r}")
+    for key in ("panels", "suits"):
+        if options is not None and key in options and not isinstance(options[key], str):
+            raise BadOrder(f"{key} must be a string of four letters, not {options[key]!r}")
     merged = {**config.game_options(), **(options or {})}
     chosen = random.SystemRandom().randrange(2**31) if seed is None else seed
     data = new_game_entry(variant, players, chosen, merged)
@@ -103,6 +106,7 @@ class BoardController:
         self.public_events: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
         self.revision = 0
         self.settler = Settler(config.settle_s, initial)
+        self._last_settled = initial.holes
         self.mismatch = Mismatch()
         self.notice: Notice | None = None
         self.win_line: Bitboard = 0
@@ -198,12 +202,20 @@ class BoardController:
 
     def _on_settled(self, now: float) -> None:
         self.revision += 1
+        before, self._last_settled = self._last_settled, self.sensed.holes
         if self.game.game_over:
             return
         self._flow_actions(now)
         mismatch = self._reconcile()
         if not (mismatch.grooves or mismatch.missing or mismatch.wrong_kind):
-            new = mismatch.extra & ~self.mismatch.extra
+            # A candidate: a piece newly extra, or an extra piece swapped for another kind
+            # (a Burocrat taken out and a Man put in within settle_ms never read as empty).
+            swapped = sum(
+                1 << h
+                for h, (a, b) in enumerate(zip(before, self.sensed.holes, strict=True))
+                if a != b
+            )
+            new = mismatch.extra & (~self.mismatch.extra | swapped)
             if popcount(mismatch.extra) == 1 and new:
                 self._try_commit(next(scan_forward(new)), now)
         self._refresh(now)

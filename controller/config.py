@@ -114,7 +114,7 @@ def _check(key: str, value: Any, where: str) -> Any:
             raise ConfigError(f"{bad} (a fraction 0..1)")
         return float(value)
     if key == "players":
-        if isinstance(value, bool) or value not in (2, 3, 4, 6):
+        if isinstance(value, bool) or not isinstance(value, int) or value not in (2, 3, 4, 6):
             raise ConfigError(f"{bad} (2, 3, 4 or 6)")
         return value
     if key == "auto_call":
@@ -169,6 +169,12 @@ def from_tables(tables: dict[str, Any], where: str, base: Config | None = None) 
     changes: dict[str, Any] = {}
     for section, body in tables.items():
         if section not in SECTIONS:
+            owner = [name for name, keys in SECTIONS.items() if section in keys]
+            if owner and not isinstance(body, dict):
+                raise ConfigError(
+                    f"{where}: {section} = {body!r} must be in its table: "
+                    f"[{owner[0]}] {section} = ..."
+                )
             raise ConfigError(f"{where}: unknown table [{section}] (tables: {', '.join(SECTIONS)})")
         if not isinstance(body, dict):
             raise ConfigError(f"{where}: {section} must be a table [{section}]")
@@ -191,6 +197,8 @@ def load_config(path: str | Path | None) -> Config:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ConfigError(f"cannot read config file {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"config file {path} is not UTF-8 text (byte {error.start})") from None
     try:
         tables = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

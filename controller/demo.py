@@ -15,12 +15,12 @@ from typing import Any, TextIO
 
 from controller import variant_demo
 from controller.board_controller import game_entry
+from controller.board_view import draw
 from controller.config import Config
 from controller.driver import SimRun
 from engine.ai import choose_hole
 from engine.game import Phase
 from engine.holes import name
-from sim.view import render_board
 
 MAX_STEPS = 1000
 
@@ -57,7 +57,7 @@ def play(variant: str, seed: int, out: TextIO, *, color: bool, delay: float) -> 
     run.advance(config.win_animation_s)
     state = ctl.state(test_view=True)
     if not color:
-        out.write(render_board(board, color=False, layout=config.layout) + "\n")
+        out.write(draw(board, ctl, color=False) + "\n")
     out.write(f"Result: {_result(state, names)}\n")
     return state
 
@@ -66,7 +66,7 @@ def _show(run: SimRun, line: str, out: TextIO, *, color: bool, delay: float) -> 
     if not color:
         out.write(line + "\n")
         return
-    view = render_board(run.board, color=True, layout=run.config.layout)
+    view = draw(run.board, run.controller, color=True)
     out.write(f"\x1b[H\x1b[2J{view}\n\n{line}\n{run.controller.message()}\n")
     out.flush()
     time.sleep(delay)

@@ -1,7 +1,9 @@
 """The HTTP API of DESIGN §4 as a Starlette app: ``create_app(service)``.
 
 Every order answers the new state (200) or ``{"error": ...}`` with 400 (bad input), 401 (token
-missing or wrong), 404 (no simulated board) or 409 (not now); nothing changes on an error.
+missing or wrong), 403 (sent by a page of another site), 404 (no simulated board), 409 (not now),
+413 (body over ``MAX_BODY`` bytes) or 415 (a body that is not JSON by its type); nothing changes
+on an error. Unknown ``/api/`` paths and wrong methods answer a JSON 404 / 405 too.
 ``WS /api/events`` sends each public event as JSON and then ``{"type": "state", "state": ...}``.
 If ``controller/web/`` exists, its ``index.html`` is served at ``/`` and its files as static.
 """
@@ -35,9 +37,60 @@ WEB_DIR = Path(__file__).with_name("web")
 
 Handler = Callable[[Request], Awaitable[JSONResponse]]
 
+MAX_BODY = 64 * 1024
+"""The largest request body taken; every order fits in a few hundred bytes."""
+BODY_TYPES = ("application/json", "application/x-www-form-urlencoded")
+"""Content types a JSON body may come with: JSON, or what ``curl -d`` sends by default."""
+
 
 class BadRequest(ValueError):
     """A request body that does not fit the endpoint."""
+
+    status = 400
+
+
+class BodyTooLarge(BadRequest):
+    status = 413
+
+
+class NotJsonType(BadRequest):
+    status = 415
+
+
+def _check_content_type(request: Request) -> None:
+    given = request.headers.get("content-type")
+    if given is None:
+        return
+    kind = given.partition(";")[0].strip().lower()
+    if kind in BODY_TYPES or (kind.startswith("application/") and kind.endswith("+json")):
+        return
+    raise NotJsonType(f"the body must be JSON (Content-Type: application/json), not {given!r}")
+
+
+async def _read_body(request: Request) -> bytes:
+    """The raw body, refused beyond ``MAX_BODY`` bytes without reading the rest."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise BodyTooLarge(f"the body is too large: {declared} bytes (at most {MAX_BODY})")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise BodyTooLarge(f"the body is too large (at most {MAX_BODY} bytes)")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _cross_site(request: Request) -> bool:
+    """Whether a browser sent this request from a page of another site (``Origin`` names
+    another host than the one asked): such a page must not drive the board."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return False
+    host = request.headers.get("host", "")
+    scheme, sep, rest = origin.partition("://")
+    return not sep or scheme not in ("http", "https") or rest.rstrip("/").lower() != host.lower()
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -48,7 +101,8 @@ async def _body(
     request: Request, required: dict[str, type], optional: dict[str, type]
 ) -> dict[str, Any]:
     """The JSON object of the request, checked: known keys only, required keys present, types."""
-    raw = await request.body()
+    _check_content_type(request)
+    raw = await _read_body(request)
     if not raw.strip():
         data: Any = {}
     else:
@@ -56,6 +110,8 @@ async def _body(
             data = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise BadRequest(f"the body is not JSON: {error}") from None
+        except RecursionError:
+            raise BadRequest("the body is not JSON this API takes: nested too deeply") from None
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object")
     known = {**required, **optional}
@@ -85,10 +141,15 @@ def create_app(service: Service) -> Starlette:
                 given = request.headers.get("authorization", "")
                 if not secrets.compare_digest(given.encode(), f"Bearer {service.token}".encode()):
                     return _error(401, "this board needs 'Authorization: Bearer <token>' on POST")
+            if _cross_site(request):
+                origin = request.headers.get("origin")
+                return _error(
+                    403, f"refused: a page of another site ({origin}) may not drive the board"
+                )
             try:
                 return await handler(request)
             except BadRequest as error:
-                return _error(400, str(error))
+                return _error(error.status, str(error))
             except BadOrder as error:
                 return _error(400, str(error))
             except (NotNow, IllegalAction, HalError) as error:
@@ -225,6 +286,24 @@ def create_app(service: Service) -> Starlette:
         finally:
             service.unsubscribe(queue)
 
+    async def api_not_found(request: Request) -> JSONResponse:
+        """Any other ``/api/`` request: a JSON 405 for a known path, else a JSON 404."""
+        path = request.url.path
+        allowed = sorted(
+            method
+            for route in routes
+            if isinstance(route, Route) and route.path != "/api/{rest:path}"
+            if route.path_regex.fullmatch(path)
+            for method in route.methods or ()
+        )
+        if allowed:
+            response = _error(
+                405, f"{request.method} is not allowed on {path}: use {', '.join(allowed)}"
+            )
+            response.headers["allow"] = ", ".join(allowed)
+            return response
+        return _error(404, f"no such API path: {path} (see GET /api/state, GET /api/info)")
+
     routes: list[Route | WebSocketRoute | Mount] = [
         Route("/api/state", get_state, methods=["GET"]),
         Route("/api/game", guarded(post_game), methods=["POST"]),
@@ -238,6 +317,11 @@ def create_app(service: Service) -> Starlette:
         Route("/api/sim/place", guarded(post_sim_place), methods=["POST"]),
         Route("/api/sim/lift", guarded(post_sim_lift), methods=["POST"]),
         WebSocketRoute("/api/events", events),
+        Route(
+            "/api/{rest:path}",
+            api_not_found,
+            methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+        ),
     ]
     if WEB_DIR.is_dir():
         routes.append(Mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web"))

@@ -108,8 +108,10 @@ def frame(ctl: BoardController, now: float) -> Frame:
 def next_change(ctl: BoardController, now: float) -> float | None:
     """When the wanted frame changes by itself (a blink or flash step), or ``None``."""
     halves = []
-    if ctl.phase == AWAIT_FIX or not ctl.connected or (
-        ctl.notice is not None and ctl.notice.kind == "opponent_anywhere"
+    if (
+        ctl.phase == AWAIT_FIX
+        or not ctl.connected
+        or (ctl.notice is not None and ctl.notice.kind == "opponent_anywhere")
     ):
         halves.append(BLINK_S)
     if ctl.win_until is not None:

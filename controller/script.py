@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from controller.board_controller import ControllerError, game_entry
+from controller.board_view import draw
 from controller.config import Config, ConfigError, apply_overrides, load_config
 from controller.driver import FRAME_MARGIN_S, SimRun
 from engine.errors import FlixError
 from engine.holes import parse
 from hal.errors import HalError
-from sim.view import render_board
 
 HAND_ACTIONS = ("place", "lift", "hover", "slide", "remove_panel", "seat_panel")
 ACTIONS: dict[str, tuple[str, ...]] = {
@@ -76,6 +77,8 @@ def _parse_line(text: str, number: int) -> Line:
         body, end = json.JSONDecoder().raw_decode(text)
     except json.JSONDecodeError as error:
         raise ScriptError(f"not JSON: {error.msg} (column {error.colno})") from None
+    except RecursionError:
+        raise ScriptError("not a script line: the JSON is nested too deeply") from None
     rest = text[end:].strip()
     if rest and not rest.startswith("#"):
         raise ScriptError(f"unexpected text after the JSON object: {rest!r}")
@@ -153,6 +156,19 @@ class ScriptRunner:
             raise ScriptError(f"not a hole name: {value!r} (expected text like 'Y-II-H')")
         return parse(value, self.config.layout)
 
+    @staticmethod
+    def _seconds(value: Any, what: str, default: float) -> float:
+        """A finite number of seconds from the script (``default`` when not given)."""
+        if value is None:
+            return default
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            raise ScriptError(f"{what} must be a number of seconds: {value!r}")
+        return float(value)
+
     def _one(self, line: Line) -> None:
         ctl, board, value, extra = self.run.controller, self.run.board, line.value, line.extra
         now = self.run.clock.now()
@@ -163,21 +179,24 @@ class ScriptRunner:
             ctl.set_next_faces(value)
         elif line.action == "press":
             seat = extra.get("seat")
-            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-                raise ScriptError(f"seat must be a number: {seat!r}")
+            players = ctl.game.players
+            if seat is not None and (
+                not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players
+            ):
+                raise ScriptError(f"seat must be a seat number 0..{players - 1}: {seat!r}")
             board.press(value, seat)
         elif line.action == "place":
             board.place(self._hole(value), extra.get("piece", "man"))
         elif line.action == "lift":
             board.lift(self._hole(value))
         elif line.action == "hover":
-            seconds = float(extra.get("seconds", 0.5))
+            seconds = self._seconds(extra.get("seconds"), "hover seconds", 0.5)
             board.hover(self._hole(value), seconds, piece=extra.get("piece", "man"))
             self._busy_until = max(self._busy_until, now + seconds)
         elif line.action == "slide":
             if not isinstance(value, list) or not value:
                 raise ScriptError("slide needs a list of hole names")
-            step = float(extra.get("step", 0.05))
+            step = self._seconds(extra.get("step"), "slide step", 0.05)
             board.slide([self._hole(v) for v in value], extra.get("piece", "man"), step)
             self._busy_until = max(self._busy_until, now + step * len(value))
         elif line.action == "remove_panel":
@@ -193,7 +212,12 @@ class ScriptRunner:
             ctl.undo(now)
             self.run.step()
         elif line.action == "wait":
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not math.isfinite(value)
+                or value < 0
+            ):
                 raise ScriptError(f"wait needs seconds >= 0: {value!r}")
             self.run.advance(float(value))
 
@@ -205,6 +229,10 @@ def run_file(path: str | Path, config: Config) -> tuple[dict[str, Any], SimRun]:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ScriptError(f"cannot read script {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise ScriptError(
+            f"cannot read script {path}: not UTF-8 text (byte {error.start})"
+        ) from None
     runner = ScriptRunner(config, str(path))
     state = runner.execute(parse_lines(text, str(path)))
     return state, runner.run
@@ -231,6 +259,6 @@ def main(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(state, indent=2))
     else:
-        print(render_board(run.board, color=sys.stdout.isatty(), layout=config.layout))
+        print(draw(run.board, run.controller, color=sys.stdout.isatty()))
         print(f"phase: {state['phase']}   {state['message']}")
     return 0

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 import uvicorn
 
+from controller.board_view import draw
 from controller.config import Config
 from controller.driver import Driver
 from controller.http_api import create_app
@@ -27,7 +28,6 @@ from controller.systemd_notify import SystemdNotifier
 from hal.base import Backend
 from hal.errors import HalError
 from sim.board import SimBoard
-from sim.view import render_board
 
 QUEUE_LIMIT = 1000
 RETRY_S = 1.0
@@ -126,7 +126,7 @@ class Service:
                 self._draw(self.view)
 
     def _draw(self, out: TextIO) -> None:
-        board = render_board(self.backend, color=True, layout=self.config.layout)
+        board = draw(self.backend, self.controller, color=True)
         out.write(f"\x1b[H\x1b[2J{board}\n\n{self.controller.message()}\n\n")
         out.write("\n".join(self.banner or [f"{self.url()}  (Ctrl+C stops)"]) + "\n")
         out.flush()

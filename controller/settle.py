@@ -29,19 +29,30 @@ T = TypeVar("T")
 class _Input(Generic[T]):
     """One sensor: its accepted value and the raw value it has read since ``since``."""
 
-    __slots__ = ("changes", "raw", "since", "stable")
+    __slots__ = ("before", "changes", "raw", "since", "stable")
 
     def __init__(self, value: T) -> None:
         self.stable: T = value
         self.raw: T = value
         self.since = 0.0
         self.changes: deque[float] = deque(maxlen=CHATTER_CHANGES)
+        self.before: tuple[T, float] = (value, 0.0)
+        """The raw value and its start before the latest change."""
 
     def observe(self, value: T, now: float) -> None:
-        if value != self.raw:
-            self.raw = value
-            self.since = now
-            self.changes.append(now)
+        if value == self.raw:
+            return
+        if self.changes and self.changes[-1] == now:
+            # The latest raw value lasted no time at all (two readings of one instant): it was
+            # never seen on the board, so it is no change and no sign of chatter.
+            self.changes.pop()
+            self.raw, self.since = self.before
+            if value == self.raw:
+                return
+        self.before = (self.raw, self.since)
+        self.raw = value
+        self.since = now
+        self.changes.append(now)
 
     def due(self, settle_s: float) -> float | None:
         """When the raw value will be accepted, or ``None`` when it already is."""

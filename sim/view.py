@@ -1,7 +1,8 @@
 """A terminal view of a board: the four panels side by side, lit as the LEDs are.
 
 Floors run from IV at the top to I, sections left to right, one block per panel headed by its
-letter. A Man is ``o``, a Burocrat ``x``, a piece of unknown kind ``*``, an empty hole ``.``. With
+letter. A Man is ``o``, a Burocrat ``x``, a piece of unknown kind ``*``, an empty hole ``.``; a
+caller that knows whose pieces they are may give a glyph per hole instead (a letter per team). With
 colour, a lit hole's cell has its LED's colour as background (24-bit ANSI); in plain text a lit hole
 is bracketed: ``[o]``. Below: the 8 status pixels and the panels the grooves hold.
 
@@ -12,7 +13,7 @@ is bracketed: ``[o]``. Below: the 8 status pixels and the panels the grooves hol
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.holes import DEFAULT_LAYOUT, ROMAN, Layout
 from hal.base import HOLE_COUNT, Backend, BoardReading, Color, Piece
@@ -30,11 +31,15 @@ def render(
     brightness: float = 1.0,
     layout: Layout = DEFAULT_LAYOUT,
     color: bool = True,
+    glyphs: Mapping[int, str] | None = None,
 ) -> str:
     """The board as text: ``reading``'s pieces lit by ``colors`` (72 pixels, unscaled).
 
     Colours are shown at full strength so that dim LEDs stay visible; ``brightness`` 0 is dark.
+    ``glyphs`` (one character per hole index) replaces the glyph of a hole that holds a piece,
+    e.g. to show whose Man it is; an empty hole is always ``.``.
     """
+    marks = dict(glyphs or {})
     pixels = list(colors) if colors is not None and brightness > 0 else []
     pixels += [_DARK] * (HOLE_COUNT + 8 - len(pixels))
     lines = [
@@ -45,7 +50,9 @@ def render(
         blocks = []
         for panel in range(4):
             holes = [16 * panel + 4 * floor + section for section in range(4)]
-            blocks.append("".join(_cell(reading.holes[h], pixels[h], color) for h in holes))
+            blocks.append(
+                "".join(_cell(reading.holes[h], pixels[h], color, marks.get(h)) for h in holes)
+            )
         lines.append(f"{ROMAN[floor]:>3}  " + _GAP.join(blocks))
     lines.append("status  " + " ".join(_status(c, color) for c in pixels[HOLE_COUNT:]))
     sensed = " ".join(g or "-" for g in reading.grooves)
@@ -55,23 +62,29 @@ def render(
     return "\n".join(line.rstrip() for line in lines)
 
 
-def render_board(board: Backend, *, color: bool = True, layout: Layout = DEFAULT_LAYOUT) -> str:
+def render_board(
+    board: Backend,
+    *,
+    color: bool = True,
+    layout: Layout = DEFAULT_LAYOUT,
+    glyphs: Mapping[int, str] | None = None,
+) -> str:
     """The board now: its reading and what its LEDs show (a simulated board's last frame sent,
-    another backend's pixel buffer)."""
+    another backend's pixel buffer). ``glyphs`` as for ``render``."""
     reading = board.read()
+    colors: Sequence[Color] | None = None
+    brightness = 1.0
     if isinstance(board, SimBoard):
         frame = board.last_frame
-        if frame is None:
-            return render(reading, layout=layout, color=color)
-        return render(
-            reading, frame.colors, brightness=frame.brightness, layout=layout, color=color
-        )
-    pixels = board.pixels
-    return render(reading, pixels[:], brightness=pixels.brightness, layout=layout, color=color)
+        if frame is not None:
+            colors, brightness = frame.colors, frame.brightness
+    else:
+        colors, brightness = board.pixels[:], board.pixels.brightness
+    return render(reading, colors, brightness=brightness, layout=layout, color=color, glyphs=glyphs)
 
 
-def _cell(piece: Piece, led: Color, color: bool) -> str:
-    glyph = _GLYPH[piece]
+def _cell(piece: Piece, led: Color, color: bool, mark: str | None = None) -> str:
+    glyph = _GLYPH[piece] if piece is Piece.EMPTY or not mark else mark[:1]
     if led == _DARK:
         return f" {glyph} "
     if not color:

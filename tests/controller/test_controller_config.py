@@ -48,6 +48,10 @@ def test_file_values(tmp_path: Path) -> None:
         ("[leds]\nteam_colours = ['red', 'blue', 'green']\n", "not a colour: 'red'"),
         ("[http]\naddress = 'nowhere'\n", "not an address HOST:PORT"),
         ("[board\n", "not valid TOML"),
+        ("[game]\nplayers = 2.0\n", "game.players: bad value for players: 2.0"),
+        ("[game]\nplayers = true\n", "bad value for players: True"),
+        ("[board]\npanels = 5\n", "board.panels: bad value for panels: 5"),
+        ("settle_ms = 80\n", "settle_ms = 80 must be in its table: [board] settle_ms"),
     ],
 )
 def test_bad_files(tmp_path: Path, text: str, message: str) -> None:
@@ -62,6 +66,20 @@ def test_bad_files(tmp_path: Path, text: str, message: str) -> None:
 def test_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read config file"):
         load_config(tmp_path / "missing.toml")
+
+
+def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b"\xff[board]\n")
+    with pytest.raises(ConfigError, match="not UTF-8") as error:
+        load_config(path)
+    assert str(path) in str(error.value)
+
+
+def test_a_whole_number_of_players_only(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"--set game\.players=4\.0"):
+        apply_overrides(Config(), ["game.players=4.0"])
+    assert type(apply_overrides(Config(), ["game.players=4"]).players) is int
 
 
 def test_overrides() -> None:

@@ -262,3 +262,95 @@ async def test_resign(api: Harness) -> None:
     assert response.status_code == 200
     state = response.json()
     assert state["winner"] == 0 and state["phase"] == "game_over"
+
+
+async def test_deeply_nested_json_is_a_clear_400(api: Harness) -> None:
+    before = await api.state()
+    body = b'{"seat": ' + b"[" * 20_000 + b"]" * 20_000 + b"}"
+    response = await api.client.post("/api/call", content=body)
+    assert response.status_code == 400 and "nested too deeply" in response.json()["error"]
+    await api.unchanged(before)
+
+
+async def test_a_huge_body_is_refused_without_change(api: Harness) -> None:
+    before = await api.state()
+    padding = b" " * (2 * 1024 * 1024)
+    response = await api.client.post("/api/roll", content=b"{}" + padding)
+    assert response.status_code == 413 and "too large" in response.json()["error"]
+
+    async def chunks() -> Any:  # no Content-Length: the size is counted while reading
+        yield b'{"faces": "yellow/II/hearts"'
+        for _ in range(100):
+            yield padding[:4096]
+        yield b"}"
+
+    streamed = await api.client.post("/api/roll", content=chunks())
+    assert streamed.status_code == 413
+    await api.unchanged(before)
+
+
+@pytest.mark.parametrize("kind", ["text/plain", "multipart/form-data; boundary=x", "text/html"])
+async def test_a_body_that_is_not_json_by_type_is_refused(api: Harness, kind: str) -> None:
+    before = await api.state()
+    response = await api.client.post(
+        "/api/roll", content=b'{"faces": "yellow/II/hearts"}', headers={"content-type": kind}
+    )
+    assert response.status_code == 415 and "application/json" in response.json()["error"]
+    await api.unchanged(before)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    ["application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded"],
+)
+async def test_json_and_curls_default_type_are_taken(api: Harness, kind: str) -> None:
+    response = await api.client.post(
+        "/api/roll", content=b'{"faces": "yellow/II/hearts"}', headers={"content-type": kind}
+    )
+    assert response.status_code == 200 and response.json()["allowed"] == ["Y-II-H"]
+
+
+async def test_a_page_of_another_site_cannot_drive_the_board(api: Harness) -> None:
+    before = await api.state()
+    for origin in ("http://evil.example", "null", "http://board.evil.example"):
+        response = await api.post("/api/roll", {}, headers={"Origin": origin})
+        assert response.status_code == 403 and "another site" in response.json()["error"]
+    await api.unchanged(before)
+    same = await api.post("/api/roll", {}, headers={"Origin": "http://board"})
+    assert same.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("GET", "/api/call", 405),
+        ("GET", "/api/sim/place", 405),
+        ("PUT", "/api/state", 405),
+        ("DELETE", "/api/game", 405),
+        ("GET", "/api/nothing", 404),
+        ("POST", "/api/nothing", 404),
+        ("POST", "/api/sim/teleport", 404),
+    ],
+)
+async def test_unknown_paths_and_wrong_methods_answer_json(
+    api: Harness, method: str, path: str, status: int
+) -> None:
+    before = await api.state()
+    response = await api.client.request(method, path)
+    assert response.status_code == status
+    assert path in response.json()["error"]
+    if status == 405:
+        assert response.headers["allow"]
+    await api.unchanged(before)
+
+
+@pytest.mark.parametrize("value", [5, None, ["R"], {"a": 1}, True])
+async def test_a_panels_or_suits_option_of_the_wrong_type_is_a_400(
+    api: Harness, value: Any
+) -> None:
+    before = await api.state()
+    for key in ("panels", "suits"):
+        body = {"variant": "lucky", "players": 2, "options": {key: value}}
+        response = await api.post("/api/game", body)
+        assert response.status_code == 400 and key in response.json()["error"]
+    await api.unchanged(before)

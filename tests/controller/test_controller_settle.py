@@ -75,3 +75,18 @@ def test_chattering_sensor_must_stay_quiet_longer() -> None:
     assert not s.advance(t + SETTLE)
     assert s.next_deadline() == t + CHATTER_WINDOW_S
     assert s.advance(t + CHATTER_WINDOW_S)
+
+
+def test_two_readings_of_one_instant_are_not_chatter() -> None:
+    """A hand swaps a piece (lift + place) at one instant, twice a second apart: the value that
+    lasted no time never counts as a change, so the swap settles after ``settle_s``."""
+    s = Settler(SETTLE, empty_reading())
+    s.observe(with_piece(7), 0.0)
+    assert s.advance(SETTLE)
+    for t, piece in ((0.3, Piece.BUROCRAT), (0.6, Piece.MAN)):
+        s.observe(empty_reading(), t)  # lifted ...
+        s.observe(with_piece(7, piece), t)  # ... and another piece seated at the same instant
+        assert s.advance(t + SETTLE) and s.stable.holes[7] is piece
+    s.observe(empty_reading(), 0.9)
+    s.observe(with_piece(7), 0.9)  # put back at once: nothing changed at all
+    assert s.next_deadline() is None and not s.advance(2.0)

@@ -68,3 +68,13 @@ def test_a_board_without_frames_shows_its_pieces() -> None:
     board = SimBoard(clock=SimClock())
     board.place(0)
     assert render_board(board, color=False).splitlines()[5].startswith("  I   o  .")
+
+
+def test_glyphs_name_whose_piece_it_is_and_empty_holes_stay_dots() -> None:
+    board = SimBoard(clock=SimClock())
+    board.place("Y-II-H")
+    board.place("R-I-S", Piece.BUROCRAT)
+    lines = render_board(board, color=False, glyphs={21: "r", 0: "B", 5: "b"}).splitlines()
+    assert lines[4] == " II   .  .  .  .     .  r  .  .     .  .  .  .     .  .  .  ."
+    assert lines[5].startswith("  I   B  .  .  .")
+    assert "b" not in lines[4] + lines[5]  # hole 5 (R-II-H) is empty
