@@ -135,12 +135,14 @@ async def _body(
 def create_app(service: Service) -> Starlette:
     """The web app of a running service."""
 
+    def has_token(request: Request) -> bool:
+        given = request.headers.get("authorization", "")
+        return secrets.compare_digest(given.encode(), f"Bearer {service.token}".encode())
+
     def guarded(handler: Handler) -> Handler:
         async def endpoint(request: Request) -> JSONResponse:
-            if service.token_required:
-                given = request.headers.get("authorization", "")
-                if not secrets.compare_digest(given.encode(), f"Bearer {service.token}".encode()):
-                    return _error(401, "this board needs 'Authorization: Bearer <token>' on POST")
+            if service.token_required and not has_token(request):
+                return _error(401, "this board needs 'Authorization: Bearer <token>' on POST")
             if _cross_site(request):
                 origin = request.headers.get("origin")
                 return _error(
@@ -165,10 +167,13 @@ def create_app(service: Service) -> Starlette:
         return JSONResponse(service.controller.state())
 
     async def get_state(request: Request) -> JSONResponse:
-        """``?team=N``: that team's view (its own Pay-Off tokens); without it the public view."""
+        """``?team=N``: that team's view (its own Pay-Off tokens); without it the public view.
+        A team's view shows hidden tokens, so off loopback it needs the token as a POST does."""
         team = request.query_params.get("team")
         if team is None:
             return state()
+        if service.token_required and not has_token(request):
+            return _error(401, "a team's view needs 'Authorization: Bearer <token>'")
         teams = service.controller.game.teams
         if not team.isdigit() or int(team) >= teams:
             return _error(400, f"team must be 0..{teams - 1}, not {team!r}")

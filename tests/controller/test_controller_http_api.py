@@ -246,6 +246,15 @@ async def test_token_required_off_loopback() -> None:
     assert good.status_code == 200
 
 
+async def test_a_team_s_view_needs_the_token_off_loopback() -> None:
+    api = Harness(host="0.0.0.0")
+    refused = await api.client.get("/api/state?team=0")
+    assert refused.status_code == 401 and "Bearer" in refused.json()["error"]
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    assert (await api.client.get("/api/state?team=0", headers=auth)).status_code == 200
+    assert (await api.client.get("/api/state")).status_code == 200  # the public view is open
+
+
 async def test_no_token_needed_on_loopback(api: Harness) -> None:
     assert (await api.post("/api/roll", {})).status_code == 200
 

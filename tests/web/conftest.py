@@ -44,8 +44,10 @@ def service(launch_service: Callable[..., Service]) -> Service:
     return launch_service(config="[board]\nfix_after_s = 0.0\n")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test module: Playwright's event loop ends with it, so asyncio tests that
+    run after the browser tests get a thread without a running loop."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} is missing: install Debian's chromium (bash scripts/setup-system.sh)"

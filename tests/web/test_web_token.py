@@ -66,3 +66,19 @@ def test_cancelling_the_token_prompt_changes_nothing(
         service.client.post("/api/roll", json={}, headers={"Authorization": ""}).status_code == 401
     )
     assert service.post("/api/roll").status_code == 200
+
+
+def test_a_team_s_own_tokens_need_the_token_off_loopback(
+    launch_service: Callable[..., Service], open_page: Callable[..., Page]
+) -> None:
+    service, token = off_loopback(launch_service)
+    deal = [[100, 50, 25, 20, 10, 5], [50, 25, 20, 10, 2, 1]]
+    game = {"variant": "payoff", "players": 2, "options": {"deal": deal}}
+    assert service.post("/api/game", game).status_code == 200
+    page = open_page(service)
+    expect(page.locator("#show-hand")).to_have_text("Show Red's tokens")
+    page.click("#show-hand")
+    expect(page.locator("#token-dialog")).to_be_visible()
+    page.fill("#token-input", token)
+    page.click("#token-ok")
+    expect(page.locator("#hand-tokens button")).to_have_text(["100", "50", "25", "20", "10", "5"])
