@@ -553,6 +553,8 @@ class BoardController:
             if self._fix_words:
                 return "Fix the board: " + "; ".join(self._fix_words) + "."
             return "The board does not match the game: see the blinking holes."
+        if game.phase == Phase.AWAIT_CALLS:
+            return "Nobody can place a Man: call FLIX for a line of yours, or PENALTY."
         if game.phase == Phase.AWAIT_ROLL:
             extra = f" ({game.free_throws} free throws left)" if game.free_throws else ""
             if self.config.dice == "physical":

@@ -143,6 +143,12 @@ export function describeEvent(event, state) {
       return `FLIX FLIX FLIX: ${seatWithTeam(event.opponent, state)} places one Man anywhere.`;
     case "turn_lost":
       return `${by} loses the turn: ${event.reason}.`;
+    case "awaiting_calls":
+      return `Nobody can place a Man (${event.reason}): call FLIX for your line, or PENALTY.`;
+    case "board_lost":
+      return "The board stopped answering: searching for it. The game waits.";
+    case "board_connected":
+      return "The board answers again.";
     case "place":
       return `${by} placed a ${event.piece === "burocrat" ? "Burocrat" : "Man"} on ${event.hole}.`;
     case "scored":

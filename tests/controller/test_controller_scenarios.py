@@ -45,6 +45,7 @@ def test_every_scenario_has_a_test() -> None:
         "qubic_block_request",
         "undo",
         "menu_undo",
+        "await_calls",
     }
     assert {p.stem for p in SCENARIOS.glob("*.jsonl")} == tested
 
@@ -178,3 +179,19 @@ def test_qubic_block_request_from_the_penalty_button(capsys: pytest.CaptureFixtu
     state = run("qubic_block_request.jsonl", capsys)
     assert state["to_move"] == 0 and state["allowed"] == ["R-I-C"]  # the three formed first
     assert "refused" not in types(state)
+
+
+def test_nobody_can_place_but_an_uncalled_line_still_scores(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = (SCENARIOS / "await_calls.jsonl").read_text().splitlines()
+    waiting = tmp_path / "waiting.jsonl"
+    waiting.write_text("\n".join(lines[:-1]) + "\n")
+    state = run(str(waiting), capsys)
+    assert state["phase"] == "await_calls" and state["supply"] == [0, 0]
+    assert state["message"].startswith("Nobody can place a Man: call FLIX")
+    assert state["pending_lines"] == 1 and state["winner"] is None and not state["draw"]
+    state = run("await_calls.jsonl", capsys)
+    assert state["winner"] == 0 and state["scored_lines"] == [
+        [0, ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]]
+    ]
