@@ -39,9 +39,10 @@ system-deps:
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json
 
-## make install-pi: install the service on this Raspberry Pi (BOARD=serial, the default, or gpio).
+## make install-pi: install the service on this Raspberry Pi (BOARD=serial or gpio; a first
+## install defaults to serial, a re-run without BOARD keeps the installed board).
 install-pi:
-	sudo bash deploy/install.sh --board $(or $(BOARD),serial)
+	sudo bash deploy/install.sh $(if $(BOARD),--board $(BOARD))
 
 ## make firmware-deploy PORT=/dev/ttyACM0: compile the firmware and copy it to the Pico.
 firmware-deploy: $(VENV)/.test-deps

@@ -116,7 +116,13 @@ def run_sim(layout: Layout, brightness_cap: float) -> list[Result]:
 
 
 def _ask(question: str, answer: Callable[[str], str]) -> bool:
-    return answer(f"{question} [y/n] ").strip().lower().startswith("y")
+    """A yes from the person at the board; no answer (input closed) counts as no."""
+    try:
+        reply = answer(f"{question} [y/n] ")
+    except EOFError:
+        print()
+        return False
+    return reply.strip().lower().startswith("y")
 
 
 def real_led_walk(board: Backend, answer: Callable[[str], str]) -> Result:
@@ -171,8 +177,10 @@ def real_grooves(board: Backend, layout: Layout) -> Result:
     return Result("grooves", ok, detail)
 
 
-def run_real(spec: str, layout: Layout, answer: Callable[[str], str]) -> list[Result]:
-    with open_backend(spec) as board:
+def run_real(
+    spec: str, layout: Layout, brightness_cap: float, answer: Callable[[str], str]
+) -> list[Result]:
+    with open_backend(spec, max_brightness=brightness_cap) as board:
         return [
             real_led_walk(board, answer),
             real_sensors(board, layout, answer),
@@ -197,10 +205,13 @@ def main(args: argparse.Namespace) -> int:
         if args.board.partition(":")[0] == "sim":
             results = run_sim(config.layout, config.brightness_cap)
         else:
-            results = run_real(args.board, config.layout, input)
+            results = run_real(args.board, config.layout, config.brightness_cap, input)
     except (ConfigError, HalError) as error:
         print(f"flixboard selftest: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nflixboard selftest: interrupted", file=sys.stderr)
+        return 130
     for result in results:
         print(f"{'PASS' if result.passed else 'FAIL'}  {result.item:10} {result.detail}")
     return 0 if all(r.passed for r in results) else 1

@@ -192,7 +192,8 @@ class Service:
         web = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started and not web.done():
             await asyncio.sleep(0.01)
-        notifier.ready(f"board {self.backend.name}, serving {self.url()}")
+        if server.started:
+            notifier.ready(f"board {self.backend.name}, serving {self.url()}")
         watchdog = asyncio.create_task(notifier.keep_alive())
         stop = asyncio.create_task(self._stop.wait())
         await asyncio.wait({board, web, stop}, return_when=asyncio.FIRST_COMPLETED)

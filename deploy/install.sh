@@ -6,10 +6,11 @@
 # Creates the unprivileged user "flixboard" (groups gpio, spi, dialout), a virtualenv in
 # /opt/flixboard with the project and its Pi extras, the settings /etc/flixboard/config.toml (kept
 # if present), the board choice /etc/flixboard/environment, udev rules, and enables and starts
-# flixboard.service. Run it again after an update: it upgrades in place and keeps the settings.
+# flixboard.service. Run it again after an update: it upgrades in place and keeps the settings
+# and, without --board, the board chosen before.
 set -euo pipefail
 
-board=serial
+board=
 prefix=/opt/flixboard
 etc=/etc/flixboard
 unit=/etc/systemd/system/flixboard.service
@@ -22,12 +23,22 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --board) board="${2:-}"; shift 2 ;;
     --board=*) board="${1#--board=}"; shift ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     *) die "unknown argument: $1 (usage: sudo bash deploy/install.sh [--board serial|gpio])" ;;
   esac
 done
+# Without --board a re-run keeps the board of /etc/flixboard/environment (as it was edited).
+board_spec=
+if [ -z "$board" ]; then
+  board_spec="$(sed -n 's/^FLIXBOARD_BOARD=//p' "$etc/environment" 2>/dev/null | tail -n 1 | tr -d "\"' " || true)"
+  case "$board_spec" in
+    gpio) board=gpio ;;
+    serial*) board=serial ;;
+    *) board=serial board_spec= ;;
+  esac
+fi
 case "$board" in
-  serial) board_spec=serial:/dev/flixboard ;;
+  serial) board_spec="${board_spec:-serial:/dev/flixboard}" ;;
   gpio) board_spec=gpio ;;
   *) die "--board must be serial or gpio, not '$board'" ;;
 esac
@@ -36,7 +47,7 @@ esac
 
 model="$(tr -d '\0' </proc/device-tree/model 2>/dev/null || true)"
 pi5=false
-case "$model" in *"Raspberry Pi 5"*) pi5=true ;; esac
+case "$model" in *"Raspberry Pi 5"* | *"Compute Module 5"*) pi5=true ;; esac
 say "board: $board_spec; machine: ${model:-not a Raspberry Pi}"
 
 say "system packages"
@@ -93,13 +104,31 @@ reboot_needed=false
 if [ "$board" = gpio ] && ! $pi5; then
   config_txt=/boot/firmware/config.txt
   [ -f "$config_txt" ] || config_txt=/boot/config.txt
-  for line in dtparam=spi=on dtoverlay=spi0-0cs; do
-    if [ -f "$config_txt" ] && ! grep -qx "$line" "$config_txt"; then
-      say "adding '$line' to $config_txt (NeoPixels on SPI0 MOSI, GPIO7/8 free for buttons)"
-      printf '%s\n' "$line" >>"$config_txt"
-      reboot_needed=true
-    fi
-  done
+  # SPI0 drives the NeoPixels from GPIO10 (MOSI) and claims no chip-select, so GPIO7/8 stay free
+  # for buttons. rpi_ws281x times the pixels with the SPI clock, which follows the core clock:
+  # a Pi 3 (and Zero 2) needs it fixed at 250 MHz, a Pi 4 at 500 MHz.
+  lines="dtparam=spi=on dtoverlay=spi0-0cs"
+  case "$model" in
+    *"Raspberry Pi 3"* | *"Zero 2"* | *"Compute Module 3"*) lines="$lines core_freq=250" ;;
+    *"Raspberry Pi 4"* | *"Compute Module 4"*)
+      lines="$lines core_freq=500 core_freq_min=500" ;;
+  esac
+  if [ -f "$config_txt" ]; then
+    section_added=false
+    for line in $lines; do
+      if ! grep -qx "$line" "$config_txt"; then
+        if ! $section_added; then  # the file may end inside a conditional section like [cm4]
+          printf '\n[all]\n' >>"$config_txt"
+          section_added=true
+        fi
+        say "adding '$line' to $config_txt (NeoPixels on SPI0 MOSI)"
+        printf '%s\n' "$line" >>"$config_txt"
+        reboot_needed=true
+      fi
+    done
+  else
+    say "no config.txt found: enable SPI by hand (see wiring/pi.toml), then reboot"
+  fi
 fi
 
 say "service flixboard"

@@ -14,10 +14,13 @@ the backend is opened.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import importlib
+import os
 import threading
 from types import ModuleType
+from typing import Any
 
 from hal.base import (
     GROOVE_COUNT,
@@ -33,10 +36,11 @@ from hal.errors import BackendUnavailable, BoardDisconnected
 from hal.neopixel_strip import NeoPixelStrip
 from hal.pi_wiring import PiWiring, load_pi
 
+REPLACE_RPI_GPIO = "pip uninstall RPi.GPIO && pip install --force-reinstall --no-deps rpi-lgpio"
+"""rpi-lgpio and RPi.GPIO own the same files: removing RPi.GPIO removes rpi-lgpio's too."""
 INSTALL_HINT = (
-    "install the Pi extras with pip install '.[pi]', then pip uninstall RPi.GPIO && "
-    "pip install rpi-lgpio (the RPi.GPIO API on lgpio: needed on a Raspberry Pi 5, and for "
-    "button edges on Linux 6.6 and later)"
+    f"install the Pi extras with pip install '.[pi]', then {REPLACE_RPI_GPIO} (the RPi.GPIO "
+    "API on lgpio: needed on a Raspberry Pi 5, and for button edges on Linux 6.6 and later)"
 )
 GPIO_DEVICES = "/dev/gpiomem*"
 _EPSILON_S = 1e-9
@@ -87,11 +91,17 @@ class GpioBackend(Backend):
                 pixel_order=self.wiring.pixel_order,
                 max_brightness=max_brightness,
             )
-            self.pixels = self._strip
-            self._state = self._scan_matrix()
         except BaseException:
-            self._gpio.cleanup(self._used_pins())
+            self._release_pins()
             raise
+        self.pixels = self._strip
+        try:
+            self._state = self._scan_matrix()
+        except Exception as error:  # a GPIO line that cannot be driven or read
+            self._release_pins()
+            with contextlib.suppress(Exception):
+                self._strip.close()
+            raise BackendUnavailable(f"cannot scan the sensor matrix: {error}") from error
         self._watch_buttons()
         if scan_thread:
             self._thread = threading.Thread(target=self._scan_loop, name="gpio-scan", daemon=True)
@@ -126,10 +136,12 @@ class GpioBackend(Backend):
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=5.0)
-        for pin in self.wiring.buttons.values():
-            self._gpio.remove_event_detect(pin)
-        self._gpio.cleanup(self._used_pins())
-        self._strip.close()
+        try:
+            for pin in self.wiring.buttons.values():
+                self._gpio.remove_event_detect(pin)
+            self._gpio.cleanup(self._used_pins())
+        finally:
+            self._strip.close()
 
     # -- scanning -------------------------------------------------------------------------------
 
@@ -211,6 +223,9 @@ class GpioBackend(Backend):
         return [*w.rows, *w.columns, *w.buttons.values()]
 
     def _setup_pins(self) -> None:
+        """Rows as outputs idling high (no row selected), columns and buttons as inputs with
+        pull-ups. Any failure releases the pins and says why (``rpi-lgpio`` reports a missing
+        permission or a pin claimed elsewhere as ``lgpio.error``, not as ``RuntimeError``)."""
         gpio = self._gpio
         try:
             gpio.setwarnings(False)
@@ -219,28 +234,44 @@ class GpioBackend(Backend):
                 gpio.setup(row, gpio.OUT, initial=gpio.HIGH)
             for pin in (*self.wiring.columns, *self.wiring.buttons.values()):
                 gpio.setup(pin, gpio.IN, pull_up_down=gpio.PUD_UP)
-        except (RuntimeError, OSError) as error:
-            raise BackendUnavailable(
-                f"cannot use the GPIO pins: {error}. The service user must be in the 'gpio' "
-                "group (sudo usermod -aG gpio $USER, then log in again)"
-            ) from error
+        except Exception as error:  # the GPIO library's own error types differ between versions
+            self._release_pins()
+            if "busy" in str(error).lower():
+                hint = (
+                    "a pin is claimed by another program or driver: stop any other flixboard "
+                    "(sudo systemctl stop flixboard), and check wiring/pi.toml's boot "
+                    "configuration (dtoverlay=spi0-0cs frees GPIO7/8, the serial console and "
+                    "I2C must be off)"
+                )
+            else:
+                hint = (
+                    "the service user must be in the 'gpio' group (sudo usermod -aG gpio $USER, "
+                    "then log in again)"
+                )
+            raise BackendUnavailable(f"cannot use the GPIO pins: {error}. {hint}") from error
+
+    def _release_pins(self) -> None:
+        """``GPIO.cleanup()`` of this board's pins, ignoring errors (nothing more can be done)."""
+        with contextlib.suppress(Exception):
+            self._gpio.cleanup(self._used_pins())
 
     def _watch_buttons(self) -> None:
         gpio = self._gpio
+        options: dict[str, Any] = {"callback": self._on_edge}
+        if self.wiring.bouncetime_ms > 0:  # RPi.GPIO refuses a bouncetime of 0
+            options["bouncetime"] = self.wiring.bouncetime_ms
         try:
             for pin in self.wiring.buttons.values():
-                gpio.add_event_detect(
-                    pin, gpio.FALLING, callback=self._on_edge, bouncetime=self.wiring.bouncetime_ms
-                )
-        except RuntimeError as error:  # RPi.GPIO 0.7 on kernels 6.6 and later
+                gpio.add_event_detect(pin, gpio.FALLING, **options)
+        except Exception as error:  # RPi.GPIO 0.7 on kernels 6.6 and later; lgpio.error
             for pin in self.wiring.buttons.values():
-                gpio.remove_event_detect(pin)
-            gpio.cleanup(self._used_pins())
+                with contextlib.suppress(Exception):
+                    gpio.remove_event_detect(pin)
+            self._release_pins()
             self._strip.close()
             raise BackendUnavailable(
                 f"the GPIO library cannot watch the buttons ({error}): RPi.GPIO cannot detect "
-                "edges on Linux 6.6 and later; pip uninstall RPi.GPIO && pip install rpi-lgpio "
-                "(the same API on lgpio)"
+                f"edges on Linux 6.6 and later; {REPLACE_RPI_GPIO} (the same API on lgpio)"
             ) from error
 
     def _on_edge(self, pin: int) -> None:
@@ -272,3 +303,12 @@ def _import_gpio() -> ModuleType:
         raise BackendUnavailable(f"RPi.GPIO cannot load ({error}): {INSTALL_HINT}") from error
     except RuntimeError as error:  # RPi.GPIO refuses to load when it does not find a Pi
         raise BackendUnavailable(f"RPi.GPIO does not run here ({error}): {INSTALL_HINT}") from error
+    except OSError as error:  # lgpio makes its notification pipe in the working directory
+        raise BackendUnavailable(
+            f"RPi.GPIO (rpi-lgpio) cannot start: {error}. lgpio creates a file in the working "
+            f"directory ({os.getcwd()}), so run flixboard from a directory this user can write "
+            "to (the service runs in /var/lib/flixboard; by hand: sudo -u flixboard env -C "
+            "/var/lib/flixboard /opt/flixboard/bin/flixboard ...)"
+        ) from error
+    except Exception as error:  # lgpio.error and other failures of the library's import
+        raise BackendUnavailable(f"RPi.GPIO cannot start ({error}): {INSTALL_HINT}") from error

@@ -69,6 +69,15 @@ def test_selftest_real_board_items_on_a_backend() -> None:
     assert len(asked) == 4
 
 
+def test_a_closed_input_answers_no(capsys: pytest.CaptureFixture[str]) -> None:
+    def closed(prompt: str) -> str:
+        raise EOFError
+
+    assert selftest._ask("Did every LED light?", closed) is False
+    assert selftest._ask("Did every LED light?", lambda prompt: " Yes") is True
+    assert selftest._ask("Did every LED light?", lambda prompt: "n") is False
+
+
 def test_run_reports_a_taken_port(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

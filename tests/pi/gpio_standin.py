@@ -6,8 +6,10 @@ closed switch pulls its column low through its diode; columns and buttons idle h
 pull-ups. A hole switch closes when its sensor's field reaches the simulator's threshold (either
 pole); a groove position's north switch closes on a north field, its south switch on a south one.
 A press on the ``SimBoard`` is a falling edge on that button's pin, delivered to the callback of
-``add_event_detect`` unless it comes within ``bouncetime`` of the pin's last edge (board clock).
-Misuse raises ``RuntimeError`` as the real module does.
+``add_event_detect`` on another thread (as the real module does) unless it comes within
+``bouncetime`` of the pin's last edge (board clock). Misuse raises ``RuntimeError`` or
+``ValueError`` as ``RPi.GPIO``/``rpi-lgpio`` do: a pin used before ``setup()``, edge detection on
+a pin that is not an input, a pull on an output, a bouncetime of 0.
 
 Only the last wire is simulated: the backend, ``board`` and ``neopixel`` are the real code. The
 NeoPixel wire write (``neopixel.neopixel_write``) is patched to decode the bytes back into a frame
@@ -62,6 +64,7 @@ class StandInGPIO(types.ModuleType):
         self.detects: dict[int, tuple[int, Callable[[int], None] | None, int]] = {}
         self.last_edge: dict[int, float] = {}
         self.cleaned: list[int] = []
+        self.callback_errors: list[BaseException] = []
         self.row_selects = 0
         self._fields: tuple[int, ...] = ()
         self._lock = threading.Lock()
@@ -75,17 +78,31 @@ class StandInGPIO(types.ModuleType):
         pass
 
     def setmode(self, mode: int) -> None:
+        if self.mode is not None and mode != self.mode:
+            raise ValueError("A different mode has already been set!")
         if mode not in (self.BCM, self.BOARD):
             raise ValueError(f"an invalid mode was passed to setmode(): {mode!r}")
         self.mode = mode
 
     def setup(
-        self, channel: int, direction: int, pull_up_down: int = PUD_OFF, initial: int = -1
+        self,
+        channel: int,
+        direction: int,
+        pull_up_down: int | None = None,
+        initial: int | None = None,
     ) -> None:
         if self.mode != self.BCM:
             raise RuntimeError("Please set pin numbering mode using GPIO.setmode(GPIO.BCM)")
+        if not 0 <= channel < 54:
+            raise ValueError("The channel sent is invalid on a Raspberry Pi")
+        if direction == self.OUT and pull_up_down is not None:
+            raise ValueError("pull_up_down parameter is not valid for outputs")
+        if direction == self.IN and initial is not None:
+            raise ValueError("initial parameter is not valid for inputs")
+        if direction not in (self.IN, self.OUT):
+            raise ValueError("An invalid direction was passed to setup()")
         self.directions[channel] = direction
-        self.pulls[channel] = pull_up_down
+        self.pulls[channel] = self.PUD_OFF if pull_up_down is None else pull_up_down
         if direction == self.OUT:
             self.levels[channel] = self.HIGH if initial == self.HIGH else self.LOW
 
@@ -112,12 +129,17 @@ class StandInGPIO(types.ModuleType):
         channel: int,
         edge: int,
         callback: Callable[[int], None] | None = None,
-        bouncetime: int = 0,
+        bouncetime: int | None = None,
     ) -> None:
-        self._check(channel, self.IN)
+        if self.directions.get(channel) != self.IN:
+            raise RuntimeError("You must setup() the GPIO channel as an input first")
+        if edge not in (self.RISING, self.FALLING, self.BOTH):
+            raise ValueError("The edge must be set to RISING, FALLING or BOTH")
+        if bouncetime is not None and bouncetime <= 0:
+            raise ValueError("Bouncetime must be greater than 0")
         if channel in self.detects:
             raise RuntimeError("Conflicting edge detection already enabled for this GPIO channel")
-        self.detects[channel] = (edge, callback, bouncetime)
+        self.detects[channel] = (edge, callback, bouncetime or 0)
 
     def remove_event_detect(self, channel: int) -> None:
         self.detects.pop(channel, None)
@@ -165,7 +187,22 @@ class StandInGPIO(types.ModuleType):
             if last is not None and at - last < bouncetime / 1000:
                 return
             self.last_edge[pin] = at
-        callback(pin)
+        # The real library calls back from its own thread and only prints a callback's error;
+        # the edge is delivered before this returns, so tests stay deterministic.
+        errors: list[BaseException] = []
+
+        def deliver() -> None:
+            try:
+                callback(pin)
+            except Exception as error:
+                errors.append(error)
+                print(error, file=sys.stderr)
+
+        thread = threading.Thread(target=deliver, name="gpio-standin-edge")
+        thread.start()
+        thread.join(timeout=10.0)
+        assert not thread.is_alive(), "the edge callback did not return: a deadlock?"
+        self.callback_errors.extend(errors)
 
 
 def _switch_sensors(wiring: PiWiring) -> dict[int, tuple[int, str]]:
@@ -187,15 +224,17 @@ def rpi_modules(gpio: StandInGPIO) -> dict[str, types.ModuleType]:
 
 
 def frame_decoder(
-    board: SimBoard, backend: Callable[[], GpioBackend]
+    board: SimBoard, backend: Callable[[], GpioBackend | None]
 ) -> Callable[[Any, Any], None]:
-    """A ``neopixel_write(pin, buf)`` that shows the bytes on ``board`` as one frame."""
+    """A ``neopixel_write(pin, buf)`` that shows the bytes on ``board`` as one frame (the dark
+    frame written while the backend opens is shown at brightness 1)."""
     wiring = load_pi()
 
     def neopixel_write(pin: Any, buf: Any) -> None:
         data = bytes(buf)
         order = wiring.pixel_order
-        brightness = backend().pixels.brightness
+        opened = backend()
+        brightness = 1.0 if opened is None else opened.pixels.brightness
         colors: list[tuple[int, int, int]] = [(0, 0, 0)] * len(wiring.chain)
         for k, logical in enumerate(wiring.chain):
             channel = dict(zip(order, data[3 * k : 3 * k + 3], strict=True))
@@ -236,7 +275,11 @@ def gpio_rig(
         neopixel = stack.enter_context(blinka_mock_board())
         stack.enter_context(mock.patch.dict(sys.modules, rpi_modules(gpio)))
         stack.enter_context(
-            mock.patch.object(neopixel, "neopixel_write", frame_decoder(board, lambda: opened[0]))
+            mock.patch.object(
+                neopixel,
+                "neopixel_write",
+                frame_decoder(board, lambda: opened[0] if opened else None),
+            )
         )
         backend = GpioBackend(
             clock=clock,

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "deploy" / "flixboard.service"
 INSTALL = ROOT / "deploy" / "install.sh"
@@ -113,3 +115,71 @@ def test_the_udev_rules_give_the_groups_access() -> None:
         assert re.fullmatch(r'(\w+(\{\w+\})?=="[^"]+", )+GROUP="(gpio|spi)", MODE="0660"', rule)
     groups = {re.search(r'GROUP="(\w+)"', r).group(1) for r in rules}  # type: ignore[union-attr]
     assert groups == {"gpio", "spi"}
+
+
+def _run_bash(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-c", script, "install.sh", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def _board_choice(tmp_path: Path, *args: str) -> str:
+    """The board the script settles on (it stops before touching the system)."""
+    text = INSTALL.read_text().replace("etc=/etc/flixboard", f"etc={tmp_path}")
+    text, replaced = re.subn(
+        r'^\[ "\$\(id -u\)" -eq 0 \].*$',
+        'echo "$board $board_spec"; exit 0',
+        text,
+        count=1,
+        flags=re.MULTILINE,
+    )
+    assert replaced == 1, "the script must stop at its root check, before any change"
+    result = _run_bash(text, *args)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_a_rerun_without_board_keeps_the_board_chosen_before(tmp_path: Path) -> None:
+    assert _board_choice(tmp_path) == "serial serial:/dev/flixboard", "first install: serial"
+    (tmp_path / "environment").write_text("# the board\nFLIXBOARD_BOARD=gpio\n")
+    assert _board_choice(tmp_path) == "gpio gpio"
+    (tmp_path / "environment").write_text('FLIXBOARD_BOARD="serial:/dev/ttyACM1"\n')
+    assert _board_choice(tmp_path) == "serial serial:/dev/ttyACM1", "a hand-edited port stays"
+    assert _board_choice(tmp_path, "--board", "serial") == "serial serial:/dev/flixboard"
+    assert _board_choice(tmp_path, "--board=gpio") == "gpio gpio"
+
+
+def _boot_config(tmp_path: Path, model: str) -> tuple[str, str]:
+    """Run the script's config.txt step for ``model`` on a Raspberry Pi OS-like file twice;
+    the file afterwards and what the second run printed."""
+    text = INSTALL.read_text()
+    block = text[text.index("reboot_needed=false") : text.index('say "service flixboard"')]
+    config = tmp_path / "config.txt"
+    config.write_text("#dtparam=spi=on\n[cm4]\notg_mode=1\n")
+    block = block.replace("/boot/firmware/config.txt", str(config))
+    script = f'say() {{ echo "$*"; }}\nboard=gpio\npi5=false\nmodel={shlex.quote(model)}\n'
+    first = _run_bash(script + block)
+    assert first.returncode == 0, first.stderr
+    second = _run_bash(script + block + 'echo "reboot=$reboot_needed"\n')
+    assert second.returncode == 0, second.stderr
+    return config.read_text(), second.stdout
+
+
+@pytest.mark.parametrize(
+    ("model", "clock"),
+    [
+        ("Raspberry Pi 4 Model B Rev 1.5", ["core_freq=500", "core_freq_min=500"]),
+        ("Raspberry Pi 3 Model B Plus Rev 1.3", ["core_freq=250"]),
+        ("Raspberry Pi Zero 2 W Rev 1.0", ["core_freq=250"]),
+        ("Raspberry Pi Zero W Rev 1.1", []),
+    ],
+)
+def test_the_boot_config_enables_spi_for_every_pi_once(
+    tmp_path: Path, model: str, clock: list[str]
+) -> None:
+    config, rerun = _boot_config(tmp_path, model)
+    lines = config.splitlines()
+    added = lines[lines.index("[all]") + 1 :]
+    assert lines[:3] == ["#dtparam=spi=on", "[cm4]", "otg_mode=1"]
+    assert added == ["dtparam=spi=on", "dtoverlay=spi0-0cs", *clock], "outside [cm4], once"
+    assert rerun.strip() == "reboot=false", "a second run changes nothing"

@@ -6,6 +6,9 @@ so every debounce decision is deterministic; one test runs the real scan thread.
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import re
 import sys
 import threading
 import time
@@ -240,7 +243,8 @@ def test_off_a_pi_the_error_says_what_to_install(mocker: MockerFixture) -> None:
         GpioBackend()
     message = str(caught.value)
     assert "pip install '.[pi]'" in message
-    assert "rpi-lgpio" in message and "Raspberry Pi 5" in message
+    assert "pip uninstall RPi.GPIO && pip install --force-reinstall --no-deps rpi-lgpio" in message
+    assert "Raspberry Pi 5" in message
     assert "/dev/gpiomem" in message, "no /dev/gpiomem* here: it says this is not a Pi"
     with pytest.raises(ImportError):  # BackendUnavailable is an ImportError too
         open_backend("gpio")
@@ -259,7 +263,8 @@ def test_rpi_gpio_without_edge_detection_points_to_rpi_lgpio(
 ) -> None:
     error = RuntimeError("Failed to add edge detection")  # RPi.GPIO 0.7 on Linux 6.6 and later
     mocker.patch.object(gpio, "add_event_detect", side_effect=error)
-    with pytest.raises(BackendUnavailable, match="pip install rpi-lgpio"):
+    fix = "pip install --force-reinstall --no-deps rpi-lgpio"  # RPi.GPIO's removal took its files
+    with pytest.raises(BackendUnavailable, match=re.escape(fix)):
         GpioBackend(led_pin=MOCK_NEOPIXEL_PIN)
     assert gpio.directions == {}, "GPIO.cleanup() ran"
     assert wire.frames[-1] == bytes(3 * 72), "the pixels were released dark"
@@ -278,3 +283,106 @@ def test_repr_shows_live_state(backend: GpioBackend, board: SimBoard, clock: Sim
     board.place(YIIH)
     step(backend, clock, 0.03)
     assert repr(backend) == ("<GpioBackend pieces=1 grooves=RYGB connected=True rows=10 columns=8>")
+
+
+class LgpioError(Exception):
+    """What ``lgpio`` raises (``lgpio.error`` subclasses ``Exception`` only)."""
+
+
+@pytest.mark.parametrize(
+    ("failure", "hint"),
+    [
+        (LgpioError("'can not open gpiochip'"), "'gpio' group"),
+        (LgpioError("'GPIO busy'"), "claimed by another program or driver"),
+    ],
+)
+def test_an_lgpio_error_while_claiming_pins_is_a_clear_error(
+    gpio: StandInGPIO, mocker: MockerFixture, failure: Exception, hint: str
+) -> None:
+    real_setup = gpio.setup
+    claimed: list[int] = []
+
+    def setup(channel: int, *args: object, **kwargs: object) -> None:
+        if len(claimed) == 12:  # fail part way: the pins claimed so far must be released
+            raise failure
+        claimed.append(channel)
+        real_setup(channel, *args, **kwargs)  # type: ignore[arg-type]
+
+    mocker.patch.object(gpio, "setup", setup)
+    with pytest.raises(BackendUnavailable, match=hint):
+        GpioBackend(led_pin=MOCK_NEOPIXEL_PIN)
+    assert gpio.directions == {}, "GPIO.cleanup() released the pins claimed before the failure"
+
+
+def test_an_lgpio_error_while_watching_buttons_releases_everything(
+    gpio: StandInGPIO, wire: MagicMock, mocker: MockerFixture
+) -> None:
+    mocker.patch.object(gpio, "add_event_detect", side_effect=LgpioError("'GPIO busy'"))
+    with pytest.raises(BackendUnavailable, match="cannot watch the buttons"):
+        GpioBackend(led_pin=MOCK_NEOPIXEL_PIN)
+    assert gpio.directions == {}
+    assert wire.frames[-1] == bytes(3 * 72)
+
+
+def test_a_bouncetime_of_zero_is_not_passed_to_the_gpio_library(
+    gpio: StandInGPIO, wire: MagicMock, wiring: PiWiring, clock: SimClock, board: SimBoard
+) -> None:
+    no_bounce = dataclasses.replace(wiring, bouncetime_ms=0)  # RPi.GPIO refuses bouncetime=0
+    with GpioBackend(
+        clock=clock, wiring=no_bounce, led_pin=MOCK_NEOPIXEL_PIN, scan_thread=False
+    ) as backend:
+        assert {bounce for _, _, bounce in gpio.detects.values()} == {0}
+        clock.advance(1.0)
+        board.press("roll")
+        assert [p.button for p in backend.take_presses()] == [Button.ROLL]
+
+
+def test_edges_are_delivered_on_the_gpio_librarys_thread(
+    backend: GpioBackend, board: SimBoard, clock: SimClock, gpio: StandInGPIO
+) -> None:
+    threads: list[str] = []
+    backend.when_changed = lambda: threads.append(threading.current_thread().name)
+    clock.advance(1.0)
+    board.press("penalty")
+    assert threads == ["gpio-standin-edge"]
+    assert [p.button for p in backend.take_presses()] == [Button.PENALTY]
+    assert gpio.callback_errors == []
+
+
+def test_lgpio_without_a_writable_working_directory_is_a_clear_error(
+    mocker: MockerFixture,
+) -> None:
+    """lgpio makes its notification pipe in the working directory when it is imported."""
+    real_import = importlib.import_module
+
+    def import_module(name: str, package: str | None = None) -> object:
+        if name == "RPi.GPIO":
+            raise FileNotFoundError(2, "No such file or directory", ".lgd-nfy-3")
+        return real_import(name, package)
+
+    mocker.patch.object(importlib, "import_module", import_module)
+    with pytest.raises(BackendUnavailable, match="working directory") as caught:
+        GpioBackend()
+    assert "env -C /var/lib/flixboard" in str(caught.value)
+
+
+def test_close_blanks_the_pixels_even_when_releasing_the_pins_fails(
+    backend: GpioBackend, gpio: StandInGPIO, wire: MagicMock, mocker: MockerFixture
+) -> None:
+    backend.pixels.fill((255, 255, 255))
+    backend.pixels.show()
+    mocker.patch.object(gpio, "cleanup", side_effect=LgpioError("'bad handle'"))
+    with pytest.raises(LgpioError):
+        backend.close()
+    assert wire.frames[-1] == bytes(3 * 72)
+
+
+def test_a_matrix_that_cannot_be_read_at_open_releases_everything(
+    gpio: StandInGPIO, wire: MagicMock, mocker: MockerFixture
+) -> None:
+    mocker.patch.object(gpio, "input", side_effect=LgpioError("'bad handle'"))
+    with pytest.raises(BackendUnavailable, match="cannot scan the sensor matrix"):
+        GpioBackend(led_pin=MOCK_NEOPIXEL_PIN, row_settle_s=0.0)
+    assert gpio.directions == {}
+    assert wire.frames[-1] == bytes(3 * 72), "the pixels were released dark"
+    assert wire.call_count == 2, "the dark frame at open, the dark frame at close"

@@ -8,16 +8,22 @@ from unittest.mock import MagicMock
 
 import pytest
 from gpio_standin import MOCK_NEOPIXEL_PIN
+from pytest_mock import MockerFixture
 
 from hal.base import PIXEL_COUNT
-from hal.errors import BackendClosed, BackendUnavailable
+from hal.errors import BackendClosed, BackendUnavailable, BoardDisconnected
 from hal.neopixel_strip import NeoPixelStrip
 from hal.pi_wiring import PiWiring
 
 
 @pytest.fixture
 def strip(wiring: PiWiring, wire: MagicMock) -> NeoPixelStrip:
-    return NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain, pixel_order=wiring.pixel_order)
+    """An open strip; the dark frame written at open is not counted."""
+    strip = NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain, pixel_order=wiring.pixel_order)
+    assert wire.frames == [bytes(3 * PIXEL_COUNT)]
+    wire.frames.clear()
+    wire.reset_mock()
+    return strip
 
 
 def wire_bytes(
@@ -29,6 +35,11 @@ def wire_bytes(
         r, g, b = colors.get(logical, (0, 0, 0))
         out += bytes(int(c * scale) for c in (g, r, b))
     return bytes(out)
+
+
+def test_opening_writes_one_dark_frame(wiring: PiWiring, wire: MagicMock) -> None:
+    NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain)
+    assert wire.frames == [bytes(3 * PIXEL_COUNT)], "the driver starts at open, pixels dark"
 
 
 def test_nothing_is_written_before_show(strip: NeoPixelStrip, wire: MagicMock) -> None:
@@ -118,3 +129,35 @@ def test_close_blanks_the_strip_and_refuses_frames(strip: NeoPixelStrip, wire: M
 def test_an_unknown_pin_is_a_clear_error(wiring: PiWiring, wire: MagicMock) -> None:
     with pytest.raises(BackendUnavailable, match="no pin 'D99'"):
         NeoPixelStrip("D99", wiring.chain)
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        RuntimeError("NeoPixel support requires running with sudo, please try again!"),
+        RuntimeError("ws2811_init failed with code -13 (Failed to init SPI)"),
+        PermissionError(13, "Permission denied", "/dev/pio0"),
+    ],
+)
+def test_a_driver_that_cannot_run_fails_at_open(
+    wiring: PiWiring, wire: MagicMock, failure: Exception
+) -> None:
+    """rpi_ws281x and the Pi 5 driver start at the first write: opening must find out."""
+    wire.side_effect = failure
+    with pytest.raises(BackendUnavailable, match="cannot drive the NeoPixels on NEOPIXEL") as e:
+        NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain)
+    assert "GPIO18 (PWM) needs root" in str(e.value) and "/dev/spidev0.0" in str(e.value)
+
+
+def test_a_pin_that_cannot_be_claimed_is_a_clear_error(
+    wiring: PiWiring, wire: MagicMock, neopixel: Any, mocker: MockerFixture
+) -> None:
+    mocker.patch.object(neopixel.digitalio, "DigitalInOut", side_effect=OSError(16, "busy"))
+    with pytest.raises(BackendUnavailable, match="cannot drive the NeoPixels"):
+        NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain)
+
+
+def test_a_write_that_fails_later_is_a_hal_error(strip: NeoPixelStrip, wire: MagicMock) -> None:
+    wire.side_effect = RuntimeError("ws2811_render failed with code -14 (SPI transfer error)")
+    with pytest.raises(BoardDisconnected, match="SPI transfer error"):
+        strip.show()
