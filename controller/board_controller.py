@@ -127,6 +127,9 @@ class BoardController:
             self._emit_json({"type": "resumed", "actions": len(self.game.actions)}, now)
             if self.game.game_over:
                 self._start_win(now)
+            elif self._reconcile().clean:
+                # a substitution / withdrawal made before the stop, on an otherwise matching board
+                self._flow_actions(now)
         else:
             self._offset = now
             if first_game is None:
@@ -244,7 +247,7 @@ class BoardController:
         while (action := self.flow.settled(self)) is not None:
             try:
                 self._act(action, now)
-            except IllegalAction as error:
+            except (IllegalAction, JournalError) as error:
                 self._refuse(name(action.hole or 0, self.game.layout), str(error), now)
                 return
 
@@ -279,7 +282,10 @@ class BoardController:
             and not self.sensed.occupied()
             and tuple(self.sensed.grooves) == tuple(self.game.layout.panels)
         ):
-            self._next_game(now)
+            try:
+                self._next_game(now)
+            except JournalError as error:  # the board stays cleared: the next input retries
+                self._emit_json({"type": "refused", "reason": str(error)}, now)
         if self._fix_due is not None and not self._fix_words and now >= self._fix_due:
             self._show_fix_words(now)
 
@@ -338,7 +344,7 @@ class BoardController:
         if not popped:
             raise NotNow("nothing to take back: no Man has been placed")
         try:
-            self.journal.append("undo", {})
+            self.journal.append("undo", {}, at=self.game_time(now))
         except JournalError:
             for action in popped:
                 self.game.apply(action)
@@ -415,7 +421,7 @@ class BoardController:
         """Apply to the game, journal, then publish: an illegal action changes nothing."""
         events = self.game.apply(action)
         try:
-            self.journal.append("action", action.to_json(self.game.layout))
+            self.journal.append("action", action.to_json(self.game.layout), at=self.game_time(now))
         except JournalError:
             self.game.pop()
             raise

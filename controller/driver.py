@@ -7,6 +7,7 @@ the LEDs' and the board's deadlines in time order (scripts, the demo, the self-t
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from controller import scene
@@ -81,7 +82,9 @@ class Driver:
 
 
 class SimRun(Driver):
-    """The real controller on a simulated board in simulated time."""
+    """The real controller on a simulated board in simulated time. ``board_state``: a file where
+    the simulated board keeps its panels and pieces, so a second run on the same file and journal
+    restarts with the pieces in place, as a real board keeps them."""
 
     def __init__(
         self,
@@ -91,11 +94,13 @@ class SimRun(Driver):
         seed: int | None = None,
         first_game: dict[str, Any] | None = None,
         sensing: str = "analog",
+        board_state: str | Path | None = None,
     ) -> None:
         self.clock = SimClock()
         self.board = SimBoard(
             clock=self.clock,
             sensing=sensing,
+            state_file=board_state,
             layout=config.layout,
             max_brightness=config.brightness_cap,
         )

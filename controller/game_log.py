@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from controller.journal import Entry, JournalError
+from engine.errors import FlixError
 from engine.game import Action, Game
 from engine.variants import new_game
 
@@ -42,16 +43,24 @@ def take_back(game: Game) -> list[Action]:
 
 
 def replay(entries: Iterable[Entry]) -> tuple[Game, float]:
-    """The game the entries describe, and the latest action time in it (0 when none)."""
+    """The game the entries describe, and the latest game time in it (0 when none): the time of
+    the last entry written, or of the last timed action (journals written before entries had
+    times)."""
     game: Game | None = None
     latest = 0.0
     for entry in entries:
         if entry.kind == "new_game":
-            game = start(entry.data)
-            latest = 0.0
+            try:
+                game = start(entry.data)
+            except (FlixError, KeyError, TypeError, ValueError) as error:
+                raise JournalError(
+                    f"journal entry {entry.seq} does not start a game: {error}"
+                ) from None
+            latest = entry.at
             continue
         if game is None:
             raise JournalError(f"journal entry {entry.seq} ({entry.kind}) comes before any game")
+        latest = max(latest, entry.at)
         try:
             if entry.kind == "action":
                 action = Action.from_json(entry.data, game.layout)
@@ -61,7 +70,7 @@ def replay(entries: Iterable[Entry]) -> tuple[Game, float]:
                 take_back(game)
             else:
                 raise JournalError(f"journal entry {entry.seq} has unknown kind {entry.kind!r}")
-        except ValueError as error:
+        except (FlixError, TypeError, ValueError) as error:
             raise JournalError(f"journal entry {entry.seq} does not replay: {error}") from error
     if game is None:
         raise JournalError("the journal holds no game")

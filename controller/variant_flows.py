@@ -50,14 +50,25 @@ def _on(now: float) -> bool:
 
 
 class VariantFlow:
-    """Per-controller state of the flows: the holes seen lifted during a substitution."""
+    """Per-controller state of the flows: the holes seen lifted during a substitution, and for
+    which placement (seat to move, placements made) the Pay-Off token was chosen."""
 
     def __init__(self) -> None:
         self.lifted: Bitboard = 0
+        self.token_for: tuple[int, int] | None = None
 
     def reset(self) -> None:
-        """A new game, a resumed game or an undo: forget what was seen lifted."""
+        """A new game, a resumed game or an undo: forget what was seen lifted, and the token
+        chosen for a placement that is no longer the next one."""
         self.lifted = 0
+        self.token_for = None
+
+    def drop_stale_token(self, ctl: BoardController) -> None:
+        """A chosen token holds only for the placement it was chosen for: after an undo the
+        seat to move may be another team's, which must neither see nor place that choice."""
+        game = ctl.game
+        if ctl.token is not None and self.token_for != (game.to_move, game.placements):
+            ctl.token = None
 
     # ------------------------------------------------------------------ the board
 
@@ -71,6 +82,11 @@ class VariantFlow:
     def settled(self, ctl: BoardController) -> Action | None:
         """The substitution or withdrawal the settled board shows, if any (one at a time)."""
         game = ctl.game
+        self.drop_stale_token(ctl)  # before a placement on this board is committed
+        if not isinstance(game, TacTFlix) or game.game_over or game.phase != SUBSTITUTE:
+            # A hole seen lifted counts only within the substitution it was lifted in: a stale
+            # mark would turn a Man standing there in a later turn into a Burocrat.
+            self.lifted = 0
         if not isinstance(game, TacTFlix) or game.game_over:
             return None
         holes = ctl.sensed.holes
@@ -126,6 +142,7 @@ class VariantFlow:
             left = " ".join(str(t) for t in game.hands[team]) or "none"
             raise FlowError(f"team {team} has no unused token {token} (unused: {left})")
         ctl.token = token
+        self.token_for = (game.to_move, game.placements)
         return None
 
     # ------------------------------------------------------------------ what people see
@@ -133,6 +150,7 @@ class VariantFlow:
     def add_state(self, ctl: BoardController, state: dict[str, Any], view_team: int | None) -> None:
         """Variant keys of the controller's state JSON (the engine's own keys are there)."""
         game = ctl.game
+        self.drop_stale_token(ctl)
         if isinstance(game, PayOffFlix):
             if isinstance(state.get("options"), dict):  # a fixed deal shows every team's tokens
                 state["options"] = {k: v for k, v in state["options"].items() if k != "deal"}
@@ -150,6 +168,7 @@ class VariantFlow:
     def message(self, ctl: BoardController) -> str | None:
         """The line for people in a variant phase, or ``None`` for the controller's own."""
         game = ctl.game
+        self.drop_stale_token(ctl)
         names = ctl.config.team_names
         mover = f"{names[game.team_of_seat[game.to_move]]} (player {game.to_move + 1})"
         if isinstance(game, PayOffFlix):
@@ -160,10 +179,10 @@ class VariantFlow:
                 words = f"{names[game.winner]} wins {game.game_value} points. Ledger: {ledger}."
                 return f"{words} Clear the board for a new game." if ctl.clearing else words
             if game.phase == AWAIT_TOKENS:
-                left = popcount(game.allowed)
+                todo = " ".join(_names(ctl, game.allowed))
                 return (
                     f"{mover}: enter the token of each Man in the scored line "
-                    f"(none for a Man without one); {left} to enter."
+                    f"(none for a Man without one); still to enter: {todo}."
                 )
             if game.phase == Phase.AWAIT_PLACE and ctl.token is not None:
                 return f"{mover}: place a Man with the chosen token in any empty hole."
@@ -183,6 +202,13 @@ class VariantFlow:
                 )
             if game.phase == SUBSTITUTE and game.seq_team is not None:
                 count = game.burocrat_supply[game.seq_team]
+                lifted = self.lifted & game.allowed & ~ctl.sensed.occupied()
+                if lifted:
+                    where = " or ".join(_names(ctl, lifted))
+                    return (
+                        f"{mover}: put a Burocrat (not a Man) in {where} "
+                        f"({count} Burocrat{'s' if count != 1 else ''} to seat)."
+                    )
                 return (
                     f"{mover}: lift one of your blinking Men and put a Burocrat in its hole "
                     f"({count} Burocrat{'s' if count != 1 else ''} to seat)."
@@ -206,15 +232,22 @@ class VariantFlow:
         return None
 
     def lit_lines(self, ctl: BoardController) -> list[tuple[int, Bitboard]]:
-        """The scored lines the LEDs show: Tac-T-Flix only this turn's (the rest are withdrawn)."""
+        """The scored lines the LEDs show: Tac-T-Flix only this turn's (the rest are withdrawn).
+        While the board is being fixed the holes to fix are left out, so that their error blink
+        (a missing piece blinks in its team's colour) is not lost in a line lit in that colour."""
         game = ctl.game
         if isinstance(game, TacTFlix):
             if game.buroline and game.winner is not None:
                 return [(game.winner, game.buroline)]
             if game.seq_team is None:
                 return []
-            return [(game.seq_team, line) for line in game.turn_lines]
-        return list(game.scored_lines)
+            lines = [(game.seq_team, line) for line in game.turn_lines]
+        else:
+            lines = list(game.scored_lines)
+        if not game.game_over and not ctl.mismatch.clean:  # the board is being fixed
+            fix = ctl.mismatch.missing | ctl.mismatch.extra | ctl.mismatch.wrong_kind
+            lines = [(team, line & ~fix) for team, line in lines]
+        return lines
 
     def win_line(self, ctl: BoardController) -> Bitboard:
         """The line the win animation flashes: the Buroline, the paid line, or the last one."""
@@ -227,11 +260,16 @@ class VariantFlow:
         return lines[-1] if lines else 0
 
     def layers(self, ctl: BoardController, now: float) -> list[Layer]:
-        """LED layers of the variant phases (drawn under the error blink)."""
+        """LED layers of the variant phases (drawn under the error blink): the Men to substitute,
+        to withdraw, or (Pay-Off, real tokens) whose token is still to be entered blink."""
         game = ctl.game
-        if not isinstance(game, TacTFlix) or game.game_over or ctl.phase != game.phase:
+        if game.game_over or ctl.phase != game.phase:
             return []
         colour = ctl.config.team_colours[game.team_of_seat[game.to_move]]
+        if isinstance(game, PayOffFlix) and game.phase == AWAIT_TOKENS:
+            return [holes_layer(game.allowed, WHITE if _on(now) else colour)]
+        if not isinstance(game, TacTFlix):
+            return []
         if game.phase == Phase.AWAIT_PLACE and game.free_plays:
             pixels = FREE_PLAY_PIXELS[: min(game.free_plays, len(FREE_PLAY_PIXELS))]
             return [dict.fromkeys(pixels, WHITE)]
@@ -245,9 +283,8 @@ class VariantFlow:
         """Whether ``layers`` changes by itself (so the scene must be redrawn on blink steps)."""
         game = ctl.game
         return (
-            isinstance(game, TacTFlix)
-            and not game.game_over
-            and game.phase in (SUBSTITUTE, WITHDRAW)
+            not game.game_over
+            and game.phase in (SUBSTITUTE, WITHDRAW, AWAIT_TOKENS)
             and ctl.phase == game.phase
         )
 

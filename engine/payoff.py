@@ -301,8 +301,16 @@ class PayOffFlix(Game):
         if self.phase != AWAIT_TOKENS:
             raise IllegalAction(f"no tokens to enter now (phase {self.phase})")
         hole, token = action.hole, action.token
-        if not isinstance(hole, int) or not self.tokens_to_enter >> hole & 1:
+        if (
+            isinstance(hole, bool)
+            or not isinstance(hole, int)
+            or not self.tokens_to_enter >> hole & 1
+        ):
             todo = " ".join(self._names(self.tokens_to_enter))
+            if isinstance(hole, int) and not isinstance(hole, bool) and 0 <= hole < 64:
+                where = name(hole, self.layout)
+                why = "already entered" if hole in self.entered else "not in the scored line"
+                raise IllegalAction(f"{where} is {why}: enter the token of one of: {todo}")
             raise IllegalAction(f"enter the token of one of: {todo} (not {hole!r})")
         where = name(hole, self.layout)
         team = self.scoring_team

@@ -185,11 +185,9 @@ class TacTFlix(Game):
     def _act_call(self, action: Action) -> None:
         seat = self._seat(action.seat)
         team = self.team_of_seat[seat]
-        if (
-            self.seq_team is not None
-            and team != self.seq_team
-            and any(entry.team == team for entry in self.uncalled)
-        ):
+        # Refused whether or not the team has a line pending: refusing only then would tell
+        # every other team that it has one (RULES.md §3: a pending line is never revealed).
+        if self.seq_team is not None and team != self.seq_team:
             raise IllegalAction(
                 f"team {self.seq_team} is finishing its scoring turn: seat {seat} may call "
                 "FLIX once it ends"

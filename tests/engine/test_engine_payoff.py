@@ -384,3 +384,17 @@ def test_a_token_is_a_whole_number(token: object) -> None:
     with pytest.raises(IllegalPlacement, match="whole number"):
         game.place("R-I-S", token=token)  # type: ignore[arg-type]
     assert game.hands[1] == tuple(DEAL[1]) and game.tokens == {} and game.to_move == 1
+
+
+def test_a_wrong_token_entry_names_the_hole_and_why() -> None:
+    game = payoff(token_mode="physical")
+    alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C", at=20.0)
+    game.call(0, at=20.5)
+    with pytest.raises(IllegalAction, match="B-IV-S is not in the scored line: enter the token"):
+        game.enter_token("B-IV-S", 100)
+    game.enter_token("R-I-S", 100)
+    with pytest.raises(IllegalAction, match=r"R-I-S is already entered: .* R-I-H R-I-D R-I-C$"):
+        game.enter_token("R-I-S", 50)
+    with pytest.raises(IllegalAction, match=r"\(not True\)"):
+        game.apply(Action("enter_token", hole=True, token=50))

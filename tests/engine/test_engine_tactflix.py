@@ -327,3 +327,19 @@ def parse_mask(holes: list[str]) -> int:
     for hole in holes:
         mask |= 1 << parse(hole)
     return mask
+
+
+def test_a_call_during_another_teams_scoring_turn_does_not_reveal_a_pending_line() -> None:
+    """Refused the same way with or without a line pending: a refusal only when one is pending
+    would tell the scoring team that there is a line to penalise."""
+    game = tactflix()
+    for mine, theirs in zip(ROW_I[:3], ["B-IV-S", "B-IV-H", "B-III-C"], strict=True):
+        game.place(mine)
+        game.place(theirs)
+    game.place("R-I-C", at=10.0)
+    game.call(0, at=10.5)
+    assert game.seq_team == 0 and not any(entry.team == 1 for entry in game.uncalled)
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match="team 0 is finishing its scoring turn"):
+        game.call(1, at=11.0)
+    assert snapshot(game) == before

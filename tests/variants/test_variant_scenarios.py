@@ -39,6 +39,10 @@ def test_every_scenario_has_a_test() -> None:
         "tactflix_buroline_win",
         "tactflix_eighth_line_win",
         "tactflix_three_teams",
+        "tactflix_presence_second_substitution",
+        "tactflix_man_put_back",
+        "payoff_tokens_to_enter",
+        "payoff_undo_and_tokens",
     }
     assert {p.stem for p in SCENARIOS.glob("*.jsonl")} == tested
 
