@@ -13,7 +13,6 @@ returns at once when the condition already holds (always, for the ``sim`` backen
 from __future__ import annotations
 
 import runpy
-import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -54,17 +53,3 @@ def pair(request: pytest.FixtureRequest) -> Iterator[Rig]:
     """(backend under test, physical driver) for every backend of the suite."""
     with FACTORIES[request.param]() as rig:
         yield rig
-
-
-def _wait_until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not true within {timeout} s: {predicate.__doc__ or predicate}")
-        time.sleep(0.005)
-
-
-@pytest.fixture
-def wait_until() -> Callable[..., None]:
-    """``wait_until(predicate, timeout=10.0)``: poll until ``predicate()`` is true, else fail."""
-    return _wait_until

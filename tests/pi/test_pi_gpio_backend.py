@@ -11,7 +11,6 @@ import importlib
 import re
 import sys
 import threading
-import time
 from collections.abc import Callable
 from unittest.mock import MagicMock
 
@@ -39,13 +38,6 @@ def step(backend: GpioBackend, clock: SimClock, seconds: float) -> list[float]:
         if backend.scan():
             changes.append(round(clock.now(), 6))
     return changes
-
-
-def wait_until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"not true within {timeout} s"
-        time.sleep(0.005)
 
 
 def test_pins_are_set_up_as_wired(
@@ -190,7 +182,7 @@ def test_edges_within_the_bouncetime_are_one_press(
 
 
 def test_the_scan_thread_reports_changes_and_stops_on_close(
-    gpio: StandInGPIO, board: SimBoard, wire: MagicMock
+    gpio: StandInGPIO, board: SimBoard, wire: MagicMock, wait_until: Callable[..., None]
 ) -> None:
     backend = GpioBackend(led_pin=MOCK_NEOPIXEL_PIN, row_settle_s=0.0)  # real clock and thread
     changed = threading.Event()
@@ -206,7 +198,11 @@ def test_the_scan_thread_reports_changes_and_stops_on_close(
 
 
 def test_a_failing_scan_shows_as_disconnected(
-    gpio: StandInGPIO, board: SimBoard, wire: MagicMock, mocker: MockerFixture
+    gpio: StandInGPIO,
+    board: SimBoard,
+    wire: MagicMock,
+    mocker: MockerFixture,
+    wait_until: Callable[..., None],
 ) -> None:
     with GpioBackend(led_pin=MOCK_NEOPIXEL_PIN, row_settle_s=0.0) as backend:
         changed = threading.Event()

@@ -50,14 +50,14 @@ def test_a_silent_port_is_a_clear_error(rig: PicoRig) -> None:
         SerialBackend(rig.pico.port, open_timeout=0.5)
 
 
-def test_led_frames_are_acknowledged_and_shown(rig: PicoRig, wait_for: Wait) -> None:
+def test_led_frames_are_acknowledged_and_shown(rig: PicoRig, wait_until: Wait) -> None:
     pixels = rig.backend.pixels
     pixels.fill((0, 0, 0))
     pixels[21] = (255, 128, 0)
     pixels[70] = (0, 255, 0)
     pixels.show()
     assert rig.backend.flush(timeout=5)
-    wait_for(lambda: rig.board.frames)  # the simulated Pico records it right after its ACK
+    wait_until(lambda: rig.board.frames)  # the simulated Pico records it right after its ACK
     frame = rig.board.frames[-1]
     assert frame.colors[21] == (255, 128, 0) and frame.lit_holes() == {21}
     strip, chain = rig.pico.strip, rig.pico.chain
@@ -65,25 +65,25 @@ def test_led_frames_are_acknowledged_and_shown(rig: PicoRig, wait_for: Wait) -> 
     assert strip[chain.position_of(70)] == (0, 255, 0)
 
 
-def test_raw_fields_and_scan_rate(rig: PicoRig, wait_for: Wait) -> None:
+def test_raw_fields_and_scan_rate(rig: PicoRig, wait_until: Wait) -> None:
     rig.board.place(21, Piece.BUROCRAT)
-    wait_for(lambda: rig.backend.raw_fields()[21] < -800)
+    wait_until(lambda: rig.backend.raw_fields()[21] < -800)
     fields = rig.backend.raw_fields()
     assert len(fields) == 72
     assert all(abs(f) < 110 for i, f in enumerate(fields[:64]) if i != 21)
     assert all(abs(f) > 600 for f in fields[64:])  # the panels' foot magnets
-    wait_for(lambda: rig.backend.board_scan_hz > 0)
+    wait_until(lambda: rig.backend.board_scan_hz > 0)
 
 
-def test_calibration_over_the_wire(rig: PicoRig, wait_for: Wait) -> None:
+def test_calibration_over_the_wire(rig: PicoRig, wait_until: Wait) -> None:
     with pytest.raises(BoardCommandFailed, match="take every piece out"):
         rig.backend.capture_baseline()  # the panels' magnets are on the groove sensors
     for groove in range(4):
         rig.board.remove_panel(groove)
-    wait_for(lambda: rig.backend.read().grooves == (None,) * 4)
+    wait_until(lambda: rig.backend.read().grooves == (None,) * 4)
     rig.backend.capture_baseline()
     assert (rig.pico.storage_dir / "calibration.json").exists()
-    wait_for(lambda: max(abs(f) for f in rig.backend.raw_fields()) <= 1)
+    wait_until(lambda: max(abs(f) for f in rig.backend.raw_fields()) <= 1)
     rig.backend.set_thresholds(300, 150)
     with pytest.raises(ValueError):
         rig.backend.set_thresholds(100, 150)
@@ -91,7 +91,7 @@ def test_calibration_over_the_wire(rig: PicoRig, wait_for: Wait) -> None:
     assert not (rig.pico.storage_dir / "calibration.json").exists()
 
 
-def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_for: Wait) -> None:
+def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_until: Wait) -> None:
     for button in ("roll", "flix", "flix", "menu"):
         rig.board.press(button)
     presses: list[str] = []
@@ -100,16 +100,16 @@ def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_for: Wait) -> None:
         presses.extend(p.button.value for p in rig.backend.take_presses())
         return len(presses) >= 4
 
-    wait_for(all_four)
+    wait_until(all_four)
     assert presses == ["roll", "flix", "flix", "menu"]
     assert rig.backend.take_presses() == []
 
 
-def test_when_changed_fires_from_the_reader(rig: PicoRig, wait_for: Wait) -> None:
+def test_when_changed_fires_from_the_reader(rig: PicoRig, wait_until: Wait) -> None:
     fired = threading.Event()
     rig.backend.when_changed = fired.set
     rig.board.place("G-III-D")
-    wait_for(fired.is_set)
+    wait_until(fired.is_set)
     assert rig.backend.read().holes[16 * 2 + 4 * 2 + 2] is Piece.MAN
 
 
@@ -133,9 +133,9 @@ def test_a_firmware_of_another_version_is_refused(rig: PicoRig) -> None:
         thread.join()
 
 
-def test_commands_need_a_connected_board(rig: PicoRig, wait_for: Wait) -> None:
+def test_commands_need_a_connected_board(rig: PicoRig, wait_until: Wait) -> None:
     rig.pico.unplug()
-    wait_for(lambda: not rig.backend.connected)
+    wait_until(lambda: not rig.backend.connected)
     with pytest.raises(BoardDisconnected):
         rig.backend.raw_fields()
     with pytest.raises(BoardDisconnected):

@@ -26,11 +26,11 @@ def test_refuses_a_board_with_panels(rig: PicoRig, capsys: pytest.CaptureFixture
 
 
 def test_captures_and_stores_baselines(
-    rig: PicoRig, capsys: pytest.CaptureFixture[str], wait_for: Callable[..., None]
+    rig: PicoRig, capsys: pytest.CaptureFixture[str], wait_until: Callable[..., None]
 ) -> None:
     for groove in range(4):
         rig.board.remove_panel(groove)
-    wait_for(lambda: rig.backend.read().grooves == (None,) * 4)
+    wait_until(lambda: rig.backend.read().grooves == (None,) * 4)
     assert run(rig) == 0
     assert "calibrated" in capsys.readouterr().out
     stored = json.loads((rig.pico.storage_dir / "calibration.json").read_text())

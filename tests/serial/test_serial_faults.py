@@ -31,10 +31,10 @@ class Watch:
         self.changes.set()
 
 
-def test_garbage_truncation_and_crc_errors_are_dropped(rig: PicoRig, wait_for: Wait) -> None:
+def test_garbage_truncation_and_crc_errors_are_dropped(rig: PicoRig, wait_until: Wait) -> None:
     watch = Watch(rig)
     rig.board.place("Y-II-H")
-    wait_for(lambda: rig.backend.read().occupied() == 1 << 21)
+    wait_until(lambda: rig.backend.read().occupied() == 1 << 21)
     noise = random.Random(4)
     phantom = encode_frame(Kind.STATE, 0, build_state((Piece.MAN,) * 64, ("R", "Y", "G", "B")))
     for _ in range(40):
@@ -44,84 +44,84 @@ def test_garbage_truncation_and_crc_errors_are_dropped(rig: PicoRig, wait_for: W
         damaged[noise.randrange(1, len(damaged) - 1)] ^= 1 << noise.randrange(8)
         rig.pico.inject(bytes(damaged))  # a bit flipped: the CRC catches it
     rig.board.place("R-I-S")
-    wait_for(lambda: rig.backend.read().occupied() == (1 << 21) | 1)
+    wait_until(lambda: rig.backend.read().occupied() == (1 << 21) | 1)
     counters = rig.backend.counters
-    wait_for(lambda: counters["rx_crc"] + counters["rx_cobs"] + counters["rx_short"] >= 40)
+    wait_until(lambda: counters["rx_crc"] + counters["rx_cobs"] + counters["rx_short"] >= 40)
     assert all(mask & ~((1 << 21) | 1) == 0 for mask in watch.masks), "a phantom piece"
     assert rig.backend.connected
     assert counters["handler_errors"] == 0
 
 
-def test_a_frozen_pico_is_noticed_and_found_again(rig: PicoRig, wait_for: Wait) -> None:
+def test_a_frozen_pico_is_noticed_and_found_again(rig: PicoRig, wait_until: Wait) -> None:
     watch = Watch(rig)
     rig.board.place("B-IV-C", Piece.BUROCRAT)
-    wait_for(lambda: rig.backend.read().holes[63] is Piece.BUROCRAT)
+    wait_until(lambda: rig.backend.read().holes[63] is Piece.BUROCRAT)
     rig.pico.freeze()
-    wait_for(lambda: not rig.backend.connected)
+    wait_until(lambda: not rig.backend.connected)
     assert watch.disconnects >= 1
     assert rig.backend.read().holes[63] is Piece.BUROCRAT  # the last state is kept
     assert "no heartbeat" in (rig.backend.last_error or "")
     rig.board.place("G-I-S")
     rig.pico.thaw()
-    wait_for(lambda: rig.backend.connected)
-    wait_for(lambda: rig.backend.read().occupied() == (1 << 63) | (1 << 32))
+    wait_until(lambda: rig.backend.connected)
+    wait_until(lambda: rig.backend.read().occupied() == (1 << 63) | (1 << 32))
 
 
-def test_unplug_and_replug_keeps_every_piece(rig: PicoRig, wait_for: Wait) -> None:
+def test_unplug_and_replug_keeps_every_piece(rig: PicoRig, wait_until: Wait) -> None:
     watch = Watch(rig)
     for hole in (0, 21, 42):
         rig.board.place(hole)
     expected = (1 << 0) | (1 << 21) | (1 << 42)
-    wait_for(lambda: rig.backend.read().occupied() == expected)
+    wait_until(lambda: rig.backend.read().occupied() == expected)
     rig.backend.pixels[21] = (255, 0, 0)
     rig.backend.pixels.show()
     assert rig.backend.flush(5)
     for cycle in range(3):
         rig.pico.unplug()
-        wait_for(lambda: not rig.backend.connected)
+        wait_until(lambda: not rig.backend.connected)
         assert rig.backend.read().occupied() == expected
         rig.pico.plug()
-        wait_for(lambda: rig.backend.connected)
-        wait_for(lambda: rig.pico.strip[rig.pico.chain.position_of(21)] == (255, 0, 0))
+        wait_until(lambda: rig.backend.connected)
+        wait_until(lambda: rig.pico.strip[rig.pico.chain.position_of(21)] == (255, 0, 0))
         assert rig.pico.boots == cycle + 2
     assert watch.disconnects == 3
     assert all(mask == expected for mask in watch.masks), "a piece was lost or invented"
     assert rig.backend.counters["connects"] == 4
 
 
-def test_pieces_moved_while_unplugged_show_after_replug(rig: PicoRig, wait_for: Wait) -> None:
+def test_pieces_moved_while_unplugged_show_after_replug(rig: PicoRig, wait_until: Wait) -> None:
     rig.board.place(5)
-    wait_for(lambda: rig.backend.read().occupied() == 1 << 5)
+    wait_until(lambda: rig.backend.read().occupied() == 1 << 5)
     rig.pico.unplug()
-    wait_for(lambda: not rig.backend.connected)
+    wait_until(lambda: not rig.backend.connected)
     rig.board.lift(5)
     rig.board.place(6)
     rig.board.press("roll")
     rig.pico.plug()
-    wait_for(lambda: rig.backend.connected)
-    wait_for(lambda: rig.backend.read().occupied() == 1 << 6)
+    wait_until(lambda: rig.backend.connected)
+    wait_until(lambda: rig.backend.read().occupied() == 1 << 6)
     assert rig.backend.take_presses() == []  # a press from before the handshake is not replayed
 
 
-def test_leds_sent_while_unplugged_are_shown_after_replug(rig: PicoRig, wait_for: Wait) -> None:
+def test_leds_sent_while_unplugged_are_shown_after_replug(rig: PicoRig, wait_until: Wait) -> None:
     rig.pico.unplug()
-    wait_for(lambda: not rig.backend.connected)
+    wait_until(lambda: not rig.backend.connected)
     rig.backend.pixels.fill((0, 0, 9))
     rig.backend.pixels.show()  # no error: kept for the board's return
     rig.pico.plug()
-    wait_for(
+    wait_until(
         lambda: rig.board.last_frame is not None and rig.board.last_frame.colors[0] == (0, 0, 9)
     )
 
 
-def test_bad_frames_stay_counted_after_a_replug(rig: PicoRig, wait_for: Wait) -> None:
+def test_bad_frames_stay_counted_after_a_replug(rig: PicoRig, wait_until: Wait) -> None:
     counters = rig.backend.counters
     rig.pico.inject(b"\x05ab\x00")  # a COBS block that runs past its packet
-    wait_for(lambda: counters["rx_cobs"] == 1)
+    wait_until(lambda: counters["rx_cobs"] == 1)
     rig.pico.unplug()
-    wait_for(lambda: not rig.backend.connected)
+    wait_until(lambda: not rig.backend.connected)
     rig.pico.plug()
-    wait_for(lambda: rig.backend.connected)
+    wait_until(lambda: rig.backend.connected)
     frames = counters["rx_frames"]
-    wait_for(lambda: counters["rx_frames"] > frames + 2)  # frames received after the replug
+    wait_until(lambda: counters["rx_frames"] > frames + 2)  # frames received after the replug
     assert counters["rx_cobs"] == 1

@@ -72,12 +72,12 @@ def _best_hole(allowed: int, mine: int, theirs: int) -> int:
     return max(scan_forward(allowed), key=score)
 
 
-def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_for: Wait) -> None:
+def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_until: Wait) -> None:
     actions = lambda: pump.read(lambda d: len(d.controller.game.actions))  # noqa: E731
     phase = lambda: pump.read(lambda d: d.controller.phase)  # noqa: E731
     started = time.monotonic()
     for _ in range(300):
-        wait_for(lambda: phase() in ("await_roll", "await_place", "game_over"))
+        wait_until(lambda: phase() in ("await_roll", "await_place", "game_over"))
         if phase() == "game_over":
             break
         before = actions()
@@ -88,11 +88,11 @@ def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_for: Wait)
             team = game.team_of_seat[game.to_move]
             hole = _best_hole(game.allowed, game.men[team], game.men[1 - team])
             rig.board.place(hole)
-        wait_for(lambda before=before: actions() > before)
+        wait_until(lambda before=before: actions() > before)
         if pump.read(lambda d: d.controller.game.pending_count()):
             calls = actions()
             rig.board.press("flix")
-            wait_for(lambda calls=calls: actions() > calls)
+            wait_until(lambda calls=calls: actions() > calls)
     game = pump.read(lambda d: d.controller.game)
     assert game.game_over and game.winner is not None, (
         f"no winner after {time.monotonic() - started:.0f} s"
@@ -107,14 +107,14 @@ def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_for: Wait)
 
 
 def test_an_unplugged_board_pauses_the_game_and_resumes_it(
-    rig: PicoRig, pump: Pump, wait_for: Wait
+    rig: PicoRig, pump: Pump, wait_until: Wait
 ) -> None:
-    wait_for(lambda: pump.read(lambda d: d.controller.phase) == "await_roll")
+    wait_until(lambda: pump.read(lambda d: d.controller.phase) == "await_roll")
     rig.board.press("roll")
-    wait_for(lambda: pump.read(lambda d: d.controller.phase) == "await_place")
+    wait_until(lambda: pump.read(lambda d: d.controller.phase) == "await_place")
     before = pump.read(lambda d: d.controller.state())
     rig.pico.unplug()
-    wait_for(lambda: not pump.read(lambda d: d.controller.connected))
+    wait_until(lambda: not pump.read(lambda d: d.controller.connected))
     state = pump.read(lambda d: d.controller.state())
     assert state["connected"] is False
     assert state["message"].startswith("Board disconnected")
@@ -122,7 +122,7 @@ def test_an_unplugged_board_pauses_the_game_and_resumes_it(
     with pytest.raises(NotNow, match="disconnected"):
         pump.read(lambda d: d.controller.roll(None, d.backend.clock.now()))
     rig.pico.replug()
-    wait_for(lambda: pump.read(lambda d: d.controller.connected))
+    wait_until(lambda: pump.read(lambda d: d.controller.connected))
     after = pump.read(lambda d: d.controller.state())
     assert after["phase"] == "await_place"
     assert (after["board"], after["allowed"], after["last_throw"]) == (
