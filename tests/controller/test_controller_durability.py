@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from sim_hands import put, take
 
 from controller import run_command
 from controller.board_controller import game_entry
@@ -24,7 +25,6 @@ from engine.holes import parse
 from sim.board import SimBoard
 from sim.clock import SimClock
 
-HAND_S = 0.4
 RED_ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 BLUE = ["B-IV-S", "B-IV-H", "B-IV-D", "B-III-C"]
 SUITS = ["spades", "hearts", "diamonds", "clubs"]
@@ -58,16 +58,6 @@ def game_json(run: SimRun) -> str:
 
 def types(run: SimRun) -> list[str]:
     return [e["type"] for e in run.controller.events]
-
-
-def put(run: SimRun, hole: str, piece: str = "man") -> None:
-    run.board.place(parse(hole), piece)
-    run.advance(HAND_S)
-
-
-def take(run: SimRun, hole: str) -> None:
-    run.board.lift(parse(hole))
-    run.advance(HAND_S)
 
 
 def lucky_place(run: SimRun, hole: str) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from sim_hands import HAND_S, put, take
 
 from controller import scene
 from controller.board_controller import BadOrder, NotNow, game_entry
@@ -22,8 +23,6 @@ from hal.base import HOLE_COUNT
 from sim.board import SimBoard
 from sim.clock import SimClock
 
-HAND_S = 0.4
-"""A hand's pause between two moves (longer than settling, short of chatter)."""
 ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 BLUE = ["B-IV-S", "B-IV-H", "B-IV-D", "B-III-C"]
 DEAL = [[100, 50, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]
@@ -35,16 +34,6 @@ def sim(
     config = Config(variant=variant)
     entry = game_entry(config, variant, 2, 1, options)
     return SimRun(config, first_game=entry, sensing=sensing, journal=journal)
-
-
-def put(run: SimRun, hole: str, piece: str = "man") -> None:
-    run.board.place(parse(hole), piece)
-    run.advance(HAND_S)
-
-
-def take(run: SimRun, hole: str) -> None:
-    run.board.lift(parse(hole))
-    run.advance(HAND_S)
 
 
 def to_substitution(run: SimRun) -> None:
