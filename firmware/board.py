@@ -10,6 +10,13 @@ from firmware import calibration, pins, protocol
 from firmware.compat import const, ticks_diff
 from firmware.sensing import Classifier
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from firmware.buttons import Buttons
+    from firmware.interfaces import Calibration, Transport
+    from firmware.leds import LedOutput
+    from firmware.scan import Scanner
+
 FIRMWARE_VERSION = (1, 0)
 HEARTBEAT_MS = const(100)  # a STATE frame at least this often while a host is present
 HOST_TIMEOUT_MS = const(1000)  # no frame from the host for this long: it is gone
@@ -20,7 +27,15 @@ RATE_WINDOW_MS = const(1000)
 class Board:
     """The firmware's state machine; ``counters`` are the error and traffic counters."""
 
-    def __init__(self, scanner, leds, buttons, transport, calibration_path: str, now_ms: int = 0):
+    def __init__(
+        self,
+        scanner: "Scanner",
+        leds: "LedOutput",
+        buttons: "Buttons",
+        transport: "Transport",
+        calibration_path: str,
+        now_ms: int = 0,
+    ) -> None:
         self.scanner = scanner
         self.leds = leds
         self.buttons = buttons
@@ -37,7 +52,7 @@ class Board:
             self.calibrated = True
         self.primed = False
         self.raw_mode = False
-        self.capture = None
+        self.capture: calibration.Capture | None = None
         self.capture_seq = 0
         self.host_present = False
         self.tx_seq = 0
@@ -69,7 +84,7 @@ class Board:
                 self._received(kind, seq, body, now_ms)
             self._sync_deframer_counters()
         if self.capture is not None and self.capture.add(self.raw):
-            self._finish_capture()
+            self._finish_capture(self.capture)
             changed = True
         if self.host_present and ticks_diff(now_ms, self.last_rx) > HOST_TIMEOUT_MS:
             self.host_present = False
@@ -143,8 +158,7 @@ class Board:
         else:
             self._ack(seq, protocol.BAD_VALUE)
 
-    def _finish_capture(self) -> None:
-        capture = self.capture
+    def _finish_capture(self, capture: calibration.Capture) -> None:
         self.capture = None
         try:
             data = capture.result(self.classifier.on, self.classifier.off)
@@ -155,7 +169,7 @@ class Board:
         self._ack(self.capture_seq, self._store())
 
     def _store(self) -> int:
-        data = {
+        data: Calibration = {
             "version": calibration.VERSION,
             "baseline": list(self.classifier.baseline),
             "on": self.classifier.on,

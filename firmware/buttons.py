@@ -5,11 +5,19 @@
 from firmware import pins as pinmap
 from firmware.compat import ticks_diff
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from firmware.interfaces import InputPin
+
 
 class Buttons:
     """``update(now_ms)`` reads the pins; ``held`` is a bitmask, ``presses`` one counter each."""
 
-    def __init__(self, pins, debounce_ms: int = pinmap.BUTTON_DEBOUNCE_MS):
+    def __init__(
+        self, pins: "Sequence[InputPin]", debounce_ms: int = pinmap.BUTTON_DEBOUNCE_MS
+    ) -> None:
         self.pins = pins
         self.debounce_ms = debounce_ms
         self.held = 0

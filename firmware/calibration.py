@@ -7,13 +7,20 @@ import os
 from firmware import pins
 from firmware.compat import const
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from firmware.interfaces import Calibration
+    from firmware.sensing import Classifier
+
 VERSION = const(1)
 MAX_OFFSET = const(600)  # a baseline further than this from mid-rail means a magnet was near
 CAPTURE_SCANS = const(32)
 
 
-def validate(data: dict, count: int = pins.SENSOR_COUNT) -> dict:
-    """``data`` if it is a usable calibration, else ``ValueError`` saying why."""
+def validate(data: object, count: int = pins.SENSOR_COUNT) -> "Calibration":
+    """The calibration in ``data`` if it is usable, else ``ValueError`` saying why."""
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise ValueError("calibration version")
     baseline = data.get("baseline")
@@ -26,10 +33,10 @@ def validate(data: dict, count: int = pins.SENSOR_COUNT) -> dict:
     off = data.get("off")
     if not isinstance(on, int) or not isinstance(off, int) or not 0 < off <= on:
         raise ValueError("calibration thresholds")
-    return data
+    return {"version": VERSION, "baseline": baseline, "on": on, "off": off}
 
 
-def load(path: str, count: int = pins.SENSOR_COUNT):
+def load(path: str, count: int = pins.SENSOR_COUNT) -> "Calibration | None":
     """The stored calibration, or None when there is none or it is unusable."""
     try:
         with open(path) as file:
@@ -38,7 +45,7 @@ def load(path: str, count: int = pins.SENSOR_COUNT):
         return None
 
 
-def save(path: str, data: dict) -> None:
+def save(path: str, data: "Calibration") -> None:
     """Write ``data`` through a temporary file and a rename, so a reset never leaves half a file."""
     validate(data, len(data["baseline"]))
     temporary = path + ".tmp"
@@ -55,7 +62,7 @@ def remove(path: str) -> None:
         return
 
 
-def apply(data: dict, classifier) -> None:
+def apply(data: "Calibration", classifier: "Classifier") -> None:
     """Load a calibration into a ``sensing.Classifier``."""
     classifier.baseline = list(data["baseline"])
     classifier.set_thresholds(data["on"], data["off"])
@@ -64,20 +71,20 @@ def apply(data: dict, classifier) -> None:
 class Capture:
     """Averages ``scans`` raw scans into baselines; ``add()`` returns True when done."""
 
-    def __init__(self, count: int = pins.SENSOR_COUNT, scans: int = CAPTURE_SCANS):
+    def __init__(self, count: int = pins.SENSOR_COUNT, scans: int = CAPTURE_SCANS) -> None:
         self.count = count
         self.scans = scans
         self.taken = 0
         self.sums = [0] * count
 
-    def add(self, raw) -> bool:
+    def add(self, raw: "Sequence[int]") -> bool:
         sums = self.sums
         for i in range(self.count):
             sums[i] += raw[i]
         self.taken += 1
         return self.taken >= self.scans
 
-    def result(self, on: int, off: int) -> dict:
+    def result(self, on: int, off: int) -> "Calibration":
         """The calibration; ``ValueError("magnet:<sensor>")`` if a sensor is far off mid-rail."""
         half = self.taken // 2
         baseline = [(total + half) // self.taken for total in self.sums]

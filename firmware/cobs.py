@@ -3,8 +3,12 @@
 The encoded form has no zero byte, so ``0x00`` delimits frames on the wire.
 """
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from firmware.interfaces import BytesLike
 
-def encode(data: bytes) -> bytes:
+
+def encode(data: "BytesLike") -> bytes:
     """COBS-encode ``data`` (without the trailing delimiter)."""
     out = bytearray(b"\x00")
     code_at = 0
@@ -33,7 +37,7 @@ def encode(data: bytes) -> bytes:
     return bytes(out)
 
 
-def decode(data: bytes) -> bytes:
+def decode(data: "BytesLike") -> bytes:
     """Decode one COBS block sequence; ``ValueError("cobs")`` if it is not valid COBS."""
     out = bytearray()
     i = 0

@@ -1,12 +1,12 @@
 """What differs between MicroPython and CPython: ``const`` and the wrapping millisecond ticks."""
 
 try:
-    from micropython import const
+    from micropython import const as const
 except ImportError:
 
-    def const(value: int) -> int:
+    def const(expr: int) -> int:
         """CPython stand-in for MicroPython's compile-time constant marker."""
-        return value
+        return expr
 
 
 TICKS_PERIOD = const(1 << 30)  # time.ticks_ms() wraps here on 32-bit ports such as the rp2

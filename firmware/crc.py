@@ -2,10 +2,14 @@
 
 from firmware.compat import const
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from firmware.interfaces import BytesLike
+
 _POLY = const(0x1021)
 
 
-def _make_table() -> list:
+def _make_table() -> list[int]:
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -18,7 +22,7 @@ def _make_table() -> list:
 _TABLE = _make_table()
 
 
-def crc16(data: bytes, crc: int = 0xFFFF) -> int:
+def crc16(data: "BytesLike", crc: int = 0xFFFF) -> int:
     """The CRC of ``data``; pass a previous result as ``crc`` to continue over more data."""
     table = _TABLE
     for byte in data:

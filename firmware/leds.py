@@ -5,8 +5,12 @@
 
 from firmware import pins
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from firmware.interfaces import Strip
 
-def byte_order(order: str) -> tuple:
+
+def byte_order(order: str) -> tuple[int, int, int, int]:
     """``neopixel.NeoPixel.ORDER`` for pixels expecting ``order`` (e.g. "GRB" -> (1, 0, 2, 3))."""
     return (order.index("R"), order.index("G"), order.index("B"), 3)
 
@@ -31,7 +35,7 @@ class LedOutput:
 
     ``rgb`` and ``brightness`` keep the last host frame as shown; ``shown`` counts them."""
 
-    def __init__(self, np, chain: tuple = pins.CHAIN):
+    def __init__(self, np: "Strip", chain: tuple[int, ...] = pins.CHAIN) -> None:
         self.np = np
         self.chain = chain
         self.valid = False

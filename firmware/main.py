@@ -5,8 +5,6 @@ Safe mode: hold MENU while the Pico powers up and nothing starts, so ``mpremote`
 (the running firmware ignores Ctrl-C: the link carries raw bytes).
 """
 
-import time
-
 import machine
 import micropython
 import neopixel
@@ -17,6 +15,12 @@ from firmware.buttons import Buttons
 from firmware.leds import LedOutput, byte_order
 from firmware.scan import Scanner
 from firmware.usb import UsbSerial
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # MicroPython's time, typed in typings/ (the host's is CPython's)
+    import utime as time
+else:
+    import time
 
 CALIBRATION_PATH = "/calibration.json"
 WATCHDOG_MS = 2000

@@ -7,6 +7,14 @@ from firmware import cobs
 from firmware.compat import const
 from firmware.crc import crc16
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from firmware.interfaces import BytesLike
+
+    Frame = tuple[int, int, bytes]
+
 VERSION = const(1)
 
 # Host -> board
@@ -62,7 +70,7 @@ STATS_FIELDS = (
 )
 
 
-def encode_frame(kind: int, seq: int, body: bytes = b"") -> bytes:
+def encode_frame(kind: int, seq: int, body: "BytesLike" = b"") -> bytes:
     """One frame ready for the wire, delimiter included."""
     payload = bytearray(2 + len(body) + 2)
     payload[0] = kind
@@ -74,7 +82,7 @@ def encode_frame(kind: int, seq: int, body: bytes = b"") -> bytes:
     return cobs.encode(payload) + b"\x00"
 
 
-def decode_frame(packet: bytes) -> tuple:
+def decode_frame(packet: bytes) -> "Frame":
     """``(kind, seq, body)`` of one packet without its delimiter.
 
     ``ValueError`` whose argument names the counter: ``cobs``, ``short`` or ``crc``."""
@@ -93,17 +101,17 @@ class Deframer:
     ``errors`` (``cobs``, ``short``, ``crc``, ``overflow``).
     """
 
-    def __init__(self, limit: int = MAX_ENCODED):
+    def __init__(self, limit: int = MAX_ENCODED) -> None:
         self.limit = limit
         self.buffer = bytearray()
         self.overflowing = False
         self.frames = 0
         self.errors = {"cobs": 0, "short": 0, "crc": 0, "overflow": 0}
 
-    def feed(self, data: bytes) -> list:
+    def feed(self, data: "BytesLike") -> "list[Frame]":
         """Every complete, valid ``(kind, seq, body)`` in ``data`` and the bytes before it."""
         data = bytes(data)
-        frames = []
+        frames: list[Frame] = []
         start = 0
         while True:
             end = data.find(b"\x00", start)
@@ -134,7 +142,9 @@ class Deframer:
             self.buffer += chunk
 
 
-def pack_state(holes: bytes, grooves: bytes, held: int, presses: bytes, flags: int, rate: int):
+def pack_state(
+    holes: bytes, grooves: bytes, held: int, presses: "BytesLike", flags: int, rate: int
+) -> bytes:
     """The body of a STATE frame: 16 bytes of 2-bit hole classes (hole h at byte h//4, bits
     2*(h%4)), 4 groove codes, held buttons, 4 press counters, flags, scan rate (u16)."""
     body = bytearray(STATE_BODY)
@@ -150,7 +160,7 @@ def pack_state(holes: bytes, grooves: bytes, held: int, presses: bytes, flags: i
     return bytes(body)
 
 
-def unpack_state(body: bytes) -> tuple:
+def unpack_state(body: bytes) -> tuple[bytes, bytes, int, bytes, int, int]:
     """``(holes, grooves, held, presses, flags, rate)`` of a STATE body; ``ValueError`` if bad."""
     if len(body) != STATE_BODY:
         raise ValueError("length")
@@ -167,7 +177,7 @@ def unpack_state(body: bytes) -> tuple:
     )
 
 
-def pack_fields(fields) -> bytes:
+def pack_fields(fields: "Sequence[int]") -> bytes:
     """Signed 16-bit big-endian fields (RAW frames)."""
     out = bytearray(2 * len(fields))
     for i, value in enumerate(fields):
@@ -177,7 +187,7 @@ def pack_fields(fields) -> bytes:
     return bytes(out)
 
 
-def unpack_fields(body: bytes) -> list:
+def unpack_fields(body: bytes) -> list[int]:
     """The fields of a RAW body."""
     out = []
     for i in range(0, len(body) - 1, 2):
@@ -186,7 +196,7 @@ def unpack_fields(body: bytes) -> list:
     return out
 
 
-def pack_u32s(values) -> bytes:
+def pack_u32s(values: "Iterable[int]") -> bytes:
     """Unsigned 32-bit big-endian counters (STATS frames)."""
     out = bytearray()
     for value in values:

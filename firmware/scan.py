@@ -8,16 +8,24 @@ Hardware is injected: ``adc`` (objects with ``read_u16()``), ``mux_select`` and 
 
 from firmware import pins
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, MutableSequence, Sequence
+
+    from firmware.interfaces import Adc, OutputPin, ScanPlan, ScanStep
+
 GRAY = tuple(n ^ (n >> 1) for n in range(16))
 
 
-def scan_plan(mux_adc: tuple, mux_group: tuple, mux_sensors: tuple) -> list:
+def scan_plan(
+    mux_adc: "Sequence[int]", mux_group: "Sequence[int]", mux_sensors: "Sequence[Sequence[int]]"
+) -> "ScanPlan":
     """``[(group, [(channel, ((adc, sensor), ...)), ...]), ...]`` in scan order."""
-    plan = []
+    plan: ScanPlan = []
     for group in sorted(set(mux_group)):
-        steps = []
+        steps: list[ScanStep] = []
         for channel in GRAY:
-            reads = []
+            reads: list[tuple[int, int]] = []
             for mux, sensors in enumerate(mux_sensors):
                 if mux_group[mux] == group and sensors[channel] >= 0:
                     reads.append((mux_adc[mux], sensors[channel]))
@@ -30,7 +38,14 @@ def scan_plan(mux_adc: tuple, mux_group: tuple, mux_sensors: tuple) -> list:
 class Scanner:
     """Reads every sensor's raw 12-bit count into a buffer indexed by sensor."""
 
-    def __init__(self, adc, mux_select, mux_enable, sleep_us, settle_us: int = pins.MUX_SETTLE_US):
+    def __init__(
+        self,
+        adc: "Sequence[Adc]",
+        mux_select: "Sequence[OutputPin]",
+        mux_enable: "Sequence[OutputPin | None]",
+        sleep_us: "Callable[[int], object]",
+        settle_us: int = pins.MUX_SETTLE_US,
+    ) -> None:
         self.adc = adc
         self.mux_select = mux_select
         self.mux_enable = mux_enable
@@ -54,7 +69,7 @@ class Scanner:
                 self.mux_select[bit].value((channel >> bit) & 1)
         self._select_state = channel
 
-    def scan(self, out) -> None:
+    def scan(self, out: "MutableSequence[int]") -> None:
         """Fill ``out[sensor]`` with each sensor's count (0..4095)."""
         adc = self.adc
         sleep_us = self.sleep_us
@@ -68,7 +83,7 @@ class Scanner:
                     out[sensor] = adc[adc_index].read_u16() >> 4
 
 
-def pin_writes_per_scan(plan: list, enable_pins: int) -> int:
+def pin_writes_per_scan(plan: "ScanPlan", enable_pins: int) -> int:
     """How many pin writes one pass makes (select lines in Gray order, enables per group)."""
     writes = 0
     previous = -1

@@ -8,6 +8,10 @@ a new class is taken only after it held for ``debounce`` scans in a row.
 from firmware import pins
 from firmware.compat import const
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 NONE = const(0)
 NORTH = const(1)
 SOUTH = const(2)
@@ -23,7 +27,7 @@ class Classifier:
         off: int = pins.OFF_COUNTS,
         debounce: int = pins.DEBOUNCE_SCANS,
         north_sign: int = pins.NORTH_SIGN,
-    ):
+    ) -> None:
         self.count = count
         self.baseline = [pins.ADC_MID] * count
         self.on = on
@@ -42,7 +46,7 @@ class Classifier:
         self.on = on
         self.off = off
 
-    def prime(self, raw) -> None:
+    def prime(self, raw: "Sequence[int]") -> None:
         """Take one scan's classes at once, without debounce (at boot)."""
         for i in range(self.count):
             f = (raw[i] - self.baseline[i]) * self.north_sign
@@ -50,7 +54,7 @@ class Classifier:
             self.state[i] = NORTH if f >= self.on else SOUTH if f <= -self.on else NONE
             self._held[i] = 0
 
-    def update(self, raw) -> bool:
+    def update(self, raw: "Sequence[int]") -> bool:
         """Classify one scan of raw counts; True if a debounced class changed."""
         changed = False
         on = self.on

@@ -3,14 +3,19 @@
 ``read()`` allocates nothing while no byte waits (``ipoll`` and ``readinto`` into buffers made
 once), so the main loop does not feed the garbage collector on every pass."""
 
-import select
-import sys
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # MicroPython's select and sys, typed in typings/ (the host's are CPython's)
+    import uselect as select
+    import usys as sys
+else:
+    import select
+    import sys
 
 
 class UsbSerial:
     """Non-blocking reads of at most ``limit`` bytes a pass, blocking writes."""
 
-    def __init__(self, limit: int = 256):
+    def __init__(self, limit: int = 256) -> None:
         self.limit = limit
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
@@ -25,7 +30,7 @@ class UsbSerial:
             return True
         return False
 
-    def read(self):
+    def read(self) -> memoryview | None:
         """The bytes waiting now, at most ``limit`` (None when there are none). The view is
         valid until the next call."""
         count = 0

@@ -1,0 +1,23 @@
+"""MicroPython's ``machine`` module (rp2 port): the members the firmware uses."""
+
+from typing import ClassVar, overload
+
+class Pin:
+    IN: ClassVar[int]
+    OUT: ClassVar[int]
+    PULL_UP: ClassVar[int]
+    def __init__(
+        self, id: int, mode: int = -1, pull: int = -1, *, value: int | None = None
+    ) -> None: ...
+    @overload
+    def value(self) -> int: ...
+    @overload
+    def value(self, x: int, /) -> None: ...
+
+class ADC:
+    def __init__(self, id: Pin | int, /) -> None: ...
+    def read_u16(self) -> int: ...
+
+class WDT:
+    def __init__(self, id: int = 0, timeout: int = 5000) -> None: ...
+    def feed(self) -> None: ...
