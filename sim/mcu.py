@@ -115,8 +115,8 @@ class SimHardware:
         channel = sum(pin.level << bit for bit, pin in enumerate(self.select))
         driving = [
             m
-            for m, mux in enumerate(self.wiring.muxes)
-            if mux.adc == adc and (self.enable[m] is None or self.enable[m].level == 0)  # type: ignore[union-attr]
+            for m, (mux, enable) in enumerate(zip(self.wiring.muxes, self.enable, strict=True))
+            if mux.adc == adc and (enable is None or enable.level == 0)
         ]
         if len(driving) != 1:
             return ADC_MID  # nothing drives the input (or a short): read as noise at mid-rail
