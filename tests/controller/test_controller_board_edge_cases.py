@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from controller.board_controller import game_entry
-from controller.board_view import draw, legend, piece_glyphs, team_letters
 from controller.config import Config
-from controller.driver import SimRun
+from controller.core.board_controller import game_entry
+from controller.tools.board_view import draw, legend, piece_glyphs, team_letters
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 
 CONFIG = Config()

@@ -13,14 +13,14 @@ import httpx
 import pytest
 from sim_hands import put, take
 
-from controller import run_command
-from controller.board_controller import game_entry
+from controller.cli import run as run_command
 from controller.config import Config
-from controller.driver import SimRun
-from controller.game_log import replay
-from controller.http_api import create_app
-from controller.journal import FORMAT, Journal, JournalError
-from controller.service import Service
+from controller.core.board_controller import game_entry
+from controller.core.game_log import replay
+from controller.core.journal import FORMAT, Journal, JournalError
+from controller.server.app import create_app
+from controller.server.service import Service
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 from sim.board import SimBoard
 from sim.clock import SimClock

@@ -8,9 +8,9 @@ import httpx
 import pytest
 
 from controller.config import Config
-from controller.http_api import create_app
-from controller.journal import Journal
-from controller.service import Service
+from controller.core.journal import Journal
+from controller.server.app import create_app
+from controller.server.service import Service
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -260,7 +260,7 @@ async def test_no_token_needed_on_loopback(api: Harness) -> None:
 
 
 async def test_sim_endpoints_need_a_simulated_board(api: Harness) -> None:
-    api.service.sim_board = None
+    api.service.hands = None
     response = await api.post("/api/sim/place", {"hole": "Y-II-H"})
     assert response.status_code == 404
 

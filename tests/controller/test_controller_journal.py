@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from controller.board_controller import BoardController
 from controller.config import Config
-from controller.driver import SimRun
-from controller.game_log import replay
-from controller.journal import Journal, JournalError, default_data_dir
+from controller.core.board_controller import BoardController
+from controller.core.game_log import replay
+from controller.core.journal import Journal, JournalError, default_data_dir
+from controller.tools.sim_run import SimRun
 from hal.base import empty_reading
 from sim.clock import SimClock
 

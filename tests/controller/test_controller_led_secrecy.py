@@ -14,10 +14,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller import scene
-from controller.board_controller import game_entry
 from controller.config import Config
-from controller.driver import SimRun
+from controller.core import scene
+from controller.core.board_controller import game_entry
+from controller.tools.sim_run import SimRun
 from engine.bitboard import popcount
 from engine.holes import name
 

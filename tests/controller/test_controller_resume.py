@@ -14,8 +14,8 @@ from typing import Any
 
 from controller_live import LiveService
 
-from controller.game_log import replay
-from controller.journal import Journal
+from controller.core.game_log import replay
+from controller.core.journal import Journal
 
 KILLS = 22
 GAME_KEYS = (

@@ -11,13 +11,13 @@ import httpx
 import pytest
 from sim_hands import HAND_S, put, take
 
-from controller import scene
-from controller.board_controller import BadOrder, NotNow, game_entry
 from controller.config import Config
-from controller.driver import SimRun
-from controller.http_api import create_app
-from controller.journal import Journal
-from controller.service import Service
+from controller.core import scene
+from controller.core.board_controller import BadOrder, NotNow, game_entry
+from controller.core.journal import Journal
+from controller.server.app import create_app
+from controller.server.service import Service
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 from hal.base import HOLE_COUNT
 from sim.board import SimBoard

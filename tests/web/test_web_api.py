@@ -8,9 +8,9 @@ import httpx
 import pytest
 
 from controller.config import Config
-from controller.http_api import create_app
-from controller.journal import Journal
-from controller.service import Service
+from controller.core.journal import Journal
+from controller.server.app import create_app
+from controller.server.service import Service
 from sim.board import SimBoard
 from sim.clock import SimClock
 

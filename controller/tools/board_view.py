@@ -7,7 +7,7 @@ A piece the game does not know (one to lift) keeps the plain glyph ``o`` / ``x``
 
 from __future__ import annotations
 
-from controller.board_controller import BoardController
+from controller.core.board_controller import BoardController
 from engine.bitboard import scan_forward
 from hal.base import Backend, Piece
 from sim.view import render_board

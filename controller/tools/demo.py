@@ -13,11 +13,11 @@ import sys
 import time
 from typing import Any, TextIO
 
-from controller import variant_demo
-from controller.board_controller import game_entry
-from controller.board_view import draw
 from controller.config import Config
-from controller.driver import SimRun
+from controller.core.board_controller import game_entry
+from controller.tools import variant_demo
+from controller.tools.board_view import draw
+from controller.tools.sim_run import SimRun
 from engine.ai import choose_hole
 from engine.game import Phase
 from engine.holes import name

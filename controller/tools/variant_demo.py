@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from controller.driver import SimRun
+from controller.tools.sim_run import SimRun
 from engine.ai import completing_holes
 from engine.bitboard import popcount, scan_forward
 from engine.game import Game, Phase

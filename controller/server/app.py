@@ -24,14 +24,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from controller.board_controller import BadOrder, NotNow
-from controller.journal import JournalError
+from controller.core.board_controller import BadOrder, NotNow
+from controller.core.journal import JournalError
 from engine.errors import FlixError, IllegalAction
 from engine.variants import VARIANTS
 from hal.errors import HalError
 
 if TYPE_CHECKING:
-    from controller.service import Service
+    from controller.server.service import Service
 
 WEB_DIR = Path(__file__).with_name("web")
 
@@ -213,7 +213,7 @@ def create_app(service: Service) -> Starlette:
         return state()
 
     async def post_sim_place(request: Request) -> JSONResponse:
-        board = service.sim_board
+        board = service.hands
         if board is None:
             return _error(404, "no simulated board: hands exist only with --board sim")
         body = await _body(request, {"hole": str}, {"piece": str})
@@ -224,7 +224,7 @@ def create_app(service: Service) -> Starlette:
         return state()
 
     async def post_sim_lift(request: Request) -> JSONResponse:
-        board = service.sim_board
+        board = service.hands
         if board is None:
             return _error(404, "no simulated board: hands exist only with --board sim")
         body = await _body(request, {"hole": str}, {})
@@ -237,7 +237,7 @@ def create_app(service: Service) -> Starlette:
         return JSONResponse(
             {
                 "board": service.backend.name,
-                "sim": service.sim_board is not None,
+                "sim": service.hands is not None,
                 "layout": {"panels": layout.panels, "suits": layout.suits},
                 "variants": list(VARIANTS),
                 "players": [2, 3, 4, 6],

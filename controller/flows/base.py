@@ -18,8 +18,8 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from controller.leds import Layer, holes_layer, scale
-from controller.reconcile import Mismatch
+from controller.core.leds import Layer, holes_layer, scale
+from controller.core.reconcile import Mismatch
 from engine.bitboard import Bitboard, bit, popcount, scan_forward
 from engine.game import Action, Phase
 from engine.holes import name, parse
@@ -28,7 +28,7 @@ from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 from hal.base import HOLE_COUNT, Color, Piece
 
 if TYPE_CHECKING:
-    from controller.board_controller import BoardController
+    from controller.core.board_controller import BoardController
 
 BLINK_S = 0.25
 """Half period of the substitution / withdrawal blink (the same as an error blink)."""

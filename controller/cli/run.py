@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from controller.config import Config, ConfigError, apply_overrides, load_config, parse_address
-from controller.journal import Journal, JournalError, default_data_dir
-from controller.service import Service, bind
+from controller.core.journal import Journal, JournalError, default_data_dir
+from controller.server.service import Service, bind
 from hal.base import Backend
 from hal.errors import HalError
 from hal.registry import open_backend
@@ -125,7 +125,7 @@ def _announce(service: Service, board: str, journal: Journal) -> None:
     ]
     if service.token_required:
         lines.append(f"POST requests need the header: Authorization: Bearer {service.token}")
-    if service.sim_board is not None:
+    if service.hands is not None:
         lines.append(
             "Simulated board: place Men with the page or "
             f'curl -X POST {url}api/sim/place -d \'{{"hole": "Y-II-H"}}\''

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from controller.journal import Entry, JournalError
+from controller.core.journal import Entry, JournalError
 from engine.errors import FlixError
 from engine.game import Action, Game
 from engine.variants import new_game

@@ -19,15 +19,14 @@ from typing import Any, TextIO
 
 import uvicorn
 
-from controller.board_view import draw
 from controller.config import Config
-from controller.driver import Driver
-from controller.http_api import create_app
-from controller.journal import Journal
-from controller.systemd_notify import SystemdNotifier
+from controller.core.driver import Driver
+from controller.core.journal import Journal
+from controller.server.app import create_app
+from controller.server.systemd_notify import SystemdNotifier
 from hal.base import Backend
+from hal.capabilities import Hands
 from hal.errors import HalError
-from sim.board import SimBoard
 
 QUEUE_LIMIT = 1000
 RETRY_S = 1.0
@@ -70,7 +69,8 @@ class Service:
         self.journal = journal
         self.driver = Driver(backend, config, journal)
         self.controller = self.driver.controller
-        self.sim_board = backend if isinstance(backend, SimBoard) else None
+        self.hands: Hands | None = backend if isinstance(backend, Hands) else None
+        """The board's own hands (the simulator's), or ``None`` on a real board."""
         self.host, self.port, self.token = host, port, token
         self.token_required = not is_loopback(host)
         self.view = view
@@ -126,6 +126,8 @@ class Service:
                 self._draw(self.view)
 
     def _draw(self, out: TextIO) -> None:
+        from controller.tools.board_view import draw  # the terminal view: simulated boards only
+
         board = draw(self.backend, self.controller, color=True)
         out.write(f"\x1b[H\x1b[2J{board}\n\n{self.controller.message()}\n\n")
         out.write("\n".join(self.banner or [f"{self.url()}  (Ctrl+C stops)"]) + "\n")

@@ -5,7 +5,7 @@ of that game (``action``, ``undo``). ``at`` is the game time (seconds on the gam
 when the entry was written, so a resumed game continues its clock from the last entry: call
 windows and penalties keep their meaning across a restart (time while the service was down does
 not count). Replaying the entries after the last ``new_game`` resumes the game (see
-``controller.game_log``).
+``controller.core.game_log``).
 
 The file's format is ``PRAGMA user_version``: a journal written by a newer format is refused
 rather than misread; an older one is upgraded in place.

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.board_controller import ControllerError, game_entry
-from controller.board_view import draw
 from controller.config import Config, ConfigError, apply_overrides, load_config
-from controller.driver import FRAME_MARGIN_S, SimRun
+from controller.core.board_controller import ControllerError, game_entry
+from controller.tools.board_view import draw
+from controller.tools.sim_run import FRAME_MARGIN_S, SimRun
 from engine.errors import FlixError
 from engine.holes import parse
 from hal.errors import HalError

@@ -11,13 +11,19 @@ import sys
 from types import ModuleType
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("controller.run_command", "run the board service (simulated board by default)"),
-    "demo": ("controller.demo", "two computer players play a full game on the simulated board"),
-    "script": ("controller.script", "run a scenario script against the simulated board"),
-    "engine": ("controller.engine_command", "the rules engine's text protocol on stdin/stdout"),
-    "selftest": ("controller.selftest", "check LEDs, sensors, buttons and grooves of a board"),
-    "calibrate": ("controller.calibrate", "measure and store the Hall sensors' baselines"),
-    "bench": ("controller.bench", "measure speed and memory figures"),
+    "run": ("controller.cli.run", "run the board service (simulated board by default)"),
+    "demo": (
+        "controller.tools.demo",
+        "two computer players play a full game on the simulated board",
+    ),
+    "script": ("controller.tools.script", "run a scenario script against the simulated board"),
+    "engine": ("controller.cli.engine", "the rules engine's text protocol on stdin/stdout"),
+    "selftest": (
+        "controller.tools.selftest",
+        "check LEDs, sensors, buttons and grooves of a board",
+    ),
+    "calibrate": ("controller.tools.calibrate", "measure and store the Hall sensors' baselines"),
+    "bench": ("controller.tools.bench", "measure speed and memory figures"),
     "sim-mcu": ("sim.mcu", "serve a simulated Pico on a pseudo-terminal"),
 }
 
@@ -47,7 +53,3 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(rest)
     result: int = module.main(args)
     return result
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 PROBES: list[str] = [
-    "controller.bench_engine:measure",
-    "controller.bench_controller:measure",
+    "controller.tools.bench_engine:measure",
+    "controller.tools.bench_controller:measure",
     "sim.bench_serial:measure",
 ]
 

@@ -20,9 +20,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-from controller.board_controller import game_entry
 from controller.config import Config
-from controller.driver import SimRun
+from controller.core.board_controller import game_entry
+from controller.tools.sim_run import SimRun
 from engine.ai import choose_hole
 
 PLACEMENTS = 1000

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 
-from controller.board_controller import AWAIT_FIX, BoardController
-from controller.leds import Frame, Layer, compose, holes_layer, scale
+from controller.core.board_controller import AWAIT_FIX, BoardController
+from controller.core.leds import Frame, Layer, compose, holes_layer, scale
 from engine.bitboard import scan_forward
 from engine.game import Phase
 from hal.base import HOLE_COUNT, Color

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.config import Config
-from controller.game_log import new_game_entry, replay, start, take_back
-from controller.journal import Journal, JournalError
-from controller.reconcile import Expected, Mismatch, reconcile
-from controller.settle import Settler
-from controller.variant_flows import FlowError, VariantFlow
+from controller.core.game_log import new_game_entry, replay, start, take_back
+from controller.core.journal import Journal, JournalError
+from controller.core.reconcile import Expected, Mismatch, reconcile
+from controller.core.settle import Settler
+from controller.flows.base import FlowError, VariantFlow
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.dice import parse_throw
 from engine.errors import FlixError, IllegalAction
