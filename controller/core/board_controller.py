@@ -20,7 +20,8 @@ from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.settle import Settler
-from controller.flows.base import FlowError, VariantFlow
+from controller.errors import BadOrder, ControllerError, NotNow
+from controller.flows import VariantFlow, flow_for
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.dice import parse_throw
 from engine.errors import FlixError, IllegalAction
@@ -35,20 +36,6 @@ RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
 EVENT_LOG_LIMIT = 20_000
 """Events kept for the test view (scripts); older ones are dropped so a service never grows."""
-
-AWAIT_FIX = "await_fix"
-
-
-class ControllerError(Exception):
-    """An order the controller cannot carry out; nothing was changed."""
-
-
-class NotNow(ControllerError):
-    """The order is valid but not in the current state (the board needs fixing, wrong phase)."""
-
-
-class BadOrder(ControllerError, ValueError):
-    """The order itself is malformed: unknown variant, bad faces, bad seat."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +100,7 @@ class BoardController:
         self.win_until: float | None = None
         self.next_faces: str | None = None
         self.token: int | None = None
-        self.flow = VariantFlow()
+        self.flow: VariantFlow
         self._fix_due: float | None = None
         self._fix_words: list[str] = []
         self._guided = True
@@ -123,6 +110,7 @@ class BoardController:
         entries = journal.current_game()
         if entries:
             self.game, latest = replay(entries)
+            self.flow = flow_for(self.game.variant)
             self._offset = now - latest
             self._emit_json({"type": "resumed", "actions": len(self.game.actions)}, now)
             if self.game.game_over:
@@ -145,11 +133,11 @@ class BoardController:
         return self.settler.stable
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """The game's phase, or ``await_fix`` while the board disagrees with the game."""
         if not self.game.game_over and not self.mismatch.clean:
-            return AWAIT_FIX
-        return str(self.game.phase)
+            return Phase.AWAIT_FIX
+        return Phase(self.game.phase)
 
     @property
     def fix_words(self) -> list[str]:
@@ -353,7 +341,7 @@ class BoardController:
         self.win_line = 0
         self.notice = None
         self._guided = True
-        self.flow.reset()
+        self.flow = flow_for(self.game.variant)
         hole = popped[0].hole
         where = None if hole is None else name(hole, self.game.layout)
         self._emit_json({"type": "undo", "hole": where, "actions": len(popped)}, now)
@@ -361,11 +349,8 @@ class BoardController:
 
     def set_token(self, seat: int | None, token: int | None, hole: str | None, now: float) -> None:
         """Pay-Off: the mover's token for the next placement (``None`` clears it), or in physical
-        token mode after a call the token of the Man in ``hole`` (see ``variant_flows``)."""
-        try:
-            action = self.flow.token_order(self, seat, token, hole)
-        except FlowError as error:
-            raise (NotNow if error.not_now else BadOrder)(str(error)) from None
+        token mode after a call the token of the Man in ``hole`` (see ``controller.flows``)."""
+        action = self.flow.token_order(self, seat, token, hole)
         if action is not None:
             self._act(action, now)
             return
@@ -440,7 +425,7 @@ class BoardController:
         self.win_line = 0
         self.next_faces = None
         self.token = None
-        self.flow.reset()
+        self.flow = flow_for(game.variant)
         self._guided = True
         self._publish(game.events, now)
         self._refresh(now)
@@ -550,12 +535,12 @@ class BoardController:
         if not self.connected:
             return "Board disconnected — searching for it. The game waits where it was."
         variant_words = self.flow.message(self)
-        if variant_words is not None and self.phase != AWAIT_FIX:
+        if variant_words is not None and self.phase != Phase.AWAIT_FIX:
             return variant_words
         if game.game_over:
             result = "Draw." if game.winner is None else f"{names[game.winner]} wins!"
             return f"{result} Clear the board for a new game." if self.clearing else result
-        if self.phase == AWAIT_FIX:
+        if self.phase == Phase.AWAIT_FIX:
             if self._fix_words:
                 return "Fix the board: " + "; ".join(self._fix_words) + "."
             return "The board does not match the game: see the blinking holes."
@@ -575,7 +560,7 @@ class BoardController:
         every event, secret ones included; otherwise secret events are dropped."""
         layout = self.game.layout
         state = self.game.to_json(reveal_pending=test_view, view_team=view_team)
-        state["phase"] = self.phase
+        state["phase"] = str(self.phase)
         state["options"] = self.game.options.to_dict()
         if test_view:  # the seed predicts the virtual dice (and deals Pay-Off tokens): tests only
             state["seed"] = self.game.seed

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from controller.core.board_controller import AWAIT_FIX, BoardController
+from controller.core.board_controller import BoardController
 from controller.core.leds import Frame, Layer, compose, holes_layer, scale
 from engine.bitboard import scan_forward
 from engine.game import Phase
@@ -64,7 +64,7 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
     for team, line in ctl.flow.lit_lines(ctl):
         result.append(holes_layer(line, team_colour(ctl, team)))
     result.extend(ctl.flow.layers(ctl, now))
-    if ctl.phase == AWAIT_FIX and _phase_on(now, BLINK_S):
+    if ctl.phase == Phase.AWAIT_FIX and _phase_on(now, BLINK_S):
         errors: dict[int, Color] = {}
         for hole in scan_forward(ctl.mismatch.missing):
             owner = game.piece_at(hole)
@@ -88,7 +88,7 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
 
 def _indicators(ctl: BoardController, now: float) -> Layer:
     notice = ctl.notice
-    if ctl.phase == AWAIT_FIX:
+    if ctl.phase == Phase.AWAIT_FIX:
         return {}
     if notice is not None and notice.kind == "turn_lost":
         return dict.fromkeys(INDICATORS, RED)
@@ -109,7 +109,7 @@ def next_change(ctl: BoardController, now: float) -> float | None:
     """When the wanted frame changes by itself (a blink or flash step), or ``None``."""
     halves = []
     if (
-        ctl.phase == AWAIT_FIX
+        ctl.phase == Phase.AWAIT_FIX
         or not ctl.connected
         or (ctl.notice is not None and ctl.notice.kind == "opponent_anywhere")
     ):

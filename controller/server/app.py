@@ -24,8 +24,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from controller.core.board_controller import BadOrder, NotNow
 from controller.core.journal import JournalError
+from controller.errors import BadOrder, NotNow
 from engine.errors import FlixError, IllegalAction
 from engine.variants import VARIANTS
 from hal.errors import HalError
