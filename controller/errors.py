@@ -30,3 +30,11 @@ class Unauthorized(ControllerError):
 
 class NotNow(ControllerError):
     """The order is valid but not in the current state (the board needs fixing, wrong phase)."""
+
+
+class BodyTooLarge(BadOrder):
+    """A request body larger than any order."""
+
+
+class NotJson(BadOrder):
+    """A request body that says it is not JSON."""

@@ -279,18 +279,7 @@ class BoardController:
 
     # ------------------------------------------------------------------ orders
 
-    def new_game(
-        self,
-        variant: str,
-        players: int,
-        seed: int | None,
-        options: dict[str, Any] | None,
-        now: float,
-    ) -> None:
-        """Start a new game (options on top of the configured ones)."""
-        self.start_game(game_entry(self.config, variant, players, seed, options), now)
-
-    def start_game(self, entry: dict[str, Any], now: float) -> None:
+    def new_game(self, entry: dict[str, Any], now: float) -> None:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``)."""
         self._begin(entry, now)
 

@@ -174,7 +174,7 @@ class ScriptRunner:
         ctl, board, value, extra = self.run.controller, self.run.board, line.value, line.extra
         now = self.run.clock.now()
         if line.action == "new_game":
-            ctl.start_game(self._game_entry(line), now)
+            ctl.new_game(self._game_entry(line), now)
             self.run.step()
         elif line.action == "roll":
             ctl.set_next_faces(value)

@@ -364,7 +364,7 @@ async def test_a_full_disk_refuses_orders_with_503_and_changes_nothing(tmp_path:
         before = json.dumps(ctl.game.to_json(reveal_pending=True), sort_keys=True)
         for path, body in (
             ("/api/roll", {}),
-            ("/api/game", {"variant": "qubic", "players": 2}),
+            ("/api/new_game", {"variant": "qubic", "players": 2}),
             ("/api/call", {"seat": 0}),
         ):
             response = await client.post(path, json=body)

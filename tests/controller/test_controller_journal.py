@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from controller.config import Config
-from controller.core.board_controller import BoardController
+from controller.core.board_controller import BoardController, game_entry
 from controller.core.game_log import replay
 from controller.core.journal import Journal, JournalError, default_data_dir
 from controller.tools.sim_run import SimRun
@@ -117,5 +117,5 @@ def test_a_journal_that_cannot_be_written_changes_nothing(tmp_path: Path) -> Non
     run.board.lift("Y-II-H")
     run.settle()
     with pytest.raises(JournalError):
-        run.controller.new_game("qubic", 2, 1, None, run.clock.now())
+        run.controller.new_game(game_entry(run.config, "qubic", 2, 1, None), run.clock.now())
     assert run.controller.game.variant == "lucky"

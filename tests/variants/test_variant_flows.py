@@ -205,7 +205,7 @@ async def test_http_token_and_team_view(service: Service) -> None:
         transport=httpx.ASGITransport(app=app), base_url="http://board"
     ) as client:
         game = {"variant": "payoff", "players": 2, "seed": 1, "options": {"deal": DEAL}}
-        assert (await client.post("/api/game", json=game)).status_code == 200
+        assert (await client.post("/api/new_game", json=game)).status_code == 200
         response = await client.post("/api/token", json={"seat": 0, "token": 100})
         assert response.status_code == 200 and response.json()["token_chosen"] is True
         assert "100" not in json.dumps(response.json()["events"])

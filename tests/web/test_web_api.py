@@ -72,7 +72,7 @@ async def test_resign_ends_a_two_player_game() -> None:
 
 async def test_resign_in_a_three_player_game_passes_the_turn_on() -> None:
     async with client() as api:
-        assert (await api.post("/api/game", json={"variant": "qubic", "players": 3})).is_success
+        assert (await api.post("/api/new_game", json={"variant": "qubic", "players": 3})).is_success
         response = await api.post("/api/resign", json={"seat": 0})
         assert response.status_code == 200, response.text
         body = response.json()

@@ -121,7 +121,7 @@ def test_page_follows_the_board_changed_underneath(
     service: Service, open_page: Callable[..., Page]
 ) -> None:
     page = open_page(service)
-    response = service.post("/api/game", {"variant": "lucky", "players": 2, "seed": 1})
+    response = service.post("/api/new_game", {"variant": "lucky", "players": 2, "seed": 1})
     assert response.status_code == 200, response.text
     expect(page.locator("#turn")).to_contain_text("Red (player 1)")
     assert service.post("/api/roll", {"faces": "green/win/hearts"}).status_code == 200
@@ -234,7 +234,9 @@ def test_payoff_token_on_a_man_and_the_game_value(
     page = open_page(service)
     deal = [[100, 50, 25, 20, 10, 5], [50, 25, 20, 10, 2, 1]]
     options = {"deal": deal, "call_window": 600.0}
-    response = service.post("/api/game", {"variant": "payoff", "players": 2, "options": options})
+    response = service.post(
+        "/api/new_game", {"variant": "payoff", "players": 2, "options": options}
+    )
     assert response.status_code == 200, response.text
     expect(page.locator("#payoff")).to_be_visible()
     expect(page.locator("#token-choice")).to_be_visible()
@@ -267,7 +269,7 @@ def test_the_face_picker_offers_the_game_s_dice(
     page.check("input[name=dice][value=physical]")
     suit_die = ["spades", "hearts", "diamonds", "clubs", "win", "win"]
     game = {"variant": "lucky", "players": 2, "options": {"dice_faces": {"suit": suit_die}}}
-    assert service.post("/api/game", game).status_code == 200
+    assert service.post("/api/new_game", game).status_code == 200
     options = page.locator("#face-suit option")
     expect(options).to_have_count(5)
     assert options.evaluate_all("os => os.map(o => o.value)") == suit_die[:5]

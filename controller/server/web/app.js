@@ -699,7 +699,7 @@ function wire() {
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = setupBody();
-    if (await command("/api/game", body)) {
+    if (await command("/api/new_game", body)) {
       setupTouched = false;
       followedGame = JSON.stringify([body.variant, body.players]);
       say(`New game of ${variantName(body.variant)} for ${body.players} players.`);
