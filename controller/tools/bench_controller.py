@@ -21,7 +21,7 @@ import urllib.request
 from pathlib import Path
 
 from controller.config import Config
-from controller.core.board_controller import game_entry
+from controller.core.session import game_entry
 from controller.tools.sim_run import SimRun
 from engine.ai import choose_hole
 

@@ -14,7 +14,7 @@ import time
 from typing import Any, TextIO
 
 from controller.config import Config
-from controller.core.board_controller import game_entry
+from controller.core.session import game_entry
 from controller.tools import variant_demo
 from controller.tools.board_view import draw
 from controller.tools.sim_run import SimRun

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.config import Config, ConfigError, apply_overrides, load_config
-from controller.core.board_controller import game_entry
+from controller.core.session import game_entry
 from controller.errors import ControllerError
 from controller.tools.board_view import draw
 from controller.tools.sim_run import FRAME_MARGIN_S, SimRun

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from controller.config import Config
-from controller.core.board_controller import BoardController, game_entry
+from controller.core.board_controller import BoardController
 from controller.core.game_log import replay
 from controller.core.journal import Journal, JournalError, default_data_dir
+from controller.core.session import game_entry
 from controller.tools.sim_run import SimRun
 from hal.base import empty_reading
 from sim.clock import SimClock
@@ -111,7 +112,7 @@ def test_a_journal_that_cannot_be_written_changes_nothing(tmp_path: Path) -> Non
     journal.close()  # the disk is gone
     run.board.place("Y-II-H")
     run.settle()
-    refused = [e for e in run.controller.events if e["type"] == "placement_refused"]
+    refused = [e for e in run.controller.session.events if e["type"] == "placement_refused"]
     assert refused and "cannot write to the journal" in refused[-1]["reason"]
     assert run.controller.game.placements == 0 and run.controller.phase == "await_fix"
     run.board.lift("Y-II-H")

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from controller.config import Config
-from controller.core.board_controller import game_entry
 from controller.core.driver import Driver
 from controller.core.journal import Journal
+from controller.core.session import game_entry
 from controller.errors import NotNow
 from engine.bitboard import scan_forward
 from engine.lines import LINES

@@ -13,8 +13,8 @@ from sim_hands import HAND_S, put, take
 
 from controller.config import Config
 from controller.core import scene
-from controller.core.board_controller import game_entry
 from controller.core.journal import Journal
+from controller.core.session import game_entry
 from controller.errors import BadOrder, NotNow
 from controller.server.app import create_app
 from controller.server.service import Service
@@ -48,7 +48,7 @@ def to_substitution(run: SimRun) -> None:
 
 
 def types(run: SimRun) -> list[str]:
-    return [e["type"] for e in run.controller.events]
+    return [e["type"] for e in run.controller.session.events]
 
 
 # ---------------------------------------------------------------- substitution and withdrawal
@@ -82,7 +82,7 @@ def test_a_burocrat_in_an_empty_hole_is_refused_with_words() -> None:
     run = sim("tactflix", auto_call=True)
     to_substitution(run)
     put(run, "Y-III-H", "burocrat")
-    refused = [e for e in run.controller.events if e["type"] == "placement_refused"][-1]
+    refused = [e for e in run.controller.session.events if e["type"] == "placement_refused"][-1]
     assert refused["hole"] == "Y-III-H" and "in place of a blinking Man" in refused["reason"]
     assert run.controller.phase == "await_fix"
 

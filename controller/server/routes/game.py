@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from controller.core.board_controller import game_entry
+from controller.core.session import game_entry
 from controller.errors import BadOrder, Unauthorized
 from controller.server.requests import check_sender, has_token, read_body
 from controller.server.statuses import Handler, answer
