@@ -1,6 +1,7 @@
 """The ``flixboard`` command: one sub-command per module, imported only when chosen.
 
-Each command module offers ``add_arguments(parser)`` and ``main(args) -> int``.
+Each command module offers ``add_arguments(parser)`` and ``main(args) -> int``: the modules of
+this package, and ``sim.mcu`` for ``sim-mcu`` (the simulated Pico is the simulator's own tool).
 """
 
 from __future__ import annotations
@@ -13,17 +14,17 @@ from types import ModuleType
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("controller.cli.run", "run the board service (simulated board by default)"),
     "demo": (
-        "controller.tools.demo",
+        "controller.cli.demo",
         "two computer players play a full game on the simulated board",
     ),
-    "script": ("controller.tools.script", "run a scenario script against the simulated board"),
+    "script": ("controller.cli.script", "run a scenario script against the simulated board"),
     "engine": ("controller.cli.engine", "the rules engine's text protocol on stdin/stdout"),
     "selftest": (
-        "controller.tools.selftest",
+        "controller.cli.selftest",
         "check LEDs, sensors, buttons and grooves of a board",
     ),
-    "calibrate": ("controller.tools.calibrate", "measure and store the Hall sensors' baselines"),
-    "bench": ("controller.tools.bench", "measure speed and memory figures"),
+    "calibrate": ("controller.cli.calibrate", "measure and store the Hall sensors' baselines"),
+    "bench": ("controller.cli.bench", "measure speed and memory figures"),
     "sim-mcu": ("sim.mcu", "serve a simulated Pico on a pseudo-terminal"),
 }
 

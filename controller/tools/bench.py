@@ -5,10 +5,8 @@ A probe is a function ``() -> dict[str, float]`` named ``module:function`` in ``
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import importlib
-import json
 import os
 import platform
 from collections.abc import Callable
@@ -19,13 +17,6 @@ PROBES: list[str] = [
     "controller.tools.bench_controller:measure",
     "sim.bench_serial:measure",
 ]
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--only", metavar="PREFIX", help="run only figures of probes whose module starts so"
-    )
 
 
 def machine() -> str:
@@ -51,13 +42,3 @@ def collect(only: str | None = None) -> dict[str, float | str]:
         )
         figures.update(probe())
     return figures
-
-
-def main(args: argparse.Namespace) -> int:
-    figures = collect(args.only)
-    if args.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        for key, value in figures.items():
-            print(f"{key:32} {value}")
-    return 0

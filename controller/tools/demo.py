@@ -8,8 +8,6 @@ the end.
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
 from typing import Any, TextIO
 
@@ -78,19 +76,3 @@ def _result(state: dict[str, Any], names: tuple[str, ...]) -> str:
         where = f" with the line {' '.join(lines[-1])}" if lines else ""
         return f"{names[state['winner']]} wins{where}."
     return "a draw."
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--variant", choices=("lucky", "payoff", "tactflix", "qubic"), default="lucky"
-    )
-    parser.add_argument("--seed", type=int, default=1, help="dice and game seed (default 1)")
-    parser.add_argument(
-        "--delay", type=float, default=0.4, help="seconds between moves on a terminal"
-    )
-
-
-def main(args: argparse.Namespace) -> int:
-    tty = sys.stdout.isatty()
-    play(args.variant, args.seed, sys.stdout, color=tty, delay=args.delay)
-    return 0
