@@ -16,13 +16,13 @@ from typing import Any
 
 from controller.config import Config
 from controller.core import words
+from controller.core.board_sync import BoardSync
 from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
-from controller.core.settle import Settler
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
-from engine.bitboard import Bitboard, popcount, scan_forward
+from engine.bitboard import Bitboard
 from engine.dice import parse_throw
 from engine.errors import FlixError, IllegalAction
 from engine.game import Action, Game, Phase
@@ -62,17 +62,11 @@ class BoardController:
         self.sensing = sensing
         self.analog = sensing == "analog"
         self.session = GameSession(config, journal)
-        self.settler = Settler(config.settle_s, initial)
-        self._last_settled = initial.holes
+        self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
         self._revision = 0
-        self.mismatch = Mismatch()
         self.notice: Notice | None = None
         self.win_line: Bitboard = 0
         self.win_until: float | None = None
-        self._fix_due: float | None = None
-        self._fix_words: list[str] = []
-        self._guided = True
-        self.connected = True
         now = clock.now()
         if self.session.resume(now):
             if self.game.game_over:
@@ -116,12 +110,22 @@ class BoardController:
     @property
     def revision(self) -> int:
         """Grows whenever the state changes (an event, the board, a notice)."""
-        return self.session.revision + self._revision
+        return self.session.revision + self.board.revision + self._revision
 
     @property
     def sensed(self) -> BoardReading:
         """The settled board."""
-        return self.settler.stable
+        return self.board.sensed
+
+    @property
+    def mismatch(self) -> Mismatch:
+        """The settled board against the game."""
+        return self.board.mismatch
+
+    @property
+    def connected(self) -> bool:
+        """Whether the board answers."""
+        return self.board.connected
 
     @property
     def phase(self) -> Phase:
@@ -133,7 +137,7 @@ class BoardController:
     @property
     def fix_words(self) -> list[str]:
         """What to fix, in words: shown once the board has disagreed for ``fix_after_s``."""
-        return list(self._fix_words)
+        return list(self.board.fix_words)
 
     @property
     def clearing(self) -> bool:
@@ -153,9 +157,7 @@ class BoardController:
 
     def next_deadline(self) -> float | None:
         """When ``update`` must run next even if nothing happens (``None``: not before input)."""
-        times = [self.settler.next_deadline()]
-        if self._fix_due is not None and not self._fix_words:
-            times.append(self._fix_due)
+        times = [self.board.next_deadline()]
         if self.notice is not None:
             times.append(self.notice.until)
         if self.win_until is not None:
@@ -168,10 +170,9 @@ class BoardController:
         self, now: float, reading: BoardReading | None = None, presses: Iterable[ButtonPress] = ()
     ) -> None:
         """Take a raw reading and button presses made by ``now``, and act on due timers."""
-        if reading is not None:
-            self.settler.observe(reading, now)
-        if self.settler.advance(now):
-            self._on_settled(now)
+        changed = self.board.advance(reading, now)
+        if changed is not None:
+            self._on_settled(changed, now)
         for press in presses:
             self._on_press(press, now)
         self._on_time(now)
@@ -179,27 +180,16 @@ class BoardController:
     def set_connected(self, connected: bool, now: float) -> None:
         """Note whether the board answers; the game waits, unchanged, while it does not."""
         if connected != self.connected:
-            self.connected = connected
+            self.board.connected = connected
             self._emit({"type": "board_connected" if connected else "board_lost"}, now)
 
-    def _on_settled(self, now: float) -> None:
-        self._revision += 1
-        before, self._last_settled = self._last_settled, self.sensed.holes
+    def _on_settled(self, changed: Bitboard, now: float) -> None:
         if self.game.game_over:
             return
         self._flow_actions(now)
-        mismatch = self._reconcile()
-        if not (mismatch.grooves or mismatch.missing or mismatch.wrong_kind):
-            # A candidate: a piece newly extra, or an extra piece swapped for another kind
-            # (a Burocrat taken out and a Man put in within settle_ms never read as empty).
-            swapped = sum(
-                1 << h
-                for h, (a, b) in enumerate(zip(before, self.sensed.holes, strict=True))
-                if a != b
-            )
-            new = mismatch.extra & (~self.mismatch.extra | swapped)
-            if popcount(mismatch.extra) == 1 and new:
-                self._try_commit(next(scan_forward(new)), now)
+        hole = self.board.new_piece(self._reconcile(), changed)
+        if hole is not None:
+            self._try_commit(hole, now)
         self._refresh(now)
 
     def _try_commit(self, hole: int, now: float) -> None:
@@ -264,8 +254,7 @@ class BoardController:
                 self._begun(self.session.start_next(now), now)
             except JournalError as error:  # the board stays cleared: the next input retries
                 self._emit({"type": "refused", "reason": str(error)}, now)
-        if self._fix_due is not None and not self._fix_words and now >= self._fix_due:
-            self._show_fix_words(now)
+        self._emit_all(self.board.due_words(now, self._describe), now)
 
     # ------------------------------------------------------------------ orders
 
@@ -314,7 +303,7 @@ class BoardController:
         self.win_until = None
         self.win_line = 0
         self.notice = None
-        self._guided = True
+        self.board.guided = True
         hole = popped[0].hole
         where = None if hole is None else name(hole, self.game.layout)
         self._emit({"type": "undo", "hole": where, "actions": len(popped)}, now)
@@ -358,7 +347,7 @@ class BoardController:
         self.notice = None
         self.win_until = None
         self.win_line = 0
-        self._guided = True
+        self.board.guided = True
         self._note(published, now)
         self._refresh(now)
 
@@ -366,7 +355,7 @@ class BoardController:
         """What the board shows of the game's events: a penalty guides at once, dice notices."""
         for data in published:
             if data["type"] == "penalty":
-                self._guided = True
+                self.board.guided = True
             if data["type"] in NOTICE_EVENTS:
                 seat = data.get("opponent", data.get("seat", self.game.to_move))
                 self.notice = Notice(data["type"], seat, now + NOTICE_S)
@@ -378,6 +367,10 @@ class BoardController:
     def _emit(self, data: dict[str, Any], now: float) -> None:
         self.session.emit(data, now)
 
+    def _emit_all(self, events: list[dict[str, Any]], now: float) -> None:
+        for data in events:
+            self.session.emit(data, now)
+
     def _reconcile(self) -> Mismatch:
         if self.game.game_over:
             return Mismatch()
@@ -388,34 +381,8 @@ class BoardController:
 
     def _refresh(self, now: float) -> None:
         """Recompute the mismatch and the fix words after a change of board or game."""
-        mismatch = self._reconcile()
-        if mismatch.clean:
-            self._guided = False
-        if mismatch == self.mismatch:
-            return
-        self._revision += 1
-        was_clean = self.mismatch.clean
-        self.mismatch = mismatch
-        if mismatch.clean:
-            self._fix_due = None
-            self._fix_words = []
-            if not was_clean:
-                self._emit({"type": "board_matched"}, now)
-            return
-        self._emit(
-            {"type": "board_mismatch", **words.mismatch_json(mismatch, self.game.layout)}, now
-        )
-        due = now if self._guided else now + self.config.fix_after_s
-        self._fix_due = due if was_clean or self._fix_due is None else min(self._fix_due, due)
-        if self._fix_words or now >= self._fix_due:
-            self._show_fix_words(now)
-
-    def _show_fix_words(self, now: float) -> None:
-        fix = self._describe(self.mismatch)
-        if fix != self._fix_words:
-            self._fix_words = fix
-            self._revision += 1
-            self._emit({"type": "fix_hint", "words": fix}, now)
+        events = self.board.refresh(self._reconcile(), now, self.game.layout, self._describe)
+        self._emit_all(events, now)
 
     def _describe(self, mismatch: Mismatch) -> list[str]:
         return words.fix_sentences(mismatch, self.game, self.sensed, self.config.team_names)
@@ -430,7 +397,7 @@ class BoardController:
             phase=self.phase,
             connected=self.connected,
             clearing=self.clearing,
-            fix=self._fix_words,
+            fix=self.board.fix_words,
             variant_words=self.flow.message(self) if self.connected else None,
         )
 
