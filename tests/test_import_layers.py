@@ -10,6 +10,8 @@ form no circle. Function-level imports count for the package arrows, not for cir
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -130,6 +132,18 @@ def violations(root: Path) -> list[str]:
 
 def test_the_project_keeps_its_layers() -> None:
     assert violations(ROOT) == []
+
+
+def test_the_service_of_a_real_board_loads_no_simulator() -> None:
+    """The same rule as it runs: ``flixboard run``, ``calibrate`` and ``engine`` load no sim."""
+    code = (
+        "import sys, controller.cli, controller.cli.run, controller.cli.calibrate, "
+        "controller.cli.engine; print(sorted(m for m in sys.modules if m.split('.')[0] == 'sim'))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert loaded.stdout.strip() == "[]"
 
 
 def _plant(root: Path, files: dict[str, str]) -> None:

@@ -10,8 +10,7 @@ again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
 from controller.config import Config
@@ -20,6 +19,7 @@ from controller.core.board_sync import BoardSync
 from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
+from controller.core.signals import Signals
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
 from engine.bitboard import Bitboard
@@ -29,22 +29,9 @@ from engine.game import Action, Game, Phase
 from engine.holes import name
 from hal.base import BoardReading, Button, ButtonPress, Clock, Piece
 
-NOTICE_S = 2.0
-"""How long a dice notice (turn lost, free throws, FLIX FLIX FLIX) shows on the status pixels."""
-NOTICE_EVENTS = ("turn_lost", "free_throws", "opponent_anywhere", "free_throws_ended")
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A dice notice shown on the status pixels until ``until``."""
-
-    kind: str
-    seat: int
-    until: float
-
 
 class BoardController:
-    """See the module docstring. ``listeners`` receive every published event (JSON dicts)."""
+    """See the module docstring. ``session.subscribe`` gives every published event (JSON)."""
 
     def __init__(
         self,
@@ -63,10 +50,8 @@ class BoardController:
         self.analog = sensing == "analog"
         self.session = GameSession(config, journal)
         self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
+        self.signals = Signals()
         self._revision = 0
-        self.notice: Notice | None = None
-        self.win_line: Bitboard = 0
-        self.win_until: float | None = None
         now = clock.now()
         if self.session.resume(now):
             if self.game.game_over:
@@ -89,14 +74,6 @@ class BoardController:
     @property
     def flow(self) -> VariantFlow:
         return self.session.flow
-
-    @property
-    def journal(self) -> Journal:
-        return self.session.journal
-
-    @property
-    def listeners(self) -> list[Callable[[dict[str, Any]], None]]:
-        return self.session.listeners
 
     @property
     def token(self) -> int | None:
@@ -142,7 +119,7 @@ class BoardController:
     @property
     def clearing(self) -> bool:
         """The game is over and its animation done: the board must be emptied."""
-        return self.game.game_over and self.win_until is None
+        return self.game.game_over and self.signals.win_until is None
 
     def expected(self) -> Expected:
         men = burocrats = 0
@@ -157,11 +134,7 @@ class BoardController:
 
     def next_deadline(self) -> float | None:
         """When ``update`` must run next even if nothing happens (``None``: not before input)."""
-        times = [self.board.next_deadline()]
-        if self.notice is not None:
-            times.append(self.notice.until)
-        if self.win_until is not None:
-            times.append(self.win_until)
+        times = (self.board.next_deadline(), self.signals.next_deadline())
         return min((t for t in times if t is not None), default=None)
 
     # ------------------------------------------------------------------ input
@@ -239,11 +212,10 @@ class BoardController:
             self._emit({"type": "refused", "button": press.button.value, "reason": str(error)}, now)
 
     def _on_time(self, now: float) -> None:
-        if self.notice is not None and now >= self.notice.until:
-            self.notice = None
+        notice_ended, win_ended = self.signals.expire(now)
+        if notice_ended:
             self._revision += 1
-        if self.win_until is not None and now >= self.win_until:
-            self.win_until = None
+        if win_ended:
             self._emit({"type": "clear_board"}, now)
         if (
             self.clearing
@@ -300,9 +272,7 @@ class BoardController:
         popped = self.session.undo(now)
         if not popped:
             raise NotNow("nothing to take back: no Man has been placed")
-        self.win_until = None
-        self.win_line = 0
-        self.notice = None
+        self.signals.clear()
         self.board.guided = True
         hole = popped[0].hole
         where = None if hole is None else name(hole, self.game.layout)
@@ -344,25 +314,19 @@ class BoardController:
 
     def _begun(self, published: list[dict[str, Any]], now: float) -> None:
         """A game was started: the board shows it from scratch."""
-        self.notice = None
-        self.win_until = None
-        self.win_line = 0
+        self.signals.clear()
         self.board.guided = True
         self._note(published, now)
         self._refresh(now)
 
     def _note(self, published: list[dict[str, Any]], now: float) -> None:
         """What the board shows of the game's events: a penalty guides at once, dice notices."""
-        for data in published:
-            if data["type"] == "penalty":
-                self.board.guided = True
-            if data["type"] in NOTICE_EVENTS:
-                seat = data.get("opponent", data.get("seat", self.game.to_move))
-                self.notice = Notice(data["type"], seat, now + NOTICE_S)
+        if any(data["type"] == "penalty" for data in published):
+            self.board.guided = True
+        self.signals.note(published, self.game.to_move, now)
 
     def _start_win(self, now: float) -> None:
-        self.win_line = self.flow.win_line(self)
-        self.win_until = now + self.config.win_animation_s if self.win_line else None
+        self.signals.start_win(self.flow.win_line(self), now, self.config.win_animation_s)
 
     def _emit(self, data: dict[str, Any], now: float) -> None:
         self.session.emit(data, now)
@@ -423,7 +387,8 @@ class BoardController:
         state["team_colours"] = [
             "#{:02x}{:02x}{:02x}".format(*c) for c in self.config.team_colours[: self.game.teams]
         ]
-        state["notice"] = None if self.notice is None else self.notice.kind
+        notice = self.signals.notice
+        state["notice"] = None if notice is None else notice.kind
         self.flow.add_state(self, state, view_team)
         state["events"] = self.session.recent_events(test_view=test_view)
         return state

@@ -76,9 +76,9 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
         errors.update(dict.fromkeys(INDICATORS, AMBER))
         result.append(errors)
     result.append(_indicators(ctl, now))
-    if ctl.win_until is not None and game.winner is not None:
+    if ctl.signals.win_until is not None and game.winner is not None:
         flash = team_colour(ctl, game.winner) if _phase_on(now, WIN_FLASH_S) else WHITE
-        win = holes_layer(ctl.win_line, flash)
+        win = holes_layer(ctl.signals.win_line, flash)
         win.update({HOLE_COUNT + i: team_colour(ctl, game.winner) for i in range(8)})
         result.append(win)
     if not ctl.connected and _phase_on(now, BLINK_S):
@@ -87,7 +87,7 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
 
 
 def _indicators(ctl: BoardController, now: float) -> Layer:
-    notice = ctl.notice
+    notice = ctl.signals.notice
     if ctl.phase == Phase.AWAIT_FIX:
         return {}
     if notice is not None and notice.kind == "turn_lost":
@@ -111,10 +111,10 @@ def next_change(ctl: BoardController, now: float) -> float | None:
     if (
         ctl.phase == Phase.AWAIT_FIX
         or not ctl.connected
-        or (ctl.notice is not None and ctl.notice.kind == "opponent_anywhere")
+        or (ctl.signals.notice is not None and ctl.signals.notice.kind == "opponent_anywhere")
     ):
         halves.append(BLINK_S)
-    if ctl.win_until is not None:
+    if ctl.signals.win_until is not None:
         halves.append(WIN_FLASH_S)
     if ctl.flow.blinking(ctl):
         halves.append(BLINK_S)

@@ -82,7 +82,7 @@ class Service:
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
         self._board_error: str | None = None
-        self.controller.listeners.append(self._on_event)
+        self.controller.session.subscribe(self._on_event)
 
     # ---------------------------------------------------------------- orders and events
 

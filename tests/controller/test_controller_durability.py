@@ -248,7 +248,7 @@ def test_a_file_that_is_not_a_journal_is_refused_and_kept(tmp_path: Path) -> Non
 def filled_journal(tmp_path: Path) -> Path:
     run = run_on(tmp_path)
     red_line_uncalled(run)
-    run.controller.journal.close()
+    run.controller.session.journal.close()
     return tmp_path / Journal.FILE_NAME
 
 
