@@ -45,12 +45,20 @@ TEAMS_OF_PLAYERS: dict[int, tuple[int, ...]] = {
 
 
 class Phase(StrEnum):
-    """What the seat ``to_move`` must do. Variants may add phases of their own (plain strings)."""
+    """What the seat ``to_move`` must do: every phase of every variant, and the board's own."""
 
     AWAIT_ROLL = "await_roll"
     AWAIT_PLACE = "await_place"
     AWAIT_CALLS = "await_calls"
     GAME_OVER = "game_over"
+    AWAIT_TOKENS = "await_tokens"
+    """Pay-Off with real tokens: the tokens of the scored line's Men are entered."""
+    SUBSTITUTE = "substitute"
+    """Tac-T-Flix: Burocrats replace Men of the lines scored this turn."""
+    WITHDRAW = "withdraw"
+    """Tac-T-Flix: the Men of the completed lines are withdrawn."""
+    AWAIT_FIX = "await_fix"
+    """Never a game's own: the board controller's phase while the board disagrees with the game."""
 
 
 HOLE_KEYS = frozenset({"hole"})

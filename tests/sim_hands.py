@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from controller.driver import SimRun
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 
 HAND_S = 0.4

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from controller import bench, bench_engine
 from controller.cli import main as cli
+from controller.tools import bench, bench_engine
 
 
 def test_bench_json_runs_the_chosen_probes(

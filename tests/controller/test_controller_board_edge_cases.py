@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from controller.board_controller import game_entry
-from controller.board_view import draw, legend, piece_glyphs, team_letters
 from controller.config import Config
-from controller.driver import SimRun
+from controller.core.session import game_entry
+from controller.tools.board_view import draw, legend, piece_glyphs, team_letters
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 
 CONFIG = Config()
@@ -87,10 +87,10 @@ def test_a_panel_in_the_wrong_groove_blocks_play_until_fixed() -> None:
     words = run.controller.fix_words
     assert "Seat the Yellow panel in groove 2" in words
     assert "Groove 3 holds the Yellow panel: put the Green panel there" in words
-    seen = len(run.controller.events)
+    seen = len(run.controller.session.events)
     run.board.press("roll")
     run.advance(0.05)
-    kinds = [e["type"] for e in list(run.controller.events)[seen:]]
+    kinds = [e["type"] for e in list(run.controller.session.events)[seen:]]
     assert "refused" in kinds and "roll" not in kinds  # not while the board needs fixing
     run.board.seat_panel(1, "Y")
     run.board.seat_panel(2, "G")
@@ -104,7 +104,7 @@ def test_lifted_and_put_back_within_settle_time_counts_as_nothing() -> None:
     roll(run, "yellow/II/hearts")
     run.board.place("Y-II-H")
     run.settle()
-    seen = len(run.controller.events)
+    seen = len(run.controller.session.events)
     run.board.lift("Y-II-H")
     run.advance(CONFIG.settle_s / 2)
     run.board.place("Y-II-H")
@@ -114,7 +114,7 @@ def test_lifted_and_put_back_within_settle_time_counts_as_nothing() -> None:
     run.advance(CONFIG.settle_s / 2)
     run.board.lift("R-I-S")
     run.settle()
-    kinds = [e["type"] for e in list(run.controller.events)[seen:]]
+    kinds = [e["type"] for e in list(run.controller.session.events)[seen:]]
     assert "board_mismatch" not in kinds and "place" not in kinds
     assert run.controller.phase == "await_place"
 

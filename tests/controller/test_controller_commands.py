@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from controller import selftest
-from controller.bench_controller import placement_latencies
 from controller.cli import main as cli
-from controller.demo import play
+from controller.tools import selftest
+from controller.tools.bench_controller import placement_latencies
+from controller.tools.demo import play
 from engine.holes import Layout
 from sim.board import SimBoard
 from sim.clock import SimClock

@@ -13,14 +13,14 @@ import httpx
 import pytest
 from sim_hands import put, take
 
-from controller import run_command
-from controller.board_controller import game_entry
+from controller.cli import run as run_command
 from controller.config import Config
-from controller.driver import SimRun
-from controller.game_log import replay
-from controller.http_api import create_app
-from controller.journal import FORMAT, Journal, JournalError
-from controller.service import Service
+from controller.core.game_log import replay
+from controller.core.journal import FORMAT, Journal, JournalError
+from controller.core.session import game_entry
+from controller.server.app import create_app
+from controller.server.service import Service
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 from sim.board import SimBoard
 from sim.clock import SimClock
@@ -57,7 +57,7 @@ def game_json(run: SimRun) -> str:
 
 
 def types(run: SimRun) -> list[str]:
-    return [e["type"] for e in run.controller.events]
+    return [e["type"] for e in run.controller.session.events]
 
 
 def lucky_place(run: SimRun, hole: str) -> None:
@@ -105,7 +105,7 @@ def test_a_line_completed_just_before_a_restart_is_still_callable_in_its_window(
     assert "penalty_nothing" in types(resumed)  # still in the window: no penalty yet
     resumed.advance(1.0)
     resumed.controller.call(0, resumed.clock.now())
-    scored = [e for e in resumed.controller.events if e["type"] == "scored"]
+    scored = [e for e in resumed.controller.session.events if e["type"] == "scored"]
     assert scored and scored[-1]["how"] == "call"
 
 
@@ -116,7 +116,7 @@ def test_a_late_call_after_a_restart_is_late(tmp_path: Path) -> None:
     run.controller.call(1, run.clock.now())  # Blue calls FLIX with nothing: journalled at 4 s
     resumed = restart(run, tmp_path)
     resumed.controller.call(0, resumed.clock.now())
-    scored = [e for e in resumed.controller.events if e["type"] == "scored"]
+    scored = [e for e in resumed.controller.session.events if e["type"] == "scored"]
     assert scored and scored[-1]["how"] == "late call"
 
 
@@ -248,7 +248,7 @@ def test_a_file_that_is_not_a_journal_is_refused_and_kept(tmp_path: Path) -> Non
 def filled_journal(tmp_path: Path) -> Path:
     run = run_on(tmp_path)
     red_line_uncalled(run)
-    run.controller.journal.close()
+    run.controller.session.journal.close()
     return tmp_path / Journal.FILE_NAME
 
 
@@ -364,14 +364,14 @@ async def test_a_full_disk_refuses_orders_with_503_and_changes_nothing(tmp_path:
         before = json.dumps(ctl.game.to_json(reveal_pending=True), sort_keys=True)
         for path, body in (
             ("/api/roll", {}),
-            ("/api/game", {"variant": "qubic", "players": 2}),
+            ("/api/new_game", {"variant": "qubic", "players": 2}),
             ("/api/call", {"seat": 0}),
         ):
             response = await client.post(path, json=body)
             assert response.status_code == 503, (path, response.text)
             assert "disk is full" in response.json()["error"]
         assert json.dumps(ctl.game.to_json(reveal_pending=True), sort_keys=True) == before
-        assert not [e for e in ctl.events if e["type"] in ("roll", "call_nothing")]
+        assert not [e for e in ctl.session.events if e["type"] in ("roll", "call_nothing")]
     journal.full = False
     assert [e.kind for e in Journal(tmp_path).current_game()] == ["new_game"]
 
@@ -397,7 +397,9 @@ def test_a_full_disk_during_a_withdrawal_or_a_new_game_does_not_stop_the_service
     assert run.controller.game.phase == "substitute"
     assert (
         "cannot write"
-        in [e for e in run.controller.events if e["type"] == "placement_refused"][-1]["reason"]
+        in [e for e in run.controller.session.events if e["type"] == "placement_refused"][-1][
+            "reason"
+        ]
     )
     journal.full = False
     take(run, "R-I-C")

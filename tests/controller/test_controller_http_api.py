@@ -8,9 +8,9 @@ import httpx
 import pytest
 
 from controller.config import Config
-from controller.http_api import create_app
-from controller.journal import Journal
-from controller.service import Service
+from controller.core.journal import Journal
+from controller.server.app import create_app
+from controller.server.service import Service
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -83,7 +83,7 @@ async def test_state(api: Harness) -> None:
 
 
 async def test_new_game(api: Harness) -> None:
-    response = await api.post("/api/game", {"variant": "qubic", "players": 3, "seed": 4})
+    response = await api.post("/api/new_game", {"variant": "qubic", "players": 3, "seed": 4})
     assert response.status_code == 200
     state = response.json()
     assert state["variant"] == "qubic" and state["team_of_seat"] == [0, 1, 2]
@@ -108,7 +108,7 @@ async def test_bad_new_game_changes_nothing(
     api: Harness, body: Any, status: int, message: str
 ) -> None:
     before = await api.state()
-    response = await api.post("/api/game", body)
+    response = await api.post("/api/new_game", body)
     assert response.status_code == status
     assert message in response.json()["error"]
     await api.unchanged(before)
@@ -260,7 +260,7 @@ async def test_no_token_needed_on_loopback(api: Harness) -> None:
 
 
 async def test_sim_endpoints_need_a_simulated_board(api: Harness) -> None:
-    api.service.sim_board = None
+    api.service.hands = None
     response = await api.post("/api/sim/place", {"hole": "Y-II-H"})
     assert response.status_code == 404
 
@@ -335,7 +335,7 @@ async def test_a_page_of_another_site_cannot_drive_the_board(api: Harness) -> No
         ("GET", "/api/call", 405),
         ("GET", "/api/sim/place", 405),
         ("PUT", "/api/state", 405),
-        ("DELETE", "/api/game", 405),
+        ("DELETE", "/api/new_game", 405),
         ("GET", "/api/nothing", 404),
         ("POST", "/api/nothing", 404),
         ("POST", "/api/sim/teleport", 404),
@@ -360,6 +360,6 @@ async def test_a_panels_or_suits_option_of_the_wrong_type_is_a_400(
     before = await api.state()
     for key in ("panels", "suits"):
         body = {"variant": "lucky", "players": 2, "options": {key: value}}
-        response = await api.post("/api/game", body)
+        response = await api.post("/api/new_game", body)
         assert response.status_code == 400 and key in response.json()["error"]
     await api.unchanged(before)

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from controller.board_controller import BoardController
 from controller.config import Config
-from controller.driver import SimRun
-from controller.game_log import replay
-from controller.journal import Journal, JournalError, default_data_dir
+from controller.core.board_controller import BoardController
+from controller.core.game_log import replay
+from controller.core.journal import Journal, JournalError, default_data_dir
+from controller.core.session import game_entry
+from controller.tools.sim_run import SimRun
 from hal.base import empty_reading
 from sim.clock import SimClock
 
@@ -60,7 +61,7 @@ def test_every_action_is_journalled_before_its_events(tmp_path: Path) -> None:
     run = SimRun(Config(), journal=journal, seed=5)
     seen: list[tuple[str, int]] = []
     count = lambda: len(journal.current_game())  # noqa: E731
-    run.controller.listeners.append(lambda event: seen.append((event["type"], count())))
+    run.controller.session.subscribe(lambda event: seen.append((event["type"], count())))
     run.board.press("roll")
     run.advance(0.05)
     hole = run.controller.state()["allowed"][0]
@@ -111,11 +112,11 @@ def test_a_journal_that_cannot_be_written_changes_nothing(tmp_path: Path) -> Non
     journal.close()  # the disk is gone
     run.board.place("Y-II-H")
     run.settle()
-    refused = [e for e in run.controller.events if e["type"] == "placement_refused"]
+    refused = [e for e in run.controller.session.events if e["type"] == "placement_refused"]
     assert refused and "cannot write to the journal" in refused[-1]["reason"]
     assert run.controller.game.placements == 0 and run.controller.phase == "await_fix"
     run.board.lift("Y-II-H")
     run.settle()
     with pytest.raises(JournalError):
-        run.controller.new_game("qubic", 2, 1, None, run.clock.now())
+        run.controller.new_game(game_entry(run.config, "qubic", 2, 1, None), run.clock.now())
     assert run.controller.game.variant == "lucky"

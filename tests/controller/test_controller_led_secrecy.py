@@ -14,10 +14,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller import scene
-from controller.board_controller import game_entry
 from controller.config import Config
-from controller.driver import SimRun
+from controller.core import scene
+from controller.core.session import game_entry
+from controller.tools.sim_run import SimRun
 from engine.bitboard import popcount
 from engine.holes import name
 
@@ -62,7 +62,7 @@ def check_secrecy(run: SimRun, leaks: list[float]) -> None:
     for word in SECRET_WORDS:
         assert word not in text, f"the public state mentions {word!r}"
     assert all(not e.get("secret") for e in state["events"])
-    assert all(e["type"] not in SECRET_WORDS for e in ctl.public_events)
+    assert all(e["type"] not in SECRET_WORDS for e in ctl.session.public_events)
 
 
 def lift_extra(run: SimRun) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from controller import scene
 from controller.config import Config
-from controller.driver import SimRun
-from controller.leds import LedRenderer, compose, holes_layer, scale
+from controller.core import scene
+from controller.core.leds import LedRenderer, compose, holes_layer, scale
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 from hal.base import HOLE_COUNT, PixelStrip
 

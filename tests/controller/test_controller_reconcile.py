@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from controller.reconcile import Expected, GrooveProblem, reconcile
+from controller.core.reconcile import Expected, GrooveProblem, reconcile
 from engine.holes import parse
 from hal.base import BoardReading, Piece, empty_reading
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from controller_live import LiveService
 
-from controller.game_log import replay
-from controller.journal import Journal
+from controller.core.game_log import replay
+from controller.core.journal import Journal
 
 KILLS = 22
 GAME_KEYS = (
@@ -56,7 +56,7 @@ def act(service: LiveService, rng: random.Random, settle: bool) -> None:
     mismatch = state["mismatch"]
     if state["phase"] == "game_over":
         variant = rng.choice(["lucky", "qubic"])
-        service.post("/api/game", {"variant": variant, "players": rng.choice([2, 3, 4])})
+        service.post("/api/new_game", {"variant": variant, "players": rng.choice([2, 3, 4])})
         return
     if mismatch["extra"]:
         hole = rng.choice(mismatch["extra"])
@@ -91,7 +91,7 @@ def test_killed_service_resumes_the_journal(tmp_path: Path) -> None:
     rng = random.Random(20240611)
     service = LiveService(tmp_path, "--set", "leds.win_animation_s=600")
     service.start()
-    service.post("/api/game", {"variant": "lucky", "players": 2, "seed": 3})
+    service.post("/api/new_game", {"variant": "lucky", "players": 2, "seed": 3})
     checked = 0
     try:
         for _ in range(KILLS):

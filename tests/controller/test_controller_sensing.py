@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from controller.config import Config
-from controller.driver import SimRun
+from controller.tools.sim_run import SimRun
 
 
 @pytest.mark.parametrize("sensing", ["analog", "presence"])

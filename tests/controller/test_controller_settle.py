@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from controller.settle import CHATTER_WINDOW_S, Settler
+from controller.core.settle import CHATTER_WINDOW_S, Settler
 from hal.base import BoardReading, Piece, empty_reading
 
 SETTLE = 0.12

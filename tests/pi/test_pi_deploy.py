@@ -60,7 +60,7 @@ def test_the_unit_runs_the_service_as_designed() -> None:
 
 
 def test_the_units_command_line_is_one_the_cli_accepts() -> None:
-    from controller import run_command as command
+    from controller.cli import run as command
 
     words = shlex.split(unit_settings()["ExecStart"][0].replace("${FLIXBOARD_BOARD}", "gpio"))
     assert words[:2] == [EXEC, "run"]

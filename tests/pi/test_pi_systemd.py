@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.systemd_notify import SystemdNotifier
+from controller.server.systemd_notify import SystemdNotifier
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from controller import calibrate
+from controller.cli import calibrate
 from sim.pico_rig import PicoRig
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from controller.board_controller import NotNow, game_entry
 from controller.config import Config
-from controller.driver import Driver
-from controller.journal import Journal
+from controller.core.driver import Driver
+from controller.core.journal import Journal
+from controller.core.session import game_entry
+from controller.errors import NotNow
 from engine.bitboard import scan_forward
 from engine.lines import LINES
 from sim.pico_rig import PicoRig

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-import controller.script as script
+import controller.tools.script as script
 from controller.config import Config
-from controller.driver import SimRun
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 
 SCENARIOS = Path(__file__).with_name("scenarios")

@@ -11,13 +11,14 @@ import httpx
 import pytest
 from sim_hands import HAND_S, put, take
 
-from controller import scene
-from controller.board_controller import BadOrder, NotNow, game_entry
 from controller.config import Config
-from controller.driver import SimRun
-from controller.http_api import create_app
-from controller.journal import Journal
-from controller.service import Service
+from controller.core import scene
+from controller.core.journal import Journal
+from controller.core.session import game_entry
+from controller.errors import BadOrder, NotNow
+from controller.server.app import create_app
+from controller.server.service import Service
+from controller.tools.sim_run import SimRun
 from engine.holes import parse
 from hal.base import HOLE_COUNT
 from sim.board import SimBoard
@@ -47,7 +48,7 @@ def to_substitution(run: SimRun) -> None:
 
 
 def types(run: SimRun) -> list[str]:
-    return [e["type"] for e in run.controller.events]
+    return [e["type"] for e in run.controller.session.events]
 
 
 # ---------------------------------------------------------------- substitution and withdrawal
@@ -81,7 +82,7 @@ def test_a_burocrat_in_an_empty_hole_is_refused_with_words() -> None:
     run = sim("tactflix", auto_call=True)
     to_substitution(run)
     put(run, "Y-III-H", "burocrat")
-    refused = [e for e in run.controller.events if e["type"] == "placement_refused"][-1]
+    refused = [e for e in run.controller.session.events if e["type"] == "placement_refused"][-1]
     assert refused["hole"] == "Y-III-H" and "in place of a blinking Man" in refused["reason"]
     assert run.controller.phase == "await_fix"
 
@@ -204,7 +205,7 @@ async def test_http_token_and_team_view(service: Service) -> None:
         transport=httpx.ASGITransport(app=app), base_url="http://board"
     ) as client:
         game = {"variant": "payoff", "players": 2, "seed": 1, "options": {"deal": DEAL}}
-        assert (await client.post("/api/game", json=game)).status_code == 200
+        assert (await client.post("/api/new_game", json=game)).status_code == 200
         response = await client.post("/api/token", json={"seat": 0, "token": 100})
         assert response.status_code == 200 and response.json()["token_chosen"] is True
         assert "100" not in json.dumps(response.json()["events"])

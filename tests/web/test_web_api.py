@@ -8,9 +8,9 @@ import httpx
 import pytest
 
 from controller.config import Config
-from controller.http_api import create_app
-from controller.journal import Journal
-from controller.service import Service
+from controller.core.journal import Journal
+from controller.server.app import create_app
+from controller.server.service import Service
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -72,7 +72,7 @@ async def test_resign_ends_a_two_player_game() -> None:
 
 async def test_resign_in_a_three_player_game_passes_the_turn_on() -> None:
     async with client() as api:
-        assert (await api.post("/api/game", json={"variant": "qubic", "players": 3})).is_success
+        assert (await api.post("/api/new_game", json={"variant": "qubic", "players": 3})).is_success
         response = await api.post("/api/resign", json={"seat": 0})
         assert response.status_code == 200, response.text
         body = response.json()

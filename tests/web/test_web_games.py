@@ -18,7 +18,7 @@ def seat_row(page: Page, seat: int) -> Locator:
 
 
 def new_game(service: Service, body: dict[str, object]) -> None:
-    response = service.post("/api/game", body)
+    response = service.post("/api/new_game", body)
     assert response.status_code == 200, response.text
 
 

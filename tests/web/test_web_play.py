@@ -20,7 +20,7 @@ def seat_row(page: Page, seat: int) -> Locator:
     return page.locator(f'#seats li[data-seat="{seat}"]')
 
 
-def start_game(page: Page, *, players: int = 2, call_window: str = "600") -> None:
+def new_game(page: Page, *, players: int = 2, call_window: str = "600") -> None:
     """Set up a Lucky Flix game on the page, with the faces of real dice entered on the page."""
     page.select_option("#variant", "lucky")
     page.select_option("#players", str(players))
@@ -55,7 +55,7 @@ SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 def test_lucky_game_to_a_called_win(service: Service, open_page: Callable[..., Page]) -> None:
     page = open_page(service, viewport={"width": 1280, "height": 860})
-    start_game(page)
+    new_game(page)
     for red, blue in zip(RED_ROW[:3], BLUE_HOLES, strict=True):
         play(page, f"red/I/{SUITS[red[-1]]}", red, 0)
         expect(page.locator("#turn")).to_contain_text("Blue (player 2)")
@@ -89,7 +89,7 @@ def test_lucky_game_to_a_called_win(service: Service, open_page: Callable[..., P
 
 def test_penalty_removes_an_uncalled_line(service: Service, open_page: Callable[..., Page]) -> None:
     page = open_page(service)
-    start_game(page, call_window="0")
+    new_game(page, call_window="0")
     for index, red in enumerate(RED_ROW):
         play(page, f"red/I/{SUITS[red[-1]]}", red, 0)
         if index < 3:
@@ -121,7 +121,7 @@ def test_page_follows_the_board_changed_underneath(
     service: Service, open_page: Callable[..., Page]
 ) -> None:
     page = open_page(service)
-    response = service.post("/api/game", {"variant": "lucky", "players": 2, "seed": 1})
+    response = service.post("/api/new_game", {"variant": "lucky", "players": 2, "seed": 1})
     assert response.status_code == 200, response.text
     expect(page.locator("#turn")).to_contain_text("Red (player 1)")
     assert service.post("/api/roll", {"faces": "green/win/hearts"}).status_code == 200
@@ -147,7 +147,7 @@ def test_page_follows_the_board_changed_underneath(
 
 def test_undo_takes_back_the_last_man(service: Service, open_page: Callable[..., Page]) -> None:
     page = open_page(service)
-    start_game(page)
+    new_game(page)
     play(page, "blue/II/clubs", "B-II-C", 0)
     page.click("#undo")
     # The game took the Man back: the hole blinks until the hand lifts it.
@@ -234,7 +234,9 @@ def test_payoff_token_on_a_man_and_the_game_value(
     page = open_page(service)
     deal = [[100, 50, 25, 20, 10, 5], [50, 25, 20, 10, 2, 1]]
     options = {"deal": deal, "call_window": 600.0}
-    response = service.post("/api/game", {"variant": "payoff", "players": 2, "options": options})
+    response = service.post(
+        "/api/new_game", {"variant": "payoff", "players": 2, "options": options}
+    )
     assert response.status_code == 200, response.text
     expect(page.locator("#payoff")).to_be_visible()
     expect(page.locator("#token-choice")).to_be_visible()
@@ -267,7 +269,7 @@ def test_the_face_picker_offers_the_game_s_dice(
     page.check("input[name=dice][value=physical]")
     suit_die = ["spades", "hearts", "diamonds", "clubs", "win", "win"]
     game = {"variant": "lucky", "players": 2, "options": {"dice_faces": {"suit": suit_die}}}
-    assert service.post("/api/game", game).status_code == 200
+    assert service.post("/api/new_game", game).status_code == 200
     options = page.locator("#face-suit option")
     expect(options).to_have_count(5)
     assert options.evaluate_all("os => os.map(o => o.value)") == suit_die[:5]

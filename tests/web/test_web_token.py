@@ -74,7 +74,7 @@ def test_a_team_s_own_tokens_need_the_token_off_loopback(
     service, token = off_loopback(launch_service)
     deal = [[100, 50, 25, 20, 10, 5], [50, 25, 20, 10, 2, 1]]
     game = {"variant": "payoff", "players": 2, "options": {"deal": deal}}
-    assert service.post("/api/game", game).status_code == 200
+    assert service.post("/api/new_game", game).status_code == 200
     page = open_page(service)
     expect(page.locator("#show-hand")).to_have_text("Show Red's tokens")
     page.click("#show-hand")

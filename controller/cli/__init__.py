@@ -1,0 +1,56 @@
+"""The ``flixboard`` command: one sub-command per module, imported only when chosen.
+
+Each command module offers ``add_arguments(parser)`` and ``main(args) -> int``: the modules of
+this package, and ``sim.mcu`` for ``sim-mcu`` (the simulated Pico is the simulator's own tool).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from types import ModuleType
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("controller.cli.run", "run the board service (simulated board by default)"),
+    "demo": (
+        "controller.cli.demo",
+        "two computer players play a full game on the simulated board",
+    ),
+    "script": ("controller.cli.script", "run a scenario script against the simulated board"),
+    "engine": ("controller.cli.engine", "the rules engine's text protocol on stdin/stdout"),
+    "selftest": (
+        "controller.cli.selftest",
+        "check LEDs, sensors, buttons and grooves of a board",
+    ),
+    "calibrate": ("controller.cli.calibrate", "measure and store the Hall sensors' baselines"),
+    "bench": ("controller.cli.bench", "measure speed and memory figures"),
+    "sim-mcu": ("sim.mcu", "serve a simulated Pico on a pseudo-terminal"),
+}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="flixboard", description="The FLIX board controller.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (_, help_text) in COMMANDS.items():
+        commands.add_parser(name, help=help_text, add_help=False)
+    return parser
+
+
+def _load(name: str) -> ModuleType:
+    return importlib.import_module(COMMANDS[name][0])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``flixboard`` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in COMMANDS:
+        _parser().parse_args(argv)  # prints usage and exits for an unknown or missing command
+        return 2
+    name, rest = argv[0], argv[1:]
+    module = _load(name)
+    parser = argparse.ArgumentParser(prog=f"flixboard {name}", description=COMMANDS[name][1])
+    module.add_arguments(parser)
+    args = parser.parse_args(rest)
+    result: int = module.main(args)
+    return result

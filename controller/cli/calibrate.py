@@ -1,0 +1,48 @@
+"""``flixboard calibrate``: measure and store the Hall sensors' baselines (see the tool)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from controller.tools.calibrate import capture, format_fields
+from hal.errors import HalError
+from hal.serial_backend import DEFAULT_PORT, SerialBackend
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--port", default=DEFAULT_PORT, help=f"the board's serial port (default {DEFAULT_PORT})"
+    )
+    action = parser.add_mutually_exclusive_group()
+    action.add_argument("--show", action="store_true", help="print every sensor's field and exit")
+    action.add_argument(
+        "--thresholds",
+        nargs=2,
+        type=int,
+        metavar=("ON", "OFF"),
+        help="store detection thresholds in ADC counts (a piece is seen at ON, lost below OFF)",
+    )
+    action.add_argument(
+        "--forget", action="store_true", help="delete the stored calibration (defaults again)"
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        with SerialBackend(args.port) as board:
+            if args.show:
+                print(format_fields(board.raw_fields()))
+            elif args.thresholds:
+                on, off = args.thresholds
+                board.set_thresholds(on, off)
+                print(f"thresholds stored on the board: on {on}, off {off} counts")
+            elif args.forget:
+                board.forget_calibration()
+                print("calibration deleted: mid-rail baselines and default thresholds")
+            else:
+                return capture(board)
+    except (HalError, ValueError) as error:
+        print(f"flixboard calibrate: {error}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,24 @@
+"""``flixboard demo``: the command line of ``controller.tools.demo``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from controller.tools.demo import play
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant", choices=("lucky", "payoff", "tactflix", "qubic"), default="lucky"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="dice and game seed (default 1)")
+    parser.add_argument(
+        "--delay", type=float, default=0.4, help="seconds between moves on a terminal"
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    tty = sys.stdout.isatty()
+    play(args.variant, args.seed, sys.stdout, color=tty, delay=args.delay)
+    return 0

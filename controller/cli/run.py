@@ -1,0 +1,136 @@
+"""``flixboard run``: the board service (simulated board by default)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from controller.config import Config, ConfigError, apply_overrides, load_config, parse_address
+from controller.core.journal import Journal, JournalError, default_data_dir
+from controller.server.service import Service, bind
+from hal.base import Backend
+from hal.errors import HalError
+from hal.registry import open_backend
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--board",
+        default="sim",
+        metavar="sim|serial[:PORT]|gpio",
+        help="the board: the simulator (default), a Pico on USB serial, or direct GPIO",
+    )
+    parser.add_argument(
+        "--http", metavar="HOST:PORT", help="where to serve (default 127.0.0.1:8640)"
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help=f"where the game journal lives (default {default_data_dir()})",
+    )
+    parser.add_argument("--config", metavar="FILE", help="a TOML configuration file")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="TABLE.KEY=VALUE", help="override a setting"
+    )
+    parser.add_argument(
+        "--sim-state",
+        metavar="FILE",
+        help=f"simulated board: where it keeps its panels and pieces between runs "
+        f"(default DATA_DIR/{SIM_STATE_FILE})",
+    )
+
+
+def settings(args: argparse.Namespace) -> Config:
+    """The configuration: defaults, the file, ``--set`` overrides, then ``--http``."""
+    config = apply_overrides(load_config(args.config), args.set)
+    if args.http:
+        parse_address(args.http)
+        config = apply_overrides(config, [f'http.address="{args.http}"'])
+    return config
+
+
+SIM_STATE_FILE = "sim-board.json"
+SIM_FRAME_LIMIT = 1000
+"""A long-running simulated board keeps only its recent LED frames (the recorder is for tests)."""
+
+
+def open_board(spec: str, config: Config, sim_state: str | Path | None) -> Backend:
+    """The board named by ``spec``, its LEDs capped at ``brightness_cap``. The simulated board
+    keeps its panels and pieces in ``sim_state``, as a real board keeps them while it is off."""
+    options: dict[str, Any] = {"max_brightness": config.brightness_cap}
+    if spec.partition(":")[0] == "sim":
+        options.update(layout=config.layout, state_file=sim_state, frame_limit=SIM_FRAME_LIMIT)
+    return open_backend(spec, **options)
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        config = settings(args)
+        host, port = parse_address(config.address)
+        data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+        journal = Journal(data_dir)
+    except (ConfigError, JournalError) as error:
+        print(f"flixboard run: {error}", file=sys.stderr)
+        return 2
+    try:
+        sock = bind(host, port)
+    except OSError as error:
+        print(
+            f"flixboard run: cannot listen on {host}:{port}: {error.strerror}. "
+            "Choose another address with --http HOST:PORT.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        backend = open_board(args.board, config, args.sim_state or data_dir / SIM_STATE_FILE)
+    except (HalError, ConfigError, ValueError) as error:
+        print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
+        sock.close()
+        return 2
+    token = config.token or secrets.token_urlsafe(16)
+    simulated = args.board.partition(":")[0] == "sim"
+    view = sys.stdout if simulated and sys.stdout.isatty() else None
+    try:
+        with backend:
+            service = Service(
+                backend,
+                config,
+                journal,
+                host=host,
+                port=int(sock.getsockname()[1]),
+                token=token,
+                view=view,
+            )
+            _announce(service, args.board, journal)
+            asyncio.run(service.run(sock))
+    except (HalError, JournalError) as error:
+        print(f"flixboard run: {error}", file=sys.stderr)
+        return 1
+    finally:
+        sock.close()
+        journal.close()
+    print("flixboard: stopped; the game is saved and resumes at the next start.", flush=True)
+    return 0
+
+
+def _announce(service: Service, board: str, journal: Journal) -> None:
+    url = service.url()
+    lines = [
+        f"flixboard: serving on {url} (board: {board}, journal: {journal.path})",
+        f"Open {url} in a browser, or use the HTTP API: curl {url}api/state",
+    ]
+    if service.token_required:
+        lines.append(f"POST requests need the header: Authorization: Bearer {service.token}")
+    if service.hands is not None:
+        lines.append(
+            "Simulated board: place Men with the page or "
+            f'curl -X POST {url}api/sim/place -d \'{{"hole": "Y-II-H"}}\''
+            + ("" if not service.token_required else f" -H 'Authorization: Bearer {service.token}'")
+        )
+    now = f"Now: {service.controller.message()}  Ctrl+C stops the service."
+    print("\n".join([*lines, now]), flush=True)
+    service.banner = [*lines, "Ctrl+C stops the service."]

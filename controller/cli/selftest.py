@@ -1,0 +1,34 @@
+"""``flixboard selftest``: the command line of ``controller.tools.selftest``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from controller.config import ConfigError, apply_overrides, load_config
+from controller.tools.selftest import run_real, run_sim
+from hal.errors import HalError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--board", default="sim", metavar="sim|serial[:PORT]|gpio")
+    parser.add_argument("--config", metavar="FILE", help="a TOML configuration file")
+    parser.add_argument("--set", action="append", default=[], metavar="TABLE.KEY=VALUE")
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        config = apply_overrides(load_config(args.config), args.set)
+        if args.board.partition(":")[0] == "sim":
+            results = run_sim(config.layout, config.brightness_cap)
+        else:
+            results = run_real(args.board, config.layout, config.brightness_cap, input)
+    except (ConfigError, HalError) as error:
+        print(f"flixboard selftest: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nflixboard selftest: interrupted", file=sys.stderr)
+        return 130
+    for result in results:
+        print(f"{'PASS' if result.passed else 'FAIL'}  {result.item:10} {result.detail}")
+    return 0 if all(r.passed for r in results) else 1

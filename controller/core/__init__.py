@@ -1,0 +1,2 @@
+"""The board and the game kept in step: controller, game session, reconcile, settle, LEDs,
+journal."""

@@ -1,0 +1,394 @@
+"""The board controller: the board kept in step with the game session, driven by readings,
+presses and time.
+
+``update(now, reading, presses)`` feeds it; ``next_deadline()`` says when it next needs a call
+even if nothing happens, so it runs the same under asyncio in real time and on a simulated clock.
+The game is the truth (``GameSession``): the settled board is compared with it (``reconcile``);
+a single new piece in a lit hole is committed, anything else blinks until the board matches
+again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from controller.config import Config
+from controller.core import words
+from controller.core.board_sync import BoardSync
+from controller.core.journal import Journal, JournalError
+from controller.core.reconcile import Expected, Mismatch, reconcile
+from controller.core.session import GameSession, game_entry
+from controller.core.signals import Signals
+from controller.errors import BadOrder, ControllerError, NotNow
+from controller.flows import VariantFlow
+from engine.bitboard import Bitboard
+from engine.dice import parse_throw
+from engine.errors import FlixError, IllegalAction
+from engine.game import Action, Game, Phase
+from engine.holes import name
+from hal.base import BoardReading, Button, ButtonPress, Clock, Piece
+
+
+class BoardController:
+    """See the module docstring. ``session.subscribe`` gives every published event (JSON)."""
+
+    def __init__(
+        self,
+        config: Config,
+        clock: Clock,
+        *,
+        sensing: str,
+        initial: BoardReading,
+        journal: Journal,
+        seed: int | None = None,
+        first_game: dict[str, Any] | None = None,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.sensing = sensing
+        self.analog = sensing == "analog"
+        self.session = GameSession(config, journal)
+        self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
+        self.signals = Signals()
+        self._revision = 0
+        now = clock.now()
+        if self.session.resume(now):
+            if self.game.game_over:
+                self._start_win(now)
+            elif self._reconcile().clean:
+                # a substitution / withdrawal made before the stop, on an otherwise matching board
+                self._flow_actions(now)
+        else:
+            if first_game is None:
+                first_game = game_entry(config, config.variant, config.players, seed, None)
+            self.new_game(first_game, now)
+        self._refresh(now)
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def flow(self) -> VariantFlow:
+        return self.session.flow
+
+    @property
+    def token(self) -> int | None:
+        """Pay-Off: the token chosen for the next placement."""
+        return self.session.token
+
+    @token.setter
+    def token(self, token: int | None) -> None:
+        self.session.token = token
+
+    @property
+    def revision(self) -> int:
+        """Grows whenever the state changes (an event, the board, a notice)."""
+        return self.session.revision + self.board.revision + self._revision
+
+    @property
+    def sensed(self) -> BoardReading:
+        """The settled board."""
+        return self.board.sensed
+
+    @property
+    def mismatch(self) -> Mismatch:
+        """The settled board against the game."""
+        return self.board.mismatch
+
+    @property
+    def connected(self) -> bool:
+        """Whether the board answers."""
+        return self.board.connected
+
+    @property
+    def phase(self) -> Phase:
+        """The game's phase, or ``await_fix`` while the board disagrees with the game."""
+        if not self.game.game_over and not self.mismatch.clean:
+            return Phase.AWAIT_FIX
+        return Phase(self.game.phase)
+
+    @property
+    def fix_words(self) -> list[str]:
+        """What to fix, in words: shown once the board has disagreed for ``fix_after_s``."""
+        return list(self.board.fix_words)
+
+    @property
+    def clearing(self) -> bool:
+        """The game is over and its animation done: the board must be emptied."""
+        return self.game.game_over and self.signals.win_until is None
+
+    def expected(self) -> Expected:
+        men = burocrats = 0
+        for team in range(self.game.teams):
+            men |= self.game.men[team]
+            burocrats |= self.game.burocrats[team]
+        return Expected(men, burocrats)
+
+    def game_time(self, now: float) -> float:
+        """Seconds on the game's own time line (continues across restarts)."""
+        return self.session.game_time(now)
+
+    def next_deadline(self) -> float | None:
+        """When ``update`` must run next even if nothing happens (``None``: not before input)."""
+        times = (self.board.next_deadline(), self.signals.next_deadline())
+        return min((t for t in times if t is not None), default=None)
+
+    # ------------------------------------------------------------------ input
+
+    def update(
+        self, now: float, reading: BoardReading | None = None, presses: Iterable[ButtonPress] = ()
+    ) -> None:
+        """Take a raw reading and button presses made by ``now``, and act on due timers."""
+        changed = self.board.advance(reading, now)
+        if changed is not None:
+            self._on_settled(changed, now)
+        for press in presses:
+            self._on_press(press, now)
+        self._on_time(now)
+
+    def set_connected(self, connected: bool, now: float) -> None:
+        """Note whether the board answers; the game waits, unchanged, while it does not."""
+        if connected != self.connected:
+            self.board.connected = connected
+            self._emit({"type": "board_connected" if connected else "board_lost"}, now)
+
+    def _on_settled(self, changed: Bitboard, now: float) -> None:
+        if self.game.game_over:
+            return
+        self._flow_actions(now)
+        hole = self.board.new_piece(self._reconcile(), changed)
+        if hole is not None:
+            self._try_commit(hole, now)
+        self._refresh(now)
+
+    def _try_commit(self, hole: int, now: float) -> None:
+        where = name(hole, self.game.layout)
+        if self.game.phase != Phase.AWAIT_PLACE:
+            reason = self.flow.not_placing(self) or "press ROLL first: no hole is lit"
+            self._refuse(where, reason, now)
+            return
+        if not self.game.allowed >> hole & 1:
+            self._refuse(where, "that hole is not lit", now)
+            return
+        piece = "burocrat" if self.sensed.holes[hole] is Piece.BUROCRAT else "man"
+        action = Action("place", hole=hole, at=self.game_time(now), piece=piece, token=self.token)
+        try:
+            self._act(action, now)
+        except (IllegalAction, JournalError) as error:
+            self.token = None  # a refused placement drops the chosen token: choose again
+            self._refuse(where, str(error), now)
+            return
+        self.token = None
+
+    def _flow_actions(self, now: float) -> None:
+        """Commit the variant actions the settled board shows (substitutions, withdrawals)."""
+        while (action := self.flow.settled(self)) is not None:
+            try:
+                self._act(action, now)
+            except (IllegalAction, JournalError) as error:
+                self._refuse(name(action.hole or 0, self.game.layout), str(error), now)
+                return
+
+    def _refuse(self, where: str, reason: str, now: float) -> None:
+        self._emit({"type": "placement_refused", "hole": where, "reason": reason}, now)
+
+    def _on_press(self, press: ButtonPress, now: float) -> None:
+        self._emit({"type": "button", "button": press.button.value, "seat": press.seat}, now)
+        session = self.session
+        try:
+            if press.button is Button.ROLL:
+                self.roll(None, now)
+            elif press.button is Button.FLIX:
+                self.call(session.caller() if press.seat is None else press.seat, now)
+            elif press.button is Button.PENALTY:
+                self.penalty(session.penaliser() if press.seat is None else press.seat, now)
+            elif press.button is Button.MENU:
+                self.undo(now)
+        except (ControllerError, FlixError, JournalError) as error:
+            self._emit({"type": "refused", "button": press.button.value, "reason": str(error)}, now)
+
+    def _on_time(self, now: float) -> None:
+        notice_ended, win_ended = self.signals.expire(now)
+        if notice_ended:
+            self._revision += 1
+        if win_ended:
+            self._emit({"type": "clear_board"}, now)
+        if (
+            self.clearing
+            and not self.sensed.occupied()
+            and tuple(self.sensed.grooves) == tuple(self.game.layout.panels)
+        ):
+            try:
+                self._begun(self.session.start_next(now), now)
+            except JournalError as error:  # the board stays cleared: the next input retries
+                self._emit({"type": "refused", "reason": str(error)}, now)
+        self._emit_all(self.board.due_words(now, self._describe), now)
+
+    # ------------------------------------------------------------------ orders
+
+    def new_game(self, entry: dict[str, Any], now: float) -> None:
+        """Start the game of a checked ``new_game`` entry (see ``game_entry``)."""
+        self._begun(self.session.start(entry, now), now)
+
+    def roll(self, faces: str | None, now: float) -> None:
+        """Throw the dice: the given faces, the faces set by ``next_faces``, or the seeded RNG."""
+        if faces is not None:
+            try:
+                faces = str(parse_throw(faces))
+            except FlixError as error:
+                raise BadOrder(str(error)) from None
+        self._check_board("roll")
+        if not self.game.uses_dice:
+            raise NotNow(f"{self.game.variant} uses no dice")
+        session = self.session
+        if faces is None and session.next_faces is not None:
+            faces, session.next_faces = session.next_faces, None
+        if faces is None and self.config.dice == "physical":
+            raise NotNow("physical dice: throw the dice and enter the faces they show")
+        self._act(Action("roll", throw=faces), now)
+
+    def call(self, seat: int, now: float) -> None:
+        """``seat`` calls FLIX."""
+        self._act(Action("call", seat=self.session.seat(seat), at=self.game_time(now)), now)
+
+    def penalty(self, seat: int, now: float) -> None:
+        """``seat`` calls PENALTY; the Men to lift then blink until lifted. In Qubic with three
+        players the same button asks the mover to block the open three formed first."""
+        if self.game.variant == "qubic":
+            self._act(Action("request_block", seat=self.session.seat(seat)), now)
+            return
+        self._act(Action("penalty", seat=self.session.seat(seat), at=self.game_time(now)), now)
+
+    def resign(self, seat: int, now: float) -> None:
+        """``seat``'s team gives up; the last team left wins."""
+        self._act(Action("resign", seat=self.session.seat(seat)), now)
+
+    def undo(self, now: float) -> None:
+        """Take back the last placement (and the rolls and calls after it)."""
+        popped = self.session.undo(now)
+        if not popped:
+            raise NotNow("nothing to take back: no Man has been placed")
+        self.signals.clear()
+        self.board.guided = True
+        hole = popped[0].hole
+        where = None if hole is None else name(hole, self.game.layout)
+        self._emit({"type": "undo", "hole": where, "actions": len(popped)}, now)
+        self._refresh(now)
+
+    def set_token(self, seat: int | None, token: int | None, hole: str | None, now: float) -> None:
+        """Pay-Off: the mover's token for the next placement (``None`` clears it), or in physical
+        token mode after a call the token of the Man in ``hole`` (see ``controller.flows``)."""
+        action = self.flow.token_order(self, seat, token, hole)
+        if action is not None:
+            self._act(action, now)
+            return
+        chosen = {"type": "token_chosen", "seat": self.game.to_move, "chosen": token is not None}
+        self._emit(chosen, now)
+
+    def set_next_faces(self, faces: str) -> None:
+        """The next ROLL shows these faces (scripts and physical-dice entry)."""
+        try:
+            self.session.next_faces = str(parse_throw(faces))
+        except FlixError as error:
+            raise BadOrder(str(error)) from None
+
+    # ------------------------------------------------------------------ internals
+
+    def _check_board(self, doing: str) -> None:
+        if not self.connected:
+            raise NotNow(f"cannot {doing}: the board is disconnected (searching for it)")
+        if not self.mismatch.clean:
+            words = self._describe(self.mismatch)
+            raise NotNow(f"cannot {doing}: fix the board first ({'; '.join(words)})")
+
+    def _act(self, action: Action, now: float) -> None:
+        """Apply through the session (journalled, then published), then follow on the board."""
+        self._note(self.session.act(action, now), now)
+        if self.game.game_over:
+            self._start_win(now)
+        self._refresh(now)
+
+    def _begun(self, published: list[dict[str, Any]], now: float) -> None:
+        """A game was started: the board shows it from scratch."""
+        self.signals.clear()
+        self.board.guided = True
+        self._note(published, now)
+        self._refresh(now)
+
+    def _note(self, published: list[dict[str, Any]], now: float) -> None:
+        """What the board shows of the game's events: a penalty guides at once, dice notices."""
+        if any(data["type"] == "penalty" for data in published):
+            self.board.guided = True
+        self.signals.note(published, self.game.to_move, now)
+
+    def _start_win(self, now: float) -> None:
+        self.signals.start_win(self.flow.win_line(self), now, self.config.win_animation_s)
+
+    def _emit(self, data: dict[str, Any], now: float) -> None:
+        self.session.emit(data, now)
+
+    def _emit_all(self, events: list[dict[str, Any]], now: float) -> None:
+        for data in events:
+            self.session.emit(data, now)
+
+    def _reconcile(self) -> Mismatch:
+        if self.game.game_over:
+            return Mismatch()
+        mismatch = reconcile(
+            self.expected(), self.sensed, panels=self.game.layout.panels, analog=self.analog
+        )
+        return self.flow.adjust(self, mismatch)
+
+    def _refresh(self, now: float) -> None:
+        """Recompute the mismatch and the fix words after a change of board or game."""
+        events = self.board.refresh(self._reconcile(), now, self.game.layout, self._describe)
+        self._emit_all(events, now)
+
+    def _describe(self, mismatch: Mismatch) -> list[str]:
+        return words.fix_sentences(mismatch, self.game, self.sensed, self.config.team_names)
+
+    # ------------------------------------------------------------------ what people see
+
+    def message(self) -> str:
+        """One line for people: what happens now."""
+        return words.message(
+            self.game,
+            self.config,
+            phase=self.phase,
+            connected=self.connected,
+            clearing=self.clearing,
+            fix=self.board.fix_words,
+            variant_words=self.flow.message(self) if self.connected else None,
+        )
+
+    def state(self, *, test_view: bool = False, view_team: int | None = None) -> dict[str, Any]:
+        """The state JSON of DESIGN §4. ``test_view`` (scripts only) adds ``pending_lines``, the
+        seed and every event, secret ones included; otherwise secret events are dropped."""
+        layout = self.game.layout
+        state = self.session.view(test_view=test_view, view_team=view_team)
+        state["phase"] = str(self.phase)
+        state["sensed"] = {
+            name(h, layout): {"piece": piece.name.lower()}
+            for h, piece in enumerate(self.sensed.holes)
+            if piece is not Piece.EMPTY
+        }
+        state["grooves"] = list(self.sensed.grooves)
+        state["mismatch"] = words.mismatch_json(self.mismatch, layout)
+        state["fix"] = self.fix_words
+        state["message"] = self.message()
+        state["connected"] = self.connected
+        state["sensing"] = self.sensing  # analog: kinds sensed; presence: kinds from the game
+        state["dice"] = self.config.dice
+        state["team_names"] = list(self.config.team_names[: self.game.teams])
+        state["team_colours"] = [
+            "#{:02x}{:02x}{:02x}".format(*c) for c in self.config.team_colours[: self.game.teams]
+        ]
+        notice = self.signals.notice
+        state["notice"] = None if notice is None else notice.kind
+        self.flow.add_state(self, state, view_team)
+        state["events"] = self.session.recent_events(test_view=test_view)
+        return state

@@ -1,0 +1,77 @@
+"""Games as journal entries: starting, acting, taking back, and replaying them.
+
+Entries: ``new_game`` ``{"variant", "players", "seed", "options"}``; ``action`` (an engine
+``Action`` as JSON: a roll without faces replays from the seeded RNG to the same faces); ``undo``
+``{}`` (take back the last placement and every action after it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from controller.core.journal import Entry, JournalError
+from engine.errors import FlixError
+from engine.game import Action, Game
+from engine.variants import new_game
+
+
+def new_game_entry(
+    variant: str, players: int, seed: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    return {"variant": variant, "players": players, "seed": seed, "options": options}
+
+
+def start(data: dict[str, Any]) -> Game:
+    """The game a ``new_game`` entry starts."""
+    return new_game(data["variant"], data["players"], data["seed"], data["options"])
+
+
+def take_back(game: Game) -> list[Action]:
+    """Pop the last placement and every action after it; the popped actions, oldest first.
+
+    Nothing changes (and the list is empty) when the game has no placement to take back.
+    """
+    if not any(action.kind == "place" for action in game.actions):
+        return []
+    popped: list[Action] = []
+    while True:
+        action = game.pop()
+        popped.insert(0, action)
+        if action.kind == "place":
+            return popped
+
+
+def replay(entries: Iterable[Entry]) -> tuple[Game, float]:
+    """The game the entries describe, and the latest game time in it (0 when none): the time of
+    the last entry written, or of the last timed action (journals written before entries had
+    times)."""
+    game: Game | None = None
+    latest = 0.0
+    for entry in entries:
+        if entry.kind == "new_game":
+            try:
+                game = start(entry.data)
+            except (FlixError, KeyError, TypeError, ValueError) as error:
+                raise JournalError(
+                    f"journal entry {entry.seq} does not start a game: {error}"
+                ) from None
+            latest = entry.at
+            continue
+        if game is None:
+            raise JournalError(f"journal entry {entry.seq} ({entry.kind}) comes before any game")
+        latest = max(latest, entry.at)
+        try:
+            if entry.kind == "action":
+                action = Action.from_json(entry.data, game.layout)
+                game.apply(action)
+                latest = max(latest, action.at)
+            elif entry.kind == "undo":
+                take_back(game)
+            else:
+                raise JournalError(f"journal entry {entry.seq} has unknown kind {entry.kind!r}")
+        except (FlixError, TypeError, ValueError) as error:
+            raise JournalError(f"journal entry {entry.seq} does not replay: {error}") from error
+    if game is None:
+        raise JournalError("the journal holds no game")
+    return game, latest

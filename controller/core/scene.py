@@ -1,0 +1,123 @@
+"""What the LEDs show: the controller's state as layers, bottom to top.
+
+1. status: one pixel per seat in its team's colour, the mover's bright (64..69);
+2. allowed holes in the mover's colour, dimmed;
+3. guidance: pieces to clear after a game, dim white;
+4. scored (called) lines in their team's colour — an uncalled line is never shown;
+5. errors: holes to fix blink (missing: the piece's team colour, extra: white, wrong kind:
+   magenta); the indicator pixels (70, 71) blink amber;
+6. dice notices on the indicator pixels: free throws white, turn lost red, FLIX FLIX FLIX
+   blinking in the colour of the seat that places anywhere;
+7. the win animation: the winning line flashes between its team colour and white;
+8. board disconnected: every status pixel blinks amber (seen on a board whose LEDs the Pi drives,
+   and as soon as a reconnected board takes frames again).
+"""
+
+from __future__ import annotations
+
+import math
+
+from controller.core.board_controller import BoardController
+from controller.core.leds import Frame, Layer, compose, holes_layer, scale
+from engine.bitboard import scan_forward
+from engine.game import Phase
+from hal.base import HOLE_COUNT, Color
+
+BLINK_S = 0.25
+"""Half period of an error blink."""
+WIN_FLASH_S = 0.15
+"""Half period of the win animation."""
+INDICATORS = (HOLE_COUNT + 6, HOLE_COUNT + 7)
+WHITE: Color = (255, 255, 255)
+DIM_WHITE: Color = (60, 60, 60)
+AMBER: Color = (255, 120, 0)
+MAGENTA: Color = (255, 0, 200)
+RED: Color = (255, 0, 0)
+
+
+def _phase_on(now: float, half: float) -> bool:
+    return math.floor(now / half + 1e-9) % 2 == 0
+
+
+def team_colour(ctl: BoardController, team: int) -> Color:
+    return ctl.config.team_colours[team % len(ctl.config.team_colours)]
+
+
+def layers(ctl: BoardController, now: float) -> list[Layer]:
+    """The layers of the frame wanted at ``now``."""
+    game = ctl.game
+    result: list[Layer] = []
+    mover = team_colour(ctl, game.team_of_seat[game.to_move])
+    if not game.game_over:
+        result.append(
+            {
+                HOLE_COUNT + seat: team_colour(ctl, team)
+                if seat == game.to_move
+                else scale(team_colour(ctl, team), 0.15)
+                for seat, team in enumerate(game.team_of_seat)
+            }
+        )
+    if ctl.phase == Phase.AWAIT_PLACE:
+        result.append(holes_layer(game.allowed, scale(mover, 0.35)))
+    if ctl.clearing:
+        result.append(holes_layer(ctl.sensed.occupied(), DIM_WHITE))
+    for team, line in ctl.flow.lit_lines(ctl):
+        result.append(holes_layer(line, team_colour(ctl, team)))
+    result.extend(ctl.flow.layers(ctl, now))
+    if ctl.phase == Phase.AWAIT_FIX and _phase_on(now, BLINK_S):
+        errors: dict[int, Color] = {}
+        for hole in scan_forward(ctl.mismatch.missing):
+            owner = game.piece_at(hole)
+            errors[hole] = team_colour(ctl, owner[0] if owner else 0)
+        errors.update(holes_layer(ctl.mismatch.extra, WHITE))
+        errors.update(holes_layer(ctl.mismatch.wrong_kind, MAGENTA))
+        for problem in ctl.mismatch.grooves:
+            errors.update(holes_layer(0xFFFF << (16 * problem.groove), AMBER))
+        errors.update(dict.fromkeys(INDICATORS, AMBER))
+        result.append(errors)
+    result.append(_indicators(ctl, now))
+    if ctl.signals.win_until is not None and game.winner is not None:
+        flash = team_colour(ctl, game.winner) if _phase_on(now, WIN_FLASH_S) else WHITE
+        win = holes_layer(ctl.signals.win_line, flash)
+        win.update({HOLE_COUNT + i: team_colour(ctl, game.winner) for i in range(8)})
+        result.append(win)
+    if not ctl.connected and _phase_on(now, BLINK_S):
+        result.append({HOLE_COUNT + i: AMBER for i in range(8)})
+    return result
+
+
+def _indicators(ctl: BoardController, now: float) -> Layer:
+    notice = ctl.signals.notice
+    if ctl.phase == Phase.AWAIT_FIX:
+        return {}
+    if notice is not None and notice.kind == "turn_lost":
+        return dict.fromkeys(INDICATORS, RED)
+    if notice is not None and notice.kind == "opponent_anywhere":
+        colour = team_colour(ctl, ctl.game.team_of_seat[notice.seat])
+        first, second = (colour, WHITE) if _phase_on(now, BLINK_S) else (WHITE, colour)
+        return {INDICATORS[0]: first, INDICATORS[1]: second}
+    free = min(ctl.game.free_throws, len(INDICATORS))
+    return dict.fromkeys(INDICATORS[:free], WHITE)
+
+
+def frame(ctl: BoardController, now: float) -> Frame:
+    """The frame wanted at ``now``."""
+    return compose(layers(ctl, now))
+
+
+def next_change(ctl: BoardController, now: float) -> float | None:
+    """When the wanted frame changes by itself (a blink or flash step), or ``None``."""
+    halves = []
+    if (
+        ctl.phase == Phase.AWAIT_FIX
+        or not ctl.connected
+        or (ctl.signals.notice is not None and ctl.signals.notice.kind == "opponent_anywhere")
+    ):
+        halves.append(BLINK_S)
+    if ctl.signals.win_until is not None:
+        halves.append(WIN_FLASH_S)
+    if ctl.flow.blinking(ctl):
+        halves.append(BLINK_S)
+    if not halves:
+        return None
+    return min((math.floor(now / h + 1e-9) + 1) * h for h in halves)

@@ -1,0 +1,200 @@
+"""The game session: the engine game, its journal, its events and its seats.
+
+``GameSession`` is the one way a game changes: ``start`` a game, ``act`` (apply an action),
+``undo``. Each change is journalled before its events are published to ``subscribe``rs; an
+action the engine refuses, or the journal cannot store, changes nothing. The board controller
+(``controller.core.board_controller``) keeps the board in step with it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from controller.config import Config
+from controller.core.game_log import new_game_entry, replay, start, take_back
+from controller.core.journal import Journal, JournalError
+from controller.errors import BadOrder
+from controller.flows import VariantFlow, flow_for
+from engine.errors import FlixError
+from engine.game import Action, Event, Game
+
+RECENT_EVENTS = 50
+"""Public events the HTTP state carries."""
+EVENT_LOG_LIMIT = 20_000
+"""Events kept for the test view (scripts); older ones are dropped so a service never grows."""
+
+Listener = Callable[[dict[str, Any]], None]
+
+
+def game_entry(
+    config: Config, variant: str, players: int, seed: int | None, options: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A checked ``new_game`` journal entry: options on top of the configured ones, a random
+    seed when none is given. ``BadOrder`` names what is wrong."""
+    if options is not None and not isinstance(options, dict):
+        raise BadOrder(f"options must be an object, not {options!r}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise BadOrder(f"seed must be a whole number, not {seed!r}")
+    for key in ("panels", "suits"):
+        if options is not None and key in options and not isinstance(options[key], str):
+            raise BadOrder(f"{key} must be a string of four letters, not {options[key]!r}")
+    merged = {**config.game_options(), **(options or {})}
+    chosen = random.SystemRandom().randrange(2**31) if seed is None else seed
+    data = new_game_entry(variant, players, chosen, merged)
+    try:
+        start(data)
+    except (FlixError, TypeError) as error:
+        raise BadOrder(str(error)) from None
+    return data
+
+
+class GameSession:
+    """One game at a time: ``resume`` the journal's game or ``start`` one before anything else."""
+
+    def __init__(self, config: Config, journal: Journal) -> None:
+        self.config = config
+        self.journal = journal
+        self.listeners: list[Listener] = []
+        self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_LOG_LIMIT)
+        self.public_events: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
+        self.revision = 0
+        """Grows with every published event."""
+        self.token: int | None = None
+        """Pay-Off: the token chosen for the next placement."""
+        self.next_faces: str | None = None
+        """The faces the next roll shows (scripts, physical dice)."""
+        self.game: Game
+        self.flow: VariantFlow
+        self._offset = 0.0
+
+    def resume(self, now: float) -> bool:
+        """Resume the journal's game, if it holds one (``False``: ``start`` one)."""
+        entries = self.journal.current_game()
+        if not entries:
+            return False
+        self.game, latest = replay(entries)
+        self.flow = flow_for(self.game.variant)
+        self._offset = now - latest
+        self.emit({"type": "resumed", "actions": len(self.game.actions)}, now)
+        return True
+
+    # ------------------------------------------------------------------ views
+
+    def game_time(self, now: float) -> float:
+        """Seconds on the game's own time line (continues across restarts)."""
+        return now - self._offset
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` with every event published from now on (JSON dicts)."""
+        self.listeners.append(listener)
+
+    def view(self, *, test_view: bool, view_team: int | None) -> dict[str, Any]:
+        """The engine's state JSON and the options; ``test_view`` (scripts) adds what only tests
+        may see: the pending lines and the seed."""
+        state = self.game.to_json(reveal_pending=test_view, view_team=view_team)
+        state["options"] = self.game.options.to_dict()
+        if test_view:  # the seed predicts the virtual dice (and deals Pay-Off tokens): tests only
+            state["seed"] = self.game.seed
+        return state
+
+    def recent_events(self, *, test_view: bool) -> list[dict[str, Any]]:
+        """The public events the state carries; ``test_view``: every event, secret ones too."""
+        return list(self.events if test_view else self.public_events)
+
+    # ------------------------------------------------------------------ seats
+
+    def seat(self, seat: object) -> int:
+        """``seat`` checked: a seat of this game."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
+            raise BadOrder(f"no seat {seat!r}: seats are 0..{self.game.players - 1}")
+        return seat
+
+    def _last_placer(self) -> int | None:
+        for event in reversed(self.game.events):
+            if event.type == "place":
+                seat: int = event.data["seat"]
+                return seat
+        return None
+
+    def caller(self) -> int:
+        """FLIX without a seat: the seat that placed last."""
+        placer = self._last_placer()
+        return self.game.to_move if placer is None else placer
+
+    def penaliser(self) -> int:
+        """PENALTY without a seat: the first seat from the mover on of another team."""
+        game = self.game
+        if game.variant == "qubic":
+            return game.next_seat(game.to_move)  # a block request comes from another
+        placer = self._last_placer()
+        teams = game.team_of_seat
+        for step in range(game.players):
+            seat = (game.to_move + step) % game.players
+            if placer is None or teams[seat] != teams[placer]:
+                return seat
+        return game.to_move
+
+    # ------------------------------------------------------------------ changes
+
+    def start(self, entry: dict[str, Any], now: float) -> list[dict[str, Any]]:
+        """Start the game of a checked ``new_game`` entry (see ``game_entry``); the events
+        published."""
+        game = start(entry)
+        self.journal.append("new_game", entry)
+        self.game = game
+        self._offset = now
+        self.next_faces = None
+        self.token = None
+        self.flow = flow_for(game.variant)
+        return self._publish(game.events, now)
+
+    def start_next(self, now: float) -> list[dict[str, Any]]:
+        """Start the next game of the same kind (next seed, the options the game passes on)."""
+        game = self.game
+        options = game.next_game_options()
+        return self.start(new_game_entry(game.variant, game.players, game.seed + 1, options), now)
+
+    def act(self, action: Action, now: float) -> list[dict[str, Any]]:
+        """Apply to the game, journal, then publish: an illegal action changes nothing. The
+        events published."""
+        events = self.game.apply(action)
+        try:
+            self.journal.append("action", action.to_json(self.game.layout), at=self.game_time(now))
+        except JournalError:
+            self.game.pop()
+            raise
+        return self._publish(events, now)
+
+    def undo(self, now: float) -> list[Action]:
+        """Take back the last placement and the actions after it; the actions taken back
+        (none when no Man has been placed: nothing changes)."""
+        popped = take_back(self.game)
+        if not popped:
+            return []
+        try:
+            self.journal.append("undo", {}, at=self.game_time(now))
+        except JournalError:
+            for action in popped:
+                self.game.apply(action)
+            raise
+        self.flow = flow_for(self.game.variant)
+        return popped
+
+    def emit(self, data: dict[str, Any], now: float) -> None:
+        """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views."""
+        data = {**data, "at": round(now, 3)}
+        self.events.append(data)
+        if not data.get("secret"):
+            self.public_events.append(data)
+        self.revision += 1
+        for listener in self.listeners:
+            listener(data)
+
+    def _publish(self, events: Iterable[Event], now: float) -> list[dict[str, Any]]:
+        published = [event.to_json(self.game.layout) for event in events]
+        for data in published:
+            self.emit(data, now)
+        return published

@@ -1,0 +1,69 @@
+"""What the board signals beyond the game itself: dice notices and the win animation.
+
+Both are timed: a notice shows for ``NOTICE_S`` on the status pixels, the winning line flashes
+for ``win_animation_s``; ``expire`` ends them, ``next_deadline`` says when.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.bitboard import Bitboard
+
+NOTICE_S = 2.0
+"""How long a dice notice (turn lost, free throws, FLIX FLIX FLIX) shows on the status pixels."""
+NOTICE_EVENTS = ("turn_lost", "free_throws", "opponent_anywhere", "free_throws_ended")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A dice notice shown on the status pixels until ``until``."""
+
+    kind: str
+    seat: int
+    until: float
+
+
+class Signals:
+    """The notice showing (if any) and the win animation (``win_until``: until when the
+    ``win_line`` flashes; ``None``: not flashing)."""
+
+    def __init__(self) -> None:
+        self.notice: Notice | None = None
+        self.win_line: Bitboard = 0
+        self.win_until: float | None = None
+
+    def clear(self) -> None:
+        """A new game or an undo: nothing shows."""
+        self.notice = None
+        self.win_line = 0
+        self.win_until = None
+
+    def note(self, published: Iterable[dict[str, Any]], to_move: int, now: float) -> None:
+        """Show the dice notices among the game's published events."""
+        for data in published:
+            if data["type"] in NOTICE_EVENTS:
+                seat = data.get("opponent", data.get("seat", to_move))
+                self.notice = Notice(data["type"], seat, now + NOTICE_S)
+
+    def start_win(self, line: Bitboard, now: float, seconds: float) -> None:
+        """Flash ``line`` for ``seconds`` (no animation without a line)."""
+        self.win_line = line
+        self.win_until = now + seconds if line else None
+
+    def expire(self, now: float) -> tuple[bool, bool]:
+        """End what is due by ``now``: whether a notice ended, whether the animation did."""
+        notice_ended = self.notice is not None and now >= self.notice.until
+        if notice_ended:
+            self.notice = None
+        win_ended = self.win_until is not None and now >= self.win_until
+        if win_ended:
+            self.win_until = None
+        return notice_ended, win_ended
+
+    def next_deadline(self) -> float | None:
+        """When ``expire`` must run next, or ``None``."""
+        times = [self.win_until, None if self.notice is None else self.notice.until]
+        return min((t for t in times if t is not None), default=None)

@@ -1,0 +1,125 @@
+"""The board flow of Pay-Off Flix.
+
+The mover picks a token before placing (``token_order``; digital token mode) or, in physical
+token mode, the players enter the tokens of the scored line's Men after the call. The state
+shows the ledger and, for one team's view, that team's tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from controller.core.leds import Layer, holes_layer
+from controller.errors import BadOrder, NotNow
+from controller.flows.base import WHITE, FlowHost, VariantFlow, blink_on, hole_names, mover_words
+from engine.bitboard import Bitboard
+from engine.game import Action, Phase
+from engine.holes import parse
+from engine.payoff import PayOffFlix
+
+
+def _game(host: FlowHost) -> PayOffFlix:
+    return cast(PayOffFlix, host.game)  # the registry gives this flow Pay-Off games only
+
+
+class PayOffFlow(VariantFlow):
+    """Remembers for which placement (seat to move, placements made) the token was chosen."""
+
+    def __init__(self) -> None:
+        self.token_for: tuple[int, int] | None = None
+
+    def drop_stale_token(self, host: FlowHost) -> None:
+        """A chosen token holds only for the placement it was chosen for: after an undo the
+        seat to move may be another team's, which must neither see nor place that choice."""
+        game = host.game
+        if host.token is not None and self.token_for != (game.to_move, game.placements):
+            host.token = None
+
+    def settled(self, host: FlowHost) -> Action | None:
+        self.drop_stale_token(host)  # before a placement on this board is committed
+        return None
+
+    def token_order(
+        self, host: FlowHost, seat: int | None, token: int | None, hole: str | None
+    ) -> Action | None:
+        """In physical token mode after a call, the action entering the token of the Man in
+        ``hole``; otherwise the mover's token for the next placement is set on the controller
+        (``None`` clears it) and nothing is returned."""
+        game = _game(host)
+        if token is not None and (isinstance(token, bool) or not isinstance(token, int)):
+            raise BadOrder(f"a token is a whole number or null, not {token!r}")
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players
+        ):
+            raise BadOrder(f"no seat {seat!r}: seats are 0..{game.players - 1}")
+        if game.phase == Phase.AWAIT_TOKENS:
+            if hole is None:
+                todo = " ".join(hole_names(host, game.allowed))
+                raise BadOrder(f"name the Man whose token this is: one of {todo}")
+            return Action("enter_token", hole=parse(hole, game.layout), token=token)
+        if hole is not None:
+            raise BadOrder("a hole is named only when entering the tokens of a scored line")
+        if game.physical_tokens:
+            raise NotNow("physical token mode: fold the token into the Man itself")
+        if game.phase != Phase.AWAIT_PLACE:
+            raise NotNow(f"no placement is due (phase {game.phase})")
+        if seat is not None and seat != game.to_move:
+            raise NotNow(f"seat {seat} is not to move: seat {game.to_move} is")
+        team = game.team_of_seat[game.to_move]
+        if token is not None and token not in game.hands[team]:
+            left = " ".join(str(t) for t in game.hands[team]) or "none"
+            raise BadOrder(f"team {team} has no unused token {token} (unused: {left})")
+        host.token = token
+        self.token_for = (game.to_move, game.placements)
+        return None
+
+    def add_state(self, host: FlowHost, state: dict[str, Any], view_team: int | None) -> None:
+        game = _game(host)
+        self.drop_stale_token(host)
+        if isinstance(state.get("options"), dict):  # a fixed deal shows every team's tokens
+            state["options"] = {k: v for k, v in state["options"].items() if k != "deal"}
+        state["token_chosen"] = host.token is not None
+        mover = game.team_of_seat[game.to_move]
+        if view_team is not None and view_team == mover and host.token is not None:
+            state["token"] = host.token
+
+    def message(self, host: FlowHost) -> str | None:
+        game = _game(host)
+        self.drop_stale_token(host)
+        names = host.config.team_names
+        if game.game_over and game.game_value is not None and game.winner is not None:
+            ledger = ", ".join(
+                f"{names[team]} {value:+d}" for team, value in enumerate(game.ledger)
+            )
+            words = f"{names[game.winner]} wins {game.game_value} points. Ledger: {ledger}."
+            return f"{words} Clear the board for a new game." if host.clearing else words
+        if game.phase == Phase.AWAIT_TOKENS:
+            todo = " ".join(hole_names(host, game.allowed))
+            return (
+                f"{mover_words(host)}: enter the token of each Man in the scored line "
+                f"(none for a Man without one); still to enter: {todo}."
+            )
+        if game.phase == Phase.AWAIT_PLACE and host.token is not None:
+            return f"{mover_words(host)}: place a Man with the chosen token in any empty hole."
+        return None
+
+    def not_placing(self, host: FlowHost) -> str | None:
+        if host.game.phase == Phase.AWAIT_TOKENS:
+            return "enter the tokens of the scored line: no placement is due"
+        return None
+
+    def win_line(self, host: FlowHost) -> Bitboard:
+        """The paid line, else the winner's last scored line."""
+        return _game(host).paid_line or super().win_line(host)
+
+    def layers(self, host: FlowHost, now: float) -> list[Layer]:
+        """With real tokens, the Men whose token is still to be entered blink."""
+        if not self.blinking(host):
+            return []
+        game = host.game
+        colour = host.config.team_colours[game.team_of_seat[game.to_move]]
+        return [holes_layer(game.allowed, WHITE if blink_on(now) else colour)]
+
+    def blinking(self, host: FlowHost) -> bool:
+        game = host.game
+        return not game.game_over and game.phase == Phase.AWAIT_TOKENS == host.phase

@@ -1,0 +1,60 @@
+"""The HTTP API of DESIGN §4 as a Starlette app: ``create_app(service)``.
+
+Every order answers the new state (200) or ``{"error": ...}`` with the status of its refusal
+(``controller.server.statuses``): 400 (bad input), 401 (token missing or wrong), 403 (sent by a
+page of another site), 404 (no simulated board), 409 (not now), 413 (body over ``MAX_BODY``
+bytes), 415 (a body that is not JSON by its type) or 503 (the journal cannot store it); nothing
+changes on an error. Unknown ``/api/`` paths and wrong methods answer a JSON 404 / 405 too.
+The routes live by concern in ``controller.server.routes``.
+"""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import BaseRoute, Route
+
+from controller.server.routes import board, events, game, info
+from controller.server.statuses import error_response
+from controller.server.web_service import WebService
+
+CATCH_ALL = "/api/{rest:path}"
+
+
+def create_app(service: WebService) -> Starlette:
+    """The web app of a running service."""
+    routes: list[BaseRoute] = [
+        *game.routes(service),
+        *info.routes(service),
+        *board.routes(service),
+        *events.routes(service),
+    ]
+
+    async def api_not_found(request: Request) -> JSONResponse:
+        """Any other ``/api/`` request: a JSON 405 for a known path, else a JSON 404."""
+        path = request.url.path
+        allowed = sorted(
+            method
+            for route in routes
+            if isinstance(route, Route) and route.path != CATCH_ALL
+            if route.path_regex.fullmatch(path)
+            for method in route.methods or ()
+        )
+        if allowed:
+            response = error_response(
+                405, f"{request.method} is not allowed on {path}: use {', '.join(allowed)}"
+            )
+            response.headers["allow"] = ", ".join(allowed)
+            return response
+        return error_response(404, f"no such API path: {path} (see GET /api/state, GET /api/info)")
+
+    routes.append(
+        Route(
+            CATCH_ALL,
+            api_not_found,
+            methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+        )
+    )
+    routes.extend(info.page())
+    return Starlette(routes=routes)

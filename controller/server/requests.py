@@ -1,0 +1,108 @@
+"""Reading requests: who may send an order, and its JSON body, checked.
+
+A body is taken only as JSON (or what ``curl -d`` sends), at most ``MAX_BODY`` bytes, and must
+be an object with the endpoint's keys and types; anything else raises a ``BadOrder``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from starlette.requests import Request
+
+from controller.errors import BadOrder, BodyTooLarge, Forbidden, NotJson, Unauthorized
+
+MAX_BODY = 64 * 1024
+"""The largest request body taken; every order fits in a few hundred bytes."""
+BODY_TYPES = ("application/json", "application/x-www-form-urlencoded")
+"""Content types a JSON body may come with: JSON, or what ``curl -d`` sends by default."""
+
+
+def has_token(request: Request, token: str) -> bool:
+    """Whether the request carries ``Authorization: Bearer <token>`` (compared in constant
+    time)."""
+    given = request.headers.get("authorization", "")
+    return secrets.compare_digest(given.encode(), f"Bearer {token}".encode())
+
+
+def check_sender(request: Request, token: str, token_required: bool) -> None:
+    """Refuse an order without the token (where one is needed) or from a page of another
+    site."""
+    if token_required and not has_token(request, token):
+        raise Unauthorized("this board needs 'Authorization: Bearer <token>' on POST")
+    if cross_site(request):
+        origin = request.headers.get("origin")
+        raise Forbidden(f"refused: a page of another site ({origin}) may not drive the board")
+
+
+def cross_site(request: Request) -> bool:
+    """Whether a browser sent this request from a page of another site (``Origin`` names
+    another host than the one asked): such a page must not drive the board."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return False
+    host = request.headers.get("host", "")
+    scheme, sep, rest = origin.partition("://")
+    return not sep or scheme not in ("http", "https") or rest.rstrip("/").lower() != host.lower()
+
+
+def _check_content_type(request: Request) -> None:
+    given = request.headers.get("content-type")
+    if given is None:
+        return
+    kind = given.partition(";")[0].strip().lower()
+    if kind in BODY_TYPES or (kind.startswith("application/") and kind.endswith("+json")):
+        return
+    raise NotJson(f"the body must be JSON (Content-Type: application/json), not {given!r}")
+
+
+async def _read_body(request: Request) -> bytes:
+    """The raw body, refused beyond ``MAX_BODY`` bytes without reading the rest."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise BodyTooLarge(f"the body is too large: {declared} bytes (at most {MAX_BODY})")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise BodyTooLarge(f"the body is too large (at most {MAX_BODY} bytes)")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_body(
+    request: Request, required: dict[str, type], optional: dict[str, type]
+) -> dict[str, Any]:
+    """The JSON object of the request, checked: known keys only, required keys present, types."""
+    _check_content_type(request)
+    raw = await _read_body(request)
+    if not raw.strip():
+        data: Any = {}
+    else:
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise BadOrder(f"the body is not JSON: {error}") from None
+        except RecursionError:
+            raise BadOrder("the body is not JSON this API takes: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise BadOrder("the body must be a JSON object")
+    known = {**required, **optional}
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise BadOrder(
+            f"unknown key {unknown[0]!r}; this endpoint takes {', '.join(known) or 'no keys'}"
+        )
+    for key in required:
+        if key not in data:
+            raise BadOrder(f"missing key {key!r}")
+    for key, value in data.items():
+        expected = known[key]
+        if value is None and key in optional:
+            continue
+        if isinstance(value, bool) or not isinstance(value, expected):
+            raise BadOrder(f"{key} has the wrong type: {value!r}")
+    return data

@@ -1,0 +1,45 @@
+"""Board orders: hands that seat and lift pieces, on a board that has them (the simulator)."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from controller.errors import BadOrder, NotFound
+from controller.server.requests import read_body
+from controller.server.routes.game import guarded
+from controller.server.web_service import WebService
+from hal.capabilities import Hands
+
+NO_HANDS = "no simulated board: hands exist only with --board sim"
+
+
+def routes(service: WebService) -> list[Route]:
+    def hands() -> Hands:
+        if service.hands is None:
+            raise NotFound(NO_HANDS)
+        return service.hands
+
+    def state() -> JSONResponse:
+        return JSONResponse(service.controller.state())
+
+    async def place(request: Request) -> JSONResponse:
+        board = hands()
+        body = await read_body(request, {"hole": str}, {"piece": str})
+        piece = body.get("piece") or "man"
+        if piece not in ("man", "burocrat"):
+            raise BadOrder(f"piece must be 'man' or 'burocrat', not {piece!r}")
+        board.place(body["hole"], piece)
+        return state()
+
+    async def lift(request: Request) -> JSONResponse:
+        board = hands()
+        body = await read_body(request, {"hole": str}, {})
+        board.lift(body["hole"])
+        return state()
+
+    return [
+        Route("/api/sim/place", guarded(service, place), methods=["POST"]),
+        Route("/api/sim/lift", guarded(service, lift), methods=["POST"]),
+    ]

@@ -1,0 +1,110 @@
+"""Game orders and the state: ``GET /api/state`` and the POSTs that change the game.
+
+Every order answers the new state. ``new_game`` starts a game; ``roll``, ``call``, ``penalty``,
+``resign``, ``undo`` and ``token`` act on the game being played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from controller.core.session import game_entry
+from controller.errors import BadOrder, Unauthorized
+from controller.server.requests import check_sender, has_token, read_body
+from controller.server.statuses import Handler, answer
+from controller.server.web_service import WebService
+
+
+def guarded(service: WebService, handler: Handler) -> Handler:
+    """An order route: only from a sender that may drive the board, refusals answered."""
+
+    async def endpoint(request: Request) -> JSONResponse:
+        check_sender(request, service.token, service.token_required)
+        return await handler(request)
+
+    return answer(endpoint)
+
+
+def routes(service: WebService) -> list[Route]:
+    controller = service.controller
+
+    def state() -> JSONResponse:
+        return JSONResponse(controller.state())
+
+    def order(act: Callable[[float], None]) -> JSONResponse:
+        service.order(act)
+        return state()
+
+    async def get_state(request: Request) -> JSONResponse:
+        """``?team=N``: that team's view (its own Pay-Off tokens); without it the public view.
+        A team's view shows hidden tokens, so off loopback it needs the token as a POST does."""
+        team = request.query_params.get("team")
+        if team is None:
+            return state()
+        if service.token_required and not has_token(request, service.token):
+            raise Unauthorized("a team's view needs 'Authorization: Bearer <token>'")
+        teams = controller.game.teams
+        if not team.isdigit() or int(team) >= teams:
+            raise BadOrder(f"team must be 0..{teams - 1}, not {team!r}")
+        return JSONResponse(controller.state(view_team=int(team)))
+
+    async def new_game(request: Request) -> JSONResponse:
+        body = await read_body(
+            request, {"variant": str, "players": int}, {"seed": int, "options": dict}
+        )
+        entry = game_entry(
+            service.config, body["variant"], body["players"], body.get("seed"), body.get("options")
+        )
+        return order(lambda now: controller.new_game(entry, now))
+
+    async def roll(request: Request) -> JSONResponse:
+        body = await read_body(request, {}, {"faces": str})
+        return order(lambda now: controller.roll(body.get("faces"), now))
+
+    async def call(request: Request) -> JSONResponse:
+        body = await read_body(request, {"seat": int}, {})
+        return order(lambda now: controller.call(body["seat"], now))
+
+    async def penalty(request: Request) -> JSONResponse:
+        body = await read_body(request, {"seat": int}, {})
+        return order(lambda now: controller.penalty(body["seat"], now))
+
+    async def resign(request: Request) -> JSONResponse:
+        body = await read_body(request, {"seat": int}, {})
+        return order(lambda now: controller.resign(body["seat"], now))
+
+    async def undo(request: Request) -> JSONResponse:
+        await read_body(request, {}, {})
+        return order(controller.undo)
+
+    async def token(request: Request) -> JSONResponse:
+        """Pay-Off: ``{"seat"?, "token"}`` picks the mover's token for the next placement
+        (``null`` clears it); in physical token mode, after a call, ``{"hole", "token"}`` enters
+        the token of that Man of the scored line (``null``: it carries none)."""
+        body = await read_body(request, {}, {"seat": int, "token": int, "hole": str})
+        if "token" not in body:
+            raise BadOrder("missing key 'token' (a number, or null for none)")
+        return order(
+            lambda now: controller.set_token(body.get("seat"), body["token"], body.get("hole"), now)
+        )
+
+    posts = {
+        "new_game": new_game,
+        "roll": roll,
+        "call": call,
+        "penalty": penalty,
+        "undo": undo,
+        "resign": resign,
+        "token": token,
+    }
+    return [
+        Route("/api/state", answer(get_state), methods=["GET"]),
+        *(
+            Route(f"/api/{path}", guarded(service, handler), methods=["POST"])
+            for path, handler in posts.items()
+        ),
+    ]

@@ -1,0 +1,224 @@
+"""The service: one asyncio loop for board input, timers, LED rendering and the web server.
+
+The backend's ``when_changed`` may fire on any thread: it only wakes the loop
+(``call_soon_threadsafe``). The loop then steps the driver (read, update, render) and sleeps
+until the next deadline or the next wake-up. HTTP orders run on the same loop, so the
+controller is never touched from two threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import signal
+import socket
+import sys
+from collections.abc import Callable, Generator
+from typing import Any, TextIO
+
+import uvicorn
+
+from controller.config import Config
+from controller.core.driver import Driver
+from controller.core.journal import Journal
+from controller.server.app import create_app
+from controller.server.systemd_notify import SystemdNotifier
+from hal.base import Backend
+from hal.capabilities import Hands
+from hal.errors import HalError
+
+QUEUE_LIMIT = 1000
+RETRY_S = 1.0
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable only from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class _Server(uvicorn.Server):
+    """uvicorn without its own signal handling: the service handles SIGINT and SIGTERM."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Generator[None, None, None]:
+        yield
+
+
+class Service:
+    """A board, its controller and the web server on one event loop."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        config: Config,
+        journal: Journal,
+        *,
+        host: str,
+        port: int,
+        token: str,
+        view: TextIO | None = None,
+    ) -> None:
+        self.backend = backend
+        self.config = config
+        self.journal = journal
+        self.driver = Driver(backend, config, journal)
+        self.controller = self.driver.controller
+        self.hands: Hands | None = backend if isinstance(backend, Hands) else None
+        """The board's own hands (the simulator's), or ``None`` on a real board."""
+        self.host, self.port, self.token = host, port, token
+        self.token_required = not is_loopback(host)
+        self.view = view
+        self.banner: list[str] = []
+        """Lines shown under the terminal view: the address, the token, what to do next."""
+        self._subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
+        self._pushed = -1
+        self._drawn: tuple[int, int] = (-1, -1)
+        self._wake = asyncio.Event()
+        self._stop = asyncio.Event()
+        self._board_error: str | None = None
+        self.controller.session.subscribe(self._on_event)
+
+    # ---------------------------------------------------------------- orders and events
+
+    def order(self, act: Callable[[float], None]) -> None:
+        """Carry out an order on the controller now, then show its effects."""
+        now = self.backend.clock.now()
+        act(now)
+        self.driver.render(now)
+        self._after_step()
+        self._wake.set()
+
+    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(QUEUE_LIMIT)
+        self._subscribers.add(queue)
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        self._subscribers.discard(queue)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        for queue in list(self._subscribers):
+            if queue.full():
+                self._subscribers.discard(queue)  # a reader that stopped reading
+            else:
+                queue.put_nowait(message)
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        if not event.get("secret"):
+            self._send(event)
+
+    def _after_step(self) -> None:
+        revision = self.controller.revision
+        if revision != self._pushed:
+            self._pushed = revision
+            if self._subscribers:
+                self._send({"type": "state", "state": self.controller.state()})
+        if self.view is not None:
+            drawn = (revision, self.driver.renderer.frames_sent)
+            if drawn != self._drawn:
+                self._drawn = drawn
+                self._draw(self.view)
+
+    def _draw(self, out: TextIO) -> None:
+        from controller.tools.board_view import draw  # the terminal view: simulated boards only
+
+        board = draw(self.backend, self.controller, color=True)
+        out.write(f"\x1b[H\x1b[2J{board}\n\n{self.controller.message()}\n\n")
+        out.write("\n".join(self.banner or [f"{self.url()}  (Ctrl+C stops)"]) + "\n")
+        out.flush()
+
+    # ---------------------------------------------------------------- the loop
+
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        if self.host in ("0.0.0.0", "::"):
+            host = socket.gethostname()
+        return f"http://{host}:{self.port}/"
+
+    def step(self) -> None:
+        """Read the board, update, render; a board that stopped answering is retried."""
+        try:
+            self.driver.step()
+        except HalError as error:
+            if str(error) != self._board_error:
+                self._board_error = str(error)
+                print(f"flixboard: the board is not answering: {error}", file=sys.stderr)
+            return
+        if self._board_error is not None:
+            self._board_error = None
+            print("flixboard: the board answers again", file=sys.stderr)
+        self._after_step()
+
+    async def _board_loop(self) -> None:
+        clock = self.backend.clock
+        while not self._stop.is_set():
+            deadline = self.driver.deadline()
+            timeout = None if deadline is None else max(0.0, deadline - clock.now())
+            if self._board_error is not None:
+                timeout = RETRY_S
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+            self._wake.clear()
+            self.step()
+
+    def stop(self) -> None:
+        """Ask the service to shut down cleanly."""
+        self._stop.set()
+        self._wake.set()
+
+    async def run(self, sock: socket.socket) -> None:
+        """Serve on the bound socket until ``stop()``, SIGINT or SIGTERM."""
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:
+            loop.call_soon_threadsafe(self._wake.set)
+
+        self.backend.when_changed = wake
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self.stop)
+        server = _Server(
+            uvicorn.Config(
+                create_app(self), log_level="warning", lifespan="off", ws="websockets-sansio"
+            )
+        )
+        notifier = SystemdNotifier.from_environment()
+        self.step()
+        board = asyncio.create_task(self._board_loop())
+        web = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started and not web.done():
+            await asyncio.sleep(0.01)
+        if server.started:
+            notifier.ready(f"board {self.backend.name}, serving {self.url()}")
+        watchdog = asyncio.create_task(notifier.keep_alive())
+        stop = asyncio.create_task(self._stop.wait())
+        await asyncio.wait({board, web, stop}, return_when=asyncio.FIRST_COMPLETED)
+        notifier.stopping()
+        self.stop()
+        server.should_exit = True
+        await asyncio.gather(board, web, return_exceptions=True)
+        stop.cancel()
+        watchdog.cancel()
+        notifier.close()
+        self.backend.when_changed = None
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket (``OSError`` when the address is taken or not ours)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock

@@ -1,0 +1,68 @@
+"""The one place where errors become HTTP statuses: every route answers through ``answer``.
+
+An error answers ``{"error": message}`` with the status of its kind; nothing was changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from controller.core.journal import JournalError
+from controller.errors import (
+    BadOrder,
+    BodyTooLarge,
+    Forbidden,
+    NotFound,
+    NotJson,
+    NotNow,
+    Unauthorized,
+)
+from engine.errors import FlixError, IllegalAction
+from hal.errors import HalError
+
+Handler = Callable[[Request], Awaitable[JSONResponse]]
+
+STATUSES: tuple[tuple[type[Exception], int], ...] = (
+    (BodyTooLarge, 413),
+    (NotJson, 415),
+    (BadOrder, 400),
+    (Unauthorized, 401),
+    (Forbidden, 403),
+    (NotFound, 404),
+    (NotNow, 409),
+    (IllegalAction, 409),  # a legal order at the wrong moment of the game
+    (HalError, 409),  # the board (or the simulator's hands) cannot do it now
+    (FlixError, 400),  # any other rules error: the order does not fit the game
+    (JournalError, 503),  # the journal cannot store the order: it was not carried out
+)
+"""First match wins: a subclass comes before its base."""
+
+
+def error_response(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def status_of(error: Exception) -> int | None:
+    """The HTTP status of a refused order, or ``None`` for an error that is a fault (500)."""
+    for kind, status in STATUSES:
+        if isinstance(error, kind):
+            return status
+    return None
+
+
+def answer(handler: Handler) -> Handler:
+    """``handler`` with its refusals answered by their status."""
+
+    async def endpoint(request: Request) -> JSONResponse:
+        try:
+            return await handler(request)
+        except Exception as error:
+            status = status_of(error)
+            if status is None:
+                raise
+            return error_response(status, str(error))
+
+    return endpoint

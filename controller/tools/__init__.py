@@ -1,0 +1,1 @@
+"""Tools around the service: the simulated run, scripts, demo, self-test, calibration, bench."""

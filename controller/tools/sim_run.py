@@ -1,0 +1,69 @@
+"""The real controller on a simulated board in simulated time (scripts, the demo, tests).
+
+``SimRun`` owns a ``SimBoard`` on a ``SimClock`` and advances simulated time, stepping the
+controller's, the LEDs' and the board's deadlines in time order.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from controller.config import Config
+from controller.core.driver import Driver
+from controller.core.journal import Journal
+from sim.board import SimBoard
+from sim.clock import SimClock
+
+FRAME_MARGIN_S = 0.02
+"""Simulated time after a settle deadline by which its LED frame has surely been sent."""
+
+
+class SimRun(Driver):
+    """The real controller on a simulated board in simulated time. ``board_state``: a file where
+    the simulated board keeps its panels and pieces, so a second run on the same file and journal
+    restarts with the pieces in place, as a real board keeps them."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        journal: Journal | None = None,
+        seed: int | None = None,
+        first_game: dict[str, Any] | None = None,
+        sensing: str = "analog",
+        board_state: str | Path | None = None,
+    ) -> None:
+        self.clock = SimClock()
+        self.board = SimBoard(
+            clock=self.clock,
+            sensing=sensing,
+            state_file=board_state,
+            layout=config.layout,
+            max_brightness=config.brightness_cap,
+        )
+        self.config = config
+        super().__init__(
+            self.board, config, journal or Journal(None), seed=seed, first_game=first_game
+        )
+        self.board.when_changed = self.step
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` of simulated time pass, stepping every deadline on the way."""
+        target = self.clock.now() + seconds
+        while True:
+            times = [t for t in (self.deadline(), self.clock.next_event_time()) if t is not None]
+            when = min(times, default=None)
+            if when is None or when > target:
+                break
+            self.clock.advance_to(max(when, self.clock.now()))
+            before = self.clock.now()
+            self.step()
+            if self.deadline() == before and self.clock.next_event_time() != before:
+                raise RuntimeError(f"controller deadline stuck at {before:g} s")
+        self.clock.advance_to(target)
+        self.step()
+
+    def settle(self) -> None:
+        """Let the board settle after a hand's action and the LEDs show the result."""
+        self.advance(self.config.settle_s + FRAME_MARGIN_S)

@@ -1,0 +1,24 @@
+"""Capabilities a board may have beyond the ``Backend`` contract, asked for by ``isinstance``.
+
+A caller asks whether a board can do something (``isinstance(board, Hands)``), never which
+class it is, so the simulator is named only where it is built.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from hal.base import Piece
+
+
+@runtime_checkable
+class Hands(Protocol):
+    """A board that can seat and lift pieces by itself (the simulator's hands). Holes are
+    indices or names; a hand that cannot act raises an error of ``hal.errors`` or ``ValueError``
+    and changes nothing."""
+
+    def place(self, hole: int | str, piece: Piece | str = Piece.MAN) -> None:
+        """Seat a Man or a Burocrat in an empty hole."""
+
+    def lift(self, hole: int | str) -> Piece:
+        """Take the piece out of a hole; the piece it was."""

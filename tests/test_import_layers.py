@@ -1,0 +1,198 @@
+"""The import layers of DESIGN §1, checked on the source: arrows point down only.
+
+engine imports nothing of the project; hal only engine; sim hal, engine and firmware (whose
+logic the simulated Pico runs); wiring engine and hal; firmware nothing of the host; nothing
+imports controller. controller imports sim at module level only in ``controller/tools/`` (the
+runtime path of a real board never loads the simulator), and its modules' module-level imports
+form no circle. Function-level imports count for the package arrows, not for circles.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "hal", "sim", "controller", "firmware", "wiring")
+ALLOWED: dict[str, set[str]] = {
+    "engine": {"engine"},
+    "hal": {"hal", "engine"},
+    "sim": {"sim", "hal", "engine", "firmware"},
+    "wiring": {"wiring", "hal", "engine"},
+    "firmware": {"firmware"},
+    "controller": {"controller", "engine", "hal", "sim", "wiring"},
+}
+"""The project packages each package may import."""
+SIM_AT_MODULE_LEVEL = ("controller.tools",)
+"""Where controller may import the simulator when the module loads."""
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Every module of the project packages under ``root``, by dotted name."""
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def _imports(path: Path, module: str, known: set[str]) -> Iterator[tuple[str, bool]]:
+    """Each project module ``module`` imports, with whether it is imported when ``module``
+    loads (anywhere but inside a function)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+
+    def walk(node: ast.AST, top: bool) -> Iterator[tuple[str, bool]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import):
+                yield from ((alias.name, top) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    anchor = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                yield base, top
+                for alias in child.names:
+                    if f"{base}.{alias.name}" in known:  # a module, not a name in one
+                        yield f"{base}.{alias.name}", top
+            else:
+                inner = top and not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+                yield from walk(child, inner)
+
+    tree = ast.parse(path.read_text(), str(path))
+    for target, top in walk(tree, True):
+        if target.split(".")[0] in PACKAGES:
+            yield target, top
+
+
+def import_graph(root: Path) -> dict[str, list[tuple[str, bool]]]:
+    """For each project module, the project modules it imports (and whether at load time)."""
+    known = modules(root)
+    return {name: list(_imports(path, name, set(known))) for name, path in known.items()}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of ``graph``, or ``None``."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def violations(root: Path) -> list[str]:
+    """Every broken arrow under ``root``, in words (empty: the layers hold)."""
+    graph = import_graph(root)
+    problems = []
+    for module, edges in graph.items():
+        package = module.split(".")[0]
+        for target, top in edges:
+            other = target.split(".")[0]
+            if other not in ALLOWED[package]:
+                problems.append(f"{module} imports {target}: {package} may not import {other}")
+            elif (
+                package == "controller"
+                and other == "sim"
+                and top
+                and not module.startswith(SIM_AT_MODULE_LEVEL)
+            ):
+                problems.append(
+                    f"{module} imports {target} at module level: only controller.tools may"
+                )
+    controller = {
+        module: {t for t, top in edges if top and t.startswith("controller.") and t in graph}
+        for module, edges in graph.items()
+        if module.startswith("controller")
+    }
+    if circle := _cycle(controller):
+        problems.append("import circle: " + " -> ".join(circle))
+    return problems
+
+
+def test_the_project_keeps_its_layers() -> None:
+    assert violations(ROOT) == []
+
+
+def test_the_service_of_a_real_board_loads_no_simulator() -> None:
+    """The same rule as it runs: ``flixboard run``, ``calibrate`` and ``engine`` load no sim."""
+    code = (
+        "import sys, controller.cli, controller.cli.run, controller.cli.calibrate, "
+        "controller.cli.engine; print(sorted(m for m in sys.modules if m.split('.')[0] == 'sim'))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert loaded.stdout.strip() == "[]"
+
+
+def _plant(root: Path, files: dict[str, str]) -> None:
+    for package in PACKAGES:
+        (root / package).mkdir(exist_ok=True)
+        (root / package / "__init__.py").touch()
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        ({"engine/rules.py": "import hal.base\n"}, "engine may not import hal"),
+        ({"hal/base.py": "from controller import config\n"}, "hal may not import controller"),
+        ({"sim/board.py": "def f():\n    import controller.config\n"}, "sim may not import"),
+        ({"firmware/main.py": "from engine.game import Game\n"}, "firmware may not import"),
+        ({"controller/server.py": "from sim.board import SimBoard\n"}, "only controller.tools"),
+        (
+            {"controller/core.py": "if True:\n    import sim.board\n"},
+            "controller.core imports sim.board at module level",
+        ),
+        (
+            {
+                "controller/a.py": "from controller.b import x\n",
+                "controller/b.py": "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n    from controller.a import y\n",
+            },
+            "import circle: controller.a -> controller.b -> controller.a",
+        ),
+    ],
+)
+def test_a_broken_arrow_is_found(tmp_path: Path, files: dict[str, str], expected: str) -> None:
+    _plant(tmp_path, files)
+    found = violations(tmp_path)
+    assert any(expected in problem for problem in found), found
+
+
+def test_what_the_layers_allow_passes(tmp_path: Path) -> None:
+    _plant(
+        tmp_path,
+        {
+            "controller/tools/run.py": "import sim.board\n",
+            "controller/server.py": "def draw():\n    import sim.view\n",
+            "controller/a.py": "def f():\n    from controller.b import x\n",
+            "controller/b.py": "from controller.a import y\n",
+            "sim/board.py": "from hal.base import Backend\nfrom firmware import logic\n",
+        },
+    )
+    assert violations(tmp_path) == []
