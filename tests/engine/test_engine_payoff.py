@@ -95,7 +95,7 @@ def test_token_set_is_a_setting_and_the_deal_fixes_the_hands() -> None:
         ({"deal": [[100, 50, 50, 25, 25], [20, 20, 10, 10, 5, 2, 1]]}, "as many tokens"),
         ({"deal": [[100, 100, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]}, "not the token set"),
         ({"deal": "100 50"}, "one token list per team"),
-        ({"tokens": [100, 0]}, "whole numbers > 0"),
+        ({"tokens": [100, 0]}, "whole number 1..1000000: 0"),
         ({"tokens": "100 fifty"}, "whole numbers"),
         ({"token_mode": "paper"}, "digital or physical"),
         ({"ledger": [5, 0]}, "sums to zero"),
