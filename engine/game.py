@@ -298,7 +298,7 @@ class Game:
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self._history: list[tuple[Snapshot, int, Any]] = []
-        self._emit("game_started", variant=self.variant, players=players, seed=seed)
+        self._emit("game_started", variant=self.variant, players=players)  # never the seed
         self._start_turn(0)
 
     def _init_state(self) -> None:

@@ -186,21 +186,20 @@ class PayOffFlix(Game):
         super()._check_piece(seat, team, hole, piece, token)
         if token is None:
             return
+        # Refusal texts are public (the board shows them): no token value, no hand.
         _check_token_value(token)
         where = name(hole, self.layout)
         if self.physical_tokens:
             raise IllegalPlacement(
-                f"physical token mode: put token {token!r} in the Man itself; its value is "
-                "entered when a line scores"
+                "physical token mode: the token rides in the Man itself; its value is entered "
+                "when a line scores"
             )
         if completed_lines(self._line_pieces(team) | bit(hole), hole):
-            raise IllegalPlacement(
-                f"no token on the placement that completes a Flix-line ({where}): "
-                f"place the Man at {where} without token {token!r}"
-            )
+            raise IllegalPlacement(f"no token on this placement: place the Man at {where} bare")
         if token not in self.hands[team]:
-            left = " ".join(str(t) for t in self.hands[team]) or "none"
-            raise IllegalPlacement(f"team {team} has no unused token {token!r} (unused: {left})")
+            raise IllegalPlacement(
+                f"team {team} holds no such unused token: choose one of its own (or none)"
+            )
 
     def _after_place(self, seat: int, team: int, hole: Hole, at: float) -> None:
         token = self.tokens.get(hole)
@@ -332,16 +331,16 @@ class PayOffFlix(Game):
             _check_token_value(token, IllegalAction)
             if hole in self.completers:
                 raise IllegalAction(
-                    f"the Man at {where} completed the line and carries no token: take "
-                    f"token {token!r} out and enter none"
+                    f"the Man at {where} completed the line and carries no token: take the "
+                    "token out and enter none"
                 )
             used = Counter(t for t in self.entered.values() if t is not None)
             free = Counter(self.dealt[team]) - used
             if free[token] <= 0:
-                dealt = " ".join(str(t) for t in self.dealt[team])
+                # the dealt hand stays secret: the error names only what was entered
                 raise IllegalAction(
-                    f"team {team} was dealt no further token {token!r} (dealt: {dealt}; "
-                    f"entered: {sorted(used.elements(), reverse=True)})"
+                    f"team {team} was dealt no further token {token!r} (entered: "
+                    f"{sorted(used.elements(), reverse=True)})"
                 )
         self.entered[hole] = token
         self._emit("token_entered", team=team, hole=hole, token=token)
