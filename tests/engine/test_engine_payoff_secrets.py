@@ -99,7 +99,7 @@ def play_pair(
     or every team's when ``None``). The pairs of views to compare, with the team viewing."""
     pairs = [(public_view(first, 0), public_view(second, 0), None)]
     for step, move in enumerate(moves):
-        if first.game_over or first.phase != "await_place" and move.kind in ("place", "complete"):
+        if first.game_over or (first.phase != "await_place" and move.kind in ("place", "complete")):
             break
         start = len(first.events)
         mover_team = first.team_of_seat[first.to_move]
