@@ -145,7 +145,8 @@ class Search:
             return
         move = move_text(decision.action, self.game)
         if self.hint:
-            self._answer = f"hint {move} {decision.reason}".rstrip()
+            reason = " ".join(decision.reason.split())  # one line, whatever the player wrote
+            self._answer = f"hint {move} {reason}".rstrip()
         else:
             self._answer = f"bestmove {move}"
 

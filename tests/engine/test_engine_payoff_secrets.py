@@ -97,7 +97,9 @@ def play_pair(
 ) -> list[tuple[dict[str, Any], dict[str, Any], int | None]]:
     """Play ``moves`` on both games; ``second`` picks other tokens (only ``hidden_team``'s,
     or every team's when ``None``). The pairs of views to compare, with the team viewing."""
-    pairs = [(public_view(first, 0), public_view(second, 0), None)]
+    pairs: list[tuple[dict[str, Any], dict[str, Any], int | None]] = [
+        (public_view(first, 0), public_view(second, 0), None)
+    ]
     for step, move in enumerate(moves):
         if first.game_over or (first.phase != "await_place" and move.kind in ("place", "complete")):
             break

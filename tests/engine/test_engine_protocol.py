@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -220,10 +221,11 @@ class Lines:
     def __init__(self, process: subprocess.Popen[str]) -> None:
         assert process.stdout is not None
         self.queue: queue.Queue[str] = queue.Queue()
-        stdout = process.stdout
-        threading.Thread(
-            target=lambda: [self.queue.put(line) for line in stdout], daemon=True
-        ).start()
+        threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
+
+    def _read(self, stdout: IO[str]) -> None:
+        for line in stdout:
+            self.queue.put(line)
 
     def until(self, wanted: str) -> list[str]:
         """Lines up to the first that starts with ``wanted`` (a generous timeout, not a check)."""

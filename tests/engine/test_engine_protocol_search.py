@@ -4,11 +4,14 @@ info, bestmove, hint, setoption; with a stand-in player (the protocol is under t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
 
 import pytest
 from protocol_doubles import LowestHolePlayer
 
 import engine.players
+from engine.players.base import Decision
 from engine.protocol import EngineProtocol
 from engine.variants import VARIANTS
 
@@ -138,6 +141,16 @@ def test_hint_answers_one_line_with_a_reason(session: Session) -> None:
     assert session.say("hint") == ["hint R-I-S the lowest open hole (seed 42)"]
 
 
+def test_a_hint_is_one_line_whatever_the_reason(session: Session) -> None:
+    class Wordy(LowestHolePlayer):
+        def decide(self, *args: Any, **kwargs: Any) -> Decision:
+            decision = super().decide(*args, **kwargs)
+            return replace(decision, reason="blocks\nR-I-S..B-IV-C\r\n  now ")
+
+    engine.players.PLAYERS["qubic"] = Wordy
+    assert session.say("hint") == ["hint R-I-S blocks R-I-S..B-IV-C now"]
+
+
 def test_setoption_level_and_seed_reach_the_player(session: Session) -> None:
     made: list[tuple[int, int]] = []
 
@@ -199,7 +212,7 @@ def test_a_variant_without_a_player_answers_an_error(monkeypatch: pytest.MonkeyP
 
 def test_a_failing_player_answers_an_error_and_the_session_goes_on(session: Session) -> None:
     class Broken(LowestHolePlayer):
-        def decide(self, *args: object, **kwargs: object) -> object:  # type: ignore[override]
+        def decide(self, *args: Any, **kwargs: Any) -> Decision:
             raise ZeroDivisionError
 
     engine.players.PLAYERS["qubic"] = Broken
