@@ -45,11 +45,14 @@ def serve(source: TextIO, sink: TextIO) -> int:
     ended = False
     while not protocol.finished:
         item = inbox.get()
-        if isinstance(item, str) and protocol.busy and item.split()[:1] in (["stop"], ["isready"]):
+        verb = item.lower().split()[:1] if isinstance(item, str) else None
+        if not isinstance(item, str) or ended:
+            pass  # nothing is read after quit (or the end of input)
+        elif protocol.busy and verb in (["stop"], ["isready"]):
             waiting.appendleft(item)  # at once, ahead of the commands waiting for the search
-        elif isinstance(item, str):
+        else:
             waiting.append(item)
-        ended = ended or item is _END_OF_INPUT
+        ended = ended or item is _END_OF_INPUT or verb == ["quit"]
         while waiting and not protocol.finished and not protocol.waits(waiting[0]):
             for answer in protocol.handle(waiting.popleft()):
                 emit(answer)
@@ -59,7 +62,7 @@ def serve(source: TextIO, sink: TextIO) -> int:
         if ended and not waiting and not protocol.busy:
             break
         if ended and started is not None and started.infinite and not started.stopped:
-            started.stop()  # no stop can come any more: the infinite search answers now
+            started.stop()  # no stop can come after quit: the infinite search answers now
     if worker is not None:
         worker.join()
     return 0

@@ -281,3 +281,10 @@ def test_huge_numbers_and_deep_perft_answer_errors_through_the_cli() -> None:
     )
     assert len(answers) == 5 and all(a.startswith("error ") for a in answers[:4]), answers
     assert answers[-1] == "readyok"
+
+
+def test_quit_behind_waiting_commands_stops_an_infinite_search_and_ends() -> None:
+    answers = run_engine(
+        ["go infinite", "position startpos moves R-I-S", "quit", "isready"], *WITH_DOUBLES
+    )
+    assert [line for line in answers if not line.startswith("info ")] == ["bestmove R-I-S"]
