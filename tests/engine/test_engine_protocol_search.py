@@ -11,8 +11,9 @@ import pytest
 from protocol_doubles import LowestHolePlayer
 
 import engine.players
-from engine.players.base import Decision
-from engine.protocol import EngineProtocol
+from engine.game import Action
+from engine.players.base import Decision, SearchInfo
+from engine.protocol import EngineProtocol, info_line
 from engine.variants import VARIANTS
 
 
@@ -218,3 +219,15 @@ def test_a_failing_player_answers_an_error_and_the_session_goes_on(session: Sess
     engine.players.PLAYERS["qubic"] = Broken
     assert session.say("go depth 1") == ["error go: internal error ZeroDivisionError"]
     assert session.say("isready") == ["readyok"]
+
+
+def test_info_lines_show_mate_scores_and_a_tokenless_pv() -> None:
+    game = EngineProtocol(variant="payoff").game
+    pv = (Action("place", hole=0, token=50), Action("place", hole=63), Action("roll"))
+    info = SearchInfo(depth=7, score=0, nodes=3000, seconds=1.5, pv=pv, mate=4)
+    assert info_line(info, game) == (
+        "info depth 7 score mate 4 nodes 3000 nps 2000 time 1500 pv R-I-S B-IV-C roll"
+    )
+    assert info_line(SearchInfo(1, -35, 0, 0.0), game) == (
+        "info depth 1 score cp -35 nodes 0 nps 0 time 0"
+    )
