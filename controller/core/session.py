@@ -19,7 +19,7 @@ from controller.core.journal import Journal, JournalError
 from controller.errors import BadOrder
 from controller.flows import VariantFlow, flow_for
 from engine.errors import FlixError
-from engine.game import Action, Event, Game
+from engine.game import SEED_LIMIT, Action, Event, Game
 
 RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
@@ -155,7 +155,7 @@ class GameSession:
         """Start the next game of the same kind (next seed, the options the game passes on)."""
         game = self.game
         options = game.next_game_options()
-        return self.start(new_game_entry(game.variant, game.players, game.seed + 1, options), now)
+        return self.start(new_game_entry(game.variant, game.players, (game.seed + 1) % SEED_LIMIT, options), now)
 
     def act(self, action: Action, now: float) -> list[dict[str, Any]]:
         """Apply to the game, journal, then publish: an illegal action changes nothing. The
