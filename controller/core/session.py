@@ -155,7 +155,8 @@ class GameSession:
         """Start the next game of the same kind (next seed, the options the game passes on)."""
         game = self.game
         options = game.next_game_options()
-        return self.start(new_game_entry(game.variant, game.players, (game.seed + 1) % SEED_LIMIT, options), now)
+        seed = (game.seed + 1) % SEED_LIMIT
+        return self.start(new_game_entry(game.variant, game.players, seed, options), now)
 
     def act(self, action: Action, now: float) -> list[dict[str, Any]]:
         """Apply to the game, journal, then publish: an illegal action changes nothing. The
