@@ -34,8 +34,12 @@ def make_player(variant: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> Play
 def _register() -> None:
     """Fill :data:`PLAYERS` with the players of the modules that exist."""
     from engine.players.lucky import LuckyPlayer
+    from engine.players.payoff import PayOffPlayer
+    from engine.players.tactflix import TacTFlixPlayer
 
     PLAYERS["lucky"] = LuckyPlayer
+    PLAYERS["payoff"] = PayOffPlayer
+    PLAYERS["tactflix"] = TacTFlixPlayer
 
 
 _register()
