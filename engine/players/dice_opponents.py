@@ -3,7 +3,8 @@
 - :class:`OnePlyPlayer`: the engine's one-ply player (:func:`engine.ai.choose_hole`) after the
   dice have spoken.
 - :class:`FlatMonteCarloPlayer`: for each allowed hole, 256 playouts to the end with random
-  placements and throws drawn from the equally likely throws; the hole with the best win rate.
+  placements (a line wins only when a random hole completes it) and throws drawn from the
+  equally likely throws; the hole with the best win rate.
 - :func:`play_match`: N games between two players, seats alternating, one seed per game.
 
 >>> from engine.players.lucky import LuckyPlayer
@@ -87,7 +88,8 @@ class FlatMonteCarloPlayer(_Yardstick):
             for _ in range(self.playouts):
                 if budget.exhausted():
                     break
-                wins += sim.after_place(seat, hole, game.free_throws, rng, greedy=False) == team
+                winner = sim.after_place(seat, hole, game.free_throws, rng, False, take_wins=False)
+                wins += winner == team
                 budget.count()
             if wins > best_wins:
                 best, best_wins = hole, wins

@@ -127,10 +127,21 @@ class LuckySim:
         own = self.pieces[team] | 1 << hole
         return any(own & line == line for line in LINES_THROUGH[hole])
 
-    def after_place(self, seat: int, hole: int, free: int, rng: random.Random, greedy: bool) -> int:
+    def after_place(
+        self,
+        seat: int,
+        hole: int,
+        free: int,
+        rng: random.Random,
+        greedy: bool,
+        place_rng: random.Random | None = None,
+        take_wins: bool = True,
+    ) -> int:
         """Play out the game after ``seat`` places at ``hole`` with ``free`` throws left.
 
-        Returns the winning team or :data:`DRAW`.
+        Returns the winning team or :data:`DRAW`. ``rng`` draws the throws and, unless
+        ``place_rng`` is given, the random placements too; ``greedy`` and ``take_wins`` as in
+        :meth:`playout`.
         """
         team = self.team_of_seat[seat]
         if self.completes(team, hole):
@@ -139,13 +150,22 @@ class LuckySim:
         pieces[team] |= 1 << hole
         supply = list(self.supply)
         supply[team] -= 1
-        if free > 0 and supply[team] > 0:
-            return self._run(pieces, supply, seat, free, rng, greedy)
-        return self._run(pieces, supply, self.next_of[seat], 0, rng, greedy)
+        if not (free > 0 and supply[team] > 0):
+            seat, free = self.next_of[seat], 0
+        policy = (greedy, take_wins)
+        return self._run(pieces, supply, seat, free, rng, policy, place_rng or rng)
 
-    def playout(self, seat: int, free: int, rng: random.Random, greedy: bool) -> int:
-        """Play out the game from ``seat`` about to throw (``free`` throws left)."""
-        return self._run(list(self.pieces), list(self.supply), seat, free, rng, greedy)
+    def playout(
+        self, seat: int, free: int, rng: random.Random, greedy: bool, take_wins: bool = True
+    ) -> int:
+        """Play out the game from ``seat`` about to throw (``free`` throws left).
+
+        ``greedy``: a placer blocks a line of another team when it cannot win; ``take_wins``: a
+        placer takes a winning hole the dice allow (else only a random hole that happens to
+        complete a line wins).
+        """
+        policy = (greedy, take_wins)
+        return self._run(list(self.pieces), list(self.supply), seat, free, rng, policy, rng)
 
     def _run(
         self,
@@ -154,10 +174,12 @@ class LuckySim:
         seat: int,
         free: int,
         rng: random.Random,
-        greedy: bool,
+        policy: tuple[bool, bool],
+        place_rng: random.Random,
     ) -> int:
-        """The playout loop. ``greedy``: take a winning hole, else block a line of another
-        team, else a random hole; otherwise every placement is random (a win still ends it)."""
+        """The playout loop: ``rng`` throws, ``place_rng`` picks random holes; ``policy``:
+        (greedy, take_wins) of :meth:`playout`."""
+        greedy, take_wins = policy
         kinds, masks, holes = self.table.kinds, self.table.masks, self.table.holes
         count = len(kinds)
         team_of, next_of = self.team_of_seat, self.next_of
@@ -167,6 +189,7 @@ class LuckySim:
             occupied |= team_pieces
         threats = [threats_of(pieces[t], occupied) for t in range(teams)]
         draw_index = rng.random
+        draw_hole = place_rng.random
         players = len(team_of)
         while True:
             # seat must have Men: skip seats (turn lost) until one has, else a draw
@@ -200,7 +223,7 @@ class LuckySim:
                 choices = holes[index]
             if empty:
                 team = team_of[placer]
-                if empty & threats[team]:
+                if take_wins and empty & threats[team]:
                     return team
                 hole = -1
                 if greedy:
@@ -214,9 +237,11 @@ class LuckySim:
                 if hole < 0:
                     size = len(choices)
                     while True:
-                        hole = choices[int(draw_index() * size)]
+                        hole = choices[int(draw_hole() * size)]
                         if not occupied >> hole & 1:
                             break
+                if threats[team] >> hole & 1:
+                    return team
                 mask = 1 << hole
                 occupied |= mask
                 own = pieces[team] | mask

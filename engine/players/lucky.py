@@ -17,6 +17,7 @@ one team: a playout counts a team's win for every seat of that team; a draw coun
 from __future__ import annotations
 
 import math
+import random
 
 from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
@@ -143,6 +144,8 @@ class LuckyPlayer:
         if len(candidates) < 2:
             return candidates[0], {}
         rng = rng_for("playouts", self.seed, game.placements, seat, game.occupied, game.allowed)
+        throws, places = random.Random(), random.Random()
+        streams: list[tuple[int, int]] = []
         greedy = self.level >= 2
         left = PLAYOUTS[self.level]
         field = list(candidates)
@@ -153,7 +156,12 @@ class LuckyPlayer:
                 for hole in field:
                     if budget.exhausted() or left <= 0:
                         return self._best(field, totals, counts)
-                    winner = sim.after_place(seat, hole, free, rng, greedy)
+                    index = counts[hole]
+                    if index >= len(streams):
+                        streams.append((rng.getrandbits(64), rng.getrandbits(64)))
+                    throws.seed(streams[index][0])
+                    places.seed(streams[index][1])
+                    winner = sim.after_place(seat, hole, free, throws, greedy, places)
                     totals[hole] += 1.0 if winner == team else 0.5 if winner == DRAW else 0.0
                     counts[hole] += 1
                     left -= 1
