@@ -72,6 +72,19 @@ class ThrowTable:
         return Fraction(hits, len(self.kinds))
 
 
+CHOOSY = True
+"""Greedy playouts weigh two random holes and keep the one on more open lines."""
+
+
+def _openness(hole: int, own: Bitboard, theirs: Bitboard) -> int:
+    """Lines through ``hole`` free of other teams' pieces, each counted with its own pieces."""
+    total = 0
+    for line in LINES_THROUGH[hole]:
+        if not line & theirs:
+            total += 1 + (line & own).bit_count()
+    return total
+
+
 def dice_of(game: Game) -> Dice:
     """The dice ``game`` is played with (the default dice for a game without its own)."""
     return game.dice if isinstance(game, LuckyFlix) else DICE
@@ -240,6 +253,16 @@ class LuckySim:
                         hole = choices[int(draw_hole() * size)]
                         if not occupied >> hole & 1:
                             break
+                    if greedy and CHOOSY and empty & (empty - 1):
+                        while True:
+                            second = choices[int(draw_hole() * size)]
+                            if not occupied >> second & 1:
+                                break
+                        if second != hole:
+                            own = pieces[team]
+                            theirs = occupied & ~own
+                            if _openness(second, own, theirs) > _openness(hole, own, theirs):
+                                hole = second
                 if threats[team] >> hole & 1:
                     return team
                 mask = 1 << hole

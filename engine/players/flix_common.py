@@ -25,6 +25,15 @@ def rng_for(*parts: object) -> random.Random:
     return random.Random(":".join(str(part) for part in parts))
 
 
+def capped(budget: Budget, nodes: int) -> Budget:
+    """A budget for one search of at most ``nodes`` more nodes within ``budget`` (the same clock,
+    time left and stop check); add its ``visited`` back to ``budget`` afterwards."""
+    movetime = None if budget.movetime is None else max(0.0, budget.movetime - budget.elapsed())
+    if budget.nodes is not None:
+        nodes = max(0, min(nodes, budget.nodes - budget.visited))
+    return Budget(clock=budget.clock, movetime=movetime, nodes=nodes, stop=budget.stop)
+
+
 def other_teams(game: Game, team: int) -> list[int]:
     """The teams other than ``team`` still playing."""
     return [other for other in range(game.teams) if other != team and other not in game.resigned]

@@ -5,7 +5,8 @@ root team maximises, every other team minimises (paranoid: they are taken to pla
 A placement that completes a line ends the line of play with ``finish`` points for its team.
 Other positions score open lines: a line holding only one team's pieces is worth
 ``LINE_WEIGHTS[count]`` to that team. Moves are ordered by :func:`plain_order` and only the
-``width`` best are searched; a team facing a completed line next move must block it.
+``width`` best are searched; a team facing a completed line next move must block it, and a
+single forced block costs no depth (threat sequences are read to their end).
 
 >>> from engine.players.base import Budget
 >>> from engine.holes import parse
@@ -194,6 +195,8 @@ def _node(
     moves, winning = _moves(pieces, order, ply, width)
     if winning:
         return (finish - ply if team == root else -finish + ply), (moves[0],)
+    if len(moves) == 1:
+        deeper = (ply + 1, depth, width, finish)
     maximise = team == root
     best: int = -3 * finish if maximise else 3 * finish
     best_line: tuple[int, ...] = ()

@@ -3,8 +3,10 @@
 A placement is chosen among the allowed empty holes: one that completes a line at once; else the
 most promising holes (a plain score of lines and blocks) are each played out to the end many
 times with throws from the game's own dice (free throws, FFF, lost turns included), and the
-playout budget of the level goes to the better half round by round. Playouts from level 2 up take
-a winning hole when the dice allow one and block a line of another team otherwise. Partners are
+playout budget of the level goes to the better half round by round, every hole played on the
+same throw sequences. In the playouts a placer takes a winning hole the dice allow; from level 2
+up it blocks a line of another team otherwise, else weighs two random holes and keeps the one on
+more open lines. Partners are
 one team: a playout counts a team's win for every seat of that team; a draw counts a half.
 
 >>> from engine.players.base import Budget
@@ -34,9 +36,9 @@ from engine.players.flix_common import (
     rng_for,
 )
 
-PLAYOUTS: dict[int, int] = {1: 48, 2: 300, 3: 1200, 4: 4000, 5: 12000}
+PLAYOUTS: dict[int, int] = {1: 48, 2: 400, 3: 1600, 4: 5000, 5: 15000}
 """Playouts per placement decision by level."""
-WIDTH: dict[int, int] = {1: 4, 2: 6, 3: 8, 4: 12, 5: 16}
+WIDTH: dict[int, int] = {1: 4, 2: 6, 3: 10, 4: 14, 5: 20}
 """How many of the best-looking holes the playouts compare, by level."""
 
 

@@ -28,17 +28,18 @@ from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
     MISTAKE_CHANCE,
     await_calls_decision,
+    capped,
     decision,
     other_teams,
     rng_for,
 )
 from engine.players.line_search import search, team_order, threats
 
-DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3}
+DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4}
 """Search depth (placements) by level."""
 WIDTH: dict[int, int] = {1: 6, 2: 8, 3: 10, 4: 12, 5: 16}
 """Moves searched at each node by level."""
-NODES: dict[int, int] = {1: 300, 2: 2000, 3: 6000, 4: 20000, 5: 60000}
+NODES: dict[int, int] = {1: 60, 2: 400, 3: 3000, 4: 10000, 5: 30000}
 """Node budget per decision by level."""
 TOKEN_LINE = 3
 """A token goes on a Man whose best open line holds at least this many of the team's pieces."""
@@ -125,7 +126,9 @@ class PayOffPlayer:
         supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
         nexts = [game.next_seat(s) for s in range(game.players)]
         order = team_order(game.team_of_seat, nexts, seat)
-        result = search(pieces, order, supply, budget, DEPTH[self.level], WIDTH[self.level])
+        inner = capped(budget, NODES[self.level])
+        result = search(pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level])
+        budget.count(inner.visited)
         hole = result.hole
         occupied = game.occupied
         blocking = [o for o in other_teams(game, team) if threats(pieces[o], occupied) >> hole & 1]

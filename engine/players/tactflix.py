@@ -24,6 +24,7 @@ from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
     MISTAKE_CHANCE,
     await_calls_decision,
+    capped,
     decision,
     other_teams,
     rng_for,
@@ -31,10 +32,12 @@ from engine.players.flix_common import (
 from engine.players.line_search import search, team_order, threats
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 
-DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3}
+DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 3}
 """Search depth (placements) by level."""
-WIDTH: dict[int, int] = {1: 6, 2: 8, 3: 10, 4: 12, 5: 16}
+WIDTH: dict[int, int] = {1: 6, 2: 8, 3: 10, 4: 14, 5: 20}
 """Moves searched at each node by level."""
+NODES: dict[int, int] = {1: 60, 2: 400, 3: 3000, 4: 10000, 5: 30000}
+"""Node budget per decision by level."""
 
 
 def buroline_worth(burocrats: Bitboard, others: Bitboard, hole: int) -> tuple[int, int]:
@@ -80,7 +83,9 @@ class TacTFlixPlayer:
         supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
         nexts = [game.next_seat(s) for s in range(game.players)]
         order = team_order(game.team_of_seat, nexts, seat)
-        result = search(pieces, order, supply, budget, DEPTH[self.level], WIDTH[self.level])
+        inner = capped(budget, NODES[self.level])
+        result = search(pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level])
+        budget.count(inner.visited)
         hole = result.hole
         occupied = game.occupied
         blocking = [o for o in other_teams(game, team) if threats(pieces[o], occupied) >> hole & 1]
