@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +36,7 @@ MAX_ACTIONS = 5000
 """A game of the match runner that lasts longer than this is scored a draw (never seen)."""
 
 
-class _Yardstick:
+class _Yardstick(ABC):
     """Rolls, calls at once, penalises every line it can (as alert as level 5)."""
 
     level = 5
@@ -56,9 +57,9 @@ class _Yardstick:
         hole, percent = self.choose(game, budget)
         return decision(Action("place", hole=hole), "its pick", budget, percent, depth=1)
 
+    @abstractmethod
     def choose(self, game: Game, budget: Budget) -> tuple[int, int]:
         """The hole to fill and its expected score in percent."""
-        raise NotImplementedError
 
 
 class OnePlyPlayer(_Yardstick):

@@ -24,6 +24,8 @@ from engine.lines import LINES
 
 ALERTNESS: dict[int, float] = {1: 0.3, 2: 0.5, 3: 0.7, 4: 0.9, 5: 1.0}
 """Chance per placement that a seat of this level notices another team's uncalled line."""
+WINDOW_MARGIN = 0.001
+"""Waiting for calls, a PENALTY is timed this many seconds after the line's window closed."""
 DECIDED_PHASES = frozenset({Phase.GAME_OVER, "await_tokens"})
 """Phases in which nobody may call any more."""
 
@@ -65,9 +67,10 @@ def unannounced_lines(game: Game, team: int) -> list[tuple[Bitboard, int, float]
     if not candidates:
         return []
     found: list[tuple[Bitboard, int, float]] = []
+    place_actions = [action for action in game.actions if action.kind == "place"]
     for line, other in candidates:
         filled_at, serial, when, scored = -1, 0, 0.0, False
-        placements, place_actions = 0, [a for a in game.actions if a.kind == "place"]
+        placements = 0
         for position, event in enumerate(game.events):
             if event.secret:
                 continue
@@ -104,11 +107,13 @@ def penalty_call(game: Game, seat: int, level: int, seed: int) -> Action | None:
         return None
     team = game.team_of_seat[seat]
     for line, serial, when in unannounced_lines(game, team):
-        closed = game.placements > serial or game.phase == Phase.AWAIT_CALLS
-        if closed and noticed(level, seed, seat, line, game.placements):
-            at = max(_last_place_at(game), when + game.options.call_window + 0.001)
-            if game.placements > serial:
-                at = _last_place_at(game)
+        if game.placements > serial:
+            at = _last_place_at(game)
+        elif game.phase == Phase.AWAIT_CALLS:
+            at = when + game.options.call_window + WINDOW_MARGIN
+        else:
+            continue
+        if noticed(level, seed, seat, line, game.placements):
             return Action("penalty", seat=seat, at=at)
     return None
 

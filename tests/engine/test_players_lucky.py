@@ -246,3 +246,22 @@ def test_match_runner_alternates_seats_and_is_repeatable() -> None:
     first = run()
     assert sum(first) == 4 and first == run()
     assert play_match(lambda: OnePlyPlayer(), lambda: OnePlyPlayer(), 2, lambda: 0.0).games == 2
+
+
+def test_penalty_while_waiting_for_calls_is_timed_after_the_window() -> None:
+    game = new_game("lucky", seed=1, options={"men_per_team": 4})
+    for hole in ("R-I-S", "B-IV-S", "R-I-H", "B-IV-H"):
+        play(game, hole)
+    game.roll("flix/flix/flix")
+    game.place("G-II-C")
+    play(game, "R-I-D")
+    play(game, "B-I-S")
+    play(game, "R-I-C", at=5.0)
+    assert game.phase == "await_calls"
+    assert game.to_move == 0
+    made = LuckyPlayer(1, seed=0).decide(game, budget())
+    assert made.action == Action("call", seat=0, at=5.0) and made.reason == "calls FLIX"
+    penalty = LuckyPlayer(5, seed=0).reactions(game, 1)
+    assert penalty == [Action("penalty", seat=1, at=5.0 + 3.0 + 0.001)]
+    game.apply(penalty[0])
+    assert game.supply[0] == 4 and game.phase == "await_roll"
