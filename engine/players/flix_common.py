@@ -9,12 +9,14 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.bitboard import Bitboard
 from engine.game import Action, Game
 from engine.lines import LINES_THROUGH
-from engine.players.base import Budget, Decision, SearchInfo
+from engine.players.base import Budget, Decision, InfoSink, SearchInfo
 from engine.players.flix_calls import call_reactions
+from engine.players.line_search import SearchResult
 
 MISTAKE_CHANCE: dict[int, float] = {1: 0.25, 2: 0.1, 3: 0.0, 4: 0.0, 5: 0.0}
 """Chance that a seat of this level overlooks a threat and plays a plain move instead."""
@@ -32,6 +34,22 @@ def capped(budget: Budget, nodes: int) -> Budget:
     if budget.nodes is not None:
         nodes = max(0, min(nodes, budget.nodes - budget.visited))
     return Budget(clock=budget.clock, movetime=movetime, nodes=nodes, stop=budget.stop)
+
+
+def depth_reporter(
+    on_info: InfoSink | None, budget: Budget, inner: Budget
+) -> Callable[[SearchResult], None] | None:
+    """Turns each finished depth of a line search into an ``info`` line for ``on_info``."""
+    if on_info is None:
+        return None
+    sink = on_info
+
+    def report(result: SearchResult) -> None:
+        pv = tuple(Action("place", hole=hole) for hole in result.pv)
+        nodes = budget.visited + inner.visited
+        sink(SearchInfo(result.depth, result.score, nodes, budget.elapsed(), pv))
+
+    return report
 
 
 def other_teams(game: Game, team: int) -> list[int]:

@@ -18,6 +18,7 @@ single forced block costs no depth (threat sequences are read to their end).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.bitboard import BB_ALL, Bitboard
@@ -121,8 +122,10 @@ def search(
     depth: int,
     width: int,
     finish: int = WIN,
+    report: Callable[[SearchResult], None] | None = None,
 ) -> SearchResult:
-    """Iterative deepening to ``depth`` for ``order[0]`` (``order``: the teams in turn, cycling).
+    """Iterative deepening to ``depth`` for ``order[0]`` (``order``: the teams in turn, cycling);
+    ``report`` hears the result of each finished depth.
 
     Anytime: when the budget runs out the best move of the last finished depth is kept (the
     first ordered move before any depth finished).
@@ -136,6 +139,8 @@ def search(
         if found is None:
             break
         best = found
+        if report is not None:
+            report(best)
         moves = [best.hole] + [hole for hole in moves if hole != best.hole]
         if abs(best.score) >= finish - 64:
             break

@@ -30,6 +30,7 @@ from engine.players.flix_common import (
     await_calls_decision,
     capped,
     decision,
+    depth_reporter,
     other_teams,
     rng_for,
 )
@@ -127,7 +128,10 @@ class PayOffPlayer:
         nexts = [game.next_seat(s) for s in range(game.players)]
         order = team_order(game.team_of_seat, nexts, seat)
         inner = capped(budget, NODES[self.level])
-        result = search(pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level])
+        report = depth_reporter(on_info, budget, inner)
+        result = search(
+            pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level], report=report
+        )
         budget.count(inner.visited)
         hole = result.hole
         occupied = game.occupied
@@ -142,8 +146,6 @@ class PayOffPlayer:
         token = None
         if not completes and not game.physical_tokens:
             token = choose_token(pieces, team, hole, game.hands[team])
-        if on_info is not None:
-            on_info(SearchInfo(result.depth, result.score, budget.visited, budget.elapsed()))
         if completes:
             reason = "completes a line"
         elif blocking:

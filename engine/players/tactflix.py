@@ -19,13 +19,14 @@ from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.lines import LINES_THROUGH
-from engine.players.base import Budget, Decision, InfoSink, SearchInfo
+from engine.players.base import Budget, Decision, InfoSink
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
     MISTAKE_CHANCE,
     await_calls_decision,
     capped,
     decision,
+    depth_reporter,
     other_teams,
     rng_for,
 )
@@ -84,7 +85,10 @@ class TacTFlixPlayer:
         nexts = [game.next_seat(s) for s in range(game.players)]
         order = team_order(game.team_of_seat, nexts, seat)
         inner = capped(budget, NODES[self.level])
-        result = search(pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level])
+        report = depth_reporter(on_info, budget, inner)
+        result = search(
+            pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level], report=report
+        )
         budget.count(inner.visited)
         hole = result.hole
         occupied = game.occupied
@@ -96,8 +100,6 @@ class TacTFlixPlayer:
             blocking = []
         own = pieces[team] | 1 << hole
         completes = any(own & line == line for line in LINES_THROUGH[hole])
-        if on_info is not None:
-            on_info(SearchInfo(result.depth, result.score, budget.visited, budget.elapsed()))
         free_play = " (free play)" if game.seq_team is not None else ""
         if completes:
             reason = "completes a line" + free_play

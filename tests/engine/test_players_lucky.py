@@ -22,7 +22,7 @@ from engine.players.dice_opponents import (
     play_game,
     play_match,
 )
-from engine.players.fast_lucky import LuckySim, ThrowTable, threats_of
+from engine.players.fast_lucky import LuckySim, table_of, threats_of
 from engine.players.flix_calls import call_reactions
 from engine.players.lucky import LuckyPlayer
 from engine.variants import new_game
@@ -180,20 +180,20 @@ def test_node_budget_is_respected(nodes: int) -> None:
     made = LuckyPlayer(4, seed=0).decide(game, limit, lambda info: seen.append(info.nodes))
     assert limit.visited == nodes
     assert made.info.nodes == nodes and all(count <= nodes for count in seen)
-    assert game.allowed >> made.action.hole & 1
+    assert made.action.hole is not None and game.allowed >> made.action.hole & 1
 
 
 def test_roll_reports_the_chance_to_complete() -> None:
     game = three_in_row()
     made = LuckyPlayer(3, seed=0).decide(game, budget())
-    table = ThrowTable.build(game.dice, game.layout)  # type: ignore[attr-defined]
+    table = table_of(game)
     chance = table.chance_to_reach(1 << parse("R-I-C"))
     assert made.action == Action("roll")
     assert made.info.score == round(100 * chance) and f"{round(100 * chance)}%" in made.reason
 
 
 def test_throw_table_matches_the_dice() -> None:
-    table = ThrowTable.build(new_game("lucky").dice, new_game("lucky").layout)  # type: ignore[attr-defined]
+    table = table_of(new_game("lucky"))
     hole = parse("G-II-D")
     hits = sum(
         1
@@ -265,3 +265,33 @@ def test_penalty_while_waiting_for_calls_is_timed_after_the_window() -> None:
     assert penalty == [Action("penalty", seat=1, at=5.0 + 3.0 + 0.001)]
     game.apply(penalty[0])
     assert game.supply[0] == 4 and game.phase == "await_roll"
+
+
+def test_a_beginner_misses_a_block_now_and_then_a_stronger_level_never() -> None:
+    game = new_game("lucky", seed=1)
+    for hole in ("R-I-S", "B-IV-S", "G-II-H", "B-IV-H", "Y-III-D", "B-IV-D"):
+        play(game, hole)
+    game.roll("blue/win/clubs")
+    block = parse("B-IV-C")
+    blocked = {
+        level: sum(
+            LuckyPlayer(level, seed).decide(game, budget()).action.hole == block
+            for seed in range(20)
+        )
+        for level in (1, 3)
+    }
+    assert 0 < blocked[1] < 20 and blocked[3] == 20
+
+
+def test_movetime_is_a_cap_on_the_injected_clock() -> None:
+    ticks = iter(range(10**6))
+
+    def clock() -> float:
+        return next(ticks) / 1000  # every reading of the clock is one millisecond later
+
+    game = new_game("lucky", seed=1)
+    game.roll("win/win/win")
+    limit = Budget(clock=clock, movetime=0.02)
+    made = LuckyPlayer(5, seed=0).decide(game, limit)
+    assert made.action.hole is not None and game.allowed >> made.action.hole & 1
+    assert limit.visited < 20 and made.info.seconds <= 0.025

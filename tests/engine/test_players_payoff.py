@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -22,8 +23,8 @@ def budget() -> Budget:
     return Budget(clock=lambda: 0.0)
 
 
-def payoff(players: int = 2, seed: int = 1, **options: object) -> PayOffFlix:
-    game = new_game("payoff", players=players, seed=seed, options=options or None)
+def payoff(players: int = 2, seed: int = 1, options: dict[str, Any] | None = None) -> PayOffFlix:
+    game = new_game("payoff", players=players, seed=seed, options=options)
     assert isinstance(game, PayOffFlix)
     return game
 
@@ -35,7 +36,7 @@ def setup(game: Game, holes: list[str]) -> None:
 
 @pytest.mark.parametrize("level", [1, 3, 5])
 def test_completes_a_line_without_a_token(level: int) -> None:
-    game = payoff(**DEAL)
+    game = payoff(options=DEAL)
     setup(game, ["R-I-S", "B-IV-S", "R-I-H", "B-IV-H", "R-I-D", "G-II-C"])
     made = PayOffPlayer(level, seed=0).decide(game, budget())
     assert made.action == Action("place", hole=parse("R-I-C"))
@@ -44,7 +45,7 @@ def test_completes_a_line_without_a_token(level: int) -> None:
 
 @pytest.mark.parametrize("level", [3, 4])
 def test_blocks_the_line_it_must(level: int) -> None:
-    game = payoff(**DEAL)
+    game = payoff(options=DEAL)
     setup(game, ["R-I-S", "B-IV-S", "G-II-H", "B-IV-H", "Y-III-D", "B-IV-D"])
     made = PayOffPlayer(level, seed=0).decide(game, budget())
     assert made.action.hole == parse("B-IV-C")
@@ -76,7 +77,7 @@ def test_tokens_are_legal_worth_more_than_plain_and_never_in_the_reason() -> Non
 
 
 def test_calls_at_once_and_the_line_pays() -> None:
-    game = payoff(**DEAL)
+    game = payoff(options=DEAL)
     setup(game, ["R-I-S", "B-IV-S", "R-I-H", "B-IV-H", "R-I-D", "G-II-C"])
     game.place("R-I-C", at=4.0)
     calls = PayOffPlayer(1, seed=0).reactions(game, 0)
@@ -86,7 +87,7 @@ def test_calls_at_once_and_the_line_pays() -> None:
 
 
 def test_physical_tokens_are_entered_as_the_rule_would_have_placed_them() -> None:
-    game = payoff(seed=3, token_mode="physical")
+    game = payoff(seed=3, options={"token_mode": "physical"})
     players = [PayOffPlayer(3, 0), PayOffPlayer(1, 1)]
     entered = 0
     play_game(game, list(players), lambda: 0.0, {})
@@ -125,3 +126,16 @@ def test_stop_at_once_and_node_budget() -> None:
     made = PayOffPlayer(5, 0).decide(game, limit)
     assert limit.visited <= 25
     game.apply(made.action)
+
+
+def test_reports_each_finished_depth() -> None:
+    game = payoff()
+    setup(game, ["R-I-S", "B-IV-S", "G-II-H"])
+    seen: list[tuple[int, int]] = []
+    limit = Budget(clock=lambda: 0.0)
+    made = PayOffPlayer(4, 0).decide(
+        game, limit, lambda info: seen.append((info.depth, info.nodes))
+    )
+    assert [depth for depth, _ in seen] == [1, 2, 3]
+    assert all(nodes <= limit.visited for _, nodes in seen) and seen[-1][1] == limit.visited
+    assert made.info.depth == 3 and made.info.pv[0] == made.action

@@ -43,7 +43,7 @@ def test_completes_a_line_and_plays_the_whole_scoring_turn() -> None:
             game.apply(action)
         phases.append(game.phase)
         made = player.decide(game, budget())
-        assert game.allowed >> made.action.hole & 1  # type: ignore[operator]
+        assert made.action.hole is not None and game.allowed >> made.action.hole & 1
         game.apply(made.action)
     assert SUBSTITUTE in phases and WITHDRAW in phases
     assert game.burocrats[0] & 0xF and not game.men[0] & 0xF
@@ -71,7 +71,7 @@ def test_substitution_and_withdrawal_are_legal_in_long_games() -> None:
             made = players[game.to_move].decide(game, budget())
             if phase in seen:
                 seen[phase] += 1
-                assert game.allowed >> made.action.hole & 1  # type: ignore[operator]
+                assert made.action.hole is not None and game.allowed >> made.action.hole & 1
             if phase == SUBSTITUTE:
                 team = game.team_of_seat[game.to_move]
                 others = game.occupied & ~game.pieces(team)
