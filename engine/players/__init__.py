@@ -29,3 +29,17 @@ def make_player(variant: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> Play
     except KeyError:
         raise SettingError(f"no computer player for {key}") from None
     return factory(level, seed)
+
+
+def _register() -> None:
+    """Fill :data:`PLAYERS` with the players of the modules that exist."""
+    from engine.players.lucky import LuckyPlayer
+    from engine.players.payoff import PayOffPlayer
+    from engine.players.tactflix import TacTFlixPlayer
+
+    PLAYERS["lucky"] = LuckyPlayer
+    PLAYERS["payoff"] = PayOffPlayer
+    PLAYERS["tactflix"] = TacTFlixPlayer
+
+
+_register()
