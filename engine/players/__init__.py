@@ -10,12 +10,13 @@ from collections.abc import Callable
 
 from engine.errors import SettingError
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Player
+from engine.players.qubic import QubicPlayer
 from engine.variants import find_variant
 
 PlayerFactory = Callable[[int, int], Player]
 """``factory(level, seed)`` -> a player."""
 
-PLAYERS: dict[str, PlayerFactory] = {}
+PLAYERS: dict[str, PlayerFactory] = {"qubic": QubicPlayer}
 """Variant name -> the factory of its computer player."""
 
 
