@@ -143,7 +143,8 @@ class QubicPlayer:
                 on_info(info)
             reason = "makes two threes" if win.moves == 2 else f"forces a win in {win.moves}"
             return self._place(win.first, reason, info)
-        fallback = ordered_moves(me, other, empty, rng)[0]
+        refutations = self._refutations(me, other, empty, forcing)
+        fallback = ordered_moves(me, other, refutations or empty, rng)[0]
         spent = forcing.nodes
         search = Search(
             me,
@@ -155,6 +156,7 @@ class QubicPlayer:
             ),
             budget.exhausted,
             rng,
+            refutations or empty,
         )
 
         def report(done: Iteration) -> None:
@@ -175,11 +177,29 @@ class QubicPlayer:
             reason = f"forces a win in {mate}"
         elif mate is not None:
             reason = f"loses in {-mate} at best; delays"
+        elif refutations != empty and refutations >> hole & 1:
+            reason = "stops a forcing win"
         elif threes_made(me | 1 << hole, other, hole):
             reason = "makes a three"
         else:
             reason = "most open lines" if done.depth <= 1 else f"best by a {done.depth}-ply search"
         return self._place(hole, reason, info)
+
+    def _refutations(
+        self, me: Bitboard, other: Bitboard, empty: Bitboard, forcing: ForcingSearch
+    ) -> Bitboard:
+        """The empty holes after which the other side has no forcing win (all of them when it
+        has none now; none found when every hole loses or the budget ran out)."""
+        depth = self.settings.forcing_moves
+        if not forcing_win(other, me, forcing, depth).moves:
+            return empty
+        found = 0
+        for hole in ordered_moves(me, other, empty):
+            if forcing.spent():
+                break
+            if not forcing_win(other, me | 1 << hole, forcing, depth).moves and not forcing.spent():
+                found |= 1 << hole
+        return found
 
     def _info(self, done: Iteration, spent: int, budget: Budget) -> SearchInfo:
         return SearchInfo(

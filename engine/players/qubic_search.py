@@ -125,6 +125,8 @@ class Search:
     limits: Limits
     out_of_budget: Callable[[], bool]
     rng: random.Random | None = None
+    root_moves: Bitboard = BB_ALL
+    """The holes the root may choose from (for example the refutations of a forcing win)."""
     forcing: ForcingSearch = field(init=False)
     table: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
     _next_poll: int = field(init=False, default=POLL_EVERY)
@@ -204,7 +206,7 @@ class Search:
             next_depth = depth
         else:
             moves_list = (
-                ordered_moves(me, other, empty, self.rng)
+                ordered_moves(me, other, empty & self.root_moves or empty, self.rng)
                 if ply == 0
                 else ordered_moves(me, other, empty)[:WIDTH]
             )
