@@ -19,7 +19,7 @@ or a needed block now and then (seeded, reproducible).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.bitboard import BB_ALL, Bitboard
 from engine.errors import IllegalAction
@@ -132,10 +132,11 @@ class QubicPlayer:
             info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=hole),))
             return self._place(hole, "most open lines", info)
         settings = self.settings
-        forcing = ForcingSearch(max(settings.nodes // 2, 1))
+        nodes = settings.nodes if budget.nodes is None else min(settings.nodes, budget.nodes)
+        forcing = ForcingSearch(max(nodes // 2, 1), budget.exhausted)
         win = forcing_win(me, other, forcing, settings.forcing_moves)
-        budget.count(forcing.nodes)
         if win.moves:
+            budget.count(forcing.nodes)
             pv = tuple(Action("place", hole=h) for h in win.line)
             score = 100_000 - 2 * (win.moves - 1)
             info = SearchInfo(win.moves, score, forcing.nodes, budget.elapsed(), pv, win.moves)
@@ -145,13 +146,14 @@ class QubicPlayer:
             return self._place(win.first, reason, info)
         refutations = self._refutations(me, other, empty, forcing)
         fallback = ordered_moves(me, other, refutations or empty, rng)[0]
-        spent = forcing.nodes
+        spent = budget.count(forcing.nodes)
         search = Search(
             me,
             other,
             colour,
             Limits(
-                nodes=max(settings.nodes - spent, 1),
+                nodes=max(nodes - spent, 1),
+                max_depth=64 if budget.depth is None else budget.depth,
                 forcing_moves=settings.forcing_moves,
             ),
             budget.exhausted,
@@ -170,7 +172,7 @@ class QubicPlayer:
                 0, 0, spent + search.nodes, budget.elapsed(), (Action("place", hole=fallback),)
             )
             return self._place(fallback, "most open lines", info)
-        info = self._info(done, spent, budget)
+        info = replace(self._info(done, spent, budget), nodes=spent + search.nodes)
         hole = done.pv[0]
         mate = info.mate
         if mate is not None and mate > 0:

@@ -26,6 +26,8 @@ LINE_WORTH = (0, 10, 40, 160)
 ORDER_OWN = (1, 3, 14, 0)
 ORDER_OTHER = (1, 2, 10, 0)
 """Move ordering: what a hole gains from each line through it, by own / other pieces on it."""
+UNDER_THREAT = 400
+"""Leaf penalty when the other side would have a forcing win if it moved now."""
 WIDTH = 12
 """Moves tried at an inner node (the best by ordering); the root tries all."""
 POLL_EVERY = 128
@@ -183,7 +185,10 @@ class Search:
             moves = self._leaf_forcing(me, other)
             if moves:
                 return MATE - ply - 2 * (moves - 1), -1
-            return evaluate(me, other), -1
+            score = evaluate(me, other)
+            if self._leaf_forcing(other, me):
+                score -= UNDER_THREAT
+            return score, -1
         canonical = canonical_key(key)
         entry = self.table.get(canonical)
         hint = -1

@@ -18,10 +18,14 @@ Boards are ints: ``attacker`` and ``defender`` pieces, the attacker to move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.bitboard import Bitboard
 from engine.lines import LINES, LINES_THROUGH
+
+POLL_EVERY = 128
+"""Nodes between two looks at the caller's stop check."""
 
 
 def completing(own: Bitboard, other: Bitboard) -> Bitboard:
@@ -60,13 +64,23 @@ class ForcingSearch:
     """The shared state of forcing searches during one decision: node limit, results seen."""
 
     limit: int
+    stop: Callable[[], bool] | None = None
+    """Polled every :data:`POLL_EVERY` nodes; once True, the search is spent."""
     nodes: int = 0
     failed: dict[tuple[Bitboard, Bitboard], int] = field(default_factory=dict)
     """Position -> the largest move count already searched without finding a win."""
+    _next_poll: int = POLL_EVERY
 
     def spent(self) -> bool:
-        """Whether the node limit is reached."""
-        return self.nodes >= self.limit
+        """Whether the node limit is reached or the caller asked to stop."""
+        if self.nodes >= self.limit:
+            return True
+        if self.stop is not None and self.nodes >= self._next_poll:
+            self._next_poll = self.nodes + POLL_EVERY
+            if self.stop():
+                self.limit = self.nodes
+                return True
+        return False
 
 
 @dataclass(frozen=True)
