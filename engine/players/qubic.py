@@ -44,10 +44,10 @@ class LevelSettings:
 
 LEVEL_SETTINGS: dict[int, LevelSettings] = {
     1: LevelSettings(nodes=150, forcing_moves=2, overlook=0.35),
-    2: LevelSettings(nodes=1_500, forcing_moves=4, overlook=0.0),
-    3: LevelSettings(nodes=6_000, forcing_moves=8, overlook=0.0),
-    4: LevelSettings(nodes=25_000, forcing_moves=12, overlook=0.0),
-    5: LevelSettings(nodes=100_000, forcing_moves=16, overlook=0.0),
+    2: LevelSettings(nodes=2_000, forcing_moves=6, overlook=0.0),
+    3: LevelSettings(nodes=18_000, forcing_moves=16, overlook=0.0),
+    4: LevelSettings(nodes=60_000, forcing_moves=20, overlook=0.0),
+    5: LevelSettings(nodes=200_000, forcing_moves=24, overlook=0.0),
 }
 
 

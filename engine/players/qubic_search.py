@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.bitboard import BB_ALL, Bitboard
 from engine.lines import LINES
-from engine.players.qubic_threats import ForcingSearch, completing, forcing_win
+from engine.players.qubic_threats import ForcingSearch, completing, forcing_sequence
 from engine.symmetry import INVERSES, PACKED_KEYS, SYMMETRIES, canonical_key, canonical_symmetry
 
 MATE = 100_000
@@ -151,11 +151,12 @@ class Search:
                 raise Aborted
 
     def _leaf_forcing(self, me: Bitboard, other: Bitboard) -> int:
+        """Moves of ``me``'s forcing win (0: none found); neither side has an open three."""
         state = self.forcing
         cap = state.limit
         state.limit = min(cap, state.nodes + self.limits.leaf_nodes)
         try:
-            return forcing_win(me, other, state, self.limits.forcing_moves).moves
+            return forcing_sequence(me, other, 0, state, self.limits.forcing_moves).moves
         finally:
             state.limit = cap
 

@@ -105,13 +105,22 @@ def forcing_win(
     if wins:
         hole = (wins & -wins).bit_length() - 1
         return ForcingWin(hole, 1, (hole,))
-    if max_moves < 2 or state.spent():
+    return forcing_sequence(attacker, defender, completing(defender, attacker), state, max_moves)
+
+
+def forcing_sequence(
+    attacker: Bitboard,
+    defender: Bitboard,
+    threats: Bitboard,
+    state: ForcingSearch,
+    max_moves: int,
+) -> ForcingWin:
+    """:func:`forcing_win` when the attacker has no open three and ``threats`` are the
+    defender's (both known to the caller, which saves scanning the lines again)."""
+    if max_moves < 2 or threats & (threats - 1) or state.spent():
         return NO_WIN
     key = (attacker, defender)
     if state.failed.get(key, -1) >= max_moves:
-        return NO_WIN
-    threats = completing(defender, attacker)
-    if threats & (threats - 1):
         return NO_WIN
     makers = three_makers(attacker, defender)
     if threats:
@@ -126,9 +135,13 @@ def forcing_win(
             return ForcingWin(hole, 2, (hole,))
         ordered.append((made, hole, low))
     for made, hole, low in ordered:
-        rest = forcing_win(attacker | low, defender | made, state, max_moves - 1)
+        state.nodes += 1
+        mine, theirs = attacker | low, defender | made
+        reply = made.bit_length() - 1
+        rest = forcing_sequence(
+            mine, theirs, threes_made(theirs, mine, reply), state, max_moves - 1
+        )
         if rest.moves:
-            reply = made.bit_length() - 1
             return ForcingWin(hole, rest.moves + 1, (hole, reply, *rest.line))
         if state.spent():
             return NO_WIN
