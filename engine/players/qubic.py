@@ -28,7 +28,13 @@ from engine.holes import Layout, name
 from engine.lines import LINES_THROUGH
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Budget, Decision, InfoSink, SearchInfo
 from engine.players.qubic_search import Iteration, Limits, Search, mate_moves, ordered_moves
-from engine.players.qubic_threats import ForcingSearch, completing, forcing_win, threes_made
+from engine.players.qubic_threats import (
+    ForcingSearch,
+    completing,
+    forcing_win,
+    shortest_forcing_win,
+    threes_made,
+)
 from engine.qubic import Qubic
 
 
@@ -40,15 +46,21 @@ class LevelSettings:
     forcing_moves: int
     overlook: float
     """Chance to miss a win or a needed block (level 1 only)."""
+    max_depth: int = 64
+    """Deepest alpha-beta iteration (iterations go 1, 3, 5, ...)."""
+    leaf_nodes: int = 200
+    """Node cap of each forcing search at a leaf."""
 
 
 LEVEL_SETTINGS: dict[int, LevelSettings] = {
-    1: LevelSettings(nodes=150, forcing_moves=2, overlook=0.35),
-    2: LevelSettings(nodes=2_000, forcing_moves=6, overlook=0.0),
-    3: LevelSettings(nodes=18_000, forcing_moves=16, overlook=0.0),
-    4: LevelSettings(nodes=60_000, forcing_moves=20, overlook=0.0),
-    5: LevelSettings(nodes=200_000, forcing_moves=24, overlook=0.0),
+    1: LevelSettings(nodes=150, forcing_moves=2, overlook=0.35, max_depth=1),
+    2: LevelSettings(nodes=2_000, forcing_moves=8, overlook=0.0, max_depth=3),
+    3: LevelSettings(nodes=10_000, forcing_moves=16, overlook=0.0, max_depth=3),
+    4: LevelSettings(nodes=25_000, forcing_moves=20, overlook=0.0, max_depth=3),
+    5: LevelSettings(nodes=60_000, forcing_moves=24, overlook=0.0, max_depth=3, leaf_nodes=400),
 }
+"""Depth 3 (odd: the leaves are the other side's turn, where its forcing wins count as losses
+and ours as threats) played stronger in matches than deeper or even depths."""
 
 
 def line_text(line: Bitboard, layout: Layout) -> str:
@@ -63,6 +75,17 @@ def _line_through(hole: int, own: Bitboard, other: Bitboard, pieces: int) -> Bit
         if not line & other and (line & own).bit_count() == pieces:
             return line
     return 0
+
+
+def _spoiler(me: Bitboard, other: Bitboard, holes: Bitboard, rng: random.Random) -> int:
+    """Against a proven loss: the hole that spoils most of the other side's lines (those with
+    more of its pieces count more), for an opponent that may not find the win."""
+    ordered = ordered_moves(me, other, holes, rng)
+
+    def spoils(hole: int) -> int:
+        return sum((line & other).bit_count() ** 2 for line in LINES_THROUGH[hole] if not line & me)
+
+    return max(ordered, key=spoils)
 
 
 def _lowest(board: Bitboard) -> int:
@@ -133,8 +156,8 @@ class QubicPlayer:
             return self._place(hole, "most open lines", info)
         settings = self.settings
         nodes = settings.nodes if budget.nodes is None else min(settings.nodes, budget.nodes)
-        forcing = ForcingSearch(max(nodes // 2, 1), budget.exhausted)
-        win = forcing_win(me, other, forcing, settings.forcing_moves)
+        forcing = ForcingSearch(max(nodes // 4, 1), budget.exhausted)
+        win = shortest_forcing_win(me, other, forcing, settings.forcing_moves)
         if win.moves:
             budget.count(forcing.nodes)
             pv = tuple(Action("place", hole=h) for h in win.line)
@@ -144,17 +167,21 @@ class QubicPlayer:
                 on_info(info)
             reason = "makes two threes" if win.moves == 2 else f"forces a win in {win.moves}"
             return self._place(win.first, reason, info)
-        refutations = self._refutations(me, other, empty, forcing)
+        defence = ForcingSearch(max(nodes // 2, 1), budget.exhausted, failed=forcing.failed)
+        refutations = self._refutations(me, other, empty, defence)
         fallback = ordered_moves(me, other, refutations or empty, rng)[0]
-        spent = budget.count(forcing.nodes)
+        spent = budget.count(forcing.nodes + defence.nodes)
         search = Search(
             me,
             other,
             colour,
             Limits(
                 nodes=max(nodes - spent, 1),
-                max_depth=64 if budget.depth is None else budget.depth,
+                max_depth=settings.max_depth
+                if budget.depth is None
+                else min(budget.depth, settings.max_depth),
                 forcing_moves=settings.forcing_moves,
+                leaf_nodes=settings.leaf_nodes,
             ),
             budget.exhausted,
             rng,
@@ -178,7 +205,8 @@ class QubicPlayer:
         if mate is not None and mate > 0:
             reason = f"forces a win in {mate}"
         elif mate is not None:
-            reason = f"loses in {-mate} at best; delays"
+            hole = _spoiler(me, other, refutations or empty, rng)
+            reason = "cuts the most lines of the other side"
         elif refutations != empty and refutations >> hole & 1:
             reason = "stops a forcing win"
         elif threes_made(me | 1 << hole, other, hole):
@@ -193,7 +221,7 @@ class QubicPlayer:
         """The empty holes after which the other side has no forcing win (all of them when it
         has none now; none found when every hole loses or the budget ran out)."""
         depth = self.settings.forcing_moves
-        if not forcing_win(other, me, forcing, depth).moves:
+        if not shortest_forcing_win(other, me, forcing, depth).moves:
             return empty
         found = 0
         for hole in ordered_moves(me, other, empty):

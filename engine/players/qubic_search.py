@@ -264,7 +264,8 @@ class Search:
         return tuple(line)
 
     def iterate(self, on_iteration: Callable[[Iteration], None]) -> Iteration | None:
-        """Iterative deepening until a limit; the last completed iteration (or None)."""
+        """Iterative deepening over odd depths (1, 3, 5, ...) until a limit; the last completed
+        iteration (or None)."""
         me, other = self.me, self.other
         key = 0
         for colour, board in ((self.colour, me), (1 - self.colour, other)):
@@ -275,7 +276,7 @@ class Search:
                 key ^= PACKED_KEYS[colour][low.bit_length() - 1]
         done: Iteration | None = None
         free = (~(me | other) & BB_ALL).bit_count()
-        for depth in range(1, min(self.limits.max_depth, free) + 1):
+        for depth in range(1, min(self.limits.max_depth, free) + 1, 2):
             try:
                 score, move = self.negamax(
                     me, other, key, self.colour, depth, -MATE - 1, MATE + 1, 0

@@ -147,3 +147,16 @@ def forcing_sequence(
             return NO_WIN
     state.failed[key] = max_moves
     return NO_WIN
+
+
+def shortest_forcing_win(
+    attacker: Bitboard, defender: Bitboard, state: ForcingSearch, max_moves: int = 16
+) -> ForcingWin:
+    """:func:`forcing_win` with the move limit raised step by step (2, 3, 4, 6, 8, ...), so short
+    wins are found first and cheaply."""
+    limit = 2
+    while True:
+        win = forcing_win(attacker, defender, state, min(limit, max_moves))
+        if win.moves or limit >= max_moves or state.spent():
+            return win
+        limit = limit + 1 if limit < 4 else limit * 3 // 2
