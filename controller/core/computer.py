@@ -97,7 +97,8 @@ class Computer:
         self.config = config
         self.notify: Callable[[], None] | None = None
         """Called (from another thread) when an answer arrives: wakes the service."""
-        self._make_thinker = make_thinker
+        self.make_thinker = make_thinker
+        """Starts the search process (tests may wrap it)."""
         self.thinker: ProcessThinker | None = None
         self.generation = 0
         self.dropped = 0
@@ -179,7 +180,7 @@ class Computer:
 
     def _thinker(self) -> ProcessThinker:
         if self.thinker is None:
-            self.thinker = self._make_thinker(self.generation, self.notify)
+            self.thinker = self.make_thinker(self.generation, self.notify)
         return self.thinker
 
     def _job(self, purpose: str) -> Job:

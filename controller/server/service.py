@@ -69,6 +69,7 @@ class Service:
         self.journal = journal
         self.driver = Driver(backend, config, journal)
         self.controller = self.driver.controller
+        self.computer = self.driver.computer
         self.hands: Hands | None = backend if isinstance(backend, Hands) else None
         """The board's own hands (the simulator's), or ``None`` on a real board."""
         self.host, self.port, self.token = host, port, token
