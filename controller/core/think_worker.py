@@ -16,6 +16,7 @@ This module imports only the engine.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import time
 from collections.abc import Callable
@@ -28,6 +29,8 @@ from engine.players import make_player
 from engine.players.base import LEVELS, Budget, Decision, Player
 from engine.variants import new_game
 
+NICENESS = 10
+"""How much lower the worker's scheduling priority is than the service's."""
 PARENT_CHECK_S = 1.0
 """How often an idle worker checks that the service that started it still runs."""
 HINT_LEVEL = LEVELS[-1]
@@ -106,6 +109,7 @@ def _stop_check(current: Synchronized[int], generation: int) -> Callable[[], boo
 def serve(jobs: Queue[Job | None], answers: Queue[Answer], current: Synchronized[int]) -> None:
     """The worker process: answer jobs until ``None`` comes or the service is gone. A job
     cancelled before it starts is answered as stale at once."""
+    os.nice(NICENESS)  # on a busy machine the board's loop goes first
     thinker = Thinker()
     parent = multiprocessing.parent_process()
     while True:
