@@ -44,6 +44,9 @@ def test_two_computers_play_a_whole_game(live: LiveService, variant: str) -> Non
     assert state["mismatch"] == {} or not any(state["mismatch"].values())
     said = [e for e in state["events"] if e["type"] == "computer"]
     assert said and all(e["seat"] in (0, 1) for e in said)
+    if variant != "qubic":  # the winning line was called, by itself, and announced
+        calls = [e for e in said if e["action"] == "call"]
+        assert calls and calls[-1]["words"] in ("Red calls FLIX", "Blue calls FLIX")
 
 
 def test_new_game_seats_and_hints_through_the_api(live: LiveService) -> None:
