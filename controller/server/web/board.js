@@ -119,7 +119,9 @@ export function paintBoard(container, state, marks = {}) {
   const board = state?.board ?? {};
   const sensed = state?.sensed ?? null;
   const placing = state?.phase === "await_place";
-  const allowed = new Set(placing ? state?.allowed ?? [] : []);
+  // While the computer's chosen hole waits for a hand, only that hole is lit.
+  const chosen = state?.computer_move?.hole ?? null;
+  const allowed = new Set(placing && !chosen ? state?.allowed ?? [] : []);
   const scored = scoredHoles(state);
   const blink = blinkingHoles(state, layout, teams);
   const toClear = clearing(state);
@@ -129,7 +131,6 @@ export function paintBoard(container, state, marks = {}) {
   const lifting = new Set(
     phase === "substitute" || phase === "withdraw" ? state?.allowed ?? [] : [],
   );
-  const chosen = state?.computer_move?.hole ?? null;
   const chosenTeam = state?.team_of_seat?.[state?.computer_move?.seat];
   const threats = marks.threats ? threatHoles(state) : new Map();
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
