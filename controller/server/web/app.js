@@ -539,9 +539,11 @@ function seatRow(seat, team, state) {
   label.append(" ", kindText, " ", thinking);
   const mark = document.createElement("span");
   mark.className = "move-mark";
-  const choice = playerChoice(seatWithTeam(seat, state), () =>
-    command("/api/seats", { seat, ...seatChoice(choice.kind, choice.level) }),
-  );
+  const choice = playerChoice(seatWithTeam(seat, state), async () => {
+    const body = { seat, ...seatChoice(choice.kind, choice.level) };
+    // Refused: the selects go back to who really plays the seat.
+    if (!(await command("/api/seats", body)) && received) show(received);
+  });
   const player = document.createElement("span");
   player.className = "seat-player";
   player.append(...choice.labels);
