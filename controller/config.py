@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from controller.core.seats import Seat, seat_from_json
+from controller.errors import BadOrder
 from engine.errors import SettingError
 from engine.holes import Layout
 
@@ -32,6 +34,7 @@ class Config:
     fix_after_s: float = 5.0
     panels: str = "RYGB"
     suits: str = "SHDC"
+    sim_autoplace: bool = True
     # [game]
     variant: str = "lucky"
     players: int = 2
@@ -39,6 +42,9 @@ class Config:
     auto_call: bool = False
     dice: str = "virtual"
     team_names: tuple[str, ...] = ("Red", "Blue", "Green")
+    seats: tuple[Seat, ...] = ()
+    hints: bool = True
+    computer_movetime_ms: int = 1000
     # [leds]
     brightness_cap: float = 0.5
     team_colours: tuple[Color, ...] = ((255, 32, 0), (0, 80, 255), (0, 200, 60))
@@ -66,8 +72,18 @@ class Config:
 
 
 SECTIONS: dict[str, tuple[str, ...]] = {
-    "board": ("settle_ms", "fix_after_s", "panels", "suits"),
-    "game": ("variant", "players", "call_window", "auto_call", "dice", "team_names"),
+    "board": ("settle_ms", "fix_after_s", "panels", "suits", "sim_autoplace"),
+    "game": (
+        "variant",
+        "players",
+        "call_window",
+        "auto_call",
+        "dice",
+        "team_names",
+        "seats",
+        "hints",
+        "computer_movetime_ms",
+    ),
     "leds": ("brightness_cap", "team_colours", "win_animation_s"),
     "http": ("address", "token"),
 }
@@ -117,10 +133,23 @@ def _check(key: str, value: Any, where: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value not in (2, 3, 4, 6):
             raise ConfigError(f"{bad} (2, 3, 4 or 6)")
         return value
-    if key == "auto_call":
+    if key in ("auto_call", "sim_autoplace", "hints"):
         if not isinstance(value, bool):
             raise ConfigError(f"{bad} (true or false)")
         return value
+    if key == "computer_movetime_ms":
+        if isinstance(value, bool) or not isinstance(value, int) or not 10 <= value <= 600_000:
+            raise ConfigError(f"{bad} (an integer of milliseconds, 10..600000)")
+        return value
+    if key == "seats":
+        if not isinstance(value, list) or len(value) > 6:
+            raise ConfigError(
+                f'{bad} (up to six [[game.seats]] tables, e.g. kind = "computer", level = 3)'
+            )
+        try:
+            return tuple(seat_from_json(seat, f"seat {i + 1}") for i, seat in enumerate(value))
+        except BadOrder as error:
+            raise ConfigError(f"{where}: [[game.seats]] {error}") from None
     if key == "variant":
         if value not in VARIANTS:
             raise ConfigError(f"{bad} (one of {', '.join(VARIANTS)})")

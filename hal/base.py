@@ -52,11 +52,13 @@ class Button(enum.Enum):
 
 @dataclass(frozen=True)
 class ButtonPress:
-    """One press of a button, at ``at`` seconds on the backend's clock."""
+    """One press of a button, at ``at`` seconds on the backend's clock; ``long`` when it was held
+    down (a long press of MENU asks for a hint)."""
 
     button: Button
     at: float
     seat: int | None = None
+    long: bool = False
 
 
 @dataclass(frozen=True)

@@ -311,14 +311,15 @@ class SimBoard(Backend):
         self._notify()
         return panel
 
-    def press(self, button: Button | str, seat: int | None = None) -> None:
-        """Press a button (on behalf of ``seat``, when the press names one)."""
+    def press(self, button: Button | str, seat: int | None = None, *, long: bool = False) -> None:
+        """Press a button (on behalf of ``seat``, when the press names one); ``long``: held
+        down."""
         which = _button(button)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
             raise SimActionError(f"a seat is a number 0 or more, not {seat!r}")
         with self._lock:
             self._check_open()
-            self._presses.append(ButtonPress(which, self.clock.now(), seat))
+            self._presses.append(ButtonPress(which, self.clock.now(), seat, long))
         self._notify()
 
     # -- faults ---------------------------------------------------------------------------------

@@ -6,12 +6,15 @@ import argparse
 import asyncio
 import secrets
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from controller.config import Config, ConfigError, apply_overrides, load_config, parse_address
 from controller.core.journal import Journal, JournalError, default_data_dir
+from controller.core.seats import Seat
 from controller.server.service import Service, bind
+from engine.players.base import DEFAULT_LEVEL, LEVELS
 from hal.base import Backend
 from hal.errors import HalError
 from hal.registry import open_backend
@@ -37,6 +40,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--set", action="append", default=[], metavar="TABLE.KEY=VALUE", help="override a setting"
     )
     parser.add_argument(
+        "--computer",
+        action="append",
+        default=[],
+        metavar="SEAT[:LEVEL]",
+        help="the computer plays this seat (counted from 1, as the page shows seats) at LEVEL "
+        "1..5 (default 3); repeat for more seats. Adds to [[game.seats]] of the configuration",
+    )
+    parser.add_argument(
         "--sim-state",
         metavar="FILE",
         help=f"simulated board: where it keeps its panels and pieces between runs "
@@ -50,7 +61,24 @@ def settings(args: argparse.Namespace) -> Config:
     if args.http:
         parse_address(args.http)
         config = apply_overrides(config, [f'http.address="{args.http}"'])
-    return config
+    return computer_seats(config, args.computer)
+
+
+def computer_seats(config: Config, specs: list[str]) -> Config:
+    """``config`` with the seats of ``--computer SEAT[:LEVEL]`` (seats counted from 1)."""
+    seats = list(config.seats)
+    for spec in specs:
+        seat_text, _, level_text = spec.partition(":")
+        if not seat_text.isdigit() or not 1 <= int(seat_text) <= config.players:
+            raise ConfigError(
+                f"--computer {spec}: SEAT is a seat 1..{config.players} (counted from 1)"
+            )
+        if level_text and not (level_text.isdigit() and int(level_text) in LEVELS):
+            raise ConfigError(f"--computer {spec}: LEVEL is a level 1..5")
+        seat = int(seat_text) - 1
+        seats.extend(Seat() for _ in range(seat + 1 - len(seats)))
+        seats[seat] = Seat.computer(int(level_text) if level_text else DEFAULT_LEVEL)
+    return replace(config, seats=tuple(seats))
 
 
 SIM_STATE_FILE = "sim-board.json"

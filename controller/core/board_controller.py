@@ -11,7 +11,7 @@ again.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from controller.config import Config
 from controller.core import words
@@ -28,6 +28,23 @@ from engine.errors import FlixError, IllegalAction
 from engine.game import Action, Game, Phase
 from engine.holes import name
 from hal.base import BoardReading, Button, ButtonPress, Clock, Piece
+
+
+class Companion(Protocol):
+    """What rides along with the controller and may have a say (the computer seats,
+    ``controller.core.computer``)."""
+
+    def refuses(self, hole: int) -> str | None:
+        """Why a Man seen in a lit hole is not the move of the seat to move (``None``: it is)."""
+
+    def message(self) -> str | None:
+        """The line for people, when it has one."""
+
+    def add_state(self, state: dict[str, Any]) -> None:
+        """Add its keys to the state JSON."""
+
+    def hint_press(self, now: float) -> None:
+        """A long press of MENU: show a hint."""
 
 
 class BoardController:
@@ -51,6 +68,7 @@ class BoardController:
         self.session = GameSession(config, journal)
         self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
         self.signals = Signals()
+        self.companion: Companion | None = None
         self._revision = 0
         now = clock.now()
         if self.session.resume(now):
@@ -174,6 +192,9 @@ class BoardController:
         if not self.game.allowed >> hole & 1:
             self._refuse(where, "that hole is not lit", now)
             return
+        if self.companion is not None and (refusal := self.companion.refuses(hole)) is not None:
+            self._refuse(where, refusal, now)
+            return
         piece = "burocrat" if self.sensed.holes[hole] is Piece.BUROCRAT else "man"
         action = Action("place", hole=hole, at=self.game_time(now), piece=piece, token=self.token)
         try:
@@ -206,6 +227,8 @@ class BoardController:
                 self.call(session.caller() if press.seat is None else press.seat, now)
             elif press.button is Button.PENALTY:
                 self.penalty(session.penaliser() if press.seat is None else press.seat, now)
+            elif press.button is Button.MENU and press.long and self.companion is not None:
+                self.companion.hint_press(now)
             elif press.button is Button.MENU:
                 self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
@@ -262,6 +285,11 @@ class BoardController:
             self._act(Action("request_block", seat=self.session.seat(seat)), now)
             return
         self._act(Action("penalty", seat=self.session.seat(seat), at=self.game_time(now)), now)
+
+    def play(self, action: Action, now: float) -> None:
+        """Apply an action chosen for a seat (the computer's roll or call), as an order."""
+        self._check_board(action.kind)
+        self._act(action, now)
 
     def resign(self, seat: int, now: float) -> None:
         """``seat``'s team gives up; the last team left wins."""
@@ -355,6 +383,10 @@ class BoardController:
 
     def message(self) -> str:
         """One line for people: what happens now."""
+        if self.companion is not None and self.connected and not self.board.fix_words:
+            said = self.companion.message()
+            if said is not None:
+                return said
         return words.message(
             self.game,
             self.config,
@@ -390,5 +422,7 @@ class BoardController:
         notice = self.signals.notice
         state["notice"] = None if notice is None else notice.kind
         self.flow.add_state(self, state, view_team)
+        if self.companion is not None:
+            self.companion.add_state(state)
         state["events"] = self.session.recent_events(test_view=test_view)
         return state

@@ -11,9 +11,11 @@ from typing import Any
 from controller.config import Config
 from controller.core import scene
 from controller.core.board_controller import BoardController
+from controller.core.computer import Computer
 from controller.core.journal import Journal
-from controller.core.leds import LedRenderer
+from controller.core.leds import Frame, LedRenderer
 from hal.base import Backend, BoardReading, ButtonPress
+from hal.capabilities import Hands
 from hal.errors import BoardDisconnected
 
 
@@ -39,11 +41,31 @@ class Driver:
             seed=seed,
             first_game=first_game,
         )
+        self.computer = Computer(
+            self.controller, backend if isinstance(backend, Hands) else None, config
+        )
         self.renderer = LedRenderer(backend.pixels, brightness_cap=config.brightness_cap)
+        self._stepping = False
+        self._again = False
         self.step()
 
     def step(self) -> None:
-        """Read the board and the buttons, let the controller act, show the frame it wants."""
+        """Read the board and the buttons, let the controller and the computer act, show the
+        frame wanted. A step asked for while one runs (the simulated hands moving a piece
+        notify at once) runs right after it."""
+        if self._stepping:
+            self._again = True
+            return
+        self._stepping = True
+        try:
+            self._again = True
+            while self._again:
+                self._again = False
+                self._step()
+        finally:
+            self._stepping = False
+
+    def _step(self) -> None:
         now = self.backend.clock.now()
         connected = self.backend.connected
         reading: BoardReading | None = None
@@ -56,18 +78,33 @@ class Driver:
                 connected = False
         self.controller.set_connected(connected, now)
         self.controller.update(now, reading, presses)
+        self.follow(now)
+
+    def follow(self, now: float) -> None:
+        """After a change (a step or an order): the computer acts, then the LEDs show it."""
+        self.computer.update(now)
         self.render(now)
 
     def render(self, now: float) -> None:
         """Offer the wanted frame to the renderer (sent when changed and the frame rate allows)."""
-        self.renderer.submit(scene.frame(self.controller, now), now)
+        self.renderer.submit(self.frame(now), now)
         self.renderer.flush(now)
+
+    def frame(self, now: float) -> Frame:
+        """The frame wanted at ``now``: the controller's scene with the computer's layers."""
+        computer = self.computer
+        return scene.frame(self.controller, now, computer.under(), computer.over(now))
+
+    def close(self) -> None:
+        """End the computer's search process, if one runs."""
+        self.computer.close()
 
     def deadline(self) -> float | None:
         """When ``step`` must run next if no input comes."""
         now = self.backend.clock.now()
         times = (
             self.controller.next_deadline(),
+            self.computer.next_deadline(now),
             scene.next_change(self.controller, now),
             self.renderer.next_deadline(),
         )

@@ -2,7 +2,9 @@
 
 Entries: ``new_game`` ``{"variant", "players", "seed", "options"}``; ``action`` (an engine
 ``Action`` as JSON: a roll without faces replays from the seeded RNG to the same faces); ``undo``
-``{}`` (take back the last placement and every action after it).
+``{}`` (take back the last placement and every action after it); ``seats`` ``{"seat", "kind",
+"level"?}`` (a seat switched between a person and the computer; the game does not change). A
+``new_game`` entry also carries ``seats`` and ``hints`` (``controller.core.seats``).
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ def replay(entries: Iterable[Entry]) -> tuple[Game, float]:
                 latest = max(latest, action.at)
             elif entry.kind == "undo":
                 take_back(game)
+            elif entry.kind == "seats":
+                pass  # who plays a seat: the session reads it, the game does not change
             else:
                 raise JournalError(f"journal entry {entry.seq} has unknown kind {entry.kind!r}")
         except (FlixError, TypeError, ValueError) as error:

@@ -1,9 +1,12 @@
 """What the LEDs show: the controller's state as layers, bottom to top.
 
 1. status: one pixel per seat in its team's colour, the mover's bright (64..69);
-2. allowed holes in the mover's colour, dimmed;
+2. allowed holes in the mover's colour, dimmed; above them the threat layer when hints are on
+   (``controller.core.computer``): holes where a team completes a line next, dim in its colour;
 3. guidance: pieces to clear after a game, dim white;
-4. scored (called) lines in their team's colour — an uncalled line is never shown;
+4. scored (called) lines in their team's colour — an uncalled line is never shown; then the
+   computer's chosen hole blinking in its colour, a hinted hole blinking white and the mover's
+   colour;
 5. errors: holes to fix blink (missing: the piece's team colour, extra: white, wrong kind:
    magenta); the indicator pixels (70, 71) blink amber;
 6. dice notices on the indicator pixels: free throws white, turn lost red, FLIX FLIX FLIX
@@ -16,6 +19,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from controller.core.board_controller import BoardController
 from controller.core.leds import Frame, Layer, compose, holes_layer, scale
@@ -43,8 +47,12 @@ def team_colour(ctl: BoardController, team: int) -> Color:
     return ctl.config.team_colours[team % len(ctl.config.team_colours)]
 
 
-def layers(ctl: BoardController, now: float) -> list[Layer]:
-    """The layers of the frame wanted at ``now``."""
+def layers(
+    ctl: BoardController, now: float, under: Sequence[Layer] = (), over: Sequence[Layer] = ()
+) -> list[Layer]:
+    """The layers of the frame wanted at ``now``; ``under`` go on the allowed holes (the threat
+    layer), ``over`` on the lines and the variant's layers (the computer's and the hint's
+    blinking holes), below the errors."""
     game = ctl.game
     result: list[Layer] = []
     mover = team_colour(ctl, game.team_of_seat[game.to_move])
@@ -59,11 +67,13 @@ def layers(ctl: BoardController, now: float) -> list[Layer]:
         )
     if ctl.phase == Phase.AWAIT_PLACE:
         result.append(holes_layer(game.allowed, scale(mover, 0.35)))
+    result.extend(under)
     if ctl.clearing:
         result.append(holes_layer(ctl.sensed.occupied(), DIM_WHITE))
     for team, line in ctl.flow.lit_lines(ctl):
         result.append(holes_layer(line, team_colour(ctl, team)))
     result.extend(ctl.flow.layers(ctl, now))
+    result.extend(over)
     if ctl.phase == Phase.AWAIT_FIX and _phase_on(now, BLINK_S):
         errors: dict[int, Color] = {}
         for hole in scan_forward(ctl.mismatch.missing):
@@ -100,9 +110,11 @@ def _indicators(ctl: BoardController, now: float) -> Layer:
     return dict.fromkeys(INDICATORS[:free], WHITE)
 
 
-def frame(ctl: BoardController, now: float) -> Frame:
-    """The frame wanted at ``now``."""
-    return compose(layers(ctl, now))
+def frame(
+    ctl: BoardController, now: float, under: Sequence[Layer] = (), over: Sequence[Layer] = ()
+) -> Frame:
+    """The frame wanted at ``now`` (``under``, ``over``: see ``layers``)."""
+    return compose(layers(ctl, now, under, over))
 
 
 def next_change(ctl: BoardController, now: float) -> float | None:

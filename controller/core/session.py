@@ -16,6 +16,7 @@ from typing import Any
 from controller.config import Config
 from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Journal, JournalError
+from controller.core.seats import Seat, entry_seats, with_seats
 from controller.errors import BadOrder
 from controller.flows import VariantFlow, flow_for
 from engine.errors import FlixError
@@ -30,10 +31,17 @@ Listener = Callable[[dict[str, Any]], None]
 
 
 def game_entry(
-    config: Config, variant: str, players: int, seed: int | None, options: dict[str, Any] | None
+    config: Config,
+    variant: str,
+    players: int,
+    seed: int | None,
+    options: dict[str, Any] | None,
+    seats: object = None,
+    hints: object = None,
 ) -> dict[str, Any]:
     """A checked ``new_game`` journal entry: options on top of the configured ones, a random
-    seed when none is given. ``BadOrder`` names what is wrong."""
+    seed when none is given, the seats and hints given or configured (``controller.core.seats``).
+    ``BadOrder`` names what is wrong."""
     if options is not None and not isinstance(options, dict):
         raise BadOrder(f"options must be an object, not {options!r}")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -48,7 +56,7 @@ def game_entry(
         start(data)
     except (FlixError, TypeError) as error:
         raise BadOrder(str(error)) from None
-    return data
+    return with_seats(data, seats, hints, default_seats=config.seats, default_hints=config.hints)
 
 
 class GameSession:
@@ -66,6 +74,14 @@ class GameSession:
         """Pay-Off: the token chosen for the next placement."""
         self.next_faces: str | None = None
         """The faces the next roll shows (scripts, physical dice)."""
+        self.changes = 0
+        """Grows with every change of the game or of its seats (not with board events)."""
+        self.seats: tuple[Seat, ...] = ()
+        """Who plays each seat: a person or the computer (journalled)."""
+        self.hints = True
+        """Whether this game shows hints and threats."""
+        self.entry: dict[str, Any] = {}
+        """The ``new_game`` entry of the game being played."""
         self.game: Game
         self.flow: VariantFlow
         self._offset = 0.0
@@ -77,6 +93,12 @@ class GameSession:
             return False
         self.game, latest = replay(entries)
         self.flow = flow_for(self.game.variant)
+        self.entry = entries[0].data
+        self.seats, self.hints = entry_seats(self.entry)
+        for entry in entries:
+            if entry.kind == "seats":
+                self._seat(entry.data["seat"], Seat(entry.data["kind"], entry.data.get("level")))
+        self.changes += 1
         self._offset = now - latest
         self.emit({"type": "resumed", "actions": len(self.game.actions)}, now)
         return True
@@ -143,8 +165,12 @@ class GameSession:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); the events
         published."""
         game = start(entry)
+        seats, hints = entry_seats(entry)
         self.journal.append("new_game", entry)
         self.game = game
+        self.entry = entry
+        self.seats, self.hints = seats, hints
+        self.changes += 1
         self._offset = now
         self.next_faces = None
         self.token = None
@@ -155,7 +181,24 @@ class GameSession:
         """Start the next game of the same kind (next seed, the options the game passes on)."""
         game = self.game
         options = game.next_game_options()
-        return self.start(new_game_entry(game.variant, game.players, game.seed + 1, options), now)
+        entry = new_game_entry(game.variant, game.players, game.seed + 1, options)
+        seats = [seat.to_json() for seat in self.seats]
+        return self.start(
+            with_seats(entry, seats, self.hints, default_seats=(), default_hints=True), now
+        )
+
+    def switch_seat(self, seat: int, to: Seat, now: float) -> None:
+        """``seat`` is played from now on by ``to`` (journalled, so a resumed game keeps it)."""
+        seat = self.seat(seat)
+        self.journal.append("seats", {"seat": seat, **to.to_json()}, at=self.game_time(now))
+        self._seat(seat, to)
+        self.changes += 1
+        self.emit({"type": "seat", "seat": seat, **to.to_json()}, now)
+
+    def _seat(self, seat: int, to: Seat) -> None:
+        seats = list(self.seats)
+        seats[seat] = to
+        self.seats = tuple(seats)
 
     def act(self, action: Action, now: float) -> list[dict[str, Any]]:
         """Apply to the game, journal, then publish: an illegal action changes nothing. The
@@ -166,6 +209,7 @@ class GameSession:
         except JournalError:
             self.game.pop()
             raise
+        self.changes += 1
         return self._publish(events, now)
 
     def undo(self, now: float) -> list[Action]:
@@ -180,6 +224,7 @@ class GameSession:
             for action in popped:
                 self.game.apply(action)
             raise
+        self.changes += 1
         self.flow = flow_for(self.game.variant)
         return popped
 

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
-from controller.server.routes import board, events, game, info
+from controller.server.routes import board, events, game, info, seats
 from controller.server.statuses import error_response
 from controller.server.web_service import WebService
 
@@ -26,6 +26,7 @@ def create_app(service: WebService) -> Starlette:
     """The web app of a running service."""
     routes: list[BaseRoute] = [
         *game.routes(service),
+        *seats.routes(service),
         *info.routes(service),
         *board.routes(service),
         *events.routes(service),

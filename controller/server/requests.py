@@ -103,6 +103,6 @@ async def read_body(
         expected = known[key]
         if value is None and key in optional:
             continue
-        if isinstance(value, bool) or not isinstance(value, expected):
+        if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
             raise BadOrder(f"{key} has the wrong type: {value!r}")
     return data

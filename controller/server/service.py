@@ -69,6 +69,7 @@ class Service:
         self.journal = journal
         self.driver = Driver(backend, config, journal)
         self.controller = self.driver.controller
+        self.computer = self.driver.computer
         self.hands: Hands | None = backend if isinstance(backend, Hands) else None
         """The board's own hands (the simulator's), or ``None`` on a real board."""
         self.host, self.port, self.token = host, port, token
@@ -90,7 +91,7 @@ class Service:
         """Carry out an order on the controller now, then show its effects."""
         now = self.backend.clock.now()
         act(now)
-        self.driver.render(now)
+        self.driver.follow(now)
         self._after_step()
         self._wake.set()
 
@@ -180,6 +181,7 @@ class Service:
             loop.call_soon_threadsafe(self._wake.set)
 
         self.backend.when_changed = wake
+        self.driver.computer.notify = wake
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop)
@@ -207,6 +209,7 @@ class Service:
         watchdog.cancel()
         notifier.close()
         self.backend.when_changed = None
+        self.driver.close()
 
 
 def bind(host: str, port: int) -> socket.socket:

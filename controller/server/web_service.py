@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from controller.config import Config
 from controller.core.board_controller import BoardController
+from controller.core.computer import Computer
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -18,6 +19,7 @@ class WebService(Protocol):
     backend: Backend
     config: Config
     controller: BoardController
+    computer: Computer
     hands: Hands | None
     token: str
     token_required: bool

@@ -64,6 +64,13 @@ class SimRun(Driver):
         self.clock.advance_to(target)
         self.step()
 
+    def think(self) -> None:
+        """Wait (in real time) for the computer's answer under way, then carry it out and let
+        the board settle (the hands' move committed)."""
+        self.computer.wait()
+        self.step()
+        self.settle()
+
     def settle(self) -> None:
         """Let the board settle after a hand's action and the LEDs show the result."""
         self.advance(self.config.settle_s + FRAME_MARGIN_S)

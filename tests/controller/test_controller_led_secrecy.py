@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from controller.config import Config
-from controller.core import scene
 from controller.core.session import game_entry
 from controller.tools.sim_run import SimRun
 from engine.bitboard import popcount
@@ -32,7 +31,7 @@ def plain_frame(run: SimRun, now: float) -> tuple[Any, ...]:
     saved = game.uncalled
     game.uncalled = []
     try:
-        return scene.frame(run.controller, now)
+        return run.frame(now)
     finally:
         game.uncalled = saved
 
@@ -47,7 +46,7 @@ def watch_frames(run: SimRun) -> list[float]:
         render(now)
         if run.controller.game.uncalled:
             plain = plain_frame(run, now)
-            if scene.frame(run.controller, now) != plain or run.renderer.sent != plain:
+            if run.frame(now) != plain or run.renderer.sent != plain:
                 leaks.append(now)
 
     run.render = checked  # type: ignore[method-assign]

@@ -54,10 +54,18 @@ def routes(service: WebService) -> list[Route]:
 
     async def new_game(request: Request) -> JSONResponse:
         body = await read_body(
-            request, {"variant": str, "players": int}, {"seed": int, "options": dict}
+            request,
+            {"variant": str, "players": int},
+            {"seed": int, "options": dict, "seats": list, "hints": bool},
         )
         entry = game_entry(
-            service.config, body["variant"], body["players"], body.get("seed"), body.get("options")
+            service.config,
+            body["variant"],
+            body["players"],
+            body.get("seed"),
+            body.get("options"),
+            body.get("seats"),
+            body.get("hints"),
         )
         return order(lambda now: controller.new_game(entry, now))
 

@@ -1,0 +1,114 @@
+"""Who sits at each seat: a person, or the computer at a level 1..5.
+
+A seat is ``{"kind": "human"}`` or ``{"kind": "computer", "level": 3}`` in the HTTP API, the
+journal and the configuration. Seats are numbered from 0 in the API and the journal (as every
+other ``seat`` there), from 1 on the command line and the page.
+
+>>> seats_from_json([{"kind": "computer", "level": 2}], players=3)
+(Seat(kind='computer', level=2), Seat(kind='human', level=None), Seat(kind='human', level=None))
+>>> Seat.computer(4).to_json()
+{'kind': 'computer', 'level': 4}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from controller.errors import BadOrder
+from engine.players.base import DEFAULT_LEVEL, LEVELS
+
+HUMAN = "human"
+COMPUTER = "computer"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A person (``level`` ``None``) or the computer at ``level``."""
+
+    kind: str = HUMAN
+    level: int | None = None
+
+    @classmethod
+    def computer(cls, level: int = DEFAULT_LEVEL) -> Seat:
+        return cls(COMPUTER, level)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == COMPUTER
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": COMPUTER, "level": self.level} if self.is_computer else {"kind": HUMAN}
+
+
+def seat_from_json(value: object, where: str) -> Seat:
+    """One seat from its JSON form; ``BadOrder`` naming ``where`` (e.g. "seat 1") otherwise.
+    A computer without a level plays at the default level."""
+    if not isinstance(value, dict):
+        raise BadOrder(f'{where}: a seat is an object {{"kind": ...}}, not {value!r}')
+    unknown = sorted(set(value) - {"kind", "level"})
+    if unknown:
+        raise BadOrder(f"{where}: unknown keys {unknown} (a seat has kind and level)")
+    kind = value.get("kind")
+    if kind == HUMAN:
+        if value.get("level") is not None:
+            raise BadOrder(f"{where}: a human seat has no level")
+        return Seat()
+    if kind != COMPUTER:
+        raise BadOrder(f"{where}: kind must be 'human' or 'computer', not {kind!r}")
+    level = value.get("level", DEFAULT_LEVEL)
+    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
+        raise BadOrder(f"{where}: level must be a whole number 1..5, not {level!r}")
+    return Seat.computer(level)
+
+
+def seats_from_json(values: object, players: int) -> tuple[Seat, ...]:
+    """The seats of a game of ``players``: one entry per seat from 0, missing ones human."""
+    if values is None:
+        values = []
+    if not isinstance(values, list):
+        raise BadOrder(f"seats must be a list of seats, not {values!r}")
+    if len(values) > players:
+        raise BadOrder(f"{len(values)} seats given for a game of {players} players")
+    given = [seat_from_json(value, f"seat {index}") for index, value in enumerate(values)]
+    return (*given, *(Seat() for _ in range(players - len(given))))
+
+
+def seats_json(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    return [seat.to_json() for seat in seats]
+
+
+def with_seats(
+    entry: dict[str, Any],
+    seats: object,
+    hints: object,
+    *,
+    default_seats: Sequence[Seat],
+    default_hints: bool,
+) -> dict[str, Any]:
+    """A ``new_game`` entry with its ``seats`` (one per seat) and ``hints`` (shown or not):
+    the given ones, else the configured ones. ``BadOrder`` names a bad seat."""
+    players = int(entry["players"])
+    if seats is None:
+        chosen = (*default_seats[:players], *(Seat() for _ in range(players - len(default_seats))))
+    else:
+        chosen = seats_from_json(seats, players)
+    if hints is None:
+        hints = default_hints
+    if not isinstance(hints, bool):
+        raise BadOrder(f"hints must be true or false, not {hints!r}")
+    return {**entry, "seats": seats_json(chosen), "hints": hints}
+
+
+def entry_seats(entry: dict[str, Any]) -> tuple[tuple[Seat, ...], bool]:
+    """The seats and the hints setting of a journalled ``new_game`` entry (journals written
+    before seats existed: every seat human, hints on)."""
+    players = int(entry["players"])
+    return seats_from_json(entry.get("seats"), players), bool(entry.get("hints", True))
+
+
+def player_seed(game_seed: int, seat: int) -> int:
+    """The seed of the computer at ``seat``: from the game's seed and the seat, so a replayed
+    game plays the same moves."""
+    return (game_seed * 7919 + 104_729 * (seat + 1)) % 2**31

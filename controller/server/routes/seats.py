@@ -1,0 +1,76 @@
+"""Who plays each seat and what the computer suggests: ``POST /api/seats``, ``GET /api/hint``."""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from controller.core.seats import seat_from_json
+from controller.core.think_worker import Answer
+from controller.errors import BadOrder, NotNow, Unauthorized
+from controller.server.requests import check_sender, has_token, read_body
+from controller.server.statuses import answer
+from controller.server.web_service import WebService
+
+HINT_MARGIN_S = 10.0
+"""How long past the movetime a hint may take before the request gives up."""
+
+
+def routes(service: WebService) -> list[Route]:
+    controller = service.controller
+    computer = service.computer
+
+    async def seats(request: Request) -> JSONResponse:
+        """``{"seat": N, "kind": "computer", "level": L}`` or ``{"seat": N, "kind": "human"}``:
+        switch a seat now; answers the new state."""
+        check_sender(request, service.token, service.token_required)
+        body = await read_body(request, {"seat": int, "kind": str}, {"level": int})
+        seat = controller.session.seat(body.pop("seat"))
+        chosen = seat_from_json(body, f"seat {seat}")
+        service.order(lambda now: computer.switch(seat, chosen, now))
+        return JSONResponse(controller.state())
+
+    async def hint(request: Request) -> JSONResponse:
+        """The best move of the seat to move and why; its hole blinks on the board. ``?team=N``
+        (the mover's team; off loopback with the token) adds the Pay-Off token to place."""
+        team = request.query_params.get("team")
+        if team is not None:
+            if service.token_required and not has_token(request, service.token):
+                raise Unauthorized("a team's hint needs 'Authorization: Bearer <token>'")
+            if not team.isdigit() or int(team) >= controller.game.teams:
+                raise BadOrder(f"team must be 0..{controller.game.teams - 1}, not {team!r}")
+        loop = asyncio.get_running_loop()
+        found: asyncio.Future[tuple[Answer | None, str]] = loop.create_future()
+
+        def done(answer: Answer | None, why: str) -> None:
+            if not found.done():
+                found.set_result((answer, why))
+
+        mover_team = controller.game.team_of_seat[controller.game.to_move]
+        service.order(lambda now: computer.ask_hint(now, done))
+        limit = service.config.computer_movetime_ms / 1000 + HINT_MARGIN_S
+        try:
+            result, why = await asyncio.wait_for(found, limit)
+        except TimeoutError:
+            raise NotNow("no hint came in time: ask again") from None
+        if result is None:
+            raise NotNow(why)
+        action = result["action"]
+        own = team is not None and int(team) == mover_team
+        return JSONResponse(
+            {
+                "seat": result["seat"],
+                "action": action["kind"],
+                "hole": action.get("hole"),
+                "token": action.get("token") if own else None,
+                "reason": result["reason"],
+            }
+        )
+
+    return [
+        Route("/api/seats", answer(seats), methods=["POST"]),
+        Route("/api/hint", answer(hint), methods=["GET"]),
+    ]
