@@ -20,6 +20,10 @@ GAME_TIMEOUT_MS = 240_000
 QUICK = "[board]\nfix_after_s = 0.0\n[game]\ncomputer_movetime_ms = 50\n"
 
 
+# Red, Blue, Red, Blue, Red: Red has three of R-I-S..R-I-C, the fourth hole is open.
+RED_THREE = ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D"]
+
+
 @pytest.fixture
 def service(launch_service: Callable[..., Service]) -> Service:
     """The service of these tests: computers that think briefly."""
@@ -78,7 +82,7 @@ def test_setup_sends_each_seat(service: Service, open_page: Callable[..., Page])
     ).to_be_disabled()
     page.click("#new-game")
     expect(page.locator("#message")).to_contain_text("New game of 3-D Tic Tac Toe")
-    assert bodies[-1] == {"variant": "qubic", "players": 2}
+    assert bodies[-1] == {"variant": "qubic", "players": 2, "hints": True}
 
     setup_choice(page, "Blue (player 2)", "computer")
     expect(page.locator("#setup").get_by_label("Computer level for Blue (player 2)")).to_have_value(
@@ -91,6 +95,7 @@ def test_setup_sends_each_seat(service: Service, open_page: Callable[..., Page])
         "variant": "qubic",
         "players": 2,
         "seats": [{"kind": "human"}, {"kind": "computer", "level": 1}],
+        "hints": True,
     }
     expect(seat_row(page, 1)).to_contain_text("computer (level 1)")
     assert service.state()["seats"][1]["kind"] == "computer"
@@ -148,9 +153,9 @@ def test_person_plays_qubic_against_the_computer(
 def test_hint_marks_a_hole_and_says_why(service: Service, open_page: Callable[..., Page]) -> None:
     page = open_page(service)
     new_game(service, {"variant": "qubic", "players": 2})
-    for name in ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D"]:
+    for index, name in enumerate(RED_THREE):
         service.post("/api/sim/place", {"hole": name})
-        expect(hole(page, name)).to_have_attribute("data-piece", "man")
+        expect(hole(page, name)).to_have_attribute("data-team", str(index % 2))
     # Blue must block Red's open three at R-I-C.
     expect(page.locator("#turn")).to_contain_text("Blue (player 2): place a Man")
     expect(page.locator("#hint")).to_be_enabled()
@@ -174,9 +179,9 @@ def test_threat_layer_marks_each_teams_holes(
 ) -> None:
     page = open_page(service)
     new_game(service, {"variant": "qubic", "players": 2})
-    for name in ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D"]:
+    for index, name in enumerate(RED_THREE):
         service.post("/api/sim/place", {"hole": name})
-        expect(hole(page, name)).to_have_attribute("data-piece", "man")
+        expect(hole(page, name)).to_have_attribute("data-team", str(index % 2))
     toggle = page.get_by_role("button", name="Show threats")
     expect(toggle).to_have_attribute("aria-pressed", "false")
     expect(page.locator(".hole[data-threat]")).to_have_count(0)
@@ -255,17 +260,19 @@ def test_computer_move_waits_for_a_hand_when_the_board_does_not_place_it(
 
 
 def test_no_hints_when_the_game_has_them_off(
-    launch_service: Callable[..., Service], open_page: Callable[..., Page]
+    service: Service, open_page: Callable[..., Page]
 ) -> None:
-    service = launch_service(config=QUICK + "hints = false\n")
     page = open_page(service)
-    new_game(service, {"variant": "qubic", "players": 2})
-    for name in ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D"]:
-        service.post("/api/sim/place", {"hole": name})
-        expect(hole(page, name)).to_have_attribute("data-piece", "man")
+    page.select_option("#variant", "qubic")
+    page.uncheck("#hints-on")
+    start_from_page(page, "qubic")
+    for index, name in enumerate(RED_THREE):
+        hole(page, name).click()
+        expect(hole(page, name)).to_have_attribute("data-team", str(index % 2))
     expect(page.locator("#hint")).to_be_disabled()
     expect(page.get_by_role("button", name="Show threats")).to_be_disabled()
     expect(page.locator(".hole[data-threat]")).to_have_count(0)
-    answer = service.client.get("/api/hint")
-    assert answer.status_code == 409
-    assert service.state()["threats"] == []
+    state = service.state()
+    assert state["hints"] is False
+    assert state["threats"] == []
+    assert service.client.get("/api/hint").status_code == 409

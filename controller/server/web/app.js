@@ -183,7 +183,12 @@ let setupTouched = false;
 let followedGame = "";
 
 function followGame(state) {
-  const key = JSON.stringify([state.variant, state.players, state.seats?.map(seatChoiceOf)]);
+  const key = JSON.stringify([
+    state.variant,
+    state.players,
+    state.seats?.map(seatChoiceOf),
+    state.hints,
+  ]);
   if (setupTouched || key === followedGame || !state.variant) return;
   followedGame = key;
   const variant = $("variant");
@@ -194,6 +199,7 @@ function followGame(state) {
     $("players").value = String(state.players);
   }
   if (Array.isArray(state.seats)) setupSeats = state.seats.map(seatChoiceOf);
+  if (typeof state.hints === "boolean") $("hints-on").checked = state.hints;
   showPartners();
 }
 
@@ -822,6 +828,7 @@ function setupBody() {
   // Seats left out are human: a game of people only sends no seats.
   const seats = teamOfSeat(body.players).map((_, seat) => setupSeats[seat] ?? { kind: "human" });
   if (seats.some((seat) => seat.kind === "computer")) body.seats = seats;
+  body.hints = $("hints-on").checked;
   if (variant !== "qubic") {
     body.options = {
       auto_call: $("auto-call").checked,
@@ -888,7 +895,6 @@ function wire() {
     const body = setupBody();
     if (await command("/api/new_game", body)) {
       setupTouched = false;
-      followedGame = JSON.stringify([body.variant, body.players]);
       say(`New game of ${variantName(body.variant)} for ${body.players} players.`);
     }
   });

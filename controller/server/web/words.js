@@ -244,8 +244,8 @@ function teamOfSeatName(seat, state) {
 
 const COMPUTER_HANDS = {
   place: "put its Man there",
-  substitute: "put its Burocrat there",
-  withdraw: "lift its Man from there",
+  substitute: "lift its Man and seat a Burocrat there",
+  withdraw: "lift its Man",
 };
 
 /** The computer's chosen move, for the person who makes it on the board. */
