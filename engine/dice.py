@@ -144,6 +144,10 @@ colour die: red yellow green blue win flix)
     return Throw(*faces)
 
 
+MAX_FACES = 64
+"""The most faces one die of the ``dice_faces`` setting may have."""
+
+
 def dice_from_setting(setting: Mapping[str, Any] | None) -> Dice:
     """The dice of the game option ``dice_faces``: ``{"colour": [...], "floor": [...], "suit":
     [...]}``, each die a list of its faces (its four symbols, ``win``, ``flix``; at least one;
@@ -177,6 +181,10 @@ def dice_from_setting(setting: Mapping[str, Any] | None) -> Dice:
         if not isinstance(given, list | tuple) or not given:
             raise SettingError(
                 f"dice_faces: the {what} die needs a list of at least one face: {given!r}"
+            )
+        if len(given) > MAX_FACES:
+            raise SettingError(
+                f"dice_faces: the {what} die has {len(given)} faces: at most {MAX_FACES}"
             )
         faces: list[str] = []
         for item in given:

@@ -30,6 +30,7 @@ from engine.dice import Throw, parse_throw
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
 from engine.holes import DEFAULT_LAYOUT, Hole, Layout, name, parse
 from engine.lines import completed_lines
+from engine.settings import seconds, shown, whole_number
 
 MAN = "man"
 BUROCRAT = "burocrat"
@@ -67,6 +68,10 @@ SET_KEYS = frozenset({"allowed", "line", "removed", "holes"})
 """Event data keys holding a :data:`Bitboard` (shown as a list of hole names)."""
 LINES_KEYS = frozenset({"lines"})
 """Event data keys holding a list of lines (each shown as a list of hole names)."""
+MAX_CALL_WINDOW = 3600.0
+"""The longest call window (seconds) a game accepts."""
+SEED_LIMIT = 2**63
+"""Seeds are whole numbers ``0 <= seed < SEED_LIMIT``."""
 AWAIT_CALLS_ACTIONS = frozenset({"call", "penalty", "resign"})
 """The actions accepted in phase ``await_calls`` (nobody can place; lines are uncalled)."""
 
@@ -156,18 +161,15 @@ class Options:
     def __post_init__(self) -> None:
         if not isinstance(self.auto_call, bool):
             raise SettingError(f"auto_call must be true or false: {self.auto_call!r}")
-        if (
-            isinstance(self.call_window, bool)
-            or not isinstance(self.call_window, int | float)
-            or self.call_window < 0
-        ):
-            raise SettingError(f"call_window must be seconds >= 0: {self.call_window!r}")
+        seconds("call_window", self.call_window, 0.0, MAX_CALL_WINDOW)
         for key in ("men_per_team", "burocrats_per_team"):
             value = getattr(self, key)
             if value is None and key == "men_per_team":
                 continue
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 64:
-                raise SettingError(f"{key} must be a whole number 0..64: {value!r}")
+            whole_number(key, value, 0, 65)
+        for key in ("panels", "suits"):
+            if not isinstance(getattr(self, key), str):
+                raise SettingError(f"{key} must be letters such as RYGB: {getattr(self, key)!r}")
         Layout(self.panels, self.suits)
 
     @classmethod
@@ -257,8 +259,15 @@ class Game:
         seed: int = 0,
         options: Options | Mapping[str, Any] | None = None,
     ) -> None:
-        if players not in TEAMS_OF_PLAYERS:
-            raise SettingError(f"players must be 2, 3, 4 (2 teams) or 6 (3 teams), not {players!r}")
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or players not in TEAMS_OF_PLAYERS
+        ):
+            raise SettingError(
+                f"players must be 2, 3, 4 (2 teams) or 6 (3 teams), not {shown(players)}"
+            )
+        whole_number("seed", seed, 0, SEED_LIMIT)
         if isinstance(options, self.options_class):
             self.options: Options = options
         elif isinstance(options, Options):
@@ -297,7 +306,7 @@ class Game:
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self._history: list[tuple[Snapshot, int, Any]] = []
-        self._emit("game_started", variant=self.variant, players=players, seed=seed)
+        self._emit("game_started", variant=self.variant, players=players)  # never the seed
         self._start_turn(0)
 
     def _init_state(self) -> None:

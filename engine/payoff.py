@@ -18,6 +18,7 @@ scored line ends the game; every other team pays the winner its value; ``ledger`
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -27,6 +28,7 @@ from engine.errors import IllegalAction, IllegalPlacement, SettingError
 from engine.game import Action, Event, Game, Options
 from engine.holes import Hole, name, parse
 from engine.lines import completed_lines
+from engine.settings import shown, whole_number
 
 DEFAULT_TOKENS: tuple[int, ...] = (100, 50, 50, 25, 25, 20, 20, 10, 10, 5, 2, 1)
 """The token set (RULES.md §5: only 100, 50, 50 are documented; the rest is an assumption)."""
@@ -37,20 +39,28 @@ AWAIT_TOKENS = "await_tokens"
 """Physical token mode: the winning line scored; its Men's tokens are being entered."""
 
 
-def _whole_numbers(key: str, value: Any, *, positive: bool) -> tuple[int, ...]:
+MAX_TOKEN = 10**6
+"""The largest token value a game accepts."""
+MAX_TOKENS = 64
+"""The most tokens in a set (one per hole)."""
+MAX_BALANCE = 10**12
+"""The largest balance (either sign) a ledger may carry."""
+_DIGITS = re.compile(r"[0-9]{1,20}")
+"""A token or balance written as text: ASCII digits only, never a run long enough to hurt."""
+
+
+def _whole_numbers(key: str, value: Any, low: int, high: int) -> tuple[int, ...]:
+    """``value`` (a list, or text of space-separated numbers) as whole numbers ``low..high-1``."""
     if isinstance(value, str):
-        parts: list[Any] = value.split()
-        try:
-            value = [int(part) for part in parts]
-        except ValueError:
-            raise SettingError(f"{key} must be whole numbers: {value!r}") from None
+        parts = value.split()
+        if not all(_DIGITS.fullmatch(part.removeprefix("-")) for part in parts):
+            raise SettingError(f"{key} must be whole numbers: {value[:80]!r}")
+        value = [int(part) for part in parts]
     if not isinstance(value, list | tuple):
-        raise SettingError(f"{key} must be a list of whole numbers: {value!r}")
-    for item in value:
-        if isinstance(item, bool) or not isinstance(item, int) or (positive and item <= 0):
-            kind = "whole numbers > 0" if positive else "whole numbers"
-            raise SettingError(f"{key} must be {kind}: {item!r} in {list(value)!r}")
-    return tuple(value)
+        raise SettingError(f"{key} must be a list of whole numbers: {shown(value)}")
+    if len(value) > MAX_TOKENS:
+        raise SettingError(f"{key} has {len(value)} numbers: at most {MAX_TOKENS}")
+    return tuple(whole_number(key, item, low, high) for item in value)
 
 
 @dataclass(frozen=True)
@@ -66,16 +76,19 @@ class PayOffOptions(Options):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        object.__setattr__(self, "tokens", _whole_numbers("tokens", self.tokens, positive=True))
+        tokens = _whole_numbers("tokens", self.tokens, 1, MAX_TOKEN + 1)
+        object.__setattr__(self, "tokens", tokens)
         if self.deal is not None:
             if not isinstance(self.deal, list | tuple):
                 raise SettingError(f"deal must be one token list per team: {self.deal!r}")
-            hands = tuple(_whole_numbers("deal", hand, positive=True) for hand in self.deal)
+            if len(self.deal) > MAX_TOKENS:
+                raise SettingError(f"deal has {len(self.deal)} hands: one per team")
+            hands = tuple(_whole_numbers("deal", hand, 1, MAX_TOKEN + 1) for hand in self.deal)
             object.__setattr__(self, "deal", hands)
-        if self.token_mode not in TOKEN_MODES:
+        if not isinstance(self.token_mode, str) or self.token_mode not in TOKEN_MODES:
             raise SettingError(f"token_mode must be digital or physical: {self.token_mode!r}")
         if self.ledger is not None:
-            ledger = _whole_numbers("ledger", self.ledger, positive=False)
+            ledger = _whole_numbers("ledger", self.ledger, -MAX_BALANCE, MAX_BALANCE + 1)
             if sum(ledger) != 0:
                 raise SettingError(f"a ledger sums to zero: {list(ledger)!r}")
             object.__setattr__(self, "ledger", ledger)
@@ -173,21 +186,20 @@ class PayOffFlix(Game):
         super()._check_piece(seat, team, hole, piece, token)
         if token is None:
             return
+        # Refusal texts are public (the board shows them): no token value, no hand.
         _check_token_value(token)
         where = name(hole, self.layout)
         if self.physical_tokens:
             raise IllegalPlacement(
-                f"physical token mode: put token {token!r} in the Man itself; its value is "
-                "entered when a line scores"
+                "physical token mode: the token rides in the Man itself; its value is entered "
+                "when a line scores"
             )
         if completed_lines(self._line_pieces(team) | bit(hole), hole):
-            raise IllegalPlacement(
-                f"no token on the placement that completes a Flix-line ({where}): "
-                f"place the Man at {where} without token {token!r}"
-            )
+            raise IllegalPlacement(f"no token on this placement: place the Man at {where} bare")
         if token not in self.hands[team]:
-            left = " ".join(str(t) for t in self.hands[team]) or "none"
-            raise IllegalPlacement(f"team {team} has no unused token {token!r} (unused: {left})")
+            raise IllegalPlacement(
+                f"team {team} holds no such unused token: choose one of its own (or none)"
+            )
 
     def _after_place(self, seat: int, team: int, hole: Hole, at: float) -> None:
         token = self.tokens.get(hole)
@@ -319,16 +331,16 @@ class PayOffFlix(Game):
             _check_token_value(token, IllegalAction)
             if hole in self.completers:
                 raise IllegalAction(
-                    f"the Man at {where} completed the line and carries no token: take "
-                    f"token {token!r} out and enter none"
+                    f"the Man at {where} completed the line and carries no token: take the "
+                    "token out and enter none"
                 )
             used = Counter(t for t in self.entered.values() if t is not None)
             free = Counter(self.dealt[team]) - used
             if free[token] <= 0:
-                dealt = " ".join(str(t) for t in self.dealt[team])
+                # the dealt hand stays secret: the error names only what was entered
                 raise IllegalAction(
-                    f"team {team} was dealt no further token {token!r} (dealt: {dealt}; "
-                    f"entered: {sorted(used.elements(), reverse=True)})"
+                    f"team {team} was dealt no further token {token!r} (entered: "
+                    f"{sorted(used.elements(), reverse=True)})"
                 )
         self.entered[hole] = token
         self._emit("token_entered", team=team, hole=hole, token=token)

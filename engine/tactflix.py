@@ -48,7 +48,7 @@ class TacTFlixOptions(Options):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.burocrat_handing not in HANDINGS:
+        if not isinstance(self.burocrat_handing, str) or self.burocrat_handing not in HANDINGS:
             raise SettingError(
                 f"burocrat_handing must be 'left' or 'right': {self.burocrat_handing!r}"
             )

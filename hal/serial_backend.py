@@ -145,7 +145,7 @@ class SerialBackend(Backend):
         self.retry_s = retry_s
         self.info: Info | None = None
         self.last_error: str | None = None
-        self.counters: dict[str, int] = {
+        self.counters: dict[str, int] = {  # written only under self._lock (see _add)
             name: 0
             for name in (
                 "rx_frames",
@@ -286,6 +286,7 @@ class SerialBackend(Backend):
 
     def _send(self, kind: int, body: bytes = b"") -> int | None:
         """Write one frame; its sequence number, or None when it could not be written."""
+        failure: str | None = None
         with self._write_lock:
             port = self._serial
             if port is None:
@@ -295,9 +296,12 @@ class SerialBackend(Backend):
             try:
                 port.write(encode_frame(kind, seq, body))
             except (OSError, self._serial_module.SerialException) as error:
-                self._count("write_errors", f"cannot write to {self.port}: {error}")
-                return None
-        self.counters["tx_frames"] += 1
+                failure = f"cannot write to {self.port}: {error}"
+        # counted after the write lock is released: the lock order is _lock, then _write_lock
+        if failure is not None:
+            self._count("write_errors", failure)
+            return None
+        self._add("tx_frames")
         return seq
 
     def _send_leds(self, colors: tuple[Color, ...], brightness: float) -> None:
@@ -339,10 +343,11 @@ class SerialBackend(Backend):
 
     def _received(self, data: bytes) -> None:
         frames = self._deframer.feed(data)
-        for counter, value in self._deframer.errors.items():
-            self.counters[f"rx_{counter}"] = value
+        with self._lock:
+            for counter, value in self._deframer.errors.items():
+                self.counters[f"rx_{counter}"] = value
         for frame in frames:
-            self.counters["rx_frames"] += 1
+            self._add("rx_frames")
             try:
                 self._handle(frame)
             except FrameError as error:
@@ -358,7 +363,7 @@ class SerialBackend(Backend):
                 return
             else:
                 if self._rx_seq is not None and frame.seq != (self._rx_seq + 1) & 0xFF:
-                    self.counters["rx_seq_gaps"] += (frame.seq - self._rx_seq - 1) & 0xFF
+                    self._add("rx_seq_gaps", (frame.seq - self._rx_seq - 1) & 0xFF)
                 self._rx_seq = frame.seq
                 self._last_rx = time.monotonic()
                 if frame.kind == Kind.STATE:
@@ -371,7 +376,7 @@ class SerialBackend(Backend):
                 elif frame.kind == Kind.STATS:
                     self.board_counters = parse_stats(frame.body)
                 else:
-                    self.counters["rx_unknown"] += 1
+                    self._add("rx_unknown")
             self._changed.notify_all()
         if notify:
             self._notify()
@@ -391,7 +396,7 @@ class SerialBackend(Backend):
         self._mismatch = None
         self._press_base = None
         self._last_rx = time.monotonic()
-        self.counters["connects"] += 1
+        self._add("connects")
         self.last_error = None
         self._write_leds()
         return True
@@ -465,7 +470,7 @@ class SerialBackend(Backend):
             self._send(Kind.STATS_REQUEST)
         with self._changed:
             if self._led_seq is not None and now - self._led_sent_at > LED_RETRY_S:
-                self.counters["led_retries"] += 1
+                self._add("led_retries")
                 self._write_leds()
         if self._raw_mode and now - self._raw_wanted_at > RAW_IDLE_S:
             self._raw_mode = False
@@ -511,12 +516,18 @@ class SerialBackend(Backend):
             self._led_seq = None
             self._changed.notify_all()
         if was and not self.closed:
-            self.counters["disconnects"] += 1
+            self._add("disconnects")
             self._notify()
 
+    def _add(self, counter: str, count: int = 1) -> None:
+        """Add to a counter, under the lock that guards them all (any thread may count)."""
+        with self._lock:
+            self.counters[counter] = self.counters.get(counter, 0) + count
+
     def _count(self, counter: str, message: str) -> None:
-        self.counters[counter] = self.counters.get(counter, 0) + 1
-        self.last_error = message
+        with self._lock:
+            self._add(counter)
+            self.last_error = message
 
 
 def _import_pyserial() -> ModuleType:

@@ -20,7 +20,7 @@ from controller.core.seats import Seat, entry_seats, with_seats
 from controller.errors import BadOrder
 from controller.flows import VariantFlow, flow_for
 from engine.errors import FlixError
-from engine.game import Action, Event, Game
+from engine.game import SEED_LIMIT, Action, Event, Game
 
 RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
@@ -181,7 +181,7 @@ class GameSession:
         """Start the next game of the same kind (next seed, the options the game passes on)."""
         game = self.game
         options = game.next_game_options()
-        entry = new_game_entry(game.variant, game.players, game.seed + 1, options)
+        entry = new_game_entry(game.variant, game.players, (game.seed + 1) % SEED_LIMIT, options)
         seats = [seat.to_json() for seat in self.seats]
         return self.start(
             with_seats(entry, seats, self.hints, default_seats=(), default_hints=True), now

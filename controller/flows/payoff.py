@@ -67,8 +67,7 @@ class PayOffFlow(VariantFlow):
             raise NotNow(f"seat {seat} is not to move: seat {game.to_move} is")
         team = game.team_of_seat[game.to_move]
         if token is not None and token not in game.hands[team]:
-            left = " ".join(str(t) for t in game.hands[team]) or "none"
-            raise BadOrder(f"team {team} has no unused token {token} (unused: {left})")
+            raise BadOrder(f"team {team} holds no such unused token: choose one of its own")
         host.token = token
         self.token_for = (game.to_move, game.placements)
         return None

@@ -15,6 +15,7 @@ from pathlib import Path
 PROBES: list[str] = [
     "controller.tools.bench_engine:measure",
     "controller.tools.bench_controller:measure",
+    "controller.tools.bench_computer:measure",
     "sim.bench_serial:measure",
 ]
 

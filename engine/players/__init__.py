@@ -10,12 +10,21 @@ from collections.abc import Callable
 
 from engine.errors import SettingError
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Player
+from engine.players.lucky import LuckyPlayer
+from engine.players.payoff import PayOffPlayer
+from engine.players.qubic import QubicPlayer
+from engine.players.tactflix import TacTFlixPlayer
 from engine.variants import find_variant
 
 PlayerFactory = Callable[[int, int], Player]
 """``factory(level, seed)`` -> a player."""
 
-PLAYERS: dict[str, PlayerFactory] = {}
+PLAYERS: dict[str, PlayerFactory] = {
+    "lucky": LuckyPlayer,
+    "payoff": PayOffPlayer,
+    "qubic": QubicPlayer,
+    "tactflix": TacTFlixPlayer,
+}
 """Variant name -> the factory of its computer player."""
 
 
@@ -29,3 +38,4 @@ def make_player(variant: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> Play
     except KeyError:
         raise SettingError(f"no computer player for {key}") from None
     return factory(level, seed)
+

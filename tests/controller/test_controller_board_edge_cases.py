@@ -6,6 +6,7 @@ from controller.config import Config
 from controller.core.session import game_entry
 from controller.tools.board_view import draw, legend, piece_glyphs, team_letters
 from controller.tools.sim_run import SimRun
+from engine.game import SEED_LIMIT
 from engine.holes import parse
 
 CONFIG = Config()
@@ -143,3 +144,11 @@ def test_team_letters_fall_back_when_initials_clash() -> None:
     assert team_letters(("Red", "Blue", "Green"), 3) == ["r", "b", "g"]
     assert team_letters(("Blue", "Black"), 2) == ["a", "b"]
     assert team_letters(("1st", "2nd"), 2) == ["a", "b"]
+
+
+def test_the_game_after_the_largest_seed_starts_again_from_seed_zero() -> None:
+    run = lucky(SEED_LIMIT - 1)
+    ctl = run.controller
+    ctl.resign(0, run.clock.now())
+    ctl.session.start_next(run.clock.now())
+    assert ctl.state(test_view=True)["seed"] == 0 and not ctl.game.game_over

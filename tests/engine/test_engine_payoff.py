@@ -95,7 +95,7 @@ def test_token_set_is_a_setting_and_the_deal_fixes_the_hands() -> None:
         ({"deal": [[100, 50, 50, 25, 25], [20, 20, 10, 10, 5, 2, 1]]}, "as many tokens"),
         ({"deal": [[100, 100, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]}, "not the token set"),
         ({"deal": "100 50"}, "one token list per team"),
-        ({"tokens": [100, 0]}, "whole numbers > 0"),
+        ({"tokens": [100, 0]}, "whole number 1..1000000: 0"),
         ({"tokens": "100 fifty"}, "whole numbers"),
         ({"token_mode": "paper"}, "digital or physical"),
         ({"ledger": [5, 0]}, "sums to zero"),
@@ -129,10 +129,11 @@ def test_a_token_rides_on_a_man_and_is_hidden_from_other_teams() -> None:
 def test_only_an_unused_token_of_the_team() -> None:
     game = payoff()
     game.place("Y-II-H", token=100)
-    with pytest.raises(IllegalPlacement, match=r"team 1 has no unused token 100 \(unused: 20 10"):
+    with pytest.raises(IllegalPlacement, match=r"team 1 holds no such unused token") as refused:
         game.place("Y-II-S", token=100)
+    assert "100" not in str(refused.value) and "20" not in str(refused.value)  # public text
     game.place("Y-II-S", token=1)
-    with pytest.raises(IllegalPlacement, match="team 0 has no unused token 100"):
+    with pytest.raises(IllegalPlacement, match="team 0 holds no such unused token"):
         game.place("Y-II-D", token=100)
 
 
@@ -140,8 +141,9 @@ def test_a_token_on_a_completing_placement_is_refused_and_nothing_changes() -> N
     game = payoff()
     alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
     before = snapshot(game)
-    with pytest.raises(IllegalPlacement, match=r"no token on the placement that completes.*R-I-C"):
+    with pytest.raises(IllegalPlacement, match=r"on this placement.*R-I-C") as refused:
         game.place("R-I-C", token=25, at=9.0)
+    assert "25" not in str(refused.value)  # the board shows the text to everyone
     assert snapshot(game) == before
     game.place("R-I-C", at=9.0)
     assert game.pending_count() == 1

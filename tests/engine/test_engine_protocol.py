@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import queue
 import select
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -13,6 +16,8 @@ from engine.holes import parse
 from engine.protocol import EngineProtocol
 
 ROOT = Path(__file__).resolve().parents[2]
+WITH_DOUBLES = [sys.executable, str(ROOT / "tests" / "engine" / "protocol_doubles.py")]
+"""``flixboard engine`` with the stand-in player of every variant (until real players exist)."""
 
 
 def run_engine(lines: list[str], *command: str) -> list[str]:
@@ -45,16 +50,20 @@ def test_a_session_through_the_cli_module() -> None:
             "go depth 2",
             "quit",
             "isready",
-        ]
+        ],
+        *WITH_DOUBLES,
     )
-    assert answers == [
+    assert [line for line in answers if not line.startswith("info ")] == [
         "readyok",
         "perft 1 64",
         "perft 2 4032",
         "perft 3 249984",
         "bestmove R-I-C",
-        "bestmove Y-I-C",
+        "bestmove R-I-D",
     ]
+    first_info = answers[4]  # the real clock: nps and time vary
+    assert first_info.startswith("info depth 1 score cp 10 nodes 1 nps ")
+    assert first_info.endswith(" pv R-I-C")
 
 
 def test_bad_input_answers_errors_and_the_engine_keeps_going() -> None:
@@ -89,9 +98,7 @@ def test_lucky_through_the_console_script() -> None:
     answers = run_engine(
         [
             "variant lucky",
-            "go",
             "roll yellow/II/hearts",
-            "go",
             "position startpos moves win/II/hearts Y-II-H",
             "roll yellow/II/hearts",
             "perft 1",
@@ -101,10 +108,19 @@ def test_lucky_through_the_console_script() -> None:
         str(script),
         "engine",
     )
-    assert answers[0].startswith("error go:") and "await_roll" in answers[0]
-    assert answers[1] == "bestmove Y-II-H"
-    assert answers[2].startswith("error perft:")
-    assert answers[3].startswith("throw ") and len(answers) == 4
+    assert answers[0].startswith("error perft:")
+    assert answers[1].startswith("throw ") and len(answers) == 2
+
+
+def test_lucky_search_through_the_cli() -> None:
+    answers = run_engine(
+        ["variant lucky", "go depth 1", "roll yellow/II/hearts", "go depth 1", "quit"],
+        *WITH_DOUBLES,
+    )
+    assert [line for line in answers if not line.startswith("info ")] == [
+        "bestmove roll",
+        "bestmove Y-II-H",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -186,15 +202,89 @@ def test_tactflix_moves_also_replace_and_withdraw_men() -> None:
     engine.handle("variant tactflix")
     start = "position startpos moves r1s b4s r1h b4h r1d b4d r1c g3c"
     assert engine.handle(start) == [] and engine.game.phase == "substitute"
-    assert engine.handle("go") == ["bestmove R-I-S"]
     assert engine.handle(f"{start} r1c") == [] and engine.game.phase == "withdraw"
     assert engine.handle(f"{start} r1c r1s r1h r1d") == []
     assert engine.game.phase == "await_place" and engine.game.to_move == 1
     assert engine.game.piece_at(parse("R-I-C")) == (0, "burocrat")
-    assert engine.handle("go") == ["bestmove B-IV-C"]
 
 
 def test_keywords_are_case_insensitive() -> None:
     engine = EngineProtocol()
     assert engine.handle("POSITION StartPos MOVES r1s") == []
     assert engine.game.piece_at(0) == (0, "man")
+
+
+class Lines:
+    """The output lines of ``process``, read on a thread (``select`` cannot see lines that a
+    buffered ``readline`` already read ahead)."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        assert process.stdout is not None
+        self.queue: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
+
+    def _read(self, stdout: IO[str]) -> None:
+        for line in stdout:
+            self.queue.put(line)
+
+    def until(self, wanted: str) -> list[str]:
+        """Lines up to the first that starts with ``wanted`` (a generous timeout, not a check)."""
+        lines: list[str] = []
+        while not lines or not lines[-1].startswith(wanted):
+            try:
+                lines.append(self.queue.get(timeout=60).strip())
+            except queue.Empty:
+                raise AssertionError(f"no {wanted!r} after {lines}") from None
+        return lines
+
+
+def test_go_infinite_runs_until_stop_through_the_cli() -> None:
+    process = subprocess.Popen(
+        WITH_DOUBLES, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    assert process.stdin is not None
+    lines = Lines(process)
+    try:
+        process.stdin.write("go infinite\nisready\n")
+        process.stdin.flush()
+        assert "readyok" in lines.until("readyok")  # answered while it searches
+        process.stdin.write("position startpos moves R-I-S\n")  # waits for the search
+        process.stdin.write("stop\n")
+        process.stdin.flush()
+        assert lines.until("bestmove")[-1] == "bestmove R-I-S"
+        process.stdin.write("go depth 1\n")
+        process.stdin.flush()
+        assert lines.until("bestmove")[-1] == "bestmove R-I-H"  # after R-I-S
+        process.stdin.write("quit\n")
+        process.stdin.flush()
+        assert process.wait(timeout=60) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_the_end_of_input_stops_an_infinite_search() -> None:
+    answers = run_engine(["go infinite"], *WITH_DOUBLES)
+    assert answers[-1] == "bestmove R-I-S"
+
+
+def test_huge_numbers_and_deep_perft_answer_errors_through_the_cli() -> None:
+    answers = run_engine(
+        [
+            "perft " + "9" * 4400,
+            "players " + "9" * 4400,
+            "perft 6",
+            "go depth " + "9" * 5000,
+            "isready",
+        ]
+    )
+    assert len(answers) == 5 and all(a.startswith("error ") for a in answers[:4]), answers
+    assert answers[-1] == "readyok"
+
+
+def test_quit_behind_waiting_commands_stops_an_infinite_search_and_ends() -> None:
+    answers = run_engine(
+        ["go infinite", "position startpos moves R-I-S", "quit", "isready"], *WITH_DOUBLES
+    )
+    assert [line for line in answers if not line.startswith("info ")] == ["bestmove R-I-S"]

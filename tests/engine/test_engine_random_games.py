@@ -11,8 +11,9 @@ from engine.ai import completing_holes
 from engine.bitboard import popcount, scan_forward
 from engine.dice import all_throws
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Phase
+from engine.game import Action, Event, Game, Phase
 from engine.lines import LINES
+from engine.tactflix import SUBSTITUTE, WITHDRAW
 from engine.variants import new_game, replay
 
 THROWS = [str(t) for t in all_throws()]
@@ -42,15 +43,28 @@ def check_invariants(game: Game) -> None:
     if game.winner is not None:
         assert game.phase == Phase.GAME_OVER and not game.draw
         assert any(team == game.winner for team, _ in game.scored_lines)
-    for team, line in game.scored_lines:
-        assert line in LINES and game.pieces(team) & line == line
+    for team, line in game.scored_lines:  # Tac-T-Flix withdraws the Men of scored lines
+        assert line in LINES and (game.variant == "tactflix" or game.pieces(team) & line == line)
     for entry in game.uncalled:
         assert game.pieces(entry.team) & entry.line == entry.line
-    assert game.allowed & game.occupied == 0
+    if str(game.phase) in (SUBSTITUTE, WITHDRAW):  # Tac-T-Flix: ``allowed`` = Men to act on
+        assert game.allowed & ~game.men[game.team_of_seat[game.to_move]] == 0
+    else:
+        assert game.allowed & game.occupied == 0
     if game.phase == Phase.AWAIT_PLACE:
         assert game.allowed, "a placement is due but no hole is allowed"
     if game.phase == Phase.AWAIT_CALLS:
         assert game.uncalled and not game.allowed, "waiting for calls with nothing to call"
+
+
+def check_uncalled_lines_stay_secret(game: Game, events: list[Event]) -> None:
+    """No public state or public event of this action names a line that is still uncalled."""
+    uncalled = {entry.line for entry in game.uncalled}
+    assert "pending_lines" not in game.to_json()
+    for item in events:
+        if not item.secret:
+            named = set(item.data.get("lines", ())) | {item.data.get("line")}
+            assert not named & uncalled, f"{item.type} names an uncalled line"
 
 
 def next_action(game: Game, data: st.DataObject, clock: float) -> Action:
@@ -70,6 +84,8 @@ def next_action(game: Game, data: st.DataObject, clock: float) -> Action:
         faces = st.one_of(st.just("win/win/win"), st.sampled_from(THROWS))
         return Action("roll", throw=None if drawn else data.draw(faces, label="faces"))
     holes = list(scan_forward(game.allowed))
+    if str(game.phase) in (SUBSTITUTE, WITHDRAW):  # Tac-T-Flix: the Man to replace or lift
+        return Action(str(game.phase), hole=data.draw(st.sampled_from(holes), label="man"))
     own = game.pieces(game.team_of_seat[game.to_move])
     winning = completing_holes(own, game.allowed)
     if winning and data.draw(st.booleans(), label="take the line"):
@@ -84,7 +100,7 @@ def next_action(game: Game, data: st.DataObject, clock: float) -> Action:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(
-    variant=st.sampled_from(["lucky", "qubic"]),
+    variant=st.sampled_from(["lucky", "qubic", "payoff", "tactflix"]),
     players=st.sampled_from([2, 3, 4, 6]),
     seed=st.integers(0, 2**32),
     auto_call=st.booleans(),
@@ -117,6 +133,7 @@ def test_random_games_keep_the_invariants(
         assert snapshot(game) == after
         public = [e for e in events if not e.secret]
         assert all(e.type != "line_completed" for e in public)
+        check_uncalled_lines_stay_secret(game, events)
     kinds = {e.type for e in game.events}
     shown = {"scored", "penalty", "block_requested", "awaiting_calls"}
     event(f"{variant}: " + " ".join(sorted(kinds & shown)))

@@ -153,8 +153,9 @@ def test_token_orders_are_checked() -> None:
     ctl, now = run.controller, run.clock.now()
     with pytest.raises(NotNow, match="seat 1 is not to move"):
         ctl.set_token(1, 1, None, now)
-    with pytest.raises(BadOrder, match=r"no unused token 1 \(unused: 100 50 50 25 25 20\)"):
+    with pytest.raises(BadOrder, match="team 0 holds no such unused token") as refused:
         ctl.set_token(0, 1, None, now)
+    assert "100" not in str(refused.value)  # the answer names no token of the hand
     with pytest.raises(BadOrder, match="whole number or null"):
         ctl.set_token(0, "50", None, now)  # type: ignore[arg-type]
     with pytest.raises(BadOrder, match="only when entering"):

@@ -68,7 +68,7 @@ def test_a_token_on_a_completing_placement_is_refused(capsys: pytest.CaptureFixt
     state = run("payoff_token_refused.jsonl", capsys)
     (refused,) = events(state, "placement_refused")
     assert refused["hole"] == "R-I-C"
-    assert refused["reason"].startswith("no token on the placement that completes a Flix-line")
+    assert refused["reason"].startswith("no token on this placement")
     assert events(state, "board_mismatch")[0]["extra"] == ["R-I-C"]
     place_c = [e for e in events(state, "place") if e["hole"] == "R-I-C"]
     assert len(place_c) == 1  # committed once: the second time, without a token

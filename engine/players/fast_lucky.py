@@ -1,0 +1,284 @@
+"""A fast Lucky Flix simulation on bitboards, for playouts to the end of a game.
+
+Only what decides a Lucky game is kept: each team's pieces and supply, the seat to throw, the
+free throws left. A completed line is taken as called at once (it wins); calls, penalties and
+times are left out. Throws are drawn from the game's own dice, every combination of faces
+equally likely, exactly as :func:`engine.dice.throw_dice` draws them.
+
+>>> from engine.variants import new_game
+>>> import random
+>>> sim = LuckySim.from_game(new_game("lucky", seed=3))
+>>> sim.playout(0, 0, random.Random(1), greedy=True) in (-1, 0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.bitboard import BB_ALL, Bitboard
+from engine.dice import DICE, Dice, all_throws, read_throw
+from engine.game import Game
+from engine.holes import Layout
+from engine.lines import LINES, LINES_THROUGH
+from engine.lucky import LuckyFlix
+
+HOLES_KIND = 0
+"""A throw that allows holes for the thrower (1, 4, 16 or all 64)."""
+FREE_KIND = 1
+"""A throw that grants free throws."""
+OPPONENT_KIND = 2
+"""``flix flix flix``: the seat on the left places anywhere."""
+DRAW = -1
+"""The result of a playout that nobody wins."""
+
+_ALL_HOLES: tuple[int, ...] = tuple(range(64))
+
+
+@dataclass(frozen=True)
+class ThrowTable:
+    """Every equally likely throw of a set of dice, read for one layout: ``kinds[i]``,
+    ``masks[i]`` (allowed holes) and ``holes[i]`` (the same as a tuple)."""
+
+    kinds: tuple[int, ...]
+    masks: tuple[Bitboard, ...]
+    holes: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def build(cls, dice: Dice, layout: Layout) -> ThrowTable:
+        """The table of ``dice`` under ``layout``."""
+        kinds: list[int] = []
+        masks: list[Bitboard] = []
+        holes: list[tuple[int, ...]] = []
+        for throw in all_throws(dice):
+            reading = read_throw(throw, layout)
+            kind = {"free_throws": FREE_KIND, "opponent_anywhere": OPPONENT_KIND}.get(
+                reading.kind, HOLES_KIND
+            )
+            kinds.append(kind)
+            masks.append(reading.holes)
+            holes.append(tuple(h for h in _ALL_HOLES if reading.holes >> h & 1))
+        return cls(tuple(kinds), tuple(masks), tuple(holes))
+
+    def chance_to_reach(self, targets: Bitboard) -> Fraction:
+        """The chance that one throw lets its thrower place in one of ``targets``."""
+        hits = sum(
+            1
+            for kind, mask in zip(self.kinds, self.masks, strict=True)
+            if kind == HOLES_KIND and mask & targets
+        )
+        return Fraction(hits, len(self.kinds))
+
+
+CHOOSY = True
+"""Greedy playouts weigh two random holes and keep the one on more open lines."""
+
+
+def _openness(hole: int, own: Bitboard, theirs: Bitboard) -> int:
+    """Lines through ``hole`` free of other teams' pieces, each counted with its own pieces."""
+    total = 0
+    for line in LINES_THROUGH[hole]:
+        if not line & theirs:
+            total += 1 + (line & own).bit_count()
+    return total
+
+
+def dice_of(game: Game) -> Dice:
+    """The dice ``game`` is played with (the default dice for a game without its own)."""
+    return game.dice if isinstance(game, LuckyFlix) else DICE
+
+
+def table_of(game: Game) -> ThrowTable:
+    """The throw table of ``game``'s dice and layout."""
+    return ThrowTable.build(dice_of(game), game.layout)
+
+
+def threats_of(pieces: Bitboard, occupied: Bitboard) -> Bitboard:
+    """The empty holes that would complete a line of ``pieces``."""
+    result = 0
+    for line in LINES:
+        own = line & pieces
+        if own.bit_count() == 3 and not line & ~own & occupied:
+            result |= line & ~own
+    return result
+
+
+class LuckySim:
+    """A Lucky Flix position to play out: pieces and supply per team, seats and their teams."""
+
+    __slots__ = ("next_of", "pieces", "supply", "table", "team_of_seat", "teams")
+
+    def __init__(
+        self,
+        table: ThrowTable,
+        team_of_seat: tuple[int, ...],
+        next_of: tuple[int, ...],
+        pieces: list[Bitboard],
+        supply: list[int],
+    ) -> None:
+        self.table = table
+        self.team_of_seat = team_of_seat
+        self.next_of = next_of
+        self.teams = len(pieces)
+        self.pieces = pieces
+        self.supply = supply
+
+    @classmethod
+    def from_game(cls, game: Game, table: ThrowTable | None = None) -> LuckySim:
+        """The position of ``game`` (resigned teams have no supply: their seats are skipped)."""
+        if table is None:
+            table = table_of(game)
+        supply = [0 if team in game.resigned else game.supply[team] for team in range(game.teams)]
+        next_of = tuple(game.next_seat(seat) for seat in range(game.players))
+        pieces = [game.pieces(team) for team in range(game.teams)]
+        return cls(table, game.team_of_seat, next_of, pieces, supply)
+
+    def completes(self, team: int, hole: int) -> bool:
+        """Whether ``team`` placing at ``hole`` completes a line."""
+        own = self.pieces[team] | 1 << hole
+        return any(own & line == line for line in LINES_THROUGH[hole])
+
+    def after_place(
+        self,
+        seat: int,
+        hole: int,
+        free: int,
+        rng: random.Random,
+        greedy: bool,
+        place_rng: random.Random | None = None,
+        take_wins: bool = True,
+    ) -> int:
+        """Play out the game after ``seat`` places at ``hole`` with ``free`` throws left.
+
+        Returns the winning team or :data:`DRAW`. ``rng`` draws the throws and, unless
+        ``place_rng`` is given, the random placements too; ``greedy`` and ``take_wins`` as in
+        :meth:`playout`.
+        """
+        team = self.team_of_seat[seat]
+        if self.completes(team, hole):
+            return team
+        pieces = list(self.pieces)
+        pieces[team] |= 1 << hole
+        supply = list(self.supply)
+        supply[team] -= 1
+        if not (free > 0 and supply[team] > 0):
+            seat, free = self.next_of[seat], 0
+        policy = (greedy, take_wins)
+        return self._run(pieces, supply, seat, free, rng, policy, place_rng or rng)
+
+    def playout(
+        self, seat: int, free: int, rng: random.Random, greedy: bool, take_wins: bool = True
+    ) -> int:
+        """Play out the game from ``seat`` about to throw (``free`` throws left).
+
+        ``greedy``: a placer blocks a line of another team when it cannot win; ``take_wins``: a
+        placer takes a winning hole the dice allow (else only a random hole that happens to
+        complete a line wins).
+        """
+        policy = (greedy, take_wins)
+        return self._run(list(self.pieces), list(self.supply), seat, free, rng, policy, rng)
+
+    def _run(
+        self,
+        pieces: list[Bitboard],
+        supply: list[int],
+        seat: int,
+        free: int,
+        rng: random.Random,
+        policy: tuple[bool, bool],
+        place_rng: random.Random,
+    ) -> int:
+        """The playout loop: ``rng`` throws, ``place_rng`` picks random holes; ``policy``:
+        (greedy, take_wins) of :meth:`playout`."""
+        greedy, take_wins = policy
+        kinds, masks, holes = self.table.kinds, self.table.masks, self.table.holes
+        count = len(kinds)
+        team_of, next_of = self.team_of_seat, self.next_of
+        teams = self.teams
+        occupied = 0
+        for team_pieces in pieces:
+            occupied |= team_pieces
+        threats = [threats_of(pieces[t], occupied) for t in range(teams)]
+        draw_index = rng.random
+        draw_hole = place_rng.random
+        players = len(team_of)
+        while True:
+            # seat must have Men: skip seats (turn lost) until one has, else a draw
+            for _ in range(players):
+                if supply[team_of[seat]] > 0:
+                    break
+                seat = next_of[seat]
+                free = 0
+            else:
+                return DRAW
+            if occupied == BB_ALL:
+                return DRAW
+            index = int(draw_index() * count)
+            kind = kinds[index]
+            placer = seat
+            if free > 0:
+                free -= 1
+            if kind == FREE_KIND:
+                free += 2
+                continue
+            if kind == OPPONENT_KIND:
+                free = 0
+                placer = next_of[seat]
+                if supply[team_of[placer]] <= 0:
+                    seat = next_of[placer]
+                    continue
+                empty = BB_ALL & ~occupied
+                choices = _ALL_HOLES
+            else:
+                empty = masks[index] & ~occupied
+                choices = holes[index]
+            if empty:
+                team = team_of[placer]
+                if take_wins and empty & threats[team]:
+                    return team
+                hole = -1
+                if greedy:
+                    blocks = 0
+                    for other in range(teams):
+                        if other != team:
+                            blocks |= threats[other]
+                    blocks &= empty
+                    if blocks:
+                        hole = (blocks & -blocks).bit_length() - 1
+                if hole < 0:
+                    size = len(choices)
+                    while True:
+                        hole = choices[int(draw_hole() * size)]
+                        if not occupied >> hole & 1:
+                            break
+                    if greedy and CHOOSY and empty & (empty - 1):
+                        while True:
+                            second = choices[int(draw_hole() * size)]
+                            if not occupied >> second & 1:
+                                break
+                        if second != hole:
+                            own = pieces[team]
+                            theirs = occupied & ~own
+                            if _openness(second, own, theirs) > _openness(hole, own, theirs):
+                                hole = second
+                if threats[team] >> hole & 1:
+                    return team
+                mask = 1 << hole
+                occupied |= mask
+                own = pieces[team] | mask
+                pieces[team] = own
+                supply[team] -= 1
+                for other in range(teams):
+                    threats[other] &= ~mask
+                for line in LINES_THROUGH[hole]:
+                    mine = line & own
+                    if mine.bit_count() == 3:
+                        rest = line ^ mine
+                        if not rest & occupied:
+                            threats[team] |= rest
+            if free > 0 and placer == seat and supply[team_of[seat]] > 0:
+                continue
+            seat = next_of[placer]
+            free = 0

@@ -1,0 +1,174 @@
+"""The Pay-Off Flix computer player: where to place, which token rides on the Man, calls.
+
+Placement: :mod:`engine.players.line_search` (the first called line ends the game). Tokens
+(digital mode): a Man worth more than a plain one goes where the team's line is most likely to
+form: the highest unused token above :data:`~engine.payoff.PLAIN_MAN_VALUE` is attached when the
+hole lies on an open line holding at least ``TOKEN_LINE`` of the team's pieces with it; tokens
+worth 5 or less are never attached (a plain Man is worth 5). Calls: the player never holds a
+line back (RULES.md §9): it calls at once. Physical mode: the tokens it enters at scoring are the
+ones the same rule would have put in its Men, worked out again from the public placements.
+
+>>> from engine.players.base import Budget
+>>> from engine.variants import new_game
+>>> game = new_game("payoff", seed=1)
+>>> made = PayOffPlayer(3, seed=0).decide(game, Budget(clock=lambda: 0.0))
+>>> made.action.kind, made.action.token is None
+('place', True)
+"""
+
+from __future__ import annotations
+
+from engine.bitboard import Bitboard, scan_forward
+from engine.errors import IllegalAction
+from engine.game import Action, Game, Phase
+from engine.lines import LINES_THROUGH
+from engine.payoff import AWAIT_TOKENS, PLAIN_MAN_VALUE, PayOffFlix
+from engine.players.base import Budget, Decision, InfoSink, SearchInfo
+from engine.players.flix_calls import call_reactions
+from engine.players.flix_common import (
+    MISTAKE_CHANCE,
+    await_calls_decision,
+    capped,
+    decision,
+    depth_reporter,
+    other_teams,
+    rng_for,
+)
+from engine.players.line_search import search, team_order, threats
+
+DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4}
+"""Search depth (placements) by level."""
+WIDTH: dict[int, int] = {1: 6, 2: 8, 3: 10, 4: 12, 5: 16}
+"""Moves searched at each node by level."""
+NODES: dict[int, int] = {1: 60, 2: 400, 3: 3000, 4: 10000, 5: 30000}
+"""Node budget per decision by level."""
+TOKEN_LINE = 3
+"""A token goes on a Man whose best open line holds at least this many of the team's pieces."""
+
+
+def best_open_line(pieces: list[Bitboard], team: int, hole: int) -> int:
+    """The most pieces of ``team`` (counting ``hole``) on a line through ``hole`` free of other
+    teams' pieces; 0 when every line through it is spoilt."""
+    own = pieces[team] | 1 << hole
+    others = 0
+    for other, other_pieces in enumerate(pieces):
+        if other != team:
+            others |= other_pieces
+    return max(
+        ((line & own).bit_count() for line in LINES_THROUGH[hole] if not line & others),
+        default=0,
+    )
+
+
+def choose_token(pieces: list[Bitboard], team: int, hole: int, hand: tuple[int, ...]) -> int | None:
+    """The token to attach to a Man placed at ``hole`` (not completing a line), or ``None``."""
+    worth = [token for token in hand if token > PLAIN_MAN_VALUE]
+    if not worth or best_open_line(pieces, team, hole) < TOKEN_LINE:
+        return None
+    return max(worth)
+
+
+def planned_tokens(game: PayOffFlix, team: int) -> dict[int, int]:
+    """Physical mode: the token :func:`choose_token` would have put in each Man of ``team``,
+    replayed from the public placements and penalties."""
+    pieces = [0] * game.teams
+    hand = list(game.dealt[team])
+    planned: dict[int, int] = {}
+    for event in game.events:
+        if event.secret:
+            continue
+        if event.type == "place":
+            placer, hole = event.data["team"], event.data["hole"]
+            if placer == team:
+                own = pieces[team] | 1 << hole
+                completes = any(own & line == line for line in LINES_THROUGH[hole])
+                token = None if completes else choose_token(pieces, team, hole, tuple(hand))
+                if token is not None:
+                    hand.remove(token)
+                    planned[hole] = token
+            pieces[placer] |= 1 << hole
+        elif event.type == "penalty":
+            against, removed = event.data["against"], event.data["removed"]
+            pieces[against] &= ~removed
+            if against == team:
+                for hole in scan_forward(removed):
+                    if hole in planned:
+                        hand.append(planned.pop(hole))
+    return planned
+
+
+class PayOffPlayer:
+    """Pay-Off Flix at ``level`` 1..5, deterministic for ``seed``."""
+
+    def __init__(self, level: int, seed: int = 0) -> None:
+        self.level = level
+        self.seed = seed
+
+    def reactions(self, game: Game, seat: int) -> list[Action]:
+        """Its own FLIX at once (never held back); PENALTY on a line it has noticed."""
+        return call_reactions(game, seat, self.level, self.seed)
+
+    def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
+        """Place (with a token), enter a token, or call."""
+        if not isinstance(game, PayOffFlix):
+            raise IllegalAction(f"a Pay-Off Flix player cannot play {game.variant}")
+        if game.phase == Phase.AWAIT_PLACE:
+            return self._place(game, budget, on_info)
+        if game.phase == AWAIT_TOKENS:
+            return self._enter(game, budget)
+        if game.phase == Phase.AWAIT_CALLS:
+            return await_calls_decision(game, self.level, self.seed, budget)
+        raise IllegalAction(f"nothing for a Pay-Off Flix player to do in phase {game.phase}")
+
+    def _place(self, game: PayOffFlix, budget: Budget, on_info: InfoSink | None) -> Decision:
+        seat = game.to_move
+        team = game.team_of_seat[seat]
+        pieces = [game.pieces(t) for t in range(game.teams)]
+        supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
+        nexts = [game.next_seat(s) for s in range(game.players)]
+        order = team_order(game.team_of_seat, nexts, seat)
+        inner = capped(budget, NODES[self.level])
+        report = depth_reporter(on_info, budget, inner)
+        result = search(
+            pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level], report=report
+        )
+        budget.count(inner.visited)
+        hole = result.hole
+        occupied = game.occupied
+        blocking = [o for o in other_teams(game, team) if threats(pieces[o], occupied) >> hole & 1]
+        rng = rng_for("payoff", self.seed, game.placements, seat, occupied)
+        if blocking and rng.random() < MISTAKE_CHANCE[self.level]:
+            free = [h for h in scan_forward(game.allowed) if h != result.hole]
+            hole = free[rng.randrange(len(free))] if free else hole
+            blocking = []
+        own = pieces[team] | 1 << hole
+        completes = any(own & line == line for line in LINES_THROUGH[hole])
+        token = None
+        if not completes and not game.physical_tokens:
+            token = choose_token(pieces, team, hole, game.hands[team])
+        if completes:
+            reason = "completes a line"
+        elif blocking:
+            reason = f"blocks a line of team {blocking[0]}"
+        else:
+            reason = f"builds its lines (searched {result.depth} placements ahead)"
+        action = Action("place", hole=hole, token=token)
+        mate = 1 if completes else None
+        info = SearchInfo(
+            result.depth,
+            result.score,
+            budget.visited,
+            budget.elapsed(),
+            (action,),
+            mate,
+        )
+        return Decision(action, reason, info)
+
+    def _enter(self, game: PayOffFlix, budget: Budget) -> Decision:
+        team = game.scoring_team
+        assert team is not None
+        hole = next(scan_forward(game.tokens_to_enter))
+        token = None if hole in game.completers else planned_tokens(game, team).get(hole)
+        return decision(
+            Action("enter_token", hole=hole, token=token), "enters the token of its Man", budget, 0
+        )

@@ -1,0 +1,295 @@
+"""The Qubic computer player: forcing searches under an alpha-beta search, levels 1..5.
+
+Two teams: it wins at once when it can, blocks a single open three, plays a forcing win
+(threat sequence ending in a double threat) when it finds one, else searches
+(:mod:`engine.players.qubic_search`) within its level's node budget. Three teams: immediate wins
+and blocks, double threats, then the most open hole (no deep search). Level 1 overlooks a win
+or a needed block now and then (seeded, reproducible).
+
+>>> from engine.variants import new_game
+>>> from engine.players.base import Budget
+>>> game = new_game("qubic")
+>>> for hole in ("R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D", "Y-I-D"):
+...     _ = game.place(hole)
+>>> decision = QubicPlayer(3, seed=1).decide(game, Budget(clock=lambda: 0.0))
+>>> decision.reason
+'wins: completes R-I-S..R-I-C'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.bitboard import BB_ALL, Bitboard
+from engine.errors import IllegalAction
+from engine.game import Action, Game, Phase
+from engine.holes import Layout, name
+from engine.lines import LINES_THROUGH
+from engine.players.base import DEFAULT_LEVEL, LEVELS, Budget, Decision, InfoSink, SearchInfo
+from engine.players.qubic_search import Iteration, Limits, Search, mate_moves, ordered_moves
+from engine.players.qubic_threats import (
+    ForcingSearch,
+    completing,
+    forcing_win,
+    shortest_forcing_win,
+    threes_made,
+)
+from engine.qubic import Qubic
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """What a level may do: node budget, forcing-search reach, and how often it overlooks."""
+
+    nodes: int
+    forcing_moves: int
+    overlook: float
+    """Chance to miss a win or a needed block (level 1 only)."""
+    max_depth: int = 64
+    """Deepest alpha-beta iteration (iterations go 1, 3, 5, ...)."""
+    leaf_nodes: int = 200
+    """Node cap of each forcing search at a leaf."""
+
+
+LEVEL_SETTINGS: dict[int, LevelSettings] = {
+    1: LevelSettings(nodes=150, forcing_moves=2, overlook=0.35, max_depth=1),
+    2: LevelSettings(nodes=2_000, forcing_moves=8, overlook=0.0, max_depth=3),
+    3: LevelSettings(nodes=10_000, forcing_moves=16, overlook=0.0, max_depth=3),
+    4: LevelSettings(nodes=25_000, forcing_moves=20, overlook=0.0, max_depth=3),
+    5: LevelSettings(nodes=60_000, forcing_moves=24, overlook=0.0, max_depth=3, leaf_nodes=400),
+}
+"""Depth 3 (odd: the leaves are the other side's turn, where its forcing wins count as losses
+and ours as threats) played stronger in matches than deeper or even depths."""
+
+
+def line_text(line: Bitboard, layout: Layout) -> str:
+    """A line written as its first..last hole names."""
+    low = (line & -line).bit_length() - 1
+    return f"{name(low, layout)}..{name(line.bit_length() - 1, layout)}"
+
+
+def _line_through(hole: int, own: Bitboard, other: Bitboard, pieces: int) -> Bitboard:
+    """A line through ``hole`` with ``pieces`` of ``own`` and none of ``other`` (or 0)."""
+    for line in LINES_THROUGH[hole]:
+        if not line & other and (line & own).bit_count() == pieces:
+            return line
+    return 0
+
+
+def _spoiler(me: Bitboard, other: Bitboard, holes: Bitboard, rng: random.Random) -> int:
+    """Against a proven loss: the hole that spoils most of the other side's lines (those with
+    more of its pieces count more), for an opponent that may not find the win."""
+    ordered = ordered_moves(me, other, holes, rng)
+
+    def spoils(hole: int) -> int:
+        return sum((line & other).bit_count() ** 2 for line in LINES_THROUGH[hole] if not line & me)
+
+    return max(ordered, key=spoils)
+
+
+def _lowest(board: Bitboard) -> int:
+    return (board & -board).bit_length() - 1
+
+
+class QubicPlayer:
+    """A Qubic player at ``level`` (1..5), deterministic for ``seed``."""
+
+    def __init__(self, level: int = DEFAULT_LEVEL, seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be 1..5: {level!r}")
+        self.level = level
+        self.seed = seed
+        self.settings = LEVEL_SETTINGS[level]
+
+    def _rng(self, game: Game) -> random.Random:
+        return random.Random(f"{self.seed}:{game.occupied}:{game.to_move}")
+
+    def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
+        """The hole ``game.to_move`` fills now, and why."""
+        allowed = game.allowed
+        if game.phase != Phase.AWAIT_PLACE or not allowed:
+            raise IllegalAction(f"no placement is due for seat {game.to_move} (phase {game.phase})")
+        team = game.team_of_seat[game.to_move]
+        me = game.pieces(team)
+        rng = self._rng(game)
+        if game.teams != 2 or allowed != ~game.occupied & BB_ALL:
+            return self._decide_simple(game, team, me, allowed, rng, budget)
+        other = game.occupied & ~me
+        colour = 0 if game.team_of_seat[0] == team else 1
+        return self._decide_two(game, me, other, colour, rng, budget, on_info)
+
+    def _place(self, hole: int, reason: str, info: SearchInfo) -> Decision:
+        return Decision(Action("place", hole=hole), reason, info)
+
+    def _overlooks(self, rng: random.Random) -> bool:
+        return rng.random() < self.settings.overlook
+
+    def _decide_two(
+        self,
+        game: Game,
+        me: Bitboard,
+        other: Bitboard,
+        colour: int,
+        rng: random.Random,
+        budget: Budget,
+        on_info: InfoSink | None,
+    ) -> Decision:
+        layout = game.layout
+        empty = ~game.occupied & BB_ALL
+        wins = completing(me, other)
+        if wins and not self._overlooks(rng):
+            hole = _lowest(wins)
+            line = _line_through(hole, me, other, 3)
+            info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=hole),), 1)
+            return self._place(hole, f"wins: completes {line_text(line, layout)}", info)
+        threats = completing(other, me)
+        if threats and not self._overlooks(rng):
+            hole = _lowest(threats)
+            line = _line_through(hole, other, me, 3)
+            mate = -1 if threats & (threats - 1) else None
+            info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=hole),), mate)
+            return self._place(hole, f"blocks {line_text(line, layout)}", info)
+        if threats or wins:
+            hole = ordered_moves(me, other, empty & ~threats & ~wins or empty)[0]
+            info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=hole),))
+            return self._place(hole, "most open lines", info)
+        settings = self.settings
+        nodes = settings.nodes if budget.nodes is None else min(settings.nodes, budget.nodes)
+        forcing = ForcingSearch(max(nodes // 4, 1), budget.exhausted)
+        win = shortest_forcing_win(me, other, forcing, settings.forcing_moves)
+        if win.moves:
+            budget.count(forcing.nodes)
+            pv = tuple(Action("place", hole=h) for h in win.line)
+            score = 100_000 - 2 * (win.moves - 1)
+            info = SearchInfo(win.moves, score, forcing.nodes, budget.elapsed(), pv, win.moves)
+            if on_info is not None:
+                on_info(info)
+            reason = "makes two threes" if win.moves == 2 else f"forces a win in {win.moves}"
+            return self._place(win.first, reason, info)
+        defence = ForcingSearch(max(nodes // 2, 1), budget.exhausted, failed=forcing.failed)
+        refutations = self._refutations(me, other, empty, defence)
+        fallback = ordered_moves(me, other, refutations or empty, rng)[0]
+        spent = budget.count(forcing.nodes + defence.nodes)
+        search = Search(
+            me,
+            other,
+            colour,
+            Limits(
+                nodes=max(nodes - spent, 1),
+                max_depth=settings.max_depth
+                if budget.depth is None
+                else min(budget.depth, settings.max_depth),
+                forcing_moves=settings.forcing_moves,
+                leaf_nodes=settings.leaf_nodes,
+            ),
+            budget.exhausted,
+            rng,
+            refutations or empty,
+        )
+
+        def report(done: Iteration) -> None:
+            if on_info is not None:
+                on_info(self._info(done, spent, budget))
+
+        done = search.iterate(report)
+        budget.count(search.nodes)
+        if done is None:
+            info = SearchInfo(
+                0, 0, spent + search.nodes, budget.elapsed(), (Action("place", hole=fallback),)
+            )
+            return self._place(fallback, "most open lines", info)
+        info = replace(self._info(done, spent, budget), nodes=spent + search.nodes)
+        hole = done.pv[0]
+        mate = info.mate
+        if mate is not None and mate > 0:
+            reason = f"forces a win in {mate}"
+        elif mate is not None:
+            hole = _spoiler(me, other, refutations or empty, rng)
+            reason = "cuts the most lines of the other side"
+        elif refutations != empty and refutations >> hole & 1:
+            reason = "stops a forcing win"
+        elif threes_made(me | 1 << hole, other, hole):
+            reason = "makes a three"
+        else:
+            reason = "most open lines" if done.depth <= 1 else f"best by a {done.depth}-ply search"
+        return self._place(hole, reason, info)
+
+    def _refutations(
+        self, me: Bitboard, other: Bitboard, empty: Bitboard, forcing: ForcingSearch
+    ) -> Bitboard:
+        """The empty holes after which the other side has no forcing win (all of them when it
+        has none now; none found when every hole loses or the budget ran out)."""
+        depth = self.settings.forcing_moves
+        if not shortest_forcing_win(other, me, forcing, depth).moves:
+            return empty
+        found = 0
+        for hole in ordered_moves(me, other, empty):
+            if forcing.spent():
+                break
+            if not forcing_win(other, me | 1 << hole, forcing, depth).moves and not forcing.spent():
+                found |= 1 << hole
+        return found
+
+    def _info(self, done: Iteration, spent: int, budget: Budget) -> SearchInfo:
+        return SearchInfo(
+            depth=done.depth,
+            score=done.score,
+            nodes=spent + done.nodes,
+            seconds=budget.elapsed(),
+            pv=tuple(Action("place", hole=h) for h in done.pv),
+            mate=mate_moves(done.score),
+        )
+
+    def _decide_simple(
+        self,
+        game: Game,
+        team: int,
+        me: Bitboard,
+        allowed: Bitboard,
+        rng: random.Random,
+        budget: Budget,
+    ) -> Decision:
+        """Three teams (or a block request): win, block the next seats in order, two threes,
+        else the most open hole."""
+        layout = game.layout
+        others = game.occupied & ~me
+        info = SearchInfo(1, 0, 1, budget.elapsed())
+        wins = completing(me, others) & allowed
+        if wins and not self._overlooks(rng):
+            hole = _lowest(wins)
+            line = _line_through(hole, me, others, 3)
+            return self._place(hole, f"wins: completes {line_text(line, layout)}", info)
+        seat = game.next_seat(game.to_move)
+        for _ in range(game.players):
+            rival = game.team_of_seat[seat]
+            seat = game.next_seat(seat)
+            if rival == team:
+                continue
+            theirs = game.pieces(rival)
+            threats = completing(theirs, game.occupied & ~theirs) & allowed
+            if threats and not self._overlooks(rng):
+                hole = _lowest(threats)
+                line = _line_through(hole, theirs, game.occupied & ~theirs, 3)
+                return self._place(hole, f"blocks {line_text(line, layout)}", info)
+        holes = ordered_moves(me, others, allowed, rng)
+        for hole in holes:
+            made = threes_made(me | 1 << hole, others, hole)
+            if made & (made - 1):
+                return self._place(hole, "makes two threes", info)
+        return self._place(holes[0], "most open lines", info)
+
+    def reactions(self, game: Game, seat: int) -> list[Action]:
+        """A block request when the rule applies and the hole to block is another seat's."""
+        if not isinstance(game, Qubic) or not game.block_rule or seat == game.to_move:
+            return []
+        request = Action("request_block", seat=seat)
+        try:
+            game.apply(request)
+        except IllegalAction:
+            return []
+        game.pop()
+        first = game.first_open_three(game.team_of_seat[game.to_move])
+        if first is None or first[1] == game.team_of_seat[seat]:
+            return []
+        return [request]

@@ -1,0 +1,127 @@
+"""The Tac-T-Flix computer player: placements, free plays, substitution, withdrawal, calls.
+
+Placements and free plays: :mod:`engine.players.line_search` over each team's pieces (Men and
+Burocrats both make lines), a completed line scoring as a finished line of play. Substitution:
+the Burocrat goes where it builds the team's best Buroline chance: a Buroline at once if it can,
+else the hole whose lines free of other teams' pieces hold the most of its Burocrats. Withdrawal
+lifts every Man of the scored lines anyway; it takes them in hole order.
+
+>>> from engine.players.base import Budget
+>>> from engine.variants import new_game
+>>> game = new_game("tactflix")
+>>> TacTFlixPlayer(3, seed=0).decide(game, Budget(clock=lambda: 0.0)).action.kind
+'place'
+"""
+
+from __future__ import annotations
+
+from engine.bitboard import Bitboard, scan_forward
+from engine.errors import IllegalAction
+from engine.game import Action, Game, Phase
+from engine.lines import LINES_THROUGH
+from engine.players.base import Budget, Decision, InfoSink
+from engine.players.flix_calls import call_reactions
+from engine.players.flix_common import (
+    MISTAKE_CHANCE,
+    await_calls_decision,
+    capped,
+    decision,
+    depth_reporter,
+    other_teams,
+    rng_for,
+)
+from engine.players.line_search import search, team_order, threats
+from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
+
+DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 3}
+"""Search depth (placements) by level."""
+WIDTH: dict[int, int] = {1: 6, 2: 8, 3: 10, 4: 14, 5: 20}
+"""Moves searched at each node by level."""
+NODES: dict[int, int] = {1: 60, 2: 400, 3: 3000, 4: 10000, 5: 30000}
+"""Node budget per decision by level."""
+
+
+def buroline_worth(burocrats: Bitboard, others: Bitboard, hole: int) -> tuple[int, int]:
+    """How much a Burocrat at ``hole`` builds: the most of the team's Burocrats (with it) on one
+    line free of other teams' pieces, then the sum over such lines."""
+    mine = burocrats | 1 << hole
+    counts = [(line & mine).bit_count() for line in LINES_THROUGH[hole] if not line & others]
+    return max(counts, default=0), sum(counts)
+
+
+class TacTFlixPlayer:
+    """Tac-T-Flix at ``level`` 1..5, deterministic for ``seed``."""
+
+    def __init__(self, level: int, seed: int = 0) -> None:
+        self.level = level
+        self.seed = seed
+
+    def reactions(self, game: Game, seat: int) -> list[Action]:
+        """Its own FLIX at once; PENALTY on a line it has noticed."""
+        return call_reactions(game, seat, self.level, self.seed)
+
+    def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
+        """Place (or free play), seat a Burocrat, withdraw a Man, or call."""
+        if not isinstance(game, TacTFlix):
+            raise IllegalAction(f"a Tac-T-Flix player cannot play {game.variant}")
+        if game.phase == Phase.AWAIT_PLACE:
+            return self._place(game, budget, on_info)
+        if game.phase == SUBSTITUTE:
+            return self._substitute(game, budget)
+        if game.phase == WITHDRAW:
+            hole = next(scan_forward(game.to_withdraw))
+            return decision(
+                Action("withdraw", hole=hole), "withdraws its Men of the scored lines", budget, 0
+            )
+        if game.phase == Phase.AWAIT_CALLS:
+            return await_calls_decision(game, self.level, self.seed, budget)
+        raise IllegalAction(f"nothing for a Tac-T-Flix player to do in phase {game.phase}")
+
+    def _place(self, game: TacTFlix, budget: Budget, on_info: InfoSink | None) -> Decision:
+        seat = game.to_move
+        team = game.team_of_seat[seat]
+        pieces = [game.pieces(t) for t in range(game.teams)]
+        supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
+        nexts = [game.next_seat(s) for s in range(game.players)]
+        order = team_order(game.team_of_seat, nexts, seat)
+        inner = capped(budget, NODES[self.level])
+        report = depth_reporter(on_info, budget, inner)
+        result = search(
+            pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level], report=report
+        )
+        budget.count(inner.visited)
+        hole = result.hole
+        occupied = game.occupied
+        blocking = [o for o in other_teams(game, team) if threats(pieces[o], occupied) >> hole & 1]
+        rng = rng_for("tactflix", self.seed, game.placements, seat, occupied)
+        if blocking and rng.random() < MISTAKE_CHANCE[self.level]:
+            free = [h for h in scan_forward(game.allowed) if h != result.hole]
+            hole = free[rng.randrange(len(free))] if free else hole
+            blocking = []
+        own = pieces[team] | 1 << hole
+        completes = any(own & line == line for line in LINES_THROUGH[hole])
+        free_play = " (free play)" if game.seq_team is not None else ""
+        if completes:
+            reason = "completes a line" + free_play
+        elif blocking:
+            reason = f"blocks a line of team {blocking[0]}" + free_play
+        else:
+            reason = f"builds its lines (searched {result.depth} placements ahead)" + free_play
+        action = Action("place", hole=hole)
+        return decision(action, reason, budget, result.score, result.depth)
+
+    def _substitute(self, game: TacTFlix, budget: Budget) -> Decision:
+        team = game.team_of_seat[game.to_move]
+        others = 0
+        for other in range(game.teams):
+            if other != team:
+                others |= game.pieces(other)
+        burocrats = game.burocrats[team]
+        holes = list(scan_forward(game.substitutable))
+        hole = max(holes, key=lambda h: (buroline_worth(burocrats, others, h), -h))
+        longest = buroline_worth(burocrats, others, hole)[0]
+        if longest == 4:
+            reason = "seats a Burocrat: completes a Buroline"
+        else:
+            reason = f"seats a Burocrat where {longest} of its Burocrats share an open line"
+        return decision(Action("substitute", hole=hole), reason, budget, 25 * longest)
