@@ -312,9 +312,11 @@ function hintsOffered(state) {
   return state?.hints === true && state.phase !== "game_over";
 }
 
-/** What changes when the game moves on (a hint is for one moment of the game). */
+/** What changes when the game moves on (a hint is for one moment of the game); asking for a
+ * hint is an event too, and does not count. */
 function gameStep(state) {
-  return JSON.stringify([state?.phase, state?.to_move, state?.events?.at(-1)]);
+  const moved = (state?.events ?? []).findLast((event) => event.type !== "hint");
+  return JSON.stringify([state?.phase, state?.to_move, moved]);
 }
 
 function forgetOldHint(state) {

@@ -198,6 +198,18 @@ export function describeEvent(event, state) {
       return `${teamName(event.team)} scores ${event.value} (${(event.line ?? [])
         .map((hole, i) => `${hole} ${event.values?.[i] ?? "?"}`)
         .join(", ")}); the others pay it.`;
+    case "seat":
+      return event.kind === "computer"
+        ? `The computer (level ${event.level ?? DEFAULT_LEVEL}) plays for ${by} now.`
+        : `A person plays for ${by} now.`;
+    case "computer":
+      return `${event.words ?? `${by} (computer): ${event.action}`}${event.reason ? ` (${event.reason})` : ""}.`;
+    case "computer_refused":
+      return `${by} (computer) could not make its move: ${event.reason}.`;
+    case "computer_error":
+      return `The computer could not choose a move: ${event.reason}.`;
+    case "hint":
+      return hintText(event, state);
     default:
       return genericEvent(event, by);
   }
