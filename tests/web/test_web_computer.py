@@ -38,11 +38,12 @@ def seat_row(page: Page, seat: int) -> Locator:
     return page.locator(f'#seats li[data-seat="{seat}"]')
 
 
-def choose_seat(page: Page, who: str, kind: str, level: int | None = None) -> None:
-    """Pick Human or Computer (and its level) for the seat labelled ``who`` on the page."""
-    page.get_by_label(f"Who plays {who}").first.select_option(kind)
+def choose_seat(page: Page, seat: int, who: str, kind: str, level: int | None = None) -> None:
+    """Pick Human or Computer (and its level) in the row of the seat labelled ``who``."""
+    row = seat_row(page, seat)
+    row.get_by_label(f"Who plays {who}").select_option(kind)
     if level is not None:
-        page.get_by_label(f"Computer level for {who}").first.select_option(str(level))
+        row.get_by_label(f"Computer level for {who}").select_option(str(level))
 
 
 def setup_choice(page: Page, who: str, kind: str, level: int | None = None) -> None:
@@ -99,6 +100,21 @@ def test_setup_sends_each_seat(service: Service, open_page: Callable[..., Page])
     }
     expect(seat_row(page, 1)).to_contain_text("computer (level 1)")
     assert service.state()["seats"][1]["kind"] == "computer"
+
+    # Every control is a labelled button or select at least 44 px high, for fingers.
+    controls = [
+        page.locator("#hint"),
+        page.locator("#threats-toggle"),
+        seat_row(page, 1).get_by_label("Who plays Blue (player 2)"),
+        seat_row(page, 1).get_by_label("Computer level for Blue (player 2)"),
+        page.locator("#setup").get_by_label("Who plays Red (player 1)"),
+        page.locator("#setup").get_by_label("Computer level for Red (player 1)"),
+        page.locator("label:has(#hints-on)"),
+    ]
+    for control in controls:
+        box = control.bounding_box()
+        assert box is not None
+        assert box["height"] >= 44, control
 
     # Four players: the choices made stay; the new seats are human.
     page.select_option("#players", "4")
@@ -211,14 +227,14 @@ def test_a_seat_switched_to_the_computer_plays(
     expect(seat_row(page, 1).get_by_label("Who plays Blue (player 2)")).to_have_value("human")
     hole(page, "G-II-D").click()
     expect(page.locator("#turn")).to_contain_text("Blue (player 2): place a Man")
-    choose_seat(page, "Blue (player 2)", "computer", 1)
+    choose_seat(page, 1, "Blue (player 2)", "computer", 1)
     expect(seat_row(page, 1)).to_contain_text("computer (level 1)")
     expect(page.locator('.hole[data-team="1"]')).to_have_count(1)
     expect(page.locator("#turn")).to_contain_text("Red (player 1): place a Man")
     state = service.state()
     assert state["seats"][1] == {"kind": "computer", "level": 1, "thinking": False}
     # And back: the seat is a person's again, and waits for a hand.
-    choose_seat(page, "Blue (player 2)", "human")
+    choose_seat(page, 1, "Blue (player 2)", "human")
     expect(seat_row(page, 1).locator(".seat-kind")).to_have_text("")
     free = next(name for name in ("G-III-D", "G-IV-D") if name not in state["board"])
     hole(page, free).click()
