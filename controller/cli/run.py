@@ -64,21 +64,44 @@ def settings(args: argparse.Namespace) -> Config:
     return computer_seats(config, args.computer)
 
 
+def parse_computers(specs: list[str], players: int) -> dict[int, Seat]:
+    """The seats of ``--computer SEAT[:LEVEL]`` (seats counted from 1), by seat from 0."""
+    chosen: dict[int, Seat] = {}
+    for spec in specs:
+        seat_text, _, level_text = spec.partition(":")
+        if not seat_text.isdigit() or not 1 <= int(seat_text) <= players:
+            raise ConfigError(f"--computer {spec}: SEAT is a seat 1..{players} (counted from 1)")
+        if level_text and not (level_text.isdigit() and int(level_text) in LEVELS):
+            raise ConfigError(f"--computer {spec}: LEVEL is a level 1..5")
+        chosen[int(seat_text) - 1] = Seat.computer(int(level_text) if level_text else DEFAULT_LEVEL)
+    return chosen
+
+
 def computer_seats(config: Config, specs: list[str]) -> Config:
     """``config`` with the seats of ``--computer SEAT[:LEVEL]`` (seats counted from 1)."""
     seats = list(config.seats)
-    for spec in specs:
-        seat_text, _, level_text = spec.partition(":")
-        if not seat_text.isdigit() or not 1 <= int(seat_text) <= config.players:
-            raise ConfigError(
-                f"--computer {spec}: SEAT is a seat 1..{config.players} (counted from 1)"
-            )
-        if level_text and not (level_text.isdigit() and int(level_text) in LEVELS):
-            raise ConfigError(f"--computer {spec}: LEVEL is a level 1..5")
-        seat = int(seat_text) - 1
+    for seat, chosen in parse_computers(specs, config.players).items():
         seats.extend(Seat() for _ in range(seat + 1 - len(seats)))
-        seats[seat] = Seat.computer(int(level_text) if level_text else DEFAULT_LEVEL)
+        seats[seat] = chosen
     return replace(config, seats=tuple(seats))
+
+
+def take_seats(service: Service, chosen: dict[int, Seat]) -> None:
+    """A game resumed from the journal: the seats named by ``--computer`` are the computer's
+    from now on (a journalled switch), as in a new game."""
+    session = service.controller.session
+    switches = {
+        seat: to
+        for seat, to in chosen.items()
+        if seat < session.game.players and session.seats[seat] != to
+    }
+
+    def switch(now: float) -> None:
+        for seat, to in switches.items():
+            service.computer.switch(seat, to, now)
+
+    if switches:
+        service.order(switch)
 
 
 SIM_STATE_FILE = "sim-board.json"
@@ -133,6 +156,7 @@ def main(args: argparse.Namespace) -> int:
                 token=token,
                 view=view,
             )
+            take_seats(service, parse_computers(args.computer, config.players))
             _announce(service, args.board, journal)
             asyncio.run(service.run(sock))
     except (HalError, JournalError) as error:

@@ -255,7 +255,7 @@ class Computer:
         game = ctl.game
         action = Action.from_json(answer["action"], game.layout)
         seat: int = answer["seat"]
-        if game.actions and game.actions[-1] == action:
+        if action.kind in CALL_WORDS and game.actions and game.actions[-1] == action:
             return  # the same call again (nothing to call): wait for the next change
         try:
             if action.kind in BOARD_MOVES:

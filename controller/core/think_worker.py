@@ -15,6 +15,9 @@ This module imports only the engine.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import queue
 import time
 from collections.abc import Callable
 from multiprocessing.queues import Queue
@@ -26,6 +29,10 @@ from engine.players import make_player
 from engine.players.base import LEVELS, Budget, Decision, Player
 from engine.variants import new_game
 
+NICENESS = 10
+"""How much lower the worker's scheduling priority is than the service's."""
+PARENT_CHECK_S = 1.0
+"""How often an idle worker checks that the service that started it still runs."""
 HINT_LEVEL = LEVELS[-1]
 """Hints come from the strongest level."""
 Job = dict[str, Any]
@@ -100,10 +107,20 @@ def _stop_check(current: Synchronized[int], generation: int) -> Callable[[], boo
 
 
 def serve(jobs: Queue[Job | None], answers: Queue[Answer], current: Synchronized[int]) -> None:
-    """The worker process: answer jobs until ``None`` comes. A job cancelled before it starts is
-    answered as stale at once."""
+    """The worker process: answer jobs until ``None`` comes or the service is gone. A job
+    cancelled before it starts is answered as stale at once."""
+    os.nice(NICENESS)  # on a busy machine the board's loop goes first
     thinker = Thinker()
-    while (job := jobs.get()) is not None:
+    parent = multiprocessing.parent_process()
+    while True:
+        try:
+            job = jobs.get(timeout=PARENT_CHECK_S)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return  # the service was killed: end with it
+            continue
+        if job is None:
+            return
         generation = job["generation"]
         if generation != current.value:
             answers.put({"generation": generation, "purpose": job["purpose"], "stale": True})

@@ -18,7 +18,7 @@ from controller.core.think_worker import Job, Thinker
 from controller.core.thinker import ProcessThinker
 from controller.tools.bench_controller import placement_latencies
 
-PLACEMENTS = 300
+PLACEMENTS = 1000
 MOVETIME_S = 5.0
 OPENING = ["R-I-S", "Y-II-H", "G-III-D", "B-IV-C", "R-II-H"]
 """A Qubic position where the search has work to do."""

@@ -65,10 +65,10 @@ class SimRun(Driver):
         self.step()
 
     def think(self) -> None:
-        """Wait (in real time) for the computer's answer under way, then carry it out and let
-        the board settle (the hands' move committed)."""
-        self.computer.wait()
-        self.step()
+        """Wait (in real time) for the computer's answer under way, if one is, then carry it out
+        and let the board settle (the hands' move committed)."""
+        if self.computer.wait():
+            self.step()
         self.settle()
 
     def settle(self) -> None:

@@ -97,6 +97,7 @@ def test_a_take_back_while_the_computer_thinks_cancels_its_move(
     runs: Callable[..., SimRun],
 ) -> None:
     run = runs(QUBIC, COMPUTER_2)
+    run.computer.close()  # the next question starts the process anew, with late answers
     run.computer.make_thinker = LateAnswers
     put(run, "R-I-S")
     computer = run.computer
@@ -112,7 +113,7 @@ def test_a_take_back_while_the_computer_thinks_cancels_its_move(
     run.step()
     run.think()  # the question asked after the take-back: seat 0, a person, is to move
     assert places(run) == [] and run.controller.game.to_move == 0
-    assert not run.board.occupied() and computer.dropped >= 1
+    assert not run.controller.sensed.occupied() and computer.dropped >= 1
     assert run.controller.state()["computer_move"] is None
 
 
@@ -212,7 +213,9 @@ def test_a_hint_names_a_move_and_its_hole_blinks(runs: Callable[..., SimRun]) ->
     assert shown["hole"] == "R-I-C" and shown["reason"] == answer["reason"]
     start_at = run.clock.now()
     run.advance(1.0)
-    assert parse("R-I-C") in run.board.blinking_holes(start_at, run.clock.now())
+    frames = run.board.frames_during(start_at, run.clock.now())
+    blue = QUBIC.team_colours[1]
+    assert {frame.color(parse("R-I-C")) for frame in frames} == {(255, 255, 255), blue}
     run.advance(HINT_S)
     assert run.computer.hint is None
     assert run.controller.state()["threats"] == [{"team": 0, "holes": ["R-I-C"]}]

@@ -44,6 +44,9 @@ def test_two_computers_play_a_whole_game(live: LiveService, variant: str) -> Non
     assert state["mismatch"] == {} or not any(state["mismatch"].values())
     said = [e for e in state["events"] if e["type"] == "computer"]
     assert said and all(e["seat"] in (0, 1) for e in said)
+    if variant != "qubic":  # the winning line was called, by itself, and announced
+        calls = [e for e in said if e["action"] == "call"]
+        assert calls and calls[-1]["words"] in ("Red calls FLIX", "Blue calls FLIX")
 
 
 def test_new_game_seats_and_hints_through_the_api(live: LiveService) -> None:
@@ -148,3 +151,24 @@ def test_cli_computer_counts_seats_from_one() -> None:
     for bad in ("0", "4", "x", "1:6", "1:x"):
         with pytest.raises(ConfigError, match="--computer"):
             computer_seats(Config(players=3), [bad])
+
+
+def test_a_restart_keeps_the_seats_and_computer_takes_a_seat_of_the_resumed_game(
+    tmp_path: Path,
+) -> None:
+    first = LiveService(tmp_path)
+    first.start()
+    seats = [{"kind": "human"}, {"kind": "computer", "level": 2}]
+    body = {"variant": "qubic", "players": 2, "seats": seats}
+    assert first.post("/api/new_game", body).is_success
+    first.kill()  # no chance to clean up: the journal alone keeps the seats
+    again = LiveService(tmp_path)
+    again.start()
+    kept = again.state()["seats"]
+    assert [(s["kind"], s["level"]) for s in kept] == [("human", None), ("computer", 2)]
+    assert again.stop() == 0
+    third = LiveService(tmp_path, "--computer", "1:4")
+    third.start()
+    taken = third.state()["seats"]
+    assert [(s["kind"], s["level"]) for s in taken] == [("computer", 4), ("computer", 2)]
+    assert third.stop() == 0

@@ -110,7 +110,9 @@ def test_the_men_whose_token_is_still_to_enter_blink_and_are_named() -> None:
     assert colours(run, "R-I-S", 0.9) == {red}  # entered: steady in the line's colour
     for hole in ("R-I-H", "R-I-D", "R-I-C"):
         assert colours(run, hole, 0.9) == {red, (255, 255, 255)}
-    assert run.board.lit_holes() == {parse(h) for h in ("R-I-S", "R-I-H", "R-I-D", "R-I-C")}
+    threats = {parse(h) for threat in state["threats"] for h in threat["holes"]}
+    line = {parse(h) for h in ("R-I-S", "R-I-H", "R-I-D", "R-I-C")}
+    assert run.board.lit_holes() == line | threats  # and the dim threat layer (hints are on)
     ctl, now = run.controller, run.clock.now()
     with pytest.raises(Exception, match="R-I-S is already entered"):
         ctl.set_token(None, 50, "R-I-S", now)
