@@ -140,7 +140,8 @@ def test_two_computers_play_lucky_flix_to_the_end(
     expect(page.locator("#turn")).to_have_text(
         re.compile(r"wins!|is a draw"), timeout=GAME_TIMEOUT_MS
     )
-    expect(page.locator("#log li").first).to_have_text(re.compile(r"wins|draw"))
+    expect(page.locator('#log li[data-type="game_over"]')).to_have_text(re.compile(r"wins|draw"))
+    expect(page.locator('#log li[data-type="computer"]').first).to_be_attached()
     expect(page.locator("#hint")).to_be_disabled()
     state = service.state()
     assert state["phase"] == "game_over"

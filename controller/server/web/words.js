@@ -202,8 +202,11 @@ export function describeEvent(event, state) {
       return event.kind === "computer"
         ? `The computer (level ${event.level ?? DEFAULT_LEVEL}) plays for ${by} now.`
         : `A person plays for ${by} now.`;
-    case "computer":
-      return `${event.words ?? `${by} (computer): ${event.action}`}${event.reason ? ` (${event.reason})` : ""}.`;
+    case "computer": {
+      const words = event.words ?? `${by} (computer): ${event.action}`;
+      const why = event.reason && !words.endsWith(event.reason) ? ` (${event.reason})` : "";
+      return `${words}${why}.`;
+    }
     case "computer_refused":
       return `${by} (computer) could not make its move: ${event.reason}.`;
     case "computer_error":
