@@ -4,12 +4,17 @@ import { Api, followEvents } from "./api.js";
 import { buildBoard, clearing, layoutOf, paintBoard } from "./board.js";
 import {
   COLOUR_FACES,
+  DEFAULT_LEVEL,
   FLOOR_FACES,
+  LEVELS,
   SUIT_FACES,
   QUIET_EVENTS,
+  computerMoveText,
   describeEvent,
   face,
+  hintText,
   partnersText,
+  seatKindText,
   seatWithTeam,
   teamOfSeat,
   teamsOf,
@@ -18,6 +23,8 @@ import {
 } from "./words.js";
 
 const DICE_MODE_KEY = "flixboard.dice";
+const THREATS_KEY = "flixboard.threats";
+const HINT_SHOWN_MS = 6000;
 const $ = (id) => document.getElementById(id);
 
 let current = null;
@@ -145,11 +152,12 @@ function show(fresh) {
   document.body.dataset.phase = state.phase ?? "";
   document.body.dataset.variant = state.variant ?? "";
   const layout = layoutOf(state);
+  forgetOldHint(state);
   const boardEl = $("board");
   if (boardEl.dataset.layout !== `${layout.panels}-${layout.suits}`) {
     buildBoard(boardEl, layout, onHole);
   }
-  paintBoard(boardEl, state);
+  paintBoard(boardEl, state, { hint: hinted?.hole ?? null, threats: threatsOn() });
   $("sim-help").hidden = !isSim(state);
   const virtual = document.querySelector("input[name=dice][value=virtual]");
   virtual.disabled = state.dice === "physical";
@@ -157,6 +165,8 @@ function show(fresh) {
   $("piece-choice").hidden = !(isSim(state) && state.variant === "tactflix");
   choosePiece(state);
   showTurn(state);
+  showComputerMove(state);
+  showHelp(state);
   showStatusPixels(state);
   showDice(state);
   showSeats(state);
@@ -173,7 +183,12 @@ let setupTouched = false;
 let followedGame = "";
 
 function followGame(state) {
-  const key = JSON.stringify([state.variant, state.players]);
+  const key = JSON.stringify([
+    state.variant,
+    state.players,
+    state.seats?.map(seatChoiceOf),
+    state.hints,
+  ]);
   if (setupTouched || key === followedGame || !state.variant) return;
   followedGame = key;
   const variant = $("variant");
@@ -183,7 +198,41 @@ function followGame(state) {
   if ([...$("players").options].some((option) => Number(option.value) === state.players)) {
     $("players").value = String(state.players);
   }
+  if (Array.isArray(state.seats)) setupSeats = state.seats.map(seatChoiceOf);
+  if (typeof state.hints === "boolean") $("hints-on").checked = state.hints;
   showPartners();
+}
+
+function seatChoiceOf(seat) {
+  return seat?.kind === "computer"
+    ? { kind: "computer", level: seat.level ?? DEFAULT_LEVEL }
+    : { kind: "human" };
+}
+
+// Who plays each seat in the next game, kept while the number of players changes.
+let setupSeats = [];
+
+function showSetupSeats(players) {
+  const teamOf = teamOfSeat(players);
+  const setupState = { ...info, team_of_seat: teamOf };
+  const rows = teamOf.map((team, seat) => {
+    const row = document.createElement("div");
+    row.className = "setup-seat";
+    row.dataset.seat = seat;
+    const name = document.createElement("span");
+    name.className = "setup-seat-name";
+    name.textContent = seatWithTeam(seat, setupState);
+    const choice = playerChoice(seatWithTeam(seat, setupState), () => {
+      setupSeats[seat] = seatChoice(choice.kind, choice.level);
+    });
+    const chosen = setupSeats[seat] ?? { kind: "human" };
+    choice.kind.value = chosen.kind;
+    choice.level.value = String(chosen.level ?? DEFAULT_LEVEL);
+    choice.level.disabled = chosen.kind !== "computer";
+    row.append(name, ...choice.labels);
+    return row;
+  });
+  $("setup-seats").replaceChildren(...rows);
 }
 
 /** Tac-T-Flix: the hand holds a Burocrat while Burocrats are to be seated, else a Man. */
@@ -214,6 +263,11 @@ function showTurn(state) {
     if (clearing(state)) text += " Clear the board for the next game.";
   } else if (state.phase === "await_fix") {
     text = "The board does not match the game: fix the blinking holes.";
+  } else if (computerToMove(state)) {
+    const seat = state.seats[state.to_move];
+    text = state.computer_move
+      ? `${mover}, ${seatKindText(seat)}: make its move on the board.`
+      : `${mover}, ${seatKindText(seat)}: ${seat.thinking ? "thinking…" : "plays by itself."}`;
   } else if (state.phase === "await_roll") {
     const free = state.free_throws ? ` (free throw; ${state.free_throws} left)` : "";
     text = diceMode(state) === "physical"
@@ -236,6 +290,82 @@ function showTurn(state) {
     text = `${mover}: ${String(state.phase ?? "").replaceAll("_", " ")}.`;
   }
   turn.textContent = `${variantName(state.variant)}: ${text}`;
+}
+
+/** The computer's chosen move, waiting for a person to make it on the board. */
+function showComputerMove(state) {
+  const move = state.phase === "game_over" ? null : state.computer_move;
+  const box = $("computer-move");
+  box.hidden = !move;
+  box.textContent = move ? computerMoveText(move, state) : "";
+  const team = move ? state.team_of_seat?.[move.seat] : undefined;
+  box.style.setProperty("--mark", teamsOf(state)[team]?.colour ?? "");
+}
+
+// ---- hints and threats ---------------------------------------------------------------------
+
+// The hinted hole is marked for a few seconds; the words stay until the game moves on.
+let hinted = null;
+let hintTimer = null;
+
+function hintsOffered(state) {
+  return state?.hints === true && state.phase !== "game_over";
+}
+
+/** What changes when the game moves on (a hint is for one moment of the game); asking for a
+ * hint is an event too, and does not count. */
+function gameStep(state) {
+  const moved = (state?.events ?? []).findLast((event) => event.type !== "hint");
+  return JSON.stringify([state?.phase, state?.to_move, moved]);
+}
+
+function forgetOldHint(state) {
+  if (!hinted || hinted.step === gameStep(state)) return;
+  clearTimeout(hintTimer);
+  hinted = null;
+  $("hint-text").hidden = true;
+  $("hint-text").textContent = "";
+}
+
+function showHelp(state) {
+  $("hint").disabled = !hintsOffered(state);
+  const toggle = $("threats-toggle");
+  toggle.disabled = state.hints !== true;
+  toggle.setAttribute("aria-pressed", String(threatsOn()));
+}
+
+/** Show a hint (its hole marked for a few seconds) or why there is none. */
+function showHint(hint, error = "") {
+  clearTimeout(hintTimer);
+  hinted = { hole: hint?.hole ?? null, step: gameStep(current) };
+  const box = $("hint-text");
+  box.hidden = false;
+  box.dataset.kind = error ? "error" : "info";
+  box.textContent = error || hintText(hint, current);
+  if (hinted.hole) {
+    hintTimer = setTimeout(() => {
+      if (hinted) hinted.hole = null;
+      if (received) show(received);
+    }, HINT_SHOWN_MS);
+  }
+  if (received) show(received);
+}
+
+async function askHint() {
+  try {
+    showHint(await api.get("/api/hint"));
+  } catch (error) {
+    showHint(null, `No hint: ${error.message}`);
+  }
+}
+
+function threatsOn() {
+  return localStorage.getItem(THREATS_KEY) === "on";
+}
+
+function toggleThreats() {
+  localStorage.setItem(THREATS_KEY, threatsOn() ? "off" : "on");
+  if (received) show(received);
 }
 
 /** The board's 8 status pixels: one per seat (the mover bright), two indicators. */
@@ -308,7 +438,7 @@ function showDice(state) {
   const free = state.free_throws ?? 0;
   $("free-throws").textContent = free ? `Free throws left: ${free}` : "";
   const physical = diceMode(state) === "physical";
-  const canRoll = usesDice(state) && state.phase === "await_roll";
+  const canRoll = usesDice(state) && state.phase === "await_roll" && !computerToMove(state);
   $("roll").hidden = physical || !usesDice(state);
   $("roll").disabled = !canRoll;
   $("faces-form").hidden = !physical || !usesDice(state);
@@ -342,12 +472,56 @@ function showSeats(state) {
     list.replaceChildren(...seats.map((team, seat) => seatRow(seat, team, state)));
   }
   const over = state.phase === "game_over";
+  const switchable = Array.isArray(state.seats) && !over;
   for (const row of list.children) {
     const seat = Number(row.dataset.seat);
+    const player = state.seats?.[seat];
     row.classList.toggle("to-move", seat === state.to_move && !over);
     row.querySelector(".move-mark").textContent = seat === state.to_move && !over ? "to move" : "";
     for (const button of row.querySelectorAll("button")) button.disabled = over;
+    row.querySelector(".seat-kind").textContent = seatKindText(player);
+    row.querySelector(".thinking").hidden = !(player?.thinking && !over);
+    const kind = row.querySelector("select.kind");
+    const level = row.querySelector("select.level");
+    kind.value = player?.kind === "computer" ? "computer" : "human";
+    level.value = String(player?.level ?? level.value);
+    kind.disabled = !switchable;
+    level.disabled = !switchable || kind.value !== "computer";
   }
+}
+
+/** Human or computer (with its level): two labelled selects; onChange() on either. */
+function playerChoice(labelText, onChange) {
+  const kind = document.createElement("select");
+  kind.className = "kind";
+  for (const [value, text] of [["human", "Human"], ["computer", "Computer"]]) {
+    kind.append(new Option(text, value));
+  }
+  kind.setAttribute("aria-label", `Who plays ${labelText}`);
+  const level = document.createElement("select");
+  level.className = "level";
+  for (const value of LEVELS) level.append(new Option(String(value), String(value)));
+  level.value = String(DEFAULT_LEVEL);
+  level.setAttribute("aria-label", `Computer level for ${labelText}`);
+  kind.addEventListener("change", () => {
+    level.disabled = kind.value !== "computer";
+    onChange();
+  });
+  level.addEventListener("change", onChange);
+  const kindLabel = document.createElement("label");
+  kindLabel.append("Plays ", kind);
+  const levelLabel = document.createElement("label");
+  levelLabel.append("Level ", level);
+  return { kind, level, labels: [kindLabel, levelLabel] };
+}
+
+/** The seat as the API takes it: {kind: "human"} or {kind: "computer", level}. */
+function seatChoice(kind, level) {
+  return kind.value === "computer" ? { kind: "computer", level: Number(level.value) } : { kind: "human" };
+}
+
+function computerToMove(state) {
+  return state?.phase !== "game_over" && state?.seats?.[state.to_move]?.kind === "computer";
 }
 
 function seatRow(seat, team, state) {
@@ -364,8 +538,23 @@ function seatRow(seat, team, state) {
   label.textContent = `${seatWithTeam(seat, state)}${
     partners.length ? `, partner of player ${partners.join(" and ")}` : ""
   }`;
+  const kindText = document.createElement("span");
+  kindText.className = "seat-kind";
+  const thinking = document.createElement("span");
+  thinking.className = "thinking";
+  thinking.textContent = "thinking…";
+  thinking.hidden = true;
+  label.append(" ", kindText, " ", thinking);
   const mark = document.createElement("span");
   mark.className = "move-mark";
+  const choice = playerChoice(seatWithTeam(seat, state), async () => {
+    const body = { seat, ...seatChoice(choice.kind, choice.level) };
+    // Refused: the selects go back to who really plays the seat.
+    if (!(await command("/api/seats", body)) && received) show(received);
+  });
+  const player = document.createElement("span");
+  player.className = "seat-player";
+  player.append(...choice.labels);
   const buttons = document.createElement("span");
   buttons.className = "seat-buttons";
   if (usesCalls(state)) {
@@ -392,7 +581,7 @@ function seatRow(seat, team, state) {
       }
     }),
   );
-  row.append(label, mark, buttons);
+  row.append(label, mark, player, buttons);
   return row;
 }
 
@@ -626,6 +815,7 @@ function showPartners() {
   const allTeams = teamsOf({ ...info, team_of_seat: [0, 1, 2] });
   $("partners").textContent =
     partnersText(teamOfSeat(players), allTeams) || "Everyone plays alone.";
+  showSetupSeats(players);
   const variant = $("variant").value;
   $("call-options").hidden = variant === "qubic";
   $("dice-options").hidden = variant !== "lucky";
@@ -637,6 +827,10 @@ function setupBody() {
   const body = { variant, players: Number($("players").value) };
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
+  // Seats left out are human: a game of people only sends no seats.
+  const seats = teamOfSeat(body.players).map((_, seat) => setupSeats[seat] ?? { kind: "human" });
+  if (seats.some((seat) => seat.kind === "computer")) body.seats = seats;
+  body.hints = $("hints-on").checked;
   if (variant !== "qubic") {
     body.options = {
       auto_call: $("auto-call").checked,
@@ -670,6 +864,8 @@ function wire() {
     command("/api/roll", { faces: faces.join("/") });
   });
   $("undo").addEventListener("click", () => command("/api/undo", {}, "Took back the last action."));
+  $("hint").addEventListener("click", askHint);
+  $("threats-toggle").addEventListener("click", toggleThreats);
   $("token-form-typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const value = $("token-value").value.trim();
@@ -701,7 +897,6 @@ function wire() {
     const body = setupBody();
     if (await command("/api/new_game", body)) {
       setupTouched = false;
-      followedGame = JSON.stringify([body.variant, body.players]);
       say(`New game of ${variantName(body.variant)} for ${body.players} players.`);
     }
   });

@@ -97,18 +97,31 @@ export function clearing(state) {
   return clear > over || (over === -1 && clear >= 0);
 }
 
+/** Holes where a team completes a line with its next Man: hole name -> [team, ...]. */
+function threatHoles(state) {
+  const threats = new Map();
+  for (const { team, holes } of state?.threats ?? []) {
+    for (const hole of holes ?? []) threats.set(hole, [...(threats.get(hole) ?? []), team]);
+  }
+  return threats;
+}
+
 /**
  * Show the state on the holes the way the board's LEDs show it: pieces (as sensed, in the
  * game's colours), allowed holes in the mover's colour, scored lines in their team's colour,
- * holes to fix blinking, pieces to clear after a game dim white.
+ * holes to fix blinking, pieces to clear after a game dim white, the computer's chosen hole
+ * pulsing in its team's colour. ``marks`` adds the page's own layers: ``hint`` (a hole) and
+ * ``threats`` (true to mark the state's threats in each team's colour).
  */
-export function paintBoard(container, state) {
+export function paintBoard(container, state, marks = {}) {
   const teams = teamsOf(state);
   const layout = layoutOf(state);
   const board = state?.board ?? {};
   const sensed = state?.sensed ?? null;
   const placing = state?.phase === "await_place";
-  const allowed = new Set(placing ? state?.allowed ?? [] : []);
+  // While the computer's chosen hole waits for a hand, only that hole is lit.
+  const chosen = state?.computer_move?.hole ?? null;
+  const allowed = new Set(placing && !chosen ? state?.allowed ?? [] : []);
   const scored = scoredHoles(state);
   const blink = blinkingHoles(state, layout, teams);
   const toClear = clearing(state);
@@ -118,6 +131,8 @@ export function paintBoard(container, state) {
   const lifting = new Set(
     phase === "substitute" || phase === "withdraw" ? state?.allowed ?? [] : [],
   );
+  const chosenTeam = state?.team_of_seat?.[state?.computer_move?.seat];
+  const threats = marks.threats ? threatHoles(state) : new Map();
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
   teams.forEach((team, index) => container.style.setProperty(`--team-${index}`, team.colour));
   for (const hole of container.querySelectorAll(".hole")) {
@@ -172,6 +187,23 @@ export function paintBoard(container, state) {
     if (blink.has(name)) {
       words.push("blinking: fix this hole");
       hole.style.setProperty("--blink", blink.get(name));
+    }
+    hole.classList.toggle("computer-move", name === chosen);
+    if (name === chosen) {
+      words.push(`pulsing: ${teams[chosenTeam]?.name ?? "the computer"}'s chosen hole`);
+      hole.style.setProperty("--chosen", teams[chosenTeam]?.colour ?? WHITE);
+    }
+    hole.classList.toggle("hint", name === marks.hint);
+    if (name === marks.hint) words.push("hint: play here");
+    const threat = threats.get(name);
+    if (threat) {
+      hole.dataset.threat = threat.join(" ");
+      const colours = threat.map((team) => teams[team]?.colour ?? WHITE);
+      hole.style.setProperty("--threat-a", colours[0]);
+      hole.style.setProperty("--threat-b", colours.at(-1));
+      words.push(`threat: ${threat.map((team) => teams[team]?.name).join(" and ")} would complete a line here`);
+    } else {
+      delete hole.dataset.threat;
     }
     if (led) hole.style.setProperty("--led", led);
     else hole.style.removeProperty("--led");

@@ -198,6 +198,21 @@ export function describeEvent(event, state) {
       return `${teamName(event.team)} scores ${event.value} (${(event.line ?? [])
         .map((hole, i) => `${hole} ${event.values?.[i] ?? "?"}`)
         .join(", ")}); the others pay it.`;
+    case "seat":
+      return event.kind === "computer"
+        ? `The computer (level ${event.level ?? DEFAULT_LEVEL}) plays for ${by} now.`
+        : `A person plays for ${by} now.`;
+    case "computer": {
+      const words = event.words ?? `${by} (computer): ${event.action}`;
+      const why = event.reason && !words.endsWith(event.reason) ? ` (${event.reason})` : "";
+      return `${words}${why}.`;
+    }
+    case "computer_refused":
+      return `${by} (computer) could not make its move: ${event.reason}.`;
+    case "computer_error":
+      return `The computer could not choose a move: ${event.reason}.`;
+    case "hint":
+      return hintText(event, state);
     default:
       return genericEvent(event, by);
   }
@@ -227,4 +242,54 @@ function genericEvent(event, by) {
     .map(([key, value]) => `${key.replaceAll("_", " ")} ${Array.isArray(value) ? value.join(", ") : value}`)
     .join(", ");
   return `${by ? `${by}: ` : ""}${words}${details ? ` (${details})` : ""}.`;
+}
+
+export const LEVELS = [1, 2, 3, 4, 5];
+export const DEFAULT_LEVEL = 3;
+
+/** "computer (level 3)" for a computer seat, "" for a person. */
+export function seatKindText(seat) {
+  return seat?.kind === "computer" ? `computer (level ${seat.level ?? DEFAULT_LEVEL})` : "";
+}
+
+function teamOfSeatName(seat, state) {
+  const team = state?.team_of_seat?.[seat];
+  return team === undefined ? seatName(seat) : teamsOf(state)[team]?.name ?? seatName(seat);
+}
+
+const COMPUTER_HANDS = {
+  place: "put its Man there",
+  substitute: "lift its Man and seat a Burocrat there",
+  withdraw: "lift its Man",
+};
+
+/** The computer's chosen move, for the person who makes it on the board. */
+export function computerMoveText(move, state) {
+  const who = `${teamOfSeatName(move.seat, state)} (computer)`;
+  const action = String(move.action ?? "move");
+  if (!move.hole) return `${who} chose to ${action.replaceAll("_", " ")}.`;
+  const hand = COMPUTER_HANDS[action] ?? action.replaceAll("_", " ");
+  return `${who} plays ${move.hole}: ${hand}.`;
+}
+
+const HINT_ACTIONS = {
+  place: (hint) => `place a Man on ${hint.hole}`,
+  substitute: (hint) => `put a Burocrat on ${hint.hole}`,
+  withdraw: (hint) => `withdraw the Man from ${hint.hole}`,
+  roll: () => "roll the dice",
+  call: () => "call FLIX",
+  penalty: () => "call PENALTY",
+  token: (hint) =>
+    hint.token === null || hint.token === undefined
+      ? "put no token on the next Man"
+      : `put token ${hint.token} on the next Man`,
+};
+
+/** "Hint for Red (player 1): place a Man on R-I-S, because it blocks ...". */
+export function hintText(hint, state) {
+  const action = String(hint.action ?? "");
+  const what = HINT_ACTIONS[action]?.(hint) ??
+    `${action.replaceAll("_", " ")}${hint.hole ? ` ${hint.hole}` : ""}`;
+  const why = hint.reason ? ` (${hint.reason})` : "";
+  return `Hint for ${seatWithTeam(hint.seat, state)}: ${what}${why}.`;
 }
