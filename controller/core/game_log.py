@@ -15,6 +15,10 @@ from engine.errors import FlixError
 from engine.game import Action, Game
 from engine.variants import new_game
 
+SEED_LIMIT = 2**63
+"""Seeds are whole numbers ``0 <= seed < SEED_LIMIT``: any of them, and the next game's, fit
+the journal and the engine."""
+
 
 def new_game_entry(
     variant: str, players: int, seed: int, options: dict[str, Any]

@@ -13,6 +13,7 @@ from typing import Any
 from starlette.requests import Request
 
 from controller.errors import BadOrder, BodyTooLarge, Forbidden, NotJson, Unauthorized
+from controller.server.numbers import MAX_DIGITS, loads_json
 
 MAX_BODY = 64 * 1024
 """The largest request body taken; every order fits in a few hundred bytes."""
@@ -61,7 +62,9 @@ def _check_content_type(request: Request) -> None:
 async def _read_body(request: Request) -> bytes:
     """The raw body, refused beyond ``MAX_BODY`` bytes without reading the rest."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
+    if declared.isascii() and declared.isdigit() and (
+        len(declared) > MAX_DIGITS or int(declared) > MAX_BODY
+    ):
         raise BodyTooLarge(f"the body is too large: {declared} bytes (at most {MAX_BODY})")
     chunks: list[bytes] = []
     size = 0
@@ -83,7 +86,7 @@ async def read_body(
         data: Any = {}
     else:
         try:
-            data = json.loads(raw)
+            data = loads_json(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise BadOrder(f"the body is not JSON: {error}") from None
         except RecursionError:
