@@ -6,12 +6,13 @@ import argparse
 import asyncio
 import secrets
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
 from controller.config import Config, ConfigError, apply_overrides, load_config, parse_address
 from controller.core.journal import Journal, JournalError, default_data_dir
-from controller.server.service import Service, bind
+from controller.server.service import Service, ServiceFailed, bind
 from hal.base import Backend
 from hal.errors import HalError
 from hal.registry import open_backend
@@ -109,6 +110,10 @@ def main(args: argparse.Namespace) -> int:
             asyncio.run(service.run(sock))
     except (HalError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
+        return 1
+    except ServiceFailed as error:
+        traceback.print_exception(error.__cause__ or error, file=sys.stderr)
+        print(f"flixboard run: {error}; the game is saved.", file=sys.stderr)
         return 1
     finally:
         sock.close()

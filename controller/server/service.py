@@ -32,6 +32,11 @@ QUEUE_LIMIT = 1000
 RETRY_S = 1.0
 
 
+class ServiceFailed(Exception):
+    """The board loop or the web server ended on an error: the process must exit non-zero so
+    that systemd restarts it."""
+
+
 def is_loopback(host: str) -> bool:
     """Whether ``host`` is reachable only from this machine."""
     if host == "localhost":
@@ -173,7 +178,8 @@ class Service:
         self._wake.set()
 
     async def run(self, sock: socket.socket) -> None:
-        """Serve on the bound socket until ``stop()``, SIGINT or SIGTERM."""
+        """Serve on the bound socket until ``stop()``, SIGINT or SIGTERM; ``ServiceFailed``
+        when the board loop or the web server ended on an error (the game stays journalled)."""
         loop = asyncio.get_running_loop()
 
         def wake() -> None:
@@ -202,11 +208,14 @@ class Service:
         notifier.stopping()
         self.stop()
         server.should_exit = True
-        await asyncio.gather(board, web, return_exceptions=True)
+        ended = await asyncio.gather(board, web, return_exceptions=True)
         stop.cancel()
         watchdog.cancel()
         notifier.close()
         self.backend.when_changed = None
+        for outcome in ended:
+            if isinstance(outcome, Exception):
+                raise ServiceFailed(f"the service stopped on an error: {outcome!r}") from outcome
 
 
 def bind(host: str, port: int) -> socket.socket:
