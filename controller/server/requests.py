@@ -10,7 +10,7 @@ import json
 import secrets
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 
 from controller.errors import BadOrder, BodyTooLarge, Forbidden, NotJson, Unauthorized
 from controller.server.numbers import MAX_DIGITS, loads_json
@@ -38,9 +38,10 @@ def check_sender(request: Request, token: str, token_required: bool) -> None:
         raise Forbidden(f"refused: a page of another site ({origin}) may not drive the board")
 
 
-def cross_site(request: Request) -> bool:
-    """Whether a browser sent this request from a page of another site (``Origin`` names
-    another host than the one asked): such a page must not drive the board."""
+def cross_site(request: HTTPConnection) -> bool:
+    """Whether a browser sent this request (or opened this WebSocket) from a page of another
+    site (``Origin`` names another host than the one asked): such a page must not drive the
+    board nor watch it."""
     origin = request.headers.get("origin")
     if origin is None:
         return False

@@ -19,6 +19,7 @@ class WebService(Protocol):
     config: Config
     controller: BoardController
     hands: Hands | None
+    host: str
     token: str
     token_required: bool
 

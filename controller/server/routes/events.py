@@ -7,11 +7,19 @@ import asyncio
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from controller.server.requests import cross_site
 from controller.server.web_service import WebService
+
+CROSS_SITE = 1008
+"""Close code (policy violation) for a socket opened by a page of another site: refused
+before it is accepted, so the browser sees the handshake fail (HTTP 403)."""
 
 
 def routes(service: WebService) -> list[WebSocketRoute]:
     async def events(websocket: WebSocket) -> None:
+        if cross_site(websocket):
+            await websocket.close(CROSS_SITE, "a page of another site may not watch the board")
+            return
         await websocket.accept()
         queue = service.subscribe()
         try:
