@@ -63,9 +63,11 @@ def test_the_event_socket_refuses_a_page_of_another_site() -> None:
     api = Harness()
     url = "ws://127.0.0.1:8640/api/events"
     with TestClient(api.app) as client:
-        with pytest.raises(WebSocketDisconnect) as refused:
-            with client.websocket_connect(url, headers={"Origin": "http://evil.example"}) as socket:
-                socket.receive_json()
+        with (
+            pytest.raises(WebSocketDisconnect) as refused,
+            client.websocket_connect(url, headers={"Origin": "http://evil.example"}) as socket,
+        ):
+            socket.receive_json()
         assert refused.value.code == 1008 and "another site" in refused.value.reason
         with client.websocket_connect(url, headers={"Origin": "http://127.0.0.1:8640"}) as socket:
             assert socket.receive_json()["type"] == "state"
@@ -74,7 +76,9 @@ def test_the_event_socket_refuses_a_page_of_another_site() -> None:
 def test_the_event_socket_refuses_another_name() -> None:
     api = Harness()
     with TestClient(api.app) as client:
-        with pytest.raises(WebSocketDisconnect) as refused:
-            with client.websocket_connect("ws://evil.example:8640/api/events") as socket:
-                socket.receive_json()
+        with (
+            pytest.raises(WebSocketDisconnect) as refused,
+            client.websocket_connect("ws://evil.example:8640/api/events") as socket,
+        ):
+            socket.receive_json()
         assert refused.value.code == 1008 and refused.value.reason == "unknown host name"
