@@ -23,12 +23,12 @@ from controller.config import Config
 from controller.core.driver import Driver
 from controller.core.journal import Journal
 from controller.server.app import create_app
+from controller.server.fanout import Fanout, Subscriber
 from controller.server.systemd_notify import SystemdNotifier
 from hal.base import Backend
 from hal.capabilities import Hands
 from hal.errors import HalError
 
-QUEUE_LIMIT = 1000
 RETRY_S = 1.0
 
 
@@ -81,7 +81,8 @@ class Service:
         self.view = view
         self.banner: list[str] = []
         """Lines shown under the terminal view: the address, the token, what to do next."""
-        self._subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.fanout = Fanout()
+        """The subscribers of ``WS /api/events``."""
         self._pushed = -1
         self._drawn: tuple[int, int] = (-1, -1)
         self._wake = asyncio.Event()
@@ -99,31 +100,22 @@ class Service:
         self._after_step()
         self._wake.set()
 
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(QUEUE_LIMIT)
-        self._subscribers.add(queue)
-        return queue
+    def subscribe(self) -> Subscriber:
+        return self.fanout.subscribe()
 
-    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
-        self._subscribers.discard(queue)
-
-    def _send(self, message: dict[str, Any]) -> None:
-        for queue in list(self._subscribers):
-            if queue.full():
-                self._subscribers.discard(queue)  # a reader that stopped reading
-            else:
-                queue.put_nowait(message)
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        self.fanout.unsubscribe(subscriber)
 
     def _on_event(self, event: dict[str, Any]) -> None:
         if not event.get("secret"):
-            self._send(event)
+            self.fanout.send(event)
 
     def _after_step(self) -> None:
         revision = self.controller.revision
         if revision != self._pushed:
             self._pushed = revision
-            if self._subscribers:
-                self._send({"type": "state", "state": self.controller.state()})
+            if self.fanout:
+                self.fanout.send({"type": "state", "state": self.controller.state()})
         if self.view is not None:
             drawn = (revision, self.driver.renderer.frames_sent)
             if drawn != self._drawn:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from controller.config import Config
 from controller.core.board_controller import BoardController
+from controller.server.fanout import Subscriber
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -26,8 +26,8 @@ class WebService(Protocol):
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""
 
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        """A queue of the public events and states from now on."""
+    def subscribe(self) -> Subscriber:
+        """A queue of the public events and states (JSON texts) from now on."""
 
-    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
-        """Stop filling ``queue``."""
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        """Stop filling ``subscriber``'s queue."""

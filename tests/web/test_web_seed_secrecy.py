@@ -3,6 +3,7 @@ hands, so no public or team view, event or option carries it (scripts, a test to
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from api_harness import Harness
@@ -37,8 +38,8 @@ async def test_no_view_event_or_info_carries_the_seed_or_a_fixed_deal() -> None:
         await api.state(team="1"),
         (await api.client.get("/api/info")).json(),
     ]
-    while not pushed.empty():
-        views.append(pushed.get_nowait())
+    while not pushed.queue.empty():
+        views.append(json.loads(pushed.queue.get_nowait()))
     assert any(view.get("type") == "game_started" for view in views)
     for view in views:
         assert not keys(view) & {"seed", "deal"}, view
