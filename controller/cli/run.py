@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from controller.config import Config, ConfigError, apply_overrides, load_config, parse_address
+from controller.core.board_search import BoardSearch
 from controller.core.journal import Journal, JournalError, default_data_dir
 from controller.server.service import Service, ServiceFailed, bind
 from hal.base import Backend
-from hal.errors import HalError
+from hal.errors import BackendUnavailable, HalError
 from hal.registry import open_backend
 
 
@@ -68,6 +69,23 @@ def open_board(spec: str, config: Config, sim_state: str | Path | None) -> Backe
     return open_backend(spec, **options)
 
 
+def search_board(spec: str, config: Config, error: HalError) -> BoardSearch:
+    """A serial board that did not answer at start: the service comes up and searches for it
+    (a Pico plugged in later, a service started by systemd before the board)."""
+    where = spec.partition(":")[2] or "the default port"
+    print(f"flixboard: searching for the board on {where}: {error}", file=sys.stderr, flush=True)
+
+    def say(news: str) -> None:
+        print(f"flixboard: {news}", file=sys.stderr, flush=True)
+
+    return BoardSearch(
+        lambda: open_board(spec, config, None),
+        where=where,
+        max_brightness=config.brightness_cap,
+        say=say,
+    )
+
+
 def main(args: argparse.Namespace) -> int:
     try:
         config = settings(args)
@@ -88,6 +106,12 @@ def main(args: argparse.Namespace) -> int:
         return 2
     try:
         backend = open_board(args.board, config, args.sim_state or data_dir / SIM_STATE_FILE)
+    except BackendUnavailable as error:
+        if args.board.partition(":")[0] != "serial":
+            print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
+            sock.close()
+            return 2
+        backend = search_board(args.board, config, error)
     except (HalError, ConfigError, ValueError) as error:
         print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
         sock.close()
