@@ -16,6 +16,7 @@ PROBES: list[str] = [
     "controller.tools.bench_engine:measure",
     "controller.tools.bench_controller:measure",
     "sim.bench_serial:measure",
+    "controller.tools.http_fuzz:measure",
 ]
 
 
