@@ -2,18 +2,21 @@
 
 A page of another site is refused (``CROSS_SITE``); a reader that falls behind is closed with
 ``FELL_BEHIND`` (``controller.server.fanout``): the page reconnects and reads the state again.
+Each socket has one sending loop and one listening loop for its whole life, so a message costs
+one wake-up per subscriber, whatever their number.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from controller.server.fanout import FELL_BEHIND
+from controller.server.fanout import FELL_BEHIND, Subscriber
 from controller.server.requests import cross_site
 from controller.server.web_service import WebService
 
@@ -31,44 +34,44 @@ def routes(service: WebService) -> list[WebSocketRoute]:
             return
         await websocket.accept()
         subscriber = service.subscribe()
-        state = {"type": "state", "state": service.controller.state()}
-        receiver = asyncio.ensure_future(websocket.receive())
+        first = json.dumps(
+            {"type": "state", "state": service.controller.state()}, separators=(",", ":")
+        )
+        sending = asyncio.ensure_future(_send(websocket, first, subscriber))
+        listening = asyncio.ensure_future(_listen(websocket))
         behind = asyncio.ensure_future(subscriber.fell_behind.wait())
-        pending: set[asyncio.Future[Any]] = {receiver, behind}
+        tasks: set[asyncio.Future[Any]] = {sending, listening, behind}
         try:
-            await websocket.send_text(json.dumps(state, separators=(",", ":")))
-            while True:
-                sender = asyncio.ensure_future(_next(websocket, subscriber.queue))
-                pending.add(sender)
-                done, _ = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
-                if behind in done:
-                    sender.cancel()
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            if subscriber.fell_behind.is_set() and listening not in done:
+                sending.cancel()
+                with contextlib.suppress(WebSocketDisconnect, RuntimeError, TimeoutError):
                     await asyncio.wait_for(
                         websocket.close(FELL_BEHIND, "fell behind: read /api/state again"),
                         CLOSE_TIMEOUT_S,
                     )
-                    return
-                if receiver in done:
-                    sender.cancel()
-                    pending.discard(sender)
-                    if receiver.result()["type"] == "websocket.disconnect":
-                        return
-                    pending.discard(receiver)
-                    receiver = asyncio.ensure_future(websocket.receive())
-                    pending.add(receiver)
-                    continue
-                pending.discard(sender)
-                sender.result()
-        except (WebSocketDisconnect, TimeoutError):
-            return
         finally:
-            for future in pending:
-                future.cancel()
+            for task in tasks:
+                task.cancel()  # each ends quietly: its own errors are those of a closed socket
             service.unsubscribe(subscriber)
 
     return [WebSocketRoute("/api/events", events)]
 
 
-async def _next(websocket: WebSocket, queue: asyncio.Queue[str]) -> None:
-    """Send the next queued text."""
-    await websocket.send_text(await queue.get())
+async def _send(websocket: WebSocket, first: str, subscriber: Subscriber) -> None:
+    """Send ``first``, then every queued text, until the socket goes or falls behind (its
+    stale backlog is not sent)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_text(first)
+        while True:
+            text = await subscriber.queue.get()
+            if subscriber.fell_behind.is_set():
+                return
+            await websocket.send_text(text)
+
+
+async def _listen(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, until it disconnects."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass
