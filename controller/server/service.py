@@ -183,7 +183,11 @@ class Service:
                 loop.add_signal_handler(sig, self.stop)
         server = _Server(
             uvicorn.Config(
-                create_app(self), log_level="warning", lifespan="off", ws="websockets-sansio"
+                create_app(self),
+                log_level="warning",
+                lifespan="off",
+                ws="websockets-sansio",
+                ws_per_message_deflate=False,  # it would compress each message per subscriber
             )
         )
         notifier = SystemdNotifier.from_environment()
