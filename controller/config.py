@@ -52,6 +52,7 @@ class Config:
     # [http]
     address: str = "127.0.0.1:8640"
     token: str = ""
+    hosts: tuple[str, ...] = ()
 
     @property
     def settle_s(self) -> float:
@@ -85,11 +86,12 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "computer_movetime_ms",
     ),
     "leds": ("brightness_cap", "team_colours", "win_animation_s"),
-    "http": ("address", "token"),
+    "http": ("address", "token", "hosts"),
 }
 
 VARIANTS = ("lucky", "payoff", "tactflix", "qubic")
 _HEX = re.compile(r"#?([0-9a-fA-F]{6})")
+_HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,62}(\.[A-Za-z0-9][A-Za-z0-9\-]{0,62})*\.?")
 _ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d{1,5})")
 
 
@@ -186,6 +188,12 @@ def _check(key: str, value: Any, where: str) -> Any:
         except ConfigError as error:
             raise ConfigError(f"{where}: {error}") from None
         return value
+    if key == "hosts":
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(v, str) and len(v) <= 253 and _HOST_NAME.fullmatch(v) for v in value
+        ):
+            raise ConfigError(f"{bad} (a list of host names, e.g. [\"flixboard.home\"])")
+        return tuple(value)
     if key == "token":
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (a string)")

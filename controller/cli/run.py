@@ -6,17 +6,19 @@ import argparse
 import asyncio
 import secrets
 import sys
+import traceback
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from controller.config import Config, ConfigError, apply_overrides, load_config, parse_address
+from controller.core.board_search import BoardSearch
 from controller.core.journal import Journal, JournalError, default_data_dir
 from controller.core.seats import Seat
-from controller.server.service import Service, bind
+from controller.server.service import Service, ServiceFailed, bind
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 from hal.base import Backend
-from hal.errors import HalError
+from hal.errors import BackendUnavailable, HalError
 from hal.registry import open_backend
 
 
@@ -118,6 +120,23 @@ def open_board(spec: str, config: Config, sim_state: str | Path | None) -> Backe
     return open_backend(spec, **options)
 
 
+def search_board(spec: str, config: Config, error: HalError) -> BoardSearch:
+    """A serial board that did not answer at start: the service comes up and searches for it
+    (a Pico plugged in later, a service started by systemd before the board)."""
+    where = spec.partition(":")[2] or "the default port"
+    print(f"flixboard: searching for the board on {where}: {error}", file=sys.stderr, flush=True)
+
+    def say(news: str) -> None:
+        print(f"flixboard: {news}", file=sys.stderr, flush=True)
+
+    return BoardSearch(
+        lambda: open_board(spec, config, None),
+        where=where,
+        max_brightness=config.brightness_cap,
+        say=say,
+    )
+
+
 def main(args: argparse.Namespace) -> int:
     try:
         config = settings(args)
@@ -138,6 +157,12 @@ def main(args: argparse.Namespace) -> int:
         return 2
     try:
         backend = open_board(args.board, config, args.sim_state or data_dir / SIM_STATE_FILE)
+    except BackendUnavailable as error:
+        if args.board.partition(":")[0] != "serial":
+            print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
+            sock.close()
+            return 2
+        backend = search_board(args.board, config, error)
     except (HalError, ConfigError, ValueError) as error:
         print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
         sock.close()
@@ -161,6 +186,10 @@ def main(args: argparse.Namespace) -> int:
             asyncio.run(service.run(sock))
     except (HalError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
+        return 1
+    except ServiceFailed as error:
+        traceback.print_exception(error.__cause__ or error, file=sys.stderr)
+        print(f"flixboard run: {error}; the game is saved.", file=sys.stderr)
         return 1
     finally:
         sock.close()

@@ -413,6 +413,7 @@ class BoardController:
         state["fix"] = self.fix_words
         state["message"] = self.message()
         state["connected"] = self.connected
+        state["board_status"] = "connected" if self.connected else "searching"
         state["sensing"] = self.sensing  # analog: kinds sensed; presence: kinds from the game
         state["dice"] = self.config.dice
         state["team_names"] = list(self.config.team_names[: self.game.teams])

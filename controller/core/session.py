@@ -8,12 +8,12 @@ action the engine refuses, or the journal cannot store, changes nothing. The boa
 
 from __future__ import annotations
 
-import random
+import secrets
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from controller.config import Config
+from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
@@ -29,6 +29,11 @@ EVENT_LOG_LIMIT = 20_000
 
 Listener = Callable[[dict[str, Any]], None]
 
+TEST_ONLY_KEYS = ("seed", "deal")
+"""Facts only the test view (scripts) shows: the seed predicts the virtual dice and deals the
+Pay-Off hands, a fixed ``deal`` is the hands; no public or team view, event or option carries
+them."""
+
 
 def game_entry(
     config: Config,
@@ -39,24 +44,45 @@ def game_entry(
     seats: object = None,
     hints: object = None,
 ) -> dict[str, Any]:
-    """A checked ``new_game`` journal entry: options on top of the configured ones, a random
-    seed when none is given, the seats and hints given or configured (``controller.core.seats``).
-    ``BadOrder`` names what is wrong."""
+    """A checked ``new_game`` journal entry: options on top of the configured ones (those that
+    are settings too checked as settings are), a seed ``0 <= seed < SEED_LIMIT``, drawn from a
+    cryptographic source when none is given, the seats and hints given or configured
+    (``controller.core.seats``). ``BadOrder`` names what is wrong."""
     if options is not None and not isinstance(options, dict):
         raise BadOrder(f"options must be an object, not {options!r}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise BadOrder(f"seed must be a whole number, not {seed!r}")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT
+    ):
+        shown = repr(seed) if len(repr(seed)) <= 24 else f"{repr(seed)[:20]}..."
+        raise BadOrder(f"seed must be a whole number 0..2**63-1, not {shown}")
     for key in ("panels", "suits"):
         if options is not None and key in options and not isinstance(options[key], str):
             raise BadOrder(f"{key} must be a string of four letters, not {options[key]!r}")
+    _check_settings(options or {})
     merged = {**config.game_options(), **(options or {})}
-    chosen = random.SystemRandom().randrange(2**31) if seed is None else seed
+    chosen = secrets.randbelow(SEED_LIMIT) if seed is None else seed
     data = new_game_entry(variant, players, chosen, merged)
     try:
         start(data)
     except (FlixError, TypeError) as error:
         raise BadOrder(str(error)) from None
     return with_seats(data, seats, hints, default_seats=config.seats, default_hints=config.hints)
+
+
+def _check_settings(options: dict[str, Any]) -> None:
+    """Options that are also settings (call window, panels, ...) within the settings' bounds."""
+    settings = Config().game_options()
+    for section, keys in SECTIONS.items():
+        for key in keys:
+            if key in options and key in settings:
+                try:
+                    from_tables({section: {key: options[key]}}, key)
+                except ConfigError as error:
+                    raise BadOrder(str(error)) from None
+
+
+def _without_test_only(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key not in TEST_ONLY_KEYS}
 
 
 class GameSession:
@@ -118,8 +144,10 @@ class GameSession:
         may see: the pending lines and the seed."""
         state = self.game.to_json(reveal_pending=test_view, view_team=view_team)
         state["options"] = self.game.options.to_dict()
-        if test_view:  # the seed predicts the virtual dice (and deals Pay-Off tokens): tests only
+        if test_view:
             state["seed"] = self.game.seed
+        else:
+            state["options"] = _without_test_only(state["options"])
         return state
 
     def recent_events(self, *, test_view: bool) -> list[dict[str, Any]]:
@@ -229,14 +257,16 @@ class GameSession:
         return popped
 
     def emit(self, data: dict[str, Any], now: float) -> None:
-        """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views."""
+        """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.
+        Listeners and the public views get it without the test-only keys."""
         data = {**data, "at": round(now, 3)}
         self.events.append(data)
+        published = _without_test_only(data)
         if not data.get("secret"):
-            self.public_events.append(data)
+            self.public_events.append(published)
         self.revision += 1
         for listener in self.listeners:
-            listener(data)
+            listener(published)
 
     def _publish(self, events: Iterable[Event], now: float) -> list[dict[str, Any]]:
         published = [event.to_json(self.game.layout) for event in events]

@@ -61,7 +61,7 @@ def message(
     names = config.team_names
     mover = f"{names[game.team_of_seat[game.to_move]]} (player {game.to_move + 1})"
     if not connected:
-        return "Board disconnected — searching for it. The game waits where it was."
+        return "Board disconnected — searching for the board. The game waits where it was."
     if variant_words is not None and phase != Phase.AWAIT_FIX:
         return variant_words
     if game.game_over:

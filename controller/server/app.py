@@ -5,16 +5,20 @@ Every order answers the new state (200) or ``{"error": ...}`` with the status of
 page of another site), 404 (no simulated board), 409 (not now), 413 (body over ``MAX_BODY``
 bytes), 415 (a body that is not JSON by its type) or 503 (the journal cannot store it); nothing
 changes on an error. Unknown ``/api/`` paths and wrong methods answer a JSON 404 / 405 too.
+Every request (page, API, WebSocket) whose ``Host`` is not a name of this service is refused
+with 403 (``controller.server.hosts``).
 The routes live by concern in ``controller.server.routes``.
 """
 
 from __future__ import annotations
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
+from controller.server.hosts import HostCheck, host_names
 from controller.server.routes import board, events, game, info, seats
 from controller.server.statuses import error_response
 from controller.server.web_service import WebService
@@ -58,4 +62,7 @@ def create_app(service: WebService) -> Starlette:
         )
     )
     routes.extend(info.page())
-    return Starlette(routes=routes)
+    names = host_names(
+        service.host, service.config.hosts, loopback=not service.token_required
+    )
+    return Starlette(routes=routes, middleware=[Middleware(HostCheck, names=names)])

@@ -10,9 +10,10 @@ import json
 import secrets
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 
 from controller.errors import BadOrder, BodyTooLarge, Forbidden, NotJson, Unauthorized
+from controller.server.numbers import MAX_DIGITS, loads_json
 
 MAX_BODY = 64 * 1024
 """The largest request body taken; every order fits in a few hundred bytes."""
@@ -37,9 +38,10 @@ def check_sender(request: Request, token: str, token_required: bool) -> None:
         raise Forbidden(f"refused: a page of another site ({origin}) may not drive the board")
 
 
-def cross_site(request: Request) -> bool:
-    """Whether a browser sent this request from a page of another site (``Origin`` names
-    another host than the one asked): such a page must not drive the board."""
+def cross_site(request: HTTPConnection) -> bool:
+    """Whether a browser sent this request (or opened this WebSocket) from a page of another
+    site (``Origin`` names another host than the one asked): such a page must not drive the
+    board nor watch it."""
     origin = request.headers.get("origin")
     if origin is None:
         return False
@@ -61,7 +63,9 @@ def _check_content_type(request: Request) -> None:
 async def _read_body(request: Request) -> bytes:
     """The raw body, refused beyond ``MAX_BODY`` bytes without reading the rest."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
+    if declared.isascii() and declared.isdigit() and (
+        len(declared) > MAX_DIGITS or int(declared) > MAX_BODY
+    ):
         raise BodyTooLarge(f"the body is too large: {declared} bytes (at most {MAX_BODY})")
     chunks: list[bytes] = []
     size = 0
@@ -83,7 +87,7 @@ async def read_body(
         data: Any = {}
     else:
         try:
-            data = json.loads(raw)
+            data = loads_json(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise BadOrder(f"the body is not JSON: {error}") from None
         except RecursionError:

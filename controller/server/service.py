@@ -23,13 +23,18 @@ from controller.config import Config
 from controller.core.driver import Driver
 from controller.core.journal import Journal
 from controller.server.app import create_app
+from controller.server.fanout import Fanout, Subscriber
 from controller.server.systemd_notify import SystemdNotifier
 from hal.base import Backend
 from hal.capabilities import Hands
 from hal.errors import HalError
 
-QUEUE_LIMIT = 1000
 RETRY_S = 1.0
+
+
+class ServiceFailed(Exception):
+    """The board loop or the web server ended on an error: the process must exit non-zero so
+    that systemd restarts it."""
 
 
 def is_loopback(host: str) -> bool:
@@ -77,7 +82,8 @@ class Service:
         self.view = view
         self.banner: list[str] = []
         """Lines shown under the terminal view: the address, the token, what to do next."""
-        self._subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.fanout = Fanout()
+        """The subscribers of ``WS /api/events``."""
         self._pushed = -1
         self._drawn: tuple[int, int] = (-1, -1)
         self._wake = asyncio.Event()
@@ -95,31 +101,22 @@ class Service:
         self._after_step()
         self._wake.set()
 
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(QUEUE_LIMIT)
-        self._subscribers.add(queue)
-        return queue
+    def subscribe(self) -> Subscriber:
+        return self.fanout.subscribe()
 
-    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
-        self._subscribers.discard(queue)
-
-    def _send(self, message: dict[str, Any]) -> None:
-        for queue in list(self._subscribers):
-            if queue.full():
-                self._subscribers.discard(queue)  # a reader that stopped reading
-            else:
-                queue.put_nowait(message)
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        self.fanout.unsubscribe(subscriber)
 
     def _on_event(self, event: dict[str, Any]) -> None:
         if not event.get("secret"):
-            self._send(event)
+            self.fanout.send(event)
 
     def _after_step(self) -> None:
         revision = self.controller.revision
         if revision != self._pushed:
             self._pushed = revision
-            if self._subscribers:
-                self._send({"type": "state", "state": self.controller.state()})
+            if self.fanout:
+                self.fanout.send({"type": "state", "state": self.controller.state()})
         if self.view is not None:
             drawn = (revision, self.driver.renderer.frames_sent)
             if drawn != self._drawn:
@@ -174,7 +171,8 @@ class Service:
         self._wake.set()
 
     async def run(self, sock: socket.socket) -> None:
-        """Serve on the bound socket until ``stop()``, SIGINT or SIGTERM."""
+        """Serve on the bound socket until ``stop()``, SIGINT or SIGTERM; ``ServiceFailed``
+        when the board loop or the web server ended on an error (the game stays journalled)."""
         loop = asyncio.get_running_loop()
 
         def wake() -> None:
@@ -187,7 +185,11 @@ class Service:
                 loop.add_signal_handler(sig, self.stop)
         server = _Server(
             uvicorn.Config(
-                create_app(self), log_level="warning", lifespan="off", ws="websockets-sansio"
+                create_app(self),
+                log_level="warning",
+                lifespan="off",
+                ws="websockets-sansio",
+                ws_per_message_deflate=False,  # it would compress each message per subscriber
             )
         )
         notifier = SystemdNotifier.from_environment()
@@ -204,12 +206,15 @@ class Service:
         notifier.stopping()
         self.stop()
         server.should_exit = True
-        await asyncio.gather(board, web, return_exceptions=True)
+        ended = await asyncio.gather(board, web, return_exceptions=True)
         stop.cancel()
         watchdog.cancel()
         notifier.close()
         self.backend.when_changed = None
         self.driver.close()
+        for outcome in ended:
+            if isinstance(outcome, Exception):
+                raise ServiceFailed(f"the service stopped on an error: {outcome!r}") from outcome
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.core.computer import Computer
+from controller.server.fanout import Subscriber
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -21,14 +21,15 @@ class WebService(Protocol):
     controller: BoardController
     computer: Computer
     hands: Hands | None
+    host: str
     token: str
     token_required: bool
 
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""
 
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        """A queue of the public events and states from now on."""
+    def subscribe(self) -> Subscriber:
+        """A queue of the public events and states (JSON texts) from now on."""
 
-    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
-        """Stop filling ``queue``."""
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        """Stop filling ``subscriber``'s queue."""

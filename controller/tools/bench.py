@@ -17,6 +17,7 @@ PROBES: list[str] = [
     "controller.tools.bench_controller:measure",
     "controller.tools.bench_computer:measure",
     "sim.bench_serial:measure",
+    "controller.tools.http_fuzz:measure",
 ]
 
 

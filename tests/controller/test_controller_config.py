@@ -96,3 +96,21 @@ def test_addresses() -> None:
     assert parse_address("[::1]:8640") == ("::1", 8640)
     with pytest.raises(ConfigError):
         parse_address("host:99999")
+
+
+@pytest.mark.parametrize(
+    "override",
+    [
+        "game.call_window=nan",
+        "game.call_window=inf",
+        "game.call_window=1e999",
+        "game.call_window=-0.5",
+        "board.fix_after_s=-inf",
+        "leds.brightness_cap=nan",
+        "board.settle_ms=9223372036854775807",
+        "game.players=9223372036854775807",
+    ],
+)
+def test_a_number_that_is_not_finite_or_out_of_bounds_is_a_config_error(override: str) -> None:
+    with pytest.raises(ConfigError, match="bad value"):
+        apply_overrides(Config(), [override])

@@ -28,7 +28,7 @@ class Harness:
         )
         self.board.when_changed = self.service.step
         self.client = httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=create_app(self.service)), base_url="http://board"
+            transport=httpx.ASGITransport(app=create_app(self.service)), base_url="http://127.0.0.1:8640"
         )
 
     def advance(self, seconds: float) -> None:
@@ -325,7 +325,7 @@ async def test_a_page_of_another_site_cannot_drive_the_board(api: Harness) -> No
         response = await api.post("/api/roll", {}, headers={"Origin": origin})
         assert response.status_code == 403 and "another site" in response.json()["error"]
     await api.unchanged(before)
-    same = await api.post("/api/roll", {}, headers={"Origin": "http://board"})
+    same = await api.post("/api/roll", {}, headers={"Origin": "http://127.0.0.1:8640"})
     assert same.status_code == 200
 
 

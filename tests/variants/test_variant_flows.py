@@ -203,7 +203,7 @@ def service() -> Service:
 async def test_http_token_and_team_view(service: Service) -> None:
     app = create_app(service)
     async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app), base_url="http://board"
+        transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8640"
     ) as client:
         game = {"variant": "payoff", "players": 2, "seed": 1, "options": {"deal": DEAL}}
         assert (await client.post("/api/new_game", json=game)).status_code == 200

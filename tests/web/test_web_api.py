@@ -23,7 +23,7 @@ def client(host: str = "127.0.0.1", config: Config | None = None) -> httpx.Async
     service = Service(board, config or Config(), Journal(None), host=host, port=8640, token=TOKEN)
     board.when_changed = service.step
     return httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=create_app(service)), base_url="http://board"
+        transport=httpx.ASGITransport(app=create_app(service)), base_url="http://127.0.0.1:8640"
     )
 
 

@@ -1,38 +1,77 @@
-"""``WS /api/events``: the current state, then each public event and each new state as JSON."""
+"""``WS /api/events``: the current state, then each public event and each new state as JSON.
+
+A page of another site is refused (``CROSS_SITE``); a reader that falls behind is closed with
+``FELL_BEHIND`` (``controller.server.fanout``): the page reconnects and reads the state again.
+Each socket has one sending loop and one listening loop for its whole life, so a message costs
+one wake-up per subscriber, whatever their number.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+from typing import Any
 
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from controller.server.fanout import FELL_BEHIND, Subscriber
+from controller.server.requests import cross_site
 from controller.server.web_service import WebService
+
+CROSS_SITE = 1008
+"""Close code (policy violation) for a socket opened by a page of another site: refused
+before it is accepted, so the browser sees the handshake fail (HTTP 403)."""
+CLOSE_TIMEOUT_S = 5.0
+"""How long a reader that fell behind gets to take the close frame."""
 
 
 def routes(service: WebService) -> list[WebSocketRoute]:
     async def events(websocket: WebSocket) -> None:
-        await websocket.accept()
-        queue = service.subscribe()
-        try:
-            await websocket.send_json({"type": "state", "state": service.controller.state()})
-            receiver = asyncio.ensure_future(websocket.receive())
-            while True:
-                getter = asyncio.ensure_future(queue.get())
-                done, _ = await asyncio.wait(
-                    {getter, receiver}, return_when=asyncio.FIRST_COMPLETED
-                )
-                if receiver in done:
-                    getter.cancel()
-                    message = receiver.result()
-                    if message["type"] == "websocket.disconnect":
-                        return
-                    receiver = asyncio.ensure_future(websocket.receive())
-                    continue
-                await websocket.send_json(getter.result())
-        except WebSocketDisconnect:
+        if cross_site(websocket):
+            await websocket.close(CROSS_SITE, "a page of another site may not watch the board")
             return
+        await websocket.accept()
+        subscriber = service.subscribe()
+        first = json.dumps(
+            {"type": "state", "state": service.controller.state()}, separators=(",", ":")
+        )
+        sending = asyncio.ensure_future(_send(websocket, first, subscriber))
+        listening = asyncio.ensure_future(_listen(websocket))
+        behind = asyncio.ensure_future(subscriber.fell_behind.wait())
+        tasks: set[asyncio.Future[Any]] = {sending, listening, behind}
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            if subscriber.fell_behind.is_set() and listening not in done:
+                sending.cancel()
+                with contextlib.suppress(WebSocketDisconnect, RuntimeError, TimeoutError):
+                    await asyncio.wait_for(
+                        websocket.close(FELL_BEHIND, "fell behind: read /api/state again"),
+                        CLOSE_TIMEOUT_S,
+                    )
         finally:
-            service.unsubscribe(queue)
+            for task in tasks:
+                task.cancel()  # each ends quietly: its own errors are those of a closed socket
+            service.unsubscribe(subscriber)
 
     return [WebSocketRoute("/api/events", events)]
+
+
+async def _send(websocket: WebSocket, first: str, subscriber: Subscriber) -> None:
+    """Send ``first``, then every queued text, until the socket goes or falls behind (its
+    stale backlog is not sent)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_text(first)
+        while True:
+            text = await subscriber.queue.get()
+            if subscriber.fell_behind.is_set():
+                return
+            await websocket.send_text(text)
+
+
+async def _listen(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, until it disconnects."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass

@@ -14,6 +14,7 @@ from starlette.routing import Route
 
 from controller.core.session import game_entry
 from controller.errors import BadOrder, Unauthorized
+from controller.server.numbers import parse_whole
 from controller.server.requests import check_sender, has_token, read_body
 from controller.server.statuses import Handler, answer
 from controller.server.web_service import WebService
@@ -47,10 +48,8 @@ def routes(service: WebService) -> list[Route]:
             return state()
         if service.token_required and not has_token(request, service.token):
             raise Unauthorized("a team's view needs 'Authorization: Bearer <token>'")
-        teams = controller.game.teams
-        if not team.isdigit() or int(team) >= teams:
-            raise BadOrder(f"team must be 0..{teams - 1}, not {team!r}")
-        return JSONResponse(controller.state(view_team=int(team)))
+        chosen = parse_whole(team, "team", 0, controller.game.teams - 1)
+        return JSONResponse(controller.state(view_team=chosen))
 
     async def new_game(request: Request) -> JSONResponse:
         body = await read_body(

@@ -1,0 +1,42 @@
+"""A service on a simulated board and clock, with an HTTP client on its app (in process)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from controller.config import Config
+from controller.core.journal import Journal
+from controller.server.app import create_app
+from controller.server.service import Service
+from sim.board import SimBoard
+from sim.clock import SimClock
+
+TOKEN = "s3cret"
+BASE_URL = "http://127.0.0.1:8640"
+
+
+class Harness:
+    """See the module docstring; ``host`` is the address the service is bound to."""
+
+    def __init__(self, host: str = "127.0.0.1", config: Config | None = None) -> None:
+        self.clock = SimClock()
+        self.board = SimBoard(clock=self.clock)
+        self.service = Service(
+            self.board, config or Config(), Journal(None), host=host, port=8640, token=TOKEN
+        )
+        self.board.when_changed = self.service.step
+        self.app = create_app(self.service)
+        self.client = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=self.app), base_url=BASE_URL
+        )
+
+    async def state(self, **params: str) -> dict[str, Any]:
+        response = await self.client.get("/api/state", params=params)
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()
+        return body
+
+    async def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx.Response:
+        return await self.client.post(path, json=body, **kwargs)

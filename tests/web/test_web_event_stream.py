@@ -1,0 +1,96 @@
+"""``WS /api/events`` at the ASGI level: a reader that stops reading is closed with
+``FELL_BEHIND`` once its queue is full, instead of staying open while its events are dropped
+(a page frozen on "live"); each message is serialized once for every subscriber."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from api_harness import Harness
+
+from controller.core.session import game_entry
+from controller.server.fanout import FELL_BEHIND, QUEUE_LIMIT
+
+SCOPE: dict[str, Any] = {
+    "type": "websocket",
+    "asgi": {"version": "3.0"},
+    "scheme": "ws",
+    "path": "/api/events",
+    "raw_path": b"/api/events",
+    "root_path": "",
+    "query_string": b"",
+    "headers": [(b"host", b"127.0.0.1:8640"), (b"origin", b"http://127.0.0.1:8640")],
+    "client": ("127.0.0.1", 50000),
+    "server": ("127.0.0.1", 8640),
+    "subprotocols": [],
+}
+
+
+class Reader:
+    """A WebSocket client at the ASGI level that can stop reading (its sends then block)."""
+
+    def __init__(self) -> None:
+        self.incoming: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.incoming.put_nowait({"type": "websocket.connect"})
+        self.reading = asyncio.Event()
+        self.reading.set()
+        self.sent: list[dict[str, Any]] = []
+
+    async def receive(self) -> dict[str, Any]:
+        return await self.incoming.get()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "websocket.send":
+            await self.reading.wait()
+        self.sent.append(message)
+
+    def texts(self) -> list[dict[str, Any]]:
+        return [json.loads(m["text"]) for m in self.sent if m["type"] == "websocket.send"]
+
+
+async def test_a_reader_that_stops_reading_is_closed_with_4008_and_a_reason() -> None:
+    api = Harness()
+    reader = Reader()
+    stream = asyncio.create_task(api.app(SCOPE, reader.receive, reader.send))
+    while not reader.texts():
+        await asyncio.sleep(0)
+    assert reader.texts()[0]["type"] == "state"
+    reader.reading.clear()
+    entry = game_entry(api.service.config, "qubic", 2, 1, None)
+    orders = 0
+    while len(api.service.fanout) and orders < 2 * QUEUE_LIMIT:
+        api.service.order(lambda now: api.service.controller.new_game(entry, now))
+        orders += 1
+    reader.reading.set()
+    await asyncio.wait_for(stream, 30)
+    closing = reader.sent[-1]
+    assert closing["type"] == "websocket.close" and closing["code"] == FELL_BEHIND
+    assert "read /api/state again" in closing["reason"]
+    assert len(reader.texts()) <= 3  # the stale backlog is not sent
+    assert len(api.service.fanout) == 0
+
+
+async def test_a_reader_that_keeps_up_gets_every_message_serialized_once() -> None:
+    api = Harness()
+    readers = [Reader() for _ in range(3)]
+    streams = [
+        asyncio.create_task(api.app(SCOPE, reader.receive, reader.send)) for reader in readers
+    ]
+    while len(api.service.fanout) < len(readers):
+        await asyncio.sleep(0)
+    for _ in range(5):
+        api.service.order(
+            lambda now: api.service.controller.new_game(
+                game_entry(api.service.config, "qubic", 2, 1, None), now
+            )
+        )
+        await asyncio.sleep(0.01)
+    for reader in readers:
+        await reader.incoming.put({"type": "websocket.disconnect", "code": 1000})
+    await asyncio.wait_for(asyncio.gather(*streams), 30)
+    sent = [[m["text"] for m in r.sent if m["type"] == "websocket.send"][1:] for r in readers]
+    assert sent[0] == sent[1] == sent[2] and len(sent[0]) >= 10
+    assert all(a is b for a, b in zip(sent[0], sent[1], strict=True))  # one text for all
+    assert len(api.service.fanout) == 0
