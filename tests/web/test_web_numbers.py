@@ -14,9 +14,12 @@ def api() -> Harness:
     return Harness()
 
 
+@pytest.mark.parametrize("path", ["/api/state", "/api/hint"])
 @pytest.mark.parametrize("team", ["²", "\u0661", "1" * 5000, "-1", "2", "", " 1", "1.0", "0x1"])
-async def test_a_team_that_is_not_a_plain_small_number_is_a_400(api: Harness, team: str) -> None:
-    response = await api.client.get("/api/state", params={"team": team})
+async def test_a_team_that_is_not_a_plain_small_number_is_a_400(
+    api: Harness, path: str, team: str
+) -> None:
+    response = await api.client.get(path, params={"team": team})
     assert response.status_code == 400, response.text
     assert "team must be a whole number 0..1" in response.json()["error"]
 

@@ -10,7 +10,8 @@ from starlette.routing import Route
 
 from controller.core.seats import seat_from_json
 from controller.core.think_worker import Answer
-from controller.errors import BadOrder, NotNow, Unauthorized
+from controller.errors import NotNow, Unauthorized
+from controller.server.numbers import parse_whole
 from controller.server.requests import check_sender, has_token, read_body
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
@@ -36,12 +37,12 @@ def routes(service: WebService) -> list[Route]:
     async def hint(request: Request) -> JSONResponse:
         """The best move of the seat to move and why; its hole blinks on the board. ``?team=N``
         (the mover's team; off loopback with the token) adds the Pay-Off token to place."""
-        team = request.query_params.get("team")
-        if team is not None:
+        text = request.query_params.get("team")
+        team: int | None = None
+        if text is not None:
             if service.token_required and not has_token(request, service.token):
                 raise Unauthorized("a team's hint needs 'Authorization: Bearer <token>'")
-            if not team.isdigit() or int(team) >= controller.game.teams:
-                raise BadOrder(f"team must be 0..{controller.game.teams - 1}, not {team!r}")
+            team = parse_whole(text, "team", 0, controller.game.teams - 1)
         loop = asyncio.get_running_loop()
         found: asyncio.Future[tuple[Answer | None, str]] = loop.create_future()
 
@@ -59,7 +60,7 @@ def routes(service: WebService) -> list[Route]:
         if result is None:
             raise NotNow(why)
         action = result["action"]
-        own = team is not None and int(team) == mover_team
+        own = team == mover_team
         return JSONResponse(
             {
                 "seat": result["seat"],
