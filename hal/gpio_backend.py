@@ -33,6 +33,7 @@ from hal.base import (
     Piece,
 )
 from hal.errors import BackendUnavailable, BoardDisconnected
+from hal.long_press import HoldTimer
 from hal.neopixel_strip import NeoPixelStrip
 from hal.pi_wiring import PiWiring, load_pi
 
@@ -82,6 +83,7 @@ class GpioBackend(Backend):
         self._presses: list[ButtonPress] = []
         self._button_of = {pin: Button(name) for name, pin in self.wiring.buttons.items()}
         self._pending: dict[int, float] = {}
+        self._menu = HoldTimer()
         self._setup_pins()
         try:
             pin = led_pin or f"D{self.wiring.led_pin(led_driver or self.wiring.led_driver)}"
@@ -146,13 +148,18 @@ class GpioBackend(Backend):
     # -- scanning -------------------------------------------------------------------------------
 
     def scan(self) -> bool:
-        """Scan the matrix once now and debounce; ``True`` when the debounced state changed
-        (``when_changed`` has then been called)."""
+        """Scan the matrix once now and debounce, and see whether MENU is still held; ``True``
+        when the debounced state changed or a press became known (``when_changed`` has then
+        been called)."""
         with self._lock:
             if self.closed:
                 return False
+            now = self.clock.now()
             raw = self._scan_matrix()
-            changed = self._debounce(raw, self.clock.now())
+            changed = self._debounce(raw, now)
+            if self._menu.pressing:
+                held = not self._gpio.input(self.wiring.buttons[Button.MENU.value])
+                changed |= self._add_menu(self._menu.poll(now, held=held), now)
         if changed:
             self._notify()
         return changed
@@ -275,12 +282,22 @@ class GpioBackend(Backend):
             ) from error
 
     def _on_edge(self, pin: int) -> None:
-        """A button's falling edge, called from the GPIO library's thread."""
+        """A button's falling edge, called from the GPIO library's thread. MENU's press is
+        reported once the scan knows whether it is short or long."""
         with self._lock:
             if self.closed:
                 return
-            self._presses.append(ButtonPress(self._button_of[pin], self.clock.now()))
+            button, now = self._button_of[pin], self.clock.now()
+            if button is Button.MENU:
+                if not self._add_menu(self._menu.down(now), now):
+                    return
+            else:
+                self._presses.append(ButtonPress(button, now))
         self._notify()
+
+    def _add_menu(self, kinds: list[bool], at: float) -> bool:
+        self._presses.extend(ButtonPress(Button.MENU, at, long=long) for long in kinds)
+        return bool(kinds)
 
     def __repr__(self) -> str:
         base = super().__repr__()

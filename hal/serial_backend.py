@@ -20,6 +20,7 @@ from typing import Any
 
 from hal.base import Backend, BoardReading, Button, ButtonPress, Clock, Color, PixelStrip
 from hal.errors import BackendUnavailable, BoardDisconnected
+from hal.long_press import HoldTimer
 from hal.serial_errors import BoardCommandFailed, FrameError, ProtocolMismatch
 from hal.serial_protocol import (
     CAL_CAPTURE,
@@ -180,6 +181,7 @@ class SerialBackend(Backend):
         self._reading = BoardReading((), (None,) * 4)
         self._presses: deque[ButtonPress] = deque(maxlen=MAX_PENDING_PRESSES)
         self._press_base: tuple[int, ...] | None = None
+        self._menu = HoldTimer()
         self._tx_seq = 0
         self._rx_seq: int | None = None
         self._last_rx = 0.0
@@ -395,6 +397,7 @@ class SerialBackend(Backend):
         self._connected = True
         self._mismatch = None
         self._press_base = None
+        self._menu = HoldTimer()  # a press in progress across a reconnect is dropped
         self._last_rx = time.monotonic()
         self._add("connects")
         self.last_error = None
@@ -408,14 +411,22 @@ class SerialBackend(Backend):
         if changed or not self._have_state:
             self._reading = reading
         self._have_state = True
-        pressed = False
+        now = self.clock.now()
+        presses: list[ButtonPress] = []
         if self._press_base is not None:
-            for button, before, now in zip(
+            for button, before, after in zip(
                 BUTTON_ORDER, self._press_base, state.presses, strict=True
             ):
-                for _ in range((now - before) & 0xFF):
-                    self._presses.append(ButtonPress(button, self.clock.now()))
-                    pressed = True
+                count = (after - before) & 0xFF
+                if button is Button.MENU:  # told short from long once it is known
+                    for _ in range(count):
+                        presses += _presses(button, now, self._menu.down(now))
+                    continue
+                presses += [ButtonPress(button, now)] * count
+        held = bool(state.held >> BUTTON_ORDER.index(Button.MENU) & 1)
+        presses += _presses(Button.MENU, now, self._menu.poll(now, held=held))
+        self._presses.extend(presses)
+        pressed = bool(presses)
         self._press_base = state.presses
         if not state.flags & FLAG_LEDS_VALID and self._led_seq is None and self._led_body:
             self._write_leds()
@@ -538,3 +549,8 @@ def _import_pyserial() -> ModuleType:
             f"the serial board needs pyserial: pip install 'flixboard[serial]' ({error})"
         ) from error
     return serial
+
+
+def _presses(button: Button, at: float, kinds: list[bool]) -> list[ButtonPress]:
+    """Presses of ``button`` at ``at``, long where ``kinds`` says so."""
+    return [ButtonPress(button, at, long=long) for long in kinds]

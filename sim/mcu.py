@@ -32,6 +32,7 @@ from firmware.compat import TICKS_PERIOD
 from firmware.leds import LedOutput
 from firmware.scan import Scanner
 from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color
+from hal.long_press import LONG_PRESS_S
 from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
 from sim.board import SimBoard
 
@@ -107,8 +108,10 @@ class SimHardware:
         self.buttons = [SimPin(1) for _ in BUTTON_ORDER]
         self.strip = SimStrip(PIXEL_COUNT)
         self._fields: tuple[int, ...] = (0,) * (HOLE_COUNT + 8)
-        self._presses: deque[int] = deque()
+        self._presses: deque[tuple[int, bool]] = deque()
         self._holding: int | None = None
+        self._long = False
+        self._seen_down: float | None = None
 
     def counts(self, adc: int) -> int:
         """What ADC ``adc`` converts now (12 bits)."""
@@ -130,22 +133,33 @@ class SimHardware:
         """Take the board's fields and buttons as they are now. ``held`` is the firmware's
         debounced button mask: a simulated finger keeps a button down until the firmware has
         seen it down, then up until it has seen it up (a real press lasts far longer than the
-        debounce), so a press is never lost however slowly the simulation runs."""
+        debounce), so a press is never lost however slowly the simulation runs. A long press
+        stays down until the board's clock is past ``LONG_HOLD_S`` after the firmware saw it."""
         self._fields = self.board.raw_fields()
         for press in self.board.take_presses():
-            self._presses.append(BUTTON_ORDER.index(press.button))
+            self._presses.append((BUTTON_ORDER.index(press.button), press.long))
+        now = self.board.clock.now()
         if self._holding is not None:
             bit = 1 << self._holding
-            if self.buttons[self._holding].level == 0:
+            pin = self.buttons[self._holding]
+            if pin.level == 0:
                 if held & bit:
-                    self.buttons[self._holding].value(1)
+                    if self._seen_down is None:
+                        self._seen_down = now
+                    if not self._long or now - self._seen_down >= LONG_HOLD_S:
+                        pin.value(1)
                 return
             if held & bit:
                 return
             self._holding = None
         if self._presses:
-            self._holding = self._presses.popleft()
+            self._holding, self._long = self._presses.popleft()
+            self._seen_down = None
             self.buttons[self._holding].value(0)
+
+
+LONG_HOLD_S = LONG_PRESS_S + 0.25
+"""How long the simulated finger holds a long press after the firmware saw it go down."""
 
 
 class _PtyTransport:

@@ -29,6 +29,7 @@ from unittest import mock
 
 from hal.base import HOLE_COUNT, Button
 from hal.gpio_backend import GpioBackend
+from hal.long_press import LONG_PRESS_S
 from hal.pi_wiring import PiWiring, load_pi
 from sim.board import FIELD_THRESHOLD, SimBoard
 from sim.clock import SimClock
@@ -70,6 +71,7 @@ class StandInGPIO(types.ModuleType):
         self._lock = threading.Lock()
         self._switch_sensor = _switch_sensors(wiring)
         self._button_pin = {Button(name): pin for name, pin in wiring.buttons.items()}
+        self._held_until: dict[int, float] = {}
         board.when_changed = self._board_changed
 
     # -- the RPi.GPIO API used by the backend ---------------------------------------------------
@@ -122,6 +124,8 @@ class StandInGPIO(types.ModuleType):
                 switch = r * len(self.wiring.columns) + column
                 if self.levels.get(row) == self.LOW and self._closed(switch):
                     return self.LOW
+        if self._held_until.get(channel, 0.0) > self.board.clock.now():
+            return self.LOW  # a button held down
         return self.HIGH if self.pulls.get(channel) == self.PUD_UP else self.LOW
 
     def add_event_detect(
@@ -173,9 +177,13 @@ class StandInGPIO(types.ModuleType):
         return field >= FIELD_THRESHOLD if pole == "north" else field <= -FIELD_THRESHOLD
 
     def _board_changed(self) -> None:
-        """The board's hands acted: each new press is a falling edge on its button's pin."""
+        """The board's hands acted: each new press is a falling edge on its button's pin (a
+        long press then holds the pin low for a while)."""
         for press in self.board.take_presses():
-            self.edge(self._button_pin[press.button], press.at)
+            pin = self._button_pin[press.button]
+            if press.long:  # the finger stays on the button a while
+                self._held_until[pin] = press.at + LONG_PRESS_S + 0.25
+            self.edge(pin, press.at)
 
     def edge(self, pin: int, at: float) -> None:
         """A falling edge on ``pin`` at board time ``at`` (a press, or a contact bounce)."""

@@ -160,12 +160,25 @@ def test_a_press_is_a_falling_edge(backend: GpioBackend, board: SimBoard, clock:
     clock.advance(1.0)
     board.press(Button.ROLL)
     clock.advance(0.2)
-    board.press("menu")
-    assert backend.take_presses() == [
-        ButtonPress(Button.ROLL, 1.0, None),
-        ButtonPress(Button.MENU, 1.2, None),
-    ]
+    board.press("menu")  # short or long is known at the next scan
+    assert backend.take_presses() == [ButtonPress(Button.ROLL, 1.0, None)]
+    backend.scan()
+    assert backend.take_presses() == [ButtonPress(Button.MENU, 1.2, None)]
     assert calls == [1.0, 1.2]
+    assert backend.take_presses() == []
+
+
+def test_menu_held_down_is_a_long_press_once(
+    backend: GpioBackend, board: SimBoard, clock: SimClock
+) -> None:
+    """A long press of MENU asks for a hint (README): held a second, it is reported as long
+    while still held, and its release adds nothing."""
+    board.press("menu", long=True)
+    step(backend, clock, 0.5)
+    assert backend.take_presses() == []
+    step(backend, clock, 0.55)
+    assert [(p.button, p.long) for p in backend.take_presses()] == [(Button.MENU, True)]
+    step(backend, clock, 1.0)
     assert backend.take_presses() == []
 
 

@@ -105,6 +105,20 @@ def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_until: Wait) -> Non
     assert rig.backend.take_presses() == []
 
 
+def test_menu_held_down_arrives_as_one_long_press(rig: PicoRig, wait_until: Wait) -> None:
+    """A long press of MENU asks for a hint: the Pico reports MENU held, the host tells it long."""
+    rig.board.press("menu", long=True)
+    rig.board.press("menu")
+    presses: list[tuple[str, bool]] = []
+
+    def both() -> bool:
+        presses.extend((p.button.value, p.long) for p in rig.backend.take_presses())
+        return len(presses) >= 2
+
+    wait_until(both)
+    assert presses == [("menu", True), ("menu", False)]
+
+
 def test_when_changed_fires_from_the_reader(rig: PicoRig, wait_until: Wait) -> None:
     fired = threading.Event()
     rig.backend.when_changed = fired.set
