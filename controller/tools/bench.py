@@ -16,6 +16,9 @@ PROBES: list[str] = [
     "controller.tools.bench_engine:measure",
     "controller.tools.bench_controller:measure",
     "sim.bench_serial:measure",
+    "controller.tools.bench_players:measure",
+    "controller.tools.bench_strength:measure",
+    "controller.tools.bench_targets:measure",
 ]
 
 
