@@ -19,6 +19,7 @@ PROBES: list[str] = [
     "controller.tools.bench_players:measure",
     "controller.tools.bench_strength:measure",
     "controller.tools.bench_targets:measure",
+    "controller.tools.bench_fuzz:measure",
 ]
 
 
