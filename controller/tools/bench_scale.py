@@ -1,14 +1,6 @@
 """How many games the long bench probes play: the full count times ``FLIXBOARD_BENCH_SCALE``.
 
 ``flixboard bench --scale F`` sets it; unset, the probes play their full counts.
-
->>> import os
->>> os.environ[SCALE_ENV] = "0.1"
->>> scaled(20), scaled(200), scaled(4)
-(2, 20, 1)
->>> del os.environ[SCALE_ENV]
->>> scaled(20)
-20
 """
 
 from __future__ import annotations
