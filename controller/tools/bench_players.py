@@ -15,6 +15,7 @@ from controller.tools.bench_scale import scaled
 from engine.game import Action, Game, Phase
 from engine.players import PLAYERS, make_player
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Budget, Clock, Decision, InfoSink, Player
+from engine.players.dice_bench import playout_rate
 from engine.players.dice_opponents import play_game
 from engine.variants import new_game
 
@@ -68,8 +69,12 @@ def timed_games(variant: str, level: int, games: int, seed: int = SEED) -> Timed
 def measure() -> dict[str, float]:
     """Per variant ``V`` and level ``N`` 1..5: ``players_V_lN_move_ms_median`` and
     ``players_V_lN_move_ms_max`` (uncapped: the level's node budget), and per variant
-    ``players_V_nodes_per_s`` at the default level (nodes counted by the player's own search)."""
-    figures: dict[str, float] = {}
+    ``players_V_nodes_per_s`` at the default level (nodes counted by the player's own search);
+    ``players_lucky_playouts_per_s``: Lucky Flix playouts (blocking ones, as from level 2) from
+    the empty board."""
+    figures: dict[str, float] = {
+        "players_lucky_playouts_per_s": round(playout_rate(time.perf_counter))
+    }
     games = scaled(TIMED_GAMES)
     for variant in VARIANTS:
         nodes_per_s = 0.0

@@ -16,9 +16,11 @@ import time
 from controller.tools.bench_scale import bench_scale, scaled
 from engine.players.base import DEFAULT_LEVEL
 from engine.players.dice_bench import lucky_match
-from engine.players.qubic_bench import strength
+from engine.players.qubic_bench import move_times, strength
 
 LUCKY_GAMES = 200
+QUBIC_TIMED_GAMES = 4
+"""Qubic games against the forcing defender whose moves are timed (seats alternating)."""
 QUBIC_FIGURES = {
     "first vs forcing defender": "target_qubic_first_vs_defender",
     "first vs one-ply": "target_qubic_first_vs_oneply",
@@ -29,7 +31,9 @@ QUBIC_FIGURES = {
 
 
 def measure() -> dict[str, float]:
-    """Per Qubic match ``M``: ``M_games``, ``M_wins``, ``M_not_lost``, ``M_median_plies``; and
+    """Per Qubic match ``M``: ``M_games``, ``M_wins``, ``M_not_lost``, ``M_median_plies``;
+    ``target_qubic_move_ms_median``, ``_max`` and ``target_qubic_searched_move_ms_median`` (the
+    moves that ran a search, not a win or a block) in games against the forcing defender;
     ``target_lucky_vs_flat_games``, ``target_lucky_vs_flat_score_pct`` (a win 1, a draw 1/2),
     ``target_lucky_move_ms_median`` and ``target_lucky_move_ms_max`` (our placements)."""
     figures: dict[str, float] = {}
@@ -39,6 +43,10 @@ def measure() -> dict[str, float]:
         figures[f"{prefix}_wins"] = result.wins
         figures[f"{prefix}_not_lost"] = result.wins + result.draws
         figures[f"{prefix}_median_plies"] = result.median_plies
+    times = move_times(time.perf_counter, DEFAULT_LEVEL, scaled(QUBIC_TIMED_GAMES))
+    figures["target_qubic_move_ms_median"] = round(1000 * times.median, 2)
+    figures["target_qubic_move_ms_max"] = round(1000 * times.worst, 2)
+    figures["target_qubic_searched_move_ms_median"] = round(1000 * times.median_searched, 2)
     lucky = lucky_match(scaled(LUCKY_GAMES), time.perf_counter, "flat", DEFAULT_LEVEL)
     ms = [1000 * seconds for seconds in lucky.move_seconds]
     figures["target_lucky_vs_flat_games"] = lucky.games

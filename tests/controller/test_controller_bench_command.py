@@ -56,6 +56,7 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
     assert all(type(value) in (int, float) for value in figures.values())
     assert not any(key.startswith(("engine_", "controller_", "serial_")) for key in figures)
 
+    assert figures.pop("players_lucky_playouts_per_s") > 0
     for variant in ("lucky", "payoff", "qubic", "tactflix"):
         assert figures.pop(f"players_{variant}_nodes_per_s") > 0
         for level in LEVELS:
@@ -75,6 +76,9 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
         wins, not_lost = figures.pop(f"{prefix}_wins"), figures.pop(f"{prefix}_not_lost")
         assert 0 <= wins <= not_lost <= max(1, round(games * 0.01))
         assert 7 <= figures.pop(f"{prefix}_median_plies") <= 64  # a line needs 4 of our 7 plies
+    median = figures.pop("target_qubic_move_ms_median")
+    assert 0 < median <= figures.pop("target_qubic_move_ms_max")
+    assert figures.pop("target_qubic_searched_move_ms_median") > 0
     assert figures.pop("target_lucky_vs_flat_games") == 2
     assert figures.pop("target_lucky_vs_flat_score_pct") in (0, 25, 50, 75, 100)
     median = figures.pop("target_lucky_move_ms_median")
