@@ -28,25 +28,32 @@ UNTIMED_PHASES = (Phase.AWAIT_ROLL, Phase.AWAIT_CALLS)
 
 
 @dataclass
-class Timed:
-    """A player whose searched moves are timed: the seconds and nodes of each."""
+class MoveLog:
+    """The seconds and the search nodes of each timed move."""
 
-    player: Player
-    clock: Clock = time.perf_counter
     seconds: list[float] = field(default_factory=list)
     nodes: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Timed:
+    """A player whose moves (not rolls or calls) go to ``log``."""
+
+    player: Player
+    log: MoveLog
+    clock: Clock = time.perf_counter
     level: int = field(init=False)
 
     def __post_init__(self) -> None:
         self.level = self.player.level
 
     def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
-        """The player's decision, timed unless it is a roll or a call."""
+        """The player's decision, logged unless it is a roll or a call."""
         start = self.clock()
         made = self.player.decide(game, budget, on_info)
         if game.phase not in UNTIMED_PHASES:
-            self.seconds.append(self.clock() - start)
-            self.nodes.append(made.info.nodes)
+            self.log.seconds.append(self.clock() - start)
+            self.log.nodes.append(made.info.nodes)
         return made
 
     def reactions(self, game: Game, seat: int) -> list[Action]:
@@ -54,16 +61,17 @@ class Timed:
         return self.player.reactions(game, seat)
 
 
-def timed_games(variant: str, level: int, games: int, seed: int = SEED) -> Timed:
-    """``games`` games of ``level`` against level 1 of ``variant``, seats alternating; game ``i``
-    has seed ``seed + i`` (the game's dice and both players)."""
-    timed = Timed(make_player(variant, level, seed))
+def timed_games(variant: str, level: int, games: int, seed: int = SEED) -> MoveLog:
+    """The moves of ``level`` in ``games`` games against level 1 of ``variant``, seats
+    alternating; game ``i`` has seed ``seed + i`` (the game's dice and our player; theirs one
+    more)."""
+    log = MoveLog()
     for number in range(games):
-        timed.player = make_player(variant, level, seed + number)
-        other = make_player(variant, 1, seed + number + 1)
-        seats: list[Player] = [timed, other] if number % 2 == 0 else [other, timed]
+        ours = Timed(make_player(variant, level, seed + number), log)
+        theirs = make_player(variant, 1, seed + number + 1)
+        seats: list[Player] = [ours, theirs] if number % 2 == 0 else [theirs, ours]
         play_game(new_game(variant, players=2, seed=seed + number), seats, time.perf_counter, {})
-    return timed
+    return log
 
 
 def measure() -> dict[str, float]:
@@ -79,12 +87,12 @@ def measure() -> dict[str, float]:
     for variant in VARIANTS:
         nodes_per_s = 0.0
         for level in LEVELS:
-            timed = timed_games(variant, level, games)
-            ms = [1000 * s for s in timed.seconds]
+            log = timed_games(variant, level, games)
+            ms = [1000 * seconds for seconds in log.seconds]
             figures[f"players_{variant}_l{level}_move_ms_median"] = round(statistics.median(ms), 2)
             figures[f"players_{variant}_l{level}_move_ms_max"] = round(max(ms), 2)
             if level == DEFAULT_LEVEL:
-                total = sum(timed.seconds)
-                nodes_per_s = sum(timed.nodes) / total if total > 0 else 0.0
+                total = sum(log.seconds)
+                nodes_per_s = sum(log.nodes) / total if total > 0 else 0.0
         figures[f"players_{variant}_nodes_per_s"] = round(nodes_per_s)
     return figures
