@@ -32,6 +32,7 @@ def main(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
+        width = max(map(len, figures))
         for key, value in figures.items():
-            print(f"{key:32} {value}")
+            print(f"{key:{width}} {value}")
     return 0
