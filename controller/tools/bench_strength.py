@@ -8,6 +8,7 @@ its Burocrat substitutions need a player of its own). Seats alternate, every gam
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 
@@ -48,10 +49,18 @@ def qubic_score(level: int, opponent: str, games: int) -> float:
 
 
 def dice_score(variant: str, level: int, opponent: str, games: int) -> float:
-    """Score in percent of a dice game's ``level`` against ``"l1"`` or ``"oneply"``."""
-    theirs = ONE_PLY[variant] if opponent == "oneply" else lambda: make_player(variant, 1, SEED + 1)
+    """Score in percent of a FLIX game's ``level`` against ``"l1"`` or ``"oneply"``. Game ``i``
+    has seed ``SEED + i``, and so have the players in it (Pay-Off and Tac-T-Flix have no dice:
+    without their own seeds the players would play the same two games over and over)."""
+    ours, l1 = itertools.count(SEED), itertools.count(SEED + 1)
+    theirs = ONE_PLY[variant] if opponent == "oneply" else lambda: make_player(variant, 1, next(l1))
     result = play_match(
-        lambda: make_player(variant, level, SEED), theirs, games, time.perf_counter, SEED, variant
+        lambda: make_player(variant, level, next(ours)),
+        theirs,
+        games,
+        time.perf_counter,
+        SEED,
+        variant,
     )
     return _percent(result.wins, result.draws, result.games)
 
