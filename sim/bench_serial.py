@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
 
 from firmware.timing import scan_rate_hz
+from sim.fuzz_serial import wait_for
 from sim.pico_rig import pico_rig
 
 ROUNDTRIPS = 300
 REPLUGS = 3
-
-
-def _until(condition: Callable[[], bool], failure: str, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{failure} within {timeout:g} s")
-        time.sleep(0.001)
 
 
 def measure() -> dict[str, float]:
@@ -39,10 +31,10 @@ def measure() -> dict[str, float]:
         reconnects = []
         for _ in range(REPLUGS):
             rig.pico.unplug()
-            _until(lambda: not rig.backend.connected, "the unplug was not noticed")
+            wait_for(lambda: not rig.backend.connected, "the unplug was not noticed")
             start = time.perf_counter()
             rig.pico.plug()
-            _until(lambda: rig.backend.connected, "the board was not found again")
+            wait_for(lambda: rig.backend.connected, "the board was not found again")
             reconnects.append((time.perf_counter() - start) * 1000)
     times.sort()
     return {

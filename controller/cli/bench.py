@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 
 from controller.tools.bench import collect
+from controller.tools.bench_scale import SCALE_ENV
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -13,13 +15,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--only", metavar="PREFIX", help="run only figures of probes whose module starts so"
     )
+    parser.add_argument(
+        "--scale",
+        type=float,
+        metavar="F",
+        help="play F times the full game counts of the player probes (say 0.1 for a quick look)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.scale is not None:
+        if not args.scale > 0:
+            raise SystemExit("flixboard bench: --scale must be a positive number")
+        os.environ[SCALE_ENV] = str(args.scale)
     figures = collect(args.only)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
+        width = max(map(len, figures))
         for key, value in figures.items():
-            print(f"{key:32} {value}")
+            print(f"{key:{width}} {value}")
     return 0

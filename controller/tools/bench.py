@@ -17,6 +17,10 @@ PROBES: list[str] = [
     "controller.tools.bench_controller:measure",
     "controller.tools.bench_computer:measure",
     "sim.bench_serial:measure",
+    "controller.tools.bench_players:measure",
+    "controller.tools.bench_strength:measure",
+    "controller.tools.bench_targets:measure",
+    "controller.tools.bench_fuzz:measure",
     "controller.tools.http_fuzz:measure",
 ]
 

@@ -7,7 +7,10 @@ import json
 import pytest
 
 from controller.cli import main as cli
-from controller.tools import bench, bench_engine
+from controller.tools import bench, bench_engine, bench_targets
+from controller.tools.bench_scale import SCALE_ENV, bench_scale, scaled
+from engine.players import qubic_bench
+from engine.players.base import LEVELS
 
 
 def test_bench_json_runs_the_chosen_probes(
@@ -27,3 +30,61 @@ def test_every_registered_probe_imports() -> None:
         module_name, _, function_name = target.partition(":")
         module = __import__(module_name, fromlist=[function_name])
         assert callable(getattr(module, function_name)), target
+
+
+def test_the_scale_sizes_the_game_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(SCALE_ENV, raising=False)
+    assert (bench_scale(), scaled(200)) == (1.0, 200)
+    monkeypatch.setenv(SCALE_ENV, "0.1")
+    assert (scaled(20), scaled(200), scaled(4)) == (2, 20, 1)
+    monkeypatch.setenv(SCALE_ENV, "0")
+    with pytest.raises(ValueError, match=SCALE_ENV):
+        scaled(20)
+    with pytest.raises(SystemExit):
+        cli(["bench", "--scale", "-1"])
+
+
+def test_player_and_fuzz_probes_at_a_tiny_scale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(SCALE_ENV, "1")  # restored after the test, whatever --scale sets
+    figures: dict[str, float] = {}
+    for probe in ("bench_players", "bench_strength", "bench_targets", "bench_fuzz"):
+        assert cli(["bench", "--json", "--only", probe, "--scale", "0.01"]) == 0
+        figures.update(json.loads(capsys.readouterr().out))
+    assert figures.pop("machine") == bench.machine()
+    assert all(type(value) in (int, float) for value in figures.values())
+    assert not any(key.startswith(("engine_", "controller_", "serial_")) for key in figures)
+
+    assert figures.pop("players_lucky_playouts_per_s") > 0
+    for variant in ("lucky", "payoff", "qubic", "tactflix"):
+        assert figures.pop(f"players_{variant}_nodes_per_s") > 0
+        for level in LEVELS:
+            median = figures.pop(f"players_{variant}_l{level}_move_ms_median")
+            assert 0 < median <= figures.pop(f"players_{variant}_l{level}_move_ms_max")
+
+    assert figures.pop("strength_games") == 1
+    for variant in ("qubic", "lucky", "payoff", "tactflix"):
+        for level in LEVELS:
+            opponents = ("l1",) if variant == "tactflix" else ("l1", "oneply")
+            for opponent in opponents:
+                assert figures.pop(f"strength_{variant}_l{level}_vs_{opponent}_pct") in (0, 50, 100)
+
+    for label, _, games, _ in qubic_bench.STRENGTH_MATCHES:
+        prefix = bench_targets.QUBIC_FIGURES[label]
+        assert figures.pop(f"{prefix}_games") == max(1, round(games * 0.01))
+        wins, not_lost = figures.pop(f"{prefix}_wins"), figures.pop(f"{prefix}_not_lost")
+        assert 0 <= wins <= not_lost <= max(1, round(games * 0.01))
+        assert 7 <= figures.pop(f"{prefix}_median_plies") <= 64  # a line needs 4 of our 7 plies
+    median = figures.pop("target_qubic_move_ms_median")
+    assert 0 < median <= figures.pop("target_qubic_move_ms_max")
+    assert figures.pop("target_qubic_searched_move_ms_median") > 0
+    assert figures.pop("target_lucky_vs_flat_games") == 2
+    assert figures.pop("target_lucky_vs_flat_score_pct") in (0, 25, 50, 75, 100)
+    median = figures.pop("target_lucky_move_ms_median")
+    assert 0 < median <= figures.pop("target_lucky_move_ms_max")
+
+    assert figures.pop("fuzz_engine_protocol_tries") == 50
+    assert figures.pop("fuzz_serial_tries") == 100
+    assert figures.pop("fuzz_engine_protocol_failures") == figures.pop("fuzz_serial_failures") == 0
+    assert figures == {}  # no figure left unchecked

@@ -1,92 +1,16 @@
-"""Engine protocol fuzz: 5,000 random, garbled and valid lines in random order through
-EngineProtocol; not one may raise. Prints its counts (lines, errors answered, crashes)."""
+"""Engine protocol fuzz (:mod:`controller.tools.fuzz_engine`): 5,000 random, garbled and valid
+lines in random order through EngineProtocol, with a stand-in player; not one may raise or
+answer badly. Prints its counts (lines, errors answered, searches, failures)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
 from protocol_doubles import LowestHolePlayer
 
-from engine.protocol import EngineProtocol
+from controller.tools.fuzz_engine import LINES, fuzz_protocol
 from engine.variants import VARIANTS
-
-LINES = 5000
-SEED = 20261123
-VALID = [
-    "isready",
-    "variant qubic",
-    "variant lucky",
-    "variant payoff",
-    "variant tactflix",
-    "players 2",
-    "players 3",
-    "players 4",
-    "players 6",
-    "position startpos",
-    "position startpos moves R-I-S y1s r1h",
-    "position startpos moves r1s token 50 b4c token 100",
-    "position startpos moves red/I/spades r1s",
-    "position startpos moves r1s b4s r1h b4h r1d b4d r1c g3c r1c",
-    "roll",
-    "roll yellow/II/hearts",
-    "go",
-    "go depth 3",
-    "go nodes 5",
-    "go movetime 50",
-    "go movetime 10 depth 2 nodes 3",
-    "go infinite",
-    "stop",
-    "hint",
-    "setoption name Level value 1",
-    "setoption name Level value 5",
-    "setoption name Seed value 7",
-    "perft 0",
-    "perft 1",
-    "perft 2",
-    "quit",
-]
-WEIRD = ["\u00b2", "\u0661", "\uff13", "\u0663", "\u0660\u0661", "\U0001d7d7", "\u216b"]
-"""Digits that ``str.isdigit`` or ``int`` take but the protocol must not: superscript two,
-Arabic-Indic one and three, fullwidth three, bold nine, roman twelve."""
-WEIRD += ["-1", "0", "1e9", "nan", "inf", "", "\t", "\x00"]
-HUGE = ["9" * 25, "9" * 4400, "1" + "0" * 5000, str(2**63), str(2**63 - 1)]
-
-
-def garbled(rng: random.Random) -> str:
-    """A line of one of several kinds: valid, a valid one mutated, odd numbers, noise."""
-    kind = rng.randrange(6)
-    line = rng.choice(VALID)
-    if kind == 0:
-        return line
-    words = line.split(" ")
-    if kind == 1:  # a number or word replaced by a huge or odd one
-        words[rng.randrange(len(words))] = rng.choice(WEIRD + HUGE)
-        return " ".join(words)
-    if kind == 2:  # empty tokens, doubled or dropped words
-        index = rng.randrange(len(words))
-        words[index:index] = [""] * rng.randrange(1, 4) + (
-            [words[index]] if rng.random() < 0.5 else []
-        )
-        return " ".join(words)
-    if kind == 3:  # characters flipped, inserted or deleted
-        chars = list(line)
-        for _ in range(rng.randrange(1, 4)):
-            at = rng.randrange(len(chars) + 1)
-            action = rng.randrange(3)
-            if action == 0 and at < len(chars):
-                del chars[at]
-            else:
-                chars.insert(
-                    at, chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0x3000)]))
-                )
-        return "".join(chars)
-    if kind == 4:  # a command with random arguments
-        verb = rng.choice(VALID).split()[0]
-        args = [rng.choice(WEIRD + HUGE + ["name", "value", "Level", "Seed", "token", "moves"])]
-        return " ".join([verb, *args * rng.randrange(1, 4)])
-    return "".join(chr(rng.randrange(1, 0x2FFF)) for _ in range(rng.randrange(0, 40)))
 
 
 @pytest.fixture
@@ -96,34 +20,13 @@ def doubles(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_five_thousand_garbled_lines_raise_nothing(doubles: None) -> None:
-    rng = random.Random(SEED)
-    answered: list[str] = []
-    protocol = EngineProtocol(emit=answered.append)
-    crashes: list[tuple[str, BaseException]] = []
-    errors = searches = 0
-    for _ in range(LINES):
-        line = garbled(rng)
-        answered.clear()
-        try:
-            answered.extend(protocol.handle(line))
-            search = protocol.searching
-            if search is not None and not search.done:
-                searches += 1
-                if search.infinite or rng.random() < 0.3:
-                    protocol.handle("stop")
-                search.run()
-                search.finish(answered.append)
-        except Exception as error:  # the one thing this test looks for
-            crashes.append((line, error))
-            protocol = EngineProtocol(emit=answered.append)
-            continue
-        errors += sum(answer.startswith("error ") for answer in answered)
-        assert all("\n" not in answer for answer in answered)
-        if protocol.finished:
-            protocol = EngineProtocol(emit=answered.append)
+    result = fuzz_protocol()
     print(
-        f"engine protocol fuzz: {LINES} lines, {errors} errors answered, "
-        f"{searches} searches, {len(crashes)} crashes"
+        f"engine protocol fuzz: {result.lines} lines, {result.errors} errors answered, "
+        f"{result.searches} searches, {len(result.crashes)} crashes, "
+        f"{len(result.broken)} broken answers"
     )
-    assert crashes == [], crashes[:3]
-    assert errors > LINES // 4 and searches > 100  # the fuzz reached both kinds of answers
+    assert result.lines == LINES
+    assert result.crashes == [] and result.broken == [], (result.crashes + result.broken)[:3]
+    # the fuzz reached both kinds of answers
+    assert result.errors > LINES // 4 and result.searches > 100
