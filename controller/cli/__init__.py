@@ -15,7 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("controller.cli.run", "run the board service (simulated board by default)"),
     "demo": (
         "controller.cli.demo",
-        "two computer players play a full game on the simulated board",
+        "the computer plays every seat of a full game on the simulated board",
     ),
     "script": ("controller.cli.script", "run a scenario script against the simulated board"),
     "engine": ("controller.cli.engine", "the rules engine's text protocol on stdin/stdout"),

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from controller.tools.demo import play
+from engine.players.base import DEFAULT_LEVEL, LEVELS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -14,11 +15,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="dice and game seed (default 1)")
     parser.add_argument(
+        "--level",
+        type=int,
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help=f"the computer players' level, 1..5 (default {DEFAULT_LEVEL})",
+    )
+    parser.add_argument(
         "--delay", type=float, default=0.4, help="seconds between moves on a terminal"
     )
 
 
 def main(args: argparse.Namespace) -> int:
     tty = sys.stdout.isatty()
-    play(args.variant, args.seed, sys.stdout, color=tty, delay=args.delay)
+    play(args.variant, args.seed, sys.stdout, color=tty, delay=args.delay, level=args.level)
     return 0

@@ -1,63 +1,75 @@
-"""``flixboard demo``: two computer players play a full game on the simulated board.
+"""``flixboard demo``: the computer plays every seat of a full game on the simulated board.
 
-Every move goes through the real controller: the players press ROLL and FLIX on the board and put
-Men into holes with simulated hands; the board settles and the controller commits. On a terminal
-the board is redrawn after each move; otherwise each move is one line and the board is printed at
-the end.
+The game's seats are all computers at one level (``controller.core.computer``): they answer from
+the search process, roll and call through the real controller and put their Men, Burocrats and
+withdrawals on the board with the simulator's hands. The demo waits for each answer in simulated
+time (``SimRun.think``), so a seed and a level always give the same game. On a terminal the board
+is redrawn after each move; otherwise each move is one line and the board is printed at the end.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, TextIO
 
 from controller.config import Config
 from controller.core.session import game_entry
-from controller.tools import variant_demo
 from controller.tools.board_view import draw
+from controller.tools.demo_lines import Narrator
 from controller.tools.sim_run import SimRun
-from engine.ai import choose_hole
-from engine.game import Phase
-from engine.holes import name
+from engine.players.base import DEFAULT_LEVEL
 
-MAX_STEPS = 1000
+MAX_STEPS = 2000
+"""Answers waited for before the demo gives up on a game that does not end."""
+MOVETIME_MS = 600_000
+"""The search's time cap: the largest allowed, so the level's node budget alone decides each
+move and a seed plays the same game on a busy machine."""
+IDLE_S = 0.5
+"""Simulated time let pass when no answer is under way (a call timed for later is waiting)."""
 
 
-def play(variant: str, seed: int, out: TextIO, *, color: bool, delay: float) -> dict[str, Any]:
-    """Play one game to its end; the final state (test view)."""
-    config = Config(variant=variant)
-    run = SimRun(config, seed=seed, first_game=game_entry(config, variant, 2, seed, None))
-    ctl, board = run.controller, run.board
-    names = config.team_names
-    for _ in range(MAX_STEPS):
-        game = ctl.game
-        if game.game_over:
-            break
-        mover = f"{names[game.team_of_seat[game.to_move]]}"
-        variant_line = variant_demo.step(run)
-        if variant_line is not None:
-            _show(run, variant_line, out, color=color, delay=delay)
-            continue
-        if game.phase == Phase.AWAIT_ROLL:
-            board.press("roll")
-            run.advance(0.05)
-            line = f"{mover} rolls {ctl.game.last_throw}"
-        else:
-            seat, hole = game.to_move, choose_hole(game)
-            board.place(hole)
-            run.settle()
-            line = f"{mover} places a Man in {name(hole, config.layout)}"
-            if ctl.game.pending_count():
-                board.press("flix", seat)
-                run.advance(0.05)
-                line += " and calls FLIX!"
-        _show(run, line, out, color=color, delay=delay)
-    run.advance(config.win_animation_s)
-    state = ctl.state(test_view=True)
-    if not color:
-        out.write(draw(board, ctl, color=False) + "\n")
-    out.write(f"Result: {_result(state, names)}\n")
-    return state
+def play(
+    variant: str,
+    seed: int,
+    out: TextIO,
+    *,
+    color: bool,
+    delay: float,
+    level: int = DEFAULT_LEVEL,
+) -> dict[str, Any]:
+    """Play one game to its end with every seat the computer's at ``level``; the final state
+    (test view)."""
+    config = replace(Config(variant=variant), sim_autoplace=True, computer_movetime_ms=MOVETIME_MS)
+    seats = [{"kind": "computer", "level": level}] * config.players
+    entry = game_entry(config, variant, config.players, seed, None, seats, False)
+    run = SimRun(config, seed=seed, first_game=entry)
+    try:
+        ctl = run.controller
+        narrator = Narrator(config.team_names, ctl.game.team_of_seat)
+        heard: list[dict[str, Any]] = []
+        ctl.session.listeners.append(
+            lambda event: None if event.get("secret") else heard.append(event)
+        )
+        for _ in range(MAX_STEPS):
+            if ctl.game.game_over:
+                break
+            asking = run.computer.wait()
+            run.think()
+            lines = narrator.lines(heard)
+            heard.clear()
+            for line in lines:
+                _show(run, line, out, color=color, delay=delay)
+            if not asking and not lines:
+                run.advance(IDLE_S)
+        run.advance(config.win_animation_s)
+        state = ctl.state(test_view=True)
+        if not color:
+            out.write(draw(run.board, ctl, color=False) + "\n")
+        out.write(f"Result: {_result(state, config.team_names)}\n")
+        return state
+    finally:
+        run.close()
 
 
 def _show(run: SimRun, line: str, out: TextIO, *, color: bool, delay: float) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import socket
 from pathlib import Path
 
@@ -16,21 +17,61 @@ from engine.holes import Layout
 from sim.board import SimBoard
 from sim.clock import SimClock
 
+REFUSALS = ("computer_refused", "computer_error", "placement_refused", "refused")
 
-@pytest.mark.parametrize(("variant", "seed"), [("lucky", 1), ("lucky", 2), ("qubic", 3)])
-def test_demo_plays_a_full_game(variant: str, seed: int) -> None:
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "shown"),
+    [
+        ("lucky", 1, "rolls"),
+        ("qubic", 3, "places a Man in"),
+        ("payoff", 1, "with a hidden token"),
+        ("tactflix", 1, "seats a Burocrat in place of its Man on"),
+    ],
+)
+def test_demo_the_computer_seats_play_a_full_game(variant: str, seed: int, shown: str) -> None:
     out = io.StringIO()
-    state = play(variant, seed, out, color=False, delay=0.0)
-    assert state["phase"] == "game_over" or state["events"][-1]["type"] == "turn"
+    state = play(variant, seed, out, color=False, delay=0.0, level=1)
+    assert state["phase"] == "game_over" and (state["winner"] is not None or state["draw"])
+    assert [seat["kind"] for seat in state["seats"]] == ["computer", "computer"]
+    assert not [e for e in state["events"] if e["type"] in REFUSALS]  # every move was legal
+    assert state["mismatch"] == {"missing": [], "extra": [], "wrong_kind": [], "grooves": []}
+    pieces = {hole: {"piece": where["piece"]} for hole, where in state["board"].items()}
+    assert state["sensed"] == pieces  # the hands' board is the game's board
     text = out.getvalue()
-    assert "Result: " in text and "places a Man in" in text
-    assert state["winner"] is not None or state["draw"]
-    placed = [e for e in state["events"] if e["type"] == "place"]
-    assert len(placed) == len(state["board"])
+    assert shown in text and text.rstrip().splitlines()[-1].startswith("Result: ")
+    told = [e for e in state["events"] if e["type"] in ("place", "substitute", "withdraw")]
+    assert len(told) == len(_moves(text))  # one line for each
+    computer = [e for e in state["events"] if e["type"] == "computer" and e["action"] == "place"]
+    for e in computer:  # each placement told with the computer's reason
+        assert re.search(f"in {e['hole']}( with a hidden token)?: {re.escape(e['reason'])}", text)
+
+
+def _moves(text: str) -> list[str]:
+    """The printed lines of Men and Burocrats put in and taken out."""
+    words = ("places a Man in", "seats a Burocrat", "withdraws its Man")
+    return [line for line in text.splitlines() if any(w in line for w in words)]
+
+
+def test_demo_a_seed_and_a_level_play_the_same_game() -> None:
+    first, second = io.StringIO(), io.StringIO()
+    play("lucky", 2, first, color=False, delay=0.0, level=1)
+    play("lucky", 2, second, color=False, delay=0.0, level=1)
+    assert first.getvalue() == second.getvalue()
+
+
+def test_demo_tells_no_token_value_before_the_game_is_scored() -> None:
+    out = io.StringIO()
+    state = play("payoff", 1, out, color=False, delay=0.0, level=1)
+    text = out.getvalue()
+    before = text[: text.index(" is paid ")]
+    assert "hidden token" in before
+    assert not re.search(r"token\D{0,3}\d", before)
+    assert state["winner"] is not None
 
 
 def test_demo_command_plain(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli(["demo", "--variant", "qubic", "--seed", "5"]) == 0
+    assert cli(["demo", "--variant", "qubic", "--seed", "5", "--level", "1"]) == 0
     out = capsys.readouterr().out
     assert out.rstrip().splitlines()[-1].startswith("Result: ")
     assert "\x1b[" not in out

@@ -1,0 +1,132 @@
+"""The demo's lines: the public events of a game, told one line per move, with the computer's
+reasons.
+
+Only public events are told (never an uncalled line, never a token's value before the game is
+scored). A computer's reason is announced before its Man is seen on the board, but after its roll
+or call is carried out: ``Narrator.lines`` takes the events of one stretch of the game, in which a
+roll or a call always comes with its announcement, and puts each reason on its move's line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from controller.core.computer import BOARD_MOVES, CALL_WORDS
+
+ROLL_WORDS = "rolls the dice"
+"""How a computer's roll is announced (left out of the reason shown)."""
+TOLD_AFTER = {"roll": ROLL_WORDS, **CALL_WORDS}
+"""Actions announced after their game event, with the words a reason may start with."""
+
+
+@dataclass
+class Line:
+    """A line to print; ``awaits`` ``(seat, action)`` of the announcement with its reason."""
+
+    text: str
+    awaits: tuple[int, str] | None = None
+
+
+class Narrator:
+    """Turns public events into lines for a game of the teams ``names``."""
+
+    def __init__(self, names: tuple[str, ...], team_of_seat: tuple[int, ...]) -> None:
+        self.names = names
+        self.team_of_seat = team_of_seat
+        self._reasons: dict[tuple[int, str], str] = {}
+
+    def lines(self, events: list[dict[str, Any]]) -> list[str]:
+        """The lines told by ``events`` (one stretch of the game, in order)."""
+        told: list[Line] = []
+        for event in events:
+            kind = event["type"]
+            if kind == "computer":
+                self._announced(event, told)
+            elif kind == "token_attached":
+                self._token(event, told)
+            else:
+                told.extend(self._told(event))
+        return [line.text for line in told]
+
+    def _team(self, event: dict[str, Any]) -> str:
+        team: int = (
+            event["team"] if event.get("team") is not None else self.team_of_seat[event["seat"]]
+        )
+        return self.names[team]
+
+    def _announced(self, event: dict[str, Any], told: list[Line]) -> None:
+        seat, action, reason = event["seat"], event["action"], event["reason"]
+        if action in BOARD_MOVES:
+            self._reasons[(seat, action)] = reason
+            return
+        why = _why(reason, TOLD_AFTER.get(action, ""))
+        for line in told:
+            if line.awaits == (seat, action):
+                line.text += why
+                line.awaits = None
+                return
+
+    def _token(self, event: dict[str, Any], told: list[Line]) -> None:
+        placed = f"places a Man in {event['hole']}"
+        for line in reversed(told):
+            if placed in line.text:
+                line.text = line.text.replace(placed, f"{placed} with a hidden token", 1)
+                return
+
+    def _board_move(self, event: dict[str, Any], words: str) -> Line:
+        reason = self._reasons.pop((event["seat"], event["type"]), "")
+        return Line(f"{self._team(event)} {words}{_why(reason, '')}")
+
+    def _told(self, event: dict[str, Any]) -> list[Line]:
+        kind = event["type"]
+        team = self._team(event) if "seat" in event or "team" in event else ""
+        if kind == "roll":
+            return [Line(f"{team} rolls {event['throw']}", (event["seat"], "roll"))]
+        if kind == "place":
+            return [self._board_move(event, f"places a Man in {event['hole']}")]
+        if kind == "substitute":
+            words = f"seats a Burocrat in place of its Man on {event['hole']}"
+            return [self._board_move(event, words)]
+        if kind == "withdraw":
+            return [self._board_move(event, f"withdraws its Man from {event['hole']}")]
+        if kind == "scored":
+            lines = "; ".join(" ".join(line) for line in event["lines"])
+            if event["how"] == "call":
+                return [Line(f"{team} calls FLIX! {lines} scores", (event["seat"], "call"))]
+            return [Line(f"{team} completes {lines}")]
+        if kind == "penalty":
+            against, line = self.names[event["against"]], " ".join(event["line"])
+            text = f"{team} calls PENALTY on {against}'s {line}"
+            return [Line(text, (event["seat"], "penalty"))]
+        if kind == "block_requested":
+            text = f"{team} asks {self.names[self.team_of_seat[event['mover']]]} to block "
+            return [Line(text + event["hole"], (event["seat"], "request_block"))]
+        return [Line(text) for text in self._other(event, team)]
+
+    def _other(self, event: dict[str, Any], team: str) -> list[str]:
+        kind = event["type"]
+        if kind == "turn_lost":
+            return [f"{team} loses the turn: {event['reason']}"]
+        if kind == "free_throws":
+            return [f"{team} gets {event['added']} free throws"]
+        if kind == "opponent_anywhere":
+            chooser = self.names[self.team_of_seat[event["opponent"]]]
+            return [f"{chooser} may put a Man anywhere"]
+        if kind == "burocrats_won":
+            count = event["count"]
+            return [f"{team} wins {'a Burocrat' if count == 1 else f'{count} Burocrats'}"]
+        if kind == "buroline":
+            return [f"{team} completes a line of Burocrats {' '.join(event['line'])}"]
+        if kind == "payoff":
+            values = " ".join(str(value) for value in event["values"])
+            return [f"{team} is paid {event['value']} (the Men are worth {values})"]
+        if kind in ("computer_refused", "computer_error"):
+            return [f"the computer's move was not made: {event['reason']}"]
+        return []
+
+
+def _why(reason: str, said: str) -> str:
+    """``: reason`` without the words the line already says; empty when nothing is left."""
+    rest = reason.removeprefix(said).lstrip(": ") if said else reason
+    return f": {rest}" if rest else ""
