@@ -105,10 +105,27 @@ def threats_of(pieces: Bitboard, occupied: Bitboard) -> Bitboard:
     return result
 
 
+def _with_placed(
+    threats: list[Bitboard], pieces: list[Bitboard], team: int, hole: int
+) -> list[Bitboard]:
+    """``threats`` after ``team`` placed at ``hole`` (``pieces`` already holds it)."""
+    mask = 1 << hole
+    result = [team_threats & ~mask for team_threats in threats]
+    occupied = 0
+    for team_pieces in pieces:
+        occupied |= team_pieces
+    own = pieces[team]
+    for line in LINES_THROUGH[hole]:
+        mine = line & own
+        if mine.bit_count() == 3 and not (line ^ mine) & occupied:
+            result[team] |= line ^ mine
+    return result
+
+
 class LuckySim:
     """A Lucky Flix position to play out: pieces and supply per team, seats and their teams."""
 
-    __slots__ = ("next_of", "pieces", "supply", "table", "team_of_seat", "teams")
+    __slots__ = ("next_of", "pieces", "supply", "table", "team_of_seat", "teams", "threats")
 
     def __init__(
         self,
@@ -124,6 +141,10 @@ class LuckySim:
         self.teams = len(pieces)
         self.pieces = pieces
         self.supply = supply
+        occupied = 0
+        for team_pieces in pieces:
+            occupied |= team_pieces
+        self.threats = [threats_of(team_pieces, occupied) for team_pieces in pieces]
 
     @classmethod
     def from_game(cls, game: Game, table: ThrowTable | None = None) -> LuckySim:
@@ -163,10 +184,11 @@ class LuckySim:
         pieces[team] |= 1 << hole
         supply = list(self.supply)
         supply[team] -= 1
+        threats = _with_placed(self.threats, pieces, team, hole)
         if not (free > 0 and supply[team] > 0):
             seat, free = self.next_of[seat], 0
         policy = (greedy, take_wins)
-        return self._run(pieces, supply, seat, free, rng, policy, place_rng or rng)
+        return self._run(pieces, supply, threats, seat, free, rng, policy, place_rng or rng)
 
     def playout(
         self, seat: int, free: int, rng: random.Random, greedy: bool, take_wins: bool = True
@@ -178,20 +200,23 @@ class LuckySim:
         complete a line wins).
         """
         policy = (greedy, take_wins)
-        return self._run(list(self.pieces), list(self.supply), seat, free, rng, policy, rng)
+        pieces, supply, threats = list(self.pieces), list(self.supply), list(self.threats)
+        return self._run(pieces, supply, threats, seat, free, rng, policy, rng)
 
     def _run(
         self,
         pieces: list[Bitboard],
         supply: list[int],
+        threats: list[Bitboard],
         seat: int,
         free: int,
         rng: random.Random,
         policy: tuple[bool, bool],
         place_rng: random.Random,
     ) -> int:
-        """The playout loop: ``rng`` throws, ``place_rng`` picks random holes; ``policy``:
-        (greedy, take_wins) of :meth:`playout`."""
+        """The playout loop (``threats``: each team's completing holes, updated in place):
+        ``rng`` throws, ``place_rng`` picks random holes; ``policy``: (greedy, take_wins) of
+        :meth:`playout`."""
         greedy, take_wins = policy
         kinds, masks, holes = self.table.kinds, self.table.masks, self.table.holes
         count = len(kinds)
@@ -200,7 +225,6 @@ class LuckySim:
         occupied = 0
         for team_pieces in pieces:
             occupied |= team_pieces
-        threats = [threats_of(pieces[t], occupied) for t in range(teams)]
         draw_index = rng.random
         draw_hole = place_rng.random
         players = len(team_of)
