@@ -1,15 +1,20 @@
 """The live stream's fan-out: each message serialized once, then queued as text for every
 subscriber of ``WS /api/events``.
 
-A subscriber that stops reading falls behind: once its queue is full it gets nothing more and
-its ``fell_behind`` event is set, so its socket is closed (``FELL_BEHIND``) and the page
-reconnects and reads the state afresh. A subscriber that leaves takes its queue with it.
+A state is a snapshot: a subscriber needs only the newest, so a new state replaces the one still
+waiting in its queue (the new one goes last); events are never dropped nor reordered for a
+subscriber that keeps up.
+
+A subscriber that stops reading falls behind: once ``QUEUE_LIMIT`` messages wait for it, it gets
+nothing more and its ``fell_behind`` event is set, so its socket is closed (``FELL_BEHIND``) and
+the page reconnects and reads the state afresh. A subscriber that leaves takes its queue with it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from typing import Any
 
 QUEUE_LIMIT = 1000
@@ -19,11 +24,41 @@ FELL_BEHIND = 4008
 
 
 class Subscriber:
-    """One socket's queue of JSON texts, and whether it fell behind."""
+    """One socket's waiting texts (events in order, at most one state), and whether it fell
+    behind."""
 
     def __init__(self, limit: int = QUEUE_LIMIT) -> None:
-        self.queue: asyncio.Queue[str] = asyncio.Queue(limit)
+        self.limit = limit
         self.fell_behind = asyncio.Event()
+        self._waiting: deque[tuple[bool, str]] = deque()
+        """``(is a state, text)``, oldest first."""
+        self._ready = asyncio.Event()
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    def put(self, text: str, *, state: bool) -> bool:
+        """Queue ``text`` (a ``state`` replaces the state still waiting); ``False`` when the
+        queue is full."""
+        if state:
+            for index in range(len(self._waiting) - 1, -1, -1):
+                if self._waiting[index][0]:
+                    del self._waiting[index]
+                    break
+        if len(self._waiting) >= self.limit:
+            return False
+        self._waiting.append((state, text))
+        self._ready.set()
+        return True
+
+    async def take(self) -> list[str]:
+        """Every waiting text, oldest first, once there is one."""
+        while not self._waiting:
+            self._ready.clear()
+            await self._ready.wait()
+        texts = [text for _, text in self._waiting]
+        self._waiting.clear()
+        return texts
 
 
 class Fanout:
@@ -49,9 +84,8 @@ class Fanout:
         if not self._subscribers:
             return
         text = json.dumps(message, separators=(",", ":"))
+        state = message.get("type") == "state"
         for subscriber in list(self._subscribers):
-            if subscriber.queue.full():
+            if not subscriber.put(text, state=state):
                 self._subscribers.discard(subscriber)
                 subscriber.fell_behind.set()
-            else:
-                subscriber.queue.put_nowait(text)

@@ -22,6 +22,7 @@ PROBES: list[str] = [
     "controller.tools.bench_targets:measure",
     "controller.tools.bench_fuzz:measure",
     "controller.tools.http_fuzz:measure",
+    "controller.tools.bench_fanout:measure",
 ]
 
 

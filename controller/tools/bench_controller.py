@@ -59,7 +59,7 @@ def placement_latencies(count: int = PLACEMENTS) -> list[float]:
     return latencies
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
@@ -71,7 +71,7 @@ def _cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def _rss_mb(pid: int) -> float:
+def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
@@ -80,7 +80,7 @@ def _rss_mb(pid: int) -> float:
 
 def idle_service() -> tuple[float, float]:
     """``(cpu percent, rss MB)`` of an idle ``flixboard run`` on the simulated board."""
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory() as data:
         process = subprocess.Popen(
             [
@@ -110,7 +110,7 @@ def idle_service() -> tuple[float, float]:
             cpu0, wall0 = _cpu_seconds(process.pid), time.monotonic()
             time.sleep(IDLE_S)
             cpu1, wall1 = _cpu_seconds(process.pid), time.monotonic()
-            return 100.0 * (cpu1 - cpu0) / (wall1 - wall0), _rss_mb(process.pid)
+            return 100.0 * (cpu1 - cpu0) / (wall1 - wall0), rss_mb(process.pid)
         finally:
             process.send_signal(signal.SIGTERM)
             try:

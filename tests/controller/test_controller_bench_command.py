@@ -88,3 +88,19 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
     assert figures.pop("fuzz_serial_tries") == 100
     assert figures.pop("fuzz_engine_protocol_failures") == figures.pop("fuzz_serial_failures") == 0
     assert figures == {}  # no figure left unchecked
+
+
+def test_the_fanout_probe_at_a_tiny_scale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(SCALE_ENV, "1")
+    assert cli(["bench", "--json", "--only", "bench_fanout", "--scale", "0.01"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures.pop("machine") == bench.machine()
+    assert figures.pop("fanout_subscribers") == 2
+    assert 0 < figures.pop("fanout_state_ms_p50") <= figures.pop("fanout_state_ms_p99")
+    before, peak = figures.pop("fanout_rss_mb_before"), figures.pop("fanout_rss_mb_peak")
+    assert 0 < before <= peak and figures.pop("fanout_rss_mb_after") > 0
+    # the first state, then per round at least the commit, the undo and the lift
+    assert figures.pop("fanout_messages") >= 1 + 3 * 2
+    assert figures == {}

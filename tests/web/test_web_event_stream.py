@@ -1,6 +1,7 @@
 """``WS /api/events`` at the ASGI level: a reader that stops reading is closed with
 ``FELL_BEHIND`` once its queue is full, instead of staying open while its events are dropped
-(a page frozen on "live"); each message is serialized once for every subscriber."""
+(a page frozen on "live"); each message is serialized once for every subscriber; a reader that
+lags gets every event in order but only the newest of the states that waited for it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from api_harness import Harness
 
 from controller.core.session import game_entry
-from controller.server.fanout import FELL_BEHIND, QUEUE_LIMIT
+from controller.server.fanout import FELL_BEHIND, QUEUE_LIMIT, Subscriber
 
 SCOPE: dict[str, Any] = {
     "type": "websocket",
@@ -94,3 +95,54 @@ async def test_a_reader_that_keeps_up_gets_every_message_serialized_once() -> No
     assert sent[0] == sent[1] == sent[2] and len(sent[0]) >= 10
     assert all(a is b for a, b in zip(sent[0], sent[1], strict=True))  # one text for all
     assert len(api.service.fanout) == 0
+
+
+async def test_a_waiting_state_is_replaced_by_the_newer_one_and_events_stay() -> None:
+    subscriber = Subscriber()
+    for text, state in (("e1", False), ("s1", True), ("e2", False), ("s2", True), ("e3", False)):
+        assert subscriber.put(text, state=state)
+    assert await subscriber.take() == ["e1", "e2", "s2", "e3"]
+    assert subscriber.put("s3", state=True) and await subscriber.take() == ["s3"]
+    assert len(subscriber) == 0
+
+
+class CountingReader(Reader):
+    """A reader that counts the sends it was offered, taken or not yet."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offered = 0
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "websocket.send":
+            self.offered += 1
+        await super().send(message)
+
+
+async def test_a_lagging_reader_gets_every_event_and_only_the_newest_waiting_state() -> None:
+    api = Harness()
+    published: list[dict[str, Any]] = []
+    api.service.controller.session.subscribe(published.append)
+    reader = CountingReader()
+    stream = asyncio.create_task(api.app(SCOPE, reader.receive, reader.send))
+    while not reader.texts():
+        await asyncio.sleep(0)
+    reader.reading.clear()
+    entry = game_entry(api.service.config, "qubic", 2, 1, None)
+    api.service.order(lambda now: api.service.controller.new_game(entry, now))
+    first_order = len(published)
+    while reader.offered < 2:  # the first order's first message waits for the reader
+        await asyncio.sleep(0)
+    for _ in range(4):
+        api.service.order(lambda now: api.service.controller.new_game(entry, now))
+    newest = api.service.controller.state()
+    reader.reading.set()
+    while len(reader.texts()) < 1 + len(published) + 2:
+        await asyncio.sleep(0)
+    await reader.incoming.put({"type": "websocket.disconnect", "code": 1000})
+    await asyncio.wait_for(stream, 30)
+    got = reader.texts()[1:]
+    assert [m for m in got if m["type"] != "state"] == published  # every event, in order
+    states = [i for i, m in enumerate(got) if m["type"] == "state"]
+    assert states == [first_order, len(got) - 1]  # the first order's, then only the newest
+    assert got[-1]["state"] == json.loads(json.dumps(newest))

@@ -38,8 +38,7 @@ async def test_no_view_event_or_info_carries_the_seed_or_a_fixed_deal() -> None:
         await api.state(team="1"),
         (await api.client.get("/api/info")).json(),
     ]
-    while not pushed.queue.empty():
-        views.append(json.loads(pushed.queue.get_nowait()))
+    views.extend(json.loads(text) for text in await pushed.take())
     assert any(view.get("type") == "game_started" for view in views)
     for view in views:
         assert not keys(view) & {"seed", "deal"}, view

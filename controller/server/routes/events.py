@@ -64,10 +64,10 @@ async def _send(websocket: WebSocket, first: str, subscriber: Subscriber) -> Non
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         await websocket.send_text(first)
         while True:
-            text = await subscriber.queue.get()
-            if subscriber.fell_behind.is_set():
-                return
-            await websocket.send_text(text)
+            for text in await subscriber.take():
+                if subscriber.fell_behind.is_set():
+                    return
+                await websocket.send_text(text)
 
 
 async def _listen(websocket: WebSocket) -> None:
