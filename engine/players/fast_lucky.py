@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.bitboard import BB_ALL, Bitboard
@@ -33,6 +34,8 @@ OPPONENT_KIND = 2
 """``flix flix flix``: the seat on the left places anywhere."""
 DRAW = -1
 """The result of a playout that nobody wins."""
+CUT = -2
+"""The result of a playout stopped after its placements, nobody having won yet."""
 
 _ALL_HOLES: tuple[int, ...] = tuple(range(64))
 
@@ -45,6 +48,7 @@ class ThrowTable:
     kinds: tuple[int, ...]
     masks: tuple[Bitboard, ...]
     holes: tuple[tuple[int, ...], ...]
+    _reach: dict[Bitboard, float] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def build(cls, dice: Dice, layout: Layout) -> ThrowTable:
@@ -71,6 +75,17 @@ class ThrowTable:
         )
         return Fraction(hits, len(self.kinds))
 
+    def reach(self, targets: Bitboard) -> float:
+        """:meth:`chance_to_reach` as a float, remembered per set of targets."""
+        chance = self._reach.get(targets)
+        if chance is None:
+            chance = self._reach[targets] = float(self.chance_to_reach(targets))
+        return chance
+
+    def chance_of(self, kind: int) -> float:
+        """The chance that one throw is of ``kind``."""
+        return self.kinds.count(kind) / len(self.kinds)
+
 
 CHOOSY = True
 """Greedy playouts weigh two random holes and keep the one on more open lines."""
@@ -83,6 +98,24 @@ def _openness(hole: int, own: Bitboard, theirs: Bitboard) -> int:
         if not line & theirs:
             total += 1 + (line & own).bit_count()
     return total
+
+
+THREAT_WEIGHT = 0.4
+"""How much the square root of a team's completing holes weighs in :meth:`LuckySim.odds`."""
+LATER = 0.7
+"""The share of that weight for the team throwing after the thrower (who may block first)."""
+OPEN_WEIGHT = 0.05
+"""How much one open line of two Men more than the other team weighs there."""
+
+
+def _open_pairs(pieces: list[Bitboard], team: int) -> int:
+    """Lines with exactly two of ``team``'s Men and no other piece."""
+    own = pieces[team]
+    theirs = 0
+    for other, other_pieces in enumerate(pieces):
+        if other != team:
+            theirs |= other_pieces
+    return sum(1 for line in LINES if not line & theirs and (line & own).bit_count() == 2)
 
 
 def dice_of(game: Game) -> Dice:
@@ -190,6 +223,58 @@ class LuckySim:
         policy = (greedy, take_wins)
         return self._run(pieces, supply, threats, seat, free, rng, policy, place_rng or rng)
 
+    def after_place_cut(
+        self,
+        seat: int,
+        hole: int,
+        free: int,
+        throws: random.Random,
+        place_rng: random.Random,
+        placements: int,
+    ) -> float:
+        """The score of ``seat``'s team (win 1, draw 1/2) after ``seat`` places at ``hole``: a
+        greedy playout of at most ``placements`` more placements, then :meth:`odds`."""
+        team = self.team_of_seat[seat]
+        if self.completes(team, hole):
+            return 1.0
+        pieces = list(self.pieces)
+        pieces[team] |= 1 << hole
+        supply = list(self.supply)
+        supply[team] -= 1
+        threats = _with_placed(self.threats, pieces, team, hole)
+        if not (free > 0 and supply[team] > 0):
+            seat, free = self.next_of[seat], 0
+        where: list[int] = []
+        winner = self._run(
+            pieces, supply, threats, seat, free, throws, (True, True), place_rng, placements, where
+        )
+        if winner == CUT:
+            return self.odds(pieces, threats, where[0], team)
+        return 1.0 if winner == team else 0.5 if winner == DRAW else 0.0
+
+    def odds(self, pieces: list[Bitboard], threats: list[Bitboard], seat: int, team: int) -> float:
+        """An estimate of ``team``'s score with ``seat`` about to throw: the exact chances that
+        the thrower completes a line with this throw and that the next seat completes one with
+        its own (its lines blocked as often as the thrower's dice reach them), the rest scored
+        by the completing holes and the open lines of two Men each team keeps."""
+        table = self.table
+        mover = self.team_of_seat[seat]
+        other = self.team_of_seat[self.next_of[seat]]
+        if other == mover:
+            other = next((t for t in range(self.teams) if t != mover), mover)
+        mine, theirs = threats[mover], threats[other]
+        free = table.chance_of(FREE_KIND)
+        fff = table.chance_of(OPPONENT_KIND) if theirs else 0.0
+        now = table.reach(mine) * (1 + free)
+        reach_theirs = table.reach(theirs)
+        kept = 1 - reach_theirs if theirs & (theirs - 1) == 0 else 1 - reach_theirs / 2
+        later = (1 - now - fff) * reach_theirs * kept + fff
+        rest = max(0.0, 1 - now - later)
+        lead = THREAT_WEIGHT * (math.sqrt(mine.bit_count()) - LATER * math.sqrt(theirs.bit_count()))
+        lead += OPEN_WEIGHT * (_open_pairs(pieces, mover) - _open_pairs(pieces, other))
+        value = now + rest * (0.5 + 0.5 * math.tanh(lead))
+        return value if team == mover else 1 - value
+
     def playout(
         self, seat: int, free: int, rng: random.Random, greedy: bool, take_wins: bool = True
     ) -> int:
@@ -213,10 +298,13 @@ class LuckySim:
         rng: random.Random,
         policy: tuple[bool, bool],
         place_rng: random.Random,
+        placements: int = -1,
+        where: list[int] | None = None,
     ) -> int:
         """The playout loop (``threats``: each team's completing holes, updated in place):
         ``rng`` throws, ``place_rng`` picks random holes; ``policy``: (greedy, take_wins) of
-        :meth:`playout`."""
+        :meth:`playout`. After ``placements`` placements (negative: none) it stops with
+        :data:`CUT`, appending the seat about to throw to ``where``."""
         greedy, take_wins = policy
         kinds, masks, holes = self.table.kinds, self.table.masks, self.table.holes
         count = len(kinds)
@@ -302,7 +390,13 @@ class LuckySim:
                         rest = line ^ mine
                         if not rest & occupied:
                             threats[team] |= rest
+                placements -= 1
             if free > 0 and placer == seat and supply[team_of[seat]] > 0:
-                continue
-            seat = next_of[placer]
-            free = 0
+                pass
+            else:
+                seat = next_of[placer]
+                free = 0
+            if placements == 0:
+                if where is not None:
+                    where.append(seat)
+                return CUT

@@ -1,13 +1,14 @@
 """The Lucky Flix computer player: Monte Carlo over the dice with successive halving.
 
 A placement is chosen among the allowed empty holes: one that completes a line at once; else the
-most promising holes (a plain score of lines and blocks) are each played out to the end many
-times with throws from the game's own dice (free throws, FFF, lost turns included), and the
-playout budget of the level goes to the better half round by round, every hole played on the
-same throw sequences. In the playouts a placer takes a winning hole the dice allow; from level 2
-up it blocks a line of another team otherwise, else weighs two random holes and keeps the one on
-more open lines. Partners are
-one team: a playout counts a team's win for every seat of that team; a draw counts a half.
+most promising holes (a plain score of lines and blocks) are each played out many times with
+throws from the game's own dice (free throws, FFF, lost turns included): to the end at levels 1-2;
+from level 3 for ``CUT[level]`` placements, the position then scored by its exact odds over the
+next throws (:meth:`LuckySim.odds`). The playout budget of the level goes to the better half
+round by round, every hole played on the same throw sequences. In the playouts a placer takes a
+winning hole the dice allow; from level 2 up it blocks a line of another team otherwise, else
+weighs two random holes and keeps the one on more open lines. Partners are one team: a playout
+counts a team's win for every seat of that team; a draw counts a half.
 
 >>> from engine.players.base import Budget
 >>> from engine.variants import new_game
@@ -38,6 +39,8 @@ from engine.players.flix_common import (
 
 PLAYOUTS: dict[int, int] = {1: 48, 2: 400, 3: 1600, 4: 5000, 5: 15000}
 """Playouts per placement decision by level."""
+CUT: dict[int, int] = {1: 0, 2: 0, 3: 4, 4: 4, 5: 4}
+"""After how many placements a playout stops and the odds of the position score it (0: never)."""
 WIDTH: dict[int, int] = {1: 4, 2: 6, 3: 10, 4: 14, 5: 20}
 """How many of the best-looking holes the playouts compare, by level."""
 
@@ -149,6 +152,7 @@ class LuckyPlayer:
         throws, places = random.Random(), random.Random()
         streams: list[tuple[int, int]] = []
         greedy = self.level >= 2
+        cut = CUT[self.level]
         left = PLAYOUTS[self.level]
         field = list(candidates)
         rounds = max(1, math.ceil(math.log2(len(field))))
@@ -163,8 +167,11 @@ class LuckyPlayer:
                         streams.append((rng.getrandbits(64), rng.getrandbits(64)))
                     throws.seed(streams[index][0])
                     places.seed(streams[index][1])
-                    winner = sim.after_place(seat, hole, free, throws, greedy, places)
-                    totals[hole] += 1.0 if winner == team else 0.5 if winner == DRAW else 0.0
+                    if cut:
+                        totals[hole] += sim.after_place_cut(seat, hole, free, throws, places, cut)
+                    else:
+                        winner = sim.after_place(seat, hole, free, throws, greedy, places)
+                        totals[hole] += 1.0 if winner == team else 0.5 if winner == DRAW else 0.0
                     counts[hole] += 1
                     left -= 1
                     budget.count()

@@ -212,6 +212,34 @@ def test_playouts_end_with_a_winner_or_a_draw_for_every_table() -> None:
         assert results <= {-1, *range(sim.teams)} and len(results) > 1
 
 
+def test_odds_favour_the_team_with_a_completing_hole_and_the_thrower() -> None:
+    game = three_in_row()
+    play(game, "Y-II-S")  # seat 0 places: only seat 0 now has a completing hole (R-I-C)
+    play(game, "G-III-S")
+    sim = LuckySim.from_game(game)
+    pieces, threats = list(sim.pieces), list(sim.threats)
+    assert threats[0] == 1 << parse("R-I-C") and threats[1] == 1 << parse("B-IV-C")
+    for seat in (0, 1):
+        for team in (0, 1):
+            assert sim.odds(pieces, threats, seat, team) == 1 - sim.odds(
+                pieces, threats, seat, 1 - team
+            )
+    assert sim.odds(pieces, threats, 0, 0) > 0.5 > sim.odds(pieces, threats, 1, 0)
+    only_ours = [threats[0], 0]
+    assert sim.odds(pieces, only_ours, 1, 0) > 0.5
+    quiet = LuckySim.from_game(new_game("lucky", seed=1))
+    assert quiet.odds(list(quiet.pieces), list(quiet.threats), 0, 0) == 0.5
+
+
+def test_cut_playouts_score_a_completed_line_as_won() -> None:
+    game = three_in_row()
+    sim = LuckySim.from_game(game)
+    rng = random.Random(3)
+    assert sim.after_place_cut(0, parse("R-I-C"), 0, rng, rng, 4) == 1.0
+    scores = {sim.after_place_cut(0, parse("Y-II-S"), 0, rng, rng, 4) for _ in range(50)}
+    assert all(0.0 <= score <= 1.0 for score in scores) and len(scores) > 2
+
+
 def test_threats_of_finds_the_missing_hole() -> None:
     game = three_in_row()
     assert threats_of(game.pieces(0), game.occupied) == 1 << parse("R-I-C")
