@@ -1,0 +1,113 @@
+"""Tac-T-Flix scoring turns told exactly: free plays, substitution and withdrawal (RULES.md §2,
+§6, §9). Each test names the rule sentence it checks; events are compared field by field, since
+the board and the web page show the players what these fields say."""
+
+from __future__ import annotations
+
+from engine_helpers import types
+
+from engine.game import Event
+from engine.holes import parse
+from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
+from engine.variants import new_game
+
+ROW_I = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
+THEIRS = ["B-IV-S", "B-IV-H", "B-IV-D", "B-III-C", "B-II-S", "G-IV-H", "B-II-H", "G-III-S"]
+"""Holes for team 1 that hold no line among themselves."""
+
+
+def tactflix(players: int = 2, **options: object) -> TacTFlix:
+    game = new_game("tactflix", players=players, seed=4, options={"auto_call": True, **options})
+    assert isinstance(game, TacTFlix)
+    return game
+
+
+def alternate(game: TacTFlix, mine: list[str]) -> None:
+    for hole, other in zip(mine, THEIRS, strict=False):
+        game.place(hole)
+        game.place(other)
+
+
+def of_type(events: list[Event], kind: str) -> list[dict[str, object]]:
+    return [event.data for event in events if event.type == kind]
+
+
+def test_free_plays_are_lost_when_the_team_has_no_man_left() -> None:
+    """§2: "A player whose team has no Man left in supply loses each turn"; §6: the free play is
+    "a placement anywhere", so with no Man to place it is lost and substitution follows."""
+    game = tactflix(men_per_team=4)
+    alternate(game, ROW_I[:3])
+    events = game.place("R-I-C")
+    assert of_type(events, "free_plays_lost") == [
+        {"seat": 0, "team": 0, "lost": 1, "reason": "no Men in supply"}
+    ]
+    assert of_type(events, "turn") == [
+        {"seat": 0, "phase": SUBSTITUTE, "free_throws": 0, "burocrats": 1}
+    ]
+    assert game.free_plays == 0 and game.phase == SUBSTITUTE and game.to_move == 0
+
+
+def test_a_free_play_is_announced_and_counted() -> None:
+    """§6: "For each scored line the team wins back one of its Burocrats and the player takes one
+    free play (a placement anywhere)"; the chain ends with a free play that scores nothing."""
+    game = tactflix()
+    alternate(game, ROW_I[:3])
+    events = game.place("R-I-C")
+    assert of_type(events, "burocrats_won") == [{"team": 0, "count": 1, "held": 7, "holder": 1}]
+    assert of_type(events, "turn") == [
+        {"seat": 0, "phase": "await_place", "free_throws": 0, "free_plays": 1}
+    ]
+    assert "free_plays_lost" not in types(events)
+    events = game.place("G-II-C")
+    assert of_type(events, "free_play") == [
+        {"seat": 0, "team": 0, "hole": parse("G-II-C"), "left": 0}
+    ]
+    assert of_type(events, "turn") == [
+        {"seat": 0, "phase": SUBSTITUTE, "free_throws": 0, "burocrats": 1}
+    ]
+
+
+def test_a_free_play_that_scores_adds_to_the_free_plays_left() -> None:
+    """§6: "A free play that scores more lines earns more free plays and Burocrats"."""
+    game = tactflix()
+    column = ["R-II-C", "R-III-C", "R-IV-C"]
+    alternate(game, ["R-I-S", "R-I-H", "R-I-D", *column, "G-I-S", "G-I-H"])
+    game.place("G-I-D")
+    game.place("Y-IV-C")
+    game.place("R-I-C")  # row I and column C: two lines, two free plays
+    assert game.free_plays == 2 and game.burocrat_supply[0] == 2
+    events = game.place("G-I-C")  # scores the row G-I: one used, one earned
+    assert of_type(events, "free_play")[0]["left"] == 1
+    assert game.free_plays == 2 and game.burocrat_supply[0] == 3
+
+
+def test_substitution_and_withdrawal_are_announced() -> None:
+    """§6: "the player puts each won-back Burocrat in place of one of the team's Men in the lines
+    completed this turn ..., and then withdraws all the team's Men (never Burocrats) from those
+    lines back to supply"."""
+    game = tactflix()
+    alternate(game, ROW_I[:3])
+    game.place("R-I-C")
+    game.place("G-II-C")
+    events = game.substitute("R-I-D")
+    assert of_type(events, "substitute") == [{"seat": 0, "team": 0, "hole": parse("R-I-D")}]
+    assert of_type(events, "turn") == [{"seat": 0, "phase": WITHDRAW, "free_throws": 0}]
+    supply = game.supply[0]
+    events = game.withdraw("R-I-C")
+    assert of_type(events, "withdraw") == [{"seat": 0, "team": 0, "hole": parse("R-I-C")}]
+    assert game.supply[0] == supply + 1 and game.phase == WITHDRAW and game.to_move == 0
+    game.withdraw("R-I-S")
+    events = game.withdraw("R-I-H")
+    assert game.to_move == 1 and game.seq_team is None and game.free_plays == 0
+    assert game.piece_at(parse("R-I-D")) == (0, "burocrat") and game.seated == 0
+    assert of_type(events, "turn")[-1]["seat"] == 1
+
+
+def test_the_last_line_wins_by_lines() -> None:
+    """§6: "Win: ... (b) the team's 8th scored line" (§9: the number equals
+    `burocrats_per_team`)."""
+    game = tactflix(burocrats_per_team=1)
+    alternate(game, ROW_I[:3])
+    events = game.place("R-I-C")
+    assert of_type(events, "game_over")[0]["reason"] == "lines"
+    assert game.winner == 0
