@@ -115,8 +115,9 @@ def load_equivalents(path: Path = EQUIVALENT_FILE) -> list[Equivalent]:
     return [Equivalent(**entry) for entry in data.get("mutant", [])]
 
 
-def prepare(module: str, work: Path) -> None:
-    """Refresh the work copy from the tree and write its mutmut section."""
+def prepare(modules: list[str], work: Path) -> None:
+    """Refresh the work copy from the tree and write its mutmut section: mutate ``modules``,
+    select the tests that concern them."""
     work.mkdir(parents=True, exist_ok=True)
     for name in COPIED:
         target = work / name
@@ -128,14 +129,14 @@ def prepare(module: str, work: Path) -> None:
             ignore=shutil.ignore_patterns("__pycache__", "node_modules", ".hypothesis"),
         )
     config = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    tests = ", ".join(json.dumps(t) for t in MODULES[module])
-    also_copy = ", ".join(json.dumps(n) for n in COPIED if n not in SOURCE_PACKAGES)
+    tests = sorted({test for module in modules for test in MODULES[module]})
+    also_copy = [n for n in COPIED if n not in SOURCE_PACKAGES]
     config += (
         "\n[tool.mutmut]\n"
         f"source_paths = {json.dumps(SOURCE_PACKAGES)}\n"
-        f"only_mutate = [{json.dumps(module)}]\n"
-        f"also_copy = [{also_copy}]\n"
-        f"pytest_add_cli_args_test_selection = [{tests}]\n"
+        f"only_mutate = {json.dumps(modules)}\n"
+        f"also_copy = {json.dumps(also_copy)}\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]\n'
         "use_git_change_detection = false\n"
     )
@@ -156,13 +157,14 @@ def mutmut(work: Path, *args: str) -> str:
     return done.stdout
 
 
-def statuses(work: Path, module: str) -> dict[str, str]:
-    """Every mutant of ``module`` and its status, from mutmut's own listing."""
+def statuses(work: Path, modules: list[str]) -> dict[str, str]:
+    """Every mutant of ``modules`` and its status, from mutmut's own listing."""
     out = mutmut(work, "results", "--all", "true")
+    prefixes = tuple(slug(module) + "." for module in modules)
     found: dict[str, str] = {}
     for line in out.splitlines():
         name, _, status = line.strip().rpartition(": ")
-        if name.startswith(slug(module) + "."):
+        if name.startswith(prefixes):
             found[name] = status
     return found
 
@@ -175,58 +177,67 @@ def diff_matches(work: Path, entry: Equivalent) -> bool:
     return entry.line.strip() in added
 
 
-def run_module(module: str, only: list[str] | None, equivalents: list[Equivalent]) -> Report:
-    """Run one module's mutants (all, or ``only`` those ids) and count what became of them."""
+def run_module(module: str, equivalents: list[Equivalent]) -> Report:
+    """Run every mutant of one module with its tests and count what became of them."""
     work = BUILD / "work" / slug(module)
-    prepare(module, work)
+    prepare([module], work)
     started = time.monotonic()
-    mutmut(work, "run", "--max-children", "1", *(only or [slug(module) + ".*"]))
-    report = Report(module, seconds=round(time.monotonic() - started, 1))
-    found = statuses(work, module)
-    if only is not None:
-        found = {name: status for name, status in found.items() if name in only}
-    listed = {e.mutant: e for e in equivalents if e.module == module}
-    for name, status in sorted(found.items()):
+    mutmut(work, "run", "--max-children", "1", slug(module) + ".*")
+    seconds = time.monotonic() - started
+    return count(module, work, statuses(work, [module]), equivalents, seconds)
+
+
+def count(
+    name: str,
+    work: Path,
+    found: dict[str, str],
+    equivalents: list[Equivalent],
+    seconds: float,
+) -> Report:
+    """Sort the mutants' statuses into a report, less the listed equivalents still valid."""
+    report = Report(name, seconds=round(seconds, 1))
+    listed = {e.mutant: e for e in equivalents}
+    for mutant, status in sorted(found.items()):
         report.tried += 1
         if status in KILLED:
             report.killed += 1
         elif status == "timeout":
             report.timeouts += 1
-        elif name in listed and diff_matches(work, listed[name]):
+        elif mutant in listed and diff_matches(work, listed[mutant]):
             report.equivalent += 1
-        elif name in listed:
-            report.stale_equivalents.append(name)
-            report.survived += 1
-            report.survivors.append(name)
-        elif status == "no tests":
-            report.no_tests += 1
-            report.survivors.append(name)
         else:
-            report.survived += 1
-            report.survivors.append(name)
+            if mutant in listed:
+                report.stale_equivalents.append(mutant)
+            if status == "no tests":
+                report.no_tests += 1
+            else:
+                report.survived += 1
+            report.survivors.append(mutant)
     return report
 
 
-def sample(module_prefix: str, size: int, seed: int) -> dict[str, list[str]]:
-    """A deterministic sample of mutant ids under ``module_prefix``, grouped by module.
+GENERATE = (
+    "from mutmut.__main__ import create_mutants;"
+    "from mutmut.utils.file_utils import copy_src_dir;"
+    "copy_src_dir(); create_mutants(1)"
+)
+"""Writes mutmut's mutants without testing them (mutmut 3.8 has no command for that alone)."""
 
-    mutmut names its mutants after the function and their order in it, so the ids of a module
-    come from a listing of a previous full run or, when there is none, from generating them."""
-    pool: list[str] = []
-    for module in MODULES:
-        if not module.startswith(module_prefix):
-            continue
-        work = BUILD / "work" / slug(module)
-        if not (work / "mutants").exists():
-            prepare(module, work)
-            mutmut(work, "print-time-estimates")
-        pool.extend(sorted(statuses(work, module)))
+
+def run_sample(prefix: str, size: int, seed: int, equivalents: list[Equivalent]) -> Report:
+    """``size`` mutants of the modules under ``prefix``, chosen by ``seed`` from all of their
+    mutants, each run with the tests of every module in the sample."""
+    modules = [m for m in MODULES if m.startswith(prefix)]
+    work = BUILD / "work" / ("sample-" + prefix.strip("/").replace("/", "."))
+    prepare(modules, work)
+    started = time.monotonic()
+    generate = ["nice", "-n", "19", sys.executable, "-c", GENERATE]
+    subprocess.run(generate, cwd=work, check=True, capture_output=True)
+    pool = sorted(statuses(work, modules))
     chosen = sorted(random.Random(seed).sample(pool, min(size, len(pool))))
-    grouped: dict[str, list[str]] = {}
-    for name in chosen:
-        module = next(m for m in MODULES if name.startswith(slug(m) + "."))
-        grouped.setdefault(module, []).append(name)
-    return grouped
+    mutmut(work, "run", "--max-children", "1", *chosen)
+    found = {k: v for k, v in statuses(work, modules).items() if k in chosen}
+    return count(f"sample of {prefix}", work, found, equivalents, time.monotonic() - started)
 
 
 def write(report: Report, name: str) -> None:
@@ -275,15 +286,13 @@ def main(argv: list[str] | None = None) -> int:
     reports: list[Report] = []
     if args.sample:
         for prefix in prefixes:
-            for module, ids in sample(prefix, args.sample, args.seed).items():
-                report = run_module(module, ids, equivalents)
-                reports.append(report)
-                print(line(report), flush=True)
+            reports.append(run_sample(prefix, args.sample, args.seed, equivalents))
+            print(line(reports[-1]), flush=True)
         whole = total(reports, f"sample of {args.sample}")
         write(whole, "sample")
     else:
         for module in chosen:
-            report = run_module(module, None, equivalents)
+            report = run_module(module, equivalents)
             write(report, slug(module))
             reports.append(report)
             print(line(report), flush=True)

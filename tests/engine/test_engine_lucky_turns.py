@@ -5,8 +5,11 @@ board and the web page show the players what these fields say."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import exact, play, types
 
+from engine.bitboard import popcount
+from engine.errors import IllegalRoll
 from engine.game import Event, Game, Phase
 from engine.variants import new_game
 
@@ -106,3 +109,73 @@ def test_fff_skipping_an_empty_opponent_in_three() -> None:
     events = game.roll("flix/flix/flix")  # seat 2: its left is seat 0, which has none
     assert of_type(events, "turn_lost")[0] == {"seat": 0, "reason": "no Men in supply"}
     assert game.to_move == 2 and game.phase == Phase.AWAIT_ROLL
+
+
+def test_the_dice_faces_option_keeps_all_three_dice_spelled_canonically() -> None:
+    """§9: "The dice faces (`dice_faces`) ... are game options"; §4 leaves the faces an
+    assumption. A die left out keeps its six faces."""
+    game = lucky(dice_faces={"colour": ["Red", "win", "win"]})
+    assert game.options.dice_faces == {  # type: ignore[attr-defined]
+        "colour": ("red", "win", "win"),
+        "floor": ("I", "II", "III", "IV", "win", "flix"),
+        "suit": ("spades", "hearts", "diamonds", "clubs", "win", "flix"),
+    }
+    assert game.dice[0] == ("red", "win", "win")
+
+
+def test_the_controller_rolls_only_faces_of_the_games_dice() -> None:
+    """§4: "Dice are rolled by the controller (seeded RNG ...)": the dice of the game, so with
+    a colour die of `red win win` no other colour comes up, and no other face may be entered."""
+    game = lucky(dice_faces={"colour": ["red", "win", "win"], "floor": ["I"], "suit": ["spades"]})
+    for _ in range(6):
+        throw = game.roll()[0].data["throw"]
+        assert isinstance(throw, str) and throw.split("/")[0] in {"red", "win"}
+        assert throw.split("/")[1:] == ["I", "spades"]
+        if game.phase == Phase.AWAIT_PLACE:
+            break
+    with pytest.raises(IllegalRoll, match="not a face of the colour die"):
+        lucky(dice_faces={"colour": ["red", "win", "win"]}).roll("yellow/I/spades")
+
+
+def test_a_throw_is_read_on_the_games_panel_order() -> None:
+    """§1: "Groove order, front to back, by default: Red, Yellow, Green, Blue ... (setting
+    `panels`)"; "A hole = (panel p, floor f, section s) ... Index `16*p + 4*f + s`"."""
+    game = lucky(panels="BGYR")
+    events = game.roll("red/I/spades")
+    assert game.allowed == 1 << 48 == events[0].data["holes"]
+    assert game.to_json()["last_throw"] == "red/I/spades"
+
+
+def test_the_roll_event_names_the_holes_it_allows() -> None:
+    """§4: "The allowed holes are the product: 1, 4, 16 or 64 holes"."""
+    game = lucky()
+    data = game.roll("yellow/win/hearts")[0].data
+    assert data["reading"] == "holes" and data["holes"] == game.allowed
+    assert popcount(game.allowed) == 4
+
+
+def test_a_turn_lost_to_occupied_holes_says_who_and_why() -> None:
+    """§4: "If every allowed hole is occupied the player loses the turn (the dice pass on)"."""
+    game = lucky()
+    play(game, "R-I-S")
+    play(game, "B-IV-C")
+    events = game.roll(exact("R-I-S"))
+    assert of_type(events, "turn_lost") == [{"seat": 0, "reason": "every allowed hole is occupied"}]
+    assert game.to_move == 1 and game.allowed == 0
+
+
+def test_fff_during_free_throws_reports_the_throws_dropped() -> None:
+    """§4: a free throw "that shows `flix flix flix` ends the player's remaining throws"."""
+    game = lucky()
+    game.roll("win/flix/flix")
+    events = game.roll("flix/flix/flix")
+    assert of_type(events, "free_throws_ended") == [{"seat": 0, "dropped": 1}]
+
+
+def test_nothing_may_be_placed_while_a_free_throw_is_due() -> None:
+    """§4: "each throw is read and played as a normal throw": between two free throws the
+    player throws first, so no hole is allowed."""
+    game = lucky()
+    game.roll("win/win/flix")
+    play(game, "R-I-S")
+    assert game.phase == Phase.AWAIT_ROLL and game.allowed == 0 and game.reach == 0

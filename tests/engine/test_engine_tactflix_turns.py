@@ -111,3 +111,47 @@ def test_the_last_line_wins_by_lines() -> None:
     events = game.place("R-I-C")
     assert of_type(events, "game_over")[0]["reason"] == "lines"
     assert game.winner == 0
+
+
+def names(game: TacTFlix) -> list[str]:
+    allowed: list[str] = game.to_json()["allowed"]
+    return allowed
+
+
+def test_a_burocrat_may_go_anywhere_while_every_line_can_still_get_one() -> None:
+    """§6: "the player puts each won-back Burocrat in place of one of the team's Men in the lines
+    completed this turn (every completed line gets at least one Burocrat)". Three lines, three
+    Burocrats: row R-I and column R-C cross at R-I-C, so two Burocrats may go to the row G-I as
+    long as the last one goes to R-I-C."""
+    game = tactflix()
+    column = ["R-II-C", "R-III-C", "R-IV-C"]
+    alternate(game, ["R-I-S", "R-I-H", "R-I-D", *column, "G-I-S", "G-I-H"])
+    game.place("G-I-D")
+    game.place("Y-IV-C")
+    game.place("R-I-C")  # row R-I and column R-C
+    game.place("G-I-C")  # a free play scores the row G-I: two free plays left
+    game.place("Y-II-S")
+    game.place("Y-II-H")  # the chain ends: substitution
+    assert game.phase == SUBSTITUTE and game.burocrat_supply[0] == 3
+    game.substitute("G-I-S")
+    assert "G-I-H" in names(game) and "R-I-C" in names(game)
+    game.substitute("G-I-H")
+    assert names(game) == ["R-I-C"]
+    game.substitute("R-I-C")
+    assert game.phase == WITHDRAW
+
+
+def test_a_penalty_during_substitution_leaves_the_burocrat_to_seat() -> None:
+    """§3: PENALTY removes "the Men of that line ... and go back to supply"; §6: the won-back
+    Burocrat still goes "in place of one of the team's Men in the lines completed this turn":
+    a penalty that leaves Men in the scored row does not end the substitution."""
+    game = tactflix(auto_call=False)
+    alternate(game, ["R-I-S", "R-II-S", "R-III-S", "R-I-H", "R-I-D"])
+    game.place("R-I-C", at=1.0)
+    game.call(0, at=2.0)  # the row scores: one Burocrat back, one free play
+    game.place("R-IV-S", at=3.0)  # completes the column through R-I-S, not called
+    assert game.phase == SUBSTITUTE
+    events = game.penalty(1, at=20.0)  # the column loses its Men, R-I-S among them
+    assert types(events) == ["penalty"]
+    assert game.phase == SUBSTITUTE and game.burocrat_supply[0] == 1 and game.to_move == 0
+    assert names(game) == ["R-I-H", "R-I-D", "R-I-C"]
