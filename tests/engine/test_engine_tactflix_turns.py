@@ -4,8 +4,10 @@ the board and the web page show the players what these fields say."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import types
 
+from engine.errors import IllegalAction, IllegalPlacement
 from engine.game import Event
 from engine.holes import parse
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
@@ -100,6 +102,8 @@ def test_substitution_and_withdrawal_are_announced() -> None:
     events = game.withdraw("R-I-H")
     assert game.to_move == 1 and game.seq_team is None and game.free_plays == 0
     assert game.piece_at(parse("R-I-D")) == (0, "burocrat") and game.seated == 0
+    assert game.men[0] == 1 << parse("G-II-C")  # the free play's Man stays
+    assert game.burocrats[0] == 1 << parse("R-I-D")
     assert of_type(events, "turn")[-1]["seat"] == 1
 
 
@@ -118,12 +122,9 @@ def names(game: TacTFlix) -> list[str]:
     return allowed
 
 
-def test_a_burocrat_may_go_anywhere_while_every_line_can_still_get_one() -> None:
-    """§6: "the player puts each won-back Burocrat in place of one of the team's Men in the lines
-    completed this turn (every completed line gets at least one Burocrat)". Three lines, three
-    Burocrats: row R-I and column R-C cross at R-I-C, so two Burocrats may go to the row G-I as
-    long as the last one goes to R-I-C."""
-    game = tactflix()
+def three_lines(game: TacTFlix) -> None:
+    """Team 0 scores row R-I and column R-C (crossing at R-I-C), then row G-I with a free play;
+    two more free plays end the chain: three Burocrats to seat."""
     column = ["R-II-C", "R-III-C", "R-IV-C"]
     alternate(game, ["R-I-S", "R-I-H", "R-I-D", *column, "G-I-S", "G-I-H"])
     game.place("G-I-D")
@@ -133,12 +134,126 @@ def test_a_burocrat_may_go_anywhere_while_every_line_can_still_get_one() -> None
     game.place("Y-II-S")
     game.place("Y-II-H")  # the chain ends: substitution
     assert game.phase == SUBSTITUTE and game.burocrat_supply[0] == 3
+
+
+def test_a_burocrat_may_go_anywhere_while_every_line_can_still_get_one() -> None:
+    """§6: "the player puts each won-back Burocrat in place of one of the team's Men in the lines
+    completed this turn (every completed line gets at least one Burocrat)". Three lines, three
+    Burocrats: row R-I and column R-C cross at R-I-C, so two Burocrats may go to the row G-I as
+    long as the last one goes to R-I-C."""
+    game = tactflix()
+    three_lines(game)
     game.substitute("G-I-S")
     assert "G-I-H" in names(game) and "R-I-C" in names(game)
     game.substitute("G-I-H")
     assert names(game) == ["R-I-C"]
     game.substitute("R-I-C")
     assert game.phase == WITHDRAW
+
+
+def test_once_every_line_has_its_burocrat_the_rest_go_anywhere_in_them() -> None:
+    """§6: "every completed line gets at least one Burocrat": once each has one, the Burocrats
+    left may replace any Man of those lines."""
+    game = tactflix()
+    three_lines(game)
+    game.substitute("G-I-S")
+    game.substitute("R-I-C")  # covers both the row R-I and the column R-C
+    assert names(game) == [
+        "R-I-S",
+        "R-I-H",
+        "R-I-D",
+        "R-II-C",
+        "R-III-C",
+        "R-IV-C",
+        "G-I-H",
+        "G-I-D",
+        "G-I-C",
+    ]
+
+
+def test_the_free_plays_go_to_the_seat_that_placed_the_line() -> None:
+    """§9: "free plays go to the seat that placed the scored line; a call made after the turn has
+    passed returns the turn to the scorer for the free plays" — the partner's late call gives
+    them to the placer."""
+    game = tactflix(players=4, auto_call=False)
+    for mine, theirs in zip(ROW_I[:3], THEIRS, strict=False):
+        game.place(mine)  # seat 0
+        game.place(theirs)  # seat 1
+        game.place(f"Y-IV-{'SHD'[ROW_I.index(mine)]}")  # seat 2, team 0, off the row
+        game.place(THEIRS[4 + ROW_I.index(mine)])  # seat 3
+    game.place("R-I-C", at=10.0)  # seat 0 completes the row
+    game.place("B-III-C", at=20.0)
+    game.call(2, at=21.0)  # seat 2, the partner, calls late
+    assert game.to_move == 0 and game.free_plays == 1
+
+
+def test_the_state_shows_the_scoring_turn() -> None:
+    """§6: the free plays, the lines to win and the lines completed this turn are what the
+    players see of a scoring turn; no Buroline before one is made."""
+    game = tactflix()
+    assert game.to_json()["buroline"] is None
+    alternate(game, ROW_I[:3])
+    game.place("R-I-C")
+    state = game.to_json()
+    assert state["free_plays"] == 1 and state["lines_to_win"] == 8
+    assert state["turn_lines"] == [ROW_I] and state["buroline"] is None
+
+
+def test_no_free_play_is_lost_when_the_last_man_goes_in_the_last_free_play() -> None:
+    """§2: "A player whose team has no Man left in supply loses each turn" — a free play that
+    places the team's last Man was played, not lost."""
+    game = tactflix(men_per_team=5)
+    alternate(game, ROW_I[:3])
+    game.place("R-I-C")
+    events = game.place("G-II-C")
+    assert game.supply[0] == 0 and "free_plays_lost" not in types(events)
+    assert game.phase == SUBSTITUTE
+
+
+def test_a_refused_withdrawal_names_the_holes_on_the_games_panels() -> None:
+    """§1: hole names follow the panel order of the setting `panels`; a refusal tells the player
+    what is allowed instead."""
+    game = tactflix(panels="BGYR")
+    alternate(game, ROW_I[:3])
+    game.place("R-I-C")
+    game.place("G-II-C")
+    game.substitute("R-I-D")
+    with pytest.raises(IllegalAction) as refused:
+        game.withdraw("R-I-D")
+    assert str(refused.value) == "cannot withdraw at R-I-D; allowed: R-I-S R-I-H R-I-C"
+    with pytest.raises(IllegalAction, match=r"^not a hole: 64$"):
+        game.withdraw(64)
+    with pytest.raises(IllegalAction, match=r"^cannot seat a Burocrat now \(phase withdraw\)$"):
+        game.substitute("R-I-S")
+    with pytest.raises(IllegalPlacement, match=r"not placed at G-II-S$"):
+        tactflix(panels="BGYR").place("G-II-S", piece="burocrat")
+
+
+def test_another_teams_flix_is_refused_with_the_reason() -> None:
+    """§9: "another team's FLIX waits while a team finishes its scoring turn"."""
+    game = tactflix(auto_call=False)
+    alternate(game, ROW_I[:3])
+    game.place("R-I-C", at=10.0)
+    game.call(0, at=10.5)
+    with pytest.raises(IllegalAction) as refused:
+        game.call(1, at=11.0)
+    assert str(refused.value) == (
+        "team 0 is finishing its scoring turn: seat 1 may call FLIX once it ends"
+    )
+
+
+def test_resigning_during_the_own_scoring_turn_ends_it() -> None:
+    """§9: "`resign(seat)`: the seat's team drops out; its seats are skipped"."""
+    game = tactflix(players=3)
+    for mine in ROW_I[:3]:
+        game.place(mine)
+        game.place(THEIRS[ROW_I.index(mine)])
+        game.place(f"Y-IV-{'SHD'[ROW_I.index(mine)]}")
+    game.place("R-I-C")
+    assert game.seq_team == 0 and game.free_plays == 1
+    game.resign(0)
+    assert game.seq_team is None and game.free_plays == 0 and game.turn_lines == []
+    assert game.seated == 0 and game.to_move == 1 and game.phase == "await_place"
 
 
 def test_a_penalty_during_substitution_leaves_the_burocrat_to_seat() -> None:

@@ -1,0 +1,54 @@
+"""Mutation testing in the suite: the kept list of equivalent mutants is well formed, and a fixed
+sample of the engine's mutants is killed by the engine's tests (README: Testing)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_SIZE = 50
+FLOOR = 80.0
+"""Per cent of the sample that must be killed; measured at the last change of this number."""
+
+
+def runner() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_runner", ROOT / "scripts/mutation.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_listed_equivalent_names_a_module_in_scope_its_change_and_a_reason() -> None:
+    mutation = runner()
+    listed = mutation.load_equivalents()
+    assert listed, "the kept list is read"
+    for entry in listed:
+        assert entry.module in mutation.MODULES
+        assert entry.mutant.startswith(mutation.slug(entry.module) + ".")
+        assert entry.line.strip() and len(entry.reason) > 20
+    assert len({entry.mutant for entry in listed}) == len(listed)
+
+
+def test_a_fixed_sample_of_the_engines_mutants_is_killed() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts/mutation.py"),
+            "--sample",
+            str(SAMPLE_SIZE),
+            "--floor",
+            str(FLOOR),
+            "engine/",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    assert f"sample of {SAMPLE_SIZE}" in done.stdout
