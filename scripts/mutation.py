@@ -8,7 +8,7 @@ A work folder is kept between runs, so mutmut only re-tests what changed.
 
     python scripts/mutation.py                     # every module
     python scripts/mutation.py engine/tactflix.py  # one module
-    python scripts/mutation.py --sample 50 --floor 80 engine
+    python scripts/mutation.py --sample engine/     # the CI sample: 50 mutants, floor 84 %
 """
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ MODULES: dict[str, list[str]] = {
 (search code, judged by strength benchmarks) and ``engine/protocol.py`` are not in the scope."""
 
 KILLED = {"killed", "caught by type check"}
+SAMPLE_SIZE = 50
+SAMPLE_FLOOR = 84.0
+"""The CI sample: 50 of the engine's mutants (seed 17) scored 88 % when this floor was set."""
 
 
 @dataclass
@@ -274,10 +277,18 @@ def total(reports: list[Report], name: str) -> Report:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="module paths or prefixes (default: all)")
-    parser.add_argument("--sample", type=int, help="run only this many mutants, chosen by seed")
+    parser.add_argument(
+        "--sample",
+        action="store_true",
+        help=f"run only a sample of the mutants, chosen by seed (the floor is then "
+        f"{SAMPLE_FLOOR} %% unless given)",
+    )
+    parser.add_argument("--size", type=int, default=SAMPLE_SIZE, help="mutants in the sample")
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--floor", type=float, help="exit 1 if the overall score is below this")
     args = parser.parse_args(argv)
+    if args.sample and args.floor is None:
+        args.floor = SAMPLE_FLOOR
     prefixes = args.modules or [""]
     chosen = [m for m in MODULES if any(m.startswith(p) for p in prefixes)]
     if not chosen:
@@ -286,9 +297,9 @@ def main(argv: list[str] | None = None) -> int:
     reports: list[Report] = []
     if args.sample:
         for prefix in prefixes:
-            reports.append(run_sample(prefix, args.sample, args.seed, equivalents))
+            reports.append(run_sample(prefix, args.size, args.seed, equivalents))
             print(line(reports[-1]), flush=True)
-        whole = total(reports, f"sample of {args.sample}")
+        whole = total(reports, f"sample of {args.size}")
         write(whole, "sample")
     else:
         for module in chosen:
