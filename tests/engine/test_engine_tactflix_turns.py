@@ -270,3 +270,68 @@ def test_a_penalty_during_substitution_leaves_the_burocrat_to_seat() -> None:
     assert types(events) == ["penalty"]
     assert game.phase == SUBSTITUTE and game.burocrat_supply[0] == 1 and game.to_move == 0
     assert names(game) == ["R-I-H", "R-I-D", "R-I-C"]
+
+
+def test_with_three_separate_lines_each_burocrat_goes_to_a_line_still_without_one() -> None:
+    """§6: "every completed line gets at least one Burocrat": three lines that share no hole and
+    three Burocrats leave no Burocrat to spare, so a second one in the same line is refused."""
+    game = tactflix()
+    rows = [["R-I-S", "R-I-H", "R-I-D"], ["R-II-S", "R-II-H", "R-II-D"], ["G-I-S", "G-I-H"]]
+    alternate(game, [hole for row in rows for hole in row])
+    game.place("G-I-D")
+    game.place("Y-IV-C")
+    for hole in ["R-I-C", "R-II-C", "G-I-C"]:  # each scores a row and earns a free play
+        game.place(hole)
+    game.place("Y-II-S")  # scores nothing: three Burocrats to seat
+    assert game.phase == SUBSTITUTE and game.burocrat_supply[0] == 3
+    game.substitute("R-I-S")
+    assert names(game) == [
+        "R-II-S",
+        "R-II-H",
+        "R-II-D",
+        "R-II-C",
+        "G-I-S",
+        "G-I-H",
+        "G-I-D",
+        "G-I-C",
+    ]
+    with pytest.raises(IllegalAction, match="cannot seat a Burocrat at R-I-H"):
+        game.substitute("R-I-H")
+    game.substitute("G-I-C")
+    assert names(game) == ["R-II-S", "R-II-H", "R-II-D", "R-II-C"]
+
+
+def test_a_call_while_the_game_waits_for_calls_resumes_with_the_seat_that_was_due() -> None:
+    """§9: "When nobody can place (no supply, full board) while a completed line is uncalled,
+    the game waits (`await_calls`): the owner may call it ... (play then resumes)"; a call made
+    after the turn has passed "returns the turn to the scorer ..., then play resumes with the
+    seat that was due"."""
+    game = tactflix(auto_call=False, men_per_team=4)
+    at = 0.0
+    for mine, theirs in zip(ROW_I, THEIRS, strict=False):
+        at += 10.0
+        game.place(mine, at=at)
+        game.place(theirs, at=at + 5.0)
+    assert game.phase == "await_calls" and game.due_seat == 0
+    game.call(0, at=at + 10.0)
+    game.substitute("R-I-S")
+    game.withdraw("R-I-H")
+    game.withdraw("R-I-D")
+    events = game.withdraw("R-I-C")
+    assert types(events) == ["withdraw", "turn"]
+    assert events[-1].data == {"seat": 0, "phase": "await_place", "free_throws": 0}
+
+
+def test_the_scoring_team_may_call_a_line_its_last_free_play_completed() -> None:
+    """§6: "A free play that scores more lines earns more free plays and Burocrats"; §3: a
+    completed line scores when its team calls — the scoring team's own FLIX is never held back
+    (§9: only another team's FLIX waits)."""
+    game = tactflix(auto_call=False)
+    alternate(game, ["R-I-S", "R-II-S", "R-III-S", "R-I-H", "R-I-D"])
+    game.place("R-I-C", at=1.0)
+    game.call(0, at=2.0)
+    game.place("R-IV-S", at=3.0)  # completes the column through R-I-S: substitution begins
+    assert game.phase == SUBSTITUTE
+    events = game.call(0, at=3.5)
+    assert types(events) == ["scored", "burocrats_won", "turn"]
+    assert game.free_plays == 1 and game.burocrat_supply[0] == 2 and game.to_move == 0
