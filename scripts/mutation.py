@@ -34,7 +34,13 @@ SOURCE_PACKAGES = ["engine", "controller", "hal"]
 E = "tests/engine/"
 C = "tests/controller/"
 S = "tests/serial/"
-VARIANT_FLOWS = ["tests/variants/test_variant_flows.py", "tests/variants/test_variant_scenarios.py"]
+VARIANT_FLOWS = [
+    "tests/variants/test_variant_flows.py",
+    "tests/variants/test_variant_scenarios.py",
+    "tests/variants/test_variant_board_guidance.py",
+    C + "test_controller_board_edge_cases.py",
+]
+SERIAL = [S + "test_serial_protocol.py", S + "test_serial_backend.py", S + "test_serial_faults.py"]
 LED_TESTS = [C + "test_controller_leds.py", C + "test_controller_led_secrecy.py"]
 MODULES: dict[str, list[str]] = {
     "engine/bitboard.py": [E + "test_engine_geometry.py", E + "test_engine_doctests.py"],
@@ -60,7 +66,7 @@ MODULES: dict[str, list[str]] = {
     "controller/flows/base.py": VARIANT_FLOWS,
     "controller/flows/payoff.py": VARIANT_FLOWS,
     "controller/flows/tactflix.py": VARIANT_FLOWS,
-    "hal/serial_protocol.py": [S + "test_serial_protocol.py"],
+    "hal/serial_protocol.py": [*SERIAL, S + "test_serial_fuzz.py"],
     "hal/cobs.py": [S + "test_serial_protocol.py"],
     "hal/crc.py": [S + "test_serial_protocol.py"],
 }
