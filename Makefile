@@ -3,7 +3,8 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy wiring-diagram
+.PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy wiring-diagram \
+	mutation mutation-sample
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -35,6 +36,16 @@ typecheck: $(VENV)/.test-deps
 
 system-deps:
 	bash scripts/setup-system.sh
+
+## make mutation [MODULES="engine/lucky.py hal/"]: mutation testing, one module at a time with the
+## tests that concern it; reports in build/mutation/. Runs at the lowest priority, one worker.
+mutation: $(VENV)/.test-deps
+	$(BIN)/python scripts/mutation.py $(MODULES)
+
+## make mutation-sample: a fixed sample of 50 of the engine's mutants; fails below 84 % killed.
+## (The suite runs it too: tests/mutation/test_mutation_sample.py.)
+mutation-sample: $(VENV)/.test-deps
+	$(BIN)/python scripts/mutation.py --sample engine/
 
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from controller.core.settle import CHATTER_WINDOW_S, Settler
 from hal.base import BoardReading, Piece, empty_reading
 
@@ -90,3 +92,42 @@ def test_two_readings_of_one_instant_are_not_chatter() -> None:
     s.observe(empty_reading(), 0.9)
     s.observe(with_piece(7), 0.9)  # put back at once: nothing changed at all
     assert s.next_deadline() is None and not s.advance(2.0)
+
+
+def test_four_changes_spread_over_the_whole_window_are_not_chatter() -> None:
+    """settle.py: a sensor chatters with "CHATTER_CHANGES changes within CHATTER_WINDOW_S" —
+    four changes that span the whole window are four moves, each settling after settle_s."""
+    s = Settler(SETTLE, empty_reading())
+    times = (0.0, 0.5, 0.5 + CHATTER_WINDOW_S / 3, 0.5 + 2 * CHATTER_WINDOW_S / 3, 1.5)
+    for i, t in enumerate(times):  # the last four changes span exactly the window
+        s.observe(with_piece(7) if i % 2 == 0 else empty_reading(), t)
+    assert s.next_deadline() == 1.5 + SETTLE
+
+
+def test_a_chattering_sensor_is_held_back_at_any_time_of_day() -> None:
+    """settle.py: "A sensor that chatters ... must stay quiet for CHATTER_WINDOW_S instead" —
+    on a clock far from zero as near it."""
+    s = Settler(SETTLE, empty_reading())
+    times = [1000.0 + 0.05 * i for i in range(5)]
+    for i, t in enumerate(times):
+        s.observe(with_piece(7) if i % 2 == 0 else empty_reading(), t)
+    assert s.next_deadline() == times[-1] + CHATTER_WINDOW_S
+
+
+def test_the_settled_board_carries_the_time_it_was_accepted() -> None:
+    """settle.py: "Debouncing on the backend's clock": the accepted board is stamped with the
+    moment it was accepted."""
+    s = Settler(SETTLE, empty_reading())
+    s.observe(with_piece(5), 3.0)
+    assert s.advance(3.5)
+    assert s.stable.at == 3.5
+
+
+def test_a_reading_of_another_size_is_refused() -> None:
+    """A reading names every one of the 64 holes and the 4 grooves: a short one is an error, not
+    a board with fewer sensors."""
+    s = Settler(SETTLE, empty_reading())
+    with pytest.raises(ValueError, match="zip"):
+        s.observe(BoardReading((Piece.EMPTY,) * 63, ("R", "Y", "G", "B")), 1.0)
+    with pytest.raises(ValueError, match="zip"):
+        s.observe(BoardReading((Piece.EMPTY,) * 64, ("R", "Y", "G")), 1.0)

@@ -228,6 +228,8 @@ def test_a_buroline_wins() -> None:
             game.place(next(filler))
     events = game.substitute("R-I-C")
     assert types(events) == ["substitute", "buroline", "game_over"]
+    assert events[1].data == {"team": 0, "line": sum(1 << parse(h) for h in ROW_I)}
+    assert events[2].data["reason"] == "buroline"
     assert game.winner == 0 and game.to_json()["buroline"] == ROW_I
     assert game.lines_scored(0) == 4
 

@@ -157,3 +157,35 @@ def test_decoder_memory_stays_bounded() -> None:
         tracemalloc.stop()
     assert deframer.buffered == 0 and deframer.errors["overflow"] == 1
     assert end - start < 64 * 1024
+
+
+def test_the_crc_table_is_the_bitwise_crc_of_each_byte() -> None:
+    """hal/crc.py: CRC-16/CCITT-FALSE, "poly 0x1021, init 0xFFFF, not reflected, no final XOR":
+    each table entry is the CRC register after shifting its byte through the polynomial bit by
+    bit (the table is built at import, so it is checked here by building it again)."""
+    from hal.crc import _make_table
+
+    def bitwise(byte: int) -> int:
+        register = byte << 8
+        for _ in range(8):
+            carry = register & 0x8000
+            register = (register << 1) & 0xFFFF
+            if carry:
+                register ^= 0x1021
+        return register
+
+    assert _make_table() == tuple(bitwise(byte) for byte in range(256))
+
+
+def test_cobs_errors_say_where_the_packet_breaks() -> None:
+    """hal/cobs.py: ``FrameError`` if it is not valid COBS — the message names the offset (the
+    counter and the log tell a noisy line from a firmware fault by it)."""
+    cases = {
+        b"\x01\x00": "zero byte at offset 1 of a COBS packet",
+        b"\x05\x11": "COBS block at offset 0 runs 3 bytes past the end",
+        b"\x03\x11\x00": "zero byte inside the COBS block at offset 0",
+    }
+    for packet, message in cases.items():
+        with pytest.raises(FrameError) as caught:
+            cobs.decode(packet)
+        assert str(caught.value) == message
