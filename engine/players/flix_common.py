@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from engine.bitboard import Bitboard
+from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
 from engine.lines import LINES_THROUGH
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo
 from engine.players.flix_calls import call_reactions
-from engine.players.line_search import SearchResult
+from engine.players.line_search import SearchResult, search, team_order, threats
 
 MISTAKE_CHANCE: dict[int, float] = {1: 0.25, 2: 0.1, 3: 0.0, 4: 0.0, 5: 0.0}
 """Chance that a seat of this level overlooks a threat and plays a plain move instead."""
@@ -94,3 +95,57 @@ def await_calls_decision(game: Game, level: int, seed: int, budget: Budget) -> D
     return decision(
         Action("call", seat=seat), "nothing to call: waits for the other teams", budget, 50
     )
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A searched placement: its hole, whether it completes a line of the mover's team, the
+    teams whose line it blocks, and the search behind it."""
+
+    hole: int
+    completes: bool
+    blocking: list[int]
+    result: SearchResult
+
+    def reason(self, suffix: str = "") -> str:
+        """Why, in words (``suffix`` appended: e.g. " (free play)")."""
+        if self.completes:
+            return "completes a line" + suffix
+        if self.blocking:
+            return f"blocks a line of team {self.blocking[0]}" + suffix
+        return f"builds its lines (searched {self.result.depth} placements ahead)" + suffix
+
+
+def searched_placement(
+    game: Game,
+    variant: str,
+    seed: int,
+    level: int,
+    limits: tuple[int, int, int],
+    budget: Budget,
+    on_info: InfoSink | None,
+) -> Placement:
+    """The placement for ``game.to_move`` by the paranoid line search within ``limits`` (nodes,
+    depth, width); a beginner (``MISTAKE_CHANCE``) now and then overlooks the block it found."""
+    nodes, depth, width = limits
+    seat = game.to_move
+    team = game.team_of_seat[seat]
+    pieces = [game.pieces(t) for t in range(game.teams)]
+    supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
+    nexts = [game.next_seat(s) for s in range(game.players)]
+    order = team_order(game.team_of_seat, nexts, seat)
+    inner = capped(budget, nodes)
+    report = depth_reporter(on_info, budget, inner)
+    result = search(pieces, order, supply, inner, depth, width, report=report)
+    budget.count(inner.visited)
+    hole = result.hole
+    occupied = game.occupied
+    blocking = [o for o in other_teams(game, team) if threats(pieces[o], occupied) >> hole & 1]
+    rng = rng_for(variant, seed, game.placements, seat, occupied)
+    if blocking and rng.random() < MISTAKE_CHANCE[level]:
+        free = [h for h in scan_forward(game.allowed) if h != result.hole]
+        hole = free[rng.randrange(len(free))] if free else hole
+        blocking = []
+    own = pieces[team] | 1 << hole
+    completes = any(own & line == line for line in LINES_THROUGH[hole])
+    return Placement(hole, completes, blocking, result)

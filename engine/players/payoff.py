@@ -26,15 +26,10 @@ from engine.payoff import AWAIT_TOKENS, PLAIN_MAN_VALUE, PayOffFlix
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
-    MISTAKE_CHANCE,
     await_calls_decision,
-    capped,
     decision,
-    depth_reporter,
-    other_teams,
-    rng_for,
+    searched_placement,
 )
-from engine.players.line_search import search, team_order, threats
 
 DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4}
 """Search depth (placements) by level."""
@@ -121,39 +116,17 @@ class PayOffPlayer:
         raise IllegalAction(f"nothing for a Pay-Off Flix player to do in phase {game.phase}")
 
     def _place(self, game: PayOffFlix, budget: Budget, on_info: InfoSink | None) -> Decision:
-        seat = game.to_move
-        team = game.team_of_seat[seat]
-        pieces = [game.pieces(t) for t in range(game.teams)]
-        supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
-        nexts = [game.next_seat(s) for s in range(game.players)]
-        order = team_order(game.team_of_seat, nexts, seat)
-        inner = capped(budget, NODES[self.level])
-        report = depth_reporter(on_info, budget, inner)
-        result = search(
-            pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level], report=report
-        )
-        budget.count(inner.visited)
-        hole = result.hole
-        occupied = game.occupied
-        blocking = [o for o in other_teams(game, team) if threats(pieces[o], occupied) >> hole & 1]
-        rng = rng_for("payoff", self.seed, game.placements, seat, occupied)
-        if blocking and rng.random() < MISTAKE_CHANCE[self.level]:
-            free = [h for h in scan_forward(game.allowed) if h != result.hole]
-            hole = free[rng.randrange(len(free))] if free else hole
-            blocking = []
-        own = pieces[team] | 1 << hole
-        completes = any(own & line == line for line in LINES_THROUGH[hole])
+        limits = (NODES[self.level], DEPTH[self.level], WIDTH[self.level])
+        placed = searched_placement(game, "payoff", self.seed, self.level, limits, budget, on_info)
+        hole, result = placed.hole, placed.result
         token = None
-        if not completes and not game.physical_tokens:
+        if not placed.completes and not game.physical_tokens:
+            team = game.team_of_seat[game.to_move]
+            pieces = [game.pieces(t) for t in range(game.teams)]
             token = choose_token(pieces, team, hole, game.hands[team])
-        if completes:
-            reason = "completes a line"
-        elif blocking:
-            reason = f"blocks a line of team {blocking[0]}"
-        else:
-            reason = f"builds its lines (searched {result.depth} placements ahead)"
+        reason = placed.reason()
         action = Action("place", hole=hole, token=token)
-        mate = 1 if completes else None
+        mate = 1 if placed.completes else None
         info = SearchInfo(
             result.depth,
             result.score,

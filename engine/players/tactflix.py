@@ -22,15 +22,10 @@ from engine.lines import LINES_THROUGH
 from engine.players.base import Budget, Decision, InfoSink
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
-    MISTAKE_CHANCE,
     await_calls_decision,
-    capped,
     decision,
-    depth_reporter,
-    other_teams,
-    rng_for,
+    searched_placement,
 )
-from engine.players.line_search import search, team_order, threats
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 
 DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 3}
@@ -78,37 +73,14 @@ class TacTFlixPlayer:
         raise IllegalAction(f"nothing for a Tac-T-Flix player to do in phase {game.phase}")
 
     def _place(self, game: TacTFlix, budget: Budget, on_info: InfoSink | None) -> Decision:
-        seat = game.to_move
-        team = game.team_of_seat[seat]
-        pieces = [game.pieces(t) for t in range(game.teams)]
-        supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
-        nexts = [game.next_seat(s) for s in range(game.players)]
-        order = team_order(game.team_of_seat, nexts, seat)
-        inner = capped(budget, NODES[self.level])
-        report = depth_reporter(on_info, budget, inner)
-        result = search(
-            pieces, order, supply, inner, DEPTH[self.level], WIDTH[self.level], report=report
+        limits = (NODES[self.level], DEPTH[self.level], WIDTH[self.level])
+        placed = searched_placement(
+            game, "tactflix", self.seed, self.level, limits, budget, on_info
         )
-        budget.count(inner.visited)
-        hole = result.hole
-        occupied = game.occupied
-        blocking = [o for o in other_teams(game, team) if threats(pieces[o], occupied) >> hole & 1]
-        rng = rng_for("tactflix", self.seed, game.placements, seat, occupied)
-        if blocking and rng.random() < MISTAKE_CHANCE[self.level]:
-            free = [h for h in scan_forward(game.allowed) if h != result.hole]
-            hole = free[rng.randrange(len(free))] if free else hole
-            blocking = []
-        own = pieces[team] | 1 << hole
-        completes = any(own & line == line for line in LINES_THROUGH[hole])
+        hole, result = placed.hole, placed.result
         free_play = " (free play)" if game.seq_team is not None else ""
-        if completes:
-            reason = "completes a line" + free_play
-        elif blocking:
-            reason = f"blocks a line of team {blocking[0]}" + free_play
-        else:
-            reason = f"builds its lines (searched {result.depth} placements ahead)" + free_play
         action = Action("place", hole=hole)
-        return decision(action, reason, budget, result.score, result.depth)
+        return decision(action, placed.reason(free_play), budget, result.score, result.depth)
 
     def _substitute(self, game: TacTFlix, budget: Budget) -> Decision:
         team = game.team_of_seat[game.to_move]
