@@ -25,6 +25,7 @@ from engine.game import Game
 from engine.holes import Layout
 from engine.lines import LINES, LINES_THROUGH
 from engine.lucky import LuckyFlix
+from engine.players.line_search import threats
 
 HOLES_KIND = 0
 """A throw that allows holes for the thrower (1, 4, 16 or all 64)."""
@@ -128,16 +129,6 @@ def table_of(game: Game) -> ThrowTable:
     return ThrowTable.build(dice_of(game), game.layout)
 
 
-def threats_of(pieces: Bitboard, occupied: Bitboard) -> Bitboard:
-    """The empty holes that would complete a line of ``pieces``."""
-    result = 0
-    for line in LINES:
-        own = line & pieces
-        if own.bit_count() == 3 and not line & ~own & occupied:
-            result |= line & ~own
-    return result
-
-
 def _with_placed(
     threats: list[Bitboard], pieces: list[Bitboard], team: int, hole: int
 ) -> list[Bitboard]:
@@ -177,7 +168,7 @@ class LuckySim:
         occupied = 0
         for team_pieces in pieces:
             occupied |= team_pieces
-        self.threats = [threats_of(team_pieces, occupied) for team_pieces in pieces]
+        self.threats = [threats(team_pieces, occupied) for team_pieces in pieces]
 
     @classmethod
     def from_game(cls, game: Game, table: ThrowTable | None = None) -> LuckySim:
@@ -193,6 +184,21 @@ class LuckySim:
         """Whether ``team`` placing at ``hole`` completes a line."""
         own = self.pieces[team] | 1 << hole
         return any(own & line == line for line in LINES_THROUGH[hole])
+
+    def _placed(
+        self, seat: int, hole: int, free: int
+    ) -> tuple[list[Bitboard], list[int], list[Bitboard], int, int]:
+        """Pieces, supply and completing holes after ``seat`` placed at ``hole``, and the seat to
+        throw next with its free throws."""
+        team = self.team_of_seat[seat]
+        pieces = list(self.pieces)
+        pieces[team] |= 1 << hole
+        supply = list(self.supply)
+        supply[team] -= 1
+        made = _with_placed(self.threats, pieces, team, hole)
+        if not (free > 0 and supply[team] > 0):
+            seat, free = self.next_of[seat], 0
+        return pieces, supply, made, seat, free
 
     def after_place(
         self,
@@ -213,15 +219,9 @@ class LuckySim:
         team = self.team_of_seat[seat]
         if self.completes(team, hole):
             return team
-        pieces = list(self.pieces)
-        pieces[team] |= 1 << hole
-        supply = list(self.supply)
-        supply[team] -= 1
-        threats = _with_placed(self.threats, pieces, team, hole)
-        if not (free > 0 and supply[team] > 0):
-            seat, free = self.next_of[seat], 0
+        pieces, supply, made, seat, free = self._placed(seat, hole, free)
         policy = (greedy, take_wins)
-        return self._run(pieces, supply, threats, seat, free, rng, policy, place_rng or rng)
+        return self._run(pieces, supply, made, seat, free, rng, policy, place_rng or rng)
 
     def after_place_cut(
         self,
@@ -237,19 +237,13 @@ class LuckySim:
         team = self.team_of_seat[seat]
         if self.completes(team, hole):
             return 1.0
-        pieces = list(self.pieces)
-        pieces[team] |= 1 << hole
-        supply = list(self.supply)
-        supply[team] -= 1
-        threats = _with_placed(self.threats, pieces, team, hole)
-        if not (free > 0 and supply[team] > 0):
-            seat, free = self.next_of[seat], 0
+        pieces, supply, made, seat, free = self._placed(seat, hole, free)
         where: list[int] = []
         winner = self._run(
-            pieces, supply, threats, seat, free, throws, (True, True), place_rng, placements, where
+            pieces, supply, made, seat, free, throws, (True, True), place_rng, placements, where
         )
         if winner == CUT:
-            return self.odds(pieces, threats, where[0], team)
+            return self.odds(pieces, made, where[0], team)
         return 1.0 if winner == team else 0.5 if winner == DRAW else 0.0
 
     def odds(self, pieces: list[Bitboard], threats: list[Bitboard], seat: int, team: int) -> float:

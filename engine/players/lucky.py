@@ -27,7 +27,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.lines import LINES_THROUGH
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo
-from engine.players.fast_lucky import DRAW, LuckySim, ThrowTable, dice_of, threats_of
+from engine.players.fast_lucky import DRAW, LuckySim, ThrowTable, dice_of
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
     MISTAKE_CHANCE,
@@ -36,6 +36,7 @@ from engine.players.flix_common import (
     other_teams,
     rng_for,
 )
+from engine.players.line_search import threats
 
 PLAYOUTS: dict[int, int] = {1: 48, 2: 400, 3: 1600, 4: 5000, 5: 15000}
 """Playouts per placement decision by level."""
@@ -89,7 +90,7 @@ class LuckyPlayer:
 
     def _roll(self, game: Game, budget: Budget) -> Decision:
         team = game.team_of_seat[game.to_move]
-        chance = self._table(game).chance_to_reach(threats_of(game.pieces(team), game.occupied))
+        chance = self._table(game).chance_to_reach(threats(game.pieces(team), game.occupied))
         percent = round(100 * chance)
         if chance:
             reason = f"rolls the dice: {percent}% chance to complete a line"
@@ -109,7 +110,7 @@ class LuckyPlayer:
         occupied = game.occupied
         blocks: dict[int, int] = {}
         for other in other_teams(game, team):
-            for hole in scan_forward(threats_of(game.pieces(other), occupied) & allowed):
+            for hole in scan_forward(threats(game.pieces(other), occupied) & allowed):
                 blocks.setdefault(hole, other)
         pieces = list(sim.pieces)
         ranked = sorted(

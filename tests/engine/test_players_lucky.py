@@ -22,8 +22,9 @@ from engine.players.dice_opponents import (
     play_game,
     play_match,
 )
-from engine.players.fast_lucky import LuckySim, table_of, threats_of
+from engine.players.fast_lucky import LuckySim, table_of
 from engine.players.flix_calls import call_reactions
+from engine.players.line_search import threats
 from engine.players.lucky import LuckyPlayer
 from engine.variants import new_game
 from tests.engine.engine_helpers import play
@@ -242,7 +243,7 @@ def test_cut_playouts_score_a_completed_line_as_won() -> None:
 
 def test_threats_of_finds_the_missing_hole() -> None:
     game = three_in_row()
-    assert threats_of(game.pieces(0), game.occupied) == 1 << parse("R-I-C")
+    assert threats(game.pieces(0), game.occupied) == 1 << parse("R-I-C")
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
