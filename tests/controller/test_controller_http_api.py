@@ -4,55 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
+from api_harness import TOKEN, Harness
 
 from controller.config import Config
-from controller.core.journal import Journal
-from controller.server.app import create_app
-from controller.server.service import Service
-from sim.board import SimBoard
-from sim.clock import SimClock
-
-TOKEN = "s3cret"
-
-
-class Harness:
-    """A service on a simulated board and clock, and an HTTP client on its app."""
-
-    def __init__(self, host: str = "127.0.0.1", config: Config | None = None) -> None:
-        self.clock = SimClock()
-        self.board = SimBoard(clock=self.clock)
-        self.service = Service(
-            self.board, config or Config(), Journal(None), host=host, port=8640, token=TOKEN
-        )
-        self.board.when_changed = self.service.step
-        self.client = httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=create_app(self.service)), base_url="http://127.0.0.1:8640"
-        )
-
-    def advance(self, seconds: float) -> None:
-        target = self.clock.now() + seconds
-        while (due := self.service.driver.deadline()) is not None and due <= target:
-            self.clock.advance_to(max(due, self.clock.now()))
-            self.service.step()
-        self.clock.advance_to(target)
-        self.service.step()
-
-    async def state(self) -> dict[str, Any]:
-        response = await self.client.get("/api/state")
-        assert response.status_code == 200
-        body: dict[str, Any] = response.json()
-        return body
-
-    async def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx.Response:
-        return await self.client.post(path, json=body, **kwargs)
-
-    async def unchanged(self, before: dict[str, Any]) -> None:
-        after = await self.state()
-        assert {k: v for k, v in after.items() if k != "events"} == {
-            k: v for k, v in before.items() if k != "events"
-        }
 
 
 @pytest.fixture

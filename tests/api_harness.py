@@ -32,6 +32,15 @@ class Harness:
             transport=httpx.ASGITransport(app=self.app), base_url=BASE_URL
         )
 
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` of simulated time pass, stepping the service at each deadline."""
+        target = self.clock.now() + seconds
+        while (due := self.service.driver.deadline()) is not None and due <= target:
+            self.clock.advance_to(max(due, self.clock.now()))
+            self.service.step()
+        self.clock.advance_to(target)
+        self.service.step()
+
     async def state(self, **params: str) -> dict[str, Any]:
         response = await self.client.get("/api/state", params=params)
         assert response.status_code == 200, response.text
@@ -40,3 +49,10 @@ class Harness:
 
     async def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx.Response:
         return await self.client.post(path, json=body, **kwargs)
+
+    async def unchanged(self, before: dict[str, Any]) -> None:
+        """The state is as ``before``, but for the recent events."""
+        after = await self.state()
+        assert {k: v for k, v in after.items() if k != "events"} == {
+            k: v for k, v in before.items() if k != "events"
+        }
