@@ -2,6 +2,7 @@
 
 import { Api, followEvents } from "./api.js";
 import { buildBoard, clearing, layoutOf, paintBoard } from "./board.js";
+import { createCube } from "./cube3d.js";
 import {
   COLOUR_FACES,
   DEFAULT_LEVEL,
@@ -46,6 +47,7 @@ function showFresh(started, state) {
 }
 
 const api = new Api(askToken);
+const cube = createCube($("cube"), { onHole });
 
 // ---- the token dialog ----------------------------------------------------------------------
 
@@ -158,6 +160,7 @@ function show(fresh) {
     buildBoard(boardEl, layout, onHole);
   }
   paintBoard(boardEl, state, { hint: hinted?.hole ?? null, threats: threatsOn() });
+  cube.render(state);
   $("sim-help").hidden = !isSim(state);
   const virtual = document.querySelector("input[name=dice][value=virtual]");
   virtual.disabled = state.dice === "physical";

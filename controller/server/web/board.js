@@ -58,7 +58,7 @@ export function layoutOf(state) {
 }
 
 /** Holes of the scored lines, each with the team that scored it. */
-function scoredHoles(state) {
+export function scoredHoles(state) {
   const scored = new Map();
   for (const [team, line] of state?.scored_lines ?? []) {
     for (const hole of line) scored.set(hole, team);
@@ -71,7 +71,7 @@ const MAGENTA = "#ff00c8";
 const AMBER = "#ff7800";
 
 /** Holes that blink until the board matches the game: hole name -> colour, as the LEDs do. */
-function blinkingHoles(state, layout, teams) {
+export function blinkingHoles(state, layout, teams) {
   const blink = new Map();
   const mismatch = state?.mismatch ?? {};
   for (const problem of mismatch.grooves ?? []) {
@@ -107,6 +107,23 @@ function threatHoles(state) {
 }
 
 /**
+ * The holes lit for the move being made: the allowed holes in the mover's colour (while the
+ * computer's chosen hole waits for a hand, only that hole), and in Tac-T-Flix the Men to lift
+ * (for a Burocrat, or back to supply), blinking in the mover's colour.
+ */
+export function litHoles(state) {
+  const phase = state?.phase;
+  const chosen = state?.computer_move?.hole ?? null;
+  return {
+    mover: state?.team_of_seat?.[state?.to_move],
+    allowed: new Set(phase === "await_place" && !chosen ? state?.allowed ?? [] : []),
+    chosen,
+    chosenTeam: state?.team_of_seat?.[state?.computer_move?.seat],
+    lifting: new Set(phase === "substitute" || phase === "withdraw" ? state?.allowed ?? [] : []),
+  };
+}
+
+/**
  * Show the state on the holes the way the board's LEDs show it: pieces (as sensed, in the
  * game's colours), allowed holes in the mover's colour, scored lines in their team's colour,
  * holes to fix blinking, pieces to clear after a game dim white, the computer's chosen hole
@@ -118,20 +135,11 @@ export function paintBoard(container, state, marks = {}) {
   const layout = layoutOf(state);
   const board = state?.board ?? {};
   const sensed = state?.sensed ?? null;
-  const placing = state?.phase === "await_place";
-  // While the computer's chosen hole waits for a hand, only that hole is lit.
-  const chosen = state?.computer_move?.hole ?? null;
-  const allowed = new Set(placing && !chosen ? state?.allowed ?? [] : []);
+  const { mover, allowed, chosen, chosenTeam, lifting } = litHoles(state);
   const scored = scoredHoles(state);
   const blink = blinkingHoles(state, layout, teams);
   const toClear = clearing(state);
-  const mover = state?.team_of_seat?.[state?.to_move];
-  // Tac-T-Flix: the Men to lift (for a Burocrat, or back to supply) blink in the mover's colour.
   const phase = state?.phase;
-  const lifting = new Set(
-    phase === "substitute" || phase === "withdraw" ? state?.allowed ?? [] : [],
-  );
-  const chosenTeam = state?.team_of_seat?.[state?.computer_move?.seat];
   const threats = marks.threats ? threatHoles(state) : new Map();
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
   teams.forEach((team, index) => container.style.setProperty(`--team-${index}`, team.colour));

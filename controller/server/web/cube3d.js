@@ -1,0 +1,518 @@
+// The 3-D view: the spaceboard as one cube, drawn in SVG and turned by dragging it (mouse, pen or
+// touch) or with the keys. Tapping a hole does what tapping it on the flat panels does.
+
+import { blinkingHoles, layoutOf, litHoles, scoredHoles } from "./board.js";
+import {
+  DEFAULT_VIEW,
+  alongLine,
+  camera,
+  clampView,
+  holeNames,
+  holePoint,
+  paintOrder,
+  panelDepths,
+} from "./cube-geometry.js";
+import { PANEL_NAMES, SUIT_NAMES, teamsOf } from "./words.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const SCALE = 42; // drawing units per hole spacing
+// The drawing is framed on the cube at its first view, with this much room around it.
+const FRAME_MARGIN = 12;
+// Sizes in hole spacings: a Man (also the spot a tap must hit), a hole, the glow of a lit hole,
+// the ring of a marked hole, a rod and how far a rod reaches past the end holes of its line.
+const MAN = 0.23;
+const RING = 0.15;
+const GLOW = 0.36;
+const MARK = 0.33;
+const ROD = 0.1;
+const ROD_OVERHANG = 0.45;
+// The panels reach half a spacing past the outer holes; the base lies just below them and
+// reaches a little past them at the sides and past the front and back panels.
+const PANEL_EDGE = 2;
+const BASE_Y = -2;
+const BASE_OVERHANG = { x: 0.2, z: 0.5 };
+const DRAG_START_PX = 5;
+const DEGREES_PER_PX = 0.5;
+const KEY_TURN_DEGREES = 15;
+
+// The flat panels' colours (style.css); the page's accent marks the last move.
+const PANEL_COLOURS = { R: "#e53935", Y: "#fdd835", G: "#43a047", B: "#1e88e5" };
+const ACCENT = "#ffd23f";
+const UNKNOWN_PIECE = "#9aa5b1";
+const ROMAN = ["I", "II", "III", "IV"];
+const SEATING_EVENTS = new Set(["place", "free_play", "substitute"]);
+
+const STYLE = `
+.cube3d { display: block; width: 100%; max-width: 28rem; margin: 0 auto; touch-action: none;
+  user-select: none; -webkit-user-select: none; cursor: grab; }
+.cube3d.turning { cursor: grabbing; }
+.cube3d * { vector-effect: non-scaling-stroke; }
+.cube3d .cube-base { fill: #1f252c; stroke: #3b4550; stroke-width: 1.5px; }
+.cube3d .cube-panel { fill-opacity: 0.13; stroke-opacity: 0.85; stroke-width: 1.5px; }
+.cube3d .cube-ring { fill: #05080a; stroke: #6b7785; stroke-width: 1.5px; }
+.cube3d .cube-lit .cube-ring { stroke-width: 2.5px; }
+.cube3d .cube-glow { opacity: 0.45; }
+.cube3d .cube-man { stroke: rgb(0 0 0 / 0.45); stroke-width: 1px; }
+.cube3d .cube-missing .cube-man { fill-opacity: 0.35; stroke: #fff; stroke-dasharray: 3 2; }
+.cube3d .cube-mark { fill: none; stroke-width: 2.5px; }
+.cube3d .cube-mark.dashed { stroke-dasharray: 4 3; }
+.cube3d .cube-rod-core { stroke-linecap: round; }
+.cube3d .cube-rod-edge { stroke: rgb(0 0 0 / 0.6); stroke-linecap: round; }
+.cube3d .cube-base, .cube3d .cube-panel, .cube3d .cube-rod, .cube3d .cube-flat,
+.cube3d .cube-man, .cube3d .cube-shine, .cube3d .cube-mark { pointer-events: none; }
+.cube3d .cube-hit { fill: transparent; cursor: pointer; }
+.cube3d .cube-hole:focus { outline: none; }
+.cube3d .cube-hole:focus-visible .cube-hit { stroke: ${ACCENT}; stroke-width: 3px; }
+`;
+
+const cubes = new WeakMap();
+let made = 0;
+
+/** The cube drawn in ``container`` (the handle createCube returned), or null. */
+export function cubeOf(container) {
+  return cubes.get(container) ?? null;
+}
+
+/** The hole of the last Man or Burocrat seated, while it is still there. */
+export function lastPlaced(state) {
+  const events = state?.events ?? [];
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    const event = events[index];
+    if (SEATING_EVENTS.has(event.type) && event.hole) {
+      return state?.board?.[event.hole] ? event.hole : null;
+    }
+    if (event.type === "undo" || event.type === "game_started") return null;
+  }
+  return null;
+}
+
+function svgElement(tag, attributes = {}) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  return element;
+}
+
+const fixed = (value) => value.toFixed(2);
+
+/** The corners of each panel (front first) and of the base under them, in the cube's space. */
+function outlines(layout) {
+  const e = PANEL_EDGE;
+  const panels = panelDepths(layout).map((z) => [
+    { x: -e, y: -e, z },
+    { x: e, y: -e, z },
+    { x: e, y: e, z },
+    { x: -e, y: e, z },
+  ]);
+  const bx = e + BASE_OVERHANG.x;
+  const bz = Math.max(...panelDepths(layout).map(Math.abs)) + BASE_OVERHANG.z;
+  const base = [
+    { x: -bx, y: BASE_Y, z: bz },
+    { x: bx, y: BASE_Y, z: bz },
+    { x: bx, y: BASE_Y, z: -bz },
+    { x: -bx, y: BASE_Y, z: -bz },
+  ];
+  return { panels, base };
+}
+
+/** The viewBox that holds the cube seen from the default view. */
+function frame(layout) {
+  const cam = camera(DEFAULT_VIEW, SCALE);
+  const { panels, base } = outlines(layout);
+  const spots = [base, ...panels].flat().map((corner) => cam.project(corner));
+  const left = Math.min(...spots.map((p) => p.x)) - FRAME_MARGIN;
+  const top = Math.min(...spots.map((p) => p.y)) - FRAME_MARGIN;
+  const right = Math.max(...spots.map((p) => p.x)) + FRAME_MARGIN;
+  const bottom = Math.max(...spots.map((p) => p.y)) + FRAME_MARGIN;
+  return [left, top, right - left, bottom - top].map(Math.round).join(" ");
+}
+
+/**
+ * Draw the cube in ``container`` and answer ``{render(state), setView(angles), view(),
+ * screenPosition(hole)}``. ``render`` shows a state as GET /api/state gives it (a past one too);
+ * ``setView({yaw, pitch})`` turns the cube (degrees); ``screenPosition`` gives a hole's centre in
+ * the window's CSS pixels, the radius a tap must fall within and its place in the painting order
+ * (a higher ``paintIndex`` is drawn over a lower one). ``onHole(name)`` on a tap or Enter.
+ */
+export function createCube(container, { onHole = () => {} } = {}) {
+  made += 1;
+  const id = `cube3d-${made}`;
+  const svg = svgElement("svg", {
+    class: "cube3d",
+    role: "group",
+    "aria-label": "The spaceboard in 3-D",
+    "aria-describedby": `${id}-help`,
+  });
+  const style = svgElement("style");
+  style.textContent = STYLE;
+  const defs = svgElement("defs");
+  const shine = svgElement("radialGradient", { id: `${id}-shine`, cx: 0.38, cy: 0.34, r: 0.7 });
+  for (const [offset, opacity] of [[0, 0.75], [0.35, 0.15], [0.8, 0], [1, 0]]) {
+    shine.append(svgElement("stop", { offset, "stop-color": "#fff", "stop-opacity": opacity }));
+  }
+  defs.append(shine);
+  const scene = svgElement("g");
+  svg.append(style, defs, scene);
+  const help = document.createElement("p");
+  help.id = `${id}-help`;
+  help.className = "help";
+  help.textContent =
+    "Drag the cube to turn it (or Shift with the arrow keys; Home turns it back). Tap a hole as " +
+    "on the flat panels. On a hole the arrow keys move along its floor and section, Page Up and " +
+    "Page Down to the panels behind and in front, Enter taps it.";
+  container.replaceChildren(svg, help);
+
+  let view = clampView(DEFAULT_VIEW);
+  let layout = null;
+  let holes = new Map();
+  let panels = [];
+  const base = svgElement("polygon", { class: "cube-base" });
+  let baseCorners = [];
+  let rods = [];
+  let painted = [];
+
+  function buildHole(name) {
+    const group = svgElement("g", {
+      class: "cube-hole",
+      "data-cube-hole": name,
+      role: "button",
+      tabindex: -1,
+    });
+    const flat = svgElement("g", { class: "cube-flat" });
+    const glow = svgElement("circle", { class: "cube-glow", r: GLOW });
+    const ring = svgElement("circle", { class: "cube-ring", r: RING });
+    flat.append(glow, ring);
+    const round = svgElement("g", { class: "cube-round" });
+    const man = svgElement("circle", { class: "cube-man", r: MAN });
+    const burocrat = svgElement("rect", {
+      class: "cube-man",
+      x: -MAN,
+      y: -MAN,
+      width: 2 * MAN,
+      height: 2 * MAN,
+      rx: MAN * 0.3,
+    });
+    const gleam = svgElement("circle", { class: "cube-shine", r: MAN, fill: `url(#${id}-shine)` });
+    const mark = svgElement("circle", { class: "cube-mark", r: MARK });
+    const hit = svgElement("circle", { class: "cube-hit", r: MAN });
+    round.append(man, burocrat, gleam, mark, hit);
+    group.append(flat, round);
+    return { name, point: holePoint(name, layout), group, flat, glow, ring, round, man, burocrat, gleam, mark };
+  }
+
+  function build(next) {
+    layout = next;
+    svg.setAttribute("viewBox", frame(layout));
+    const corners = outlines(layout);
+    baseCorners = corners.base;
+    holes = new Map(holeNames(layout).map((name) => [name, buildHole(name)]));
+    holes.values().next().value.group.setAttribute("tabindex", 0);
+    panels = [...layout.panels].map((letter, index) => ({
+      z: corners.panels[index][0].z,
+      corners: corners.panels[index],
+      element: svgElement("polygon", {
+        class: "cube-panel",
+        "data-cube-panel": letter,
+        fill: PANEL_COLOURS[letter] ?? UNKNOWN_PIECE,
+        stroke: PANEL_COLOURS[letter] ?? UNKNOWN_PIECE,
+      }),
+    }));
+    rods = [];
+    painted = [];
+    scene.replaceChildren();
+  }
+
+  function show(element, visible) {
+    element.style.display = visible ? "" : "none";
+  }
+
+  function paintHole(hole, facts) {
+    const { name, point } = hole;
+    const { teams, board, sensed, lit, scored, blink, last } = facts;
+    const piece = board[name];
+    const felt = sensed ? sensed[name] : piece;
+    const shown = piece ?? felt;
+    const colour = piece ? teams[piece.team]?.colour ?? UNKNOWN_PIECE : UNKNOWN_PIECE;
+    const burocrat = shown?.piece === "burocrat";
+    show(hole.man, Boolean(shown) && !burocrat);
+    show(hole.burocrat, burocrat);
+    show(hole.gleam, Boolean(shown));
+    hole.man.setAttribute("fill", colour);
+    hole.burocrat.setAttribute("fill", colour);
+    hole.group.classList.toggle("cube-missing", Boolean(piece && !felt));
+    const words = [`${name}: ${PANEL_NAMES[point.panel] ?? point.panel} panel, floor ${point.floor}, ${SUIT_NAMES[point.suit] ?? point.suit}`];
+    if (piece) {
+      hole.group.dataset.team = piece.team;
+      hole.group.dataset.piece = piece.piece;
+      words.push(`${teams[piece.team]?.name ?? ""} ${piece.piece}${felt ? "" : ", missing from the board"}`);
+    } else {
+      delete hole.group.dataset.team;
+      if (felt) hole.group.dataset.piece = felt.piece;
+      else delete hole.group.dataset.piece;
+      words.push(felt ? `a ${felt.piece} the game does not know` : "empty");
+    }
+    // Lit: an allowed hole in the mover's colour, or the computer's chosen hole in its colour.
+    let glow = null;
+    if (lit.allowed.has(name)) {
+      glow = teams[lit.mover]?.colour;
+      words.push("lit: you may place here");
+    } else if (name === lit.chosen) {
+      glow = teams[lit.chosenTeam]?.colour;
+      words.push(`${teams[lit.chosenTeam]?.name ?? "the computer"}'s chosen hole`);
+    }
+    hole.group.classList.toggle("cube-lit", Boolean(glow));
+    show(hole.glow, Boolean(glow));
+    if (glow) {
+      hole.glow.setAttribute("fill", glow);
+      hole.ring.setAttribute("stroke", glow);
+    } else hole.ring.removeAttribute("stroke");
+    if (scored.has(name)) words.push("in a scored line");
+    // One ring: a hole to fix, else a Man to lift, else the last move.
+    let mark = null;
+    if (blink.has(name)) {
+      mark = blink.get(name);
+      words.push("fix this hole");
+    } else if (lit.lifting.has(name)) {
+      mark = teams[lit.mover]?.colour;
+      words.push("lift this Man");
+    } else if (name === last) {
+      mark = ACCENT;
+      words.push("the last move");
+    }
+    hole.group.classList.toggle("cube-last", name === last);
+    show(hole.mark, Boolean(mark));
+    hole.mark.classList.toggle("dashed", lit.lifting.has(name) && !blink.has(name));
+    if (mark) hole.mark.setAttribute("stroke", mark);
+    hole.group.setAttribute("aria-label", words.join("; "));
+  }
+
+  /** Each scored line as rod pieces: from end to end through its holes, reaching a little past. */
+  function buildRods(state, teams) {
+    const pieces = [];
+    for (const [team, line] of state?.scored_lines ?? []) {
+      const holesInOrder = alongLine(line, layout);
+      if (holesInOrder.length < 2) continue;
+      const points = holesInOrder.map((hole) => hole.point);
+      const [first, second] = points;
+      const [beforeLast, lastPoint] = points.slice(-2);
+      const beyond = (from, to) => {
+        const length = Math.hypot(to.x - from.x, to.y - from.y, to.z - from.z);
+        const reach = 1 + ROD_OVERHANG / length;
+        return {
+          x: from.x + (to.x - from.x) * reach,
+          y: from.y + (to.y - from.y) * reach,
+          z: from.z + (to.z - from.z) * reach,
+        };
+      };
+      const stops = [beyond(second, first), ...points, beyond(beforeLast, lastPoint)];
+      const colour = teams[team]?.colour ?? UNKNOWN_PIECE;
+      const names = holesInOrder.map((hole) => hole.name).join(" ");
+      for (let index = 1; index < stops.length; index += 1) {
+        const group = svgElement("g", { class: "cube-rod", "data-cube-line": names, "data-team": team });
+        const edge = svgElement("line", { class: "cube-rod-edge" });
+        const core = svgElement("line", { class: "cube-rod-core", stroke: colour });
+        group.append(edge, core);
+        pieces.push({ group, edge, core, from: stops[index - 1], to: stops[index] });
+      }
+    }
+    return pieces;
+  }
+
+  function outline(cam, corners) {
+    return corners
+      .map((corner) => cam.project(corner))
+      .map((p) => `${fixed(p.x)},${fixed(p.y)}`)
+      .join(" ");
+  }
+
+  function draw() {
+    if (!layout) return;
+    const cam = camera(view, SCALE);
+    base.setAttribute("points", outline(cam, baseCorners));
+    const items = [{ element: base, key: cam.floorKey, far: 0 }];
+    for (const { z, corners, element } of panels) {
+      element.setAttribute("points", outline(cam, corners));
+      items.push({ element, key: cam.planeKey(z), far: Number.MAX_VALUE });
+    }
+    for (const hole of holes.values()) {
+      const spot = cam.project(hole.point);
+      const { x: across, down } = cam.axes(spot.k);
+      hole.flat.setAttribute(
+        "transform",
+        `matrix(${[across.x, across.y, down.x, down.y, spot.x, spot.y].map(fixed).join(" ")})`,
+      );
+      hole.round.setAttribute(
+        "transform",
+        `translate(${fixed(spot.x)} ${fixed(spot.y)}) scale(${fixed(spot.k * SCALE)})`,
+      );
+      hole.spot = spot;
+      // On its panel, after the panel itself, the farther holes first.
+      items.push({ element: hole.group, key: cam.planeKey(hole.point.z) - 1e-6, far: spot.distance });
+    }
+    for (const rod of rods) {
+      const a = cam.project(rod.from);
+      const b = cam.project(rod.to);
+      const width = ROD * SCALE * ((a.k + b.k) / 2);
+      for (const line of [rod.edge, rod.core]) {
+        line.setAttribute("x1", fixed(a.x));
+        line.setAttribute("y1", fixed(a.y));
+        line.setAttribute("x2", fixed(b.x));
+        line.setAttribute("y2", fixed(b.y));
+      }
+      rod.edge.setAttribute("stroke-width", fixed(width + 3));
+      rod.core.setAttribute("stroke-width", fixed(width));
+      // Within a panel: over its Men. Between two panels: over the farther one, under the nearer.
+      const key =
+        rod.from.z === rod.to.z ? cam.planeKey(rod.from.z) - 2e-6 : cam.planeKey((rod.from.z + rod.to.z) / 2);
+      items.push({ element: rod.group, key, far: 0 });
+    }
+    const order = paintOrder(items).map((item) => item.element);
+    holes.forEach((hole) => {
+      hole.paintIndex = order.indexOf(hole.group);
+    });
+    if (order.length === painted.length && order.every((element, index) => element === painted[index])) return;
+    painted = order;
+    // Moving the focused hole must not lose the focus.
+    const focused = scene.contains(document.activeElement) ? document.activeElement : null;
+    for (const element of order) {
+      if (scene.moveBefore && scene.isConnected && element.parentNode === scene) {
+        scene.moveBefore(element, null);
+      }
+      else scene.append(element);
+    }
+    for (const element of [...scene.children]) if (!order.includes(element)) element.remove();
+    if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
+  }
+
+  function render(state) {
+    const next = layoutOf(state);
+    if (!layout || layout.panels !== next.panels || layout.suits !== next.suits) build(next);
+    const teams = teamsOf(state);
+    const facts = {
+      teams,
+      board: state?.board ?? {},
+      sensed: state?.sensed ?? null,
+      lit: litHoles(state),
+      scored: scoredHoles(state),
+      blink: blinkingHoles(state, layout, teams),
+      last: lastPlaced(state),
+    };
+    for (const hole of holes.values()) paintHole(hole, facts);
+    rods = buildRods(state, teams);
+    draw();
+  }
+
+  function setView(angles) {
+    view = clampView(angles);
+    svg.dataset.yaw = view.yaw;
+    svg.dataset.pitch = view.pitch;
+    draw();
+  }
+
+  function screenPosition(name) {
+    const hole = holes.get(name);
+    if (!hole?.spot) return null;
+    const matrix = svg.getScreenCTM();
+    const centre = new DOMPoint(hole.spot.x, hole.spot.y).matrixTransform(matrix);
+    return {
+      x: centre.x,
+      y: centre.y,
+      radius: MAN * SCALE * hole.spot.k * Math.hypot(matrix.a, matrix.b),
+      paintIndex: hole.paintIndex,
+    };
+  }
+
+  // ---- turning by drag, tapping ------------------------------------------------------------
+
+  let press = null;
+  let turned = false;
+  svg.addEventListener("pointerdown", (event) => {
+    if (!event.isPrimary || event.button !== 0) return;
+    press = { pointer: event.pointerId, x: event.clientX, y: event.clientY, from: view, turning: false };
+    turned = false;
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!press || event.pointerId !== press.pointer) return;
+    const dx = event.clientX - press.x;
+    const dy = event.clientY - press.y;
+    if (!press.turning) {
+      if (Math.hypot(dx, dy) < DRAG_START_PX) return;
+      press.turning = turned = true;
+      svg.setPointerCapture(event.pointerId);
+      svg.classList.add("turning");
+    }
+    setView({ yaw: press.from.yaw + dx * DEGREES_PER_PX, pitch: press.from.pitch + dy * DEGREES_PER_PX });
+  });
+  const release = (event) => {
+    if (press?.pointer !== event.pointerId) return;
+    press = null;
+    svg.classList.remove("turning");
+  };
+  svg.addEventListener("pointerup", release);
+  svg.addEventListener("pointercancel", release);
+  // A drag that ends on a hole is a turn, not a tap.
+  svg.addEventListener("click", (event) => {
+    if (turned) {
+      turned = false;
+      return;
+    }
+    const hole = event.target.closest?.("[data-cube-hole]");
+    if (hole) onHole(hole.dataset.cubeHole);
+  });
+
+  // ---- keys --------------------------------------------------------------------------------
+
+  const TURNS = {
+    ArrowLeft: { yaw: -KEY_TURN_DEGREES, pitch: 0 },
+    ArrowRight: { yaw: KEY_TURN_DEGREES, pitch: 0 },
+    ArrowUp: { yaw: 0, pitch: KEY_TURN_DEGREES },
+    ArrowDown: { yaw: 0, pitch: -KEY_TURN_DEGREES },
+  };
+  // Steps as [panel, floor, section]: the panel behind is the next in the layout.
+  const STEPS = {
+    ArrowLeft: [0, 0, -1],
+    ArrowRight: [0, 0, 1],
+    ArrowUp: [0, 1, 0],
+    ArrowDown: [0, -1, 0],
+    PageUp: [1, 0, 0],
+    PageDown: [-1, 0, 0],
+  };
+
+  function neighbour(name, [dp, df, ds]) {
+    const [panel, floor, suit] = name.split("-");
+    const clamp = (index) => Math.min(3, Math.max(0, index));
+    const p = clamp(layout.panels.indexOf(panel) + dp);
+    const f = clamp(ROMAN.indexOf(floor) + df);
+    const s = clamp(layout.suits.indexOf(suit) + ds);
+    return `${layout.panels[p]}-${ROMAN[f]}-${layout.suits[s]}`;
+  }
+
+  function focusHole(name) {
+    for (const hole of holes.values()) hole.group.setAttribute("tabindex", hole.name === name ? 0 : -1);
+    holes.get(name)?.group.focus();
+  }
+
+  svg.addEventListener("focusin", (event) => {
+    const hole = event.target.closest?.("[data-cube-hole]");
+    if (hole && hole.getAttribute("tabindex") !== "0") focusHole(hole.dataset.cubeHole);
+  });
+  svg.addEventListener("keydown", (event) => {
+    const hole = event.target.closest?.("[data-cube-hole]");
+    if (!hole || event.altKey || event.ctrlKey || event.metaKey) return;
+    const name = hole.dataset.cubeHole;
+    if (event.shiftKey && TURNS[event.key]) {
+      setView({ yaw: view.yaw + TURNS[event.key].yaw, pitch: view.pitch + TURNS[event.key].pitch });
+    } else if (event.key === "Home") {
+      setView(DEFAULT_VIEW);
+    } else if (event.key === "Enter" || event.key === " ") {
+      onHole(name);
+    } else if (STEPS[event.key] && !event.shiftKey) {
+      focusHole(neighbour(name, STEPS[event.key]));
+    } else return;
+    event.preventDefault();
+  });
+
+  const cube = { render, setView, view: () => ({ ...view }), screenPosition };
+  cubes.set(container, cube);
+  setView(view);
+  return cube;
+}
