@@ -98,14 +98,15 @@ export function camera(view, scale) {
   };
 }
 
-/** The holes of a line in order along it (an end first), with their points. */
+/** The holes of a line in order along it, with their points: from the end farther from the
+ * first hole named's far end (from the first hole named, when that is an end). */
 export function alongLine(names, layout) {
   const holes = names.map((name) => ({ name, point: holePoint(name, layout) }));
   if (holes.some((hole) => !hole.point)) return [];
   const gap = (a, b) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
   let end = holes[0];
   for (const hole of holes) if (gap(hole.point, holes[0].point) > gap(end.point, holes[0].point)) end = hole;
-  return holes.sort((a, b) => gap(a.point, end.point) - gap(b.point, end.point));
+  return holes.sort((a, b) => gap(b.point, end.point) - gap(a.point, end.point));
 }
 
 /** Paint order: larger key first; within a key, larger ``far`` first. */

@@ -403,8 +403,6 @@ export function createCube(container, { onHole = () => {} } = {}) {
 
   function setView(angles) {
     view = clampView(angles);
-    svg.dataset.yaw = view.yaw;
-    svg.dataset.pitch = view.pitch;
     draw();
   }
 
@@ -423,40 +421,48 @@ export function createCube(container, { onHole = () => {} } = {}) {
 
   // ---- turning by drag, tapping ------------------------------------------------------------
 
+  // A press that moves less than DRAG_START_PX is a tap on the hole it began on, taken on its
+  // release: a browser may drop the click of a tap that follows a quick drag.
   let press = null;
-  let turned = false;
   svg.addEventListener("pointerdown", (event) => {
     if (!event.isPrimary || event.button !== 0) return;
-    press = { pointer: event.pointerId, x: event.clientX, y: event.clientY, from: view, turning: false };
-    turned = false;
+    press = {
+      pointer: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      from: view,
+      hole: event.target.closest?.("[data-cube-hole]")?.dataset.cubeHole ?? null,
+      turning: false,
+    };
   });
   svg.addEventListener("pointermove", (event) => {
-    if (!press || event.pointerId !== press.pointer) return;
+    if (press?.pointer !== event.pointerId) return;
     const dx = event.clientX - press.x;
     const dy = event.clientY - press.y;
     if (!press.turning) {
       if (Math.hypot(dx, dy) < DRAG_START_PX) return;
-      press.turning = turned = true;
+      press.turning = true;
       svg.setPointerCapture(event.pointerId);
       svg.classList.add("turning");
     }
     setView({ yaw: press.from.yaw + dx * DEGREES_PER_PX, pitch: press.from.pitch + dy * DEGREES_PER_PX });
   });
-  const release = (event) => {
+  svg.addEventListener("pointerup", (event) => {
+    if (press?.pointer !== event.pointerId) return;
+    const { hole, turning } = press;
+    press = null;
+    svg.classList.remove("turning");
+    if (hole && !turning) onHole(hole);
+  });
+  svg.addEventListener("pointercancel", (event) => {
     if (press?.pointer !== event.pointerId) return;
     press = null;
     svg.classList.remove("turning");
-  };
-  svg.addEventListener("pointerup", release);
-  svg.addEventListener("pointercancel", release);
-  // A drag that ends on a hole is a turn, not a tap.
+  });
+  // A click without a pointer (assistive technology activating the hole) taps it too.
   svg.addEventListener("click", (event) => {
-    if (turned) {
-      turned = false;
-      return;
-    }
     const hole = event.target.closest?.("[data-cube-hole]");
-    if (hole) onHole(hole.dataset.cubeHole);
+    if (hole && event.detail === 0) onHole(hole.dataset.cubeHole);
   });
 
   // ---- keys --------------------------------------------------------------------------------
