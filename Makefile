@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy wiring-diagram \
-	mutation mutation-sample
+	mutation mutation-sample reference-screenshots
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -46,6 +46,12 @@ mutation: $(VENV)/.test-deps
 ## (The suite runs it too: tests/mutation/test_mutation_sample.py.)
 mutation-sample: $(VENV)/.test-deps
 	$(BIN)/python scripts/mutation.py --sample engine/
+
+## make reference-screenshots: take the page's reference pictures again (tests/web/reference/),
+## after a deliberate change to how the page draws; review them with `git diff` before committing.
+## A normal test run only writes its pictures to build/screenshots/.
+reference-screenshots: $(VENV)/.test-deps system-deps
+	FLIXBOARD_UPDATE_REFERENCE=1 $(BIN)/pytest -q tests/web/test_web_cube.py -k picture
 
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json

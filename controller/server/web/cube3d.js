@@ -61,6 +61,9 @@ const STYLE = `
 .cube3d .cube-base, .cube3d .cube-panel, .cube3d .cube-rod, .cube3d .cube-flat,
 .cube3d .cube-man, .cube3d .cube-shine, .cube3d .cube-mark { pointer-events: none; }
 .cube3d .cube-hit { fill: transparent; cursor: pointer; }
+@media (hover: hover) {
+  .cube3d:not(.turning) .cube-hole:hover .cube-hit { stroke: #eef2f5; stroke-width: 1.5px; }
+}
 .cube3d .cube-hole:focus { outline: none; }
 .cube3d .cube-hole:focus-visible .cube-hit { stroke: ${ACCENT}; stroke-width: 3px; }
 `;
@@ -114,11 +117,14 @@ function outlines(layout) {
   return { panels, base };
 }
 
-/** The viewBox that holds the cube seen from the default view. */
+/** The viewBox that holds the cube seen from the default view: the box over the base as high as
+ * the panels (a rod reaches past the end panels, not past the base). */
 function frame(layout) {
   const cam = camera(DEFAULT_VIEW, SCALE);
-  const { panels, base } = outlines(layout);
-  const spots = [base, ...panels].flat().map((corner) => cam.project(corner));
+  const { base } = outlines(layout);
+  const spots = base
+    .flatMap((corner) => [corner, { ...corner, y: PANEL_EDGE }])
+    .map((corner) => cam.project(corner));
   const left = Math.min(...spots.map((p) => p.x)) - FRAME_MARGIN;
   const top = Math.min(...spots.map((p) => p.y)) - FRAME_MARGIN;
   const right = Math.max(...spots.map((p) => p.x)) + FRAME_MARGIN;
