@@ -15,15 +15,19 @@ const PITCH_MAX = 85;
 // The eye's distance from the cube's centre, in hole spacings: a gentle perspective.
 const EYE_DISTANCE = 14;
 
-/** A view as {yaw, pitch} in degrees: yaw turns around the upright axis (any angle, kept within
- * -180..180), pitch tilts the top towards the viewer (kept within -5..85, so the base stays below). */
+/** A view as {yaw, pitch} in degrees: yaw turns around the upright axis (any angle, kept
+ * within -180..180), pitch tilts the top towards the viewer (kept within -5..85, so the base
+ * stays below). */
 export function clampView(view) {
   const yaw = Number(view?.yaw);
   const pitch = Number(view?.pitch);
   const turned = Number.isFinite(yaw) ? yaw : DEFAULT_VIEW.yaw;
   return {
     yaw: ((((turned + 180) % 360) + 360) % 360) - 180,
-    pitch: Math.min(PITCH_MAX, Math.max(PITCH_MIN, Number.isFinite(pitch) ? pitch : DEFAULT_VIEW.pitch)),
+    pitch: Math.min(
+      PITCH_MAX,
+      Math.max(PITCH_MIN, Number.isFinite(pitch) ? pitch : DEFAULT_VIEW.pitch),
+    ),
   };
 }
 
@@ -41,11 +45,13 @@ export function holePoint(name, layout) {
   return { x: s - 1.5, y: f - 1.5, z: (1.5 - p) * PANEL_GAP, panel, floor, suit };
 }
 
-/** Every hole name of the layout, panel by panel (front first), floor I up, sections left to right. */
+/** Every hole name of the layout: panel by panel (front first), floor I up, sections left to
+ * right. */
 export function holeNames(layout) {
   const names = [];
   for (const panel of layout.panels) {
-    for (const floor of ROMAN) for (const suit of layout.suits) names.push(`${panel}-${floor}-${suit}`);
+    for (const floor of ROMAN)
+      for (const suit of layout.suits) names.push(`${panel}-${floor}-${suit}`);
   }
   return names;
 }
@@ -105,7 +111,8 @@ export function alongLine(names, layout) {
   if (holes.some((hole) => !hole.point)) return [];
   const gap = (a, b) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
   let end = holes[0];
-  for (const hole of holes) if (gap(hole.point, holes[0].point) > gap(end.point, holes[0].point)) end = hole;
+  for (const hole of holes)
+    if (gap(hole.point, holes[0].point) > gap(end.point, holes[0].point)) end = hole;
   return holes.sort((a, b) => gap(b.point, end.point) - gap(a.point, end.point));
 }
 

@@ -38,7 +38,8 @@ const KEY_TURN_DEGREES = 15;
 // The flat panels' colours (style.css); the page's accent marks the last move.
 const PANEL_COLOURS = { R: "#e53935", Y: "#fdd835", G: "#43a047", B: "#1e88e5" };
 const ACCENT = "#ffd23f";
-const UNKNOWN_PIECE = "#9aa5b1";
+// A piece the game does not know, and any panel of a colour this page does not know.
+const GREY = "#9aa5b1";
 const ROMAN = ["I", "II", "III", "IV"];
 const SEATING_EVENTS = new Set(["place", "free_play", "substitute"]);
 
@@ -152,7 +153,12 @@ export function createCube(container, { onHole = () => {} } = {}) {
   style.textContent = STYLE;
   const defs = svgElement("defs");
   const shine = svgElement("radialGradient", { id: `${id}-shine`, cx: 0.38, cy: 0.34, r: 0.7 });
-  for (const [offset, opacity] of [[0, 0.75], [0.35, 0.15], [0.8, 0], [1, 0]]) {
+  for (const [offset, opacity] of [
+    [0, 0.75],
+    [0.35, 0.15],
+    [0.8, 0],
+    [1, 0],
+  ]) {
     shine.append(svgElement("stop", { offset, "stop-color": "#fff", "stop-opacity": opacity }));
   }
   defs.append(shine);
@@ -202,7 +208,19 @@ export function createCube(container, { onHole = () => {} } = {}) {
     const hit = svgElement("circle", { class: "cube-hit", r: MAN });
     round.append(man, burocrat, gleam, mark, hit);
     group.append(flat, round);
-    return { name, point: holePoint(name, layout), group, flat, glow, ring, round, man, burocrat, gleam, mark };
+    return {
+      name,
+      point: holePoint(name, layout),
+      group,
+      flat,
+      glow,
+      ring,
+      round,
+      man,
+      burocrat,
+      gleam,
+      mark,
+    };
   }
 
   function build(next) {
@@ -218,8 +236,8 @@ export function createCube(container, { onHole = () => {} } = {}) {
       element: svgElement("polygon", {
         class: "cube-panel",
         "data-cube-panel": letter,
-        fill: PANEL_COLOURS[letter] ?? UNKNOWN_PIECE,
-        stroke: PANEL_COLOURS[letter] ?? UNKNOWN_PIECE,
+        fill: PANEL_COLOURS[letter] ?? GREY,
+        stroke: PANEL_COLOURS[letter] ?? GREY,
       }),
     }));
     rods = [];
@@ -237,7 +255,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
     const piece = board[name];
     const felt = sensed ? sensed[name] : piece;
     const shown = piece ?? felt;
-    const colour = piece ? teams[piece.team]?.colour ?? UNKNOWN_PIECE : UNKNOWN_PIECE;
+    const colour = piece ? (teams[piece.team]?.colour ?? GREY) : GREY;
     const burocrat = shown?.piece === "burocrat";
     show(hole.man, Boolean(shown) && !burocrat);
     show(hole.burocrat, burocrat);
@@ -245,11 +263,15 @@ export function createCube(container, { onHole = () => {} } = {}) {
     hole.man.setAttribute("fill", colour);
     hole.burocrat.setAttribute("fill", colour);
     hole.group.classList.toggle("cube-missing", Boolean(piece && !felt));
-    const words = [`${name}: ${PANEL_NAMES[point.panel] ?? point.panel} panel, floor ${point.floor}, ${SUIT_NAMES[point.suit] ?? point.suit}`];
+    const panel = PANEL_NAMES[point.panel] ?? point.panel;
+    const suit = SUIT_NAMES[point.suit] ?? point.suit;
+    const words = [`${name}: ${panel} panel, floor ${point.floor}, ${suit}`];
     if (piece) {
       hole.group.dataset.team = piece.team;
       hole.group.dataset.piece = piece.piece;
-      words.push(`${teams[piece.team]?.name ?? ""} ${piece.piece}${felt ? "" : ", missing from the board"}`);
+      words.push(
+        `${teams[piece.team]?.name ?? ""} ${piece.piece}${felt ? "" : ", missing from the board"}`,
+      );
     } else {
       delete hole.group.dataset.team;
       if (felt) hole.group.dataset.piece = felt.piece;
@@ -310,10 +332,14 @@ export function createCube(container, { onHole = () => {} } = {}) {
         };
       };
       const stops = [beyond(second, first), ...points, beyond(beforeLast, lastPoint)];
-      const colour = teams[team]?.colour ?? UNKNOWN_PIECE;
+      const colour = teams[team]?.colour ?? GREY;
       const names = holesInOrder.map((hole) => hole.name).join(" ");
       for (let index = 1; index < stops.length; index += 1) {
-        const group = svgElement("g", { class: "cube-rod", "data-cube-line": names, "data-team": team });
+        const group = svgElement("g", {
+          class: "cube-rod",
+          "data-cube-line": names,
+          "data-team": team,
+        });
         const edge = svgElement("line", { class: "cube-rod-edge" });
         const core = svgElement("line", { class: "cube-rod-core", stroke: colour });
         group.append(edge, core);
@@ -352,7 +378,11 @@ export function createCube(container, { onHole = () => {} } = {}) {
       );
       hole.spot = spot;
       // On its panel, after the panel itself, the farther holes first.
-      items.push({ element: hole.group, key: cam.planeKey(hole.point.z) - 1e-6, far: spot.distance });
+      items.push({
+        element: hole.group,
+        key: cam.planeKey(hole.point.z) - 1e-6,
+        far: spot.distance,
+      });
     }
     for (const rod of rods) {
       const a = cam.project(rod.from);
@@ -368,22 +398,27 @@ export function createCube(container, { onHole = () => {} } = {}) {
       rod.core.setAttribute("stroke-width", fixed(width));
       // Within a panel: over its Men. Between two panels: over the farther one, under the nearer.
       const key =
-        rod.from.z === rod.to.z ? cam.planeKey(rod.from.z) - 2e-6 : cam.planeKey((rod.from.z + rod.to.z) / 2);
+        rod.from.z === rod.to.z
+          ? cam.planeKey(rod.from.z) - 2e-6
+          : cam.planeKey((rod.from.z + rod.to.z) / 2);
       items.push({ element: rod.group, key, far: 0 });
     }
     const order = paintOrder(items).map((item) => item.element);
     holes.forEach((hole) => {
       hole.paintIndex = order.indexOf(hole.group);
     });
-    if (order.length === painted.length && order.every((element, index) => element === painted[index])) return;
+    if (
+      order.length === painted.length &&
+      order.every((element, index) => element === painted[index])
+    )
+      return;
     painted = order;
     // Moving the focused hole must not lose the focus.
     const focused = scene.contains(document.activeElement) ? document.activeElement : null;
     for (const element of order) {
       if (scene.moveBefore && scene.isConnected && element.parentNode === scene) {
         scene.moveBefore(element, null);
-      }
-      else scene.append(element);
+      } else scene.append(element);
     }
     for (const element of [...scene.children]) if (!order.includes(element)) element.remove();
     if (focused && document.activeElement !== focused) focused.focus({ preventScroll: true });
@@ -451,7 +486,10 @@ export function createCube(container, { onHole = () => {} } = {}) {
       svg.setPointerCapture(event.pointerId);
       svg.classList.add("turning");
     }
-    setView({ yaw: press.from.yaw + dx * DEGREES_PER_PX, pitch: press.from.pitch + dy * DEGREES_PER_PX });
+    setView({
+      yaw: press.from.yaw + dx * DEGREES_PER_PX,
+      pitch: press.from.pitch + dy * DEGREES_PER_PX,
+    });
   });
   svg.addEventListener("pointerup", (event) => {
     if (press?.pointer !== event.pointerId) return;
@@ -499,7 +537,8 @@ export function createCube(container, { onHole = () => {} } = {}) {
   }
 
   function focusHole(name) {
-    for (const hole of holes.values()) hole.group.setAttribute("tabindex", hole.name === name ? 0 : -1);
+    for (const hole of holes.values())
+      hole.group.setAttribute("tabindex", hole.name === name ? 0 : -1);
     holes.get(name)?.group.focus();
   }
 
