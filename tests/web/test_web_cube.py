@@ -87,6 +87,20 @@ def in_sight(positions: dict[str, dict[str, float]]) -> list[str]:
     return clear
 
 
+def assert_nearer_drawn_over(positions: dict[str, dict[str, float]]) -> None:
+    """Where two holes overlap on the screen, the one nearer the eye is drawn over the other."""
+    names = sorted(positions)
+    overlaps = 0
+    for index, name in enumerate(names):
+        for other in names[index + 1 :]:
+            a, b = positions[name], positions[other]
+            if math.dist((a["x"], a["y"]), (b["x"], b["y"])) < a["radius"] + b["radius"]:
+                overlaps += 1
+                nearer, farther = (a, b) if a["distance"] < b["distance"] else (b, a)
+                assert nearer["paintIndex"] > farther["paintIndex"], (name, other)
+    assert overlaps > 0
+
+
 def start_qubic(service: Service) -> None:
     response = service.post("/api/new_game", {"variant": "qubic", "players": 2})
     assert response.status_code == 200, response.text
@@ -163,6 +177,8 @@ def test_turning_the_cube_by_drag_keeps_taps_on_their_holes(
     assert service.state()["board"] == {}
 
     after = spots(page)
+    assert_nearer_drawn_over(before)
+    assert_nearer_drawn_over(after)
     # Holes now in sight that have moved by more than their own size since the first view:
     # a tap at their old place would miss them.
     moved = [

@@ -137,8 +137,9 @@ function frame(layout) {
  * Draw the cube in ``container`` and answer ``{render(state), setView(angles), view(),
  * screenPosition(hole)}``. ``render`` shows a state as GET /api/state gives it (a past one too);
  * ``setView({yaw, pitch})`` turns the cube (degrees); ``screenPosition`` gives a hole's centre in
- * the window's CSS pixels, the radius a tap must fall within and its place in the painting order
- * (a higher ``paintIndex`` is drawn over a lower one). ``onHole(name)`` on a tap or Enter.
+ * the window's CSS pixels, the radius a tap must fall within, its ``distance`` from the eye (in
+ * hole spacings) and its place in the painting order (a higher ``paintIndex`` is drawn over a
+ * lower one). ``onHole(name)`` on a tap or Enter.
  */
 export function createCube(container, { onHole = () => {} } = {}) {
   made += 1;
@@ -456,6 +457,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
       x: centre.x,
       y: centre.y,
       radius: MAN * SCALE * hole.spot.k * Math.hypot(matrix.a, matrix.b),
+      distance: hole.spot.distance,
       paintIndex: hole.paintIndex,
     };
   }
