@@ -22,7 +22,7 @@ from web_support import REPO, Service
 
 SCREENSHOTS = REPO / "build" / "screenshots"
 REFERENCE = Path(__file__).parent / "reference" / "cube3d.png"
-# `make reference-screenshots` sets it: the test then writes the reference instead of reading it.
+# `make reference-screenshots` sets it: the picture test then writes its picture as the reference.
 UPDATE_REFERENCE = os.environ.get("FLIXBOARD_UPDATE_REFERENCE") == "1"
 # A picture matches its reference when at most 1 % of its pixels differ by more than 32 (of 255)
 # in a colour channel and the mean difference is at most 2: room for another Chromium's
@@ -48,7 +48,8 @@ def flat_hole(page: Page, name: str) -> Locator:
 
 
 def spots(page: Page) -> dict[str, dict[str, float]]:
-    """Every hole's centre in the window, the radius a tap must fall within, its paint order."""
+    """Every hole's centre in the window, the radius a tap must fall within, its distance from
+    the eye and its place in the painting order."""
     page.locator("#cube").scroll_into_view_if_needed()
     result: dict[str, dict[str, float]] = page.evaluate(
         f"""async () => {{
