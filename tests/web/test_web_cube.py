@@ -252,6 +252,25 @@ def test_keys_move_between_holes_turn_the_cube_and_place(
     assert view(page) == first_view
     expect(page.locator('#cube [data-cube-hole][tabindex="0"]')).to_have_count(1)
 
+    # Blue's Man taken back: it is to be lifted (ringed), and Red's is the last move again.
+    for key in ["ArrowRight", "Enter"]:
+        page.keyboard.press(key)
+    expect(cube_hole(page, "Y-II-D")).to_have_attribute("data-team", "1")
+    expect(cube_hole(page, "Y-II-D")).to_have_class(re.compile(r"\bcube-last\b"))
+    page.click("#undo")
+    expect(cube_hole(page, "Y-II-H")).to_have_class(re.compile(r"\bcube-last\b"))
+    expect(page.locator("#cube .cube-last")).to_have_count(1)
+    expect(cube_hole(page, "Y-II-D")).to_have_attribute(
+        "aria-label",
+        "Y-II-D: yellow panel, floor II, diamonds; a man the game does not know; fix this hole",
+    )
+    cube_hole(page, "Y-II-D").focus()
+    page.keyboard.press("Space")
+    expect(cube_hole(page, "Y-II-D")).to_have_attribute(
+        "aria-label", "Y-II-D: yellow panel, floor II, diamonds; empty; lit: you may place here"
+    )
+    assert list(service.state()["sensed"]) == ["Y-II-H"]
+
 
 def differences(actual: Image.Image, reference: Image.Image) -> tuple[float, float, Image.Image]:
     """The share of pixels changed beyond CHANGED_LEVEL, the mean difference, and the difference

@@ -77,15 +77,17 @@ export function cubeOf(container) {
   return cubes.get(container) ?? null;
 }
 
-/** The hole of the last Man or Burocrat seated, while it is still there. */
+/** The hole of the last Man or Burocrat seated and not taken back, while it is still there. */
 export function lastPlaced(state) {
   const events = state?.events ?? [];
+  const takenBack = new Map();
   for (let index = events.length - 1; index >= 0; index -= 1) {
-    const event = events[index];
-    if (SEATING_EVENTS.has(event.type) && event.hole) {
-      return state?.board?.[event.hole] ? event.hole : null;
-    }
-    if (event.type === "undo" || event.type === "game_started") return null;
+    const { type, hole } = events[index];
+    if (type === "game_started") return null;
+    if (type === "undo" && hole) takenBack.set(hole, (takenBack.get(hole) ?? 0) + 1);
+    if (!SEATING_EVENTS.has(type) || !hole) continue;
+    if (takenBack.get(hole)) takenBack.set(hole, takenBack.get(hole) - 1);
+    else return state?.board?.[hole] ? hole : null;
   }
   return null;
 }
