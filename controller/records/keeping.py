@@ -33,11 +33,8 @@ def keep_played(
     return store.keep(stored_game(record, text, source=PLAYED, seed=game.seed, key=key))
 
 
-def keep_imported(store: GameStore, text: str) -> tuple[int, GameRecord]:
-    """Read ``text`` through the rules (``NotationError`` naming the line and token; nothing
-    is stored then) and store it as written again in the notation's own form; its id and the
-    record."""
-    record = read_record(text)
+def keep_imported(store: GameStore, record: GameRecord) -> int:
+    """Store a record read through the rules (``read_record``), written again in the
+    notation's own form; its id."""
     canonical = write_record(record.game, record.seats, start=record.start, end=record.end)
-    stored = stored_game(record, canonical, source=IMPORTED, seed=None, key=None)
-    return store.keep(stored), record
+    return store.keep(stored_game(record, canonical, source=IMPORTED, seed=None, key=None))
