@@ -53,7 +53,7 @@ def _show(store: GameStore, args: argparse.Namespace) -> int:
         if found is None:
             print(f"flixboard games: no game {args.show} in {store.path}", file=sys.stderr)
             return 1
-        print(json.dumps(found, indent=2) if args.json else found["notation"], end="\n")
+        print(json.dumps(found, indent=2) if args.json else found["notation"].rstrip("\n"))
         return 0
     if args.stats:
         stats = player_stats(store, chosen)

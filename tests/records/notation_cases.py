@@ -307,5 +307,7 @@ def malformed_cases() -> list[Case]:
             made = mutation(list(lines))
             if made is not None:
                 changed, index, token = made
-                cases.append(Case(f"{variant}-{mutation.__name__}", _join(changed), index + 1, token))
+                cases.append(
+                    Case(f"{variant}-{mutation.__name__}", _join(changed), index + 1, token)
+                )
     return cases
