@@ -118,14 +118,16 @@ def routes(service: WebService) -> list[Route]:
         them without knowing the rules."""
         query(request, ())
         found = game_of(request.path_params["id"])
-        steps = replay_steps(read_record(found["notation"]))
+        record = read_record(found["notation"])
+        layout = record.game.layout
         return JSONResponse(
             {
                 "id": found["id"],
                 "variant": found["variant"],
                 "players": found["players"],
                 "result": found["result"],
-                "steps": steps,
+                "layout": {"panels": layout.panels, "suits": layout.suits},
+                "steps": replay_steps(record),
             }
         )
 
