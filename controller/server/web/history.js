@@ -140,10 +140,15 @@ export function showReplayStep(index) {
   $("replay-move").textContent =
     chosen === 0
       ? `Step 0 of ${last}: the empty board`
-      : `Step ${chosen} of ${last}: ${replay.players[step.seat]?.name ?? ""} ${step.text.replace(/^\d+ /, "")}`;
+      : `Step ${chosen} of ${last}: ${replay.players[step.seat]?.name ?? ""} ${moveText(step.text)}`;
   $("replay-back").disabled = chosen === 0;
   $("replay-forward").disabled = chosen === last;
   for (const view of views) view(state, step, replay);
+}
+
+/** "1 place R-I-S @2.5" as "place R-I-S at 2.5 s". */
+function moveText(text) {
+  return text.replace(/^\d+ /, "").replace(/ @(\S+)$/, " at $1 s");
 }
 
 async function openGame(id) {
