@@ -121,7 +121,7 @@ def read_record(text: str) -> GameRecord:
     seats = tuple(
         _seat(lines.take("Seat", f"Seat {seat + 1} KIND NAME"), seat) for seat in range(players)
     )
-    options = _options(lines, variant)
+    options, setting = _options(lines, variant)
     teams = max(TEAMS_OF_PLAYERS[players]) + 1
     for tag in dialect.tags:
         rows = lines.take_all(tag.word)
@@ -130,6 +130,7 @@ def read_record(text: str) -> GameRecord:
                 _fail(row.tokens[0], f"too short: '{tag.usage}'")
         if rows:
             options[tag.option] = tag.read([row.tokens[1:] for row in rows], teams)
+            setting.append(rows[-1])
     start = _stamp(lines, "Start")
     end = _stamp(lines, "End")
     result_at = lines.take("Result", "Result TEAM|draw|abandoned [REASON]")
@@ -137,9 +138,8 @@ def read_record(text: str) -> GameRecord:
     try:
         game = new_game(variant, players, 0, options)
     except (FlixError, TypeError) as error:
-        raise NotationError(
-            players_line.number, variant, f"the game cannot start: {error}"
-        ) from None
+        blamed = setting[-1].tokens[0] if setting else players_token
+        _fail(blamed, f"the game cannot start: {error}")
     moves = _moves(lines, game, dialect)
     replayed = result_of(game)
     if (declared.outcome, declared.team) != (replayed.outcome, replayed.team) or (
@@ -179,11 +179,13 @@ def _seat(line: _Line, seat: int) -> SeatInfo:
     return SeatInfo(player, kind, level)
 
 
-def _options(lines: _Lines, variant: str) -> dict[str, Any]:
+def _options(lines: _Lines, variant: str) -> tuple[dict[str, Any], list[_Line]]:
+    """The ``Option`` lines' options, and the lines."""
     options_class = VARIANTS[variant].options_class
     known = {item.name for item in fields(options_class)}
     options: dict[str, Any] = {}
-    for line in lines.take_all("Option"):
+    taken = lines.take_all("Option")
+    for line in taken:
         match = _OPTION.fullmatch(strip_comment(line.text))
         if match is None or not match.group(2):
             _fail(line.tokens[-1], "expected 'Option KEY VALUE' (VALUE in JSON)")
@@ -201,7 +203,7 @@ def _options(lines: _Lines, variant: str) -> dict[str, Any]:
         except (ValueError, TypeError) as error:
             _fail(Token(raw, line.number), f"not a value of {key}: {error}")
         options[key] = value
-    return options
+    return options, taken
 
 
 def _no_constant(text: str) -> NoReturn:

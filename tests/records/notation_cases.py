@@ -252,6 +252,15 @@ def bad_deal(lines: list[str]) -> tuple[list[str], int, str] | None:
     return _replace(lines, index, "Deal 3 1 2 3"), index, "3"
 
 
+def deal_not_the_token_set(lines: list[str]) -> tuple[list[str], int, str] | None:
+    if not any(line.startswith("Deal ") for line in lines):
+        return None
+    index = _first(lines, r"Deal 2 ")
+    words = lines[index].split()
+    words[-1] = "7"
+    return _replace(lines, index, " ".join(words)), index, "Deal"
+
+
 def token_on_a_lucky_man(lines: list[str]) -> tuple[list[str], int, str] | None:
     index = _first(lines, r"\d+ place ")
     words = lines[index].split()
@@ -294,6 +303,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     bad_throw,
     move_after_the_end,
     bad_deal,
+    deal_not_the_token_set,
     token_on_a_lucky_man,
 )
 
