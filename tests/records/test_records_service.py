@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from api_harness import Harness
 
 from controller.config import Config, from_tables
 from controller.core.journal import Journal
-from controller.records.store import GameStore
+from controller.records.store import GameStore, RecordsError
 from engine.notation import read_record
 
 ANN_WINS = ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D", "Y-I-D", "R-I-C"]
@@ -200,3 +201,23 @@ async def test_malformed_queries_are_refused_with_their_reason() -> None:
         assert answer.status_code == 400 and words in answer.json()["error"], (path, answer.text)
     missing = await harness.client.get("/api/games/7/notation")
     assert missing.status_code == 404 and "no game 7" in missing.json()["error"]
+
+
+async def test_a_store_that_fails_is_an_event_and_play_goes_on() -> None:
+    harness = Harness()
+    harness.service.controller.session.records.db.close()
+    await new_game(harness)
+    await place(harness, ANN_WINS)
+    state = await harness.state()
+    assert state["phase"] == "game_over" and state["winner"] == 0
+    failed = [event for event in state["events"] if event["type"] == "records_failed"]
+    assert failed and "cannot" in failed[0]["reason"]
+
+
+def test_records_of_a_newer_format_are_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / GameStore.FILE_NAME
+    sqlite3.connect(path).execute("PRAGMA user_version = 9").connection.close()
+    before = path.read_bytes()
+    with pytest.raises(RecordsError, match="newer flixboard"):
+        GameStore(tmp_path)
+    assert path.read_bytes() == before
