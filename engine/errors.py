@@ -31,6 +31,10 @@ class UnknownVariant(FlixError, LookupError):
     """No variant has that name."""
 
 
+class NoNotation(FlixError, LookupError):
+    """A game has an action the notation has no word for (a variant without its dialect)."""
+
+
 class NotationError(FlixError, ValueError):
     """A game record in the text notation that does not read, or does not replay: ``line`` (from
     1) and ``token`` name where, ``reason`` what is wrong."""

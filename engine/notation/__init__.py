@@ -44,7 +44,7 @@ from engine.notation.model import (
     result_of,
 )
 from engine.notation.reader import read_record, replay_steps
-from engine.notation.verbs import DIALECTS, Dialect, Tag, Verb, register_dialect
+from engine.notation.verbs import DIALECTS, SHARED, Dialect, Tag, Verb, dialect_of, register_dialect
 from engine.notation.writer import write_record
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "DRAW",
     "OUTCOMES",
     "SEAT_KINDS",
+    "SHARED",
     "WIN",
     "Dialect",
     "GameRecord",
@@ -61,6 +62,7 @@ __all__ = [
     "SeatInfo",
     "Tag",
     "Verb",
+    "dialect_of",
     "read_record",
     "register_dialect",
     "replay_steps",

@@ -25,7 +25,7 @@ from engine.notation.model import (
     SeatInfo,
     result_of,
 )
-from engine.notation.verbs import DIALECTS, Dialect, Verb, number_of
+from engine.notation.verbs import Dialect, Verb, dialect_of, number_of
 from engine.notation.writer import MAGIC, VERSION, result_line
 from engine.variants import VARIANTS, new_game
 
@@ -110,9 +110,9 @@ def read_record(text: str) -> GameRecord:
         _fail(first, f"this flixboard reads notation version {VERSION}")
     variant_token = _arguments(lines.take("Variant", "Variant NAME"), 1, "Variant NAME")[0]
     variant = variant_token.text.lower()
-    if variant not in VARIANTS or variant not in DIALECTS:
-        _fail(variant_token, f"no variant {variant_token.text!r}; known: {', '.join(DIALECTS)}")
-    dialect = DIALECTS[variant]
+    if variant not in VARIANTS:
+        _fail(variant_token, f"no variant {variant_token.text!r}; known: {', '.join(VARIANTS)}")
+    dialect = dialect_of(variant)
     players_line = lines.take("Players", "Players N")
     players_token = _arguments(players_line, 1, "Players N")[0]
     players = number_of(players_token, "the number of players")

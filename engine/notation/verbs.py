@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.dice import DICE, Dice, parse_throw
-from engine.errors import FlixError, NotationError
+from engine.errors import FlixError, NoNotation, NotationError
 from engine.game import BUROCRAT, Action, Game
 from engine.holes import name, parse
 from engine.notation.lexer import Token
@@ -62,12 +62,15 @@ class Dialect:
         lowered = word.lower()
         return next((verb for verb in self.verbs if verb.word == lowered), None)
 
-    def verb_of(self, kind: str) -> Verb:
-        """The verb that writes actions of ``kind``."""
+    def verb_of(self, kind: str, variant: str) -> Verb:
+        """The verb that writes actions of ``kind`` (``NoNotation`` when none does)."""
         for verb in self.verbs:
             if verb.kind == kind:
                 return verb
-        raise KeyError(f"no verb writes {kind!r} actions")
+        raise NoNotation(
+            f"the notation has no word for {kind!r} actions of {variant}: register its dialect "
+            "(engine/notation/verbs.py)"
+        )
 
 
 def _no_arguments(word: str) -> Callable[[Token, list[Token], Game], Fields]:
@@ -215,11 +218,18 @@ def _read_deal(rows: list[list[Token]], teams: int) -> list[list[int]]:
 DEAL = Tag("Deal", "deal", "Deal TEAM TOKEN...", _write_deal, _read_deal)
 
 DIALECTS: dict[str, Dialect] = {}
+SHARED = Dialect((ROLL, PLACE, FLIX, PENALTY, BLOCK, RESIGN))
+"""The dialect of a variant that registered none: the moves of the shared game object."""
 
 
 def register_dialect(variant: str, dialect: Dialect) -> None:
     """The notation of ``variant``: its verbs and header tags."""
     DIALECTS[variant] = dialect
+
+
+def dialect_of(variant: str) -> Dialect:
+    """The notation of ``variant``: its own dialect, else ``SHARED``."""
+    return DIALECTS.get(variant, SHARED)
 
 
 register_dialect("lucky", Dialect((ROLL, PLACE, FLIX, PENALTY, RESIGN)))

@@ -9,17 +9,12 @@ from decimal import Decimal
 from engine.game import Game
 from engine.notation.lexer import quote
 from engine.notation.model import ABANDONED, WIN, Result, SeatInfo, result_of
-from engine.notation.verbs import DIALECTS, Dialect
+from engine.notation.verbs import dialect_of
 from engine.variants import new_game
 
 MAGIC = "FLIX"
 VERSION = 1
 """The first line of every record: ``FLIX 1``."""
-
-
-def dialect_of(variant: str) -> Dialect:
-    """The notation of ``variant`` (``KeyError`` for a variant without one)."""
-    return DIALECTS[variant]
 
 
 def seconds_text(at: float) -> str:
@@ -53,7 +48,8 @@ def write_record(
     end: str | None = None,
 ) -> str:
     """The record of ``game`` (its actions so far, replayed from its seed and options), with
-    the players of its seats and its start and end times (ISO 8601 text, when known)."""
+    the players of its seats and its start and end times (ISO 8601 text, when known).
+    ``NoNotation`` for an action the variant's dialect has no word for."""
     dialect = dialect_of(game.variant)
     lines = [f"{MAGIC} {VERSION}", f"Variant {game.variant}", f"Players {game.players}"]
     lines += [seat_line(seat, info) for seat, info in enumerate(seats)]
@@ -71,7 +67,7 @@ def write_record(
     lines += [result_line(result_of(game)), ""]
     replayed = new_game(game.variant, game.players, game.seed, game.options)
     for action in game.actions:
-        verb = dialect.verb_of(action.kind)
+        verb = dialect.verb_of(action.kind, game.variant)
         seat = replayed.to_move if verb.mover else action.seat or 0
         replayed.apply(action)
         words = [str(seat + 1), verb.word, *verb.write(action, replayed)]

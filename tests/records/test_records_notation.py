@@ -6,13 +6,25 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from notation_cases import SEATS, Case, malformed_cases, valid_record
 
 from controller.tools.random_games import VARIANTS, random_game
-from engine.errors import NotationError
-from engine.notation import ABANDONED, read_record, replay_steps, result_of, write_record
+from engine.errors import NoNotation, NotationError
+from engine.notation import (
+    ABANDONED,
+    DIALECTS,
+    Dialect,
+    read_record,
+    replay_steps,
+    result_of,
+    write_record,
+)
+from engine.notation.verbs import PLACE
+from engine.qubic import Qubic
+from engine.variants import VARIANTS as VARIANT_CLASSES
 from engine.variants import new_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -97,3 +109,25 @@ def test_an_empty_or_huge_record_is_refused() -> None:
         read_record("")
     with pytest.raises(NotationError, match="longer than"):
         read_record("#" * 1_000_001)
+
+
+class Quick(Qubic):
+    """A variant registered without a dialect of its own."""
+
+    variant: ClassVar[str] = "quick"
+
+
+def test_a_variant_without_a_dialect_is_written_with_the_shared_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(VARIANT_CLASSES, "quick", Quick)
+    game = new_game("quick")
+    for hole in ("R-I-S", "Y-I-S", "R-I-H"):
+        game.place(hole)
+    game.resign(1)
+    text = write_record(game, SEATS)
+    assert text.splitlines()[1] == "Variant quick" and "2 resign" in text
+    assert read_record(text).game.to_json() == game.to_json()
+    monkeypatch.setitem(DIALECTS, "quick", Dialect((PLACE,)))
+    with pytest.raises(NoNotation, match="no word for 'resign' actions of quick"):
+        write_record(game, SEATS)
