@@ -35,8 +35,12 @@ def main(args: argparse.Namespace) -> int:
     if args.limit < 1:
         print("flixboard games: --limit must be 1 or more", file=sys.stderr)
         return 2
+    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    if not (data_dir / GameStore.FILE_NAME).exists():
+        print(f"no games kept in {data_dir} yet")
+        return 0
     try:
-        store = GameStore(Path(args.data_dir) if args.data_dir else default_data_dir())
+        store = GameStore(data_dir)
         try:
             return _show(store, args)
         finally:
