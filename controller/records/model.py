@@ -21,16 +21,6 @@ class StoredSeat:
     team: int
     lines: int
 
-    def to_json(self, seat: int) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "name": self.name,
-            "kind": self.kind,
-            "level": self.level,
-            "team": self.team,
-            "lines": self.lines,
-        }
-
 
 @dataclass(frozen=True)
 class StoredGame:

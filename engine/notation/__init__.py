@@ -34,7 +34,6 @@ one of SHDC)
 from engine.notation.model import (
     ABANDONED,
     DRAW,
-    OUTCOMES,
     SEAT_KINDS,
     WIN,
     GameRecord,
@@ -51,7 +50,6 @@ __all__ = [
     "ABANDONED",
     "DIALECTS",
     "DRAW",
-    "OUTCOMES",
     "SEAT_KINDS",
     "SHARED",
     "WIN",

@@ -16,7 +16,6 @@ SEAT_KINDS: tuple[str, ...] = ("human", "computer", "remote")
 WIN = "win"
 DRAW = "draw"
 ABANDONED = "abandoned"
-OUTCOMES: tuple[str, ...] = (WIN, DRAW, ABANDONED)
 
 
 @dataclass(frozen=True)
@@ -26,9 +25,6 @@ class SeatInfo:
     name: str
     kind: str = "human"
     level: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
 
 
 @dataclass(frozen=True)
