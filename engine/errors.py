@@ -29,3 +29,19 @@ class IllegalRoll(IllegalAction):
 
 class UnknownVariant(FlixError, LookupError):
     """No variant has that name."""
+
+
+class NoNotation(FlixError, LookupError):
+    """A game has an action the notation has no word for (a variant without its dialect)."""
+
+
+class NotationError(FlixError, ValueError):
+    """A game record in the text notation that does not read, or does not replay: ``line`` (from
+    1) and ``token`` name where, ``reason`` what is wrong."""
+
+    def __init__(self, line: int, token: str, reason: str) -> None:
+        self.line = line
+        self.token = token
+        self.reason = reason
+        shown = token if len(token) <= 40 else f"{token[:37]}..."
+        super().__init__(f"line {line} at {shown!r}: {reason}")

@@ -1,4 +1,5 @@
-"""A service on a simulated board and clock, with an HTTP client on its app (in process)."""
+"""A service on a simulated board and clock, with an HTTP client on its app (in process); its
+journal (and the game records beside it) in memory unless one is given."""
 
 from __future__ import annotations
 
@@ -20,11 +21,18 @@ BASE_URL = "http://127.0.0.1:8640"
 class Harness:
     """See the module docstring; ``host`` is the address the service is bound to."""
 
-    def __init__(self, host: str = "127.0.0.1", config: Config | None = None) -> None:
+    def __init__(
+        self, host: str = "127.0.0.1", config: Config | None = None, journal: Journal | None = None
+    ) -> None:
         self.clock = SimClock()
         self.board = SimBoard(clock=self.clock)
         self.service = Service(
-            self.board, config or Config(), Journal(None), host=host, port=8640, token=TOKEN
+            self.board,
+            config or Config(),
+            journal or Journal(None),
+            host=host,
+            port=8640,
+            token=TOKEN,
         )
         self.board.when_changed = self.service.step
         self.app = create_app(self.service)

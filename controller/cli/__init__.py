@@ -25,6 +25,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "calibrate": ("controller.cli.calibrate", "measure and store the Hall sensors' baselines"),
     "bench": ("controller.cli.bench", "measure speed and memory figures"),
+    "games": ("controller.cli.games", "list the kept games, show one, or players' statistics"),
+    "import": (
+        "controller.cli.import_game",
+        "check a game record in the text notation by replaying it, and keep it",
+    ),
     "sim-mcu": ("sim.mcu", "serve a simulated Pico on a pseudo-terminal"),
 }
 

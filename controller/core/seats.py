@@ -1,11 +1,12 @@
 """Who sits at each seat: a person, or the computer at a level 1..5.
 
 A seat is ``{"kind": "human"}`` or ``{"kind": "computer", "level": 3}`` in the HTTP API, the
-journal and the configuration. Seats are numbered from 0 in the API and the journal (as every
-other ``seat`` there), from 1 on the command line and the page.
+journal and the configuration, with an optional ``"name"`` (the player's name in the game
+records; ``Seat N`` when none is given). Seats are numbered from 0 in the API and the journal
+(as every other ``seat`` there), from 1 on the command line and the page.
 
->>> seats_from_json([{"kind": "computer", "level": 2}], players=3)
-(Seat(kind='computer', level=2), Seat(kind='human', level=None), Seat(kind='human', level=None))
+>>> seats_from_json([{"kind": "computer", "level": 2, "name": "Ann"}], players=2)
+(Seat(kind='computer', level=2, name='Ann'), Seat(kind='human', level=None, name=None))
 >>> Seat.computer(4).to_json()
 {'kind': 'computer', 'level': 4}
 """
@@ -13,7 +14,7 @@ other ``seat`` there), from 1 on the command line and the page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from controller.errors import BadOrder
@@ -21,14 +22,17 @@ from engine.players.base import DEFAULT_LEVEL, LEVELS
 
 HUMAN = "human"
 COMPUTER = "computer"
+MAX_NAME = 40
+"""The longest player name (as the notation takes it)."""
 
 
 @dataclass(frozen=True)
 class Seat:
-    """A person (``level`` ``None``) or the computer at ``level``."""
+    """A person (``level`` ``None``) or the computer at ``level``; ``name`` the player's."""
 
     kind: str = HUMAN
     level: int | None = None
+    name: str | None = None
 
     @classmethod
     def computer(cls, level: int = DEFAULT_LEVEL) -> Seat:
@@ -39,7 +43,28 @@ class Seat:
         return self.kind == COMPUTER
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": COMPUTER, "level": self.level} if self.is_computer else {"kind": HUMAN}
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.is_computer:
+            data["level"] = self.level
+        if self.name is not None:
+            data["name"] = self.name
+        return data
+
+    def label(self, seat: int) -> str:
+        """The player's name, or ``Seat N`` (seats from 1, as people count them)."""
+        return self.name or f"Seat {seat + 1}"
+
+
+def check_name(value: object, where: str) -> str:
+    """A player's name: 1..``MAX_NAME`` printable characters, not only blanks."""
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > MAX_NAME
+        or not value.isprintable()
+    ):
+        raise BadOrder(f"{where}: a name is 1..{MAX_NAME} printable characters, not {value!r}")
+    return value.strip()
 
 
 def seat_from_json(value: object, where: str) -> Seat:
@@ -47,20 +72,21 @@ def seat_from_json(value: object, where: str) -> Seat:
     A computer without a level plays at the default level."""
     if not isinstance(value, dict):
         raise BadOrder(f'{where}: a seat is an object {{"kind": ...}}, not {value!r}')
-    unknown = sorted(set(value) - {"kind", "level"})
+    unknown = sorted(set(value) - {"kind", "level", "name"})
     if unknown:
-        raise BadOrder(f"{where}: unknown keys {unknown} (a seat has kind and level)")
+        raise BadOrder(f"{where}: unknown keys {unknown} (a seat has kind, level and name)")
+    name = None if value.get("name") is None else check_name(value["name"], where)
     kind = value.get("kind")
     if kind == HUMAN:
         if value.get("level") is not None:
             raise BadOrder(f"{where}: a human seat has no level")
-        return Seat()
+        return Seat(name=name)
     if kind != COMPUTER:
         raise BadOrder(f"{where}: kind must be 'human' or 'computer', not {kind!r}")
     level = value.get("level", DEFAULT_LEVEL)
     if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
         raise BadOrder(f"{where}: level must be a whole number 1..5, not {level!r}")
-    return Seat.computer(level)
+    return Seat(COMPUTER, level, name)
 
 
 def seats_from_json(values: object, players: int) -> tuple[Seat, ...]:
@@ -79,6 +105,22 @@ def seats_json(seats: Sequence[Seat]) -> list[dict[str, Any]]:
     return [seat.to_json() for seat in seats]
 
 
+def named(seats: Sequence[Seat], names: object) -> tuple[Seat, ...]:
+    """``seats`` with the ``names`` given (a list, one per seat from 0; ``None`` keeps a
+    seat's name); ``BadOrder`` for a name that is not one."""
+    if names is None:
+        return tuple(seats)
+    if not isinstance(names, list):
+        raise BadOrder(f"names must be a list of names, one per seat, not {names!r}")
+    if len(names) > len(seats):
+        raise BadOrder(f"{len(names)} names given for a game of {len(seats)} players")
+    chosen = list(seats)
+    for index, given in enumerate(names):
+        if given is not None:
+            chosen[index] = replace(chosen[index], name=check_name(given, f"name {index}"))
+    return tuple(chosen)
+
+
 def with_seats(
     entry: dict[str, Any],
     seats: object,
@@ -86,14 +128,17 @@ def with_seats(
     *,
     default_seats: Sequence[Seat],
     default_hints: bool,
+    names: object = None,
 ) -> dict[str, Any]:
     """A ``new_game`` entry with its ``seats`` (one per seat) and ``hints`` (shown or not):
-    the given ones, else the configured ones. ``BadOrder`` names a bad seat."""
+    the given ones, else the configured ones, named by ``names`` (see ``named``). ``BadOrder``
+    names a bad seat or name."""
     players = int(entry["players"])
     if seats is None:
         chosen = (*default_seats[:players], *(Seat() for _ in range(players - len(default_seats))))
     else:
         chosen = seats_from_json(seats, players)
+    chosen = named(chosen, names)
     if hints is None:
         hints = default_hints
     if not isinstance(hints, bool):

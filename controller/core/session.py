@@ -3,7 +3,9 @@
 ``GameSession`` is the one way a game changes: ``start`` a game, ``act`` (apply an action),
 ``undo``. Each change is journalled before its events are published to ``subscribe``rs; an
 action the engine refuses, or the journal cannot store, changes nothing. The board controller
-(``controller.core.board_controller``) keeps the board in step with it.
+(``controller.core.board_controller``) keeps the board in step with it. A game that ends, or is
+given up for a new one after its first move, is kept in the game records
+(``controller.records``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import secrets
 from collections import deque
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
@@ -19,8 +22,11 @@ from controller.core.journal import Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
 from controller.errors import BadOrder
 from controller.flows import VariantFlow, flow_for
+from controller.records.keeping import keep_played, utc_now
+from controller.records.store import GameStore, RecordsError
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Event, Game
+from engine.notation import SeatInfo
 
 RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
@@ -43,11 +49,12 @@ def game_entry(
     options: dict[str, Any] | None,
     seats: object = None,
     hints: object = None,
+    names: object = None,
 ) -> dict[str, Any]:
     """A checked ``new_game`` journal entry: options on top of the configured ones (those that
     are settings too checked as settings are), a seed ``0 <= seed < SEED_LIMIT``, drawn from a
-    cryptographic source when none is given, the seats and hints given or configured
-    (``controller.core.seats``). ``BadOrder`` names what is wrong."""
+    cryptographic source when none is given, the seats and hints given or configured, the
+    players' names given (``controller.core.seats``). ``BadOrder`` names what is wrong."""
     if options is not None and not isinstance(options, dict):
         raise BadOrder(f"options must be an object, not {options!r}")
     if seed is not None and (
@@ -66,7 +73,9 @@ def game_entry(
         start(data)
     except (FlixError, TypeError) as error:
         raise BadOrder(str(error)) from None
-    return with_seats(data, seats, hints, default_seats=config.seats, default_hints=config.hints)
+    return with_seats(
+        data, seats, hints, default_seats=config.seats, default_hints=config.hints, names=names
+    )
 
 
 def _check_settings(options: dict[str, Any]) -> None:
@@ -107,7 +116,10 @@ class GameSession:
         self.hints = True
         """Whether this game shows hints and threats."""
         self.entry: dict[str, Any] = {}
-        """The ``new_game`` entry of the game being played."""
+        """The ``new_game`` entry of the game being played (with its ``record`` key and the
+        time it ``started``)."""
+        self.records = GameStore.beside(journal)
+        """The game records, beside the journal."""
         self.game: Game
         self.flow: VariantFlow
         self._offset = 0.0
@@ -119,7 +131,8 @@ class GameSession:
             return False
         self.game, latest = replay(entries)
         self.flow = flow_for(self.game.variant)
-        self.entry = entries[0].data
+        first = entries[0]
+        self.entry = {"record": f"journal-{first.seq}", **first.data}
         self.seats, self.hints = entry_seats(self.entry)
         for entry in entries:
             if entry.kind == "seats":
@@ -127,6 +140,8 @@ class GameSession:
         self.changes += 1
         self._offset = now - latest
         self.emit({"type": "resumed", "actions": len(self.game.actions)}, now)
+        if self.game.game_over:
+            self._keep(now, again=False)  # ended just before a stop: kept unless it was
         return True
 
     # ------------------------------------------------------------------ views
@@ -192,9 +207,12 @@ class GameSession:
     def start(self, entry: dict[str, Any], now: float) -> list[dict[str, Any]]:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); the events
         published."""
+        entry = {**entry, "record": secrets.token_hex(8), "started": utc_now()}
         game = start(entry)
         seats, hints = entry_seats(entry)
         self.journal.append("new_game", entry)
+        if getattr(self, "game", None) is not None and not self.game.game_over:
+            self._keep(now)  # abandoned for the new game
         self.game = game
         self.entry = entry
         self.seats, self.hints = seats, hints
@@ -224,8 +242,9 @@ class GameSession:
         self.emit({"type": "seat", "seat": seat, **to.to_json()}, now)
 
     def _seat(self, seat: int, to: Seat) -> None:
+        """``seat`` is played by ``to``, under the name it had unless ``to`` brings one."""
         seats = list(self.seats)
-        seats[seat] = to
+        seats[seat] = to if to.name is not None else replace(to, name=seats[seat].name)
         self.seats = tuple(seats)
 
     def act(self, action: Action, now: float) -> list[dict[str, Any]]:
@@ -238,11 +257,15 @@ class GameSession:
             self.game.pop()
             raise
         self.changes += 1
-        return self._publish(events, now)
+        published = self._publish(events, now)
+        if self.game.game_over:
+            self._keep(now)
+        return published
 
     def undo(self, now: float) -> list[Action]:
         """Take back the last placement and the actions after it; the actions taken back
         (none when no Man has been placed: nothing changes)."""
+        was_over = self.game.game_over
         popped = take_back(self.game)
         if not popped:
             return []
@@ -254,7 +277,43 @@ class GameSession:
             raise
         self.changes += 1
         self.flow = flow_for(self.game.variant)
+        if was_over:
+            self._forget(now)  # kept again when it ends again, or is abandoned
         return popped
+
+    # ------------------------------------------------------------------ records
+
+    def seat_infos(self) -> list[SeatInfo]:
+        """Who plays each seat, as the game records name them."""
+        return [
+            SeatInfo(seat.label(index), seat.kind, seat.level)
+            for index, seat in enumerate(self.seats)
+        ]
+
+    def _keep(self, now: float, *, again: bool = True) -> None:
+        """Keep the game in the records (a game without a move is not kept); ``again=False``
+        leaves a game already kept as it is. A failure is an event: play goes on."""
+        if not self.game.actions:
+            return
+        key = str(self.entry["record"])
+        try:
+            if again or not self.records.has(key):
+                keep_played(
+                    self.records,
+                    self.game,
+                    self.seat_infos(),
+                    key=key,
+                    started=self.entry.get("started"),
+                    ended=utc_now(),
+                )
+        except (RecordsError, FlixError) as error:
+            self.emit({"type": "records_failed", "reason": str(error)}, now)
+
+    def _forget(self, now: float) -> None:
+        try:
+            self.records.forget(str(self.entry["record"]))
+        except RecordsError as error:
+            self.emit({"type": "records_failed", "reason": str(error)}, now)
 
     def emit(self, data: dict[str, Any], now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.

@@ -6,9 +6,10 @@ An error answers ``{"error": message}`` with the status of its kind; nothing was
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from controller.core.journal import JournalError
 from controller.errors import (
@@ -24,6 +25,7 @@ from engine.errors import FlixError, IllegalAction
 from hal.errors import HalError
 
 Handler = Callable[[Request], Awaitable[JSONResponse]]
+R = TypeVar("R", bound=Response)
 
 STATUSES: tuple[tuple[type[Exception], int], ...] = (
     (BodyTooLarge, 413),
@@ -53,10 +55,12 @@ def status_of(error: Exception) -> int | None:
     return None
 
 
-def answer(handler: Handler) -> Handler:
-    """``handler`` with its refusals answered by their status."""
+def answer(
+    handler: Callable[[Request], Awaitable[R]],
+) -> Callable[[Request], Awaitable[R | JSONResponse]]:
+    """``handler`` (answering JSON, or text) with its refusals answered by their status."""
 
-    async def endpoint(request: Request) -> JSONResponse:
+    async def endpoint(request: Request) -> R | JSONResponse:
         try:
             return await handler(request)
         except Exception as error:

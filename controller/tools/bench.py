@@ -23,6 +23,7 @@ PROBES: list[str] = [
     "controller.tools.bench_fuzz:measure",
     "controller.tools.http_fuzz:measure",
     "controller.tools.bench_fanout:measure",
+    "controller.tools.bench_games:measure",
 ]
 
 

@@ -55,7 +55,7 @@ def routes(service: WebService) -> list[Route]:
         body = await read_body(
             request,
             {"variant": str, "players": int},
-            {"seed": int, "options": dict, "seats": list, "hints": bool},
+            {"seed": int, "options": dict, "seats": list, "hints": bool, "names": list},
         )
         entry = game_entry(
             service.config,
@@ -65,6 +65,7 @@ def routes(service: WebService) -> list[Route]:
             body.get("options"),
             body.get("seats"),
             body.get("hints"),
+            body.get("names"),
         )
         return order(lambda now: controller.new_game(entry, now))
 

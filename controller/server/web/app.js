@@ -1,6 +1,7 @@
 // The live board page: state from GET /api/state and WS /api/events, commands as POSTs.
 
 import { Api, followEvents } from "./api.js";
+import { startHistory } from "./history.js";
 import { buildBoard, clearing, layoutOf, paintBoard } from "./board.js";
 import { createCube } from "./cube3d.js";
 import {
@@ -916,3 +917,4 @@ function wire() {
 }
 
 wire();
+startHistory();

@@ -1,0 +1,66 @@
+"""``flixboard import FILE``: read a game record in the text notation, replay it through the
+rules and keep it with the games of the data directory. A record that does not read or replay
+is refused with its line and token, and nothing is stored."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from controller.core.journal import default_data_dir
+from controller.records.keeping import keep_imported
+from controller.records.store import GameStore, RecordsError
+from controller.records.words import players_text, result_text
+from engine.errors import NotationError
+from engine.notation import read_record
+from engine.notation.reader import MAX_TEXT
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a game record in the text notation (docs/NOTATION.md)")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help=f"the data directory of 'flixboard run' (default {default_data_dir()})",
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_TEXT * 4 + 1)
+        text = raw.decode("utf-8")
+    except OSError as error:
+        print(f"flixboard import: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as error:
+        print(f"flixboard import: {path} is not UTF-8 text (byte {error.start})", file=sys.stderr)
+        return 2
+    try:
+        record = read_record(text)
+    except NotationError as error:
+        print(f"flixboard import: {path} {error}; nothing was stored", file=sys.stderr)
+        return 2
+    try:
+        store = GameStore(Path(args.data_dir) if args.data_dir else default_data_dir())
+        try:
+            game_id = keep_imported(store, record)
+        finally:
+            store.close()
+    except RecordsError as error:
+        print(f"flixboard import: {error}", file=sys.stderr)
+        return 1
+    item = {
+        "players": [
+            {"name": seat.name, "kind": seat.kind, "level": seat.level, "team": team}
+            for seat, team in zip(record.seats, record.game.team_of_seat, strict=True)
+        ],
+        "result": record.result.to_json(),
+    }
+    print(
+        f"imported game {game_id}: {record.variant}, {players_text(item)}: {result_text(item)}, "
+        f"{len(record.moves)} moves"
+    )
+    return 0

@@ -1,0 +1,40 @@
+"""Keeping games: a played game (finished, or abandoned for a new one) or an imported record,
+written as notation, read back through the rules and stored."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from controller.records.model import IMPORTED, PLAYED, stored_game
+from controller.records.store import GameStore
+from engine.game import Game
+from engine.notation import GameRecord, SeatInfo, read_record, write_record
+
+
+def utc_now() -> str:
+    """The time now as the notation writes it: ``2026-11-24T20:15:00Z``."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def keep_played(
+    store: GameStore,
+    game: Game,
+    seats: Sequence[SeatInfo],
+    *,
+    key: str,
+    started: str | None,
+    ended: str | None,
+) -> int:
+    """Store a played game under ``key`` (its journal game); its id. The text stored is read
+    back through the rules first, so every stored game replays."""
+    text = write_record(game, seats, start=started, end=ended)
+    record = read_record(text)
+    return store.keep(stored_game(record, text, source=PLAYED, seed=game.seed, key=key))
+
+
+def keep_imported(store: GameStore, record: GameRecord) -> int:
+    """Store a record read through the rules (``read_record``), written again in the
+    notation's own form; its id."""
+    canonical = write_record(record.game, record.seats, start=record.start, end=record.end)
+    return store.keep(stored_game(record, canonical, source=IMPORTED, seed=None, key=None))

@@ -1,0 +1,72 @@
+"""A stored game: the facts the store keeps of it, made from its replayed record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.notation import GameRecord, Result
+
+PLAYED = "played"
+IMPORTED = "imported"
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    """A seat of a stored game: who played it, its team (from 0), the lines it scored."""
+
+    name: str
+    kind: str
+    level: int | None
+    team: int
+    lines: int
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game as the store keeps it. ``key`` ties a played game to its journal entry (a
+    game finished, taken back and finished again is kept once); imported games have none."""
+
+    variant: str
+    players: int
+    options: dict[str, Any]
+    seed: int | None
+    started: str | None
+    ended: str | None
+    result: Result
+    placements: int
+    moves: int
+    notation: str
+    source: str
+    seats: tuple[StoredSeat, ...]
+    key: str | None = None
+
+
+def stored_game(
+    record: GameRecord, notation: str, *, source: str, seed: int | None, key: str | None
+) -> StoredGame:
+    """The stored form of a read (so replayed) record and its text."""
+    game = record.game
+    lines = [0] * game.players
+    for event in game.events:
+        if event.type == "scored":
+            lines[event.data["seat"]] += len(event.data["lines"])
+    seats = tuple(
+        StoredSeat(info.name, info.kind, info.level, game.team_of_seat[seat], lines[seat])
+        for seat, info in enumerate(record.seats)
+    )
+    return StoredGame(
+        variant=record.variant,
+        players=record.players,
+        options=record.options,
+        seed=seed,
+        started=record.start,
+        ended=record.end,
+        result=record.result,
+        placements=sum(1 for move in record.moves if move.action.kind == "place"),
+        moves=len(record.moves),
+        notation=notation,
+        source=source,
+        seats=seats,
+        key=key,
+    )

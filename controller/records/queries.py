@@ -1,0 +1,148 @@
+"""Reading the store: pages of games filtered by player and variant, one game, and each
+player's statistics."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from controller.records.store import GameStore, RecordsError
+
+GAME_COLUMNS = (
+    "id, variant, players, options, started, ended, outcome, winner, reason, placements, "
+    "moves, source"
+)
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Games of a player (any case) and of a variant; ``None``: any."""
+
+    player: str | None = None
+    variant: str | None = None
+
+    def where(self) -> tuple[str, list[object]]:
+        """The SQL condition on ``games g`` and its arguments."""
+        parts: list[str] = ["1"]
+        args: list[object] = []
+        if self.variant is not None:
+            parts.append("g.variant = ?")
+            args.append(self.variant)
+        if self.player is not None:
+            parts.append("EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.name = ?)")
+            args.append(self.player)
+        return " AND ".join(parts), args
+
+
+def _rows(store: GameStore, sql: str, args: list[object]) -> list[tuple[Any, ...]]:
+    try:
+        return store.db.execute(sql, args).fetchall()
+    except sqlite3.Error as error:
+        raise RecordsError(f"cannot read the game records {store.path}: {error}") from None
+
+
+def _seats(store: GameStore, ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    found: dict[int, list[dict[str, Any]]] = {game: [] for game in ids}
+    if not ids:
+        return found
+    marks = ", ".join("?" * len(ids))
+    rows = _rows(
+        store,
+        f"SELECT game, seat, name, kind, level, team, lines FROM seats WHERE game IN ({marks}) "
+        "ORDER BY game, seat",
+        list(ids),
+    )
+    for game, seat, name, kind, level, team, lines in rows:
+        found[game].append(
+            {"seat": seat, "name": name, "kind": kind, "level": level, "team": team, "lines": lines}
+        )
+    return found
+
+
+def _item(row: tuple[Any, ...], seats: list[dict[str, Any]]) -> dict[str, Any]:
+    (
+        game_id,
+        variant,
+        players,
+        options,
+        started,
+        ended,
+        outcome,
+        winner,
+        reason,
+        placements,
+        moves,
+        source,
+    ) = row
+    return {
+        "id": game_id,
+        "variant": variant,
+        "players": seats,
+        "player_count": players,
+        "options": json.loads(options),
+        "result": {"outcome": outcome, "team": winner, "reason": reason},
+        "started": started,
+        "ended": ended,
+        "placements": placements,
+        "moves": moves,
+        "source": source,
+    }
+
+
+def list_games(
+    store: GameStore, chosen: Filter, *, offset: int, limit: int
+) -> tuple[list[dict[str, Any]], int]:
+    """A page of the games (newest first) and how many games the filter keeps."""
+    where, args = chosen.where()
+    total = int(_rows(store, f"SELECT COUNT(*) FROM games g WHERE {where}", args)[0][0])
+    rows = _rows(
+        store,
+        f"SELECT {GAME_COLUMNS} FROM games g WHERE {where} ORDER BY g.id DESC LIMIT ? OFFSET ?",
+        [*args, limit, offset],
+    )
+    seats = _seats(store, [row[0] for row in rows])
+    return [_item(row, seats[row[0]]) for row in rows], total
+
+
+def get_game(store: GameStore, game_id: int) -> dict[str, Any] | None:
+    """One game with its ``notation``, or ``None``."""
+    rows = _rows(store, f"SELECT {GAME_COLUMNS}, notation FROM games g WHERE id = ?", [game_id])
+    if not rows:
+        return None
+    item = _item(rows[0][:-1], _seats(store, [game_id])[game_id])
+    item["notation"] = rows[0][-1]
+    return item
+
+
+def player_stats(store: GameStore, chosen: Filter) -> list[dict[str, Any]]:
+    """Per player name (any case): games, wins, draws, abandoned, the average game length in
+    Men placed, and the lines the player scored; most games first."""
+    where, args = chosen.where()
+    name_filter = ""
+    if chosen.player is not None:
+        name_filter = "AND s.name = ?"
+        args = [*args, chosen.player]
+    rows = _rows(
+        store,
+        "SELECT MIN(s.name), COUNT(*), "
+        "SUM(g.outcome = 'win' AND g.winner = s.team), SUM(g.outcome = 'draw'), "
+        "SUM(g.outcome = 'abandoned'), AVG(g.placements), SUM(s.lines) "
+        f"FROM seats s JOIN games g ON g.id = s.game WHERE {where} {name_filter} "
+        "GROUP BY s.name ORDER BY COUNT(*) DESC, MIN(s.name)",
+        args,
+    )
+    return [
+        {
+            "name": name,
+            "games": games,
+            "wins": wins,
+            "draws": draws,
+            "abandoned": abandoned,
+            "losses": games - wins - draws - abandoned,
+            "average_length": round(float(length), 1),
+            "lines": lines,
+        }
+        for name, games, wins, draws, abandoned, length, lines in rows
+    ]

@@ -1,0 +1,145 @@
+"""The game records: ``GET /api/games`` (a page, filtered by player and variant), one game, its
+notation and JSON exports, its replay step by step, and each player's statistics.
+
+Reading records needs no token, as reading the board does. No answer carries a game's seed: the
+next game of a match plays the seed after it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from controller.errors import BadOrder, NotFound
+from controller.records.queries import Filter, get_game, list_games, player_stats
+from controller.records.store import GameStore
+from controller.server.numbers import parse_whole
+from controller.server.statuses import answer
+from controller.server.web_service import WebService
+from engine.notation import read_record, replay_steps
+from engine.variants import VARIANTS
+
+PER_PAGE = 20
+"""Games per page unless ``per_page`` says otherwise (at most ``MAX_PER_PAGE``)."""
+MAX_PER_PAGE = 100
+MAX_PAGE = 10**6
+MAX_PLAYER = 40
+ID_LIMIT = 2**63 - 1
+JSON_SUFFIX = ".json"
+
+
+def query(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
+    """The query's parameters: only ``allowed`` ones, each once (``BadOrder`` otherwise)."""
+    found: dict[str, str] = {}
+    for key, value in request.query_params.multi_items():
+        if key not in allowed:
+            takes = ", ".join(allowed) or "no parameters"
+            raise BadOrder(f"unknown query parameter {key!r}; this path takes {takes}")
+        if key in found:
+            raise BadOrder(f"query parameter {key!r} is given twice")
+        found[key] = value
+    return found
+
+
+def chosen_filter(params: dict[str, str]) -> Filter:
+    """The ``player`` and ``variant`` of a query, checked."""
+    player = params.get("player")
+    if player is not None and not (0 < len(player) <= MAX_PLAYER and player.isprintable()):
+        raise BadOrder(f"player must be a name of 1..{MAX_PLAYER} characters, not {player!r}")
+    variant = params.get("variant")
+    if variant is not None and variant not in VARIANTS:
+        raise BadOrder(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    return Filter(player, variant)
+
+
+def routes(service: WebService) -> list[Route]:
+    def store() -> GameStore:
+        return service.controller.session.records
+
+    def game_of(text: str) -> dict[str, Any]:
+        game_id = parse_whole(text, "a game id", 1, ID_LIMIT)
+        found = get_game(store(), game_id)
+        if found is None:
+            raise NotFound(f"no game {game_id} in the records (see GET /api/games)")
+        return found
+
+    async def games(request: Request) -> JSONResponse:
+        params = query(request, ("player", "variant", "page", "per_page"))
+        page = parse_whole(params.get("page", "1"), "page", 1, MAX_PAGE)
+        per_page = parse_whole(params.get("per_page", str(PER_PAGE)), "per_page", 1, MAX_PER_PAGE)
+        items, total = list_games(
+            store(), chosen_filter(params), offset=(page - 1) * per_page, limit=per_page
+        )
+        return JSONResponse({"games": items, "total": total, "page": page, "per_page": per_page})
+
+    async def stats(request: Request) -> JSONResponse:
+        chosen = chosen_filter(query(request, ("player", "variant")))
+        return JSONResponse({"players": player_stats(store(), chosen)})
+
+    async def game(request: Request) -> Response:
+        """The record as JSON; ``/api/games/{id}.json`` the same as a download, with its moves
+        as engine actions."""
+        query(request, ())
+        text = request.path_params["id"]
+        if not text.endswith(JSON_SUFFIX):
+            return JSONResponse(game_of(text))
+        found = game_of(text.removesuffix(JSON_SUFFIX))
+        record = read_record(found["notation"])
+        found["moves"] = [
+            {
+                "line": move.line,
+                "text": move.text,
+                "seat": move.seat,
+                "action": move.action.to_json(record.game.layout),
+            }
+            for move in record.moves
+        ]
+        return Response(
+            json.dumps(found, indent=1),
+            media_type="application/json",
+            headers=download(f"flix-game-{found['id']}.json"),
+        )
+
+    async def notation(request: Request) -> Response:
+        query(request, ())
+        found = game_of(request.path_params["id"])
+        return Response(
+            found["notation"],
+            media_type="text/plain; charset=utf-8",
+            headers=download(f"flix-game-{found['id']}.flix"),
+        )
+
+    async def replay(request: Request) -> JSONResponse:
+        """The public state before the first move and after each one: the page steps through
+        them without knowing the rules."""
+        query(request, ())
+        found = game_of(request.path_params["id"])
+        record = read_record(found["notation"])
+        layout = record.game.layout
+        return JSONResponse(
+            {
+                "id": found["id"],
+                "variant": found["variant"],
+                "players": found["players"],
+                "result": found["result"],
+                "layout": {"panels": layout.panels, "suits": layout.suits},
+                "steps": replay_steps(record),
+            }
+        )
+
+    return [
+        Route("/api/games", answer(games), methods=["GET"]),
+        Route("/api/games/stats", answer(stats), methods=["GET"]),
+        Route("/api/games/{id}", answer(game), methods=["GET"]),
+        Route("/api/games/{id}/notation", answer(notation), methods=["GET"]),
+        Route("/api/games/{id}/replay", answer(replay), methods=["GET"]),
+    ]
+
+
+def download(filename: str) -> dict[str, str]:
+    """The header that saves an answer as ``filename``."""
+    return {"content-disposition": f'attachment; filename="{filename}"'}

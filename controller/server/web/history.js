@@ -1,0 +1,218 @@
+// The game history: kept games listed and filtered, one replayed step by step on a flat board,
+// and each player's statistics. Everything shown comes from /api/games: the page knows no rules.
+
+import { buildBoard, layoutOf, paintBoard } from "./board.js";
+import { variantName } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const PER_PAGE = 10;
+
+const views = [];
+let replay = null;
+let teams = { team_names: [], team_colours: [] };
+let page = 1;
+
+/**
+ * Add a view of the replay (the 3-D view, for one): view(state, step, replay) is called with the
+ * derived state of each step shown, as the flat board is painted.
+ */
+export function addReplayView(view) {
+  views.push(view);
+  if (replay) view(stepState(replay.steps[shownStep()]), replay.steps[shownStep()], replay);
+}
+
+async function getJson(path) {
+  const response = await fetch(path, { cache: "no-store" });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
+  return body;
+}
+
+function filterQuery() {
+  const query = new URLSearchParams();
+  const player = $("history-player").value.trim();
+  const variant = $("history-variant").value;
+  if (player) query.set("player", player);
+  if (variant) query.set("variant", variant);
+  return query;
+}
+
+function say(text) {
+  $("history-status").textContent = text;
+}
+
+function seatNames(players) {
+  return players.map((seat) => seat.name).join(", ");
+}
+
+/** "Ann won (line)", "draw (board full)" or "abandoned". */
+export function resultText(game) {
+  const { outcome, team, reason } = game.result;
+  const why = reason ? ` (${reason})` : "";
+  if (outcome === "win") {
+    const names = game.players.filter((seat) => seat.team === team).map((seat) => seat.name);
+    return `${names.join(" and ")} won${why}`;
+  }
+  return outcome === "draw" ? `draw${why}` : "abandoned";
+}
+
+async function showList() {
+  const query = filterQuery();
+  query.set("page", String(page));
+  query.set("per_page", String(PER_PAGE));
+  let listed;
+  try {
+    listed = await getJson(`/api/games?${query}`);
+  } catch (error) {
+    say(`Cannot list the games: ${error.message}`);
+    return;
+  }
+  const list = $("history-list");
+  list.replaceChildren(
+    ...listed.games.map((game) => {
+      const item = document.createElement("li");
+      item.dataset.game = game.id;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "history-game";
+      const when = (game.ended ?? game.started ?? "").slice(0, 16).replace("T", " ");
+      button.textContent = `#${game.id} ${variantName(game.variant)}: ${seatNames(game.players)}`;
+      button.addEventListener("click", () => openGame(game.id));
+      const detail = document.createElement("span");
+      detail.className = "history-detail";
+      detail.textContent = `${resultText(game)}, ${game.placements} Men placed${when ? `, ${when} UTC` : ""}`;
+      item.append(button, detail);
+      return item;
+    }),
+  );
+  const pages = Math.max(1, Math.ceil(listed.total / PER_PAGE));
+  $("history-page").textContent = `page ${page} of ${pages} (${listed.total} games)`;
+  $("history-newer").disabled = page <= 1;
+  $("history-older").disabled = page >= pages;
+  say(listed.total ? "" : "No game kept yet: finished and abandoned games appear here.");
+}
+
+async function showStats() {
+  const query = filterQuery();
+  let stats;
+  try {
+    stats = await getJson(`/api/games/stats?${query}`);
+  } catch (error) {
+    say(`Cannot count the games: ${error.message}`);
+    return;
+  }
+  $("history-stats").replaceChildren(
+    ...stats.players.map((row) => {
+      const tr = document.createElement("tr");
+      tr.dataset.player = row.name;
+      const length = Number(row.average_length).toFixed(1);
+      for (const value of [row.name, row.games, row.wins, row.draws, length, row.lines]) {
+        const cell = document.createElement(tr.children.length ? "td" : "th");
+        if (!tr.children.length) cell.scope = "row";
+        cell.textContent = String(value);
+        tr.append(cell);
+      }
+      return tr;
+    }),
+  );
+}
+
+function stepState(step) {
+  return { ...step.state, ...teams };
+}
+
+function shownStep() {
+  return Number($("replay-step").value);
+}
+
+/** Show step ``index`` of the open replay on the flat board and every added view. */
+export function showReplayStep(index) {
+  if (!replay) return;
+  const last = replay.steps.length - 1;
+  const chosen = Math.max(0, Math.min(last, index));
+  const step = replay.steps[chosen];
+  const state = stepState(step);
+  $("replay-step").value = String(chosen);
+  paintBoard($("replay-board"), state);
+  for (const hole of $("replay-board").querySelectorAll(".hole")) {
+    hole.classList.toggle("last-move", hole.dataset.hole === step.hole);
+  }
+  $("replay-move").textContent =
+    chosen === 0
+      ? `Step 0 of ${last}: the empty board`
+      : `Step ${chosen} of ${last}: ${replay.players[step.seat]?.name ?? ""} ${moveText(step.text)}`;
+  $("replay-back").disabled = chosen === 0;
+  $("replay-forward").disabled = chosen === last;
+  for (const view of views) view(state, step, replay);
+}
+
+/** "1 place R-I-S @2.5" as "place R-I-S at 2.5 s". */
+function moveText(text) {
+  return text.replace(/^\d+ /, "").replace(/ @(\S+)$/, " at $1 s");
+}
+
+async function openGame(id) {
+  let loaded;
+  try {
+    loaded = await getJson(`/api/games/${id}/replay`);
+  } catch (error) {
+    say(`Cannot replay game ${id}: ${error.message}`);
+    return;
+  }
+  replay = loaded;
+  const board = $("replay-board");
+  const layout = layoutOf(loaded);
+  if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
+  for (const hole of board.querySelectorAll(".hole")) hole.tabIndex = -1;
+  $("replay-title").textContent =
+    `Game #${id}: ${variantName(loaded.variant)}, ${seatNames(loaded.players)}: ${resultText(loaded)}`;
+  $("replay-notation").href = `/api/games/${id}/notation`;
+  $("replay-json").href = `/api/games/${id}.json`;
+  const slider = $("replay-step");
+  slider.max = String(loaded.steps.length - 1);
+  $("history-replay").hidden = false;
+  $("history-replay").dataset.game = id;
+  showReplayStep(0);
+}
+
+function closeGame() {
+  replay = null;
+  $("history-replay").hidden = true;
+  delete $("history-replay").dataset.game;
+  $("replay-board").replaceChildren();
+  delete $("replay-board").dataset.layout;
+}
+
+/** Wire the history view; it loads when it comes into view (or ``refreshHistory``). */
+export function startHistory() {
+  getJson("/api/info")
+    .then((info) => {
+      teams = { team_names: info.team_names ?? [], team_colours: info.team_colours ?? [] };
+    })
+    .catch(() => {});
+  $("history-filter").addEventListener("submit", (event) => {
+    event.preventDefault();
+    page = 1;
+    refreshHistory();
+  });
+  $("history-newer").addEventListener("click", () => {
+    page = Math.max(1, page - 1);
+    showList();
+  });
+  $("history-older").addEventListener("click", () => {
+    page += 1;
+    showList();
+  });
+  $("replay-step").addEventListener("input", () => showReplayStep(shownStep()));
+  $("replay-back").addEventListener("click", () => showReplayStep(shownStep() - 1));
+  $("replay-forward").addEventListener("click", () => showReplayStep(shownStep() + 1));
+  $("replay-close").addEventListener("click", closeGame);
+  // The list is read again whenever the history comes into view: a game kept meanwhile shows.
+  new IntersectionObserver((seen) => {
+    if (seen.some((entry) => entry.isIntersecting)) refreshHistory();
+  }).observe($("history-title"));
+}
+
+export function refreshHistory() {
+  return Promise.all([showList(), showStats()]);
+}

@@ -1,0 +1,141 @@
+"""The history view in Chromium against a real ``flixboard run``: a kept game replayed step by
+step, each step checked against the engine's own replay of the same moves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from web_support import Service
+
+from engine.game import Game
+from engine.variants import new_game
+
+SEED = 5
+MOVES: list[tuple[str, Any]] = [
+    ("roll", "red/I/spades"),
+    ("place", "R-I-S"),
+    ("roll", "yellow/I/spades"),
+    ("place", "Y-I-S"),
+    ("roll", "red/I/win"),  # four holes lit
+    ("place", "R-I-H"),
+    ("roll", "yellow/I/hearts"),
+    ("place", "Y-I-H"),
+    ("roll", "red/I/diamonds"),
+    ("place", "R-I-D"),
+    ("roll", "blue/IV/clubs"),
+    ("place", "B-IV-C"),
+    ("roll", "red/I/clubs"),
+    ("place", "R-I-C"),
+    ("call", 0),
+]
+
+
+def play(service: Service, wait_until: Callable[..., None]) -> Game:
+    """Play MOVES on the service (the simulator's hands seat the Men) and in an engine game."""
+    answer = service.post(
+        "/api/new_game",
+        {
+            "variant": "lucky",
+            "players": 2,
+            "seed": SEED,
+            "names": ["Ann", "Ben"],
+            "options": {"call_window": 600},
+        },
+    )
+    assert answer.status_code == 200, answer.text
+    game = new_game("lucky", 2, seed=SEED, options={"call_window": 600})
+    for kind, what in MOVES:
+        if kind == "roll":
+            assert service.post("/api/roll", {"faces": what}).status_code == 200
+            game.roll(what)
+        elif kind == "place":
+            assert service.post("/api/sim/place", {"hole": what}).status_code == 200
+            wait_until(lambda hole=what: hole in service.state()["board"])
+            game.place(what)
+        else:
+            assert service.post("/api/call", {"seat": what}).status_code == 200
+            game.call(what)
+    assert service.state()["phase"] == "game_over" and game.winner == 0
+    return game
+
+
+def engine_steps(game: Game) -> list[dict[str, Any]]:
+    """The engine's state before the first action and after each one."""
+    replayed = new_game("lucky", 2, seed=SEED, options={"call_window": 600})
+    states = [replayed.to_json()]
+    for action in game.actions:
+        replayed.apply(action)
+        states.append(replayed.to_json())
+    return states
+
+
+BOARD_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.hole')]
+    .map((hole) => [hole.dataset.hole, {
+        team: hole.dataset.team === undefined ? null : Number(hole.dataset.team),
+        piece: hole.dataset.piece ?? null,
+        scored: hole.dataset.scored === undefined ? null : Number(hole.dataset.scored),
+        allowed: hole.classList.contains('allowed'),
+    }]))"""
+
+
+def expected_board(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    scored = {hole: team for team, line in state["scored_lines"] for hole in line}
+    allowed = set(state["allowed"]) if state["phase"] == "await_place" else set()
+    holes: dict[str, dict[str, Any]] = {}
+    for panel in "RYGB":
+        for floor in ("I", "II", "III", "IV"):
+            for suit in "SHDC":
+                name = f"{panel}-{floor}-{suit}"
+                piece = state["board"].get(name)
+                holes[name] = {
+                    "team": None if piece is None else piece["team"],
+                    "piece": None if piece is None else piece["piece"],
+                    "scored": scored.get(name),
+                    "allowed": name in allowed,
+                }
+    return holes
+
+
+def test_a_kept_game_replays_step_by_step_as_the_engine_plays_it(
+    service: Service, open_page: Callable[..., Page], wait_until: Callable[..., None]
+) -> None:
+    game = play(service, wait_until)
+    states = engine_steps(game)
+    page = open_page(service, viewport={"width": 1280, "height": 900})
+    page.locator("#history-title").scroll_into_view_if_needed()
+    games = page.locator("#history-list li")
+    expect(games).to_have_count(1)
+    expect(games.first).to_contain_text("Lucky Flix: Ann, Ben")
+    expect(games.first).to_contain_text("Ann won (line)")
+    games.first.get_by_role("button").click()
+    replay = page.locator("#history-replay")
+    expect(replay).to_be_visible()
+    expect(page.locator("#replay-title")).to_contain_text("Game #1: Lucky Flix")
+    slider = page.locator("#replay-step")
+    expect(slider).to_have_attribute("max", str(len(MOVES)))
+    board = page.locator("#replay-board")
+    move = page.locator("#replay-move")
+    for step, state in enumerate(states):
+        expect(slider).to_have_value(str(step))
+        if step:
+            kind, what = MOVES[step - 1]
+            shown = {"roll": f"roll {what}", "place": f"place {what}", "call": "flix"}[kind]
+            expect(move).to_contain_text(f"Step {step} of {len(MOVES)}: ")
+            expect(move).to_contain_text(shown)
+        assert board.evaluate(BOARD_JS) == expected_board(state), f"step {step}"
+        if step < len(MOVES):
+            page.locator("#replay-forward").click()
+    expect(page.locator("#replay-forward")).to_be_disabled()
+    slider.focus()
+    page.keyboard.press("Home")  # the slider itself steps too
+    expect(slider).to_have_value("0")
+    assert board.evaluate(BOARD_JS) == expected_board(states[0])
+    page.keyboard.press("End")
+    assert board.evaluate(BOARD_JS) == expected_board(states[-1])
+    stats = page.locator('#history-stats tr[data-player="Ann"] td')
+    expect(stats).to_have_text(["1", "1", "0", "7.0", "1"])
+    notation = page.locator("#replay-notation")
+    expect(notation).to_have_attribute("href", "/api/games/1/notation")
+    assert page.locator('[data-hole="R-I-S"]').count() == 2  # the live board and the replay
