@@ -136,9 +136,12 @@ class Board {
     this.wireAdc();
     this.wirePins();
     this.wireUsb();
-    mcu.watchdog = mcu.peripherals[0x40058];
-    mcu.watchdog.onWatchdogTrigger = () => {
-      this.resetPending = mcu.watchdog.reason === 1 ? 'watchdog' : 'software';
+    const watchdog = mcu.peripherals[0x40058];
+    watchdog.onWatchdogTrigger = () => {
+      // Stop the timer first: rp2040js would fire its alarm again and again at the same instant.
+      watchdog.alarm.enable = false;
+      watchdog.timer.enable = false;
+      this.resetPending = watchdog.reason === 1 ? 'watchdog' : 'software';
     };
     mcu.core.PC = 0x10000000;
     boots += 1;
