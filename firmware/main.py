@@ -5,16 +5,18 @@ Safe mode: hold MENU while the Pico powers up and nothing starts, so ``mpremote`
 (the running firmware ignores Ctrl-C: the link carries raw bytes).
 """
 
+# ruff: noqa: E402  (Ctrl-C is switched off before the imports, see below)
+
 import micropython
 
 # First of all: a host greeting the Pico while it boots sends bytes such as 0x03 (Ctrl-C), which
 # must not interrupt the imports below and leave the board at the REPL.
 micropython.kbd_intr(-1)
 
-import machine  # noqa: E402
-import neopixel  # noqa: E402
+import machine
+import neopixel
 
-from firmware import pins  # noqa: E402
+from firmware import pins
 from firmware.board import Board
 from firmware.buttons import Buttons
 from firmware.leds import LedOutput, byte_order

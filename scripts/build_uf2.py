@@ -2,13 +2,14 @@
 (board RPI_PICO) with the project's firmware frozen in (scripts/uf2_manifest.py).
 
 The sources are MicroPython at a pinned release and the pico-sdk, TinyUSB, Mbed TLS and
-micropython-lib commits that release pins as its submodules. They are cloned once into a cache folder
-(``FLIX_UF2_CACHE``, default ``~/.cache/flixboard-uf2``) from their public repositories, or from
-the repositories named by ``MICROPYTHON_GIT``, ``PICO_SDK_GIT``, ``TINYUSB_GIT``,
-``MBEDTLS_GIT`` and ``MICROPYTHON_LIB_GIT`` (a URL or a local path); picotool, which the SDK's UF2 step runs, is
-built there too at the SDK's release (``PICOTOOL_GIT``); ``MICROPYTHON_DIR`` uses a prepared tree as it
-is. Needs ``gcc-arm-none-eabi``, ``libnewlib-arm-none-eabi``, ``cmake``, ``make`` and a host C
-compiler. Writes the UF2 and ``firmware/dist/SOURCES.txt`` (versions, command, source hash).
+micropython-lib commits that release pins as its submodules. They are cloned once into a cache
+folder (``FLIX_UF2_CACHE``, default ``~/.cache/flixboard-uf2``) from their public repositories,
+or from the repositories named by ``MICROPYTHON_GIT``, ``PICO_SDK_GIT``, ``TINYUSB_GIT``,
+``MBEDTLS_GIT`` and ``MICROPYTHON_LIB_GIT`` (a URL or a local path). picotool, which the SDK's
+UF2 step runs, is built there too at the SDK's release (``PICOTOOL_GIT``). ``MICROPYTHON_DIR``
+uses a prepared tree as it is. Needs ``gcc-arm-none-eabi``, ``libnewlib-arm-none-eabi``,
+``cmake``, ``make`` and a host C compiler. Writes the UF2 and ``firmware/dist/SOURCES.txt``
+(versions, command, source hash).
 
     python3 scripts/build_uf2.py        # or: make firmware-uf2
 """
@@ -50,7 +51,7 @@ SUBMODULES = {
 def frozen_sources(root: Path = ROOT) -> list[Path]:
     """The files whose content goes into the UF2: every ``.py`` in ``firmware/`` and the
     manifest that freezes them."""
-    return sorted((root / "firmware").glob("*.py")) + [root / "scripts" / MANIFEST.name]
+    return [*sorted((root / "firmware").glob("*.py")), root / "scripts" / MANIFEST.name]
 
 
 def source_hash(root: Path = ROOT) -> str:
@@ -119,18 +120,35 @@ def picotool(sdk: Path) -> Path:
     source = cache_dir() / f"picotool-{PICOTOOL_RELEASE}"
     if not (source / ".git").exists():
         print(f"build-uf2: fetching picotool {PICOTOOL_RELEASE}", flush=True)
-        git("clone", "--quiet", "--no-checkout", os.environ.get("PICOTOOL_GIT", PICOTOOL_GIT),
-            str(source))
+        git(
+            "clone",
+            "--quiet",
+            "--no-checkout",
+            os.environ.get("PICOTOOL_GIT", PICOTOOL_GIT),
+            str(source),
+        )
         git("checkout", "--quiet", PICOTOOL_RELEASE, cwd=source)
     build_dir = source / "build"
     subprocess.run(
-        ["cmake", "-S", str(source), "-B", str(build_dir), f"-DPICO_SDK_PATH={sdk}",
-         "-DPICOTOOL_NO_LIBUSB=1", f"-DCMAKE_INSTALL_PREFIX={prefix}",
-         "-DCMAKE_BUILD_TYPE=Release"],
-        check=True, stdout=subprocess.DEVNULL,
+        [
+            "cmake",
+            "-S",
+            str(source),
+            "-B",
+            str(build_dir),
+            f"-DPICO_SDK_PATH={sdk}",
+            "-DPICOTOOL_NO_LIBUSB=1",
+            f"-DCMAKE_INSTALL_PREFIX={prefix}",
+            "-DCMAKE_BUILD_TYPE=Release",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
-    subprocess.run(["make", "-s", "-C", str(build_dir), f"-j{jobs()}", "install"], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        ["make", "-s", "-C", str(build_dir), f"-j{jobs()}", "install"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return prefix
 
 
@@ -140,7 +158,8 @@ def jobs() -> str:
 
 def pinned_versions(tree: Path) -> list[str]:
     """One line per source: its path, its commit and its nearest tag."""
-    lines = [f"micropython: {git('describe', '--tags', cwd=tree)} {git('rev-parse', 'HEAD', cwd=tree)}"]
+    release = git("describe", "--tags", cwd=tree)
+    lines = [f"micropython: {release} {git('rev-parse', 'HEAD', cwd=tree)}"]
     for path in SUBMODULES:
         module = tree / path
         tag = git("describe", "--tags", "--always", cwd=module)
@@ -153,8 +172,10 @@ def toolchain_versions() -> list[str]:
     for tool in ("arm-none-eabi-gcc", "cmake"):
         found = shutil.which(tool)
         if found is None:
-            raise SystemExit(f"build-uf2: {tool} is missing (apt-get install gcc-arm-none-eabi"
-                             " libnewlib-arm-none-eabi cmake)")
+            raise SystemExit(
+                f"build-uf2: {tool} is missing (apt-get install gcc-arm-none-eabi"
+                " libnewlib-arm-none-eabi cmake)"
+            )
         version = subprocess.run([found, "--version"], capture_output=True, text=True, check=True)
         lines.append(f"{tool}: {version.stdout.splitlines()[0]}")
     return lines
@@ -168,7 +189,9 @@ def build(tree: Path) -> Path:
         "SOURCE_DATE_EPOCH": git("log", "-1", "--format=%ct", cwd=tree),
         "CMAKE_PREFIX_PATH": str(picotool(tree / "lib" / "pico-sdk")),
     }
-    subprocess.run(["make", "-s", "-C", str(tree / "mpy-cross"), f"-j{jobs()}"], check=True, env=env)
+    subprocess.run(
+        ["make", "-s", "-C", str(tree / "mpy-cross"), f"-j{jobs()}"], check=True, env=env
+    )
     subprocess.run(
         [
             "make",

@@ -24,8 +24,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# MicroPython's WebAssembly port, run by Node in the firmware tests (pinned by its lock file).
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# The RP2040 emulator that runs firmware/dist/flixboard-pico.uf2 in the tests (pinned by its lock).
+pico_dir="$root/tests/firmware/pico"
+if [ ! -d "$pico_dir/node_modules/rp2040js" ] \
+  || [ "$pico_dir/package-lock.json" -nt "$pico_dir/node_modules/.package-lock.json" ]; then
+  echo "setup-system: installing the RP2040 emulator (npm ci in tests/firmware/pico)"
+  npm ci --prefix "$pico_dir" --no-audit --no-fund --loglevel=error
+fi
+
+# MicroPython's WebAssembly port, run by Node in the firmware tests (pinned by its lock file).
 wasm_dir="$root/tests/firmware/node"
 if [ ! -d "$wasm_dir/node_modules/@micropython/micropython-webassembly-pyscript" ] \
   || [ "$wasm_dir/package-lock.json" -nt "$wasm_dir/node_modules/.package-lock.json" ]; then

@@ -5,8 +5,8 @@ The harness plays the board's hardware: the ADC answers with the sensor that the
 select and enable pins route to it, buttons pull their pins low, the NeoPixel pin's pulses are
 decoded into colours, and the USB CDC serial is bridged to a pty, so a ``SerialBackend`` opened
 on ``port`` talks to MicroPython running the frozen firmware. When the chip resets (its watchdog)
-the pty is replaced by a new one behind the same ``link``, as a Pico re-enumerates on USB. Times the harness reports
-are emulated nanoseconds at 125 MHz.
+the pty is replaced by a new one behind the same ``link``, as a Pico re-enumerates on USB. Times
+the harness reports are emulated nanoseconds at 125 MHz.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import select
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
-import tempfile
 import tty
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -225,14 +225,15 @@ class EmulatedPico:
         """Bridge the pty and the harness's USB socket, both ways."""
         while not self._stop.is_set():
             master = self._master
-            watched = [self._usb, master] if master >= 0 else [self._usb]
-            ready: list[Any] = []
+            usb = self._usb.fileno()
+            watched = [usb, master] if master >= 0 else [usb]
+            ready: list[int] = []
             with contextlib.suppress(OSError, ValueError):
                 ready, _, _ = select.select(watched, [], [], 0.05)
             with self._usb_lock:
                 if self._master != master:
                     continue
-                if self._usb in ready:
+                if usb in ready:
                     data = self._usb.recv(65536)
                     if not data:
                         return
