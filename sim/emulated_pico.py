@@ -41,9 +41,10 @@ EMULATOR_DIR = ROOT / "tests" / "firmware" / "pico"
 HARNESS = EMULATOR_DIR / "harness.mjs"
 BOOTROM = EMULATOR_DIR / "bootrom-b1.bin"
 SENSOR_COUNT = HOLE_COUNT + 8
-PRESS_MS = 60
-"""How long a simulated finger holds a short press, in emulated milliseconds (the firmware's
-debounce is 20 ms)."""
+PRESS_MS = 150
+"""How long a simulated finger holds a short press, in emulated milliseconds: a brisk human press.
+The firmware needs two main-loop passes 20 ms apart to see it, and a pass that handles LED frames
+takes tens of milliseconds."""
 REFRESH_S = 0.01
 
 Event = dict[str, Any]
