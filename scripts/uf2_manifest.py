@@ -11,7 +11,7 @@ package(
     files=sorted(
         name
         for name in os.listdir("../firmware")
-        if name.endswith(".py") and name not in ("main.py", "timing.py")
+        if name.endswith(".py") and name != "main.py"
     ),
     base_path="..",
 )

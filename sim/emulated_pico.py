@@ -118,6 +118,7 @@ class EmulatedPico:
         finally:
             theirs.close()
         self._send_lock = threading.Lock()
+        self._drive_lock = threading.Lock()
         self._stop = threading.Event()
         self._counts: list[int] = []
         self._reader = threading.Thread(target=self._read, name="pico-events", daemon=True)
@@ -159,6 +160,15 @@ class EmulatedPico:
         since = len(self.events)
         self.send(report=token)
         return self.wait_for(lambda e: e.get("id") == token, timeout, since)
+
+    def sync(self, mark: str) -> int:
+        """Put the board's sensor counts on the pins now, reported as a ``mark`` event at that
+        emulated instant; the index of the events from which to look for its effect."""
+        with self._drive_lock:
+            since = len(self.events)
+            self._counts = sensor_counts(self.board.raw_fields(), self.north_sign)
+            self.send(counts=self._counts, mark=mark)
+        return since
 
     def stall_adc(self) -> None:
         """The ADC stops finishing conversions: the firmware's main loop hangs in a read."""
@@ -272,10 +282,11 @@ class EmulatedPico:
         while not self._stop.wait(REFRESH_S):
             if self.board.closed:
                 return
-            counts = sensor_counts(self.board.raw_fields(), self.north_sign)
-            if counts != self._counts:
-                self._counts = counts
-                self.send(counts=counts)
+            with self._drive_lock:
+                counts = sensor_counts(self.board.raw_fields(), self.north_sign)
+                if counts != self._counts:
+                    self._counts = counts
+                    self.send(counts=counts)
             for press in self.board.take_presses():
                 self._press(press.button, press.long)
 

@@ -8,7 +8,9 @@
 //   {"button": i, "down": true}      a button pin to GND (false: released)
 //   {"press": i, "ms": 60}           press button i for 60 emulated ms (then as long released)
 //   {"mark": id}                     report {"ev":"mark"} with the emulated time it applied at
-//   {"trace": true}                  report every STATE frame the firmware sends, timestamped
+//   {"trace": true}                  report the frames the firmware sends (STATE, ACK) and the
+//                                    host's bytes the firmware reads, timestamped
+//   {"reboot": true}                 reset the chip (the flash keeps what was written)
 //   {"adc_stall": true}              the ADC never finishes a conversion (a hung main loop)
 //   {"report": id}                   report {"ev":"report"} with counters and times
 // Events go to stdout, one JSON object a line; times are emulated nanoseconds at 125 MHz.
@@ -255,6 +257,7 @@ class Board {
     if (this.pendingRead === null || !toDevice.length) return;
     const chunk = Uint8Array.from(toDevice.splice(0, this.pendingRead));
     this.pendingRead = null;
+    if (trace) emit({ ev: 'read', t: this.now(), n: chunk.length });
     this.mcu.usbCtrl.endpointReadDone(this.cdc.outEndpoint, chunk);
   }
 
@@ -267,9 +270,8 @@ class Board {
       }
       const payload = cobsDecode(this.stateFrames);
       this.stateFrames = [];
-      if (payload && payload[0] === 0x83) {
-        emit({ ev: 'state', t, body: Buffer.from(payload.slice(2, -2)).toString('hex') });
-      }
+      const kind = payload ? { 0x82: 'ack', 0x83: 'state' }[payload[0]] : undefined;
+      if (kind) emit({ ev: kind, t, body: Buffer.from(payload.slice(2, -2)).toString('hex') });
     }
   }
 
@@ -351,6 +353,7 @@ input.on('line', (line) => {
   if (command.press !== undefined) presses.push([command.press, command.ms]);
   if (command.trace !== undefined) trace = command.trace;
   if (command.adc_stall !== undefined) adcStall = command.adc_stall;
+  if (command.reboot) board.resetPending = 'command';
   if (command.mark !== undefined) emit({ ev: 'mark', id: command.mark, t: board.now() });
   if (command.report !== undefined) {
     emit({ ev: 'report', id: command.report, t: board.now(), boots, ...stats });
