@@ -124,22 +124,27 @@ def _latency(pico: EmulatedPico) -> dict[str, float]:
         else:
             pico.board.lift(hole)
         want = Piece.MAN if placing else Piece.EMPTY
-        mark = pico.wait_for(
-            lambda e, r=round_: e["ev"] == "mark" and e["id"] == r,
-            since=pico.sync(round_),
-        )
-        state = pico.wait_for(
-            lambda e, hole=hole, want=want, t=mark["t"]: e["ev"] == "state"
-            and e["t"] >= t
-            and parse_state(bytes.fromhex(e["body"])).holes[hole] is want,
-            since=pico.events.index(mark),
-        )
-        delays.append((state["t"] - mark["t"]) / 1e6)
+        delays.append(_delay(pico, f"move-{round_}", hole, want))
     delays.sort()
     return {
         "pico_latency_ms_p50": round(statistics.median(delays), 2),
         "pico_latency_ms_p99": round(delays[int(0.99 * (len(delays) - 1))], 2),
     }
+
+
+def _delay(pico: EmulatedPico, token: str, hole: int, want: Piece) -> float:
+    """Milliseconds from the board's pins changing (now) to the STATE showing ``want``."""
+    since = pico.sync(token)
+    mark = pico.wait_for(lambda e: e["ev"] == "mark" and e["id"] == token, since=since)
+    state = pico.wait_for(
+        lambda e: (
+            e["ev"] == "state"
+            and e["t"] >= mark["t"]
+            and parse_state(bytes.fromhex(e["body"])).holes[hole] is want
+        ),
+        since=since,
+    )
+    return float(state["t"] - mark["t"]) / 1e6
 
 
 def _led_write(pixels: Any, pico: EmulatedPico) -> dict[str, float]:
