@@ -21,7 +21,7 @@ from hal.serial_protocol import parse_state
 from sim.board import SimBoard
 from sim.emulated_pico import EmulatedPico, Event, emulated_rig
 
-SCAN_WINDOW_S = 4.0
+SCAN_WINDOW_NS = 2_000_000_000  # emulated
 LATENCY_ROUNDS = 40
 LED_FRAMES = 12
 HEAP_PASSES = 1000
@@ -53,14 +53,14 @@ class Host:
         return None
     def write(self, data):
         pass
-board = Board(
-    Scanner([machine.ADC(Pin(p)) for p in pins.ADC_PINS],
-            [Pin(p, Pin.OUT, value=0) for p in pins.MUX_SELECT_PINS],
-            [None if p < 0 else Pin(p, Pin.OUT, value=1) for p in pins.MUX_ENABLE_PINS],
-            time.sleep_us),
-    LedOutput(neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT)),
-    Buttons([Pin(p, Pin.IN, Pin.PULL_UP) for p in pins.BUTTON_PINS]),
-    Host(), "/calibration.json", time.ticks_ms())
+scanner = Scanner([machine.ADC(Pin(p)) for p in pins.ADC_PINS],
+                  [Pin(p, Pin.OUT, value=0) for p in pins.MUX_SELECT_PINS],
+                  [None if p < 0 else Pin(p, Pin.OUT, value=1) for p in pins.MUX_ENABLE_PINS],
+                  time.sleep_us)
+leds = LedOutput(neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT))
+host = Host()
+board = Board(scanner, leds, Buttons([Pin(p, Pin.IN, Pin.PULL_UP) for p in pins.BUTTON_PINS]),
+              host, "/calibration.json", time.ticks_ms())
 N = PASSES
 passes = array.array("i", [0] * N)
 collected = array.array("i", [0] * N)
@@ -81,8 +81,20 @@ for _ in range(5):
     t = time.ticks_us()
     gc.collect()
     pauses.append(time.ticks_diff(time.ticks_us(), t))
-print(json.dumps({"passes": list(passes), "collected": list(collected), "start": start_free,
-                  "end": end_free, "total": gc.mem_free() + gc.mem_alloc(),
+def each(work, times=10):
+    t = time.ticks_us()
+    for _ in range(times):
+        work()
+    return time.ticks_diff(time.ticks_us(), t) // times
+parts = {
+    "scan": each(lambda: scanner.scan(board.raw)),
+    "classify": each(lambda: board.classifier.update(board.raw)),
+    "led_show": each(lambda: leds.show(160, host.leds[3][3:-3]), 3),
+    "deframe_led": each(lambda: board.deframer.feed(host.leds[3]), 3),
+    "encode_state": each(lambda: protocol.encode_frame(protocol.STATE, 1, bytes(28))),
+}
+print(json.dumps({"parts": parts, "passes": list(passes), "collected": list(collected),
+                  "start": start_free, "end": end_free, "total": gc.mem_free() + gc.mem_alloc(),
                   "pauses": pauses}))
 """
 
@@ -96,13 +108,18 @@ def measure() -> dict[str, float]:
     play run and a collection; target > 40) of ``pico_heap_total_kb``, ``pico_heap_leak_bytes``
     (free before the run minus free after it), ``pico_gc_collections`` (automatic ones during
     the run), ``pico_gc_pause_ms_max`` (a full collection) and ``pico_pass_ms_p50`` / ``_max``
-    (main-loop passes during the play run)."""
+    (main-loop passes during the play run); and where a pass goes: ``pico_scan_ms`` (reading
+    the 72 sensors), ``pico_classify_ms`` (hysteresis and debounce of 72 sensors),
+    ``pico_led_show_ms`` (an LED frame scaled and written), ``pico_deframe_led_ms`` (an LED
+    frame's COBS and CRC) and ``pico_encode_state_ms`` (a STATE frame built)."""
     figures: dict[str, float] = {}
     with emulated_rig() as rig:
         pico = rig.pico
         first = pico.report()
-        time.sleep(SCAN_WINDOW_S)
-        last = pico.report()
+        last = first
+        while last["t"] - first["t"] < SCAN_WINDOW_NS:
+            time.sleep(0.5)
+            last = pico.report()
         seconds = (last["t"] - first["t"]) / 1e9
         figures["pico_scan_hz"] = round((last["scans"] - first["scans"]) / seconds, 1)
         figures["pico_scan_hz_firmware"] = rig.backend.board_scan_hz
@@ -183,6 +200,7 @@ def _heap() -> dict[str, float]:
         "pico_gc_pause_ms_max": round(max(result["pauses"]) / 1000, 2),
         "pico_pass_ms_p50": round(statistics.median(passes) / 1000, 2),
         "pico_pass_ms_max": round(passes[-1] / 1000, 2),
+        **{f"pico_{part}_ms": round(us / 1000, 2) for part, us in result["parts"].items()},
     }
 
 
