@@ -75,6 +75,7 @@ class QspiPads extends BasePeripheral {
   constructor(mcu, chip) {
     super(mcu, 'IO_QSPI');
     this.chip = chip;
+    this.flash = mcu.flash;
     this.registers = new Map();
   }
   readUint32(offset) {
@@ -85,7 +86,7 @@ class QspiPads extends BasePeripheral {
     if (offset === 0x0c) {
       const override = (value >> 8) & 3;
       if (override === 2) this.chip.select();
-      if (override === 3) this.chip.deselect(this.mcuFlash);
+      if (override === 3) this.chip.deselect(this.flash);
     }
   }
 }
@@ -168,9 +169,7 @@ class Board {
       if (offset === 0x24) return Math.min(chip.replies.length, 16);
       return read(offset);
     };
-    const pads = new QspiPads(mcu, chip);
-    pads.mcuFlash = mcu.flash;
-    mcu.peripherals[0x40018] = pads;
+    mcu.peripherals[0x40018] = new QspiPads(mcu, chip);
   }
 
   wireAdc() {
