@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Install the system packages the test suite needs, only those that are missing.
 # Needs root (or sudo) the first time; later runs find everything and do nothing.
+# --uf2-toolchain: also the compilers that `make firmware-uf2` needs (not the tests, not CI).
 set -euo pipefail
 
 missing=()
+if [ "${1:-}" = "--uf2-toolchain" ]; then
+  command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing+=(gcc-arm-none-eabi)
+  [ -f /usr/lib/arm-none-eabi/include/stdio.h ] || missing+=(libnewlib-arm-none-eabi)
+  command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+  command -v g++ >/dev/null 2>&1 || missing+=(g++)
+  command -v make >/dev/null 2>&1 || missing+=(make)
+fi
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
