@@ -3,8 +3,8 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy wiring-diagram \
-	mutation mutation-sample reference-screenshots
+.PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy firmware-uf2 \
+	wiring-diagram mutation mutation-sample reference-screenshots
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -70,6 +70,13 @@ firmware-deploy: $(VENV)/.test-deps
 	$(BIN)/mpremote connect $(PORT) \
 	  exec "import os; [os.remove('/firmware/' + n) for n in os.listdir('/firmware')] if 'firmware' in os.listdir('/') else os.mkdir('/firmware')" \
 	  + fs cp build/firmware/*.mpy :firmware/ + fs cp firmware/main.py :main.py + reset
+
+## make firmware-uf2: rebuild firmware/dist/flixboard-pico.uf2 (MicroPython's rp2 port with firmware/
+## frozen in; installs gcc-arm-none-eabi, libnewlib-arm-none-eabi and cmake if missing, fetches the
+## pinned sources once into ~/.cache/flixboard-uf2, see scripts/build_uf2.py).
+firmware-uf2:
+	bash scripts/setup-system.sh --uf2-toolchain
+	nice -n 10 $(PY) scripts/build_uf2.py
 
 ## make wiring-diagram: redraw wiring/diagram.svg from the pin map.
 wiring-diagram: $(VENV)/.test-deps

@@ -5,8 +5,15 @@ Safe mode: hold MENU while the Pico powers up and nothing starts, so ``mpremote`
 (the running firmware ignores Ctrl-C: the link carries raw bytes).
 """
 
-import machine
+# ruff: noqa: E402  (Ctrl-C is switched off before the imports, see below)
+
 import micropython
+
+# First of all: a host greeting the Pico while it boots sends bytes such as 0x03 (Ctrl-C), which
+# must not interrupt the imports below and leave the board at the REPL.
+micropython.kbd_intr(-1)
+
+import machine
 import neopixel
 
 from firmware import pins
@@ -30,8 +37,8 @@ def main() -> None:
     Pin = machine.Pin
     menu = Pin(pins.BUTTON_PINS[3], Pin.IN, Pin.PULL_UP)
     if menu.value() == 0:
-        return  # safe mode
-    micropython.kbd_intr(-1)  # raw bytes: 0x03 must not interrupt the program
+        micropython.kbd_intr(3)
+        return  # safe mode: Ctrl-C works again for mpremote
     adc = [machine.ADC(Pin(pin)) for pin in pins.ADC_PINS]
     select = [Pin(pin, Pin.OUT, value=0) for pin in pins.MUX_SELECT_PINS]
     enable = [None if pin < 0 else Pin(pin, Pin.OUT, value=1) for pin in pins.MUX_ENABLE_PINS]

@@ -61,10 +61,3 @@ CHAIN = (
 LED_BUDGET_MA = const(2700)
 PIXEL_MA_PER_CHANNEL = const(20)
 PIXEL_IDLE_MA = const(1)
-
-# Timing model of one scan, in microseconds (see firmware.timing).
-ADC_CONVERSION_US = 2.0
-PIN_WRITE_US = 4.0
-ADC_CALL_US = 8.0
-CLASSIFY_US = 6.0
-LOOP_US = 150.0

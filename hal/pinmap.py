@@ -56,7 +56,6 @@ class PicoWiring:
     button_debounce_ms: int
     neopixel_pin: int
     status_led_pin: int
-    timing: dict[str, float]
     usb_ids: tuple[str, str]
     udev_name: str
 
@@ -133,7 +132,6 @@ def load_pico() -> PicoWiring:
             button_debounce_ms=int(data["buttons"]["debounce_ms"]),
             neopixel_pin=int(data["neopixel"]["data_pin"]),
             status_led_pin=int(data["neopixel"]["status_led_pin"]),
-            timing={k: float(v) for k, v in data["timing"].items()},
             usb_ids=(str(data["board"]["usb_vid"]), str(data["board"]["usb_pid"])),
             udev_name=str(data["serial"]["udev_name"]),
         )

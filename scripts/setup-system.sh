@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Install the system packages the test suite needs, only those that are missing.
 # Needs root (or sudo) the first time; later runs find everything and do nothing.
+# --uf2-toolchain: also the compilers that `make firmware-uf2` needs (not the tests, not CI).
 set -euo pipefail
 
 missing=()
+if [ "${1:-}" = "--uf2-toolchain" ]; then
+  command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing+=(gcc-arm-none-eabi)
+  [ -f /usr/lib/arm-none-eabi/include/stdio.h ] || missing+=(libnewlib-arm-none-eabi)
+  command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+  command -v g++ >/dev/null 2>&1 || missing+=(g++)
+  command -v make >/dev/null 2>&1 || missing+=(make)
+fi
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -24,8 +32,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# MicroPython's WebAssembly port, run by Node in the firmware tests (pinned by its lock file).
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# The RP2040 emulator that runs firmware/dist/flixboard-pico.uf2 in the tests (pinned by its lock).
+pico_dir="$root/tests/firmware/pico"
+if [ ! -d "$pico_dir/node_modules/rp2040js" ] \
+  || [ "$pico_dir/package-lock.json" -nt "$pico_dir/node_modules/.package-lock.json" ]; then
+  echo "setup-system: installing the RP2040 emulator (npm ci in tests/firmware/pico)"
+  npm ci --prefix "$pico_dir" --no-audit --no-fund --loglevel=error
+fi
+
+# MicroPython's WebAssembly port, run by Node in the firmware tests (pinned by its lock file).
 wasm_dir="$root/tests/firmware/node"
 if [ ! -d "$wasm_dir/node_modules/@micropython/micropython-webassembly-pyscript" ] \
   || [ "$wasm_dir/package-lock.json" -nt "$wasm_dir/node_modules/.package-lock.json" ]; then

@@ -17,6 +17,7 @@ PROBES: list[str] = [
     "controller.tools.bench_controller:measure",
     "controller.tools.bench_computer:measure",
     "sim.bench_serial:measure",
+    "controller.tools.bench_pico:measure",
     "controller.tools.bench_players:measure",
     "controller.tools.bench_strength:measure",
     "controller.tools.bench_targets:measure",

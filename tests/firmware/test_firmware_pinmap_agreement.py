@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from firmware import pins, protocol, timing
+from firmware import pins, protocol
 from firmware.leds import byte_order
 from firmware.sensing import Classifier
 from hal import serial_protocol
@@ -77,20 +77,6 @@ def test_power_budget_agrees() -> None:
     cap = (LEDS.budget_ma - PIXEL_COUNT * LEDS.pixel_idle_ma) / full_white_ma
     assert LEDS.brightness_cap == math.floor(cap * 100) / 100
     assert set(LEDS.injection) >= {0, 64}
-
-
-def test_timing_model_agrees_and_reaches_500_scans() -> None:
-    t = PICO.timing
-    assert (
-        t["pin_write_us"],
-        t["adc_call_us"],
-        t["classify_us"],
-        t["loop_us"],
-    ) == (pins.PIN_WRITE_US, pins.ADC_CALL_US, pins.CLASSIFY_US, pins.LOOP_US)
-    assert PICO.conversion_us == pins.ADC_CONVERSION_US
-    assert timing.scan_rate_hz() >= 500
-    slower = timing.scan_time_us(settle_us=PICO.settle_us * 2)
-    assert slower > timing.scan_time_us()
 
 
 def test_host_and_firmware_protocol_constants_agree() -> None:

@@ -4,10 +4,8 @@ pyserial to the controller, and its LED frames come back."""
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,35 +14,8 @@ from controller.core.driver import Driver
 from controller.core.journal import Journal
 from controller.core.session import game_entry
 from controller.errors import NotNow
-from engine.bitboard import scan_forward
-from engine.lines import LINES
 from sim.pico_rig import PicoRig
-
-Wait = Callable[..., None]
-
-
-class Pump:
-    """Steps the controller in real time (as the service's loop does), under a lock."""
-
-    def __init__(self, driver: Driver) -> None:
-        self.driver = driver
-        self.lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.wait(0.005):
-            with self.lock:
-                self.driver.step()
-
-    def read(self, what: Callable[[Driver], Any]) -> Any:
-        with self.lock:
-            return what(self.driver)
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(5)
+from tests.serial.game_helpers import Pump, Wait, play_lucky_game
 
 
 @pytest.fixture
@@ -57,44 +28,9 @@ def pump(rig: PicoRig) -> Iterator[Pump]:
     running.stop()
 
 
-def _best_hole(allowed: int, mine: int, theirs: int) -> int:
-    """The allowed hole on the line where this team has most and the other team nothing."""
-
-    def score(hole: int) -> int:
-        return max(
-            (
-                bin(line & mine).count("1")
-                for line in LINES
-                if line >> hole & 1 and not line & theirs
-            ),
-            default=-1,
-        )
-
-    return max(scan_forward(allowed), key=score)
-
-
 def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_until: Wait) -> None:
-    actions = lambda: pump.read(lambda d: len(d.controller.game.actions))  # noqa: E731
-    phase = lambda: pump.read(lambda d: d.controller.phase)  # noqa: E731
     started = time.monotonic()
-    for _ in range(300):
-        wait_until(lambda: phase() in ("await_roll", "await_place", "game_over"))
-        if phase() == "game_over":
-            break
-        before = actions()
-        if phase() == "await_roll":
-            rig.board.press("roll")
-        else:
-            game = pump.read(lambda d: d.controller.game)
-            team = game.team_of_seat[game.to_move]
-            hole = _best_hole(game.allowed, game.men[team], game.men[1 - team])
-            rig.board.place(hole)
-        wait_until(lambda before=before: actions() > before)
-        if pump.read(lambda d: d.controller.game.pending_count()):
-            calls = actions()
-            rig.board.press("flix")
-            wait_until(lambda calls=calls: actions() > calls)
-    game = pump.read(lambda d: d.controller.game)
+    game = play_lucky_game(rig.board, pump, wait_until)
     assert game.game_over and game.winner is not None, (
         f"no winner after {time.monotonic() - started:.0f} s"
     )

@@ -1,0 +1,240 @@
+"""Bench probe of the firmware as it runs on a Pico (``flixboard bench``): the committed UF2 on the
+emulated RP2040 (``sim.emulated_pico``), every time taken from emulated cycles at 125 MHz.
+
+Scan rate, magnet-to-frame latency and LED write time are measured with the real
+``SerialBackend`` as the host. Heap and garbage-collection figures come from a second run in
+safe mode (MENU held at boot): a script at MicroPython's raw REPL builds the firmware's ``Board``
+on the real pins as ``main.py`` does and polls it with recorded host traffic (HELLO, a PING every
+25 passes, an LED frame every 10) while it measures ``gc.mem_free()`` and each pass."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+import tty
+from typing import Any
+
+from hal.base import Piece
+from hal.serial_protocol import parse_state
+from sim.board import SimBoard
+from sim.emulated_pico import EmulatedPico, Event, emulated_rig
+
+SCAN_WINDOW_NS = 2_000_000_000  # emulated
+LATENCY_ROUNDS = 40
+LED_FRAMES = 12
+HEAP_PASSES = 1000
+HOLES = (0, 21, 42, 63, 5, 26, 47, 58)
+
+HEAP_SCRIPT = """
+import array, gc, json, time, machine, neopixel
+from firmware import pins, protocol
+from firmware.board import Board
+from firmware.buttons import Buttons
+from firmware.leds import LedOutput
+from firmware.scan import Scanner
+Pin = machine.Pin
+class Host:
+    def __init__(self):
+        self.hello = protocol.encode_frame(protocol.HELLO, 0, bytes([protocol.VERSION]))
+        self.ping = protocol.encode_frame(protocol.PING, 1)
+        self.leds = [protocol.encode_frame(protocol.LEDS, 2 + k, bytes([160, 40 * k]) * 108)
+                     for k in range(6)]
+        self.n = 0
+    def read(self):
+        self.n += 1
+        if self.n == 1:
+            return self.hello
+        if self.n % 10 == 0:
+            return self.leds[self.n // 10 % 6]
+        if self.n % 25 == 0:
+            return self.ping
+        return None
+    def write(self, data):
+        pass
+scanner = Scanner([machine.ADC(Pin(p)) for p in pins.ADC_PINS],
+                  [Pin(p, Pin.OUT, value=0) for p in pins.MUX_SELECT_PINS],
+                  [None if p < 0 else Pin(p, Pin.OUT, value=1) for p in pins.MUX_ENABLE_PINS],
+                  time.sleep_us)
+leds = LedOutput(neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT))
+host = Host()
+board = Board(scanner, leds, Buttons([Pin(p, Pin.IN, Pin.PULL_UP) for p in pins.BUTTON_PINS]),
+              host, "/calibration.json", time.ticks_ms())
+N = PASSES
+passes = array.array("i", [0] * N)
+collected = array.array("i", [0] * N)
+gc.collect()
+start_free = gc.mem_free()
+previous = start_free
+for i in range(N):
+    t = time.ticks_us()
+    board.poll(time.ticks_ms())
+    passes[i] = time.ticks_diff(time.ticks_us(), t)
+    free = gc.mem_free()
+    collected[i] = 1 if free > previous else 0
+    previous = free
+gc.collect()
+end_free = gc.mem_free()
+pauses = []
+for _ in range(5):
+    t = time.ticks_us()
+    gc.collect()
+    pauses.append(time.ticks_diff(time.ticks_us(), t))
+def each(work, times=10):
+    t = time.ticks_us()
+    for _ in range(times):
+        work()
+    return time.ticks_diff(time.ticks_us(), t) // times
+parts = {
+    "scan": each(lambda: scanner.scan(board.raw)),
+    "classify": each(lambda: board.classifier.update(board.raw)),
+    "led_show": each(lambda: leds.show(160, host.leds[3][3:-3]), 3),
+    "deframe_led": each(lambda: board.deframer.feed(host.leds[3]), 3),
+    "encode_state": each(lambda: protocol.encode_frame(protocol.STATE, 1, bytes(28))),
+}
+print(json.dumps({"parts": parts, "passes": list(passes), "collected": list(collected),
+                  "start": start_free, "end": end_free, "total": gc.mem_free() + gc.mem_alloc(),
+                  "pauses": pauses}))
+"""
+
+
+def measure() -> dict[str, float]:
+    """``pico_scan_hz`` (full scans per second with a host connected; target >= 500),
+    ``pico_scan_hz_firmware`` (the rate the firmware reports itself), ``pico_latency_ms_p50`` /
+    ``_p99`` (a magnet arriving or leaving -> the STATE frame leaving over USB; target p99 <= 10),
+    ``pico_led_write_ms`` (an LED frame read from USB -> its 72 pixels latched),
+    ``pico_led_wire_ms`` (the 72 pixels' bit stream alone), ``pico_heap_free_kb`` (after the
+    play run and a collection; target > 40) of ``pico_heap_total_kb``, ``pico_heap_leak_bytes``
+    (free before the run minus free after it), ``pico_gc_collections`` (automatic ones during
+    the run), ``pico_gc_pause_ms_max`` (a full collection) and ``pico_pass_ms_p50`` / ``_max``
+    (main-loop passes during the play run); and where a pass goes: ``pico_scan_ms`` (reading
+    the 72 sensors), ``pico_classify_ms`` (hysteresis and debounce of 72 sensors),
+    ``pico_led_show_ms`` (an LED frame scaled and written), ``pico_deframe_led_ms`` (an LED
+    frame's COBS and CRC) and ``pico_encode_state_ms`` (a STATE frame built)."""
+    figures: dict[str, float] = {}
+    with emulated_rig() as rig:
+        pico = rig.pico
+        first = pico.report()
+        last = first
+        while last["t"] - first["t"] < SCAN_WINDOW_NS:
+            time.sleep(0.5)
+            last = pico.report()
+        seconds = (last["t"] - first["t"]) / 1e9
+        figures["pico_scan_hz"] = round((last["scans"] - first["scans"]) / seconds, 1)
+        figures["pico_scan_hz_firmware"] = rig.backend.board_scan_hz
+        pico.send(trace=True)
+        figures.update(_latency(pico))
+        figures.update(_led_write(rig.backend.pixels, pico))
+    figures.update(_heap())
+    return figures
+
+
+def _latency(pico: EmulatedPico) -> dict[str, float]:
+    """Place and lift a Man on the board's pins; the emulated time until the STATE that shows it."""
+    delays = []
+    for round_ in range(LATENCY_ROUNDS):
+        hole = HOLES[round_ // 2 % len(HOLES)]
+        placing = round_ % 2 == 0
+        if placing:
+            pico.board.place(hole)
+        else:
+            pico.board.lift(hole)
+        want = Piece.MAN if placing else Piece.EMPTY
+        delays.append(_delay(pico, f"move-{round_}", hole, want))
+    delays.sort()
+    return {
+        "pico_latency_ms_p50": round(statistics.median(delays), 2),
+        "pico_latency_ms_p99": round(delays[int(0.99 * (len(delays) - 1))], 2),
+    }
+
+
+def _delay(pico: EmulatedPico, token: str, hole: int, want: Piece) -> float:
+    """Milliseconds from the board's pins changing (now) to the STATE showing ``want``."""
+    since = pico.sync(token)
+    mark = pico.wait_for(lambda e: e["ev"] == "mark" and e["id"] == token, since=since)
+    state = pico.wait_for(
+        lambda e: (
+            e["ev"] == "state"
+            and e["t"] >= mark["t"]
+            and parse_state(bytes.fromhex(e["body"])).holes[hole] is want
+        ),
+        since=since,
+    )
+    return float(state["t"] - mark["t"]) / 1e6
+
+
+def _led_write(pixels: Any, pico: EmulatedPico) -> dict[str, float]:
+    """Send LED frames; from the USB read that completed each one to its pixels latched."""
+    writes, wires = [], []
+    for frame in range(LED_FRAMES):
+        since = len(pico.events)
+        pixels[:] = [((frame * 20 + i) % 256, i * 3 % 256, 255 - i) for i in range(72)]
+        pixels.show()
+        shown = pico.wait_for(lambda e: e["ev"] == "leds", since=since)
+        reads = [e for e in pico.events[since:] if e["ev"] == "read" and e["t"] <= shown["start"]]
+        if reads:
+            writes.append((shown["end"] - reads[-1]["t"]) / 1e6)
+        wires.append((shown["end"] - shown["start"]) / 1e6)
+    return {
+        "pico_led_write_ms": round(statistics.median(writes), 2),
+        "pico_led_wire_ms": round(statistics.median(wires), 3),
+    }
+
+
+def _heap() -> dict[str, float]:
+    """The play run in safe mode, at the raw REPL."""
+    with EmulatedPico(SimBoard()) as pico:
+        pico.wait_for(lambda e: e["ev"] == "usb")
+        pico.send(button=3, down=True)  # MENU held: main.py returns to the REPL
+        pico.send(reboot=True)
+        pico.wait_for(lambda e: e["ev"] == "usb" and e["t"] > 0 and _booted_again(pico, e))
+        result = _run_at_repl(pico, HEAP_SCRIPT.replace("PASSES", str(HEAP_PASSES)))
+        pico.board.close()
+    passes = sorted(result["passes"])
+    return {
+        "pico_heap_free_kb": round(result["end"] / 1024, 1),
+        "pico_heap_total_kb": round(result["total"] / 1024, 1),
+        "pico_heap_leak_bytes": result["start"] - result["end"],
+        "pico_gc_collections": sum(result["collected"]),
+        "pico_gc_pause_ms_max": round(max(result["pauses"]) / 1000, 2),
+        "pico_pass_ms_p50": round(statistics.median(passes) / 1000, 2),
+        "pico_pass_ms_max": round(passes[-1] / 1000, 2),
+        **{f"pico_{part}_ms": round(us / 1000, 2) for part, us in result["parts"].items()},
+    }
+
+
+def _booted_again(pico: EmulatedPico, event: Event) -> bool:
+    return any(e["ev"] == "boot" and e["n"] == 2 for e in pico.events[: pico.events.index(event)])
+
+
+def _run_at_repl(pico: EmulatedPico, script: str, timeout: float = 600.0) -> Any:
+    """Run ``script`` at MicroPython's raw REPL over the USB serial; its printed JSON."""
+    port = os.open(pico.port, os.O_RDWR | os.O_NOCTTY)
+    try:
+        tty.setraw(port)
+        received = b""
+
+        def until(marker: bytes, count: int = 1) -> None:
+            nonlocal received
+            deadline = time.monotonic() + timeout
+            while received.count(marker) < count:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"the REPL said {received[-200:]!r}")
+                os.set_blocking(port, False)
+                try:
+                    received += os.read(port, 4096)
+                except BlockingIOError:
+                    time.sleep(0.05)
+
+        os.write(port, b"\r\x03\x03\x01")
+        until(b"raw REPL; CTRL-B to exit\r\n>")
+        received = b""
+        os.write(port, script.encode() + b"\x04")
+        until(b"\x04", 2)
+    finally:
+        os.close(port)
+    output, _, errors = received.removeprefix(b"OK").partition(b"\x04")
+    if errors.strip(b"\x04>"):
+        raise RuntimeError(f"the script failed on the emulated Pico: {errors.decode()}")
+    return json.loads(output)

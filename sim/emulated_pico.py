@@ -1,0 +1,337 @@
+"""The real firmware on an emulated Pico: ``firmware/dist/flixboard-pico.uf2`` runs under rp2040js
+(Node, ``tests/firmware/pico/harness.mjs``), wired to a ``SimBoard`` and bridged to a pty.
+
+The harness plays the board's hardware: the ADC answers with the sensor that the emulated mux
+select and enable pins route to it, buttons pull their pins low, the NeoPixel pin's pulses are
+decoded into colours, and the USB CDC serial is bridged to a pty, so a ``SerialBackend`` opened
+on ``port`` talks to MicroPython running the frozen firmware. When the chip resets (its watchdog)
+the pty is replaced by a new one behind the same ``link``, as a Pico re-enumerates on USB. Times
+the harness reports are emulated nanoseconds at 125 MHz.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import tty
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color
+from hal.long_press import LONG_PRESS_S
+from hal.pinmap import load_leds, load_pico
+from hal.serial_backend import SerialBackend
+from sim.board import SimBoard
+from sim.mcu import ADC_MID, BUTTON_ORDER, sensor_offset
+
+ROOT = Path(__file__).resolve().parents[1]
+UF2 = ROOT / "firmware" / "dist" / "flixboard-pico.uf2"
+EMULATOR_DIR = ROOT / "tests" / "firmware" / "pico"
+HARNESS = EMULATOR_DIR / "harness.mjs"
+BOOTROM = EMULATOR_DIR / "bootrom-b1.bin"
+SENSOR_COUNT = HOLE_COUNT + 8
+PRESS_MS = 150
+"""How long a simulated finger holds a short press, in emulated milliseconds: a brisk human press.
+The firmware needs two main-loop passes 20 ms apart to see it, and a pass that handles LED frames
+takes tens of milliseconds."""
+REFRESH_S = 0.01
+
+Event = dict[str, Any]
+
+
+class EmulatorMissing(RuntimeError):
+    """Node or the pinned rp2040js is not installed (``bash scripts/setup-system.sh``)."""
+
+
+def wiring_json() -> str:
+    """The Pico's wiring as the harness needs it (``wiring/pico.toml``)."""
+    wiring = load_pico()
+    return json.dumps(
+        {
+            "sensors": SENSOR_COUNT,
+            "select_pins": list(wiring.select_pins),
+            "buttons": [wiring.buttons[button.value] for button in BUTTON_ORDER],
+            "neopixel": wiring.neopixel_pin,
+            "muxes": [
+                {
+                    "adc_channel": wiring.adc_pins[mux.adc] - 26,
+                    "enable": mux.enable_pin,
+                    "sensors": list(mux.sensors),
+                }
+                for mux in wiring.muxes
+            ],
+        }
+    )
+
+
+def sensor_counts(fields: tuple[int, ...], north_sign: int) -> list[int]:
+    """Each sensor's 12-bit ADC count for the board's fields (the physics of ``sim.mcu``)."""
+    return [
+        max(0, min(4095, ADC_MID + sensor_offset(sensor) + field * north_sign))
+        for sensor, field in enumerate(fields)
+    ]
+
+
+class EmulatedPico:
+    """rp2040js running the UF2, wired to ``board``; a context manager.
+
+    ``port`` is the pty a host opens (or ``link``, a symlink to it, as udev's name).
+    ``events`` keeps every event the harness reported (boots, resets, LED frames, ...)."""
+
+    def __init__(self, board: SimBoard | None = None, *, link: str | Path | None = None) -> None:
+        node = shutil.which("node")
+        if node is None or not (EMULATOR_DIR / "node_modules" / "rp2040js").is_dir():
+            raise EmulatorMissing(
+                "the Pico emulator needs node and rp2040js: run `bash scripts/setup-system.sh`"
+            )
+        self.board = board if board is not None else SimBoard()
+        self.north_sign = load_pico().north_sign
+        self.chain = load_leds()
+        self.link = Path(link) if link is not None else None
+        self.events: list[Event] = []
+        self._changed = threading.Condition()
+        self._usb_lock = threading.RLock()
+        self._master = self._slave = -1
+        self.pty_path = ""
+        self._plug()
+        self._usb, theirs = socket.socketpair()
+        try:
+            self._process = subprocess.Popen(
+                [node, str(HARNESS), str(UF2), str(BOOTROM), wiring_json(), str(theirs.fileno())],
+                pass_fds=(theirs.fileno(),),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+            )
+        finally:
+            theirs.close()
+        self._send_lock = threading.Lock()
+        self._drive_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._counts: list[int] = []
+        self._reader = threading.Thread(target=self._read, name="pico-events", daemon=True)
+        self._fingers = threading.Thread(target=self._drive, name="pico-board", daemon=True)
+        self._bridge = threading.Thread(target=self._carry, name="pico-usb", daemon=True)
+        self._reader.start()
+        self._fingers.start()
+        self._bridge.start()
+
+    @property
+    def port(self) -> str:
+        return str(self.link) if self.link is not None else self.pty_path
+
+    def send(self, **command: Any) -> None:
+        """One command to the harness (see harness.mjs)."""
+        with self._send_lock:
+            assert self._process.stdin is not None
+            self._process.stdin.write(json.dumps(command) + "\n")
+            self._process.stdin.flush()
+
+    def wait_for(
+        self, match: Callable[[Event], bool], timeout: float = 60.0, since: int = 0
+    ) -> Event:
+        """The first event from index ``since`` on that ``match``es; waits for it."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                for event in self.events[since:]:
+                    if match(event):
+                        return event
+                left = deadline - time.monotonic()
+                if left <= 0 or self._process.poll() is not None:
+                    raise TimeoutError(f"no such event from the emulated Pico in {timeout} s")
+                self._changed.wait(left)
+
+    def report(self, timeout: float = 60.0) -> Event:
+        """The harness's counters now (scans, ADC reads, bytes, resets; ``t`` emulated ns)."""
+        token = f"r{time.monotonic_ns()}"
+        since = len(self.events)
+        self.send(report=token)
+        return self.wait_for(lambda e: e.get("id") == token, timeout, since)
+
+    def sync(self, mark: str) -> int:
+        """Put the board's sensor counts on the pins now, reported as a ``mark`` event at that
+        emulated instant; the index of the events from which to look for its effect."""
+        with self._drive_lock:
+            since = len(self.events)
+            self._counts = sensor_counts(self.board.raw_fields(), self.north_sign)
+            self.send(counts=self._counts, mark=mark)
+        return since
+
+    def stall_adc(self) -> None:
+        """The ADC stops finishing conversions: the firmware's main loop hangs in a read."""
+        self.send(adc_stall=True)
+
+    def leds(self, event: Event) -> list[Color]:
+        """The logical pixels (hole 0..63, status 64..71) of an ``leds`` event, as on the wire."""
+        wire = bytes.fromhex(event["wire"])
+        order = self.chain.order
+        colors: list[Color] = [(0, 0, 0)] * PIXEL_COUNT
+        for position, pixel in enumerate(self.chain.chain):
+            raw = wire[3 * position : 3 * position + 3]
+            colors[pixel] = (raw[order.index("R")], raw[order.index("G")], raw[order.index("B")])
+        return colors
+
+    def close(self) -> None:
+        self._stop.set()
+        with contextlib.suppress(OSError, ValueError):
+            assert self._process.stdin is not None
+            self._process.stdin.close()
+        try:
+            self._process.wait(5)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait(5)
+        self._reader.join(5)
+        self._fingers.join(5)
+        self._bridge.join(5)
+        self._usb.close()
+        self._unplug()
+
+    def __enter__(self) -> EmulatedPico:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _plug(self) -> None:
+        """A new pty for the USB serial, linked as ``link``."""
+        with self._usb_lock:
+            master, slave = os.openpty()
+            tty.setraw(slave)
+            os.set_blocking(master, False)
+            self._master, self._slave = master, slave
+            self.pty_path = os.ttyname(slave)
+            if self.link is not None:
+                temporary = self.link.with_name(self.link.name + ".new")
+                with contextlib.suppress(FileNotFoundError):
+                    temporary.unlink()
+                temporary.symlink_to(self.pty_path)
+                temporary.replace(self.link)
+
+    def _unplug(self) -> None:
+        with self._usb_lock:
+            if self._master < 0:
+                return
+            if self.link is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    self.link.unlink()
+            os.close(self._master)
+            os.close(self._slave)
+            self._master = self._slave = -1
+
+    def _carry(self) -> None:
+        """Bridge the pty and the harness's USB socket, both ways."""
+        while not self._stop.is_set():
+            master = self._master
+            usb = self._usb.fileno()
+            watched = [usb, master] if master >= 0 else [usb]
+            ready: list[int] = []
+            with contextlib.suppress(OSError, ValueError):
+                ready, _, _ = select.select(watched, [], [], 0.05)
+            with self._usb_lock:
+                if self._master != master:
+                    continue
+                if usb in ready:
+                    data = self._usb.recv(65536)
+                    if not data:
+                        return
+                    with contextlib.suppress(OSError):  # nobody reads: USB CDC drops too
+                        os.write(master, data)
+                if master in ready:
+                    with contextlib.suppress(BlockingIOError, OSError):
+                        self._usb.sendall(os.read(master, 4096))
+
+    def _read(self) -> None:
+        assert self._process.stdout is not None
+        for line in self._process.stdout:
+            event = json.loads(line)
+            if event["ev"] == "leds":
+                self._show(event)
+            elif event["ev"] == "reset":
+                self._unplug()  # the Pico leaves the USB bus and enumerates again
+                self._plug()
+            with self._changed:
+                self.events.append(event)
+                self._changed.notify_all()
+        with self._changed:
+            self._changed.notify_all()
+
+    def _show(self, event: Event) -> None:
+        """Record a decoded frame on the board's pixels (the colours as on the wire)."""
+        if self.board.closed:
+            return
+        self.board.pixels[:] = self.leds(event)
+        self.board.pixels.brightness = 1.0
+        self.board.pixels.show()
+
+    def _drive(self) -> None:
+        """Keep the emulated pins in step with the board: sensor counts and button presses."""
+        while not self._stop.wait(REFRESH_S):
+            if self.board.closed:
+                return
+            with self._drive_lock:
+                counts = sensor_counts(self.board.raw_fields(), self.north_sign)
+                if counts != self._counts:
+                    self._counts = counts
+                    self.send(counts=counts)
+            for press in self.board.take_presses():
+                self._press(press.button, press.long)
+
+    def _press(self, button: Button, long: bool) -> None:
+        """A short press is timed by the harness in emulated time; a long one is held for the
+        host's real-time long press and more (the emulator runs slower than real time)."""
+        index = BUTTON_ORDER.index(button)
+        if not long:
+            self.send(press=index, ms=PRESS_MS)
+            return
+        threading.Thread(target=self._hold, args=(index,), daemon=True).start()
+
+    def _hold(self, index: int) -> None:
+        self.send(button=index, down=True)
+        self._stop.wait(LONG_PRESS_S + 1.0)
+        self.send(button=index, down=False)
+
+
+BACKEND_OPTIONS = {"open_timeout": 120.0, "heartbeat_s": 0.5, "board_timeout_s": 20.0}
+"""A host's timing for the emulator, which runs several times slower than real time: the
+board's 100 ms heartbeat can take a second or more of real time."""
+
+
+@dataclass(frozen=True)
+class EmulatedRig:
+    """A ``SerialBackend`` on the emulated Pico, and the board its wires lead to."""
+
+    backend: SerialBackend
+    board: SimBoard
+    pico: EmulatedPico
+
+
+@contextmanager
+def emulated_rig(**backend_options: Any) -> Iterator[EmulatedRig]:
+    """Boot the UF2 on an emulated Pico (linked as ``flixboard`` in a temporary directory) and
+    open a ``SerialBackend`` on it; closes all three afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="flixboard-emulated-"))
+    board = SimBoard()
+    try:
+        with EmulatedPico(board, link=folder / "flixboard") as pico:
+            backend = SerialBackend(pico.port, **{**BACKEND_OPTIONS, **backend_options})
+            try:
+                yield EmulatedRig(backend, board, pico)
+            finally:
+                backend.close()
+    finally:
+        board.close()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,78 @@
+"""A Lucky Flix game played through the real controller on a serial board (the simulated Pico or
+the emulated one): the board's buttons and placements go in, the controller's game comes out."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from controller.core.driver import Driver
+from engine.bitboard import scan_forward
+from engine.lines import LINES
+from sim.board import SimBoard
+
+Wait = Callable[..., None]
+
+
+class Pump:
+    """Steps the controller in real time (as the service's loop does), under a lock."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+        self.lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.005):
+            with self.lock:
+                self.driver.step()
+
+    def read(self, what: Callable[[Driver], Any]) -> Any:
+        with self.lock:
+            return what(self.driver)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+
+def best_hole(allowed: int, mine: int, theirs: int) -> int:
+    """The allowed hole on the line where this team has most and the other team nothing."""
+
+    def score(hole: int) -> int:
+        return max(
+            (
+                bin(line & mine).count("1")
+                for line in LINES
+                if line >> hole & 1 and not line & theirs
+            ),
+            default=-1,
+        )
+
+    return max(scan_forward(allowed), key=score)
+
+
+def play_lucky_game(board: SimBoard, pump: Pump, wait_until: Wait, timeout: float = 10.0) -> Any:
+    """Roll, place and call FLIX on ``board`` until the game is over; the controller's game."""
+    actions = lambda: pump.read(lambda d: len(d.controller.game.actions))  # noqa: E731
+    phase = lambda: pump.read(lambda d: d.controller.phase)  # noqa: E731
+    for _ in range(300):
+        wait_until(lambda: phase() in ("await_roll", "await_place", "game_over"), timeout)
+        if phase() == "game_over":
+            break
+        before = actions()
+        if phase() == "await_roll":
+            board.press("roll")
+        else:
+            game = pump.read(lambda d: d.controller.game)
+            team = game.team_of_seat[game.to_move]
+            board.place(best_hole(game.allowed, game.men[team], game.men[1 - team]))
+        wait_until(lambda before=before: actions() > before, timeout)
+        if pump.read(lambda d: d.controller.game.pending_count()):
+            calls = actions()
+            board.press("flix")
+            wait_until(lambda calls=calls: actions() > calls, timeout)
+    return pump.read(lambda d: d.controller.game)
