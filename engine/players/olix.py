@@ -36,7 +36,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.olix import NO_SPACE, Olix, space_for
 from engine.olix_patterns import GRID, KINDS, SIZE, patterns_at
-from engine.players.base import Budget, Decision, InfoSink, SearchInfo
+from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 
 DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 2, 4: 2, 5: 3}
 """Search depth (placements) by level."""
@@ -327,20 +327,22 @@ class OlixPlayer:
             raise IllegalAction(f"nothing for an Olix player to do in phase {game.phase}")
         team = game.team_of_seat[game.to_move]
         depth = DEPTH[self.level] if budget.depth is None else min(budget.depth, DEPTH[self.level])
-        search = OlixSearch(game, budget, self.level, self.seed, depth)
+        inner = capped(budget, NODES[self.level])
+        search = OlixSearch(game, inner, self.level, self.seed, depth)
         ranked = search.ranked(team)
         best_worth, best_cell = ranked[0]
         best_value = best_worth.total
         if depth > 1 and not best_worth.wins:
             best_value = -3 * WIN
             for worth, cell in ranked[: ROOT_WIDTH[self.level]]:
-                if budget.exhausted() and best_value > -3 * WIN:
+                if inner.exhausted() and best_value > -3 * WIN:
                     break
                 value = worth.total - search.after(
                     team, cell, depth - 1, -3 * WIN, worth.total - best_value
                 )
                 if value > best_value:
                     best_value, best_worth, best_cell = value, worth, cell
+        budget.count(inner.visited)
         action = Action("place", hole=best_cell)
         mate = 1 if best_worth.wins else None
         info = SearchInfo(
