@@ -43,6 +43,9 @@ MAX_SPACES = 24
 """The most spaces a scoring line may have."""
 NO_SPACE = -1
 """The rank of a scoring line with no counter on it."""
+Area = dict[str, tuple[int, tuple[int, ...]]]
+"""The scoring area: kind -> (rank of the line's highest occupied space or ``NO_SPACE``, the
+teams with a counter on it)."""
 
 
 def _line(key: str, value: Any, kind: str) -> tuple[int, ...]:
@@ -108,12 +111,12 @@ def space_for(line: tuple[int, ...], value: int) -> int:
     return sum(1 for space in line if space <= value) - 1
 
 
-def ranking(area: dict[str, tuple[int, tuple[int, ...]]], team: int) -> list[int]:
+def ranking(area: Area, team: int) -> list[int]:
     """The ranks of ``team``'s counters in the scoring area, most advanced first."""
     return sorted((rank for rank, teams in area.values() if team in teams), reverse=True)
 
 
-def leader(area: dict[str, tuple[int, tuple[int, ...]]]) -> int | None:
+def leader(area: Area) -> int | None:
     """The team that wins by the scoring area: more counters; if equal, the more advanced
     counters compared from the most advanced down; ``None`` when that does not separate them.
 
@@ -148,7 +151,7 @@ class Olix(Game):
             raise SettingError(f"olix is a game for 2 players, not {self.players}")
         assert isinstance(self.options, OlixOptions)
         self.lines: dict[str, tuple[int, ...]] = self.options.lines()
-        self.area: dict[str, tuple[int, tuple[int, ...]]] = {kind: (NO_SPACE, ()) for kind in KINDS}
+        self.area: Area = {kind: (NO_SPACE, ()) for kind in KINDS}
         self.scored: list[Scored] = []
 
     @property

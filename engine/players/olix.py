@@ -34,8 +34,8 @@ from functools import cache
 from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
-from engine.olix import NO_SPACE, Olix, space_for
-from engine.olix_patterns import GRID, KINDS, SIZE, patterns_at
+from engine.olix import NO_SPACE, Area, Olix, space_for
+from engine.olix_patterns import GRID, SIZE, patterns_at
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 
 DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 2, 4: 2, 5: 3}
@@ -51,7 +51,7 @@ NOISE: dict[int, float] = {1: 60.0, 2: 0.0, 3: 0.0, 4: 0.0, 5: 0.0}
 WIN = 1_000_000.0
 """The worth of a super-pattern (a won game)."""
 HELD = 100.0
-"""The worth of holding a scoring line's top space alone (shared: half), plus ``RANK`` a space."""
+"""The worth of holding a scoring line's top space alone (shared: none), plus ``RANK`` a space."""
 RANK = 10.0
 BLOCK = 0.8
 """Share of the opponent's gain at a cell counted for taking the cell first."""
@@ -59,8 +59,6 @@ SUPER_SHAPE = 3.0
 """Weight of a super-pattern shape against a smallest-pattern shape."""
 REACH = 2
 """Candidates are empty cells within this many steps (king moves) of a counter."""
-
-Area = dict[str, tuple[int, tuple[int, ...]]]
 
 
 def _near(cell: int) -> Bitboard:
@@ -166,18 +164,13 @@ def shape_worth(counters: int, size: int, weight: float) -> float:
     return weight * (math.pow(2.0, 10.0 * counters / size) - 1.0)
 
 
-def area_worth(area: Area, lines: dict[str, tuple[int, ...]], team: int) -> float:
-    """The scoring area from ``team``'s side: each top space held (alone: full, shared: half,
-    the opponent's: negative), more for spaces further along."""
+def area_worth(area: Area, team: int) -> float:
+    """The scoring area from ``team``'s side: each top space held alone (the opponent's:
+    negative; shared: nothing), more for spaces further along."""
     worth = 0.0
-    for kind in KINDS:
-        rank, teams = area[kind]
-        if rank == NO_SPACE:
-            continue
-        value = HELD + RANK * rank
-        if len(teams) == 2:
-            continue
-        worth += value if team in teams else -value
+    for rank, teams in area.values():
+        if rank != NO_SPACE and len(teams) == 1:
+            worth += (HELD + RANK * rank) * (1 if team in teams else -1)
     return worth
 
 
@@ -216,8 +209,7 @@ class OlixSearch:
     """One decision's search state: both players' counters, the scoring area, the budget."""
 
     def __init__(self, game: Olix, budget: Budget, level: int, seed: int, depth: int) -> None:
-        self.lines = game.lines
-        lines = game.lines
+        lines = self.lines = game.lines
         self.shapes = shapes_for((lines["O"][-1], lines["L"][-1], lines["I"][-1], lines["X"][-1]))
         self.boards = list(game.men)
         self.area: Area = dict(game.area)
@@ -231,11 +223,11 @@ class OlixSearch:
         """What ``team``'s counter on ``cell`` is worth to it now."""
         self.budget.count()
         own, other = self.boards[team] | 1 << cell, self.boards[1 - team] | 1 << cell
-        before = area_worth(self.area, self.lines, team)
+        before = area_worth(self.area, team)
         after, wins = scored_area(self.area, self.lines, own, cell, team)
         theirs, stops = scored_area(self.area, self.lines, other, cell, 1 - team)
-        scores = area_worth(after, self.lines, team) - before
-        blocks = BLOCK * (area_worth(theirs, self.lines, 1 - team) + before)
+        scores = area_worth(after, team) - before
+        blocks = BLOCK * (area_worth(theirs, 1 - team) + before)
         builds = 0.0
         mine, opposing = self.boards[team], self.boards[1 - team]
         for mask, worths in self.shapes.through[cell]:
