@@ -59,8 +59,8 @@ _NUMBER = re.compile(r"[0-9]{1,20}")
 
 MAX_PERFT_DEPTH = {"qubic": 4, "olix": 3}
 """Qubic: perft 4 from the empty board counts 15,249,024 leaves in about 0.2 s here; perft 5 takes
-some 60 times as long. Olix: perft 3 values 14,520 placements for patterns (about a second), perft
-4 some 120 times as many. Deeper runs are refused rather than blocking the protocol."""
+some 60 times as long. Olix: perft 3 values 14,520 placements for patterns (0.4 s here), perft 4
+some 120 times as many. Deeper runs are refused rather than blocking the protocol."""
 MAX_MOVETIME_MS = 3_600_000
 MAX_DEPTH = 64
 MAX_NODES = 1_000_000_000

@@ -55,6 +55,7 @@ def test_perft_counts_olix_placements() -> None:
     protocol = EngineProtocol("olix")
     assert protocol.handle("perft 1") == ["perft 1 121"]
     assert protocol.handle("perft 2") == ["perft 2 14520"]
+    assert protocol.handle("perft 3") == [f"perft 3 {121 * 120 * 119}"]  # no pattern ends a game
     protocol.handle(f"position startpos moves {THREAT}")
     game = protocol.game
     assert isinstance(game, Olix)
