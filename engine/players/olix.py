@@ -59,6 +59,9 @@ BLOCK = 0.8
 """Share of the opponent's gain at a cell counted for taking the cell first."""
 SUPER_SHAPE = 3.0
 """Weight of a super-pattern shape against a smallest-pattern shape."""
+DOUBLE_THREAT = WIN / 4
+"""The worth of a placement after which two empty cells would each complete a super-pattern:
+one counter cannot block both."""
 REACH = 2
 """Candidates are empty cells within this many steps (king moves) of a counter."""
 
@@ -129,10 +132,12 @@ def _o_shapes(border: int) -> list[Bitboard]:
 
 @dataclass(frozen=True)
 class Shapes:
-    """The target shapes through each cell: ``(mask, worths)``, ``worths[k]`` the
-    :func:`shape_worth` of the shape holding ``k`` counters."""
+    """The target shapes through each cell: ``through`` as ``(mask, worths)``, ``worths[k]``
+    the :func:`shape_worth` of the shape holding ``k`` counters; ``supers`` the masks of the
+    super-pattern shapes alone."""
 
     through: tuple[tuple[tuple[Bitboard, tuple[float, ...]], ...], ...]
+    supers: tuple[tuple[Bitboard, ...], ...]
 
 
 @cache
@@ -151,13 +156,30 @@ def shapes_for(ends: tuple[int, int, int, int]) -> Shapes:
         (_line_shapes(diagonal, x_end + 1) if x_end < SIZE else [], SUPER_SHAPE),
     ]
     through: list[list[tuple[Bitboard, tuple[float, ...]]]] = [[] for _ in range(GRID.cell_count)]
+    supers: list[list[Bitboard]] = [[] for _ in range(GRID.cell_count)]
     for masks, weight in targets:
         for mask in masks:
             size = mask.bit_count()
             worths = tuple(shape_worth(counters, size, weight) for counters in range(size + 1))
             for cell in scan_forward(mask):
                 through[cell].append((mask, worths))
-    return Shapes(tuple(tuple(entries) for entries in through))
+                if weight == SUPER_SHAPE:
+                    supers[cell].append(mask)
+    return Shapes(
+        tuple(tuple(entries) for entries in through), tuple(tuple(masks) for masks in supers)
+    )
+
+
+def winning_cells(own: Bitboard, opposing: Bitboard, shapes: tuple[Bitboard, ...]) -> Bitboard:
+    """The empty cells that would complete one of ``shapes`` (super-pattern shapes) for the
+    player with ``own`` counters: a counter there wins."""
+    cells = 0
+    for mask in shapes:
+        if not mask & opposing:
+            rest = mask & ~own
+            if rest and not rest & (rest - 1):
+                cells |= rest
+    return cells
 
 
 def shape_worth(counters: int, size: int, weight: float) -> float:
@@ -240,6 +262,8 @@ class OlixSearch:
             elif not mine_in:
                 builds += BLOCK * worths[theirs_in]
         total = WIN if wins else scores + blocks + builds
+        if not wins and winning_cells(own, opposing, self.shapes.supers[cell]).bit_count() > 1:
+            total += DOUBLE_THREAT
         if stops and not wins and self.depth == 1:
             total += WIN / 10
         if NOISE[self.level]:

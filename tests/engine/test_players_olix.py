@@ -5,14 +5,14 @@ deterministic for its seed and level, and beats random placements in a short see
 from __future__ import annotations
 
 import pytest
-from olix_helpers import position
+from olix_helpers import cells, position
 
 from engine.errors import IllegalAction, SettingError
 from engine.game import Action
 from engine.olix_patterns import GRID
 from engine.players import PLAYERS, make_player
 from engine.players.base import Budget, SearchInfo
-from engine.players.olix import OlixPlayer
+from engine.players.olix import OlixPlayer, shapes_for, winning_cells
 from engine.players.olix_bench import random_games, versus_random
 from engine.variants import new_game
 
@@ -46,6 +46,20 @@ def test_takes_a_super_pattern(level: int) -> None:
 def test_blocks_the_opponents_super_pattern(level: int) -> None:
     game = position("A3 J2 B10", "B4 C5 D6 E7 F8 G9 H10")
     assert chosen(level, game) == "I11"  # X-8 there would win for the second player
+
+
+def test_winning_cells_of_an_open_seven() -> None:
+    own = cells("B3 C3 D3 E3 F3 G3 H3")
+    supers = shapes_for((9, 8, 7, 7)).supers[GRID.cell_index("H3")]
+    assert winning_cells(own, 0, supers) == cells("A3 I3")
+    assert winning_cells(own, cells("I3"), supers) == cells("A3")
+
+
+@pytest.mark.parametrize("level", [2, 3, 5])
+def test_makes_a_double_threat(level: int) -> None:
+    """Six in a row with both ends open: a seventh leaves two cells that make I-8."""
+    game = position("C5 D5 E5 F5 G5 H5", "K11 K1 A10 J8 A1 B11")
+    assert chosen(level, game) in ("B5", "I5")
 
 
 def test_scores_a_pattern_when_nothing_else_presses() -> None:
