@@ -8,7 +8,8 @@ A placement's worth, from its player's side, is the sum of
 - what it builds: the change in :func:`shape_worth` of every target shape through the cell
   (the smallest O, L, I, X, and the shapes one counter past the end of each scoring line, the
   super-patterns), a shape counting only while the other player has no counter in it, and
-  spoiling the opponent's shapes counting for the player.
+  spoiling the opponent's shapes counting for the player;
+- a double threat: two empty cells that would each complete a super-pattern shape.
 
 The search takes, from level 2 on, the placements of best worth and subtracts from each the
 worth of the opponent's best reply (a two-placement alpha-beta: a reply at least as good as the
