@@ -1,4 +1,4 @@
-"""Olix (Reiner Knizia, 1999; RULES.md §8): two players place counters on an 11x11 grid and
+"""Olix (Reiner Knizia, 1999; RULES.md §10): two players place counters on an 11x11 grid and
 score the patterns O, L, I and X on four scoring lines.
 
 Each placement scores, for each kind, the most valuable pattern that holds the new counter
@@ -38,7 +38,7 @@ DEFAULT_LINES: dict[str, tuple[int, ...]] = {
     "I": (4, 5, 6, 7),
     "X": (4, 5, 6, 7),
 }
-"""The scoring lines' spaces (RULES.md §8: the rule book's example, L starting at 5)."""
+"""The scoring lines' spaces (RULES.md §10: the rule book's example, L starting at 5)."""
 MAX_SPACES = 24
 """The most spaces a scoring line may have."""
 NO_SPACE = -1

@@ -1,4 +1,4 @@
-"""Olix patterns on the 11x11 grid (RULES.md §8): the best O, L, I and X through one counter.
+"""Olix patterns on the 11x11 grid (RULES.md §10): the best O, L, I and X through one counter.
 
 A pattern is a set of one player's counters; its value is how many counters it holds.
 ``I``: a straight row or column run of at least 4. ``X``: a diagonal run of at least 4.

@@ -1,5 +1,5 @@
 """Olix rules, each test citing the sentence of the rule book (seeds/olix-rules.txt) it checks,
-and the choices of RULES.md §8 where the book is silent."""
+and the choices of RULES.md §10 where the book is silent."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def test_o_may_be_hollow_or_filled_with_either_colour() -> None:
 
 def test_own_interior_counters_add_to_the_o() -> None:
     """ "Having your own interior counters, however, increases the pattern value." Placed
-    afterwards, an interior counter extends the O, and it scores again (RULES.md §8)."""
+    afterwards, an interior counter extends the O, and it scores again (RULES.md §10)."""
     assert patterns(position("A1 B1 C1 A2 B2 C2 A3 B3").place("C3"))[0] == ("O", 9)
     game = position("A1 B1 C1 A2 C2 A3 B3 C3")
     assert patterns(game.place("B2")) == [("O", 9)]
@@ -87,7 +87,7 @@ def test_own_interior_counters_add_to_the_o() -> None:
 
 def test_l_has_two_perpendicular_arms_of_three() -> None:
     """ "L: Any right-angled line, with arms of at least three counters in length." The corner
-    counts in both arms (RULES.md §8), so the smallest L holds 5."""
+    counts in both arms (RULES.md §10), so the smallest L holds 5."""
     assert patterns(position("A1 A2 A3 B1").place("C1")) == [("L", 5)]
     assert patterns(position("A1 A2 B1").place("C1")) == []  # arms of 2 and 3
     assert patterns(position("A1 A2 A3 B1 C1").place("D1")) == [("L", 6), ("I", 4)]
@@ -175,7 +175,7 @@ def test_patterns_score_only_when_made_or_extended() -> None:
 
 
 def test_a_value_between_spaces_goes_on_the_space_below() -> None:
-    """RULES.md §8: a value between two spaces of a line scores the lower space."""
+    """RULES.md §10: a value between two spaces of a line scores the lower space."""
     game = position("A1 B1 C1 A2 B2", o_line="4 8 12")
     (event,) = [e for e in game.place("C2") if e.type == "pattern"]
     assert event.data["value"] == 6 and event.data["space"] == 4
@@ -202,7 +202,7 @@ def test_super_pattern_wins_at_once() -> None:
     ],
 )
 def test_the_line_lengths_are_options(kind: str, line: str, first: str) -> None:
-    """RULES.md §8: each line's spaces are an option; a value past the last space wins."""
+    """RULES.md §10: each line's spaces are an option; a value past the last space wins."""
     game = position(first, **{f"{kind.lower()}_line": line})
     assert game.options.to_dict()[f"{kind.lower()}_line"] == tuple(int(v) for v in line.split())
     last = {"O": "C3", "L": "C1", "X": "E5"}[kind]
@@ -231,7 +231,7 @@ def test_bad_lines_are_refused(options: dict[str, object], message: str) -> None
 
 def test_more_counters_in_the_scoring_area_wins() -> None:
     """ "In the end, the player with the more counters in the scoring area wins the game." The
-    game ends when nobody has a counter left (``men_per_team``; RULES.md §8)."""
+    game ends when nobody has a counter left (``men_per_team``; RULES.md §10)."""
     game = position("A1 A2 A3", "C1 C3 C5", men_per_team=4)
     game.place("A4")
     assert not game.game_over
@@ -257,7 +257,7 @@ def test_tie_compares_the_next_counters() -> None:
 
 def test_full_grid_with_equal_areas_is_a_draw() -> None:
     """ "If this process is unable to break the tie, the game is drawn." Here the grid fills up
-    without a pattern (RULES.md §8: a full grid ends the game)."""
+    without a pattern (RULES.md §10: a full grid ends the game)."""
     game = new_game("olix")
     own = [[c for c in range(121) if (GRID.coords(c)[0] // 2 + c % 11) % 2 == t] for t in (0, 1)]
     for index in range(60):
