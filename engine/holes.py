@@ -22,6 +22,10 @@ Hole = int
 """A hole index, 0..63."""
 
 HOLES: range = range(64)
+ROMAN: tuple[str, ...] = ("I", "II", "III", "IV")
+
+PANEL_COLOURS: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 class CellNames(Protocol):
@@ -40,10 +44,6 @@ class CellNames(Protocol):
     def cell_index(self, text: str) -> int:
         """The cell a name denotes (any accepted form); a ``HoleNameError`` otherwise."""
         ...
-ROMAN: tuple[str, ...] = ("I", "II", "III", "IV")
-
-PANEL_COLOURS: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @dataclass(frozen=True)
