@@ -249,6 +249,25 @@ def test_tie_goes_to_the_most_advanced_counter() -> None:
     assert leader(area) == dark
 
 
+def test_equal_counters_the_more_advanced_wins_the_game() -> None:
+    """ "In the case of a tie, when both players have the same number of counters in the scoring
+    area, the players compare their most advanced counters." Played out: I-5 against X-4."""
+    game = position("A1 A2 A3 A4", "C1 D2 E3 F4", men_per_team=5)
+    game.place("A5")
+    events = game.place("K11")
+    assert game.to_json()["area_counters"] == [1, 1]
+    assert events[-1].data == {"winner": 0, "draw": False, "reason": "nobody can place"}
+
+
+def test_equal_counters_equally_advanced_is_a_draw() -> None:
+    """ "If this process is unable to break the tie, the game is drawn." Both on I-4."""
+    game = position("A1 A2 A3 A4", "C1 C2 C3 C4", men_per_team=5)
+    game.place("K11")
+    events = game.place("K9")
+    assert scoring(game)["I"] == (4, [0, 1])
+    assert events[-1].data == {"winner": None, "draw": True, "reason": "nobody can place"}
+
+
 def test_tie_compares_the_next_counters() -> None:
     """ "If both counters are equally advanced, compare the next two counters, and so on." """
     area = {"O": (3, (0, 1)), "L": (1, (0,)), "I": (2, (1,)), "X": (-1, ())}
