@@ -25,10 +25,10 @@ from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from engine.bitboard import BB_ALL, Bitboard, bit, popcount, scan_forward
+from engine.bitboard import Bitboard, bit, popcount, scan_forward
 from engine.dice import Throw, parse_throw
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
-from engine.holes import DEFAULT_LAYOUT, Hole, Layout, name, parse
+from engine.holes import DEFAULT_LAYOUT, CellNames, Hole, Layout
 from engine.lines import completed_lines
 from engine.settings import seconds, shown, whole_number
 
@@ -68,6 +68,11 @@ SET_KEYS = frozenset({"allowed", "line", "removed", "holes"})
 """Event data keys holding a :data:`Bitboard` (shown as a list of hole names)."""
 LINES_KEYS = frozenset({"lines"})
 """Event data keys holding a list of lines (each shown as a list of hole names)."""
+BOARDS: dict[str, str] = {
+    "flix": "the 64-hole FLIX spaceboard",
+    "olix": "the 121-cell Olix board (an 11x11 grid)",
+}
+"""The boards the variants are played on (``Game.board``), as a player would name them."""
 MAX_CALL_WINDOW = 3600.0
 """The longest call window (seconds) a game accepts."""
 SEED_LIMIT = 2**63
@@ -76,13 +81,13 @@ AWAIT_CALLS_ACTIONS = frozenset({"call", "penalty", "resign"})
 """The actions accepted in phase ``await_calls`` (nobody can place; lines are uncalled)."""
 
 
-def _json_value(key: str, value: Any, layout: Layout) -> Any:
+def _json_value(key: str, value: Any, cells: CellNames) -> Any:
     if key in HOLE_KEYS and isinstance(value, int):
-        return name(value, layout)
+        return cells.cell_name(value)
     if key in SET_KEYS and isinstance(value, int):
-        return [name(h, layout) for h in scan_forward(value)]
+        return [cells.cell_name(h) for h in scan_forward(value)]
     if key in LINES_KEYS and isinstance(value, list | tuple):
-        return [[name(h, layout) for h in scan_forward(line)] for line in value]
+        return [[cells.cell_name(h) for h in scan_forward(line)] for line in value]
     return value
 
 
@@ -97,8 +102,9 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     secret: bool = False
 
-    def to_json(self, layout: Layout = DEFAULT_LAYOUT) -> dict[str, Any]:
-        """``{"type": ..., **data}`` with holes written as canonical names (and ``secret``)."""
+    def to_json(self, layout: CellNames = DEFAULT_LAYOUT) -> dict[str, Any]:
+        """``{"type": ..., **data}`` with holes written as canonical names (and ``secret``);
+        ``layout`` names the cells (a game's ``cells``)."""
         result: dict[str, Any] = {"type": self.type}
         result.update({key: _json_value(key, value, layout) for key, value in self.data.items()})
         if self.secret:
@@ -121,7 +127,7 @@ class Action:
     piece: str = MAN
     token: int | None = None
 
-    def to_json(self, layout: Layout = DEFAULT_LAYOUT) -> dict[str, Any]:
+    def to_json(self, layout: CellNames = DEFAULT_LAYOUT) -> dict[str, Any]:
         """The non-default fields, holes as names: ``{"kind": "place", "hole": "Y-II-H"}``."""
         result: dict[str, Any] = {"kind": self.kind}
         for item in fields(self)[1:]:
@@ -131,7 +137,7 @@ class Action:
         return result
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], layout: Layout = DEFAULT_LAYOUT) -> Action:
+    def from_json(cls, data: Mapping[str, Any], layout: CellNames = DEFAULT_LAYOUT) -> Action:
         """The action written by :meth:`to_json`."""
         known = {item.name for item in fields(cls)}
         unknown = sorted(set(data) - known)
@@ -139,7 +145,7 @@ class Action:
             raise IllegalAction(f"not an action: {dict(data)!r} (unknown keys {unknown})")
         values = dict(data)
         if isinstance(values.get("hole"), str):
-            values["hole"] = parse(values["hole"], layout)
+            values["hole"] = layout.cell_index(values["hole"])
         return cls(**values)
 
 
@@ -214,9 +220,10 @@ class Game:
 
     Class flags: ``variant`` (registry name), ``uses_dice``, ``uses_calls``, ``uses_burocrats``,
     ``uses_tokens``, ``default_men_per_team`` (``None``: enough to fill the board),
-    ``options_class``.
+    ``options_class``, ``board`` (the board it is played on: a key of ``BOARDS``).
 
-    Hooks a variant may override (each small): ``_init_state`` (its own state),
+    Hooks a variant may override (each small): ``_cell_names`` (the board's cells and their
+    names; default the spaceboard's 64 holes), ``_init_state`` (its own state),
     ``_first_phase`` (phase a turn starts in), ``_turn_reach`` (holes a new turn may fill),
     ``_check_piece`` (piece kind, token),
     ``_line_pieces`` (pieces that count for a team's lines), ``_after_place`` (lines, calls),
@@ -233,6 +240,7 @@ class Game:
     uses_tokens: ClassVar[bool] = False
     default_men_per_team: ClassVar[int | None] = 18
     options_class: ClassVar[type[Options]] = Options
+    board: ClassVar[str] = "flix"
     _state_fields: ClassVar[tuple[str, ...]] = (
         "phase",
         "to_move",
@@ -277,6 +285,8 @@ class Game:
         self.players: int = players
         self.seed: int = seed
         self.layout: Layout = Layout(self.options.panels, self.options.suits)
+        self.cells: CellNames = self._cell_names()
+        self.all_cells: Bitboard = (1 << self.cells.cell_count) - 1
         self.team_of_seat: tuple[int, ...] = TEAMS_OF_PLAYERS[players]
         self.teams: int = max(self.team_of_seat) + 1
         self.men_per_team: int = self._men_per_team()
@@ -312,12 +322,16 @@ class Game:
     def _init_state(self) -> None:
         """Hook: set up a variant's own state fields (also listed in ``_state_fields``)."""
 
+    def _cell_names(self) -> CellNames:
+        """Hook: the board's cells and their names (the spaceboard's 64 holes by ``layout``)."""
+        return self.layout
+
     def _men_per_team(self) -> int:
         if self.options.men_per_team is not None:
             return self.options.men_per_team
         if self.default_men_per_team is not None:
             return self.default_men_per_team
-        return -(-64 // self.teams)
+        return -(-self.cells.cell_count // self.teams)
 
     def __repr__(self) -> str:
         return (
@@ -340,7 +354,7 @@ class Game:
         """The holes ``to_move`` may fill now (0 unless a placement is due)."""
         if self.phase != Phase.AWAIT_PLACE:
             return 0
-        return self.reach & ~self.occupied & BB_ALL
+        return self.reach & ~self.occupied & self.all_cells
 
     def pieces(self, team: int) -> Bitboard:
         """All pieces (Men and Burocrats) of a team."""
@@ -384,7 +398,7 @@ class Game:
             for kind, mask in ((MAN, self.men[team]), (BUROCRAT, self.burocrats[team])):
                 pieces.extend((hole, team, kind) for hole in scan_forward(mask))
         board = {
-            name(hole, self.layout): {"team": team, "piece": kind}
+            self.cells.cell_name(hole): {"team": team, "piece": kind}
             for hole, team, kind in sorted(pieces)
         }
         state: dict[str, Any] = {
@@ -416,7 +430,7 @@ class Game:
         return self.options.to_dict()
 
     def _names(self, mask: Bitboard) -> list[str]:
-        return [name(hole, self.layout) for hole in scan_forward(mask)]
+        return [self.cells.cell_name(hole) for hole in scan_forward(mask)]
 
     # ----------------------------------------------------------------- acting
 
@@ -435,7 +449,7 @@ class Game:
         token: int | None = None,
     ) -> list[Event]:
         """Seat ``to_move`` places a piece at time ``at`` (seconds; opens the call window)."""
-        index = parse(hole, self.layout) if isinstance(hole, str) else hole
+        index = self.cells.cell_index(hole) if isinstance(hole, str) else hole
         return self.apply(Action("place", hole=index, at=at, piece=piece, token=token))
 
     def call(self, seat: int, *, at: float = 0.0) -> list[Event]:
@@ -511,7 +525,7 @@ class Game:
         return Phase.AWAIT_ROLL if self.uses_dice else Phase.AWAIT_PLACE
 
     def _turn_reach(self, seat: int) -> Bitboard:
-        return 0 if self.uses_dice else BB_ALL
+        return 0 if self.uses_dice else self.all_cells
 
     def _start_turn(self, seat: int) -> None:
         """Give the turn to ``seat`` or, skipping seats that cannot place, the next who can.
@@ -521,7 +535,7 @@ class Game:
         Men back, so play may go on from ``seat``).
         """
         self.due_seat = seat
-        if self.occupied == BB_ALL:
+        if self.occupied == self.all_cells:
             self._nobody_can_place("board full")
             return
         for _ in range(self.players):
@@ -572,9 +586,13 @@ class Game:
         seat, hole = self.to_move, action.hole
         if self.phase != Phase.AWAIT_PLACE:
             raise IllegalPlacement(f"seat {seat} cannot place now (phase {self.phase})")
-        if not isinstance(hole, int) or isinstance(hole, bool) or not 0 <= hole < 64:
+        if (
+            not isinstance(hole, int)
+            or isinstance(hole, bool)
+            or not 0 <= hole < self.cells.cell_count
+        ):
             raise IllegalPlacement(f"not a hole: {hole!r}")
-        where = name(hole, self.layout)
+        where = self.cells.cell_name(hole)
         if self.occupied >> hole & 1:
             raise IllegalPlacement(f"{where} is occupied")
         if not self.reach >> hole & 1:

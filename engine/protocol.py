@@ -1,11 +1,12 @@
 """The engine's text protocol (like UCI), as a pure class: one input line in, answer lines out.
 
-Commands: ``variant qubic|lucky|payoff|tactflix`` · ``players 2|3|4|6`` ·
+Commands: ``variant qubic|lucky|payoff|tactflix|olix`` · ``players 2|3|4|6`` (Olix: 2) ·
 ``position startpos [moves ...]`` · ``roll [colour/floor/suit]`` ·
 ``go [movetime MS] [depth N] [nodes N] [infinite]`` · ``stop`` · ``hint`` ·
 ``setoption name Level|Seed value N`` · ``perft N`` · ``isready`` · ``quit``.
 
-A move is a hole name (a placement; in Pay-Off ``HOLE token N`` attaches a token) or, in Lucky,
+A move is a hole name (a placement; in Olix a cell of the 11x11 grid such as ``F6``; in Pay-Off
+``HOLE token N`` attaches a token) or, in Lucky,
 a throw such as ``yellow/II/hearts`` (a roll); in Tac-T-Flix a hole name also names the Man to
 replace by a Burocrat or to withdraw when the game is in that phase. ``roll`` without faces draws
 from the seeded RNG and answers ``throw <faces>``. The protocol has no FLIX button, so games that
@@ -36,7 +37,8 @@ from collections.abc import Callable
 from engine.dice import parse_throw
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Game, Phase
-from engine.holes import name, parse
+from engine.olix import Olix
+from engine.olix import perft as olix_perft
 from engine.players import make_player
 from engine.players.base import (
     DEFAULT_LEVEL,
@@ -55,9 +57,10 @@ _NUMBER = re.compile(r"[0-9]{1,20}")
 """A whole number as the protocol writes it: ASCII digits only, never more than 20 of them
 (``int()`` of a longer text is never tried)."""
 
-MAX_PERFT_DEPTH = 4
-"""perft 4 from the empty board counts 15,249,024 leaves in about 0.2 s here; perft 5 takes some
-60 times as long, so deeper runs are refused rather than blocking the protocol."""
+MAX_PERFT_DEPTH = {"qubic": 4, "olix": 3}
+"""Qubic: perft 4 from the empty board counts 15,249,024 leaves in about 0.2 s here; perft 5 takes
+some 60 times as long. Olix: perft 3 values 14,520 placements for patterns (0.4 s here), perft 4
+some 120 times as many. Deeper runs are refused rather than blocking the protocol."""
 MAX_MOVETIME_MS = 3_600_000
 MAX_DEPTH = 64
 MAX_NODES = 1_000_000_000
@@ -87,7 +90,7 @@ def move_text(action: Action, game: Game, *, token: bool = True) -> str:
         return "roll"
     if action.hole is None:
         return action.kind
-    text = name(action.hole, game.layout)
+    text = game.cells.cell_name(action.hole)
     if token and action.token is not None:
         text += f" token {action.token}"
     return text
@@ -270,7 +273,7 @@ class EngineProtocol:
                 if "/" in move:
                     game.roll(parse_throw(move))
                 else:
-                    hole = parse(move, game.layout)
+                    hole = game.cells.cell_index(move)
                     kind = HOLE_ACTIONS.get(str(game.phase), "place")
                     game.apply(Action(kind, hole=hole, token=token))
             except FlixError as error:
@@ -366,10 +369,12 @@ class EngineProtocol:
     def _perft(self, args: list[str]) -> list[str]:
         if len(args) != 1:
             raise ProtocolError(f"expected 'perft N', got {' '.join(['perft', *args])[:80]!r}")
-        depth = number("perft depth", args[0], 0, MAX_PERFT_DEPTH)
-        if self.game.variant != "qubic":
-            raise ProtocolError(f"perft counts placements of qubic, not {self.variant}")
-        return [f"perft {depth} {perft(self.game, depth)}"]
+        game = self.game
+        if game.variant not in MAX_PERFT_DEPTH:
+            raise ProtocolError(f"perft counts placements of qubic and olix, not {self.variant}")
+        depth = number("perft depth", args[0], 0, MAX_PERFT_DEPTH[game.variant])
+        count = olix_perft(game, depth) if isinstance(game, Olix) else perft(game, depth)
+        return [f"perft {depth} {count}"]
 
     def _new_game(self, variant: str, players: int) -> Game:
         """A fresh game; with ``auto_call`` where the variant has calls (no FLIX button here)."""

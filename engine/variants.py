@@ -16,6 +16,7 @@ from typing import Any
 from engine.errors import UnknownVariant
 from engine.game import Action, Game, Options, replay_actions
 from engine.lucky import LuckyFlix
+from engine.olix import Olix
 from engine.payoff import PayOffFlix
 from engine.qubic import Qubic
 from engine.tactflix import TacTFlix
@@ -31,7 +32,7 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
-for _cls in (LuckyFlix, Qubic, PayOffFlix, TacTFlix):
+for _cls in (LuckyFlix, Qubic, PayOffFlix, TacTFlix, Olix):
     register(_cls)
 
 

@@ -191,7 +191,7 @@ class Computer:
             "generation": self.generation,
             "purpose": purpose,
             "entry": {key: entry[key] for key in ("variant", "players", "seed", "options")},
-            "actions": [action.to_json(game.layout) for action in game.actions],
+            "actions": [action.to_json(game.cells) for action in game.actions],
             "levels": {seat: s.level for seat, s in enumerate(self.seats) if s.level is not None},
             "seeds": {seat: player_seed(game.seed, seat) for seat in range(game.players)},
             "movetime": self.config.computer_movetime_ms / 1000,
@@ -253,7 +253,7 @@ class Computer:
             return
         self._ready = None
         game = ctl.game
-        action = Action.from_json(answer["action"], game.layout)
+        action = Action.from_json(answer["action"], game.cells)
         seat: int = answer["seat"]
         if action.kind in CALL_WORDS and game.actions and game.actions[-1] == action:
             return  # the same call again (nothing to call): wait for the next change

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from engine.errors import SettingError
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Player
 from engine.players.lucky import LuckyPlayer
+from engine.players.olix import OlixPlayer
 from engine.players.payoff import PayOffPlayer
 from engine.players.qubic import QubicPlayer
 from engine.players.tactflix import TacTFlixPlayer
@@ -21,6 +22,7 @@ PlayerFactory = Callable[[int, int], Player]
 
 PLAYERS: dict[str, PlayerFactory] = {
     "lucky": LuckyPlayer,
+    "olix": OlixPlayer,
     "payoff": PayOffPlayer,
     "qubic": QubicPlayer,
     "tactflix": TacTFlixPlayer,
@@ -38,4 +40,3 @@ def make_player(variant: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> Play
     except KeyError:
         raise SettingError(f"no computer player for {key}") from None
     return factory(level, seed)
-

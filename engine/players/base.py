@@ -70,6 +70,15 @@ class Budget:
         return self.stop()
 
 
+def capped(budget: Budget, nodes: int) -> Budget:
+    """A budget for one search of at most ``nodes`` more nodes within ``budget`` (the same clock,
+    time left and stop check); add its ``visited`` back to ``budget`` afterwards."""
+    movetime = None if budget.movetime is None else max(0.0, budget.movetime - budget.elapsed())
+    if budget.nodes is not None:
+        nodes = max(0, min(nodes, budget.nodes - budget.visited))
+    return Budget(clock=budget.clock, movetime=movetime, nodes=nodes, stop=budget.stop)
+
+
 @dataclass(frozen=True)
 class SearchInfo:
     """One progress report: like a chess engine's ``info`` line.

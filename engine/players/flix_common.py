@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
 from engine.lines import LINES_THROUGH
-from engine.players.base import Budget, Decision, InfoSink, SearchInfo
+from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 from engine.players.flix_calls import call_reactions
 from engine.players.line_search import SearchResult, search, team_order, threats
 
@@ -26,15 +26,6 @@ MISTAKE_CHANCE: dict[int, float] = {1: 0.25, 2: 0.1, 3: 0.0, 4: 0.0, 5: 0.0}
 def rng_for(*parts: object) -> random.Random:
     """A generator seeded by ``parts`` (text seeds hash the same way on every machine)."""
     return random.Random(":".join(str(part) for part in parts))
-
-
-def capped(budget: Budget, nodes: int) -> Budget:
-    """A budget for one search of at most ``nodes`` more nodes within ``budget`` (the same clock,
-    time left and stop check); add its ``visited`` back to ``budget`` afterwards."""
-    movetime = None if budget.movetime is None else max(0.0, budget.movetime - budget.elapsed())
-    if budget.nodes is not None:
-        nodes = max(0, min(nodes, budget.nodes - budget.visited))
-    return Budget(clock=budget.clock, movetime=movetime, nodes=nodes, stop=budget.stop)
 
 
 def depth_reporter(

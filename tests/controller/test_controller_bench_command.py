@@ -49,7 +49,7 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
 ) -> None:
     monkeypatch.setenv(SCALE_ENV, "1")  # restored after the test, whatever --scale sets
     figures: dict[str, float] = {}
-    for probe in ("bench_players", "bench_strength", "bench_targets", "bench_fuzz"):
+    for probe in ("bench_players", "bench_strength", "bench_targets", "bench_olix", "bench_fuzz"):
         assert cli(["bench", "--json", "--only", probe, "--scale", "0.01"]) == 0
         figures.update(json.loads(capsys.readouterr().out))
     assert figures.pop("machine") == bench.machine()
@@ -57,7 +57,7 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
     assert not any(key.startswith(("engine_", "controller_", "serial_")) for key in figures)
 
     assert figures.pop("players_lucky_playouts_per_s") > 0
-    for variant in ("lucky", "payoff", "qubic", "tactflix"):
+    for variant in ("lucky", "olix", "payoff", "qubic", "tactflix"):
         assert figures.pop(f"players_{variant}_nodes_per_s") > 0
         for level in LEVELS:
             median = figures.pop(f"players_{variant}_l{level}_move_ms_median")
@@ -83,6 +83,17 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
     assert figures.pop("target_lucky_vs_flat_score_pct") in (0, 25, 50, 75, 100)
     median = figures.pop("target_lucky_move_ms_median")
     assert 0 < median <= figures.pop("target_lucky_move_ms_max")
+
+    assert figures.pop("target_olix_vs_random_games") == 2
+    assert 0 <= figures.pop("target_olix_vs_random_wins") <= 2
+    assert figures.pop("target_olix_vs_random_score_pct") in (0, 25, 50, 75, 100)
+    median = figures.pop("target_olix_move_ms_median")
+    assert 0 < median <= figures.pop("target_olix_move_ms_max")
+    assert figures.pop("olix_random_games") == 100 and figures.pop("olix_random_games_s") > 0
+    assert 0 < figures.pop("olix_random_longest") <= 121
+    ended = {key: figures.pop(key) for key in list(figures) if key.startswith("olix_random_ended_")}
+    assert sum(ended.values()) == 100
+    assert set(ended) <= {"olix_random_ended_super_pattern", "olix_random_ended_board_full"}
 
     assert figures.pop("fuzz_engine_protocol_tries") == 50
     assert figures.pop("fuzz_serial_tries") == 100

@@ -31,7 +31,7 @@ def test_qubic_wins_blocks_and_hints_through_the_cli() -> None:
     assert hints == ["hint R-I-C wins: completes R-I-S..R-I-C", "hint R-I-C blocks R-I-S..R-I-C"]
 
 
-@pytest.mark.parametrize("variant", ["lucky", "payoff", "tactflix", "qubic"])
+@pytest.mark.parametrize("variant", ["lucky", "payoff", "tactflix", "qubic", "olix"])
 def test_every_variant_answers_a_legal_move_at_every_level(variant: str) -> None:
     protocol = EngineProtocol(variant)
     if protocol.game.uses_dice:
@@ -48,7 +48,7 @@ def test_every_variant_answers_a_legal_move_at_every_level(variant: str) -> None
             ]
         )
         (move,) = bestmoves(answers)
-        assert allowed >> parse(move.split()[0]) & 1, (level, move)
+        assert allowed >> protocol.game.cells.cell_index(move.split()[0]) & 1, (level, move)
 
 
 def test_an_infinite_search_of_the_real_player_ends_on_stop() -> None:

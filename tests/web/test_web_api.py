@@ -129,6 +129,7 @@ async def test_page_files_are_served() -> None:
             ("/app.js", "javascript"),
             ("/api.js", "javascript"),
             ("/board.js", "javascript"),
+            ("/olix.js", "javascript"),
             ("/words.js", "javascript"),
             ("/style.css", "text/css"),
         ):

@@ -1,5 +1,5 @@
-"""What the page needs: ``GET /api/info`` (board, layout, variants, names) and the page itself,
-served from ``controller/server/web/`` at ``/``."""
+"""What the page needs: ``GET /api/info`` (board, layout, the variants this board plays, names)
+and the page itself, served from ``controller/server/web/`` at ``/``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from controller.core.session import playable
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
 from engine.variants import VARIANTS
@@ -26,7 +27,7 @@ def routes(service: WebService) -> list[Route]:
                 "board": service.backend.name,
                 "sim": service.hands is not None,
                 "layout": {"panels": layout.panels, "suits": layout.suits},
-                "variants": list(VARIANTS),
+                "variants": [variant for variant in VARIANTS if playable(variant)],
                 "players": [2, 3, 4, 6],
                 "dice": config.dice,
                 "team_names": list(config.team_names),

@@ -1,0 +1,131 @@
+// Olix: the 11x11 grid as the players see it (row 11 at the top, column A on the left), the
+// patterns just scored highlighted, and the four scoring lines with the counters on them.
+// Pure functions of the state JSON (engine/olix.py, Olix.to_json): olixView gives the model,
+// olixHtml its markup; a page puts the markup in a container and listens for clicks on
+// [data-cell] buttons.
+
+import { teamsOf } from "./words.js";
+
+const COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const PATTERN_WORDS = { O: "an O", L: "an L", I: "an I", X: "an X" };
+
+/** "F6" -> "F6 (column F, row 6)": the words a screen reader says for a cell. */
+function cellWords(name) {
+  return `${name} (column ${name[0]}, row ${name.slice(1)})`;
+}
+
+/**
+ * The view of an Olix state: `rows` (top row first) of cells `{name, team, allowed, placed,
+ * patterns: [{team, pattern, value}]}` (`patterns`: the patterns the last placement scored
+ * that hold the cell), `lines` per pattern kind `{pattern, spaces: [{value, teams}], top,
+ * beyond}` (`teams` only on the top space: only its counters stay; `beyond`: the value that
+ * wins outright), `counters` (each team's counters in the scoring area), `teams` (names and
+ * colours) and `result` (words once the game is over, else "").
+ */
+export function olixView(state) {
+  const size = state?.grid?.size ?? 11;
+  const board = state?.board ?? {};
+  const allowed = new Set(state?.phase === "await_place" ? state?.allowed ?? [] : []);
+  const teams = teamsOf(state);
+  const placed = [...(state?.events ?? [])].reverse().find((event) => event.type === "place");
+  const fresh = new Map();
+  for (const found of state?.last_patterns ?? []) {
+    for (const name of found.holes ?? []) {
+      const mark = { team: found.team, pattern: found.pattern, value: found.value };
+      fresh.set(name, [...(fresh.get(name) ?? []), mark]);
+    }
+  }
+  const rows = [];
+  for (let row = size; row >= 1; row -= 1) {
+    const cells = [];
+    for (let column = 0; column < size; column += 1) {
+      const name = `${COLUMNS[column]}${row}`;
+      cells.push({
+        name,
+        team: board[name]?.team ?? null,
+        allowed: allowed.has(name),
+        placed: placed?.hole === name,
+        patterns: fresh.get(name) ?? [],
+      });
+    }
+    rows.push(cells);
+  }
+  const lines = (state?.scoring ?? []).map((line) => ({
+    pattern: line.pattern,
+    spaces: line.line.map((value) => ({
+      value,
+      teams: value === line.top ? [...line.teams] : [],
+    })),
+    top: line.top,
+    beyond: line.line.at(-1) + 1,
+  }));
+  let result = "";
+  if (state?.phase === "game_over") {
+    result = state.winner === null || state.winner === undefined
+      ? "A draw: the scoring area does not separate the players."
+      : `${teams[state.winner]?.name ?? "A player"} wins.`;
+  }
+  return { size, rows, lines, counters: state?.area_counters ?? [], teams, result };
+}
+
+function escape(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function cellHtml(cell, teams) {
+  const words = [cellWords(cell.name)];
+  const attributes = [`data-cell="${escape(cell.name)}"`];
+  const classes = ["olix-cell"];
+  if (cell.team !== null) {
+    attributes.push(`data-team="${cell.team}"`);
+    words.push(`${teams[cell.team]?.name ?? ""} counter`);
+  } else {
+    words.push("empty");
+  }
+  if (cell.allowed) classes.push("allowed");
+  if (cell.placed) {
+    classes.push("placed");
+    words.push("placed last");
+  }
+  if (cell.patterns.length) {
+    classes.push("pattern");
+    const marks = cell.patterns.map((mark) => `${mark.pattern}-${mark.value}`);
+    attributes.push(`data-patterns="${escape(marks.join(" "))}"`);
+    words.push(`in ${cell.patterns.map((m) => `${PATTERN_WORDS[m.pattern]}-${m.value}`).join(" and ")} just scored`);
+  }
+  const label = escape(words.join(", "));
+  return `<button type="button" class="${classes.join(" ")}" ${attributes.join(" ")} aria-label="${label}"></button>`;
+}
+
+function lineHtml(line, teams) {
+  const spaces = line.spaces.map((space) => {
+    const counters = space.teams
+      .map((team) => `<span class="olix-counter" data-team="${team}" title="${escape(teams[team]?.name ?? "")}"></span>`)
+      .join("");
+    const top = space.teams.length ? " top" : "";
+    return `<li class="olix-space${top}" data-value="${space.value}">${space.value}${counters}</li>`;
+  });
+  spaces.push(`<li class="olix-space beyond" data-value="${line.beyond}">${line.beyond}+ wins</li>`);
+  return `<ol class="olix-line" data-pattern="${escape(line.pattern)}" aria-label="${escape(line.pattern)} scoring line">`
+    + `<li class="olix-kind">${escape(line.pattern)}</li>${spaces.join("")}</ol>`;
+}
+
+/** The markup of olixView(state): the grid (with column letters and row numbers) and the
+ * scoring area, team colours as CSS variables --team-0, --team-1. */
+export function olixHtml(state) {
+  const view = olixView(state);
+  const colours = view.teams.map((team, index) => `--team-${index}: ${escape(team.colour)}`).join("; ");
+  const head = `<span></span>${Array.from({ length: view.size }, (_, c) => `<span class="olix-column">${COLUMNS[c]}</span>`).join("")}`;
+  const rows = view.rows.map((cells, index) => {
+    const number = view.size - index;
+    return `<span class="olix-row">${number}</span>${cells.map((cell) => cellHtml(cell, view.teams)).join("")}`;
+  });
+  const counters = view.counters
+    .map((count, team) => `<li data-team="${team}">${escape(view.teams[team]?.name ?? "")}: ${count}</li>`)
+    .join("");
+  const result = view.result ? `<p class="olix-result">${escape(view.result)}</p>` : "";
+  return `<div class="olix" style="${colours}">`
+    + `<div class="olix-grid" role="group" aria-label="Olix grid" style="--size: ${view.size}">${head}${rows.join("")}</div>`
+    + `<div class="olix-area" aria-label="scoring area">${view.lines.map((line) => lineHtml(line, view.teams)).join("")}`
+    + `<ul class="olix-counters">${counters}</ul></div>${result}</div>`;
+}

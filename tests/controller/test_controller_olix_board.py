@@ -1,0 +1,36 @@
+"""Olix needs its own 121-cell board: on the 64-hole FLIX board the service refuses it clearly
+and lists only the variants the board plays; the engine's other variants are untouched."""
+
+from __future__ import annotations
+
+import pytest
+from api_harness import Harness
+
+from controller.core.session import playable
+from engine.variants import VARIANTS
+
+
+@pytest.fixture
+def api() -> Harness:
+    return Harness()
+
+
+@pytest.mark.parametrize("variant", ["olix", " OLIX "])
+async def test_new_olix_game_is_refused_naming_its_board(api: Harness, variant: str) -> None:
+    before = await api.state()
+    response = await api.post("/api/new_game", {"variant": variant, "players": 2})
+    assert response.status_code == 409
+    assert response.json() == {
+        "error": "olix is played on the 121-cell Olix board (an 11x11 grid); this service "
+        "drives the 64-hole FLIX spaceboard"
+    }
+    await api.unchanged(before)
+
+
+async def test_info_lists_the_variants_of_this_board(api: Harness) -> None:
+    response = await api.client.get("/api/info")
+    assert response.status_code == 200
+    listed = response.json()["variants"]
+    assert "olix" in VARIANTS and "olix" not in listed
+    assert listed == [variant for variant in VARIANTS if variant != "olix"]
+    assert all(playable(variant) for variant in listed)

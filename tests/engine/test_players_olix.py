@@ -1,0 +1,114 @@
+"""The Olix computer player: it wins with a super-pattern, blocks the opponent's, scores, is
+deterministic for its seed and level, and beats random placements in a short seeded match
+(the full target, 200 games, is ``flixboard bench --only bench_olix``)."""
+
+from __future__ import annotations
+
+import pytest
+from olix_helpers import cells, position
+
+from engine.errors import IllegalAction, SettingError
+from engine.game import Action
+from engine.olix_patterns import GRID
+from engine.players import PLAYERS, make_player
+from engine.players.base import Budget, SearchInfo
+from engine.players.olix import OlixPlayer, shapes_for, winning_cells
+from engine.players.olix_bench import random_games, versus_random
+from engine.variants import new_game
+
+
+def budget(nodes: int | None = None) -> Budget:
+    return Budget(clock=lambda: 0.0, nodes=nodes)
+
+
+def chosen(level: int, game: object, seed: int = 0) -> str:
+    made = OlixPlayer(level, seed).decide(game, budget())  # type: ignore[arg-type]
+    return GRID.cell_name(made.action.hole or 0)
+
+
+def test_registered_for_olix() -> None:
+    assert PLAYERS["olix"] is OlixPlayer
+    player = make_player("OLIX", 2, seed=4)
+    assert isinstance(player, OlixPlayer) and player.level == 2
+    with pytest.raises(SettingError):
+        make_player("olix", 6)
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_takes_a_super_pattern(level: int) -> None:
+    game = position("A3 B3 C3 D3 E3 F3 G3", "A5 B5 C5 D5 E5 F5 G5")
+    made = OlixPlayer(level, 0).decide(game, budget())
+    assert GRID.cell_name(made.action.hole or 0) == "H3" and made.info.mate == 1
+    assert made.reason == "makes the super-pattern I-8 at H3 and wins"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_blocks_the_opponents_super_pattern(level: int) -> None:
+    game = position("A3 J2 B10", "B4 C5 D6 E7 F8 G9 H10")
+    assert chosen(level, game) == "I11"  # X-8 there would win for the second player
+
+
+def test_winning_cells_of_an_open_seven() -> None:
+    own = cells("B3 C3 D3 E3 F3 G3 H3")
+    supers = shapes_for((9, 8, 7, 7)).supers[GRID.cell_index("H3")]
+    assert winning_cells(own, 0, supers) == cells("A3 I3")
+    assert winning_cells(own, cells("I3"), supers) == cells("A3")
+
+
+@pytest.mark.parametrize("level", [2, 3, 5])
+def test_makes_a_double_threat(level: int) -> None:
+    """Six in a row with both ends open: a seventh leaves two cells that make I-8."""
+    game = position("C5 D5 E5 F5 G5 H5", "K11 K1 A10 J8 A1 B11")
+    assert chosen(level, game) in ("B5", "I5")
+
+
+def test_scores_a_pattern_when_nothing_else_presses() -> None:
+    game = position("B2 C2 B3", "J9 J7 H8")
+    made = OlixPlayer(3, 0).decide(game, budget())
+    assert GRID.cell_name(made.action.hole or 0) == "C3"
+    assert made.reason.startswith("scores at C3")
+
+
+def test_first_move_in_the_centre() -> None:
+    assert chosen(3, new_game("olix")) == "F6"
+
+
+def test_same_seed_same_moves_and_node_budget() -> None:
+    game = position("E5 F6 G5", "E6 F5 G7")
+    first = OlixPlayer(3, 7).decide(game, budget())
+    again = OlixPlayer(3, 7).decide(game, budget())
+    assert first.action == again.action and first.info.nodes == again.info.nodes
+    capped = OlixPlayer(5, 7).decide(game, budget(nodes=50))
+    assert capped.info.nodes <= 50 + 121  # stops within one node expansion of the cap
+
+
+def test_never_changes_the_game_and_reports_info() -> None:
+    game = position("E5 F6 G5", "E6 F5 G7")
+    before = game.to_json()
+    seen: list[SearchInfo] = []
+    made = OlixPlayer(4, 1).decide(game, budget(), seen.append)
+    assert game.to_json() == before and seen and seen[-1].pv == (made.action,)
+    assert made.action.kind == "place" and game.allowed >> (made.action.hole or 0) & 1
+
+
+def test_refuses_other_games_and_finished_ones() -> None:
+    with pytest.raises(IllegalAction, match="an Olix player cannot play qubic"):
+        OlixPlayer(3).decide(new_game("qubic"), budget())
+    game = position("F6")
+    game.apply(Action("resign", seat=0))
+    with pytest.raises(IllegalAction, match="nothing for an Olix player to do"):
+        OlixPlayer(3).decide(game, budget())
+    assert OlixPlayer(3).reactions(game, 1) == []
+
+
+def test_beats_random_placements() -> None:
+    """A fast seeded sanity match: 6 games, seats alternating."""
+    result = versus_random(lambda: 0.0, level=3, games=6, seed=40)
+    assert result.games == 6 and result.wins == 6
+
+
+def test_random_games_helper_counts_the_endings() -> None:
+    played = random_games(20, seed=9)
+    assert played.games == 20 and sum(played.reasons.values()) == 20
+    assert set(played.reasons) <= {"super-pattern", "board full"}
+    assert 0 < played.longest <= 121
