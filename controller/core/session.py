@@ -20,7 +20,7 @@ from controller.core.seats import Seat, entry_seats, with_seats
 from controller.errors import BadOrder
 from controller.flows import VariantFlow, flow_for
 from engine.errors import FlixError
-from engine.game import SEED_LIMIT, Action, Event, Game
+from engine.game import SEED_LIMIT, Action, Event, Game, seat_range
 
 RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
@@ -159,7 +159,7 @@ class GameSession:
     def seat(self, seat: object) -> int:
         """``seat`` checked: a seat of this game."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
-            raise BadOrder(f"no seat {seat!r}: seats are 0..{self.game.players - 1}")
+            raise BadOrder(f"no seat {seat!r}: {seat_range(self.game.players)}")
         return seat
 
     def _last_placer(self) -> int | None:

@@ -27,6 +27,15 @@ def routes(service: WebService) -> list[Route]:
                 "sim": service.hands is not None,
                 "layout": {"panels": layout.panels, "suits": layout.suits},
                 "variants": list(VARIANTS),
+                "variant_facts": {
+                    variant: {
+                        "uses_dice": game.uses_dice,
+                        "uses_calls": game.uses_calls,
+                        "uses_tokens": game.uses_tokens,
+                        "uses_burocrats": game.uses_burocrats,
+                    }
+                    for variant, game in VARIANTS.items()
+                },
                 "players": [2, 3, 4, 6],
                 "dice": config.dice,
                 "team_names": list(config.team_names),

@@ -1,5 +1,7 @@
-// The spaceboard: four panels side by side as the player sees them, every hole a button.
+// The flat view of the spaceboard: four panels side by side as the player sees them, every hole
+// a button. It registers itself as the main board view of the 4x4x4 games.
 
+import { registerBoardView } from "./registry.js";
 import { PANEL_NAMES, SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
 
 const ROMAN = ["I", "II", "III", "IV"];
@@ -19,7 +21,9 @@ export function buildBoard(container, layout, onHole) {
     grid.className = "holes";
     grid.setAttribute("role", "group");
     grid.setAttribute("aria-label", `${PANEL_NAMES[panel]} panel`);
-    grid.append(document.createElement("span"));
+    const corner = document.createElement("span");
+    corner.className = "corner";
+    grid.append(corner);
     for (const suit of layout.suits) {
       const head = document.createElement("span");
       head.className = `suit suit-${suit}`;
@@ -110,7 +114,8 @@ function threatHoles(state) {
  * Show the state on the holes the way the board's LEDs show it: pieces (as sensed, in the
  * game's colours), allowed holes in the mover's colour, scored lines in their team's colour,
  * holes to fix blinking, pieces to clear after a game dim white, the computer's chosen hole
- * pulsing in its team's colour. ``marks`` adds the page's own layers: ``hint`` (a hole) and
+ * pulsing in its team's colour; the last move ringed; the Men known to carry a Pay-Off token
+ * marked (``data-token``: the value once shown, "?" while hidden). ``marks`` adds the page's own layers: ``hint`` (a hole) and
  * ``threats`` (true to mark the state's threats in each team's colour).
  */
 export function paintBoard(container, state, marks = {}) {
@@ -133,6 +138,7 @@ export function paintBoard(container, state, marks = {}) {
   );
   const chosenTeam = state?.team_of_seat?.[state?.computer_move?.seat];
   const threats = marks.threats ? threatHoles(state) : new Map();
+  const tokens = state?.token_holes ?? {};
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
   teams.forEach((team, index) => container.style.setProperty(`--team-${index}`, team.colour));
   for (const hole of container.querySelectorAll(".hole")) {
@@ -193,6 +199,15 @@ export function paintBoard(container, state, marks = {}) {
       words.push(`pulsing: ${teams[chosenTeam]?.name ?? "the computer"}'s chosen hole`);
       hole.style.setProperty("--chosen", teams[chosenTeam]?.colour ?? WHITE);
     }
+    hole.classList.toggle("last-move", name === state?.last_move);
+    if (name === state?.last_move) words.push("last move");
+    const token = tokens[name];
+    if (token !== undefined && piece) {
+      hole.dataset.token = token === null ? "?" : String(token);
+      words.push(token === null ? "carries a hidden token" : `carries token ${token}`);
+    } else {
+      delete hole.dataset.token;
+    }
     hole.classList.toggle("hint", name === marks.hint);
     if (name === marks.hint) words.push("hint: play here");
     const threat = threats.get(name);
@@ -210,3 +225,20 @@ export function paintBoard(container, state, marks = {}) {
     hole.setAttribute("aria-label", words.join(", "));
   }
 }
+
+/** The flat view as the registry takes it: the main view of every 4x4x4 game. */
+export const flatView = {
+  id: "flat",
+  role: "main",
+  fits: (view) => (view?.geometry ?? "4x4x4") === "4x4x4",
+  key: (view) => {
+    const layout = layoutOf(view);
+    return `${layout.panels}-${layout.suits}`;
+  },
+  mount(container, { onHole, view }) {
+    buildBoard(container, layoutOf(view), onHole);
+    return { paint: (view, marks) => paintBoard(container, view, marks) };
+  },
+};
+
+registerBoardView(flatView);

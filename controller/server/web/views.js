@@ -1,0 +1,50 @@
+// The board area: the main board view that fits the game, and the extra views beside it.
+
+import { viewsFor } from "./registry.js";
+import { $, onDraw, state } from "./store.js";
+import { onHole } from "./sim.js";
+import { threatsOn } from "./hints.js";
+
+const mounted = { main: null, extras: new Map() };
+
+function mount(view, container, shown) {
+  container.dataset.view = view.id;
+  const key = view.key?.(shown) ?? "";
+  return { view, key, painter: view.mount(container, { onHole, view: shown }) };
+}
+
+function marks() {
+  return { hint: state.hint.hole, threats: threatsOn() };
+}
+
+function drawMain(shown) {
+  const { main, extras } = viewsFor(shown);
+  const board = $("board");
+  if (main && (mounted.main?.view !== main || mounted.main.key !== (main.key?.(shown) ?? ""))) {
+    board.replaceChildren();
+    mounted.main = mount(main, board, shown);
+  }
+  mounted.main?.painter.paint(shown, marks());
+  const area = $("extra-views");
+  for (const [id, entry] of mounted.extras) {
+    if (!extras.includes(entry.view)) {
+      entry.container.remove();
+      mounted.extras.delete(id);
+    }
+  }
+  for (const view of extras) {
+    let entry = mounted.extras.get(view.id);
+    if (!entry || entry.key !== (view.key?.(shown) ?? "")) {
+      entry?.container.remove();
+      const container = document.createElement("section");
+      container.className = "extra-view";
+      area.append(container);
+      entry = { ...mount(view, container, shown), container };
+      mounted.extras.set(view.id, entry);
+    }
+    entry.painter.paint(shown, marks());
+  }
+  area.hidden = mounted.extras.size === 0;
+}
+
+onDraw(drawMain);
