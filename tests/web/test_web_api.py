@@ -44,6 +44,32 @@ async def test_info_describes_the_board() -> None:
         "sim": True,
         "layout": {"panels": "BGYR", "suits": "CDHS"},
         "variants": ["lucky", "qubic", "payoff", "tactflix"],
+        "variant_facts": {
+            "lucky": {
+                "uses_dice": True,
+                "uses_calls": True,
+                "uses_tokens": False,
+                "uses_burocrats": False,
+            },
+            "qubic": {
+                "uses_dice": False,
+                "uses_calls": False,
+                "uses_tokens": False,
+                "uses_burocrats": False,
+            },
+            "payoff": {
+                "uses_dice": False,
+                "uses_calls": True,
+                "uses_tokens": True,
+                "uses_burocrats": False,
+            },
+            "tactflix": {
+                "uses_dice": False,
+                "uses_calls": True,
+                "uses_tokens": False,
+                "uses_burocrats": True,
+            },
+        },
         "players": [2, 3, 4, 6],
         "dice": "physical",
         "team_names": ["A", "B", "C"],

@@ -237,7 +237,7 @@ export const flatView = {
   },
   mount(container, { onHole, view }) {
     buildBoard(container, layoutOf(view), onHole);
-    return { paint: (view, marks) => paintBoard(container, view, marks) };
+    return { paint: (shown, marks) => paintBoard(container, shown, marks) };
   },
 };
 

@@ -4,8 +4,6 @@ import { api, command, say } from "./orders.js";
 import { registeredPanels } from "./registry.js";
 import { $, onDraw, state } from "./store.js";
 
-const shown = [];
-
 /** Give each registered panel its card, once, after the page's own cards. */
 export function mountPanels() {
   const context = { api, command, say, state };
@@ -20,10 +18,10 @@ export function mountPanels() {
     section.append(title);
     $("panels").append(section);
     const mounted = panel.mount(section, context);
-    if (mounted?.show) shown.push(mounted);
+    if (mounted?.show) state.panels.push(mounted);
   }
 }
 
 onDraw((view) => {
-  for (const panel of shown) panel.show(view);
+  for (const panel of state.panels) panel.show(view);
 });

@@ -1,7 +1,7 @@
 // Optional sound (off by default): short tones made in the page for a roll, a call, a penalty
 // and a win. Nothing is loaded; the tones are generated with WebAudio.
 
-import { $, onNewEvents } from "./store.js";
+import { $, onNewEvents, state } from "./store.js";
 
 const SOUND_KEY = "flixboard.sound";
 const TONES = {
@@ -18,7 +18,6 @@ const SOUND_OF = {
   penalty_nothing: "penalty",
   game_over: "win",
 };
-const audio = { context: null };
 
 export function soundOn() {
   return localStorage.getItem(SOUND_KEY) === "on";
@@ -27,8 +26,8 @@ export function soundOn() {
 function play(name) {
   const Context = window.AudioContext ?? window.webkitAudioContext;
   if (!Context) return;
-  audio.context ??= new Context();
-  const context = audio.context;
+  state.audio ??= new Context();
+  const context = state.audio;
   let at = context.currentTime;
   for (const [frequency, seconds] of TONES[name]) {
     const oscillator = context.createOscillator();

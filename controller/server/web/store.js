@@ -8,7 +8,8 @@
  * - the freshness stamps: answers can arrive out of order (a GET sent before a POST may answer
  *   after it); every request and pushed state takes a number when it starts, and an answer
  *   older than the state shown is dropped (the event stream pushes every change);
- * - the page's own choices: the hint shown, the Pay-Off hand open, the setup form, the log.
+ * - the page's own choices: the hint shown, the Pay-Off hand open, the setup form, the log;
+ * - what the page has mounted: the board views and panels shown, the sound's audio context.
  */
 export const state = {
   server: null,
@@ -24,6 +25,9 @@ export const state = {
   piecePhase: "",
   countdown: { key: "", until: 0, seconds: 0, timer: null },
   tokenAnswer: null,
+  views: { main: null, extras: new Map() },
+  panels: [],
+  audio: null,
 };
 
 const drawers = [];

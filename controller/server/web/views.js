@@ -5,8 +5,6 @@ import { $, onDraw, state } from "./store.js";
 import { onHole } from "./sim.js";
 import { threatsOn } from "./hints.js";
 
-const mounted = { main: null, extras: new Map() };
-
 function mount(view, container, shown) {
   container.dataset.view = view.id;
   const key = view.key?.(shown) ?? "";
@@ -18,6 +16,7 @@ function marks() {
 }
 
 function drawMain(shown) {
+  const mounted = state.views;
   const { main, extras } = viewsFor(shown);
   const board = $("board");
   if (main && (mounted.main?.view !== main || mounted.main.key !== (main.key?.(shown) ?? ""))) {

@@ -84,9 +84,9 @@ export function seatWithTeam(seat, state) {
 }
 
 /** Partners in words: "Red: players 1 and 3 · Blue: players 2 and 4", or "" when alone. */
-export function partnersText(teamOfSeat, teams) {
+export function partnersText(seatTeams, teams) {
   const seatsOf = new Map();
-  teamOfSeat.forEach((team, seat) => {
+  seatTeams.forEach((team, seat) => {
     if (!seatsOf.has(team)) seatsOf.set(team, []);
     seatsOf.get(team).push(seat + 1);
   });
