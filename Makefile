@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy wiring-diagram \
-	mutation mutation-sample
+	mutation mutation-sample screenshots
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -46,6 +46,13 @@ mutation: $(VENV)/.test-deps
 ## (The suite runs it too: tests/mutation/test_mutation_sample.py.)
 mutation-sample: $(VENV)/.test-deps
 	$(BIN)/python scripts/mutation.py --sample engine/
+
+## make screenshots: take current screenshots of the page (tests/web/test_web_screenshots.py writes
+## them to build/screenshots/) and copy them to docs/screenshots/ for the README.
+screenshots: $(VENV)/.test-deps system-deps
+	$(BIN)/pytest -q -p no:cacheprovider tests/web/test_web_screenshots.py
+	mkdir -p docs/screenshots
+	cp build/screenshots/*.png docs/screenshots/
 
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json

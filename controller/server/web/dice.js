@@ -53,15 +53,16 @@ function offerFaces(dice) {
 
 function draw(view) {
   const uses = view.uses_dice === true;
-  $("dice-card").hidden = !uses;
+  const physical = diceMode(view) === "physical";
+  const free = view.free_throws ?? 0;
+  // The dice themselves are in the action bar; this card is for free throws and real dice.
+  $("dice-card").hidden = !uses || !(physical || free);
   const dice = $("dice");
   dice.hidden = !uses;
   const dies = dieElements(view.throw);
   dice.replaceChildren(...dies);
   if (!dies.length) dice.textContent = "Not rolled yet.";
-  const free = view.free_throws ?? 0;
   $("free-throws").textContent = free ? `Free throws left: ${free}` : "";
-  const physical = diceMode(view) === "physical";
   const canRoll = view.actions?.roll === true;
   $("roll").hidden = physical || !uses;
   $("roll").disabled = !canRoll;
