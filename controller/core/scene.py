@@ -3,7 +3,8 @@
 1. status: one pixel per seat in its team's colour, the mover's bright (64..69); while the call
    window of the last placement is open, the eight status pixels are a white bar that empties
    as the window runs out (a sweep; every placement opens it, line or not);
-2. allowed holes in the mover's colour, dimmed; the last move dim white; above them the threat
+2. allowed holes in the mover's colour, dimmed; the last move dim white (not while the board is
+   being fixed); above them the threat
    layer when hints are on (``controller.core.computer``): holes where a team completes a line
    next, dim in its colour;
 3. guidance: pieces to clear after a game, dim white;
@@ -77,8 +78,8 @@ def layers(
     if ctl.phase == Phase.AWAIT_PLACE:
         result.append(holes_layer(game.allowed, scale(mover, 0.35)))
     last = ctl.facts().last_move()
-    if last is not None and not game.game_over:
-        result.append({last: LAST_MOVE})
+    if last is not None and ctl.phase not in (Phase.GAME_OVER, Phase.AWAIT_FIX):
+        result.append({last: LAST_MOVE})  # not while fixing: an error blink goes dark between
     result.extend(under)
     if ctl.clearing:
         result.append(holes_layer(ctl.sensed.occupied(), DIM_WHITE))

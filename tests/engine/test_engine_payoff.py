@@ -141,9 +141,10 @@ def test_a_token_on_a_completing_placement_is_refused_and_nothing_changes() -> N
     game = payoff()
     alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
     before = snapshot(game)
-    with pytest.raises(IllegalPlacement, match=r"on this placement.*R-I-C") as refused:
+    with pytest.raises(IllegalPlacement, match=r"no token on this placement") as refused:
         game.place("R-I-C", token=25, at=9.0)
-    assert "25" not in str(refused.value)  # the board shows the text to everyone
+    # The text names neither the token nor the hole that completes a line: it is a secret.
+    assert "25" not in str(refused.value) and "R-I-C" not in str(refused.value)
     assert snapshot(game) == before
     game.place("R-I-C", at=9.0)
     assert game.pending_count() == 1

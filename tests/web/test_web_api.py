@@ -71,6 +71,12 @@ async def test_info_describes_the_board() -> None:
             },
         },
         "players": [2, 3, 4, 6],
+        "team_of_seat": {
+            "2": [0, 1],
+            "3": [0, 1, 2],
+            "4": [0, 1, 0, 1],
+            "6": [0, 1, 2, 0, 1, 2],
+        },
         "dice": "physical",
         "team_names": ["A", "B", "C"],
         "team_colours": ["#ff2000", "#0050ff", "#00c83c"],

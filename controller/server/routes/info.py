@@ -12,6 +12,7 @@ from starlette.staticfiles import StaticFiles
 
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
+from engine.game import TEAMS_OF_PLAYERS
 from engine.variants import VARIANTS
 
 WEB_DIR = Path(__file__).parents[1] / "web"
@@ -37,6 +38,9 @@ def routes(service: WebService) -> list[Route]:
                     for variant, game in VARIANTS.items()
                 },
                 "players": [2, 3, 4, 6],
+                "team_of_seat": {
+                    str(players): list(teams) for players, teams in TEAMS_OF_PLAYERS.items()
+                },
                 "dice": config.dice,
                 "team_names": list(config.team_names),
                 "team_colours": ["#{:02x}{:02x}{:02x}".format(*c) for c in config.team_colours],

@@ -4,11 +4,16 @@ import { onInfo } from "./info.js";
 import { command, say } from "./orders.js";
 import { playerChoice, seatChoice } from "./seats.js";
 import { $, onDraw, state } from "./store.js";
-import { DEFAULT_LEVEL, VARIANT_LABELS, partnersText, seatWithTeam, teamOfSeat, teamsOf, variantName } from "./words.js";
+import { DEFAULT_LEVEL, VARIANT_LABELS, partnersText, seatWithTeam, teamsOf, variantName } from "./words.js";
 
 /** What the chosen variant uses, as the board says (GET /api/info ``variant_facts``). */
 function chosenFacts() {
   return state.info.variant_facts?.[$("variant").value] ?? {};
+}
+
+/** The team of each seat for a number of players, as the board deals them (GET /api/info). */
+function teamOfSeat(players) {
+  return state.info.team_of_seat?.[players] ?? Array.from({ length: players }, (_, seat) => seat);
 }
 
 function seatChoiceOf(seat) {

@@ -96,12 +96,6 @@ export function partnersText(seatTeams, teams) {
     .join(" · ");
 }
 
-/** Seats alternate teams: 2 or 3 players play alone, 4 and 6 as two or three teams. */
-export function teamOfSeat(players) {
-  const teams = players === 4 ? 2 : players === 6 ? 3 : players;
-  return Array.from({ length: players }, (_, seat) => seat % teams);
-}
-
 function holes(list) {
   return (list ?? []).join(", ");
 }
