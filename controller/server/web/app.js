@@ -19,7 +19,7 @@ import "./log.js";
 import { wireSetup } from "./setup.js";
 import { wireSound } from "./sound.js";
 import { loadInfo } from "./info.js";
-import { mountPanels } from "./panels.js";
+import "./panels.js";
 import { refresh } from "./orders.js";
 import { $, nextStamp, receive, state } from "./store.js";
 // Board views and panels of their own modules (each registers itself) go here.
@@ -46,7 +46,6 @@ function wire() {
   wirePayOff();
   wireSetup();
   wireSound();
-  mountPanels();
   followEvents(onEvent, onStatus);
   Promise.all([loadInfo(), refresh()]).then(() => {
     if (!savedDiceMode) followBoardDice(state.view);

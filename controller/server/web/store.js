@@ -9,7 +9,8 @@
  *   after it); every request and pushed state takes a number when it starts, and an answer
  *   older than the state shown is dropped (the event stream pushes every change);
  * - the page's own choices: the hint shown, the Pay-Off hand open, the setup form, the log;
- * - what the page has mounted: the board views and panels shown, the sound's audio context.
+ * - what the page has mounted: the board views and panels shown, the sound's audio context;
+ * - replay: a past position the board views show instead of the live one (views.js).
  */
 export const state = {
   server: null,
@@ -26,6 +27,7 @@ export const state = {
   countdown: { key: "", until: 0, seconds: 0, timer: null },
   tokenAnswer: null,
   views: { main: null, extras: new Map() },
+  replay: null,
   panels: [],
   audio: null,
 };

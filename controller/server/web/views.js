@@ -8,7 +8,7 @@ import { threatsOn } from "./hints.js";
 function mount(view, container, shown) {
   container.dataset.view = view.id;
   const key = view.key?.(shown) ?? "";
-  return { view, key, painter: view.mount(container, { onHole, view: shown }) };
+  return { view, key, painter: view.mount(container, { onHole: tapped, view: shown }) };
 }
 
 function marks() {
@@ -17,6 +17,7 @@ function marks() {
 
 function drawMain(shown) {
   const mounted = state.views;
+  document.body.classList.toggle("replaying", state.replay !== null);
   const { main, extras } = viewsFor(shown);
   const board = $("board");
   if (main && (mounted.main?.view !== main || mounted.main.key !== (main.key?.(shown) ?? ""))) {
@@ -46,4 +47,20 @@ function drawMain(shown) {
   area.hidden = mounted.extras.size === 0;
 }
 
-onDraw(drawMain);
+/**
+ * Show a past position on every board view instead of the live one (a replay of a stored
+ * game): ``position`` is a state as GET /api/state gives it; ``null`` goes back to the live
+ * board. The rest of the page keeps following the live game.
+ */
+export function showReplay(position) {
+  state.replay = position ? { layout: state.info.layout, ...position } : null;
+  const shown = state.replay ?? state.view;
+  if (shown) drawMain(shown);
+}
+
+/** A tap on a hole of any view: the simulated board's hands, but not on a replayed position. */
+function tapped(name) {
+  if (state.replay === null) onHole(name);
+}
+
+onDraw((view) => drawMain(state.replay ?? view));
