@@ -23,11 +23,18 @@ export function soundOn() {
   return localStorage.getItem(SOUND_KEY) === "on";
 }
 
-function play(name) {
+/** The page's audio context, made (or woken) on the tap that turns sound on: browsers let a
+ * page sound only after a gesture. Null where the browser has no WebAudio. */
+function audioContext() {
   const Context = window.AudioContext ?? window.webkitAudioContext;
-  if (!Context) return;
+  if (!Context) return null;
   state.audio ??= new Context();
-  const context = state.audio;
+  return state.audio;
+}
+
+function play(name) {
+  const context = audioContext();
+  if (!context) return;
   let at = context.currentTime;
   for (const [frequency, seconds] of TONES[name]) {
     const oscillator = context.createOscillator();
@@ -52,6 +59,7 @@ export function wireSound() {
   showToggle();
   $("sound").addEventListener("click", () => {
     localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+    if (soundOn()) audioContext()?.resume();
     showToggle();
   });
 }
