@@ -3,8 +3,9 @@
 // board views and panels plug in through registry.js: import a module here and it is on the page.
 
 import { followEvents } from "./api.js";
+// Each module draws its part on every state, in this order (store.js onDraw).
 import "./board.js";
-import "./hints.js";
+import { wireHints } from "./hints.js";
 import "./views.js";
 import "./turn.js";
 import "./banner.js";
@@ -13,16 +14,15 @@ import { followBoardDice, wireDice } from "./dice.js";
 import { wireControls } from "./controls.js";
 import "./seats.js";
 import { wirePayOff } from "./payoff.js";
-import { wireHints } from "./hints.js";
 import { wireSim } from "./sim.js";
 import "./log.js";
 import { wireSetup } from "./setup.js";
 import { wireSound } from "./sound.js";
-import { loadInfo } from "./info.js";
 import "./panels.js";
+import { loadInfo } from "./info.js";
 import { refresh } from "./orders.js";
 import { $, nextStamp, receive, state } from "./store.js";
-// Board views and panels of their own modules (each registers itself) go here.
+// Board views and panels of their own modules (each registers itself) are imported here.
 
 /** The stream sends each event, then ``{"type": "state", "state": ...}``: show the state. */
 function onEvent(message) {
