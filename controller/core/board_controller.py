@@ -448,6 +448,7 @@ class BoardController:
         notice = self.signals.notice
         state["notice"] = None if notice is None else notice.kind
         state["banner"] = self.signals.banner
+        state["clearing"] = self.clearing
         state.update(self.facts().to_json(self.config.team_names, self.game_time(self.clock.now())))
         self.flow.add_state(self, state, view_team)
         if self.companion is not None:

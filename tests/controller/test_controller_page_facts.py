@@ -175,8 +175,10 @@ async def test_the_result_stays_as_the_banner_into_the_next_game(api: Harness) -
     for red, blue in zip("SHD", "SHD", strict=True):
         await place(api, f"R-I-{red}")
         await place(api, f"Y-I-{blue}")
-    await place(api, "R-I-C")
+    state = await place(api, "R-I-C")
+    assert state["clearing"] is False  # the winning line flashes first
     api.advance(10.0)  # the win animation ends
+    assert (await api.state())["clearing"] is True
     cleared = await api.post("/api/sim/clear", {})
     assert cleared.status_code == 200
     api.advance(0.5)

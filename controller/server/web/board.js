@@ -94,11 +94,7 @@ function blinkingHoles(state, layout, teams) {
 
 /** After a game, once the win animation is over: the pieces still on the board must go. */
 export function clearing(state) {
-  if (state?.phase !== "game_over") return false;
-  const events = state.events ?? [];
-  const over = events.findLastIndex((event) => event.type === "game_over");
-  const clear = events.findLastIndex((event) => event.type === "clear_board");
-  return clear > over || (over === -1 && clear >= 0);
+  return state?.clearing === true;
 }
 
 /** Holes where a team completes a line with its next Man: hole name -> [team, ...]. */
