@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy firmware-uf2 \
-	wiring-diagram mutation mutation-sample reference-screenshots
+	wiring-diagram mutation mutation-sample reference-screenshots screenshots
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -52,6 +52,13 @@ mutation-sample: $(VENV)/.test-deps
 ## A normal test run only writes its pictures to build/screenshots/.
 reference-screenshots: $(VENV)/.test-deps system-deps
 	FLIXBOARD_UPDATE_REFERENCE=1 $(BIN)/pytest -q tests/web/test_web_cube.py -k picture
+
+## make screenshots: take current screenshots of the page (tests/web/test_web_screenshots.py writes
+## them to build/screenshots/) and copy them to docs/screenshots/ for the README.
+screenshots: $(VENV)/.test-deps system-deps
+	$(BIN)/pytest -q -p no:cacheprovider tests/web/test_web_screenshots.py
+	mkdir -p docs/screenshots
+	cp build/screenshots/*.png docs/screenshots/
 
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json

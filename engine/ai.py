@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.errors import IllegalAction
-from engine.game import Game
+from engine.game import Game, player
 from engine.holes import Hole
 from engine.lines import LINES_THROUGH
 
@@ -37,7 +37,7 @@ def choose_hole(game: Game) -> Hole:
     """
     allowed = game.allowed
     if not allowed:
-        raise IllegalAction(f"no placement is due for seat {game.to_move} (phase {game.phase})")
+        raise IllegalAction(f"no placement is due for {player(game.to_move)} (phase {game.phase})")
     team = game.team_of_seat[game.to_move]
     own = game.pieces(team)
     wins = completing_holes(own, allowed)

@@ -81,6 +81,16 @@ AWAIT_CALLS_ACTIONS = frozenset({"call", "penalty", "resign"})
 """The actions accepted in phase ``await_calls`` (nobody can place; lines are uncalled)."""
 
 
+def player(seat: int | None) -> str:
+    """A seat as people count it (and the page shows it): seat 0 is ``player 1``."""
+    return f"player {seat + 1}" if isinstance(seat, int) else f"seat {seat!r}"
+
+
+def seat_range(players: int) -> str:
+    """The seats the API takes, with the players they are: ``seats are 0..1 (players 1..2)``."""
+    return f"seats are 0..{players - 1} (players 1..{players})"
+
+
 def _json_value(key: str, value: Any, cells: CellNames) -> Any:
     if key in HOLE_KEYS and isinstance(value, int):
         return cells.cell_name(value)
@@ -516,7 +526,7 @@ class Game:
 
     def _seat(self, seat: int | None) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"no seat {seat!r}: seats are 0..{self.players - 1}")
+            raise IllegalAction(f"no seat {seat!r}: {seat_range(self.players)}")
         return seat
 
     # ----------------------------------------------------------------- turns
@@ -585,7 +595,7 @@ class Game:
     def _act_place(self, action: Action) -> None:
         seat, hole = self.to_move, action.hole
         if self.phase != Phase.AWAIT_PLACE:
-            raise IllegalPlacement(f"seat {seat} cannot place now (phase {self.phase})")
+            raise IllegalPlacement(f"{player(seat)} cannot place now (phase {self.phase})")
         if (
             not isinstance(hole, int)
             or isinstance(hole, bool)
@@ -597,7 +607,7 @@ class Game:
             raise IllegalPlacement(f"{where} is occupied")
         if not self.reach >> hole & 1:
             raise IllegalPlacement(
-                f"seat {seat} may not place at {where} now; allowed: "
+                f"{player(seat)} may not place at {where} now; allowed: "
                 + " ".join(self._names(self.allowed))
             )
         team = self.team_of_seat[seat]

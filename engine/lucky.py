@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from engine.bitboard import popcount
 from engine.dice import (
     DIE_NAMES,
     FREE_THROWS_GRANTED,
@@ -37,7 +38,7 @@ from engine.dice import (
     throw_dice,
 )
 from engine.errors import IllegalRoll
-from engine.game import Action, Game, Options, Phase
+from engine.game import Action, Game, Options, Phase, player
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class LuckyFlix(Game):
     def _act_roll(self, action: Action) -> None:
         seat = self.to_move
         if self.phase != Phase.AWAIT_ROLL:
-            raise IllegalRoll(f"seat {seat} cannot roll now (phase {self.phase})")
+            raise IllegalRoll(f"{player(seat)} cannot roll now (phase {self.phase})")
         if action.throw is None:
             throw = throw_dice(self._rng, self.dice)
         else:
@@ -91,6 +92,7 @@ class LuckyFlix(Game):
             throw=str(throw),
             reading=reading.kind,
             holes=reading.holes,
+            lit=popcount(reading.holes & ~self.occupied),
             free=free,
             drawn=action.throw is None,
         )

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
-from engine.game import Action, Event, Game, Options
+from engine.game import Action, Event, Game, Options, player
 from engine.holes import Hole, name, parse
 from engine.lines import completed_lines
 from engine.settings import shown, whole_number
@@ -188,14 +188,13 @@ class PayOffFlix(Game):
             return
         # Refusal texts are public (the board shows them): no token value, no hand.
         _check_token_value(token)
-        where = name(hole, self.layout)
         if self.physical_tokens:
             raise IllegalPlacement(
                 "physical token mode: the token rides in the Man itself; its value is entered "
                 "when a line scores"
             )
         if completed_lines(self._line_pieces(team) | bit(hole), hole):
-            raise IllegalPlacement(f"no token on this placement: place the Man at {where} bare")
+            raise IllegalPlacement("no token on this placement: place the Man bare")
         if token not in self.hands[team]:
             raise IllegalPlacement(
                 f"team {team} holds no such unused token: choose one of its own (or none)"
@@ -305,7 +304,7 @@ class PayOffFlix(Game):
         call, penalise or resign any more."""
         if self.phase == AWAIT_TOKENS:
             raise IllegalAction(
-                f"seat {action.seat!r} cannot {doing}: team {self.scoring_team} has scored and "
+                f"{player(action.seat)} cannot {doing}: team {self.scoring_team} has scored and "
                 "the game is decided; enter the tokens of the scored line"
             )
 

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from engine.bitboard import BB_ALL, Bitboard, bit, popcount, scan_forward
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Phase
+from engine.game import Action, Game, Phase, player
 from engine.holes import Hole, name
 from engine.lines import LINES_THROUGH
 
@@ -67,16 +67,16 @@ class Qubic(Game):
                 f"block requests apply only to 3 individual players, not {self.players}"
             )
         if seat == mover:
-            raise IllegalAction(f"seat {seat} is the mover and cannot request a block")
+            raise IllegalAction(f"{player(seat)} is the mover and cannot request a block")
         if self.phase != Phase.AWAIT_PLACE:
             raise IllegalAction(f"no placement is due (phase {self.phase})")
         if popcount(self.reach) == 1:
-            raise IllegalAction(f"seat {mover} is already required to block")
+            raise IllegalAction(f"{player(mover)} is already required to block")
         mover_team = self.team_of_seat[mover]
         holders = {team for team, _ in self.open_threes.values() if team != mover_team}
         if len(holders) < self.teams - 1:
             raise IllegalAction(
-                f"seat {mover} need not block: not every other player has an open three"
+                f"{player(mover)} need not block: not every other player has an open three"
             )
         first = self.first_open_three(mover_team)
         assert first is not None

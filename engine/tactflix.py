@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from engine.bitboard import BB_ALL, Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
-from engine.game import BUROCRAT, Action, Event, Game, Options, Phase
+from engine.game import BUROCRAT, Action, Event, Game, Options, Phase, player
 from engine.holes import Hole, name, parse
 from engine.lines import LINES_THROUGH
 
@@ -189,7 +189,7 @@ class TacTFlix(Game):
         # every other team that it has one (RULES.md §3: a pending line is never revealed).
         if self.seq_team is not None and team != self.seq_team:
             raise IllegalAction(
-                f"team {self.seq_team} is finishing its scoring turn: seat {seat} may call "
+                f"team {self.seq_team} is finishing its scoring turn: {player(seat)} may call "
                 "FLIX once it ends"
             )
         super()._act_call(action)

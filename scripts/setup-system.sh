@@ -49,3 +49,11 @@ if [ ! -d "$wasm_dir/node_modules/@micropython/micropython-webassembly-pyscript"
   echo "setup-system: installing MicroPython's WebAssembly port (npm ci in tests/firmware/node)"
   npm ci --prefix "$wasm_dir" --no-audit --no-fund --loglevel=error
 fi
+
+# ESLint for the page's modules, run by tests/web/test_web_lint.py (pinned by its lock file).
+lint_dir="$root/tests/web/node"
+if [ ! -x "$lint_dir/node_modules/.bin/eslint" ] \
+  || [ "$lint_dir/package-lock.json" -nt "$lint_dir/node_modules/.package-lock.json" ]; then
+  echo "setup-system: installing ESLint (npm ci in tests/web/node)"
+  npm ci --prefix "$lint_dir" --no-audit --no-fund --loglevel=error
+fi

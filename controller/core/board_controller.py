@@ -11,11 +11,13 @@ again.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from controller.config import Config
 from controller.core import words
 from controller.core.board_sync import BoardSync
+from controller.core.facts import Facts
 from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
@@ -24,7 +26,7 @@ from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
 from engine.bitboard import Bitboard
 from engine.dice import parse_throw
-from engine.errors import FlixError, IllegalAction
+from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
 from engine.holes import name
 from hal.base import BoardReading, Button, ButtonPress, Clock, Piece
@@ -190,6 +192,7 @@ class BoardController:
             self._refuse(where, reason, now)
             return
         if not self.game.allowed >> hole & 1:
+            self.board.guided = True  # a Man in a wrong hole: say at once what to do
             self._refuse(where, "that hole is not lit", now)
             return
         if self.companion is not None and (refusal := self.companion.refuses(hole)) is not None:
@@ -198,7 +201,14 @@ class BoardController:
         piece = "burocrat" if self.sensed.holes[hole] is Piece.BUROCRAT else "man"
         action = Action("place", hole=hole, at=self.game_time(now), piece=piece, token=self.token)
         try:
-            self._act(action, now)
+            try:
+                self._act(action, now)
+            except IllegalPlacement:
+                if action.token is None:
+                    raise
+                # The token is refused (this Man completes a line): the Man goes in bare, so
+                # that no public refusal tells the table which placement completes a line.
+                self._act(replace(action, token=None), now)
         except (IllegalAction, JournalError) as error:
             self.token = None  # a refused placement drops the chosen token: choose again
             self._refuse(where, str(error), now)
@@ -297,10 +307,13 @@ class BoardController:
 
     def undo(self, now: float) -> None:
         """Take back the last placement (and the rolls and calls after it)."""
+        if self.game.game_over:
+            raise NotNow("the game is over: nothing to take back; start a new game")
         popped = self.session.undo(now)
         if not popped:
             raise NotNow("nothing to take back: no Man has been placed")
         self.signals.clear()
+        self.signals.banner = None
         self.board.guided = True
         hole = popped[0].hole
         where = None if hole is None else name(hole, self.game.layout)
@@ -335,7 +348,9 @@ class BoardController:
 
     def _act(self, action: Action, now: float) -> None:
         """Apply through the session (journalled, then published), then follow on the board."""
-        self._note(self.session.act(action, now), now)
+        published = self.session.act(action, now)
+        self.signals.banner = None  # the next action ends the banner; its own events may set one
+        self._note(published, now)
         if self.game.game_over:
             self._start_win(now)
         self._refresh(now)
@@ -381,6 +396,16 @@ class BoardController:
 
     # ------------------------------------------------------------------ what people see
 
+    def facts(self) -> Facts:
+        """What the page is told instead of knowing the rules (``controller.core.facts``)."""
+        seats = self.session.seats
+        return Facts(
+            self.game,
+            ready=self.connected and self.mismatch.clean,
+            computer_seats=[seat for seat, who in enumerate(seats) if who.is_computer],
+            hints=self.session.hints,
+        )
+
     def message(self) -> str:
         """One line for people: what happens now."""
         if self.companion is not None and self.connected and not self.board.fix_words:
@@ -422,6 +447,9 @@ class BoardController:
         ]
         notice = self.signals.notice
         state["notice"] = None if notice is None else notice.kind
+        state["banner"] = self.signals.banner
+        state["clearing"] = self.clearing
+        state.update(self.facts().to_json(self.config.team_names, self.game_time(self.clock.now())))
         self.flow.add_state(self, state, view_team)
         if self.companion is not None:
             self.companion.add_state(state)

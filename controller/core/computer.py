@@ -28,6 +28,7 @@ from typing import Any
 
 from controller.config import Config
 from controller.core.board_controller import BoardController
+from controller.core.facts import HINT_PHASES
 from controller.core.hints import threats
 from controller.core.leds import Layer, holes_layer, scale
 from controller.core.seats import Seat, player_seed
@@ -36,7 +37,7 @@ from controller.core.thinker import ProcessThinker
 from controller.errors import NotNow
 from engine.bitboard import bit
 from engine.errors import FlixError
-from engine.game import Action, Phase
+from engine.game import Action, Phase, player
 from engine.holes import name, parse
 from hal.base import Color, Piece
 from hal.capabilities import Hands
@@ -48,8 +49,6 @@ BLINK_S = 0.25
 """Half period of the computer's and the hint's blinking hole."""
 THREAT_DIM = 0.2
 """Brightness of a threat hole, a fraction of its team's colour."""
-HINT_PHASES = frozenset({Phase.AWAIT_ROLL, Phase.AWAIT_PLACE, Phase.SUBSTITUTE, Phase.WITHDRAW})
-"""Phases in which a hint can say what the seat to move does."""
 BOARD_MOVES = frozenset({"place", "substitute", "withdraw"})
 """Actions made with the hands on the board."""
 CALL_WORDS = {"call": "calls FLIX", "penalty": "calls PENALTY", "request_block": "asks for a block"}
@@ -408,7 +407,7 @@ class Computer:
         if game.phase not in HINT_PHASES:
             raise NotNow(f"nothing to hint now (phase {game.phase})")
         if self.is_computer(game.to_move):
-            raise NotNow(f"seat {game.to_move} is the computer's: no hint for it")
+            raise NotNow(f"{player(game.to_move)} is the computer's: no hint for it")
         self._thinker().submit(self._job("hint"))
         self._hint_waiters.append(done)
 

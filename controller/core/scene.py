@@ -1,8 +1,12 @@
 """What the LEDs show: the controller's state as layers, bottom to top.
 
-1. status: one pixel per seat in its team's colour, the mover's bright (64..69);
-2. allowed holes in the mover's colour, dimmed; above them the threat layer when hints are on
-   (``controller.core.computer``): holes where a team completes a line next, dim in its colour;
+1. status: one pixel per seat in its team's colour, the mover's bright (64..69); while the call
+   window of the last placement is open, the eight status pixels are a white bar that empties
+   as the window runs out (a sweep; every placement opens it, line or not);
+2. allowed holes in the mover's colour, dimmed; the last move dim white (not while the board is
+   being fixed); above them the threat
+   layer when hints are on (``controller.core.computer``): holes where a team completes a line
+   next, dim in its colour;
 3. guidance: pieces to clear after a game, dim white;
 4. scored (called) lines in their team's colour — an uncalled line is never shown; then the
    computer's chosen hole blinking in its colour, a hinted hole blinking white and the mover's
@@ -22,7 +26,7 @@ import math
 from collections.abc import Sequence
 
 from controller.core.board_controller import BoardController
-from controller.core.leds import Frame, Layer, compose, holes_layer, scale
+from controller.core.leds import OFF, Frame, Layer, compose, holes_layer, scale
 from engine.bitboard import scan_forward
 from engine.game import Phase
 from hal.base import HOLE_COUNT, Color
@@ -37,6 +41,11 @@ DIM_WHITE: Color = (60, 60, 60)
 AMBER: Color = (255, 120, 0)
 MAGENTA: Color = (255, 0, 200)
 RED: Color = (255, 0, 0)
+LAST_MOVE: Color = (90, 90, 90)
+SWEEP: Color = (160, 160, 160)
+STATUS = tuple(range(HOLE_COUNT, HOLE_COUNT + 8))
+SWEEP_MIN_S = 0.1
+"""A shorter call window is not swept."""
 
 
 def _phase_on(now: float, half: float) -> bool:
@@ -65,8 +74,12 @@ def layers(
                 for seat, team in enumerate(game.team_of_seat)
             }
         )
+        result.append(_sweep(ctl, now))
     if ctl.phase == Phase.AWAIT_PLACE:
         result.append(holes_layer(game.allowed, scale(mover, 0.35)))
+    last = ctl.facts().last_move()
+    if last is not None and ctl.phase not in (Phase.GAME_OVER, Phase.AWAIT_FIX):
+        result.append({last: LAST_MOVE})  # not while fixing: an error blink goes dark between
     result.extend(under)
     if ctl.clearing:
         result.append(holes_layer(ctl.sensed.occupied(), DIM_WHITE))
@@ -94,6 +107,29 @@ def layers(
     if not ctl.connected and _phase_on(now, BLINK_S):
         result.append({HOLE_COUNT + i: AMBER for i in range(8)})
     return result
+
+
+def _window_left(ctl: BoardController, now: float) -> float:
+    """Seconds left of the open call window at ``now`` (0: none open, or one too short to sweep:
+    below ``SWEEP_MIN_S`` the sweep would ask for frames closer than the clock can tell)."""
+    deadline = ctl.facts().call_deadline()
+    if deadline is None or ctl.game.options.call_window < SWEEP_MIN_S:
+        return 0.0
+    return max(0.0, deadline - ctl.game_time(now))
+
+
+def _sweep_step(ctl: BoardController) -> float:
+    """Seconds per status pixel of the sweep."""
+    return ctl.game.options.call_window / len(STATUS)
+
+
+def _sweep(ctl: BoardController, now: float) -> Layer:
+    """The call window as a bar on the status pixels: one pixel per eighth of it left."""
+    left = _window_left(ctl, now)
+    if left <= 0:
+        return {}
+    lit = math.ceil(left / _sweep_step(ctl) - 1e-9)
+    return {pixel: SWEEP if i < lit else OFF for i, pixel in enumerate(STATUS)}
 
 
 def _indicators(ctl: BoardController, now: float) -> Layer:
@@ -130,6 +166,9 @@ def next_change(ctl: BoardController, now: float) -> float | None:
         halves.append(WIN_FLASH_S)
     if ctl.flow.blinking(ctl):
         halves.append(BLINK_S)
-    if not halves:
-        return None
-    return min((math.floor(now / h + 1e-9) + 1) * h for h in halves)
+    times = [(math.floor(now / h + 1e-9) + 1) * h for h in halves]
+    left = _window_left(ctl, now)
+    if left > 0:  # the sweep loses a pixel at each step, the last one when the window closes
+        step = _sweep_step(ctl)
+        times.append(max(now + left - (math.ceil(left / step - 1e-9) - 1) * step, now + 1e-6))
+    return min(times, default=None)

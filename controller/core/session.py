@@ -25,7 +25,7 @@ from controller.flows import VariantFlow, flow_for
 from controller.records.keeping import keep_played, utc_now
 from controller.records.store import GameStore, RecordsError
 from engine.errors import FlixError
-from engine.game import BOARDS, SEED_LIMIT, Action, Event, Game
+from engine.game import BOARDS, SEED_LIMIT, Action, Event, Game, seat_range
 from engine.notation import SeatInfo
 from engine.variants import VARIANTS
 
@@ -193,7 +193,7 @@ class GameSession:
     def seat(self, seat: object) -> int:
         """``seat`` checked: a seat of this game."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
-            raise BadOrder(f"no seat {seat!r}: seats are 0..{self.game.players - 1}")
+            raise BadOrder(f"no seat {seat!r}: {seat_range(self.game.players)}")
         return seat
 
     def _last_placer(self) -> int | None:

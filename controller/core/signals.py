@@ -1,7 +1,9 @@
-"""What the board signals beyond the game itself: dice notices and the win animation.
+"""What the board signals beyond the game itself: dice notices, the win animation, the banner.
 
-Both are timed: a notice shows for ``NOTICE_S`` on the status pixels, the winning line flashes
-for ``win_animation_s``; ``expire`` ends them, ``next_deadline`` says when.
+The first two are timed: a notice shows for ``NOTICE_S`` on the status pixels, the winning line
+flashes for ``win_animation_s``; ``expire`` ends them, ``next_deadline`` says when. The banner
+(the page's) is the last notice or result: it stays until the next action, across the start of
+the next game, so a lost turn or a win is read in full.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from engine.bitboard import Bitboard
 NOTICE_S = 2.0
 """How long a dice notice (turn lost, free throws, FLIX FLIX FLIX) shows on the status pixels."""
 NOTICE_EVENTS = ("turn_lost", "free_throws", "opponent_anywhere", "free_throws_ended")
+BANNER_EVENTS = (*NOTICE_EVENTS, "game_over")
+"""Events the page shows as a banner until the next action."""
 
 
 @dataclass(frozen=True)
@@ -34,19 +38,27 @@ class Signals:
         self.notice: Notice | None = None
         self.win_line: Bitboard = 0
         self.win_until: float | None = None
+        self.banner: dict[str, Any] | None = None
 
     def clear(self) -> None:
-        """A new game or an undo: nothing shows."""
+        """A new game or an undo: nothing flashes (the banner is the controller's to drop)."""
         self.notice = None
         self.win_line = 0
         self.win_until = None
 
     def note(self, published: Iterable[dict[str, Any]], to_move: int, now: float) -> None:
-        """Show the dice notices among the game's published events."""
+        """Show the dice notices among the game's published events; the last notice or result
+        becomes the banner (a lost turn with the throw that lost it)."""
+        thrown = None
         for data in published:
+            if data["type"] == "roll":
+                thrown = data.get("throw")
             if data["type"] in NOTICE_EVENTS:
                 seat = data.get("opponent", data.get("seat", to_move))
                 self.notice = Notice(data["type"], seat, now + NOTICE_S)
+            if data["type"] in BANNER_EVENTS:
+                banner = {**data, "throw": thrown} if data["type"] == "turn_lost" else data
+                self.banner = {key: value for key, value in banner.items() if value is not None}
 
     def start_win(self, line: Bitboard, now: float, seconds: float) -> None:
         """Flash ``line`` for ``seconds`` (no animation without a line)."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from controller.config import Config
 from controller.core.reconcile import Mismatch
-from engine.bitboard import popcount, scan_forward
+from engine.bitboard import BB_ALL, popcount, scan_forward
 from engine.game import Game, Phase
 from engine.holes import Layout, name
 from hal.base import BoardReading, Piece
@@ -78,6 +78,12 @@ def message(
         if config.dice == "physical":
             return f"{mover}: throw the dice and enter the faces{extra}."
         return f"{mover}: press ROLL{extra}."
-    holes = popcount(game.allowed)
-    where = "any empty hole" if holes > 4 else "a lit hole"
-    return f"{mover}: place a Man in {where}."
+    return f"{mover}: place a Man in {where_to_place(game)}."
+
+
+def where_to_place(game: Game) -> str:
+    """The holes a Man may go in, in words: every empty hole only when all are allowed."""
+    lit = popcount(game.allowed)
+    if game.allowed == BB_ALL & ~game.occupied:
+        return "any empty hole"
+    return "the lit hole" if lit == 1 else f"one of the {lit} lit holes"

@@ -13,7 +13,7 @@ from controller.core.leds import Layer, holes_layer
 from controller.errors import BadOrder, NotNow
 from controller.flows.base import WHITE, FlowHost, VariantFlow, blink_on, hole_names, mover_words
 from engine.bitboard import Bitboard
-from engine.game import Action, Phase
+from engine.game import Action, Phase, player, seat_range
 from engine.holes import parse
 from engine.payoff import PayOffFlix
 
@@ -51,7 +51,7 @@ class PayOffFlow(VariantFlow):
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players
         ):
-            raise BadOrder(f"no seat {seat!r}: seats are 0..{game.players - 1}")
+            raise BadOrder(f"no seat {seat!r}: {seat_range(game.players)}")
         if game.phase == Phase.AWAIT_TOKENS:
             if hole is None:
                 todo = " ".join(hole_names(host, game.allowed))
@@ -64,7 +64,7 @@ class PayOffFlow(VariantFlow):
         if game.phase != Phase.AWAIT_PLACE:
             raise NotNow(f"no placement is due (phase {game.phase})")
         if seat is not None and seat != game.to_move:
-            raise NotNow(f"seat {seat} is not to move: seat {game.to_move} is")
+            raise NotNow(f"{player(seat)} is not to move: {player(game.to_move)} is")
         team = game.team_of_seat[game.to_move]
         if token is not None and token not in game.hands[team]:
             raise BadOrder(f"team {team} holds no such unused token: choose one of its own")

@@ -29,6 +29,8 @@ BASE_URL = "http://127.0.0.1:8640"
 METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD")
 KEYS = ("variant", "players", "seed", "options", "faces", "seat", "token", "hole", "piece")
 PAGE_PATHS = ("/", "/index.html", "/app.js", "/style.css", "/../../etc/passwd", "/nope")
+STEP_WHILE_WAITING_S = 0.02
+"""How often the service steps while a request waits (real seconds)."""
 
 
 @dataclass
@@ -195,6 +197,15 @@ def run(requests: int = 5000, seed: int = 12) -> FuzzCounts:
             return await client.request(method, path, json=body, headers=headers, params=params)
         return await client.request(method, path, content=body, headers=headers, params=params)
 
+    async def answered(request: dict[str, Any]) -> httpx.Response:
+        """Send, stepping the service while the answer is awaited, as its board loop would: a
+        hint waits for the search process, whose answer a step takes in."""
+        sending = asyncio.ensure_future(send(request))
+        while not sending.done():
+            await asyncio.wait({sending}, timeout=STEP_WHILE_WAITING_S)
+            service.step()
+        return sending.result()
+
     @settings(
         max_examples=requests,
         database=None,
@@ -205,7 +216,7 @@ def run(requests: int = 5000, seed: int = 12) -> FuzzCounts:
     @given(requests_)
     def one(request: dict[str, Any]) -> None:
         try:
-            response = loop.run_until_complete(send(request))
+            response = loop.run_until_complete(answered(request))
         except (httpx.LocalProtocolError, UnicodeEncodeError, ValueError):
             return  # not a request a client can send (e.g. a header httpx refuses)
         counts.requests += 1

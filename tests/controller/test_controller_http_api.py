@@ -156,8 +156,8 @@ async def test_pending_line_is_never_revealed(api: Harness) -> None:
 async def test_call(api: Harness) -> None:
     await complete_red_line(api)
     assert (await api.post("/api/call", {"seat": 9})).status_code == 400
-    assert (await api.post("/api/call", {})).status_code == 400
-    response = await api.post("/api/call", {"seat": 0})
+    # Without a seat, as the board's FLIX button: the seat that placed last (Red) calls.
+    response = await api.post("/api/call", {})
     assert response.status_code == 200
     state = response.json()
     assert state["winner"] == 0 and state["phase"] == "game_over"

@@ -92,9 +92,13 @@ def test_pending_line_never_lit() -> None:
     line = [parse(f"R-I-{s}") for s in "SHDC"]
     frames = run.board.frames_during(completed, run.clock.now())
     assert frames
+    # Only the last move is marked, as after every placement: dim white, never a line colour.
+    last = parse("R-I-C")
     for frame in frames:
-        assert not any(frame.color(h) != (0, 0, 0) for h in line)
-    assert all(v == (0, 0, 0) for v in scene.frame(run.controller, run.clock.now())[:HOLE_COUNT])
+        assert not any(frame.color(h) != (0, 0, 0) for h in line if h != last)
+        assert frame.color(last) in ((0, 0, 0), scene.LAST_MOVE)
+    now = scene.frame(run.controller, run.clock.now())[:HOLE_COUNT]
+    assert all(v == (0, 0, 0) for hole, v in enumerate(now) if hole != last)
 
 
 def test_called_line_lit_in_team_colour() -> None:
@@ -134,3 +138,27 @@ def test_wrong_hole_blinks_until_fixed() -> None:
     now = run.clock.now()
     assert run.board.blinking_holes(now - 0.7, now) == frozenset()
     assert run.board.lit_holes() == {parse("Y-II-H")}
+
+
+def test_call_window_sweeps_the_status_pixels_and_the_last_move_stays_marked() -> None:
+    """After every placement the eight status pixels are a bar that loses a pixel per eighth
+    of the call window; the placed hole stays dim white until the next placement."""
+    run = SimRun(Config(), seed=1)
+    run.controller.set_next_faces("yellow/II/hearts")
+    run.board.press("roll")
+    run.board.place("Y-II-H")
+    run.settle()
+    placed = parse("Y-II-H")
+    start = run.clock.now()
+    window = run.controller.game.options.call_window
+    lit_counts = []
+    for eighth in range(9):
+        frame = scene.frame(run.controller, start + eighth * window / 8 + 0.01)
+        status = frame[HOLE_COUNT:]
+        lit_counts.append(sum(colour == scene.SWEEP for colour in status))
+        assert frame[placed] == scene.LAST_MOVE
+    assert lit_counts == [8, 7, 6, 5, 4, 3, 2, 1, 0]
+    due = scene.next_change(run.controller, start + 0.01)
+    assert due is not None and start < due <= start + window / 8 + 0.01
+    after = scene.frame(run.controller, start + window + 1.0)[HOLE_COUNT:]
+    assert scene.SWEEP not in after  # the seat pixels are back: the window has closed

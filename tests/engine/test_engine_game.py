@@ -207,3 +207,32 @@ def test_replay_reproduces_the_game() -> None:
 
 def test_repr_shows_live_state() -> None:
     assert "phase=await_place" in repr(new_game("qubic"))
+
+
+def test_a_new_game_starts_without_free_throws_and_names_its_players() -> None:
+    state = new_game("qubic", players=3).to_json()
+    assert state["free_throws"] == 0 and state["players"] == 3
+
+
+def test_penalty_with_nothing_to_penalise_names_the_callers_team() -> None:
+    game = new_game("lucky", players=4)
+    events = game.penalty(1)
+    assert [(e.type, e.data) for e in events] == [("penalty_nothing", {"seat": 1, "team": 1})]
+
+
+def test_a_call_without_a_time_is_made_at_the_start_of_the_window() -> None:
+    """``call(seat)`` defaults to time 0: inside a window of 0.5 s opened at 0."""
+    game = new_game("payoff", seed=1, options={"call_window": 0.5})
+    for red, blue in zip("SHD", "SHD", strict=True):
+        game.place(f"R-I-{red}")
+        game.place(f"Y-IV-{blue}")
+    game.place("R-I-C")
+    scored = [e for e in game.call(0) if e.type == "scored"]
+    assert [e.data["how"] for e in scored] == ["call"]
+
+
+def test_unknown_options_are_named_with_every_known_one() -> None:
+    known = ", ".join(sorted(Options().to_dict()))
+    with pytest.raises(SettingError) as refused:
+        Options.from_dict({"colour": "red"})
+    assert str(refused.value) == f"unknown option(s) colour; known: {known}"

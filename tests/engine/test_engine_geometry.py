@@ -142,3 +142,9 @@ def test_holeset_prints_as_panels_side_by_side() -> None:
     assert grid[0].split() == ["R", "SHDC", "Y", "SHDC", "G", "SHDC", "B", "SHDC"]
     assert grid[1].split() == ["IV", "....", "....", "....", "...#"]
     assert grid[3].split() == ["II", "....", ".#..", "....", "...."]
+
+
+@pytest.mark.parametrize("coordinates", [(4, 0, 0), (0, 4, 0), (0, 0, 4), (-1, 0, 0)])
+def test_index_refuses_coordinates_off_the_board(coordinates: tuple[int, int, int]) -> None:
+    with pytest.raises(ValueError, match="coordinates out of range"):
+        index(*coordinates)

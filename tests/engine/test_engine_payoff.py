@@ -141,9 +141,10 @@ def test_a_token_on_a_completing_placement_is_refused_and_nothing_changes() -> N
     game = payoff()
     alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
     before = snapshot(game)
-    with pytest.raises(IllegalPlacement, match=r"on this placement.*R-I-C") as refused:
+    with pytest.raises(IllegalPlacement, match=r"no token on this placement") as refused:
         game.place("R-I-C", token=25, at=9.0)
-    assert "25" not in str(refused.value)  # the board shows the text to everyone
+    # The text names neither the token nor the hole that completes a line: it is a secret.
+    assert "25" not in str(refused.value) and "R-I-C" not in str(refused.value)
     assert snapshot(game) == before
     game.place("R-I-C", at=9.0)
     assert game.pending_count() == 1
@@ -400,3 +401,14 @@ def test_a_wrong_token_entry_names_the_hole_and_why() -> None:
         game.enter_token("R-I-S", 50)
     with pytest.raises(IllegalAction, match=r"\(not True\)"):
         game.apply(Action("enter_token", hole=True, token=50))
+
+
+def test_the_scoring_turn_asks_for_tokens_and_no_token_is_entered_before() -> None:
+    game = payoff(token_mode="physical")
+    with pytest.raises(IllegalAction, match=r"no tokens to enter now \(phase await_place\)"):
+        game.enter_token("R-I-S", 100)
+    alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C", at=20.0)
+    turn = game.call(0, at=20.5)[-1]
+    assert turn.type == "turn"
+    assert turn.data == {"seat": 0, "phase": "await_tokens", "free_throws": 0}

@@ -238,7 +238,7 @@ def test_another_teams_flix_is_refused_with_the_reason() -> None:
     with pytest.raises(IllegalAction) as refused:
         game.call(1, at=11.0)
     assert str(refused.value) == (
-        "team 0 is finishing its scoring turn: seat 1 may call FLIX once it ends"
+        "team 0 is finishing its scoring turn: player 2 may call FLIX once it ends"
     )
 
 

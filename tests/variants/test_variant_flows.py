@@ -151,7 +151,7 @@ def test_undo_in_the_substitution_and_resume_from_the_journal(tmp_path: Path) ->
 def test_token_orders_are_checked() -> None:
     run = sim("payoff", deal=DEAL)
     ctl, now = run.controller, run.clock.now()
-    with pytest.raises(NotNow, match="seat 1 is not to move"):
+    with pytest.raises(NotNow, match="player 2 is not to move"):
         ctl.set_token(1, 1, None, now)
     with pytest.raises(BadOrder, match="team 0 holds no such unused token") as refused:
         ctl.set_token(0, 1, None, now)

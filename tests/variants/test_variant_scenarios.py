@@ -30,7 +30,7 @@ def holes(state: dict[str, Any], piece: str) -> list[str]:
 def test_every_scenario_has_a_test() -> None:
     tested = {
         "payoff_205_line",
-        "payoff_token_refused",
+        "payoff_token_on_completing_man",
         "payoff_two_lines",
         "payoff_physical_tokens",
         "tactflix_free_play_chain",
@@ -64,14 +64,13 @@ def test_a_205_point_line_and_the_ledger_carries_over(capsys: pytest.CaptureFixt
     assert state["tokens_left"] == [6, 6] and state["token_holes"] == {}
 
 
-def test_a_token_on_a_completing_placement_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    state = run("payoff_token_refused.jsonl", capsys)
-    (refused,) = events(state, "placement_refused")
-    assert refused["hole"] == "R-I-C"
-    assert refused["reason"].startswith("no token on this placement")
-    assert events(state, "board_mismatch")[0]["extra"] == ["R-I-C"]
+def test_a_token_on_a_completing_man_is_not_attached(capsys: pytest.CaptureFixture[str]) -> None:
+    state = run("payoff_token_on_completing_man.jsonl", capsys)
+    assert events(state, "placement_refused") == []
     place_c = [e for e in events(state, "place") if e["hole"] == "R-I-C"]
-    assert len(place_c) == 1  # committed once: the second time, without a token
+    assert len(place_c) == 1  # committed at once, bare
+    assert [e["hole"] for e in events(state, "token_attached")] == ["R-I-D"]
+    assert state["tokens_left"][0] == 5  # only the 25 was used: the 100 stays in the hand
     assert state["game_value"]["men"] == {"R-I-S": 5, "R-I-H": 5, "R-I-D": 25, "R-I-C": 5}
     assert state["ledger"] == [40, -40] and state["winner"] == 0
     assert state["message"].startswith("Red wins 40 points. Ledger: Red +40, Blue -40.")

@@ -7,9 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
-from web_support import REPO, Service
-
-SCREENSHOT = REPO / "docs" / "screenshot.png"
+from web_support import Service
 
 
 def hole(page: Page, name: str) -> Locator:
@@ -67,10 +65,6 @@ def test_lucky_game_to_a_called_win(service: Service, open_page: Callable[..., P
     expect(page.locator(".hole.allowed")).to_have_count(1)
     expect(hole(page, "R-I-C")).to_have_class(re.compile(r"\ballowed\b"))
     expect(page.locator("#turn")).to_contain_text("place a Man in the lit hole")
-    SCREENSHOT.parent.mkdir(exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOT))
-
     hole(page, "R-I-C").click()
     expect(hole(page, "R-I-C")).to_have_attribute("data-team", "0")
     # The completed line is not revealed until it is called.
@@ -182,7 +176,7 @@ def test_phone_layout(service: Service, open_page: Callable[..., Page], tmp_path
         "holes => holes.map(h => Math.min(h.getBoundingClientRect().width,"
         " h.getBoundingClientRect().height))"
     )
-    assert min(sizes) >= 36, sizes
+    assert min(sizes) >= 44, sizes
     buttons = page.locator("#roll, #undo, #new-game").evaluate_all(
         "bs => bs.map(b => b.getBoundingClientRect().height)"
     )

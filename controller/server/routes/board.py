@@ -1,4 +1,5 @@
-"""Board orders: hands that seat and lift pieces, on a board that has them (the simulator)."""
+"""Board orders: hands that seat and lift pieces, or clear the board, on a board that has them
+(the simulator)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from controller.errors import BadOrder, NotFound
 from controller.server.requests import read_body
 from controller.server.routes.game import guarded
 from controller.server.web_service import WebService
+from engine.bitboard import scan_forward
+from engine.holes import name
 from hal.capabilities import Hands
 
 NO_HANDS = "no simulated board: hands exist only with --board sim"
@@ -39,7 +42,17 @@ def routes(service: WebService) -> list[Route]:
         board.lift(body["hole"])
         return state()
 
+    async def clear(request: Request) -> JSONResponse:
+        """Lift every piece: the board emptied in one order (after a game, or to start over)."""
+        board = hands()
+        await read_body(request, {}, {})
+        layout = service.controller.game.layout
+        for hole in scan_forward(service.controller.sensed.occupied()):
+            board.lift(name(hole, layout))
+        return state()
+
     return [
         Route("/api/sim/place", guarded(service, place), methods=["POST"]),
         Route("/api/sim/lift", guarded(service, lift), methods=["POST"]),
+        Route("/api/sim/clear", guarded(service, clear), methods=["POST"]),
     ]

@@ -1,7 +1,8 @@
 """Game orders and the state: ``GET /api/state`` and the POSTs that change the game.
 
 Every order answers the new state. ``new_game`` starts a game; ``roll``, ``call``, ``penalty``,
-``resign``, ``undo`` and ``token`` act on the game being played.
+``resign``, ``undo`` and ``token`` act on the game being played. The state carries what the page
+needs instead of the rules (``controller.core.facts``).
 """
 
 from __future__ import annotations
@@ -74,12 +75,19 @@ def routes(service: WebService) -> list[Route]:
         return order(lambda now: controller.roll(body.get("faces"), now))
 
     async def call(request: Request) -> JSONResponse:
-        body = await read_body(request, {"seat": int}, {})
-        return order(lambda now: controller.call(body["seat"], now))
+        """``{"seat"?}``: without a seat, as the board's FLIX button: the seat that placed last."""
+        body = await read_body(request, {}, {"seat": int})
+        return order(
+            lambda now: controller.call(body.get("seat", controller.session.caller()), now)
+        )
 
     async def penalty(request: Request) -> JSONResponse:
-        body = await read_body(request, {"seat": int}, {})
-        return order(lambda now: controller.penalty(body["seat"], now))
+        """``{"seat"?}``: without a seat, as the board's PENALTY button: the first seat from the
+        mover on of another team than the last placer's."""
+        body = await read_body(request, {}, {"seat": int})
+        return order(
+            lambda now: controller.penalty(body.get("seat", controller.session.penaliser()), now)
+        )
 
     async def resign(request: Request) -> JSONResponse:
         body = await read_body(request, {"seat": int}, {})

@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 from controller.core.session import playable
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
+from engine.game import TEAMS_OF_PLAYERS
 from engine.variants import VARIANTS
 
 WEB_DIR = Path(__file__).parents[1] / "web"
@@ -28,7 +29,20 @@ def routes(service: WebService) -> list[Route]:
                 "sim": service.hands is not None,
                 "layout": {"panels": layout.panels, "suits": layout.suits},
                 "variants": [variant for variant in VARIANTS if playable(variant)],
+                "variant_facts": {
+                    variant: {
+                        "uses_dice": game.uses_dice,
+                        "uses_calls": game.uses_calls,
+                        "uses_tokens": game.uses_tokens,
+                        "uses_burocrats": game.uses_burocrats,
+                    }
+                    for variant, game in VARIANTS.items()
+                    if playable(variant)
+                },
                 "players": [2, 3, 4, 6],
+                "team_of_seat": {
+                    str(players): list(teams) for players, teams in TEAMS_OF_PLAYERS.items()
+                },
                 "dice": config.dice,
                 "team_names": list(config.team_names),
                 "team_colours": ["#{:02x}{:02x}{:02x}".format(*c) for c in config.team_colours],

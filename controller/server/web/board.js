@@ -1,5 +1,7 @@
-// The spaceboard: four panels side by side as the player sees them, every hole a button.
+// The flat view of the spaceboard: four panels side by side as the player sees them, every hole
+// a button. It registers itself as the main board view of the 4x4x4 games.
 
+import { registerBoardView } from "./registry.js";
 import { PANEL_NAMES, SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
 
 const ROMAN = ["I", "II", "III", "IV"];
@@ -19,7 +21,9 @@ export function buildBoard(container, layout, onHole) {
     grid.className = "holes";
     grid.setAttribute("role", "group");
     grid.setAttribute("aria-label", `${PANEL_NAMES[panel]} panel`);
-    grid.append(document.createElement("span"));
+    const corner = document.createElement("span");
+    corner.className = "corner";
+    grid.append(corner);
     for (const suit of layout.suits) {
       const head = document.createElement("span");
       head.className = `suit suit-${suit}`;
@@ -90,11 +94,7 @@ export function blinkingHoles(state, layout, teams) {
 
 /** After a game, once the win animation is over: the pieces still on the board must go. */
 export function clearing(state) {
-  if (state?.phase !== "game_over") return false;
-  const events = state.events ?? [];
-  const over = events.findLastIndex((event) => event.type === "game_over");
-  const clear = events.findLastIndex((event) => event.type === "clear_board");
-  return clear > over || (over === -1 && clear >= 0);
+  return state?.clearing === true;
 }
 
 /** Holes where a team completes a line with its next Man: hole name -> [team, ...]. */
@@ -127,7 +127,8 @@ export function litHoles(state) {
  * Show the state on the holes the way the board's LEDs show it: pieces (as sensed, in the
  * game's colours), allowed holes in the mover's colour, scored lines in their team's colour,
  * holes to fix blinking, pieces to clear after a game dim white, the computer's chosen hole
- * pulsing in its team's colour. ``marks`` adds the page's own layers: ``hint`` (a hole) and
+ * pulsing in its team's colour; the last move ringed; the Men known to carry a Pay-Off token
+ * marked (``data-token``: the value once shown, "?" while hidden). ``marks`` adds the page's own layers: ``hint`` (a hole) and
  * ``threats`` (true to mark the state's threats in each team's colour).
  */
 export function paintBoard(container, state, marks = {}) {
@@ -141,6 +142,7 @@ export function paintBoard(container, state, marks = {}) {
   const toClear = clearing(state);
   const phase = state?.phase;
   const threats = marks.threats ? threatHoles(state) : new Map();
+  const tokens = state?.token_holes ?? {};
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
   teams.forEach((team, index) => container.style.setProperty(`--team-${index}`, team.colour));
   for (const hole of container.querySelectorAll(".hole")) {
@@ -201,6 +203,15 @@ export function paintBoard(container, state, marks = {}) {
       words.push(`pulsing: ${teams[chosenTeam]?.name ?? "the computer"}'s chosen hole`);
       hole.style.setProperty("--chosen", teams[chosenTeam]?.colour ?? WHITE);
     }
+    hole.classList.toggle("last-move", name === state?.last_move);
+    if (name === state?.last_move) words.push("last move");
+    const token = tokens[name];
+    if (token !== undefined && piece) {
+      hole.dataset.token = token === null ? "?" : String(token);
+      words.push(token === null ? "carries a hidden token" : `carries token ${token}`);
+    } else {
+      delete hole.dataset.token;
+    }
     hole.classList.toggle("hint", name === marks.hint);
     if (name === marks.hint) words.push("hint: play here");
     const threat = threats.get(name);
@@ -218,3 +229,20 @@ export function paintBoard(container, state, marks = {}) {
     hole.setAttribute("aria-label", words.join(", "));
   }
 }
+
+/** The flat view as the registry takes it: the main view of every 4x4x4 game. */
+export const flatView = {
+  id: "flat",
+  role: "main",
+  fits: (view) => (view?.geometry ?? "4x4x4") === "4x4x4",
+  key: (view) => {
+    const layout = layoutOf(view);
+    return `${layout.panels}-${layout.suits}`;
+  },
+  mount(container, { onHole, view }) {
+    buildBoard(container, layoutOf(view), onHole);
+    return { paint: (shown, marks) => paintBoard(container, shown, marks) };
+  },
+};
+
+registerBoardView(flatView);

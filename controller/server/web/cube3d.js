@@ -1,6 +1,7 @@
 // The 3-D view: the spaceboard as one cube, drawn in SVG and turned by dragging it (mouse, pen or
 // touch) or with the keys. Tapping a hole does what tapping it on the flat panels does.
 
+import { registerBoardView } from "./registry.js";
 import { blinkingHoles, layoutOf, litHoles, scoredHoles } from "./board.js";
 import {
   DEFAULT_VIEW,
@@ -70,7 +71,7 @@ const STYLE = `
 `;
 
 const cubes = new WeakMap();
-let made = 0;
+const made = { count: 0 };
 
 /** The cube drawn in ``container`` (the handle createCube returned), or null. */
 export function cubeOf(container) {
@@ -144,8 +145,8 @@ function frame(layout) {
  * lower one). ``onHole(name)`` on a tap or Enter.
  */
 export function createCube(container, { onHole = () => {} } = {}) {
-  made += 1;
-  const id = `cube3d-${made}`;
+  made.count += 1;
+  const id = `cube3d-${made.count}`;
   const svg = svgElement("svg", {
     class: "cube3d",
     role: "group",
@@ -571,3 +572,18 @@ export function createCube(container, { onHole = () => {} } = {}) {
   setView(view);
   return cube;
 }
+
+/** The 3-D view as the page's registry takes it: beside the flat panels of every 4x4x4 game. */
+registerBoardView({
+  id: "cube3d",
+  role: "extra",
+  fits: (view) => (view?.geometry ?? "4x4x4") === "4x4x4",
+  mount(container, { onHole }) {
+    const holder = document.createElement("div");
+    holder.id = "cube";
+    holder.className = "cube";
+    container.append(holder);
+    const cube = createCube(holder, { onHole });
+    return { paint: (view) => cube.render(view) };
+  },
+});

@@ -8,9 +8,8 @@ const $ = (id) => document.getElementById(id);
 const PER_PAGE = 10;
 
 const views = [];
-let replay = null;
-let teams = { team_names: [], team_colours: [] };
-let page = 1;
+/** What the history shows: the open replay, the teams' names and colours, the list's page. */
+const shown = { replay: null, teams: { team_names: [], team_colours: [] }, page: 1 };
 
 /**
  * Add a view of the replay (the 3-D view, for one): view(state, step, replay) is called with the
@@ -18,7 +17,7 @@ let page = 1;
  */
 export function addReplayView(view) {
   views.push(view);
-  if (replay) view(stepState(replay.steps[shownStep()]), replay.steps[shownStep()], replay);
+  if (shown.replay) view(stepState(shown.replay.steps[shownStep()]), shown.replay.steps[shownStep()], shown.replay);
 }
 
 async function getJson(path) {
@@ -58,7 +57,7 @@ export function resultText(game) {
 
 async function showList() {
   const query = filterQuery();
-  query.set("page", String(page));
+  query.set("page", String(shown.page));
   query.set("per_page", String(PER_PAGE));
   let listed;
   try {
@@ -86,9 +85,9 @@ async function showList() {
     }),
   );
   const pages = Math.max(1, Math.ceil(listed.total / PER_PAGE));
-  $("history-page").textContent = `page ${page} of ${pages} (${listed.total} games)`;
-  $("history-newer").disabled = page <= 1;
-  $("history-older").disabled = page >= pages;
+  $("history-page").textContent = `page ${shown.page} of ${pages} (${listed.total} games)`;
+  $("history-newer").disabled = shown.page <= 1;
+  $("history-older").disabled = shown.page >= pages;
   say(listed.total ? "" : "No game kept yet: finished and abandoned games appear here.");
 }
 
@@ -118,7 +117,7 @@ async function showStats() {
 }
 
 function stepState(step) {
-  return { ...step.state, ...teams };
+  return { ...step.state, ...shown.teams };
 }
 
 function shownStep() {
@@ -127,10 +126,10 @@ function shownStep() {
 
 /** Show step ``index`` of the open replay on the flat board and every added view. */
 export function showReplayStep(index) {
-  if (!replay) return;
-  const last = replay.steps.length - 1;
+  if (!shown.replay) return;
+  const last = shown.replay.steps.length - 1;
   const chosen = Math.max(0, Math.min(last, index));
-  const step = replay.steps[chosen];
+  const step = shown.replay.steps[chosen];
   const state = stepState(step);
   $("replay-step").value = String(chosen);
   paintBoard($("replay-board"), state);
@@ -140,10 +139,10 @@ export function showReplayStep(index) {
   $("replay-move").textContent =
     chosen === 0
       ? `Step 0 of ${last}: the empty board`
-      : `Step ${chosen} of ${last}: ${replay.players[step.seat]?.name ?? ""} ${moveText(step.text)}`;
+      : `Step ${chosen} of ${last}: ${shown.replay.players[step.seat]?.name ?? ""} ${moveText(step.text)}`;
   $("replay-back").disabled = chosen === 0;
   $("replay-forward").disabled = chosen === last;
-  for (const view of views) view(state, step, replay);
+  for (const view of views) view(state, step, shown.replay);
 }
 
 /** "1 place R-I-S @2.5" as "place R-I-S at 2.5 s". */
@@ -159,7 +158,7 @@ async function openGame(id) {
     say(`Cannot replay game ${id}: ${error.message}`);
     return;
   }
-  replay = loaded;
+  shown.replay = loaded;
   const board = $("replay-board");
   const layout = layoutOf(loaded);
   if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
@@ -176,7 +175,7 @@ async function openGame(id) {
 }
 
 function closeGame() {
-  replay = null;
+  shown.replay = null;
   $("history-replay").hidden = true;
   delete $("history-replay").dataset.game;
   $("replay-board").replaceChildren();
@@ -187,20 +186,20 @@ function closeGame() {
 export function startHistory() {
   getJson("/api/info")
     .then((info) => {
-      teams = { team_names: info.team_names ?? [], team_colours: info.team_colours ?? [] };
+      shown.teams = { team_names: info.team_names ?? [], team_colours: info.team_colours ?? [] };
     })
     .catch(() => {});
   $("history-filter").addEventListener("submit", (event) => {
     event.preventDefault();
-    page = 1;
+    shown.page = 1;
     refreshHistory();
   });
   $("history-newer").addEventListener("click", () => {
-    page = Math.max(1, page - 1);
+    shown.page = Math.max(1, shown.page - 1);
     showList();
   });
   $("history-older").addEventListener("click", () => {
-    page += 1;
+    shown.page += 1;
     showList();
   });
   $("replay-step").addEventListener("input", () => showReplayStep(shownStep()));

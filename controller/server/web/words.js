@@ -22,6 +22,14 @@ const VARIANT_NAMES = {
   qubic: "3-D Tic Tac Toe",
 };
 
+/** The names the new-game form offers, with what sets each game apart. */
+export const VARIANT_LABELS = {
+  lucky: "Lucky Flix (dice)",
+  qubic: "3-D Tic Tac Toe (Qubic)",
+  payoff: "Pay-Off Flix (tokens)",
+  tactflix: "Tac-T-Flix (Burocrats)",
+};
+
 export function variantName(variant) {
   return VARIANT_NAMES[variant] ?? variant ?? "";
 }
@@ -66,17 +74,19 @@ export function seatName(seat) {
   return `player ${Number(seat) + 1}`;
 }
 
-/** "Red (player 1)", as the board's own messages say it. */
+/** "Red (player 1)", as the board's own messages say it (the state's ``seat_labels``). */
 export function seatWithTeam(seat, state) {
+  const label = state?.seat_labels?.[seat];
+  if (label) return label;
   const team = state?.team_of_seat?.[seat];
   const teams = teamsOf(state);
   return team === undefined ? seatName(seat) : `${teams[team].name} (${seatName(seat)})`;
 }
 
 /** Partners in words: "Red: players 1 and 3 · Blue: players 2 and 4", or "" when alone. */
-export function partnersText(teamOfSeat, teams) {
+export function partnersText(seatTeams, teams) {
   const seatsOf = new Map();
-  teamOfSeat.forEach((team, seat) => {
+  seatTeams.forEach((team, seat) => {
     if (!seatsOf.has(team)) seatsOf.set(team, []);
     seatsOf.get(team).push(seat + 1);
   });
@@ -84,12 +94,6 @@ export function partnersText(teamOfSeat, teams) {
   return [...seatsOf.entries()]
     .map(([team, seats]) => `${teams[team % teams.length].name}: players ${seats.join(" and ")}`)
     .join(" · ");
-}
-
-/** Seats alternate teams: 2 or 3 players play alone, 4 and 6 as two or three teams. */
-export function teamOfSeat(players) {
-  const teams = players === 4 ? 2 : players === 6 ? 3 : players;
-  return Array.from({ length: players }, (_, seat) => seat % teams);
 }
 
 function holes(list) {
@@ -231,7 +235,8 @@ function rollReading(event) {
     case "opponent_anywhere":
       return "";
     default:
-      return event.holes?.length ? `: ${event.holes.length} ${event.holes.length === 1 ? "hole" : "holes"}` : "";
+      // ``lit``: the holes of the throw that are empty (a Man may go there).
+      return Number.isInteger(event.lit) ? `: ${plural(event.lit, "hole")} lit` : "";
   }
 }
 

@@ -1,0 +1,124 @@
+"""What the page is told instead of knowing the rules: which parts a game uses, how people name
+its seats, what each button may do now, the dice of this turn, the last move, the call window.
+
+>>> from engine.variants import new_game
+>>> game = new_game("qubic", players=3)
+>>> facts = Facts(game, ready=True, computer_seats=(), hints=True)
+>>> facts.uses()
+{'uses_dice': False, 'uses_calls': False, 'uses_tokens': False, 'uses_burocrats': False}
+>>> sorted(name for name, allowed in facts.actions().items() if allowed)
+['block', 'hint', 'new_game', 'resign']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.game import Game, Phase, player
+from engine.holes import name
+
+HINT_PHASES = frozenset({Phase.AWAIT_ROLL, Phase.AWAIT_PLACE, Phase.SUBSTITUTE, Phase.WITHDRAW})
+"""Phases in which a hint can say what the seat to move does."""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The facts of ``game``: ``ready`` when the board answers and matches the game,
+    ``computer_seats`` the seats the computer plays, ``hints`` whether this game offers them."""
+
+    game: Game
+    ready: bool
+    computer_seats: Sequence[int]
+    hints: bool
+
+    def uses(self) -> dict[str, bool]:
+        """Which parts of the board the game uses (calls: FLIX and PENALTY buttons)."""
+        game = self.game
+        return {
+            "uses_dice": game.uses_dice,
+            "uses_calls": game.uses_calls and not game.options.auto_call,
+            "uses_tokens": game.uses_tokens,
+            "uses_burocrats": game.uses_burocrats,
+        }
+
+    def seat_labels(self, team_names: Sequence[str]) -> list[str]:
+        """Each seat as people say it, numbered from 1: ``Red (player 1)``."""
+        teams = self.game.team_of_seat
+        return [
+            f"{team_names[team % len(team_names)]} ({player(seat)})"
+            for seat, team in enumerate(teams)
+        ]
+
+    def actions(self) -> dict[str, bool]:
+        """What each button may do now (the server still checks every order)."""
+        game = self.game
+        playing = not game.game_over
+        person = game.to_move not in self.computer_seats
+        calls = self.uses()["uses_calls"] and playing
+        token_mode = game.uses_tokens and not getattr(game, "physical_tokens", True)
+        return {
+            "roll": game.uses_dice
+            and playing
+            and self.ready
+            and person
+            and game.phase == Phase.AWAIT_ROLL,
+            "flix": calls,
+            "penalty": calls,
+            "block": playing and bool(getattr(game, "block_rule", False)),
+            "undo": playing and any(action.kind == "place" for action in game.actions),
+            "resign": playing,
+            "hint": self.hints and playing and self.ready and person and game.phase in HINT_PHASES,
+            "token": token_mode and playing and person and game.phase == Phase.AWAIT_PLACE,
+            "enter_token": playing and game.phase == Phase.AWAIT_TOKENS,
+            "new_game": True,
+        }
+
+    def current_throw(self) -> str | None:
+        """The dice of the turn being played: the last roll while its thrower is still to move
+        and has not placed since; ``None`` once the turn has passed."""
+        for event in reversed(self.game.events):
+            if event.type == "place":
+                return None
+            if event.type == "roll":
+                thrown: str = event.data["throw"]
+                return thrown if event.data["seat"] == self.game.to_move else None
+        return None
+
+    def last_move(self) -> int | None:
+        """The hole of the last piece placed (public: everyone saw the hand)."""
+        for action in reversed(self.game.actions):
+            if action.kind in ("place", "substitute") and action.hole is not None:
+                return action.hole
+        return None
+
+    def call_deadline(self) -> float | None:
+        """Game time at which the call window of the last placement closes, while FLIX calls
+        are taken; ``None`` without calls, before the first placement, or after the game. Every
+        placement opens it, whether or not it completed a line: the window tells nothing."""
+        game = self.game
+        if not self.uses()["uses_calls"] or game.game_over:
+            return None
+        for action in reversed(game.actions):
+            if action.kind == "place":
+                return action.at + game.options.call_window
+        return None
+
+    def to_json(self, team_names: Sequence[str], game_time: float) -> dict[str, Any]:
+        """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``
+        and ``call_window`` (``{"seconds", "left"}`` while open, else ``None``)."""
+        last = self.last_move()
+        deadline = self.call_deadline()
+        window = None
+        if deadline is not None and deadline > game_time:
+            seconds = self.game.options.call_window
+            window = {"seconds": seconds, "left": round(min(seconds, deadline - game_time), 3)}
+        return {
+            **self.uses(),
+            "seat_labels": self.seat_labels(team_names),
+            "actions": self.actions(),
+            "throw": self.current_throw(),
+            "last_move": None if last is None else name(last, self.game.layout),
+            "call_window": window,
+        }

@@ -1,0 +1,37 @@
+// The call window: after every placement, the seconds left to call FLIX, counting down.
+
+import { $, onDraw, state } from "./store.js";
+
+const STEP_MS = 100;
+
+function tick() {
+  const countdown = state.countdown;
+  const box = $("countdown");
+  const left = Math.max(0, countdown.until - performance.now()) / 1000;
+  if (left <= 0) {
+    clearInterval(countdown.timer);
+    countdown.timer = null;
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $("countdown-bar").style.setProperty("--left", String(left / countdown.seconds));
+  $("countdown-text").textContent = `FLIX window: ${left.toFixed(1)} s`;
+}
+
+/** The state says how much of the window was left when it was sent: count down from there. */
+function draw(view) {
+  const window = view.call_window;
+  const countdown = state.countdown;
+  if (!window) {
+    countdown.until = 0;
+    tick();
+    return;
+  }
+  countdown.seconds = window.seconds;
+  countdown.until = performance.now() + window.left * 1000;
+  if (countdown.timer === null) countdown.timer = setInterval(tick, STEP_MS);
+  tick();
+}
+
+onDraw(draw);

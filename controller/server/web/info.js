@@ -1,0 +1,22 @@
+// The board's settings (GET /api/info): layout, simulated or not, variants, names.
+
+import { api, say } from "./orders.js";
+import { redraw, state } from "./store.js";
+
+const infoWatchers = [];
+
+/** watch(info) runs each time the settings are read. */
+export function onInfo(watch) {
+  infoWatchers.push(watch);
+}
+
+export async function loadInfo() {
+  try {
+    state.info = await api.getInfo();
+  } catch (error) {
+    say(`Cannot read the board's settings: ${error.message}`, "error");
+    return;
+  }
+  redraw();
+  for (const watch of infoWatchers) watch(state.info);
+}

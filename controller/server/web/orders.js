@@ -1,0 +1,41 @@
+// Orders to the board (POSTs), reading the state again, and the one-line message.
+
+import { Api } from "./api.js";
+import { $, nextStamp, receive, state } from "./store.js";
+import { askToken } from "./token-dialog.js";
+
+export const api = new Api(askToken);
+
+export function say(text, kind = "info") {
+  const message = $("message");
+  message.textContent = text;
+  message.dataset.kind = kind;
+}
+
+/** POST an order; its answer (the new state) is shown. Whether it was taken. */
+export async function command(path, body, done) {
+  const started = nextStamp();
+  try {
+    const answer = await api.post(path, body);
+    say(done ?? "");
+    receive(started, answer);
+    return true;
+  } catch (error) {
+    say(error.message, "error");
+    return false;
+  }
+}
+
+/** Read the state again (one request at a time). */
+export function refresh() {
+  if (state.refreshing) return state.refreshing;
+  const started = nextStamp();
+  state.refreshing = api
+    .getState()
+    .then((fresh) => receive(started, fresh))
+    .catch((error) => say(`Cannot read the board: ${error.message}`, "error"))
+    .finally(() => {
+      state.refreshing = null;
+    });
+  return state.refreshing;
+}

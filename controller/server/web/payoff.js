@@ -1,0 +1,117 @@
+// Pay-Off tokens: the mover's token for the next Man, the tokens of the winning line entered by
+// hand, the game value.
+
+import { api, command, say } from "./orders.js";
+import { $, onDraw, redraw, state } from "./store.js";
+import { teamsOf } from "./words.js";
+
+function hideHand() {
+  state.hand.team = null;
+  state.hand.tokensLeft = "";
+  $("hand-tokens").hidden = true;
+  $("hand-tokens").replaceChildren();
+  $("show-hand").setAttribute("aria-expanded", "false");
+}
+
+/** The mover's own tokens, shown only on request and hidden again when the turn passes on. */
+async function loadHand(team) {
+  state.hand.team = team;
+  state.hand.tokensLeft = JSON.stringify(state.view?.tokens_left);
+  let own;
+  try {
+    own = await api.get(`/api/state?team=${team}`);
+  } catch (error) {
+    say(`Cannot read the tokens: ${error.message}`, "error");
+    hideHand();
+    return;
+  }
+  if (state.hand.team !== team) return;
+  const hand = Array.isArray(own.hand) ? own.hand : [];
+  const box = $("hand-tokens");
+  box.replaceChildren(
+    ...hand.map((value) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "token";
+      button.textContent = value;
+      button.setAttribute("aria-label", `Attach token ${value} to the next Man`);
+      button.addEventListener("click", () => attachToken(value));
+      return button;
+    }),
+  );
+  if (!hand.length) box.textContent = "No tokens left.";
+  box.hidden = false;
+  $("show-hand").setAttribute("aria-expanded", "true");
+  if (state.view) $("show-hand").textContent = `Hide ${teamsOf(state.view)[team]?.name ?? "my"}'s tokens`;
+}
+
+async function attachToken(value) {
+  if (await command("/api/token", { token: Number(value) }, "Your token rides on the next Man.")) {
+    $("token-value").value = "";
+    hideHand();
+    redraw();
+  }
+}
+
+function drawEntry(view) {
+  const entering = view.actions?.enter_token === true;
+  $("token-entry").hidden = !entering;
+  if (!entering) return;
+  const line = view.scored_lines?.at(-1)?.[1] ?? [];
+  const select = $("token-hole");
+  if (select.dataset.line === line.join()) return;
+  select.dataset.line = line.join();
+  select.replaceChildren(
+    ...line.map((hole) => {
+      const option = document.createElement("option");
+      option.value = option.textContent = hole;
+      return option;
+    }),
+  );
+}
+
+function draw(view) {
+  $("payoff").hidden = !view.uses_tokens;
+  if (!view.uses_tokens) return;
+  const choosing = view.actions?.token === true;
+  $("token-choice").hidden = !choosing;
+  const team = view.team_of_seat?.[view.to_move];
+  const teamName = teamsOf(view)[team]?.name ?? "my";
+  const open = state.hand.team === team;
+  $("show-hand").textContent = `${open ? "Hide" : "Show"} ${teamName}'s tokens`;
+  if (!choosing || !open) hideHand();
+  else if (state.hand.tokensLeft !== JSON.stringify(view.tokens_left)) loadHand(team);
+  drawEntry(view);
+  const paid = view.game_value;
+  const carried = Object.keys(view.token_holes ?? {}).length;
+  $("game-value").textContent = paid
+    ? `Game value: ${paid.value} (${Object.entries(paid.men).map(([hole, value]) => `${hole} ${value}`).join(", ")})`
+    : [view.token_chosen ? "A token rides on the next Man." : "", carried ? `Men with a token: ${carried}.` : ""]
+        .filter(Boolean)
+        .join(" ");
+}
+
+export function wirePayOff() {
+  $("token-form-typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = $("token-value").value.trim();
+    if (value !== "") attachToken(value);
+  });
+  $("show-hand").addEventListener("click", () => {
+    const team = state.view?.team_of_seat?.[state.view?.to_move];
+    if (state.hand.team !== null || team === undefined) {
+      hideHand();
+      redraw();
+    } else loadHand(team);
+  });
+  $("no-token").addEventListener("click", () =>
+    command("/api/token", { token: null }, "The next Man carries no token."),
+  );
+  $("token-entry").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = $("token-entered").value.trim();
+    command("/api/token", { hole: $("token-hole").value, token: value ? Number(value) : null });
+  });
+}
+
+onDraw(draw);

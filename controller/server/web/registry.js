@@ -1,0 +1,40 @@
+// Plug points of the page: board views and panels add themselves here when imported.
+
+const views = [];
+const panels = [];
+
+/**
+ * A board view: ``{id, role, fits(view), key(view), mount(container, {onHole})}``.
+ * - role "main": the board players tap; the last registered main view that fits is shown
+ *   (so a variant's own view, registered after the flat one, takes its place);
+ * - role "extra": shown beside the main view whenever it fits (e.g. a 3-D view);
+ * - key(view): when it changes the view is mounted afresh (e.g. another layout);
+ * - mount(container, {onHole, view}) returns ``{paint(view, marks)}``; onHole(name) acts on a
+ *   hole as a tap on the flat view does (simulated board: place or lift); ``marks`` are the
+ *   page's own layers: ``hint`` (a hole name) and ``threats`` (true: show them).
+ */
+export function registerBoardView(view) {
+  views.push(view);
+}
+
+/** The main view for ``view`` and the extra views that fit it. */
+export function viewsFor(view) {
+  const fitting = views.filter((candidate) => candidate.fits(view));
+  return {
+    main: fitting.filter((candidate) => candidate.role === "main").at(-1) ?? null,
+    extras: fitting.filter((candidate) => candidate.role === "extra"),
+  };
+}
+
+/**
+ * A panel: a card of its own under the board, ``{id, title, mount(section, context)}``;
+ * ``mount`` fills the section and may return ``{show(view)}``, called on every state.
+ * ``context`` is ``{api, command, say, state}`` (see orders.js and store.js).
+ */
+export function registerPanel(panel) {
+  panels.push(panel);
+}
+
+export function registeredPanels() {
+  return [...panels];
+}

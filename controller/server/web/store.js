@@ -1,0 +1,74 @@
+// The page's one state object: what the server said, what this page chose, and who redraws.
+
+/**
+ * Everything the page remembers lives here (no other module keeps state of its own):
+ * - server: the last state received (GET /api/state, a POST's answer or the event stream);
+ * - info: GET /api/info (layout, simulated board, names);
+ * - view: server and info together: what every part of the page draws;
+ * - the freshness stamps: answers can arrive out of order (a GET sent before a POST may answer
+ *   after it); every request and pushed state takes a number when it starts, and an answer
+ *   older than the state shown is dropped (the event stream pushes every change);
+ * - the page's own choices: the hint shown, the Pay-Off hand open, the setup form, the log;
+ * - what the page has mounted: the board views and panels shown, the sound's audio context;
+ * - replay: a past position the board views show instead of the live one (views.js).
+ */
+export const state = {
+  server: null,
+  info: {},
+  view: null,
+  stamp: 0,
+  shownStamp: 0,
+  refreshing: null,
+  hint: { hole: null, step: null, timer: null },
+  hand: { team: null, tokensLeft: "" },
+  setup: { touched: false, followed: "", seats: [] },
+  logged: [],
+  piecePhase: "",
+  countdown: { key: "", until: 0, seconds: 0, timer: null },
+  tokenAnswer: null,
+  views: { main: null, extras: new Map() },
+  replay: null,
+  panels: [],
+  audio: null,
+};
+
+const drawers = [];
+const eventWatchers = [];
+
+/** draw(view) runs on every new state, in the order registered. */
+export function onDraw(draw) {
+  drawers.push(draw);
+}
+
+/** watch(events, view) runs with the public events new since the last state. */
+export function onNewEvents(watch) {
+  eventWatchers.push(watch);
+}
+
+export function nextStamp() {
+  state.stamp += 1;
+  return state.stamp;
+}
+
+/** Take a state that started at ``started`` unless a newer one is shown already. */
+export function receive(started, fresh) {
+  if (started < state.shownStamp) return;
+  state.shownStamp = started;
+  state.server = fresh;
+  redraw();
+}
+
+/** Draw the last state again (after the page's own choice changed). */
+export function redraw() {
+  if (!state.server) return;
+  const info = state.info;
+  state.view = { layout: info.layout, sim: info.sim, ...state.server };
+  for (const draw of drawers) draw(state.view);
+}
+
+/** Tell the watchers about the events new in ``view``. */
+export function announce(events, view) {
+  for (const watch of eventWatchers) watch(events, view);
+}
+
+export const $ = (id) => document.getElementById(id);

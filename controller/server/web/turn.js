@@ -1,0 +1,140 @@
+// Whose turn and what to do: the turn line, the computer's chosen move, the status pixels.
+
+import { clearing } from "./board.js";
+import { diceMode } from "./dice.js";
+import { $, onDraw } from "./store.js";
+import { computerMoveText, seatKindText, seatWithTeam, teamsOf, variantName } from "./words.js";
+
+export function computerToMove(view) {
+  return view?.phase !== "game_over" && view?.seats?.[view.to_move]?.kind === "computer";
+}
+
+/** Where the Man may go, counted on the lit holes the state names. */
+function whereWords(view) {
+  const board = view.board ?? {};
+  const lit = (view.allowed ?? []).filter((hole) => !board[hole]).length;
+  if (lit >= 64 - Object.keys(board).length) return "any empty hole";
+  return lit === 1 ? "the lit hole" : `one of the ${lit} lit holes`;
+}
+
+function turnText(view) {
+  const mover = seatWithTeam(view.to_move, view);
+  const teams = teamsOf(view);
+  if (view.phase === "game_over") {
+    const text = view.draw || view.winner === null || view.winner === undefined
+      ? "The game is a draw."
+      : `${teams[view.winner]?.name ?? "A team"} wins!`;
+    return clearing(view) ? `${text} Clear the board for the next game.` : text;
+  }
+  if (view.phase === "await_fix") return "The board does not match the game: fix the blinking holes.";
+  if (computerToMove(view)) {
+    const seat = view.seats[view.to_move];
+    const doing = view.computer_move
+      ? "make its move on the board."
+      : seat.thinking ? "thinking…" : "plays by itself.";
+    return `${mover}, ${seatKindText(seat)}: ${doing}`;
+  }
+  if (view.phase === "await_roll") {
+    const free = view.free_throws ? ` (free throw; ${view.free_throws} left)` : "";
+    return diceMode(view) === "physical"
+      ? `${mover}: throw the dice and enter the faces${free}.`
+      : `${mover}: roll the dice${free}.`;
+  }
+  if (view.phase === "await_place") {
+    const where = whereWords(view);
+    if (view.notice === "opponent_anywhere") return `FLIX FLIX FLIX: ${mover} places one Man in ${where}.`;
+    if (view.free_plays) return `${mover}: free play! Place a Man in ${where} (${view.free_plays} left).`;
+    return `${mover}: place a Man in ${where}.`;
+  }
+  if (typeof view.message === "string" && view.message) return view.message;
+  return `${mover}: ${String(view.phase ?? "").replaceAll("_", " ")}.`;
+}
+
+function drawTurn(view) {
+  const over = view.phase === "game_over";
+  const teams = teamsOf(view);
+  const turn = $("turn");
+  turn.style.setProperty("--mover", over ? "" : teams[view.team_of_seat?.[view.to_move]]?.colour ?? "");
+  turn.textContent = `${variantName(view.variant)}: ${turnText(view)}`;
+}
+
+/** The computer's chosen move, waiting for a person to make it on the board. */
+function drawComputerMove(view) {
+  const move = view.phase === "game_over" ? null : view.computer_move;
+  const box = $("computer-move");
+  box.hidden = !move;
+  box.textContent = move ? computerMoveText(move, view) : "";
+  const team = move ? view.team_of_seat?.[move.seat] : undefined;
+  box.style.setProperty("--mark", teamsOf(view)[team]?.colour ?? "");
+}
+
+/** The board's 8 status pixels: one per seat (the mover bright), two indicators. */
+function drawStatusPixels(view) {
+  const teams = teamsOf(view);
+  const seats = view.team_of_seat ?? [];
+  const over = view.phase === "game_over";
+  const pixels = [];
+  for (let seat = 0; seat < 6; seat += 1) {
+    const team = seats[seat];
+    pixels.push(
+      team === undefined || over
+        ? { colour: "", label: "" }
+        : {
+            colour: teams[team].colour,
+            dim: seat !== view.to_move,
+            label: `${seatWithTeam(seat, view)}${seat === view.to_move ? ", to move" : ""}`,
+          },
+    );
+  }
+  const indicators = [{ colour: "", label: "" }, { colour: "", label: "" }];
+  if (view.phase === "await_fix") {
+    indicators.fill({ colour: "#ff7800", label: "fix the board", blink: true });
+  } else if (view.notice === "turn_lost") {
+    indicators.fill({ colour: "#ff0000", label: "turn lost" });
+  } else if (view.notice === "opponent_anywhere") {
+    indicators.fill({ colour: "#ffffff", label: "FLIX FLIX FLIX", blink: true });
+  } else {
+    for (let i = 0; i < Math.min(view.free_throws ?? 0, 2); i += 1) {
+      indicators[i] = { colour: "#ffffff", label: "free throw" };
+    }
+    for (let i = 0; i < Math.min(view.free_plays ?? 0, 2); i += 1) {
+      indicators[i] = { colour: "#ffffff", label: "free play" };
+    }
+  }
+  const all = [...pixels, ...indicators];
+  $("status-pixels").replaceChildren(
+    ...all.map((pixel) => {
+      const dot = document.createElement("span");
+      dot.className = "pixel";
+      if (pixel.colour) dot.style.setProperty("--pixel", pixel.colour);
+      dot.classList.toggle("dim", Boolean(pixel.dim));
+      dot.classList.toggle("blink", Boolean(pixel.blink));
+      dot.title = pixel.label;
+      return dot;
+    }),
+  );
+  const said = all.map((pixel) => pixel.label).filter(Boolean).join("; ") || "off";
+  $("status-pixels").setAttribute("aria-label", `Status lights: ${said}`);
+}
+
+function drawFix(view) {
+  const words = typeof view.fix === "string" ? [view.fix] : view.fix ?? [];
+  const fix = $("fix");
+  fix.hidden = words.length === 0;
+  fix.replaceChildren(
+    ...words.map((text) => {
+      const p = document.createElement("p");
+      p.textContent = text.endsWith(".") ? text : `${text}.`;
+      return p;
+    }),
+  );
+}
+
+onDraw((view) => {
+  document.body.dataset.phase = view.phase ?? "";
+  document.body.dataset.variant = view.variant ?? "";
+  drawTurn(view);
+  drawComputerMove(view);
+  drawStatusPixels(view);
+  drawFix(view);
+});
