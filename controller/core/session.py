@@ -284,7 +284,6 @@ class GameSession:
     def undo(self, now: float) -> list[Action]:
         """Take back the last placement and the actions after it; the actions taken back
         (none when no Man has been placed: nothing changes)."""
-        was_over = self.game.game_over
         popped = take_back(self.game)
         if not popped:
             return []
@@ -296,8 +295,6 @@ class GameSession:
             raise
         self.changes += 1
         self.flow = flow_for(self.game.variant)
-        if was_over:
-            self._forget(now)  # kept again when it ends again, or is abandoned
         return popped
 
     # ------------------------------------------------------------------ records
@@ -326,12 +323,6 @@ class GameSession:
                     ended=utc_now(),
                 )
         except (RecordsError, FlixError) as error:
-            self.emit({"type": "records_failed", "reason": str(error)}, now)
-
-    def _forget(self, now: float) -> None:
-        try:
-            self.records.forget(str(self.entry["record"]))
-        except RecordsError as error:
             self.emit({"type": "records_failed", "reason": str(error)}, now)
 
     def emit(self, data: dict[str, Any], now: float) -> None:

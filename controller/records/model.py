@@ -24,8 +24,8 @@ class StoredSeat:
 
 @dataclass(frozen=True)
 class StoredGame:
-    """One game as the store keeps it. ``key`` ties a played game to its journal entry (a
-    game finished, taken back and finished again is kept once); imported games have none."""
+    """One game as the store keeps it. ``key`` ties a played game to its journal entry (so a
+    game is kept once, also after a restart); imported games have none."""
 
     variant: str
     players: int

@@ -157,13 +157,6 @@ class GameStore:
         """Whether the game of ``key`` is stored."""
         return self._one("SELECT 1 FROM games WHERE key = ?", (key,)) is not None
 
-    def forget(self, key: str) -> None:
-        """Drop the game of ``key`` (a finished game taken back is no longer finished)."""
-        try:
-            self.db.execute("DELETE FROM games WHERE key = ?", (key,))
-        except sqlite3.Error as error:
-            raise RecordsError(f"cannot change the game records {self.path}: {error}") from None
-
     def _one(self, sql: str, args: tuple[object, ...]) -> tuple[object, ...] | None:
         try:
             row: tuple[object, ...] | None = self.db.execute(sql, args).fetchone()

@@ -99,18 +99,14 @@ async def test_a_game_given_up_across_a_restart_is_kept_as_abandoned(tmp_path: P
     assert [(i["result"]["outcome"], i["placements"]) for i in items] == [("abandoned", 2)]
 
 
-async def test_a_game_taken_back_after_its_end_is_kept_once_as_it_ends(tmp_path: Path) -> None:
+async def test_a_finished_game_stays_kept_when_undo_is_refused(tmp_path: Path) -> None:
+    """Undo is refused once a game has ended, so its record stays as it ended."""
     harness = Harness(journal=Journal(tmp_path))
     await new_game(harness)
     await place(harness, ANN_WINS)
-    assert (await games(harness))["total"] == 1
-    assert (await harness.post("/api/undo")).status_code == 200
-    assert (await games(harness))["total"] == 0
-    await harness.post("/api/sim/lift", {"hole": "R-I-C"})
-    harness.advance(0.5)
-    await place(harness, ["B-IV-C", "Y-I-C"])  # now Ben wins
+    assert (await harness.post("/api/undo")).status_code == 409
     items = (await games(harness))["games"]
-    assert [(i["result"]["team"], i["placements"]) for i in items] == [(1, 8)]
+    assert [(i["result"]["team"], i["placements"]) for i in items] == [(0, 7)]
 
 
 async def test_names_come_from_the_configuration_or_default_to_the_seat() -> None:
