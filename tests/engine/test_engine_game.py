@@ -207,3 +207,179 @@ def test_replay_reproduces_the_game() -> None:
 
 def test_repr_shows_live_state() -> None:
     assert "phase=await_place" in repr(new_game("qubic"))
+
+
+ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
+ELSEWHERE = ["B-IV-S", "B-IV-D", "B-III-H"]
+ROW_MASK = sum(1 << parse(hole) for hole in ROW)
+
+
+def row_completed_by_seat_0(at: float = 10.0, **options: object) -> Game:
+    """A Pay-Off game (no dice) where seat 0 has just filled ``ROW``, uncalled, at ``at``."""
+    game = new_game("payoff", options=options)
+    for mine, theirs in zip(ROW, ELSEWHERE, strict=False):
+        game.place(mine)
+        game.place(theirs)
+    game.place(ROW[-1], at=at)
+    return game
+
+
+def test_the_call_window_runs_from_the_placement_until_call_window_seconds_later() -> None:
+    """RULES.md §3: "The call window runs from the placement being registered until
+    `call_window` seconds later": a PENALTY at the last instant of the window does nothing, a
+    FLIX then is a call in the window; just after it the line is pending."""
+    game = row_completed_by_seat_0(at=10.0)
+    assert types(game.penalty(1, at=13.0)) == ["penalty_nothing"]
+    assert game.call(0, at=13.0)[0].data["how"] == "call"
+    game = row_completed_by_seat_0(at=10.0)
+    assert game.call(0, at=13.001)[0].data["how"] == "late call"
+
+
+def test_actions_without_a_time_happen_at_time_zero() -> None:
+    """docs/engine-api.md: `place(hole, *, at=0.0)`, `call(seat, *, at=0.0)`,
+    `penalty(seat, *, at=0.0)`: with a window of 0.5 s a placement and a call without times
+    are in the window, a call at 0.75 s is late, and a PENALTY without a time is inside it."""
+    game = new_game("payoff", options={"call_window": 0.5})
+    for mine, theirs in zip(ROW, ELSEWHERE, strict=False):
+        game.place(mine)
+        game.place(theirs)
+    game.place(ROW[-1])
+    assert types(game.penalty(1)) == ["penalty_nothing"]
+    assert game.call(0)[0].data["how"] == "call"
+    game.pop()
+    assert game.call(0, at=0.75)[0].data["how"] == "late call"
+
+
+def test_call_and_penalty_events_name_who_acted_and_what() -> None:
+    """RULES.md §3: "A FLIX call with nothing pending for that team, or a PENALTY with nothing
+    pending against others, does nothing"; "Any other team may call PENALTY while it is pending:
+    the Men of that line are removed and go back to supply" — each event names the seat and team
+    that acted (docs/engine-api.md: `call_nothing {seat, team}`, `penalty {seat, team, against,
+    line, removed}`, `penalty_nothing {seat, team}`, `scored {seat, team, lines, how}`)."""
+    game = row_completed_by_seat_0(at=10.0)
+    assert game.call(1, at=10.5)[0].data == {"seat": 1, "team": 1}
+    assert game.penalty(0, at=20.0)[0].data == {"seat": 0, "team": 0}
+    penalty = game.penalty(1, at=20.0)
+    assert [event.data for event in penalty] == [
+        {"seat": 1, "team": 1, "against": 0, "line": ROW_MASK, "removed": ROW_MASK}
+    ]
+    game = row_completed_by_seat_0(at=10.0)
+    scored = game.call(0, at=11.0)[0]
+    assert scored.data == {"seat": 0, "team": 0, "lines": [ROW_MASK], "how": "call"}
+    assert game.events[-1].data == {"winner": 0, "draw": False, "reason": "line"}
+    assert game.to_json()["free_throws"] == 0
+
+
+def test_a_pending_line_that_loses_a_man_is_no_longer_pending() -> None:
+    """RULES.md §3: PENALTY removes the Men of the pending line; a line completed later that
+    shares one of those Men, still in its window, is broken and no longer pending
+    (docs/engine-api.md: `pending_lost {team, line}`, secret)."""
+    game = new_game("payoff")
+    row = ["R-I-H", "R-I-D", "R-I-C", "R-I-S"]
+    column = ["R-II-S", "R-III-S", "R-IV-S"]
+    theirs = ["B-IV-S", "B-IV-D", "B-III-H", "G-II-C", "G-III-H", "G-IV-D"]
+    for mine, other in zip(row + column[:2], theirs, strict=False):
+        game.place(mine)
+        game.place(other)
+    game.place(column[2], at=10.0)  # completes the column through R-I-S, in its window
+    assert game.pending_count() == 2
+    events = game.penalty(1, at=10.5)  # only the row is out of its window
+    column_mask = sum(1 << parse(h) for h in ["R-I-S", *column])
+    row_mask = sum(1 << parse(h) for h in row)
+    assert types(events) == ["penalty", "pending_lost"]
+    assert events[0].data["line"] == row_mask and events[0].data["removed"] == row_mask
+    assert events[1].secret and events[1].data == {"team": 0, "line": column_mask}
+    assert game.pending_count() == 0
+    assert types(game.call(0, at=11.0)) == ["call_nothing"]
+
+
+def test_seats_are_the_whole_numbers_below_the_player_count() -> None:
+    """RULES.md §2: "2 or 3 players play individually. 4 players = 2 teams": the seats of a
+    2-player game are 0 and 1; seat 2, or ``True``, is no seat."""
+    game = row_completed_by_seat_0()
+    for seat in (2, -1, True, None, "0"):
+        with pytest.raises(IllegalAction) as error:
+            game.call(seat)  # type: ignore[arg-type]
+        assert str(error.value) == f"no seat {seat!r}: seats are 0..1"
+
+
+def test_refusals_name_the_variant_and_the_team() -> None:
+    """docs/engine-api.md: an illegal action raises an error whose message names the problem."""
+    qubic = new_game("qubic")
+    with pytest.raises(IllegalAction, match=r"^qubic has no calls$"):
+        qubic.penalty(1)
+    with pytest.raises(IllegalAction, match=r"^qubic has no calls$"):
+        qubic.call(1)
+    with pytest.raises(IllegalAction, match=r"^lucky has no block requests$"):
+        new_game("lucky", players=3).request_block(1)
+    game = new_game("qubic", players=6)
+    assert game.resign(1)[0].data == {"seat": 1, "team": 1}
+    with pytest.raises(IllegalAction, match=r"^team 1 has already resigned$"):
+        game.resign(4)
+    with pytest.raises(IllegalAction, match=r"^nothing to undo$"):
+        new_game("qubic").pop()
+
+
+def test_hole_names_in_events_and_actions_follow_the_layout_setting() -> None:
+    """RULES.md §1: the groove order is a setting (`panels`) and the canonical hole name is
+    `<panel letter>-<Roman floor>-<suit letter>`: with panels BGYR hole 0 is B-I-S in every
+    set and line an event names, and G-I-S written in an action reads back as hole 16."""
+    layout = new_game("qubic", options={"panels": "BGYR"}).layout
+    event = Event("x", {"allowed": 1 | 2, "lines": [1 | 1 << 16], "hole": 0})
+    assert event.to_json(layout) == {
+        "type": "x",
+        "allowed": ["B-I-S", "B-I-H"],
+        "lines": [["B-I-S", "G-I-S"]],
+        "hole": "B-I-S",
+    }
+    assert Action.from_json({"kind": "place", "hole": "G-I-S"}, layout).hole == 16
+    assert Action.from_json({"kind": "place", "hole": "G-I-S"}).hole == 32
+
+
+def test_the_state_names_players_scored_lines_and_an_empty_ledger() -> None:
+    """docs/DESIGN.md §4 state keys: `players`, `scored_lines` as [team, hole names], `ledger`
+    (all zero outside Pay-Off), `last_throw` null before any throw."""
+    game = new_game("qubic", players=3)
+    data = game.to_json()
+    assert data["players"] == 3 and data["ledger"] == [0, 0, 0]
+    assert data["last_throw"] is None and data["scored_lines"] == []
+    row = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
+    for hole in row[:3]:
+        game.place(hole)
+        game.place("B-IV-" + hole[-1])
+        game.place("G-IV-" + hole[-1])
+    game.place(row[3])
+    assert game.to_json()["scored_lines"] == [[0, row]]
+    assert repr(game).startswith("<Qubic players=3 seed=0 phase=game_over")
+
+
+def test_a_placement_names_one_of_the_64_holes() -> None:
+    """RULES.md §1: "A hole = (panel p, floor f, section s), each 0..3. Index `16*p + 4*f + s`":
+    64 holes, 0..63; 64, -1 or ``True`` is no hole; an occupied hole is named in the layout."""
+    game = new_game("qubic", options={"panels": "BGYR"})
+    for hole in (64, 65, -1, True):
+        with pytest.raises(IllegalPlacement) as error:
+            game.place(hole)
+        assert str(error.value) == f"not a hole: {hole!r}"
+    game.place(63)
+    with pytest.raises(IllegalPlacement, match=r"^R-IV-C is occupied$"):
+        game.place(63)
+
+
+def test_a_completed_line_names_its_placer_team_and_lines() -> None:
+    """RULES.md §3: "When a placement completes one or more Flix-lines of the placer's team, the
+    team must call" (docs/engine-api.md: `line_completed {seat, team, lines}`, secret); with
+    `auto_call` "completed lines score at once" (`scored` names the placer, `how` = `auto`)."""
+    game = new_game("payoff", players=4)
+    for mine, theirs in zip(ROW, ELSEWHERE, strict=False):
+        game.place(mine)
+        game.place(theirs)
+    events = game.place(ROW[-1])
+    completed = next(event for event in events if event.type == "line_completed")
+    assert completed.secret and completed.data == {"seat": 2, "team": 0, "lines": [ROW_MASK]}
+    game = new_game("payoff", players=4, options={"auto_call": True})
+    for mine, theirs in zip(ROW, ELSEWHERE, strict=False):
+        game.place(mine)
+        game.place(theirs)
+    scored = next(event for event in game.place(ROW[-1]) if event.type == "scored")
+    assert scored.data == {"seat": 2, "team": 0, "lines": [ROW_MASK], "how": "auto"}

@@ -44,6 +44,40 @@ def test_lines_are_exactly_the_in_bounds_runs_of_four() -> None:
     assert found == set(LINES)
 
 
+def test_the_line_table_built_again_is_every_straight_run_of_four() -> None:
+    """RULES.md §1: "A Flix-line is any 4 holes in a straight line: 76 in all". The table is
+    built at import, so it is built again here from the 13 directions (one of each opposite pair
+    of the 26 steps to a neighbouring hole) and compared with the runs found independently."""
+    from engine.lines import _build, _directions
+
+    directions = _directions()
+    steps = set(product((-1, 0, 1), repeat=3)) - {(0, 0, 0)}
+    assert len(directions) == len(set(directions)) == 13
+    assert set(directions) | {(-a, -b, -c) for a, b, c in directions} == steps
+    runs = set()
+    for start, step in product(product(range(4), repeat=3), steps):
+        run = [tuple(s + k * d for s, d in zip(start, step, strict=True)) for k in range(4)]
+        if all(0 <= c < 4 for cell in run for c in cell):
+            runs.add(sum(1 << index(*cell) for cell in run))
+    rebuilt = _build()
+    assert rebuilt == LINES == tuple(sorted(runs))
+    assert len(rebuilt) == 76
+
+
+def test_line_kinds_follow_how_many_coordinates_change() -> None:
+    """RULES.md §1: "48 rows parallel to an axis, 24 diagonals within a plane, 4 "triagonals"
+    through the cube": a row changes one coordinate along the line, a diagonal two, a
+    triagonal all three."""
+    for line in LINES:
+        points = cells(line)
+        changing = sum(len({point[axis] for point in points}) == 4 for axis in range(3))
+        assert line_kind(line) == ("row", "diagonal", "triagonal")[changing - 1]
+    triagonals = [line for line in LINES if line_kind(line) == "triagonal"]
+    assert {index(0, 0, 0), index(3, 3, 3), index(3, 0, 0), index(0, 3, 3)} <= {
+        hole for line in triagonals for hole in range(64) if line >> hole & 1
+    }
+
+
 def test_holes_on_seven_lines_are_corners_and_inner_holes() -> None:
     counts = {hole: len(LINES_THROUGH[hole]) for hole in HOLES}
     corners = {index(p, f, s) for p, f, s in product((0, 3), repeat=3)}
