@@ -59,6 +59,7 @@ MODULES: dict[str, list[str]] = {
     "engine/bitboard.py": [E + "test_engine_geometry.py", E + "test_engine_doctests.py"],
     "engine/lines.py": [E + "test_engine_geometry.py", E + "test_engine_qubic.py"],
     "engine/holes.py": [E + "test_engine_geometry.py", E + "test_engine_doctests.py"],
+    "engine/symmetry.py": [E + "test_engine_symmetry.py", E + "test_engine_doctests.py"],
     "engine/dice.py": [E + "test_engine_dice.py", E + "test_engine_dice_faces.py"],
     "engine/settings.py": [E + "test_engine_settings.py"],
     "engine/variants.py": [E + "test_engine_settings.py", E + "test_engine_game.py"],
