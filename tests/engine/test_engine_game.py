@@ -60,6 +60,9 @@ def test_options_from_dict_and_errors() -> None:
     for values in bad:
         with pytest.raises(SettingError):
             Options.from_dict(values)
+    with pytest.raises(SettingError) as error:
+        Options.from_dict({"auto_call": 1})
+    assert str(error.value) == "auto_call must be true or false: 1"
 
 
 def test_layout_options_rename_holes() -> None:
@@ -350,7 +353,8 @@ def test_the_state_names_players_scored_lines_and_an_empty_ledger() -> None:
         game.place("G-IV-" + hole[-1])
     game.place(row[3])
     assert game.to_json()["scored_lines"] == [[0, row]]
-    assert repr(game).startswith("<Qubic players=3 seed=0 phase=game_over")
+    assert game.events[-1].data == {"winner": 0, "draw": False, "reason": "line"}
+    assert repr(game) == "<Qubic players=3 seed=0 phase=game_over to_move=0 placements=10>"
 
 
 def test_a_placement_names_one_of_the_64_holes() -> None:
@@ -383,3 +387,32 @@ def test_a_completed_line_names_its_placer_team_and_lines() -> None:
         game.place(theirs)
     scored = next(event for event in game.place(ROW[-1]) if event.type == "scored")
     assert scored.data == {"seat": 2, "team": 0, "lines": [ROW_MASK], "how": "auto"}
+
+
+def test_a_placement_outside_the_throw_names_the_allowed_holes() -> None:
+    """RULES.md §4: "The allowed holes are the product: 1, 4, 16 or 64 holes"; a placement
+    elsewhere is refused naming them, and the placement event names seat, team, hole and piece."""
+    game = new_game("lucky", players=4)
+    game.roll("win/II/hearts")
+    with pytest.raises(IllegalPlacement) as error:
+        game.place("R-I-S")
+    assert str(error.value) == (
+        "seat 0 may not place at R-I-S now; allowed: R-II-H Y-II-H G-II-H B-II-H"
+    )
+    place = game.place("G-II-H")[0]
+    assert place.data == {"seat": 0, "team": 0, "hole": parse("G-II-H"), "piece": "man"}
+
+
+def test_a_seat_without_men_loses_its_turn_saying_why() -> None:
+    """RULES.md §2: "A player whose team has no Man left in supply loses each turn; when nobody
+    can place (no supply ...) the game is a **draw**"."""
+    game = new_game("qubic", players=3, options={"men_per_team": 1})
+    game.place("R-I-S")
+    game.place("R-I-H")
+    events = game.place("R-I-D")
+    assert [event.data for event in events if event.type == "turn_lost"] == [
+        {"seat": 0, "reason": "no Men in supply"},
+        {"seat": 1, "reason": "no Men in supply"},
+        {"seat": 2, "reason": "no Men in supply"},
+    ]
+    assert events[-1].data == {"winner": None, "draw": True, "reason": "nobody can place"}

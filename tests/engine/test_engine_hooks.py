@@ -68,7 +68,13 @@ def test_a_team_places_only_the_burocrats_it_holds() -> None:
     game.place("B-IV-C", piece="burocrat")
     game.place("R-I-H", piece="burocrat")
     assert game.burocrat_supply == [0, 1]
-    game.place("B-IV-D")
+    assert game.burocrats[0] == 1 << parse("R-I-S") | 1 << parse("R-I-H")
+    assert game.place("B-IV-D")[0].data == {
+        "seat": 1,
+        "team": 1,
+        "hole": parse("B-IV-D"),
+        "piece": "man",
+    }
     before = list(game.events)
     with pytest.raises(IllegalPlacement) as error:
         game.place("R-I-D", piece="burocrat")
