@@ -71,7 +71,11 @@ MODULES: dict[str, list[str]] = {
     ],
     "engine/qubic.py": [E + "test_engine_qubic.py"],
     "engine/lucky.py": [E + "test_engine_lucky.py", E + "test_engine_lucky_turns.py"],
-    "engine/payoff.py": [E + "test_engine_payoff.py", E + "test_engine_payoff_secrets.py"],
+    "engine/payoff.py": [
+        E + "test_engine_payoff.py",
+        E + "test_engine_payoff_secrets.py",
+        E + "test_engine_await_calls.py",
+    ],
     "engine/tactflix.py": [
         E + "test_engine_tactflix.py",
         E + "test_engine_tactflix_handing.py",
@@ -218,7 +222,9 @@ def run_module(module: str, equivalents: list[Equivalent], survivors_only: bool 
         last = BUILD / f"{slug(module)}.json"
         if not last.exists():
             raise SystemExit(f"no earlier report of {module}: run the whole module first")
-        chosen = json.loads(last.read_text(encoding="utf-8"))["survivors"]
+        listed = {entry.mutant for entry in equivalents}
+        survivors = json.loads(last.read_text(encoding="utf-8"))["survivors"]
+        chosen = [name for name in survivors if name not in listed]
     started = time.monotonic()
     if chosen:
         mutmut(work, "run", "--max-children", "1", *chosen)

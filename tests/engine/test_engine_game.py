@@ -10,8 +10,8 @@ from engine_helpers import play, types
 from engine.dice import Throw
 from engine.errors import IllegalAction, IllegalPlacement, SettingError, UnknownVariant
 from engine.game import Action, Event, Game, Options
-from engine.holes import parse
-from engine.lucky import LuckyFlix
+from engine.holes import name, parse
+from engine.lucky import LuckyFlix, LuckyOptions
 from engine.qubic import Qubic
 from engine.variants import VARIANTS, find_variant, new_game, register, replay
 
@@ -60,9 +60,20 @@ def test_options_from_dict_and_errors() -> None:
     for values in bad:
         with pytest.raises(SettingError):
             Options.from_dict(values)
-    with pytest.raises(SettingError) as error:
-        Options.from_dict({"auto_call": 1})
-    assert str(error.value) == "auto_call must be true or false: 1"
+    messages = {
+        "auto_call must be true or false: 1": {"auto_call": 1},
+        "call_window must be seconds 0..3600: -1": {"call_window": -1},
+        "men_per_team must be a whole number 0..64: 65": {"men_per_team": 65},
+        "burocrats_per_team must be a whole number 0..64: -1": {"burocrats_per_team": -1},
+        "panels must be letters such as RYGB: 5": {"panels": 5},
+        "suits must be letters such as RYGB: None": {"suits": None},
+        "unknown option(s) colour, size; known: auto_call, burocrats_per_team, call_window, "
+        "men_per_team, panels, suits": {"size": 1, "colour": "red"},
+    }
+    for message, values in messages.items():
+        with pytest.raises(SettingError) as error:
+            Options.from_dict(values)
+        assert str(error.value) == message
 
 
 def test_layout_options_rename_holes() -> None:
@@ -416,3 +427,49 @@ def test_a_seat_without_men_loses_its_turn_saying_why() -> None:
         {"seat": 2, "reason": "no Men in supply"},
     ]
     assert events[-1].data == {"winner": None, "draw": True, "reason": "nobody can place"}
+
+
+def test_a_game_takes_its_options_as_settings_or_as_options() -> None:
+    """docs/engine-api.md: `Game(players=2, seed=0, options=None)` (options: `Options` or a
+    mapping); RULES.md §1: groove and strip orders are settings (`panels`, `suits`)."""
+    options = Options(call_window=1.0, suits="CDHS")
+    game = new_game("qubic", options=options)
+    assert game.options is options and game.layout.suits == "CDHS"
+    assert name(0, game.layout) == "R-I-C"
+    lucky = new_game("lucky", options=options)
+    assert isinstance(lucky.options, LuckyOptions)
+    assert lucky.options.call_window == 1.0 and lucky.options.suits == "CDHS"
+    assert Qubic().seed == 0 and Qubic().players == 2
+
+
+def test_the_first_event_names_the_variant_and_the_players_but_never_the_seed() -> None:
+    """docs/engine-api.md: `game_started {variant, players}` (first event; never the seed, which
+    predicts the deal and the dice)."""
+    for variant in ("lucky", "payoff", "tactflix", "qubic"):
+        first = new_game(variant, players=3, seed=123).events[0]
+        assert first.to_json() == {"type": "game_started", "variant": variant, "players": 3}
+
+
+def test_bad_player_counts_and_seeds_are_named() -> None:
+    """RULES.md §2: "2 or 3 players play individually. 4 players = 2 teams, 6 players = 3
+    teams"; a seed is a whole number below 2**63."""
+    for players in (2.0, True, 5, 1):
+        with pytest.raises(SettingError) as error:
+            new_game("qubic", players)  # type: ignore[arg-type]
+        assert str(error.value) == (
+            f"players must be 2, 3, 4 (2 teams) or 6 (3 teams), not {players!r}"
+        )
+    with pytest.raises(SettingError) as error:
+        new_game("qubic", 2, -1)
+    assert str(error.value) == f"seed must be a whole number 0..{2**63 - 1}: -1"
+
+
+def test_a_game_where_nobody_has_a_man_is_a_draw_at_once() -> None:
+    """RULES.md §2: "when nobody can place (no supply ...) the game is a **draw**"; a game not
+    over is no draw, and only Tac-T-Flix has Burocrats to place."""
+    game = new_game("qubic", options={"men_per_team": 0})
+    assert game.draw is True and game.game_over and game.to_move == 0
+    assert game.events[-1].data == {"winner": None, "draw": True, "reason": "nobody can place"}
+    playing = new_game("lucky")
+    assert playing.draw is False and playing.to_json()["draw"] is False
+    assert playing.burocrat_supply == [0, 0]
