@@ -473,3 +473,26 @@ def test_a_game_where_nobody_has_a_man_is_a_draw_at_once() -> None:
     playing = new_game("lucky")
     assert playing.draw is False and playing.to_json()["draw"] is False
     assert playing.burocrat_supply == [0, 0]
+
+
+def test_variants_are_found_by_name_in_any_case_and_nothing_else() -> None:
+    """RULES.md names four games: Lucky Flix, Pay-Off Flix, Tac-T-Flix and Parker Brothers'
+    3-D Tic Tac Toe (Qubic); a game is started by its name with its players, seed and options,
+    and anything that is not a name is a clear error listing the known ones."""
+    for text in ("lucky", " Payoff\n", "TACTFLIX", "qubic"):
+        assert find_variant(text).variant == text.strip().lower()
+    for bad in (["lucky"], None, 3, "lucky flix"):
+        with pytest.raises(UnknownVariant) as error:
+            find_variant(bad)  # type: ignore[arg-type]
+        assert str(error.value).startswith(f"no variant {bad!r}; known: ")
+        assert "lucky, " in str(error.value) and "payoff, " in str(error.value)
+    game = new_game("payoff", 3, 7, {"call_window": 2.0})
+    assert (game.variant, game.players, game.seed, game.options.call_window) == (
+        "payoff",
+        3,
+        7,
+        2.0,
+    )
+    with pytest.raises(ValueError) as value_error:
+        register(Game)
+    assert str(value_error.value) == "Game has no variant name"
