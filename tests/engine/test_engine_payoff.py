@@ -578,3 +578,68 @@ def test_a_teams_view_shows_its_own_tokens_in_the_layout_and_no_pending_lines() 
         with pytest.raises(IllegalAction) as error:
             game.to_json(view_team=team)
         assert str(error.value) == f"no team {team}: teams are 0..1"
+
+
+def test_token_settings_are_refused_by_name_with_their_bounds() -> None:
+    """RULES.md §5: "Tokens: 12 values, default `100 50 50 25 25 20 20 10 10 5 2 1`
+    (**assumption** ...; setting)" — a token set, a deal and a ledger are whole numbers within
+    bounds (tokens 1..1000000, at most one per hole), written as a list or as text."""
+    cases: list[tuple[dict[str, object], str]] = [
+        ({"tokens": 5}, "tokens must be a list of whole numbers: 5"),
+        ({"tokens": [1] * 65}, "tokens has 65 numbers: at most 64"),
+        ({"tokens": [0, 1]}, "tokens must be a whole number 1..1000000: 0"),
+        ({"tokens": "x" * 100}, f"tokens must be whole numbers: {'x' * 80!r}"),
+        ({"deal": [[1000001], [1]]}, "deal must be a whole number 1..1000000: 1000001"),
+        ({"deal": [[1]] * 65}, "deal has 65 hands: one per team"),
+        ({"ledger": "10 - 10"}, "ledger must be whole numbers: '10 - 10'"),
+        ({"ledger": "10 10-"}, "ledger must be whole numbers: '10 10-'"),
+    ]
+    for options, message in cases:
+        with pytest.raises(SettingError) as error:
+            new_game("payoff", options=options)
+        assert str(error.value) == message
+    assert new_game("payoff", options={"tokens": [1] * 64}).dealt[0] == (1,) * 32
+    with pytest.raises(SettingError, match=r"^deal needs one token list per team \(2\)"):
+        new_game("payoff", options={"deal": [[1]] * 64, "tokens": [1] * 64})
+    big = new_game("payoff", options={"tokens": [1000000, 1], "deal": [[1000000], [1]]})
+    assert isinstance(big, PayOffFlix) and big.pay_options.deal == ((1000000,), (1,))
+    assert payoff(ledger="10 -10").ledger == [10, -10]
+    limit = 10**12
+    assert payoff(ledger=[limit, -limit]).pay_options.ledger == (limit, -limit)
+    with pytest.raises(SettingError) as error:
+        payoff(ledger=[limit + 1, -limit - 1])
+    assert str(error.value) == f"ledger must be a whole number {-limit}..{limit}: {limit + 1}"
+
+
+def test_attaching_a_token_is_announced_without_its_value() -> None:
+    """RULES.md §5: the player "may attach one unused token of the team to the Man (hidden from
+    other teams)": the event names seat, team and hole, never the value; a token with physical
+    tokens, or on a completing placement, is refused naming the hole in the layout."""
+    game = payoff(players=4, tokens="100 50 50 25 25 20 20 10")
+    game.place("B-IV-S")
+    events = game.place("R-I-S", token=game.hands[1][0])
+    assert events[1].to_json() == {"type": "token_attached", "seat": 1, "team": 1, "hole": "R-I-S"}
+    physical = payoff(token_mode="physical")
+    with pytest.raises(IllegalPlacement) as error:
+        physical.place("R-I-S", token=100)
+    assert str(error.value) == (
+        "physical token mode: the token rides in the Man itself; its value is entered when a "
+        "line scores"
+    )
+    game = payoff(panels="BGYR")
+    alternate(game, [("B-I-S", None), ("B-I-H", None), ("B-I-D", None)])
+    with pytest.raises(IllegalPlacement) as error:
+        game.place("B-I-C", token=100)
+    assert str(error.value) == "no token on this placement: place the Man at B-I-C bare"
+
+
+def test_before_any_line_is_paid_the_state_has_no_game_value() -> None:
+    """RULES.md §5: "The game ends when a line is scored; the game value is the sum of that
+    line's four Men": before that there is none; after it the paid Men are named in the
+    layout."""
+    game = payoff(panels="BGYR", auto_call=True)
+    assert game.to_json()["game_value"] is None and game.game_value is None
+    alternate(game, [("B-I-S", 100), ("B-I-H", None), ("B-I-D", None)])
+    assert game.to_json()["game_value"] is None
+    game.place("B-I-C")
+    assert game.to_json()["game_value"]["men"] == {"B-I-S": 100, "B-I-H": 5, "B-I-D": 5, "B-I-C": 5}
