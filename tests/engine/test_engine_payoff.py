@@ -467,6 +467,7 @@ def test_scoring_with_physical_tokens_hands_the_turn_to_the_scorer_to_enter_them
     with pytest.raises(IllegalAction) as error:
         game.enter_token(parse("R-I-S"), True)  # type: ignore[arg-type]
     assert str(error.value) == "a token is a whole number such as 50: True"
+    assert type(error.value) is IllegalAction  # an entry, not a placement
     game.enter_token(parse("R-I-S"), dealt[0])
     game.enter_token("R-I-H", dealt[1])
     with pytest.raises(IllegalAction) as error:
