@@ -248,24 +248,35 @@ def filled_without_a_line(players: int, empty: int, seed: int) -> Game:
     return game
 
 
+def leaves(game: Game, depth: int) -> int:
+    """The leaves of the placement tree, walked with the game object itself."""
+    if game.game_over or depth == 0:
+        return 1
+    total = 0
+    for hole in [h for h in HOLES if game.allowed >> h & 1]:
+        game.place(hole)
+        total += leaves(game, depth - 1)
+        game.pop()
+    return total
+
+
 def test_perft_with_three_players_follows_the_seats_to_the_left() -> None:
     """RULES.md §2: "Play proceeds to the left = increasing seat number, wrapping": perft's
     tree, three plies and more deep, is the game object's."""
     game = filled_without_a_line(3, 7, seed=1)
-
-    def walk(depth: int) -> int:
-        if game.game_over or depth == 0:
-            return 1
-        total = 0
-        for hole in [h for h in HOLES if game.allowed >> h & 1]:
-            game.place(hole)
-            total += walk(depth - 1)
-            game.pop()
-        return total
-
-    expected = walk(4)
+    expected = leaves(game, 4)
     assert expected != 7 * 6 * 5 * 4  # some branches end in a line
     assert perft(game, 4) == expected
+
+
+def test_perft_ends_a_branch_at_a_full_board() -> None:
+    """RULES.md §7: "Full board: draw" — a branch that fills the board is one leaf."""
+    for seed in range(4):
+        game = filled_without_a_line(2, 3, seed=seed)
+        assert perft(game, 5) == leaves(game, 5)
+    with pytest.raises(ValueError) as error:
+        perft(qubic(), -1)
+    assert str(error.value) == "perft depth must be >= 0: -1"
 
 
 class Scripted(random.Random):
