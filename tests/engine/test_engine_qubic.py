@@ -271,6 +271,15 @@ def test_perft_with_three_players_follows_the_seats_to_the_left() -> None:
 
 def test_perft_ends_a_branch_at_a_full_board() -> None:
     """RULES.md §7: "Full board: draw" — a branch that fills the board is one leaf."""
+    colouring = _line_free_colouring()
+    zeros = [h for h in HOLES if colouring[h] == 0]
+    ones = [h for h in HOLES if colouring[h] == 1]
+    game = qubic()
+    for zero, one in zip(zeros[:31], ones[:30], strict=False):
+        game.place(zero)
+        game.place(one)
+    game.place(zeros[30])  # three holes left: team 1 may fill the board without a line
+    assert perft(game, 4) == leaves(game, 4)
     for seed in range(4):
         game = filled_without_a_line(2, 3, seed=seed)
         assert perft(game, 5) == leaves(game, 5)
@@ -319,3 +328,25 @@ def test_a_playout_to_a_full_board_without_a_line_is_a_draw() -> None:
     ones = [h for h in HOLES if colouring[h] == 1]
     order = [hole for pair in zip(zeros, ones, strict=True) for hole in pair]
     assert playout(Scripted(order)) == -1
+
+
+def test_a_line_made_by_the_last_hole_wins_rather_than_draws() -> None:
+    """RULES.md §7: "the first team with 4 in a line wins at once. Full board: draw" — the
+    placement that fills the board and completes a line wins."""
+    colouring = _line_free_colouring()
+    zeros = {h for h in HOLES if colouring[h] == 0}
+    ones = {h for h in HOLES if colouring[h] == 1}
+    for last, given in ((z, o) for z in sorted(zeros) for o in sorted(ones)):
+        first = sum(1 << h for h in zeros - {last} | {given})
+        second = sum(1 << h for h in ones - {given})
+        if not has_line(first) and not has_line(second) and has_line(second | 1 << last):
+            break
+    else:
+        pytest.fail("no swap of two holes makes a last-hole line")
+    team_0, team_1 = sorted(zeros - {last} | {given}), [*sorted(ones - {given}), last]
+    order = [h for pair in zip(team_0, team_1, strict=True) for h in pair]
+    game = qubic()
+    for hole in order:
+        game.place(hole)
+    assert game.winner == 1 and game.occupied == BB_ALL
+    assert playout(Scripted(order)) == 1
