@@ -496,3 +496,22 @@ def test_variants_are_found_by_name_in_any_case_and_nothing_else() -> None:
     with pytest.raises(ValueError) as value_error:
         register(Game)
     assert str(value_error.value) == "Game has no variant name"
+
+
+def test_a_registered_variant_is_found_and_replayed_with_its_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """engine/variants.py: "The variant registry: find a game class by name, start or replay a
+    game" — replaying the recorded actions with the recorded options gives the same game."""
+    import engine.variants
+
+    class Sprint(Qubic):
+        variant = "sprint"
+
+    monkeypatch.setattr(engine.variants, "VARIANTS", dict(VARIANTS))
+    assert register(Sprint) is Sprint and find_variant("Sprint") is Sprint
+    game = new_game("sprint", options={"call_window": 1.5, "men_per_team": 5})
+    game.place("R-I-S")
+    again = replay("sprint", 2, 0, {"call_window": 1.5, "men_per_team": 5}, game.actions)
+    assert isinstance(again, Sprint) and again.options == game.options
+    assert again.supply == [4, 5]
