@@ -265,7 +265,8 @@ def test_a_holeset_is_the_set_of_its_holes() -> None:
     assert 64 not in hole_set and -1 not in hole_set and "0" not in hole_set
     assert HoleSet(1 << 64 | 1) == HoleSet([0]) == 1 and HoleSet([0]) != HoleSet([1])
     assert HoleSet([0]) != 2 and HoleSet([0]).__eq__("0") is NotImplemented
-    assert hash(HoleSet([0, 5])) == hash(HoleSet(33))
+    assert hash(HoleSet([0, 5])) == hash(HoleSet(33)) == hash(33)  # equal to the int 33
+    assert 0 in HoleSet([0]) and 0 not in HoleSet([1])
     assert hole_set.names() == ["R-I-S", "Y-II-H", "B-IV-C"]
     assert hole_set.names(Layout(panels="BGYR")) == ["B-I-S", "G-II-H", "R-IV-C"]
     assert repr(hole_set) == "HoleSet(0x8000000000200001)"
