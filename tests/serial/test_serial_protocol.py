@@ -23,8 +23,10 @@ from hal.serial_protocol import (
     build_state,
     decode_frame,
     encode_frame,
+    leds_body,
     parse_fields,
     parse_state,
+    thresholds_body,
 )
 
 VECTORS = json.loads((Path(__file__).parents[2] / "firmware" / "vectors.json").read_text())
@@ -189,3 +191,43 @@ def test_cobs_errors_say_where_the_packet_breaks() -> None:
         with pytest.raises(FrameError) as caught:
             cobs.decode(packet)
         assert str(caught.value) == message
+
+
+def test_a_state_body_packs_each_hole_in_two_bits_and_each_groove_in_a_byte() -> None:
+    """PROTOCOL.md STATE: "the 64 holes, 2 bits each: hole `h` in byte `h // 4`, bits
+    `2·(h % 4)`; 0 empty, 1 Man (north), 2 Burocrat (south)"; "the 4 grooves front to back: 0 no
+    panel ..., 1..4 = R, Y, G, B"."""
+    empty = (Piece.EMPTY,) * 64
+    for hole in range(64):
+        for piece in (Piece.MAN, Piece.BUROCRAT):
+            holes = (*empty[:hole], piece, *empty[hole + 1 :])
+            body = build_state(holes, (None,) * 4)
+            expected = bytearray(28)
+            expected[hole // 4] = int(piece) << 2 * (hole % 4)
+            assert body == bytes(expected)
+    mixed = tuple((Piece.EMPTY, Piece.MAN, Piece.BUROCRAT)[h % 3] for h in range(64))
+    body = build_state(mixed, (None, "B", "R", "G"), presses=(1, 2, 3, 4))
+    assert body[0] == 0b00_10_01_00 and body[16:20] == bytes([0, 4, 1, 3])
+    assert body[21:25] == bytes([1, 2, 3, 4])
+    state = parse_state(body)
+    assert state.holes == mixed and state.grooves == (None, "B", "R", "G")
+
+
+def test_an_led_frame_is_a_brightness_byte_then_rgb_of_72_pixels() -> None:
+    """PROTOCOL.md LEDS: "`brightness` (u8, 0..255), then `r g b` x 72 in logical order (holes
+    0..63, status 64..71)"."""
+    colors = tuple((p, 255 - p, p // 2) for p in range(72))
+    body = leds_body(colors, 0.7)
+    assert len(body) == 1 + 3 * 72 and body[0] == 178
+    assert body[1:4] == bytes([0, 255, 0]) and body[-3:] == bytes([71, 184, 35])
+    assert leds_body(colors, 0.0)[0] == 0 and leds_body(colors, -1.0)[0] == 0
+    assert leds_body(colors, 1.0)[0] == 255 and leds_body(colors, 2.0)[0] == 255
+    with pytest.raises(FrameError) as error:
+        leds_body(colors[:71], 1.0)
+    assert error.value.counter == "malformed"
+    assert str(error.value) == "an LED frame needs 72 colours, not 71"
+
+
+def test_a_thresholds_body_is_the_op_then_two_big_endian_words() -> None:
+    """PROTOCOL.md CALIBRATE: "`op` (u8): ... 2 thresholds, then `on` (u16) `off` (u16)"."""
+    assert thresholds_body(0x0102, 0x0304) == bytes([2, 1, 2, 3, 4])
