@@ -25,7 +25,9 @@ from hal.serial_protocol import (
     encode_frame,
     leds_body,
     parse_fields,
+    parse_info,
     parse_state,
+    parse_stats,
     thresholds_body,
 )
 
@@ -231,3 +233,58 @@ def test_an_led_frame_is_a_brightness_byte_then_rgb_of_72_pixels() -> None:
 def test_a_thresholds_body_is_the_op_then_two_big_endian_words() -> None:
     """PROTOCOL.md CALIBRATE: "`op` (u8): ... 2 thresholds, then `on` (u16) `off` (u16)"."""
     assert thresholds_body(0x0102, 0x0304) == bytes([2, 1, 2, 3, 4])
+
+
+def test_raw_info_and_stats_bodies_are_read_field_by_field() -> None:
+    """PROTOCOL.md: RAW "72 x signed i16 big-endian"; INFO "`version`, firmware `major`,
+    `minor`, `holes` (64), `groove sensors` (8), `pixels` (72)"; STATS "11 x u32 big-endian:
+    `rx_frames rx_cobs ... loop_errors`"; a body of the wrong length is counted `malformed`."""
+    fields = [-2, 258, -32768, 32767] + [0] * 68
+    raw = b"".join(v.to_bytes(2, "big", signed=True) for v in fields)
+    assert parse_fields(raw) == tuple(fields)
+    info = parse_info(bytes([1, 2, 3, 64, 8, 72]))
+    assert (info.version, info.firmware, info.holes, info.groove_sensors, info.pixels) == (
+        1,
+        (2, 3),
+        64,
+        8,
+        72,
+    )
+    counts = [0x01020304 * (i + 1) % 2**32 for i in range(11)]
+    stats = parse_stats(b"".join(c.to_bytes(4, "big") for c in counts))
+    assert list(stats) == [
+        "rx_frames",
+        "rx_cobs",
+        "rx_short",
+        "rx_crc",
+        "rx_overflow",
+        "rx_unknown",
+        "rx_seq_gaps",
+        "tx_frames",
+        "scans",
+        "host_timeouts",
+        "loop_errors",
+    ]
+    assert list(stats.values()) == counts
+    for parse, body, message in (
+        (parse_fields, raw[:-1], "RAW body of 143 bytes, expected 144"),
+        (parse_info, bytes(5), "INFO body of 5 bytes, expected 6"),
+        (parse_stats, bytes(43), "STATS body of 43 bytes"),
+        (parse_stats, bytes(45), "STATS body of 45 bytes"),
+    ):
+        with pytest.raises(FrameError) as error:
+            parse(body)  # type: ignore[operator]
+        assert error.value.counter == "malformed" and str(error.value) == message
+
+
+def test_a_reset_drops_an_overlong_packet_and_the_next_frame_counts() -> None:
+    """PROTOCOL.md: "a longer packet is discarded up to the next delimiter and counted as
+    `overflow`" — a new connection starts mid-stream, so a reset forgets the packet being
+    dropped and the next frame is read (the counts stay)."""
+    deframer = Deframer()
+    deframer.feed(b"\x01" * (MAX_ENCODED + 5))
+    assert deframer.errors["overflow"] == 1
+    deframer.reset()
+    frame = encode_frame(Kind.PING, 7)
+    assert [f.seq for f in deframer.feed(frame)] == [7]
+    assert deframer.errors["overflow"] == 1 and deframer.buffered == 0
