@@ -288,3 +288,37 @@ def test_a_reset_drops_an_overlong_packet_and_the_next_frame_counts() -> None:
     frame = encode_frame(Kind.PING, 7)
     assert [f.seq for f in deframer.feed(frame)] == [7]
     assert deframer.errors["overflow"] == 1 and deframer.buffered == 0
+
+
+def test_a_payload_is_at_most_240_bytes() -> None:
+    """PROTOCOL.md: "payload: kind (u8) | seq (u8) | body (0..236 bytes) | crc (u16)"; "A
+    payload is at most 240 bytes"."""
+    frame = decode_frame(encode_frame(Kind.PING, 3)[:-1])
+    assert (frame.kind, frame.seq, frame.body) == (Kind.PING, 3, b"")
+    longest = encode_frame(Kind.LEDS, 4, bytes(range(236)))
+    assert decode_frame(longest[:-1]).body == bytes(range(236))
+    with pytest.raises(FrameError) as error:
+        encode_frame(Kind.LEDS, 5, bytes(237))
+    assert error.value.counter == "overflow"
+    assert str(error.value) == "a 241-byte frame exceeds 240"
+
+
+def test_impossible_states_are_counted_malformed_and_say_why() -> None:
+    """PROTOCOL.md: "`malformed` (a body of the wrong length or an impossible value, host
+    side)"; STATE "3 never occurs"; grooves "1..4 = R, Y, G, B"."""
+    body = bytearray(build_state((Piece.EMPTY,) * 64, ("R", "Y", "G", "B")))
+    body[26:28] = (612).to_bytes(2, "big")
+    assert parse_state(bytes(body)).scan_hz == 612
+    unused = bytearray(body)
+    unused[3] = 0b11 << 2
+    wrong_panel = bytearray(body)
+    wrong_panel[18] = 5
+    for bad, message in (
+        (bytes(27), "STATE body of 27 bytes, expected 28"),
+        (bytes(body) + b"\x00", "STATE body of 29 bytes, expected 28"),
+        (bytes(unused), "hole 13 has the unused class 3"),
+        (bytes(wrong_panel), "groove 2 has the unknown panel code 5"),
+    ):
+        with pytest.raises(FrameError) as error:
+            parse_state(bad)
+        assert error.value.counter == "malformed" and str(error.value) == message
