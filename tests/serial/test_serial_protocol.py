@@ -322,3 +322,17 @@ def test_impossible_states_are_counted_malformed_and_say_why() -> None:
         with pytest.raises(FrameError) as error:
             parse_state(bad)
         assert error.value.counter == "malformed" and str(error.value) == message
+
+
+def test_short_and_corrupt_frames_are_counted_and_say_why() -> None:
+    """PROTOCOL.md counters: "`short` (payload under 4 bytes), `crc` (mismatch)"."""
+    with pytest.raises(FrameError) as error:
+        decode_frame(cobs.encode(b"\x03\x00\x01"))
+    assert error.value.counter == "short"
+    assert str(error.value) == "a 3-byte frame is shorter than 4 bytes"
+    payload = b"\x03\x07"
+    good = crc16(payload)
+    with pytest.raises(FrameError) as error:
+        decode_frame(cobs.encode(payload + (good ^ 1).to_bytes(2, "big")))
+    assert error.value.counter == "crc"
+    assert str(error.value) == f"CRC {good:04x} does not match {good ^ 1:04x}"
