@@ -336,3 +336,24 @@ def test_short_and_corrupt_frames_are_counted_and_say_why() -> None:
         decode_frame(cobs.encode(payload + (good ^ 1).to_bytes(2, "big")))
     assert error.value.counter == "crc"
     assert str(error.value) == f"CRC {good:04x} does not match {good ^ 1:04x}"
+
+
+def test_the_deframer_buffers_at_most_its_limit_and_counts_each_overflow_and_frame() -> None:
+    """PROTOCOL.md: "A receiver buffers at most 243 bytes: a longer packet is discarded up to the
+    next delimiter and counted as `overflow`"; "`0x00` delimits frames" (nothing between two
+    delimiters is no frame and no error)."""
+    frame = encode_frame(Kind.PING, 1)
+    exact = Deframer(limit=len(frame) - 1)
+    assert [f.seq for f in exact.feed(frame)] == [1] and exact.errors["overflow"] == 0
+    tight = Deframer(limit=len(frame) - 2)
+    assert tight.feed(frame) == [] and tight.errors["overflow"] == 1
+    deframer = Deframer()
+    for _ in range(2):
+        for _ in range(30):
+            deframer.feed(b"\x01" * 10)
+            assert deframer.buffered <= MAX_ENCODED
+        deframer.feed(b"\x00")
+    assert deframer.errors["overflow"] == 2
+    frames = deframer.feed(b"\x00\x00" + frame + frame + b"\x00" + encode_frame(Kind.PING, 2))
+    assert [f.seq for f in frames] == [1, 1, 2] and deframer.frames == 3
+    assert deframer.errors == {"cobs": 0, "short": 0, "crc": 0, "overflow": 2}
