@@ -9,7 +9,7 @@ A work folder is kept between runs, so mutmut only re-tests what changed.
     python scripts/mutation.py                     # every module
     python scripts/mutation.py engine/tactflix.py  # one module
     python scripts/mutation.py --survivors engine/game.py  # only the last run's survivors
-    python scripts/mutation.py --sample engine/     # the CI sample: 50 mutants, floor 84 %
+    python scripts/mutation.py --sample engine/     # the CI sample: 50 mutants, floor 90 %
 """
 
 from __future__ import annotations
@@ -93,13 +93,15 @@ MODULES: dict[str, list[str]] = {
     "hal/cobs.py": [S + "test_serial_protocol.py"],
     "hal/crc.py": [S + "test_serial_protocol.py"],
 }
-"""Each module in the mutation scope and the test files that concern it. ``engine/players/``
-(search code, judged by strength benchmarks) and ``engine/protocol.py`` are not in the scope."""
+"""Each module in the mutation scope and the test files that concern it. ``engine/players/`` and
+``engine/ai.py`` (players, judged by strength benchmarks) and ``engine/protocol.py`` are not in
+the scope."""
 
 KILLED = {"killed", "caught by type check"}
 SAMPLE_SIZE = 50
-SAMPLE_FLOOR = 84.0
-"""The CI sample: 50 of the engine's mutants (seed 17) scored 88 % when this floor was set."""
+SAMPLE_FLOOR = 90.0
+"""The CI sample: 50 of the engine's mutants (seed 17) scored 95.9 % (47 of 49, one equivalent)
+when this floor was set; three more survivors fail it."""
 
 
 @dataclass
