@@ -120,3 +120,35 @@ def test_a_journal_that_cannot_be_written_changes_nothing(tmp_path: Path) -> Non
     with pytest.raises(JournalError):
         run.controller.new_game(game_entry(run.config, "qubic", 2, 1, None), run.clock.now())
     assert run.controller.game.variant == "lucky"
+
+
+def test_entries_keep_their_sequence_and_game_time(tmp_path: Path) -> None:
+    """controller/core/journal.py: "An entry is ``(seq, kind, data, at)``"; "``at`` is the game
+    time (seconds on the game's own time line) when the entry was written" — a data directory
+    that does not exist yet is made, parents and all."""
+    journal = Journal(tmp_path / "state" / "flixboard")
+    assert journal.append("new_game", {"variant": "qubic"}) == 1
+    assert journal.append("action", {"kind": "place", "hole": "R-I-S"}, at=3) == 2
+    entries = journal.current_game()
+    assert [(e.seq, e.kind, e.at) for e in entries] == [(1, "new_game", 0.0), (2, "action", 3.0)]
+    assert isinstance(entries[1].at, float) and entries[1].data["hole"] == "R-I-S"
+    journal.close()
+
+
+def test_an_entry_with_a_damaged_time_is_refused_naming_it(tmp_path: Path) -> None:
+    """controller/core/journal.py: a journal is "refused rather than misread" — an entry whose
+    data is no object, or whose time is no number, is named as damaged."""
+    journal = Journal(tmp_path)
+    journal.append("new_game", {"variant": "qubic"})
+    journal.close()
+    db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
+    db.execute("INSERT INTO journal (kind, data, at) VALUES ('action', '{}', 'soon')")
+    db.commit()
+    db.close()
+    journal = Journal(tmp_path)
+    with pytest.raises(JournalError) as error:
+        journal.current_game()
+    assert str(error.value) == (
+        f"journal entry 2 of {tmp_path / Journal.FILE_NAME} is damaged: '{{}}'"
+    )
+    journal.close()
