@@ -152,3 +152,61 @@ def test_an_entry_with_a_damaged_time_is_refused_naming_it(tmp_path: Path) -> No
         f"journal entry 2 of {tmp_path / Journal.FILE_NAME} is damaged: '{{}}'"
     )
     journal.close()
+
+
+def raw_journal(path: Path, schema: str, version: int) -> None:
+    db = sqlite3.connect(path / Journal.FILE_NAME)
+    db.execute(schema)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.commit()
+    db.close()
+
+
+def test_a_journal_of_the_first_format_is_upgraded_in_place(tmp_path: Path) -> None:
+    """controller/core/journal.py: "a journal written by a newer format is refused rather than
+    misread; an older one is upgraded in place" (format 1 had no ``at``: every entry at 0)."""
+    raw_journal(tmp_path, "CREATE TABLE journal (seq INTEGER PRIMARY KEY, kind TEXT, data TEXT)", 1)
+    db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
+    db.execute("INSERT INTO journal (kind, data) VALUES ('new_game', '{\"variant\": \"qubic\"}')")
+    db.commit()
+    db.close()
+    journal = Journal(tmp_path)
+    journal.append("action", {"kind": "place", "hole": "R-I-S"}, at=1.5)
+    assert [(e.kind, e.at) for e in journal.current_game()] == [("new_game", 0.0), ("action", 1.5)]
+    journal.close()
+    db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+
+
+def test_a_newer_or_foreign_journal_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    """controller/core/journal.py: "a journal written by a newer format is refused rather than
+    misread"; a file whose journal table this version cannot read is refused too."""
+    newer, foreign = tmp_path / "newer", tmp_path / "foreign"
+    newer.mkdir()
+    foreign.mkdir()
+    raw_journal(newer, "CREATE TABLE journal (seq INTEGER, kind TEXT, data TEXT, at REAL)", 3)
+    raw_journal(foreign, "CREATE TABLE journal (id INTEGER, text TEXT)", 0)
+    with pytest.raises(JournalError) as error:
+        Journal(newer)
+    assert str(error.value) == (
+        f"journal {newer / Journal.FILE_NAME} was written by a newer flixboard (format 3, this "
+        "one reads up to 2): upgrade flixboard or move the file away"
+    )
+    with pytest.raises(JournalError) as error:
+        Journal(foreign)
+    assert str(error.value) == (
+        f"journal {foreign / Journal.FILE_NAME} has no journal table this version can read"
+    )
+
+
+def test_a_journal_without_a_data_directory_lives_in_memory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """controller/core/journal.py: "(``None``: in memory)" — nothing is written to disk."""
+    monkeypatch.chdir(tmp_path)
+    journal = Journal(None)
+    journal.append("new_game", {"variant": "lucky"})
+    assert journal.path is None and [e.kind for e in journal.current_game()] == ["new_game"]
+    journal.close()
+    assert list(tmp_path.iterdir()) == []
