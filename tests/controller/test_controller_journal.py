@@ -210,3 +210,17 @@ def test_a_journal_without_a_data_directory_lives_in_memory(
     assert journal.path is None and [e.kind for e in journal.current_game()] == ["new_game"]
     journal.close()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_that_is_no_journal_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    """controller/core/journal.py: a journal is "refused rather than misread" — the message says
+    the file was not touched and how to start a new one."""
+    path = tmp_path / Journal.FILE_NAME
+    path.write_bytes(b"not a database, just bytes " * 40)
+    with pytest.raises(JournalError) as error:
+        Journal(tmp_path)
+    assert str(error.value).startswith(f"cannot open journal {path}: ")
+    assert str(error.value).endswith(
+        "(the file is left as it is: move it away to start a new journal)"
+    )
+    assert path.read_bytes() == b"not a database, just bytes " * 40
