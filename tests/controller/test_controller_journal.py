@@ -120,3 +120,107 @@ def test_a_journal_that_cannot_be_written_changes_nothing(tmp_path: Path) -> Non
     with pytest.raises(JournalError):
         run.controller.new_game(game_entry(run.config, "qubic", 2, 1, None), run.clock.now())
     assert run.controller.game.variant == "lucky"
+
+
+def test_entries_keep_their_sequence_and_game_time(tmp_path: Path) -> None:
+    """controller/core/journal.py: "An entry is ``(seq, kind, data, at)``"; "``at`` is the game
+    time (seconds on the game's own time line) when the entry was written" — a data directory
+    that does not exist yet is made, parents and all."""
+    journal = Journal(tmp_path / "state" / "flixboard")
+    assert journal.append("new_game", {"variant": "qubic"}) == 1
+    assert journal.append("action", {"kind": "place", "hole": "R-I-S"}, at=3) == 2
+    entries = journal.current_game()
+    assert [(e.seq, e.kind, e.at) for e in entries] == [(1, "new_game", 0.0), (2, "action", 3.0)]
+    assert isinstance(entries[1].at, float) and entries[1].data["hole"] == "R-I-S"
+    journal.close()
+
+
+def test_an_entry_with_a_damaged_time_is_refused_naming_it(tmp_path: Path) -> None:
+    """controller/core/journal.py: a journal is "refused rather than misread" — an entry whose
+    data is no object, or whose time is no number, is named as damaged."""
+    journal = Journal(tmp_path)
+    journal.append("new_game", {"variant": "qubic"})
+    journal.close()
+    db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
+    db.execute("INSERT INTO journal (kind, data, at) VALUES ('action', '{}', 'soon')")
+    db.commit()
+    db.close()
+    journal = Journal(tmp_path)
+    with pytest.raises(JournalError) as error:
+        journal.current_game()
+    assert str(error.value) == (
+        f"journal entry 2 of {tmp_path / Journal.FILE_NAME} is damaged: '{{}}'"
+    )
+    journal.close()
+
+
+def raw_journal(path: Path, schema: str, version: int) -> None:
+    db = sqlite3.connect(path / Journal.FILE_NAME)
+    db.execute(schema)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.commit()
+    db.close()
+
+
+def test_a_journal_of_the_first_format_is_upgraded_in_place(tmp_path: Path) -> None:
+    """controller/core/journal.py: "a journal written by a newer format is refused rather than
+    misread; an older one is upgraded in place" (format 1 had no ``at``: every entry at 0)."""
+    raw_journal(tmp_path, "CREATE TABLE journal (seq INTEGER PRIMARY KEY, kind TEXT, data TEXT)", 1)
+    db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
+    db.execute("INSERT INTO journal (kind, data) VALUES ('new_game', '{\"variant\": \"qubic\"}')")
+    db.commit()
+    db.close()
+    journal = Journal(tmp_path)
+    journal.append("action", {"kind": "place", "hole": "R-I-S"}, at=1.5)
+    assert [(e.kind, e.at) for e in journal.current_game()] == [("new_game", 0.0), ("action", 1.5)]
+    journal.close()
+    db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+
+
+def test_a_newer_or_foreign_journal_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    """controller/core/journal.py: "a journal written by a newer format is refused rather than
+    misread"; a file whose journal table this version cannot read is refused too."""
+    newer, foreign = tmp_path / "newer", tmp_path / "foreign"
+    newer.mkdir()
+    foreign.mkdir()
+    raw_journal(newer, "CREATE TABLE journal (seq INTEGER, kind TEXT, data TEXT, at REAL)", 3)
+    raw_journal(foreign, "CREATE TABLE journal (id INTEGER, text TEXT)", 0)
+    with pytest.raises(JournalError) as error:
+        Journal(newer)
+    assert str(error.value) == (
+        f"journal {newer / Journal.FILE_NAME} was written by a newer flixboard (format 3, this "
+        "one reads up to 2): upgrade flixboard or move the file away"
+    )
+    with pytest.raises(JournalError) as error:
+        Journal(foreign)
+    assert str(error.value) == (
+        f"journal {foreign / Journal.FILE_NAME} has no journal table this version can read"
+    )
+
+
+def test_a_journal_without_a_data_directory_lives_in_memory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """controller/core/journal.py: "(``None``: in memory)" — nothing is written to disk."""
+    monkeypatch.chdir(tmp_path)
+    journal = Journal(None)
+    journal.append("new_game", {"variant": "lucky"})
+    assert journal.path is None and [e.kind for e in journal.current_game()] == ["new_game"]
+    journal.close()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_that_is_no_journal_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    """controller/core/journal.py: a journal is "refused rather than misread" — the message says
+    the file was not touched and how to start a new one."""
+    path = tmp_path / Journal.FILE_NAME
+    path.write_bytes(b"not a database, just bytes " * 40)
+    with pytest.raises(JournalError) as error:
+        Journal(tmp_path)
+    assert str(error.value).startswith(f"cannot open journal {path}: ")
+    assert str(error.value).endswith(
+        "(the file is left as it is: move it away to start a new journal)"
+    )
+    assert path.read_bytes() == b"not a database, just bytes " * 40

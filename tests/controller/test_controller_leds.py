@@ -162,3 +162,26 @@ def test_call_window_sweeps_the_status_pixels_and_the_last_move_stays_marked() -
     assert due is not None and start < due <= start + window / 8 + 0.01
     after = scene.frame(run.controller, start + window + 1.0)[HOLE_COUNT:]
     assert scene.SWEEP not in after  # the seat pixels are back: the window has closed
+def test_a_colour_is_dimmed_or_brightened_and_clipped() -> None:
+    """controller/core/leds.py `scale`: "``color`` dimmed (or brightened, clipped) by
+    ``factor``" — each channel on its own, never above 255."""
+    assert scale((200, 150, 10), 2.0) == (255, 255, 20)
+    assert scale((10, 20, 30), 0.5) == (5, 10, 15)
+
+
+def test_a_frame_too_soon_is_held_until_its_deadline_then_sent_once() -> None:
+    """controller/core/leds.py: "no two within ``1 / max_fps`` seconds. A frame that arrives too
+    soon after the last one is held and sent at ``next_deadline()``"."""
+    strip = RecordingStrip()
+    renderer = LedRenderer(strip, brightness_cap=1.0, max_fps=4.0)  # 0.25 s apart
+    assert renderer.submit(frame_with(1), 10.0) and renderer.frames_sent == 1
+    assert not renderer.flush(10.5)  # nothing held: nothing to send
+    assert not renderer.submit(frame_with(2), 10.1)  # too soon: held
+    assert renderer.next_deadline() == 10.25
+    assert not renderer.flush(10.2) and len(strip.sent) == 1
+    assert renderer.flush(10.25) and strip.sent[-1][0] == frame_with(2)
+    assert renderer.frames_sent == 2 and renderer.next_deadline() is None
+    assert not renderer.submit(frame_with(3), 10.3)  # the flush started a new interval
+    assert renderer.submit(frame_with(4), 10.5)  # exactly one interval after the flush
+    assert renderer.frames_sent == 3 and not renderer.flush(11.0)
+    assert [colors for colors, _ in strip.sent] == [frame_with(1), frame_with(2), frame_with(4)]

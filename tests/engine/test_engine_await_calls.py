@@ -58,6 +58,7 @@ def assert_waiting(game: Game, reason: str = "nobody can place") -> None:
     assert game.phase == Phase.AWAIT_CALLS and game.phase == "await_calls"
     assert not game.game_over and not game.draw and game.winner is None
     assert game.allowed == 0 and game.to_json()["allowed"] == []
+    assert game.free_throws == 0 and game.to_json()["free_throws"] == 0  # nobody throws
     assert game.pending_count() == 1 or reason == "board full"
     waiting = [e for e in game.events if e.type == "awaiting_calls"][-1]
     assert not waiting.secret and waiting.data == {"reason": reason}

@@ -6,7 +6,17 @@ from itertools import product
 
 import pytest
 
-from engine.bitboard import BB_ALL, BB_FLOORS, BB_PANELS, BB_SECTIONS, HoleSet, popcount
+from engine.bitboard import (
+    BB_ALL,
+    BB_FLOORS,
+    BB_PANELS,
+    BB_SECTIONS,
+    HoleSet,
+    bit,
+    from_holes,
+    popcount,
+    scan_forward,
+)
 from engine.errors import HoleNameError, SettingError
 from engine.holes import HOLES, Layout, coords, index, name, parse
 from engine.lines import LINES, LINES_THROUGH, completed_lines, has_line, line_kind
@@ -42,6 +52,40 @@ def test_lines_are_exactly_the_in_bounds_runs_of_four() -> None:
         if all(0 <= c < 4 for cell in run for c in cell):
             found.add(sum(1 << index(*cell) for cell in run))
     assert found == set(LINES)
+
+
+def test_the_line_table_built_again_is_every_straight_run_of_four() -> None:
+    """RULES.md §1: "A Flix-line is any 4 holes in a straight line: 76 in all". The table is
+    built at import, so it is built again here from the 13 directions (one of each opposite pair
+    of the 26 steps to a neighbouring hole) and compared with the runs found independently."""
+    from engine.lines import _build, _directions
+
+    directions = _directions()
+    steps = set(product((-1, 0, 1), repeat=3)) - {(0, 0, 0)}
+    assert len(directions) == len(set(directions)) == 13
+    assert set(directions) | {(-a, -b, -c) for a, b, c in directions} == steps
+    runs = set()
+    for start, step in product(product(range(4), repeat=3), steps):
+        run = [tuple(s + k * d for s, d in zip(start, step, strict=True)) for k in range(4)]
+        if all(0 <= c < 4 for cell in run for c in cell):
+            runs.add(sum(1 << index(*cell) for cell in run))
+    rebuilt = _build()
+    assert rebuilt == LINES == tuple(sorted(runs))
+    assert len(rebuilt) == 76
+
+
+def test_line_kinds_follow_how_many_coordinates_change() -> None:
+    """RULES.md §1: "48 rows parallel to an axis, 24 diagonals within a plane, 4 "triagonals"
+    through the cube": a row changes one coordinate along the line, a diagonal two, a
+    triagonal all three."""
+    for line in LINES:
+        points = cells(line)
+        changing = sum(len({point[axis] for point in points}) == 4 for axis in range(3))
+        assert line_kind(line) == ("row", "diagonal", "triagonal")[changing - 1]
+    triagonals = [line for line in LINES if line_kind(line) == "triagonal"]
+    assert {index(0, 0, 0), index(3, 3, 3), index(3, 0, 0), index(0, 3, 3)} <= {
+        hole for line in triagonals for hole in range(64) if line >> hole & 1
+    }
 
 
 def test_holes_on_seven_lines_are_corners_and_inner_holes() -> None:
@@ -148,3 +192,100 @@ def test_holeset_prints_as_panels_side_by_side() -> None:
 def test_index_refuses_coordinates_off_the_board(coordinates: tuple[int, int, int]) -> None:
     with pytest.raises(ValueError, match="coordinates out of range"):
         index(*coordinates)
+def test_colours_and_suits_name_their_groove_and_strip() -> None:
+    """RULES.md §1: panels Red, Yellow, Green, Blue (letters `R Y G B`) in grooves front to back,
+    sections Spades, Hearts, Diamonds, Clubs (`S H D C`) left to right, both orders settings: a
+    colour or suit is found by its name or letter in any case; anything else is a clear error."""
+    layout = Layout(panels="BGYR", suits="CDHS")
+    for groove, (letter, colour) in enumerate(
+        [("B", "blue"), ("G", "green"), ("Y", "yellow"), ("R", "red")]
+    ):
+        for text in (letter, letter.lower(), colour, colour.upper()):
+            assert layout.panel_of_colour(text) == groove
+    for strip, (letter, suit) in enumerate(
+        [("C", "clubs"), ("D", "diamonds"), ("H", "hearts"), ("S", "spades")]
+    ):
+        for text in (letter, letter.lower(), suit, suit.title()):
+            assert layout.section_of_suit(text) == strip
+    for colour in ("purple", "", "re", "reds", "Yx"):
+        with pytest.raises(SettingError) as error:
+            layout.panel_of_colour(colour)
+        assert str(error.value) == f"not a panel colour: {colour!r}"
+    for suit in ("stars", "", "heart", "Hx"):
+        with pytest.raises(SettingError) as error:
+            layout.section_of_suit(suit)
+        assert str(error.value) == f"not a suit: {suit!r}"
+
+
+def test_coordinates_and_indices_outside_the_board_are_refused() -> None:
+    """RULES.md §1: "A hole = (panel p, floor f, section s), each 0..3. Index `16*p + 4*f + s`"."""
+    assert index(3, 3, 3) == 63 and index(0, 0, 0) == 0 and index(2, 1, 3) == 39
+    assert coords(39) == (2, 1, 3)
+    for bad in ((4, 0, 0), (0, 4, 0), (0, 0, 4), (-1, 0, 0), (0, -1, 0), (0, 0, -1)):
+        with pytest.raises(ValueError) as error:
+            index(*bad)
+        assert str(error.value) == f"coordinates out of range: {bad}"
+    for hole in (64, -1):
+        with pytest.raises(ValueError) as error:
+            name(hole)
+        assert str(error.value) == f"not a hole index: {hole!r}"
+    assert name(63) == "B-IV-C"
+
+
+def test_bad_layouts_and_names_say_what_is_expected() -> None:
+    """RULES.md §1: "Anything else is a clear error" — the message names the text and the
+    letters the layout allows."""
+    with pytest.raises(SettingError) as error:
+        Layout(panels="RYGX")
+    assert str(error.value) == "panels must order the letters R, Y, G, B once each: 'RYGX'"
+    with pytest.raises(SettingError) as error:
+        Layout(suits="SHD")
+    assert str(error.value) == "suits must order the letters S, H, D, C once each: 'SHD'"
+    assert Layout(panels="bgyr", suits="cdhs") == Layout(panels="BGYR", suits="CDHS")
+    assert name(parse("y-ii-h")) == "Y-II-H" and name(parse("Y4C")) == "Y-IV-C"
+    messages = {
+        "Q-II-H": "not a hole name: 'Q-II-H' (panel letter must be one of RYGB)",
+        "Y-II-X": "not a hole name: 'Y-II-X' (suit letter must be one of SHDC)",
+        "y9h": "not a hole name: 'y9h' (expected panel-floor-suit like 'Y-II-H' or 'y2h')",
+    }
+    for text, message in messages.items():
+        with pytest.raises(HoleNameError) as error:
+            parse(text)
+        assert str(error.value) == message
+    with pytest.raises(HoleNameError) as error:
+        parse(None)  # type: ignore[arg-type]
+    assert str(error.value) == "not a hole name: None (expected text like 'Y-II-H')"
+
+
+def test_a_holeset_is_the_set_of_its_holes() -> None:
+    """RULES.md §1: "Index `16*p + 4*f + s` (bit of a 64-bit board)": a set of holes is the
+    64-bit number with those bits; HoleSet reads and prints it as holes."""
+    holes = [parse("Y-II-H"), parse("R-I-S"), parse("B-IV-C")]
+    hole_set = HoleSet(holes)
+    assert int(hole_set) == from_holes(holes) == 1 | 1 << 21 | 1 << 63
+    assert list(hole_set) == sorted(holes) == list(scan_forward(int(hole_set)))
+    assert len(hole_set) == 3 and bool(hole_set) and not HoleSet()
+    assert parse("B-IV-C") in hole_set and 5 not in hole_set
+    assert 64 not in hole_set and -1 not in hole_set and "0" not in hole_set
+    assert HoleSet(1 << 64 | 1) == HoleSet([0]) == 1 and HoleSet([0]) != HoleSet([1])
+    assert HoleSet([0]) != 2 and HoleSet([0]).__eq__("0") is NotImplemented
+    assert hash(HoleSet([0, 5])) == hash(HoleSet(33)) == hash(33)  # equal to the int 33
+    assert 0 in HoleSet([0]) and 0 not in HoleSet([1])
+    assert hole_set.names() == ["R-I-S", "Y-II-H", "B-IV-C"]
+    assert hole_set.names(Layout(panels="BGYR")) == ["B-I-S", "G-II-H", "R-IV-C"]
+    assert repr(hole_set) == "HoleSet(0x8000000000200001)"
+    assert bit(21) == 1 << 21 and popcount(BB_ALL) == 64 and from_holes([]) == 0
+
+
+def test_a_holeset_prints_floor_iv_on_top_in_the_layouts_order() -> None:
+    """RULES.md §1: floors "I (lowest) to IV (highest)", panels front to back and sections left
+    to right in the layout's order."""
+    layout = Layout(panels="GRYB", suits="DSHC")
+    grid = HoleSet([parse("R-I-S", layout), parse("G-III-D", layout)]).grid(layout)
+    assert grid.splitlines() == [
+        "     G DSHC  R DSHC  Y DSHC  B DSHC",
+        "  IV   ....    ....    ....    ....",
+        " III   #...    ....    ....    ....",
+        "  II   ....    ....    ....    ....",
+        "   I   ....    .#..    ....    ....",
+    ]

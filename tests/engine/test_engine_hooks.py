@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
+
 from engine.bitboard import Bitboard
+from engine.errors import IllegalPlacement
 from engine.game import Game, Phase
 from engine.holes import parse
 
@@ -55,3 +58,25 @@ def test_a_variant_with_its_own_scoring_state_and_undo() -> None:
     assert game.winner == 0 and game.events[-1].data["reason"] == "second call"
     game.pop()
     assert (game.calls_won, game.events) == before and game.winner is None
+
+
+def test_a_team_places_only_the_burocrats_it_holds() -> None:
+    """RULES.md §2: "Burocrat Men: 8 per colour" (`burocrats_per_team`): with one Burocrat a
+    team places it once; the next Burocrat is refused and the Man supply is untouched."""
+    game = BurocratGame(options={"burocrats_per_team": 2})
+    game.place("R-I-S", piece="burocrat")
+    game.place("B-IV-C", piece="burocrat")
+    game.place("R-I-H", piece="burocrat")
+    assert game.burocrat_supply == [0, 1]
+    assert game.burocrats[0] == 1 << parse("R-I-S") | 1 << parse("R-I-H")
+    assert game.place("B-IV-D")[0].data == {
+        "seat": 1,
+        "team": 1,
+        "hole": parse("B-IV-D"),
+        "piece": "man",
+    }
+    before = list(game.events)
+    with pytest.raises(IllegalPlacement) as error:
+        game.place("R-I-D", piece="burocrat")
+    assert str(error.value) == "team 0 has no Burocrat to place"
+    assert game.events == before and game.supply == [18, 17]

@@ -412,3 +412,245 @@ def test_the_scoring_turn_asks_for_tokens_and_no_token_is_entered_before() -> No
     turn = game.call(0, at=20.5)[-1]
     assert turn.type == "turn"
     assert turn.data == {"seat": 0, "phase": "await_tokens", "free_throws": 0}
+# ---------------------------------------------------------------- rule sentences, one by one
+
+
+def test_each_hand_is_dealt_highest_token_first() -> None:
+    """RULES.md §5: tokens "Shuffled with the game seed and divided equally among the teams";
+    a hand is shown highest token first."""
+    for seed in range(5):
+        hands = deal_tokens(DEFAULT_TOKENS, 3, seed)
+        assert all(list(hand) == sorted(hand, reverse=True) for hand in hands)
+        assert Counter(t for hand in hands for t in hand) == Counter(DEFAULT_TOKENS)
+
+
+def test_a_penalty_gives_back_only_the_tokens_of_the_penalised_men() -> None:
+    """RULES.md §9: "Pay-Off: a penalised Man's token goes back to its team's hand" — a Man of
+    the team outside the penalised line keeps its token."""
+    game = payoff()
+    alternate(game, [("G-IV-C", 25), ("R-I-S", 100), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C", at=40.0)
+    game.place("G-I-S", at=50.0)
+    game.penalty(1, at=51.0)
+    assert game.hands[0] == (100, 50, 50, 25, 20)
+    assert game.tokens == {parse("G-IV-C"): 25}
+
+
+def test_a_penalised_completer_may_carry_a_token_when_the_line_is_made_again() -> None:
+    """RULES.md §5: "On any placement except one that completes a Flix-line, the player may
+    attach one unused token" — the Man that completed a penalised line is gone; the Man placed in
+    its hole later, not completing, may carry a token (entered at scoring in physical mode)."""
+    game = payoff(token_mode="physical")
+    alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C", at=0.0)  # completes the row, uncalled
+    game.place("G-I-S", at=10.0)
+    game.penalty(1, at=10.5)
+    for mine, theirs in zip(
+        ["R-I-C", "R-I-H", "R-I-D"], ["G-I-H", "B-II-S", "B-II-H"], strict=True
+    ):
+        game.place(mine, at=11.0)
+        game.place(theirs, at=11.0)
+    game.place("R-I-S", at=20.0)  # completes it again
+    game.call(0, at=20.5)
+    events = game.enter_token("R-I-C", 100)
+    assert events[0].data == {"team": 0, "hole": parse("R-I-C"), "token": 100}
+    with pytest.raises(IllegalAction) as error:
+        game.enter_token("R-I-S", 50)
+    assert str(error.value) == (
+        "the Man at R-I-S completed the line and carries no token: take the token out and enter "
+        "none"
+    )
+
+
+def test_scoring_with_physical_tokens_hands_the_turn_to_the_scorer_to_enter_them() -> None:
+    """RULES.md §5: "in `physical` token mode the players enter the tokens of the winning line's
+    Men at scoring time (checked against what each team was dealt)"."""
+    game = payoff(players=4, token_mode="physical", tokens="100 50 50 25 25 20 20 10")
+    for mine, theirs in zip(ROW[:3], ELSEWHERE, strict=False):
+        game.place(mine)
+        game.place(theirs)
+    game.place("R-I-C", at=20.0)  # seat 2, team 0
+    events = game.call(0, at=20.5)
+    assert events[-1].data == {"seat": 0, "phase": "await_tokens", "free_throws": 0}
+    assert game.to_move == 0 and game.to_json()["allowed"] == ROW
+    dealt = game.dealt[0]
+    with pytest.raises(IllegalAction) as error:
+        game.enter_token(parse("R-I-S"), True)  # type: ignore[arg-type]
+    assert str(error.value) == "a token is a whole number such as 50: True"
+    assert type(error.value) is IllegalAction  # an entry, not a placement
+    game.enter_token(parse("R-I-S"), dealt[0])
+    game.enter_token("R-I-H", dealt[1])
+    with pytest.raises(IllegalAction) as error:
+        game.enter_token("R-I-D", dealt[0])
+    entered = sorted(dealt[:2], reverse=True)
+    assert str(error.value) == (
+        f"team 0 was dealt no further token {dealt[0]} (entered: {entered})"
+    )
+
+
+def test_wrong_token_entries_name_the_holes_in_the_layout() -> None:
+    """RULES.md §1: hole names follow the `panels` setting; an entry outside the scored line or
+    out of turn is a clear error."""
+    game = payoff(token_mode="physical", panels="BGYR")
+    with pytest.raises(IllegalAction) as error:
+        game.enter_token("B-I-S", None)
+    assert str(error.value) == "no tokens to enter now (phase await_place)"
+    for mine, theirs in zip(
+        ["B-I-S", "B-I-H", "B-I-D"], ["R-IV-S", "R-IV-H", "R-IV-D"], strict=True
+    ):
+        game.place(mine)
+        game.place(theirs)
+    game.place("B-I-C", at=20.0)
+    game.call(0, at=20.5)
+    with pytest.raises(IllegalAction) as error:
+        game.enter_token("R-IV-S", None)
+    assert str(error.value) == (
+        "R-IV-S is not in the scored line: enter the token of one of: B-I-S B-I-H B-I-D B-I-C"
+    )
+    with pytest.raises(IllegalAction) as error:
+        game.enter_token(64, None)
+    assert str(error.value) == "enter the token of one of: B-I-S B-I-H B-I-D B-I-C (not 64)"
+    with pytest.raises(IllegalAction) as error:
+        game.enter_token("B-I-C", 5)
+    assert "the Man at B-I-C completed the line" in str(error.value)
+    with pytest.raises(IllegalAction) as error:
+        game.resign(1)
+    assert str(error.value) == (
+        "seat 1 cannot resign: team 0 has scored and the game is decided; enter the tokens of "
+        "the scored line"
+    )
+
+
+def test_the_highest_valued_line_of_a_call_is_paid_and_shown() -> None:
+    """RULES.md §5: "If one scoring call covers several lines, the highest-valued line counts";
+    "each other team pays the winner the game value"."""
+    game = payoff()
+    mine = [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)]
+    mine += [("R-II-C", 50), ("R-III-C", 50), ("R-IV-C", None)]
+    alternate(game, mine)
+    game.place("R-I-C", at=30.0)
+    events = game.call(0, at=30.5)
+    column = ["R-I-C", "R-II-C", "R-III-C", "R-IV-C"]
+    assert events[1].to_json() == {
+        "type": "payoff",
+        "team": 0,
+        "line": column,
+        "values": [5, 50, 50, 5],
+        "value": 110,
+        "ledger": [110, -110],
+    }
+    assert events[2].data == {"winner": 0, "draw": False, "reason": "line"}
+    paid = game.to_json()["game_value"]
+    assert paid == {
+        "team": 0,
+        "value": 110,
+        "line": column,
+        "men": {"R-I-C": 5, "R-II-C": 50, "R-III-C": 50, "R-IV-C": 5},
+    }
+
+
+def test_a_team_that_resigns_drops_out_and_the_other_wins() -> None:
+    """RULES.md §9: "`resign(seat)`: the seat's team drops out; its seats are skipped; the last
+    team left wins"."""
+    game = payoff()
+    game.place("R-I-S", token=100)
+    events = game.resign(0)
+    assert types(events) == ["resign", "game_over"]
+    assert game.winner == 1 and game.ledger == [0, 0] and game.game_value is None
+
+
+def test_a_decided_game_refuses_flix_and_penalty_saying_why() -> None:
+    """RULES.md §9: "once a line is scored (and, with physical tokens, while its tokens are
+    entered) the game is decided: no further calls, penalties or resignations"."""
+    game = payoff(token_mode="physical")
+    alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
+    game.place("R-I-C", at=20.0)
+    game.call(0, at=20.5)
+    for act, doing in ((game.call, "call FLIX"), (game.penalty, "call PENALTY")):
+        with pytest.raises(IllegalAction) as error:
+            act(1, at=21.0)
+        assert str(error.value) == (
+            f"seat 1 cannot {doing}: team 0 has scored and the game is decided; enter the "
+            "tokens of the scored line"
+        )
+
+
+def test_a_teams_view_shows_its_own_tokens_in_the_layout_and_no_pending_lines() -> None:
+    """RULES.md §5: a token is "hidden from other teams"; §3: "The board must not reveal a
+    pending line to anyone" — only the view that asks for it counts pending lines."""
+    game = payoff(panels="BGYR")
+    game.place("B-I-S", token=100)
+    game.place("R-IV-C", token=1)
+    view = game.to_json(view_team=1)
+    assert view["view_team"] == 1 and view["token_holes"] == {"B-I-S": None, "R-IV-C": 1}
+    assert "pending_lines" not in view and "pending_lines" not in game.to_json(view_team=0)
+    assert game.to_json(reveal_pending=True, view_team=1)["pending_lines"] == 0
+    for team in (2, -1):
+        with pytest.raises(IllegalAction) as error:
+            game.to_json(view_team=team)
+        assert str(error.value) == f"no team {team}: teams are 0..1"
+
+
+def test_token_settings_are_refused_by_name_with_their_bounds() -> None:
+    """RULES.md §5: "Tokens: 12 values, default `100 50 50 25 25 20 20 10 10 5 2 1`
+    (**assumption** ...; setting)" — a token set, a deal and a ledger are whole numbers within
+    bounds (tokens 1..1000000, at most one per hole), written as a list or as text."""
+    cases: list[tuple[dict[str, object], str]] = [
+        ({"tokens": 5}, "tokens must be a list of whole numbers: 5"),
+        ({"tokens": [1] * 65}, "tokens has 65 numbers: at most 64"),
+        ({"tokens": [0, 1]}, "tokens must be a whole number 1..1000000: 0"),
+        ({"tokens": "x" * 100}, f"tokens must be whole numbers: {'x' * 80!r}"),
+        ({"deal": [[1000001], [1]]}, "deal must be a whole number 1..1000000: 1000001"),
+        ({"deal": [[1]] * 65}, "deal has 65 hands: one per team"),
+        ({"ledger": "10 - 10"}, "ledger must be whole numbers: '10 - 10'"),
+        ({"ledger": "10 10-"}, "ledger must be whole numbers: '10 10-'"),
+    ]
+    for options, message in cases:
+        with pytest.raises(SettingError) as error:
+            new_game("payoff", options=options)
+        assert str(error.value) == message
+    assert new_game("payoff", options={"tokens": [1] * 64}).dealt[0] == (1,) * 32
+    with pytest.raises(SettingError, match=r"^deal needs one token list per team \(2\)"):
+        new_game("payoff", options={"deal": [[1]] * 64, "tokens": [1] * 64})
+    big = new_game("payoff", options={"tokens": [1000000, 1], "deal": [[1000000], [1]]})
+    assert isinstance(big, PayOffFlix) and big.pay_options.deal == ((1000000,), (1,))
+    assert payoff(ledger="10 -10").ledger == [10, -10]
+    limit = 10**12
+    assert payoff(ledger=[limit, -limit]).pay_options.ledger == (limit, -limit)
+    with pytest.raises(SettingError) as error:
+        payoff(ledger=[limit + 1, -limit - 1])
+    assert str(error.value) == f"ledger must be a whole number {-limit}..{limit}: {limit + 1}"
+
+
+def test_attaching_a_token_is_announced_without_its_value() -> None:
+    """RULES.md §5: the player "may attach one unused token of the team to the Man (hidden from
+    other teams)": the event names seat, team and hole, never the value; a token with physical
+    tokens, or on a completing placement, is refused naming the hole in the layout."""
+    game = payoff(players=4, tokens="100 50 50 25 25 20 20 10")
+    game.place("B-IV-S")
+    events = game.place("R-I-S", token=game.hands[1][0])
+    assert events[1].to_json() == {"type": "token_attached", "seat": 1, "team": 1, "hole": "R-I-S"}
+    physical = payoff(token_mode="physical")
+    with pytest.raises(IllegalPlacement) as error:
+        physical.place("R-I-S", token=100)
+    assert str(error.value) == (
+        "physical token mode: the token rides in the Man itself; its value is entered when a "
+        "line scores"
+    )
+    game = payoff(panels="BGYR")
+    alternate(game, [("B-I-S", None), ("B-I-H", None), ("B-I-D", None)])
+    with pytest.raises(IllegalPlacement) as error:
+        game.place("B-I-C", token=100)
+    assert str(error.value) == "no token on this placement: place the Man at B-I-C bare"
+
+
+def test_before_any_line_is_paid_the_state_has_no_game_value() -> None:
+    """RULES.md §5: "The game ends when a line is scored; the game value is the sum of that
+    line's four Men": before that there is none; after it the paid Men are named in the
+    layout."""
+    game = payoff(panels="BGYR", auto_call=True)
+    assert game.to_json()["game_value"] is None and game.game_value is None
+    alternate(game, [("B-I-S", 100), ("B-I-H", None), ("B-I-D", None)])
+    assert game.to_json()["game_value"] is None
+    game.place("B-I-C")
+    assert game.to_json()["game_value"]["men"] == {"B-I-S": 100, "B-I-H": 5, "B-I-D": 5, "B-I-C": 5}

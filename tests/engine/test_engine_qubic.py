@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.bitboard import BB_ALL
@@ -68,8 +70,6 @@ def test_full_board_is_a_draw() -> None:
 
 def _line_free_colouring() -> list[int]:
     """A 32/32 split of the 64 holes with no line of one colour (found by a fixed search)."""
-    import random
-
     rng = random.Random(0)
     while True:
         order = list(HOLES)
@@ -168,9 +168,185 @@ def test_perft_agrees_with_the_game_object() -> None:
 
 
 def test_playouts_end_in_a_line_or_a_full_board() -> None:
-    import random
-
     rng = random.Random(5)
     results = {playout(rng) for _ in range(300)}
     assert results <= {-1, 0, 1} and {0, 1} <= results
     assert {playout(rng, (0, 1, 2)) for _ in range(300)} >= {0, 1, 2}
+
+
+# ------------------------------------------------------------ the block rule, sentence by sentence
+
+
+def test_the_block_is_asked_against_the_first_three_of_another_player() -> None:
+    """RULES.md §7: "if both other players each have an open three ..., then on request of
+    another player the player must block the open three that was formed first" — the mover's
+    own open three, even formed earlier, is not one to block."""
+    game = qubic(3)
+    # seat 0 forms the first open three (R-IV row), then seat 1 (R-I row), then seat 2 (R-II)
+    place_all(
+        game,
+        ["R-IV-S", "R-I-S", "R-II-H", "R-IV-H", "R-I-H", "R-II-D", "R-IV-D", "R-I-D", "R-II-C"],
+    )
+    assert [team for team, _ in game.to_json()["open_threes"]] == [0, 1, 2]
+    events = game.request_block(2)
+    row = sum(1 << parse(h) for h in ("R-I-S", "R-I-H", "R-I-D", "R-I-C"))
+    assert events[0].data == {
+        "seat": 2,
+        "mover": 0,
+        "against": 1,
+        "line": row,
+        "hole": parse("R-I-C"),
+    }
+    assert game.allowed == 1 << parse("R-I-C")
+
+
+def test_no_block_is_asked_while_only_one_other_player_has_an_open_three() -> None:
+    """RULES.md §7: "if both other players each have an open three" — the mover's own open
+    three does not count for the other player that lacks one."""
+    game = qubic(3)
+    place_all(game, ["R-IV-S", "R-I-S", "G-II-H", "R-IV-H", "R-I-H", "B-III-D", "R-IV-D", "R-I-D"])
+    place_all(game, ["Y-II-C"])
+    assert game.to_move == 0
+    assert sorted(team for team, _ in game.to_json()["open_threes"]) == [0, 1]
+    with pytest.raises(IllegalAction) as error:
+        game.request_block(2)
+    assert str(error.value) == "seat 0 need not block: not every other player has an open three"
+
+
+def test_open_threes_are_listed_in_the_order_they_formed_in_the_layout() -> None:
+    """RULES.md §7: "the open three that was formed first"; RULES.md §1: hole names follow the
+    `panels` setting."""
+    game = new_game("qubic", players=3, options={"panels": "BGYR"})
+    # seat 1 forms its three on the fourth panel first, seat 2 on the first panel later
+    place_all(
+        game,
+        ["G-IV-S", "R-IV-S", "B-I-S", "G-IV-D", "R-IV-H", "B-I-H", "Y-III-C", "R-IV-D", "B-I-D"],
+    )
+    assert game.to_json()["open_threes"] == [
+        [1, ["R-IV-S", "R-IV-H", "R-IV-D", "R-IV-C"]],
+        [2, ["B-I-S", "B-I-H", "B-I-D", "B-I-C"]],
+    ]
+
+
+# ------------------------------------------------------------ the fast paths agree with the rules
+
+
+def filled_without_a_line(players: int, empty: int, seed: int) -> Game:
+    """A game of ``players`` with all but ``empty`` holes filled in turn, no placement winning."""
+    rng = random.Random(seed)
+    game = qubic(players)
+    while 64 - bin(game.occupied).count("1") > empty:
+        holes = [h for h in HOLES if game.allowed >> h & 1]
+        rng.shuffle(holes)
+        for hole in holes:
+            game.place(hole)
+            if not game.game_over:
+                break
+            game.pop()
+        else:
+            return filled_without_a_line(players, empty, seed + 1000)
+    return game
+
+
+def leaves(game: Game, depth: int) -> int:
+    """The leaves of the placement tree, walked with the game object itself."""
+    if game.game_over or depth == 0:
+        return 1
+    total = 0
+    for hole in [h for h in HOLES if game.allowed >> h & 1]:
+        game.place(hole)
+        total += leaves(game, depth - 1)
+        game.pop()
+    return total
+
+
+def test_perft_with_three_players_follows_the_seats_to_the_left() -> None:
+    """RULES.md §2: "Play proceeds to the left = increasing seat number, wrapping": perft's
+    tree, three plies and more deep, is the game object's."""
+    game = filled_without_a_line(3, 7, seed=1)
+    expected = leaves(game, 4)
+    assert expected != 7 * 6 * 5 * 4  # some branches end in a line
+    assert perft(game, 4) == expected
+
+
+def test_perft_ends_a_branch_at_a_full_board() -> None:
+    """RULES.md §7: "Full board: draw" — a branch that fills the board is one leaf."""
+    colouring = _line_free_colouring()
+    zeros = [h for h in HOLES if colouring[h] == 0]
+    ones = [h for h in HOLES if colouring[h] == 1]
+    game = qubic()
+    for zero, one in zip(zeros[:31], ones[:30], strict=False):
+        game.place(zero)
+        game.place(one)
+    game.place(zeros[30])  # three holes left: team 1 may fill the board without a line
+    assert perft(game, 4) == leaves(game, 4)
+    for seed in range(4):
+        game = filled_without_a_line(2, 3, seed=seed)
+        assert perft(game, 5) == leaves(game, 5)
+    with pytest.raises(ValueError) as error:
+        perft(qubic(), -1)
+    assert str(error.value) == "perft depth must be >= 0: -1"
+
+
+class Scripted(random.Random):
+    """A random source that picks the given holes in order, the way playout draws them."""
+
+    def __init__(self, holes: list[int]) -> None:
+        super().__init__(0)
+        self.holes = holes
+        self.empties = list(range(64))
+
+    def random(self) -> float:
+        hole = self.holes.pop(0)
+        pick = self.empties.index(hole)
+        left = len(self.empties)
+        self.empties[pick] = self.empties[-1]
+        self.empties.pop()
+        return (pick + 0.5) / left
+
+
+@pytest.mark.parametrize("seats", [(0, 1), (0, 1, 2), (0, 1, 0, 1)])
+def test_a_playout_is_a_game_by_the_rules(seats: tuple[int, ...]) -> None:
+    """RULES.md §7: "Place on any empty hole; the first team with 4 in a line wins at once. Full
+    board: draw" — a playout's result is the game object's for the same holes."""
+    for seed in range(40):
+        order = list(HOLES)
+        random.Random(seed).shuffle(order)
+        game = qubic(len(seats))
+        for hole in order:
+            game.place(hole)
+            if game.game_over:
+                break
+        expected = -1 if game.winner is None else game.winner
+        assert playout(Scripted(order), seats) == expected
+
+
+def test_a_playout_to_a_full_board_without_a_line_is_a_draw() -> None:
+    """RULES.md §7: "Full board: draw" (-1)."""
+    colouring = _line_free_colouring()
+    zeros = [h for h in HOLES if colouring[h] == 0]
+    ones = [h for h in HOLES if colouring[h] == 1]
+    order = [hole for pair in zip(zeros, ones, strict=True) for hole in pair]
+    assert playout(Scripted(order)) == -1
+
+
+def test_a_line_made_by_the_last_hole_wins_rather_than_draws() -> None:
+    """RULES.md §7: "the first team with 4 in a line wins at once. Full board: draw" — the
+    placement that fills the board and completes a line wins."""
+    colouring = _line_free_colouring()
+    zeros = {h for h in HOLES if colouring[h] == 0}
+    ones = {h for h in HOLES if colouring[h] == 1}
+    for last, given in ((z, o) for z in sorted(zeros) for o in sorted(ones)):
+        first = sum(1 << h for h in zeros - {last} | {given})
+        second = sum(1 << h for h in ones - {given})
+        if not has_line(first) and not has_line(second) and has_line(second | 1 << last):
+            break
+    else:
+        pytest.fail("no swap of two holes makes a last-hole line")
+    team_0, team_1 = sorted(zeros - {last} | {given}), [*sorted(ones - {given}), last]
+    order = [h for pair in zip(team_0, team_1, strict=True) for h in pair]
+    game = qubic()
+    for hole in order:
+        game.place(hole)
+    assert game.winner == 1 and game.occupied == BB_ALL
+    assert playout(Scripted(order)) == 1

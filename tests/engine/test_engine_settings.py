@@ -79,3 +79,40 @@ def test_players_must_be_a_whole_count(players: Any) -> None:
 
 def test_largest_seed_is_accepted() -> None:
     assert new_game("payoff", 2, 2**63 - 1).seed == 2**63 - 1
+
+
+def test_a_refusal_names_the_setting_its_range_and_the_value() -> None:
+    """docs/engine-api.md: `Options.from_dict` "rejects unknown keys and bad values with a clear
+    `SettingError`" — every number bounded (counts 0..64, `call_window` seconds 0..3600); a
+    number too long to print is named by its size."""
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"men_per_team": 65}, "men_per_team must be a whole number 0..64: 65"),
+        ({"men_per_team": -1}, "men_per_team must be a whole number 0..64: -1"),
+        ({"men_per_team": True}, "men_per_team must be a whole number 0..64: True"),
+        (
+            {"men_per_team": HUGE},
+            f"men_per_team must be a whole number 0..64: a {HUGE.bit_length()}-bit number",
+        ),
+        ({"call_window": 3600.5}, "call_window must be seconds 0..3600: 3600.5"),
+        ({"call_window": -0.5}, "call_window must be seconds 0..3600: -0.5"),
+        ({"call_window": float("inf")}, "call_window must be seconds 0..3600: inf"),
+        ({"call_window": "3"}, "call_window must be seconds 0..3600: '3'"),
+    ]
+    for options, message in cases:
+        with pytest.raises(SettingError) as error:
+            new_game("lucky", 2, 0, options)
+        assert str(error.value) == message
+
+
+def test_whole_numbers_and_seconds_at_their_bounds() -> None:
+    """engine/settings.py: a whole number `low <= value < high`, seconds `low <= value <= high`:
+    64 Men per team and a 3600 s window are accepted, a number of exactly 64 bits is printed."""
+    assert new_game("lucky", 2, 0, {"men_per_team": 64}).men_per_team == 64
+    assert new_game("lucky", 2, 0, {"men_per_team": 0}).men_per_team == 0
+    assert new_game("lucky", 2, 0, {"call_window": 3600}).options.call_window == 3600
+    with pytest.raises(SettingError) as error:
+        new_game("qubic", 2, 2**64 - 1)
+    assert str(error.value).endswith(f": {2**64 - 1}")
+    with pytest.raises(SettingError) as error:
+        new_game("qubic", 2, 2**64)
+    assert str(error.value).endswith(": a 65-bit number")

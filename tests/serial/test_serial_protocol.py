@@ -23,8 +23,12 @@ from hal.serial_protocol import (
     build_state,
     decode_frame,
     encode_frame,
+    leds_body,
     parse_fields,
+    parse_info,
     parse_state,
+    parse_stats,
+    thresholds_body,
 )
 
 VECTORS = json.loads((Path(__file__).parents[2] / "firmware" / "vectors.json").read_text())
@@ -189,3 +193,167 @@ def test_cobs_errors_say_where_the_packet_breaks() -> None:
         with pytest.raises(FrameError) as caught:
             cobs.decode(packet)
         assert str(caught.value) == message
+
+
+def test_a_state_body_packs_each_hole_in_two_bits_and_each_groove_in_a_byte() -> None:
+    """PROTOCOL.md STATE: "the 64 holes, 2 bits each: hole `h` in byte `h // 4`, bits
+    `2·(h % 4)`; 0 empty, 1 Man (north), 2 Burocrat (south)"; "the 4 grooves front to back: 0 no
+    panel ..., 1..4 = R, Y, G, B"."""
+    empty = (Piece.EMPTY,) * 64
+    for hole in range(64):
+        for piece in (Piece.MAN, Piece.BUROCRAT):
+            holes = (*empty[:hole], piece, *empty[hole + 1 :])
+            body = build_state(holes, (None,) * 4)
+            expected = bytearray(28)
+            expected[hole // 4] = int(piece) << 2 * (hole % 4)
+            assert body == bytes(expected)
+    mixed = tuple((Piece.EMPTY, Piece.MAN, Piece.BUROCRAT)[h % 3] for h in range(64))
+    body = build_state(mixed, (None, "B", "R", "G"), presses=(1, 2, 3, 4))
+    assert body[0] == 0b00_10_01_00 and body[16:20] == bytes([0, 4, 1, 3])
+    assert body[21:25] == bytes([1, 2, 3, 4])
+    state = parse_state(body)
+    assert state.holes == mixed and state.grooves == (None, "B", "R", "G")
+
+
+def test_an_led_frame_is_a_brightness_byte_then_rgb_of_72_pixels() -> None:
+    """PROTOCOL.md LEDS: "`brightness` (u8, 0..255), then `r g b` x 72 in logical order (holes
+    0..63, status 64..71)"."""
+    colors = tuple((p, 255 - p, p // 2) for p in range(72))
+    body = leds_body(colors, 0.7)
+    assert len(body) == 1 + 3 * 72 and body[0] == 178
+    assert body[1:4] == bytes([0, 255, 0]) and body[-3:] == bytes([71, 184, 35])
+    assert leds_body(colors, 0.0)[0] == 0 and leds_body(colors, -1.0)[0] == 0
+    assert leds_body(colors, 1.0)[0] == 255 and leds_body(colors, 2.0)[0] == 255
+    with pytest.raises(FrameError) as error:
+        leds_body(colors[:71], 1.0)
+    assert error.value.counter == "malformed"
+    assert str(error.value) == "an LED frame needs 72 colours, not 71"
+
+
+def test_a_thresholds_body_is_the_op_then_two_big_endian_words() -> None:
+    """PROTOCOL.md CALIBRATE: "`op` (u8): ... 2 thresholds, then `on` (u16) `off` (u16)"."""
+    assert thresholds_body(0x0102, 0x0304) == bytes([2, 1, 2, 3, 4])
+
+
+def test_raw_info_and_stats_bodies_are_read_field_by_field() -> None:
+    """PROTOCOL.md: RAW "72 x signed i16 big-endian"; INFO "`version`, firmware `major`,
+    `minor`, `holes` (64), `groove sensors` (8), `pixels` (72)"; STATS "11 x u32 big-endian:
+    `rx_frames rx_cobs ... loop_errors`"; a body of the wrong length is counted `malformed`."""
+    fields = [-2, 258, -32768, 32767] + [0] * 68
+    raw = b"".join(v.to_bytes(2, "big", signed=True) for v in fields)
+    assert parse_fields(raw) == tuple(fields)
+    info = parse_info(bytes([1, 2, 3, 64, 8, 72]))
+    assert (info.version, info.firmware, info.holes, info.groove_sensors, info.pixels) == (
+        1,
+        (2, 3),
+        64,
+        8,
+        72,
+    )
+    counts = [0x01020304 * (i + 1) % 2**32 for i in range(11)]
+    stats = parse_stats(b"".join(c.to_bytes(4, "big") for c in counts))
+    assert list(stats) == [
+        "rx_frames",
+        "rx_cobs",
+        "rx_short",
+        "rx_crc",
+        "rx_overflow",
+        "rx_unknown",
+        "rx_seq_gaps",
+        "tx_frames",
+        "scans",
+        "host_timeouts",
+        "loop_errors",
+    ]
+    assert list(stats.values()) == counts
+    for parse, body, message in (
+        (parse_fields, raw[:-1], "RAW body of 143 bytes, expected 144"),
+        (parse_info, bytes(5), "INFO body of 5 bytes, expected 6"),
+        (parse_stats, bytes(43), "STATS body of 43 bytes"),
+        (parse_stats, bytes(45), "STATS body of 45 bytes"),
+    ):
+        with pytest.raises(FrameError) as error:
+            parse(body)  # type: ignore[operator]
+        assert error.value.counter == "malformed" and str(error.value) == message
+
+
+def test_a_reset_drops_an_overlong_packet_and_the_next_frame_counts() -> None:
+    """PROTOCOL.md: "a longer packet is discarded up to the next delimiter and counted as
+    `overflow`" — a new connection starts mid-stream, so a reset forgets the packet being
+    dropped and the next frame is read (the counts stay)."""
+    deframer = Deframer()
+    deframer.feed(b"\x01" * (MAX_ENCODED + 5))
+    assert deframer.errors["overflow"] == 1
+    deframer.reset()
+    frame = encode_frame(Kind.PING, 7)
+    assert [f.seq for f in deframer.feed(frame)] == [7]
+    assert deframer.errors["overflow"] == 1 and deframer.buffered == 0
+
+
+def test_a_payload_is_at_most_240_bytes() -> None:
+    """PROTOCOL.md: "payload: kind (u8) | seq (u8) | body (0..236 bytes) | crc (u16)"; "A
+    payload is at most 240 bytes"."""
+    frame = decode_frame(encode_frame(Kind.PING, 3)[:-1])
+    assert (frame.kind, frame.seq, frame.body) == (Kind.PING, 3, b"")
+    longest = encode_frame(Kind.LEDS, 4, bytes(range(236)))
+    assert decode_frame(longest[:-1]).body == bytes(range(236))
+    with pytest.raises(FrameError) as error:
+        encode_frame(Kind.LEDS, 5, bytes(237))
+    assert error.value.counter == "overflow"
+    assert str(error.value) == "a 241-byte frame exceeds 240"
+
+
+def test_impossible_states_are_counted_malformed_and_say_why() -> None:
+    """PROTOCOL.md: "`malformed` (a body of the wrong length or an impossible value, host
+    side)"; STATE "3 never occurs"; grooves "1..4 = R, Y, G, B"."""
+    body = bytearray(build_state((Piece.EMPTY,) * 64, ("R", "Y", "G", "B")))
+    body[26:28] = (612).to_bytes(2, "big")
+    assert parse_state(bytes(body)).scan_hz == 612
+    unused = bytearray(body)
+    unused[3] = 0b11 << 2
+    wrong_panel = bytearray(body)
+    wrong_panel[18] = 5
+    for bad, message in (
+        (bytes(27), "STATE body of 27 bytes, expected 28"),
+        (bytes(body) + b"\x00", "STATE body of 29 bytes, expected 28"),
+        (bytes(unused), "hole 13 has the unused class 3"),
+        (bytes(wrong_panel), "groove 2 has the unknown panel code 5"),
+    ):
+        with pytest.raises(FrameError) as error:
+            parse_state(bad)
+        assert error.value.counter == "malformed" and str(error.value) == message
+
+
+def test_short_and_corrupt_frames_are_counted_and_say_why() -> None:
+    """PROTOCOL.md counters: "`short` (payload under 4 bytes), `crc` (mismatch)"."""
+    with pytest.raises(FrameError) as error:
+        decode_frame(cobs.encode(b"\x03\x00\x01"))
+    assert error.value.counter == "short"
+    assert str(error.value) == "a 3-byte frame is shorter than 4 bytes"
+    payload = b"\x03\x07"
+    good = crc16(payload)
+    with pytest.raises(FrameError) as error:
+        decode_frame(cobs.encode(payload + (good ^ 1).to_bytes(2, "big")))
+    assert error.value.counter == "crc"
+    assert str(error.value) == f"CRC {good:04x} does not match {good ^ 1:04x}"
+
+
+def test_the_deframer_buffers_at_most_its_limit_and_counts_each_overflow_and_frame() -> None:
+    """PROTOCOL.md: "A receiver buffers at most 243 bytes: a longer packet is discarded up to the
+    next delimiter and counted as `overflow`"; "`0x00` delimits frames" (nothing between two
+    delimiters is no frame and no error)."""
+    frame = encode_frame(Kind.PING, 1)
+    exact = Deframer(limit=len(frame) - 1)
+    assert [f.seq for f in exact.feed(frame)] == [1] and exact.errors["overflow"] == 0
+    tight = Deframer(limit=len(frame) - 2)
+    assert tight.feed(frame) == [] and tight.errors["overflow"] == 1
+    deframer = Deframer()
+    for _ in range(2):
+        for _ in range(30):
+            deframer.feed(b"\x01" * 10)
+            assert deframer.buffered <= MAX_ENCODED
+        deframer.feed(b"\x00")
+    assert deframer.errors["overflow"] == 2
+    frames = deframer.feed(b"\x00\x00" + frame + frame + b"\x00" + encode_frame(Kind.PING, 2))
+    assert [f.seq for f in frames] == [1, 1, 2] and deframer.frames == 3
+    assert deframer.errors == {"cobs": 0, "short": 0, "crc": 0, "overflow": 2}
