@@ -341,7 +341,7 @@ def test_seats_are_the_whole_numbers_below_the_player_count() -> None:
     for seat in (2, -1, True, None, "0"):
         with pytest.raises(IllegalAction) as error:
             game.call(seat)  # type: ignore[arg-type]
-        assert str(error.value) == f"no seat {seat!r}: seats are 0..1"
+        assert str(error.value) == f"no seat {seat!r}: seats are 0..1 (players 1..2)"
 
 
 def test_refusals_name_the_variant_and_the_team() -> None:
@@ -435,7 +435,7 @@ def test_a_placement_outside_the_throw_names_the_allowed_holes() -> None:
     with pytest.raises(IllegalPlacement) as error:
         game.place("R-I-S")
     assert str(error.value) == (
-        "seat 0 may not place at R-I-S now; allowed: R-II-H Y-II-H G-II-H B-II-H"
+        "player 1 may not place at R-I-S now; allowed: R-II-H Y-II-H G-II-H B-II-H"
     )
     place = game.place("G-II-H")[0]
     assert place.data == {"seat": 0, "team": 0, "hole": parse("G-II-H"), "piece": "man"}

@@ -516,7 +516,7 @@ def test_wrong_token_entries_name_the_holes_in_the_layout() -> None:
     with pytest.raises(IllegalAction) as error:
         game.resign(1)
     assert str(error.value) == (
-        "seat 1 cannot resign: team 0 has scored and the game is decided; enter the tokens of "
+        "player 2 cannot resign: team 0 has scored and the game is decided; enter the tokens of "
         "the scored line"
     )
 
@@ -570,7 +570,7 @@ def test_a_decided_game_refuses_flix_and_penalty_saying_why() -> None:
         with pytest.raises(IllegalAction) as error:
             act(1, at=21.0)
         assert str(error.value) == (
-            f"seat 1 cannot {doing}: team 0 has scored and the game is decided; enter the "
+            f"player 2 cannot {doing}: team 0 has scored and the game is decided; enter the "
             "tokens of the scored line"
         )
 
@@ -641,7 +641,7 @@ def test_attaching_a_token_is_announced_without_its_value() -> None:
     alternate(game, [("B-I-S", None), ("B-I-H", None), ("B-I-D", None)])
     with pytest.raises(IllegalPlacement) as error:
         game.place("B-I-C", token=100)
-    assert str(error.value) == "no token on this placement: place the Man at B-I-C bare"
+    assert str(error.value) == "no token on this placement: place the Man bare"
 
 
 def test_before_any_line_is_paid_the_state_has_no_game_value() -> None:

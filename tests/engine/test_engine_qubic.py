@@ -210,7 +210,7 @@ def test_no_block_is_asked_while_only_one_other_player_has_an_open_three() -> No
     assert sorted(team for team, _ in game.to_json()["open_threes"]) == [0, 1]
     with pytest.raises(IllegalAction) as error:
         game.request_block(2)
-    assert str(error.value) == "seat 0 need not block: not every other player has an open three"
+    assert str(error.value) == "player 1 need not block: not every other player has an open three"
 
 
 def test_open_threes_are_listed_in_the_order_they_formed_in_the_layout() -> None:
