@@ -47,6 +47,20 @@ class Companion(Protocol):
         """A long press of MENU: show a hint."""
 
 
+class Remote(Protocol):
+    """Remote play (``controller.remote``): where this board's actions go and what it may do."""
+
+    def relays(self, action: Action, now: float) -> bool:
+        """Whether ``action`` is sent to the host instead of being applied here (a joined
+        board); ``NotNow`` for an action of a seat played on the other board."""
+
+    def refuses(self, order: str) -> str | None:
+        """Why this board may not ``order`` (``undo``, ``new_game``, ``next_game``) now."""
+
+    def add_state(self, state: dict[str, Any]) -> None:
+        """Add its keys to the state JSON."""
+
+
 class BoardController:
     """See the module docstring. ``session.subscribe`` gives every published event (JSON)."""
 
@@ -69,6 +83,7 @@ class BoardController:
         self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
         self.signals = Signals()
         self.companion: Companion | None = None
+        self.remote: Remote | None = None
         self._revision = 0
         now = clock.now()
         if self.session.resume(now):
@@ -199,7 +214,7 @@ class BoardController:
         action = Action("place", hole=hole, at=self.game_time(now), piece=piece, token=self.token)
         try:
             self._act(action, now)
-        except (IllegalAction, JournalError) as error:
+        except (IllegalAction, JournalError, NotNow) as error:
             self.token = None  # a refused placement drops the chosen token: choose again
             self._refuse(where, str(error), now)
             return
@@ -210,7 +225,7 @@ class BoardController:
         while (action := self.flow.settled(self)) is not None:
             try:
                 self._act(action, now)
-            except (IllegalAction, JournalError) as error:
+            except (IllegalAction, JournalError, NotNow) as error:
                 self._refuse(name(action.hole or 0, self.game.layout), str(error), now)
                 return
 
@@ -242,6 +257,7 @@ class BoardController:
             self._emit({"type": "clear_board"}, now)
         if (
             self.clearing
+            and self._refusal("next_game") is None
             and not self.sensed.occupied()
             and tuple(self.sensed.grooves) == tuple(self.game.layout.panels)
         ):
@@ -255,6 +271,11 @@ class BoardController:
 
     def new_game(self, entry: dict[str, Any], now: float) -> None:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``)."""
+        self._check_allowed("new_game")
+        self.follow_new_game(entry, now)
+
+    def follow_new_game(self, entry: dict[str, Any], now: float) -> None:
+        """Start the game of a ``new_game`` entry the host sent (remote play)."""
         self._begun(self.session.start(entry, now), now)
 
     def roll(self, faces: str | None, now: float) -> None:
@@ -297,6 +318,11 @@ class BoardController:
 
     def undo(self, now: float) -> None:
         """Take back the last placement (and the rolls and calls after it)."""
+        self._check_allowed("undo")
+        self.follow_undo(now)
+
+    def follow_undo(self, now: float) -> None:
+        """Take back the last placement, as the host did (remote play)."""
         popped = self.session.undo(now)
         if not popped:
             raise NotNow("nothing to take back: no Man has been placed")
@@ -333,8 +359,23 @@ class BoardController:
             words = self._describe(self.mismatch)
             raise NotNow(f"cannot {doing}: fix the board first ({'; '.join(words)})")
 
+    def _refusal(self, order: str) -> str | None:
+        return None if self.remote is None else self.remote.refuses(order)
+
+    def _check_allowed(self, order: str) -> None:
+        refusal = self._refusal(order)
+        if refusal is not None:
+            raise NotNow(refusal)
+
     def _act(self, action: Action, now: float) -> None:
-        """Apply through the session (journalled, then published), then follow on the board."""
+        """Apply through the session (journalled, then published), then follow on the board;
+        on a joined board, send it to the host instead (remote play)."""
+        if self.remote is not None and self.remote.relays(action, now):
+            return
+        self.follow_action(action, now)
+
+    def follow_action(self, action: Action, now: float) -> None:
+        """Apply an action: an order made here, or one the host applied (remote play)."""
         self._note(self.session.act(action, now), now)
         if self.game.game_over:
             self._start_win(now)
@@ -425,5 +466,10 @@ class BoardController:
         self.flow.add_state(self, state, view_team)
         if self.companion is not None:
             self.companion.add_state(state)
+        state["remote"] = None
+        for seat in state.get("seats", []):
+            seat["place"] = "local"
+        if self.remote is not None:
+            self.remote.add_state(state)
         state["events"] = self.session.recent_events(test_view=test_view)
         return state

@@ -28,6 +28,9 @@ EVENT_LOG_LIMIT = 20_000
 """Events kept for the test view (scripts); older ones are dropped so a service never grows."""
 
 Listener = Callable[[dict[str, Any]], None]
+Recorder = Callable[[str, dict[str, Any], int], None]
+"""Told of every game entry journalled: its kind (``new_game``, ``action``, ``undo``), its data
+and its journal sequence number."""
 
 TEST_ONLY_KEYS = ("seed", "deal")
 """Facts only the test view (scripts) shows: the seed predicts the virtual dice and deals the
@@ -92,6 +95,8 @@ class GameSession:
         self.config = config
         self.journal = journal
         self.listeners: list[Listener] = []
+        self.recorders: list[Recorder] = []
+        """Told of every game entry journalled (remote play's host publishes them)."""
         self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_LOG_LIMIT)
         self.public_events: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
         self.revision = 0
@@ -194,7 +199,7 @@ class GameSession:
         published."""
         game = start(entry)
         seats, hints = entry_seats(entry)
-        self.journal.append("new_game", entry)
+        seq = self.journal.append("new_game", entry)
         self.game = game
         self.entry = entry
         self.seats, self.hints = seats, hints
@@ -203,6 +208,7 @@ class GameSession:
         self.next_faces = None
         self.token = None
         self.flow = flow_for(game.variant)
+        self._record("new_game", entry, seq)
         return self._publish(game.events, now)
 
     def start_next(self, now: float) -> list[dict[str, Any]]:
@@ -232,12 +238,14 @@ class GameSession:
         """Apply to the game, journal, then publish: an illegal action changes nothing. The
         events published."""
         events = self.game.apply(action)
+        data = action.to_json(self.game.layout)
         try:
-            self.journal.append("action", action.to_json(self.game.layout), at=self.game_time(now))
+            seq = self.journal.append("action", data, at=self.game_time(now))
         except JournalError:
             self.game.pop()
             raise
         self.changes += 1
+        self._record("action", data, seq)
         return self._publish(events, now)
 
     def undo(self, now: float) -> list[Action]:
@@ -247,14 +255,19 @@ class GameSession:
         if not popped:
             return []
         try:
-            self.journal.append("undo", {}, at=self.game_time(now))
+            seq = self.journal.append("undo", {}, at=self.game_time(now))
         except JournalError:
             for action in popped:
                 self.game.apply(action)
             raise
         self.changes += 1
         self.flow = flow_for(self.game.variant)
+        self._record("undo", {}, seq)
         return popped
+
+    def _record(self, kind: str, data: dict[str, Any], seq: int) -> None:
+        for recorder in self.recorders:
+            recorder(kind, data, seq)
 
     def emit(self, data: dict[str, Any], now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.

@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
 from controller.server.hosts import HostCheck, host_names
-from controller.server.routes import board, events, game, info, seats
+from controller.server.routes import board, events, game, info, remote, seats
 from controller.server.statuses import error_response
 from controller.server.web_service import WebService
 
@@ -34,6 +34,7 @@ def create_app(service: WebService) -> Starlette:
         *info.routes(service),
         *board.routes(service),
         *events.routes(service),
+        *remote.routes(service),
     ]
 
     async def api_not_found(request: Request) -> JSONResponse:
