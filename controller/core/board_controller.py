@@ -22,7 +22,7 @@ from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
-from engine.bitboard import Bitboard
+from engine.bitboard import BB_ALL, Bitboard
 from engine.dice import parse_throw
 from engine.errors import FlixError, IllegalAction
 from engine.game import Action, Game, Phase
@@ -231,6 +231,15 @@ class BoardController:
 
     def _refuse(self, where: str, reason: str, now: float) -> None:
         self._emit({"type": "placement_refused", "hole": where, "reason": reason}, now)
+
+    def recommit(self, now: float) -> None:
+        """Commit again the one new piece the board shows, as if it had just settled (a joined
+        board: its order was refused, or never reached the host)."""
+        if not self.game.game_over:
+            hole = self.board.new_piece(self._reconcile(), BB_ALL)
+            if hole is not None:
+                self._try_commit(hole, now)
+        self._refresh(now)
 
     def _on_press(self, press: ButtonPress, now: float) -> None:
         self._emit({"type": "button", "button": press.button.value, "seat": press.seat}, now)

@@ -140,6 +140,12 @@ class GameSession:
         """Seconds on the game's own time line (continues across restarts)."""
         return now - self._offset
 
+    def catch_up(self, at: float, now: float) -> None:
+        """Move the game's time line on to ``at`` when it is behind it (a joined board follows
+        the host's clock: the times of the host's actions)."""
+        if at > self.game_time(now):
+            self._offset = now - at
+
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` with every event published from now on (JSON dicts)."""
         self.listeners.append(listener)

@@ -161,7 +161,9 @@ class Guest(Role):
                 if entry.kind == "undo":
                     ctl.follow_undo(now)
                 else:
-                    ctl.follow_action(Action.from_json(entry.data, ctl.game.layout), now)
+                    action = Action.from_json(entry.data, ctl.game.layout)
+                    ctl.follow_action(action, now)
+                    ctl.session.catch_up(action.at, now)
             except (FlixError, TypeError, JournalError) as error:
                 # this board no longer agrees with the host: start again from a snapshot
                 ctl.session.emit({"type": "remote_resync", "reason": str(error)}, now)
@@ -171,6 +173,8 @@ class Guest(Role):
             self.applied += 1
         if entries:
             self.pending = None
+        if self.pending is None and not self.spectator and self.follower.game is not None:
+            ctl.recommit(now)
 
     def refused(self, body: dict[str, Any], now: float) -> None:
         nonce, reason = messages.read_refused(body)
@@ -179,6 +183,7 @@ class Guest(Role):
             return
         self.pending = None
         self.ctl.session.emit({"type": "remote_refused", "reason": reason}, now)
+        self.ctl.recommit(now)
 
     # ---------------------------------------------------------------- the controller asks
 

@@ -184,6 +184,8 @@ class Service:
 
         self.backend.when_changed = wake
         self.driver.computer.notify = wake
+        if self.driver.computer.thinker is not None:  # started before the loop ran
+            self.driver.computer.thinker.notify = wake
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop)
