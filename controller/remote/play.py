@@ -140,3 +140,5 @@ class RemotePlay:
         self.role = role
         self.ctl.remote = role
         role.start()
+        # a Man seated while the service was down (killed before it settled) is this move
+        self.order(self.ctl.recommit)

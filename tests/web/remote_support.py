@@ -31,6 +31,9 @@ GAME_KEYS = (
     "free_throws",
 )
 """What both boards must agree on."""
+STRAY_S = 2.0
+"""A Man extra for this long is a stray (seated by hands killed before it settled, and then
+not the computer's choice): the person lifts it."""
 PLAY_LIMIT_S = 600.0
 """A hang guard only: a game that stops moving fails instead of blocking the suite."""
 
@@ -43,6 +46,7 @@ class Side:
     args: list[str]
     config: str = FAST
     service: Service | None = field(default=None, init=False)
+    extra_since: dict[str, float] = field(default_factory=dict, init=False)
 
     def start(self) -> Side:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -103,14 +107,18 @@ def in_step(host: Side, guest: Side) -> bool:
     return game_of(host.state()) == game_of(guest.state())
 
 
-def mirror(side: Side, state: dict[str, Any]) -> bool:
-    """The person at ``side`` puts each missing Man where it blinks; whether one was put."""
-    put = False
+def mirror(side: Side, state: dict[str, Any]) -> None:
+    """The person at ``side`` puts each missing Man where it blinks, and lifts a stray."""
     for hole in state["mismatch"]["missing"]:
         piece = state["board"].get(hole, {}).get("piece", "man")
-        response = side.up.post("/api/sim/place", {"hole": hole, "piece": piece})
-        put = put or response.status_code == 200
-    return put
+        side.up.post("/api/sim/place", {"hole": hole, "piece": piece})
+    now = time.monotonic()
+    waiting = bool(state["remote"] and state["remote"].get("waiting"))
+    extra = set(state["mismatch"]["extra"])
+    side.extra_since = {h: side.extra_since.get(h, now) for h in extra}
+    for hole, since in side.extra_since.items():
+        if not waiting and now - since > STRAY_S:
+            side.up.post("/api/sim/lift", {"hole": hole})
 
 
 def play(
