@@ -49,7 +49,7 @@ class Broker:
         """The broker of ``[remote]``; ``ConfigError`` when none is set."""
         if not config.broker:
             raise ConfigError(
-                "no broker: set [remote] broker = \"mqtts://host:8883\" or run with "
+                'no broker: set [remote] broker = "mqtts://host:8883" or run with '
                 "--remote mqtt://127.0.0.1:1883"
             )
         tls, host, port = parse_broker(config.broker)

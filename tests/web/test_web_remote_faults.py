@@ -54,7 +54,9 @@ def test_broker_killed_and_started_again(tmp_path: Path, mosquitto: Mosquitto) -
     try:
         open_game(host, guest, "lucky")
         ours, theirs = play(
-            host, guest, until=lambda a, b: rounds >= ROUNDS and both_over(a, b),
+            host,
+            guest,
+            until=lambda a, b: rounds >= ROUNDS and both_over(a, b),
             between=restart_broker,
         )
         assert rounds == ROUNDS
