@@ -2,6 +2,7 @@
 
 import { Api, followEvents } from "./api.js";
 import { buildBoard, clearing, layoutOf, paintBoard } from "./board.js";
+import { showRemote } from "./remote.js";
 import {
   COLOUR_FACES,
   DEFAULT_LEVEL,
@@ -176,6 +177,7 @@ function show(fresh) {
   showLog(state);
   showVariants();
   followGame(state);
+  showRemote(state, api);
 }
 
 // The setup form starts from the game being played, until someone changes it.
