@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import ssl
 import time
 from collections import deque
@@ -171,6 +172,8 @@ class Link:
             will=will,
             keepalive=KEEPALIVE_S,
             timeout=KEEPALIVE_S,
+            # a move is one small message: send it now, not after the peer's delayed ACK
+            socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],
         )
 
     async def _run(self) -> None:

@@ -105,6 +105,7 @@ class Mosquitto:
             "per_listener_settings false\n"
             "allow_anonymous true\n"
             "persistence false\n"
+            "set_tcp_nodelay true\n"
             "log_dest stderr\n"
             f"listener {self.port} 127.0.0.1\n"
             f"listener {self.tls_port} 127.0.0.1\n"
