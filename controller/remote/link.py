@@ -121,6 +121,7 @@ class Link:
         self.received = 0
         self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
         self._ready = asyncio.Event()
+        self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._since = time.monotonic()
 
@@ -147,10 +148,15 @@ class Link:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
+        """Disconnect (the will is not sent: the role says it is gone only when it leaves)."""
+        self._stopping.set()
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), KEEPALIVE_S)
+            except TimeoutError:
+                self._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._task
         self._set("stopped")
 
     def _set(self, state: str) -> None:
@@ -178,7 +184,7 @@ class Link:
 
     async def _run(self) -> None:
         pause = RETRY_MIN_S
-        while True:
+        while not self._stopping.is_set():
             try:
                 async with self._client() as client:
                     for subscription in self.subscriptions:
@@ -191,22 +197,37 @@ class Link:
                     await self._serve(client)
             except (aiomqtt.MqttError, OSError, ssl.SSLError) as error:
                 self.error = str(error) or type(error).__name__
+            if self._stopping.is_set():
+                return
             self._set("reconnecting")
-            await asyncio.sleep(pause)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), pause)
             pause = min(pause * 2, RETRY_MAX_S)
 
     async def _serve(self, client: aiomqtt.Client) -> None:
-        sender = asyncio.create_task(self._send(client))
+        """Read and send until the connection ends (``MqttError``) or ``stop``."""
+        tasks = {
+            asyncio.create_task(self._read(client)),
+            asyncio.create_task(self._send(client)),
+            asyncio.create_task(self._stopping.wait()),
+        }
         try:
-            async for message in client.messages:
-                payload = message.payload
-                if isinstance(payload, bytes | bytearray):
-                    self.received += 1
-                    self.on_message(message.topic.value, bytes(payload))
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):
-                await sender
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        for task in done:
+            error = task.exception()
+            if error is not None:
+                raise error
+
+    async def _read(self, client: aiomqtt.Client) -> None:
+        async for message in client.messages:
+            payload = message.payload
+            if isinstance(payload, bytes | bytearray):
+                self.received += 1
+                self.on_message(message.topic.value, bytes(payload))
 
     async def _send(self, client: aiomqtt.Client) -> None:
         while True:

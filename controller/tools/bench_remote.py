@@ -39,8 +39,9 @@ from sim.board import SimBoard
 
 SINGLE_MOVES = 200
 GAME_COUNTS = (1, 50, 100, 250, 500)
-PACE_S = 2.0
-"""Each game moves every this many seconds in the concurrent runs (a brisk human game)."""
+PACE_S = 5.0
+"""Each game moves every this many seconds in the concurrent runs (a brisk game: a move is a
+throw, a placement and often a call)."""
 MOVES_PER_GAME = 6
 TARGET_P99_MS = 250.0
 
@@ -227,14 +228,14 @@ def measure() -> dict[str, float | str]:
             figures["remote_rtt_ms_p50"] = round(1000 * statistics.median(single), 2)
             figures["remote_rtt_ms_p99"] = _ms(single, 0.99)
             best = 0
-            for count in GAME_COUNTS[1:]:
-                times, lost = asyncio.run(_concurrent(broker, scaled(count)))
+            for count in map(scaled, GAME_COUNTS[1:]):
+                times, lost = asyncio.run(_concurrent(broker, count))
                 p99 = _ms(times, 0.99)
                 figures[f"remote_games_{count}_rtt_ms_p50"] = _ms(times, 0.5)
                 figures[f"remote_games_{count}_rtt_ms_p99"] = p99
                 figures[f"remote_games_{count}_lost"] = lost
                 if p99 <= TARGET_P99_MS and not lost:
-                    best = scaled(count)
+                    best = count
             figures["remote_games_max_p99_le_250ms"] = best
         finally:
             process.terminate()
