@@ -121,7 +121,7 @@ class Guest(Role):
         players = int(new_game["players"])
         seats = [
             (self.seats[seat] if seat < len(self.seats) else Seat())
-            if seat in self.remote_seats
+            if seat in self.remote_seats and not self.spectator
             else Seat()
             for seat in range(players)
         ]
@@ -214,7 +214,8 @@ class Guest(Role):
 
     def add_state(self, state: dict[str, Any]) -> None:
         for seat, shown in enumerate(state.get("seats", [])):
-            shown["place"] = "local" if seat in self.remote_seats else "remote"
+            here = seat in self.remote_seats and not self.spectator
+            shown["place"] = "local" if here else "remote"
         state["remote"] = {
             "role": "spectator" if self.spectator else "guest",
             "code": None if self.spectator else self.keys.code,

@@ -3,11 +3,13 @@ other through a real mosquitto (docs/REMOTE.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from broker_support import Mosquitto
-from remote_support import Side, both_over, game_of, open_game, play
+from remote_support import Side, both_over, game_of, in_step, open_game, play, wait_for
 
 
 @pytest.mark.parametrize("variant", ["lucky", "qubic"])
@@ -29,3 +31,36 @@ def test_two_boards_play_a_whole_game(tmp_path: Path, mosquitto: Mosquitto, vari
     finally:
         host.stop()
         guest.stop()
+
+
+def test_a_spectator_follows_live_and_cannot_play(tmp_path: Path, mosquitto: Mosquitto) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url, "--computer", "2:1"]).start()
+    watcher = Side(tmp_path / "watcher", ["--remote", mosquitto.url]).start()
+    try:
+        host.post("/api/new_game", {"variant": "qubic", "players": 2})
+        codes = host.post("/api/remote/host", {})
+        assert codes["spectator_code"] != codes["code"]
+        guest.post("/api/remote/join", {"code": codes["code"]})
+        watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
+        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        seen = watcher.state()
+        assert seen["remote"]["role"] == "spectator" and seen["remote"]["code"] is None
+        assert [seat["place"] for seat in seen["seats"]] == ["remote", "remote"]
+        refused = watcher.up.post("/api/penalty", {"seat": 1})
+        assert refused.status_code == 409 and "spectator" in refused.json()["error"]
+
+        def moves_made(count: int) -> Callable[[dict[str, Any], dict[str, Any]], bool]:
+            return lambda ours, theirs: len(ours["board"]) >= count and in_step(host, guest)
+
+        for count in (1, 2, 3, 4):
+            if host.state()["to_move"] == 0:
+                free = host.state()["allowed"][0]
+                host.up.post("/api/sim/place", {"hole": free})
+            play(host, guest, until=moves_made(count))
+        wait_for(lambda: in_step(host, watcher), "the spectator sees every move")
+        assert len(watcher.state()["board"]) >= 4
+        assert sum(host.state()["remote"]["link"]["dropped"].values()) == 0
+    finally:
+        for side in (host, guest, watcher):
+            side.stop()
