@@ -4,24 +4,29 @@
 role says it is online and asks for what it missed), hands every message to ``on_message`` and
 publishes what is queued, in order. A lost connection is retried with a growing pause (up to
 ``RETRY_MAX_S``); what was queued meanwhile is sent once connected again. Everything runs on the
-loop that runs the controller, so messages are handled between two board steps.
+loop that runs the controller, so messages are handled between two board steps. aiomqtt (the
+``remote`` extra) is imported when a link starts: a service without it runs, and says what to
+install when remote play is asked for.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import socket
 import ssl
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import aiomqtt
-
 from controller.config import Config, ConfigError
+
+if TYPE_CHECKING:
+    import aiomqtt
 
 RETRY_MIN_S = 0.2
 RETRY_MAX_S = 5.0
@@ -48,6 +53,8 @@ class Broker:
     @classmethod
     def from_config(cls, config: Config) -> Broker:
         """The broker of ``[remote]``; ``ConfigError`` when none is set."""
+        if importlib.util.find_spec("aiomqtt") is None:
+            raise ConfigError("remote play needs its MQTT client: pip install 'flixboard[remote]'")
         if not config.broker:
             raise ConfigError(
                 'no broker: set [remote] broker = "mqtts://host:8883" or run with '
@@ -165,6 +172,8 @@ class Link:
             self._since = time.monotonic()
 
     def _client(self) -> aiomqtt.Client:
+        import aiomqtt
+
         broker = self.broker
         will = None
         if self.will is not None:
@@ -183,6 +192,8 @@ class Link:
         )
 
     async def _run(self) -> None:
+        import aiomqtt
+
         pause = RETRY_MIN_S
         while not self._stopping.is_set():
             try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,11 @@ class RemotePlay:
         """After a restart: take the saved place in the remote game again (with a broker)."""
         kept = saved.load(self.data_dir)
         if kept is None or not self.config.broker:
+            return
+        try:
+            self.broker()
+        except NotNow as error:
+            print(f"flixboard: remote play not resumed: {error}", file=sys.stderr, flush=True)
             return
         if kept.role == "host":
             await self._host(kept.code, kept.spectator_code, kept.seats)
