@@ -34,7 +34,7 @@ GAME_KEYS = (
 STRAY_S = 2.0
 """A Man extra for this long is a stray (seated by hands killed before it settled, and then
 not the computer's choice): the person lifts it."""
-PLAY_LIMIT_S = 600.0
+PLAY_LIMIT_S = 300.0
 """A hang guard only: a game that stops moving fails instead of blocking the suite."""
 
 

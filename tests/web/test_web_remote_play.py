@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 from broker_support import Mosquitto
-from remote_support import Side, both_over, game_of, in_step, open_game, play, wait_for
+from remote_support import (
+    Side,
+    both_over,
+    game_of,
+    in_step,
+    mirror,
+    open_game,
+    play,
+    wait_for,
+)
 
 
 @pytest.mark.parametrize("variant", ["lucky", "qubic"])
@@ -53,7 +62,13 @@ def test_a_spectator_follows_live_and_cannot_play(tmp_path: Path, mosquitto: Mos
         def moves_made(count: int) -> Callable[[dict[str, Any], dict[str, Any]], bool]:
             return lambda ours, theirs: len(ours["board"]) >= count and in_step(host, guest)
 
+        def host_matches() -> bool:
+            state = host.state()
+            mirror(host, state)
+            return state["phase"] != "await_fix" and in_step(host, guest)
+
         for count in (1, 2, 3, 4):
+            wait_for(host_matches, "the host's board matches the game")
             if host.state()["to_move"] == 0:
                 free = host.state()["allowed"][0]
                 host.up.post("/api/sim/place", {"hole": free})
