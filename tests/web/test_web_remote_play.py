@@ -79,3 +79,27 @@ def test_a_spectator_follows_live_and_cannot_play(tmp_path: Path, mosquitto: Mos
     finally:
         for side in (host, guest, watcher):
             side.stop()
+
+
+def test_a_take_back_on_the_host_is_taken_back_on_the_guest(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    try:
+        host.post("/api/new_game", {"variant": "qubic", "players": 2})
+        guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        host.up.post("/api/sim/place", {"hole": "G-II-D"})
+        wait_for(lambda: "G-II-D" in guest.state()["board"], "the guest sees the move")
+        guest.up.post("/api/sim/place", {"hole": "G-II-D"})  # its person puts the Man there
+        refused = guest.up.post("/api/undo")
+        assert refused.status_code == 409 and "hosting board" in refused.json()["error"]
+        host.post("/api/undo")
+        wait_for(lambda: not guest.state()["board"], "the take-back reaches the guest")
+        theirs = guest.state()
+        assert theirs["mismatch"]["extra"] == ["G-II-D"]  # the Man to lift blinks
+        assert game_of(theirs) == game_of(host.state()) and theirs["remote"]["log"] == 2
+    finally:
+        host.stop()
+        guest.stop()
