@@ -475,9 +475,7 @@ class BoardController:
         self.flow.add_state(self, state, view_team)
         if self.companion is not None:
             self.companion.add_state(state)
-        state["remote"] = None
-        for seat in state.get("seats", []):
-            seat["place"] = "local"
+        state["remote"] = None  # remote play: the link, and each seat's place
         if self.remote is not None:
             self.remote.add_state(state)
         state["events"] = self.session.recent_events(test_view=test_view)
