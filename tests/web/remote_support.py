@@ -116,9 +116,10 @@ def mirror(side: Side, state: dict[str, Any]) -> None:
     waiting = bool(state["remote"] and state["remote"].get("waiting"))
     extra = set(state["mismatch"]["extra"])
     side.extra_since = {h: side.extra_since.get(h, now) for h in extra}
-    for hole, since in side.extra_since.items():
+    for hole, since in list(side.extra_since.items()):
         if not waiting and now - since > STRAY_S:
             side.up.post("/api/sim/lift", {"hole": hole})
+            side.extra_since[hole] = now  # a Man seen there next is a new one: give it time
 
 
 def play(
