@@ -11,11 +11,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 $(VENV)/.run-deps: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[web,serial]'
+	$(BIN)/pip install -q -e '.[web,serial,remote]'
 	touch $@
 
 $(VENV)/.test-deps: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[web,serial,dev]'
+	$(BIN)/pip install -q -e '.[web,serial,remote,dev]'
 	touch $@ $(VENV)/.run-deps
 
 ## make run: start the service on the simulated board, with the web page and HTTP API.

@@ -1,6 +1,7 @@
 """The service's settings: documented defaults, a TOML file, CLI overrides.
 
-Every setting lives in one table of the file (``[board]``, ``[game]``, ``[leds]``, ``[http]``)
+Every setting lives in one table of the file (``[board]``, ``[game]``, ``[leds]``, ``[http]``,
+``[remote]``)
 and can be overridden on the command line with ``--set table.key=value``. A bad key or value is
 a ``ConfigError`` naming the file, the key and the value.
 """
@@ -53,6 +54,13 @@ class Config:
     address: str = "127.0.0.1:8640"
     token: str = ""
     hosts: tuple[str, ...] = ()
+    # [remote]
+    broker: str = ""
+    username: str = ""
+    password: str = ""
+    ca_file: str = ""
+    cert_file: str = ""
+    key_file: str = ""
 
     @property
     def settle_s(self) -> float:
@@ -87,11 +95,13 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     ),
     "leds": ("brightness_cap", "team_colours", "win_animation_s"),
     "http": ("address", "token", "hosts"),
+    "remote": ("broker", "username", "password", "ca_file", "cert_file", "key_file"),
 }
 
 VARIANTS = ("lucky", "payoff", "tactflix", "qubic")
 _HEX = re.compile(r"#?([0-9a-fA-F]{6})")
 _HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,62}(\.[A-Za-z0-9][A-Za-z0-9\-]{0,62})*\.?")
+_BROKER = re.compile(r"mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:\d{1,5})?/?")
 _ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d{1,5})")
 
 
@@ -194,7 +204,17 @@ def _check(key: str, value: Any, where: str) -> Any:
         ):
             raise ConfigError(f"{bad} (a list of host names, e.g. [\"flixboard.home\"])")
         return tuple(value)
-    if key == "token":
+    if key == "broker":
+        if not isinstance(value, str) or (value and not _BROKER.fullmatch(value.strip())):
+            raise ConfigError(f"{bad} (mqtt://host:port or mqtts://host:port)")
+        return value.strip()
+    if key in ("ca_file", "cert_file", "key_file"):
+        if not isinstance(value, str):
+            raise ConfigError(f"{bad} (the path of a PEM file)")
+        if value and not Path(value).is_file():
+            raise ConfigError(f"{bad} (no such file)")
+        return value
+    if key in ("token", "username", "password"):
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (a string)")
         return value

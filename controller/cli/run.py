@@ -11,7 +11,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from controller.config import Config, ConfigError, apply_overrides, load_config, parse_address
+from controller.config import (
+    Config,
+    ConfigError,
+    apply_overrides,
+    from_tables,
+    load_config,
+    parse_address,
+)
 from controller.core.board_search import BoardSearch
 from controller.core.journal import Journal, JournalError, default_data_dir
 from controller.core.seats import Seat
@@ -50,6 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "1..5 (default 3); repeat for more seats. Adds to [[game.seats]] of the configuration",
     )
     parser.add_argument(
+        "--remote",
+        metavar="mqtt[s]://HOST:PORT",
+        help="the MQTT broker of remote play (sets [remote] broker for this run)",
+    )
+    parser.add_argument(
         "--sim-state",
         metavar="FILE",
         help=f"simulated board: where it keeps its panels and pieces between runs "
@@ -58,11 +70,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def settings(args: argparse.Namespace) -> Config:
-    """The configuration: defaults, the file, ``--set`` overrides, then ``--http``."""
+    """The configuration: defaults, the file, ``--set`` overrides, then ``--http`` and
+    ``--remote``."""
     config = apply_overrides(load_config(args.config), args.set)
     if args.http:
         parse_address(args.http)
         config = apply_overrides(config, [f'http.address="{args.http}"'])
+    if args.remote:
+        config = from_tables({"remote": {"broker": args.remote}}, "--remote", config)
     return computer_seats(config, args.computer)
 
 

@@ -24,7 +24,7 @@ from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
-from engine.bitboard import Bitboard
+from engine.bitboard import BB_ALL, Bitboard
 from engine.dice import parse_throw
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
@@ -49,6 +49,20 @@ class Companion(Protocol):
         """A long press of MENU: show a hint."""
 
 
+class Remote(Protocol):
+    """Remote play (``controller.remote``): where this board's actions go and what it may do."""
+
+    def relays(self, action: Action, now: float) -> bool:
+        """Whether ``action`` is sent to the host instead of being applied here (a joined
+        board); ``NotNow`` for an action of a seat played on the other board."""
+
+    def refuses(self, order: str) -> str | None:
+        """Why this board may not ``order`` (``undo``, ``new_game``, ``next_game``) now."""
+
+    def add_state(self, state: dict[str, Any]) -> None:
+        """Add its keys to the state JSON."""
+
+
 class BoardController:
     """See the module docstring. ``session.subscribe`` gives every published event (JSON)."""
 
@@ -71,6 +85,7 @@ class BoardController:
         self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
         self.signals = Signals()
         self.companion: Companion | None = None
+        self.remote: Remote | None = None
         self._revision = 0
         now = clock.now()
         if self.session.resume(now):
@@ -209,7 +224,7 @@ class BoardController:
                 # The token is refused (this Man completes a line): the Man goes in bare, so
                 # that no public refusal tells the table which placement completes a line.
                 self._act(replace(action, token=None), now)
-        except (IllegalAction, JournalError) as error:
+        except (IllegalAction, JournalError, NotNow) as error:
             self.token = None  # a refused placement drops the chosen token: choose again
             self._refuse(where, str(error), now)
             return
@@ -220,12 +235,21 @@ class BoardController:
         while (action := self.flow.settled(self)) is not None:
             try:
                 self._act(action, now)
-            except (IllegalAction, JournalError) as error:
+            except (IllegalAction, JournalError, NotNow) as error:
                 self._refuse(name(action.hole or 0, self.game.layout), str(error), now)
                 return
 
     def _refuse(self, where: str, reason: str, now: float) -> None:
         self._emit({"type": "placement_refused", "hole": where, "reason": reason}, now)
+
+    def recommit(self, now: float) -> None:
+        """Commit again the one new piece the board shows, as if it had just settled (a joined
+        board: its order was refused, or never reached the host)."""
+        if not self.game.game_over:
+            hole = self.board.new_piece(self._reconcile(), BB_ALL)
+            if hole is not None:
+                self._try_commit(hole, now)
+        self._refresh(now)
 
     def _on_press(self, press: ButtonPress, now: float) -> None:
         self._emit({"type": "button", "button": press.button.value, "seat": press.seat}, now)
@@ -252,6 +276,7 @@ class BoardController:
             self._emit({"type": "clear_board"}, now)
         if (
             self.clearing
+            and self._refusal("next_game") is None
             and not self.sensed.occupied()
             and tuple(self.sensed.grooves) == tuple(self.game.layout.panels)
         ):
@@ -265,6 +290,11 @@ class BoardController:
 
     def new_game(self, entry: dict[str, Any], now: float) -> None:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``)."""
+        self._check_allowed("new_game")
+        self.follow_new_game(entry, now)
+
+    def follow_new_game(self, entry: dict[str, Any], now: float) -> None:
+        """Start the game of a ``new_game`` entry the host sent (remote play)."""
         self._begun(self.session.start(entry, now), now)
 
     def roll(self, faces: str | None, now: float) -> None:
@@ -307,8 +337,13 @@ class BoardController:
 
     def undo(self, now: float) -> None:
         """Take back the last placement (and the rolls and calls after it)."""
+        self._check_allowed("undo")
         if self.game.game_over:
             raise NotNow("the game is over: nothing to take back; start a new game")
+        self.follow_undo(now)
+
+    def follow_undo(self, now: float) -> None:
+        """Take back the last placement, as the host did (remote play)."""
         popped = self.session.undo(now)
         if not popped:
             raise NotNow("nothing to take back: no Man has been placed")
@@ -346,8 +381,23 @@ class BoardController:
             words = self._describe(self.mismatch)
             raise NotNow(f"cannot {doing}: fix the board first ({'; '.join(words)})")
 
+    def _refusal(self, order: str) -> str | None:
+        return None if self.remote is None else self.remote.refuses(order)
+
+    def _check_allowed(self, order: str) -> None:
+        refusal = self._refusal(order)
+        if refusal is not None:
+            raise NotNow(refusal)
+
     def _act(self, action: Action, now: float) -> None:
-        """Apply through the session (journalled, then published), then follow on the board."""
+        """Apply through the session (journalled, then published), then follow on the board;
+        on a joined board, send it to the host instead (remote play)."""
+        if self.remote is not None and self.remote.relays(action, now):
+            return
+        self.follow_action(action, now)
+
+    def follow_action(self, action: Action, now: float) -> None:
+        """Apply an action: an order made here, or one the host applied (remote play)."""
         published = self.session.act(action, now)
         self.signals.banner = None  # the next action ends the banner; its own events may set one
         self._note(published, now)
@@ -453,5 +503,8 @@ class BoardController:
         self.flow.add_state(self, state, view_team)
         if self.companion is not None:
             self.companion.add_state(state)
+        state["remote"] = None  # remote play: the link, and each seat's place
+        if self.remote is not None:
+            self.remote.add_state(state)
         state["events"] = self.session.recent_events(test_view=test_view)
         return state

@@ -258,7 +258,7 @@ class Computer:
             return  # the same call again (nothing to call): wait for the next change
         try:
             if action.kind in BOARD_MOVES:
-                self._board_move(seat, action)
+                self._board_move(seat, action, now)
             else:
                 ctl.play(action, now)
         except (FlixError, NotNow) as error:
@@ -288,7 +288,7 @@ class Computer:
             data["hole"] = where
         self.ctl.session.emit(data, now)
 
-    def _board_move(self, seat: int, action: Action) -> None:
+    def _board_move(self, seat: int, action: Action, now: float) -> None:
         """A move made on the board: by the hands, or shown for a person to make."""
         ctl = self.ctl
         hole = action.hole
@@ -307,6 +307,9 @@ class Computer:
         try:
             if action.kind == "place":
                 self._placing = hole
+                if ctl.sensed.holes[hole] is not Piece.EMPTY:
+                    ctl.recommit(now)  # seated before a restart: the Man is there already
+                    return
                 self.hands.place(hole, action.piece)
             else:
                 self.hands.lift(hole)

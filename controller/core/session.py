@@ -35,6 +35,9 @@ EVENT_LOG_LIMIT = 20_000
 """Events kept for the test view (scripts); older ones are dropped so a service never grows."""
 
 Listener = Callable[[dict[str, Any]], None]
+Recorder = Callable[[str, dict[str, Any], int], None]
+"""Told of every game entry journalled: its kind (``new_game``, ``action``, ``undo``), its data
+and its journal sequence number."""
 
 BOARD = "flix"
 """The board this service drives (a key of ``engine.game.BOARDS``): the 64-hole spaceboard."""
@@ -120,6 +123,8 @@ class GameSession:
         self.config = config
         self.journal = journal
         self.listeners: list[Listener] = []
+        self.recorders: list[Recorder] = []
+        """Told of every game entry journalled (remote play's host publishes them)."""
         self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_LOG_LIMIT)
         self.public_events: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
         self.revision = 0
@@ -168,6 +173,12 @@ class GameSession:
     def game_time(self, now: float) -> float:
         """Seconds on the game's own time line (continues across restarts)."""
         return now - self._offset
+
+    def catch_up(self, at: float, now: float) -> None:
+        """Move the game's time line on to ``at`` when it is behind it (a joined board follows
+        the host's clock: the times of the host's actions)."""
+        if at > self.game_time(now):
+            self._offset = now - at
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` with every event published from now on (JSON dicts)."""
@@ -229,7 +240,7 @@ class GameSession:
         entry = {**entry, "record": secrets.token_hex(8), "started": utc_now()}
         game = start(entry)
         seats, hints = entry_seats(entry)
-        self.journal.append("new_game", entry)
+        seq = self.journal.append("new_game", entry)
         if getattr(self, "game", None) is not None and not self.game.game_over:
             self._keep(now)  # abandoned for the new game
         self.game = game
@@ -240,6 +251,7 @@ class GameSession:
         self.next_faces = None
         self.token = None
         self.flow = flow_for(game.variant)
+        self._record("new_game", entry, seq)
         return self._publish(game.events, now)
 
     def start_next(self, now: float) -> list[dict[str, Any]]:
@@ -270,12 +282,14 @@ class GameSession:
         """Apply to the game, journal, then publish: an illegal action changes nothing. The
         events published."""
         events = self.game.apply(action)
+        data = action.to_json(self.game.cells)
         try:
-            self.journal.append("action", action.to_json(self.game.cells), at=self.game_time(now))
+            seq = self.journal.append("action", data, at=self.game_time(now))
         except JournalError:
             self.game.pop()
             raise
         self.changes += 1
+        self._record("action", data, seq)
         published = self._publish(events, now)
         if self.game.game_over:
             self._keep(now)
@@ -288,13 +302,14 @@ class GameSession:
         if not popped:
             return []
         try:
-            self.journal.append("undo", {}, at=self.game_time(now))
+            seq = self.journal.append("undo", {}, at=self.game_time(now))
         except JournalError:
             for action in popped:
                 self.game.apply(action)
             raise
         self.changes += 1
         self.flow = flow_for(self.game.variant)
+        self._record("undo", {}, seq)
         return popped
 
     # ------------------------------------------------------------------ records
@@ -324,6 +339,10 @@ class GameSession:
                 )
         except (RecordsError, FlixError) as error:
             self.emit({"type": "records_failed", "reason": str(error)}, now)
+
+    def _record(self, kind: str, data: dict[str, Any], seq: int) -> None:
+        for recorder in self.recorders:
+            recorder(kind, data, seq)
 
     def emit(self, data: dict[str, Any], now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.

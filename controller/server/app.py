@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
 from controller.server.hosts import HostCheck, host_names
-from controller.server.routes import board, events, game, games, info, seats
+from controller.server.routes import board, events, game, games, info, remote, seats
 from controller.server.statuses import error_response
 from controller.server.web_service import WebService
 
@@ -35,6 +35,7 @@ def create_app(service: WebService) -> Starlette:
         *board.routes(service),
         *events.routes(service),
         *games.routes(service),
+        *remote.routes(service),
     ]
 
     async def api_not_found(request: Request) -> JSONResponse:

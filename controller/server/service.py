@@ -22,6 +22,7 @@ import uvicorn
 from controller.config import Config
 from controller.core.driver import Driver
 from controller.core.journal import Journal
+from controller.remote.play import RemotePlay
 from controller.server.app import create_app
 from controller.server.fanout import Fanout, Subscriber
 from controller.server.systemd_notify import SystemdNotifier
@@ -90,6 +91,9 @@ class Service:
         self._stop = asyncio.Event()
         self._board_error: str | None = None
         self.controller.session.subscribe(self._on_event)
+        data_dir = None if journal.path is None else journal.path.parent
+        self.remote = RemotePlay(self.controller, self.computer, config, data_dir, self.order)
+        """Remote play: hosting or joining a game over MQTT (``controller.remote``)."""
 
     # ---------------------------------------------------------------- orders and events
 
@@ -180,6 +184,8 @@ class Service:
 
         self.backend.when_changed = wake
         self.driver.computer.notify = wake
+        if self.driver.computer.thinker is not None:  # started before the loop ran
+            self.driver.computer.thinker.notify = wake
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop)
@@ -194,6 +200,7 @@ class Service:
         )
         notifier = SystemdNotifier.from_environment()
         self.step()
+        await self.remote.restore()
         board = asyncio.create_task(self._board_loop())
         web = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started and not web.done():
@@ -207,6 +214,7 @@ class Service:
         self.stop()
         server.should_exit = True
         ended = await asyncio.gather(board, web, return_exceptions=True)
+        await self.remote.stop()
         stop.cancel()
         watchdog.cancel()
         notifier.close()

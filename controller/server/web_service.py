@@ -8,6 +8,7 @@ from typing import Protocol
 from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.core.computer import Computer
+from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
 from hal.base import Backend
 from hal.capabilities import Hands
@@ -24,6 +25,7 @@ class WebService(Protocol):
     host: str
     token: str
     token_required: bool
+    remote: RemotePlay
 
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""

@@ -1,6 +1,7 @@
 """``flixboard bench``: speed and memory figures, gathered from each part's own probe.
 
-A probe is a function ``() -> dict[str, float]`` named ``module:function`` in ``PROBES``.
+A probe is a function ``() -> dict[str, float]`` named ``module:function`` in ``PROBES`` (a
+``str`` value says why a probe could not run).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ PROBES: list[str] = [
     "controller.tools.http_fuzz:measure",
     "controller.tools.bench_fanout:measure",
     "controller.tools.bench_games:measure",
+    "controller.tools.bench_remote:measure",
 ]
 
 

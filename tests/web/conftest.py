@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from broker_support import Mosquitto, find_mosquitto
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from web_support import (
     CHROMIUM,
@@ -42,6 +43,20 @@ def launch_service(tmp_path: Path) -> Iterator[Callable[..., Service]]:
 def service(launch_service: Callable[..., Service]) -> Service:
     """The service on loopback; a board that disagrees is described in words at once."""
     return launch_service(config="[board]\nfix_after_s = 0.0\n")
+
+
+@pytest.fixture
+def mosquitto(tmp_path: Path) -> Iterator[Mosquitto]:
+    """A real mosquitto on free loopback ports (plain and TLS, a throwaway CA), killed after
+    the test. Missing, it fails the test: remote play is never tested against a fake."""
+    if find_mosquitto() is None:
+        pytest.fail("mosquitto is missing: install it with bash scripts/setup-system.sh")
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    broker = Mosquitto(folder)
+    broker.start()
+    yield broker
+    broker.kill()
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,15 +66,22 @@ class Service:
 
 
 def start_service(
-    data_dir: Path, *, host: str = "127.0.0.1", config: str = "", token: str = ""
+    data_dir: Path,
+    *,
+    host: str = "127.0.0.1",
+    config: str = "",
+    token: str = "",
+    args: Sequence[str] = (),
 ) -> Service:
-    """Start the service on a free port of ``host`` and wait until it answers.
+    """Start the service on a free port of ``host`` and wait until it answers; ``args`` are
+    more arguments of ``flixboard run``. Started again on the same ``data_dir``, it resumes
+    the journalled game (its log is appended to).
 
     ``host="0.0.0.0"`` binds every interface (off loopback: POSTs need the token); the tests
     still reach it through 127.0.0.1.
     """
     port = free_port(host)
-    args = [
+    command = [
         sys.executable,
         "-m",
         "controller.cli",
@@ -84,16 +92,17 @@ def start_service(
         f"{host}:{port}",
         "--data-dir",
         str(data_dir / "data"),
+        *args,
     ]
     if config:
         config_file = data_dir / "config.toml"
         config_file.write_text(config, encoding="utf-8")
-        args += ["--config", str(config_file)]
+        command += ["--config", str(config_file)]
     log = data_dir / "service.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with log.open("w", encoding="utf-8") as out:
+    with log.open("a", encoding="utf-8") as out:
         process = subprocess.Popen(
-            args, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, text=True, env=env
+            command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, text=True, env=env
         )
     reach = "127.0.0.1" if host == "0.0.0.0" else host
     service = Service(process, f"http://{reach}:{port}", log, token)
@@ -112,6 +121,13 @@ def start_service(
             stop_service(service)
             raise RuntimeError(f"flixboard run did not answer in time:\n{service.output()}")
         time.sleep(0.1)
+
+
+def kill_service(service: Service) -> None:
+    """SIGKILL: the service is gone at once, as after a power cut."""
+    service.client.close()
+    service.process.kill()
+    service.process.wait()
 
 
 def stop_service(service: Service) -> None:

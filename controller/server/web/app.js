@@ -25,6 +25,7 @@ import { $, nextStamp, receive, state } from "./store.js";
 // Board views and panels of their own modules (each registers itself) are imported here.
 import "./cube3d.js";
 import { startHistory } from "./history.js";
+import "./remote.js";
 
 /** The stream sends each event, then ``{"type": "state", "state": ...}``: show the state. */
 function onEvent(message) {

@@ -1,0 +1,228 @@
+"""A joined board: it follows the host's log and sends its seats' actions to the host.
+
+Nothing is applied here but the host's log, in order (``controller.remote.resync``): a Man the
+other side placed is missing on this board and blinks in its team's colour until someone puts
+it here, as after a take-back. An action of this board's seats (a placement seen on the board,
+a press of ROLL or FLIX, the computer's move) becomes an order to the host; the last one is sent
+again when a snapshot shows the host never got it. A code for spectators joins the same way and
+only watches.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from controller.core.board_controller import BoardController
+from controller.core.journal import JournalError
+from controller.core.seats import Seat
+from controller.errors import NotNow
+from controller.remote import messages
+from controller.remote.codes import Keys
+from controller.remote.host import actor
+from controller.remote.link import Broker
+from controller.remote.messages import ACTION_KEYS, LogEntry, Malformed
+from controller.remote.resync import Follower
+from controller.remote.role import Order, Role
+from engine.errors import FlixError
+from engine.game import SEED_LIMIT, Action
+
+VARIANTS = ("lucky", "qubic")
+"""The variants played remotely: their only hidden fact is the dice, which the host throws.
+(Pay-Off's dealt tokens and Tac-T-Flix are not carried yet.)"""
+HELLO_GAP_S = 0.5
+"""A gap in the log asks for a snapshot at most this often."""
+
+
+class Guest(Role):
+    """See the module docstring. ``seats``: who plays this board's seats (the configured ones:
+    a person, or the computer)."""
+
+    side, peer = "guest", "host"
+
+    def __init__(
+        self,
+        controller: BoardController,
+        broker: Broker,
+        keys: Keys,
+        seats: tuple[Seat, ...],
+        order: Order,
+    ) -> None:
+        super().__init__(controller, broker, keys, order)
+        self.seats = seats
+        self.remote_seats: tuple[int, ...] = ()
+        """The seats this board plays (the host's remote seats), known from a snapshot."""
+        self.spectator = False
+        self.problem: str | None = None
+        """Why this board cannot follow the host's game (a variant not played remotely)."""
+        self.follower = Follower()
+        self.pending: dict[str, Any] | None = None
+        """The last order sent and not yet seen in the log."""
+        self._hello_at = 0.0
+        self._resume()
+        self.handlers[messages.SNAPSHOT] = self.snapshot
+        self.handlers[messages.LOG] = self.entry
+        self.handlers[messages.REFUSED] = self.refused
+
+    def listens(self) -> list[str]:
+        return [*super().listens(), messages.SNAPSHOT, messages.LOG, messages.REFUSED]
+
+    def _resume(self) -> None:
+        """Where the journal says this board is in the host's game (after a restart)."""
+        entries = self.ctl.session.journal.current_game()
+        if not entries:
+            return
+        remote = entries[0].data.get("remote")
+        if not isinstance(remote, dict) or remote.get("game_id") != self.keys.game_id:
+            return
+        self.follower.game = int(remote["game"])
+        self.follower.applied = sum(1 for e in entries if e.kind in ("action", "undo"))
+        self.remote_seats = tuple(remote.get("seats", ()))
+        self.spectator = bool(remote.get("spectator", False))
+
+    # ---------------------------------------------------------------- the host's messages
+
+    def on_connect(self) -> None:
+        self._hello(force=True)
+
+    def _hello(self, *, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._hello_at < HELLO_GAP_S:
+            return
+        self._hello_at = now
+        follower = self.follower
+        body = messages.hello_body(follower.game or 0, follower.applied, secrets.token_hex(8))
+        self.send(messages.HELLO, body)
+
+    def snapshot(self, body: dict[str, Any], now: float) -> None:
+        snapshot = messages.read_snapshot(body)
+        variant = snapshot.new_game.get("variant")
+        if variant not in VARIANTS:
+            self.problem = f"the host plays {variant}: remote play carries {', '.join(VARIANTS)}"
+            return
+        self.problem = None
+        verdict, entries = self.follower.take_snapshot(snapshot)
+        if verdict == "stale":
+            self.dropped["stale"] += 1
+            return
+        if verdict == "new":
+            self.remote_seats, self.spectator = snapshot.remote_seats, snapshot.spectator
+            self._start(snapshot.new_game, snapshot.game, now)
+        self._apply(entries, now)
+        pending = self.pending
+        if pending is not None and (pending["game"], pending["base"]) == (
+            self.follower.game,
+            self.follower.applied,
+        ):
+            self.send(messages.ORDERS, pending)  # the host never got it: again, same nonce
+
+    def _start(self, new_game: dict[str, Any], game: int, now: float) -> None:
+        players = int(new_game["players"])
+        seats = [
+            (self.seats[seat] if seat < len(self.seats) else Seat())
+            if seat in self.remote_seats and not self.spectator
+            else Seat()
+            for seat in range(players)
+        ]
+        entry = {
+            "variant": new_game["variant"],
+            "players": players,
+            "seed": secrets.randbelow(SEED_LIMIT),  # never used: every roll carries its faces
+            "options": new_game["options"],
+            "seats": [seat.to_json() for seat in seats],
+            "hints": self.ctl.session.hints,
+            "remote": {
+                "game_id": self.keys.game_id,
+                "game": game,
+                "seats": list(self.remote_seats),
+                "spectator": self.spectator,
+            },
+        }
+        try:
+            self.ctl.follow_new_game(entry, now)
+        except (FlixError, TypeError, KeyError, JournalError) as error:
+            raise Malformed(f"the host's game does not start here: {error}") from None
+        self.pending = None
+
+    def entry(self, body: dict[str, Any], now: float) -> None:
+        entry = messages.read_entry(body)
+        verdict, entries = self.follower.offer(entry)
+        if verdict in ("duplicate", "stale"):
+            self.dropped[verdict] += 1
+        elif verdict == "gap":
+            self._hello()
+        self._apply(entries, now)
+
+    def _apply(self, entries: list[LogEntry], now: float) -> None:
+        ctl = self.ctl
+        for entry in entries:
+            try:
+                if entry.kind == "undo":
+                    ctl.follow_undo(now)
+                else:
+                    action = Action.from_json(entry.data, ctl.game.layout)
+                    ctl.follow_action(action, now)
+                    ctl.session.catch_up(action.at, now)
+            except (FlixError, TypeError, JournalError) as error:
+                # this board no longer agrees with the host: start again from a snapshot
+                ctl.session.emit({"type": "remote_resync", "reason": str(error)}, now)
+                self.follower = Follower()
+                self._hello(force=True)
+                return
+            self.applied += 1
+        if entries:
+            self.pending = None
+        if self.pending is None and not self.spectator and self.follower.game is not None:
+            ctl.recommit(now)
+
+    def refused(self, body: dict[str, Any], now: float) -> None:
+        nonce, reason = messages.read_refused(body)
+        if self.pending is None or self.pending["nonce"] != nonce:
+            self.dropped["stale"] += 1
+            return
+        self.pending = None
+        self.ctl.session.emit({"type": "remote_refused", "reason": reason}, now)
+        self.ctl.recommit(now)
+
+    # ---------------------------------------------------------------- the controller asks
+
+    def relays(self, action: Action, now: float) -> bool:
+        if self.spectator:
+            raise NotNow("this page watches a game: a spectator cannot play")
+        if self.follower.game is None:
+            raise NotNow("not yet in the host's game: waiting for the host")
+        seat = actor(action, self.ctl.game.to_move)
+        if seat not in self.remote_seats:
+            raise NotNow(f"seat {seat + 1} plays on the other board")
+        data = action.to_json(self.ctl.game.layout)
+        order = messages.order_body(
+            self.follower.game,
+            self.follower.applied,
+            secrets.token_hex(8),
+            {key: value for key, value in data.items() if key in ACTION_KEYS},
+        )
+        self.pending = order
+        self.send(messages.ORDERS, order)
+        self.ctl.session.emit({"type": "remote_order", "action": action.kind, "seat": seat}, now)
+        return True
+
+    def refuses(self, order: str) -> str | None:
+        if order == "undo":
+            return "a remote game: the hosting board takes moves back"
+        return "a remote game: the hosting board starts the next game"
+
+    def add_state(self, state: dict[str, Any]) -> None:
+        for seat, shown in enumerate(state.get("seats", [])):
+            here = seat in self.remote_seats and not self.spectator
+            shown["place"] = "local" if here else "remote"
+        state["remote"] = {
+            "role": "spectator" if self.spectator else "guest",
+            "code": None if self.spectator else self.keys.code,
+            "game_id": self.keys.game_id,
+            "seats": list(self.remote_seats),
+            "log": self.follower.applied,
+            "waiting": self.pending is not None,
+            "problem": self.problem,
+            "link": self.link_json(),
+        }

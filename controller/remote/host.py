@@ -1,0 +1,195 @@
+"""The hosting board: authoritative. It runs the engine, throws the dice and orders the actions;
+it publishes its log and carries out the orders of the joined board's seats.
+
+An order is carried out only when it is signed with the game's key and was made at the host's
+current position (``base`` is the length of the log the guest had seen): a copy of an order
+already carried out is a duplicate, any other order of an older position is stale; both are
+dropped and counted, and the guest hears why (``refused``). The host stamps an order's time
+when it receives it, so the call window of a FLIX is judged by the host's clock.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from controller.core.board_controller import BoardController
+from controller.core.journal import JournalError
+from controller.errors import ControllerError, NotNow
+from controller.remote import messages
+from controller.remote.codes import Keys
+from controller.remote.link import Broker
+from controller.remote.messages import LogEntry, Malformed
+from controller.remote.resync import host_log, logged, public_new_game
+from controller.remote.role import Order, Role
+from engine.errors import FlixError
+from engine.game import Action
+from engine.holes import parse
+
+SNAPSHOT_EVERY = 16
+"""Log entries between two retained snapshots (a late joiner's starting point)."""
+SNAPSHOT_GAP_S = 0.5
+"""A guest asking again for the same snapshot within this time gets none (no echo storm)."""
+SEAT_ACTIONS = ("call", "penalty", "request_block", "resign")
+"""Actions that name their seat; a roll and a placement are the mover's."""
+
+
+def actor(action: Action, to_move: int) -> int:
+    """The seat that makes ``action``."""
+    if action.kind in SEAT_ACTIONS and action.seat is not None:
+        return action.seat
+    return to_move
+
+
+class Host(Role):
+    """See the module docstring. ``remote_seats``: the seats the joined board plays."""
+
+    side, peer = "host", "guest"
+
+    def __init__(
+        self,
+        controller: BoardController,
+        broker: Broker,
+        keys: Keys,
+        spectator_keys: Keys,
+        remote_seats: tuple[int, ...],
+        order: Order,
+    ) -> None:
+        super().__init__(controller, broker, keys, order)
+        self.spectator_keys = spectator_keys
+        self.remote_seats = remote_seats
+        self.game, self.log = host_log(controller.session.journal.current_game())
+        self.new_game = public_new_game(controller.session.entry)
+        self._carried: set[str] = set()
+        self._snapshot_sent: tuple[int, int, float] = (-1, -1, 0.0)
+        self.handlers[messages.ORDERS] = self.take_order
+        self.handlers[messages.HELLO] = self.hello
+        controller.session.recorders.append(self.recorded)
+
+    def listens(self) -> list[str]:
+        return [*super().listens(), messages.ORDERS, messages.HELLO]
+
+    async def stop(self) -> None:
+        self.ctl.session.recorders.remove(self.recorded)
+        await super().stop()
+
+    # ---------------------------------------------------------------- publishing
+
+    def on_connect(self) -> None:
+        leaf = f"{messages.PRESENCE}/host"
+        body = messages.presence_body("host", True, self._nonce)
+        self.send(leaf, body, keys=self.spectator_keys, retain=True)
+        self.publish_snapshot(force=True)
+
+    def publish_snapshot(self, *, force: bool = False) -> None:
+        """The game from its start, retained on both trees (players and spectators)."""
+        game, length, at = self._snapshot_sent
+        now = time.monotonic()
+        if not force and (game, length) == (self.game, len(self.log)) and now - at < SNAPSHOT_GAP_S:
+            return
+        self._snapshot_sent = (self.game, len(self.log), now)
+        for keys, spectator in ((self.keys, False), (self.spectator_keys, True)):
+            body = messages.snapshot_body(
+                self.game, self.new_game, self.log, self.remote_seats, spectator
+            )
+            self.send(messages.SNAPSHOT, body, keys=keys, retain=True)
+
+    def recorded(self, kind: str, data: dict[str, Any], seq: int) -> None:
+        """A game entry journalled here: the next entry of the log (a new game: a new log)."""
+        if kind == "new_game":
+            self.game, self.log = seq, []
+            self.new_game = public_new_game(data)
+            self._carried.clear()
+            self.publish_snapshot(force=True)
+            return
+        entry: LogEntry = logged(kind, data, self.ctl.game)
+        self.log.append(entry)
+        for keys in (self.keys, self.spectator_keys):
+            self.send(messages.LOG, messages.entry_body(self.game, len(self.log), entry), keys=keys)
+        if len(self.log) % SNAPSHOT_EVERY == 0:
+            self.publish_snapshot(force=True)
+
+    # ---------------------------------------------------------------- the guest's messages
+
+    def hello(self, body: dict[str, Any], now: float) -> None:
+        game, have = messages.read_hello(body)
+        self.publish_snapshot(force=(game, have) != (self.game, len(self.log)))
+
+    def take_order(self, body: dict[str, Any], now: float) -> None:
+        order = messages.read_order(body)
+        if order.nonce in self._carried:
+            self.dropped["duplicate"] += 1
+            return
+        if order.game != self.game or order.base != len(self.log):
+            self.dropped["stale"] += 1
+            self._refuse(order.nonce, "the game moved on before this order came: try again")
+            return
+        try:
+            action = self._action(order.action, now)
+            self._check_seat(action)
+            self.ctl.follow_action(action, now)
+        except (FlixError, ControllerError, JournalError, Malformed) as error:
+            self.dropped["refused"] += 1
+            self._refuse(order.nonce, str(error))
+            return
+        self._carried.add(order.nonce)
+        self.applied += 1
+
+    def _action(self, data: dict[str, Any], now: float) -> Action:
+        """The engine action of an order, stamped with the host's game time. The dice are the
+        host's unless they are physical (a person reads them, on either side)."""
+        ctl = self.ctl
+        kind = str(data["kind"])
+        hole = data.get("hole")
+        if kind == "place" and not isinstance(hole, str):
+            raise Malformed("a placement names its hole")
+        seat, throw, piece = data.get("seat"), data.get("throw"), data.get("piece", "man")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise Malformed(f"not a seat: {seat!r}")
+        if piece not in ("man", "burocrat") or not (throw is None or isinstance(throw, str)):
+            raise Malformed(f"not an order: {data!r}")
+        if kind == "roll":
+            if ctl.config.dice != "physical":
+                throw = None
+            elif throw is None:
+                raise NotNow("physical dice: the order names the faces thrown")
+        return Action(
+            kind,
+            seat=None if seat is None else ctl.session.seat(seat),
+            hole=None if hole is None else parse(hole, ctl.game.layout),
+            throw=throw,
+            at=ctl.game_time(now) if kind != "roll" else 0.0,
+            piece=piece,
+        )
+
+    def _check_seat(self, action: Action) -> None:
+        seat = actor(action, self.ctl.game.to_move)
+        if seat not in self.remote_seats:
+            raise NotNow(f"seat {seat + 1} is played on the hosting board")
+
+    def _refuse(self, nonce: str, reason: str) -> None:
+        self.send(messages.REFUSED, messages.refused_body(nonce, reason))
+
+    # ---------------------------------------------------------------- the controller asks
+
+    def relays(self, action: Action, now: float) -> bool:
+        seat = actor(action, self.ctl.game.to_move)
+        if seat in self.remote_seats:
+            raise NotNow(f"seat {seat + 1} plays on the other board")
+        return False
+
+    def refuses(self, order: str) -> str | None:
+        return None
+
+    def add_state(self, state: dict[str, Any]) -> None:
+        for seat, shown in enumerate(state.get("seats", [])):
+            shown["place"] = "remote" if seat in self.remote_seats else "local"
+        state["remote"] = {
+            "role": "host",
+            "code": self.keys.code,
+            "spectator_code": self.spectator_keys.code,
+            "game_id": self.keys.game_id,
+            "seats": list(self.remote_seats),
+            "log": len(self.log),
+            "link": self.link_json(),
+        }

@@ -1,0 +1,251 @@
+"""The MQTT connection of remote play (aiomqtt on the service's asyncio loop).
+
+``Link`` keeps one connection to the broker: it connects, subscribes, calls ``on_connect`` (the
+role says it is online and asks for what it missed), hands every message to ``on_message`` and
+publishes what is queued, in order. A lost connection is retried with a growing pause (up to
+``RETRY_MAX_S``); what was queued meanwhile is sent once connected again. Everything runs on the
+loop that runs the controller, so messages are handled between two board steps. aiomqtt (the
+``remote`` extra) is imported when a link starts: a service without it runs, and says what to
+install when remote play is asked for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import socket
+import ssl
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from controller.config import Config, ConfigError
+
+if TYPE_CHECKING:
+    import aiomqtt
+
+RETRY_MIN_S = 0.2
+RETRY_MAX_S = 5.0
+KEEPALIVE_S = 10
+"""A connection silent this long is pinged; one gone is noticed within 1.5 times it."""
+OUTBOX_LIMIT = 10_000
+"""Messages kept while the broker is away; the oldest go first (a snapshot replaces them)."""
+QOS = 1
+
+
+@dataclass(frozen=True)
+class Broker:
+    """Where the broker is and how to log in: ``mqtt://`` or ``mqtts://`` (TLS)."""
+
+    host: str
+    port: int
+    tls: bool
+    username: str = ""
+    password: str = ""
+    ca_file: str = ""
+    cert_file: str = ""
+    key_file: str = ""
+
+    @classmethod
+    def from_config(cls, config: Config) -> Broker:
+        """The broker of ``[remote]``; ``ConfigError`` when none is set."""
+        if importlib.util.find_spec("aiomqtt") is None:
+            raise ConfigError("remote play needs its MQTT client: pip install 'flixboard[remote]'")
+        if not config.broker:
+            raise ConfigError(
+                'no broker: set [remote] broker = "mqtts://host:8883" or run with '
+                "--remote mqtt://127.0.0.1:1883"
+            )
+        tls, host, port = parse_broker(config.broker)
+        return cls(
+            host,
+            port,
+            tls,
+            config.username,
+            config.password,
+            config.ca_file,
+            config.cert_file,
+            config.key_file,
+        )
+
+    def tls_context(self) -> ssl.SSLContext | None:
+        """The TLS context of an ``mqtts://`` broker: its CA (``ca_file``, else the system's)
+        and this side's certificate when one is set."""
+        if not self.tls:
+            return None
+        context = ssl.create_default_context(cafile=self.ca_file or None)
+        if self.cert_file:
+            context.load_cert_chain(self.cert_file, self.key_file or None)
+        return context
+
+
+def parse_broker(url: str) -> tuple[bool, str, int]:
+    """``mqtt://host[:port]`` (default 1883) or ``mqtts://host[:port]`` (default 8883) ->
+    ``(tls, host, port)``; a clear ``ConfigError`` otherwise."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
+        raise ConfigError(f"not a broker address: {url!r} (e.g. mqtts://broker.example:8883)")
+    if parts.path not in ("", "/") or parts.query or parts.username:
+        raise ConfigError(
+            f"a broker address is mqtt[s]://host:port only, not {url!r} "
+            "(put the login in [remote] username and password)"
+        )
+    try:
+        port = parts.port
+    except ValueError:
+        raise ConfigError(f"bad port in the broker address {url!r}") from None
+    tls = parts.scheme == "mqtts"
+    return tls, parts.hostname, port or (8883 if tls else 1883)
+
+
+class Link:
+    """One MQTT connection kept up (see the module docstring)."""
+
+    def __init__(
+        self,
+        broker: Broker,
+        *,
+        subscriptions: list[str],
+        on_message: Callable[[str, bytes], None],
+        on_connect: Callable[[], None],
+        will: tuple[str, bytes] | None = None,
+    ) -> None:
+        self.broker = broker
+        self.subscriptions = subscriptions
+        self.on_message = on_message
+        self.on_connect = on_connect
+        self.will = will
+        self.state = "connecting"
+        """``connecting``, ``connected``, ``reconnecting`` or ``stopped``."""
+        self.error: str | None = None
+        """Why the last connection ended (``None`` while connected)."""
+        self.connects = 0
+        self.sent = 0
+        self.received = 0
+        self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
+        self._ready = asyncio.Event()
+        self._stopping = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._since = time.monotonic()
+
+    # ---------------------------------------------------------------- what the roles use
+
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
+        """Send ``payload`` (QoS 1) as soon as the broker is connected."""
+        self._outbox.append((topic, payload, retain))
+        self._ready.set()
+
+    def state_json(self) -> dict[str, object]:
+        return {
+            "state": self.state,
+            "for_s": round(time.monotonic() - self._since, 1),
+            "error": self.error,
+            "broker": f"{'mqtts' if self.broker.tls else 'mqtt'}://{self.broker.host}:"
+            f"{self.broker.port}",
+        }
+
+    # ---------------------------------------------------------------- the connection
+
+    def start(self) -> None:
+        """Run on the current event loop until ``stop``."""
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        """Disconnect (the will is not sent: the role says it is gone only when it leaves)."""
+        self._stopping.set()
+        if self._task is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), KEEPALIVE_S)
+            except TimeoutError:
+                self._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._task
+        self._set("stopped")
+
+    def _set(self, state: str) -> None:
+        if state != self.state:
+            self.state = state
+            self._since = time.monotonic()
+
+    def _client(self) -> aiomqtt.Client:
+        import aiomqtt
+
+        broker = self.broker
+        will = None
+        if self.will is not None:
+            will = aiomqtt.Will(self.will[0], self.will[1], qos=QOS, retain=True)
+        return aiomqtt.Client(
+            broker.host,
+            broker.port,
+            username=broker.username or None,
+            password=broker.password or None,
+            tls_context=broker.tls_context(),
+            will=will,
+            keepalive=KEEPALIVE_S,
+            timeout=KEEPALIVE_S,
+            # a move is one small message: send it now, not after the peer's delayed ACK
+            socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],
+        )
+
+    async def _run(self) -> None:
+        import aiomqtt
+
+        pause = RETRY_MIN_S
+        while not self._stopping.is_set():
+            try:
+                async with self._client() as client:
+                    for subscription in self.subscriptions:
+                        await client.subscribe(subscription, qos=QOS)
+                    self.connects += 1
+                    self.error = None
+                    self._set("connected")
+                    pause = RETRY_MIN_S
+                    self.on_connect()
+                    await self._serve(client)
+            except (aiomqtt.MqttError, OSError, ssl.SSLError) as error:
+                self.error = str(error) or type(error).__name__
+            if self._stopping.is_set():
+                return
+            self._set("reconnecting")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), pause)
+            pause = min(pause * 2, RETRY_MAX_S)
+
+    async def _serve(self, client: aiomqtt.Client) -> None:
+        """Read and send until the connection ends (``MqttError``) or ``stop``."""
+        tasks = {
+            asyncio.create_task(self._read(client)),
+            asyncio.create_task(self._send(client)),
+            asyncio.create_task(self._stopping.wait()),
+        }
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        for task in done:
+            error = task.exception()
+            if error is not None:
+                raise error
+
+    async def _read(self, client: aiomqtt.Client) -> None:
+        async for message in client.messages:
+            payload = message.payload
+            if isinstance(payload, bytes | bytearray):
+                self.received += 1
+                self.on_message(message.topic.value, bytes(payload))
+
+    async def _send(self, client: aiomqtt.Client) -> None:
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self._outbox:
+                topic, payload, retain = self._outbox[0]
+                await client.publish(topic, payload, qos=QOS, retain=retain)
+                self._outbox.popleft()
+                self.sent += 1

@@ -1,0 +1,186 @@
+"""The topic tree and the message bodies of remote play (schemas in docs/REMOTE.md).
+
+Every topic is under ``flixboard/v1/games/<game-id>/``; every message is signed
+(``controller.remote.signing``). ``read_*`` check a body's shape and raise ``Malformed`` for
+anything else, so a message that is signed but not of this version is dropped, never half-used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+ROOT = "flixboard/v1/games"
+SNAPSHOT = "snapshot"
+"""Host: the game from its start (retained)."""
+LOG = "log"
+"""Host: one entry of the game's log."""
+REFUSED = "refused"
+"""Host: an order it did not apply, and why."""
+ORDERS = "orders"
+"""Guest: an action it asks the host to apply."""
+HELLO = "hello"
+"""Guest: where it is; the host answers with a snapshot."""
+PRESENCE = "presence"
+"""``presence/host`` and ``presence/guest``: online or gone (retained; the will says gone)."""
+ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece")
+"""What a guest's order may say of an action: the host stamps the time."""
+ORDER_KINDS = ("roll", "place", "call", "penalty", "request_block", "resign")
+
+
+class Malformed(ValueError):
+    """A signed body that is not a message of this version."""
+
+
+def topic(game_id: str, leaf: str) -> str:
+    return f"{ROOT}/{game_id}/{leaf}"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One entry of a game's log: an engine action as JSON (a roll with its faces) or a
+    take-back (``undo``, no data)."""
+
+    kind: str
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": self.data}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    game: int
+    new_game: dict[str, Any]
+    log: tuple[LogEntry, ...]
+    remote_seats: tuple[int, ...]
+    spectator: bool
+
+
+@dataclass(frozen=True)
+class Entry:
+    game: int
+    n: int
+    entry: LogEntry
+
+
+@dataclass(frozen=True)
+class Order:
+    game: int
+    base: int
+    nonce: str
+    action: dict[str, Any]
+
+
+def snapshot_body(
+    game: int,
+    new_game: dict[str, Any],
+    log: list[LogEntry],
+    remote_seats: tuple[int, ...],
+    spectator: bool,
+) -> dict[str, Any]:
+    return {
+        "type": SNAPSHOT,
+        "game": game,
+        "new_game": new_game,
+        "log": [entry.to_json() for entry in log],
+        "seats": list(remote_seats),
+        "spectator": spectator,
+    }
+
+
+def entry_body(game: int, n: int, entry: LogEntry) -> dict[str, Any]:
+    return {"type": "entry", "game": game, "n": n, **entry.to_json()}
+
+
+def order_body(game: int, base: int, nonce: str, action: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "order", "game": game, "base": base, "nonce": nonce, "action": action}
+
+
+def refused_body(nonce: str, reason: str) -> dict[str, Any]:
+    return {"type": REFUSED, "nonce": nonce, "reason": reason}
+
+
+def hello_body(game: int, have: int, nonce: str) -> dict[str, Any]:
+    return {"type": HELLO, "game": game, "have": have, "nonce": nonce}
+
+
+def presence_body(side: str, online: bool, nonce: str) -> dict[str, Any]:
+    return {"type": PRESENCE, "side": side, "online": online, "nonce": nonce}
+
+
+def _whole(body: dict[str, Any], key: str) -> int:
+    value = body.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
+        raise Malformed(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+def _text(body: dict[str, Any], key: str, limit: int = 200) -> str:
+    value = body.get(key)
+    if not isinstance(value, str) or len(value) > limit:
+        raise Malformed(f"{key} must be a short text, not {value!r}")
+    return value
+
+
+def _typed(body: dict[str, Any], kind: str) -> None:
+    if body.get("type") != kind:
+        raise Malformed(f"expected a {kind} message, not {body.get('type')!r}")
+
+
+def _log_entry(value: object) -> LogEntry:
+    if not isinstance(value, dict) or value.get("kind") not in ("action", "undo"):
+        raise Malformed(f"not a log entry: {value!r}")
+    data = value.get("data")
+    if not isinstance(data, dict):
+        raise Malformed(f"a log entry's data must be an object: {value!r}")
+    return LogEntry(value["kind"], data)
+
+
+def read_snapshot(body: dict[str, Any]) -> Snapshot:
+    _typed(body, SNAPSHOT)
+    new_game, log, seats = body.get("new_game"), body.get("log"), body.get("seats")
+    if not isinstance(new_game, dict) or not isinstance(log, list) or not isinstance(seats, list):
+        raise Malformed("a snapshot has new_game, log and seats")
+    if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 6 for s in seats):
+        raise Malformed(f"seats must be seat numbers: {seats!r}")
+    spectator = body.get("spectator")
+    if not isinstance(spectator, bool):
+        raise Malformed("spectator must be true or false")
+    entries = tuple(_log_entry(item) for item in log)
+    return Snapshot(_whole(body, "game"), new_game, entries, tuple(seats), spectator)
+
+
+def read_entry(body: dict[str, Any]) -> Entry:
+    _typed(body, "entry")
+    entry = _log_entry({"kind": body.get("kind"), "data": body.get("data")})
+    return Entry(_whole(body, "game"), _whole(body, "n"), entry)
+
+
+def read_order(body: dict[str, Any]) -> Order:
+    _typed(body, "order")
+    action = body.get("action")
+    if not isinstance(action, dict) or set(action) - set(ACTION_KEYS):
+        raise Malformed(f"an order's action has only {', '.join(ACTION_KEYS)}: {action!r}")
+    if action.get("kind") not in ORDER_KINDS:
+        raise Malformed(f"not an order a guest may give: {action.get('kind')!r}")
+    return Order(_whole(body, "game"), _whole(body, "base"), _text(body, "nonce", 64), action)
+
+
+def read_refused(body: dict[str, Any]) -> tuple[str, str]:
+    _typed(body, REFUSED)
+    return _text(body, "nonce", 64), _text(body, "reason")
+
+
+def read_hello(body: dict[str, Any]) -> tuple[int, int]:
+    _typed(body, HELLO)
+    _text(body, "nonce", 64)
+    return _whole(body, "game"), _whole(body, "have")
+
+
+def read_presence(body: dict[str, Any]) -> tuple[str, bool]:
+    _typed(body, PRESENCE)
+    side, online = body.get("side"), body.get("online")
+    if side not in ("host", "guest") or not isinstance(online, bool):
+        raise Malformed(f"not a presence: {body!r}")
+    return side, online

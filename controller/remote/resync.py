@@ -1,0 +1,101 @@
+"""The host's log of a game and the order in which a follower applies it.
+
+The host's log is its journal's game with every roll's faces written out, so a follower needs
+neither the seed (a secret: it predicts the dice) nor the host's RNG. Entries are numbered from
+1 within a game; a game is named by the journal sequence number of its ``new_game`` entry, so
+numbers only grow. A follower applies entry ``n`` only after ``n - 1``: a duplicate (QoS 1
+delivers twice) is dropped, a later one waits in a bounded buffer while a snapshot is asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.core.game_log import start, take_back
+from controller.core.journal import Entry as JournalEntry
+from controller.core.journal import JournalError
+from controller.core.session import TEST_ONLY_KEYS
+from controller.remote.messages import Entry, LogEntry, Snapshot
+from engine.game import Action, Game
+
+BUFFER_LIMIT = 512
+"""Entries ahead of a gap kept while the snapshot that fills it comes."""
+
+
+def public_new_game(entry: dict[str, Any]) -> dict[str, Any]:
+    """What the other side learns of a ``new_game`` entry: the variant, the players and the
+    options, never the seed nor a fixed Pay-Off deal."""
+    options = {k: v for k, v in entry["options"].items() if k not in TEST_ONLY_KEYS}
+    return {"variant": entry["variant"], "players": entry["players"], "options": options}
+
+
+def logged(kind: str, data: dict[str, Any], game: Game) -> LogEntry:
+    """The log entry of a journalled action or take-back, just applied to ``game``: a roll
+    carries the faces the dice showed."""
+    if kind == "action" and data.get("kind") == "roll" and game.last_throw is not None:
+        data = {**data, "throw": str(game.last_throw)}
+    return LogEntry(kind, dict(data) if kind == "action" else {})
+
+
+def host_log(entries: list[JournalEntry]) -> tuple[int, list[LogEntry]]:
+    """The game number and the log of a journalled game (``Journal.current_game``)."""
+    if not entries or entries[0].kind != "new_game":
+        raise JournalError("the journal holds no game to host")
+    game = start(entries[0].data)
+    log: list[LogEntry] = []
+    for entry in entries[1:]:
+        if entry.kind == "action":
+            game.apply(Action.from_json(entry.data, game.layout))
+            log.append(logged("action", entry.data, game))
+        elif entry.kind == "undo":
+            take_back(game)
+            log.append(LogEntry("undo", {}))
+    return entries[0].seq, log
+
+
+@dataclass
+class Follower:
+    """Where a follower is in the host's log: the game it follows and the entries applied."""
+
+    game: int | None = None
+    applied: int = 0
+    waiting: dict[int, LogEntry] = field(default_factory=dict)
+
+    def offer(self, entry: Entry) -> tuple[str, list[LogEntry]]:
+        """A log entry received: ``("apply", entries)`` in order (``applied`` counts them), or
+        ``("duplicate" | "stale" | "gap", [])``. A gap keeps the entry for later."""
+        if self.game is None or entry.game > self.game:
+            return "gap", []  # a newer game: its snapshot starts it
+        if entry.game < self.game:
+            return "stale", []
+        if entry.n <= self.applied:
+            return "duplicate", []
+        if entry.n > self.applied + 1:
+            if len(self.waiting) < BUFFER_LIMIT:
+                self.waiting[entry.n] = entry.entry
+            return "gap", []
+        return "apply", [entry.entry, *self._drain(entry.n)]
+
+    def take_snapshot(self, snapshot: Snapshot) -> tuple[str, list[LogEntry]]:
+        """A snapshot received: ``("new", log)`` (start its game, then apply the log),
+        ``("apply", entries)`` (the ones not yet applied) or ``("stale", [])``."""
+        if self.game is None or snapshot.game > self.game:
+            self.game, self.applied = snapshot.game, len(snapshot.log)
+            self.waiting.clear()
+            return "new", [*snapshot.log, *self._drain(len(snapshot.log))]
+        if snapshot.game < self.game or len(snapshot.log) < self.applied:
+            return "stale", []
+        missing = list(snapshot.log[self.applied :])
+        self.applied = len(snapshot.log)
+        return "apply", [*missing, *self._drain(self.applied)]
+
+    def _drain(self, n: int) -> list[LogEntry]:
+        """The waiting entries right after ``n``; ``applied`` moves past them."""
+        run: list[LogEntry] = []
+        while n + 1 in self.waiting:
+            n += 1
+            run.append(self.waiting.pop(n))
+        self.applied = max(self.applied, n)
+        self.waiting = {k: v for k, v in self.waiting.items() if k > n}
+        return run

@@ -1,0 +1,47 @@
+"""Remote play (docs/REMOTE.md): ``POST /api/remote/host``, ``POST /api/remote/join``,
+``POST /api/remote/leave`` and ``GET /api/remote`` (the link and its counters)."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from controller.server.requests import check_sender, read_body
+from controller.server.statuses import answer
+from controller.server.web_service import WebService
+
+
+def routes(service: WebService) -> list[Route]:
+    controller = service.controller
+    remote = service.remote
+
+    async def host(request: Request) -> JSONResponse:
+        """``{"seats"?: [1]}``: open this game for the other board; answers the join codes."""
+        check_sender(request, service.token, service.token_required)
+        body = await read_body(request, {}, {"seats": list})
+        return JSONResponse(await remote.host(body.get("seats")))
+
+    async def join(request: Request) -> JSONResponse:
+        """``{"code": "ABCDEF"}``: join (or, with a spectator's code, watch) that game."""
+        check_sender(request, service.token, service.token_required)
+        body = await read_body(request, {"code": str}, {})
+        await remote.join(body["code"])
+        return JSONResponse(controller.state())
+
+    async def leave(request: Request) -> JSONResponse:
+        check_sender(request, service.token, service.token_required)
+        await read_body(request, {}, {})
+        await remote.leave()
+        return JSONResponse(controller.state())
+
+    async def status(request: Request) -> JSONResponse:
+        """The remote game: role, codes (the host's), link state and dropped messages."""
+        return JSONResponse(controller.state()["remote"])
+
+    return [
+        Route("/api/remote/host", answer(host), methods=["POST"]),
+        Route("/api/remote/join", answer(join), methods=["POST"]),
+        Route("/api/remote/leave", answer(leave), methods=["POST"]),
+        Route("/api/remote", answer(status), methods=["GET"]),
+    ]

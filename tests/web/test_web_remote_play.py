@@ -1,0 +1,105 @@
+"""Remote play end to end: two services on simulated boards play whole games against each
+other through a real mosquitto (docs/REMOTE.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from broker_support import Mosquitto
+from remote_support import (
+    Side,
+    both_over,
+    game_of,
+    in_step,
+    mirror,
+    open_game,
+    play,
+    wait_for,
+)
+
+
+@pytest.mark.parametrize("variant", ["lucky", "qubic"])
+def test_two_boards_play_a_whole_game(tmp_path: Path, mosquitto: Mosquitto, variant: str) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url, "--computer", "2:1"]).start()
+    try:
+        open_game(host, guest, variant)
+        ours, theirs = play(host, guest, until=both_over)
+        assert ours["variant"] == variant
+        assert game_of(ours) == game_of(theirs)
+        assert theirs["phase"] == "game_over"
+        assert ours["winner"] is not None or ours["draw"]
+        for state in (ours, theirs):
+            assert sum(state["remote"]["link"]["dropped"].values()) == 0
+            assert [seat["place"] for seat in state["seats"]] == (
+                ["local", "remote"] if state is ours else ["remote", "local"]
+            )
+    finally:
+        host.stop()
+        guest.stop()
+
+
+def test_a_spectator_follows_live_and_cannot_play(tmp_path: Path, mosquitto: Mosquitto) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url, "--computer", "2:1"]).start()
+    watcher = Side(tmp_path / "watcher", ["--remote", mosquitto.url]).start()
+    try:
+        host.post("/api/new_game", {"variant": "qubic", "players": 2})
+        codes = host.post("/api/remote/host", {})
+        assert codes["spectator_code"] != codes["code"]
+        guest.post("/api/remote/join", {"code": codes["code"]})
+        watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
+        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        seen = watcher.state()
+        assert seen["remote"]["role"] == "spectator" and seen["remote"]["code"] is None
+        assert [seat["place"] for seat in seen["seats"]] == ["remote", "remote"]
+        refused = watcher.up.post("/api/penalty", {"seat": 1})
+        assert refused.status_code == 409 and "spectator" in refused.json()["error"]
+
+        def moves_made(count: int) -> Callable[[dict[str, Any], dict[str, Any]], bool]:
+            return lambda ours, theirs: len(ours["board"]) >= count and in_step(host, guest)
+
+        def host_matches() -> bool:
+            state = host.state()
+            mirror(host, state)
+            return state["phase"] != "await_fix" and in_step(host, guest)
+
+        for count in (1, 2, 3, 4):
+            wait_for(host_matches, "the host's board matches the game")
+            if host.state()["to_move"] == 0:
+                free = host.state()["allowed"][0]
+                host.up.post("/api/sim/place", {"hole": free})
+            play(host, guest, until=moves_made(count))
+        wait_for(lambda: in_step(host, watcher), "the spectator sees every move")
+        assert len(watcher.state()["board"]) >= 4
+        assert sum(host.state()["remote"]["link"]["dropped"].values()) == 0
+    finally:
+        for side in (host, guest, watcher):
+            side.stop()
+
+
+def test_a_take_back_on_the_host_is_taken_back_on_the_guest(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    try:
+        host.post("/api/new_game", {"variant": "qubic", "players": 2})
+        guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        host.up.post("/api/sim/place", {"hole": "G-II-D"})
+        wait_for(lambda: "G-II-D" in guest.state()["board"], "the guest sees the move")
+        guest.up.post("/api/sim/place", {"hole": "G-II-D"})  # its person puts the Man there
+        refused = guest.up.post("/api/undo")
+        assert refused.status_code == 409 and "hosting board" in refused.json()["error"]
+        host.post("/api/undo")
+        wait_for(lambda: not guest.state()["board"], "the take-back reaches the guest")
+        theirs = guest.state()
+        assert theirs["mismatch"]["extra"] == ["G-II-D"]  # the Man to lift blinks
+        assert game_of(theirs) == game_of(host.state()) and theirs["remote"]["log"] == 2
+    finally:
+        host.stop()
+        guest.stop()
