@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from engine.bitboard import BB_ALL, Bitboard, bit, popcount, scan_forward
 from engine.dice import Throw, parse_throw
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
-from engine.holes import DEFAULT_LAYOUT, Hole, Layout, name, parse
+from engine.holes import DEFAULT_LAYOUT, Hole, Layout, Naming, name
 from engine.lines import completed_lines
 from engine.settings import seconds, shown, whole_number
 
@@ -58,12 +58,16 @@ class Phase(StrEnum):
     """Tac-T-Flix: Burocrats replace Men of the lines scored this turn."""
     WITHDRAW = "withdraw"
     """Tac-T-Flix: the Men of the completed lines are withdrawn."""
+    AWAIT_MOVE = "await_move"
+    """Flip 4, part 2: a piece standing on a result steps one square."""
+    AWAIT_JUMP = "await_jump"
+    """Flip 4: the piece that stepped into a corner lands on another square."""
     AWAIT_FIX = "await_fix"
     """Never a game's own: the board controller's phase while the board disagrees with the game."""
 
 
-HOLE_KEYS = frozenset({"hole"})
-"""Event/action data keys holding one hole index."""
+HOLE_KEYS = frozenset({"hole", "to"})
+"""Event/action data keys holding one hole (or cell) index."""
 SET_KEYS = frozenset({"allowed", "line", "removed", "holes"})
 """Event data keys holding a :data:`Bitboard` (shown as a list of hole names)."""
 LINES_KEYS = frozenset({"lines"})
@@ -76,13 +80,13 @@ AWAIT_CALLS_ACTIONS = frozenset({"call", "penalty", "resign"})
 """The actions accepted in phase ``await_calls`` (nobody can place; lines are uncalled)."""
 
 
-def _json_value(key: str, value: Any, layout: Layout) -> Any:
+def _json_value(key: str, value: Any, naming: Naming) -> Any:
     if key in HOLE_KEYS and isinstance(value, int):
-        return name(value, layout)
+        return naming.name(value)
     if key in SET_KEYS and isinstance(value, int):
-        return [name(h, layout) for h in scan_forward(value)]
+        return [naming.name(h) for h in scan_forward(value)]
     if key in LINES_KEYS and isinstance(value, list | tuple):
-        return [[name(h, layout) for h in scan_forward(line)] for line in value]
+        return [[naming.name(h) for h in scan_forward(line)] for line in value]
     return value
 
 
@@ -97,10 +101,10 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     secret: bool = False
 
-    def to_json(self, layout: Layout = DEFAULT_LAYOUT) -> dict[str, Any]:
+    def to_json(self, naming: Naming = DEFAULT_LAYOUT) -> dict[str, Any]:
         """``{"type": ..., **data}`` with holes written as canonical names (and ``secret``)."""
         result: dict[str, Any] = {"type": self.type}
-        result.update({key: _json_value(key, value, layout) for key, value in self.data.items()})
+        result.update({key: _json_value(key, value, naming) for key, value in self.data.items()})
         if self.secret:
             result["secret"] = True
         return result
@@ -111,6 +115,7 @@ class Action:
     """One replayable input. ``kind`` names the handler ``Game._act_<kind>``.
 
     ``roll`` with ``throw=None`` draws from the game's seeded RNG (and replays to the same faces).
+    ``to`` is where a ``move`` takes the piece standing on ``hole`` (Flip 4).
     """
 
     kind: str
@@ -120,26 +125,28 @@ class Action:
     at: float = 0.0
     piece: str = MAN
     token: int | None = None
+    to: Hole | None = None
 
-    def to_json(self, layout: Layout = DEFAULT_LAYOUT) -> dict[str, Any]:
+    def to_json(self, naming: Naming = DEFAULT_LAYOUT) -> dict[str, Any]:
         """The non-default fields, holes as names: ``{"kind": "place", "hole": "Y-II-H"}``."""
         result: dict[str, Any] = {"kind": self.kind}
         for item in fields(self)[1:]:
             value = getattr(self, item.name)
             if value != item.default:
-                result[item.name] = _json_value(item.name, value, layout)
+                result[item.name] = _json_value(item.name, value, naming)
         return result
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], layout: Layout = DEFAULT_LAYOUT) -> Action:
+    def from_json(cls, data: Mapping[str, Any], naming: Naming = DEFAULT_LAYOUT) -> Action:
         """The action written by :meth:`to_json`."""
         known = {item.name for item in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown or "kind" not in data:
             raise IllegalAction(f"not an action: {dict(data)!r} (unknown keys {unknown})")
         values = dict(data)
-        if isinstance(values.get("hole"), str):
-            values["hole"] = parse(values["hole"], layout)
+        for key in HOLE_KEYS:
+            if isinstance(values.get(key), str):
+                values[key] = naming.parse(values[key])
         return cls(**values)
 
 
@@ -232,6 +239,8 @@ class Game:
     uses_burocrats: ClassVar[bool] = False
     uses_tokens: ClassVar[bool] = False
     default_men_per_team: ClassVar[int | None] = 18
+    seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = TEAMS_OF_PLAYERS
+    """The team of each seat for every player count the variant allows."""
     options_class: ClassVar[type[Options]] = Options
     _state_fields: ClassVar[tuple[str, ...]] = (
         "phase",
@@ -262,11 +271,9 @@ class Game:
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
-            or players not in TEAMS_OF_PLAYERS
+            or players not in self.seat_teams
         ):
-            raise SettingError(
-                f"players must be 2, 3, 4 (2 teams) or 6 (3 teams), not {shown(players)}"
-            )
+            raise SettingError(f"players must be {self._player_counts()}, not {shown(players)}")
         whole_number("seed", seed, 0, SEED_LIMIT)
         if isinstance(options, self.options_class):
             self.options: Options = options
@@ -277,7 +284,7 @@ class Game:
         self.players: int = players
         self.seed: int = seed
         self.layout: Layout = Layout(self.options.panels, self.options.suits)
-        self.team_of_seat: tuple[int, ...] = TEAMS_OF_PLAYERS[players]
+        self.team_of_seat: tuple[int, ...] = self.seat_teams[players]
         self.teams: int = max(self.team_of_seat) + 1
         self.men_per_team: int = self._men_per_team()
         self._rng = random.Random(seed)
@@ -309,6 +316,16 @@ class Game:
         self._emit("game_started", variant=self.variant, players=players)  # never the seed
         self._start_turn(0)
 
+    @classmethod
+    def _player_counts(cls) -> str:
+        counts = []
+        for players, teams in cls.seat_teams.items():
+            team_count = max(teams) + 1
+            counts.append(
+                str(players) if team_count == players else f"{players} ({team_count} teams)"
+            )
+        return ", ".join(counts[:-1]) + " or " + counts[-1]
+
     def _init_state(self) -> None:
         """Hook: set up a variant's own state fields (also listed in ``_state_fields``)."""
 
@@ -326,6 +343,11 @@ class Game:
         )
 
     # ----------------------------------------------------------------- reading the state
+
+    @property
+    def naming(self) -> Naming:
+        """What names this game's holes: the FLIX layout, or a grid variant's board."""
+        return self.layout
 
     @property
     def occupied(self) -> Bitboard:
@@ -384,7 +406,7 @@ class Game:
             for kind, mask in ((MAN, self.men[team]), (BUROCRAT, self.burocrats[team])):
                 pieces.extend((hole, team, kind) for hole in scan_forward(mask))
         board = {
-            name(hole, self.layout): {"team": team, "piece": kind}
+            self.naming.name(hole): {"team": team, "piece": kind}
             for hole, team, kind in sorted(pieces)
         }
         state: dict[str, Any] = {
@@ -416,7 +438,7 @@ class Game:
         return self.options.to_dict()
 
     def _names(self, mask: Bitboard) -> list[str]:
-        return [name(hole, self.layout) for hole in scan_forward(mask)]
+        return [self.naming.name(hole) for hole in scan_forward(mask)]
 
     # ----------------------------------------------------------------- acting
 
@@ -435,7 +457,7 @@ class Game:
         token: int | None = None,
     ) -> list[Event]:
         """Seat ``to_move`` places a piece at time ``at`` (seconds; opens the call window)."""
-        index = parse(hole, self.layout) if isinstance(hole, str) else hole
+        index = self.naming.parse(hole) if isinstance(hole, str) else hole
         return self.apply(Action("place", hole=index, at=at, piece=piece, token=token))
 
     def call(self, seat: int, *, at: float = 0.0) -> list[Event]:

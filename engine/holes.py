@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.errors import HoleNameError, SettingError
 
@@ -64,6 +65,27 @@ class Layout:
         if letter not in SUIT_NAMES or suit.lower() not in (letter.lower(), SUIT_NAMES[letter]):
             raise SettingError(f"not a suit: {suit!r}")
         return self.suits.index(letter)
+
+
+    def name(self, hole: Hole) -> str:
+        """The canonical name of ``hole`` in this layout (see :func:`name`)."""
+        return name(hole, self)
+
+    def parse(self, text: str) -> Hole:
+        """The hole named by ``text`` in this layout (see :func:`parse`)."""
+        return parse(text, self)
+
+
+class Naming(Protocol):
+    """What names a board's holes or cells: a FLIX :class:`Layout` or a grid (engine.grid)."""
+
+    def name(self, hole: Hole) -> str:
+        """The canonical name of a hole or cell."""
+        ...
+
+    def parse(self, text: str) -> Hole:
+        """The hole or cell named by ``text``."""
+        ...
 
 
 DEFAULT_LAYOUT = Layout()
