@@ -1,13 +1,15 @@
 """The engine's text protocol (like UCI), as a pure class: one input line in, answer lines out.
 
-Commands: ``variant qubic|lucky|payoff|tactflix`` · ``players 2|3|4|6`` ·
-``position startpos [moves ...]`` · ``roll [colour/floor/suit]`` ·
+Commands: ``variant qubic|lucky|payoff|tactflix|flip4`` · ``players 2|3|4|6`` ·
+``position startpos [moves ...]`` · ``roll [colour/floor/suit | 3/5]`` ·
 ``go [movetime MS] [depth N] [nodes N] [infinite]`` · ``stop`` · ``hint`` ·
 ``setoption name Level|Seed value N`` · ``perft N`` · ``isready`` · ``quit``.
 
 A move is a hole name (a placement; in Pay-Off ``HOLE token N`` attaches a token) or, in Lucky,
 a throw such as ``yellow/II/hearts`` (a roll); in Tac-T-Flix a hole name also names the Man to
-replace by a Burocrat or to withdraw when the game is in that phase. ``roll`` without faces draws
+replace by a Burocrat or to withdraw when the game is in that phase. In Flip 4 a move is a throw
+(``3/5``), a square (a placement, or a corner jump's landing) or a step ``c3-d2``; ``perft``
+counts its actions, a roll branching into the 21 different throws. ``roll`` without faces draws
 from the seeded RNG and answers ``throw <faces>``. The protocol has no FLIX button, so games that
 need calls are played with ``auto_call`` (a completed line scores at once). Any bad line answers
 ``error <reason>`` and changes nothing; no line, however garbled, raises.
@@ -33,10 +35,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.dice import parse_throw
 from engine.errors import FlixError
+from engine.flip4 import Flip4
+from engine.flip4 import perft as flip4_perft
 from engine.game import SEED_LIMIT, Action, Game, Phase
-from engine.holes import name, parse
 from engine.players import make_player
 from engine.players.base import (
     DEFAULT_LEVEL,
@@ -87,7 +89,9 @@ def move_text(action: Action, game: Game, *, token: bool = True) -> str:
         return "roll"
     if action.hole is None:
         return action.kind
-    text = name(action.hole, game.layout)
+    text = game.naming.name(action.hole)
+    if action.to is not None:
+        text += f"-{game.naming.name(action.to)}"
     if token and action.token is not None:
         text += f" token {action.token}"
     return text
@@ -268,9 +272,12 @@ class EngineProtocol:
             index += 1
             try:
                 if "/" in move:
-                    game.roll(parse_throw(move))
+                    game.roll(move)
+                elif "-" in move and isinstance(game, Flip4):
+                    source, _, target = move.partition("-")
+                    game.move(source, target)
                 else:
-                    hole = parse(move, game.layout)
+                    hole = game.naming.parse(move)
                     kind = HOLE_ACTIONS.get(str(game.phase), "place")
                     game.apply(Action(kind, hole=hole, token=token))
             except FlixError as error:
@@ -280,12 +287,12 @@ class EngineProtocol:
 
     def _roll(self, args: list[str]) -> list[str]:
         if len(args) > 1:
-            raise ProtocolError("expected 'roll [colour/floor/suit]'")
+            raise ProtocolError("expected 'roll [colour/floor/suit | 3/5]'")
         if args:
-            self.game.roll(parse_throw(args[0]))
+            self.game.roll(args[0])
             return []
-        self.game.roll()
-        return [f"throw {self.game.last_throw}"]
+        events = self.game.roll()
+        return [f"throw {events[0].data['throw']}"]
 
     def _go(self, args: list[str]) -> list[str]:
         limits: dict[str, int] = {}
@@ -367,8 +374,10 @@ class EngineProtocol:
         if len(args) != 1:
             raise ProtocolError(f"expected 'perft N', got {' '.join(['perft', *args])[:80]!r}")
         depth = number("perft depth", args[0], 0, MAX_PERFT_DEPTH)
+        if isinstance(self.game, Flip4):
+            return [f"perft {depth} {flip4_perft(self.game, depth)}"]
         if self.game.variant != "qubic":
-            raise ProtocolError(f"perft counts placements of qubic, not {self.variant}")
+            raise ProtocolError(f"perft counts actions of qubic and flip4, not {self.variant}")
         return [f"perft {depth} {perft(self.game, depth)}"]
 
     def _new_game(self, variant: str, players: int) -> Game:

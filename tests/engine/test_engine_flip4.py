@@ -29,6 +29,7 @@ from engine.flip4 import (
     results,
 )
 from engine.game import Action, Event, Phase
+from engine.protocol import EngineProtocol
 from engine.variants import VARIANTS, new_game, replay
 
 
@@ -440,3 +441,31 @@ def test_perft_in_part_2() -> None:
     assert perft(game, 1) == 21
     assert perft(game, 2) == 16 + 12 + 8 + 3 + 16 + 168
     assert game.actions == []
+
+
+# ----------------------------------------------------------------- the engine protocol
+
+
+def test_the_protocol_plays_flip4_throws_squares_and_steps() -> None:
+    engine = EngineProtocol()
+    assert engine.handle("variant flip4") == []
+    assert engine.handle("position startpos moves 2/1 c3 6/6") == []
+    assert engine.handle("perft 1") == ["perft 1 3"]  # 12, 0, 36: d5, d4, c2 all open
+    assert engine.handle("position startpos moves 2/1 c3 6/6 a2") == [
+        "error position: move 'a2': seat 1 may not place at a2 now; allowed: c2 d4 d5"
+    ]
+    engine.handle("position startpos")
+    answer = engine.handle("roll 7/1")
+    assert answer == ["error roll: not a throw of two dice: '7/1' (expected two of 1..6, as '3/5')"]
+
+
+def test_the_protocol_searches_and_answers_a_step() -> None:
+    engine = EngineProtocol(variant="flip4")
+    engine.game = flip4(position="b2 c2 d2 d3 / a3 a4 b5 c5")
+    engine.handle("roll 6/4")
+    engine.handle("go")
+    lines: list[str] = []
+    assert engine.searching is not None
+    engine.searching.run()
+    engine.searching.finish(lines.append)
+    assert lines[-1] == "bestmove d3-e2"
