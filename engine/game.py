@@ -239,6 +239,9 @@ class Game:
     uses_burocrats: ClassVar[bool] = False
     uses_tokens: ClassVar[bool] = False
     default_men_per_team: ClassVar[int | None] = 18
+    geometry: ClassVar[str] = "flix"
+    """The board the variant is played on: ``flix`` (the spaceboard) or a key of
+    :data:`engine.grid.GRIDS`."""
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = TEAMS_OF_PLAYERS
     """The team of each seat for every player count the variant allows."""
     options_class: ClassVar[type[Options]] = Options

@@ -66,7 +66,6 @@ class Layout:
             raise SettingError(f"not a suit: {suit!r}")
         return self.suits.index(letter)
 
-
     def name(self, hole: Hole) -> str:
         """The canonical name of ``hole`` in this layout (see :func:`name`)."""
         return name(hole, self)

@@ -22,46 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.grid import GRIDS
-from hal.base import GROOVE_COUNT, HOLE_COUNT, STATUS_PIXELS
+from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
 
-FLIX = "flix"
 BUTTON_NAMES = ("roll", "flix", "penalty", "menu")
 
 
 class GeometryError(HalError, ValueError):
     """A board geometry or grid wiring file that is missing, malformed or inconsistent."""
-
-
-@dataclass(frozen=True)
-class BoardGeometry:
-    """A board's shape: ``key`` (``flix`` or a grid of :data:`engine.grid.GRIDS`), its cells,
-    its panel grooves (0 on a flat board) and, for a grid, its rows and columns."""
-
-    key: str
-    cells: int
-    grooves: int
-    rows: int = 0
-    cols: int = 0
-
-    @property
-    def pixel_count(self) -> int:
-        """Cell pixels, then the status pixels."""
-        return self.cells + STATUS_PIXELS
-
-    @property
-    def flat(self) -> bool:
-        """Whether the board is one flat grid (no panels, no grooves)."""
-        return self.grooves == 0
-
-    def describe(self) -> str:
-        """The shape in words, e.g. ``flip4 (5x5, 25 cells)``."""
-        if self.flat:
-            return f"{self.key} ({self.rows}x{self.cols}, {self.cells} cells)"
-        return f"{self.key} ({self.cells} holes on {self.grooves} panels)"
-
-
-FLIX_GEOMETRY = BoardGeometry(FLIX, HOLE_COUNT, GROOVE_COUNT)
 
 
 @dataclass(frozen=True)
@@ -113,7 +81,7 @@ def load_grid_wiring(name: str | Path) -> GridWiring:
 
 def load_geometry(name: str | Path | None) -> BoardGeometry:
     """The geometry named (``flix``, a wiring file name or path); ``None`` is the spaceboard."""
-    if name is None or name == FLIX:
+    if name is None or name == FLIX_GEOMETRY.key:
         return FLIX_GEOMETRY
     return load_grid_wiring(name).geometry
 
@@ -136,7 +104,8 @@ def _read(name: str | Path) -> tuple[dict[str, Any], str]:
                 if item.name.endswith(".toml") and item.name.removesuffix(".toml") in GRIDS
             )
             raise GeometryError(
-                f"no board geometry {name!r}: known {', '.join([FLIX, *known])} or a wiring file"
+                f"no board geometry {name!r}: known {', '.join([FLIX_GEOMETRY.key, *known])} "
+                "or the path of a wiring file"
             )
         text = resource.read_text(encoding="utf-8")
     try:
@@ -163,7 +132,9 @@ def _check(wiring: GridWiring, where: str) -> None:
     if wiring.row_pins and len(wiring.row_pins) != geometry.rows:
         raise GeometryError(f"{where}: {geometry.rows} rows need {geometry.rows} row_pins")
     if wiring.decoder_pins and 2 ** len(wiring.decoder_pins) < geometry.rows:
-        raise GeometryError(f"{where}: {len(wiring.decoder_pins)} select pins cannot reach every row")
+        raise GeometryError(
+            f"{where}: {len(wiring.decoder_pins)} select pins cannot reach every row"
+        )
     if len(wiring.col_pins) != geometry.cols:
         raise GeometryError(f"{where}: {geometry.cols} columns need {geometry.cols} col_pins")
     if sorted(wiring.chain) != list(range(geometry.pixel_count)):

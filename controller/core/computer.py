@@ -37,7 +37,6 @@ from controller.errors import NotNow
 from engine.bitboard import bit
 from engine.errors import FlixError
 from engine.game import Action, Phase
-from engine.holes import name, parse
 from hal.base import Color, Piece
 from hal.capabilities import Hands
 from hal.errors import HalError
@@ -191,7 +190,7 @@ class Computer:
             "generation": self.generation,
             "purpose": purpose,
             "entry": {key: entry[key] for key in ("variant", "players", "seed", "options")},
-            "actions": [action.to_json(game.layout) for action in game.actions],
+            "actions": [action.to_json(game.naming) for action in game.actions],
             "levels": {seat: s.level for seat, s in enumerate(self.seats) if s.level is not None},
             "seeds": {seat: player_seed(game.seed, seat) for seat in range(game.players)},
             "movetime": self.config.computer_movetime_ms / 1000,
@@ -253,7 +252,7 @@ class Computer:
             return
         self._ready = None
         game = ctl.game
-        action = Action.from_json(answer["action"], game.layout)
+        action = Action.from_json(answer["action"], game.naming)
         seat: int = answer["seat"]
         if action.kind in CALL_WORDS and game.actions and game.actions[-1] == action:
             return  # the same call again (nothing to call): wait for the next change
@@ -270,7 +269,7 @@ class Computer:
     def _announce(self, seat: int, action: Action, reason: str, now: float) -> None:
         names = self.config.team_names
         team = self.ctl.game.team_of_seat[seat]
-        where = "" if action.hole is None else name(action.hole, self.ctl.game.layout)
+        where = "" if action.hole is None else self.ctl.game.naming.name(action.hole)
         words = {
             **CALL_WORDS,
             "roll": "rolls the dice",
@@ -341,7 +340,7 @@ class Computer:
         if move is not None and move.action == "place":
             if move.hole == hole:
                 return None
-            where = name(move.hole, game.layout)
+            where = game.naming.name(move.hole)
             return f"{self._who(seat)} plays {where}: put its Man there"
         return f"{self._who(seat)} is thinking: wait for its move"
 
@@ -352,7 +351,7 @@ class Computer:
             return None
         move = self.move
         if move is not None:
-            who, where = self._who(move.seat), name(move.hole, game.layout)
+            who, where = self._who(move.seat), game.naming.name(move.hole)
             if move.action == "place":
                 return f"{who} plays {where}: put its Man there."
             if move.action == "substitute":
@@ -378,7 +377,7 @@ class Computer:
         state["computer_move"] = (
             None
             if move is None
-            else {"seat": move.seat, "action": move.action, "hole": name(move.hole, game.layout)}
+            else {"seat": move.seat, "action": move.action, "hole": game.naming.name(move.hole)}
         )
         hints = self.ctl.session.hints
         state["hints"] = hints
@@ -433,7 +432,7 @@ class Computer:
         action = answer["action"]
         seat: int = answer["seat"]
         if "hole" in action:
-            self.hint = HintMark(seat, parse(action["hole"], self.ctl.game.layout), now + HINT_S)
+            self.hint = HintMark(seat, self.ctl.game.naming.parse(action["hole"]), now + HINT_S)
         event = {
             "type": "hint",
             "seat": seat,
@@ -456,7 +455,7 @@ class Computer:
         for team, holes in threats(self.ctl.game):
             mask = 0
             for hole in holes:
-                mask |= bit(parse(hole, self.ctl.game.layout))
+                mask |= bit(self.ctl.game.naming.parse(hole))
             layers.append(holes_layer(mask, scale(colours[team % len(colours)], THREAT_DIM)))
         return layers
 

@@ -65,7 +65,7 @@ def replay(entries: Iterable[Entry]) -> tuple[Game, float]:
         latest = max(latest, entry.at)
         try:
             if entry.kind == "action":
-                action = Action.from_json(entry.data, game.layout)
+                action = Action.from_json(entry.data, game.naming)
                 game.apply(action)
                 latest = max(latest, action.at)
             elif entry.kind == "undo":

@@ -16,7 +16,6 @@ from __future__ import annotations
 from engine.ai import completing_holes
 from engine.bitboard import BB_ALL
 from engine.game import Game
-from engine.holes import name
 
 
 def threats(game: Game) -> list[tuple[int, list[str]]]:
@@ -27,5 +26,5 @@ def threats(game: Game) -> list[tuple[int, list[str]]]:
     for team in range(game.teams):
         holes = completing_holes(game.pieces(team), empty)
         if holes:
-            found.append((team, [name(hole, game.layout) for hole in holes]))
+            found.append((team, [game.naming.name(hole) for hole in holes]))
     return found

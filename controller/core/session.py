@@ -233,7 +233,7 @@ class GameSession:
         events published."""
         events = self.game.apply(action)
         try:
-            self.journal.append("action", action.to_json(self.game.layout), at=self.game_time(now))
+            self.journal.append("action", action.to_json(self.game.naming), at=self.game_time(now))
         except JournalError:
             self.game.pop()
             raise
@@ -269,7 +269,7 @@ class GameSession:
             listener(published)
 
     def _publish(self, events: Iterable[Event], now: float) -> list[dict[str, Any]]:
-        published = [event.to_json(self.game.layout) for event in events]
+        published = [event.to_json(self.game.naming) for event in events]
         for data in published:
             self.emit(data, now)
         return published

@@ -40,4 +40,3 @@ def make_player(variant: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> Play
     except KeyError:
         raise SettingError(f"no computer player for {key}") from None
     return factory(level, seed)
-
