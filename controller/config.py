@@ -41,13 +41,13 @@ class Config:
     call_window: float = 3.0
     auto_call: bool = False
     dice: str = "virtual"
-    team_names: tuple[str, ...] = ("Red", "Blue", "Green")
+    team_names: tuple[str, ...] = ("Red", "Blue", "Green", "Yellow")
     seats: tuple[Seat, ...] = ()
     hints: bool = True
     computer_movetime_ms: int = 1000
     # [leds]
     brightness_cap: float = 0.5
-    team_colours: tuple[Color, ...] = ((255, 32, 0), (0, 80, 255), (0, 200, 60))
+    team_colours: tuple[Color, ...] = ((255, 32, 0), (0, 80, 255), (0, 200, 60), (255, 190, 0))
     win_animation_s: float = 4.0
     # [http]
     address: str = "127.0.0.1:8640"
@@ -171,15 +171,16 @@ def _check(key: str, value: Any, where: str) -> Any:
     if key == "team_names":
         if (
             not isinstance(value, list | tuple)
-            or len(value) != 3
+            or len(value) not in (3, 4)
             or not all(isinstance(v, str) and v.strip() for v in value)
         ):
-            raise ConfigError(f"{bad} (a list of three names)")
-        return tuple(value)
+            raise ConfigError(f"{bad} (a list of three or four names)")
+        return (*value, *Config.team_names[len(value) :])
     if key == "team_colours":
-        if not isinstance(value, list | tuple) or len(value) != 3:
-            raise ConfigError(f"{bad} (a list of three colours)")
-        return tuple(_colour(v, f"{where}: team_colours") for v in value)
+        if not isinstance(value, list | tuple) or len(value) not in (3, 4):
+            raise ConfigError(f"{bad} (a list of three or four colours)")
+        colours = tuple(_colour(v, f"{where}: team_colours") for v in value)
+        return (*colours, *Config.team_colours[len(value) :])
     if key == "address":
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (HOST:PORT)")

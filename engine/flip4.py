@@ -309,6 +309,11 @@ class Flip4(Game):
         """Throw the two dice: given as text (``3/5``), or drawn from the seeded RNG."""
         return self.apply(Action("roll", throw=None if throw is None else str(throw)))
 
+    def throw_text(self, text: str) -> str:
+        """``3/5`` for a throw written ``3/5``, ``3 5`` or ``35``."""
+        first, second = parse_dice(text)
+        return f"{first}/{second}"
+
     def move(self, hole: Hole | str, to: Hole | str) -> list[Event]:
         """Step the mover's piece on ``hole`` to the neighbouring square ``to``."""
         source = GRID.parse(hole) if isinstance(hole, str) else hole

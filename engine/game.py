@@ -445,6 +445,10 @@ class Game:
 
     # ----------------------------------------------------------------- acting
 
+    def throw_text(self, text: str) -> str:
+        """The canonical text of a throw given as ``text`` (``IllegalRoll`` if it is none)."""
+        return str(parse_throw(text))
+
     def roll(self, throw: Throw | str | None = None) -> list[Event]:
         """Throw the dice: given faces, or (``None``) a throw drawn from the seeded RNG."""
         if isinstance(throw, str):

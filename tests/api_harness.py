@@ -10,6 +10,7 @@ from controller.config import Config
 from controller.core.journal import Journal
 from controller.server.app import create_app
 from controller.server.service import Service
+from hal.base import FLIX_GEOMETRY, BoardGeometry
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -20,9 +21,15 @@ BASE_URL = "http://127.0.0.1:8640"
 class Harness:
     """See the module docstring; ``host`` is the address the service is bound to."""
 
-    def __init__(self, host: str = "127.0.0.1", config: Config | None = None) -> None:
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        config: Config | None = None,
+        geometry: BoardGeometry = FLIX_GEOMETRY,
+    ) -> None:
         self.clock = SimClock()
-        self.board = SimBoard(clock=self.clock)
+        sensing = "presence" if geometry.flat else "analog"
+        self.board = SimBoard(clock=self.clock, geometry=geometry, sensing=sensing)
         self.service = Service(
             self.board, config or Config(), Journal(None), host=host, port=8640, token=TOKEN
         )

@@ -23,7 +23,6 @@ from controller.core.signals import Signals
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
 from engine.bitboard import Bitboard
-from engine.dice import parse_throw
 from engine.errors import FlixError, IllegalAction
 from engine.game import Action, Game, Phase
 from engine.variants import VARIANTS, find_variant
@@ -276,7 +275,7 @@ class BoardController:
         """Throw the dice: the given faces, the faces set by ``next_faces``, or the seeded RNG."""
         if faces is not None:
             try:
-                faces = str(parse_throw(faces))
+                faces = self.game.throw_text(faces)
             except FlixError as error:
                 raise BadOrder(str(error)) from None
         self._check_board("roll")
@@ -335,7 +334,7 @@ class BoardController:
     def set_next_faces(self, faces: str) -> None:
         """The next ROLL shows these faces (scripts and physical-dice entry)."""
         try:
-            self.session.next_faces = str(parse_throw(faces))
+            self.session.next_faces = self.game.throw_text(faces)
         except FlixError as error:
             raise BadOrder(str(error)) from None
 
@@ -436,6 +435,7 @@ class BoardController:
             "rows": self.geometry.rows,
             "cols": self.geometry.cols,
         }
+        state["players_allowed"] = sorted(type(self.game).seat_teams)
         state["fix"] = self.fix_words
         state["message"] = self.message()
         state["connected"] = self.connected
@@ -456,8 +456,8 @@ class BoardController:
 
 
 def variants_on(geometry: BoardGeometry) -> list[str]:
-    """The variants played on a board of ``geometry``."""
-    return sorted(name for name, cls in VARIANTS.items() if cls.geometry == geometry.key)
+    """The variants played on a board of ``geometry``, in the registry's order."""
+    return [name for name, cls in VARIANTS.items() if cls.geometry == geometry.key]
 
 
 def variant_for(geometry: BoardGeometry, configured: str) -> str:

@@ -34,7 +34,7 @@ from controller.core.seats import Seat, player_seed
 from controller.core.think_worker import Answer, Job
 from controller.core.thinker import ProcessThinker
 from controller.errors import NotNow
-from engine.bitboard import bit
+from engine.bitboard import bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase
 from hal.base import Color, Piece
@@ -47,10 +47,22 @@ BLINK_S = 0.25
 """Half period of the computer's and the hint's blinking hole."""
 THREAT_DIM = 0.2
 """Brightness of a threat hole, a fraction of its team's colour."""
-HINT_PHASES = frozenset({Phase.AWAIT_ROLL, Phase.AWAIT_PLACE, Phase.SUBSTITUTE, Phase.WITHDRAW})
+HINT_PHASES = frozenset(
+    {
+        Phase.AWAIT_ROLL,
+        Phase.AWAIT_PLACE,
+        Phase.SUBSTITUTE,
+        Phase.WITHDRAW,
+        Phase.AWAIT_MOVE,
+        Phase.AWAIT_JUMP,
+    }
+)
 """Phases in which a hint can say what the seat to move does."""
 BOARD_MOVES = frozenset({"place", "substitute", "withdraw"})
 """Actions made with the hands on the board."""
+STEP_PHASES = frozenset({Phase.AWAIT_MOVE, Phase.AWAIT_JUMP})
+"""Flip 4: a step or a landing is applied as an order; the hands (or a person, guided by the
+board) then move the pieces to match."""
 CALL_WORDS = {"call": "calls FLIX", "penalty": "calls PENALTY", "request_block": "asks for a block"}
 
 HintDone = Callable[[Answer | None, str], None]
@@ -257,7 +269,10 @@ class Computer:
         if action.kind in CALL_WORDS and game.actions and game.actions[-1] == action:
             return  # the same call again (nothing to call): wait for the next change
         try:
-            if action.kind in BOARD_MOVES:
+            if game.phase in STEP_PHASES:
+                ctl.play(action, now)
+                self._follow_game()
+            elif action.kind in BOARD_MOVES:
                 self._board_move(seat, action)
             else:
                 ctl.play(action, now)
@@ -314,6 +329,20 @@ class Computer:
                     self._burocrat_for = hole
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot {action.kind} there: {error}") from None
+
+    def _follow_game(self) -> None:
+        """The hands move the pieces to where the game has them (after a Flip 4 step)."""
+        if self.hands is None:
+            return
+        ctl = self.ctl
+        sensed, wanted = ctl.sensed.occupied(), ctl.game.occupied
+        try:
+            for cell in scan_forward(sensed & ~wanted):
+                self.hands.lift(cell)
+            for cell in scan_forward(wanted & ~sensed):
+                self.hands.place(cell)
+        except (HalError, ValueError) as error:
+            raise NotNow(f"the simulated hands cannot follow the step: {error}") from None
 
     def _hands_step(self) -> None:
         """A substitution by the hands: the Burocrat goes in once the Man is seen lifted."""

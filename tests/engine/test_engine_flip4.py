@@ -101,7 +101,10 @@ def test_a_player_with_the_real_board_enters_its_arrangement() -> None:
     ("arrangement", "message"),
     [
         ("C 8 20", "25 squares"),
-        ("8 C 20 5 C 3 7 36 16 2 15 30 1 24 11 4 18 25 0 6 C 10 9 12 C", "the corner a1 carries no number"),
+        (
+            "8 C 20 5 C 3 7 36 16 2 15 30 1 24 11 4 18 25 0 6 C 10 9 12 C",
+            "the corner a1 carries no number",
+        ),
         ("C 8 20 5 C 3 7 36 16 2 15 30 1 24 11 4 18 25 0 6 C 10 9 9 C", "once"),
         ("C 8 20 5 C 3 7 36 16 2 15 30 1 24 11 4 18 25 0 6 C 10 9 x C", "'x' at d5"),
     ],
