@@ -1,4 +1,4 @@
-"""Flip 4 (RULES.md §8): two dice, a 5x5 board of numbers, four pieces each, four in a row wins.
+"""Flip 4 (RULES.md §10): two dice, a 5x5 board of numbers, four pieces each, four in a row wins.
 
 Each throw gives three results: the sum, the difference and the product of the two dice. In
 part 1 a piece is placed on a square carrying a result; in part 2 a piece standing on a result
@@ -58,7 +58,7 @@ DEFAULT_ARRANGEMENT: tuple[int | None, ...] = (
     *(4, 18, 25, 0, 6),
     *(None, 10, 9, 12, None),
 )
-"""The board row by row from the top, ``None`` for a corner (reasons in RULES.md §8)."""
+"""The board row by row from the top, ``None`` for a corner (reasons in RULES.md §10)."""
 PIECES_PER_PLAYER = 4
 MAX_ATTEMPTS = 3
 """Part 1: after this many throws in a row with no open result square, place anywhere."""
