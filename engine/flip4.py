@@ -511,7 +511,6 @@ class Flip4(Game):
         pair = self.dice_pair
         state["last_throw"] = None if pair is None else f"{pair[0]}/{pair[1]}"
         state.update(
-            dice=None if pair is None else list(pair),
             results=None if pair is None else list(results(*pair)),
             squares={
                 GRID.name(cell): number
