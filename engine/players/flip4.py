@@ -3,8 +3,9 @@ expectimax over the 36 throws (:mod:`engine.players.flip4_search`).
 
 Levels differ by their node budget and the deepest look-ahead (turns, each a choice followed by
 the next player's throw): 1 looks one turn ahead and plays a random choice 30 % of the time, 2
-looks one turn ahead, 3 (the default) two, 4 two with a larger budget, 5 three. A look-ahead
-that runs out of nodes is dropped for the last completed one (anytime).
+looks one turn ahead, 3 (the default) two, 4 two with a larger budget, 5 three for its two
+best choices after two. A look-ahead that runs out of nodes is dropped for the last completed one
+(anytime).
 
 >>> from engine.players.base import Budget
 >>> from engine.variants import new_game
@@ -39,12 +40,14 @@ from engine.players.flip4_search import (
     steps_now,
 )
 
-NODES: dict[int, int] = {1: 30, 2: 300, 3: 4_000, 4: 12_000, 5: 150_000}
+NODES: dict[int, int] = {1: 30, 2: 300, 3: 4_000, 4: 12_000, 5: 40_000}
 """Node budget per decision by level."""
 DEPTH: dict[int, int] = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
 """The deepest look-ahead (turns) by level."""
 BLUNDER = 0.3
 """Level 1 plays a random choice this often (seeded)."""
+DEEP_WIDTH = 2
+"""A look-ahead of three turns or more searches only this many of the best choices so far."""
 
 
 class Flip4Player:
@@ -76,6 +79,7 @@ class Flip4Player:
         if self.level == 1 and rng.random() < BLUNDER:
             return self._decision(game, position, rng.choice(choices), 0, 0, budget, "a guess")
         best, score, depth = choices[0], 0.0, 0
+        ranked = choices
         limit = min(NODES[self.level], budget.nodes or NODES[self.level])
         max_depth = min(DEPTH[self.level], budget.depth or DEPTH[self.level])
 
@@ -84,12 +88,15 @@ class Flip4Player:
             return budget.visited >= limit or budget.exhausted()
 
         for look in range(1, max_depth + 1):
+            if look >= 3:
+                choices = ranked[:DEEP_WIDTH]
             try:
                 values = [
                     step_value(position, board, step, game.reverse, look, spend) for step in choices
                 ]
             except OutOfBudget:
                 break
+            ranked = [choices[i] for i in sorted(range(len(choices)), key=lambda i: -values[i])]
             score = max(values)
             best, depth = choices[values.index(score)], look
             if on_info is not None:
