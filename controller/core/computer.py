@@ -34,7 +34,7 @@ from controller.core.seats import Seat, player_seed
 from controller.core.think_worker import Answer, Job
 from controller.core.thinker import ProcessThinker
 from controller.errors import NotNow
-from engine.bitboard import bit, scan_forward
+from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase
 from hal.base import Color, Piece
@@ -270,8 +270,9 @@ class Computer:
             return  # the same call again (nothing to call): wait for the next change
         try:
             if game.phase in STEP_PHASES:
+                before = game.occupied
                 ctl.play(action, now)
-                self._follow_game()
+                self._follow_game(before)
             elif action.kind in BOARD_MOVES:
                 self._board_move(seat, action)
             else:
@@ -283,12 +284,14 @@ class Computer:
 
     def _announce(self, seat: int, action: Action, reason: str, now: float) -> None:
         names = self.config.team_names
-        team = self.ctl.game.team_of_seat[seat]
-        where = "" if action.hole is None else self.ctl.game.naming.name(action.hole)
+        game = self.ctl.game
+        team = game.team_of_seat[seat]
+        where = "" if action.hole is None else game.naming.name(action.hole)
         words = {
             **CALL_WORDS,
             "roll": "rolls the dice",
             "place": f"plays {where}",
+            "move": f"moves {where} to {'' if action.to is None else game.naming.name(action.to)}",
             "substitute": f"seats a Burocrat in {where}",
             "withdraw": f"withdraws {where}",
         }.get(action.kind, action.kind.replace("_", " "))
@@ -330,16 +333,16 @@ class Computer:
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot {action.kind} there: {error}") from None
 
-    def _follow_game(self) -> None:
-        """The hands move the pieces to where the game has them (after a Flip 4 step)."""
+    def _follow_game(self, before: Bitboard) -> None:
+        """The hands move the pieces from where the game had them (``before``) to where it has
+        them now (after a Flip 4 step; a flip leaves the squares filled as they were)."""
         if self.hands is None:
             return
-        ctl = self.ctl
-        sensed, wanted = ctl.sensed.occupied(), ctl.game.occupied
+        after = self.ctl.game.occupied
         try:
-            for cell in scan_forward(sensed & ~wanted):
+            for cell in scan_forward(before & ~after):
                 self.hands.lift(cell)
-            for cell in scan_forward(wanted & ~sensed):
+            for cell in scan_forward(after & ~before):
                 self.hands.place(cell)
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot follow the step: {error}") from None
