@@ -84,6 +84,12 @@ def results(first: int, second: int) -> tuple[int, int, int]:
     return first + second, abs(first - second), first * second
 
 
+def landing_squares(own: Bitboard, start: int) -> Bitboard:
+    """Where a piece that stepped from ``start`` into a corner may land: any square but a
+    corner, a square of its own colour or ``start`` (going back would be a pass)."""
+    return GRID.all & ~CORNERS & ~own & ~bit(start)
+
+
 def parse_dice(text: str) -> tuple[int, int]:
     """Two dice from text such as ``3/5``, ``3 5`` or ``35``."""
     found = _THROW.fullmatch(text) if isinstance(text, str) else None
@@ -267,11 +273,9 @@ class Flip4(Game):
         return GRID.neighbours[cell] & ~self.men[self.team_of_seat[self.to_move]]
 
     def jump_targets(self) -> Bitboard:
-        """Where the piece in a corner may land: any other square but its own pieces' and the
-        square it started from."""
+        """Where the piece in a corner may land (:func:`landing_squares`)."""
         assert self.jump_from is not None
-        own = self.men[self.team_of_seat[self.to_move]]
-        return GRID.all & ~CORNERS & ~own & ~bit(self.jump_from)
+        return landing_squares(self.men[self.team_of_seat[self.to_move]], self.jump_from)
 
     def moves(self) -> list[tuple[int, int]]:
         """Every ``(from, to)`` step the mover may make now (phase ``await_move``)."""

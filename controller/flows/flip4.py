@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from controller.core.reconcile import Mismatch
 from controller.flows.base import FlowHost, VariantFlow, mover_words
-from engine.bitboard import Bitboard, bit, popcount, scan_forward
-from engine.flip4 import CORNERS, GRID, Flip4
+from engine.bitboard import Bitboard, popcount, scan_forward
+from engine.flip4 import CORNERS, GRID, Flip4, landing_squares
 from engine.game import Action, Phase
 
 
@@ -110,8 +110,7 @@ class Flip4Flow(VariantFlow):
     def _through_corner(self, game: Flip4, source: int, target: int) -> Action | None:
         corner = game.targets(source) & CORNERS
         own = game.men[game.team_of_seat[game.to_move]]
-        landing = GRID.all & ~CORNERS & ~own & ~bit(source)
-        if corner and landing >> target & 1:
+        if corner and landing_squares(own, source) >> target & 1:
             return Action("move", hole=source, to=first(corner))
         return None
 

@@ -17,7 +17,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine.bitboard import Bitboard, bit, scan_forward
-from engine.flip4 import CORNERS, GRID, LINES, LINES_THROUGH, MAX_MISSES, Flip4
+from engine.flip4 import (
+    CORNERS,
+    GRID,
+    LINES,
+    LINES_THROUGH,
+    MAX_MISSES,
+    Flip4,
+    landing_squares,
+)
 from engine.game import Phase
 
 THROWS: tuple[tuple[int, int, int], ...] = tuple(
@@ -137,16 +145,11 @@ def moves_of(position: Position, movable: Bitboard) -> list[Step]:
     for source in scan_forward(movable):
         for target in scan_forward(GRID.neighbours[source] & ~own):
             if CORNERS >> target & 1:
-                for landing in scan_forward(landings(own, source)):
+                for landing in scan_forward(landing_squares(own, source)):
                     found.append(Step("jump", source, target, landing))
             else:
                 found.append(Step("flip" if others >> target & 1 else "move", source, target))
     return found
-
-
-def landings(own: Bitboard, source: int) -> Bitboard:
-    """Where a piece that left ``source`` for a corner may land."""
-    return GRID.all & ~CORNERS & ~own & ~bit(source)
 
 
 def play(position: Position, step: Step) -> Position:
