@@ -247,6 +247,10 @@ class Flip4(Game):
         return self.grid
 
     @property
+    def board_mask(self) -> Bitboard:
+        return GRID.all
+
+    @property
     def placing(self) -> bool:
         """Part 1: some player (not resigned) still has a piece off the board."""
         return any(self.supply[team] for team in range(self.teams) if team not in self.resigned)

@@ -353,6 +353,11 @@ class Game:
         return self.layout
 
     @property
+    def board_mask(self) -> Bitboard:
+        """Every hole of the variant's board (a grid variant: every cell of its grid)."""
+        return BB_ALL
+
+    @property
     def occupied(self) -> Bitboard:
         """Every hole holding a piece."""
         total = 0
@@ -365,7 +370,7 @@ class Game:
         """The holes ``to_move`` may fill now (0 unless a placement is due)."""
         if self.phase != Phase.AWAIT_PLACE:
             return 0
-        return self.reach & ~self.occupied & BB_ALL
+        return self.reach & ~self.occupied & self.board_mask
 
     def pieces(self, team: int) -> Bitboard:
         """All pieces (Men and Burocrats) of a team."""
@@ -540,7 +545,7 @@ class Game:
         return Phase.AWAIT_ROLL if self.uses_dice else Phase.AWAIT_PLACE
 
     def _turn_reach(self, seat: int) -> Bitboard:
-        return 0 if self.uses_dice else BB_ALL
+        return 0 if self.uses_dice else self.board_mask
 
     def _start_turn(self, seat: int) -> None:
         """Give the turn to ``seat`` or, skipping seats that cannot place, the next who can.
@@ -550,7 +555,7 @@ class Game:
         Men back, so play may go on from ``seat``).
         """
         self.due_seat = seat
-        if self.occupied == BB_ALL:
+        if self.occupied == self.board_mask:
             self._nobody_can_place("board full")
             return
         for _ in range(self.players):
@@ -601,7 +606,8 @@ class Game:
         seat, hole = self.to_move, action.hole
         if self.phase != Phase.AWAIT_PLACE:
             raise IllegalPlacement(f"seat {seat} cannot place now (phase {self.phase})")
-        if not isinstance(hole, int) or isinstance(hole, bool) or not 0 <= hole < 64:
+        last = self.board_mask.bit_length() - 1
+        if not isinstance(hole, int) or isinstance(hole, bool) or not 0 <= hole <= last:
             raise IllegalPlacement(f"not a hole: {hole!r}")
         where = name(hole, self.layout)
         if self.occupied >> hole & 1:

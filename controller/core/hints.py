@@ -20,7 +20,10 @@ from engine.game import Game
 
 def threats(game: Game) -> list[tuple[int, list[str]]]:
     """``(team, holes)`` for each team with at least one hole completing a line of its pieces,
-    in team order; holes in index order."""
+    in team order; holes in index order. Only the spaceboard's lines are known here: a game of
+    another board has none."""
+    if game.geometry != "flix":
+        return []
     empty = BB_ALL & ~game.occupied
     found = []
     for team in range(game.teams):
