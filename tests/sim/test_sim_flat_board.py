@@ -11,6 +11,7 @@ from hal.geometry import GeometryError, load_geometry, load_grid_wiring
 from sim.board import SimBoard
 from sim.clock import SimClock
 from sim.errors import SimActionError
+from sim.view import render
 
 FLIP4_TEXT = (Path(__file__).parents[2] / "wiring" / "flip4.toml").read_text(encoding="utf-8")
 
@@ -80,3 +81,12 @@ def test_the_simulator_on_a_flat_board(tmp_path: Path) -> None:
     board.pixels.show()
     frame = board.last_frame
     assert frame is not None and frame.lit_holes() == {3} and len(frame.status) == 8
+
+
+def test_the_terminal_view_draws_a_flat_board_as_its_grid() -> None:
+    board = SimBoard(clock=SimClock(), geometry=load_geometry("flip4"), sensing="presence")
+    board.place("b1")
+    lines = render(board.read(), color=False).splitlines()
+    assert lines[0] == "     a  b  c  d  e"
+    assert lines[1] == "  1  .  *  .  .  ."
+    assert len(lines) == 7 and lines[-1].startswith("status")
