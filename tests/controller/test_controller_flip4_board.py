@@ -1,14 +1,23 @@
 """Flip 4 on its own simulated 5x5 board through the HTTP API: placements, steps, flips and
-corner jumps made by hands on the board, guidance for a wrong square, a whole 4-player game."""
+corner jumps made by hands on the board, guidance for a wrong square, a whole 4-player game;
+the demo and a scenario script on that board."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from api_harness import Harness
 
+from controller.cli import main as cli
+from controller.config import Config
+from controller.tools.demo import play
+from controller.tools.script import run_file
 from engine.flip4 import CORNERS, GRID
 from hal.geometry import load_geometry
 
@@ -205,3 +214,42 @@ async def test_a_whole_four_player_game_through_the_api(api: Harness) -> None:
     assert "scored" in kinds or state["draw"]
     sensed = {cell for cell in state["sensed"]}
     assert sensed == set(state["board"])
+
+
+def test_the_demo_plays_flip4_on_its_board_and_tells_every_step() -> None:
+    out = io.StringIO()
+    state = play("flip4", 2, out, color=False, delay=0.0, level=2)
+    assert state["phase"] == "game_over" and state["geometry"]["key"] == "flip4"
+    assert not [e for e in state["events"] if e["type"] in ("computer_refused", "refused")]
+    assert set(state["sensed"]) == set(state["board"])
+    text = out.getvalue()
+    steps = [e for e in state["events"] if e["type"] in ("move", "flip", "corner", "jump")]
+    told = [line for line in text.splitlines() if re.search(r" (moves|lands on) [a-e][1-5]", line)]
+    assert steps and len(told) == len(steps)
+    assert text.rstrip().splitlines()[-1].startswith("Result: ")
+
+
+def test_a_scenario_script_plays_flip4_on_its_board(tmp_path: Path) -> None:
+    script = tmp_path / "flip4.jsonl"
+    position = "b2 c2 d2 d3 / a3 a4 b5 c5"
+    lines = [
+        json.dumps(
+            {"new_game": {"variant": "flip4", "players": 2, "options": {"position": position}}}
+        ),
+        *(json.dumps({"place": cell}) for cell in position.replace("/", " ").split()),
+        '{"roll": "6/4"}',
+        '{"press": "roll"}',
+        '{"lift": "d3"}',
+        '{"place": "e2"}',
+    ]
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    state, _ = run_file(script, Config())
+    assert state["winner"] == 0 and state["scored_lines"] == [[0, ["b2", "c2", "d2", "e2"]]]
+
+
+def test_a_flat_board_runs_only_on_the_simulator(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["run", "--board", "gpio", "--geometry", "flip4", "--http", "127.0.0.1:0"]
+    assert cli([*args, "--data-dir", str(tmp_path)]) == 2
+    assert "the flip4 board runs on the simulator (--board sim)" in capsys.readouterr().err
