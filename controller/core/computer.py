@@ -471,6 +471,7 @@ class Computer:
             "action": action["kind"],
             "hole": action.get("hole"),
             "reason": answer["reason"],
+            **({"to": action["to"]} if "to" in action else {}),
         }
         self.ctl.session.emit(event, now)
         for done in waiters:

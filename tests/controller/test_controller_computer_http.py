@@ -210,3 +210,21 @@ def test_two_computers_play_flip4_on_its_board(tmp_path: Path) -> None:
         )
     finally:
         assert live.stop() == 0
+
+
+def test_a_flip4_hint_names_the_step(tmp_path: Path) -> None:
+    live = LiveService(tmp_path, "--geometry", "flip4")
+    live.start()
+    try:
+        position = "b2 c2 d2 d3 / a3 a4 b5 c5"
+        body = {"variant": "flip4", "players": 2, "seed": 1, "options": {"position": position}}
+        assert live.post("/api/new_game", body).status_code == 200
+        for cell in position.replace("/", " ").split():
+            assert live.post("/api/sim/place", {"hole": cell}).status_code == 200
+        live.wait_for(lambda: not live.state()["mismatch"]["missing"], "the pieces to settle")
+        assert live.post("/api/roll", {"faces": "6/4"}).status_code == 200
+        hint = httpx.get(f"{live.url}/api/hint", timeout=60).json()
+        assert hint["action"] == "move" and (hint["hole"], hint["to"]) == ("d3", "e2")
+        assert hint["reason"] == "moves d3 (24) to e2 (2): wins"
+    finally:
+        assert live.stop() == 0
