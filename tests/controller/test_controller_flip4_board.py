@@ -253,3 +253,21 @@ def test_a_flat_board_runs_only_on_the_simulator(
     args = ["run", "--board", "gpio", "--geometry", "flip4", "--http", "127.0.0.1:0"]
     assert cli([*args, "--data-dir", str(tmp_path)]) == 2
     assert "the flip4 board runs on the simulator (--board sim)" in capsys.readouterr().err
+
+
+async def test_undo_takes_back_a_step_and_the_board_is_guided_back(api: Harness) -> None:
+    await setup(api, "c3 b1 c1 d1 / a3 a4 b5 c5")
+    await roll(api, "2/1")
+    await hand(api, "lift", "c3")
+    await hand(api, "place", "d2")
+    response = await api.post("/api/undo", {})
+    assert response.status_code == 200, response.text
+    api.advance(SETTLE)
+    state = await api.state()
+    assert "c3" in state["board"] and "d2" not in state["board"]
+    assert state["phase"] == "await_fix"  # the piece on d2 blinks: lift it (c3 may stay empty
+    assert state["mismatch"]["extra"] == ["d2"]  # while a move is under way)
+    await hand(api, "lift", "d2")
+    await hand(api, "place", "c3")
+    state = await api.state()
+    assert state["phase"] == "await_move" and state["allowed"] == ["c3"] and state["to_move"] == 0
