@@ -17,6 +17,7 @@ from controller.core.seats import Seat, seat_from_json
 from controller.errors import BadOrder
 from engine.errors import SettingError
 from engine.holes import Layout
+from engine.variants import VARIANTS as ENGINE_VARIANTS
 
 Color = tuple[int, int, int]
 
@@ -89,7 +90,9 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "http": ("address", "token", "hosts"),
 }
 
-VARIANTS = ("lucky", "payoff", "tactflix", "qubic")
+VARIANTS = tuple(ENGINE_VARIANTS)
+"""Every registered variant; one played on another board than the service's gives way to the
+board's own (``board_controller.variant_for``)."""
 _HEX = re.compile(r"#?([0-9a-fA-F]{6})")
 _HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,62}(\.[A-Za-z0-9][A-Za-z0-9\-]{0,62})*\.?")
 _ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d{1,5})")
