@@ -238,9 +238,11 @@ def _announce(service: Service, board: str, journal: Journal) -> None:
     if service.token_required:
         lines.append(f"POST requests need the header: Authorization: Bearer {service.token}")
     if service.hands is not None:
+        flat = service.controller.geometry.flat
+        example, pieces = ("c3", "pieces") if flat else ("Y-II-H", "Men")
         lines.append(
-            "Simulated board: place Men with the page or "
-            f'curl -X POST {url}api/sim/place -d \'{{"hole": "Y-II-H"}}\''
+            f"Simulated board: place {pieces} with the page or "
+            f'curl -X POST {url}api/sim/place -d \'{{"hole": "{example}"}}\''
             + ("" if not service.token_required else f" -H 'Authorization: Bearer {service.token}'")
         )
     now = f"Now: {service.controller.message()}  Ctrl+C stops the service."
