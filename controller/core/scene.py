@@ -25,13 +25,17 @@ from controller.core.board_controller import BoardController
 from controller.core.leds import Frame, Layer, compose, holes_layer, scale
 from engine.bitboard import scan_forward
 from engine.game import Phase
-from hal.base import HOLE_COUNT, Color
+from hal.base import Color
 
 BLINK_S = 0.25
 """Half period of an error blink."""
 WIN_FLASH_S = 0.15
 """Half period of the win animation."""
-INDICATORS = (HOLE_COUNT + 6, HOLE_COUNT + 7)
+INDICATORS = (6, 7)
+"""The status pixels (counted from the first) that show notices and free throws."""
+LIT_PHASES = (Phase.AWAIT_PLACE, Phase.AWAIT_MOVE, Phase.AWAIT_JUMP)
+"""Phases whose ``allowed`` squares are lit: where to place, which pieces may move (Flip 4),
+where a piece from a corner may land."""
 WHITE: Color = (255, 255, 255)
 DIM_WHITE: Color = (60, 60, 60)
 AMBER: Color = (255, 120, 0)
@@ -54,18 +58,20 @@ def layers(
     layer), ``over`` on the lines and the variant's layers (the computer's and the hint's
     blinking holes), below the errors."""
     game = ctl.game
+    status = ctl.geometry.cells
+    indicators = tuple(status + i for i in INDICATORS)
     result: list[Layer] = []
     mover = team_colour(ctl, game.team_of_seat[game.to_move])
     if not game.game_over:
         result.append(
             {
-                HOLE_COUNT + seat: team_colour(ctl, team)
+                status + seat: team_colour(ctl, team)
                 if seat == game.to_move
                 else scale(team_colour(ctl, team), 0.15)
                 for seat, team in enumerate(game.team_of_seat)
             }
         )
-    if ctl.phase == Phase.AWAIT_PLACE:
+    if ctl.phase in LIT_PHASES:
         result.append(holes_layer(game.allowed, scale(mover, 0.35)))
     result.extend(under)
     if ctl.clearing:
@@ -83,38 +89,38 @@ def layers(
         errors.update(holes_layer(ctl.mismatch.wrong_kind, MAGENTA))
         for problem in ctl.mismatch.grooves:
             errors.update(holes_layer(0xFFFF << (16 * problem.groove), AMBER))
-        errors.update(dict.fromkeys(INDICATORS, AMBER))
+        errors.update(dict.fromkeys(indicators, AMBER))
         result.append(errors)
-    result.append(_indicators(ctl, now))
+    result.append(_indicators(ctl, now, indicators))
     if ctl.signals.win_until is not None and game.winner is not None:
         flash = team_colour(ctl, game.winner) if _phase_on(now, WIN_FLASH_S) else WHITE
         win = holes_layer(ctl.signals.win_line, flash)
-        win.update({HOLE_COUNT + i: team_colour(ctl, game.winner) for i in range(8)})
+        win.update({status + i: team_colour(ctl, game.winner) for i in range(8)})
         result.append(win)
     if not ctl.connected and _phase_on(now, BLINK_S):
-        result.append({HOLE_COUNT + i: AMBER for i in range(8)})
+        result.append({status + i: AMBER for i in range(8)})
     return result
 
 
-def _indicators(ctl: BoardController, now: float) -> Layer:
+def _indicators(ctl: BoardController, now: float, indicators: tuple[int, ...]) -> Layer:
     notice = ctl.signals.notice
     if ctl.phase == Phase.AWAIT_FIX:
         return {}
     if notice is not None and notice.kind == "turn_lost":
-        return dict.fromkeys(INDICATORS, RED)
+        return dict.fromkeys(indicators, RED)
     if notice is not None and notice.kind == "opponent_anywhere":
         colour = team_colour(ctl, ctl.game.team_of_seat[notice.seat])
         first, second = (colour, WHITE) if _phase_on(now, BLINK_S) else (WHITE, colour)
-        return {INDICATORS[0]: first, INDICATORS[1]: second}
-    free = min(ctl.game.free_throws, len(INDICATORS))
-    return dict.fromkeys(INDICATORS[:free], WHITE)
+        return {indicators[0]: first, indicators[1]: second}
+    free = min(ctl.game.free_throws, len(indicators))
+    return dict.fromkeys(indicators[:free], WHITE)
 
 
 def frame(
     ctl: BoardController, now: float, under: Sequence[Layer] = (), over: Sequence[Layer] = ()
 ) -> Frame:
     """The frame wanted at ``now`` (``under``, ``over``: see ``layers``)."""
-    return compose(layers(ctl, now, under, over))
+    return compose(layers(ctl, now, under, over), ctl.geometry.pixel_count)
 
 
 def next_change(ctl: BoardController, now: float) -> float | None:

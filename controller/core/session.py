@@ -20,14 +20,13 @@ from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
-from controller.errors import BadOrder, NotNow
+from controller.errors import BadOrder
 from controller.flows import VariantFlow, flow_for
 from controller.records.keeping import keep_played, utc_now
 from controller.records.store import GameStore, RecordsError
 from engine.errors import FlixError
-from engine.game import BOARDS, SEED_LIMIT, Action, Event, Game
+from engine.game import SEED_LIMIT, Action, Event, Game
 from engine.notation import SeatInfo
-from engine.variants import VARIANTS
 
 RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
@@ -35,9 +34,6 @@ EVENT_LOG_LIMIT = 20_000
 """Events kept for the test view (scripts); older ones are dropped so a service never grows."""
 
 Listener = Callable[[dict[str, Any]], None]
-
-BOARD = "flix"
-"""The board this service drives (a key of ``engine.game.BOARDS``): the 64-hole spaceboard."""
 
 TEST_ONLY_KEYS = ("seed", "deal")
 """Facts only the test view (scripts) shows: the seed predicts the virtual dice and deals the
@@ -70,7 +66,6 @@ def game_entry(
         if options is not None and key in options and not isinstance(options[key], str):
             raise BadOrder(f"{key} must be a string of four letters, not {options[key]!r}")
     _check_settings(options or {})
-    _check_board(variant)
     merged = {**config.game_options(), **(options or {})}
     chosen = secrets.randbelow(SEED_LIMIT) if seed is None else seed
     data = new_game_entry(variant, players, chosen, merged)
@@ -81,20 +76,6 @@ def game_entry(
     return with_seats(
         data, seats, hints, default_seats=config.seats, default_hints=config.hints, names=names
     )
-
-
-def playable(variant: str) -> bool:
-    """Whether ``variant`` (a registered name) is played on the board this service drives."""
-    return VARIANTS[variant].board == BOARD
-
-
-def _check_board(variant: str) -> None:
-    """A variant of another board is refused (``NotNow``), naming the board it needs."""
-    cls = VARIANTS.get(variant.strip().lower()) if isinstance(variant, str) else None
-    if cls is not None and cls.board != BOARD:
-        raise NotNow(
-            f"{cls.variant} is played on {BOARDS[cls.board]}; this service drives {BOARDS[BOARD]}"
-        )
 
 
 def _check_settings(options: dict[str, Any]) -> None:
@@ -271,7 +252,7 @@ class GameSession:
         events published."""
         events = self.game.apply(action)
         try:
-            self.journal.append("action", action.to_json(self.game.cells), at=self.game_time(now))
+            self.journal.append("action", action.to_json(self.game.naming), at=self.game_time(now))
         except JournalError:
             self.game.pop()
             raise
@@ -347,7 +328,7 @@ class GameSession:
             listener(published)
 
     def _publish(self, events: Iterable[Event], now: float) -> list[dict[str, Any]]:
-        published = [event.to_json(self.game.cells) for event in events]
+        published = [event.to_json(self.game.naming) for event in events]
         for data in published:
             self.emit(data, now)
         return published

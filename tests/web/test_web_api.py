@@ -43,11 +43,12 @@ async def test_info_describes_the_board() -> None:
         "board": "sim",
         "sim": True,
         "layout": {"panels": "BGYR", "suits": "CDHS"},
+        "geometry": {"key": "flix", "rows": 0, "cols": 0},
         "variants": ["lucky", "qubic", "payoff", "tactflix"],
         "players": [2, 3, 4, 6],
         "dice": "physical",
         "team_names": ["A", "B", "C"],
-        "team_colours": ["#ff2000", "#0050ff", "#00c83c"],
+        "team_colours": ["#ff2000", "#0050ff", "#00c83c", "#ffbe00"],
         "token_required": False,
     }
 

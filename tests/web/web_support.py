@@ -65,7 +65,12 @@ class Service:
 
 
 def start_service(
-    data_dir: Path, *, host: str = "127.0.0.1", config: str = "", token: str = ""
+    data_dir: Path,
+    *,
+    host: str = "127.0.0.1",
+    config: str = "",
+    token: str = "",
+    geometry: str = "flix",
 ) -> Service:
     """Start the service on a free port of ``host`` and wait until it answers.
 
@@ -84,6 +89,8 @@ def start_service(
         f"{host}:{port}",
         "--data-dir",
         str(data_dir / "data"),
+        "--geometry",
+        geometry,
     ]
     if config:
         config_file = data_dir / "config.toml"

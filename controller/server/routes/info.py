@@ -10,7 +10,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from controller.core.session import playable
+from controller.core.board_controller import variants_on
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
 from engine.variants import VARIANTS
@@ -22,13 +22,17 @@ def routes(service: WebService) -> list[Route]:
     async def info(request: Request) -> JSONResponse:
         """What the page needs to draw and set up this board."""
         config, layout = service.config, service.controller.game.layout
+        geometry = service.controller.geometry
+        variants = variants_on(geometry)
+        players = sorted({n for name in variants for n in VARIANTS[name].seat_teams})
         return JSONResponse(
             {
                 "board": service.backend.name,
                 "sim": service.hands is not None,
                 "layout": {"panels": layout.panels, "suits": layout.suits},
-                "variants": [variant for variant in VARIANTS if playable(variant)],
-                "players": [2, 3, 4, 6],
+                "geometry": {"key": geometry.key, "rows": geometry.rows, "cols": geometry.cols},
+                "variants": variants,
+                "players": players,
                 "dice": config.dice,
                 "team_names": list(config.team_names),
                 "team_colours": ["#{:02x}{:02x}{:02x}".format(*c) for c in config.team_colours],

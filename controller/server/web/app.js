@@ -4,6 +4,8 @@ import { Api, followEvents } from "./api.js";
 import { startHistory } from "./history.js";
 import { buildBoard, clearing, layoutOf, paintBoard } from "./board.js";
 import { createCube } from "./cube3d.js";
+import { buildFlip4Board, isFlip4, paintFlip4, showFlip4Dice } from "./flip4.js";
+import { isOlix, showOlix } from "./olix.js";
 import {
   COLOUR_FACES,
   DEFAULT_LEVEL,
@@ -131,12 +133,12 @@ function onStatus(status) {
 // ---- showing the state ---------------------------------------------------------------------
 
 function usesDice(state) {
-  return state?.variant === "lucky";
+  return state?.variant === "lucky" || isFlip4(state);
 }
 
 function usesCalls(state) {
   const auto = state?.options?.auto_call ?? false;
-  return state?.variant !== "qubic" && !auto;
+  return state?.variant !== "qubic" && !isFlip4(state) && !isOlix(state) && !auto;
 }
 
 /** Qubic with three players: a player may ask the mover to block the open three formed first. */
@@ -157,11 +159,19 @@ function show(fresh) {
   const layout = layoutOf(state);
   forgetOldHint(state);
   const boardEl = $("board");
-  if (boardEl.dataset.layout !== `${layout.panels}-${layout.suits}`) {
-    buildBoard(boardEl, layout, onHole);
+  if (isFlip4(state)) {
+    if (boardEl.dataset.layout !== "flip4") buildFlip4Board(boardEl, onHole);
+    paintFlip4(boardEl, state, { hint: hinted?.hole ?? null });
+  } else if (isOlix(state)) {
+    showOlix(boardEl, state, onHole);
+  } else {
+    if (boardEl.dataset.layout !== `${layout.panels}-${layout.suits}`) {
+      buildBoard(boardEl, layout, onHole);
+    }
+    paintBoard(boardEl, state, { hint: hinted?.hole ?? null, threats: threatsOn() });
   }
-  paintBoard(boardEl, state, { hint: hinted?.hole ?? null, threats: threatsOn() });
-  cube.render(state);
+  $("cube").hidden = Boolean(state.geometry?.rows);
+  if (!$("cube").hidden) cube.render(state);
   $("sim-help").hidden = !isSim(state);
   const virtual = document.querySelector("input[name=dice][value=virtual]");
   virtual.disabled = state.dice === "physical";
@@ -427,7 +437,8 @@ function showDice(state) {
   $("dice-card").hidden = !usesDice(state);
   const dice = $("dice");
   dice.replaceChildren();
-  const faces = throwFaces(state.last_throw);
+  const faces = isFlip4(state) ? [] : throwFaces(state.last_throw);
+  if (isFlip4(state)) showFlip4Dice(dice, state);
   for (const f of faces) {
     const die = document.createElement("span");
     die.className = `die die-${f.kind}`;
@@ -438,10 +449,12 @@ function showDice(state) {
     die.title = f.label;
     dice.append(die);
   }
-  if (!faces.length) dice.textContent = usesDice(state) ? "Not rolled yet." : "No dice in this game.";
+  if (!faces.length && !isFlip4(state)) {
+    dice.textContent = usesDice(state) ? "Not rolled yet." : "No dice in this game.";
+  }
   const free = state.free_throws ?? 0;
   $("free-throws").textContent = free ? `Free throws left: ${free}` : "";
-  const physical = diceMode(state) === "physical";
+  const physical = diceMode(state) === "physical" && !isFlip4(state);
   const canRoll = usesDice(state) && state.phase === "await_roll" && !computerToMove(state);
   $("roll").hidden = physical || !usesDice(state);
   $("roll").disabled = !canRoll;
@@ -821,7 +834,7 @@ function showPartners() {
     partnersText(teamOfSeat(players), allTeams) || "Everyone plays alone.";
   showSetupSeats(players);
   const variant = $("variant").value;
-  $("call-options").hidden = variant === "qubic";
+  $("call-options").hidden = variant === "qubic" || variant === "flip4";
   $("dice-options").hidden = variant !== "lucky";
   $("token-options").hidden = variant !== "payoff";
 }

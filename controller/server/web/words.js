@@ -20,6 +20,7 @@ const VARIANT_NAMES = {
   payoff: "Pay-Off Flix",
   tactflix: "Tac-T-Flix",
   qubic: "3-D Tic Tac Toe",
+  flip4: "Flip 4",
 };
 
 export function variantName(variant) {
