@@ -277,7 +277,7 @@ class Game:
             or not isinstance(players, int)
             or players not in self.seat_teams
         ):
-            raise SettingError(f"players must be {self._player_counts()}, not {shown(players)}")
+            raise SettingError(f"players must be {self.player_counts()}, not {shown(players)}")
         whole_number("seed", seed, 0, SEED_LIMIT)
         if isinstance(options, self.options_class):
             self.options: Options = options
@@ -321,14 +321,15 @@ class Game:
         self._start_turn(0)
 
     @classmethod
-    def _player_counts(cls) -> str:
+    def player_counts(cls) -> str:
+        """The player counts the variant allows, in words: ``2, 3, 4 (2 teams) or 6 (3 teams)``."""
         counts = []
         for players, teams in cls.seat_teams.items():
             team_count = max(teams) + 1
             counts.append(
                 str(players) if team_count == players else f"{players} ({team_count} teams)"
             )
-        return ", ".join(counts[:-1]) + " or " + counts[-1]
+        return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
 
     def _init_state(self) -> None:
         """Hook: set up a variant's own state fields (also listed in ``_state_fields``)."""

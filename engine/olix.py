@@ -20,6 +20,7 @@ area wins, ties go to the more advanced counters, then it is a draw. Conceding i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar
@@ -140,11 +141,10 @@ class Olix(Game):
     default_men_per_team: ClassVar[int | None] = None
     options_class: ClassVar[type[Options]] = OlixOptions
     geometry: ClassVar[str] = GRID.key
+    seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = {2: (0, 1)}
     _state_fields: ClassVar[tuple[str, ...]] = (*Game._state_fields, "area", "scored")
 
     def _init_state(self) -> None:
-        if self.players != 2:
-            raise SettingError(f"olix is a game for 2 players, not {self.players}")
         assert isinstance(self.options, OlixOptions)
         self.lines: dict[str, tuple[int, ...]] = self.options.lines()
         self.area: Area = {kind: (NO_SPACE, ()) for kind in KINDS}

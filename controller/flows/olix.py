@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from controller.flows.base import FlowHost, VariantFlow, without_fix
+from controller.flows.base import FlowHost, VariantFlow, mover_words, without_fix
 from engine.bitboard import Bitboard
+from engine.game import Phase
 from engine.olix import Olix
 
 
@@ -17,6 +18,11 @@ def _game(host: FlowHost) -> Olix:
 
 class OlixFlow(VariantFlow):
     """Olix adds no board steps of its own, only what the LEDs show."""
+
+    def message(self, host: FlowHost) -> str | None:
+        if host.game.phase == Phase.AWAIT_PLACE:
+            return f"{mover_words(host)}: place a counter on any empty cell."
+        return None
 
     def lit_lines(self, host: FlowHost) -> list[tuple[int, Bitboard]]:
         """The patterns just scored (by the last placement), the cells to fix left out."""

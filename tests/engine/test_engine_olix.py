@@ -46,7 +46,7 @@ def test_the_grid_has_121_cells_named_a1_to_k11() -> None:
 def test_two_players_only() -> None:
     """ "Players: 2" """
     for players in (3, 4, 6):
-        with pytest.raises(SettingError, match="olix is a game for 2 players, not"):
+        with pytest.raises(SettingError, match="players must be 2, not"):
             new_game("olix", players=players)
 
 

@@ -47,7 +47,7 @@ def test_bad_moves_answer_errors_and_change_nothing() -> None:
         "row, as 'c2')"
     ]
     assert protocol.handle("roll") == ["error roll: olix uses no dice: nothing to roll"]
-    assert protocol.handle("players 4") == ["error players: olix is a game for 2 players, not 4"]
+    assert protocol.handle("players 4") == ["error players: players must be 2, not 4"]
     assert list(protocol.game.to_json()["board"]) == ["f6"]
 
 
