@@ -42,7 +42,7 @@ def test_the_view_draws_and_answers_clicks(
     a1, k1, a11 = boxes["a1"], boxes["k1"], boxes["a11"]
     assert a1 is not None and k1 is not None and a11 is not None
     assert k1["x"] > a1["x"] and abs(k1["y"] - a1["y"]) < 1  # columns left to right
-    assert a11["y"] < a1["y"] and abs(a11["x"] - a1["x"]) < 1  # row 11 on top
+    assert a11["y"] > a1["y"] and abs(a11["x"] - a1["x"]) < 1  # row 1 on top
     shadow = page.locator('#olix-view [data-cell="d1"]').evaluate(
         "(cell) => getComputedStyle(cell).boxShadow"
     )

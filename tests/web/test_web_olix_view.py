@@ -1,5 +1,5 @@
-"""The Olix board view (controller/server/web/olix.js, not wired into the page yet): its pure
-functions run under Node on states the engine itself writes."""
+"""The Olix board view (controller/server/web/olix.js, drawn by the page on an Olix board): its
+pure functions run under Node on states the engine itself writes."""
 
 from __future__ import annotations
 
@@ -60,11 +60,13 @@ def scored() -> dict[str, Any]:
     return run_view(page_state(game))
 
 
-def test_the_grid_has_row_11_on_top_and_column_a_on_the_left(scored: dict[str, Any]) -> None:
+def test_the_grid_has_row_1_on_top_and_column_a_on_the_left(scored: dict[str, Any]) -> None:
+    """Every flat board is drawn alike (RULES.md §8): a1 is the top left corner."""
     rows = scored["view"]["rows"]
     assert len(rows) == 11 and all(len(row) == 11 for row in rows)
-    assert [rows[0][0]["name"], rows[0][10]["name"], rows[10][0]["name"]] == ["a11", "k11", "a1"]
-    assert rows[0][10]["team"] == 1 and rows[10][0]["team"] == 0 and rows[5][5]["team"] is None
+    assert [rows[0][0]["name"], rows[0][10]["name"], rows[10][0]["name"]] == ["a1", "k1", "a11"]
+    assert rows[10][10]["name"] == "k11" and rows[10][10]["team"] == 1
+    assert rows[0][0]["team"] == 0 and rows[5][5]["team"] is None
 
 
 def test_the_patterns_just_scored_are_highlighted(scored: dict[str, Any]) -> None:

@@ -287,7 +287,7 @@ function showTurn(state) {
     text = diceMode(state) === "physical"
       ? `${mover}: throw the dice and enter the faces${free}.`
       : `${mover}: roll the dice${free}.`;
-  } else if (state.phase === "await_place") {
+  } else if (state.phase === "await_place" && !isOlix(state)) {
     const board = state.board ?? {};
     const lit = (state.allowed ?? []).filter((hole) => !board[hole]).length;
     const where = lit >= 64 - Object.keys(board).length
