@@ -212,6 +212,33 @@ def test_two_computers_play_flip4_on_its_board(tmp_path: Path) -> None:
         assert live.stop() == 0
 
 
+def test_two_computers_play_olix_on_its_board(tmp_path: Path) -> None:
+    """``flixboard run --board sim --geometry olix`` starts Olix; the computers' counters are set
+    by the simulator's hands and committed by the board controller, to the game's end."""
+    live = LiveService(tmp_path, "--board", "sim", "--geometry", "olix")
+    live.start()
+    try:
+        assert live.state()["variant"] == "olix"
+        answer = live.post(
+            "/api/new_game", {"variant": "olix", "players": 2, "seed": 4, "seats": computers(1)}
+        )
+        assert answer.status_code == 200, answer.text
+        live.wait_for(lambda: live.state()["phase"] == "game_over", "olix to end", GAME_TIMEOUT_S)
+        state = live.state()
+        over = state["events"][-1]
+        assert over["type"] == "game_over" and over["reason"] in ("super-pattern", "board full")
+        placed = [e for e in state["events"] if e["type"] == "computer" and e["action"] == "place"]
+        assert placed and all(re.fullmatch(r"[a-k](1[01]|[1-9])", e["hole"]) for e in placed)
+
+        def settled() -> bool:  # the hands' last counter is read once it has settled
+            now = live.state()
+            return set(now["sensed"]) == set(now["board"])
+
+        live.wait_for(settled, "the board to show the game")
+    finally:
+        assert live.stop() == 0
+
+
 def test_a_flip4_hint_names_the_step(tmp_path: Path) -> None:
     live = LiveService(tmp_path, "--geometry", "flip4")
     live.start()
