@@ -5,7 +5,10 @@ refused, and a whole game is played by hands on the board."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +16,8 @@ from api_harness import Harness
 
 from controller.config import Config
 from controller.core.leds import scale
+from controller.tools.demo import play
+from controller.tools.script import run_file
 from engine.olix_patterns import GRID
 from hal.geometry import load_geometry
 
@@ -116,3 +121,31 @@ async def test_a_whole_game_by_hands_on_the_board(api: Harness) -> None:
         last = max(i for i, e in enumerate(events) if e["type"] == "place")
         scored = [e for e in events[last:] if e["type"] == "pattern"]
         assert over["winner"] == placed[cell] and any(e["super"] for e in scored)
+
+
+def test_a_scenario_script_plays_olix_on_its_board(tmp_path: Path) -> None:
+    """A script whose first game is Olix runs on the simulated Olix board: the counters it
+    places are committed, the I-8 of row 1 wins (the rule book's default I line ends at 7)."""
+    script = tmp_path / "olix.jsonl"
+    red = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]
+    blue = ["k11", "k9", "k7", "k5", "k3", "k1", "i11", ""]
+    moves = [cell for pair in zip(red, blue, strict=True) for cell in pair if cell]
+    lines = [json.dumps({"new_game": {"variant": "olix", "players": 2}})]
+    for cell in moves:  # each counter settles before the next is set
+        lines += [json.dumps({"place": cell}), '{"wait": 0.2}']
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    state, _ = run_file(script, Config())
+    assert state["geometry"]["key"] == "olix" and state["winner"] == 0
+    over = state["events"][-1]
+    assert (over["type"], over["winner"], over["reason"]) == ("game_over", 0, "super-pattern")
+    assert sorted(state["board"]) == sorted(moves)
+    assert [p["holes"] for p in state["last_patterns"]] == [red]
+
+
+def test_the_demo_plays_olix_on_its_board() -> None:
+    out = io.StringIO()
+    state = play("olix", 2, out, color=False, delay=0.0, level=1)
+    assert state["phase"] == "game_over" and state["geometry"]["key"] == "olix"
+    assert not [e for e in state["events"] if e["type"] in ("computer_refused", "refused")]
+    assert set(state["sensed"]) == set(state["board"])
+    assert out.getvalue().rstrip().splitlines()[-1].startswith("Result: ")
