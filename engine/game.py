@@ -67,8 +67,9 @@ class Phase(StrEnum):
     """Never a game's own: the board controller's phase while the board disagrees with the game."""
 
 
-HOLE_KEYS = frozenset({"hole", "to"})
-"""Event/action data keys holding one hole (or cell) index."""
+HOLE_KEYS = frozenset({"hole", "to", "corner"})
+"""Event/action data keys holding one hole (or cell) index (``corner``: the corner a Flip 4
+piece jumped from)."""
 SET_KEYS = frozenset({"allowed", "line", "removed", "holes"})
 """Event data keys holding a :data:`Bitboard` (shown as a list of hole names)."""
 LINES_KEYS = frozenset({"lines"})
