@@ -293,14 +293,16 @@ def _seconds(token: Token, verb: Verb, game: Game) -> float:
 
 def replay_steps(record: GameRecord) -> list[dict[str, Any]]:
     """The public state before the first move and after each move of ``record``: what a
-    replay shows, step by step, with the move's text, seat (from 0) and hole."""
+    replay shows, step by step, with the move's text, seat (from 0) and hole (where a Flip 4
+    step went: its ``to``)."""
     game = new_game(record.variant, record.players, 0, record.options)
     steps: list[dict[str, Any]] = [
         {"step": 0, "text": None, "seat": None, "hole": None, "state": game.to_json()}
     ]
     for index, move in enumerate(record.moves, 1):
         game.apply(move.action)
-        hole = None if move.action.hole is None else game.naming.name(move.action.hole)
+        landed = move.action.hole if move.action.to is None else move.action.to
+        hole = None if landed is None else game.naming.name(landed)
         steps.append(
             {
                 "step": index,

@@ -70,3 +70,11 @@ def test_a_step_to_four_in_a_row_through_the_page(
     square(page, "e2").click()  # place
     expect(page.locator("#turn")).to_contain_text("Red wins!")
     expect(square(page, "e2")).to_have_attribute("data-scored", "0")
+    page.locator("#history-title").scroll_into_view_if_needed()  # the kept game replays
+    page.locator("#history-list li").first.get_by_role("button").click()
+    replay = page.locator("#replay-board")
+    expect(replay.locator(".flip4-board .square")).to_have_count(25)
+    page.locator("#replay-step").focus()
+    page.keyboard.press("End")
+    expect(replay.locator('[data-hole="e2"]')).to_have_attribute("data-team", "0")
+    expect(replay.locator('[data-hole="e2"]')).to_have_class(re.compile(r"\blast-move\b"))

@@ -47,3 +47,16 @@ def test_a_whole_game_to_a_super_pattern_through_the_page(
     state = service.state()
     assert state["phase"] == "game_over" and state["winner"] == 0
     assert sorted(state["board"]) == sorted(RED + BLUE)
+
+    page.locator("#history-title").scroll_into_view_if_needed()  # the kept game replays
+    games = page.locator("#history-list li")
+    expect(games.first).to_contain_text("Olix")
+    games.first.get_by_role("button").click()
+    replay = page.locator("#replay-board")
+    expect(replay.locator("[data-cell]")).to_have_count(121)
+    expect(replay.locator("[data-cell][data-team]")).to_have_count(0)
+    page.locator("#replay-step").focus()
+    page.keyboard.press("End")
+    expect(page.locator("#replay-move")).to_contain_text(f"Step {len(order)} of {len(order)}")
+    expect(replay.locator('[data-cell="h1"]')).to_have_class(re.compile(r"\blast-move\b"))
+    expect(replay.locator('[data-cell][data-team="0"]')).to_have_count(len(RED))
