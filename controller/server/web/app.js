@@ -834,7 +834,7 @@ function showPartners() {
     partnersText(teamOfSeat(players), allTeams) || "Everyone plays alone.";
   showSetupSeats(players);
   const variant = $("variant").value;
-  $("call-options").hidden = variant === "qubic" || variant === "flip4";
+  $("call-options").hidden = ["qubic", "flip4", "olix"].includes(variant);
   $("dice-options").hidden = variant !== "lucky";
   $("token-options").hidden = variant !== "payoff";
 }
