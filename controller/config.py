@@ -18,6 +18,7 @@ from controller.core.seats import Seat, seat_from_json
 from controller.errors import BadOrder
 from engine.errors import SettingError
 from engine.holes import Layout
+from engine.variants import VARIANTS as ENGINE_VARIANTS
 
 Color = tuple[int, int, int]
 
@@ -42,13 +43,13 @@ class Config:
     call_window: float = 3.0
     auto_call: bool = False
     dice: str = "virtual"
-    team_names: tuple[str, ...] = ("Red", "Blue", "Green")
+    team_names: tuple[str, ...] = ("Red", "Blue", "Green", "Yellow")
     seats: tuple[Seat, ...] = ()
     hints: bool = True
     computer_movetime_ms: int = 1000
     # [leds]
     brightness_cap: float = 0.5
-    team_colours: tuple[Color, ...] = ((255, 32, 0), (0, 80, 255), (0, 200, 60))
+    team_colours: tuple[Color, ...] = ((255, 32, 0), (0, 80, 255), (0, 200, 60), (255, 190, 0))
     win_animation_s: float = 4.0
     # [http]
     address: str = "127.0.0.1:8640"
@@ -98,7 +99,9 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "remote": ("broker", "username", "password", "ca_file", "cert_file", "key_file"),
 }
 
-VARIANTS = ("lucky", "payoff", "tactflix", "qubic")
+VARIANTS = tuple(ENGINE_VARIANTS)
+"""Every registered variant; one played on another board than the service's gives way to the
+board's own (``board_controller.variant_for``)."""
 _HEX = re.compile(r"#?([0-9a-fA-F]{6})")
 _HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,62}(\.[A-Za-z0-9][A-Za-z0-9\-]{0,62})*\.?")
 _BROKER = re.compile(r"mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:\d{1,5})?/?")
@@ -181,15 +184,16 @@ def _check(key: str, value: Any, where: str) -> Any:
     if key == "team_names":
         if (
             not isinstance(value, list | tuple)
-            or len(value) != 3
+            or len(value) not in (3, 4)
             or not all(isinstance(v, str) and v.strip() for v in value)
         ):
-            raise ConfigError(f"{bad} (a list of three names)")
-        return tuple(value)
+            raise ConfigError(f"{bad} (a list of three or four names)")
+        return (*value, *Config.team_names[len(value) :])
     if key == "team_colours":
-        if not isinstance(value, list | tuple) or len(value) != 3:
-            raise ConfigError(f"{bad} (a list of three colours)")
-        return tuple(_colour(v, f"{where}: team_colours") for v in value)
+        if not isinstance(value, list | tuple) or len(value) not in (3, 4):
+            raise ConfigError(f"{bad} (a list of three or four colours)")
+        colours = tuple(_colour(v, f"{where}: team_colours") for v in value)
+        return (*colours, *Config.team_colours[len(value) :])
     if key == "address":
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (HOST:PORT)")

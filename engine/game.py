@@ -25,10 +25,11 @@ from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from engine.bitboard import Bitboard, bit, popcount, scan_forward
+from engine.bitboard import BB_ALL, Bitboard, bit, popcount, scan_forward
 from engine.dice import Throw, parse_throw
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
-from engine.holes import DEFAULT_LAYOUT, CellNames, Hole, Layout
+from engine.grid import GRIDS
+from engine.holes import DEFAULT_LAYOUT, Hole, Layout, Naming
 from engine.lines import completed_lines
 from engine.settings import seconds, shown, whole_number
 
@@ -58,21 +59,21 @@ class Phase(StrEnum):
     """Tac-T-Flix: Burocrats replace Men of the lines scored this turn."""
     WITHDRAW = "withdraw"
     """Tac-T-Flix: the Men of the completed lines are withdrawn."""
+    AWAIT_MOVE = "await_move"
+    """Flip 4, part 2: a piece standing on a result steps one square."""
+    AWAIT_JUMP = "await_jump"
+    """Flip 4: the piece that stepped into a corner lands on another square."""
     AWAIT_FIX = "await_fix"
     """Never a game's own: the board controller's phase while the board disagrees with the game."""
 
 
-HOLE_KEYS = frozenset({"hole"})
-"""Event/action data keys holding one hole index."""
+HOLE_KEYS = frozenset({"hole", "to", "corner"})
+"""Event/action data keys holding one hole (or cell) index (``corner``: the corner a Flip 4
+piece jumped from)."""
 SET_KEYS = frozenset({"allowed", "line", "removed", "holes"})
 """Event data keys holding a :data:`Bitboard` (shown as a list of hole names)."""
 LINES_KEYS = frozenset({"lines"})
 """Event data keys holding a list of lines (each shown as a list of hole names)."""
-BOARDS: dict[str, str] = {
-    "flix": "the 64-hole FLIX spaceboard",
-    "olix": "the 121-cell Olix board (an 11x11 grid)",
-}
-"""The boards the variants are played on (``Game.board``), as a player would name them."""
 MAX_CALL_WINDOW = 3600.0
 """The longest call window (seconds) a game accepts."""
 SEED_LIMIT = 2**63
@@ -91,13 +92,13 @@ def seat_range(players: int) -> str:
     return f"seats are 0..{players - 1} (players 1..{players})"
 
 
-def _json_value(key: str, value: Any, cells: CellNames) -> Any:
+def _json_value(key: str, value: Any, naming: Naming) -> Any:
     if key in HOLE_KEYS and isinstance(value, int):
-        return cells.cell_name(value)
+        return naming.name(value)
     if key in SET_KEYS and isinstance(value, int):
-        return [cells.cell_name(h) for h in scan_forward(value)]
+        return [naming.name(h) for h in scan_forward(value)]
     if key in LINES_KEYS and isinstance(value, list | tuple):
-        return [[cells.cell_name(h) for h in scan_forward(line)] for line in value]
+        return [[naming.name(h) for h in scan_forward(line)] for line in value]
     return value
 
 
@@ -112,11 +113,10 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     secret: bool = False
 
-    def to_json(self, layout: CellNames = DEFAULT_LAYOUT) -> dict[str, Any]:
-        """``{"type": ..., **data}`` with holes written as canonical names (and ``secret``);
-        ``layout`` names the cells (a game's ``cells``)."""
+    def to_json(self, naming: Naming = DEFAULT_LAYOUT) -> dict[str, Any]:
+        """``{"type": ..., **data}`` with holes written as canonical names (and ``secret``)."""
         result: dict[str, Any] = {"type": self.type}
-        result.update({key: _json_value(key, value, layout) for key, value in self.data.items()})
+        result.update({key: _json_value(key, value, naming) for key, value in self.data.items()})
         if self.secret:
             result["secret"] = True
         return result
@@ -127,6 +127,7 @@ class Action:
     """One replayable input. ``kind`` names the handler ``Game._act_<kind>``.
 
     ``roll`` with ``throw=None`` draws from the game's seeded RNG (and replays to the same faces).
+    ``to`` is where a ``move`` takes the piece standing on ``hole`` (Flip 4).
     """
 
     kind: str
@@ -136,26 +137,28 @@ class Action:
     at: float = 0.0
     piece: str = MAN
     token: int | None = None
+    to: Hole | None = None
 
-    def to_json(self, layout: CellNames = DEFAULT_LAYOUT) -> dict[str, Any]:
+    def to_json(self, naming: Naming = DEFAULT_LAYOUT) -> dict[str, Any]:
         """The non-default fields, holes as names: ``{"kind": "place", "hole": "Y-II-H"}``."""
         result: dict[str, Any] = {"kind": self.kind}
         for item in fields(self)[1:]:
             value = getattr(self, item.name)
             if value != item.default:
-                result[item.name] = _json_value(item.name, value, layout)
+                result[item.name] = _json_value(item.name, value, naming)
         return result
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], layout: CellNames = DEFAULT_LAYOUT) -> Action:
+    def from_json(cls, data: Mapping[str, Any], naming: Naming = DEFAULT_LAYOUT) -> Action:
         """The action written by :meth:`to_json`."""
         known = {item.name for item in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown or "kind" not in data:
             raise IllegalAction(f"not an action: {dict(data)!r} (unknown keys {unknown})")
         values = dict(data)
-        if isinstance(values.get("hole"), str):
-            values["hole"] = layout.cell_index(values["hole"])
+        for key in HOLE_KEYS:
+            if isinstance(values.get(key), str):
+                values[key] = naming.parse(values[key])
         return cls(**values)
 
 
@@ -230,10 +233,9 @@ class Game:
 
     Class flags: ``variant`` (registry name), ``uses_dice``, ``uses_calls``, ``uses_burocrats``,
     ``uses_tokens``, ``default_men_per_team`` (``None``: enough to fill the board),
-    ``options_class``, ``board`` (the board it is played on: a key of ``BOARDS``).
+    ``options_class``, ``geometry`` (the board it is played on), ``seat_teams``.
 
-    Hooks a variant may override (each small): ``_cell_names`` (the board's cells and their
-    names; default the spaceboard's 64 holes), ``_init_state`` (its own state),
+    Hooks a variant may override (each small): ``_init_state`` (its own state),
     ``_first_phase`` (phase a turn starts in), ``_turn_reach`` (holes a new turn may fill),
     ``_check_piece`` (piece kind, token),
     ``_line_pieces`` (pieces that count for a team's lines), ``_after_place`` (lines, calls),
@@ -249,8 +251,12 @@ class Game:
     uses_burocrats: ClassVar[bool] = False
     uses_tokens: ClassVar[bool] = False
     default_men_per_team: ClassVar[int | None] = 18
+    geometry: ClassVar[str] = "flix"
+    """The board the variant is played on: ``flix`` (the spaceboard) or a key of
+    :data:`engine.grid.GRIDS` (its cells then name the holes and bound the board)."""
+    seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = TEAMS_OF_PLAYERS
+    """The team of each seat for every player count the variant allows."""
     options_class: ClassVar[type[Options]] = Options
-    board: ClassVar[str] = "flix"
     _state_fields: ClassVar[tuple[str, ...]] = (
         "phase",
         "to_move",
@@ -280,11 +286,9 @@ class Game:
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
-            or players not in TEAMS_OF_PLAYERS
+            or players not in self.seat_teams
         ):
-            raise SettingError(
-                f"players must be 2, 3, 4 (2 teams) or 6 (3 teams), not {shown(players)}"
-            )
+            raise SettingError(f"players must be {self.player_counts()}, not {shown(players)}")
         whole_number("seed", seed, 0, SEED_LIMIT)
         if isinstance(options, self.options_class):
             self.options: Options = options
@@ -295,9 +299,7 @@ class Game:
         self.players: int = players
         self.seed: int = seed
         self.layout: Layout = Layout(self.options.panels, self.options.suits)
-        self.cells: CellNames = self._cell_names()
-        self.all_cells: Bitboard = (1 << self.cells.cell_count) - 1
-        self.team_of_seat: tuple[int, ...] = TEAMS_OF_PLAYERS[players]
+        self.team_of_seat: tuple[int, ...] = self.seat_teams[players]
         self.teams: int = max(self.team_of_seat) + 1
         self.men_per_team: int = self._men_per_team()
         self._rng = random.Random(seed)
@@ -329,19 +331,26 @@ class Game:
         self._emit("game_started", variant=self.variant, players=players)  # never the seed
         self._start_turn(0)
 
+    @classmethod
+    def player_counts(cls) -> str:
+        """The player counts the variant allows, in words: ``2, 3, 4 (2 teams) or 6 (3 teams)``."""
+        counts = []
+        for players, teams in cls.seat_teams.items():
+            team_count = max(teams) + 1
+            counts.append(
+                str(players) if team_count == players else f"{players} ({team_count} teams)"
+            )
+        return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+
     def _init_state(self) -> None:
         """Hook: set up a variant's own state fields (also listed in ``_state_fields``)."""
-
-    def _cell_names(self) -> CellNames:
-        """Hook: the board's cells and their names (the spaceboard's 64 holes by ``layout``)."""
-        return self.layout
 
     def _men_per_team(self) -> int:
         if self.options.men_per_team is not None:
             return self.options.men_per_team
         if self.default_men_per_team is not None:
             return self.default_men_per_team
-        return -(-self.cells.cell_count // self.teams)
+        return -(-popcount(self.board_mask) // self.teams)
 
     def __repr__(self) -> str:
         return (
@@ -350,6 +359,16 @@ class Game:
         )
 
     # ----------------------------------------------------------------- reading the state
+
+    @property
+    def naming(self) -> Naming:
+        """What names this game's holes: the FLIX layout, or the grid of a flat board."""
+        return self.layout if self.geometry == "flix" else GRIDS[self.geometry]
+
+    @property
+    def board_mask(self) -> Bitboard:
+        """Every hole of the variant's board (a flat board: every cell of its grid)."""
+        return BB_ALL if self.geometry == "flix" else GRIDS[self.geometry].all
 
     @property
     def occupied(self) -> Bitboard:
@@ -364,7 +383,7 @@ class Game:
         """The holes ``to_move`` may fill now (0 unless a placement is due)."""
         if self.phase != Phase.AWAIT_PLACE:
             return 0
-        return self.reach & ~self.occupied & self.all_cells
+        return self.reach & ~self.occupied & self.board_mask
 
     def pieces(self, team: int) -> Bitboard:
         """All pieces (Men and Burocrats) of a team."""
@@ -408,7 +427,7 @@ class Game:
             for kind, mask in ((MAN, self.men[team]), (BUROCRAT, self.burocrats[team])):
                 pieces.extend((hole, team, kind) for hole in scan_forward(mask))
         board = {
-            self.cells.cell_name(hole): {"team": team, "piece": kind}
+            self.naming.name(hole): {"team": team, "piece": kind}
             for hole, team, kind in sorted(pieces)
         }
         state: dict[str, Any] = {
@@ -440,9 +459,13 @@ class Game:
         return self.options.to_dict()
 
     def _names(self, mask: Bitboard) -> list[str]:
-        return [self.cells.cell_name(hole) for hole in scan_forward(mask)]
+        return [self.naming.name(hole) for hole in scan_forward(mask)]
 
     # ----------------------------------------------------------------- acting
+
+    def throw_text(self, text: str) -> str:
+        """The canonical text of a throw given as ``text`` (``IllegalRoll`` if it is none)."""
+        return str(parse_throw(text))
 
     def roll(self, throw: Throw | str | None = None) -> list[Event]:
         """Throw the dice: given faces, or (``None``) a throw drawn from the seeded RNG."""
@@ -459,7 +482,7 @@ class Game:
         token: int | None = None,
     ) -> list[Event]:
         """Seat ``to_move`` places a piece at time ``at`` (seconds; opens the call window)."""
-        index = self.cells.cell_index(hole) if isinstance(hole, str) else hole
+        index = self.naming.parse(hole) if isinstance(hole, str) else hole
         return self.apply(Action("place", hole=index, at=at, piece=piece, token=token))
 
     def call(self, seat: int, *, at: float = 0.0) -> list[Event]:
@@ -535,7 +558,7 @@ class Game:
         return Phase.AWAIT_ROLL if self.uses_dice else Phase.AWAIT_PLACE
 
     def _turn_reach(self, seat: int) -> Bitboard:
-        return 0 if self.uses_dice else self.all_cells
+        return 0 if self.uses_dice else self.board_mask
 
     def _start_turn(self, seat: int) -> None:
         """Give the turn to ``seat`` or, skipping seats that cannot place, the next who can.
@@ -545,7 +568,7 @@ class Game:
         Men back, so play may go on from ``seat``).
         """
         self.due_seat = seat
-        if self.occupied == self.all_cells:
+        if self.occupied == self.board_mask:
             self._nobody_can_place("board full")
             return
         for _ in range(self.players):
@@ -596,13 +619,10 @@ class Game:
         seat, hole = self.to_move, action.hole
         if self.phase != Phase.AWAIT_PLACE:
             raise IllegalPlacement(f"{player(seat)} cannot place now (phase {self.phase})")
-        if (
-            not isinstance(hole, int)
-            or isinstance(hole, bool)
-            or not 0 <= hole < self.cells.cell_count
-        ):
+        last = self.board_mask.bit_length() - 1
+        if not isinstance(hole, int) or isinstance(hole, bool) or not 0 <= hole <= last:
             raise IllegalPlacement(f"not a hole: {hole!r}")
-        where = self.cells.cell_name(hole)
+        where = self.naming.name(hole)
         if self.occupied >> hole & 1:
             raise IllegalPlacement(f"{where} is occupied")
         if not self.reach >> hole & 1:

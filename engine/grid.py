@@ -1,82 +1,132 @@
-"""Square grids of cells (Olix: 11x11): indices, coordinates and names.
+"""Flat square boards (Flip 4's 5x5, Olix's 11x11): cells, names, neighbours and lines.
 
-Cell ``(row, column)``, each ``0 .. size - 1``, has index ``size * row + column``: its bit in a
-bitboard of ``size * size`` bits. Names are a column letter and a row number, as on a chess
-board: ``A1`` is row 0, column 0 (the bottom left corner as the board is shown), ``K11`` the
-top right corner of an 11x11 grid.
+A cell is ``row * cols + col``: the bit of that cell in a bitboard. Rows count from the top
+(1, 2, ...), columns are letters from the left (a, b, ...), so the top left cell is ``a1``.
+The FLIX spaceboard of 64 holes is not a grid: its holes live in :mod:`engine.holes`.
 
->>> grid = Grid(11)
->>> grid.cell_name(0), grid.cell_name(120), grid.cell_index(" f6 ")
-('A1', 'K11', 60)
->>> grid.cell_index("L1")
-Traceback (most recent call last):
-...
-engine.errors.HoleNameError: not a cell of the 11x11 grid: 'L1' (columns A..K, rows 1..11)
+>>> FLIP4_GRID.name(7), FLIP4_GRID.parse(" C2 "), FLIP4_GRID.cells
+('c2', 7, 25)
+>>> [FLIP4_GRID.name(c) for c in FLIP4_GRID.corners_list()]
+['a1', 'e1', 'a5', 'e5']
+>>> OLIX_GRID.name(OLIX_GRID.cells - 1)
+'k11'
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
-from engine.errors import HoleNameError, SettingError
+from engine.bitboard import Bitboard, bit, scan_forward
+from engine.errors import HoleNameError
 
-_NAME = re.compile(r"([A-Za-z])([0-9]{1,2})")
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+)
+"""The 8 steps to a neighbouring cell: (row, column)."""
+LINE_STEPS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
+"""Horizontal, vertical and the two diagonal directions of a straight line."""
+
+_CELL_NAME = re.compile(r"([a-z])([0-9]{1,2})")
 
 
 @dataclass(frozen=True)
 class Grid:
-    """A square grid of ``size`` x ``size`` cells, named ``A1`` .. (see the module text)."""
+    """A board of ``rows`` x ``cols`` cells, known to the whole project by ``key``."""
 
-    size: int
-
-    def __post_init__(self) -> None:
-        if isinstance(self.size, bool) or not isinstance(self.size, int):
-            raise SettingError(f"a grid size must be a whole number: {self.size!r}")
-        if not 2 <= self.size <= len(LETTERS):
-            raise SettingError(f"a grid size must be 2..{len(LETTERS)}: {self.size}")
+    key: str
+    rows: int
+    cols: int
 
     @property
-    def cell_count(self) -> int:
-        """``size * size``."""
-        return self.size * self.size
+    def cells(self) -> int:
+        """How many cells (sensors, LEDs) the board has."""
+        return self.rows * self.cols
 
     @property
-    def full(self) -> int:
-        """The bitboard of every cell."""
-        return (1 << self.cell_count) - 1
+    def all(self) -> Bitboard:
+        """Every cell."""
+        return (1 << self.cells) - 1
 
-    def cell(self, row: int, column: int) -> int:
-        """The index of ``(row, column)``."""
-        if not (0 <= row < self.size and 0 <= column < self.size):
-            raise ValueError(f"not a cell of the {self}: {(row, column)}")
-        return self.size * row + column
+    @property
+    def corners(self) -> Bitboard:
+        """The four corner cells."""
+        return sum(bit(cell) for cell in self.corners_list())
+
+    def corners_list(self) -> tuple[int, int, int, int]:
+        """The corners top left, top right, bottom left, bottom right."""
+        last = self.cells - 1
+        return 0, self.cols - 1, last - self.cols + 1, last
+
+    def index(self, row: int, col: int) -> int:
+        """The cell at ``row``, ``col`` (both from 0)."""
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise ValueError(f"no cell at row {row}, column {col} of {self.key}")
+        return row * self.cols + col
 
     def coords(self, cell: int) -> tuple[int, int]:
-        """``(row, column)`` of a cell index."""
-        return divmod(cell, self.size)
+        """``(row, col)`` of a cell."""
+        return divmod(cell, self.cols)
 
-    def cell_name(self, cell: int) -> str:
-        """``A1`` .. (column letter, row number from 1)."""
-        if not 0 <= cell < self.cell_count:
-            raise ValueError(f"not a cell index of the {self}: {cell!r}")
-        row, column = self.coords(cell)
-        return f"{LETTERS[column]}{row + 1}"
+    def name(self, cell: int) -> str:
+        """The cell's name: column letter and row number, e.g. ``c2``."""
+        if not 0 <= cell < self.cells:
+            raise ValueError(f"not a cell of {self.key}: {cell!r}")
+        row, col = self.coords(cell)
+        return f"{LETTERS[col]}{row + 1}"
 
-    def cell_index(self, text: str) -> int:
-        """The cell named ``text``: a column letter and a row number, any case, e.g. ``f6``."""
-        shape = f"columns A..{LETTERS[self.size - 1]}, rows 1..{self.size}"
-        if not isinstance(text, str):
-            raise HoleNameError(f"not a cell name: {text!r} (expected text like 'F6')")
-        found = _NAME.fullmatch(text.strip())
+    def parse(self, text: str) -> int:
+        """The cell named ``text`` (any case, spaces around ignored)."""
+        shape = f"a..{LETTERS[self.cols - 1]}, 1..{self.rows}"
+        found = _CELL_NAME.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if found is None:
-            raise HoleNameError(f"not a cell name: {text!r} ({shape}, like 'F6')")
-        column = LETTERS.find(found.group(1).upper())
-        row = int(found.group(2)) - 1
-        if not (0 <= column < self.size and 0 <= row < self.size):
-            raise HoleNameError(f"not a cell of the {self}: {text!r} ({shape})")
-        return self.cell(row, column)
+            raise HoleNameError(f"not a cell name: {text!r} ({shape}: a column and a row, as 'c2')")
+        col, row = LETTERS.index(found.group(1)), int(found.group(2)) - 1
+        if not (0 <= row < self.rows and col < self.cols):
+            raise HoleNameError(f"no cell {text.strip()!r} on the {self.key} board ({shape})")
+        return self.index(row, col)
 
-    def __str__(self) -> str:
-        return f"{self.size}x{self.size} grid"
+    def names(self, mask: Bitboard) -> list[str]:
+        """The names of the cells in ``mask``, in cell order."""
+        return [self.name(cell) for cell in scan_forward(mask)]
+
+    @cached_property
+    def neighbours(self) -> tuple[Bitboard, ...]:
+        """Per cell, the cells one step away in the 8 directions."""
+        result = []
+        for cell in range(self.cells):
+            row, col = self.coords(cell)
+            mask = 0
+            for dr, dc in DIRECTIONS:
+                if 0 <= row + dr < self.rows and 0 <= col + dc < self.cols:
+                    mask |= bit(self.index(row + dr, col + dc))
+            result.append(mask)
+        return tuple(result)
+
+    def lines(self, length: int) -> tuple[Bitboard, ...]:
+        """Every straight run of ``length`` cells (rows, columns, both diagonals)."""
+        found = []
+        for cell in range(self.cells):
+            row, col = self.coords(cell)
+            for dr, dc in LINE_STEPS:
+                end_row, end_col = row + dr * (length - 1), col + dc * (length - 1)
+                if 0 <= end_row < self.rows and 0 <= end_col < self.cols:
+                    found.append(
+                        sum(bit(self.index(row + dr * i, col + dc * i)) for i in range(length))
+                    )
+        return tuple(found)
+
+
+FLIP4_GRID = Grid("flip4", 5, 5)
+OLIX_GRID = Grid("olix", 11, 11)
+GRIDS: dict[str, Grid] = {grid.key: grid for grid in (FLIP4_GRID, OLIX_GRID)}
+"""The grid boards by key: a wiring file's ``geometry`` names one of these."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import Protocol
 
 from engine.errors import HoleNameError, SettingError
 
@@ -28,24 +28,6 @@ PANEL_COLOURS: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "
 SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-class CellNames(Protocol):
-    """How a board numbers and names its cells: the spaceboard's :class:`Layout` (64 holes),
-    the square grid of :mod:`engine.grid`. Events, actions and games name cells through it."""
-
-    @property
-    def cell_count(self) -> int:
-        """How many cells the board has (indices ``0 .. cell_count - 1``)."""
-        ...
-
-    def cell_name(self, cell: int) -> str:
-        """The canonical name of a cell index."""
-        ...
-
-    def cell_index(self, text: str) -> int:
-        """The cell a name denotes (any accepted form); a ``HoleNameError`` otherwise."""
-        ...
-
-
 @dataclass(frozen=True)
 class Layout:
     """Which panel stands in which groove and which suit strip runs where.
@@ -56,7 +38,6 @@ class Layout:
 
     panels: str = "RYGB"
     suits: str = "SHDC"
-    cell_count: ClassVar[int] = 64
 
     def __post_init__(self) -> None:
         if sorted(self.panels.upper()) != sorted(PANEL_COLOURS) or len(self.panels) != 4:
@@ -85,13 +66,25 @@ class Layout:
             raise SettingError(f"not a suit: {suit!r}")
         return self.suits.index(letter)
 
-    def cell_name(self, cell: Hole) -> str:
-        """The canonical name of a hole (:func:`name`)."""
-        return name(cell, self)
+    def name(self, hole: Hole) -> str:
+        """The canonical name of ``hole`` in this layout (see :func:`name`)."""
+        return name(hole, self)
 
-    def cell_index(self, text: str) -> Hole:
-        """The hole named by ``text`` (:func:`parse`)."""
+    def parse(self, text: str) -> Hole:
+        """The hole named by ``text`` in this layout (see :func:`parse`)."""
         return parse(text, self)
+
+
+class Naming(Protocol):
+    """What names a board's holes or cells: a FLIX :class:`Layout` or a grid (engine.grid)."""
+
+    def name(self, hole: Hole) -> str:
+        """The canonical name of a hole or cell."""
+        ...
+
+    def parse(self, text: str) -> Hole:
+        """The hole or cell named by ``text``."""
+        ...
 
 
 DEFAULT_LAYOUT = Layout()

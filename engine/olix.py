@@ -1,4 +1,4 @@
-"""Olix (Reiner Knizia, 1999; RULES.md §10): two players place counters on an 11x11 grid and
+"""Olix (Reiner Knizia, 1999; RULES.md §11): two players place counters on an 11x11 grid and
 score the patterns O, L, I and X on four scoring lines.
 
 Each placement scores, for each kind, the most valuable pattern that holds the new counter
@@ -10,9 +10,9 @@ area wins, ties go to the more advanced counters, then it is a draw. Conceding i
 
 >>> from engine.variants import new_game
 >>> game = new_game("olix")
->>> for cell in ("A1", "K11", "B1", "K10", "C1", "K9"):
+>>> for cell in ("a1", "k11", "b1", "k10", "c1", "k9"):
 ...     _ = game.place(cell)
->>> [event.to_json(game.cells)["type"] for event in game.place("D1")]
+>>> [event.to_json(game.naming)["type"] for event in game.place("d1")]
 ['place', 'pattern', 'turn']
 >>> game.to_json()["scoring"][2]
 {'pattern': 'I', 'line': [4, 5, 6, 7], 'top': 4, 'teams': [0]}
@@ -20,6 +20,7 @@ area wins, ties go to the more advanced counters, then it is a draw. Conceding i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar
@@ -27,8 +28,7 @@ from typing import Any, ClassVar
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.errors import SettingError
 from engine.game import Game, Options
-from engine.grid import Grid
-from engine.holes import CellNames, Hole
+from engine.holes import Hole
 from engine.olix_patterns import GRID, KINDS, LARGEST, SMALLEST, Pattern, patterns_at
 from engine.settings import shown, whole_number
 
@@ -38,7 +38,7 @@ DEFAULT_LINES: dict[str, tuple[int, ...]] = {
     "I": (4, 5, 6, 7),
     "X": (4, 5, 6, 7),
 }
-"""The scoring lines' spaces (RULES.md §10: the rule book's example, L starting at 5)."""
+"""The scoring lines' spaces (RULES.md §11: the rule book's example, L starting at 5)."""
 MAX_SPACES = 24
 """The most spaces a scoring line may have."""
 NO_SPACE = -1
@@ -140,24 +140,15 @@ class Olix(Game):
     variant: ClassVar[str] = "olix"
     default_men_per_team: ClassVar[int | None] = None
     options_class: ClassVar[type[Options]] = OlixOptions
-    board: ClassVar[str] = "olix"
+    geometry: ClassVar[str] = GRID.key
+    seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = {2: (0, 1)}
     _state_fields: ClassVar[tuple[str, ...]] = (*Game._state_fields, "area", "scored")
 
-    def _cell_names(self) -> CellNames:
-        return GRID
-
     def _init_state(self) -> None:
-        if self.players != 2:
-            raise SettingError(f"olix is a game for 2 players, not {self.players}")
         assert isinstance(self.options, OlixOptions)
         self.lines: dict[str, tuple[int, ...]] = self.options.lines()
         self.area: Area = {kind: (NO_SPACE, ()) for kind in KINDS}
         self.scored: list[Scored] = []
-
-    @property
-    def grid(self) -> Grid:
-        """The 11x11 grid: cell names and coordinates."""
-        return GRID
 
     def counters_in_area(self, team: int) -> int:
         """How many counters ``team`` has in the scoring area."""
@@ -200,7 +191,6 @@ class Olix(Game):
 
     def _json_extra(self) -> dict[str, Any]:
         return {
-            "grid": {"size": GRID.size, "cells": GRID.cell_count},
             "scoring": [
                 {
                     "pattern": kind,
@@ -252,7 +242,7 @@ def perft(game: Olix, depth: int) -> int:
     if game.game_over or depth == 0:
         return 1
     ends = {kind: line[-1] for kind, line in game.lines.items()}
-    return _perft(list(game.men), game.to_move, game.occupied, depth, ends, game.all_cells)
+    return _perft(list(game.men), game.to_move, game.occupied, depth, ends, game.board_mask)
 
 
 def _perft(

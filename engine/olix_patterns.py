@@ -1,4 +1,4 @@
-"""Olix patterns on the 11x11 grid (RULES.md §10): the best O, L, I and X through one counter.
+"""Olix patterns on the 11x11 grid (RULES.md §11): the best O, L, I and X through one counter.
 
 A pattern is a set of one player's counters; its value is how many counters it holds.
 ``I``: a straight row or column run of at least 4. ``X``: a diagonal run of at least 4.
@@ -6,10 +6,8 @@ A pattern is a set of one player's counters; its value is how many counters it h
 (the corner counts in both arms, so the smallest L holds 5). ``O``: the border of a rectangle at
 least 2x2, all the player's counters, plus the player's own counters inside it.
 
->>> from engine.grid import Grid
->>> grid = Grid(11)
->>> own = sum(1 << grid.cell_index(name) for name in ("A1", "B1", "C1", "D1", "A2", "A3"))
->>> sorted((kind, found.value) for kind, found in patterns_at(own, grid.cell_index("A1")).items())
+>>> own = sum(1 << OLIX_GRID.parse(name) for name in ("a1", "b1", "c1", "d1", "a2", "a3"))
+>>> sorted((kind, found.value) for kind, found in patterns_at(own, OLIX_GRID.parse("a1")).items())
 [('I', 4), ('L', 6)]
 """
 
@@ -18,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bitboard import Bitboard
-from engine.grid import Grid
+from engine.grid import OLIX_GRID, Grid
 
-GRID = Grid(11)
-SIZE = GRID.size
+GRID: Grid = OLIX_GRID
+SIZE = GRID.rows
 KINDS: tuple[str, ...] = ("O", "L", "I", "X")
 """The four patterns, in the order of the scoring area."""
 SMALLEST: dict[str, int] = {"O": 4, "L": 5, "I": 4, "X": 4}
@@ -29,7 +27,7 @@ SMALLEST: dict[str, int] = {"O": 4, "L": 5, "I": 4, "X": 4}
 LARGEST: dict[str, int] = {"O": SIZE * SIZE, "L": 2 * SIZE - 1, "I": SIZE, "X": SIZE}
 """The value of the largest pattern of each kind the grid can hold."""
 
-EAST, WEST, NORTH, SOUTH = (0, 1), (0, -1), (1, 0), (-1, 0)
+EAST, WEST, NORTH, SOUTH = (0, 1), (0, -1), (-1, 0), (1, 0)
 Step = tuple[int, int]
 AXES: dict[str, tuple[tuple[Step, Step], ...]] = {
     "I": ((EAST, WEST), (NORTH, SOUTH)),
@@ -43,20 +41,20 @@ def _ray(cell: int, step: Step) -> tuple[int, ...]:
     cells = []
     row, column = row + step[0], column + step[1]
     while 0 <= row < SIZE and 0 <= column < SIZE:
-        cells.append(GRID.cell(row, column))
+        cells.append(GRID.index(row, column))
         row, column = row + step[0], column + step[1]
     return tuple(cells)
 
 
 RAYS: dict[Step, tuple[tuple[int, ...], ...]] = {
-    step: tuple(_ray(cell, step) for cell in range(GRID.cell_count))
+    step: tuple(_ray(cell, step) for cell in range(GRID.cells))
     for step in (EAST, WEST, NORTH, SOUTH, (1, 1), (-1, -1), (1, -1), (-1, 1))
 }
 """``RAYS[step][cell]``: the cells from ``cell`` outward in direction ``step`` (row, column)."""
 
 
 def _segment(row: int, first: int, last: int) -> Bitboard:
-    return sum(1 << GRID.cell(row, column) for column in range(first, last + 1))
+    return sum(1 << GRID.index(row, column) for column in range(first, last + 1))
 
 
 ROW_SEGMENTS: dict[tuple[int, int, int], Bitboard] = {
@@ -68,24 +66,24 @@ ROW_SEGMENTS: dict[tuple[int, int, int], Bitboard] = {
 """``(row, first column, last column)`` -> the cells of that row segment."""
 
 
-def _rectangle(bottom: int, top: int, left: int, right: int) -> tuple[Bitboard, Bitboard]:
-    border = ROW_SEGMENTS[bottom, left, right] | ROW_SEGMENTS[top, left, right]
+def _rectangle(top: int, bottom: int, left: int, right: int) -> tuple[Bitboard, Bitboard]:
+    border = ROW_SEGMENTS[top, left, right] | ROW_SEGMENTS[bottom, left, right]
     inside = 0
-    for row in range(bottom + 1, top):
-        border |= 1 << GRID.cell(row, left) | 1 << GRID.cell(row, right)
+    for row in range(top + 1, bottom):
+        border |= 1 << GRID.index(row, left) | 1 << GRID.index(row, right)
         if right - left > 1:
             inside |= ROW_SEGMENTS[row, left + 1, right - 1]
     return border, inside
 
 
 RECTANGLES: dict[tuple[int, int, int, int], tuple[Bitboard, Bitboard]] = {
-    (bottom, top, left, right): _rectangle(bottom, top, left, right)
-    for bottom in range(SIZE)
-    for top in range(bottom + 1, SIZE)
+    (top, bottom, left, right): _rectangle(top, bottom, left, right)
+    for top in range(SIZE)
+    for bottom in range(top + 1, SIZE)
     for left in range(SIZE)
     for right in range(left + 1, SIZE)
 }
-"""``(bottom row, top row, left column, right column)`` -> (border cells, inside cells)."""
+"""``(top row, bottom row, left column, right column)`` -> (border cells, inside cells)."""
 
 
 @dataclass(frozen=True)
@@ -165,28 +163,28 @@ def best_o(own: Bitboard, cell: int) -> Pattern | None:
     row, column = GRID.coords(cell)
     best: Pattern | None = None
     for left in range(column + 1):
-        left_cell = GRID.cell(row, left)
+        left_cell = GRID.index(row, left)
         if not own >> left_cell & 1:
             continue
-        left_down, left_up = run(own, left_cell, SOUTH), run(own, left_cell, NORTH)
+        left_up, left_down = run(own, left_cell, NORTH), run(own, left_cell, SOUTH)
         for right in range(max(column, left + 1), SIZE):
-            right_cell = GRID.cell(row, right)
+            right_cell = GRID.index(row, right)
             if not own >> right_cell & 1:
                 continue
-            low = row - min(left_down, run(own, right_cell, SOUTH))
-            high = row + min(left_up, run(own, right_cell, NORTH))
+            low = row - min(left_up, run(own, right_cell, NORTH))
+            high = row + min(left_down, run(own, right_cell, SOUTH))
             full = [
                 r
                 for r in range(low, high + 1)
                 if own & ROW_SEGMENTS[r, left, right] == ROW_SEGMENTS[r, left, right]
             ]
-            for bottom in full:
-                if bottom > row:
+            for top in full:
+                if top > row:
                     break
-                for top in full:
-                    if top < max(row, bottom + 1):
+                for bottom in full:
+                    if bottom < max(row, top + 1):
                         continue
-                    border, inside = RECTANGLES[bottom, top, left, right]
+                    border, inside = RECTANGLES[top, bottom, left, right]
                     counters = border | own & inside
                     value = counters.bit_count()
                     if best is None or value > best.value:

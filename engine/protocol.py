@@ -1,14 +1,16 @@
 """The engine's text protocol (like UCI), as a pure class: one input line in, answer lines out.
 
-Commands: ``variant qubic|lucky|payoff|tactflix|olix`` · ``players 2|3|4|6`` (Olix: 2) ·
-``position startpos [moves ...]`` · ``roll [colour/floor/suit]`` ·
+Commands: ``variant qubic|lucky|payoff|tactflix|flip4|olix`` · ``players 2|3|4|6`` (Olix: 2) ·
+``position startpos [moves ...]`` · ``roll [colour/floor/suit | 3/5]`` ·
 ``go [movetime MS] [depth N] [nodes N] [infinite]`` · ``stop`` · ``hint`` ·
 ``setoption name Level|Seed value N`` · ``perft N`` · ``isready`` · ``quit``.
 
 A move is a hole name (a placement; in Olix a cell of the 11x11 grid such as ``F6``; in Pay-Off
 ``HOLE token N`` attaches a token) or, in Lucky,
 a throw such as ``yellow/II/hearts`` (a roll); in Tac-T-Flix a hole name also names the Man to
-replace by a Burocrat or to withdraw when the game is in that phase. ``roll`` without faces draws
+replace by a Burocrat or to withdraw when the game is in that phase. In Flip 4 a move is a throw
+(``3/5``), a square (a placement, or a corner jump's landing) or a step ``c3-d2``; ``perft``
+counts its actions, a roll branching into the 21 different throws. ``roll`` without faces draws
 from the seeded RNG and answers ``throw <faces>``. The protocol has no FLIX button, so games that
 need calls are played with ``auto_call`` (a completed line scores at once). Any bad line answers
 ``error <reason>`` and changes nothing; no line, however garbled, raises.
@@ -34,8 +36,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.dice import parse_throw
 from engine.errors import FlixError
+from engine.flip4 import Flip4
+from engine.flip4 import perft as flip4_perft
 from engine.game import SEED_LIMIT, Action, Game, Phase
 from engine.olix import Olix
 from engine.olix import perft as olix_perft
@@ -57,10 +60,11 @@ _NUMBER = re.compile(r"[0-9]{1,20}")
 """A whole number as the protocol writes it: ASCII digits only, never more than 20 of them
 (``int()`` of a longer text is never tried)."""
 
-MAX_PERFT_DEPTH = {"qubic": 4, "olix": 3}
+MAX_PERFT_DEPTH = {"qubic": 4, "flip4": 4, "olix": 3}
 """Qubic: perft 4 from the empty board counts 15,249,024 leaves in about 0.2 s here; perft 5 takes
-some 60 times as long. Olix: perft 3 values 14,520 placements for patterns (0.4 s here), perft 4
-some 120 times as many. Deeper runs are refused rather than blocking the protocol."""
+some 60 times as long (Flip 4 keeps the same bound). Olix: perft 3 values 14,520 placements for
+patterns (0.4 s here), perft 4 some 120 times as many. Deeper runs are refused rather than
+blocking the protocol."""
 MAX_MOVETIME_MS = 3_600_000
 MAX_DEPTH = 64
 MAX_NODES = 1_000_000_000
@@ -90,7 +94,9 @@ def move_text(action: Action, game: Game, *, token: bool = True) -> str:
         return "roll"
     if action.hole is None:
         return action.kind
-    text = game.cells.cell_name(action.hole)
+    text = game.naming.name(action.hole)
+    if action.to is not None:
+        text += f"-{game.naming.name(action.to)}"
     if token and action.token is not None:
         text += f" token {action.token}"
     return text
@@ -271,9 +277,12 @@ class EngineProtocol:
             index += 1
             try:
                 if "/" in move:
-                    game.roll(parse_throw(move))
+                    game.roll(move)
+                elif "-" in move and isinstance(game, Flip4):
+                    source, _, target = move.partition("-")
+                    game.move(source, target)
                 else:
-                    hole = game.cells.cell_index(move)
+                    hole = game.naming.parse(move)
                     kind = HOLE_ACTIONS.get(str(game.phase), "place")
                     game.apply(Action(kind, hole=hole, token=token))
             except FlixError as error:
@@ -283,12 +292,12 @@ class EngineProtocol:
 
     def _roll(self, args: list[str]) -> list[str]:
         if len(args) > 1:
-            raise ProtocolError("expected 'roll [colour/floor/suit]'")
+            raise ProtocolError("expected 'roll [colour/floor/suit | 3/5]'")
         if args:
-            self.game.roll(parse_throw(args[0]))
+            self.game.roll(args[0])
             return []
-        self.game.roll()
-        return [f"throw {self.game.last_throw}"]
+        events = self.game.roll()
+        return [f"throw {events[0].data['throw']}"]
 
     def _go(self, args: list[str]) -> list[str]:
         limits: dict[str, int] = {}
@@ -371,8 +380,12 @@ class EngineProtocol:
             raise ProtocolError(f"expected 'perft N', got {' '.join(['perft', *args])[:80]!r}")
         game = self.game
         if game.variant not in MAX_PERFT_DEPTH:
-            raise ProtocolError(f"perft counts placements of qubic and olix, not {self.variant}")
+            raise ProtocolError(
+                f"perft counts actions of qubic, flip4 and olix, not {self.variant}"
+            )
         depth = number("perft depth", args[0], 0, MAX_PERFT_DEPTH[game.variant])
+        if isinstance(game, Flip4):
+            return [f"perft {depth} {flip4_perft(game, depth)}"]
         count = olix_perft(game, depth) if isinstance(game, Olix) else perft(game, depth)
         return [f"perft {depth} {count}"]
 

@@ -5,7 +5,7 @@
 >>> find_variant("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engine.errors.UnknownVariant: no variant 'chess'; known: lucky, ...
+engine.errors.UnknownVariant: no variant 'chess'; known: flip4, lucky, ...
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.errors import UnknownVariant
+from engine.flip4 import Flip4
 from engine.game import Action, Game, Options, replay_actions
 from engine.lucky import LuckyFlix
 from engine.olix import Olix
@@ -32,7 +33,7 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
-for _cls in (LuckyFlix, Qubic, PayOffFlix, TacTFlix, Olix):
+for _cls in (LuckyFlix, Qubic, PayOffFlix, TacTFlix, Flip4, Olix):
     register(_cls)
 
 

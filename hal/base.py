@@ -5,10 +5,12 @@ sends a frame). It may override ``take_presses()``, ``raw_fields()``, ``connecte
 ``close()``; the defaults say plainly what is missing. Time comes from ``backend.clock`` so that
 debouncing and timers can be tested on a simulated clock.
 
-Logical indices, shared by every backend:
+Logical indices, shared by every backend of the spaceboard (``FLIX_GEOMETRY``):
 - sensors and pixels ``0..63`` are holes (index ``16*panel + 4*floor + section``);
 - pixels ``64..71`` are the 8 status pixels;
 - grooves ``0..3`` front to back.
+A flat board (``backend.geometry`` from a wiring file, ``hal.geometry``) has cells
+``0..cells-1`` (``row * cols + col``), then its 8 status pixels, and no grooves.
 A backend maps these to its physical wiring (see ``wiring/``).
 """
 
@@ -27,6 +29,38 @@ HOLE_COUNT = 64
 STATUS_PIXELS = 8
 PIXEL_COUNT = HOLE_COUNT + STATUS_PIXELS
 GROOVE_COUNT = 4
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """A board's shape: ``key`` (``flix`` or a grid of :data:`engine.grid.GRIDS`), its cells,
+    its panel grooves (0 on a flat board) and, for a grid, its rows and columns."""
+
+    key: str
+    cells: int
+    grooves: int
+    rows: int = 0
+    cols: int = 0
+
+    @property
+    def pixel_count(self) -> int:
+        """Cell pixels, then the status pixels."""
+        return self.cells + STATUS_PIXELS
+
+    @property
+    def flat(self) -> bool:
+        """Whether the board is one flat grid (no panels, no grooves)."""
+        return self.grooves == 0
+
+    def describe(self) -> str:
+        """The shape in words, e.g. ``flip4 (5x5, 25 cells)``."""
+        if self.flat:
+            return f"{self.key} ({self.rows}x{self.cols}, {self.cells} cells)"
+        return f"{self.key} ({self.cells} holes on {self.grooves} panels)"
+
+
+FLIX_GEOMETRY = BoardGeometry("flix", HOLE_COUNT, GROOVE_COUNT)
+"""The FLIX spaceboard: 64 holes on four panels standing in grooves."""
 
 Color = tuple[int, int, int]
 """An ``(r, g, b)`` colour, each 0..255."""
@@ -65,8 +99,9 @@ class ButtonPress:
 class BoardReading:
     """One full snapshot of the sensors.
 
-    ``holes`` has 64 entries; ``grooves`` has 4, each the letter of the panel seated in that groove
-    (``"R"``, ``"Y"``, ``"G"``, ``"B"``) or ``None`` when the groove is empty.
+    ``holes`` has one entry per cell of the board's geometry (64 on the spaceboard); ``grooves``
+    has one per groove (4 on the spaceboard, none on a flat board), each the letter of the panel
+    seated in that groove (``"R"``, ``"Y"``, ``"G"``, ``"B"``) or ``None`` when it is empty.
     """
 
     holes: tuple[Piece, ...]
@@ -83,10 +118,12 @@ class BoardReading:
 
 
 def empty_reading(
-    at: float = 0.0, grooves: Sequence[str | None] = ("R", "Y", "G", "B")
+    at: float = 0.0,
+    grooves: Sequence[str | None] = ("R", "Y", "G", "B"),
+    cells: int = HOLE_COUNT,
 ) -> BoardReading:
-    """A reading of an empty board with the given panels seated."""
-    return BoardReading((Piece.EMPTY,) * HOLE_COUNT, tuple(grooves), at)
+    """A reading of an empty board of ``cells`` cells with the given panels seated."""
+    return BoardReading((Piece.EMPTY,) * cells, tuple(grooves), at)
 
 
 class Clock:
@@ -193,6 +230,8 @@ class Backend:
     sensing: str = "analog"
     """``analog`` tells Man from Burocrat by the field's sign; ``presence`` only sees a piece.
     A class default that a backend may set per instance (the simulator offers both)."""
+    geometry: BoardGeometry = FLIX_GEOMETRY
+    """The board's shape; a backend of a flat board sets it per instance."""
     button_seats: ClassVar[bool] = False
     """Whether presses say which seat pressed (a physical button cannot; the simulator can)."""
 

@@ -27,12 +27,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.holes import DEFAULT_LAYOUT, Layout, name, parse
+from engine.grid import GRIDS
+from engine.holes import DEFAULT_LAYOUT, Layout, Naming
 from hal.base import (
-    GROOVE_COUNT,
-    HOLE_COUNT,
-    PIXEL_COUNT,
+    FLIX_GEOMETRY,
+    STATUS_PIXELS,
     Backend,
+    BoardGeometry,
     BoardReading,
     Button,
     ButtonPress,
@@ -72,7 +73,9 @@ _PIECE_CHAR = {Piece.EMPTY: ".", Piece.MAN: "o", Piece.BUROCRAT: "x"}
 _STATE_FORMAT = "flixboard-sim-board"
 
 HoleLike = int | str
-"""A hole index 0..63 or a hole name such as ``Y-II-H``."""
+"""A hole index 0..63 or a hole name such as ``Y-II-H`` (on a flat board: a cell, ``c2``)."""
+FLAT = "flat"
+"""The one panel of a flat board: always seated, no groove."""
 
 
 @dataclass(frozen=True)
@@ -87,16 +90,21 @@ class Frame:
         """The colour of one pixel."""
         return self.colors[hole]
 
+    @property
+    def cells(self) -> int:
+        """How many hole (cell) pixels the frame has before the status pixels."""
+        return len(self.colors) - STATUS_PIXELS
+
     def lit_holes(self) -> frozenset[int]:
         """The holes whose pixel gives light in this frame."""
         if self.brightness <= 0:
             return frozenset()
-        return frozenset(h for h in range(HOLE_COUNT) if self.colors[h] != (0, 0, 0))
+        return frozenset(h for h in range(self.cells) if self.colors[h] != (0, 0, 0))
 
     @property
     def status(self) -> tuple[Color, ...]:
         """The 8 status pixels."""
-        return self.colors[HOLE_COUNT:]
+        return self.colors[self.cells :]
 
 
 @dataclass(frozen=True)
@@ -124,7 +132,7 @@ class SimPixelStrip(PixelStrip):
     """The board's pixels: ``show()`` records a ``Frame`` on the board."""
 
     def __init__(self, board: SimBoard, *, max_brightness: float) -> None:
-        super().__init__(PIXEL_COUNT, max_brightness=max_brightness)
+        super().__init__(board.geometry.pixel_count, max_brightness=max_brightness)
         self._board = board
 
     def _transmit(self, colors: tuple[Color, ...], brightness: float) -> None:
@@ -146,8 +154,11 @@ class SimBoard(Backend):
         layout: Layout = DEFAULT_LAYOUT,
         max_brightness: float = 1.0,
         frame_limit: int | None = None,
+        geometry: BoardGeometry = FLIX_GEOMETRY,
     ) -> None:
         super().__init__(clock=clock)
+        self.geometry = geometry
+        self.naming: Naming = GRIDS[geometry.key] if geometry.flat else layout
         if sensing not in ("analog", "presence"):
             raise SimSettingError(f"sensing must be 'analog' or 'presence', not {sensing!r}")
         self.sensing = sensing
@@ -157,8 +168,12 @@ class SimBoard(Backend):
         self.frame_limit = frame_limit
         self.state_file = Path(state_file) if state_file is not None else None
         self._lock = threading.RLock()
-        self._grooves: list[str | None] = list(layout.panels)
-        self._panels: dict[str, list[Piece]] = {p: [Piece.EMPTY] * 16 for p in layout.panels}
+        self._grooves: list[str | None] = [] if geometry.flat else list(layout.panels)
+        self._panels: dict[str, list[Piece]] = (
+            {FLAT: [Piece.EMPTY] * geometry.cells}
+            if geometry.flat
+            else {p: [Piece.EMPTY] * 16 for p in layout.panels}
+        )
         self._transients: list[_Transient] = []
         self._faults: dict[int, _Fault] = {}
         self._presses: list[ButtonPress] = []
@@ -175,10 +190,11 @@ class SimBoard(Backend):
             self._check_open()
             now = self.clock.now()
             fields = self._fields(now)
-        holes = tuple(self._classify(f) for f in fields[:HOLE_COUNT])
+        cells = self.geometry.cells
+        holes = tuple(self._classify(f) for f in fields[:cells])
         grooves = tuple(
-            _panel_of(fields[HOLE_COUNT + 2 * g], fields[HOLE_COUNT + 2 * g + 1])
-            for g in range(GROOVE_COUNT)
+            _panel_of(fields[cells + 2 * g], fields[cells + 2 * g + 1])
+            for g in range(self.geometry.grooves)
         )
         return BoardReading(holes, grooves, now)
 
@@ -240,7 +256,7 @@ class SimBoard(Backend):
         with self._lock:
             self._check_open()
             for pieces in self._panels.values():
-                pieces[:] = [Piece.EMPTY] * 16
+                pieces[:] = [Piece.EMPTY] * len(pieces)
             self._save()
         self._notify()
 
@@ -288,7 +304,7 @@ class SimBoard(Backend):
     def seat_panel(self, groove: int, letter: str) -> None:
         """Seat the panel ``letter`` (with its pieces) in ``groove``. It leaves any other groove;
         a panel already standing in ``groove`` is taken out."""
-        g, panel = _groove(groove), str(letter).upper()
+        g, panel = self._groove(groove), str(letter).upper()
         if panel not in self._panels:
             raise SimActionError(f"no panel {letter!r}: panels are {self.layout.panels}")
         with self._lock:
@@ -300,7 +316,7 @@ class SimBoard(Backend):
 
     def remove_panel(self, groove: int) -> str:
         """Take the panel out of ``groove`` (its pieces stay in it); returns its letter."""
-        g = _groove(groove)
+        g = self._groove(groove)
         with self._lock:
             self._check_open()
             panel = self._grooves[g]
@@ -357,6 +373,8 @@ class SimBoard(Backend):
         """What really is in the hole (no faults, no hands); empty where no panel stands."""
         index = self._hole(hole)
         with self._lock:
+            if self.geometry.flat:
+                return self._panels[FLAT][index]
             panel = self._grooves[index >> 4]
             return Piece.EMPTY if panel is None else self._panels[panel][index & 15]
 
@@ -415,15 +433,29 @@ class SimBoard(Backend):
 
     def _hole(self, hole: HoleLike) -> int:
         if isinstance(hole, str):
-            return parse(hole, self.layout)
-        if isinstance(hole, bool) or not isinstance(hole, int) or not 0 <= hole < HOLE_COUNT:
-            raise SimActionError(f"not a hole: {hole!r} (an index 0..63 or a name like 'Y-II-H')")
+            return self.naming.parse(hole)
+        last = self.geometry.cells - 1
+        if isinstance(hole, bool) or not isinstance(hole, int) or not 0 <= hole <= last:
+            example = "c2" if self.geometry.flat else "Y-II-H"
+            raise SimActionError(
+                f"not a hole: {hole!r} (an index 0..{last} or a name like {example!r})"
+            )
         return hole
 
     def _name(self, index: int) -> str:
-        return name(index, self.layout)
+        return self.naming.name(index)
+
+    def _groove(self, value: int) -> int:
+        count = self.geometry.grooves
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+            if not count:
+                raise SimActionError(f"a flat {self.geometry.key} board has no grooves")
+            raise SimActionError(f"not a groove: {value!r} (0..{count - 1}, front to back)")
+        return value
 
     def _slot(self, index: int, doing: str) -> tuple[list[Piece], int]:
+        if self.geometry.flat:
+            return self._panels[FLAT], index
         panel = self._grooves[index >> 4]
         if panel is None:
             raise SimActionError(
@@ -440,7 +472,10 @@ class SimBoard(Backend):
 
     def _fields(self, now: float) -> tuple[int, ...]:
         self._transients = [t for t in self._transients if t.end > now]
-        fields = [0] * HOLE_COUNT
+        fields = [0] * self.geometry.cells
+        if self.geometry.flat:
+            for cell, piece in enumerate(self._panels[FLAT]):
+                fields[cell] = _PIECE_SIGN.get(piece, 0) * FIELD_PIECE
         for g, panel in enumerate(self._grooves):
             if panel is not None:
                 for slot, piece in enumerate(self._panels[panel]):
@@ -571,24 +606,26 @@ class SimBoard(Backend):
         placed = [g for g in grooves if g is not None] if isinstance(grooves, list) else []
         if (
             not isinstance(grooves, list)
-            or len(grooves) != GROOVE_COUNT
+            or len(grooves) != self.geometry.grooves
             or not set(placed) <= letters
             or len(set(placed)) != len(placed)
         ):
-            raise SimStateError(f"{path}: grooves must list 4 distinct panel letters or null")
+            raise SimStateError(
+                f"{path}: grooves must list {self.geometry.grooves} distinct panel letters or null"
+            )
         if (
             not isinstance(panels, dict)
             or set(panels) != letters
             or not all(
-                isinstance(v, str) and len(v) == 16 and set(v) <= set(chars)
-                for v in panels.values()
+                isinstance(v, str) and len(v) == len(self._panels[p]) and set(v) <= set(chars)
+                for p, v in panels.items()
             )
         ):
             raise SimStateError(
                 f"{path}: panels must give each of {''.join(sorted(letters))} 16 of '.ox'"
             )
         self._grooves = list(grooves)
-        self._panels = {p: [chars[c] for c in panels[p]] for p in self.layout.panels}
+        self._panels = {p: [chars[c] for c in panels[p]] for p in self._panels}
 
 
 def _piece(value: Piece | str) -> Piece:
@@ -610,12 +647,6 @@ def _button(value: Button | str) -> Button:
     except ValueError:
         names = ", ".join(b.value for b in Button)
         raise SimActionError(f"not a button: {value!r} (one of {names})") from None
-
-
-def _groove(value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < GROOVE_COUNT:
-        raise SimActionError(f"not a groove: {value!r} (0..{GROOVE_COUNT - 1}, front to back)")
-    return value
 
 
 def _panel_of(first: int, second: int) -> str | None:

@@ -4,7 +4,8 @@ Floors run from IV at the top to I, sections left to right, one block per panel 
 letter. A Man is ``o``, a Burocrat ``x``, a piece of unknown kind ``*``, an empty hole ``.``; a
 caller that knows whose pieces they are may give a glyph per hole instead (a letter per team). With
 colour, a lit hole's cell has its LED's colour as background (24-bit ANSI); in plain text a lit hole
-is bracketed: ``[o]``. Below: the 8 status pixels and the panels the grooves hold.
+is bracketed: ``[o]``. Below: the 8 status pixels and the panels the grooves hold. A flat board
+(no grooves: Flip 4, Olix) is drawn as its grid, columns ``a``.. left to right, row 1 at the top.
 
 >>> from hal.base import empty_reading
 >>> print(render(empty_reading(), color=False).splitlines()[2])
@@ -13,6 +14,7 @@ is bracketed: ``[o]``. Below: the 8 status pixels and the panels the grooves hol
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from engine.holes import DEFAULT_LAYOUT, ROMAN, Layout
@@ -40,8 +42,11 @@ def render(
     e.g. to show whose Man it is; an empty hole is always ``.``.
     """
     marks = dict(glyphs or {})
+    cells = len(reading.holes)
     pixels = list(colors) if colors is not None and brightness > 0 else []
-    pixels += [_DARK] * (HOLE_COUNT + 8 - len(pixels))
+    pixels += [_DARK] * (cells + 8 - len(pixels))
+    if not reading.grooves:
+        return _render_flat(reading, pixels, color, marks)
     lines = [
         "     " + _GAP.join(f"{letter:^12}" for letter in layout.panels),
         "     " + _GAP.join("".join(f" {s} " for s in layout.suits) for _ in layout.panels),
@@ -59,6 +64,20 @@ def render(
     expected = " ".join(layout.panels)
     note = "" if sensed == expected else f"  (expected {expected})"
     lines.append(f"grooves front {sensed} back{note}")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _render_flat(
+    reading: BoardReading, pixels: list[Color], color: bool, marks: Mapping[int, str]
+) -> str:
+    cells = len(reading.holes)
+    size = math.isqrt(cells)
+    lines = ["    " + "".join(f" {chr(ord('a') + col)} " for col in range(size))]
+    for row in range(size):
+        holes = range(row * size, row * size + size)
+        drawn = "".join(_cell(reading.holes[h], pixels[h], color, marks.get(h)) for h in holes)
+        lines.append(f"{row + 1:>3} {drawn}")
+    lines.append("status  " + " ".join(_status(c, color) for c in pixels[cells:]))
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -11,6 +11,7 @@ from controller.config import Config
 from controller.core.journal import Journal
 from controller.server.app import create_app
 from controller.server.service import Service
+from hal.base import FLIX_GEOMETRY, BoardGeometry
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -22,10 +23,15 @@ class Harness:
     """See the module docstring; ``host`` is the address the service is bound to."""
 
     def __init__(
-        self, host: str = "127.0.0.1", config: Config | None = None, journal: Journal | None = None
+        self,
+        host: str = "127.0.0.1",
+        config: Config | None = None,
+        journal: Journal | None = None,
+        geometry: BoardGeometry = FLIX_GEOMETRY,
     ) -> None:
         self.clock = SimClock()
-        self.board = SimBoard(clock=self.clock)
+        sensing = "presence" if geometry.flat else "analog"
+        self.board = SimBoard(clock=self.clock, geometry=geometry, sensing=sensing)
         self.service = Service(
             self.board,
             config or Config(),

@@ -6,12 +6,13 @@ import argparse
 import sys
 
 from controller.tools.demo import play
+from engine.players import PLAYERS
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--variant", choices=("lucky", "payoff", "tactflix", "qubic"), default="lucky"
+        "--variant", choices=tuple(PLAYERS), default="lucky"
     )
     parser.add_argument("--seed", type=int, default=1, help="dice and game seed (default 1)")
     parser.add_argument(

@@ -24,8 +24,9 @@ from controller.core.journal import Journal, JournalError, default_data_dir
 from controller.core.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
 from engine.players.base import DEFAULT_LEVEL, LEVELS
-from hal.base import Backend
+from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
 from hal.errors import BackendUnavailable, HalError
+from hal.geometry import load_geometry
 from hal.registry import open_backend
 
 
@@ -35,6 +36,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="sim",
         metavar="sim|serial[:PORT]|gpio",
         help="the board: the simulator (default), a Pico on USB serial, or direct GPIO",
+    )
+    parser.add_argument(
+        "--geometry",
+        default="flix",
+        metavar="flix|flip4|olix|FILE",
+        help="the board's shape: the FLIX spaceboard (default), a flat board of wiring/NAME.toml "
+        "(flip4: 5x5, olix: 11x11) or the path of such a wiring file; flat boards run on the "
+        "simulator and play their own games",
     )
     parser.add_argument(
         "--http", metavar="HOST:PORT", help="where to serve (default 127.0.0.1:8640)"
@@ -122,16 +131,36 @@ def take_seats(service: Service, chosen: dict[int, Seat]) -> None:
 
 
 SIM_STATE_FILE = "sim-board.json"
+"""The spaceboard's state file; a flat board's is ``sim-<geometry>.json``."""
+
+
+def sim_state_file(geometry: BoardGeometry) -> str:
+    """The default name of the simulated board's state file (one per board shape)."""
+    return f"sim-{geometry.key}.json" if geometry.flat else SIM_STATE_FILE
 SIM_FRAME_LIMIT = 1000
 """A long-running simulated board keeps only its recent LED frames (the recorder is for tests)."""
 
 
-def open_board(spec: str, config: Config, sim_state: str | Path | None) -> Backend:
+def open_board(
+    spec: str,
+    config: Config,
+    sim_state: str | Path | None,
+    geometry: BoardGeometry = FLIX_GEOMETRY,
+) -> Backend:
     """The board named by ``spec``, its LEDs capped at ``brightness_cap``. The simulated board
-    keeps its panels and pieces in ``sim_state``, as a real board keeps them while it is off."""
+    keeps its panels and pieces in ``sim_state``, as a real board keeps them while it is off. A
+    flat board (``geometry``) is simulated, sensing presence only as its Hall switches do."""
     options: dict[str, Any] = {"max_brightness": config.brightness_cap}
-    if spec.partition(":")[0] == "sim":
+    simulated = spec.partition(":")[0] == "sim"
+    if geometry.flat and not simulated:
+        raise ConfigError(
+            f"the {geometry.key} board runs on the simulator (--board sim): the serial and GPIO "
+            "backends drive the spaceboard"
+        )
+    if simulated:
         options.update(layout=config.layout, state_file=sim_state, frame_limit=SIM_FRAME_LIMIT)
+    if geometry.flat:
+        options.update(geometry=geometry, sensing="presence")
     return open_backend(spec, **options)
 
 
@@ -171,7 +200,9 @@ def main(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        backend = open_board(args.board, config, args.sim_state or data_dir / SIM_STATE_FILE)
+        geometry = load_geometry(args.geometry)
+        sim_state = args.sim_state or data_dir / sim_state_file(geometry)
+        backend = open_board(args.board, config, sim_state, geometry)
     except BackendUnavailable as error:
         if args.board.partition(":")[0] != "serial":
             print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
@@ -222,9 +253,11 @@ def _announce(service: Service, board: str, journal: Journal) -> None:
     if service.token_required:
         lines.append(f"POST requests need the header: Authorization: Bearer {service.token}")
     if service.hands is not None:
+        flat = service.controller.geometry.flat
+        example, pieces = ("c3", "pieces") if flat else ("Y-II-H", "Men")
         lines.append(
-            "Simulated board: place Men with the page or "
-            f'curl -X POST {url}api/sim/place -d \'{{"hole": "Y-II-H"}}\''
+            f"Simulated board: place {pieces} with the page or "
+            f'curl -X POST {url}api/sim/place -d \'{{"hole": "{example}"}}\''
             + ("" if not service.token_required else f" -H 'Authorization: Bearer {service.token}'")
         )
     now = f"Now: {service.controller.message()}  Ctrl+C stops the service."

@@ -25,11 +25,11 @@ from controller.core.signals import Signals
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
 from engine.bitboard import BB_ALL, Bitboard
-from engine.dice import parse_throw
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
-from engine.holes import name
-from hal.base import BoardReading, Button, ButtonPress, Clock, Piece
+from engine.variants import VARIANTS, find_variant
+from hal.base import FLIX_GEOMETRY, BoardGeometry, BoardReading, Button, ButtonPress, Clock, Piece
+from hal.geometry import geometry_for
 
 
 class Companion(Protocol):
@@ -76,8 +76,10 @@ class BoardController:
         journal: Journal,
         seed: int | None = None,
         first_game: dict[str, Any] | None = None,
+        geometry: BoardGeometry = FLIX_GEOMETRY,
     ) -> None:
         self.config = config
+        self.geometry = geometry
         self.clock = clock
         self.sensing = sensing
         self.analog = sensing == "analog"
@@ -88,7 +90,11 @@ class BoardController:
         self.remote: Remote | None = None
         self._revision = 0
         now = clock.now()
-        if self.session.resume(now):
+        resumed = self.session.resume(now)
+        if resumed and self.game.geometry != geometry.key:
+            self._emit({"type": "refused", "reason": self._wrong_board(self.game.variant)}, now)
+            resumed = False
+        if resumed:
             if self.game.game_over:
                 self._start_win(now)
             elif self._reconcile().clean:
@@ -96,7 +102,8 @@ class BoardController:
                 self._flow_actions(now)
         else:
             if first_game is None:
-                first_game = game_entry(config, config.variant, config.players, seed, None)
+                variant = variant_for(geometry, config.variant)
+                first_game = game_entry(config, variant, config.players, seed, None)
             self.new_game(first_game, now)
         self._refresh(now)
 
@@ -156,6 +163,11 @@ class BoardController:
         """The game is over and its animation done: the board must be emptied."""
         return self.game.game_over and self.signals.win_until is None
 
+    @property
+    def panels(self) -> str:
+        """The panel letters the grooves must hold, front to back (none on a flat board)."""
+        return "" if self.geometry.flat else self.game.layout.panels
+
     def expected(self) -> Expected:
         men = burocrats = 0
         for team in range(self.game.teams):
@@ -201,7 +213,7 @@ class BoardController:
         self._refresh(now)
 
     def _try_commit(self, hole: int, now: float) -> None:
-        where = name(hole, self.game.layout)
+        where = self.game.naming.name(hole)
         if self.game.phase != Phase.AWAIT_PLACE:
             reason = self.flow.not_placing(self) or "press ROLL first: no hole is lit"
             self._refuse(where, reason, now)
@@ -236,7 +248,7 @@ class BoardController:
             try:
                 self._act(action, now)
             except (IllegalAction, JournalError, NotNow) as error:
-                self._refuse(name(action.hole or 0, self.game.layout), str(error), now)
+                self._refuse(self.game.naming.name(action.hole or 0), str(error), now)
                 return
 
     def _refuse(self, where: str, reason: str, now: float) -> None:
@@ -278,7 +290,7 @@ class BoardController:
             self.clearing
             and self._refusal("next_game") is None
             and not self.sensed.occupied()
-            and tuple(self.sensed.grooves) == tuple(self.game.layout.panels)
+            and tuple(self.sensed.grooves) == tuple(self.panels)
         ):
             try:
                 self._begun(self.session.start_next(now), now)
@@ -289,8 +301,11 @@ class BoardController:
     # ------------------------------------------------------------------ orders
 
     def new_game(self, entry: dict[str, Any], now: float) -> None:
-        """Start the game of a checked ``new_game`` entry (see ``game_entry``)."""
+        """Start the game of a checked ``new_game`` entry (see ``game_entry``); a variant played on
+        another board is refused."""
         self._check_allowed("new_game")
+        if find_variant(entry["variant"]).geometry != self.geometry.key:
+            raise NotNow(self._wrong_board(entry["variant"]))
         self.follow_new_game(entry, now)
 
     def follow_new_game(self, entry: dict[str, Any], now: float) -> None:
@@ -301,7 +316,7 @@ class BoardController:
         """Throw the dice: the given faces, the faces set by ``next_faces``, or the seeded RNG."""
         if faces is not None:
             try:
-                faces = str(parse_throw(faces))
+                faces = self.game.throw_text(faces)
             except FlixError as error:
                 raise BadOrder(str(error)) from None
         self._check_board("roll")
@@ -351,7 +366,7 @@ class BoardController:
         self.signals.banner = None
         self.board.guided = True
         hole = popped[0].hole
-        where = None if hole is None else name(hole, self.game.layout)
+        where = None if hole is None else self.game.naming.name(hole)
         self._emit({"type": "undo", "hole": where, "actions": len(popped)}, now)
         self._refresh(now)
 
@@ -368,7 +383,7 @@ class BoardController:
     def set_next_faces(self, faces: str) -> None:
         """The next ROLL shows these faces (scripts and physical-dice entry)."""
         try:
-            self.session.next_faces = str(parse_throw(faces))
+            self.session.next_faces = self.game.throw_text(faces)
         except FlixError as error:
             raise BadOrder(str(error)) from None
 
@@ -431,15 +446,21 @@ class BoardController:
     def _reconcile(self) -> Mismatch:
         if self.game.game_over:
             return Mismatch()
-        mismatch = reconcile(
-            self.expected(), self.sensed, panels=self.game.layout.panels, analog=self.analog
-        )
+        mismatch = reconcile(self.expected(), self.sensed, panels=self.panels, analog=self.analog)
         return self.flow.adjust(self, mismatch)
 
     def _refresh(self, now: float) -> None:
         """Recompute the mismatch and the fix words after a change of board or game."""
-        events = self.board.refresh(self._reconcile(), now, self.game.layout, self._describe)
+        events = self.board.refresh(self._reconcile(), now, self.game.naming, self._describe)
         self._emit_all(events, now)
+
+    def _wrong_board(self, name: str) -> str:
+        variant = find_variant(name)
+        wanted = geometry_for(variant.geometry)
+        return (
+            f"{variant.variant} is played on the {wanted.describe()} board; this board is "
+            f"{self.geometry.describe()}: start {', '.join(variants_on(self.geometry))}"
+        )
 
     def _describe(self, mismatch: Mismatch) -> list[str]:
         return words.fix_sentences(mismatch, self.game, self.sensed, self.config.team_names)
@@ -475,16 +496,23 @@ class BoardController:
     def state(self, *, test_view: bool = False, view_team: int | None = None) -> dict[str, Any]:
         """The state JSON of DESIGN §4. ``test_view`` (scripts only) adds ``pending_lines``, the
         seed and every event, secret ones included; otherwise secret events are dropped."""
-        layout = self.game.layout
+        naming = self.game.naming
         state = self.session.view(test_view=test_view, view_team=view_team)
         state["phase"] = str(self.phase)
         state["sensed"] = {
-            name(h, layout): {"piece": piece.name.lower()}
+            naming.name(h): {"piece": piece.name.lower()}
             for h, piece in enumerate(self.sensed.holes)
             if piece is not Piece.EMPTY
         }
         state["grooves"] = list(self.sensed.grooves)
-        state["mismatch"] = words.mismatch_json(self.mismatch, layout)
+        state["mismatch"] = words.mismatch_json(self.mismatch, naming)
+        state["geometry"] = {
+            "key": self.geometry.key,
+            "cells": self.geometry.cells,
+            "rows": self.geometry.rows,
+            "cols": self.geometry.cols,
+        }
+        state["players_allowed"] = sorted(type(self.game).seat_teams)
         state["fix"] = self.fix_words
         state["message"] = self.message()
         state["connected"] = self.connected
@@ -508,3 +536,16 @@ class BoardController:
             self.remote.add_state(state)
         state["events"] = self.session.recent_events(test_view=test_view)
         return state
+
+
+def variants_on(geometry: BoardGeometry) -> list[str]:
+    """The variants played on a board of ``geometry``, in the registry's order."""
+    return [name for name, cls in VARIANTS.items() if cls.geometry == geometry.key]
+
+
+def variant_for(geometry: BoardGeometry, configured: str) -> str:
+    """The configured variant when it is played on the board, else the board's first variant."""
+    fits = variants_on(geometry)
+    if configured in fits or not fits:
+        return configured
+    return fits[0]

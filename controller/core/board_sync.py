@@ -14,7 +14,7 @@ from controller.core import words
 from controller.core.reconcile import Mismatch
 from controller.core.settle import Settler
 from engine.bitboard import Bitboard, popcount, scan_forward
-from engine.holes import Layout
+from engine.holes import Naming
 from hal.base import BoardReading
 
 Describe = Callable[[Mismatch], list[str]]
@@ -76,7 +76,7 @@ class BoardSync:
         return None
 
     def refresh(
-        self, mismatch: Mismatch, now: float, layout: Layout, describe: Describe
+        self, mismatch: Mismatch, now: float, naming: Naming, describe: Describe
     ) -> list[dict[str, Any]]:
         """Take the board's new mismatch with the game; the events to publish."""
         if mismatch.clean:
@@ -90,7 +90,7 @@ class BoardSync:
             self._fix_due = None
             self.fix_words = []
             return [] if was_clean else [{"type": "board_matched"}]
-        events = [{"type": "board_mismatch", **words.mismatch_json(mismatch, layout)}]
+        events = [{"type": "board_mismatch", **words.mismatch_json(mismatch, naming)}]
         due = now if self.guided else now + self.fix_after_s
         self._fix_due = due if was_clean or self._fix_due is None else min(self._fix_due, due)
         if self.fix_words or now >= self._fix_due:

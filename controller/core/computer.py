@@ -35,10 +35,9 @@ from controller.core.seats import Seat, player_seed
 from controller.core.think_worker import Answer, Job
 from controller.core.thinker import ProcessThinker
 from controller.errors import NotNow
-from engine.bitboard import bit
+from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase, player
-from engine.holes import name, parse
 from hal.base import Color, Piece
 from hal.capabilities import Hands
 from hal.errors import HalError
@@ -51,6 +50,9 @@ THREAT_DIM = 0.2
 """Brightness of a threat hole, a fraction of its team's colour."""
 BOARD_MOVES = frozenset({"place", "substitute", "withdraw"})
 """Actions made with the hands on the board."""
+STEP_PHASES = frozenset({Phase.AWAIT_MOVE, Phase.AWAIT_JUMP})
+"""Flip 4: a step or a landing is applied as an order; the hands (or a person, guided by the
+board) then move the pieces to match."""
 CALL_WORDS = {"call": "calls FLIX", "penalty": "calls PENALTY", "request_block": "asks for a block"}
 
 HintDone = Callable[[Answer | None, str], None]
@@ -190,7 +192,7 @@ class Computer:
             "generation": self.generation,
             "purpose": purpose,
             "entry": {key: entry[key] for key in ("variant", "players", "seed", "options")},
-            "actions": [action.to_json(game.cells) for action in game.actions],
+            "actions": [action.to_json(game.naming) for action in game.actions],
             "levels": {seat: s.level for seat, s in enumerate(self.seats) if s.level is not None},
             "seeds": {seat: player_seed(game.seed, seat) for seat in range(game.players)},
             "movetime": self.config.computer_movetime_ms / 1000,
@@ -252,12 +254,16 @@ class Computer:
             return
         self._ready = None
         game = ctl.game
-        action = Action.from_json(answer["action"], game.cells)
+        action = Action.from_json(answer["action"], game.naming)
         seat: int = answer["seat"]
         if action.kind in CALL_WORDS and game.actions and game.actions[-1] == action:
             return  # the same call again (nothing to call): wait for the next change
         try:
-            if action.kind in BOARD_MOVES:
+            if game.phase in STEP_PHASES:
+                before = game.occupied
+                ctl.play(action, now)
+                self._follow_game(before)
+            elif action.kind in BOARD_MOVES:
                 self._board_move(seat, action, now)
             else:
                 ctl.play(action, now)
@@ -268,12 +274,14 @@ class Computer:
 
     def _announce(self, seat: int, action: Action, reason: str, now: float) -> None:
         names = self.config.team_names
-        team = self.ctl.game.team_of_seat[seat]
-        where = "" if action.hole is None else name(action.hole, self.ctl.game.layout)
+        game = self.ctl.game
+        team = game.team_of_seat[seat]
+        where = "" if action.hole is None else game.naming.name(action.hole)
         words = {
             **CALL_WORDS,
             "roll": "rolls the dice",
             "place": f"plays {where}",
+            "move": f"moves {where} to {'' if action.to is None else game.naming.name(action.to)}",
             "substitute": f"seats a Burocrat in {where}",
             "withdraw": f"withdraws {where}",
         }.get(action.kind, action.kind.replace("_", " "))
@@ -318,6 +326,20 @@ class Computer:
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot {action.kind} there: {error}") from None
 
+    def _follow_game(self, before: Bitboard) -> None:
+        """The hands move the pieces from where the game had them (``before``) to where it has
+        them now (after a Flip 4 step; a flip leaves the squares filled as they were)."""
+        if self.hands is None:
+            return
+        after = self.ctl.game.occupied
+        try:
+            for cell in scan_forward(before & ~after):
+                self.hands.lift(cell)
+            for cell in scan_forward(after & ~before):
+                self.hands.place(cell)
+        except (HalError, ValueError) as error:
+            raise NotNow(f"the simulated hands cannot follow the step: {error}") from None
+
     def _hands_step(self) -> None:
         """A substitution by the hands: the Burocrat goes in once the Man is seen lifted."""
         hole = self._burocrat_for
@@ -343,7 +365,7 @@ class Computer:
         if move is not None and move.action == "place":
             if move.hole == hole:
                 return None
-            where = name(move.hole, game.layout)
+            where = game.naming.name(move.hole)
             return f"{self._who(seat)} plays {where}: put its Man there"
         return f"{self._who(seat)} is thinking: wait for its move"
 
@@ -354,7 +376,7 @@ class Computer:
             return None
         move = self.move
         if move is not None:
-            who, where = self._who(move.seat), name(move.hole, game.layout)
+            who, where = self._who(move.seat), game.naming.name(move.hole)
             if move.action == "place":
                 return f"{who} plays {where}: put its Man there."
             if move.action == "substitute":
@@ -380,7 +402,7 @@ class Computer:
         state["computer_move"] = (
             None
             if move is None
-            else {"seat": move.seat, "action": move.action, "hole": name(move.hole, game.layout)}
+            else {"seat": move.seat, "action": move.action, "hole": game.naming.name(move.hole)}
         )
         hints = self.ctl.session.hints
         state["hints"] = hints
@@ -435,13 +457,14 @@ class Computer:
         action = answer["action"]
         seat: int = answer["seat"]
         if "hole" in action:
-            self.hint = HintMark(seat, parse(action["hole"], self.ctl.game.layout), now + HINT_S)
+            self.hint = HintMark(seat, self.ctl.game.naming.parse(action["hole"]), now + HINT_S)
         event = {
             "type": "hint",
             "seat": seat,
             "action": action["kind"],
             "hole": action.get("hole"),
             "reason": answer["reason"],
+            **({"to": action["to"]} if "to" in action else {}),
         }
         self.ctl.session.emit(event, now)
         for done in waiters:
@@ -458,7 +481,7 @@ class Computer:
         for team, holes in threats(self.ctl.game):
             mask = 0
             for hole in holes:
-                mask |= bit(parse(hole, self.ctl.game.layout))
+                mask |= bit(self.ctl.game.naming.parse(hole))
             layers.append(holes_layer(mask, scale(colours[team % len(colours)], THREAT_DIM)))
         return layers
 

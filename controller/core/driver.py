@@ -40,6 +40,7 @@ class Driver:
             journal=journal,
             seed=seed,
             first_game=first_game,
+            geometry=backend.geometry,
         )
         self.computer = Computer(
             self.controller, backend if isinstance(backend, Hands) else None, config

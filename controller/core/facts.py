@@ -19,7 +19,16 @@ from typing import Any
 from engine.game import Game, Phase, player
 from engine.holes import name
 
-HINT_PHASES = frozenset({Phase.AWAIT_ROLL, Phase.AWAIT_PLACE, Phase.SUBSTITUTE, Phase.WITHDRAW})
+HINT_PHASES = frozenset(
+    {
+        Phase.AWAIT_ROLL,
+        Phase.AWAIT_PLACE,
+        Phase.SUBSTITUTE,
+        Phase.WITHDRAW,
+        Phase.AWAIT_MOVE,
+        Phase.AWAIT_JUMP,
+    }
+)
 """Phases in which a hint can say what the seat to move does."""
 
 

@@ -29,18 +29,23 @@ def start(data: dict[str, Any]) -> Game:
     return new_game(data["variant"], data["players"], data["seed"], data["options"])
 
 
-def take_back(game: Game) -> list[Action]:
-    """Pop the last placement and every action after it; the popped actions, oldest first.
+BOARD_ACTIONS = frozenset({"place", "move"})
+"""What a take-back undoes with the rolls and calls after it: a placement, or a Flip 4 step."""
 
-    Nothing changes (and the list is empty) when the game has no placement to take back.
+
+def take_back(game: Game) -> list[Action]:
+    """Pop the last placement (or Flip 4 step) and every action after it; the popped actions,
+    oldest first.
+
+    Nothing changes (and the list is empty) when the game has nothing of the kind to take back.
     """
-    if not any(action.kind == "place" for action in game.actions):
+    if not any(action.kind in BOARD_ACTIONS for action in game.actions):
         return []
     popped: list[Action] = []
     while True:
         action = game.pop()
         popped.insert(0, action)
-        if action.kind == "place":
+        if action.kind in BOARD_ACTIONS:
             return popped
 
 
@@ -65,7 +70,7 @@ def replay(entries: Iterable[Entry]) -> tuple[Game, float]:
         latest = max(latest, entry.at)
         try:
             if entry.kind == "action":
-                action = Action.from_json(entry.data, game.cells)
+                action = Action.from_json(entry.data, game.naming)
                 game.apply(action)
                 latest = max(latest, action.at)
             elif entry.kind == "undo":

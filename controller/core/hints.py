@@ -16,16 +16,18 @@ from __future__ import annotations
 from engine.ai import completing_holes
 from engine.bitboard import BB_ALL
 from engine.game import Game
-from engine.holes import name
 
 
 def threats(game: Game) -> list[tuple[int, list[str]]]:
     """``(team, holes)`` for each team with at least one hole completing a line of its pieces,
-    in team order; holes in index order."""
+    in team order; holes in index order. Only the spaceboard's lines are known here: a game of
+    another board has none."""
+    if game.geometry != "flix":
+        return []
     empty = BB_ALL & ~game.occupied
     found = []
     for team in range(game.teams):
         holes = completing_holes(game.pieces(team), empty)
         if holes:
-            found.append((team, [name(hole, game.layout) for hole in holes]))
+            found.append((team, [game.naming.name(hole) for hole in holes]))
     return found

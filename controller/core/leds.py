@@ -1,14 +1,16 @@
 """The one LED writer: layers composed into a frame, sent only when it changed, at most 60/s.
 
-A layer maps pixel indices (holes ``0..63``, status ``64..71``) to colours; later layers cover
-earlier ones. ``LedRenderer.submit`` sends through the backend's ``PixelStrip``.
+A layer maps pixel indices (holes ``0..63``, status ``64..71``; on a flat board its cells, then
+its status pixels) to colours; later layers cover earlier ones. ``LedRenderer.submit`` sends
+through the backend's ``PixelStrip``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from hal.base import HOLE_COUNT, PIXEL_COUNT, Color, PixelStrip
+from engine.bitboard import scan_forward
+from hal.base import PIXEL_COUNT, Color, PixelStrip
 
 OFF: Color = (0, 0, 0)
 MAX_FPS = 60.0
@@ -17,9 +19,9 @@ Layer = Mapping[int, Color]
 Frame = tuple[Color, ...]
 
 
-def compose(layers: Iterable[Layer]) -> Frame:
-    """The frame that results from painting ``layers`` in order over black."""
-    pixels = [OFF] * PIXEL_COUNT
+def compose(layers: Iterable[Layer], count: int = PIXEL_COUNT) -> Frame:
+    """The frame of ``count`` pixels that results from painting ``layers`` in order over black."""
+    pixels = [OFF] * count
     for layer in layers:
         for index, color in layer.items():
             pixels[index] = color
@@ -38,7 +40,7 @@ def scale(color: Color, factor: float) -> Color:
 
 def holes_layer(holes: int, color: Color) -> dict[int, Color]:
     """``color`` on every hole of the bitboard ``holes``."""
-    return {h: color for h in range(HOLE_COUNT) if holes >> h & 1}
+    return dict.fromkeys(scan_forward(holes), color)
 
 
 class LedRenderer:

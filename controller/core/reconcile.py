@@ -93,7 +93,7 @@ def reconcile(expected: Expected, reading: BoardReading, *, panels: str, analog:
     expect = expected.occupied & usable
     wrong = 0
     if analog:
-        for hole in range(64):
+        for hole in range(len(reading.holes)):
             bit = 1 << hole
             if not expect & bit & sensed:
                 continue

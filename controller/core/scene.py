@@ -29,13 +29,17 @@ from controller.core.board_controller import BoardController
 from controller.core.leds import OFF, Frame, Layer, compose, holes_layer, scale
 from engine.bitboard import scan_forward
 from engine.game import Phase
-from hal.base import HOLE_COUNT, Color
+from hal.base import Color
 
 BLINK_S = 0.25
 """Half period of an error blink."""
 WIN_FLASH_S = 0.15
 """Half period of the win animation."""
-INDICATORS = (HOLE_COUNT + 6, HOLE_COUNT + 7)
+INDICATORS = (6, 7)
+"""The status pixels (counted from the first) that show notices and free throws."""
+LIT_PHASES = (Phase.AWAIT_PLACE, Phase.AWAIT_MOVE, Phase.AWAIT_JUMP)
+"""Phases whose ``allowed`` squares are lit: where to place, which pieces may move (Flip 4),
+where a piece from a corner may land."""
 WHITE: Color = (255, 255, 255)
 DIM_WHITE: Color = (60, 60, 60)
 AMBER: Color = (255, 120, 0)
@@ -43,7 +47,8 @@ MAGENTA: Color = (255, 0, 200)
 RED: Color = (255, 0, 0)
 LAST_MOVE: Color = (90, 90, 90)
 SWEEP: Color = (160, 160, 160)
-STATUS = tuple(range(HOLE_COUNT, HOLE_COUNT + 8))
+STATUS_PIXELS = 8
+"""The status pixels after the board's cells: seats, notices, the call window's sweep."""
 SWEEP_MIN_S = 0.1
 """A shorter call window is not swept."""
 
@@ -63,19 +68,21 @@ def layers(
     layer), ``over`` on the lines and the variant's layers (the computer's and the hint's
     blinking holes), below the errors."""
     game = ctl.game
+    status = ctl.geometry.cells
+    indicators = tuple(status + i for i in INDICATORS)
     result: list[Layer] = []
     mover = team_colour(ctl, game.team_of_seat[game.to_move])
     if not game.game_over:
         result.append(
             {
-                HOLE_COUNT + seat: team_colour(ctl, team)
+                status + seat: team_colour(ctl, team)
                 if seat == game.to_move
                 else scale(team_colour(ctl, team), 0.15)
                 for seat, team in enumerate(game.team_of_seat)
             }
         )
-        result.append(_sweep(ctl, now))
-    if ctl.phase == Phase.AWAIT_PLACE:
+        result.append(_sweep(ctl, now, status))
+    if ctl.phase in LIT_PHASES:
         result.append(holes_layer(game.allowed, scale(mover, 0.35)))
     last = ctl.facts().last_move()
     if last is not None and ctl.phase not in (Phase.GAME_OVER, Phase.AWAIT_FIX):
@@ -96,16 +103,16 @@ def layers(
         errors.update(holes_layer(ctl.mismatch.wrong_kind, MAGENTA))
         for problem in ctl.mismatch.grooves:
             errors.update(holes_layer(0xFFFF << (16 * problem.groove), AMBER))
-        errors.update(dict.fromkeys(INDICATORS, AMBER))
+        errors.update(dict.fromkeys(indicators, AMBER))
         result.append(errors)
-    result.append(_indicators(ctl, now))
+    result.append(_indicators(ctl, now, indicators))
     if ctl.signals.win_until is not None and game.winner is not None:
         flash = team_colour(ctl, game.winner) if _phase_on(now, WIN_FLASH_S) else WHITE
         win = holes_layer(ctl.signals.win_line, flash)
-        win.update({HOLE_COUNT + i: team_colour(ctl, game.winner) for i in range(8)})
+        win.update({status + i: team_colour(ctl, game.winner) for i in range(8)})
         result.append(win)
     if not ctl.connected and _phase_on(now, BLINK_S):
-        result.append({HOLE_COUNT + i: AMBER for i in range(8)})
+        result.append({status + i: AMBER for i in range(8)})
     return result
 
 
@@ -120,37 +127,38 @@ def _window_left(ctl: BoardController, now: float) -> float:
 
 def _sweep_step(ctl: BoardController) -> float:
     """Seconds per status pixel of the sweep."""
-    return ctl.game.options.call_window / len(STATUS)
+    return ctl.game.options.call_window / STATUS_PIXELS
 
 
-def _sweep(ctl: BoardController, now: float) -> Layer:
-    """The call window as a bar on the status pixels: one pixel per eighth of it left."""
+def _sweep(ctl: BoardController, now: float, status: int) -> Layer:
+    """The call window as a bar on the status pixels (the first at ``status``): one pixel per
+    eighth of it left."""
     left = _window_left(ctl, now)
     if left <= 0:
         return {}
     lit = math.ceil(left / _sweep_step(ctl) - 1e-9)
-    return {pixel: SWEEP if i < lit else OFF for i, pixel in enumerate(STATUS)}
+    return {status + i: SWEEP if i < lit else OFF for i in range(STATUS_PIXELS)}
 
 
-def _indicators(ctl: BoardController, now: float) -> Layer:
+def _indicators(ctl: BoardController, now: float, indicators: tuple[int, ...]) -> Layer:
     notice = ctl.signals.notice
     if ctl.phase == Phase.AWAIT_FIX:
         return {}
     if notice is not None and notice.kind == "turn_lost":
-        return dict.fromkeys(INDICATORS, RED)
+        return dict.fromkeys(indicators, RED)
     if notice is not None and notice.kind == "opponent_anywhere":
         colour = team_colour(ctl, ctl.game.team_of_seat[notice.seat])
         first, second = (colour, WHITE) if _phase_on(now, BLINK_S) else (WHITE, colour)
-        return {INDICATORS[0]: first, INDICATORS[1]: second}
-    free = min(ctl.game.free_throws, len(INDICATORS))
-    return dict.fromkeys(INDICATORS[:free], WHITE)
+        return {indicators[0]: first, indicators[1]: second}
+    free = min(ctl.game.free_throws, len(indicators))
+    return dict.fromkeys(indicators[:free], WHITE)
 
 
 def frame(
     ctl: BoardController, now: float, under: Sequence[Layer] = (), over: Sequence[Layer] = ()
 ) -> Frame:
     """The frame wanted at ``now`` (``under``, ``over``: see ``layers``)."""
-    return compose(layers(ctl, now, under, over))
+    return compose(layers(ctl, now, under, over), ctl.geometry.pixel_count)
 
 
 def next_change(ctl: BoardController, now: float) -> float | None:

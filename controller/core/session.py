@@ -20,14 +20,13 @@ from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
-from controller.errors import BadOrder, NotNow
+from controller.errors import BadOrder
 from controller.flows import VariantFlow, flow_for
 from controller.records.keeping import keep_played, utc_now
 from controller.records.store import GameStore, RecordsError
 from engine.errors import FlixError
-from engine.game import BOARDS, SEED_LIMIT, Action, Event, Game, seat_range
+from engine.game import SEED_LIMIT, Action, Event, Game, seat_range
 from engine.notation import SeatInfo
-from engine.variants import VARIANTS
 
 RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
@@ -38,9 +37,6 @@ Listener = Callable[[dict[str, Any]], None]
 Recorder = Callable[[str, dict[str, Any], int], None]
 """Told of every game entry journalled: its kind (``new_game``, ``action``, ``undo``), its data
 and its journal sequence number."""
-
-BOARD = "flix"
-"""The board this service drives (a key of ``engine.game.BOARDS``): the 64-hole spaceboard."""
 
 TEST_ONLY_KEYS = ("seed", "deal")
 """Facts only the test view (scripts) shows: the seed predicts the virtual dice and deals the
@@ -73,7 +69,6 @@ def game_entry(
         if options is not None and key in options and not isinstance(options[key], str):
             raise BadOrder(f"{key} must be a string of four letters, not {options[key]!r}")
     _check_settings(options or {})
-    _check_board(variant)
     merged = {**config.game_options(), **(options or {})}
     chosen = secrets.randbelow(SEED_LIMIT) if seed is None else seed
     data = new_game_entry(variant, players, chosen, merged)
@@ -84,20 +79,6 @@ def game_entry(
     return with_seats(
         data, seats, hints, default_seats=config.seats, default_hints=config.hints, names=names
     )
-
-
-def playable(variant: str) -> bool:
-    """Whether ``variant`` (a registered name) is played on the board this service drives."""
-    return VARIANTS[variant].board == BOARD
-
-
-def _check_board(variant: str) -> None:
-    """A variant of another board is refused (``NotNow``), naming the board it needs."""
-    cls = VARIANTS.get(variant.strip().lower()) if isinstance(variant, str) else None
-    if cls is not None and cls.board != BOARD:
-        raise NotNow(
-            f"{cls.variant} is played on {BOARDS[cls.board]}; this service drives {BOARDS[BOARD]}"
-        )
 
 
 def _check_settings(options: dict[str, Any]) -> None:
@@ -282,7 +263,7 @@ class GameSession:
         """Apply to the game, journal, then publish: an illegal action changes nothing. The
         events published."""
         events = self.game.apply(action)
-        data = action.to_json(self.game.cells)
+        data = action.to_json(self.game.naming)
         try:
             seq = self.journal.append("action", data, at=self.game_time(now))
         except JournalError:
@@ -357,7 +338,7 @@ class GameSession:
             listener(published)
 
     def _publish(self, events: Iterable[Event], now: float) -> list[dict[str, Any]]:
-        published = [event.to_json(self.game.cells) for event in events]
+        published = [event.to_json(self.game.naming) for event in events]
         for data in published:
             self.emit(data, now)
         return published

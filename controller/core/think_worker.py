@@ -47,7 +47,7 @@ def replay(job: Job) -> Game:
     entry = job["entry"]
     game = new_game(entry["variant"], entry["players"], entry["seed"], entry["options"])
     for data in job["actions"]:
-        game.apply(Action.from_json(data, game.cells))
+        game.apply(Action.from_json(data, game.naming))
     return game
 
 
@@ -93,12 +93,12 @@ class Thinker:
 
 
 def _decided(decision: Decision, game: Game) -> Answer:
-    return {"action": decision.action.to_json(game.cells), "reason": decision.reason}
+    return {"action": decision.action.to_json(game.naming), "reason": decision.reason}
 
 
 def _reaction(action: Action, game: Game) -> Answer:
     words = {"call": "calls FLIX", "penalty": "calls PENALTY", "request_block": "asks for a block"}
-    return {"action": action.to_json(game.cells), "reason": words.get(action.kind, action.kind)}
+    return {"action": action.to_json(game.naming), "reason": words.get(action.kind, action.kind)}
 
 
 def _stop_check(current: Synchronized[int], generation: int) -> Callable[[], bool]:

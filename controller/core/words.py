@@ -8,7 +8,7 @@ from controller.config import Config
 from controller.core.reconcile import Mismatch
 from engine.bitboard import BB_ALL, popcount, scan_forward
 from engine.game import Game, Phase
-from engine.holes import Layout, name
+from engine.holes import Naming
 from hal.base import BoardReading, Piece
 
 
@@ -16,31 +16,28 @@ def fix_sentences(
     mismatch: Mismatch, game: Game, sensed: BoardReading, team_names: tuple[str, ...]
 ) -> list[str]:
     """What a hand must do, one sentence per hole or groove."""
-    layout = game.layout
+    naming = game.naming
     words = [problem.words() for problem in mismatch.grooves]
     for hole in scan_forward(mismatch.extra):
         kind = {Piece.MAN: "Man", Piece.BUROCRAT: "Burocrat"}.get(sensed.holes[hole], "piece")
-        words.append(f"Lift the {kind} from {name(hole, layout)}")
+        words.append(f"Lift the {kind} from {naming.name(hole)}")
     for hole in scan_forward(mismatch.missing):
         team, piece = game.piece_at(hole) or (0, "man")
-        words.append(
-            f"Put the {team_names[team]} {piece.capitalize()} back on {name(hole, layout)}"
-        )
+        words.append(f"Put the {team_names[team]} {piece.capitalize()} back on {naming.name(hole)}")
     for hole in scan_forward(mismatch.wrong_kind):
         team, piece = game.piece_at(hole) or (0, "man")
         words.append(
-            f"Swap the piece on {name(hole, layout)} for the {team_names[team]} "
-            f"{piece.capitalize()}"
+            f"Swap the piece on {naming.name(hole)} for the {team_names[team]} {piece.capitalize()}"
         )
     return words
 
 
-def mismatch_json(mismatch: Mismatch, layout: Layout) -> dict[str, Any]:
+def mismatch_json(mismatch: Mismatch, naming: Naming) -> dict[str, Any]:
     """The mismatch as the state and the events show it: hole names and groove problems."""
     return {
-        "missing": [name(h, layout) for h in scan_forward(mismatch.missing)],
-        "extra": [name(h, layout) for h in scan_forward(mismatch.extra)],
-        "wrong_kind": [name(h, layout) for h in scan_forward(mismatch.wrong_kind)],
+        "missing": [naming.name(h) for h in scan_forward(mismatch.missing)],
+        "extra": [naming.name(h) for h in scan_forward(mismatch.extra)],
+        "wrong_kind": [naming.name(h) for h in scan_forward(mismatch.wrong_kind)],
         "grooves": [
             {"groove": p.groove, "expected": p.expected, "found": p.found} for p in mismatch.grooves
         ],

@@ -7,8 +7,12 @@ The registry works as the engine's (``engine.variants``): a variant without a fl
 from __future__ import annotations
 
 from controller.flows.base import FlowHost, VariantFlow
+from controller.flows.flip4 import Flip4Flow
+from controller.flows.olix import OlixFlow
 from controller.flows.payoff import PayOffFlow
 from controller.flows.tactflix import TacTFlixFlow
+from engine.flip4 import Flip4
+from engine.olix import Olix
 from engine.payoff import PayOffFlix
 from engine.tactflix import TacTFlix
 
@@ -24,6 +28,8 @@ def register(variant: str, flow: type[VariantFlow]) -> None:
 
 register(PayOffFlix.variant, PayOffFlow)
 register(TacTFlix.variant, TacTFlixFlow)
+register(Flip4.variant, Flip4Flow)
+register(Olix.variant, OlixFlow)
 
 
 def flow_for(variant: str) -> VariantFlow:

@@ -17,7 +17,6 @@ from controller.core.reconcile import Mismatch
 from controller.errors import BadOrder
 from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
-from engine.holes import name
 from hal.base import BoardReading, Color
 
 BLINK_S = 0.25
@@ -114,7 +113,7 @@ def blink_on(now: float) -> bool:
 
 
 def hole_names(host: FlowHost, mask: Bitboard) -> list[str]:
-    return [name(hole, host.game.layout) for hole in scan_forward(mask)]
+    return [host.game.naming.name(hole) for hole in scan_forward(mask)]
 
 
 def mover_words(host: FlowHost) -> str:

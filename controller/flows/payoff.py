@@ -14,7 +14,6 @@ from controller.errors import BadOrder, NotNow
 from controller.flows.base import WHITE, FlowHost, VariantFlow, blink_on, hole_names, mover_words
 from engine.bitboard import Bitboard
 from engine.game import Action, Phase, player, seat_range
-from engine.holes import parse
 from engine.payoff import PayOffFlix
 
 
@@ -56,7 +55,7 @@ class PayOffFlow(VariantFlow):
             if hole is None:
                 todo = " ".join(hole_names(host, game.allowed))
                 raise BadOrder(f"name the Man whose token this is: one of {todo}")
-            return Action("enter_token", hole=parse(hole, game.layout), token=token)
+            return Action("enter_token", hole=game.naming.parse(hole), token=token)
         if hole is not None:
             raise BadOrder("a hole is named only when entering the tokens of a scored line")
         if game.physical_tokens:

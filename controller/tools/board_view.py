@@ -18,7 +18,7 @@ def team_letters(names: tuple[str, ...] | list[str], teams: int) -> list[str]:
     initials = [name.strip()[:1].lower() for name in names[:teams]]
     if len(set(initials)) == teams and all(c.isalpha() for c in initials):
         return initials
-    return list("abc"[:teams])
+    return list("abcd"[:teams])
 
 
 def piece_glyphs(controller: BoardController) -> dict[int, str]:

@@ -17,7 +17,7 @@ from controller.config import Config
 from controller.core.session import game_entry
 from controller.tools.board_view import draw
 from controller.tools.demo_lines import Narrator
-from controller.tools.sim_run import SimRun
+from controller.tools.sim_run import SimRun, board_for
 from engine.players.base import DEFAULT_LEVEL
 
 MAX_STEPS = 2000
@@ -43,7 +43,7 @@ def play(
     config = replace(Config(variant=variant), sim_autoplace=True, computer_movetime_ms=MOVETIME_MS)
     seats = [{"kind": "computer", "level": level}] * config.players
     entry = game_entry(config, variant, config.players, seed, None, seats, False)
-    run = SimRun(config, seed=seed, first_game=entry)
+    run = SimRun(config, seed=seed, first_game=entry, geometry=board_for(variant))
     try:
         ctl = run.controller
         narrator = Narrator(config.team_names, ctl.game.team_of_seat)

@@ -57,15 +57,14 @@ class Narrator:
 
     def _announced(self, event: dict[str, Any], told: list[Line]) -> None:
         seat, action, reason = event["seat"], event["action"], event["reason"]
-        if action in BOARD_MOVES:
-            self._reasons[(seat, action)] = reason
-            return
         why = _why(reason, TOLD_AFTER.get(action, ""))
         for line in told:
             if line.awaits == (seat, action):
                 line.text += why
                 line.awaits = None
                 return
+        if action in BOARD_MOVES:
+            self._reasons[(seat, action)] = reason
 
     def _token(self, event: dict[str, Any], told: list[Line]) -> None:
         placed = f"places a Man in {event['hole']}"
@@ -85,6 +84,20 @@ class Narrator:
             return [Line(f"{team} rolls {event['throw']}", (event["seat"], "roll"))]
         if kind == "place":
             return [self._board_move(event, f"places a Man in {event['hole']}")]
+        if kind in ("move", "corner"):  # Flip 4: applied first, the reason follows
+            words = f"moves {event['hole']} to {event['to']}"
+            return [Line(f"{team} {words}", (event["seat"], "move"))]
+        if kind in ("jump", "flip"):
+            words = (
+                f"lands on {event['to']}"
+                if "corner" in event
+                else (f"moves {event['hole']} to {event['to']}")
+            )
+            if kind == "flip":
+                words += f", flipping with {self.names[event['opponent']]}"
+            return [
+                Line(f"{team} {words}", (event["seat"], "place" if "corner" in event else "move"))
+            ]
         if kind == "substitute":
             words = f"seats a Burocrat in place of its Man on {event['hole']}"
             return [self._board_move(event, words)]

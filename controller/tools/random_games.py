@@ -1,7 +1,7 @@
 """Seeded random games of every variant, through the engine, with every kind of move: rolls,
 placements (with Pay-Off tokens), calls in time and late, penalties, block requests, Burocrat
-substitutions, withdrawals, entered tokens and resignations. The records tests and the games
-bench store them.
+substitutions, withdrawals, entered tokens and resignations; Flip 4's steps, flips and corner
+landings; Olix's placements. The records tests and the games bench store them.
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ import random
 
 from engine.bitboard import scan_forward
 from engine.errors import IllegalAction
+from engine.flip4 import Flip4
 from engine.game import Action, Game, Phase
+from engine.variants import VARIANTS as VARIANT_CLASSES
 from engine.variants import new_game
 
-VARIANTS = ("lucky", "payoff", "tactflix", "qubic")
-PLAYERS = (2, 3, 4, 6)
+VARIANTS = ("lucky", "payoff", "tactflix", "qubic", "flip4", "olix")
 MAX_ACTIONS = 600
 """A game longer than this is left unfinished (abandoned)."""
 
@@ -23,7 +24,7 @@ def random_game(variant: str, seed: int, *, players: int | None = None) -> Game:
     """A game of ``variant`` played at random from ``seed`` (one second of game time per
     action); some end by resignation, some stop unfinished."""
     rng = random.Random(seed)
-    count = players or rng.choice(PLAYERS)
+    count = players or rng.choice(list(VARIANT_CLASSES[variant].seat_teams))
     options: dict[str, object] = {}
     if variant == "payoff" and rng.random() < 0.25:
         options["token_mode"] = "physical"
@@ -59,6 +60,10 @@ def _step(game: Game, rng: random.Random, clock: float) -> None:
         game.apply(Action("enter_token", hole=hole, token=None))
     elif phase in ("substitute", "withdraw"):
         getattr(game, phase)(rng.choice(list(scan_forward(game.allowed))))
+    elif phase == Phase.AWAIT_MOVE and isinstance(game, Flip4):
+        game.move(*rng.choice(game.moves()))
+    elif phase == Phase.AWAIT_JUMP:
+        game.place(rng.choice(list(scan_forward(game.allowed))))
 
 
 def _place(game: Game, rng: random.Random, clock: float) -> None:

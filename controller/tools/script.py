@@ -21,9 +21,8 @@ from typing import Any
 from controller.config import Config
 from controller.core.session import game_entry
 from controller.errors import ControllerError
-from controller.tools.sim_run import FRAME_MARGIN_S, SimRun
+from controller.tools.sim_run import FRAME_MARGIN_S, SimRun, board_for
 from engine.errors import FlixError
-from engine.holes import parse
 from hal.errors import HalError
 
 HAND_ACTIONS = ("place", "lift", "hover", "slide", "remove_panel", "seat_panel")
@@ -117,7 +116,8 @@ class ScriptRunner:
             entry = None if first is None else self._game_entry(first)
         except (ControllerError, FlixError, ValueError, TypeError) as error:
             raise ScriptError(f"{self.source} line {lines[0].number}: {error}") from None
-        self.run = SimRun(self.config, seed=0, first_game=entry)
+        variant = self.config.variant if entry is None else entry["variant"]
+        self.run = SimRun(self.config, seed=0, first_game=entry, geometry=board_for(variant))
         for index, line in enumerate(lines):
             if line is first:
                 continue
@@ -152,7 +152,7 @@ class ScriptRunner:
     def _hole(self, value: Any) -> int:
         if not isinstance(value, str):
             raise ScriptError(f"not a hole name: {value!r} (expected text like 'Y-II-H')")
-        return parse(value, self.config.layout)
+        return self.run.board.naming.parse(value)
 
     @staticmethod
     def _seconds(value: Any, what: str, default: float) -> float:

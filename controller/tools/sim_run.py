@@ -12,6 +12,9 @@ from typing import Any
 from controller.config import Config
 from controller.core.driver import Driver
 from controller.core.journal import Journal
+from engine.variants import find_variant
+from hal.base import FLIX_GEOMETRY, BoardGeometry
+from hal.geometry import load_geometry
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -33,14 +36,16 @@ class SimRun(Driver):
         first_game: dict[str, Any] | None = None,
         sensing: str = "analog",
         board_state: str | Path | None = None,
+        geometry: BoardGeometry = FLIX_GEOMETRY,
     ) -> None:
         self.clock = SimClock()
         self.board = SimBoard(
             clock=self.clock,
-            sensing=sensing,
+            sensing="presence" if geometry.flat else sensing,
             state_file=board_state,
             layout=config.layout,
             max_brightness=config.brightness_cap,
+            geometry=geometry,
         )
         self.config = config
         super().__init__(
@@ -74,3 +79,8 @@ class SimRun(Driver):
     def settle(self) -> None:
         """Let the board settle after a hand's action and the LEDs show the result."""
         self.advance(self.config.settle_s + FRAME_MARGIN_S)
+
+
+def board_for(variant: str) -> BoardGeometry:
+    """The board a variant is played on: the spaceboard, or its flat board's wiring file."""
+    return load_geometry(find_variant(variant).geometry)

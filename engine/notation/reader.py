@@ -11,8 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any, NoReturn
 
 from engine.errors import FlixError, NotationError
-from engine.game import TEAMS_OF_PLAYERS, Action, Game
-from engine.holes import name
+from engine.game import Action, Game
 from engine.notation.lexer import Token, strip_comment, tokens
 from engine.notation.model import (
     ABANDONED,
@@ -116,13 +115,14 @@ def read_record(text: str) -> GameRecord:
     players_line = lines.take("Players", "Players N")
     players_token = _arguments(players_line, 1, "Players N")[0]
     players = number_of(players_token, "the number of players")
-    if players not in (2, 3, 4, 6):
-        _fail(players_token, "players must be 2, 3, 4 (2 teams) or 6 (3 teams)")
+    seat_teams = VARIANTS[variant].seat_teams
+    if players not in seat_teams:
+        _fail(players_token, f"players must be {VARIANTS[variant].player_counts()}")
+    teams = max(seat_teams[players]) + 1
     seats = tuple(
         _seat(lines.take("Seat", f"Seat {seat + 1} KIND NAME"), seat) for seat in range(players)
     )
     options, setting = _options(lines, variant)
-    teams = max(TEAMS_OF_PLAYERS[players]) + 1
     for tag in dialect.tags:
         rows = lines.take_all(tag.word)
         for row in rows:
@@ -134,7 +134,7 @@ def read_record(text: str) -> GameRecord:
     start = _stamp(lines, "Start")
     end = _stamp(lines, "End")
     result_at = lines.take("Result", "Result TEAM|draw|abandoned [REASON]")
-    declared = _result(result_at, players)
+    declared = _result(result_at, teams)
     try:
         game = new_game(variant, players, 0, options)
     except (FlixError, TypeError) as error:
@@ -220,7 +220,7 @@ def _stamp(lines: _Lines, word: str) -> str | None:
     return token.text
 
 
-def _result(line: _Line, players: int) -> Result:
+def _result(line: _Line, teams: int) -> Result:
     args = line.tokens[1:]
     if not args:
         _fail(line.tokens[0], "the result is a team number, draw or abandoned")
@@ -231,7 +231,6 @@ def _result(line: _Line, players: int) -> Result:
         return Result(ABANDONED)
     if who.text.lower() == DRAW:
         return Result(DRAW, None, reason)
-    teams = max(TEAMS_OF_PLAYERS[players]) + 1
     team = number_of(who, "the winning team")
     if not 1 <= team <= teams:
         _fail(who, f"teams are 1..{teams}")
@@ -294,14 +293,16 @@ def _seconds(token: Token, verb: Verb, game: Game) -> float:
 
 def replay_steps(record: GameRecord) -> list[dict[str, Any]]:
     """The public state before the first move and after each move of ``record``: what a
-    replay shows, step by step, with the move's text, seat (from 0) and hole."""
+    replay shows, step by step, with the move's text, seat (from 0) and hole (where a Flip 4
+    step went: its ``to``)."""
     game = new_game(record.variant, record.players, 0, record.options)
     steps: list[dict[str, Any]] = [
         {"step": 0, "text": None, "seat": None, "hole": None, "state": game.to_json()}
     ]
     for index, move in enumerate(record.moves, 1):
         game.apply(move.action)
-        hole = None if move.action.hole is None else name(move.action.hole, game.layout)
+        landed = move.action.hole if move.action.to is None else move.action.to
+        hole = None if landed is None else game.naming.name(landed)
         steps.append(
             {
                 "step": index,

@@ -13,8 +13,8 @@ from typing import Any
 
 from engine.dice import DICE, Dice, parse_throw
 from engine.errors import FlixError, NoNotation, NotationError
+from engine.flip4 import Flip4
 from engine.game import BUROCRAT, Action, Game
-from engine.holes import name, parse
 from engine.notation.lexer import Token
 
 Fields = dict[str, Any]
@@ -87,9 +87,15 @@ def _none(action: Action, game: Game) -> list[str]:
 
 
 def hole_of(token: Token, game: Game) -> int:
-    """The hole ``token`` names, under the game's panel and suit layout."""
+    """The hole ``token`` names, under the game's naming (the panel and suit layout, or the
+    cells of a flat board)."""
+    return cell_of(token.text, token, game)
+
+
+def cell_of(text: str, token: Token, game: Game) -> int:
+    """The hole or cell ``text`` (part of ``token``) names in ``game``."""
     try:
-        return parse(token.text, game.layout)
+        return game.naming.parse(text)
     except FlixError as error:
         raise NotationError(token.line, token.text, str(error)) from None
 
@@ -127,7 +133,7 @@ def _read_roll(verb: Token, args: list[Token], game: Game) -> Fields:
 
 
 def _write_place(action: Action, game: Game) -> list[str]:
-    words = [name(action.hole or 0, game.layout)]
+    words = [game.naming.name(action.hole or 0)]
     if action.piece == BUROCRAT:
         words.append(BUROCRAT)
     if action.token is not None:
@@ -156,7 +162,7 @@ def _read_place(verb: Token, args: list[Token], game: Game) -> Fields:
 
 
 def _write_hole(action: Action, game: Game) -> list[str]:
-    return [name(action.hole or 0, game.layout)]
+    return [game.naming.name(action.hole or 0)]
 
 
 def _read_hole(verb: Token, args: list[Token], game: Game) -> Fields:
@@ -166,7 +172,7 @@ def _read_hole(verb: Token, args: list[Token], game: Game) -> Fields:
 
 def _write_entered(action: Action, game: Game) -> list[str]:
     token = "none" if action.token is None else str(action.token)
-    return [name(action.hole or 0, game.layout), token]
+    return [game.naming.name(action.hole or 0), token]
 
 
 def _read_entered(verb: Token, args: list[Token], game: Game) -> Fields:
@@ -177,7 +183,36 @@ def _read_entered(verb: Token, args: list[Token], game: Game) -> Fields:
     return {"hole": hole_of(args[0], game), "token": value}
 
 
+def _write_dice(action: Action, game: Game) -> list[str]:
+    pair = game.dice_pair if isinstance(game, Flip4) else None
+    return [] if pair is None else [f"{pair[0]}/{pair[1]}"]
+
+
+def _read_dice(verb: Token, args: list[Token], game: Game) -> Fields:
+    token = _one_argument(verb, args, "the two dice thrown, e.g. 3/5")
+    try:
+        return {"throw": game.throw_text(token.text)}
+    except FlixError as error:
+        raise NotationError(token.line, token.text, str(error)) from None
+
+
+def _write_step(action: Action, game: Game) -> list[str]:
+    return [f"{game.naming.name(action.hole or 0)}-{game.naming.name(action.to or 0)}"]
+
+
+def _read_step(verb: Token, args: list[Token], game: Game) -> Fields:
+    token = _one_argument(verb, args, "the squares from and to, e.g. step c3-d2")
+    source, dash, target = token.text.partition("-")
+    if not dash:
+        raise NotationError(token.line, token.text, "a step is FROM-TO, e.g. c3-d2")
+    return {"hole": cell_of(source, token, game), "to": cell_of(target, token, game)}
+
+
 ROLL = Verb("roll", "roll", "roll FACES", _write_roll, _read_roll)
+DICE_ROLL = Verb("roll", "roll", "roll A/B", _write_dice, _read_dice)
+"""Flip 4's roll: its two dice, e.g. ``roll 3/5``."""
+STEP = Verb("step", "move", "step FROM-TO", _write_step, _read_step)
+"""Flip 4's move of a piece to a neighbouring square (a step, a flip, or into a corner)."""
 PLACE = Verb(
     "place", "place", "place HOLE [burocrat] [token N]", _write_place, _read_place, timed=True
 )
@@ -236,3 +271,5 @@ register_dialect("lucky", Dialect((ROLL, PLACE, FLIX, PENALTY, RESIGN)))
 register_dialect("qubic", Dialect((PLACE, BLOCK, RESIGN)))
 register_dialect("payoff", Dialect((PLACE, FLIX, PENALTY, RESIGN, ENTER_TOKEN), (DEAL,)))
 register_dialect("tactflix", Dialect((PLACE, FLIX, PENALTY, RESIGN, BUROCRAT_VERB, WITHDRAW)))
+register_dialect("flip4", Dialect((DICE_ROLL, PLACE, STEP, RESIGN)))
+register_dialect("olix", Dialect((PLACE, RESIGN)))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from engine.errors import SettingError
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Player
+from engine.players.flip4 import Flip4Player
 from engine.players.lucky import LuckyPlayer
 from engine.players.olix import OlixPlayer
 from engine.players.payoff import PayOffPlayer
@@ -21,6 +22,7 @@ PlayerFactory = Callable[[int, int], Player]
 """``factory(level, seed)`` -> a player."""
 
 PLAYERS: dict[str, PlayerFactory] = {
+    "flip4": Flip4Player,
     "lucky": LuckyPlayer,
     "olix": OlixPlayer,
     "payoff": PayOffPlayer,

@@ -20,11 +20,11 @@ alone, with noise added, so it misses things now and then.
 >>> from engine.players.base import Budget
 >>> from engine.variants import new_game
 >>> game = new_game("olix")
->>> for cell in ("A3", "K11", "B3", "K9", "C3", "K7", "D3", "J10", "E3", "J8", "F3", "I11", "G3"):
+>>> for cell in ("a3", "k11", "b3", "k9", "c3", "k7", "d3", "j10", "e3", "j8", "f3", "i11", "g3"):
 ...     _ = game.place(cell)
 >>> made = OlixPlayer(3, seed=0).decide(game, Budget(clock=lambda: 0.0))
->>> game.cells.cell_name(made.action.hole), made.reason
-('H3', 'blocks a super-pattern: I-8 at H3 would win for the opponent')
+>>> game.naming.name(made.action.hole), made.reason
+('h3', 'blocks a super-pattern: I-8 at h3 would win for the opponent')
 """
 
 from __future__ import annotations
@@ -72,31 +72,31 @@ def _near(cell: int) -> Bitboard:
     mask = 0
     for r in range(max(0, row - REACH), min(SIZE, row + REACH + 1)):
         for c in range(max(0, column - REACH), min(SIZE, column + REACH + 1)):
-            mask |= 1 << GRID.cell(r, c)
+            mask |= 1 << GRID.index(r, c)
     return mask
 
 
-NEAR: tuple[Bitboard, ...] = tuple(_near(cell) for cell in range(GRID.cell_count))
+NEAR: tuple[Bitboard, ...] = tuple(_near(cell) for cell in range(GRID.cells))
 """The cells within ``REACH`` king moves of each cell."""
-CENTRE = GRID.cell(SIZE // 2, SIZE // 2)
+CENTRE = GRID.index(SIZE // 2, SIZE // 2)
 
 
 def _line_shapes(steps: tuple[tuple[int, int], ...], length: int) -> list[Bitboard]:
     shapes = []
-    for cell in range(GRID.cell_count):
+    for cell in range(GRID.cells):
         row, column = GRID.coords(cell)
         for dr, dc in steps:
             end_row, end_column = row + dr * (length - 1), column + dc * (length - 1)
             if 0 <= end_row < SIZE and 0 <= end_column < SIZE:
                 shapes.append(
-                    sum(1 << GRID.cell(row + dr * k, column + dc * k) for k in range(length))
+                    sum(1 << GRID.index(row + dr * k, column + dc * k) for k in range(length))
                 )
     return shapes
 
 
 def _l_shapes(first: int, second: int) -> list[Bitboard]:
     shapes = []
-    for cell in range(GRID.cell_count):
+    for cell in range(GRID.cells):
         row, column = GRID.coords(cell)
         for dr in (1, -1):
             for dc in (1, -1):
@@ -104,7 +104,7 @@ def _l_shapes(first: int, second: int) -> list[Bitboard]:
                     cells = [(row, column + dc * k) for k in range(across)]
                     cells += [(row + dr * k, column) for k in range(1, up)]
                     if all(0 <= r < SIZE and 0 <= c < SIZE for r, c in cells):
-                        shapes.append(sum(1 << GRID.cell(r, c) for r, c in cells))
+                        shapes.append(sum(1 << GRID.index(r, c) for r, c in cells))
     return list(dict.fromkeys(shapes))
 
 
@@ -127,7 +127,7 @@ def _o_shapes(border: int) -> list[Bitboard]:
                     for c in range(column, column + w)
                     if r in (row, row + h - 1) or c in (column, column + w - 1)
                 ]
-                shapes.append(sum(1 << GRID.cell(r, c) for r, c in cells))
+                shapes.append(sum(1 << GRID.index(r, c) for r, c in cells))
     return shapes
 
 
@@ -156,8 +156,8 @@ def shapes_for(ends: tuple[int, int, int, int]) -> Shapes:
         (_line_shapes(straight, i_end + 1) if i_end < SIZE else [], SUPER_SHAPE),
         (_line_shapes(diagonal, x_end + 1) if x_end < SIZE else [], SUPER_SHAPE),
     ]
-    through: list[list[tuple[Bitboard, tuple[float, ...]]]] = [[] for _ in range(GRID.cell_count)]
-    supers: list[list[Bitboard]] = [[] for _ in range(GRID.cell_count)]
+    through: list[list[tuple[Bitboard, tuple[float, ...]]]] = [[] for _ in range(GRID.cells)]
+    supers: list[list[Bitboard]] = [[] for _ in range(GRID.cells)]
     for masks, weight in targets:
         for mask in masks:
             size = mask.bit_count()
@@ -241,7 +241,7 @@ class OlixSearch:
         self.budget = budget
         self.level = level
         self.rng = random.Random(f"{seed}:{game.occupied}:{game.to_move}")
-        self.full = game.all_cells
+        self.full = game.board_mask
         self.depth = depth
 
     def worth(self, team: int, cell: int) -> Worth:
@@ -352,7 +352,7 @@ class OlixPlayer:
         )
         if on_info is not None:
             on_info(info)
-        return Decision(action, reason(best_worth, GRID.cell_name(best_cell)), info)
+        return Decision(action, reason(best_worth, GRID.name(best_cell)), info)
 
 
 def reason(worth: Worth, where: str) -> str:

@@ -49,7 +49,14 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
 ) -> None:
     monkeypatch.setenv(SCALE_ENV, "1")  # restored after the test, whatever --scale sets
     figures: dict[str, float] = {}
-    for probe in ("bench_players", "bench_strength", "bench_targets", "bench_olix", "bench_fuzz"):
+    for probe in (
+        "bench_players",
+        "bench_strength",
+        "bench_targets",
+        "bench_flip4",
+        "bench_olix",
+        "bench_fuzz",
+    ):
         assert cli(["bench", "--json", "--only", probe, "--scale", "0.01"]) == 0
         figures.update(json.loads(capsys.readouterr().out))
     assert figures.pop("machine") == bench.machine()
@@ -57,7 +64,7 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
     assert not any(key.startswith(("engine_", "controller_", "serial_")) for key in figures)
 
     assert figures.pop("players_lucky_playouts_per_s") > 0
-    for variant in ("lucky", "olix", "payoff", "qubic", "tactflix"):
+    for variant in ("flip4", "lucky", "olix", "payoff", "qubic", "tactflix"):
         assert figures.pop(f"players_{variant}_nodes_per_s") > 0
         for level in LEVELS:
             median = figures.pop(f"players_{variant}_l{level}_move_ms_median")
@@ -84,6 +91,16 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
     median = figures.pop("target_lucky_move_ms_median")
     assert 0 < median <= figures.pop("target_lucky_move_ms_max")
 
+    assert figures.pop("target_flip4_vs_random_games") == 2
+    assert figures.pop("target_flip4_vs_random_score_pct") in (0, 25, 50, 75, 100)
+    median = figures.pop("target_flip4_move_ms_median")
+    assert 0 < median <= figures.pop("target_flip4_move_ms_max")
+    assert figures.pop("flip4_playouts_games") == 100
+    won, drawn = figures.pop("flip4_playouts_won"), figures.pop("flip4_playouts_drawn")
+    assert won + drawn == 100
+    assert 0 < figures.pop("flip4_playouts_most_turns") <= 2000
+    assert figures.pop("flip4_playouts_seconds") >= 0
+    assert figures.pop("flip4_playouts_actions_per_second") > 0
     assert figures.pop("target_olix_vs_random_games") == 2
     assert 0 <= figures.pop("target_olix_vs_random_wins") <= 2
     assert figures.pop("target_olix_vs_random_score_pct") in (0, 25, 50, 75, 100)

@@ -3,6 +3,7 @@ checks of seats in the configuration, on the command line and in the API."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -172,3 +173,85 @@ def test_a_restart_keeps_the_seats_and_computer_takes_a_seat_of_the_resumed_game
     taken = third.state()["seats"]
     assert [(s["kind"], s["level"]) for s in taken] == [("computer", 4), ("computer", 2)]
     assert third.stop() == 0
+
+
+def test_two_computers_play_flip4_on_its_board(tmp_path: Path) -> None:
+    """The computers roll, place and step by themselves on the simulated Flip 4 board (their
+    steps and flips made by the simulator's hands), from a position set out by hand."""
+    live = LiveService(tmp_path, "--geometry", "flip4")
+    live.start()
+    try:
+        position = "b2 c2 d3 e4 / a3 a4 b5 c5"
+        answer = live.post(
+            "/api/new_game",
+            {
+                "variant": "flip4",
+                "players": 2,
+                "seed": 8,
+                "options": {"position": position},
+                "seats": computers(3),
+            },
+        )
+        assert answer.status_code == 200, answer.text
+        for cell in position.replace("/", " ").split():
+            assert live.post("/api/sim/place", {"hole": cell}).status_code == 200
+        live.wait_for(lambda: live.state()["phase"] == "game_over", "flip4 to end", GAME_TIMEOUT_S)
+        state = live.state()
+        assert state["winner"] is not None or state["draw"]
+
+        def settled() -> bool:  # the hands' last step is read once it has settled
+            now = live.state()
+            return set(now["sensed"]) == set(now["board"])
+
+        live.wait_for(settled, "the board to show the game")
+        moved = [e for e in state["events"] if e["type"] == "computer" and e["action"] == "move"]
+        assert moved and all(
+            re.fullmatch(r"(Red|Blue) moves [a-e][1-5] to [a-e][1-5]", e["words"]) for e in moved
+        )
+    finally:
+        assert live.stop() == 0
+
+
+def test_two_computers_play_olix_on_its_board(tmp_path: Path) -> None:
+    """``flixboard run --board sim --geometry olix`` starts Olix; the computers' counters are set
+    by the simulator's hands and committed by the board controller, to the game's end."""
+    live = LiveService(tmp_path, "--board", "sim", "--geometry", "olix")
+    live.start()
+    try:
+        assert live.state()["variant"] == "olix"
+        answer = live.post(
+            "/api/new_game", {"variant": "olix", "players": 2, "seed": 4, "seats": computers(1)}
+        )
+        assert answer.status_code == 200, answer.text
+        live.wait_for(lambda: live.state()["phase"] == "game_over", "olix to end", GAME_TIMEOUT_S)
+        state = live.state()
+        over = state["events"][-1]
+        assert over["type"] == "game_over" and over["reason"] in ("super-pattern", "board full")
+        placed = [e for e in state["events"] if e["type"] == "computer" and e["action"] == "place"]
+        assert placed and all(re.fullmatch(r"[a-k](1[01]|[1-9])", e["hole"]) for e in placed)
+
+        def settled() -> bool:  # the hands' last counter is read once it has settled
+            now = live.state()
+            return set(now["sensed"]) == set(now["board"])
+
+        live.wait_for(settled, "the board to show the game")
+    finally:
+        assert live.stop() == 0
+
+
+def test_a_flip4_hint_names_the_step(tmp_path: Path) -> None:
+    live = LiveService(tmp_path, "--geometry", "flip4")
+    live.start()
+    try:
+        position = "b2 c2 d2 d3 / a3 a4 b5 c5"
+        body = {"variant": "flip4", "players": 2, "seed": 1, "options": {"position": position}}
+        assert live.post("/api/new_game", body).status_code == 200
+        for cell in position.replace("/", " ").split():
+            assert live.post("/api/sim/place", {"hole": cell}).status_code == 200
+        live.wait_for(lambda: not live.state()["mismatch"]["missing"], "the pieces to settle")
+        assert live.post("/api/roll", {"faces": "6/4"}).status_code == 200
+        hint = httpx.get(f"{live.url}/api/hint", timeout=60).json()
+        assert hint["action"] == "move" and (hint["hole"], hint["to"]) == ("d3", "e2")
+        assert hint["reason"] == "moves d3 (24) to e2 (2): wins"
+    finally:
+        assert live.stop() == 0

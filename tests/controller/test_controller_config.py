@@ -33,7 +33,7 @@ def test_file_values(tmp_path: Path) -> None:
     assert config.settle_ms == 80 and config.settle_s == 0.08
     assert config.panels == "BGYR" and config.layout.panels == "BGYR"
     assert config.dice == "physical"
-    assert config.team_colours == ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    assert config.team_colours == ((1, 2, 3), (4, 5, 6), (7, 8, 9), (255, 190, 0))  # 4th: default
 
 
 @pytest.mark.parametrize(

@@ -7,31 +7,31 @@ from engine.olix_patterns import GRID
 from engine.variants import new_game
 
 SPARE = [
-    "K11",
-    "K9",
-    "K7",
-    "K5",
-    "K3",
-    "K1",
-    "I11",
-    "I9",
-    "I7",
-    "I5",
-    "I3",
-    "I1",
-    "G11",
-    "G9",
-    "G7",
-    "G5",
-    "G3",
-    "G1",
+    "k11",
+    "k9",
+    "k7",
+    "k5",
+    "k3",
+    "k1",
+    "i11",
+    "i9",
+    "i7",
+    "i5",
+    "i3",
+    "i1",
+    "g11",
+    "g9",
+    "g7",
+    "g5",
+    "g3",
+    "g1",
 ]
 """Cells two apart in both directions: counters there make no pattern."""
 
 
 def cells(names: str) -> int:
     """The bitboard of the named cells."""
-    return sum(1 << GRID.cell_index(name) for name in names.split())
+    return sum(1 << GRID.parse(name) for name in names.split())
 
 
 def position(first: str, second: str = "", **options: object) -> Olix:

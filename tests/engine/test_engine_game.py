@@ -31,7 +31,7 @@ def state(game: Game) -> tuple[object, ...]:
 def test_registry_finds_variants_by_name() -> None:
     assert find_variant("lucky") is LuckyFlix and find_variant(" QUBIC ") is Qubic
     assert {"lucky", "qubic"} <= set(VARIANTS)
-    with pytest.raises(UnknownVariant, match=r"'chess'; known: lucky, .*qubic"):
+    with pytest.raises(UnknownVariant, match=r"'chess'; known: flip4, lucky, .*qubic"):
         find_variant("chess")
     assert isinstance(new_game("qubic", 3), Qubic)
 

@@ -70,10 +70,10 @@ def test_patterns_match_the_definitions(seed: int) -> None:
     rng = random.Random(seed)
     density = rng.choice((0.35, 0.5, 0.65))
     own = frozenset((r, c) for r in range(SIZE) for c in range(SIZE) if rng.random() < density)
-    mask = sum(1 << GRID.cell(r, c) for r, c in own)
+    mask = sum(1 << GRID.index(r, c) for r, c in own)
     for cell in rng.sample(sorted(own), 6):
-        found = patterns_at(mask, GRID.cell(*cell))
+        found = patterns_at(mask, GRID.index(*cell))
         assert {kind: p.value for kind, p in found.items()} == brute(own, cell), (seed, cell)
         for pattern in found.values():
-            assert pattern.cells & ~mask == 0 and pattern.cells >> GRID.cell(*cell) & 1
+            assert pattern.cells & ~mask == 0 and pattern.cells >> GRID.index(*cell) & 1
             assert pattern.cells.bit_count() == pattern.value

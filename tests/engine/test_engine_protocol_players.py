@@ -48,7 +48,7 @@ def test_every_variant_answers_a_legal_move_at_every_level(variant: str) -> None
             ]
         )
         (move,) = bestmoves(answers)
-        assert allowed >> protocol.game.cells.cell_index(move.split()[0]) & 1, (level, move)
+        assert allowed >> protocol.game.naming.parse(move.split()[0]) & 1, (level, move)
 
 
 def test_an_infinite_search_of_the_real_player_ends_on_stop() -> None:

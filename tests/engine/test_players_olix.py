@@ -23,7 +23,7 @@ def budget(nodes: int | None = None) -> Budget:
 
 def chosen(level: int, game: object, seed: int = 0) -> str:
     made = OlixPlayer(level, seed).decide(game, budget())  # type: ignore[arg-type]
-    return GRID.cell_name(made.action.hole or 0)
+    return GRID.name(made.action.hole or 0)
 
 
 def test_registered_for_olix() -> None:
@@ -36,45 +36,45 @@ def test_registered_for_olix() -> None:
 
 @pytest.mark.parametrize("level", [1, 3, 5])
 def test_takes_a_super_pattern(level: int) -> None:
-    game = position("A3 B3 C3 D3 E3 F3 G3", "A5 B5 C5 D5 E5 F5 G5")
+    game = position("a3 b3 c3 d3 e3 f3 g3", "a5 b5 c5 d5 e5 f5 g5")
     made = OlixPlayer(level, 0).decide(game, budget())
-    assert GRID.cell_name(made.action.hole or 0) == "H3" and made.info.mate == 1
-    assert made.reason == "makes the super-pattern I-8 at H3 and wins"
+    assert GRID.name(made.action.hole or 0) == "h3" and made.info.mate == 1
+    assert made.reason == "makes the super-pattern I-8 at h3 and wins"
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_blocks_the_opponents_super_pattern(level: int) -> None:
-    game = position("A3 J2 B10", "B4 C5 D6 E7 F8 G9 H10")
-    assert chosen(level, game) == "I11"  # X-8 there would win for the second player
+    game = position("a3 j2 b10", "b4 c5 d6 e7 f8 g9 h10")
+    assert chosen(level, game) == "i11"  # X-8 there would win for the second player
 
 
 def test_winning_cells_of_an_open_seven() -> None:
-    own = cells("B3 C3 D3 E3 F3 G3 H3")
-    supers = shapes_for((9, 8, 7, 7)).supers[GRID.cell_index("H3")]
-    assert winning_cells(own, 0, supers) == cells("A3 I3")
-    assert winning_cells(own, cells("I3"), supers) == cells("A3")
+    own = cells("b3 c3 d3 e3 f3 g3 h3")
+    supers = shapes_for((9, 8, 7, 7)).supers[GRID.parse("h3")]
+    assert winning_cells(own, 0, supers) == cells("a3 i3")
+    assert winning_cells(own, cells("i3"), supers) == cells("a3")
 
 
 @pytest.mark.parametrize("level", [2, 3, 5])
 def test_makes_a_double_threat(level: int) -> None:
     """Six in a row with both ends open: a seventh leaves two cells that make I-8."""
-    game = position("C5 D5 E5 F5 G5 H5", "K11 K1 A10 J8 A1 B11")
-    assert chosen(level, game) in ("B5", "I5")
+    game = position("c5 d5 e5 f5 g5 h5", "k11 k1 a10 j8 a1 b11")
+    assert chosen(level, game) in ("b5", "i5")
 
 
 def test_scores_a_pattern_when_nothing_else_presses() -> None:
-    game = position("B2 C2 B3", "J9 J7 H8")
+    game = position("b2 c2 b3", "j9 j7 h8")
     made = OlixPlayer(3, 0).decide(game, budget())
-    assert GRID.cell_name(made.action.hole or 0) == "C3"
-    assert made.reason.startswith("scores at C3")
+    assert GRID.name(made.action.hole or 0) == "c3"
+    assert made.reason.startswith("scores at c3")
 
 
 def test_first_move_in_the_centre() -> None:
-    assert chosen(3, new_game("olix")) == "F6"
+    assert chosen(3, new_game("olix")) == "f6"
 
 
 def test_same_seed_same_moves_and_node_budget() -> None:
-    game = position("E5 F6 G5", "E6 F5 G7")
+    game = position("e5 f6 g5", "e6 f5 g7")
     first = OlixPlayer(3, 7).decide(game, budget())
     again = OlixPlayer(3, 7).decide(game, budget())
     assert first.action == again.action and first.info.nodes == again.info.nodes
@@ -83,7 +83,7 @@ def test_same_seed_same_moves_and_node_budget() -> None:
 
 
 def test_never_changes_the_game_and_reports_info() -> None:
-    game = position("E5 F6 G5", "E6 F5 G7")
+    game = position("e5 f6 g5", "e6 f5 g7")
     before = game.to_json()
     seen: list[SearchInfo] = []
     made = OlixPlayer(4, 1).decide(game, budget(), seen.append)
@@ -94,7 +94,7 @@ def test_never_changes_the_game_and_reports_info() -> None:
 def test_refuses_other_games_and_finished_ones() -> None:
     with pytest.raises(IllegalAction, match="an Olix player cannot play qubic"):
         OlixPlayer(3).decide(new_game("qubic"), budget())
-    game = position("F6")
+    game = position("f6")
     game.apply(Action("resign", seat=0))
     with pytest.raises(IllegalAction, match="nothing for an Olix player to do"):
         OlixPlayer(3).decide(game, budget())

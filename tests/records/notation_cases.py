@@ -12,7 +12,7 @@ from controller.tools.random_games import random_game
 from engine.notation import SeatInfo, write_record
 
 SEATS = [SeatInfo("Ann"), SeatInfo("Ben", "computer", 2)]
-GAME_SEEDS = {"lucky": 11, "payoff": 4, "tactflix": 8, "qubic": 5}
+GAME_SEEDS = {"lucky": 11, "payoff": 4, "tactflix": 8, "qubic": 5, "flip4": 4, "olix": 0}
 """Seeds whose two-player random games have a dozen moves or more and end in a result."""
 
 
@@ -118,17 +118,24 @@ def truncated_header(lines: list[str]) -> tuple[list[str], int, str]:
 
 def wrong_variant(lines: list[str]) -> tuple[list[str], int, str] | None:
     variant = lines[1].split()[1]
-    other = {"lucky": "qubic", "qubic": "lucky", "payoff": "qubic", "tactflix": "lucky"}[variant]
+    other = {
+        "lucky": "qubic",
+        "qubic": "lucky",
+        "payoff": "qubic",
+        "tactflix": "lucky",
+        "flip4": "olix",
+        "olix": "flip4",
+    }[variant]
     changed = _replace(lines, 1, f"Variant {other}")
     index = _first(changed, r"\d+ ")
     words = changed[index].split()
-    if variant == "lucky":  # Qubic has no roll
+    if variant in ("lucky", "flip4"):  # neither Qubic nor Olix has a roll
         return changed, index, "roll"
     if any(line.startswith("Option token_mode") for line in changed):  # Qubic has no tokens
         return changed, _first(changed, r"Option "), "token_mode"
     if any(line.startswith("Deal ") for line in changed):
         return changed, _first(changed, r"Deal "), "Deal"
-    # A Lucky game starts with a roll: the first placement is refused
+    # A Lucky or Flip 4 game starts with a roll: the first placement is refused
     return changed, index, words[2]
 
 
@@ -270,6 +277,15 @@ def token_on_a_lucky_man(lines: list[str]) -> tuple[list[str], int, str] | None:
     return _replace(lines, index, " ".join(words)), index, words[2]
 
 
+def bad_step(lines: list[str]) -> tuple[list[str], int, str] | None:
+    if not any(" step " in line for line in lines):
+        return None
+    index = _first(lines, r"\d+ step ")
+    words = lines[index].split()
+    words[2] = words[2].replace("-", "")
+    return _replace(lines, index, " ".join(words)), index, words[2]
+
+
 MUTATIONS: tuple[Mutation, ...] = (
     bad_hole,
     compact_bad_hole,
@@ -305,6 +321,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     bad_deal,
     deal_not_the_token_set,
     token_on_a_lucky_man,
+    bad_step,
 )
 
 

@@ -48,6 +48,8 @@ def test_games_of_every_variant_read_back_to_the_same_position(variant: str) -> 
         "payoff": {"place", "call", "penalty", "enter_token"},
         "tactflix": {"place", "call", "substitute", "withdraw"},
         "qubic": {"place", "request_block", "resign"},
+        "flip4": {"roll", "place", "move", "resign"},
+        "olix": {"place", "resign"},
     }[variant]
     assert expected <= kinds, "the random games miss a kind of move"
 
@@ -60,6 +62,12 @@ def test_times_tokens_and_burocrats_are_written() -> None:
     assert re.search(r"^\d burocrat [RYGB]-[IV]+-[SHDC]$", tactflix, re.MULTILINE)
     lucky = write_record(random_game("lucky", 1, players=2), SEATS)
     assert re.search(r"^\d roll [a-z]+/(I|II|III|IV|win|flix)/[a-z]+$", lucky, re.MULTILINE)
+    flip4 = write_record(random_game("flip4", 4, players=2), SEATS)
+    assert re.search(r"^\d roll [1-6]/[1-6]$", flip4, re.MULTILINE)
+    assert re.search(r"^\d step [a-e][1-5]-[a-e][1-5]$", flip4, re.MULTILINE)
+    assert re.search(r"^\d place [a-e][1-5]$", flip4, re.MULTILINE)
+    olix = write_record(random_game("olix", 0, players=2), SEATS)
+    assert re.search(r"^\d place ([a-k])(1[01]|[1-9])$", olix, re.MULTILINE)
 
 
 def test_an_abandoned_game_reads_back_as_abandoned() -> None:

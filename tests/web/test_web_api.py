@@ -43,6 +43,7 @@ async def test_info_describes_the_board() -> None:
         "board": "sim",
         "sim": True,
         "layout": {"panels": "BGYR", "suits": "CDHS"},
+        "geometry": {"key": "flix", "rows": 0, "cols": 0},
         "variants": ["lucky", "qubic", "payoff", "tactflix"],
         "variant_facts": {
             "lucky": {
@@ -79,7 +80,7 @@ async def test_info_describes_the_board() -> None:
         },
         "dice": "physical",
         "team_names": ["A", "B", "C"],
-        "team_colours": ["#ff2000", "#0050ff", "#00c83c"],
+        "team_colours": ["#ff2000", "#0050ff", "#00c83c", "#ffbe00"],
         "token_required": False,
     }
 

@@ -31,25 +31,25 @@ def test_the_view_draws_and_answers_clicks(
     service: Service, open_page: Callable[..., Page]
 ) -> None:
     page = open_page(service)
-    game = played("A2", "K11", "A3", "K9", "B1", "K7", "C1", "K5", "D1", "K3", "A1")
+    game = played("a2", "k11", "a3", "k9", "b1", "k7", "c1", "k5", "d1", "k3", "a1")
     draw(page, page_state(game))
     cells = page.locator("#olix-view [data-cell]")
     assert cells.count() == 121
     boxes = {
         name: page.locator(f'#olix-view [data-cell="{name}"]').bounding_box()
-        for name in ("A1", "K1", "A11")
+        for name in ("a1", "k1", "a11")
     }
-    a1, k1, a11 = boxes["A1"], boxes["K1"], boxes["A11"]
+    a1, k1, a11 = boxes["a1"], boxes["k1"], boxes["a11"]
     assert a1 is not None and k1 is not None and a11 is not None
     assert k1["x"] > a1["x"] and abs(k1["y"] - a1["y"]) < 1  # columns left to right
-    assert a11["y"] < a1["y"] and abs(a11["x"] - a1["x"]) < 1  # row 11 on top
-    shadow = page.locator('#olix-view [data-cell="D1"]').evaluate(
+    assert a11["y"] > a1["y"] and abs(a11["x"] - a1["x"]) < 1  # row 1 on top
+    shadow = page.locator('#olix-view [data-cell="d1"]').evaluate(
         "(cell) => getComputedStyle(cell).boxShadow"
     )
-    plain = page.locator('#olix-view [data-cell="F6"]').evaluate(
+    plain = page.locator('#olix-view [data-cell="f6"]').evaluate(
         "(cell) => getComputedStyle(cell).boxShadow"
     )
     assert shadow != "none" and plain == "none"  # the pattern just scored glows
     assert page.locator('#olix-view .olix-line[data-pattern="L"] .top').inner_text().startswith("6")
-    page.locator('#olix-view [data-cell="F6"]').click()
-    assert page.evaluate("window.clickedCell") == "F6"
+    page.locator('#olix-view [data-cell="f6"]').click()
+    assert page.evaluate("window.clickedCell") == "f6"

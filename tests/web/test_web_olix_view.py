@@ -1,5 +1,5 @@
-"""The Olix board view (controller/server/web/olix.js, not wired into the page yet): its pure
-functions run under Node on states the engine itself writes."""
+"""The Olix board view (controller/server/web/olix.js, drawn by the page on an Olix board): its
+pure functions run under Node on states the engine itself writes."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ NODE = shutil.which("node")
 
 def page_state(game: Olix) -> dict[str, Any]:
     """The state as the service would publish it: the engine's JSON and its events."""
-    return {**game.to_json(), "events": [event.to_json(game.cells) for event in game.events]}
+    return {**game.to_json(), "events": [event.to_json(game.naming) for event in game.events]}
 
 
 def run_view(state: dict[str, Any]) -> dict[str, Any]:
@@ -55,25 +55,27 @@ def played(*cells: str) -> Olix:
 
 @pytest.fixture(scope="module")
 def scored() -> dict[str, Any]:
-    """The first player has just placed A1, scoring L-6 and I-4 (the rule book's example)."""
-    game = played("A2", "K11", "A3", "K9", "B1", "K7", "C1", "K5", "D1", "K3", "A1")
+    """The first player has just placed a1, scoring L-6 and I-4 (the rule book's example)."""
+    game = played("a2", "k11", "a3", "k9", "b1", "k7", "c1", "k5", "d1", "k3", "a1")
     return run_view(page_state(game))
 
 
-def test_the_grid_has_row_11_on_top_and_column_a_on_the_left(scored: dict[str, Any]) -> None:
+def test_the_grid_has_row_1_on_top_and_column_a_on_the_left(scored: dict[str, Any]) -> None:
+    """Every flat board is drawn alike (RULES.md §8): a1 is the top left corner."""
     rows = scored["view"]["rows"]
     assert len(rows) == 11 and all(len(row) == 11 for row in rows)
-    assert [rows[0][0]["name"], rows[0][10]["name"], rows[10][0]["name"]] == ["A11", "K11", "A1"]
-    assert rows[0][10]["team"] == 1 and rows[10][0]["team"] == 0 and rows[5][5]["team"] is None
+    assert [rows[0][0]["name"], rows[0][10]["name"], rows[10][0]["name"]] == ["a1", "k1", "a11"]
+    assert rows[10][10]["name"] == "k11" and rows[10][10]["team"] == 1
+    assert rows[0][0]["team"] == 0 and rows[5][5]["team"] is None
 
 
 def test_the_patterns_just_scored_are_highlighted(scored: dict[str, Any]) -> None:
     cells = {cell["name"]: cell for row in scored["view"]["rows"] for cell in row}
     marks = {name: [(m["pattern"], m["value"]) for m in c["patterns"]] for name, c in cells.items()}
-    assert marks["A1"] == [("L", 6), ("I", 4)] and marks["D1"] == [("L", 6), ("I", 4)]
-    assert marks["A3"] == [("L", 6)] and marks["K11"] == [] and cells["A1"]["placed"]
+    assert marks["a1"] == [("L", 6), ("I", 4)] and marks["d1"] == [("L", 6), ("I", 4)]
+    assert marks["a3"] == [("L", 6)] and marks["k11"] == [] and cells["a1"]["placed"]
     assert sum(1 for name in marks if marks[name]) == 6
-    assert 'data-cell="A1"' in scored["html"] and 'data-patterns="L-6 I-4"' in scored["html"]
+    assert 'data-cell="a1"' in scored["html"] and 'data-patterns="L-6 I-4"' in scored["html"]
     assert "in an L-6 and an I-4 just scored" in scored["html"]
 
 
@@ -87,7 +89,7 @@ def test_the_scoring_lines_show_only_the_top_counters(scored: dict[str, Any]) ->
 
 
 def test_the_result_in_words_and_allowed_cells() -> None:
-    game = played("F6")
+    game = played("f6")
     game.resign(0)
     over = run_view(page_state(game))["view"]
     assert over["result"] == "Blue wins."

@@ -72,6 +72,7 @@ def start_service(
     config: str = "",
     token: str = "",
     args: Sequence[str] = (),
+    geometry: str = "flix",
 ) -> Service:
     """Start the service on a free port of ``host`` and wait until it answers; ``args`` are
     more arguments of ``flixboard run``. Started again on the same ``data_dir``, it resumes
@@ -93,6 +94,8 @@ def start_service(
         "--data-dir",
         str(data_dir / "data"),
         *args,
+        "--geometry",
+        geometry,
     ]
     if config:
         config_file = data_dir / "config.toml"

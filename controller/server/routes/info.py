@@ -10,10 +10,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from controller.core.session import playable
+from controller.core.board_controller import variants_on
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
-from engine.game import TEAMS_OF_PLAYERS
 from engine.variants import VARIANTS
 
 WEB_DIR = Path(__file__).parents[1] / "web"
@@ -23,25 +22,30 @@ def routes(service: WebService) -> list[Route]:
     async def info(request: Request) -> JSONResponse:
         """What the page needs to draw and set up this board."""
         config, layout = service.config, service.controller.game.layout
+        geometry = service.controller.geometry
+        variants = variants_on(geometry)
+        players = sorted({n for name in variants for n in VARIANTS[name].seat_teams})
         return JSONResponse(
             {
                 "board": service.backend.name,
                 "sim": service.hands is not None,
                 "layout": {"panels": layout.panels, "suits": layout.suits},
-                "variants": [variant for variant in VARIANTS if playable(variant)],
+                "geometry": {"key": geometry.key, "rows": geometry.rows, "cols": geometry.cols},
+                "variants": variants,
                 "variant_facts": {
                     variant: {
-                        "uses_dice": game.uses_dice,
-                        "uses_calls": game.uses_calls,
-                        "uses_tokens": game.uses_tokens,
-                        "uses_burocrats": game.uses_burocrats,
+                        "uses_dice": VARIANTS[variant].uses_dice,
+                        "uses_calls": VARIANTS[variant].uses_calls,
+                        "uses_tokens": VARIANTS[variant].uses_tokens,
+                        "uses_burocrats": VARIANTS[variant].uses_burocrats,
                     }
-                    for variant, game in VARIANTS.items()
-                    if playable(variant)
+                    for variant in variants
                 },
-                "players": [2, 3, 4, 6],
+                "players": players,
                 "team_of_seat": {
-                    str(players): list(teams) for players, teams in TEAMS_OF_PLAYERS.items()
+                    str(count): list(teams)
+                    for variant in variants
+                    for count, teams in VARIANTS[variant].seat_teams.items()
                 },
                 "dice": config.dice,
                 "team_names": list(config.team_names),

@@ -68,6 +68,7 @@ def routes(service: WebService) -> list[Route]:
                 "hole": action.get("hole"),
                 "token": action.get("token") if own else None,
                 "reason": result["reason"],
+                **({"to": action["to"]} if "to" in action else {}),
             }
         )
 

@@ -24,6 +24,8 @@ import { refresh } from "./orders.js";
 import { $, nextStamp, receive, state } from "./store.js";
 // Board views and panels of their own modules (each registers itself) are imported here.
 import "./cube3d.js";
+import "./flip4.js";
+import "./olix.js";
 import { startHistory } from "./history.js";
 import "./remote.js";
 

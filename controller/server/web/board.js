@@ -234,7 +234,7 @@ export function paintBoard(container, state, marks = {}) {
 export const flatView = {
   id: "flat",
   role: "main",
-  fits: (view) => (view?.geometry ?? "4x4x4") === "4x4x4",
+  fits: (view) => (view?.geometry?.key ?? "flix") === "flix",
   key: (view) => {
     const layout = layoutOf(view);
     return `${layout.panels}-${layout.suits}`;

@@ -577,7 +577,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
 registerBoardView({
   id: "cube3d",
   role: "extra",
-  fits: (view) => (view?.geometry ?? "4x4x4") === "4x4x4",
+  fits: (view) => (view?.geometry?.key ?? "flix") === "flix",
   mount(container, { onHole }) {
     const holder = document.createElement("div");
     holder.id = "cube";

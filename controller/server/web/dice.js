@@ -3,6 +3,7 @@
 import { command } from "./orders.js";
 import { $, onDraw, redraw, state } from "./store.js";
 import { COLOUR_FACES, FLOOR_FACES, SUIT_FACES, face, throwFaces } from "./words.js";
+import { isFlip4, showFlip4Dice } from "./flip4.js";
 
 const DICE_MODE_KEY = "flixboard.dice";
 
@@ -53,15 +54,19 @@ function offerFaces(dice) {
 
 function draw(view) {
   const uses = view.uses_dice === true;
-  const physical = diceMode(view) === "physical";
+  const numbered = isFlip4(view); // two numbered dice: no faces to pick by hand
+  const physical = diceMode(view) === "physical" && !numbered;
   const free = view.free_throws ?? 0;
   // The dice themselves are in the action bar; this card is for free throws and real dice.
   $("dice-card").hidden = !uses || !(physical || free);
   const dice = $("dice");
   dice.hidden = !uses;
-  const dies = dieElements(view.throw);
-  dice.replaceChildren(...dies);
-  if (!dies.length) dice.textContent = "Not rolled yet.";
+  if (numbered) showFlip4Dice(dice, view);
+  else {
+    const dies = dieElements(view.throw);
+    dice.replaceChildren(...dies);
+    if (!dies.length) dice.textContent = "Not rolled yet.";
+  }
   $("free-throws").textContent = free ? `Free throws left: ${free}` : "";
   const canRoll = view.actions?.roll === true;
   $("roll").hidden = physical || !uses;

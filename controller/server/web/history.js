@@ -2,6 +2,8 @@
 // and each player's statistics. Everything shown comes from /api/games: the page knows no rules.
 
 import { buildBoard, layoutOf, paintBoard } from "./board.js";
+import { buildFlip4Board, isFlip4, paintFlip4 } from "./flip4.js";
+import { isOlix, olixHtml } from "./olix.js";
 import { variantName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -132,9 +134,11 @@ export function showReplayStep(index) {
   const step = shown.replay.steps[chosen];
   const state = stepState(step);
   $("replay-step").value = String(chosen);
-  paintBoard($("replay-board"), state);
-  for (const hole of $("replay-board").querySelectorAll(".hole")) {
-    hole.classList.toggle("last-move", hole.dataset.hole === step.hole);
+  if (isFlip4(state)) paintFlip4($("replay-board"), state);
+  else if (isOlix(state)) $("replay-board").innerHTML = olixHtml(state);
+  else paintBoard($("replay-board"), state);
+  for (const hole of $("replay-board").querySelectorAll(".hole, [data-cell]")) {
+    hole.classList.toggle("last-move", (hole.dataset.hole ?? hole.dataset.cell) === step.hole);
   }
   $("replay-move").textContent =
     chosen === 0
@@ -161,7 +165,9 @@ async function openGame(id) {
   shown.replay = loaded;
   const board = $("replay-board");
   const layout = layoutOf(loaded);
-  if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
+  if (isFlip4(loaded)) buildFlip4Board(board, () => {});
+  else if (isOlix(loaded)) board.dataset.layout = "olix";
+  else if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
   for (const hole of board.querySelectorAll(".hole")) hole.tabIndex = -1;
   $("replay-title").textContent =
     `Game #${id}: ${variantName(loaded.variant)}, ${seatNames(loaded.players)}: ${resultText(loaded)}`;

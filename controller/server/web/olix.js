@@ -1,21 +1,21 @@
-// Olix: the 11x11 grid as the players see it (row 11 at the top, column A on the left), the
-// patterns just scored highlighted, and the four scoring lines with the counters on them.
-// Pure functions of the state JSON (engine/olix.py, Olix.to_json): olixView gives the model,
-// olixHtml its markup; a page puts the markup in a container and listens for clicks on
-// [data-cell] buttons.
+// Olix: the 11x11 grid named like every flat board (a1 top left: column letters from the left,
+// rows from the top), the patterns just scored highlighted, and the four scoring lines with the
+// counters on them. olixView gives the model and olixHtml its markup, pure functions of the
+// state JSON (engine/olix.py, Olix.to_json); showOlix puts them on the page.
 
+import { registerBoardView } from "./registry.js";
 import { teamsOf } from "./words.js";
 
-const COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
 const PATTERN_WORDS = { O: "an O", L: "an L", I: "an I", X: "an X" };
 
-/** "F6" -> "F6 (column F, row 6)": the words a screen reader says for a cell. */
+/** "f6" -> "f6 (column f, row 6)": the words a screen reader says for a cell. */
 function cellWords(name) {
   return `${name} (column ${name[0]}, row ${name.slice(1)})`;
 }
 
 /**
- * The view of an Olix state: `rows` (top row first) of cells `{name, team, allowed, placed,
+ * The view of an Olix state: `rows` (row 1, the top row, first) of cells `{name, team, allowed, placed,
  * patterns: [{team, pattern, value}]}` (`patterns`: the patterns the last placement scored
  * that hold the cell), `lines` per pattern kind `{pattern, spaces: [{value, teams}], top,
  * beyond}` (`teams` only on the top space: only its counters stay; `beyond`: the value that
@@ -23,7 +23,7 @@ function cellWords(name) {
  * colours) and `result` (words once the game is over, else "").
  */
 export function olixView(state) {
-  const size = state?.grid?.size ?? 11;
+  const size = state?.geometry?.rows ?? 11;
   const board = state?.board ?? {};
   const allowed = new Set(state?.phase === "await_place" ? state?.allowed ?? [] : []);
   const teams = teamsOf(state);
@@ -36,7 +36,7 @@ export function olixView(state) {
     }
   }
   const rows = [];
-  for (let row = size; row >= 1; row -= 1) {
+  for (let row = 1; row <= size; row += 1) {
     const cells = [];
     for (let column = 0; column < size; column += 1) {
       const name = `${COLUMNS[column]}${row}`;
@@ -117,7 +117,7 @@ export function olixHtml(state) {
   const colours = view.teams.map((team, index) => `--team-${index}: ${escape(team.colour)}`).join("; ");
   const head = `<span></span>${Array.from({ length: view.size }, (_, c) => `<span class="olix-column">${COLUMNS[c]}</span>`).join("")}`;
   const rows = view.rows.map((cells, index) => {
-    const number = view.size - index;
+    const number = index + 1;
     return `<span class="olix-row">${number}</span>${cells.map((cell) => cellHtml(cell, view.teams)).join("")}`;
   });
   const counters = view.counters
@@ -129,3 +129,31 @@ export function olixHtml(state) {
     + `<div class="olix-area" aria-label="scoring area">${view.lines.map((line) => lineHtml(line, view.teams)).join("")}`
     + `<ul class="olix-counters">${counters}</ul></div>${result}</div>`;
 }
+
+/** Whether the state is a game of Olix (on its own board). */
+export function isOlix(state) {
+  return state?.variant === "olix" || state?.geometry?.key === "olix";
+}
+
+/** Draw olixHtml(state) in `container`; a click on a cell calls onCell(name) (bound once). */
+export function showOlix(container, state, onCell) {
+  if (container.dataset.layout !== "olix") {
+    container.dataset.layout = "olix";
+    container.addEventListener("click", (event) => {
+      const cell = event.target.closest?.("[data-cell]");
+      if (cell && container.dataset.layout === "olix") onCell(cell.dataset.cell);
+    });
+  }
+  container.innerHTML = olixHtml(state);
+}
+
+/** The Olix grid as the page's registry takes it: the main view of an Olix game. */
+registerBoardView({
+  id: "olix",
+  role: "main",
+  fits: isOlix,
+  key: () => "olix",
+  mount(container, { onHole }) {
+    return { paint: (view) => showOlix(container, view, onHole) };
+  },
+});

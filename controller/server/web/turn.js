@@ -40,7 +40,7 @@ function turnText(view) {
       ? `${mover}: throw the dice and enter the faces${free}.`
       : `${mover}: roll the dice${free}.`;
   }
-  if (view.phase === "await_place") {
+  if (view.phase === "await_place" && view.variant !== "olix") {
     const where = whereWords(view);
     if (view.notice === "opponent_anywhere") return `FLIX FLIX FLIX: ${mover} places one Man in ${where}.`;
     if (view.free_plays) return `${mover}: free play! Place a Man in ${where} (${view.free_plays} left).`;

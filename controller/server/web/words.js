@@ -20,6 +20,8 @@ const VARIANT_NAMES = {
   payoff: "Pay-Off Flix",
   tactflix: "Tac-T-Flix",
   qubic: "3-D Tic Tac Toe",
+  flip4: "Flip 4",
+  olix: "Olix",
 };
 
 /** The names the new-game form offers, with what sets each game apart. */
@@ -28,6 +30,8 @@ export const VARIANT_LABELS = {
   qubic: "3-D Tic Tac Toe (Qubic)",
   payoff: "Pay-Off Flix (tokens)",
   tactflix: "Tac-T-Flix (Burocrats)",
+  flip4: "Flip 4 (its own 5x5 board)",
+  olix: "Olix (its own 11x11 board)",
 };
 
 export function variantName(variant) {
@@ -154,7 +158,7 @@ export function describeEvent(event, state) {
     case "board_connected":
       return "The board answers again.";
     case "place":
-      return `${by} placed a ${event.piece === "burocrat" ? "Burocrat" : "Man"} on ${event.hole}.`;
+      return `${by} placed a ${pieceWord(event, state)} on ${event.hole}.`;
     case "scored":
       return `${by} ${SCORED_HOW[event.how] ?? "scored"}: ${lines(event.lines)}.`;
     case "token_chosen":
@@ -217,9 +221,26 @@ export function describeEvent(event, state) {
       return `The computer could not choose a move: ${event.reason}.`;
     case "hint":
       return hintText(event, state);
+    case "pattern":
+      return patternText(event, by);
     default:
       return genericEvent(event, by);
   }
+}
+
+function pieceWord(event, state) {
+  if (event.piece === "burocrat") return "Burocrat";
+  return state?.variant === "olix" ? "counter" : "Man";
+}
+
+/** An Olix pattern scored: where its counter went on the scoring line, or the win. */
+function patternText(event, by) {
+  const what = `${by} scored ${event.pattern}-${event.value} (${holes(event.holes)})`;
+  if (event.super) return `${what}: a super-pattern, beyond the ${event.pattern} line!`;
+  if (event.space === null || event.space === undefined) return `${what}: below the ${event.pattern} line, no counter.`;
+  return event.kept
+    ? `${what}: a counter on ${event.pattern} ${event.space}.`
+    : `${what}: its counter on ${event.pattern} ${event.space} is below the top and goes back.`;
 }
 
 function plural(count, word) {

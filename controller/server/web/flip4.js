@@ -1,0 +1,136 @@
+// Flip 4 on its own 5x5 board: the squares with their numbers, the pieces, the lit squares, the
+// two dice and their three results (sum, difference, product).
+
+import { registerBoardView } from "./registry.js";
+import { teamsOf } from "./words.js";
+
+const COLUMNS = "abcde";
+const SIZE = 5;
+const WHITE = "#ffffff";
+
+/** Whether the state is a game of Flip 4 (on its own board). */
+export function isFlip4(state) {
+  return state?.variant === "flip4" || state?.geometry?.key === "flip4";
+}
+
+/** Build the 5x5 grid, every square a button named like the engine (a1 top left); onCell(name). */
+export function buildFlip4Board(container, onCell) {
+  container.replaceChildren();
+  container.dataset.layout = "flip4";
+  const grid = document.createElement("div");
+  grid.className = "flip4-board";
+  grid.setAttribute("role", "group");
+  grid.setAttribute("aria-label", "Flip 4 board");
+  for (let row = 1; row <= SIZE; row += 1) {
+    for (const column of COLUMNS) {
+      const name = `${column}${row}`;
+      const square = document.createElement("button");
+      square.type = "button";
+      square.className = "hole square";
+      square.dataset.hole = name;
+      const number = document.createElement("span");
+      number.className = "number";
+      square.append(number);
+      square.addEventListener("click", () => onCell(name));
+      grid.append(square);
+    }
+  }
+  container.append(grid);
+}
+
+/** What the squares say: numbers, pieces, the squares lit now, squares to fix, the winning line. */
+export function paintFlip4(container, state, marks = {}) {
+  const teams = teamsOf(state);
+  const board = state?.board ?? {};
+  const sensed = state?.sensed ?? null;
+  const squares = state?.squares ?? {};
+  const lit = new Set(litPhase(state) && !state?.computer_move ? state?.allowed ?? [] : []);
+  const mover = state?.team_of_seat?.[state?.to_move];
+  const mismatch = state?.mismatch ?? {};
+  const fix = new Map();
+  for (const cell of mismatch.missing ?? []) fix.set(cell, teams[board[cell]?.team ?? 0]?.colour ?? WHITE);
+  for (const cell of mismatch.extra ?? []) fix.set(cell, WHITE);
+  const scored = new Map();
+  for (const [team, line] of state?.scored_lines ?? []) for (const cell of line) scored.set(cell, team);
+  container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
+  for (const square of container.querySelectorAll(".square")) {
+    const name = square.dataset.hole;
+    const number = squares[name];
+    const piece = board[name];
+    const felt = sensed ? sensed[name] : piece;
+    square.querySelector(".number").textContent = number === undefined ? "" : String(number);
+    square.classList.toggle("corner", number === undefined);
+    const words = [number === undefined ? `${name}, corner` : `${name}, square ${number}`];
+    if (piece) {
+      square.dataset.team = piece.team;
+      square.style.setProperty("--piece", teams[piece.team]?.colour ?? WHITE);
+      words.push(`${teams[piece.team]?.name ?? ""} piece`);
+    } else {
+      delete square.dataset.team;
+      square.style.removeProperty("--piece");
+      words.push(felt ? "a piece the game does not know" : "empty");
+    }
+    square.classList.toggle("missing", Boolean(piece && !felt));
+    square.classList.toggle("allowed", lit.has(name));
+    if (lit.has(name)) {
+      words.push(litWords(state));
+      square.style.setProperty("--led", teams[mover]?.colour ?? WHITE);
+    } else {
+      square.style.removeProperty("--led");
+    }
+    square.classList.toggle("fix", fix.has(name));
+    if (fix.has(name)) {
+      words.push("blinking: fix this square");
+      square.style.setProperty("--blink", fix.get(name));
+    }
+    if (scored.has(name)) square.dataset.scored = scored.get(name);
+    else delete square.dataset.scored;
+    square.classList.toggle("hint", name === marks.hint);
+    square.setAttribute("aria-label", words.join(", "));
+  }
+}
+
+function litPhase(state) {
+  return ["await_place", "await_move", "await_jump"].includes(state?.phase);
+}
+
+function litWords(state) {
+  if (state.phase === "await_move") return "lit: this piece may move one square";
+  if (state.phase === "await_jump") return "lit: the piece in the corner may land here";
+  return "lit: you may place here";
+}
+
+/** The two dice and the three results of the last throw, into ``element``. */
+export function showFlip4Dice(element, state) {
+  element.replaceChildren();
+  const dice = /^([1-6])\/([1-6])$/.exec(state?.last_throw ?? "")?.slice(1).map(Number);
+  if (!dice) {
+    element.textContent = "Not rolled yet.";
+    return;
+  }
+  for (const value of dice) {
+    const die = document.createElement("span");
+    die.className = "die die-number";
+    die.textContent = String(value);
+    die.setAttribute("role", "img");
+    die.setAttribute("aria-label", `die showing ${value}`);
+    element.append(die);
+  }
+  const [sum, difference, product] = state.results ?? [];
+  const results = document.createElement("p");
+  results.className = "flip4-results";
+  results.textContent = `sum ${sum} · difference ${difference} · product ${product}`;
+  element.append(results);
+}
+
+/** The Flip 4 board as the page's registry takes it: the main view of a Flip 4 game. */
+registerBoardView({
+  id: "flip4",
+  role: "main",
+  fits: isFlip4,
+  key: () => "flip4",
+  mount(container, { onHole }) {
+    buildFlip4Board(container, onHole);
+    return { paint: (view, marks) => paintFlip4(container, view, { hint: marks?.hint ?? null }) };
+  },
+});

@@ -1,0 +1,177 @@
+"""The Flip 4 computer player: rolls, and chooses placements, steps and corner landings by an
+expectimax over the 36 throws (:mod:`engine.players.flip4_search`).
+
+Levels differ by their node budget and the deepest look-ahead (turns, each a choice followed by
+the next player's throw): 1 looks one turn ahead and plays a random choice 30 % of the time, 2
+looks one turn ahead, 3 (the default) two, 4 two with a larger budget, 5 three for its two
+best choices after two. A look-ahead that runs out of nodes is dropped for the last completed one
+(anytime).
+
+>>> from engine.players.base import Budget
+>>> from engine.variants import new_game
+>>> game = new_game("flip4", seed=1)
+>>> player = Flip4Player(3, seed=0)
+>>> player.decide(game, Budget(clock=lambda: 0.0)).action.kind
+'roll'
+>>> _ = game.roll("2/1")
+>>> made = player.decide(game, Budget(clock=lambda: 0.0))
+>>> made.action.kind, made.action.hole in (5, 9, 12)
+('place', True)
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.flip4 import CORNERS, GRID, Flip4
+from engine.game import Action, Game, Phase
+from engine.players.base import Budget, Decision, InfoSink, SearchInfo
+from engine.players.flip4_search import (
+    THROWS,
+    WIN,
+    Board,
+    OutOfBudget,
+    Position,
+    Step,
+    line_through,
+    play,
+    step_value,
+    steps,
+    steps_now,
+)
+
+NODES: dict[int, int] = {1: 30, 2: 300, 3: 4_000, 4: 12_000, 5: 40_000}
+"""Node budget per decision by level."""
+DEPTH: dict[int, int] = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+"""The deepest look-ahead (turns) by level."""
+BLUNDER = 0.3
+"""Level 1 plays a random choice this often (seeded)."""
+DEEP_WIDTH = 2
+"""A look-ahead of three turns or more searches only this many of the best choices so far."""
+
+
+class Flip4Player:
+    """A Flip 4 player at ``level`` (1..5), deterministic for ``seed``."""
+
+    def __init__(self, level: int = 3, seed: int = 0) -> None:
+        self.level = level
+        self.seed = seed
+
+    def reactions(self, game: Game, seat: int) -> list[Action]:
+        """Flip 4 has no calls and no requests out of turn."""
+        return []
+
+    def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
+        """A roll, or the best placement, step or landing of the seat to move."""
+        assert isinstance(game, Flip4)
+        board = Board.of(game)
+        position = Position.from_game(game)
+        if game.phase == Phase.AWAIT_ROLL:
+            return self._roll(position, board, budget)
+        choices = steps_now(game)
+        if not choices:
+            raise ValueError(f"nothing to decide in phase {game.phase}")
+        rng = random.Random(f"flip4:{self.seed}:{len(game.actions)}:{game.to_move}")
+        rng.shuffle(choices)
+        winning = next((s for s in choices if wins(position, s)), None)
+        if winning is not None:
+            return self._decision(game, position, winning, WIN, 1, budget, "wins")
+        if self.level == 1 and rng.random() < BLUNDER:
+            return self._decision(game, position, rng.choice(choices), 0, 0, budget, "a guess")
+        best, score, depth = choices[0], 0.0, 0
+        ranked = choices
+        limit = min(NODES[self.level], budget.nodes or NODES[self.level])
+        max_depth = min(DEPTH[self.level], budget.depth or DEPTH[self.level])
+
+        def spend() -> bool:
+            budget.count()
+            return budget.visited >= limit or budget.exhausted()
+
+        for look in range(1, max_depth + 1):
+            if look >= 3:
+                choices = ranked[:DEEP_WIDTH]
+            try:
+                values = [
+                    step_value(position, board, step, game.reverse, look, spend) for step in choices
+                ]
+            except OutOfBudget:
+                break
+            ranked = [choices[i] for i in sorted(range(len(choices)), key=lambda i: -values[i])]
+            score = max(values)
+            best, depth = choices[values.index(score)], look
+            if on_info is not None:
+                on_info(self._info(game, best, score, depth, budget))
+        words = f"best of {len(choices)} by a {depth}-turn look-ahead over the 36 throws"
+        return self._decision(game, position, best, score, depth, budget, words)
+
+    def _roll(self, position: Position, board: Board, budget: Budget) -> Decision:
+        useful = sum(
+            weight
+            for throw, (_, _, weight) in enumerate(THROWS)
+            if steps(position, board, throw) and not free_only(position, board, throw)
+        )
+        info = SearchInfo(0, round(100 * useful / 36), 0, budget.elapsed())
+        doing = "place" if position.supply[position.seat] else "move"
+        return Decision(Action("roll"), f"rolls: {useful} of 36 throws let it {doing}", info)
+
+    def _info(
+        self, game: Flip4, step: Step, score: float, depth: int, budget: Budget
+    ) -> SearchInfo:
+        mate = 1 if score >= WIN else None
+        return SearchInfo(
+            depth, round(score), budget.visited, budget.elapsed(), (action_of(game, step),), mate
+        )
+
+    def _decision(
+        self,
+        game: Flip4,
+        position: Position,
+        step: Step,
+        score: float,
+        depth: int,
+        budget: Budget,
+        why: str,
+    ) -> Decision:
+        info = self._info(game, step, score, depth, budget)
+        return Decision(action_of(game, step), f"{describe(game, position, step)}: {why}", info)
+
+
+def free_only(position: Position, board: Board, throw: int) -> bool:
+    """Whether the throw matches none of the mover's squares (a free choice after misses)."""
+    team = position.seat
+    if position.supply[team]:
+        return not board.matches[throw] & ~position.occupied
+    return not board.matches[throw] & position.men[team]
+
+
+def wins(position: Position, step: Step) -> bool:
+    """Whether ``step`` completes a line of the mover's."""
+    after = play(position, step)
+    return line_through(after.men[position.seat], step.end) is not None
+
+
+def action_of(game: Flip4, step: Step) -> Action:
+    """The game action that starts ``step`` (a jump's landing is the next decision)."""
+    if step.kind in ("place", "land"):
+        return Action("place", hole=step.to)
+    return Action("move", hole=step.source, to=step.to)
+
+
+def describe(game: Flip4, position: Position, step: Step) -> str:
+    """The choice in words, squares by name and number."""
+
+    def square(cell: int) -> str:
+        number = game.squares[cell]
+        return GRID.name(cell) if number is None else f"{GRID.name(cell)} ({number})"
+
+    target = step.end
+    opponent = game.piece_team(target, other_than=position.seat)
+    flip = "" if opponent is None else f", flipping with seat {opponent + 1}"
+    if step.kind == "place":
+        return f"places on {square(target)}"
+    if step.kind == "land":
+        return f"lands on {square(target)}{flip}"
+    if CORNERS >> step.to & 1:
+        where = square(step.landing)
+        return f"steps from {square(step.source)} into the corner {GRID.name(step.to)} for {where}"
+    return f"moves {square(step.source)} to {square(target)}{flip}"

@@ -1,0 +1,160 @@
+"""Board geometries: how many cells (sensors, hole LEDs) and panel grooves a board has.
+
+The FLIX spaceboard (64 holes on four panels in grooves) is the default. A flat board (Flip 4's
+5x5, Olix's 11x11) is described by a wiring file, ``wiring/<name>.toml`` or any path: its
+``[board] geometry`` names a grid of :data:`engine.grid.GRIDS`, its sensor matrix and LED chain
+give the pins. Cells and pixels are indexed as the engine's grid cells (``row * cols + col``);
+the 8 status pixels follow the cells.
+
+>>> wiring = load_grid_wiring("flip4")
+>>> wiring.geometry.cells, wiring.geometry.grooves, wiring.geometry.pixel_count
+(25, 0, 33)
+>>> load_grid_wiring("olix").geometry.cells
+121
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from engine.grid import GRIDS
+from hal.base import FLIX_GEOMETRY, BoardGeometry
+from hal.errors import HalError
+
+BUTTON_NAMES = ("roll", "flix", "penalty", "menu")
+
+
+class GeometryError(HalError, ValueError):
+    """A board geometry or grid wiring file that is missing, malformed or inconsistent."""
+
+
+@dataclass(frozen=True)
+class GridWiring:
+    """A flat board's wiring file: the sensor matrix (a Hall switch and a diode per cell; rows
+    driven low one at a time, directly or through a decoder; columns read with pull-ups), the
+    LED chain, the buttons."""
+
+    geometry: BoardGeometry
+    row_pins: tuple[int, ...]
+    """GPIOs driving the rows directly, row 0 first (empty with a decoder)."""
+    decoder_pins: tuple[int, ...]
+    """Select pins of the row decoder, bit 0 first (empty without one); output k drives row k."""
+    col_pins: tuple[int, ...]
+    chain: tuple[int, ...]
+    """``chain[k]`` = the logical pixel on the k-th position of the wire."""
+    neopixel_pin: int
+    buttons: dict[str, int]
+    source: str
+
+    def position_of(self, pixel: int) -> int:
+        """Where logical ``pixel`` sits on the wire."""
+        return self.chain.index(pixel)
+
+
+def load_grid_wiring(name: str | Path) -> GridWiring:
+    """``wiring/<name>.toml`` (a plain name) or the wiring file at a path, checked."""
+    data, where = _read(name)
+    try:
+        board = data["board"]
+        key = str(board["geometry"])
+        rows, cols = int(board["rows"]), int(board["cols"])
+        matrix = data["matrix"]
+        wiring = GridWiring(
+            geometry=BoardGeometry(key, rows * cols, 0, rows, cols),
+            row_pins=tuple(int(p) for p in matrix.get("row_pins", ())),
+            decoder_pins=tuple(int(p) for p in matrix.get("decoder_pins", ())),
+            col_pins=tuple(int(p) for p in matrix["col_pins"]),
+            chain=tuple(int(p) for p in data["leds"]["chain"]),
+            neopixel_pin=int(data["leds"]["data_pin"]),
+            buttons={button: int(data["buttons"][button]) for button in BUTTON_NAMES},
+            source=where,
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise GeometryError(f"{where}: missing or malformed entry: {error}") from error
+    _check(wiring, where)
+    return wiring
+
+
+def geometry_for(key: str) -> BoardGeometry:
+    """The shape of the board a variant names (``flix`` or a grid key), without its wiring."""
+    if key == FLIX_GEOMETRY.key:
+        return FLIX_GEOMETRY
+    grid = GRIDS[key]
+    return BoardGeometry(grid.key, grid.cells, 0, grid.rows, grid.cols)
+
+
+def load_geometry(name: str | Path | None) -> BoardGeometry:
+    """The geometry named (``flix``, a wiring file name or path); ``None`` is the spaceboard."""
+    if name is None or name == FLIX_GEOMETRY.key:
+        return FLIX_GEOMETRY
+    return load_grid_wiring(name).geometry
+
+
+def _read(name: str | Path) -> tuple[dict[str, Any], str]:
+    if isinstance(name, Path) or "/" in name or name.endswith(".toml"):
+        path = Path(name)
+        where = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise GeometryError(f"cannot read the wiring file {where}: {error}") from error
+    else:
+        where = f"wiring/{name}.toml"
+        resource = files("wiring").joinpath(f"{name}.toml")
+        if not resource.is_file():
+            known = sorted(
+                item.name.removesuffix(".toml")
+                for item in files("wiring").iterdir()
+                if item.name.endswith(".toml") and item.name.removesuffix(".toml") in GRIDS
+            )
+            raise GeometryError(
+                f"no board geometry {name!r}: known {', '.join([FLIX_GEOMETRY.key, *known])} "
+                "or the path of a wiring file"
+            )
+        text = resource.read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text), where
+    except tomllib.TOMLDecodeError as error:
+        raise GeometryError(f"cannot read {where}: {error}") from error
+
+
+def _check(wiring: GridWiring, where: str) -> None:
+    geometry = wiring.geometry
+    grid = GRIDS.get(geometry.key)
+    if grid is None:
+        raise GeometryError(
+            f"{where}: geometry {geometry.key!r} is no grid game's board "
+            f"(known: {', '.join(sorted(GRIDS))})"
+        )
+    if (grid.rows, grid.cols) != (geometry.rows, geometry.cols):
+        raise GeometryError(
+            f"{where}: the {grid.key} board has {grid.rows}x{grid.cols} cells, not "
+            f"{geometry.rows}x{geometry.cols}"
+        )
+    if bool(wiring.row_pins) == bool(wiring.decoder_pins):
+        raise GeometryError(f"{where}: rows need either row_pins or decoder_pins")
+    if wiring.row_pins and len(wiring.row_pins) != geometry.rows:
+        raise GeometryError(f"{where}: {geometry.rows} rows need {geometry.rows} row_pins")
+    if wiring.decoder_pins and 2 ** len(wiring.decoder_pins) < geometry.rows:
+        raise GeometryError(
+            f"{where}: {len(wiring.decoder_pins)} select pins cannot reach every row"
+        )
+    if len(wiring.col_pins) != geometry.cols:
+        raise GeometryError(f"{where}: {geometry.cols} columns need {geometry.cols} col_pins")
+    if sorted(wiring.chain) != list(range(geometry.pixel_count)):
+        raise GeometryError(
+            f"{where}: the LED chain must order each pixel 0..{geometry.pixel_count - 1} once"
+        )
+    pins = [
+        *wiring.row_pins,
+        *wiring.decoder_pins,
+        *wiring.col_pins,
+        wiring.neopixel_pin,
+        *wiring.buttons.values(),
+    ]
+    if len(set(pins)) != len(pins):
+        raise GeometryError(f"{where}: a GPIO is used twice: {sorted(pins)}")

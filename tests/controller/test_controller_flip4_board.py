@@ -1,0 +1,274 @@
+"""Flip 4 on its own simulated 5x5 board through the HTTP API: placements, steps, flips and
+corner jumps made by hands on the board, guidance for a wrong square, a whole 4-player game;
+the demo and a scenario script on that board."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api_harness import Harness
+
+from controller.cli import main as cli
+from controller.config import Config
+from controller.tools.demo import play
+from controller.tools.script import run_file
+from engine.flip4 import CORNERS, GRID
+from hal.geometry import load_geometry
+
+SETTLE = 0.2
+"""More than the settle time (120 ms): each hand action stands long enough to be read."""
+
+
+@pytest.fixture
+def api() -> Harness:
+    return Harness(geometry=load_geometry("flip4"))
+
+
+async def hand(api: Harness, doing: str, cell: str) -> None:
+    response = await api.post(f"/api/sim/{doing}", {"hole": cell})
+    assert response.status_code == 200, response.text
+    api.advance(SETTLE)
+
+
+async def roll(api: Harness, faces: str | None = None) -> dict[str, Any]:
+    response = await api.post("/api/roll", {} if faces is None else {"faces": faces})
+    assert response.status_code == 200, response.text
+    api.advance(SETTLE)
+    return await api.state()
+
+
+def occupied(state: dict[str, Any], cell: str) -> bool:
+    return cell in state["board"]
+
+
+async def step(api: Harness, state: dict[str, Any], source: str, target: str) -> None:
+    """Move the piece on ``source`` to ``target`` by hand: a step, a flip or a corner jump (the
+    piece rests on the corner; its landing is chosen by ``land``)."""
+    if occupied(state, target):  # a flip: both pieces up, then each on the other's square
+        await hand(api, "lift", source)
+        await hand(api, "lift", target)
+        await hand(api, "place", source)
+        await hand(api, "place", target)
+    else:
+        await hand(api, "lift", source)
+        await hand(api, "place", target)
+
+
+async def land(api: Harness, state: dict[str, Any], corner: str, target: str) -> None:
+    if occupied(state, target):  # the opponent there goes where the jump started
+        await hand(api, "lift", corner)
+        await hand(api, "lift", target)
+        await hand(api, "place", state["jump_from"])
+        await hand(api, "place", target)
+    else:
+        await hand(api, "lift", corner)
+        await hand(api, "place", target)
+
+
+async def test_the_service_on_a_flip4_board_starts_flip4_and_shows_its_board(api: Harness) -> None:
+    state = await api.state()
+    assert state["variant"] == "flip4" and state["phase"] == "await_roll"
+    assert state["geometry"] == {"key": "flip4", "cells": 25, "rows": 5, "cols": 5}
+    assert state["squares"]["c3"] == 1 and "a1" not in state["squares"]
+    assert len(api.board.last_frame.colors) == 25 + 8 if api.board.last_frame else False
+
+
+async def test_a_flix_variant_is_refused_on_the_flip4_board(api: Harness) -> None:
+    response = await api.post("/api/new_game", {"variant": "lucky", "players": 2})
+    assert response.status_code == 409
+    assert response.json()["error"] == (
+        "lucky is played on the flix (64 holes on 4 panels) board; this board is flip4 (5x5, "
+        "25 cells): start flip4"
+    )
+
+
+async def test_a_placement_the_dice_allow_is_committed_and_the_leds_show_the_squares(
+    api: Harness,
+) -> None:
+    state = await roll(api, "2/1")  # 3, 1, 2
+    assert state["phase"] == "await_place" and state["allowed"] == ["a2", "e2", "c3"]
+    assert api.board.lit_holes() == {GRID.parse(c) for c in ("a2", "e2", "c3")}
+    await hand(api, "place", "c3")
+    state = await api.state()
+    assert state["board"] == {"c3": {"team": 0, "piece": "man"}} and state["to_move"] == 1
+
+
+async def test_a_piece_on_a_wrong_square_is_guided_back_and_nothing_is_committed(
+    api: Harness,
+) -> None:
+    await roll(api, "2/1")
+    await hand(api, "place", "b2")  # 7: not a result
+    state = await api.state()
+    assert state["phase"] == "await_fix" and state["board"] == {}
+    assert state["mismatch"]["extra"] == ["b2"]
+    refused = [e for e in state["events"] if e["type"] == "placement_refused"]
+    assert refused[-1]["hole"] == "b2" and refused[-1]["reason"] == "that hole is not lit"
+    await hand(api, "lift", "b2")
+    await hand(api, "place", "a2")
+    state = await api.state()
+    assert state["board"] == {"a2": {"team": 0, "piece": "man"}}
+
+
+async def setup(api: Harness, position: str) -> dict[str, Any]:
+    """A two-player game from ``position``, its pieces put on the board by hand."""
+    response = await api.post(
+        "/api/new_game",
+        {"variant": "flip4", "players": 2, "seed": 3, "options": {"position": position}},
+    )
+    assert response.status_code == 200, response.text
+    for cell in position.replace("/", " ").split():
+        await hand(api, "place", cell)
+    state = await api.state()
+    assert state["phase"] == "await_roll" and not state["mismatch"]["missing"]
+    return state
+
+
+async def test_a_step_is_a_lift_and_a_place(api: Harness) -> None:
+    await setup(api, "c3 b1 c1 d1 / a3 a4 b5 c5")
+    state = await roll(api, "2/1")  # 1 on c3
+    assert state["phase"] == "await_move" and state["allowed"] == ["c3"]
+    await hand(api, "lift", "c3")
+    assert (await api.state())["phase"] == "await_move"  # a lifted movable piece is no error
+    await hand(api, "place", "d2")
+    state = await api.state()
+    assert "d2" in state["board"] and "c3" not in state["board"] and state["to_move"] == 1
+
+
+async def test_a_step_to_a_square_out_of_reach_is_refused(api: Harness) -> None:
+    await setup(api, "c3 b1 c1 d1 / a3 a4 b5 c5")
+    await roll(api, "2/1")
+    await hand(api, "lift", "c3")
+    await hand(api, "place", "e3")  # two squares away
+    state = await api.state()
+    assert state["phase"] == "await_fix" and state["mismatch"]["extra"] == ["e3"]
+    await hand(api, "lift", "e3")
+    await hand(api, "place", "d3")
+    state = await api.state()
+    assert "d3" in state["board"] and state["to_move"] == 1
+
+
+async def test_a_flip_is_two_lifts_and_two_places(api: Harness) -> None:
+    state = await setup(api, "c3 b1 c1 d1 / d3 a4 b5 c5")
+    state = await roll(api, "2/1")
+    await step(api, state, "c3", "d3")
+    state = await api.state()
+    assert state["board"]["d3"]["team"] == 0 and state["board"]["c3"]["team"] == 1
+    assert state["to_move"] == 1 and [e for e in state["events"] if e["type"] == "flip"]
+
+
+async def test_a_corner_jump_is_a_lift_a_touch_of_the_corner_and_a_place(api: Harness) -> None:
+    await setup(api, "b2 c3 b1 d1 / a3 a4 b5 c5")
+    state = await roll(api, "4/3")  # 7 on b2
+    await hand(api, "lift", "b2")
+    await hand(api, "place", "a1")
+    state = await api.state()
+    assert state["phase"] == "await_jump" and state["jump_from"] == "b2"
+    assert api.board.lit_holes() == {GRID.parse(c) for c in state["allowed"]}
+    await land(api, state, "a1", "b5")  # an opponent's square: it flips back to b2
+    state = await api.state()
+    assert state["board"]["b5"]["team"] == 0 and state["board"]["b2"]["team"] == 1
+    assert "a1" not in state["board"] and state["to_move"] == 1
+
+
+async def test_a_piece_carried_through_the_corner_without_resting_there_jumps(
+    api: Harness,
+) -> None:
+    await setup(api, "b2 c3 b1 d1 / a3 a4 b5 c5")
+    await roll(api, "4/3")
+    await hand(api, "lift", "b2")
+    await hand(api, "place", "e3")  # not a neighbour of b2: through the corner a1
+    state = await api.state()
+    assert state["board"]["e3"]["team"] == 0 and "b2" not in state["board"]
+    kinds = [e["type"] for e in state["events"]]
+    assert kinds.index("corner") < kinds.index("jump")
+
+
+async def test_a_whole_four_player_game_through_the_api(api: Harness) -> None:
+    """Every action made by hand on the board (rolls by the API), choices seeded; ends with a
+    line of four (or the turn limit)."""
+    response = await api.post("/api/new_game", {"variant": "flip4", "players": 4, "seed": 21})
+    assert response.status_code == 200
+    rng = random.Random(4)
+    for _ in range(3000):
+        state = await api.state()
+        assert state["phase"] != "await_fix", state["mismatch"]
+        if state["phase"] == "game_over":
+            break
+        if state["phase"] == "await_roll":
+            await roll(api)
+        elif state["phase"] == "await_place":
+            await hand(api, "place", rng.choice(state["allowed"]))
+        elif state["phase"] == "await_move":
+            source = rng.choice(sorted(state["moves"]))
+            await step(api, state, source, rng.choice(state["moves"][source]))
+        else:
+            corner = next(c for c in state["board"] if CORNERS >> GRID.parse(c) & 1)
+            await land(api, state, corner, rng.choice(state["allowed"]))
+    assert state["phase"] == "game_over" and (state["winner"] is not None or state["draw"])
+    kinds = {e["type"] for e in api.service.controller.session.recent_events(test_view=True)}
+    assert "scored" in kinds or state["draw"]
+    sensed = {cell for cell in state["sensed"]}
+    assert sensed == set(state["board"])
+
+
+def test_the_demo_plays_flip4_on_its_board_and_tells_every_step() -> None:
+    out = io.StringIO()
+    state = play("flip4", 2, out, color=False, delay=0.0, level=2)
+    assert state["phase"] == "game_over" and state["geometry"]["key"] == "flip4"
+    assert not [e for e in state["events"] if e["type"] in ("computer_refused", "refused")]
+    assert set(state["sensed"]) == set(state["board"])
+    text = out.getvalue()
+    steps = [e for e in state["events"] if e["type"] in ("move", "flip", "corner", "jump")]
+    told = [line for line in text.splitlines() if re.search(r" (moves|lands on) [a-e][1-5]", line)]
+    assert steps and len(told) == len(steps)
+    assert text.rstrip().splitlines()[-1].startswith("Result: ")
+
+
+def test_a_scenario_script_plays_flip4_on_its_board(tmp_path: Path) -> None:
+    script = tmp_path / "flip4.jsonl"
+    position = "b2 c2 d2 d3 / a3 a4 b5 c5"
+    lines = [
+        json.dumps(
+            {"new_game": {"variant": "flip4", "players": 2, "options": {"position": position}}}
+        ),
+        *(json.dumps({"place": cell}) for cell in position.replace("/", " ").split()),
+        '{"roll": "6/4"}',
+        '{"press": "roll"}',
+        '{"lift": "d3"}',
+        '{"place": "e2"}',
+    ]
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    state, _ = run_file(script, Config())
+    assert state["winner"] == 0 and state["scored_lines"] == [[0, ["b2", "c2", "d2", "e2"]]]
+
+
+def test_a_flat_board_runs_only_on_the_simulator(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["run", "--board", "gpio", "--geometry", "flip4", "--http", "127.0.0.1:0"]
+    assert cli([*args, "--data-dir", str(tmp_path)]) == 2
+    assert "the flip4 board runs on the simulator (--board sim)" in capsys.readouterr().err
+
+
+async def test_undo_takes_back_a_step_and_the_board_is_guided_back(api: Harness) -> None:
+    await setup(api, "c3 b1 c1 d1 / a3 a4 b5 c5")
+    await roll(api, "2/1")
+    await hand(api, "lift", "c3")
+    await hand(api, "place", "d2")
+    response = await api.post("/api/undo", {})
+    assert response.status_code == 200, response.text
+    api.advance(SETTLE)
+    state = await api.state()
+    assert "c3" in state["board"] and "d2" not in state["board"]
+    assert state["phase"] == "await_fix"  # the piece on d2 blinks: lift it (c3 may stay empty
+    assert state["mismatch"]["extra"] == ["d2"]  # while a move is under way)
+    await hand(api, "lift", "d2")
+    await hand(api, "place", "c3")
+    state = await api.state()
+    assert state["phase"] == "await_move" and state["allowed"] == ["c3"] and state["to_move"] == 0
