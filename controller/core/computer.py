@@ -387,13 +387,15 @@ class Computer:
         return None
 
     def add_state(self, state: dict[str, Any]) -> None:
-        """``seats``, ``computer_move``, ``hints`` and ``threats`` (DESIGN §4)."""
+        """``seats`` (each with the player's ``name``, ``null`` when unnamed), ``computer_move``,
+        ``hints`` and ``threats`` (DESIGN §4)."""
         game = self.ctl.game
         thinking = self._asking
         state["seats"] = [
             {
                 "kind": seat.kind,
                 "level": seat.level,
+                "name": seat.name,
                 "thinking": thinking and seat.is_computer and index == game.to_move,
             }
             for index, seat in enumerate(self.seats)

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Game, Phase, player
-from engine.holes import name
 
 HINT_PHASES = frozenset(
     {
@@ -128,6 +127,6 @@ class Facts:
             "seat_labels": self.seat_labels(team_names),
             "actions": self.actions(),
             "throw": self.current_throw(),
-            "last_move": None if last is None else name(last, self.game.layout),
+            "last_move": None if last is None else self.game.naming.name(last),
             "call_window": window,
         }

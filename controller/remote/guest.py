@@ -161,7 +161,7 @@ class Guest(Role):
                 if entry.kind == "undo":
                     ctl.follow_undo(now)
                 else:
-                    action = Action.from_json(entry.data, ctl.game.layout)
+                    action = Action.from_json(entry.data, ctl.game.naming)
                     ctl.follow_action(action, now)
                     ctl.session.catch_up(action.at, now)
             except (FlixError, TypeError, JournalError) as error:
@@ -195,7 +195,7 @@ class Guest(Role):
         seat = actor(action, self.ctl.game.to_move)
         if seat not in self.remote_seats:
             raise NotNow(f"seat {seat + 1} plays on the other board")
-        data = action.to_json(self.ctl.game.layout)
+        data = action.to_json(self.ctl.game.naming)
         order = messages.order_body(
             self.follower.game,
             self.follower.applied,

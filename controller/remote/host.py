@@ -24,7 +24,6 @@ from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
 from engine.errors import FlixError
 from engine.game import Action
-from engine.holes import parse
 
 SNAPSHOT_EVERY = 16
 """Log entries between two retained snapshots (a late joiner's starting point)."""
@@ -156,7 +155,7 @@ class Host(Role):
         return Action(
             kind,
             seat=None if seat is None else ctl.session.seat(seat),
-            hole=None if hole is None else parse(hole, ctl.game.layout),
+            hole=None if hole is None else ctl.game.naming.parse(hole),
             throw=throw,
             at=ctl.game_time(now) if kind != "roll" else 0.0,
             piece=piece,

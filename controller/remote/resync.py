@@ -46,7 +46,7 @@ def host_log(entries: list[JournalEntry]) -> tuple[int, list[LogEntry]]:
     log: list[LogEntry] = []
     for entry in entries[1:]:
         if entry.kind == "action":
-            game.apply(Action.from_json(entry.data, game.layout))
+            game.apply(Action.from_json(entry.data, game.naming))
             log.append(logged("action", entry.data, game))
         elif entry.kind == "undo":
             take_back(game)

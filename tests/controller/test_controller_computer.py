@@ -121,8 +121,8 @@ def test_a_seat_switches_to_the_computer_and_back_mid_game(runs: Callable[..., S
     run = runs(QUBIC, [])
     put(run, "R-I-S")
     assert run.controller.state()["seats"] == [
-        {"kind": "human", "level": None, "thinking": False},
-        {"kind": "human", "level": None, "thinking": False},
+        {"kind": "human", "level": None, "name": None, "thinking": False},
+        {"kind": "human", "level": None, "name": None, "thinking": False},
     ]
     run.computer.switch(1, Seat.computer(2), run.clock.now())  # its turn: it takes over at once
     run.think()
@@ -154,6 +154,7 @@ def test_a_resumed_game_keeps_its_computer_seats(tmp_path: Path) -> None:
         assert again.controller.state()["seats"][0] == {
             "kind": "computer",
             "level": 4,
+            "name": None,
             "thinking": True,
         }
     finally:

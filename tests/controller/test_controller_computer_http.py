@@ -58,8 +58,8 @@ def test_new_game_seats_and_hints_through_the_api(live: LiveService) -> None:
     assert answer.status_code == 200, answer.text
     state = answer.json()
     assert state["seats"] == [
-        {"kind": "human", "level": None, "thinking": False},
-        {"kind": "human", "level": None, "thinking": False},
+        {"kind": "human", "level": None, "name": None, "thinking": False},
+        {"kind": "human", "level": None, "name": None, "thinking": False},
     ]
     assert state["hints"] is False and state["threats"] == [] and state["computer_move"] is None
     refused = httpx.get(f"{live.url}/api/hint", timeout=10)
@@ -87,7 +87,12 @@ def test_seat_switch_over_http(live: LiveService) -> None:
     live.wait_for(lambda: len(live.state()["board"]) == 1, "the computer's first Man")
     assert live.state()["to_move"] == 1
     back = live.post("/api/seats", {"seat": 0, "kind": "human"})
-    assert back.json()["seats"][0] == {"kind": "human", "level": None, "thinking": False}
+    assert back.json()["seats"][0] == {
+        "kind": "human",
+        "level": None,
+        "name": None,
+        "thinking": False,
+    }
 
 
 @pytest.mark.parametrize(

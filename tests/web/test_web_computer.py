@@ -233,7 +233,7 @@ def test_a_seat_switched_to_the_computer_plays(
     expect(page.locator('.hole[data-team="1"]')).to_have_count(1)
     expect(page.locator("#turn")).to_contain_text("Red (player 1): place a Man")
     state = service.state()
-    assert state["seats"][1] == {"kind": "computer", "level": 1, "thinking": False}
+    assert state["seats"][1] == {"kind": "computer", "level": 1, "name": None, "thinking": False}
     # And back: the seat is a person's again, and waits for a hand.
     choose_seat(page, 1, "Blue (player 2)", "human")
     expect(seat_row(page, 1).locator(".seat-kind")).to_have_text("")

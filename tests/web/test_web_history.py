@@ -125,6 +125,9 @@ def test_a_kept_game_replays_step_by_step_as_the_engine_plays_it(
             expect(move).to_contain_text(f"Step {step} of {len(MOVES)}: ")
             expect(move).to_contain_text(shown)
         assert board.evaluate(BOARD_JS) == expected_board(state), f"step {step}"
+        # The page's own board views follow the replay: the flat panels and the 3-D view.
+        expect(page.locator("#cube [data-cube-hole][data-team]")).to_have_count(len(state["board"]))
+        assert page.locator("#board").evaluate(BOARD_JS) == expected_board(state), f"step {step}"
         if step < len(MOVES):
             page.locator("#replay-forward").click()
     expect(page.locator("#replay-forward")).to_be_disabled()
@@ -139,3 +142,32 @@ def test_a_kept_game_replays_step_by_step_as_the_engine_plays_it(
     notation = page.locator("#replay-notation")
     expect(notation).to_have_attribute("href", "/api/games/1/notation")
     assert page.locator('[data-hole="R-I-S"]').count() == 2  # the live board and the replay
+    page.keyboard.press("Home")
+    expect(page.locator("#cube [data-cube-hole][data-team]")).to_have_count(0)
+    page.locator("#replay-close").click()  # the board's views show the live game again
+    men = page.locator("#cube [data-cube-hole][data-team]")
+    expect(men).to_have_count(len(states[-1]["board"]))
+
+
+def test_names_typed_in_the_new_game_form_are_kept_with_the_game(
+    service: Service, open_page: Callable[..., Page], wait_until: Callable[..., None]
+) -> None:
+    """Issue: "every finished game stored ... with players' names": typed on the page."""
+    page = open_page(service, viewport={"width": 1280, "height": 900})
+    page.select_option("#variant", "qubic")
+    page.select_option("#players", "2")
+    names = page.locator("#setup .setup-seat-player")
+    expect(names).to_have_count(2)
+    expect(names.nth(1)).to_have_attribute("placeholder", "Seat 2")
+    names.nth(0).fill("Ann")
+    page.click("#new-game")
+    wait_until(lambda: [seat["name"] for seat in service.state()["seats"]] == ["Ann", None])
+    for red, blue in zip("SHD", "SHD", strict=True):
+        for hole in (f"R-I-{red}", f"Y-I-{blue}"):
+            assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
+            wait_until(lambda hole=hole: hole in service.state()["board"])
+    assert service.post("/api/sim/place", {"hole": "R-I-C"}).status_code == 200
+    wait_until(lambda: service.state()["phase"] == "game_over")
+    kept = service.client.get("/api/games").json()["games"]
+    assert [player["name"] for player in kept[0]["players"]] == ["Ann", "Seat 2"]
+    expect(names.nth(0)).to_have_value("Ann")  # the form follows the game being played

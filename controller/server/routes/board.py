@@ -12,7 +12,6 @@ from controller.server.requests import read_body
 from controller.server.routes.game import guarded
 from controller.server.web_service import WebService
 from engine.bitboard import scan_forward
-from engine.holes import name
 from hal.capabilities import Hands
 
 NO_HANDS = "no simulated board: hands exist only with --board sim"
@@ -46,9 +45,9 @@ def routes(service: WebService) -> list[Route]:
         """Lift every piece: the board emptied in one order (after a game, or to start over)."""
         board = hands()
         await read_body(request, {}, {})
-        layout = service.controller.game.layout
+        naming = service.controller.game.naming
         for hole in scan_forward(service.controller.sensed.occupied()):
-            board.lift(name(hole, layout))
+            board.lift(naming.name(hole))
         return state()
 
     return [

@@ -94,7 +94,7 @@ def routes(service: WebService) -> list[Route]:
                 "line": move.line,
                 "text": move.text,
                 "seat": move.seat,
-                "action": move.action.to_json(record.game.layout),
+                "action": move.action.to_json(record.game.naming),
             }
             for move in record.moves
         ]

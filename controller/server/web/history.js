@@ -4,23 +4,15 @@
 import { buildBoard, layoutOf, paintBoard } from "./board.js";
 import { buildFlip4Board, isFlip4, paintFlip4 } from "./flip4.js";
 import { isOlix, olixHtml } from "./olix.js";
+import { state as page } from "./store.js";
+import { showReplay } from "./views.js";
 import { variantName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const PER_PAGE = 10;
 
-const views = [];
 /** What the history shows: the open replay, the teams' names and colours, the list's page. */
 const shown = { replay: null, teams: { team_names: [], team_colours: [] }, page: 1 };
-
-/**
- * Add a view of the replay (the 3-D view, for one): view(state, step, replay) is called with the
- * derived state of each step shown, as the flat board is painted.
- */
-export function addReplayView(view) {
-  views.push(view);
-  if (shown.replay) view(stepState(shown.replay.steps[shownStep()]), shown.replay.steps[shownStep()], shown.replay);
-}
 
 async function getJson(path) {
   const response = await fetch(path, { cache: "no-store" });
@@ -126,7 +118,7 @@ function shownStep() {
   return Number($("replay-step").value);
 }
 
-/** Show step ``index`` of the open replay on the flat board and every added view. */
+/** Show step ``index`` of the open replay here and on every board view of the page. */
 export function showReplayStep(index) {
   if (!shown.replay) return;
   const last = shown.replay.steps.length - 1;
@@ -146,7 +138,8 @@ export function showReplayStep(index) {
       : `Step ${chosen} of ${last}: ${shown.replay.players[step.seat]?.name ?? ""} ${moveText(step.text)}`;
   $("replay-back").disabled = chosen === 0;
   $("replay-forward").disabled = chosen === last;
-  for (const view of views) view(state, step, shown.replay);
+  // The board's own views (the flat panels, the 3-D view) show it too, for a game of this board.
+  if (page.info.variants?.includes(shown.replay.variant)) showReplay(state);
 }
 
 /** "1 place R-I-S @2.5" as "place R-I-S at 2.5 s". */
@@ -182,6 +175,7 @@ async function openGame(id) {
 
 function closeGame() {
   shown.replay = null;
+  showReplay(null);
   $("history-replay").hidden = true;
   delete $("history-replay").dataset.game;
   $("replay-board").replaceChildren();

@@ -20,6 +20,23 @@ function seatChoiceOf(seat) {
   return seat?.kind === "computer" ? { kind: "computer", level: seat.level ?? DEFAULT_LEVEL } : { kind: "human" };
 }
 
+/** The player's name for ``seat`` (kept in the game records; empty: "Seat N"). */
+function playerName(seat) {
+  const label = document.createElement("label");
+  const input = document.createElement("input");
+  input.type = "text";
+  input.className = "setup-seat-player";
+  input.maxLength = 40;
+  input.autocomplete = "off";
+  input.placeholder = `Seat ${seat + 1}`;
+  input.value = state.setup.names[seat] ?? "";
+  input.addEventListener("input", () => {
+    state.setup.names[seat] = input.value;
+  });
+  label.append("Name ", input);
+  return label;
+}
+
 /** Who plays each seat in the next game, kept while the number of players changes. */
 function showSetupSeats(players) {
   const teamOf = teamOfSeat(players);
@@ -38,7 +55,7 @@ function showSetupSeats(players) {
     choice.kind.value = chosen.kind;
     choice.level.value = String(chosen.level ?? DEFAULT_LEVEL);
     choice.level.disabled = chosen.kind !== "computer";
-    row.append(name, ...choice.labels);
+    row.append(name, ...choice.labels, playerName(seat));
     return row;
   });
   $("setup-seats").replaceChildren(...rows);
@@ -76,7 +93,10 @@ function followGame(view) {
   if ([...$("players").options].some((option) => Number(option.value) === view.players)) {
     $("players").value = String(view.players);
   }
-  if (Array.isArray(view.seats)) setup.seats = view.seats.map(seatChoiceOf);
+  if (Array.isArray(view.seats)) {
+    setup.seats = view.seats.map(seatChoiceOf);
+    setup.names = view.seats.map((seat) => seat?.name ?? "");
+  }
   if (typeof view.hints === "boolean") $("hints-on").checked = view.hints;
   showPartners();
 }
@@ -90,6 +110,8 @@ function setupBody() {
   // Seats left out are human: a game of people only sends no seats.
   const seats = teamOfSeat(body.players).map((_, seat) => state.setup.seats[seat] ?? { kind: "human" });
   if (seats.some((seat) => seat.kind === "computer")) body.seats = seats;
+  const names = seats.map((_, seat) => state.setup.names[seat]?.trim() || null);
+  if (names.some((name) => name !== null)) body.names = names;
   body.hints = $("hints-on").checked;
   if (facts.uses_calls) {
     body.options = { auto_call: $("auto-call").checked, call_window: Number($("call-window").value || 3) };

@@ -21,7 +21,7 @@ export const state = {
   refreshing: null,
   hint: { hole: null, step: null, timer: null },
   hand: { team: null, tokensLeft: "" },
-  setup: { touched: false, followed: "", seats: [] },
+  setup: { touched: false, followed: "", seats: [], names: [] },
   logged: [],
   piecePhase: "",
   countdown: { key: "", until: 0, seconds: 0, timer: null },
