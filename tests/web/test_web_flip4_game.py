@@ -36,6 +36,11 @@ FELT_ON_PAGE = """([name, felt]) => {
 """Whether the page shows the simulated board holding a piece on a square (or not)."""
 
 
+def holds(state: dict[str, Any], name: str) -> bool:
+    """Whether the simulated board holds a piece on the square."""
+    return name in (state["sensed"] or {})
+
+
 def settled(state: dict[str, Any], before: tuple[str, dict[str, Any]]) -> bool:
     """The taps made a move the game took: the game moved on and the board matches it."""
     return (
@@ -100,9 +105,9 @@ def test_a_whole_four_player_game_through_the_page(
             expect(square(page, name)).to_have_class(re.compile(r"\ballowed\b"))
         before = (state["phase"], state["board"])
         for name in taps:
-            felt = name in (state["sensed"] or {})
+            felt = holds(state, name)
             square(page, name).click()
-            wait_until(lambda name=name, felt=felt: (name in (service.state()["sensed"] or {})) != felt)
+            wait_until(lambda name=name, felt=felt: holds(service.state(), name) != felt)
             page.wait_for_function(FELT_ON_PAGE, arg=[name, not felt])
             state = service.state()
         wait_until(lambda before=before: settled(service.state(), before))
