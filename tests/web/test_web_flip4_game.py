@@ -2,11 +2,12 @@
 ``flixboard run --board sim --geometry flip4``, from the new-game form on an empty board to a
 four in a row.
 
-Every throw is the page's Roll button (the game's seed 20 makes the throws the same each run);
+Every throw is the page's Roll button (the game's seed makes the throws the same each run);
 every piece is moved by tapping squares of the page's Flip 4 view, as hands move pieces on the
 simulated board: a placement is one tap, a step a lift and a place, a flip two lifts and two
 places, a corner jump a lift, a place on the corner, then a lift from the corner and a place on
-the landing square. Each turn the first move the API allows is played. Seed 34 is chosen
+the landing square (landing on an opponent: lift it too, put it where the jump began, then put
+the jumping piece down). Each turn the first move the API allows is played. Seed 34 is chosen
 because that game is short (47 throws, Green wins, about 35 s here) and still has every kind of
 move in part 2: steps, flips, and a jump through a corner landing on an opponent.
 """
