@@ -14,7 +14,9 @@ def square(page: Page, name: str) -> Locator:
 
 
 def test_part_1_through_the_page(
-    launch_service: Callable[..., Service], open_page: Callable[..., Page]
+    launch_service: Callable[..., Service],
+    open_page: Callable[..., Page],
+    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(geometry="flip4")
     page = open_page(service)
@@ -29,7 +31,9 @@ def test_part_1_through_the_page(
     expect(page.locator("#turn")).to_contain_text("Flip 4: Red (player 1): roll the dice")
     placed = 0
     while placed < 8:
+        events = service.state()["events"]
         page.click("#roll")
+        wait_until(lambda events=events: service.state()["events"] != events)  # this throw's
         expect(page.locator("#dice .die")).to_have_count(2)
         state = service.state()
         first, second = map(int, state["last_throw"].split("/"))
