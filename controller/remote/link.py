@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 RETRY_MIN_S = 0.2
 RETRY_MAX_S = 5.0
-KEEPALIVE_S = 10
-"""A connection silent this long is pinged; one gone is noticed within 1.5 times it."""
+STOP_WAIT_S = 10
+"""How long ``stop`` waits for a clean disconnect."""
 OUTBOX_LIMIT = 10_000
 """Messages kept while the broker is away; the oldest go first (a snapshot replaces them)."""
 QOS = 1
@@ -49,6 +49,9 @@ class Broker:
     ca_file: str = ""
     cert_file: str = ""
     key_file: str = ""
+    keepalive_s: int = 10
+    """A connection silent this long is pinged; one gone is noticed within 1.5 times it (by the
+    broker, which then publishes this side's will)."""
 
     @classmethod
     def from_config(cls, config: Config) -> Broker:
@@ -70,6 +73,7 @@ class Broker:
             config.ca_file,
             config.cert_file,
             config.key_file,
+            config.keepalive_s,
         )
 
     def tls_context(self) -> ssl.SSLContext | None:
@@ -159,7 +163,7 @@ class Link:
         self._stopping.set()
         if self._task is not None:
             try:
-                await asyncio.wait_for(asyncio.shield(self._task), KEEPALIVE_S)
+                await asyncio.wait_for(asyncio.shield(self._task), STOP_WAIT_S)
             except TimeoutError:
                 self._task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -185,8 +189,8 @@ class Link:
             password=broker.password or None,
             tls_context=broker.tls_context(),
             will=will,
-            keepalive=KEEPALIVE_S,
-            timeout=KEEPALIVE_S,
+            keepalive=broker.keepalive_s,
+            timeout=broker.keepalive_s,
             # a move is one small message: send it now, not after the peer's delayed ACK
             socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],
         )
