@@ -62,6 +62,7 @@ class Config:
     ca_file: str = ""
     cert_file: str = ""
     key_file: str = ""
+    keepalive_s: int = 10
 
     @property
     def settle_s(self) -> float:
@@ -96,7 +97,15 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     ),
     "leds": ("brightness_cap", "team_colours", "win_animation_s"),
     "http": ("address", "token", "hosts"),
-    "remote": ("broker", "username", "password", "ca_file", "cert_file", "key_file"),
+    "remote": (
+        "broker",
+        "username",
+        "password",
+        "ca_file",
+        "cert_file",
+        "key_file",
+        "keepalive_s",
+    ),
 }
 
 VARIANTS = tuple(ENGINE_VARIANTS)
@@ -217,6 +226,10 @@ def _check(key: str, value: Any, where: str) -> Any:
             raise ConfigError(f"{bad} (the path of a PEM file)")
         if value and not Path(value).is_file():
             raise ConfigError(f"{bad} (no such file)")
+        return value
+    if key == "keepalive_s":
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 600:
+            raise ConfigError(f"{bad} (whole seconds, 1 to 600)")
         return value
     if key in ("token", "username", "password"):
         if not isinstance(value, str):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.util
+import logging
 import socket
 import ssl
 import time
@@ -30,8 +31,8 @@ if TYPE_CHECKING:
 
 RETRY_MIN_S = 0.2
 RETRY_MAX_S = 5.0
-KEEPALIVE_S = 10
-"""A connection silent this long is pinged; one gone is noticed within 1.5 times it."""
+STOP_WAIT_S = 10
+"""How long ``stop`` waits for a clean disconnect."""
 OUTBOX_LIMIT = 10_000
 """Messages kept while the broker is away; the oldest go first (a snapshot replaces them)."""
 QOS = 1
@@ -49,6 +50,9 @@ class Broker:
     ca_file: str = ""
     cert_file: str = ""
     key_file: str = ""
+    keepalive_s: int = 10
+    """A connection silent this long is pinged; one gone is noticed within 1.5 times it (by the
+    broker, which then publishes this side's will)."""
 
     @classmethod
     def from_config(cls, config: Config) -> Broker:
@@ -70,6 +74,7 @@ class Broker:
             config.ca_file,
             config.cert_file,
             config.key_file,
+            config.keepalive_s,
         )
 
     def tls_context(self) -> ssl.SSLContext | None:
@@ -102,6 +107,19 @@ def parse_broker(url: str) -> tuple[bool, str, int]:
     return tls, parts.hostname, port or (8883 if tls else 1883)
 
 
+class _LastError(logging.Handler):
+    """The last error the MQTT client logged: a broker that hangs up on a client without the
+    certificate it requires says why in a TLS alert, which the client logs and then reports
+    only as a timeout."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.message: str | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.message = record.getMessage()
+
+
 class Link:
     """One MQTT connection kept up (see the module docstring)."""
 
@@ -131,6 +149,10 @@ class Link:
         self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._since = time.monotonic()
+        self._last_error = _LastError()
+        self._log = logging.Logger(f"{__name__}.mqtt")  # this link's own, unregistered
+        self._log.parent = logging.getLogger(self._log.name)
+        self._log.addHandler(self._last_error)
 
     # ---------------------------------------------------------------- what the roles use
 
@@ -159,7 +181,7 @@ class Link:
         self._stopping.set()
         if self._task is not None:
             try:
-                await asyncio.wait_for(asyncio.shield(self._task), KEEPALIVE_S)
+                await asyncio.wait_for(asyncio.shield(self._task), STOP_WAIT_S)
             except TimeoutError:
                 self._task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -185,8 +207,9 @@ class Link:
             password=broker.password or None,
             tls_context=broker.tls_context(),
             will=will,
-            keepalive=KEEPALIVE_S,
-            timeout=KEEPALIVE_S,
+            logger=self._log,
+            keepalive=broker.keepalive_s,
+            timeout=broker.keepalive_s,
             # a move is one small message: send it now, not after the peer's delayed ACK
             socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],
         )
@@ -196,6 +219,7 @@ class Link:
 
         pause = RETRY_MIN_S
         while not self._stopping.is_set():
+            self._last_error.message = None
             try:
                 async with self._client() as client:
                     for subscription in self.subscriptions:
@@ -208,6 +232,8 @@ class Link:
                     await self._serve(client)
             except (aiomqtt.MqttError, OSError, ssl.SSLError) as error:
                 self.error = str(error) or type(error).__name__
+                if self._last_error.message:
+                    self.error += f" ({self._last_error.message})"
             if self._stopping.is_set():
                 return
             self._set("reconnecting")

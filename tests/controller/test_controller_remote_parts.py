@@ -146,6 +146,12 @@ def test_broker_addresses() -> None:
         Broker.from_config(Config())
     config = from_tables({"remote": {"broker": "mqtts://h:8883", "username": "u"}}, "test")
     assert Broker.from_config(config) == Broker("h", 8883, True, "u")
+    assert Broker.from_config(config).keepalive_s == 10
+    for bad_keepalive in (0, 601, 1.5, True, "10"):
+        with pytest.raises(ConfigError, match="keepalive_s"):
+            from_tables({"remote": {"keepalive_s": bad_keepalive}}, "test")
+    quick = from_tables({"remote": {"broker": "mqtt://h", "keepalive_s": 2}}, "test")
+    assert Broker.from_config(quick).keepalive_s == 2
 
 
 def test_the_saved_link_survives_and_can_be_forgotten(tmp_path: Path) -> None:

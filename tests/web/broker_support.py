@@ -1,6 +1,7 @@
 """A real mosquitto for the remote-play tests: a generated config on free loopback ports, a
-plain listener and a TLS listener whose certificate a throwaway CA signed; it can be killed and
-started again on the same ports."""
+plain listener and a TLS listener whose certificate a throwaway CA signed, open to all or
+locked (a password file, a client certificate); it can be killed and started again on the same
+ports."""
 
 from __future__ import annotations
 
@@ -25,11 +26,23 @@ MOSQUITTO_PATHS = ("/usr/sbin/mosquitto", "/usr/bin/mosquitto")
 START_TIMEOUT_S = 20.0
 
 
+USERNAME = "board1"
+PASSWORD = "correct horse"
+"""The login of a ``locked`` broker's password file."""
+
+
 def find_mosquitto() -> str | None:
     for path in MOSQUITTO_PATHS:
         if Path(path).exists():
             return path
     return shutil.which("mosquitto")
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name) or shutil.which(name, path="/usr/sbin:/usr/bin")
+    if found is None:
+        raise RuntimeError(f"{name} is missing: bash scripts/setup-system.sh installs mosquitto")
+    return found
 
 
 def _name(common: str) -> x509.Name:
@@ -44,74 +57,106 @@ def _pem_key(key: ec.EllipticCurvePrivateKey) -> bytes:
     )
 
 
-def make_ca_and_server(folder: Path) -> tuple[Path, Path, Path]:
-    """A throwaway CA and a broker certificate for 127.0.0.1 / localhost: (ca, cert, key)."""
+def _certificate(
+    subject: str,
+    key: ec.EllipticCurvePrivateKey,
+    issuer: x509.Certificate | None,
+    issuer_key: ec.EllipticCurvePrivateKey,
+) -> x509.Certificate:
+    """A day's certificate: a CA's own when ``issuer`` is None, else one it signs (a server's
+    for 127.0.0.1 / localhost, which a client's may carry too)."""
     now = datetime.datetime.now(datetime.UTC)
-    ca_key = ec.generate_private_key(ec.SECP256R1())
-    ca = (
+    builder = (
         x509.CertificateBuilder()
-        .subject_name(_name("flixboard test CA"))
-        .issuer_name(_name("flixboard test CA"))
-        .public_key(ca_key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(minutes=5))
-        .not_valid_after(now + datetime.timedelta(days=1))
-        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-        .add_extension(
-            x509.KeyUsage(False, False, False, False, False, True, True, False, False),
-            critical=True,
-        )
-        .sign(ca_key, hashes.SHA256())
-    )
-    key = ec.generate_private_key(ec.SECP256R1())
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(_name("localhost"))
-        .issuer_name(ca.subject)
+        .subject_name(_name(subject))
+        .issuer_name(_name(subject) if issuer is None else issuer.subject)
         .public_key(key.public_key())
         .serial_number(x509.random_serial_number())
         .not_valid_before(now - datetime.timedelta(minutes=5))
         .not_valid_after(now + datetime.timedelta(days=1))
-        .add_extension(
+    )
+    if issuer is None:
+        builder = builder.add_extension(
+            x509.BasicConstraints(ca=True, path_length=0), critical=True
+        ).add_extension(
+            x509.KeyUsage(False, False, False, False, False, True, True, False, False),
+            critical=True,
+        )
+    else:
+        builder = builder.add_extension(
             x509.SubjectAlternativeName(
                 [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
             ),
             critical=False,
-        )
-        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .sign(ca_key, hashes.SHA256())
-    )
-    paths = folder / "ca.pem", folder / "broker.pem", folder / "broker.key"
-    paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
-    paths[1].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    paths[2].write_bytes(_pem_key(key))
+        ).add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+    return builder.sign(issuer_key, hashes.SHA256())
+
+
+def make_certificates(folder: Path) -> dict[str, Path]:
+    """A throwaway CA, a broker certificate for 127.0.0.1 / localhost and a client certificate
+    (common name ``board1``) it signed: PEM files named ``ca``, ``broker``, ``broker_key``,
+    ``client``, ``client_key``."""
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca = _certificate("flixboard test CA", ca_key, None, ca_key)
+    paths = {name: folder / f"{name}.pem" for name in ("ca", "broker", "broker_key")}
+    paths |= {name: folder / f"{name}.pem" for name in ("client", "client_key")}
+    paths["ca"].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
+    for name, common in (("broker", "localhost"), ("client", "board1")):
+        key = ec.generate_private_key(ec.SECP256R1())
+        cert = _certificate(common, key, ca, ca_key)
+        paths[name].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+        paths[f"{name}_key"].write_bytes(_pem_key(key))
     return paths
 
 
 @dataclass
 class Mosquitto:
-    """One broker process; ``kill`` and ``start`` again keep its ports and certificates."""
+    """One broker process; ``kill`` and ``start`` again keep its ports and certificates.
+
+    ``locked``: no anonymous client; the plain listener asks for ``USERNAME`` / ``PASSWORD``
+    (a ``password_file`` made by ``mosquitto_passwd``), the TLS one for a client certificate
+    the CA signed (``require_certificate``; its common name is the user)."""
 
     folder: Path
+    locked: bool = False
     port: int = field(default_factory=free_port)
     tls_port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
 
     def __post_init__(self) -> None:
-        self.ca, cert, key = make_ca_and_server(self.folder)
-        self.config = self.folder / "mosquitto.conf"
-        self.config.write_text(
+        self.files = make_certificates(self.folder)
+        self.ca = self.files["ca"]
+        tls = (
+            f"cafile {self.ca}\ncertfile {self.files['broker']}\n"
+            f"keyfile {self.files['broker_key']}\n"
+        )
+        common = (
             f"user {getpass.getuser()}\n"  # as root it would switch to a user who cannot read
-            "per_listener_settings false\n"
-            "allow_anonymous true\n"
             "persistence false\n"
             "set_tcp_nodelay true\n"
             "log_dest stderr\n"
-            f"listener {self.port} 127.0.0.1\n"
-            f"listener {self.tls_port} 127.0.0.1\n"
-            f"cafile {self.ca}\ncertfile {cert}\nkeyfile {key}\n",
-            encoding="utf-8",
         )
+        if self.locked:
+            passwords = self.folder / "passwd"
+            subprocess.run(
+                [_tool("mosquitto_passwd"), "-c", "-b", str(passwords), USERNAME, PASSWORD],
+                check=True,
+                capture_output=True,
+            )
+            text = (
+                f"{common}per_listener_settings true\n"
+                f"listener {self.port} 127.0.0.1\n"
+                f"allow_anonymous false\npassword_file {passwords}\n"
+                f"listener {self.tls_port} 127.0.0.1\n{tls}"
+                "allow_anonymous false\nrequire_certificate true\nuse_identity_as_username true\n"
+            )
+        else:
+            text = (
+                f"{common}per_listener_settings false\nallow_anonymous true\n"
+                f"listener {self.port} 127.0.0.1\nlistener {self.tls_port} 127.0.0.1\n{tls}"
+            )
+        self.config = self.folder / "mosquitto.conf"
+        self.config.write_text(text, encoding="utf-8")
 
     @property
     def url(self) -> str:
