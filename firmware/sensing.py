@@ -10,7 +10,7 @@ from firmware.compat import const
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import MutableSequence, Sequence
 
 NONE = const(0)
 NORTH = const(1)
@@ -29,12 +29,12 @@ class Classifier:
         north_sign: int = pins.NORTH_SIGN,
     ) -> None:
         self.count = count
-        self.baseline = [pins.ADC_MID] * count
+        self.baseline: MutableSequence[int] = [pins.ADC_MID] * count
         self.on = on
         self.off = off
         self.debounce = debounce
         self.north_sign = north_sign
-        self.field = [0] * count
+        self.field: MutableSequence[int] = [0] * count
         self.state = bytearray(count)
         self._pending = bytearray(count)
         self._held = bytearray(count)
@@ -45,6 +45,10 @@ class Classifier:
             raise ValueError("thresholds")
         self.on = on
         self.off = off
+
+    def set_baseline(self, values: "Sequence[int]") -> None:
+        """New per-sensor baselines (a copy of ``values``)."""
+        self.baseline = list(values)
 
     def prime(self, raw: "Sequence[int]") -> None:
         """Take one scan's classes at once, without debounce (at boot)."""

@@ -29,11 +29,12 @@ HOLES = (0, 21, 42, 63, 5, 26, 47, 58)
 
 HEAP_SCRIPT = """
 import array, gc, json, time, machine, neopixel
+from firmware.usb import UsbSerial
 from firmware import pins, protocol
 from firmware.board import Board
 from firmware.buttons import Buttons
 from firmware.leds import LedOutput
-from firmware.scan import Scanner
+from firmware.parts import sensing_parts
 Pin = machine.Pin
 class Host:
     def __init__(self):
@@ -53,14 +54,16 @@ class Host:
         return None
     def write(self, data):
         pass
-scanner = Scanner([machine.ADC(Pin(p)) for p in pins.ADC_PINS],
-                  [Pin(p, Pin.OUT, value=0) for p in pins.MUX_SELECT_PINS],
-                  [None if p < 0 else Pin(p, Pin.OUT, value=1) for p in pins.MUX_ENABLE_PINS],
-                  time.sleep_us)
+scanner, classifier = sensing_parts(
+    [machine.ADC(Pin(p)) for p in pins.ADC_PINS],
+    [Pin(p, Pin.OUT, value=0) for p in pins.MUX_SELECT_PINS],
+    [None if p < 0 else Pin(p, Pin.OUT, value=1) for p in pins.MUX_ENABLE_PINS],
+    time.sleep_us)
 leds = LedOutput(neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT))
 host = Host()
 board = Board(scanner, leds, Buttons([Pin(p, Pin.IN, Pin.PULL_UP) for p in pins.BUTTON_PINS]),
-              host, "/calibration.json", time.ticks_ms())
+              host, "/calibration.json", time.ticks_ms(), classifier)
+usb = UsbSerial()
 N = PASSES
 passes = array.array("i", [0] * N)
 collected = array.array("i", [0] * N)
@@ -92,6 +95,8 @@ parts = {
     "led_show": each(lambda: leds.show(160, host.leds[3][3:-3]), 3),
     "deframe_led": each(lambda: board.deframer.feed(host.leds[3]), 3),
     "encode_state": each(lambda: protocol.encode_frame(protocol.STATE, 1, bytes(28))),
+    "buttons": each(lambda: board.buttons.update(time.ticks_ms())),
+    "usb_read": each(lambda: usb.read()),
 }
 print(json.dumps({"parts": parts, "passes": list(passes), "collected": list(collected),
                   "start": start_free, "end": end_free, "total": gc.mem_free() + gc.mem_alloc(),
