@@ -9,17 +9,13 @@ on the real pins as ``main.py`` does and polls it with recorded host traffic (HE
 
 from __future__ import annotations
 
-import json
-import os
 import statistics
 import time
-import tty
 from typing import Any
 
 from hal.base import Piece
 from hal.serial_protocol import parse_state
-from sim.board import SimBoard
-from sim.emulated_pico import EmulatedPico, Event, emulated_rig
+from sim.emulated_pico import EmulatedPico, emulated_rig, run_in_safe_mode
 
 SCAN_WINDOW_NS = 2_000_000_000  # emulated
 LATENCY_ROUNDS = 40
@@ -189,13 +185,7 @@ def _led_write(pixels: Any, pico: EmulatedPico) -> dict[str, float]:
 
 def _heap() -> dict[str, float]:
     """The play run in safe mode, at the raw REPL."""
-    with EmulatedPico(SimBoard()) as pico:
-        pico.wait_for(lambda e: e["ev"] == "usb")
-        pico.send(button=3, down=True)  # MENU held: main.py returns to the REPL
-        pico.send(reboot=True)
-        pico.wait_for(lambda e: e["ev"] == "usb" and e["t"] > 0 and _booted_again(pico, e))
-        result = _run_at_repl(pico, HEAP_SCRIPT.replace("PASSES", str(HEAP_PASSES)))
-        pico.board.close()
+    result = run_in_safe_mode(HEAP_SCRIPT.replace("PASSES", str(HEAP_PASSES)))
     passes = sorted(result["passes"])
     return {
         "pico_heap_free_kb": round(result["end"] / 1024, 1),
@@ -207,39 +197,3 @@ def _heap() -> dict[str, float]:
         "pico_pass_ms_max": round(passes[-1] / 1000, 2),
         **{f"pico_{part}_ms": round(us / 1000, 2) for part, us in result["parts"].items()},
     }
-
-
-def _booted_again(pico: EmulatedPico, event: Event) -> bool:
-    return any(e["ev"] == "boot" and e["n"] == 2 for e in pico.events[: pico.events.index(event)])
-
-
-def _run_at_repl(pico: EmulatedPico, script: str, timeout: float = 600.0) -> Any:
-    """Run ``script`` at MicroPython's raw REPL over the USB serial; its printed JSON."""
-    port = os.open(pico.port, os.O_RDWR | os.O_NOCTTY)
-    try:
-        tty.setraw(port)
-        received = b""
-
-        def until(marker: bytes, count: int = 1) -> None:
-            nonlocal received
-            deadline = time.monotonic() + timeout
-            while received.count(marker) < count:
-                if time.monotonic() > deadline:
-                    raise TimeoutError(f"the REPL said {received[-200:]!r}")
-                os.set_blocking(port, False)
-                try:
-                    received += os.read(port, 4096)
-                except BlockingIOError:
-                    time.sleep(0.05)
-
-        os.write(port, b"\r\x03\x03\x01")
-        until(b"raw REPL; CTRL-B to exit\r\n>")
-        received = b""
-        os.write(port, script.encode() + b"\x04")
-        until(b"\x04", 2)
-    finally:
-        os.close(port)
-    output, _, errors = received.removeprefix(b"OK").partition(b"\x04")
-    if errors.strip(b"\x04>"):
-        raise RuntimeError(f"the script failed on the emulated Pico: {errors.decode()}")
-    return json.loads(output)

@@ -1,0 +1,61 @@
+"""On the emulated Pico, the viper classifier (``firmware.native``, the rp2 port's path) and the
+portable ``sensing.Classifier`` (the path the WebAssembly tests check) classify the same seeded
+scans alike: the same changes, classes, fields and debounce counts after every scan."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.emulated_pico import run_in_safe_mode
+
+pytestmark = pytest.mark.slow
+
+SCRIPT = """
+import array, json
+from firmware.native import NativeClassifier
+from firmware.sensing import Classifier
+seed = 16
+def rand(n):
+    global seed
+    seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+    return (seed >> 8) % n
+LEVELS = (-400, -230, -221, -220, -150, -110, -109, 0, 109, 110, 150, 220, 221, 230, 400)
+portable, native = Classifier(), NativeClassifier()
+baseline = [2048 + rand(201) - 100 for _ in range(72)]
+portable.set_baseline(baseline)
+native.set_baseline(baseline)
+raw = array.array("i", [2048] * 72)
+level = [0] * 72
+steps = mismatches = changes = 0
+seen = set()
+for step in range(600):
+    if step == 300:
+        portable.set_thresholds(300, 60)
+        native.set_thresholds(300, 60)
+    for i in range(72):
+        if rand(12) == 0:
+            level[i] = LEVELS[rand(len(LEVELS))]
+        raw[i] = baseline[i] - level[i] - (rand(3) - 1 if rand(4) == 0 else 0)
+    if step == 0:
+        portable.prime(raw)
+        native.prime(raw)
+        continue
+    changed = portable.update(raw)
+    if changed != native.update(raw) or portable.state != native.state \\
+            or list(portable.field) != list(native.field) or portable._held != native._held \\
+            or portable._pending != native._pending:
+        mismatches += 1
+    changes += changed
+    steps += 1
+    seen.update(portable.state)
+print(json.dumps({"steps": steps, "mismatches": mismatches, "changes": changes,
+                  "classes": sorted(seen)}))
+"""
+
+
+def test_the_viper_classifier_matches_the_portable_one() -> None:
+    result = run_in_safe_mode(SCRIPT)
+    assert result["steps"] == 599
+    assert result["mismatches"] == 0
+    assert result["changes"] > 100  # the inputs move pieces, so the comparison means something
+    assert result["classes"] == [0, 1, 2]
