@@ -1,4 +1,5 @@
-"""The scan and the classification as viper code for the RP2040 (``firmware.parts`` picks them).
+"""The scan, the classification and the CRC as viper code for the RP2040 (``firmware.parts``
+picks them).
 
 The multiplexer lines go through the SIO's GPIO set and clear registers, the ADC through its CS
 and RESULT registers, the settle time is a busy wait on the microsecond timer, and the
@@ -20,7 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from firmware.interfaces import ptr8, ptr32, uint
+    from firmware.interfaces import BytesLike, ptr8, ptr32, uint
 
 # sensing's classes, as constants viper compiles in (an imported name would be an object)
 _NONE = const(0)
@@ -49,7 +50,8 @@ class NativeScanner:
         settle = int(self.settle_us)
         raw = ptr32(out)
         # Every constant fits a Thumb immediate (0..255): a larger one is a literal the code
-        # loads relative to its own address, which a frozen module (aligned to 2, not 4) misreads.
+        # loads relative to its own address, which a frozen module (aligned to 2, not 4) misreads
+        # (the one in the prelude happens to be read right).
         sio = ptr32(uint(0xD0) << 24)  # GPIO_OUT_SET at word 5, GPIO_OUT_CLR at word 6
         adc = ptr32(uint(0x40) << 24 | uint(0x04) << 16 | uint(0xC0) << 8)  # CS 0, RESULT 1
         timer = ptr32(uint(0x40) << 24 | uint(0x05) << 16 | uint(0x40) << 8)  # TIMERAWL 10
@@ -127,3 +129,27 @@ class NativeClassifier(Classifier):
                     changed = 1
             i += 1
         return changed != 0
+
+
+def crc16(data: "BytesLike", crc: int = 0xFFFF) -> int:
+    """``crc.crc16`` bit by bit in viper: the same CRC-16/CCITT-FALSE, about 50 times faster."""
+    return _crc16(data, len(data), crc)
+
+
+@micropython.viper
+def _crc16(data: object, length: int, crc: int) -> int:
+    buf = ptr8(data)
+    one = 1  # masks and polynomial built at run time: constants above 255 are literals (above)
+    high = one << 15
+    mask = (one << 16) - 1
+    poly = (one << 12) | 0x21
+    i = 0
+    while i < length:
+        crc ^= buf[i] << 8
+        bit = 0
+        while bit < 8:
+            crc = ((crc << 1) ^ poly) if crc & high else crc << 1
+            bit += 1
+        crc &= mask
+        i += 1
+    return crc

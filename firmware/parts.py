@@ -1,17 +1,33 @@
-"""The scanner and classifier for the port the firmware runs on: the viper ones of
-``firmware.native`` where MicroPython compiles native code (the rp2 port), else the portable
-``scan.Scanner`` and ``sensing.Classifier``. Both classify alike (tests/firmware/pico)."""
+"""What the firmware runs on this port: ``firmware.native``'s viper code where MicroPython
+compiles native code (the rp2 port), else the portable ``scan``, ``sensing`` and ``crc``. Both
+give the same results (tests/firmware/pico/test_pico_native.py)."""
 
 import sys
 
+from firmware import crc
 from firmware.scan import Scanner
 from firmware.sensing import Classifier
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from types import ModuleType
 
     from firmware.interfaces import Adc, OutputPin
+
+
+def _native() -> "ModuleType | None":
+    if sys.implementation.name != "micropython":
+        return None
+    try:
+        from firmware import native
+    except (SyntaxError, ValueError):  # no native emitter (WebAssembly), or a .mpy of another
+        return None  # MicroPython (firmware-deploy) that refuses its native code
+    return native
+
+
+NATIVE = _native()
+crc16 = crc.crc16 if NATIVE is None else NATIVE.crc16
 
 
 def sensing_parts(
@@ -22,12 +38,6 @@ def sensing_parts(
 ) -> "tuple[Scanner, Classifier]":
     """``(scanner, classifier)`` on pins already set up (the native scanner drives their
     registers, the portable one these objects)."""
-    if sys.implementation.name == "micropython":
-        try:
-            from firmware.native import NativeClassifier, NativeScanner
-        except (SyntaxError, ValueError):  # no native emitter (WebAssembly), or a .mpy of
-            # another MicroPython (firmware-deploy) that refuses its native code
-            pass
-        else:
-            return NativeScanner(), NativeClassifier()  # type: ignore[return-value]
-    return Scanner(adc, mux_select, mux_enable, sleep_us), Classifier()
+    if NATIVE is None:
+        return Scanner(adc, mux_select, mux_enable, sleep_us), Classifier()
+    return NATIVE.NativeScanner(), NATIVE.NativeClassifier()

@@ -1,6 +1,6 @@
-"""On the emulated Pico, the viper classifier (``firmware.native``, the rp2 port's path) and the
-portable ``sensing.Classifier`` (the path the WebAssembly tests check) classify the same seeded
-scans alike: the same changes, classes, fields and debounce counts after every scan."""
+"""On the emulated Pico, the viper code of ``firmware.native`` (the rp2 port's path) and the
+portable modules (the path the WebAssembly tests check) agree: the classifiers on the same seeded
+scans (the same changes, classes, fields and debounce counts after every scan), and the CRCs."""
 
 from __future__ import annotations
 
@@ -51,6 +51,28 @@ for step in range(600):
 print(json.dumps({"steps": steps, "mismatches": mismatches, "changes": changes,
                   "classes": sorted(seen)}))
 """
+
+
+CRC_SCRIPT = """
+import json
+from firmware import crc, native
+pairs = []
+for length in (0, 1, 2, 30, 221, 240):
+    data = bytes((i * 97 + length) & 255 for i in range(length))
+    pairs.append([crc.crc16(data), native.crc16(data),
+                  crc.crc16(data, 0x1D0F), native.crc16(data, 0x1D0F)])
+view = memoryview(bytearray(b"xx123456789"))[2:]
+print(json.dumps({"pairs": pairs, "check": native.crc16(b"123456789"),
+                  "view": native.crc16(view)}))
+"""
+
+
+def test_the_viper_crc_matches_the_portable_one() -> None:
+    result = run_in_safe_mode(CRC_SCRIPT)
+    assert result["check"] == result["view"] == 0x29B1
+    for portable, native, portable_continued, native_continued in result["pairs"]:
+        assert native == portable
+        assert native_continued == portable_continued
 
 
 def test_the_viper_classifier_matches_the_portable_one() -> None:
