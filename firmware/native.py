@@ -1,5 +1,5 @@
-"""The scan, the classification and the CRC as viper code for the RP2040 (``firmware.parts``
-picks them).
+"""The scan, the classification, the CRC and COBS encoding as viper code for the RP2040
+(``firmware.parts`` picks them).
 
 The multiplexer lines go through the SIO's GPIO set and clear registers, the ADC through its CS
 and RESULT registers, the settle time is a busy wait on the microsecond timer, and the
@@ -153,3 +153,43 @@ def _crc16(data: object, length: int, crc: int) -> int:
         crc &= mask
         i += 1
     return crc
+
+
+def cobs_encode(data: "BytesLike") -> bytes:
+    """``cobs.encode`` in viper: the same bytes."""
+    out = bytearray(len(data) + len(data) // 254 + 2)
+    return bytes(memoryview(out)[: _cobs_encode(data, len(data), out)])
+
+
+@micropython.viper
+def _cobs_encode(data: object, length: int, out: object) -> int:
+    src = ptr8(data)
+    dst = ptr8(out)
+    code_at = 0
+    code = 1
+    n = 1
+    final_zero = 1
+    i = 0
+    while i < length:
+        byte = src[i]
+        if byte == 0:
+            dst[code_at] = code
+            code_at = n
+            n += 1
+            code = 1
+            final_zero = 1
+        else:
+            dst[n] = byte
+            n += 1
+            code += 1
+            if code == 0xFF:
+                dst[code_at] = code
+                code_at = n
+                n += 1
+                code = 1
+                final_zero = 0
+        i += 1
+    if code > 1 or final_zero:
+        dst[code_at] = code
+        return n
+    return code_at

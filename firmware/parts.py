@@ -1,10 +1,10 @@
 """What the firmware runs on this port: ``firmware.native``'s viper code where MicroPython
-compiles native code (the rp2 port), else the portable ``scan``, ``sensing`` and ``crc``. Both
-give the same results (tests/firmware/pico/test_pico_native.py)."""
+compiles native code (the rp2 port), else the portable ``scan``, ``sensing``, ``crc`` and
+``cobs``. Both give the same results (tests/firmware/pico/test_pico_native.py)."""
 
 import sys
 
-from firmware import crc
+from firmware import cobs, crc
 from firmware.scan import Scanner
 from firmware.sensing import Classifier
 
@@ -28,6 +28,7 @@ def _native() -> "ModuleType | None":
 
 NATIVE = _native()
 crc16 = crc.crc16 if NATIVE is None else NATIVE.crc16
+cobs_encode = cobs.encode if NATIVE is None else NATIVE.cobs_encode
 
 
 def sensing_parts(

@@ -5,7 +5,7 @@ A frame is ``COBS(kind, seq, body..., crc_hi, crc_lo) 0x00``; the CRC covers kin
 
 from firmware import cobs
 from firmware.compat import const
-from firmware.parts import crc16
+from firmware.parts import cobs_encode, crc16
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def encode_frame(kind: int, seq: int, body: "BytesLike" = b"") -> bytes:
     crc = crc16(memoryview(payload)[: 2 + len(body)])
     payload[-2] = crc >> 8
     payload[-1] = crc & 0xFF
-    return cobs.encode(payload) + b"\x00"
+    return cobs_encode(payload) + b"\x00"
 
 
 def decode_frame(packet: bytes) -> "Frame":
