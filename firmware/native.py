@@ -1,4 +1,4 @@
-"""The scan, the classification, the CRC and COBS encoding as viper code for the RP2040
+"""The scan, the classification, the CRC and COBS as viper code for the RP2040
 (``firmware.parts`` picks them).
 
 The multiplexer lines go through the SIO's GPIO set and clear registers, the ADC through its CS
@@ -193,3 +193,39 @@ def _cobs_encode(data: object, length: int, out: object) -> int:
         dst[code_at] = code
         return n
     return code_at
+
+
+def cobs_decode(data: "BytesLike") -> bytes:
+    """``cobs.decode`` in viper: the same bytes, or ``ValueError("cobs")``."""
+    out = bytearray(len(data))
+    length = _cobs_decode(data, len(data), out)
+    if length > len(data):
+        raise ValueError("cobs")
+    return bytes(memoryview(out)[:length])
+
+
+@micropython.viper
+def _cobs_decode(data: object, length: int, out: object) -> int:
+    """The decoded length, or ``length + 1`` if ``data`` is not valid COBS."""
+    src = ptr8(data)
+    dst = ptr8(out)
+    n = 0
+    i = 0
+    while i < length:
+        code = src[i]
+        end = i + code
+        if code == 0 or end > length:
+            return length + 1
+        j = i + 1
+        while j < end:
+            byte = src[j]
+            if byte == 0:
+                return length + 1
+            dst[n] = byte
+            n += 1
+            j += 1
+        i = end
+        if i < length and code < 0xFF:
+            dst[n] = 0
+            n += 1
+    return n

@@ -29,6 +29,7 @@ def _native() -> "ModuleType | None":
 NATIVE = _native()
 crc16 = crc.crc16 if NATIVE is None else NATIVE.crc16
 cobs_encode = cobs.encode if NATIVE is None else NATIVE.cobs_encode
+cobs_decode = cobs.decode if NATIVE is None else NATIVE.cobs_decode
 
 
 def sensing_parts(

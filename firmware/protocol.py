@@ -3,9 +3,8 @@
 A frame is ``COBS(kind, seq, body..., crc_hi, crc_lo) 0x00``; the CRC covers kind, seq and body.
 """
 
-from firmware import cobs
 from firmware.compat import const
-from firmware.parts import cobs_encode, crc16
+from firmware.parts import cobs_decode, cobs_encode, crc16
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -86,7 +85,7 @@ def decode_frame(packet: bytes) -> "Frame":
     """``(kind, seq, body)`` of one packet without its delimiter.
 
     ``ValueError`` whose argument names the counter: ``cobs``, ``short`` or ``crc``."""
-    payload = cobs.decode(packet)
+    payload = cobs_decode(packet)
     if len(payload) < 4:
         raise ValueError("short")
     if crc16(payload[:-2]) != (payload[-2] << 8) | payload[-1]:

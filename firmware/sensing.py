@@ -103,11 +103,10 @@ class Classifier:
     def grooves(self) -> bytes:
         """Each groove's panel: 0 none (or one foot magnet only), 1..4 = ``GROOVE_LETTERS``."""
         out = bytearray(pins.GROOVE_COUNT)
+        state = self.state
         for groove in range(pins.GROOVE_COUNT):
-            first = _pole(self.state[pins.HOLE_COUNT + 2 * groove])
-            second = _pole(self.state[pins.HOLE_COUNT + 2 * groove + 1])
-            if first and second:
-                out[groove] = pins.GROOVE_POLES.index((first, second)) + 1
+            at = pins.HOLE_COUNT + 2 * groove
+            out[groove] = _GROOVE_CODES[3 * state[at] + state[at + 1]]
         return bytes(out)
 
 
@@ -117,3 +116,17 @@ def _pole(sensor_class: int) -> int:
     if sensor_class == SOUTH:
         return -1
     return 0
+
+
+def _groove_codes() -> bytes:
+    """The groove code of each pair of sensor classes, at ``3 * first + second``."""
+    codes = bytearray(9)
+    for first in (NONE, NORTH, SOUTH):
+        for second in (NONE, NORTH, SOUTH):
+            poles = (_pole(first), _pole(second))
+            if poles[0] and poles[1]:
+                codes[3 * first + second] = pins.GROOVE_POLES.index(poles) + 1
+    return bytes(codes)
+
+
+_GROOVE_CODES = _groove_codes()

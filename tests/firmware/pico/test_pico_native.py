@@ -1,7 +1,7 @@
 """On the emulated Pico, the viper code of ``firmware.native`` (the rp2 port's path) and the
 portable modules (the path the WebAssembly tests check) agree: the classifiers on the same seeded
-scans (the same changes, classes, fields and debounce counts after every scan), the CRCs and the
-COBS encodings."""
+scans (the same changes, classes, fields and debounce counts after every scan), the CRCs, and
+COBS both ways (bad packets refused alike)."""
 
 from __future__ import annotations
 
@@ -58,23 +58,35 @@ CRC_SCRIPT = """
 import json
 from firmware import cobs, crc, native
 pairs = []
-encoded = 0
+encoded = refused = 0
 for length in (0, 1, 2, 30, 221, 240, 253, 254, 255, 600):
     data = bytes((i * 97 + length) & 255 for i in range(length))
     pairs.append([crc.crc16(data), native.crc16(data),
                   crc.crc16(data, 0x1D0F), native.crc16(data, 0x1D0F)])
     for sample in (data, bytes(length), bytes(b or 1 for b in data), data + bytes(1)):
-        assert native.cobs_encode(sample) == cobs.encode(sample), sample
+        packet = native.cobs_encode(sample)
+        assert packet == cobs.encode(sample), sample
+        assert native.cobs_decode(packet) == sample, packet
         encoded += 1
+for bad in (b"\x00", b"\x03a", b"\x02\x00", b"\x05abc"):
+    try:
+        native.cobs_decode(bad)
+    except ValueError as error:
+        assert error.args == ("cobs",)
+        try:
+            cobs.decode(bad)
+        except ValueError:
+            refused += 1
 view = memoryview(bytearray(b"xx123456789"))[2:]
 print(json.dumps({"pairs": pairs, "check": native.crc16(b"123456789"),
-                  "view": native.crc16(view), "encoded": encoded}))
+                  "view": native.crc16(view), "encoded": encoded, "refused": refused}))
 """
 
 
 def test_the_viper_crc_and_cobs_match_the_portable_ones() -> None:
     result = run_in_safe_mode(CRC_SCRIPT)
     assert result["encoded"] == 40
+    assert result["refused"] == 4
     assert result["check"] == result["view"] == 0x29B1
     for portable, native, portable_continued, native_continued in result["pairs"]:
         assert native == portable
