@@ -112,7 +112,9 @@ def measure() -> dict[str, float]:
     (main-loop passes during the play run); and where a pass goes: ``pico_scan_ms`` (reading
     the 72 sensors), ``pico_classify_ms`` (hysteresis and debounce of 72 sensors),
     ``pico_led_show_ms`` (an LED frame scaled and written), ``pico_deframe_led_ms`` (an LED
-    frame's COBS and CRC) and ``pico_encode_state_ms`` (a STATE frame built)."""
+    frame's COBS and CRC), ``pico_encode_state_ms`` (a STATE frame built),
+    ``pico_buttons_ms`` (the buttons read and debounced) and ``pico_usb_read_ms`` (a look at the
+    USB serial with nothing waiting)."""
     figures: dict[str, float] = {}
     with emulated_rig() as rig:
         pico = rig.pico
