@@ -68,7 +68,7 @@ for length in (0, 1, 2, 30, 221, 240, 253, 254, 255, 600):
         assert packet == cobs.encode(sample), sample
         assert native.cobs_decode(packet) == sample, packet
         encoded += 1
-for bad in (b"\x00", b"\x03a", b"\x02\x00", b"\x05abc"):
+for bad in (b"\\x00", b"\\x03a", b"\\x02\\x00", b"\\x05abc"):
     try:
         native.cobs_decode(bad)
     except ValueError as error:
