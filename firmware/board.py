@@ -1,10 +1,13 @@
 """The Pico's side of the link: one ``poll(now_ms)`` per main-loop pass scans the sensors,
 debounces, and answers the host (see PROTOCOL.md).
 
-Everything is injected: ``scanner`` (``scan(out)``), ``leds`` (``leds.LedOutput``), ``buttons``
-(``buttons.Buttons``), ``transport`` (``read() -> bytes | None``, ``write(data)``) and
-``calibration_path`` on the Pico's filesystem.
+Everything is injected: ``scanner`` (``scan(out)`` into an ``array("i")``), ``leds``
+(``leds.LedOutput``), ``buttons`` (``buttons.Buttons``), ``transport`` (``read() -> bytes |
+None``, ``write(data)``), ``calibration_path`` on the Pico's filesystem and ``classifier``
+(default ``sensing.Classifier``; ``firmware.parts`` gives the rp2 port its viper twin).
 """
+
+import array
 
 from firmware import calibration, pins, protocol
 from firmware.compat import const, ticks_diff
@@ -35,14 +38,15 @@ class Board:
         transport: "Transport",
         calibration_path: str,
         now_ms: int = 0,
+        classifier: "Classifier | None" = None,
     ) -> None:
         self.scanner = scanner
         self.leds = leds
         self.buttons = buttons
         self.transport = transport
         self.calibration_path = calibration_path
-        self.classifier = Classifier()
-        self.raw = [pins.ADC_MID] * pins.SENSOR_COUNT
+        self.classifier = classifier if classifier is not None else Classifier()
+        self.raw = array.array("i", [pins.ADC_MID] * pins.SENSOR_COUNT)
         self.deframer = protocol.Deframer()
         self.counters = {name: 0 for name in protocol.STATS_FIELDS}
         self.calibrated = False
@@ -151,7 +155,7 @@ class Board:
             calibration.remove(self.calibration_path)
             # Defaults again, in place: the debounced classes stay, so no piece vanishes from
             # the next STATE while the debounce would fill up again.
-            self.classifier.baseline = [pins.ADC_MID] * pins.SENSOR_COUNT
+            self.classifier.set_baseline([pins.ADC_MID] * pins.SENSOR_COUNT)
             self.classifier.set_thresholds(pins.ON_COUNTS, pins.OFF_COUNTS)
             self.calibrated = False
             self._ack(seq, protocol.OK)
@@ -165,7 +169,7 @@ class Board:
         except ValueError:
             self._ack(self.capture_seq, protocol.MAGNET_NEAR)
             return
-        self.classifier.baseline = data["baseline"]
+        self.classifier.set_baseline(data["baseline"])
         self._ack(self.capture_seq, self._store())
 
     def _store(self) -> int:

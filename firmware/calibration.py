@@ -64,7 +64,7 @@ def remove(path: str) -> None:
 
 def apply(data: "Calibration", classifier: "Classifier") -> None:
     """Load a calibration into a ``sensing.Classifier``."""
-    classifier.baseline = list(data["baseline"])
+    classifier.set_baseline(data["baseline"])
     classifier.set_thresholds(data["on"], data["off"])
 
 

@@ -20,7 +20,7 @@ from firmware import pins
 from firmware.board import Board
 from firmware.buttons import Buttons
 from firmware.leds import LedOutput, byte_order
-from firmware.scan import Scanner
+from firmware.parts import sensing_parts
 from firmware.usb import UsbSerial
 
 TYPE_CHECKING = False
@@ -46,13 +46,15 @@ def main() -> None:
     strip = neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT)
     strip.ORDER = byte_order(pins.PIXEL_ORDER)
     status_led = Pin(pins.STATUS_LED_PIN, Pin.OUT)
+    scanner, classifier = sensing_parts(adc, select, enable, time.sleep_us)
     board = Board(
-        Scanner(adc, select, enable, time.sleep_us),
+        scanner,
         LedOutput(strip),
         buttons,
         UsbSerial(),
         CALIBRATION_PATH,
         time.ticks_ms(),
+        classifier,
     )
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
     while True:

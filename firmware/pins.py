@@ -13,6 +13,7 @@ GROOVE_COUNT = const(4)
 PIXEL_COUNT = const(72)
 
 ADC_PINS = (26, 27, 28)
+ADC_GPIO_BASE = const(26)  # the RP2040's GPIO 26..29 are its ADC inputs 0..3
 MUX_SELECT_PINS = (2, 3, 4, 5)
 MUX_SETTLE_US = const(5)
 

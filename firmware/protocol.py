@@ -3,9 +3,8 @@
 A frame is ``COBS(kind, seq, body..., crc_hi, crc_lo) 0x00``; the CRC covers kind, seq and body.
 """
 
-from firmware import cobs
 from firmware.compat import const
-from firmware.crc import crc16
+from firmware.parts import cobs_decode, cobs_encode, crc16
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,14 +78,14 @@ def encode_frame(kind: int, seq: int, body: "BytesLike" = b"") -> bytes:
     crc = crc16(memoryview(payload)[: 2 + len(body)])
     payload[-2] = crc >> 8
     payload[-1] = crc & 0xFF
-    return cobs.encode(payload) + b"\x00"
+    return cobs_encode(payload) + b"\x00"
 
 
 def decode_frame(packet: bytes) -> "Frame":
     """``(kind, seq, body)`` of one packet without its delimiter.
 
     ``ValueError`` whose argument names the counter: ``cobs``, ``short`` or ``crc``."""
-    payload = cobs.decode(packet)
+    payload = cobs_decode(packet)
     if len(payload) < 4:
         raise ValueError("short")
     if crc16(payload[:-2]) != (payload[-2] << 8) | payload[-1]:
@@ -148,8 +147,14 @@ def pack_state(
     """The body of a STATE frame: 16 bytes of 2-bit hole classes (hole h at byte h//4, bits
     2*(h%4)), 4 groove codes, held buttons, 4 press counters, flags, scan rate (u16)."""
     body = bytearray(STATE_BODY)
-    for hole, code in enumerate(holes):
-        body[hole >> 2] |= (code & 3) << (2 * (hole & 3))
+    for byte in range(16):  # four holes a byte: a quarter of the steps of one hole at a time
+        at = 4 * byte
+        body[byte] = (
+            (holes[at] & 3)
+            | (holes[at + 1] & 3) << 2
+            | (holes[at + 2] & 3) << 4
+            | (holes[at + 3] & 3) << 6
+        )
     body[16:20] = grooves
     body[20] = held
     body[21:25] = presses

@@ -83,6 +83,41 @@ class Scanner:
                     out[sensor] = adc[adc_index].read_u16() >> 4
 
 
+def register_steps(
+    plan: "ScanPlan",
+    select_pins: "Sequence[int]",
+    enable_pins: "Sequence[int]",
+    mux_group: "Sequence[int]",
+    adc_inputs: "Sequence[int]",
+) -> list[int]:
+    """The plan as words for a register-level scanner (``firmware.native``): per step the GPIO
+    mask to set, the mask to clear, the number of reads, then ``(adc input, sensor)`` per read.
+
+    Setting first turns the other group's /E high before this group's goes low, so two
+    multiplexers never drive one ADC input; the select lines take the step's channel."""
+    words: list[int] = []
+    for group, steps in plan:
+        enable_set = enable_clear = 0
+        for mux, pin in enumerate(enable_pins):
+            if pin >= 0:
+                if mux_group[mux] == group:
+                    enable_clear |= 1 << pin
+                else:
+                    enable_set |= 1 << pin
+        for channel, reads in steps:
+            high = low = 0
+            for bit, pin in enumerate(select_pins):
+                if (channel >> bit) & 1:
+                    high |= 1 << pin
+                else:
+                    low |= 1 << pin
+            words += (enable_set | high, enable_clear | low, len(reads))
+            for adc, sensor in reads:
+                words += (adc_inputs[adc], sensor)
+            enable_set = enable_clear = 0
+    return words
+
+
 def pin_writes_per_scan(plan: "ScanPlan", enable_pins: int) -> int:
     """How many pin writes one pass makes (select lines in Gray order, enables per group)."""
     writes = 0

@@ -10,7 +10,7 @@ from firmware.compat import const
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import MutableSequence, Sequence
 
 NONE = const(0)
 NORTH = const(1)
@@ -29,12 +29,12 @@ class Classifier:
         north_sign: int = pins.NORTH_SIGN,
     ) -> None:
         self.count = count
-        self.baseline = [pins.ADC_MID] * count
+        self.baseline: MutableSequence[int] = [pins.ADC_MID] * count
         self.on = on
         self.off = off
         self.debounce = debounce
         self.north_sign = north_sign
-        self.field = [0] * count
+        self.field: MutableSequence[int] = [0] * count
         self.state = bytearray(count)
         self._pending = bytearray(count)
         self._held = bytearray(count)
@@ -45,6 +45,10 @@ class Classifier:
             raise ValueError("thresholds")
         self.on = on
         self.off = off
+
+    def set_baseline(self, values: "Sequence[int]") -> None:
+        """New per-sensor baselines (a copy of ``values``)."""
+        self.baseline = list(values)
 
     def prime(self, raw: "Sequence[int]") -> None:
         """Take one scan's classes at once, without debounce (at boot)."""
@@ -99,11 +103,10 @@ class Classifier:
     def grooves(self) -> bytes:
         """Each groove's panel: 0 none (or one foot magnet only), 1..4 = ``GROOVE_LETTERS``."""
         out = bytearray(pins.GROOVE_COUNT)
+        state = self.state
         for groove in range(pins.GROOVE_COUNT):
-            first = _pole(self.state[pins.HOLE_COUNT + 2 * groove])
-            second = _pole(self.state[pins.HOLE_COUNT + 2 * groove + 1])
-            if first and second:
-                out[groove] = pins.GROOVE_POLES.index((first, second)) + 1
+            at = pins.HOLE_COUNT + 2 * groove
+            out[groove] = _GROOVE_CODES[3 * state[at] + state[at + 1]]
         return bytes(out)
 
 
@@ -113,3 +116,17 @@ def _pole(sensor_class: int) -> int:
     if sensor_class == SOUTH:
         return -1
     return 0
+
+
+def _groove_codes() -> bytes:
+    """The groove code of each pair of sensor classes, at ``3 * first + second``."""
+    codes = bytearray(9)
+    for first in (NONE, NORTH, SOUTH):
+        for second in (NONE, NORTH, SOUTH):
+            poles = (_pole(first), _pole(second))
+            if poles[0] and poles[1]:
+                codes[3 * first + second] = pins.GROOVE_POLES.index(poles) + 1
+    return bytes(codes)
+
+
+_GROOVE_CODES = _groove_codes()

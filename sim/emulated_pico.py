@@ -335,3 +335,53 @@ def emulated_rig(**backend_options: Any) -> Iterator[EmulatedRig]:
     finally:
         board.close()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_in_safe_mode(script: str, timeout: float = 600.0) -> Any:
+    """Boot the UF2 in safe mode (MENU held: main.py returns to the REPL), run ``script`` at
+    MicroPython's raw REPL over the USB serial, and return the JSON it printed."""
+    with EmulatedPico(SimBoard()) as pico:
+        try:
+            pico.wait_for(lambda e: e["ev"] == "usb")
+            pico.send(button=3, down=True)
+            pico.send(reboot=True)
+            pico.wait_for(lambda e: e["ev"] == "usb" and e["t"] > 0 and _booted_again(pico, e))
+            return _run_at_repl(pico, script, timeout)
+        finally:
+            pico.board.close()
+
+
+def _booted_again(pico: EmulatedPico, event: Event) -> bool:
+    return any(e["ev"] == "boot" and e["n"] == 2 for e in pico.events[: pico.events.index(event)])
+
+
+def _run_at_repl(pico: EmulatedPico, script: str, timeout: float) -> Any:
+    """Run ``script`` at MicroPython's raw REPL over the USB serial; its printed JSON."""
+    port = os.open(pico.port, os.O_RDWR | os.O_NOCTTY)
+    try:
+        tty.setraw(port)
+        received = b""
+
+        def until(marker: bytes, count: int = 1) -> None:
+            nonlocal received
+            deadline = time.monotonic() + timeout
+            while received.count(marker) < count:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"the REPL said {received[-200:]!r}")
+                os.set_blocking(port, False)
+                try:
+                    received += os.read(port, 4096)
+                except BlockingIOError:
+                    time.sleep(0.05)
+
+        os.write(port, b"\r\x03\x03\x01")
+        until(b"raw REPL; CTRL-B to exit\r\n>")
+        received = b""
+        os.write(port, script.encode() + b"\x04")
+        until(b"\x04", 2)
+    finally:
+        os.close(port)
+    output, _, errors = received.removeprefix(b"OK").partition(b"\x04")
+    if errors.strip(b"\x04>"):
+        raise RuntimeError(f"the script failed on the emulated Pico: {errors.decode()}")
+    return json.loads(output)

@@ -9,17 +9,13 @@ on the real pins as ``main.py`` does and polls it with recorded host traffic (HE
 
 from __future__ import annotations
 
-import json
-import os
 import statistics
 import time
-import tty
 from typing import Any
 
 from hal.base import Piece
 from hal.serial_protocol import parse_state
-from sim.board import SimBoard
-from sim.emulated_pico import EmulatedPico, Event, emulated_rig
+from sim.emulated_pico import EmulatedPico, emulated_rig, run_in_safe_mode
 
 SCAN_WINDOW_NS = 2_000_000_000  # emulated
 LATENCY_ROUNDS = 40
@@ -29,11 +25,12 @@ HOLES = (0, 21, 42, 63, 5, 26, 47, 58)
 
 HEAP_SCRIPT = """
 import array, gc, json, time, machine, neopixel
+from firmware.usb import UsbSerial
 from firmware import pins, protocol
 from firmware.board import Board
 from firmware.buttons import Buttons
 from firmware.leds import LedOutput
-from firmware.scan import Scanner
+from firmware.parts import sensing_parts
 Pin = machine.Pin
 class Host:
     def __init__(self):
@@ -53,14 +50,16 @@ class Host:
         return None
     def write(self, data):
         pass
-scanner = Scanner([machine.ADC(Pin(p)) for p in pins.ADC_PINS],
-                  [Pin(p, Pin.OUT, value=0) for p in pins.MUX_SELECT_PINS],
-                  [None if p < 0 else Pin(p, Pin.OUT, value=1) for p in pins.MUX_ENABLE_PINS],
-                  time.sleep_us)
+scanner, classifier = sensing_parts(
+    [machine.ADC(Pin(p)) for p in pins.ADC_PINS],
+    [Pin(p, Pin.OUT, value=0) for p in pins.MUX_SELECT_PINS],
+    [None if p < 0 else Pin(p, Pin.OUT, value=1) for p in pins.MUX_ENABLE_PINS],
+    time.sleep_us)
 leds = LedOutput(neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT))
 host = Host()
 board = Board(scanner, leds, Buttons([Pin(p, Pin.IN, Pin.PULL_UP) for p in pins.BUTTON_PINS]),
-              host, "/calibration.json", time.ticks_ms())
+              host, "/calibration.json", time.ticks_ms(), classifier)
+usb = UsbSerial()
 N = PASSES
 passes = array.array("i", [0] * N)
 collected = array.array("i", [0] * N)
@@ -92,6 +91,8 @@ parts = {
     "led_show": each(lambda: leds.show(160, host.leds[3][3:-3]), 3),
     "deframe_led": each(lambda: board.deframer.feed(host.leds[3]), 3),
     "encode_state": each(lambda: protocol.encode_frame(protocol.STATE, 1, bytes(28))),
+    "buttons": each(lambda: board.buttons.update(time.ticks_ms())),
+    "usb_read": each(lambda: usb.read()),
 }
 print(json.dumps({"parts": parts, "passes": list(passes), "collected": list(collected),
                   "start": start_free, "end": end_free, "total": gc.mem_free() + gc.mem_alloc(),
@@ -111,7 +112,9 @@ def measure() -> dict[str, float]:
     (main-loop passes during the play run); and where a pass goes: ``pico_scan_ms`` (reading
     the 72 sensors), ``pico_classify_ms`` (hysteresis and debounce of 72 sensors),
     ``pico_led_show_ms`` (an LED frame scaled and written), ``pico_deframe_led_ms`` (an LED
-    frame's COBS and CRC) and ``pico_encode_state_ms`` (a STATE frame built)."""
+    frame's COBS and CRC), ``pico_encode_state_ms`` (a STATE frame built),
+    ``pico_buttons_ms`` (the buttons read and debounced) and ``pico_usb_read_ms`` (a look at the
+    USB serial with nothing waiting)."""
     figures: dict[str, float] = {}
     with emulated_rig() as rig:
         pico = rig.pico
@@ -184,13 +187,7 @@ def _led_write(pixels: Any, pico: EmulatedPico) -> dict[str, float]:
 
 def _heap() -> dict[str, float]:
     """The play run in safe mode, at the raw REPL."""
-    with EmulatedPico(SimBoard()) as pico:
-        pico.wait_for(lambda e: e["ev"] == "usb")
-        pico.send(button=3, down=True)  # MENU held: main.py returns to the REPL
-        pico.send(reboot=True)
-        pico.wait_for(lambda e: e["ev"] == "usb" and e["t"] > 0 and _booted_again(pico, e))
-        result = _run_at_repl(pico, HEAP_SCRIPT.replace("PASSES", str(HEAP_PASSES)))
-        pico.board.close()
+    result = run_in_safe_mode(HEAP_SCRIPT.replace("PASSES", str(HEAP_PASSES)))
     passes = sorted(result["passes"])
     return {
         "pico_heap_free_kb": round(result["end"] / 1024, 1),
@@ -202,39 +199,3 @@ def _heap() -> dict[str, float]:
         "pico_pass_ms_max": round(passes[-1] / 1000, 2),
         **{f"pico_{part}_ms": round(us / 1000, 2) for part, us in result["parts"].items()},
     }
-
-
-def _booted_again(pico: EmulatedPico, event: Event) -> bool:
-    return any(e["ev"] == "boot" and e["n"] == 2 for e in pico.events[: pico.events.index(event)])
-
-
-def _run_at_repl(pico: EmulatedPico, script: str, timeout: float = 600.0) -> Any:
-    """Run ``script`` at MicroPython's raw REPL over the USB serial; its printed JSON."""
-    port = os.open(pico.port, os.O_RDWR | os.O_NOCTTY)
-    try:
-        tty.setraw(port)
-        received = b""
-
-        def until(marker: bytes, count: int = 1) -> None:
-            nonlocal received
-            deadline = time.monotonic() + timeout
-            while received.count(marker) < count:
-                if time.monotonic() > deadline:
-                    raise TimeoutError(f"the REPL said {received[-200:]!r}")
-                os.set_blocking(port, False)
-                try:
-                    received += os.read(port, 4096)
-                except BlockingIOError:
-                    time.sleep(0.05)
-
-        os.write(port, b"\r\x03\x03\x01")
-        until(b"raw REPL; CTRL-B to exit\r\n>")
-        received = b""
-        os.write(port, script.encode() + b"\x04")
-        until(b"\x04", 2)
-    finally:
-        os.close(port)
-    output, _, errors = received.removeprefix(b"OK").partition(b"\x04")
-    if errors.strip(b"\x04>"):
-        raise RuntimeError(f"the script failed on the emulated Pico: {errors.decode()}")
-    return json.loads(output)

@@ -35,6 +35,8 @@ def test_the_pico_bench_probe_reports_every_figure(monkeypatch: pytest.MonkeyPat
         "pico_led_show_ms",
         "pico_deframe_led_ms",
         "pico_encode_state_ms",
+        "pico_buttons_ms",
+        "pico_usb_read_ms",
     }
     assert figures["pico_scan_hz"] > 0 and figures["pico_latency_ms_p50"] > 0
     # 72 pixels of 24 bits at 800 kHz: the wire time is physics, whatever the firmware does.
