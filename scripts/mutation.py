@@ -54,7 +54,11 @@ RULES_TESTS = [
 """The variants' rule tests: the shared turns, calls and penalties of ``engine/game.py`` are
 rules of every variant, checked there."""
 SERIAL = [S + "test_serial_protocol.py", S + "test_serial_backend.py", S + "test_serial_faults.py"]
-LED_TESTS = [C + "test_controller_leds.py", C + "test_controller_led_secrecy.py"]
+LED_TESTS = [
+    C + "test_controller_leds.py",
+    C + "test_controller_led_secrecy.py",
+    C + "test_controller_scene.py",
+]
 MODULES: dict[str, list[str]] = {
     "engine/bitboard.py": [E + "test_engine_geometry.py", E + "test_engine_doctests.py"],
     "engine/lines.py": [E + "test_engine_geometry.py", E + "test_engine_qubic.py"],

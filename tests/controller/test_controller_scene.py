@@ -1,0 +1,128 @@
+"""The LED layers of controller/core/scene.py, each checked against the sentence of its docstring
+that describes it, on the real controller driven by a simulated board."""
+
+from __future__ import annotations
+
+from controller.config import Config
+from controller.core import scene
+from controller.core.leds import OFF, scale
+from controller.tools.sim_run import SimRun
+from engine.holes import parse
+from hal.base import HOLE_COUNT
+from tests.controller.test_controller_leds import lucky_to_pending_line
+
+RED_TEAM, BLUE_TEAM = Config().team_colours[0], Config().team_colours[1]
+ON, OFF_PHASE = 0.01, scene.BLINK_S + 0.01
+"""Offsets into a blink period: the first half is lit, the second dark."""
+
+
+def rolled(faces: str) -> SimRun:
+    run = SimRun(Config(), seed=1)
+    run.controller.set_next_faces(faces)
+    run.board.press("roll")
+    run.settle()
+    return run
+
+
+def period_start(run: SimRun, after: float = 0.0) -> float:
+    """The start of a blink period at least ``after`` seconds from now."""
+    period = 2 * scene.BLINK_S
+    return (int((run.clock.now() + after) / period) + 1) * period
+
+
+def test_a_missing_piece_blinks_in_its_team_colour_and_the_indicators_amber() -> None:
+    """scene.py 5: "errors: holes to fix blink (missing: the piece's team colour ...); the
+    indicator pixels (70, 71) blink amber"; the last move is not marked while fixing."""
+    run = rolled("yellow/II/hearts")
+    run.board.place("Y-II-H")
+    run.settle()
+    run.advance(5.0)
+    run.board.lift("Y-II-H")
+    run.advance(0.5)
+    hole, t = parse("Y-II-H"), period_start(run)
+    lit, dark = scene.frame(run.controller, t + ON), scene.frame(run.controller, t + OFF_PHASE)
+    assert lit[hole] == RED_TEAM and dark[hole] == OFF
+    assert lit[70] == lit[71] == scene.AMBER
+    assert dark[70] != scene.AMBER and dark[71] != scene.AMBER
+    assert scene.next_change(run.controller, t + ON) == t + scene.BLINK_S
+
+
+def test_an_extra_piece_blinks_white() -> None:
+    """scene.py 5: "errors: holes to fix blink (... extra: white ...)"."""
+    run = rolled("yellow/II/hearts")
+    run.board.place("R-I-S")
+    run.advance(0.5)
+    hole, t = parse("R-I-S"), period_start(run)
+    assert scene.frame(run.controller, t + ON)[hole] == scene.WHITE
+    assert scene.frame(run.controller, t + OFF_PHASE)[hole] == OFF
+
+
+def test_a_disconnected_board_blinks_every_status_pixel_amber() -> None:
+    """scene.py 8: "board disconnected: every status pixel blinks amber"."""
+    run = rolled("yellow/II/hearts")
+    run.controller.set_connected(False, run.clock.now())
+    t = period_start(run)
+    lit = scene.frame(run.controller, t + ON)[HOLE_COUNT:]
+    dark = scene.frame(run.controller, t + OFF_PHASE)[HOLE_COUNT:]
+    assert lit == (scene.AMBER,) * scene.STATUS_PIXELS
+    assert scene.AMBER not in dark and dark[0] == RED_TEAM  # the seats show between blinks
+    assert scene.next_change(run.controller, t + ON) == t + scene.BLINK_S
+
+
+def test_free_throws_light_the_indicators_white_one_per_throw() -> None:
+    """scene.py 6: "dice notices on the indicator pixels: free throws white"; the status shows
+    one pixel per seat, the mover's bright (1)."""
+    run = rolled("flix/win/flix")
+    assert run.controller.game.free_throws == 2
+    status = scene.frame(run.controller, run.clock.now())[HOLE_COUNT:]
+    assert status[6] == status[7] == scene.WHITE
+    assert status[0] == RED_TEAM and status[1] == scale(BLUE_TEAM, 0.15)
+    assert status[2:6] == (OFF,) * 4
+    assert scene.next_change(run.controller, run.clock.now()) is None  # nothing blinks
+
+
+def test_flix_flix_flix_blinks_in_the_colour_of_the_seat_that_places_anywhere() -> None:
+    """scene.py 6: "FLIX FLIX FLIX blinking in the colour of the seat that places anywhere"."""
+    run = rolled("flix/flix/flix")
+    t = period_start(run)
+    lit = scene.frame(run.controller, t + ON)[HOLE_COUNT:]
+    dark = scene.frame(run.controller, t + OFF_PHASE)[HOLE_COUNT:]
+    assert (lit[6], lit[7]) == (BLUE_TEAM, scene.WHITE)
+    assert (dark[6], dark[7]) == (scene.WHITE, BLUE_TEAM)
+    assert scene.next_change(run.controller, t + ON) == t + scene.BLINK_S
+
+
+def called_win() -> SimRun:
+    """Red completes R-I-* and calls it: Red wins (test_controller_leds.lucky_to_pending_line)."""
+    run = lucky_to_pending_line()
+    run.board.press("flix", 0)
+    run.settle()
+    return run
+
+
+def test_the_winning_line_flashes_between_its_team_colour_and_white() -> None:
+    """scene.py 7: "the win animation: the winning line flashes between its team colour and
+    white" (the status pixels in the winner's colour)."""
+    run = called_win()
+    line = [parse(f"R-I-{s}") for s in "SHDC"]
+    period = 2 * scene.WIN_FLASH_S
+    t = (int(run.clock.now() / period) + 1) * period
+    first = scene.frame(run.controller, t + 0.01)
+    second = scene.frame(run.controller, t + scene.WIN_FLASH_S + 0.01)
+    assert [first[h] for h in line] == [RED_TEAM] * 4
+    assert [second[h] for h in line] == [scene.WHITE] * 4
+    assert first[HOLE_COUNT:] == second[HOLE_COUNT:] == (RED_TEAM,) * scene.STATUS_PIXELS
+    assert scene.next_change(run.controller, t + 0.01) == t + scene.WIN_FLASH_S
+
+
+def test_after_the_win_the_pieces_to_clear_are_dim_white_under_the_called_line() -> None:
+    """scene.py 3: "guidance: pieces to clear after a game, dim white"; 4: "scored (called)
+    lines in their team's colour" above it; no seat is shown once the game is over."""
+    run = called_win()
+    run.advance(Config().win_animation_s + 1.0)
+    assert run.controller.clearing
+    frame = scene.frame(run.controller, run.clock.now())
+    assert [frame[parse(f"R-I-{s}")] for s in "SHDC"] == [RED_TEAM] * 4
+    assert [frame[parse(f"B-IV-{s}")] for s in "SHD"] == [scene.DIM_WHITE] * 3
+    assert frame[HOLE_COUNT:] == (OFF,) * scene.STATUS_PIXELS
+    assert scene.next_change(run.controller, run.clock.now()) is None
