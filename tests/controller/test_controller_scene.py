@@ -126,3 +126,16 @@ def test_after_the_win_the_pieces_to_clear_are_dim_white_under_the_called_line()
     assert [frame[parse(f"B-IV-{s}")] for s in "SHD"] == [scene.DIM_WHITE] * 3
     assert frame[HOLE_COUNT:] == (OFF,) * scene.STATUS_PIXELS
     assert scene.next_change(run.controller, run.clock.now()) is None
+
+
+def test_a_panel_missing_from_its_groove_blinks_amber_as_a_whole() -> None:
+    """README "a whole panel blinking amber: that panel is missing or in the wrong groove";
+    scene.py 5: "errors: holes to fix blink"."""
+    run = SimRun(Config(), seed=1)
+    run.board.remove_panel(2)
+    run.advance(0.5)
+    t = period_start(run)
+    lit = scene.frame(run.controller, t + ON)[:HOLE_COUNT]
+    dark = scene.frame(run.controller, t + OFF_PHASE)[:HOLE_COUNT]
+    assert {hole for hole, colour in enumerate(lit) if colour == scene.AMBER} == set(range(32, 48))
+    assert scene.AMBER not in dark
