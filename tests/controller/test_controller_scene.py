@@ -139,3 +139,26 @@ def test_a_panel_missing_from_its_groove_blinks_amber_as_a_whole() -> None:
     dark = scene.frame(run.controller, t + OFF_PHASE)[:HOLE_COUNT]
     assert {hole for hole, colour in enumerate(lit) if colour == scene.AMBER} == set(range(32, 48))
     assert scene.AMBER not in dark
+
+
+def placed_with_call_window(seconds: float) -> SimRun:
+    run = SimRun(Config(call_window=seconds), seed=1)
+    run.controller.set_next_faces("yellow/II/hearts")
+    run.board.press("roll")
+    run.board.place("Y-II-H")
+    run.settle()
+    return run
+
+
+def test_a_call_window_shorter_than_the_sweep_minimum_is_not_swept() -> None:
+    """scene.py `_window_left`: "one too short to sweep: below ``SWEEP_MIN_S`` the sweep would ask
+    for frames closer than the clock can tell"; the seats show instead, and nothing is due."""
+    short = placed_with_call_window(scene.SWEEP_MIN_S / 2)
+    deadline = short.controller.facts().call_deadline()
+    assert deadline is not None and deadline > short.controller.game_time(short.clock.now())
+    status = scene.frame(short.controller, short.clock.now())[HOLE_COUNT:]
+    assert scene.SWEEP not in status and status[1] == BLUE_TEAM  # Blue moves next
+    assert scene.next_change(short.controller, short.clock.now()) is None
+    shortest = placed_with_call_window(scene.SWEEP_MIN_S)
+    assert scene.SWEEP in scene.frame(shortest.controller, shortest.clock.now())[HOLE_COUNT:]
+    assert scene.next_change(shortest.controller, shortest.clock.now()) is not None
