@@ -10,6 +10,7 @@ from controller.tools.sim_run import SimRun
 from engine.holes import parse
 from hal.base import HOLE_COUNT
 from tests.controller.test_controller_leds import lucky_to_pending_line
+from tests.variants.test_variant_board_guidance import play
 
 RED_TEAM, BLUE_TEAM = Config().team_colours[0], Config().team_colours[1]
 ON, OFF_PHASE = 0.01, scene.BLINK_S + 0.01
@@ -162,3 +163,36 @@ def test_a_call_window_shorter_than_the_sweep_minimum_is_not_swept() -> None:
     shortest = placed_with_call_window(scene.SWEEP_MIN_S)
     assert scene.SWEEP in scene.frame(shortest.controller, shortest.clock.now())[HOLE_COUNT:]
     assert scene.next_change(shortest.controller, shortest.clock.now()) is not None
+
+
+def test_the_variant_layers_blink_above_the_lines() -> None:
+    """scene.py 4: "scored (called) lines in their team's colour — ... then" the variant's layers:
+    Pay-Off's Men whose token is still to be entered blink white and the mover's colour."""
+    _, run = play("payoff_tokens_to_enter.jsonl")
+    hole, t = parse("R-I-H"), period_start(run, after=Config().call_window)  # no sweep left
+    lit, dark = scene.frame(run.controller, t + ON), scene.frame(run.controller, t + OFF_PHASE)
+    assert {lit[hole], dark[hole]} == {scene.WHITE, RED_TEAM}
+    assert lit[parse("R-I-S")] == dark[parse("R-I-S")] == RED_TEAM  # entered: the line's colour
+    assert scene.next_change(run.controller, t + ON) == t + scene.BLINK_S
+
+
+def test_allowed_holes_are_dimmed_in_the_movers_colour() -> None:
+    """scene.py 2: "allowed holes in the mover's colour, dimmed"."""
+    run = rolled("yellow/II/win")
+    frame = scene.frame(run.controller, run.clock.now())
+    for hole in (parse(f"Y-II-{s}") for s in "SHDC"):
+        assert frame[hole] != RED_TEAM and frame[hole] != OFF
+        assert all(0 < lit <= full for lit, full in zip(frame[hole], RED_TEAM) if full)
+
+
+def test_a_blink_changes_phase_exactly_when_the_next_change_is_due() -> None:
+    """scene.py `next_change`: "When the wanted frame changes by itself (a blink ... step)": the
+    frame asked for at that instant is already the next phase."""
+    run = rolled("yellow/II/hearts")
+    run.board.place("R-I-S")
+    run.advance(0.5)
+    hole, t = parse("R-I-S"), period_start(run)
+    due = scene.next_change(run.controller, t + ON)
+    assert due is not None
+    assert scene.frame(run.controller, due)[hole] == OFF
+    assert scene.frame(run.controller, due + scene.BLINK_S)[hole] == scene.WHITE
