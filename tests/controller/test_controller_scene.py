@@ -182,7 +182,7 @@ def test_allowed_holes_are_dimmed_in_the_movers_colour() -> None:
     frame = scene.frame(run.controller, run.clock.now())
     for hole in (parse(f"Y-II-{s}") for s in "SHDC"):
         assert frame[hole] != RED_TEAM and frame[hole] != OFF
-        assert all(0 < lit <= full for lit, full in zip(frame[hole], RED_TEAM) if full)
+        assert all(0 < lit <= full for lit, full in zip(frame[hole], RED_TEAM, strict=True) if full)
 
 
 def test_a_blink_changes_phase_exactly_when_the_next_change_is_due() -> None:
