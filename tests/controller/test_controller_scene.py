@@ -6,7 +6,7 @@ from __future__ import annotations
 from controller.config import Config
 from controller.core import scene
 from controller.core.leds import OFF, scale
-from controller.tools.sim_run import SimRun
+from controller.tools.sim_run import SimRun, board_for
 from engine.holes import parse
 from hal.base import HOLE_COUNT
 from tests.controller.test_controller_leds import lucky_to_pending_line
@@ -196,3 +196,44 @@ def test_a_blink_changes_phase_exactly_when_the_next_change_is_due() -> None:
     assert due is not None
     assert scene.frame(run.controller, due)[hole] == OFF
     assert scene.frame(run.controller, due + scene.BLINK_S)[hole] == scene.WHITE
+
+
+def test_a_lost_turn_lights_the_indicators_red() -> None:
+    """scene.py 6: "dice notices on the indicator pixels: ... turn lost red"."""
+    run = lucky_to_pending_line()
+    run.advance(Config().call_window + 1.0)
+    run.controller.set_next_faces("red/I/win")  # R-I-* is full: Blue loses the turn
+    run.board.press("roll")
+    run.settle()
+    status = scene.frame(run.controller, run.clock.now())[HOLE_COUNT:]
+    assert status[6] == status[7] == scene.RED
+    assert status[0] == RED_TEAM  # Red moves again, bright
+
+
+def test_the_sweep_loses_its_pixel_exactly_when_the_next_change_is_due() -> None:
+    """scene.py 1: "a white bar that empties as the window runs out"; `next_change`: "the sweep
+    loses a pixel at each step": the frame at that instant already shows one pixel fewer."""
+    run = SimRun(Config(), seed=1)
+    run.controller.set_next_faces("yellow/II/hearts")
+    run.board.press("roll")
+    run.board.place("Y-II-H")
+    run.settle()
+    now = run.clock.now()
+    before = scene.frame(run.controller, now)[HOLE_COUNT:].count(scene.SWEEP)
+    due = scene.next_change(run.controller, now)
+    assert due is not None
+    assert scene.frame(run.controller, due)[HOLE_COUNT:].count(scene.SWEEP) == before - 1
+
+
+def test_the_frame_has_one_pixel_per_led_of_the_board_played_on() -> None:
+    """scene.py `frame`: "The frame wanted at ``now``" for the board's LEDs: a Flip 4 board has
+    its 25 cells and the eight status pixels."""
+    run = SimRun(
+        Config(),
+        seed=1,
+        geometry=board_for("flip4"),
+        first_game={"variant": "flip4", "players": 2, "seed": 1, "options": {}},
+    )
+    frame = scene.frame(run.controller, run.clock.now())
+    assert len(frame) == run.controller.geometry.pixel_count == 25 + scene.STATUS_PIXELS
+    assert frame[25] == RED_TEAM  # the first status pixel comes right after the cells
