@@ -237,3 +237,17 @@ def test_the_frame_has_one_pixel_per_led_of_the_board_played_on() -> None:
     frame = scene.frame(run.controller, run.clock.now())
     assert len(frame) == run.controller.geometry.pixel_count == 25 + scene.STATUS_PIXELS
     assert frame[25] == RED_TEAM  # the first status pixel comes right after the cells
+
+
+def test_the_threat_layer_goes_under_the_lines_and_the_chosen_hole_over_them() -> None:
+    """scene.py `layers`: "``under`` go on the allowed holes (the threat layer), ``over`` on the
+    lines and the variant's layers (the computer's and the hint's blinking holes), below the
+    errors"."""
+    run = called_win()
+    run.advance(Config().win_animation_s + 1.0)
+    in_line, empty = parse("R-I-S"), parse("Y-III-H")
+    threat, chosen = (1, 2, 3), (4, 5, 6)
+    under = scene.frame(run.controller, run.clock.now(), under=[{in_line: threat, empty: threat}])
+    assert under[in_line] == RED_TEAM and under[empty] == threat
+    over = scene.frame(run.controller, run.clock.now(), over=[{in_line: chosen}])
+    assert over[in_line] == chosen
