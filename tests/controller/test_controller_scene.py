@@ -251,3 +251,42 @@ def test_the_threat_layer_goes_under_the_lines_and_the_chosen_hole_over_them() -
     assert under[in_line] == RED_TEAM and under[empty] == threat
     over = scene.frame(run.controller, run.clock.now(), over=[{in_line: chosen}])
     assert over[in_line] == chosen
+
+
+def test_a_piece_of_the_wrong_kind_blinks_magenta() -> None:
+    """scene.py 5: "errors: holes to fix blink (... wrong kind: magenta)"."""
+    run = rolled("yellow/II/hearts")
+    run.board.place("Y-II-H")
+    run.settle()
+    run.board.lift("Y-II-H")
+    run.board.place("Y-II-H", "burocrat")
+    run.advance(0.5)
+    hole, t = parse("Y-II-H"), period_start(run)
+    assert scene.frame(run.controller, t + ON)[hole] == scene.MAGENTA
+    assert scene.frame(run.controller, t + OFF_PHASE)[hole] == OFF
+
+
+def test_a_missing_piece_of_the_second_team_blinks_in_its_colour() -> None:
+    """scene.py 5: "missing: the piece's team colour" — Blue's, not the first team's."""
+    run = lucky_to_pending_line()
+    run.advance(Config().call_window + 1.0)
+    run.board.lift("B-IV-S")
+    run.advance(0.5)
+    hole, t = parse("B-IV-S"), period_start(run)
+    assert scene.frame(run.controller, t + ON)[hole] == BLUE_TEAM
+
+
+def test_the_last_pixel_of_the_sweep_goes_when_the_window_closes() -> None:
+    """scene.py `next_change`: "the sweep loses a pixel at each step, the last one when the window
+    closes"."""
+    run = rolled("yellow/II/hearts")
+    run.board.place("Y-II-H")
+    run.settle()
+    deadline = run.controller.facts().call_deadline()
+    assert deadline is not None
+    game_now = run.controller.game_time(run.clock.now())
+    near_end = run.clock.now() + (deadline - game_now) - 0.2  # within the last eighth
+    assert scene.frame(run.controller, near_end)[HOLE_COUNT:].count(scene.SWEEP) == 1
+    due = scene.next_change(run.controller, near_end)
+    assert due is not None and abs(due - (near_end + 0.2)) < 1e-6
+    assert scene.SWEEP not in scene.frame(run.controller, due)[HOLE_COUNT:]
