@@ -223,6 +223,9 @@ def test_the_sweep_loses_its_pixel_exactly_when_the_next_change_is_due() -> None
     due = scene.next_change(run.controller, now)
     assert due is not None
     assert scene.frame(run.controller, due)[HOLE_COUNT:].count(scene.SWEEP) == before - 1
+    step = run.controller.game.options.call_window / scene.STATUS_PIXELS
+    after = scene.next_change(run.controller, due)  # the next pixel goes one step later
+    assert after is not None and abs(after - (due + step)) < 1e-6
 
 
 def test_the_frame_has_one_pixel_per_led_of_the_board_played_on() -> None:
