@@ -90,7 +90,11 @@ MODULES: dict[str, list[str]] = {
     "controller/core/leds.py": LED_TESTS,
     "controller/core/scene.py": LED_TESTS,
     "controller/core/journal.py": [C + "test_controller_journal.py"],
-    "controller/flows/base.py": VARIANT_FLOWS,
+    "controller/flows/base.py": [
+        *VARIANT_FLOWS,
+        C + "test_controller_flow_base.py",
+        C + "test_controller_scene.py",
+    ],
     "controller/flows/payoff.py": VARIANT_FLOWS,
     "controller/flows/tactflix.py": VARIANT_FLOWS,
     "hal/serial_protocol.py": [*SERIAL, S + "test_serial_fuzz.py"],
