@@ -54,7 +54,11 @@ RULES_TESTS = [
 """The variants' rule tests: the shared turns, calls and penalties of ``engine/game.py`` are
 rules of every variant, checked there."""
 SERIAL = [S + "test_serial_protocol.py", S + "test_serial_backend.py", S + "test_serial_faults.py"]
-LED_TESTS = [C + "test_controller_leds.py", C + "test_controller_led_secrecy.py"]
+LED_TESTS = [
+    C + "test_controller_leds.py",
+    C + "test_controller_led_secrecy.py",
+    C + "test_controller_scene.py",
+]
 MODULES: dict[str, list[str]] = {
     "engine/bitboard.py": [E + "test_engine_geometry.py", E + "test_engine_doctests.py"],
     "engine/lines.py": [E + "test_engine_geometry.py", E + "test_engine_qubic.py"],
@@ -86,7 +90,11 @@ MODULES: dict[str, list[str]] = {
     "controller/core/leds.py": LED_TESTS,
     "controller/core/scene.py": LED_TESTS,
     "controller/core/journal.py": [C + "test_controller_journal.py"],
-    "controller/flows/base.py": VARIANT_FLOWS,
+    "controller/flows/base.py": [
+        *VARIANT_FLOWS,
+        C + "test_controller_flow_base.py",
+        C + "test_controller_scene.py",
+    ],
     "controller/flows/payoff.py": VARIANT_FLOWS,
     "controller/flows/tactflix.py": VARIANT_FLOWS,
     "hal/serial_protocol.py": [*SERIAL, S + "test_serial_fuzz.py"],
