@@ -113,8 +113,8 @@ def test_a_lost_turn_is_a_banner_until_the_next_roll(
     page.click("#hint")
     expect(page.locator("#hint-text")).to_be_visible()
     expect(banner).to_contain_text("Red (player 1) loses the turn")
-    page.click("#roll")
-    expect(banner).to_be_hidden()
+    page.click("#roll")  # Blue's throw is random: it may bring a banner of its own (free throws)
+    expect(banner).not_to_contain_text("loses the turn")
 
 
 def test_the_win_stays_into_the_next_game_and_one_tap_clears_the_board(
