@@ -34,6 +34,7 @@ from hal.pinmap import load_leds, load_pico
 from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
 from sim.mcu import ADC_MID, BUTTON_ORDER, sensor_offset
+from sim.pty_link import drop_link, point_link
 
 ROOT = Path(__file__).resolve().parents[1]
 UF2 = ROOT / "firmware" / "dist" / "flixboard-pico.uf2"
@@ -215,19 +216,14 @@ class EmulatedPico:
             self._master, self._slave = master, slave
             self.pty_path = os.ttyname(slave)
             if self.link is not None:
-                temporary = self.link.with_name(self.link.name + ".new")
-                with contextlib.suppress(FileNotFoundError):
-                    temporary.unlink()
-                temporary.symlink_to(self.pty_path)
-                temporary.replace(self.link)
+                point_link(self.link, self.pty_path)
 
     def _unplug(self) -> None:
         with self._usb_lock:
             if self._master < 0:
                 return
             if self.link is not None:
-                with contextlib.suppress(FileNotFoundError):
-                    self.link.unlink()
+                drop_link(self.link)
             os.close(self._master)
             os.close(self._slave)
             self._master = self._slave = -1

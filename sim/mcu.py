@@ -35,6 +35,7 @@ from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color
 from hal.long_press import LONG_PRESS_S
 from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
 from sim.board import SimBoard
+from sim.pty_link import drop_link, point_link
 
 ADC_MID = 2048
 BUTTON_ORDER = (Button.ROLL, Button.FLIX, Button.PENALTY, Button.MENU)
@@ -259,11 +260,7 @@ class SimPico:
             )
             self.boots += 1
             if self.link is not None:
-                temporary = self.link.with_name(self.link.name + ".new")
-                with contextlib.suppress(FileNotFoundError):
-                    temporary.unlink()
-                temporary.symlink_to(self.pty_path)
-                temporary.replace(self.link)
+                point_link(self.link, self.pty_path)
 
     def unplug(self) -> None:
         """Pull the USB cable: the pty closes, the link disappears, the firmware stops."""
@@ -271,8 +268,7 @@ class SimPico:
             if self._master < 0:
                 return
             if self.link is not None:
-                with contextlib.suppress(FileNotFoundError):
-                    self.link.unlink()
+                drop_link(self.link)
             os.close(self._master)
             os.close(self._slave)
             self._master = self._slave = -1

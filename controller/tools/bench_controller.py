@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 from controller.config import Config
@@ -78,46 +80,52 @@ def rss_mb(pid: int) -> float:
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 
+@contextlib.contextmanager
+def running_service(data: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """A ``flixboard run`` on the simulated board at ``port`` with ``data`` as its data
+    directory, answering ``GET /api/state``; stopped (SIGTERM, then killed) on leaving."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "controller.cli",
+            "run",
+            "--http",
+            f"127.0.0.1:{port}",
+            "--data-dir",
+            data,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=2).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("flixboard run did not start") from None
+                time.sleep(0.1)
+        yield process
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def idle_service() -> tuple[float, float]:
     """``(cpu percent, rss MB)`` of an idle ``flixboard run`` on the simulated board."""
-    port = free_port()
-    with tempfile.TemporaryDirectory() as data:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "controller.cli",
-                "run",
-                "--http",
-                f"127.0.0.1:{port}",
-                "--data-dir",
-                data,
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            deadline = time.monotonic() + START_TIMEOUT_S
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=2).read()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline or process.poll() is not None:
-                        raise RuntimeError("flixboard run did not start") from None
-                    time.sleep(0.1)
-            time.sleep(1.0)  # let start-up work finish before measuring
-            cpu0, wall0 = _cpu_seconds(process.pid), time.monotonic()
-            time.sleep(IDLE_S)
-            cpu1, wall1 = _cpu_seconds(process.pid), time.monotonic()
-            return 100.0 * (cpu1 - cpu0) / (wall1 - wall0), rss_mb(process.pid)
-        finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    with tempfile.TemporaryDirectory() as data, running_service(data, free_port()) as process:
+        time.sleep(1.0)  # let start-up work finish before measuring
+        cpu0, wall0 = _cpu_seconds(process.pid), time.monotonic()
+        time.sleep(IDLE_S)
+        cpu1, wall1 = _cpu_seconds(process.pid), time.monotonic()
+        return 100.0 * (cpu1 - cpu0) / (wall1 - wall0), rss_mb(process.pid)
 
 
 def measure() -> dict[str, float]:

@@ -12,24 +12,20 @@ service keeps its own, named after four players).
 from __future__ import annotations
 
 import http.client
-import signal
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from controller.records.keeping import keep_played
 from controller.records.store import GameStore
-from controller.tools.bench_controller import free_port
+from controller.tools.bench_controller import free_port, running_service
 from controller.tools.random_games import VARIANTS, random_game
 from engine.notation import SeatInfo
 
 GAMES = 200
 REQUESTS = 500
 PLAYERS = ("Ann", "Ben", "Cy", "Dee")
-START_TIMEOUT_S = 60.0
 FILTERED = ("/api/games?player=Cy&variant=lucky", "/api/games?page=5&per_page=20")
 
 
@@ -71,54 +67,16 @@ def _p99(times: list[float]) -> float:
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2)
 
 
-def _wait_until_up(port: int, service: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while True:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        try:
-            connection.request("GET", "/api/state")
-            connection.getresponse().read()
-            return
-        except OSError:
-            if time.monotonic() > deadline or service.poll() is not None:
-                raise RuntimeError("flixboard run did not start") from None
-            time.sleep(0.1)
-        finally:
-            connection.close()
-
-
 def measure() -> dict[str, float]:
     """The records' figures for ``flixboard bench``."""
     with tempfile.TemporaryDirectory() as data:
         store_s = store_games(Path(data), GAMES)
         port = free_port()
-        service = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "controller.cli",
-                "run",
-                "--http",
-                f"127.0.0.1:{port}",
-                "--data-dir",
-                data,
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            _wait_until_up(port, service)
+        with running_service(data, port):
             _timed(port, "/api/games", 20)  # warm up
             listing = _timed(port, "/api/games", REQUESTS)
             filtered = [t for path in FILTERED for t in _timed(port, path, REQUESTS // 2)]
             stats = _timed(port, "/api/games/stats", REQUESTS // 5)
-        finally:
-            service.send_signal(signal.SIGTERM)
-            try:
-                service.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                service.kill()
-                service.wait()
     return {
         "games_stored": GAMES,
         "games_store_s": round(store_s, 2),
