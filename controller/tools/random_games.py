@@ -46,8 +46,11 @@ def random_game(variant: str, seed: int, *, players: int | None = None) -> Game:
 def _step(game: Game, rng: random.Random, clock: float) -> None:
     """One random legal action."""
     if game.uncalled and rng.random() < 0.5:
-        _call_or_penalise(game, rng, clock)
-        return
+        try:
+            _call_or_penalise(game, rng, clock)
+            return
+        except IllegalAction:
+            pass  # no call now (a Tac-T-Flix scoring turn): play on
     phase = game.phase
     if phase == Phase.AWAIT_ROLL:
         game.roll()
