@@ -84,6 +84,62 @@ def test_first_screen_holds_the_turn(
     small = [(name, size) for name, size in sizes if size < FINGER_PX]
     assert small == [], small
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    expect(page.locator("#board-help")).to_contain_text("floors IV (top) to I")
+    expect(page.locator("#sim-help")).to_have_text(
+        "Simulated board: tap an empty hole to place a Man, tap a Man to lift it."
+    )
+
+
+FLAT_TARGET_PX = {"flip4": FINGER_PX, "olix": 24}
+"""Flip 4's 5x5 squares get a finger's 44 px; Olix's 11 cells a row cannot on a 390 px screen
+(11 x 44 > 390), so they get WCAG 2.2's minimum target size (2.5.8): 24 px."""
+
+
+@pytest.mark.parametrize("geometry", ["flip4", "olix"])
+def test_first_screen_holds_a_flat_board_turn(
+    geometry: str, launch_service: Callable[..., Service], open_page: Callable[..., Page]
+) -> None:
+    """On a Flip 4 or Olix board the first screen of a 390x844 phone holds the dice and Roll
+    (Flip 4), Undo and every cell a piece may go to now, each cell a target of its size."""
+    service = launch_service(geometry=geometry)
+    page = open_page(service, **PHONE)
+    if geometry == "flip4":
+        expect(page.locator("#roll")).to_be_enabled()
+        page.click("#roll")
+        expect(page.locator("#dice .die")).to_have_count(2)
+        expect(page.locator("#dice .flip4-results")).to_contain_text("sum")
+    state = service.state()
+    assert state["allowed"], state["phase"]
+    page.evaluate("window.scrollTo(0, 0)")
+    wanted = [page.locator("#undo")]
+    if state["uses_dice"]:
+        wanted += [page.locator("#roll"), page.locator("#dice")]
+    cells = page.locator("#board .allowed")
+    expect(cells).to_have_count(len(state["allowed"]))
+    wanted += cells.all()
+    outside = [
+        item.evaluate("e => e.id || e.dataset.hole || e.dataset.cell")
+        for item in wanted
+        if not in_first_screen(item)
+    ]
+    assert outside == [], f"{geometry}: below the first screen: {outside}"
+    sizes = cells.evaluate_all(
+        "es => es.map(e => [e.dataset.hole || e.dataset.cell, Math.round(Math.min("
+        "e.getBoundingClientRect().width, e.getBoundingClientRect().height))])"
+    )
+    small = [(name, size) for name, size in sizes if size < FLAT_TARGET_PX[geometry]]
+    assert small == [], small
+    buttons = page.locator("#action-bar button:visible").evaluate_all(
+        "es => es.map(e => [e.id, Math.round(Math.min("
+        "e.getBoundingClientRect().width, e.getBoundingClientRect().height))])"
+    )
+    assert [(name, size) for name, size in buttons if size < FINGER_PX] == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # Defect: the words under a flat board spoke of the spaceboard's panels, floors and Men.
+    help_words = page.locator("#board-help")
+    expect(help_words).to_contain_text(f"Columns a to {'e' if geometry == 'flip4' else 'k'}")
+    expect(help_words).to_contain_text("Simulated board: tap an empty")
+    expect(help_words).not_to_contain_text(re.compile("floor|panel|Man"))
 
 
 def test_a_lost_turn_is_a_banner_until_the_next_roll(

@@ -235,6 +235,10 @@ export const flatView = {
   id: "flat",
   role: "main",
   fits: (view) => (view?.geometry?.key ?? "flix") === "flix",
+  help: {
+    board: "Front panel first; floors IV (top) to I; sections left to right under their suits.",
+    sim: "Simulated board: tap an empty hole to place a Man, tap a Man to lift it.",
+  },
   key: (view) => {
     const layout = layoutOf(view);
     return `${layout.panels}-${layout.suits}`;

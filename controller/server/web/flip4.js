@@ -129,6 +129,10 @@ registerBoardView({
   role: "main",
   fits: isFlip4,
   key: () => "flip4",
+  help: {
+    board: "Columns a to e from the left, rows 1 (top) to 5; the corners are a1, e1, a5, e5.",
+    sim: "Simulated board: tap an empty square to put a piece down, tap a piece to lift it.",
+  },
   mount(container, { onHole }) {
     buildFlip4Board(container, onHole);
     return { paint: (view, marks) => paintFlip4(container, view, { hint: marks?.hint ?? null }) };

@@ -153,6 +153,10 @@ registerBoardView({
   role: "main",
   fits: isOlix,
   key: () => "olix",
+  help: {
+    board: "Columns a to k from the left, rows 1 (top) to 11.",
+    sim: "Simulated board: tap an empty cell to put a counter down, tap a counter to lift it.",
+  },
   mount(container, { onHole }) {
     return { paint: (view) => showOlix(container, view, onHole) };
   },

@@ -9,6 +9,8 @@ const panels = [];
  *   (so a variant's own view, registered after the flat one, takes its place);
  * - role "extra": shown beside the main view whenever it fits (e.g. a 3-D view);
  * - key(view): when it changes the view is mounted afresh (e.g. another layout);
+ * - help: ``{board, sim}`` (main views), the words under the board: how to read it, and what a
+ *   tap does on the simulated board;
  * - mount(container, {onHole, view}) returns ``{paint(view, marks)}``; onHole(name) acts on a
  *   hole as a tap on the flat view does (simulated board: place or lift); ``marks`` are the
  *   page's own layers: ``hint`` (a hole name) and ``threats`` (true: show them).

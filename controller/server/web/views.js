@@ -23,6 +23,8 @@ function drawMain(shown) {
   if (main && (mounted.main?.view !== main || mounted.main.key !== (main.key?.(shown) ?? ""))) {
     board.replaceChildren();
     mounted.main = mount(main, board, shown);
+    $("board-words").textContent = main.help?.board ?? "";
+    $("sim-help").textContent = main.help?.sim ?? "";
   }
   mounted.main?.painter.paint(shown, marks());
   const area = $("extra-views");
