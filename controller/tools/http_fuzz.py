@@ -4,8 +4,9 @@ the app in process, on a simulated board and clock; the answer must never be a s
 Requests mix well-formed orders (so games start, dice roll and Men go in) with wrong methods,
 unknown paths, bodies of every JSON shape, numbers of thousands of digits, ``NaN``, raw bytes,
 other content types, origins, host names and ``?team=`` values. ``run`` returns the counts;
-the test suite asserts no server error in at least 5,000 requests, the bench reports a smaller
-run. Hypothesis is a development dependency: it is imported when a run starts.
+the test suite asserts no server error in at least 5,000 requests on the spaceboard and on each
+flat board (Flip 4, Olix: their cells, variants and throws), the bench reports a smaller run.
+Hypothesis is a development dependency: it is imported when a run starts.
 """
 
 from __future__ import annotations
@@ -19,15 +20,19 @@ import httpx
 from starlette.routing import Mount, Route, WebSocketRoute
 
 from controller.config import Config
+from controller.core.board_controller import variants_on
 from controller.core.journal import Journal
 from controller.server.app import CATCH_ALL, create_app
 from controller.server.service import Service
 from engine.dice import COLOUR_FACES, FLOOR_FACES, SUIT_FACES
+from engine.grid import GRIDS
 from engine.holes import HOLES, name
+from hal.geometry import geometry_for
 
 BASE_URL = "http://127.0.0.1:8640"
 METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD")
 KEYS = ("variant", "players", "seed", "options", "faces", "seat", "token", "hole", "piece")
+FLIP4_THROWS = tuple(f"{a}/{b}" for a in range(1, 7) for b in range(1, 7))
 PAGE_PATHS = ("/", "/index.html", "/app.js", "/style.css", "/../../etc/passwd", "/nope")
 STEP_WHILE_WAITING_S = 0.02
 """How often the service steps while a request waits (real seconds)."""
@@ -63,8 +68,9 @@ def routes_of(app: Any) -> list[tuple[str, str]]:
     return found
 
 
-def run(requests: int = 5000, seed: int = 12) -> FuzzCounts:
-    """Send ``requests`` random requests (deterministic for a ``seed``); the counts."""
+def run(requests: int = 5000, seed: int = 12, geometry: str = "flix") -> FuzzCounts:
+    """Send ``requests`` random requests (deterministic for a ``seed``) to a service on the
+    simulated board of ``geometry`` (``flix``, ``flip4``, ``olix``); the counts."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as fix_seed
     from hypothesis import strategies as st
@@ -72,8 +78,9 @@ def run(requests: int = 5000, seed: int = 12) -> FuzzCounts:
     from sim.board import SimBoard  # the fuzz plays on a simulated board
     from sim.clock import SimClock
 
+    shape = geometry_for(geometry)
     clock = SimClock()
-    board = SimBoard(clock=clock)
+    board = SimBoard(clock=clock, geometry=shape, sensing="presence" if shape.flat else "analog")
     service = Service(board, Config(), Journal(None), host="127.0.0.1", port=8640, token="t")
     board.when_changed = service.step
     app = create_app(service)
@@ -84,14 +91,21 @@ def run(requests: int = 5000, seed: int = 12) -> FuzzCounts:
         transport=httpx.ASGITransport(app=app, raise_app_exceptions=False), base_url=BASE_URL
     )
 
-    holes = [name(hole) for hole in HOLES]
+    if shape.flat:
+        grid = GRIDS[shape.key]
+        holes = [grid.name(cell) for cell in range(grid.cells)]
+    else:
+        holes = [name(hole) for hole in HOLES]
     ascii_text = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=12)
     any_text = st.text(max_size=12)
-    faces = st.builds(
-        lambda c, f, s: f"{c}/{f}/{s}",
-        st.sampled_from(COLOUR_FACES),
-        st.sampled_from(FLOOR_FACES),
-        st.sampled_from(SUIT_FACES),
+    faces = st.one_of(
+        st.builds(
+            lambda c, f, s: f"{c}/{f}/{s}",
+            st.sampled_from(COLOUR_FACES),
+            st.sampled_from(FLOOR_FACES),
+            st.sampled_from(SUIT_FACES),
+        ),
+        st.sampled_from(FLIP4_THROWS),
     )
     scalars = st.one_of(
         st.none(),
@@ -108,7 +122,7 @@ def run(requests: int = 5000, seed: int = 12) -> FuzzCounts:
         max_leaves=8,
     )
     sensible = {
-        "variant": st.sampled_from(["lucky", "payoff", "tactflix", "qubic"]),
+        "variant": st.sampled_from([*variants_on(shape), "lucky", "flip4", "olix"]),
         "players": st.sampled_from([2, 3, 4, 6]),
         "seed": st.integers(0, 2**63 - 1),
         "options": st.fixed_dictionaries(

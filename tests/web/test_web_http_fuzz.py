@@ -1,5 +1,5 @@
 """The HTTP fuzz (``controller.tools.http_fuzz``): at least 5,000 random requests over every
-route, in process, and not one server error (5xx)."""
+route, in process, on the spaceboard and on each flat board, and not one server error (5xx)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from controller.tools.http_fuzz import routes_of, run
 REQUESTS = 5000
 
 
+@pytest.mark.parametrize("geometry", ["flix", "flip4", "olix"])
 def test_five_thousand_random_requests_over_every_route_get_no_server_error(
-    capsys: pytest.CaptureFixture[str],
+    geometry: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    counts = run(requests=REQUESTS + 1000, seed=12)  # some drawn requests cannot be sent at all
+    # some drawn requests cannot be sent at all
+    counts = run(requests=REQUESTS + 1000, seed=12, geometry=geometry)
     with capsys.disabled():
-        print(f"\n{counts.summary()}")
+        print(f"\n{geometry}: {counts.summary()}")
     assert counts.requests >= REQUESTS
     assert counts.server_errors == [], "\n".join(counts.server_errors[:5])
     assert counts.statuses[200] > 500 and counts.statuses[400] > 100  # orders went through
