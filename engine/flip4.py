@@ -313,6 +313,10 @@ class Flip4(Game):
         first, second = parse_dice(text)
         return f"{first}/{second}"
 
+    def thrown(self) -> str | None:
+        pair = self.dice_pair
+        return None if pair is None else f"{pair[0]}/{pair[1]}"
+
     def move(self, hole: Hole | str, to: Hole | str) -> list[Event]:
         """Step the mover's piece on ``hole`` to the neighbouring square ``to``."""
         source = GRID.parse(hole) if isinstance(hole, str) else hole
@@ -508,7 +512,7 @@ class Flip4(Game):
     def to_json(self, reveal_pending: bool = False, view_team: int | None = None) -> dict[str, Any]:
         state = super().to_json(reveal_pending, view_team)
         pair = self.dice_pair
-        state["last_throw"] = None if pair is None else f"{pair[0]}/{pair[1]}"
+        state["last_throw"] = self.thrown()
         state.update(
             results=None if pair is None else list(results(*pair)),
             squares={

@@ -443,7 +443,7 @@ class Game:
             "draw": self.draw,
             "ledger": [0] * self.teams,
             "free_throws": self.free_throws,
-            "last_throw": None if self.last_throw is None else str(self.last_throw),
+            "last_throw": self.thrown(),
             "supply": list(self.supply),
         }
         if reveal_pending:
@@ -466,6 +466,10 @@ class Game:
     def throw_text(self, text: str) -> str:
         """The canonical text of a throw given as ``text`` (``IllegalRoll`` if it is none)."""
         return str(parse_throw(text))
+
+    def thrown(self) -> str | None:
+        """The last throw's faces as a roll's ``throw`` replays them; ``None`` before one."""
+        return None if self.last_throw is None else str(self.last_throw)
 
     def roll(self, throw: Throw | str | None = None) -> list[Event]:
         """Throw the dice: given faces, or (``None``) a throw drawn from the seeded RNG."""

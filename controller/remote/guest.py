@@ -27,10 +27,12 @@ from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
+from engine.variants import find_variant
+from hal.geometry import geometry_for
 
-VARIANTS = ("lucky", "qubic")
-"""The variants played remotely: their only hidden fact is the dice, which the host throws.
-(Pay-Off's dealt tokens and Tac-T-Flix are not carried yet.)"""
+VARIANTS = ("lucky", "qubic", "flip4", "olix")
+"""The variants played remotely: their only hidden fact is the dice, which the host throws
+(Olix has none). Pay-Off's dealt tokens and Tac-T-Flix are not carried yet."""
 HELLO_GAP_S = 0.5
 """A gap in the log asks for a snapshot at most this often."""
 
@@ -100,6 +102,13 @@ class Guest(Role):
         variant = snapshot.new_game.get("variant")
         if variant not in VARIANTS:
             self.problem = f"the host plays {variant}: remote play carries {', '.join(VARIANTS)}"
+            return
+        board = find_variant(variant).geometry
+        if board != self.ctl.geometry.key:
+            self.problem = (
+                f"the host plays {variant} on a {geometry_for(board).describe()} board: this "
+                f"board is {self.ctl.geometry.describe()} (start it with --geometry {board})"
+            )
             return
         self.problem = None
         verdict, entries = self.follower.take_snapshot(snapshot)

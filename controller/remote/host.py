@@ -139,9 +139,11 @@ class Host(Role):
         host's unless they are physical (a person reads them, on either side)."""
         ctl = self.ctl
         kind = str(data["kind"])
-        hole = data.get("hole")
+        hole, to = data.get("hole"), data.get("to")
         if kind == "place" and not isinstance(hole, str):
             raise Malformed("a placement names its hole")
+        if kind == "move" and not (isinstance(hole, str) and isinstance(to, str)):
+            raise Malformed("a move names its square and where it goes")
         seat, throw, piece = data.get("seat"), data.get("throw"), data.get("piece", "man")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise Malformed(f"not a seat: {seat!r}")
@@ -156,6 +158,7 @@ class Host(Role):
             kind,
             seat=None if seat is None else ctl.session.seat(seat),
             hole=None if hole is None else ctl.game.naming.parse(hole),
+            to=None if to is None else ctl.game.naming.parse(to),
             throw=throw,
             at=ctl.game_time(now) if kind != "roll" else 0.0,
             piece=piece,

@@ -23,9 +23,9 @@ HELLO = "hello"
 """Guest: where it is; the host answers with a snapshot."""
 PRESENCE = "presence"
 """``presence/host`` and ``presence/guest``: online or gone (retained; the will says gone)."""
-ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece")
+ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to")
 """What a guest's order may say of an action: the host stamps the time."""
-ORDER_KINDS = ("roll", "place", "call", "penalty", "request_block", "resign")
+ORDER_KINDS = ("roll", "place", "move", "call", "penalty", "request_block", "resign")
 
 
 class Malformed(ValueError):

@@ -33,8 +33,9 @@ def public_new_game(entry: dict[str, Any]) -> dict[str, Any]:
 def logged(kind: str, data: dict[str, Any], game: Game) -> LogEntry:
     """The log entry of a journalled action or take-back, just applied to ``game``: a roll
     carries the faces the dice showed."""
-    if kind == "action" and data.get("kind") == "roll" and game.last_throw is not None:
-        data = {**data, "throw": str(game.last_throw)}
+    thrown = game.thrown()
+    if kind == "action" and data.get("kind") == "roll" and thrown is not None:
+        data = {**data, "throw": thrown}
     return LogEntry(kind, dict(data) if kind == "action" else {})
 
 

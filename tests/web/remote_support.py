@@ -45,12 +45,15 @@ class Side:
     folder: Path
     args: list[str]
     config: str = FAST
+    geometry: str = "flix"
     service: Service | None = field(default=None, init=False)
     extra_since: dict[str, float] = field(default_factory=dict, init=False)
 
     def start(self) -> Side:
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.service = start_service(self.folder, config=self.config, args=self.args)
+        self.service = start_service(
+            self.folder, config=self.config, args=self.args, geometry=self.geometry
+        )
         return self
 
     @property

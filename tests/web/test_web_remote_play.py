@@ -42,6 +42,53 @@ def test_two_boards_play_a_whole_game(tmp_path: Path, mosquitto: Mosquitto, vari
         guest.stop()
 
 
+@pytest.mark.parametrize("geometry", ["flip4", "olix"])
+def test_two_flat_boards_play_a_whole_game(
+    tmp_path: Path, mosquitto: Mosquitto, geometry: str
+) -> None:
+    """Flip 4 (the host throws the dice; steps, flips and corner jumps travel as moves) and Olix,
+    each between two boards of its own; the people at both boards mirror the other's moves."""
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url], geometry=geometry).start()
+    guest = Side(
+        tmp_path / "guest", ["--remote", mosquitto.url, "--computer", "2:1"], geometry=geometry
+    ).start()
+    try:
+        open_game(host, guest, geometry)
+        ours, theirs = play(host, guest, until=both_over)
+        assert ours["variant"] == theirs["variant"] == geometry
+        assert game_of(ours) == game_of(theirs)
+        assert ours["winner"] is not None or ours["draw"]
+        if geometry == "flip4":  # part 2 was reached: pieces moved through the link
+            kept = host.up.client.get("/api/games").json()["games"][0]
+            record = host.up.client.get(f"/api/games/{kept['id']}.json").json()
+            done = {(move["seat"], move["action"]["kind"]) for move in record["moves"]}
+            assert {(0, "move"), (1, "move"), (1, "roll")} <= done  # seat 1 is the guest's
+        for state in (ours, theirs):
+            assert sum(state["remote"]["link"]["dropped"].values()) == 0
+    finally:
+        host.stop()
+        guest.stop()
+
+
+def test_a_board_of_another_shape_cannot_follow_the_game(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url], geometry="olix").start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    try:
+        host.post("/api/new_game", {"variant": "olix", "players": 2})
+        guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
+        wait_for(
+            lambda: bool(guest.state()["remote"]["problem"]), "the guest names its problem"
+        )
+        problem = guest.state()["remote"]["problem"]
+        assert "olix (11x11, 121 cells)" in problem and "--geometry olix" in problem
+        assert guest.state()["variant"] != "olix"  # its own game stays as it was
+    finally:
+        host.stop()
+        guest.stop()
+
+
 def test_a_spectator_follows_live_and_cannot_play(tmp_path: Path, mosquitto: Mosquitto) -> None:
     host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
     guest = Side(tmp_path / "guest", ["--remote", mosquitto.url, "--computer", "2:1"]).start()
