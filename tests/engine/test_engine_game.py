@@ -542,3 +542,24 @@ def test_a_registered_variant_is_found_and_replayed_with_its_options(
     again = replay("sprint", 2, 0, {"call_window": 1.5, "men_per_team": 5}, game.actions)
     assert isinstance(again, Sprint) and again.options == game.options
     assert again.supply == [4, 5]
+
+
+@pytest.mark.parametrize(
+    ("variant", "throw"),
+    [("lucky", "yellow/II/hearts"), ("flip4", "3/5"), ("qubic", None), ("olix", None)],
+)
+def test_thrown_gives_the_faces_a_roll_replays(variant: str, throw: str | None) -> None:
+    """``thrown()``: the last throw as a roll's ``throw`` text (remote play logs it so), and a
+    game replayed from it throws the same."""
+    game = new_game(variant, seed=3)
+    assert game.thrown() is None
+    if throw is None:
+        return
+    game.roll(throw)
+    assert game.thrown() == throw
+    drawn = new_game(variant, seed=11)
+    drawn.roll()
+    again = new_game(variant, seed=99)
+    again.roll(drawn.thrown())
+    assert again.thrown() == drawn.thrown()
+    assert again.to_json()["allowed"] == drawn.to_json()["allowed"]
