@@ -8,8 +8,10 @@ north and a south switch, and the pole pair tells the panel's colour.
 
 from __future__ import annotations
 
-from hal.base import GROOVE_COUNT, HOLE_COUNT, BoardReading, Clock, Piece
-from hal.gpio_matrix import MatrixGpioBackend, MatrixPins
+from typing import Unpack
+
+from hal.base import GROOVE_COUNT, HOLE_COUNT, BoardReading, Piece
+from hal.gpio_matrix import MatrixGpioBackend, MatrixPins, ScanOptions
 from hal.pi_wiring import PiWiring, load_pi
 
 
@@ -18,8 +20,7 @@ class GpioBackend(MatrixGpioBackend):
 
     ``wiring`` defaults to ``wiring/pi.toml``; ``led_driver`` (``spi`` or ``pwm``) overrides its
     ``[neopixel] driver``; ``led_pin`` names a Blinka ``board`` pin instead (e.g. ``"D21"``);
-    ``max_brightness`` is the LED brightness cap. ``scan_thread`` and ``row_settle_s`` as in
-    ``MatrixGpioBackend``.
+    the other options as in ``MatrixGpioBackend``.
     """
 
     name = "gpio"
@@ -27,38 +28,15 @@ class GpioBackend(MatrixGpioBackend):
     def __init__(
         self,
         *,
-        clock: Clock | None = None,
         wiring: PiWiring | None = None,
         led_driver: str | None = None,
         led_pin: str | None = None,
-        max_brightness: float = 1.0,
-        scan_thread: bool = True,
-        row_settle_s: float | None = None,
+        **options: Unpack[ScanOptions],
     ) -> None:
         self.wiring = wiring or load_pi()
         w = self.wiring
-        pins = MatrixPins(
-            rows=len(w.rows),
-            row_pins=w.rows,
-            decoder_pins=(),
-            columns=w.columns,
-            buttons=w.buttons,
-            bouncetime_ms=w.bouncetime_ms,
-            row_settle_s=w.row_settle_s,
-            scan_hz=w.scan_hz,
-            debounce_s=w.debounce_s,
-            chain=w.chain,
-            pixel_order=w.pixel_order,
-            source="wiring/pi.toml",
-        )
-        super().__init__(
-            pins,
-            led_pin or f"D{w.led_pin(led_driver or w.led_driver)}",
-            clock=clock,
-            max_brightness=max_brightness,
-            scan_thread=scan_thread,
-            row_settle_s=row_settle_s,
-        )
+        pin = led_pin or f"D{w.led_pin(led_driver or w.led_driver)}"
+        super().__init__(spaceboard_pins(w), pin, **options)
 
     def _decode(self, state: int) -> BoardReading:
         holes = tuple(
@@ -76,3 +54,21 @@ class GpioBackend(MatrixGpioBackend):
                 return None
             poles.append(seen.pop())
         return self.wiring.colour_of.get((poles[0], poles[1]))
+
+
+def spaceboard_pins(wiring: PiWiring) -> MatrixPins:
+    """What the GPIO scan needs of the spaceboard's ``wiring/pi.toml``."""
+    return MatrixPins(
+        rows=len(wiring.rows),
+        row_pins=wiring.rows,
+        decoder_pins=(),
+        columns=wiring.columns,
+        buttons=wiring.buttons,
+        bouncetime_ms=wiring.bouncetime_ms,
+        row_settle_s=wiring.row_settle_s,
+        scan_hz=wiring.scan_hz,
+        debounce_s=wiring.debounce_s,
+        chain=wiring.chain,
+        pixel_order=wiring.pixel_order,
+        source="wiring/pi.toml",
+    )

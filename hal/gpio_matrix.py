@@ -24,7 +24,7 @@ import os
 import threading
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, TypedDict
 
 from hal.base import Backend, BoardReading, Button, ButtonPress, Clock
 from hal.errors import BackendUnavailable, BoardDisconnected
@@ -76,13 +76,23 @@ class MatrixPins:
         return self.rows * len(self.columns)
 
 
+class ScanOptions(TypedDict, total=False):
+    """The options every GPIO board takes beside its wiring (see ``MatrixGpioBackend``)."""
+
+    clock: Clock | None
+    max_brightness: float
+    scan_thread: bool
+    row_settle_s: float | None
+
+
 class MatrixGpioBackend(Backend):
     """A board on the Pi's GPIO header: the scan, the debounce, the buttons and the strip.
 
     A subclass passes its ``MatrixPins`` and the Blinka pin of its NeoPixels, and overrides
-    ``_decode``. A daemon thread scans the matrix ``scan_hz`` times a second; with
-    ``scan_thread=False`` nothing scans until ``scan()`` is called (tests step scans on a
-    simulated clock). ``row_settle_s`` overrides the wiring's settle time.
+    ``_decode``. ``max_brightness`` is the LED brightness cap. A daemon thread scans the matrix
+    ``scan_hz`` times a second; with ``scan_thread=False`` nothing scans until ``scan()`` is
+    called (tests step scans on a simulated clock). ``row_settle_s`` overrides the wiring's
+    settle time.
     """
 
     sensing = "presence"

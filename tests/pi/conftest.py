@@ -9,7 +9,13 @@ from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, blinka_mock_board, rpi_modules
+from gpio_standin import (
+    MOCK_NEOPIXEL_PIN,
+    StandInGPIO,
+    blinka_mock_board,
+    rpi_modules,
+    spaceboard_gpio,
+)
 from pytest_mock import MockerFixture
 
 from hal.gpio_backend import GpioBackend
@@ -38,7 +44,7 @@ def board(clock: SimClock) -> Iterator[SimBoard]:
 @pytest.fixture
 def gpio(board: SimBoard, wiring: PiWiring, mocker: MockerFixture) -> StandInGPIO:
     """The stand-in ``RPi.GPIO``, the only module patched into ``sys.modules``."""
-    gpio = StandInGPIO(board, wiring)
+    gpio = spaceboard_gpio(board, wiring)
     mocker.patch.dict(sys.modules, rpi_modules(gpio))
     return gpio
 
