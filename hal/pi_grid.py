@@ -60,11 +60,6 @@ def load_pi_grid(name: str | Path) -> GridWiring:
                 f"{where}: GPIO{pin} is {RESERVED[pin]}: give the matrix and the buttons "
                 f"other pins (free: {', '.join(map(str, _free(wiring)))})"
             )
-    if wiring.decoder_pins and 2 ** len(wiring.decoder_pins) <= wiring.geometry.rows:
-        raise GeometryError(
-            f"{where}: the decoder needs an output no row uses (all select pins high between "
-            f"scans): {len(wiring.decoder_pins)} select pins for {wiring.geometry.rows} rows"
-        )
     missing = [key for key in TIMINGS if key not in wiring.timing]
     if missing:
         raise GeometryError(

@@ -43,6 +43,18 @@ from sim.clock import SimClock
 
 MOCK_NEOPIXEL_PIN = "NEOPIXEL"
 """The data pin of Blinka's os-agnostic mock board (``BLINKA_OS_AGNOSTIC=1``)."""
+SCAN_S = 0.005
+"""The scan interval at 200 Hz, the wiring files' ``scan_hz``."""
+
+
+def step(backend: MatrixGpioBackend, clock: SimClock, seconds: float) -> list[float]:
+    """Advance ``seconds`` scanning every 5 ms; the times at which the state changed."""
+    changes = []
+    for _ in range(round(seconds / SCAN_S)):
+        clock.advance(SCAN_S)
+        if backend.scan():
+            changes.append(round(clock.now(), 6))
+    return changes
 
 
 class StandInGPIO(types.ModuleType):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO
+from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, step
 from pytest_mock import MockerFixture
 
 from hal import open_backend
@@ -26,18 +26,7 @@ from hal.pi_wiring import PiWiring
 from sim.board import SimBoard
 from sim.clock import SimClock
 
-SCAN_S = 0.005
 YIIH = 21
-
-
-def step(backend: GpioBackend, clock: SimClock, seconds: float) -> list[float]:
-    """Advance ``seconds`` scanning every 5 ms; the times at which the state changed."""
-    changes = []
-    for _ in range(round(seconds / SCAN_S)):
-        clock.advance(SCAN_S)
-        if backend.scan():
-            changes.append(round(clock.now(), 6))
-    return changes
 
 
 def test_pins_are_set_up_as_wired(
