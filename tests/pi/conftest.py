@@ -51,7 +51,11 @@ def board(clock: SimClock) -> Iterator[SimBoard]:
 @pytest.fixture
 def gpio(board: SimBoard, wiring: PiWiring, mocker: MockerFixture) -> StandInGPIO:
     """The stand-in ``RPi.GPIO``, the only module patched into ``sys.modules``."""
-    gpio = spaceboard_gpio(board, wiring)
+    return installed(spaceboard_gpio(board, wiring), mocker)
+
+
+def installed(gpio: StandInGPIO, mocker: MockerFixture) -> StandInGPIO:
+    """``gpio`` patched into ``sys.modules`` as ``RPi.GPIO`` for the test."""
     mocker.patch.dict(sys.modules, rpi_modules(gpio))
     return gpio
 
@@ -98,9 +102,7 @@ def flat_board(clock: SimClock, grid: GridWiring) -> Iterator[SimBoard]:
 @pytest.fixture
 def flat_gpio(flat_board: SimBoard, grid: GridWiring, mocker: MockerFixture) -> StandInGPIO:
     """The stand-in ``RPi.GPIO`` wired to the flat board."""
-    gpio = grid_gpio(flat_board, grid)
-    mocker.patch.dict(sys.modules, rpi_modules(gpio))
-    return gpio
+    return installed(grid_gpio(flat_board, grid), mocker)
 
 
 @pytest.fixture

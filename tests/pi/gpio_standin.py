@@ -275,6 +275,21 @@ def _switch_sensors(wiring: PiWiring) -> dict[int, tuple[int, str]]:
     return sensors
 
 
+def failing_setup(gpio: StandInGPIO, after: int, failure: Exception) -> Callable[..., None]:
+    """A ``setup`` for ``gpio`` that claims ``after`` pins, then raises ``failure``: a claim
+    failing part way, whose claimed pins must be released."""
+    real_setup = gpio.setup
+    claimed: list[int] = []
+
+    def setup(channel: int, *args: Any, **kwargs: Any) -> None:
+        if len(claimed) == after:
+            raise failure
+        claimed.append(channel)
+        real_setup(channel, *args, **kwargs)
+
+    return setup
+
+
 def rpi_modules(gpio: StandInGPIO) -> dict[str, types.ModuleType]:
     """The ``sys.modules`` entries that make ``import RPi.GPIO`` find the stand-in."""
     package = types.ModuleType("RPi")

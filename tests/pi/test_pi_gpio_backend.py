@@ -15,7 +15,7 @@ from collections.abc import Callable
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, step
+from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
 from pytest_mock import MockerFixture
 
 from hal import open_backend
@@ -297,16 +297,7 @@ class LgpioError(Exception):
 def test_an_lgpio_error_while_claiming_pins_is_a_clear_error(
     gpio: StandInGPIO, mocker: MockerFixture, failure: Exception, hint: str
 ) -> None:
-    real_setup = gpio.setup
-    claimed: list[int] = []
-
-    def setup(channel: int, *args: object, **kwargs: object) -> None:
-        if len(claimed) == 12:  # fail part way: the pins claimed so far must be released
-            raise failure
-        claimed.append(channel)
-        real_setup(channel, *args, **kwargs)  # type: ignore[arg-type]
-
-    mocker.patch.object(gpio, "setup", setup)
+    mocker.patch.object(gpio, "setup", failing_setup(gpio, 12, failure))
     with pytest.raises(BackendUnavailable, match=hint):
         GpioBackend(led_pin=MOCK_NEOPIXEL_PIN)
     assert gpio.directions == {}, "GPIO.cleanup() released the pins claimed before the failure"
