@@ -8,6 +8,7 @@ import io
 import json
 import random
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -248,12 +249,24 @@ def test_a_scenario_script_plays_flip4_on_its_board(tmp_path: Path) -> None:
     assert state["winner"] == 0 and state["scored_lines"] == [[0, ["b2", "c2", "d2", "e2"]]]
 
 
-def test_a_flat_board_runs_only_on_the_simulator(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+def test_a_flat_board_runs_on_the_simulator_or_a_pis_gpio_with_a_pis_wiring(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    args = ["run", "--board", "gpio", "--geometry", "flip4", "--http", "127.0.0.1:0"]
-    assert cli([*args, "--data-dir", str(tmp_path)]) == 2
-    assert "the flip4 board runs on the simulator (--board sim)" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "RPi", None)  # import RPi.GPIO fails, as off a Pi
+    run = ["run", "--http", "127.0.0.1:0", "--data-dir", str(tmp_path)]
+    assert cli([*run, "--board", "serial", "--geometry", "flip4"]) == 2
+    assert (
+        "the flip4 board runs on the simulator (--board sim) or on a Raspberry Pi's GPIO "
+        "(--board gpio)" in capsys.readouterr().err
+    )
+    assert cli([*run, "--board", "gpio", "--geometry", "flip4"]) == 2
+    assert "cannot open the board 'gpio': " in (err := capsys.readouterr().err)
+    assert "RPi.GPIO cannot load" in err or "the gpio board needs a Raspberry Pi" in err
+    assert cli([*run, "--board", "gpio", "--geometry", "wiring/flip4.toml"]) == 2
+    assert (
+        "wiring/flip4.toml is wired to 'Raspberry Pi Pico (RP2040)' ([board] mcu), not to a "
+        "Raspberry Pi's GPIO" in capsys.readouterr().err
+    )
 
 
 async def test_undo_takes_back_a_step_and_the_board_is_guided_back(api: Harness) -> None:
