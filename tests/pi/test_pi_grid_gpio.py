@@ -7,13 +7,17 @@ Scans are stepped by hand on a simulated clock, 5 ms apart as at 200 Hz.
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
+from unittest.mock import MagicMock
 
 import pytest
 from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
 from pytest_mock import MockerFixture
 
+from controller.cli.run import open_board
+from controller.config import Config
 from hal import open_backend
 from hal.base import Button, ButtonPress, Piece
 from hal.errors import BackendUnavailable
@@ -238,6 +242,25 @@ def test_repr_shows_the_matrix(
     assert repr(flat_backend) == (
         f"<GridGpioBackend pieces=1 grooves= connected=True rows={n} columns={n}>"
     )
+
+
+def test_the_service_opens_the_pis_wiring_of_its_board(
+    flat_gpio: StandInGPIO, grid: GridWiring, wire: MagicMock, mocker: MockerFixture
+) -> None:
+    """``flixboard run --board gpio --geometry flip4`` (or ``olix``) opens the flat board's gpio
+    backend on ``wiring/<board>-pi.toml``, its NeoPixels on that file's data pin."""
+    blinka = importlib.import_module("board")  # the mock board's data pin stands for GPIO10
+    mocker.patch.object(blinka, f"D{grid.neopixel_pin}", blinka.NEOPIXEL, create=True)
+    config = Config()
+    with open_board("gpio", config, None, grid.geometry, grid.geometry.key) as backend:
+        assert isinstance(backend, GridGpioBackend) and backend.wiring == grid
+        assert backend.pixels.max_brightness == config.brightness_cap
+        assert set(flat_gpio.directions) == {
+            *(grid.row_pins or grid.decoder_pins),
+            *grid.col_pins,
+            *grid.buttons.values(),
+        }
+    assert wire.frames[0] == bytes(3 * grid.geometry.pixel_count)
 
 
 def test_off_a_pi_the_error_says_what_to_install(grid: GridWiring, mocker: MockerFixture) -> None:
