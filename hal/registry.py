@@ -24,20 +24,20 @@ _FLAT_BACKENDS: dict[str, str] = {
 }
 
 
-def available_backends() -> list[str]:
-    """The registered backend names (whether or not they can load here)."""
-    return sorted(_BACKENDS)
+def available_backends(*, flat: bool = False) -> list[str]:
+    """The registered backend names (whether or not they can load here), of a flat board's
+    backends when ``flat``."""
+    return sorted(_FLAT_BACKENDS if flat else _BACKENDS)
 
 
 def backend_class(name: str, *, flat: bool = False) -> type[Backend]:
     """The class registered under ``name`` (for a flat board when ``flat``), imported now."""
-    registered = _FLAT_BACKENDS if flat else _BACKENDS
     try:
-        target = registered[name]
+        target = (_FLAT_BACKENDS if flat else _BACKENDS)[name]
     except KeyError:
         board = "flat board backend" if flat else "board backend"
         raise BackendNotFound(
-            f"no {board} named {name!r}; choose one of {', '.join(sorted(registered))}"
+            f"no {board} named {name!r}; choose one of {', '.join(available_backends(flat=flat))}"
         ) from None
     module_name, _, class_name = target.partition(":")
     try:

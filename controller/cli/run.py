@@ -28,7 +28,7 @@ from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
 from hal.errors import BackendUnavailable, HalError
 from hal.geometry import load_geometry
 from hal.pi_grid import load_pi_grid
-from hal.registry import open_backend
+from hal.registry import available_backends, open_backend
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -139,10 +139,6 @@ SIM_STATE_FILE = "sim-board.json"
 def sim_state_file(geometry: BoardGeometry) -> str:
     """The default name of the simulated board's state file (one per board shape)."""
     return f"sim-{geometry.key}.json" if geometry.flat else SIM_STATE_FILE
-
-
-FLAT_BOARDS = ("sim", "gpio")
-"""The backends that drive a flat board."""
 SIM_FRAME_LIMIT = 1000
 """A long-running simulated board keeps only its recent LED frames (the recorder is for tests)."""
 
@@ -161,7 +157,7 @@ def open_board(
     path, by default the geometry's name) says."""
     options: dict[str, Any] = {"max_brightness": config.brightness_cap}
     name = spec.partition(":")[0]
-    if geometry.flat and name not in FLAT_BOARDS:
+    if geometry.flat and name not in available_backends(flat=True):
         raise ConfigError(
             f"the {geometry.key} board runs on the simulator (--board sim) or on a Raspberry "
             "Pi's GPIO (--board gpio): the serial backend drives the spaceboard"

@@ -20,9 +20,10 @@ from controller.cli.run import open_board
 from controller.config import Config
 from hal import open_backend
 from hal.base import Button, ButtonPress, Piece
-from hal.errors import BackendUnavailable
+from hal.errors import BackendNotFound, BackendUnavailable
 from hal.geometry import GridWiring
 from hal.gpio_grid import GridGpioBackend
+from hal.registry import available_backends, backend_class
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -291,3 +292,11 @@ def test_a_pin_that_cannot_be_claimed_is_a_clear_error(
     assert flat_gpio.directions == {}, "GPIO.cleanup() released the pins claimed before"
     if "busy" in hint:
         assert grid.source in str(caught.value), "the busy hint names the wiring file"
+
+
+def test_the_registry_opens_a_flat_boards_own_backends() -> None:
+    assert available_backends(flat=True) == ["gpio", "sim"]
+    assert backend_class("gpio", flat=True) is GridGpioBackend
+    assert backend_class("sim", flat=True) is SimBoard
+    with pytest.raises(BackendNotFound, match="no flat board backend named 'serial'; choose one"):
+        open_backend("serial", flat=True)
