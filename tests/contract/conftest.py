@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from hal.base import Backend
+from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
+from hal.geometry import load_geometry
 from sim.board import SimBoard
 from sim.clock import SimClock
 from sim.pico_rig import pico_pair
@@ -32,8 +33,8 @@ Factory = Callable[[], AbstractContextManager[Rig]]
 
 
 @contextmanager
-def sim_rig(sensing: str) -> Iterator[Rig]:
-    board = SimBoard(clock=SimClock(), sensing=sensing)
+def sim_rig(sensing: str, geometry: BoardGeometry = FLIX_GEOMETRY) -> Iterator[Rig]:
+    board = SimBoard(clock=SimClock(), sensing=sensing, geometry=geometry)
     try:
         yield board, board
     finally:
@@ -54,6 +55,7 @@ FACTORIES: dict[str, Factory] = {
     "gpio": gpio_rig,
 }
 FLAT_FACTORIES: dict[str, Factory] = {
+    "sim-flip4": lambda: sim_rig("presence", load_geometry("flip4")),
     "gpio-flip4": lambda: gpio_rig("flip4"),
     "gpio-olix": lambda: gpio_rig("olix"),
 }

@@ -9,8 +9,6 @@ from collections.abc import Callable
 import pytest
 
 from hal.base import (
-    GROOVE_COUNT,
-    HOLE_COUNT,
     Backend,
     Button,
     ButtonPress,
@@ -75,7 +73,7 @@ def test_raw_fields_follow_the_pieces(pair: Rig, wait_until: Wait) -> None:
     except UnsupportedFeature:
         assert backend.sensing == "presence", "an analog backend must offer raw fields"
         return
-    assert len(fields) == HOLE_COUNT + 2 * GROOVE_COUNT
+    assert len(fields) == backend.geometry.cells + 2 * backend.geometry.grooves
     driver.place(YIIH, Piece.MAN)
     driver.place(0, Piece.BUROCRAT)
     wait_until(lambda: backend.raw_fields()[YIIH] > abs(backend.raw_fields()[1]))
