@@ -65,9 +65,10 @@ bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json
 
 ## make install-pi: install the service on this Raspberry Pi (BOARD=serial or gpio; a first
-## install defaults to serial, a re-run without BOARD keeps the installed board).
+## install defaults to serial, a re-run without BOARD keeps the installed board; GEOMETRY=flip4
+## or olix with BOARD=gpio for a flat board, flix the spaceboard, kept alike).
 install-pi:
-	sudo bash deploy/install.sh $(if $(BOARD),--board $(BOARD))
+	sudo bash deploy/install.sh $(if $(BOARD),--board $(BOARD)) $(if $(GEOMETRY),--geometry $(GEOMETRY))
 
 ## make firmware-deploy PORT=/dev/ttyACM0: compile the firmware and copy it to the Pico.
 firmware-deploy: $(VENV)/.test-deps

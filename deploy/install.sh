@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Install the FLIX board controller as a service on a Raspberry Pi (Raspberry Pi OS or Debian).
 #
-#   sudo bash deploy/install.sh [--board serial|gpio]      (default: serial, the Pico over USB)
-#
+#   sudo bash deploy/install.sh [--board serial|gpio] [--geometry flix|flip4|olix]
+#   (default: serial, the Pico over USB, and flix, the spaceboard; a flat board needs gpio)
 # Creates the unprivileged user "flixboard" (groups gpio, spi, dialout), a virtualenv in
 # /opt/flixboard with the project and its Pi extras, the settings /etc/flixboard/config.toml (kept
 # if present), the board choice /etc/flixboard/environment, udev rules, and enables and starts
 # flixboard.service. Run it again after an update: it upgrades in place and keeps the settings
-# and, without --board, the board chosen before.
+# and, without --board or --geometry, the board and shape chosen before.
 set -euo pipefail
 
 board=
+geometry=
 prefix=/opt/flixboard
 etc=/etc/flixboard
 unit=/etc/systemd/system/flixboard.service
@@ -23,8 +24,10 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --board) board="${2:-}"; shift 2 ;;
     --board=*) board="${1#--board=}"; shift ;;
+    --geometry) geometry="${2:-}"; shift 2 ;;
+    --geometry=*) geometry="${1#--geometry=}"; shift ;;
     -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
-    *) die "unknown argument: $1 (usage: sudo bash deploy/install.sh [--board serial|gpio])" ;;
+    *) die "unknown argument: $1 (usage: sudo bash deploy/install.sh [--board serial|gpio] [--geometry flix|flip4|olix])" ;;
   esac
 done
 # Without --board a re-run keeps the board of /etc/flixboard/environment (as it was edited).
@@ -42,13 +45,24 @@ case "$board" in
   gpio) board_spec=gpio ;;
   *) die "--board must be serial or gpio, not '$board'" ;;
 esac
+# The board's shape: the spaceboard, or a flat board wired to the Pi's GPIO (wiring/<shape>-pi.toml,
+# or a wiring file's absolute path); without --geometry a re-run keeps the shape chosen before.
+if [ -z "$geometry" ]; then
+  geometry="$(sed -n 's/^FLIXBOARD_GEOMETRY=//p' "$etc/environment" 2>/dev/null | tail -n 1 | tr -d "\"' " || true)"
+  geometry="${geometry:-flix}"
+fi
+case "$geometry" in
+  flix) ;;
+  flip4 | olix | /*.toml) [ "$board" = gpio ] || die "the $geometry board runs on --board gpio" ;;
+  *) die "--geometry must be flix, flip4, olix or a wiring file's absolute path, not '$geometry'" ;;
+esac
 [ "$(id -u)" -eq 0 ] || die "needs root: sudo bash $0 --board $board"
 [ -f "$src/pyproject.toml" ] || die "run it from the flixboard source tree ($src has no pyproject.toml)"
 
 model="$(tr -d '\0' </proc/device-tree/model 2>/dev/null || true)"
 pi5=false
 case "$model" in *"Raspberry Pi 5"* | *"Compute Module 5"*) pi5=true ;; esac
-say "board: $board_spec; machine: ${model:-not a Raspberry Pi}"
+say "board: $board_spec, $geometry; machine: ${model:-not a Raspberry Pi}"
 
 say "system packages"
 apt-get update -qq
@@ -90,8 +104,10 @@ if [ ! -f "$etc/config.toml" ]; then
 else
   say "keeping the existing $etc/config.toml"
 fi
-printf '# The board the service opens: serial:/dev/flixboard (Pico over USB) or gpio.\nFLIXBOARD_BOARD=%s\n' \
-  "$board_spec" >"$etc/environment"
+printf '%s\nFLIXBOARD_BOARD=%s\n%s\nFLIXBOARD_GEOMETRY=%s\n' \
+  '# The board the service opens: serial:/dev/flixboard (Pico over USB) or gpio.' "$board_spec" \
+  '# Its shape: flix (the spaceboard), flip4 or olix (on gpio: wiring/<shape>-pi.toml).' \
+  "$geometry" >"$etc/environment"
 chmod 0644 "$etc/environment"
 
 say "udev rules"

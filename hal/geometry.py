@@ -16,7 +16,7 @@ the 8 status pixels follow the cells.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,8 @@ from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
 
 BUTTON_NAMES = ("roll", "flix", "penalty", "menu")
+TIMINGS = ("settle_us", "scan_hz", "debounce_ms", "bouncetime_ms")
+"""Scan settings a wiring file may give in ``[matrix]`` or ``[buttons]``."""
 
 
 class GeometryError(HalError, ValueError):
@@ -49,6 +51,10 @@ class GridWiring:
     neopixel_pin: int
     buttons: dict[str, int]
     source: str
+    mcu: str = ""
+    """What reads the board (``[board] mcu``): a Pico on USB, or a Raspberry Pi's own GPIO."""
+    timing: dict[str, float] = field(default_factory=dict)
+    """The :data:`TIMINGS` the file gives, as written (``hal.pi_grid`` checks a Pi's)."""
 
     def position_of(self, pixel: int) -> int:
         """Where logical ``pixel`` sits on the wire."""
@@ -72,6 +78,13 @@ def load_grid_wiring(name: str | Path) -> GridWiring:
             neopixel_pin=int(data["leds"]["data_pin"]),
             buttons={button: int(data["buttons"][button]) for button in BUTTON_NAMES},
             source=where,
+            mcu=str(board.get("mcu", "")),
+            timing={
+                key: float(table[key])
+                for table in (matrix, data["buttons"])
+                for key in TIMINGS
+                if key in table
+            },
         )
     except (KeyError, TypeError, ValueError) as error:
         raise GeometryError(f"{where}: missing or malformed entry: {error}") from error

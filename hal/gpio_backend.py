@@ -1,210 +1,42 @@
-"""The direct-GPIO board: digital Hall switches in a diode matrix, buttons and NeoPixels on a
-Raspberry Pi's own pins (``wiring/pi.toml``).
+"""The direct-GPIO spaceboard: digital Hall switches in a diode matrix, buttons and NeoPixels on
+a Raspberry Pi's own pins (``wiring/pi.toml``); the scan, debounce, buttons and strip are
+``hal.gpio_matrix``'s.
 
-The matrix is scanned through the ``RPi.GPIO`` API (``rpi-lgpio`` provides it on lgpio: needed on
-a Pi 5 and for edge detection on Linux 6.6 and later): one row driven low at a time, the columns
-read with pull-ups, a low column meaning a closed switch.
-A switch's new state counts once it has held for ``debounce_ms`` on the backend's clock. Holes
-report ``Piece.PRESENT`` (presence only); a groove's two foot-magnet positions each have a north
-and a south switch, and the pole pair tells the panel's colour. Buttons are edge-detected by
-``RPi.GPIO`` (falling edge, ``bouncetime``). The NeoPixels go through Blinka
-(``hal.neopixel_strip``). ``RPi.GPIO``, ``board`` and ``neopixel`` are imported only here, when
-the backend is opened.
+Holes report ``Piece.PRESENT`` (presence only); a groove's two foot-magnet positions each have a
+north and a south switch, and the pole pair tells the panel's colour.
 """
 
 from __future__ import annotations
 
-import contextlib
-import glob
-import importlib
-import os
-import threading
-from types import ModuleType
-from typing import Any
+from typing import Unpack
 
-from hal.base import (
-    GROOVE_COUNT,
-    HOLE_COUNT,
-    Backend,
-    BoardReading,
-    Button,
-    ButtonPress,
-    Clock,
-    Piece,
-)
-from hal.errors import BackendUnavailable, BoardDisconnected
-from hal.long_press import HoldTimer
-from hal.neopixel_strip import NeoPixelStrip
+from hal.base import GROOVE_COUNT, HOLE_COUNT, BoardReading, Piece
+from hal.gpio_matrix import MatrixGpioBackend, MatrixPins, ScanOptions
 from hal.pi_wiring import PiWiring, load_pi
 
-REPLACE_RPI_GPIO = "pip uninstall RPi.GPIO && pip install --force-reinstall --no-deps rpi-lgpio"
-"""rpi-lgpio and RPi.GPIO own the same files: removing RPi.GPIO removes rpi-lgpio's too."""
-INSTALL_HINT = (
-    f"install the Pi extras with pip install '.[pi]', then {REPLACE_RPI_GPIO} (the RPi.GPIO "
-    "API on lgpio: needed on a Raspberry Pi 5, and for button edges on Linux 6.6 and later)"
-)
-GPIO_DEVICES = "/dev/gpiomem*"
-_EPSILON_S = 1e-9
-"""Clock readings closer than this are the same instant (sums of float steps drift)."""
 
-
-class GpioBackend(Backend):
-    """The board wired straight to the Pi's GPIO header.
+class GpioBackend(MatrixGpioBackend):
+    """The spaceboard wired straight to the Pi's GPIO header.
 
     ``wiring`` defaults to ``wiring/pi.toml``; ``led_driver`` (``spi`` or ``pwm``) overrides its
     ``[neopixel] driver``; ``led_pin`` names a Blinka ``board`` pin instead (e.g. ``"D21"``);
-    ``max_brightness`` is the LED brightness cap. A daemon thread scans the matrix
-    ``scan_hz`` times a second; with ``scan_thread=False`` nothing scans until ``scan()`` is
-    called (tests step scans on a simulated clock). ``row_settle_s`` overrides ``row_settle_us``.
+    the other options as in ``MatrixGpioBackend``.
     """
 
     name = "gpio"
-    sensing = "presence"
 
     def __init__(
         self,
         *,
-        clock: Clock | None = None,
         wiring: PiWiring | None = None,
         led_driver: str | None = None,
         led_pin: str | None = None,
-        max_brightness: float = 1.0,
-        scan_thread: bool = True,
-        row_settle_s: float | None = None,
+        **options: Unpack[ScanOptions],
     ) -> None:
-        super().__init__(clock=clock)
         self.wiring = wiring or load_pi()
-        self.row_settle_s = self.wiring.row_settle_s if row_settle_s is None else row_settle_s
-        self._gpio = _import_gpio()
-        self._lock = threading.RLock()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._failure: Exception | None = None
-        self._presses: list[ButtonPress] = []
-        self._button_of = {pin: Button(name) for name, pin in self.wiring.buttons.items()}
-        self._pending: dict[int, float] = {}
-        self._menu = HoldTimer()
-        self._setup_pins()
-        try:
-            pin = led_pin or f"D{self.wiring.led_pin(led_driver or self.wiring.led_driver)}"
-            self._strip = NeoPixelStrip(
-                pin,
-                self.wiring.chain,
-                pixel_order=self.wiring.pixel_order,
-                max_brightness=max_brightness,
-            )
-        except BaseException:
-            self._release_pins()
-            raise
-        self.pixels = self._strip
-        try:
-            self._state = self._scan_matrix()
-        except Exception as error:  # a GPIO line that cannot be driven or read
-            self._release_pins()
-            with contextlib.suppress(Exception):
-                self._strip.close()
-            raise BackendUnavailable(f"cannot scan the sensor matrix: {error}") from error
-        self._watch_buttons()
-        if scan_thread:
-            self._thread = threading.Thread(target=self._scan_loop, name="gpio-scan", daemon=True)
-            self._thread.start()
-
-    # -- the Backend contract -------------------------------------------------------------------
-
-    def read(self) -> BoardReading:
-        with self._lock:
-            self._check_open()
-            if self._failure is not None:
-                raise BoardDisconnected(f"the GPIO matrix scan failed: {self._failure}")
-            state = self._state
-        return self._decode(state)
-
-    def take_presses(self) -> list[ButtonPress]:
-        with self._lock:
-            self._check_open()
-            presses, self._presses = self._presses, []
-        return presses
-
-    @property
-    def connected(self) -> bool:
-        return not self.closed and self._failure is None
-
-    def close(self) -> None:
-        with self._lock:
-            if self.closed:
-                return
-            super().close()
-            self._stop.set()
-        thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout=5.0)
-        try:
-            for pin in self.wiring.buttons.values():
-                self._gpio.remove_event_detect(pin)
-            self._gpio.cleanup(self._used_pins())
-        finally:
-            self._strip.close()
-
-    # -- scanning -------------------------------------------------------------------------------
-
-    def scan(self) -> bool:
-        """Scan the matrix once now and debounce, and see whether MENU is still held; ``True``
-        when the debounced state changed or a press became known (``when_changed`` has then
-        been called)."""
-        with self._lock:
-            if self.closed:
-                return False
-            now = self.clock.now()
-            raw = self._scan_matrix()
-            changed = self._debounce(raw, now)
-            if self._menu.pressing:
-                held = not self._gpio.input(self.wiring.buttons[Button.MENU.value])
-                changed |= self._add_menu(self._menu.poll(now, held=held), now)
-        if changed:
-            self._notify()
-        return changed
-
-    def _scan_loop(self) -> None:
-        interval = 1.0 / self.wiring.scan_hz
-        while not self._stop.wait(interval):
-            try:
-                self.scan()
-            except Exception as error:  # a dead GPIO line must show as a disconnected board
-                with self._lock:
-                    self._failure = error
-                self._notify()
-                return
-
-    def _scan_matrix(self) -> int:
-        """One pass over every row: bit ``s`` set when switch ``s`` is closed."""
-        gpio, columns = self._gpio, self.wiring.columns
-        closed = 0
-        for r, row in enumerate(self.wiring.rows):
-            gpio.output(row, gpio.LOW)
-            if self.row_settle_s > 0:
-                self._stop.wait(self.row_settle_s)
-            for c, column in enumerate(columns):
-                if not gpio.input(column):
-                    closed |= 1 << (r * len(columns) + c)
-            gpio.output(row, gpio.HIGH)
-        return closed
-
-    def _debounce(self, raw: int, now: float) -> bool:
-        """Accept each switch's new state once it has held for ``debounce_s``."""
-        differing = raw ^ self._state
-        self._pending = {s: t for s, t in self._pending.items() if differing >> s & 1}
-        accepted = 0
-        bits = differing
-        while bits:
-            lowest = bits & -bits
-            bits ^= lowest
-            switch = lowest.bit_length() - 1
-            since = self._pending.setdefault(switch, now)
-            if now - since >= self.wiring.debounce_s - _EPSILON_S:
-                accepted |= lowest
-                del self._pending[switch]
-        self._state ^= accepted
-        return accepted != 0
+        w = self.wiring
+        pin = led_pin or f"D{w.led_pin(led_driver or w.led_driver)}"
+        super().__init__(spaceboard_pins(w), pin, **options)
 
     def _decode(self, state: int) -> BoardReading:
         holes = tuple(
@@ -223,109 +55,20 @@ class GpioBackend(Backend):
             poles.append(seen.pop())
         return self.wiring.colour_of.get((poles[0], poles[1]))
 
-    # -- pins and buttons -----------------------------------------------------------------------
 
-    def _used_pins(self) -> list[int]:
-        w = self.wiring
-        return [*w.rows, *w.columns, *w.buttons.values()]
-
-    def _setup_pins(self) -> None:
-        """Rows as outputs idling high (no row selected), columns and buttons as inputs with
-        pull-ups. Any failure releases the pins and says why (``rpi-lgpio`` reports a missing
-        permission or a pin claimed elsewhere as ``lgpio.error``, not as ``RuntimeError``)."""
-        gpio = self._gpio
-        try:
-            gpio.setwarnings(False)
-            gpio.setmode(gpio.BCM)
-            for row in self.wiring.rows:
-                gpio.setup(row, gpio.OUT, initial=gpio.HIGH)
-            for pin in (*self.wiring.columns, *self.wiring.buttons.values()):
-                gpio.setup(pin, gpio.IN, pull_up_down=gpio.PUD_UP)
-        except Exception as error:  # the GPIO library's own error types differ between versions
-            self._release_pins()
-            if "busy" in str(error).lower():
-                hint = (
-                    "a pin is claimed by another program or driver: stop any other flixboard "
-                    "(sudo systemctl stop flixboard), and check wiring/pi.toml's boot "
-                    "configuration (dtoverlay=spi0-0cs frees GPIO7/8, the serial console and "
-                    "I2C must be off)"
-                )
-            else:
-                hint = (
-                    "the service user must be in the 'gpio' group (sudo usermod -aG gpio $USER, "
-                    "then log in again)"
-                )
-            raise BackendUnavailable(f"cannot use the GPIO pins: {error}. {hint}") from error
-
-    def _release_pins(self) -> None:
-        """``GPIO.cleanup()`` of this board's pins, ignoring errors (nothing more can be done)."""
-        with contextlib.suppress(Exception):
-            self._gpio.cleanup(self._used_pins())
-
-    def _watch_buttons(self) -> None:
-        gpio = self._gpio
-        options: dict[str, Any] = {"callback": self._on_edge}
-        if self.wiring.bouncetime_ms > 0:  # RPi.GPIO refuses a bouncetime of 0
-            options["bouncetime"] = self.wiring.bouncetime_ms
-        try:
-            for pin in self.wiring.buttons.values():
-                gpio.add_event_detect(pin, gpio.FALLING, **options)
-        except Exception as error:  # RPi.GPIO 0.7 on kernels 6.6 and later; lgpio.error
-            for pin in self.wiring.buttons.values():
-                with contextlib.suppress(Exception):
-                    gpio.remove_event_detect(pin)
-            self._release_pins()
-            self._strip.close()
-            raise BackendUnavailable(
-                f"the GPIO library cannot watch the buttons ({error}): RPi.GPIO cannot detect "
-                f"edges on Linux 6.6 and later; {REPLACE_RPI_GPIO} (the same API on lgpio)"
-            ) from error
-
-    def _on_edge(self, pin: int) -> None:
-        """A button's falling edge, called from the GPIO library's thread. MENU's press is
-        reported once the scan knows whether it is short or long."""
-        with self._lock:
-            if self.closed:
-                return
-            button, now = self._button_of[pin], self.clock.now()
-            if button is Button.MENU:
-                if not self._add_menu(self._menu.down(now), now):
-                    return
-            else:
-                self._presses.append(ButtonPress(button, now))
-        self._notify()
-
-    def _add_menu(self, kinds: list[bool], at: float) -> bool:
-        self._presses.extend(ButtonPress(Button.MENU, at, long=long) for long in kinds)
-        return bool(kinds)
-
-    def __repr__(self) -> str:
-        base = super().__repr__()
-        if self.closed:
-            return base
-        return f"{base[:-1]} rows={len(self.wiring.rows)} columns={len(self.wiring.columns)}>"
-
-
-def _import_gpio() -> ModuleType:
-    """``RPi.GPIO``, or a ``BackendUnavailable`` saying what is missing and what to install."""
-    try:
-        return importlib.import_module("RPi.GPIO")
-    except ImportError as error:
-        if not glob.glob(GPIO_DEVICES):
-            raise BackendUnavailable(
-                f"the gpio board needs a Raspberry Pi: no {GPIO_DEVICES} here and RPi.GPIO "
-                f"cannot load ({error}). Use --board sim or --board serial elsewhere; on a Pi, "
-                f"{INSTALL_HINT}"
-            ) from error
-        raise BackendUnavailable(f"RPi.GPIO cannot load ({error}): {INSTALL_HINT}") from error
-    except RuntimeError as error:  # RPi.GPIO refuses to load when it does not find a Pi
-        raise BackendUnavailable(f"RPi.GPIO does not run here ({error}): {INSTALL_HINT}") from error
-    except OSError as error:  # lgpio makes its notification pipe in the working directory
-        raise BackendUnavailable(
-            f"RPi.GPIO (rpi-lgpio) cannot start: {error}. lgpio creates a file in the working "
-            f"directory ({os.getcwd()}), so run flixboard from a directory this user can write "
-            "to (the service runs in /var/lib/flixboard; by hand: sudo -u flixboard env -C "
-            "/var/lib/flixboard /opt/flixboard/bin/flixboard ...)"
-        ) from error
-    except Exception as error:  # lgpio.error and other failures of the library's import
-        raise BackendUnavailable(f"RPi.GPIO cannot start ({error}): {INSTALL_HINT}") from error
+def spaceboard_pins(wiring: PiWiring) -> MatrixPins:
+    """What the GPIO scan needs of the spaceboard's ``wiring/pi.toml``."""
+    return MatrixPins(
+        rows=len(wiring.rows),
+        row_pins=wiring.rows,
+        decoder_pins=(),
+        columns=wiring.columns,
+        buttons=wiring.buttons,
+        bouncetime_ms=wiring.bouncetime_ms,
+        row_settle_s=wiring.row_settle_s,
+        scan_hz=wiring.scan_hz,
+        debounce_s=wiring.debounce_s,
+        chain=wiring.chain,
+        pixel_order=wiring.pixel_order,
+        source="wiring/pi.toml",
+    )

@@ -27,7 +27,8 @@ from engine.players.base import DEFAULT_LEVEL, LEVELS
 from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
 from hal.errors import BackendUnavailable, HalError
 from hal.geometry import load_geometry
-from hal.registry import open_backend
+from hal.pi_grid import load_pi_grid
+from hal.registry import available_backends, open_backend
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,8 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="flix",
         metavar="flix|flip4|olix|FILE",
         help="the board's shape: the FLIX spaceboard (default), a flat board of wiring/NAME.toml "
-        "(flip4: 5x5, olix: 11x11) or the path of such a wiring file; flat boards run on the "
-        "simulator and play their own games",
+        "(flip4: 5x5, olix: 11x11) or the path of such a wiring file; flat boards play their own "
+        "games, on the simulator or on a Pi's GPIO (--board gpio reads wiring/NAME-pi.toml, or "
+        "a wiring file whose mcu is a Raspberry Pi)",
     )
     parser.add_argument(
         "--http", metavar="HOST:PORT", help="where to serve (default 127.0.0.1:8640)"
@@ -146,22 +148,27 @@ def open_board(
     config: Config,
     sim_state: str | Path | None,
     geometry: BoardGeometry = FLIX_GEOMETRY,
+    wiring: str | Path | None = None,
 ) -> Backend:
     """The board named by ``spec``, its LEDs capped at ``brightness_cap``. The simulated board
     keeps its panels and pieces in ``sim_state``, as a real board keeps them while it is off. A
-    flat board (``geometry``) is simulated, sensing presence only as its Hall switches do."""
+    flat board (``geometry``) is simulated, sensing presence only as its Hall switches do, or
+    wired to the Pi's GPIO as the Pi's wiring of ``wiring`` (a board name or a wiring file's
+    path, by default the geometry's name) says."""
     options: dict[str, Any] = {"max_brightness": config.brightness_cap}
-    simulated = spec.partition(":")[0] == "sim"
-    if geometry.flat and not simulated:
+    name = spec.partition(":")[0]
+    if geometry.flat and name not in available_backends(flat=True):
         raise ConfigError(
-            f"the {geometry.key} board runs on the simulator (--board sim): the serial and GPIO "
-            "backends drive the spaceboard"
+            f"the {geometry.key} board runs on the simulator (--board sim) or on a Raspberry "
+            "Pi's GPIO (--board gpio): the serial backend drives the spaceboard"
         )
-    if simulated:
+    if name == "sim":
         options.update(layout=config.layout, state_file=sim_state, frame_limit=SIM_FRAME_LIMIT)
-    if geometry.flat:
+    if geometry.flat and name == "sim":
         options.update(geometry=geometry, sensing="presence")
-    return open_backend(spec, **options)
+    if geometry.flat and name == "gpio":
+        options.update(wiring=load_pi_grid(wiring or geometry.key))
+    return open_backend(spec, flat=geometry.flat, **options)
 
 
 def search_board(spec: str, config: Config, error: HalError) -> BoardSearch:
@@ -202,7 +209,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         geometry = load_geometry(args.geometry)
         sim_state = args.sim_state or data_dir / sim_state_file(geometry)
-        backend = open_board(args.board, config, sim_state, geometry)
+        backend = open_board(args.board, config, sim_state, geometry, args.geometry)
     except BackendUnavailable as error:
         if args.board.partition(":")[0] != "serial":
             print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""The Backend contract (hal/base.py), checked on every backend of ``FACTORIES``."""
+"""The Backend contract (hal/base.py), checked on every backend of ``FACTORIES`` and, but for
+the panels, on every flat board's backend of ``FLAT_FACTORIES``."""
 
 from __future__ import annotations
 
@@ -8,9 +9,6 @@ from collections.abc import Callable
 import pytest
 
 from hal.base import (
-    GROOVE_COUNT,
-    HOLE_COUNT,
-    PIXEL_COUNT,
     Backend,
     Button,
     ButtonPress,
@@ -21,7 +19,7 @@ from sim.board import SimBoard
 
 Rig = tuple[Backend, SimBoard]
 Wait = Callable[..., None]
-YIIH = 21  # Y-II-H with the default layout
+YIIH = 21  # Y-II-H with the default layout; on a flat board the cell of that index
 
 
 def expected(backend: Backend, piece: Piece) -> Piece:
@@ -35,10 +33,11 @@ def test_sensing_mode_is_known(pair: Rig) -> None:
 
 
 def test_empty_start_reading(pair: Rig) -> None:
-    backend, _ = pair
+    backend, driver = pair
+    assert backend.geometry == driver.geometry, "the backend's shape is the board's"
     reading = backend.read()
-    assert reading.holes == (Piece.EMPTY,) * HOLE_COUNT
-    assert reading.grooves == ("R", "Y", "G", "B")
+    assert reading.holes == (Piece.EMPTY,) * backend.geometry.cells
+    assert reading.grooves == (() if backend.geometry.flat else ("R", "Y", "G", "B"))
     assert reading.occupied() == 0
     assert backend.connected
 
@@ -46,7 +45,7 @@ def test_empty_start_reading(pair: Rig) -> None:
 @pytest.mark.parametrize("piece", [Piece.MAN, Piece.BUROCRAT])
 def test_place_and_lift(pair: Rig, wait_until: Wait, piece: Piece) -> None:
     backend, driver = pair
-    driver.place("Y-II-H", piece)
+    driver.place(YIIH, piece)
     wait_until(lambda: backend.read().holes[YIIH] is expected(backend, piece))
     assert backend.read().occupied() == 1 << YIIH
     driver.lift(YIIH)
@@ -56,11 +55,12 @@ def test_place_and_lift(pair: Rig, wait_until: Wait, piece: Piece) -> None:
 
 def test_man_and_burocrat_side_by_side(pair: Rig, wait_until: Wait) -> None:
     backend, driver = pair
-    driver.place("R-I-S", Piece.MAN)
-    driver.place("B-IV-C", Piece.BUROCRAT)
-    wait_until(lambda: backend.read().occupied() == (1 << 0) | (1 << 63))
+    last = backend.geometry.cells - 1  # B-IV-C on the spaceboard
+    driver.place(0, Piece.MAN)
+    driver.place(last, Piece.BUROCRAT)
+    wait_until(lambda: backend.read().occupied() == (1 << 0) | (1 << last))
     holes = backend.read().holes
-    assert (holes[0], holes[63]) == (
+    assert (holes[0], holes[last]) == (
         expected(backend, Piece.MAN),
         expected(backend, Piece.BUROCRAT),
     )
@@ -73,7 +73,7 @@ def test_raw_fields_follow_the_pieces(pair: Rig, wait_until: Wait) -> None:
     except UnsupportedFeature:
         assert backend.sensing == "presence", "an analog backend must offer raw fields"
         return
-    assert len(fields) == HOLE_COUNT + 2 * GROOVE_COUNT
+    assert len(fields) == backend.geometry.cells + 2 * backend.geometry.grooves
     driver.place(YIIH, Piece.MAN)
     driver.place(0, Piece.BUROCRAT)
     wait_until(lambda: backend.raw_fields()[YIIH] > abs(backend.raw_fields()[1]))
@@ -81,8 +81,10 @@ def test_raw_fields_follow_the_pieces(pair: Rig, wait_until: Wait) -> None:
         wait_until(lambda: backend.raw_fields()[0] < -abs(backend.raw_fields()[1]))
 
 
-def test_panel_removed_and_seated_in_the_wrong_groove(pair: Rig, wait_until: Wait) -> None:
-    backend, driver = pair
+def test_panel_removed_and_seated_in_the_wrong_groove(
+    spaceboard_pair: Rig, wait_until: Wait
+) -> None:
+    backend, driver = spaceboard_pair
     assert driver.remove_panel(1) == "Y"
     wait_until(lambda: backend.read().grooves == ("R", None, "G", "B"))
     driver.seat_panel(1, "G")
@@ -91,8 +93,8 @@ def test_panel_removed_and_seated_in_the_wrong_groove(pair: Rig, wait_until: Wai
     wait_until(lambda: backend.read().grooves == ("R", "G", "Y", "B"))
 
 
-def test_a_panel_takes_its_pieces_along(pair: Rig, wait_until: Wait) -> None:
-    backend, driver = pair
+def test_a_panel_takes_its_pieces_along(spaceboard_pair: Rig, wait_until: Wait) -> None:
+    backend, driver = spaceboard_pair
     driver.place("Y-II-H")
     wait_until(lambda: backend.read().occupied() == 1 << YIIH)
     driver.remove_panel(1)
@@ -121,16 +123,16 @@ def test_a_press_is_delivered_once(pair: Rig, wait_until: Wait) -> None:
 
 def test_pixels_set_slice_fill(pair: Rig) -> None:
     backend, _ = pair
-    pixels = backend.pixels
-    assert len(pixels) == PIXEL_COUNT
+    pixels, status = backend.pixels, backend.geometry.cells
+    assert len(pixels) == backend.geometry.pixel_count == status + 8
     pixels.fill((1, 2, 3))
     pixels[5] = (255, 0, 0)
-    pixels[64:66] = [(0, 255, 0), (0, 0, 255)]
+    pixels[status : status + 2] = [(0, 255, 0), (0, 0, 255)]
     assert pixels[5] == (255, 0, 0)
     assert pixels[-1] == (1, 2, 3)
-    assert pixels[63:67] == [(1, 2, 3), (0, 255, 0), (0, 0, 255), (1, 2, 3)]
+    assert pixels[status - 1 : status + 3] == [(1, 2, 3), (0, 255, 0), (0, 0, 255), (1, 2, 3)]
     with pytest.raises(PixelError):
-        pixels[PIXEL_COUNT] = (0, 0, 0)
+        pixels[len(pixels)] = (0, 0, 0)
     with pytest.raises(PixelError):
         pixels[0] = (256, 0, 0)
     with pytest.raises(PixelError):
@@ -142,14 +144,15 @@ def test_show_sends_one_frame(pair: Rig, wait_until: Wait) -> None:
     before = len(driver.frames)
     backend.pixels.fill((0, 0, 0))
     backend.pixels[YIIH] = (255, 128, 0)
-    backend.pixels[64] = (0, 0, 255)
+    status = backend.geometry.cells
+    backend.pixels[status] = (0, 0, 255)
     assert len(driver.frames) == before, "nothing is sent before show()"
     backend.pixels.show()
     wait_until(lambda: len(driver.frames) == before + 1)
     frame = driver.frames[-1]
-    assert len(frame.colors) == PIXEL_COUNT
+    assert len(frame.colors) == backend.geometry.pixel_count
     assert frame.colors[YIIH] == (255, 128, 0)
-    assert frame.colors[64] == (0, 0, 255)
+    assert frame.colors[status] == (0, 0, 255)
     assert frame.lit_holes() == {YIIH}
     backend.pixels.show()
     wait_until(lambda: len(driver.frames) == before + 2)
@@ -175,13 +178,14 @@ def test_when_changed_is_called_on_changes(pair: Rig, wait_until: Wait) -> None:
     backend, driver = pair
     changed = threading.Event()
     backend.when_changed = changed.set
-    for act in (
+    acts: list[Callable[[], object]] = [
         lambda: driver.place(YIIH),
         lambda: driver.lift(YIIH),
         lambda: driver.press(Button.MENU),
-        lambda: driver.remove_panel(3),
-        lambda: driver.seat_panel(3, "B"),
-    ):
+    ]
+    if not backend.geometry.flat:
+        acts += [lambda: driver.remove_panel(3), lambda: driver.seat_panel(3, "B")]
+    for act in acts:
         changed.clear()
         act()
         wait_until(changed.is_set)

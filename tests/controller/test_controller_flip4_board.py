@@ -8,17 +8,19 @@ import io
 import json
 import random
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from api_harness import Harness
+from flat_hands import Hand, landing_hands, random_flip4_turn, step_hands
 
 from controller.cli import main as cli
 from controller.config import Config
 from controller.tools.demo import play
 from controller.tools.script import run_file
-from engine.flip4 import CORNERS, GRID
+from engine.flip4 import GRID
 from hal.geometry import load_geometry
 
 SETTLE = 0.2
@@ -43,32 +45,22 @@ async def roll(api: Harness, faces: str | None = None) -> dict[str, Any]:
     return await api.state()
 
 
-def occupied(state: dict[str, Any], cell: str) -> bool:
-    return cell in state["board"]
-
-
 async def step(api: Harness, state: dict[str, Any], source: str, target: str) -> None:
     """Move the piece on ``source`` to ``target`` by hand: a step, a flip or a corner jump (the
     piece rests on the corner; its landing is chosen by ``land``)."""
-    if occupied(state, target):  # a flip: both pieces up, then each on the other's square
-        await hand(api, "lift", source)
-        await hand(api, "lift", target)
-        await hand(api, "place", source)
-        await hand(api, "place", target)
-    else:
-        await hand(api, "lift", source)
-        await hand(api, "place", target)
+    await hands(api, step_hands(state, source, target))
 
 
 async def land(api: Harness, state: dict[str, Any], corner: str, target: str) -> None:
-    if occupied(state, target):  # the opponent there goes where the jump started
-        await hand(api, "lift", corner)
-        await hand(api, "lift", target)
-        await hand(api, "place", state["jump_from"])
-        await hand(api, "place", target)
-    else:
-        await hand(api, "lift", corner)
-        await hand(api, "place", target)
+    await hands(api, landing_hands(state, corner, target))
+
+
+async def hands(api: Harness, actions: list[Hand]) -> None:
+    for doing, cell in actions:
+        if doing == "roll":
+            await roll(api)
+        else:
+            await hand(api, doing, cell)
 
 
 async def test_the_service_on_a_flip4_board_starts_flip4_and_shows_its_board(api: Harness) -> None:
@@ -200,16 +192,7 @@ async def test_a_whole_four_player_game_through_the_api(api: Harness) -> None:
         assert state["phase"] != "await_fix", state["mismatch"]
         if state["phase"] == "game_over":
             break
-        if state["phase"] == "await_roll":
-            await roll(api)
-        elif state["phase"] == "await_place":
-            await hand(api, "place", rng.choice(state["allowed"]))
-        elif state["phase"] == "await_move":
-            source = rng.choice(sorted(state["moves"]))
-            await step(api, state, source, rng.choice(state["moves"][source]))
-        else:
-            corner = next(c for c in state["board"] if CORNERS >> GRID.parse(c) & 1)
-            await land(api, state, corner, rng.choice(state["allowed"]))
+        await hands(api, random_flip4_turn(state, rng))
     assert state["phase"] == "game_over" and (state["winner"] is not None or state["draw"])
     kinds = {e["type"] for e in api.service.controller.session.recent_events(test_view=True)}
     assert "scored" in kinds or state["draw"]
@@ -248,12 +231,24 @@ def test_a_scenario_script_plays_flip4_on_its_board(tmp_path: Path) -> None:
     assert state["winner"] == 0 and state["scored_lines"] == [[0, ["b2", "c2", "d2", "e2"]]]
 
 
-def test_a_flat_board_runs_only_on_the_simulator(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+def test_a_flat_board_runs_on_the_simulator_or_a_pis_gpio_with_a_pis_wiring(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    args = ["run", "--board", "gpio", "--geometry", "flip4", "--http", "127.0.0.1:0"]
-    assert cli([*args, "--data-dir", str(tmp_path)]) == 2
-    assert "the flip4 board runs on the simulator (--board sim)" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "RPi", None)  # import RPi.GPIO fails, as off a Pi
+    run = ["run", "--http", "127.0.0.1:0", "--data-dir", str(tmp_path)]
+    assert cli([*run, "--board", "serial", "--geometry", "flip4"]) == 2
+    assert (
+        "the flip4 board runs on the simulator (--board sim) or on a Raspberry Pi's GPIO "
+        "(--board gpio)" in capsys.readouterr().err
+    )
+    assert cli([*run, "--board", "gpio", "--geometry", "flip4"]) == 2
+    assert "cannot open the board 'gpio': " in (err := capsys.readouterr().err)
+    assert "RPi.GPIO cannot load" in err or "the gpio board needs a Raspberry Pi" in err
+    assert cli([*run, "--board", "gpio", "--geometry", "wiring/flip4.toml"]) == 2
+    assert (
+        "wiring/flip4.toml is wired to 'Raspberry Pi Pico (RP2040)' ([board] mcu), not to a "
+        "Raspberry Pi's GPIO" in capsys.readouterr().err
+    )
 
 
 async def test_undo_takes_back_a_step_and_the_board_is_guided_back(api: Harness) -> None:

@@ -39,7 +39,7 @@ class FaultyBoard(SimBoard):
 def test_a_fault_in_the_board_loop_exits_non_zero(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def open_faulty(spec: str, config: Any, sim_state: Any, geometry: Any) -> SimBoard:
+    def open_faulty(spec: str, config: Any, sim_state: Any, *shape: Any) -> SimBoard:
         board = FaultyBoard(layout=config.layout)
         board.when_changed = None
         return board

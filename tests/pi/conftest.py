@@ -1,5 +1,7 @@
 """Fixtures of the Raspberry Pi path: the gpio backend on a stand-in ``RPi.GPIO`` wired to a
-``SimBoard``, and the real ``neopixel`` library on Blinka's os-agnostic mock board."""
+``SimBoard``, and the real ``neopixel`` library on Blinka's os-agnostic mock board; for the flat
+boards (``grid``: Flip 4 and Olix as ``wiring/*-pi.toml`` wire them) the same on a flat
+``SimBoard``, its frames decoded back onto that board."""
 
 from __future__ import annotations
 
@@ -9,10 +11,21 @@ from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, blinka_mock_board, rpi_modules
+from gpio_standin import (
+    MOCK_NEOPIXEL_PIN,
+    StandInGPIO,
+    blinka_mock_board,
+    frame_decoder,
+    grid_gpio,
+    rpi_modules,
+    spaceboard_gpio,
+)
 from pytest_mock import MockerFixture
 
+from hal.geometry import GridWiring
 from hal.gpio_backend import GpioBackend
+from hal.gpio_grid import GridGpioBackend
+from hal.pi_grid import load_pi_grid
 from hal.pi_wiring import PiWiring, load_pi
 from sim.board import SimBoard
 from sim.clock import SimClock
@@ -38,7 +51,11 @@ def board(clock: SimClock) -> Iterator[SimBoard]:
 @pytest.fixture
 def gpio(board: SimBoard, wiring: PiWiring, mocker: MockerFixture) -> StandInGPIO:
     """The stand-in ``RPi.GPIO``, the only module patched into ``sys.modules``."""
-    gpio = StandInGPIO(board, wiring)
+    return installed(spaceboard_gpio(board, wiring), mocker)
+
+
+def installed(gpio: StandInGPIO, mocker: MockerFixture) -> StandInGPIO:
+    """``gpio`` patched into ``sys.modules`` as ``RPi.GPIO`` for the test."""
     mocker.patch.dict(sys.modules, rpi_modules(gpio))
     return gpio
 
@@ -65,5 +82,49 @@ def backend(gpio: StandInGPIO, wire: MagicMock, clock: SimClock) -> Iterator[Gpi
     backend = GpioBackend(
         clock=clock, led_pin=MOCK_NEOPIXEL_PIN, scan_thread=False, row_settle_s=0.0
     )
+    yield backend
+    backend.close()
+
+
+@pytest.fixture(params=["flip4", "olix"])
+def grid(request: pytest.FixtureRequest) -> GridWiring:
+    """The Pi's wiring of each flat board."""
+    return load_pi_grid(request.param)
+
+
+@pytest.fixture
+def flat_board(clock: SimClock, grid: GridWiring) -> Iterator[SimBoard]:
+    board = SimBoard(clock=clock, geometry=grid.geometry, sensing="presence")
+    yield board
+    board.close()
+
+
+@pytest.fixture
+def flat_gpio(flat_board: SimBoard, grid: GridWiring, mocker: MockerFixture) -> StandInGPIO:
+    """The stand-in ``RPi.GPIO`` wired to the flat board."""
+    return installed(grid_gpio(flat_board, grid), mocker)
+
+
+@pytest.fixture
+def flat_backend(
+    flat_gpio: StandInGPIO,
+    flat_board: SimBoard,
+    grid: GridWiring,
+    neopixel: Any,
+    clock: SimClock,
+    mocker: MockerFixture,
+) -> Iterator[GridGpioBackend]:
+    """The flat board's gpio backend on the simulated clock, stepped by ``scan()``; each frame on
+    the NeoPixel wire is decoded back onto ``flat_board``."""
+    opened: list[GridGpioBackend] = []
+    mocker.patch.object(
+        neopixel,
+        "neopixel_write",
+        frame_decoder(flat_board, lambda: opened[0] if opened else None, flat_gpio.pins),
+    )
+    backend = GridGpioBackend(
+        wiring=grid, clock=clock, led_pin=MOCK_NEOPIXEL_PIN, scan_thread=False, row_settle_s=0.0
+    )
+    opened.append(backend)
     yield backend
     backend.close()

@@ -1,10 +1,13 @@
 """A stand-in for the ``RPi.GPIO`` module, wired electrically to a ``SimBoard``, and the rig that
-runs the gpio backend on it (used by tests/pi and by the contract suite).
+runs a gpio backend on it (used by tests/pi and by the contract suite).
 
-The model follows ``wiring/pi.toml``: driving a row low powers that row's Hall switches, and a
-closed switch pulls its column low through its diode; columns and buttons idle high on their
-pull-ups. A hole switch closes when its sensor's field reaches the simulator's threshold (either
-pole); a groove position's north switch closes on a north field, its south switch on a south one.
+The model follows the wiring files (``wiring/pi.toml`` for the spaceboard, ``wiring/*-pi.toml``
+for a flat board): a row is selected while its pin is low, or, on a board whose rows go through a
+74HC154, while the select pins address it (an address past the last row selects none); a closed
+switch of a selected row pulls its column low through its diode; columns and buttons idle high on
+their pull-ups. A hole (or cell) switch closes when its sensor's field reaches the simulator's
+threshold (either pole); a groove position's north switch closes on a north field, its south
+switch on a south one. The sensors measure when a column is first read after the rows changed.
 A press on the ``SimBoard`` is a falling edge on that button's pin, delivered to the callback of
 ``add_event_detect`` on another thread (as the real module does) unless it comes within
 ``bouncetime`` of the pin's last edge (board clock). Misuse raises ``RuntimeError`` or
@@ -28,18 +31,35 @@ from typing import Any
 from unittest import mock
 
 from hal.base import HOLE_COUNT, Button
-from hal.gpio_backend import GpioBackend
+from hal.geometry import GridWiring
+from hal.gpio_backend import GpioBackend, spaceboard_pins
+from hal.gpio_grid import GridGpioBackend
+from hal.gpio_matrix import MatrixGpioBackend, MatrixPins
 from hal.long_press import LONG_PRESS_S
+from hal.pi_grid import load_pi_grid, matrix_pins
 from hal.pi_wiring import PiWiring, load_pi
 from sim.board import FIELD_THRESHOLD, SimBoard
 from sim.clock import SimClock
 
 MOCK_NEOPIXEL_PIN = "NEOPIXEL"
 """The data pin of Blinka's os-agnostic mock board (``BLINKA_OS_AGNOSTIC=1``)."""
+SCAN_S = 0.005
+"""The scan interval at 200 Hz, the wiring files' ``scan_hz``."""
+
+
+def step(backend: MatrixGpioBackend, clock: SimClock, seconds: float) -> list[float]:
+    """Advance ``seconds`` scanning every 5 ms; the times at which the state changed."""
+    changes = []
+    for _ in range(round(seconds / SCAN_S)):
+        clock.advance(SCAN_S)
+        if backend.scan():
+            changes.append(round(clock.now(), 6))
+    return changes
 
 
 class StandInGPIO(types.ModuleType):
-    """``RPi.GPIO`` for one ``SimBoard`` wired as ``wiring``."""
+    """``RPi.GPIO`` for one ``SimBoard`` wired as ``pins``; ``switch_sensor`` gives each switch's
+    sensor on the board's raw fields and the pole it closes on (``any``, ``north``, ``south``)."""
 
     BCM = 11
     BOARD = 10
@@ -54,10 +74,12 @@ class StandInGPIO(types.ModuleType):
     FALLING = 32
     BOTH = 33
 
-    def __init__(self, board: SimBoard, wiring: PiWiring) -> None:
+    def __init__(
+        self, board: SimBoard, pins: MatrixPins, switch_sensor: dict[int, tuple[int, str]]
+    ) -> None:
         super().__init__("RPi.GPIO")
         self.board = board
-        self.wiring = wiring
+        self.pins = pins
         self.mode: int | None = None
         self.directions: dict[int, int] = {}
         self.pulls: dict[int, int] = {}
@@ -66,11 +88,13 @@ class StandInGPIO(types.ModuleType):
         self.last_edge: dict[int, float] = {}
         self.cleaned: list[int] = []
         self.callback_errors: list[BaseException] = []
-        self.row_selects = 0
+        self.selections: list[tuple[int, ...]] = []
+        """The rows selected at each first column read after the row or select pins changed."""
         self._fields: tuple[int, ...] = ()
+        self._measured = False
         self._lock = threading.Lock()
-        self._switch_sensor = _switch_sensors(wiring)
-        self._button_pin = {Button(name): pin for name, pin in wiring.buttons.items()}
+        self._switch_sensor = switch_sensor
+        self._button_pin = {Button(name): pin for name, pin in pins.buttons.items()}
         self._held_until: dict[int, float] = {}
         board.when_changed = self._board_changed
 
@@ -111,19 +135,20 @@ class StandInGPIO(types.ModuleType):
     def output(self, channel: int, value: int) -> None:
         self._check(channel, self.OUT)
         self.levels[channel] = int(bool(value))
-        if channel in self.wiring.rows and not value:
-            self.row_selects += 1
-            self._fields = self.board.raw_fields()  # the row's sensors wake up and measure
+        self._measured = False
 
     def input(self, channel: int) -> int:
         if self.directions.get(channel) is None:
             raise RuntimeError("You must setup() the GPIO channel first")
-        if channel in self.wiring.columns:
-            column = self.wiring.columns.index(channel)
-            for r, row in enumerate(self.wiring.rows):
-                switch = r * len(self.wiring.columns) + column
-                if self.levels.get(row) == self.LOW and self._closed(switch):
-                    return self.LOW
+        if channel in self.pins.columns:
+            rows = self.rows_selected()
+            if not self._measured:  # the selected row's sensors wake up and measure
+                self._measured = True
+                self.selections.append(rows)
+                self._fields = self.board.raw_fields()
+            column = self.pins.columns.index(channel)
+            if any(self._closed(r * len(self.pins.columns) + column) for r in rows):
+                return self.LOW
         if self._held_until.get(channel, 0.0) > self.board.clock.now():
             return self.LOW  # a button held down
         return self.HIGH if self.pulls.get(channel) == self.PUD_UP else self.LOW
@@ -161,6 +186,22 @@ class StandInGPIO(types.ModuleType):
         self.cleaned.extend(pins)
 
     # -- the electrical model -------------------------------------------------------------------
+
+    @property
+    def row_selects(self) -> int:
+        """How many times a row was selected and read."""
+        return len(self.selections)
+
+    def rows_selected(self) -> tuple[int, ...]:
+        """The rows driven low now: by their own pins, or the one the decoder addresses."""
+        if self.pins.row_pins:
+            return tuple(
+                r for r, pin in enumerate(self.pins.row_pins) if self.levels.get(pin) == self.LOW
+            )
+        address = sum(
+            self.levels.get(pin, self.LOW) << bit for bit, pin in enumerate(self.pins.decoder_pins)
+        )
+        return (address,) if address < self.pins.rows else ()
 
     def _check(self, channel: int, direction: int) -> None:
         if self.directions.get(channel) != direction:
@@ -213,6 +254,17 @@ class StandInGPIO(types.ModuleType):
         self.callback_errors.extend(errors)
 
 
+def spaceboard_gpio(board: SimBoard, wiring: PiWiring) -> StandInGPIO:
+    """The stand-in wired to the spaceboard as ``wiring/pi.toml`` says."""
+    return StandInGPIO(board, spaceboard_pins(wiring), _switch_sensors(wiring))
+
+
+def grid_gpio(board: SimBoard, wiring: GridWiring) -> StandInGPIO:
+    """The stand-in wired to a flat board: switch ``k`` under cell ``k``."""
+    cells = range(wiring.geometry.cells)
+    return StandInGPIO(board, matrix_pins(wiring), {cell: (cell, "any") for cell in cells})
+
+
 def _switch_sensors(wiring: PiWiring) -> dict[int, tuple[int, str]]:
     """Switch index -> (sensor index on the board's raw fields, the pole it closes on)."""
     sensors = {s: (hole, "any") for hole, s in enumerate(wiring.hole_switch)}
@@ -221,6 +273,21 @@ def _switch_sensors(wiring: PiWiring) -> dict[int, tuple[int, str]]:
         sensors[south] = (sensor, "south")
     assert len(sensors) == wiring.switch_count and min(wiring.groove_switches) == HOLE_COUNT
     return sensors
+
+
+def failing_setup(gpio: StandInGPIO, after: int, failure: Exception) -> Callable[..., None]:
+    """A ``setup`` for ``gpio`` that claims ``after`` pins, then raises ``failure``: a claim
+    failing part way, whose claimed pins must be released."""
+    real_setup = gpio.setup
+    claimed: list[int] = []
+
+    def setup(channel: int, *args: Any, **kwargs: Any) -> None:
+        if len(claimed) == after:
+            raise failure
+        claimed.append(channel)
+        real_setup(channel, *args, **kwargs)
+
+    return setup
 
 
 def rpi_modules(gpio: StandInGPIO) -> dict[str, types.ModuleType]:
@@ -232,20 +299,19 @@ def rpi_modules(gpio: StandInGPIO) -> dict[str, types.ModuleType]:
 
 
 def frame_decoder(
-    board: SimBoard, backend: Callable[[], GpioBackend | None]
+    board: SimBoard, backend: Callable[[], MatrixGpioBackend | None], pins: MatrixPins
 ) -> Callable[[Any, Any], None]:
-    """A ``neopixel_write(pin, buf)`` that shows the bytes on ``board`` as one frame (the dark
-    frame written while the backend opens is shown at brightness 1)."""
-    wiring = load_pi()
+    """A ``neopixel_write(pin, buf)`` that shows the bytes on ``board`` as one frame, pixels in
+    ``pins.chain`` order (the dark frame written while the backend opens is shown at
+    brightness 1)."""
 
     def neopixel_write(pin: Any, buf: Any) -> None:
         data = bytes(buf)
-        order = wiring.pixel_order
         opened = backend()
         brightness = 1.0 if opened is None else opened.pixels.brightness
-        colors: list[tuple[int, int, int]] = [(0, 0, 0)] * len(wiring.chain)
-        for k, logical in enumerate(wiring.chain):
-            channel = dict(zip(order, data[3 * k : 3 * k + 3], strict=True))
+        colors: list[tuple[int, int, int]] = [(0, 0, 0)] * len(pins.chain)
+        for k, logical in enumerate(pins.chain):
+            channel = dict(zip(pins.pixel_order, data[3 * k : 3 * k + 3], strict=True))
             colors[logical] = tuple(  # type: ignore[assignment]
                 _unscale(channel[c], brightness) for c in "RGB"
             )
@@ -271,13 +337,20 @@ def blinka_mock_board() -> Iterator[Any]:
 
 @contextmanager
 def gpio_rig(
-    *, clock: SimClock | None = None, scan_thread: bool = True
-) -> Iterator[tuple[GpioBackend, SimBoard]]:
-    """The gpio backend on the stand-in ``RPi.GPIO`` and Blinka's mock board, wired to a
-    ``SimBoard``; frames written to the NeoPixel wire are recorded on the board."""
-    board = SimBoard(clock=clock or SimClock())
-    gpio = StandInGPIO(board, load_pi())
-    opened: list[GpioBackend] = []
+    *, clock: SimClock | None = None, scan_thread: bool = True, grid: str | None = None
+) -> Iterator[tuple[MatrixGpioBackend, SimBoard]]:
+    """A gpio backend on the stand-in ``RPi.GPIO`` and Blinka's mock board, wired to a
+    ``SimBoard``: the spaceboard's, or with ``grid`` (``flip4``, ``olix``) that flat board's
+    wired as ``wiring/<grid>-pi.toml``. Frames written to the NeoPixel wire are recorded on the
+    board."""
+    opened: list[MatrixGpioBackend] = []
+    if grid is None:
+        board = SimBoard(clock=clock or SimClock())
+        gpio = spaceboard_gpio(board, load_pi())
+    else:
+        wiring = load_pi_grid(grid)
+        board = SimBoard(clock=clock or SimClock(), geometry=wiring.geometry, sensing="presence")
+        gpio = grid_gpio(board, wiring)
     with ExitStack() as stack:
         stack.callback(board.close)
         neopixel = stack.enter_context(blinka_mock_board())
@@ -286,14 +359,19 @@ def gpio_rig(
             mock.patch.object(
                 neopixel,
                 "neopixel_write",
-                frame_decoder(board, lambda: opened[0] if opened else None),
+                frame_decoder(board, lambda: opened[0] if opened else None, gpio.pins),
             )
         )
-        backend = GpioBackend(
-            clock=clock,
-            led_pin=MOCK_NEOPIXEL_PIN,
-            scan_thread=scan_thread,
-            row_settle_s=0.0,
+        options: dict[str, Any] = {
+            "clock": clock,
+            "led_pin": MOCK_NEOPIXEL_PIN,
+            "scan_thread": scan_thread,
+            "row_settle_s": 0.0,
+        }
+        backend: MatrixGpioBackend = (
+            GpioBackend(**options)
+            if grid is None
+            else GridGpioBackend(wiring=load_pi_grid(grid), **options)
         )
         opened.append(backend)
         stack.callback(backend.close)

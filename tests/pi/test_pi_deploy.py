@@ -55,6 +55,9 @@ def test_the_unit_runs_the_service_as_designed() -> None:
     assert s["SupplementaryGroups"][0].split() == ["gpio", "spi", "dialout"]
     assert s["StateDirectory"] == ["flixboard"]
     assert "FLIXBOARD_BOARD=serial:/dev/flixboard" in s["Environment"]
+    assert "FLIXBOARD_GEOMETRY=flix" in s["Environment"], (
+        "an older environment file: the spaceboard"
+    )
     assert s["EnvironmentFile"] == ["-/etc/flixboard/environment"]
     assert s["WantedBy"] == ["multi-user.target"]
 
@@ -62,13 +65,17 @@ def test_the_unit_runs_the_service_as_designed() -> None:
 def test_the_units_command_line_is_one_the_cli_accepts() -> None:
     from controller.cli import run as command
 
-    words = shlex.split(unit_settings()["ExecStart"][0].replace("${FLIXBOARD_BOARD}", "gpio"))
+    line = unit_settings()["ExecStart"][0]
+    words = shlex.split(
+        line.replace("${FLIXBOARD_BOARD}", "gpio").replace("${FLIXBOARD_GEOMETRY}", "flip4")
+    )
     assert words[:2] == [EXEC, "run"]
     parser = argparse.ArgumentParser()
     command.add_arguments(parser)
     args = parser.parse_args(words[2:])
-    assert (args.board, str(args.config), str(args.data_dir)) == (
+    assert (args.board, args.geometry, str(args.config), str(args.data_dir)) == (
         "gpio",
+        "flip4",
         "/etc/flixboard/config.toml",
         "/var/lib/flixboard",
     )
@@ -128,7 +135,7 @@ def _board_choice(tmp_path: Path, *args: str) -> str:
     text = INSTALL.read_text().replace("etc=/etc/flixboard", f"etc={tmp_path}")
     text, replaced = re.subn(
         r'^\[ "\$\(id -u\)" -eq 0 \].*$',
-        'echo "$board $board_spec"; exit 0',
+        'echo "$board $board_spec $geometry"; exit 0',
         text,
         count=1,
         flags=re.MULTILINE,
@@ -140,13 +147,39 @@ def _board_choice(tmp_path: Path, *args: str) -> str:
 
 
 def test_a_rerun_without_board_keeps_the_board_chosen_before(tmp_path: Path) -> None:
-    assert _board_choice(tmp_path) == "serial serial:/dev/flixboard", "first install: serial"
+    assert _board_choice(tmp_path) == "serial serial:/dev/flixboard flix", "first install: serial"
     (tmp_path / "environment").write_text("# the board\nFLIXBOARD_BOARD=gpio\n")
-    assert _board_choice(tmp_path) == "gpio gpio"
+    assert _board_choice(tmp_path) == "gpio gpio flix"
     (tmp_path / "environment").write_text('FLIXBOARD_BOARD="serial:/dev/ttyACM1"\n')
-    assert _board_choice(tmp_path) == "serial serial:/dev/ttyACM1", "a hand-edited port stays"
-    assert _board_choice(tmp_path, "--board", "serial") == "serial serial:/dev/flixboard"
-    assert _board_choice(tmp_path, "--board=gpio") == "gpio gpio"
+    assert _board_choice(tmp_path) == "serial serial:/dev/ttyACM1 flix", "a hand-edited port stays"
+    assert _board_choice(tmp_path, "--board", "serial") == "serial serial:/dev/flixboard flix"
+    assert _board_choice(tmp_path, "--board=gpio") == "gpio gpio flix"
+
+
+def test_a_flat_board_is_chosen_with_gpio_and_kept(tmp_path: Path) -> None:
+    assert _board_choice(tmp_path, "--board", "gpio", "--geometry", "olix") == "gpio gpio olix"
+    (tmp_path / "environment").write_text("FLIXBOARD_BOARD=gpio\nFLIXBOARD_GEOMETRY=flip4\n")
+    assert _board_choice(tmp_path) == "gpio gpio flip4", "a re-run keeps the flat board"
+    assert _board_choice(tmp_path, "--geometry=flix") == "gpio gpio flix"
+    mine = "/etc/flixboard/my-flip4.toml"
+    assert _board_choice(tmp_path, "--geometry", mine) == f"gpio gpio {mine}"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--board", "serial", "--geometry", "flip4"], "the flip4 board runs on --board gpio"),
+        (["--board", "gpio", "--geometry", "chess"], "--geometry must be flix, flip4, olix or a"),
+    ],
+)
+def test_the_install_script_refuses_a_bad_geometry_before_doing_anything(
+    args: list[str], message: str
+) -> None:
+    result = subprocess.run(
+        ["bash", str(INSTALL), *args], capture_output=True, text=True, timeout=60
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert message in result.stderr
 
 
 def _boot_config(tmp_path: Path, model: str) -> tuple[str, str]:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO
+from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
 from pytest_mock import MockerFixture
 
 from hal import open_backend
@@ -26,18 +26,7 @@ from hal.pi_wiring import PiWiring
 from sim.board import SimBoard
 from sim.clock import SimClock
 
-SCAN_S = 0.005
 YIIH = 21
-
-
-def step(backend: GpioBackend, clock: SimClock, seconds: float) -> list[float]:
-    """Advance ``seconds`` scanning every 5 ms; the times at which the state changed."""
-    changes = []
-    for _ in range(round(seconds / SCAN_S)):
-        clock.advance(SCAN_S)
-        if backend.scan():
-            changes.append(round(clock.now(), 6))
-    return changes
 
 
 def test_pins_are_set_up_as_wired(
@@ -308,16 +297,7 @@ class LgpioError(Exception):
 def test_an_lgpio_error_while_claiming_pins_is_a_clear_error(
     gpio: StandInGPIO, mocker: MockerFixture, failure: Exception, hint: str
 ) -> None:
-    real_setup = gpio.setup
-    claimed: list[int] = []
-
-    def setup(channel: int, *args: object, **kwargs: object) -> None:
-        if len(claimed) == 12:  # fail part way: the pins claimed so far must be released
-            raise failure
-        claimed.append(channel)
-        real_setup(channel, *args, **kwargs)  # type: ignore[arg-type]
-
-    mocker.patch.object(gpio, "setup", setup)
+    mocker.patch.object(gpio, "setup", failing_setup(gpio, 12, failure))
     with pytest.raises(BackendUnavailable, match=hint):
         GpioBackend(led_pin=MOCK_NEOPIXEL_PIN)
     assert gpio.directions == {}, "GPIO.cleanup() released the pins claimed before the failure"

@@ -16,7 +16,10 @@ from sim.view import render
 FLIP4_TEXT = (Path(__file__).parents[2] / "wiring" / "flip4.toml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("name", "rows", "pixels"), [("flip4", 5, 33), ("olix", 11, 129)])
+@pytest.mark.parametrize(
+    ("name", "rows", "pixels"),
+    [("flip4", 5, 33), ("olix", 11, 129), ("flip4-pi", 5, 33), ("olix-pi", 11, 129)],
+)
 def test_the_wiring_files_describe_their_grids(name: str, rows: int, pixels: int) -> None:
     wiring = load_grid_wiring(name)
     assert (wiring.geometry.rows, wiring.geometry.cols) == (rows, rows)
