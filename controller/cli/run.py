@@ -28,6 +28,7 @@ from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
 from hal.errors import BackendUnavailable, HalError
 from hal.geometry import load_geometry
 from hal.registry import open_backend
+from hal.serial_errors import ProfileMismatch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="flix|flip4|olix|FILE",
         help="the board's shape: the FLIX spaceboard (default), a flat board of wiring/NAME.toml "
         "(flip4: 5x5, olix: 11x11) or the path of such a wiring file; flat boards run on the "
-        "simulator and play their own games",
+        "simulator or a Pico set up for them (flixboard pico-setup) and play their own games",
     )
     parser.add_argument(
         "--http", metavar="HOST:PORT", help="where to serve (default 127.0.0.1:8640)"
@@ -149,14 +150,18 @@ def open_board(
 ) -> Backend:
     """The board named by ``spec``, its LEDs capped at ``brightness_cap``. The simulated board
     keeps its panels and pieces in ``sim_state``, as a real board keeps them while it is off. A
-    flat board (``geometry``) is simulated, sensing presence only as its Hall switches do."""
+    flat board (``geometry``) is simulated or read by a Pico set up for it, sensing presence only
+    as its Hall switches do; a Pico set up for another board is refused (``ProfileMismatch``)."""
     options: dict[str, Any] = {"max_brightness": config.brightness_cap}
-    simulated = spec.partition(":")[0] == "sim"
-    if geometry.flat and not simulated:
+    kind = spec.partition(":")[0]
+    simulated = kind == "sim"
+    if geometry.flat and kind not in ("sim", "serial"):
         raise ConfigError(
-            f"the {geometry.key} board runs on the simulator (--board sim): the serial and GPIO "
-            "backends drive the spaceboard"
+            f"the {geometry.key} board runs on the simulator (--board sim) or a Pico (--board "
+            "serial): the GPIO backend drives the spaceboard"
         )
+    if kind == "serial":
+        options["geometry"] = geometry
     if simulated:
         options.update(layout=config.layout, state_file=sim_state, frame_limit=SIM_FRAME_LIMIT)
     if geometry.flat:
@@ -164,7 +169,9 @@ def open_board(
     return open_backend(spec, **options)
 
 
-def search_board(spec: str, config: Config, error: HalError) -> BoardSearch:
+def search_board(
+    spec: str, config: Config, error: HalError, geometry: BoardGeometry = FLIX_GEOMETRY
+) -> BoardSearch:
     """A serial board that did not answer at start: the service comes up and searches for it
     (a Pico plugged in later, a service started by systemd before the board)."""
     where = spec.partition(":")[2] or "the default port"
@@ -174,7 +181,8 @@ def search_board(spec: str, config: Config, error: HalError) -> BoardSearch:
         print(f"flixboard: {news}", file=sys.stderr, flush=True)
 
     return BoardSearch(
-        lambda: open_board(spec, config, None),
+        lambda: open_board(spec, config, None, geometry),
+        geometry=geometry,
         where=where,
         max_brightness=config.brightness_cap,
         say=say,
@@ -204,11 +212,11 @@ def main(args: argparse.Namespace) -> int:
         sim_state = args.sim_state or data_dir / sim_state_file(geometry)
         backend = open_board(args.board, config, sim_state, geometry)
     except BackendUnavailable as error:
-        if args.board.partition(":")[0] != "serial":
+        if args.board.partition(":")[0] != "serial" or isinstance(error, ProfileMismatch):
             print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
             sock.close()
             return 2
-        backend = search_board(args.board, config, error)
+        backend = search_board(args.board, config, error, geometry)
     except (HalError, ConfigError, ValueError) as error:
         print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
         sock.close()
