@@ -441,7 +441,7 @@ class SerialBackend(Backend):
             self._mismatch = ProfileMismatch(
                 f"the Pico on {self.port} is set up for the {geometry.describe()} board, not "
                 f"{expected.describe()}: if it sits in the {expected.key} board, set it up once "
-                f"with `flixboard pico-setup --geometry {expected.key} --board serial:{self.port}`;"
+                f"with `flixboard pico-setup --geometry {expected.key} --port {self.port}`;"
                 f" else start with --geometry {geometry.key}"
             )
             self.last_error = str(self._mismatch)

@@ -199,7 +199,7 @@ class Info:
 
 def parse_info(body: bytes) -> Info:
     if len(body) < 6:
-        raise FrameError("malformed", f"INFO body of {len(body)} bytes, expected 7")
+        raise FrameError("malformed", f"INFO body of {len(body)} bytes, expected 6 or 7")
     profile = body[6] if len(body) > 6 else 0
     return Info(body[0], (body[1], body[2]), body[3], body[4], body[5], profile)
 
@@ -231,8 +231,10 @@ def parse_state(body: bytes, geometry: BoardGeometry = FLIX_GEOMETRY) -> State:
     highest = 1 if geometry.flat else 2
     wrong = [code for code in codes if code > highest]
     if wrong:
-        cell = codes.index(wrong[0])
-        raise FrameError("malformed", f"cell {cell} has the unused class {wrong[0]}")
+        where = "cell" if geometry.flat else "hole"
+        raise FrameError(
+            "malformed", f"{where} {codes.index(wrong[0])} has the unused class {wrong[0]}"
+        )
     at = (geometry.cells + 3) // 4
     grooves: list[str | None] = []
     for groove, code in enumerate(body[at : at + geometry.grooves]):

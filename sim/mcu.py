@@ -268,6 +268,7 @@ class SimPico:
         self.chain: LedChain = load_leds()
         self.link = Path(link) if link is not None else None
         self.storage_dir = Path(storage_dir or tempfile.mkdtemp(prefix="flixboard-pico-"))
+        self.storage_dir.mkdir(parents=True, exist_ok=True)
         self.step_s = step_s
         geometry = self.board.geometry
         grid = load_grid_wiring(geometry.key) if geometry.flat else None
