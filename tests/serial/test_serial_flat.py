@@ -126,7 +126,7 @@ def test_pico_setup_stores_the_board_and_the_pico_restarts_as_it(
     with SerialBackend(fresh_pico.port, geometry=FLIP4) as backend:
         fresh_pico.board.place("e5")
         wait_until(lambda: backend.read().occupied() == 1 << 24)
-    with pytest.raises(ProfileMismatch, match="set up for the flip4 .* not olix"):
+    with pytest.raises(ProfileMismatch, match=r"set up for the flip4 .* not olix"):
         SerialBackend(fresh_pico.port, geometry=OLIX, open_timeout=3.0)
 
 
