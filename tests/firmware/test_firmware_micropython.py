@@ -56,8 +56,9 @@ def test_known_answers(cpython_results: dict[str, Any]) -> None:
     assert results["stream"]["errors"] == VECTOR_DATA["stream"]["errors"]
     assert results["states"] == [v["body_hex"] for v in VECTOR_DATA["states"]]
     assert results["fields"] == [v["body_hex"] for v in VECTOR_DATA["raw_fields"]]
-    for key in ("sensing", "grooves", "buttons", "brightness", "calibration"):
+    for key in ("sensing", "grooves", "buttons", "brightness", "calibration", "led_parts"):
         assert results[key] == VECTOR_DATA["expected"][key], key
+    assert results["flat_states"] == [v["body_hex"] for v in VECTOR_DATA["flat_states"]]
 
 
 def test_debounce_and_hysteresis_answers_read_as_intended() -> None:
@@ -66,6 +67,9 @@ def test_debounce_and_hysteresis_answers_read_as_intended() -> None:
     assert VECTOR_DATA["expected"]["sensing"][1] == [0] * 12  # glitches never count
     assert VECTOR_DATA["expected"]["grooves"] == [[1, 2, 3, 4], [0, 0, 4, 1]]
     assert VECTOR_DATA["expected"]["calibration"][1] == "magnet:5"
+    parts = VECTOR_DATA["expected"]["led_parts"]  # a frame in parts shows whole, or not at all
+    assert parts["shown_hex"] == VECTOR_DATA["led_parts"]["rgb_hex"] and parts["acks"] == [0, 0]
+    assert (parts["missing_acks"], parts["missing_shown"]) == ([0, 7], 0)
 
 
 def test_the_board_state_machine_runs_under_micropython() -> None:
