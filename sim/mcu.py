@@ -30,6 +30,7 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from firmware import profiles
 from firmware.board import Board
@@ -44,6 +45,9 @@ from hal.long_press import LONG_PRESS_S
 from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
 from sim.board import SimBoard
 from sim.pty_link import drop_link, point_link
+
+if TYPE_CHECKING:
+    from firmware.interfaces import Transport
 
 ADC_MID = 2048
 BUTTON_ORDER = (Button.ROLL, Button.FLIX, Button.PENALTY, Button.MENU)
@@ -327,38 +331,8 @@ class SimPico:
                 point_link(self.link, self.pty_path)
 
     def _boot(self) -> Board:
-        """The firmware as ``firmware/main.py`` starts it: the profile in flash picks the pins."""
         assert self._transport is not None
-        hw = self.hardware
-        profile_path = str(self.storage_dir / "profile.txt")
-        profile = profiles.load(profile_path)
-        hw.strip = SimStrip(profile.pixels)
-        if profile.flat:
-            scanner: Scanner | MatrixScanner = MatrixScanner(
-                profile.rows,
-                [hw.pin(gpio) for gpio in profile.row_pins],
-                [hw.pin(gpio) for gpio in profile.decoder_pins],
-                [hw.pin(gpio) for gpio in profile.col_pins],
-                _no_sleep,
-                profile.settle_us,
-            )
-            classifier = PresenceClassifier(profile.cells)
-            buttons = [hw.pin(gpio) for gpio in profile.buttons]
-        else:
-            scanner = Scanner(hw.adc, hw.select, hw.enable, _no_sleep)
-            classifier = None
-            buttons = hw.buttons if hw.grid is None else [SimPin(1) for _ in BUTTON_ORDER]
-        return Board(
-            scanner,
-            LedOutput(hw.strip, profile.chain, profile.cells),
-            Buttons(buttons),
-            self._transport,
-            str(self.storage_dir / "calibration.json"),
-            ticks_ms(),
-            classifier,
-            profile,
-            profile_path,
-        )
+        return boot_firmware(self.hardware, self._transport, self.storage_dir, ticks_ms())
 
     def unplug(self) -> None:
         """Pull the USB cable: the pty closes, the link disappears, the firmware stops."""
@@ -456,6 +430,41 @@ class SimPico:
     def __repr__(self) -> str:
         state = "frozen" if self._frozen else "unplugged" if self._master < 0 else "running"
         return f"<SimPico {state} port={self.link or self.pty_path} boots={self.boots}>"
+
+
+def boot_firmware(hardware: SimHardware, transport: Transport, flash: Path, now_ms: int) -> Board:
+    """The firmware as ``firmware/main.py`` starts it on ``hardware``: the profile stored in the
+    ``flash`` folder picks its pins (a fresh strip of that profile's pixels)."""
+    hw = hardware
+    profile_path = str(flash / "profile.txt")
+    profile = profiles.load(profile_path)
+    hw.strip = SimStrip(profile.pixels)
+    if profile.flat:
+        scanner: Scanner | MatrixScanner = MatrixScanner(
+            profile.rows,
+            [hw.pin(gpio) for gpio in profile.row_pins],
+            [hw.pin(gpio) for gpio in profile.decoder_pins],
+            [hw.pin(gpio) for gpio in profile.col_pins],
+            _no_sleep,
+            profile.settle_us,
+        )
+        classifier = PresenceClassifier(profile.cells)
+    else:
+        scanner = Scanner(hw.adc, hw.select, hw.enable, _no_sleep)
+        classifier = None
+    wired = hw.grid is None and not profile.flat  # else the buttons' pins by their numbers
+    buttons = hw.buttons if wired else [hw.pin(gpio) for gpio in profile.buttons]
+    return Board(
+        scanner,
+        LedOutput(hw.strip, profile.chain, profile.cells),
+        Buttons(buttons),
+        transport,
+        str(flash / "calibration.json"),
+        now_ms,
+        classifier,
+        profile,
+        profile_path,
+    )
 
 
 def _no_sleep(microseconds: int) -> None:
