@@ -304,12 +304,13 @@ class SerialBackend(Backend):
         """Delete the Pico's stored calibration: mid-rail baselines, default thresholds."""
         self._command(Kind.CALIBRATE, bytes([CAL_FORGET]), "forget the calibration")
 
-    def set_profile(self, key: str) -> None:
+    def set_profile(self, key: str, timeout: float = 2.0) -> None:
         """Set the Pico up for the board ``key`` (``flix``, ``flip4``, ``olix``): it stores the
         profile and restarts into it, so the link drops and comes back as that board."""
         if key not in PROFILES:
             raise ValueError(f"no board profile {key!r}: known {', '.join(PROFILES)}")
-        self._command(Kind.PROFILE, bytes([PROFILES.index(key)]), f"set up the {key} board")
+        what = f"set up the {key} board"
+        self._command(Kind.PROFILE, bytes([PROFILES.index(key)]), what, timeout)
 
     def flush(self, timeout: float = 1.0) -> bool:
         """Wait until the board acknowledged the last LED frame; False if it did not in time."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -19,7 +18,7 @@ from engine.flip4 import CORNERS
 from engine.grid import GRIDS
 from hal.geometry import load_geometry
 from sim.pico_rig import PicoRig, pico_rig
-from tests.serial.game_helpers import Pump, Wait
+from tests.serial.game_helpers import Hands, Pump, Wait
 
 RED = Config().team_colours[0]
 FLIP4, OLIX = GRIDS["flip4"], GRIDS["olix"]
@@ -43,39 +42,11 @@ def olix() -> Iterator[PicoRig]:
         yield rig
 
 
-class Hands:
-    """Hand actions on the board, each one waited for until the controller's settled board shows
-    it (a flip's two lifts must each be seen: a presence board looks the same before and after)."""
-
-    def __init__(self, rig: PicoRig, pump: Pump, wait_until: Wait) -> None:
-        self.rig = rig
-        self.pump = pump
-        self.wait_until = wait_until
-
-    def state(self) -> dict[str, Any]:
-        state: dict[str, Any] = self.pump.read(lambda d: d.controller.state())
-        return state
-
-    def do(self, doing: str, cell: str) -> None:
-        board = self.rig.board
-        if doing == "place":
-            board.place(cell)
-        else:
-            board.lift(cell)
-        target = board.read().occupied()
-        self.wait_until(lambda: self.pump.read(lambda d: d.controller.sensed.occupied()) == target)
-
-    def press_roll(self) -> None:
-        before = self.pump.read(lambda d: len(d.controller.game.actions))
-        self.rig.board.press("roll")
-        self.wait_until(lambda: self.pump.read(lambda d: len(d.controller.game.actions)) > before)
-
-
 def test_a_whole_four_player_flip4_game_over_serial(flip4: PicoRig, wait_until: Wait) -> None:
     """Seeded: placements, steps, flips and a corner jump, each made by hand on the board, until
     a line of four wins."""
     pump = start(flip4, "flip4", 4, 12)
-    hands = Hands(flip4, pump, wait_until)
+    hands = Hands(flip4.board, pump, wait_until)
     rng = random.Random(4)
     try:
         wait_until(lambda: hands.state()["phase"] == "await_roll")
@@ -126,7 +97,7 @@ def test_olix_moves_and_the_patterns_scored_light_over_serial(
     it was set, and the O Red scores lights in Red on the board's pixels (129 of them: each frame
     travels in two parts)."""
     pump = start(olix, "olix", 2, 5)
-    hands = Hands(olix, pump, wait_until)
+    hands = Hands(olix.board, pump, wait_until)
     moves = [("a1", 0), ("k11", 1), ("b1", 0), ("i11", 1), ("a2", 0), ("k9", 1), ("b2", 0)]
     square = {OLIX.parse(cell) for cell in ("a1", "b1", "a2", "b2")}
 
