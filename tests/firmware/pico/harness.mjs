@@ -252,14 +252,15 @@ class Board {
       const low = rows.some((row) => closed[row * width + col]);
       this.mcu.gpio[pin].setInputValue(!low);
     });
-    // One full scan selects the first row once.
-    const first = rows.length === 1 && rows[0] === 0;
-    if (first && !this.rowZero) stats.scans += 1;
-    this.rowZero = first;
+    // One full scan selects the last row once (the first may also show for an instant while
+    // the decoder's select pins change one by one, say from row 7 to row 8).
+    const last = rows.length === 1 && rows[0] === matrix.rows - 1;
+    if (last && !this.lastRow) stats.scans += 1;
+    this.lastRow = last;
   }
 
   wireMatrix() {
-    this.rowZero = false;
+    this.lastRow = false;
     for (const pin of [...matrix.row_pins, ...matrix.decoder_pins]) {
       this.mcu.gpio[pin].addListener(() => this.settleColumns());
     }
