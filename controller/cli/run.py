@@ -160,12 +160,12 @@ def open_board(
             f"the {geometry.key} board runs on the simulator (--board sim) or a Pico (--board "
             "serial): the GPIO backend drives the spaceboard"
         )
-    if kind == "serial":
+    if kind == "serial":  # the Pico says how it senses; a Pico of another board is refused
         options["geometry"] = geometry
     if simulated:
         options.update(layout=config.layout, state_file=sim_state, frame_limit=SIM_FRAME_LIMIT)
-    if geometry.flat:
-        options.update(geometry=geometry, sensing="presence")
+        if geometry.flat:
+            options.update(geometry=geometry, sensing="presence")
     return open_backend(spec, **options)
 
 

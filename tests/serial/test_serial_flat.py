@@ -5,11 +5,17 @@ decodes them, sends LED frames (in parts on Olix), refuses a Pico set up for ano
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 from controller.cli import main as cli
@@ -22,6 +28,7 @@ from sim.board import SimBoard
 from sim.mcu import SimPico
 from sim.pico_rig import PicoRig, pico_rig
 from tests.serial.game_helpers import Wait
+from tests.serial.test_serial_search import free_port, wait_for
 
 FLIP4 = load_geometry("flip4")
 OLIX = load_geometry("olix")
@@ -136,3 +143,93 @@ def test_pico_setup_of_an_unknown_board_is_refused(
     assert cli(["pico-setup", "--geometry", "chess", "--port", fresh_pico.port]) == 1
     assert "no board geometry 'chess'" in capsys.readouterr().err
     assert fresh_pico.boots == 1 and not (fresh_pico.storage_dir / "profile.txt").exists()
+
+
+def test_the_service_refuses_a_pico_of_another_board_and_names_the_fix(
+    fresh_pico: SimPico, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["run", "--board", f"serial:{fresh_pico.port}", "--geometry", "flip4"]
+    assert cli([*args, "--http", "127.0.0.1:0", "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "is set up for the flix (64 holes on 4 panels) board, not flip4" in err
+    assert f"flixboard pico-setup --geometry flip4 --port {fresh_pico.port}" in err
+
+
+def test_sim_mcu_serves_a_flat_board(tmp_path: Path, wait_until: Wait) -> None:
+    """``flixboard sim-mcu --geometry olix``: a Pico set up for Olix on its switch matrix."""
+    link = tmp_path / "flixboard"
+    command = [sys.executable, "-m", "controller.cli", "sim-mcu", "--geometry", "olix"]
+    with subprocess.Popen(
+        [*command, "--link", str(link), "--storage", str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        try:
+            assert process.stdout.readline().startswith("simulated Pico on /dev/pts/")
+            process.stdout.readline()  # linked as ...
+            assert process.stdout.readline().strip().endswith(
+                f"--board serial:{link} --geometry olix"
+            )
+            process.stdout.readline()  # the list of commands
+            with SerialBackend(str(link), geometry=OLIX, open_timeout=10) as backend:
+                process.stdin.write("place k11\n")
+                process.stdin.flush()
+                assert process.stdout.readline().strip() == "ok"
+                wait_until(lambda: backend.read().holes[120] is Piece.PRESENT)
+            process.stdin.close()
+            assert process.wait(timeout=20) == 0
+        finally:
+            process.kill()
+
+
+def test_the_service_plays_olix_on_a_pico_it_searched_for(tmp_path: Path) -> None:
+    """``flixboard run --board serial:PORT --geometry olix`` comes up before the Pico, searches,
+    finds a Pico set up for Olix (``sim-mcu --geometry olix``) and commits a counter set on it."""
+    link = tmp_path / "board"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = tmp_path / "service.log"
+    command = [sys.executable, "-m", "controller.cli"]
+    with log.open("wb") as out:
+        service = subprocess.Popen(
+            [*command, "run", "--board", f"serial:{link}", "--geometry", "olix",
+             "--http", f"127.0.0.1:{port}", "--data-dir", str(tmp_path / "data"),
+             "--set", "board.settle_ms=40"],
+            stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    pico: subprocess.Popen[str] | None = None
+
+    def state() -> dict[str, Any]:
+        if service.poll() is not None:
+            raise AssertionError(f"flixboard run exited {service.returncode}: {log.read_text()}")
+        try:
+            body: dict[str, Any] = httpx.get(f"{url}/api/state", timeout=5).json()
+        except httpx.TransportError:
+            return {}
+        return body
+
+    try:
+        wait_for(lambda: bool(state()), "the service to answer")
+        searching = state()
+        assert searching["board_status"] == "searching" and searching["variant"] == "olix"
+        pico = subprocess.Popen(
+            [*command, "sim-mcu", "--geometry", "olix", "--link", str(link)],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )  # fmt: skip
+        wait_for(lambda: state().get("board_status") == "connected", "the board to be found")
+        assert pico.stdin is not None
+        pico.stdin.write("place f6\n")
+        pico.stdin.flush()
+        wait_for(lambda: "f6" in state().get("board", {}), "the counter to count")
+        assert state()["board"]["f6"]["team"] == 0 and state()["sensing"] == "presence"
+    finally:
+        service.send_signal(signal.SIGTERM)
+        status = service.wait(timeout=30)
+        if pico is not None:
+            pico.terminate()
+            pico.wait(timeout=30)
+    assert status == 0, log.read_text()
