@@ -498,10 +498,10 @@ class SerialBackend(Backend):
             raise FrameError("malformed", f"ACK body of {len(body)} bytes, expected 2")
         seq, status = body[0], body[1]
         if seq == self._led_seq:
-            if status == Status.OK:
-                self._led_seq = None
-            else:  # a part went missing: the board dropped the frame, send it again at once
+            if status == Status.PART_MISSING:  # the board dropped the frame: send it at once
                 self._led_sent_at = 0.0
+            else:
+                self._led_seq = None
         elif seq in self._acks:
             self._acks[seq] = status
 
