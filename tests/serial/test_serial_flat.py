@@ -135,6 +135,11 @@ def test_pico_setup_stores_the_board_and_the_pico_restarts_as_it(
         wait_until(lambda: backend.read().occupied() == 1 << 24)
     with pytest.raises(ProfileMismatch, match=r"set up for the flip4 .* not olix"):
         SerialBackend(fresh_pico.port, geometry=OLIX, open_timeout=3.0)
+    assert cli(["pico-setup", "--geometry", "flip4", "--port", fresh_pico.port]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"the Pico on {fresh_pico.port} reads the flip4 (5x5, 25 cells) board"
+    )
+    assert fresh_pico.boots == 2  # already set up: no restart
 
 
 def test_pico_setup_of_an_unknown_board_is_refused(
