@@ -66,7 +66,7 @@ bench: $(VENV)/.test-deps
 
 ## make install-pi: install the service on this Raspberry Pi (BOARD=serial or gpio; a first
 ## install defaults to serial, a re-run without BOARD keeps the installed board; GEOMETRY=flip4
-## or olix with BOARD=gpio for a flat board, flix the spaceboard, kept alike).
+## or olix for a flat board (a Pico set up for it, or BOARD=gpio), flix the spaceboard, kept alike).
 install-pi:
 	sudo bash deploy/install.sh $(if $(BOARD),--board $(BOARD)) $(if $(GEOMETRY),--geometry $(GEOMETRY))
 

@@ -45,15 +45,16 @@ case "$board" in
   gpio) board_spec=gpio ;;
   *) die "--board must be serial or gpio, not '$board'" ;;
 esac
-# The board's shape: the spaceboard, or a flat board wired to the Pi's GPIO (wiring/<shape>-pi.toml,
-# or a wiring file's absolute path); without --geometry a re-run keeps the shape chosen before.
+# The board's shape: the spaceboard, or a flat board read by a Pico set up for it (flixboard
+# pico-setup) or wired to the Pi's GPIO (wiring/<shape>-pi.toml, or a wiring file's absolute path);
+# without --geometry a re-run keeps the shape chosen before.
 if [ -z "$geometry" ]; then
   geometry="$(sed -n 's/^FLIXBOARD_GEOMETRY=//p' "$etc/environment" 2>/dev/null | tail -n 1 | tr -d "\"' " || true)"
   geometry="${geometry:-flix}"
 fi
 case "$geometry" in
-  flix) ;;
-  flip4 | olix | /*.toml) [ "$board" = gpio ] || die "the $geometry board runs on --board gpio" ;;
+  flix | flip4 | olix) ;;
+  /*.toml) [ "$board" = gpio ] || die "a wiring file ($geometry) is read by --board gpio: a Pico knows its own pins" ;;
   *) die "--geometry must be flix, flip4, olix or a wiring file's absolute path, not '$geometry'" ;;
 esac
 [ "$(id -u)" -eq 0 ] || die "needs root: sudo bash $0 --board $board"

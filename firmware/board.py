@@ -3,14 +3,18 @@ debounces, and answers the host (see PROTOCOL.md).
 
 Everything is injected: ``scanner`` (``scan(out)`` into an ``array("i")``), ``leds``
 (``leds.LedOutput``), ``buttons`` (``buttons.Buttons``), ``transport`` (``read() -> bytes |
-None``, ``write(data)``), ``calibration_path`` on the Pico's filesystem and ``classifier``
-(default ``sensing.Classifier``; ``firmware.parts`` gives the rp2 port its viper twin).
+None``, ``write(data)``), ``calibration_path`` on the Pico's filesystem, ``classifier``
+(default ``sensing.Classifier``, or ``matrix.PresenceClassifier`` on a flat board;
+``firmware.parts`` gives the rp2 port its viper twin), the board's ``profile``
+(``profiles.Profile``, default the spaceboard) and ``profile_path``, where a PROFILE frame
+stores another; the main loop then resets the Pico once ``restart_due``.
 """
 
 import array
 
-from firmware import calibration, pins, protocol
+from firmware import calibration, pins, profiles, protocol
 from firmware.compat import const, ticks_diff
+from firmware.matrix import PresenceClassifier
 from firmware.sensing import Classifier
 
 TYPE_CHECKING = False
@@ -18,13 +22,15 @@ if TYPE_CHECKING:
     from firmware.buttons import Buttons
     from firmware.interfaces import Calibration, Transport
     from firmware.leds import LedOutput
+    from firmware.matrix import MatrixScanner
     from firmware.scan import Scanner
 
-FIRMWARE_VERSION = (1, 0)
+FIRMWARE_VERSION = (1, 1)
 HEARTBEAT_MS = const(100)  # a STATE frame at least this often while a host is present
 HOST_TIMEOUT_MS = const(1000)  # no frame from the host for this long: it is gone
 RAW_INTERVAL_MS = const(50)
 RATE_WINDOW_MS = const(1000)
+RESTART_DELAY_MS = const(200)  # after a new profile: time for the ACK to reach the host
 
 
 class Board:
@@ -32,28 +38,40 @@ class Board:
 
     def __init__(
         self,
-        scanner: "Scanner",
+        scanner: "Scanner | MatrixScanner",
         leds: "LedOutput",
         buttons: "Buttons",
         transport: "Transport",
         calibration_path: str,
         now_ms: int = 0,
         classifier: "Classifier | None" = None,
+        profile: "profiles.Profile | None" = None,
+        profile_path: str = "",
     ) -> None:
+        self.profile = profile if profile is not None else profiles.PROFILES[profiles.SPACEBOARD]
+        self.profile_path = profile_path
+        self.restart_at = -1
         self.scanner = scanner
         self.leds = leds
         self.buttons = buttons
         self.transport = transport
         self.calibration_path = calibration_path
-        self.classifier = classifier if classifier is not None else Classifier()
-        self.raw = array.array("i", [pins.ADC_MID] * pins.SENSOR_COUNT)
+        flat = self.profile.flat
+        if classifier is None:
+            classifier = PresenceClassifier(self.profile.cells) if flat else Classifier()
+        self.classifier = classifier
+        self.raw = array.array("i", [pins.ADC_MID] * classifier.count)
         self.deframer = protocol.Deframer()
         self.counters = {name: 0 for name in protocol.STATS_FIELDS}
         self.calibrated = False
-        stored = calibration.load(calibration_path)
+        stored = None if flat else calibration.load(calibration_path)
         if stored is not None:
             calibration.apply(stored, self.classifier)
             self.calibrated = True
+        self._part_frame = -1  # the LED frame whose parts are arriving, -1 none
+        self._part_next = 0
+        self._part_level = 0
+        self._part_rgb = bytearray(3 * self.profile.pixels)
         self.primed = False
         self.raw_mode = False
         self.capture: calibration.Capture | None = None
@@ -117,25 +135,79 @@ class Board:
         elif kind == protocol.PING:
             self._send_state(now_ms)
         elif kind == protocol.LEDS:
-            if len(body) != 1 + 3 * pins.PIXEL_COUNT:
+            if len(body) != 1 + 3 * self.profile.pixels:
                 self._ack(seq, protocol.BAD_LENGTH)
             else:
+                self._part_frame = -1
                 self.leds.show(body[0], body[1:])
                 self._ack(seq, protocol.OK)
+        elif kind == protocol.LEDS_PART:
+            self._ack(seq, self._led_part(body))
         elif kind == protocol.MODE:
             if len(body) != 1 or body[0] not in (protocol.MODE_NORMAL, protocol.MODE_RAW):
                 self._ack(seq, protocol.BAD_VALUE)
+            elif body[0] == protocol.MODE_RAW and self.profile.flat:
+                self._ack(seq, protocol.NOT_ANALOG)
             else:
                 self.raw_mode = body[0] == protocol.MODE_RAW
                 self._ack(seq, protocol.OK)
         elif kind == protocol.CALIBRATE:
-            self._calibrate(seq, body)
+            if self.profile.flat:
+                self._ack(seq, protocol.NOT_ANALOG)
+            else:
+                self._calibrate(seq, body)
+        elif kind == protocol.PROFILE:
+            self._ack(seq, self._set_profile(body, now_ms))
         elif kind == protocol.STATS_REQUEST:
             values = [self.counters[name] for name in protocol.STATS_FIELDS]
             self._send(protocol.STATS, protocol.pack_u32s(values))
         else:
             self.counters["rx_unknown"] += 1
             self._ack(seq, protocol.UNKNOWN_KIND)
+
+    def _led_part(self, body: bytes) -> int:
+        """Take one part of a chunked LED frame; the frame shows once its last pixel arrived.
+
+        A part that does not continue the frame in progress (a lost or garbled part before it)
+        drops that frame: nothing of it is shown, so the pixels never show a torn frame."""
+        count = (len(body) - 3) // 3
+        if len(body) < 6 or len(body) != 3 + 3 * count:
+            return protocol.BAD_LENGTH
+        frame, level, first = body[0], body[1], body[2]
+        if first + count > self.profile.pixels:
+            self._part_frame = -1
+            return protocol.BAD_VALUE
+        if first == 0:
+            self._part_frame = frame
+            self._part_level = level
+        elif frame != self._part_frame or first != self._part_next:
+            self._part_frame = -1
+            return protocol.PART_MISSING
+        self._part_rgb[3 * first : 3 * (first + count)] = body[3:]
+        self._part_next = first + count
+        if self._part_next == self.profile.pixels:
+            self._part_frame = -1
+            self.leds.show(self._part_level, bytes(self._part_rgb))
+        return protocol.OK
+
+    def _set_profile(self, body: bytes, now_ms: int) -> int:
+        """Store the board profile named by ``body``; the Pico restarts into it shortly."""
+        if len(body) != 1:
+            return protocol.BAD_LENGTH
+        if not 0 <= body[0] < len(profiles.PROFILES):
+            return protocol.BAD_VALUE
+        if body[0] == self.profile.code:
+            return protocol.OK
+        try:
+            profiles.save(self.profile_path, body[0])
+        except OSError:
+            return protocol.STORAGE_FAILED
+        self.restart_at = now_ms + RESTART_DELAY_MS
+        return protocol.OK
+
+    def restart_due(self, now_ms: int) -> bool:
+        """Whether a new profile is stored and the Pico should reset into it now."""
+        return self.restart_at >= 0 and ticks_diff(now_ms, self.restart_at) >= 0
 
     def _calibrate(self, seq: int, body: bytes) -> None:
         op = body[0] if body else 0
@@ -187,14 +259,16 @@ class Board:
         return protocol.OK
 
     def _info(self) -> bytes:
+        profile = self.profile
         return bytes(
             (
                 protocol.VERSION,
                 FIRMWARE_VERSION[0],
                 FIRMWARE_VERSION[1],
-                pins.HOLE_COUNT,
-                pins.SENSOR_COUNT - pins.HOLE_COUNT,
-                pins.PIXEL_COUNT,
+                profile.cells,
+                profile.groove_sensors,
+                profile.pixels,
+                profile.code,
             )
         )
 

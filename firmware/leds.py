@@ -18,7 +18,7 @@ def byte_order(order: str) -> tuple[int, int, int, int]:
 def current_ma(rgb: bytes, brightness: int) -> int:
     """The strip's estimated current for a frame of logical ``rgb`` at ``brightness`` 0..255."""
     channel_ma = sum(rgb) * pins.PIXEL_MA_PER_CHANNEL * brightness // (255 * 255)
-    return channel_ma + pins.PIXEL_IDLE_MA * pins.PIXEL_COUNT
+    return channel_ma + pins.PIXEL_IDLE_MA * (len(rgb) // 3)
 
 
 def limited_brightness(rgb: bytes, brightness: int) -> int:
@@ -26,18 +26,22 @@ def limited_brightness(rgb: bytes, brightness: int) -> int:
     total = sum(rgb) * pins.PIXEL_MA_PER_CHANNEL
     if total == 0:
         return brightness
-    room = pins.LED_BUDGET_MA - pins.PIXEL_IDLE_MA * pins.PIXEL_COUNT
+    room = pins.LED_BUDGET_MA - pins.PIXEL_IDLE_MA * (len(rgb) // 3)
     return min(brightness, room * 255 * 255 // total)
 
 
 class LedOutput:
     """Writes frames to the strip; ``valid`` is False until the host's first frame is shown.
 
+    ``chain`` is the board's wire order, ``cells`` its cell pixels (the status pixels follow).
     ``rgb`` and ``brightness`` keep the last host frame as shown; ``shown`` counts them."""
 
-    def __init__(self, np: "Strip", chain: tuple[int, ...] = pins.CHAIN) -> None:
+    def __init__(
+        self, np: "Strip", chain: tuple[int, ...] = pins.CHAIN, cells: int = pins.HOLE_COUNT
+    ) -> None:
         self.np = np
         self.chain = chain
+        self.cells = cells
         self.valid = False
         self.brightness = 0
         self.rgb = bytes(3 * len(chain))
@@ -62,10 +66,11 @@ class LedOutput:
         return level
 
     def waiting(self, phase: int) -> None:
-        """No host: holes dark, the status pixels a dim blue that breathes with ``phase`` 0..15."""
+        """No host: cells dark, the status pixels a dim blue that breathes with ``phase`` 0..15."""
         level = 4 + (phase if phase < 8 else 15 - phase) * 3
         np = self.np
+        cells = self.cells
         for position, pixel in enumerate(self.chain):
-            np[position] = (0, 0, level) if pixel >= pins.HOLE_COUNT else (0, 0, 0)
+            np[position] = (0, 0, level) if pixel >= cells else (0, 0, 0)
         np.write()
         self.valid = False

@@ -1,8 +1,10 @@
-"""Pico entry point: wires the pins to the firmware's logic and loops on ``time.ticks_ms()``.
+"""Pico entry point: wires the pins of the board's profile (``/profile.txt``, the spaceboard
+without it) to the firmware's logic and loops on ``time.ticks_ms()``.
 
 Deployed as ``/main.py`` beside the ``/firmware`` package (``make firmware-deploy PORT=...``).
 Safe mode: hold MENU while the Pico powers up and nothing starts, so ``mpremote`` finds the REPL
-(the running firmware ignores Ctrl-C: the link carries raw bytes).
+(the running firmware ignores Ctrl-C: the link carries raw bytes). A PROFILE frame from the host
+stores another board and resets the Pico into it.
 """
 
 # ruff: noqa: E402  (Ctrl-C is switched off before the imports, see below)
@@ -16,45 +18,66 @@ micropython.kbd_intr(-1)
 import machine
 import neopixel
 
-from firmware import pins
+from firmware import pins, profiles
 from firmware.board import Board
 from firmware.buttons import Buttons
 from firmware.leds import LedOutput, byte_order
+from firmware.matrix import MatrixScanner, PresenceClassifier
 from firmware.parts import sensing_parts
 from firmware.usb import UsbSerial
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # MicroPython's time, typed in typings/ (the host's is CPython's)
     import utime as time
+
+    from firmware.scan import Scanner
+    from firmware.sensing import Classifier
 else:
     import time
 
 CALIBRATION_PATH = "/calibration.json"
+PROFILE_PATH = "/profile.txt"
 WATCHDOG_MS = 2000
 
 
 def main() -> None:
     Pin = machine.Pin
-    menu = Pin(pins.BUTTON_PINS[3], Pin.IN, Pin.PULL_UP)
+    profile = profiles.load(PROFILE_PATH)
+    menu = Pin(profile.buttons[3], Pin.IN, Pin.PULL_UP)
     if menu.value() == 0:
         micropython.kbd_intr(3)
         return  # safe mode: Ctrl-C works again for mpremote
-    adc = [machine.ADC(Pin(pin)) for pin in pins.ADC_PINS]
-    select = [Pin(pin, Pin.OUT, value=0) for pin in pins.MUX_SELECT_PINS]
-    enable = [None if pin < 0 else Pin(pin, Pin.OUT, value=1) for pin in pins.MUX_ENABLE_PINS]
-    buttons = Buttons([Pin(pin, Pin.IN, Pin.PULL_UP) for pin in pins.BUTTON_PINS])
-    strip = neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.PIXEL_COUNT)
+    scanner: MatrixScanner | Scanner
+    classifier: Classifier
+    if profile.flat:
+        scanner = MatrixScanner(
+            profile.rows,
+            [Pin(pin, Pin.OUT, value=1) for pin in profile.row_pins],
+            [Pin(pin, Pin.OUT, value=1) for pin in profile.decoder_pins],
+            [Pin(pin, Pin.IN, Pin.PULL_UP) for pin in profile.col_pins],
+            time.sleep_us,
+            profile.settle_us,
+        )
+        classifier = PresenceClassifier(profile.cells)
+    else:
+        adc = [machine.ADC(Pin(pin)) for pin in pins.ADC_PINS]
+        select = [Pin(pin, Pin.OUT, value=0) for pin in pins.MUX_SELECT_PINS]
+        enable = [None if pin < 0 else Pin(pin, Pin.OUT, value=1) for pin in pins.MUX_ENABLE_PINS]
+        scanner, classifier = sensing_parts(adc, select, enable, time.sleep_us)
+    buttons = Buttons([Pin(pin, Pin.IN, Pin.PULL_UP) for pin in profile.buttons])
+    strip = neopixel.NeoPixel(Pin(profile.neopixel_pin), profile.pixels)
     strip.ORDER = byte_order(pins.PIXEL_ORDER)
     status_led = Pin(pins.STATUS_LED_PIN, Pin.OUT)
-    scanner, classifier = sensing_parts(adc, select, enable, time.sleep_us)
     board = Board(
         scanner,
-        LedOutput(strip),
+        LedOutput(strip, profile.chain, profile.cells),
         buttons,
         UsbSerial(),
         CALIBRATION_PATH,
         time.ticks_ms(),
         classifier,
+        profile,
+        PROFILE_PATH,
     )
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
     while True:
@@ -65,6 +88,8 @@ def main() -> None:
             board.counters["loop_errors"] += 1
             continue
         watchdog.feed()
+        if board.restart_due(now):
+            machine.reset()  # into the profile just stored
         status_led.value((now >> (9 if board.host_present else 7)) & 1)
 
 

@@ -23,6 +23,8 @@ PING = const(0x03)
 MODE = const(0x04)
 CALIBRATE = const(0x05)
 STATS_REQUEST = const(0x06)
+PROFILE = const(0x07)
+LEDS_PART = const(0x08)
 # Board -> host
 INFO = const(0x81)
 ACK = const(0x82)
@@ -37,6 +39,8 @@ UNKNOWN_KIND = const(2)
 BAD_VALUE = const(3)
 STORAGE_FAILED = const(4)
 MAGNET_NEAR = const(5)
+NOT_ANALOG = const(6)
+PART_MISSING = const(7)
 
 # MODE values and CALIBRATE operations
 MODE_NORMAL = const(0)
@@ -53,7 +57,8 @@ FLAG_CALIBRATING = const(8)
 
 MAX_PAYLOAD = const(240)  # kind + seq + body + crc; an LED frame is 221
 MAX_ENCODED = const(243)  # MAX_PAYLOAD + its COBS overhead (1 per 254) + margin
-STATE_BODY = const(28)
+STATE_BODY = const(28)  # the spaceboard's: 64 holes and 4 grooves
+STATE_TAIL = const(8)  # held buttons, 4 press counters, flags, scan rate
 STATS_FIELDS = (
     "rx_frames",
     "rx_cobs",
@@ -141,45 +146,56 @@ class Deframer:
             self.buffer += chunk
 
 
+def state_length(cells: int, grooves: int) -> int:
+    """The length of a STATE body: 2 bits a cell, a byte a groove, then the tail."""
+    return (cells + 3) // 4 + grooves + STATE_TAIL
+
+
 def pack_state(
     holes: bytes, grooves: bytes, held: int, presses: "BytesLike", flags: int, rate: int
 ) -> bytes:
-    """The body of a STATE frame: 16 bytes of 2-bit hole classes (hole h at byte h//4, bits
-    2*(h%4)), 4 groove codes, held buttons, 4 press counters, flags, scan rate (u16)."""
-    body = bytearray(STATE_BODY)
-    for byte in range(16):  # four holes a byte: a quarter of the steps of one hole at a time
-        at = 4 * byte
+    """The body of a STATE frame: the 2-bit classes of the holes (hole h at byte h//4, bits
+    2*(h%4)), a code per groove, held buttons, 4 press counters, flags, scan rate (u16).
+    The spaceboard's is 28 bytes (16 + 4 + 8)."""
+    cells = len(holes)
+    full = cells >> 2
+    at = (cells + 3) >> 2
+    body = bytearray(at + len(grooves) + STATE_TAIL)
+    for byte in range(full):  # four holes a byte: a quarter of the steps of one hole at a time
+        hole = 4 * byte
         body[byte] = (
-            (holes[at] & 3)
-            | (holes[at + 1] & 3) << 2
-            | (holes[at + 2] & 3) << 4
-            | (holes[at + 3] & 3) << 6
+            (holes[hole] & 3)
+            | (holes[hole + 1] & 3) << 2
+            | (holes[hole + 2] & 3) << 4
+            | (holes[hole + 3] & 3) << 6
         )
-    body[16:20] = grooves
-    body[20] = held
-    body[21:25] = presses
-    body[25] = flags
+    for hole in range(4 * full, cells):
+        body[full] |= (holes[hole] & 3) << (2 * (hole & 3))
+    body[at : at + len(grooves)] = grooves
+    at += len(grooves)
+    body[at] = held
+    body[at + 1 : at + 5] = presses
+    body[at + 5] = flags
     rate = min(rate, 0xFFFF)
-    body[26] = rate >> 8
-    body[27] = rate & 0xFF
+    body[at + 6] = rate >> 8
+    body[at + 7] = rate & 0xFF
     return bytes(body)
 
 
-def unpack_state(body: bytes) -> tuple[bytes, bytes, int, bytes, int, int]:
+def unpack_state(
+    body: bytes, cells: int = 64, grooves: int = 4
+) -> tuple[bytes, bytes, int, bytes, int, int]:
     """``(holes, grooves, held, presses, flags, rate)`` of a STATE body; ``ValueError`` if bad."""
-    if len(body) != STATE_BODY:
+    if len(body) != state_length(cells, grooves):
         raise ValueError("length")
-    holes = bytes((body[h >> 2] >> (2 * (h & 3))) & 3 for h in range(64))
-    if 3 in holes or max(body[16:20]) > 4:
+    holes = bytes((body[h >> 2] >> (2 * (h & 3))) & 3 for h in range(cells))
+    at = (cells + 3) // 4
+    codes = bytes(body[at : at + grooves])
+    if 3 in holes or (grooves and max(codes) > 4):
         raise ValueError("value")
-    return (
-        holes,
-        bytes(body[16:20]),
-        body[20],
-        bytes(body[21:25]),
-        body[25],
-        (body[26] << 8) | body[27],
-    )
+    at += grooves
+    rate = (body[at + 6] << 8) | body[at + 7]
+    return (holes, codes, body[at], bytes(body[at + 1 : at + 5]), body[at + 5], rate)
 
 
 def pack_fields(fields: "Sequence[int]") -> bytes:

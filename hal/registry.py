@@ -20,8 +20,10 @@ _BACKENDS: dict[str, str] = {
 }
 _FLAT_BACKENDS: dict[str, str] = {
     "sim": "sim.board:SimBoard",
+    "serial": "hal.serial_backend:SerialBackend",
     "gpio": "hal.gpio_grid:GridGpioBackend",
 }
+"""A Pico tells its board in its INFO frame: the serial backend serves both."""
 
 
 def available_backends(*, flat: bool = False) -> list[str]:

@@ -6,6 +6,11 @@ handshake, the heartbeat, LED retries and reconnection.
 While the board is away ``connected`` is False, ``read()`` keeps the last full state it sent, and
 ``when_changed`` fires on every change of connection, so the game is never lost: when the board
 answers again it sends a full state and the controller reconciles.
+
+One firmware drives every board: the Pico says in INFO which board it is set up for (its
+profile), which gives ``geometry`` (the spaceboard, or the flat Flip 4 or Olix board, sensing
+presence only). A host told to expect another board refuses it (``ProfileMismatch``);
+``set_profile`` sets a Pico up for a board (``flixboard pico-setup``).
 """
 
 from __future__ import annotations
@@ -18,16 +23,27 @@ from collections import deque
 from types import ModuleType
 from typing import Any
 
-from hal.base import Backend, BoardReading, Button, ButtonPress, Clock, Color, PixelStrip
-from hal.errors import BackendUnavailable, BoardDisconnected
+from hal.base import (
+    FLIX_GEOMETRY,
+    Backend,
+    BoardGeometry,
+    BoardReading,
+    Button,
+    ButtonPress,
+    Clock,
+    Color,
+    PixelStrip,
+)
+from hal.errors import BackendUnavailable, BoardDisconnected, UnsupportedFeature
 from hal.long_press import HoldTimer
-from hal.serial_errors import BoardCommandFailed, FrameError, ProtocolMismatch
+from hal.serial_errors import BoardCommandFailed, FrameError, ProfileMismatch, ProtocolMismatch
 from hal.serial_protocol import (
     CAL_CAPTURE,
     CAL_FORGET,
     FLAG_LEDS_VALID,
     MODE_NORMAL,
     MODE_RAW,
+    PROFILES,
     VERSION,
     Deframer,
     Frame,
@@ -36,6 +52,7 @@ from hal.serial_protocol import (
     State,
     Status,
     encode_frame,
+    led_frames,
     leds_body,
     parse_fields,
     parse_info,
@@ -59,8 +76,8 @@ TICK_S = 0.02
 class _SerialPixels(PixelStrip):
     """The strip on the Pico: ``show()`` sends an LED frame, which the board acknowledges."""
 
-    def __init__(self, backend: SerialBackend, max_brightness: float) -> None:
-        super().__init__(max_brightness=max_brightness)
+    def __init__(self, backend: SerialBackend, max_brightness: float, pixels: int) -> None:
+        super().__init__(pixels, max_brightness=max_brightness)
         self._backend = backend
 
     def _transmit(self, colors: tuple[Color, ...], brightness: float) -> None:
@@ -120,7 +137,9 @@ class SerialBackend(Backend):
 
     ``port`` is a device path or a pyserial URL (default ``/dev/flixboard``). Opening waits up to
     ``open_timeout`` seconds for the handshake and the first full state, else it raises
-    ``BackendUnavailable`` (``ProtocolMismatch`` for a firmware of another protocol version).
+    ``BackendUnavailable`` (``ProtocolMismatch`` for a firmware of another protocol version,
+    ``ProfileMismatch`` for a Pico set up for another board than ``geometry``; ``None`` takes the
+    board the Pico says it is).
     """
 
     name = "serial"
@@ -130,6 +149,7 @@ class SerialBackend(Backend):
         self,
         port: str | None = None,
         *,
+        geometry: BoardGeometry | None = None,
         clock: Clock | None = None,
         max_brightness: float = 1.0,
         open_timeout: float = 5.0,
@@ -140,7 +160,11 @@ class SerialBackend(Backend):
         super().__init__(clock=clock)
         self._serial_module = _import_pyserial()
         self.port = port or DEFAULT_PORT
-        self.pixels = _SerialPixels(self, max_brightness)
+        self._expected = geometry
+        self.geometry = geometry or FLIX_GEOMETRY
+        self.sensing = "presence" if self.geometry.flat else "analog"
+        self._max_brightness = max_brightness
+        self.pixels = _SerialPixels(self, max_brightness, self.geometry.pixel_count)
         self.heartbeat_s = heartbeat_s
         self.board_timeout_s = board_timeout_s
         self.retry_s = retry_s
@@ -177,7 +201,7 @@ class SerialBackend(Backend):
         self._deframer = Deframer()
         self._connected = False
         self._have_state = False
-        self._mismatch: str | None = None
+        self._mismatch: ProtocolMismatch | ProfileMismatch | None = None
         self._reading = BoardReading((), (None,) * 4)
         self._presses: deque[ButtonPress] = deque(maxlen=MAX_PENDING_PRESSES)
         self._press_base: tuple[int, ...] | None = None
@@ -189,6 +213,7 @@ class SerialBackend(Backend):
         self._ping_at = 0.0
         self._stats_at = 0.0
         self._led_body: bytes | None = None
+        self._led_frame = 0
         self._led_seq: int | None = None
         self._led_sent_at = 0.0
         self._acks: dict[int, int | None] = {}
@@ -210,7 +235,7 @@ class SerialBackend(Backend):
         if not ready:
             self.close()
             if mismatch is not None:
-                raise ProtocolMismatch(mismatch)
+                raise mismatch
             raise BackendUnavailable(
                 f"no flixboard answered on {self.port} within {open_timeout:g} s"
                 f" ({self.last_error or 'no handshake'})"
@@ -234,6 +259,10 @@ class SerialBackend(Backend):
     def raw_fields(self) -> tuple[int, ...]:
         """A fresh RAW frame: the signed field of the 64 holes, then the 8 groove sensors."""
         self._check_open()
+        if self.geometry.flat:
+            raise UnsupportedFeature(
+                f"the {self.geometry.key} board's Hall switches give no raw fields"
+            )
         with self._changed:
             self._raw_wanted_at = time.monotonic()
             seen = self._raw_serial
@@ -275,6 +304,14 @@ class SerialBackend(Backend):
         """Delete the Pico's stored calibration: mid-rail baselines, default thresholds."""
         self._command(Kind.CALIBRATE, bytes([CAL_FORGET]), "forget the calibration")
 
+    def set_profile(self, key: str, timeout: float = 2.0) -> None:
+        """Set the Pico up for the board ``key`` (``flix``, ``flip4``, ``olix``): it stores the
+        profile and restarts into it, so the link drops and comes back as that board."""
+        if key not in PROFILES:
+            raise ValueError(f"no board profile {key!r}: known {', '.join(PROFILES)}")
+        what = f"set up the {key} board"
+        self._command(Kind.PROFILE, bytes([PROFILES.index(key)]), what, timeout)
+
     def flush(self, timeout: float = 1.0) -> bool:
         """Wait until the board acknowledged the last LED frame; False if it did not in time."""
         with self._changed:
@@ -308,7 +345,7 @@ class SerialBackend(Backend):
 
     def _send_leds(self, colors: tuple[Color, ...], brightness: float) -> None:
         self._check_open()
-        body = leds_body(colors, brightness)
+        body = leds_body(colors, brightness, self.geometry.pixel_count)
         with self._changed:
             self._led_body = body
             if self._connected:
@@ -317,9 +354,13 @@ class SerialBackend(Backend):
                 self._led_seq = None
 
     def _write_leds(self) -> None:
+        """Send the latest LED frame (in parts when it is too long for one frame); the board's
+        ACK of its last frame says whether it is shown."""
         if self._led_body is None:
             return
-        self._led_seq = self._send(Kind.LEDS, self._led_body)
+        self._led_frame = (self._led_frame + 1) & 0xFF
+        for kind, body in led_frames(self._led_body, self._led_frame):
+            self._led_seq = self._send(kind, body)
         self._led_sent_at = time.monotonic()
 
     def _command(self, kind: int, body: bytes, what: str, timeout: float = 2.0) -> None:
@@ -337,6 +378,10 @@ class SerialBackend(Backend):
         if status == Status.MAGNET_NEAR:
             raise BoardCommandFailed(
                 f"cannot {what}: a sensor reads a magnet; take every piece out and lift the panels"
+            )
+        if status == Status.NOT_ANALOG:
+            raise BoardCommandFailed(
+                f"cannot {what}: the {self.geometry.key} board's Hall switches need no calibration"
             )
         if status != Status.OK:
             raise BoardCommandFailed(f"the board refused to {what}: {Status(status).name}")
@@ -369,7 +414,7 @@ class SerialBackend(Backend):
                 self._rx_seq = frame.seq
                 self._last_rx = time.monotonic()
                 if frame.kind == Kind.STATE:
-                    notify = self._apply_state(parse_state(frame.body))
+                    notify = self._apply_state(parse_state(frame.body, self.geometry))
                 elif frame.kind == Kind.ACK:
                     self._acknowledged(frame.body)
                 elif frame.kind == Kind.RAW:
@@ -385,12 +430,28 @@ class SerialBackend(Backend):
 
     def _handshake(self, info: Info) -> bool:
         if info.version != VERSION:
-            self._mismatch = (
+            self._mismatch = ProtocolMismatch(
                 f"the board on {self.port} speaks protocol version {info.version}, this host"
                 f" version {VERSION}: flash the firmware of this release (make firmware-deploy)"
             )
-            self.last_error = self._mismatch
+            self.last_error = str(self._mismatch)
             return False
+        geometry = info.geometry
+        expected = self._expected
+        if expected is not None and geometry.key != expected.key:
+            self._mismatch = ProfileMismatch(
+                f"the Pico on {self.port} is set up for the {geometry.describe()} board, not "
+                f"{expected.describe()}: if it sits in the {expected.key} board, set it up once "
+                f"with `flixboard pico-setup --geometry {expected.key} --port {self.port}`;"
+                f" else start with --geometry {geometry.key}"
+            )
+            self.last_error = str(self._mismatch)
+            return False
+        if expected is None:  # the first answer says which board this is, from now on
+            self._expected = self.geometry = geometry
+            self.sensing = "presence" if geometry.flat else "analog"
+            if len(self.pixels) != geometry.pixel_count:
+                self.pixels = _SerialPixels(self, self._max_brightness, geometry.pixel_count)
         self.info = info
         if self._connected:
             return False
@@ -437,7 +498,10 @@ class SerialBackend(Backend):
             raise FrameError("malformed", f"ACK body of {len(body)} bytes, expected 2")
         seq, status = body[0], body[1]
         if seq == self._led_seq:
-            self._led_seq = None
+            if status == Status.PART_MISSING:  # the board dropped the frame: send it at once
+                self._led_sent_at = 0.0
+            else:
+                self._led_seq = None
         elif seq in self._acks:
             self._acks[seq] = status
 

@@ -17,5 +17,10 @@ class ProtocolMismatch(BackendUnavailable):
     """The board's firmware speaks another protocol version: flash the matching firmware."""
 
 
+class ProfileMismatch(BackendUnavailable):
+    """The Pico is set up for another board than the host expects: set it up or start the host
+    with that board's geometry."""
+
+
 class BoardCommandFailed(HalError, RuntimeError):
     """The board refused or did not acknowledge a command (calibration, mode)."""

@@ -7,8 +7,9 @@ import enum
 from dataclasses import dataclass, field
 
 from hal import cobs
-from hal.base import HOLE_COUNT, PIXEL_COUNT, Color, Piece
+from hal.base import FLIX_GEOMETRY, PIXEL_COUNT, BoardGeometry, Color, Piece
 from hal.crc import crc16
+from hal.geometry import geometry_for
 from hal.serial_errors import FrameError
 
 VERSION = 1
@@ -17,6 +18,13 @@ MAX_ENCODED = 243
 SENSOR_COUNT = 72
 GROOVE_LETTERS = "RYGB"
 STATE_BODY = 28
+"""The spaceboard's STATE body: 64 holes, 4 grooves, the tail."""
+STATE_TAIL = 8
+"""Held buttons, 4 press counters, flags, scan rate."""
+PROFILES = ("flix", "flip4", "olix")
+"""The board profiles a Pico can be set up for, by code (INFO's last byte, PROFILE's body)."""
+PART_PIXELS = (MAX_PAYLOAD - 4 - 3) // 3
+"""The most pixels one LEDS_PART frame carries (77)."""
 STATS_FIELDS = (
     "rx_frames",
     "rx_cobs",
@@ -41,6 +49,8 @@ class Kind(enum.IntEnum):
     MODE = 0x04
     CALIBRATE = 0x05
     STATS_REQUEST = 0x06
+    PROFILE = 0x07
+    LEDS_PART = 0x08
     INFO = 0x81
     ACK = 0x82
     STATE = 0x83
@@ -57,6 +67,8 @@ class Status(enum.IntEnum):
     BAD_VALUE = 3
     STORAGE_FAILED = 4
     MAGNET_NEAR = 5
+    NOT_ANALOG = 6
+    PART_MISSING = 7
 
 
 MODE_NORMAL = 0
@@ -158,19 +170,38 @@ class Deframer:
 
 @dataclass(frozen=True)
 class Info:
-    """The board's answer to HELLO."""
+    """The board's answer to HELLO; ``profile`` is the board the Pico is set up for (a code of
+    :data:`PROFILES`; a firmware from before profiles sends none: the spaceboard)."""
 
     version: int
     firmware: tuple[int, int]
     holes: int
     groove_sensors: int
     pixels: int
+    profile: int = 0
+
+    @property
+    def geometry(self) -> BoardGeometry:
+        """The board the Pico reads; ``FrameError("malformed")`` for an unknown profile or counts
+        that do not fit it."""
+        if self.profile >= len(PROFILES):
+            raise FrameError("malformed", f"INFO names the unknown board profile {self.profile}")
+        geometry = geometry_for(PROFILES[self.profile])
+        counts = (geometry.cells, 2 * geometry.grooves, geometry.pixel_count)
+        if (self.holes, self.groove_sensors, self.pixels) != counts:
+            raise FrameError(
+                "malformed",
+                f"INFO counts {self.holes} cells, {self.groove_sensors} groove sensors and "
+                f"{self.pixels} pixels, not the {geometry.key} board's {counts}",
+            )
+        return geometry
 
 
 def parse_info(body: bytes) -> Info:
     if len(body) < 6:
-        raise FrameError("malformed", f"INFO body of {len(body)} bytes, expected 6")
-    return Info(body[0], (body[1], body[2]), body[3], body[4], body[5])
+        raise FrameError("malformed", f"INFO body of {len(body)} bytes, expected 6 or 7")
+    profile = body[6] if len(body) > 6 else 0
+    return Info(body[0], (body[1], body[2]), body[3], body[4], body[5], profile)
 
 
 @dataclass(frozen=True)
@@ -185,38 +216,60 @@ class State:
     scan_hz: int
 
 
-def parse_state(body: bytes) -> State:
-    """A STATE body; ``FrameError("malformed")`` if its length or a value is impossible."""
-    if len(body) != STATE_BODY:
-        raise FrameError("malformed", f"STATE body of {len(body)} bytes, expected {STATE_BODY}")
-    codes = [(body[h >> 2] >> (2 * (h & 3))) & 3 for h in range(HOLE_COUNT)]
-    if 3 in codes:
-        raise FrameError("malformed", f"hole {codes.index(3)} has the unused class 3")
+def state_length(geometry: BoardGeometry) -> int:
+    """A STATE body's length on ``geometry``: 2 bits a cell, a byte a groove, then the tail."""
+    return (geometry.cells + 3) // 4 + geometry.grooves + STATE_TAIL
+
+
+def parse_state(body: bytes, geometry: BoardGeometry = FLIX_GEOMETRY) -> State:
+    """A STATE body of a board of ``geometry``; ``FrameError("malformed")`` if its length or a
+    value is impossible. A flat board's cells are 0 empty or 1 a piece (``Piece.PRESENT``)."""
+    expected = state_length(geometry)
+    if len(body) != expected:
+        raise FrameError("malformed", f"STATE body of {len(body)} bytes, expected {expected}")
+    codes = [(body[h >> 2] >> (2 * (h & 3))) & 3 for h in range(geometry.cells)]
+    highest = 1 if geometry.flat else 2
+    wrong = [code for code in codes if code > highest]
+    if wrong:
+        where = "cell" if geometry.flat else "hole"
+        raise FrameError(
+            "malformed", f"{where} {codes.index(wrong[0])} has the unused class {wrong[0]}"
+        )
+    at = (geometry.cells + 3) // 4
     grooves: list[str | None] = []
-    for groove, code in enumerate(body[16:20]):
+    for groove, code in enumerate(body[at : at + geometry.grooves]):
         if code > len(GROOVE_LETTERS):
             raise FrameError("malformed", f"groove {groove} has the unknown panel code {code}")
         grooves.append(GROOVE_LETTERS[code - 1] if code else None)
+    at += geometry.grooves
     return State(
-        holes=tuple(Piece(code) for code in codes),
+        holes=tuple(_piece(code, geometry.flat) for code in codes),
         grooves=tuple(grooves),
-        held=body[20],
-        presses=tuple(body[21:25]),
-        flags=body[25],
-        scan_hz=int.from_bytes(body[26:28], "big"),
+        held=body[at],
+        presses=tuple(body[at + 1 : at + 5]),
+        flags=body[at + 5],
+        scan_hz=int.from_bytes(body[at + 6 : at + 8], "big"),
     )
+
+
+def _piece(code: int, flat: bool) -> Piece:
+    return Piece.PRESENT if flat and code else Piece(code)
 
 
 def build_state(
     holes: tuple[Piece, ...], grooves: tuple[str | None, ...], presses: tuple[int, ...] = (0,) * 4
 ) -> bytes:
-    """A STATE body (for tests and tools)."""
-    body = bytearray(STATE_BODY)
+    """A STATE body for ``len(holes)`` cells and ``len(grooves)`` grooves (for tests and tools);
+    ``Piece.PRESENT`` is a flat board's 1."""
+    at = (len(holes) + 3) // 4
+    body = bytearray(at + len(grooves) + STATE_TAIL)
     for hole, piece in enumerate(holes):
-        body[hole >> 2] |= (int(piece) & 3) << (2 * (hole & 3))
+        code = 1 if piece is Piece.PRESENT else int(piece)
+        body[hole >> 2] |= code << (2 * (hole & 3))
     for groove, letter in enumerate(grooves):
-        body[16 + groove] = GROOVE_LETTERS.index(letter) + 1 if letter else 0
-    body[21:25] = bytes(presses)
+        body[at + groove] = GROOVE_LETTERS.index(letter) + 1 if letter else 0
+    at += len(grooves)
+    body[at + 1 : at + 5] = bytes(presses)
     return bytes(body)
 
 
@@ -238,14 +291,27 @@ def parse_stats(body: bytes) -> dict[str, int]:
     }
 
 
-def leds_body(colors: tuple[Color, ...], brightness: float) -> bytes:
-    """A LEDS body: brightness 0..255, then r, g, b of every logical pixel."""
-    if len(colors) != PIXEL_COUNT:
-        raise FrameError(
-            "malformed", f"an LED frame needs {PIXEL_COUNT} colours, not {len(colors)}"
-        )
+def leds_body(colors: tuple[Color, ...], brightness: float, pixels: int = PIXEL_COUNT) -> bytes:
+    """A LEDS body: brightness 0..255, then r, g, b of every one of the ``pixels`` logical
+    pixels."""
+    if len(colors) != pixels:
+        raise FrameError("malformed", f"an LED frame needs {pixels} colours, not {len(colors)}")
     level = max(0, min(255, round(brightness * 255)))
     return bytes([level]) + bytes(channel for color in colors for channel in color)
+
+
+def led_frames(body: bytes, frame: int) -> list[tuple[Kind, bytes]]:
+    """How a LEDS ``body`` travels: as it is when it fits one frame, else as LEDS_PART frames
+    (``frame`` numbers this frame's parts, 0..255; each part: frame, brightness, first pixel,
+    then at most :data:`PART_PIXELS` pixels), which the board shows only once all arrived."""
+    if len(body) + 4 <= MAX_PAYLOAD:
+        return [(Kind.LEDS, body)]
+    level, rgb = body[0], body[1:]
+    return [
+        (Kind.LEDS_PART, bytes((frame & 0xFF, level, first)) + rgb[3 * first : 3 * first + span])
+        for first in range(0, len(rgb) // 3, PART_PIXELS)
+        for span in [3 * PART_PIXELS]
+    ]
 
 
 def thresholds_body(on: int, off: int) -> bytes:

@@ -1,7 +1,8 @@
 # ruff: noqa: F821  (include, package and module are given by MicroPython's manifest tool)
 """What the UF2 freezes (MicroPython manifest, read by scripts/build_uf2.py): the rp2 port's own
 modules, the ``firmware`` package and ``firmware/main.py`` as the ``main.py`` the Pico runs at
-boot. Calibration is not frozen: it stays ``/calibration.json`` on the Pico's flash."""
+boot. Calibration and the board profile are not frozen: they stay ``/calibration.json`` and
+``/profile.txt`` on the Pico's flash (one UF2 for every board)."""
 
 import os
 

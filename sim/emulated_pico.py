@@ -6,7 +6,9 @@ select and enable pins route to it, buttons pull their pins low, the NeoPixel pi
 decoded into colours, and the USB CDC serial is bridged to a pty, so a ``SerialBackend`` opened
 on ``port`` talks to MicroPython running the frozen firmware. When the chip resets (its watchdog)
 the pty is replaced by a new one behind the same ``link``, as a Pico re-enumerates on USB. Times
-the harness reports are emulated nanoseconds at 125 MHz.
+the harness reports are emulated nanoseconds at 125 MHz. On a flat board (Flip 4, Olix) the
+harness plays its switch matrix instead (``wiring/flip4.toml``, ``wiring/olix.toml``); a fresh
+emulated Pico reads the spaceboard until a host sets it up (``set_up``), as a real one does.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color
+from hal.base import FLIX_GEOMETRY, HOLE_COUNT, BoardGeometry, Button, Color, Piece
+from hal.errors import BackendUnavailable
+from hal.geometry import GridWiring, load_grid_wiring
 from hal.long_press import LONG_PRESS_S
 from hal.pinmap import load_leds, load_pico
 from hal.serial_backend import SerialBackend
@@ -55,8 +59,25 @@ class EmulatorMissing(RuntimeError):
     """Node or the pinned rp2040js is not installed (``bash scripts/setup-system.sh``)."""
 
 
-def wiring_json() -> str:
-    """The Pico's wiring as the harness needs it (``wiring/pico.toml``)."""
+def wiring_json(grid: GridWiring | None = None) -> str:
+    """The Pico's wiring as the harness needs it (``wiring/pico.toml``, or a flat board's
+    ``grid`` wiring: its switch matrix, buttons and LED pin)."""
+    if grid is not None:
+        return json.dumps(
+            {
+                "sensors": 0,
+                "select_pins": [],
+                "buttons": [grid.buttons[button.value] for button in BUTTON_ORDER],
+                "neopixel": grid.neopixel_pin,
+                "muxes": [],
+                "matrix": {
+                    "rows": grid.geometry.rows,
+                    "row_pins": list(grid.row_pins),
+                    "decoder_pins": list(grid.decoder_pins),
+                    "col_pins": list(grid.col_pins),
+                },
+            }
+        )
     wiring = load_pico()
     return json.dumps(
         {
@@ -99,6 +120,10 @@ class EmulatedPico:
         self.board = board if board is not None else SimBoard()
         self.north_sign = load_pico().north_sign
         self.chain = load_leds()
+        geometry = self.board.geometry
+        self.grid = load_grid_wiring(geometry.key) if geometry.flat else None
+        self.wire_chain = self.chain.chain if self.grid is None else self.grid.chain
+        """The board's LED chain: ``wire_chain[k]`` = the logical pixel at wire position k."""
         self.link = Path(link) if link is not None else None
         self.events: list[Event] = []
         self._changed = threading.Condition()
@@ -109,7 +134,14 @@ class EmulatedPico:
         self._usb, theirs = socket.socketpair()
         try:
             self._process = subprocess.Popen(
-                [node, str(HARNESS), str(UF2), str(BOOTROM), wiring_json(), str(theirs.fileno())],
+                [
+                    node,
+                    str(HARNESS),
+                    str(UF2),
+                    str(BOOTROM),
+                    wiring_json(self.grid),
+                    str(theirs.fileno()),
+                ],
                 pass_fds=(theirs.fileno(),),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -122,6 +154,7 @@ class EmulatedPico:
         self._drive_lock = threading.Lock()
         self._stop = threading.Event()
         self._counts: list[int] = []
+        self._closed: list[int] = []
         self._reader = threading.Thread(target=self._read, name="pico-events", daemon=True)
         self._fingers = threading.Thread(target=self._drive, name="pico-board", daemon=True)
         self._bridge = threading.Thread(target=self._carry, name="pico-usb", daemon=True)
@@ -167,20 +200,29 @@ class EmulatedPico:
         emulated instant; the index of the events from which to look for its effect."""
         with self._drive_lock:
             since = len(self.events)
-            self._counts = sensor_counts(self.board.raw_fields(), self.north_sign)
-            self.send(counts=self._counts, mark=mark)
+            if self.grid is not None:
+                self._closed = self._cells()
+                self.send(closed=self._closed, mark=mark)
+            else:
+                self._counts = sensor_counts(self.board.raw_fields(), self.north_sign)
+                self.send(counts=self._counts, mark=mark)
         return since
+
+    def _cells(self) -> list[int]:
+        """A flat board's cells holding a piece (1), as its switches see them."""
+        return [0 if piece is Piece.EMPTY else 1 for piece in self.board.read().holes]
 
     def stall_adc(self) -> None:
         """The ADC stops finishing conversions: the firmware's main loop hangs in a read."""
         self.send(adc_stall=True)
 
     def leds(self, event: Event) -> list[Color]:
-        """The logical pixels (hole 0..63, status 64..71) of an ``leds`` event, as on the wire."""
+        """The logical pixels (cells, then the 8 status pixels) of an ``leds`` event, as on the
+        wire."""
         wire = bytes.fromhex(event["wire"])
         order = self.chain.order
-        colors: list[Color] = [(0, 0, 0)] * PIXEL_COUNT
-        for position, pixel in enumerate(self.chain.chain):
+        colors: list[Color] = [(0, 0, 0)] * len(self.wire_chain)
+        for position, pixel in enumerate(self.wire_chain):
             raw = wire[3 * position : 3 * position + 3]
             colors[pixel] = (raw[order.index("R")], raw[order.index("G")], raw[order.index("B")])
         return colors
@@ -266,8 +308,9 @@ class EmulatedPico:
             self._changed.notify_all()
 
     def _show(self, event: Event) -> None:
-        """Record a decoded frame on the board's pixels (the colours as on the wire)."""
-        if self.board.closed:
+        """Record a decoded frame on the board's pixels (the colours as on the wire), when it
+        fills the board's chain (not a frame of another board's profile)."""
+        if self.board.closed or len(event["wire"]) != 6 * len(self.wire_chain):
             return
         self.board.pixels[:] = self.leds(event)
         self.board.pixels.brightness = 1.0
@@ -279,10 +322,16 @@ class EmulatedPico:
             if self.board.closed:
                 return
             with self._drive_lock:
-                counts = sensor_counts(self.board.raw_fields(), self.north_sign)
-                if counts != self._counts:
-                    self._counts = counts
-                    self.send(counts=counts)
+                if self.grid is not None:
+                    closed = self._cells()
+                    if closed != self._closed:
+                        self._closed = closed
+                        self.send(closed=closed)
+                else:
+                    counts = sensor_counts(self.board.raw_fields(), self.north_sign)
+                    if counts != self._counts:
+                        self._counts = counts
+                        self.send(counts=counts)
             for press in self.board.take_presses():
                 self._press(press.button, press.long)
 
@@ -301,7 +350,11 @@ class EmulatedPico:
         self.send(button=index, down=False)
 
 
-BACKEND_OPTIONS = {"open_timeout": 120.0, "heartbeat_s": 0.5, "board_timeout_s": 20.0}
+BACKEND_OPTIONS: dict[str, Any] = {
+    "open_timeout": 120.0,
+    "heartbeat_s": 0.5,
+    "board_timeout_s": 20.0,
+}
 """A host's timing for the emulator, which runs several times slower than real time: the
 board's 100 ms heartbeat can take a second or more of real time."""
 
@@ -315,15 +368,39 @@ class EmulatedRig:
     pico: EmulatedPico
 
 
+def set_up(port: str, geometry: BoardGeometry, timeout: float = 300.0) -> None:
+    """What ``flixboard pico-setup`` does, at the emulator's pace: store the board's profile on
+    the Pico, then wait until it restarted and answers as that board."""
+    with SerialBackend(port, **BACKEND_OPTIONS) as pico:
+        if pico.geometry.key == geometry.key:
+            return
+        pico.set_profile(geometry.key, timeout=60.0)
+    deadline = time.monotonic() + timeout
+    while True:
+        options = {**BACKEND_OPTIONS, "open_timeout": 20.0}
+        try:
+            with SerialBackend(port, geometry=geometry, **options):
+                return
+        except BackendUnavailable:
+            if time.monotonic() > deadline:
+                raise
+
+
 @contextmanager
-def emulated_rig(**backend_options: Any) -> Iterator[EmulatedRig]:
-    """Boot the UF2 on an emulated Pico (linked as ``flixboard`` in a temporary directory) and
-    open a ``SerialBackend`` on it; closes all three afterwards."""
+def emulated_rig(
+    geometry: BoardGeometry = FLIX_GEOMETRY, **backend_options: Any
+) -> Iterator[EmulatedRig]:
+    """Boot the UF2 on an emulated Pico (linked as ``flixboard`` in a temporary directory) in a
+    board of ``geometry`` (a flat one: set up for it first, and sensing presence) and open a
+    ``SerialBackend`` on it; closes all three afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="flixboard-emulated-"))
-    board = SimBoard()
+    board = SimBoard(geometry=geometry, sensing="presence" if geometry.flat else "analog")
     try:
         with EmulatedPico(board, link=folder / "flixboard") as pico:
-            backend = SerialBackend(pico.port, **{**BACKEND_OPTIONS, **backend_options})
+            if geometry.flat:
+                set_up(pico.port, geometry)
+            options = {**BACKEND_OPTIONS, **backend_options}
+            backend = SerialBackend(pico.port, geometry=geometry, **options)
             try:
                 yield EmulatedRig(backend, board, pico)
             finally:

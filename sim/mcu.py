@@ -3,12 +3,16 @@
 The firmware's own logic (``firmware.board.Board`` with its scanner, classifier, buttons and LED
 output) runs against a ``SimBoard``'s physics: simulated ADCs answer through the multiplexer
 channels of ``wiring/pico.toml`` with each sensor's field around mid-rail, buttons are pins held
-low, and the NeoPixels are a recorded strip in chain order. The protocol goes over a real pty, so
+low, and the NeoPixels are a recorded strip in chain order. A flat board (Flip 4, Olix) is its
+switch matrix instead, as its wiring file says: a row driven low (by its pin or the decoder) pulls
+low the column pins of its cells holding a piece. The firmware boots into the profile stored in
+the simulated flash (``profile.txt``), as on a Pico. The protocol goes over a real pty, so
 ``flixboard run --board serial:/dev/pts/N`` runs the whole stack over pyserial.
 
 For tests: ``SimPico`` starts in a thread, exposes ``board`` (the ``SimBoard`` to drive) and
 ``strip`` (the pixels in wire order), and simulates faults: ``freeze()``, ``unplug()`` /
 ``replug()`` (a new pty behind the same ``link`` name, as udev does) and ``inject(garbage)``.
+A PROFILE frame from the host restarts it (a replug) into the profile it stored.
 """
 
 from __future__ import annotations
@@ -23,19 +27,27 @@ import threading
 import time
 import tty
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
+from firmware import profiles
 from firmware.board import Board
 from firmware.buttons import Buttons
 from firmware.compat import TICKS_PERIOD
 from firmware.leds import LedOutput
+from firmware.matrix import MatrixScanner, PresenceClassifier
 from firmware.scan import Scanner
-from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color
+from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color, Piece
+from hal.geometry import GridWiring, load_geometry, load_grid_wiring
 from hal.long_press import LONG_PRESS_S
 from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
 from sim.board import SimBoard
 from sim.pty_link import drop_link, point_link
+
+if TYPE_CHECKING:
+    from firmware.interfaces import Transport
 
 ADC_MID = 2048
 BUTTON_ORDER = (Button.ROLL, Button.FLIX, Button.PENALTY, Button.MENU)
@@ -62,6 +74,40 @@ class SimPin:
         if level is not None:
             self.level = 1 if level else 0
         return self.level
+
+
+class SimColumn(SimPin):
+    """A column pin of a flat board's switch matrix, pulled up: low while a row driven low holds
+    a piece in this column (driving it does nothing: it is an input)."""
+
+    def __init__(self, matrix: SimMatrix, column: int) -> None:
+        super().__init__(1)
+        self._matrix = matrix
+        self._column = column
+
+    def value(self, level: int | None = None) -> int:
+        return self._matrix.column(self._column)
+
+
+class SimMatrix:
+    """A flat board's Hall switches and diodes, wired to GPIOs as its wiring file says."""
+
+    def __init__(self, wiring: GridWiring, pin: Callable[[int], SimPin]) -> None:
+        self.wiring = wiring
+        self.rows = [pin(gpio) for gpio in wiring.row_pins]
+        self.decoder = [pin(gpio) for gpio in wiring.decoder_pins]
+        self.closed: tuple[bool, ...] = (False,) * wiring.geometry.cells
+
+    def driven_rows(self) -> list[int]:
+        """The rows pulled low now: each row whose pin is low, or the decoder's one output."""
+        if self.rows:
+            return [row for row, pin in enumerate(self.rows) if pin.level == 0]
+        row = sum(pin.level << bit for bit, pin in enumerate(self.decoder))
+        return [row] if row < self.wiring.geometry.rows else []
+
+    def column(self, column: int) -> int:
+        cols = self.wiring.geometry.cols
+        return 0 if any(self.closed[row * cols + column] for row in self.driven_rows()) else 1
 
 
 class SimAdc:
@@ -98,15 +144,26 @@ class SimStrip:
 
 
 class SimHardware:
-    """The Pico's pins wired to a ``SimBoard`` as ``wiring/pico.toml`` says."""
+    """The Pico's pins wired to a ``SimBoard`` as ``wiring/pico.toml`` says, or to a flat
+    board's switch matrix as its wiring file (``grid``) says; ``pin(gpio)`` is the pin of that
+    number (an unwired one reads high, as with its pull-up)."""
 
-    def __init__(self, board: SimBoard, wiring: PicoWiring) -> None:
+    def __init__(self, board: SimBoard, wiring: PicoWiring, grid: GridWiring | None = None) -> None:
         self.board = board
         self.wiring = wiring
+        self.grid = grid
+        self.gpio: dict[int, SimPin] = {}
         self.select = [SimPin() for _ in wiring.select_pins]
         self.enable = [None if m.enable_pin < 0 else SimPin(1) for m in wiring.muxes]
         self.adc = [SimAdc(self, i) for i in range(len(wiring.adc_pins))]
-        self.buttons = [SimPin(1) for _ in BUTTON_ORDER]
+        self.matrix: SimMatrix | None = None
+        if grid is None:
+            self.buttons = [SimPin(1) for _ in BUTTON_ORDER]
+        else:
+            self.matrix = SimMatrix(grid, self.pin)
+            for column, gpio in enumerate(grid.col_pins):
+                self.gpio[gpio] = SimColumn(self.matrix, column)
+            self.buttons = [self.pin(grid.buttons[button.value]) for button in BUTTON_ORDER]
         self.strip = SimStrip(PIXEL_COUNT)
         self._fields: tuple[int, ...] = (0,) * (HOLE_COUNT + 8)
         self._presses: deque[tuple[int, bool]] = deque()
@@ -114,8 +171,14 @@ class SimHardware:
         self._long = False
         self._seen_down: float | None = None
 
+    def pin(self, gpio: int) -> SimPin:
+        """The pin ``gpio`` (made on first use, high)."""
+        return self.gpio.setdefault(gpio, SimPin(1))
+
     def counts(self, adc: int) -> int:
-        """What ADC ``adc`` converts now (12 bits)."""
+        """What ADC ``adc`` converts now (12 bits); mid-rail on a flat board (nothing wired)."""
+        if self.grid is not None:
+            return ADC_MID
         channel = sum(pin.level << bit for bit, pin in enumerate(self.select))
         driving = [
             m
@@ -136,7 +199,10 @@ class SimHardware:
         seen it down, then up until it has seen it up (a real press lasts far longer than the
         debounce), so a press is never lost however slowly the simulation runs. A long press
         stays down until the board's clock is past ``LONG_HOLD_S`` after the firmware saw it."""
-        self._fields = self.board.raw_fields()
+        if self.matrix is not None:
+            self.matrix.closed = tuple(p is not Piece.EMPTY for p in self.board.read().holes)
+        else:
+            self._fields = self.board.raw_fields()
         for press in self.board.take_presses():
             self._presses.append((BUTTON_ORDER.index(press.button), press.long))
         now = self.board.clock.now()
@@ -187,7 +253,9 @@ class SimPico:
 
     ``link``: a path kept as a symlink to the current pty (like udev's ``/dev/flixboard``), so a
     host finds the board again after ``replug()``. ``storage_dir`` holds the Pico's flash
-    (``calibration.json``); default a fresh temporary directory.
+    (``calibration.json``, ``profile.txt``); default a fresh temporary directory. On a flat
+    ``board`` the Pico is wired to its switch matrix; ``set_up`` stores that board's profile in a
+    flash that has none (as ``flixboard pico-setup`` does once), else it boots as a spaceboard.
     """
 
     def __init__(
@@ -197,14 +265,22 @@ class SimPico:
         link: str | Path | None = None,
         storage_dir: str | Path | None = None,
         step_s: float = STEP_S,
+        set_up: bool = True,
     ) -> None:
         self.board = board if board is not None else SimBoard()
         self.wiring = load_pico()
         self.chain: LedChain = load_leds()
         self.link = Path(link) if link is not None else None
         self.storage_dir = Path(storage_dir or tempfile.mkdtemp(prefix="flixboard-pico-"))
+        self.storage_dir.mkdir(parents=True, exist_ok=True)
         self.step_s = step_s
-        self.hardware = SimHardware(self.board, self.wiring)
+        geometry = self.board.geometry
+        grid = load_grid_wiring(geometry.key) if geometry.flat else None
+        self.hardware = SimHardware(self.board, self.wiring, grid)
+        profile_file = self.storage_dir / "profile.txt"
+        if set_up and grid is not None and not profile_file.exists():
+            code = next(p.code for p in profiles.PROFILES if p.name == geometry.key)
+            profiles.save(str(profile_file), code)
         self.firmware: Board | None = None
         self.pty_path: str | None = None
         self.boots = 0
@@ -248,19 +324,15 @@ class SimPico:
             self._master, self._slave = master, slave
             self.pty_path = os.ttyname(slave)
             self._transport = _PtyTransport(master)
-            self.hardware.strip = SimStrip(PIXEL_COUNT)
             self._shown = 0
-            self.firmware = Board(
-                Scanner(self.hardware.adc, self.hardware.select, self.hardware.enable, _no_sleep),
-                LedOutput(self.hardware.strip),
-                Buttons(self.hardware.buttons),
-                self._transport,
-                str(self.storage_dir / "calibration.json"),
-                ticks_ms(),
-            )
+            self.firmware = self._boot()
             self.boots += 1
             if self.link is not None:
                 point_link(self.link, self.pty_path)
+
+    def _boot(self) -> Board:
+        assert self._transport is not None
+        return boot_firmware(self.hardware, self._transport, self.storage_dir, ticks_ms())
 
     def unplug(self) -> None:
         """Pull the USB cable: the pty closes, the link disappears, the firmware stops."""
@@ -334,15 +406,23 @@ class SimPico:
         except (BlockingIOError, OSError):
             self._transport.incoming = b""
         self.hardware.refresh(self.firmware.buttons.held)
-        self.firmware.poll(ticks_ms())
+        now = ticks_ms()
+        self.firmware.poll(now)
+        if self.firmware.restart_due(now):
+            self.replug()  # a new profile: the Pico resets and enumerates again
+            return
         leds = self.firmware.leds
         if leds.shown != self._shown:
             self._shown = leds.shown
             self._deliver(leds.rgb, leds.brightness)
 
     def _deliver(self, rgb: bytes, level: int) -> None:
-        """Record the frame the firmware just showed on the ``SimBoard`` (logical, unscaled)."""
-        colors = [(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) for i in range(PIXEL_COUNT)]
+        """Record the frame the firmware just showed on the ``SimBoard`` (logical, unscaled), when
+        the firmware's profile is the board's own."""
+        count = len(rgb) // 3
+        if count != len(self.board.pixels):
+            return
+        colors = [(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) for i in range(count)]
         self.board.pixels[:] = colors
         self.board.pixels.brightness = level / 255
         self.board.pixels.show()
@@ -350,6 +430,41 @@ class SimPico:
     def __repr__(self) -> str:
         state = "frozen" if self._frozen else "unplugged" if self._master < 0 else "running"
         return f"<SimPico {state} port={self.link or self.pty_path} boots={self.boots}>"
+
+
+def boot_firmware(hardware: SimHardware, transport: Transport, flash: Path, now_ms: int) -> Board:
+    """The firmware as ``firmware/main.py`` starts it on ``hardware``: the profile stored in the
+    ``flash`` folder picks its pins (a fresh strip of that profile's pixels)."""
+    hw = hardware
+    profile_path = str(flash / "profile.txt")
+    profile = profiles.load(profile_path)
+    hw.strip = SimStrip(profile.pixels)
+    if profile.flat:
+        scanner: Scanner | MatrixScanner = MatrixScanner(
+            profile.rows,
+            [hw.pin(gpio) for gpio in profile.row_pins],
+            [hw.pin(gpio) for gpio in profile.decoder_pins],
+            [hw.pin(gpio) for gpio in profile.col_pins],
+            _no_sleep,
+            profile.settle_us,
+        )
+        classifier = PresenceClassifier(profile.cells)
+    else:
+        scanner = Scanner(hw.adc, hw.select, hw.enable, _no_sleep)
+        classifier = None
+    wired = hw.grid is None and not profile.flat  # else the buttons' pins by their numbers
+    buttons = hw.buttons if wired else [hw.pin(gpio) for gpio in profile.buttons]
+    return Board(
+        scanner,
+        LedOutput(hw.strip, profile.chain, profile.cells),
+        Buttons(buttons),
+        transport,
+        str(flash / "calibration.json"),
+        now_ms,
+        classifier,
+        profile,
+        profile_path,
+    )
 
 
 def _no_sleep(microseconds: int) -> None:
@@ -363,17 +478,28 @@ COMMANDS = "place HOLE [burocrat] | lift HOLE | press BUTTON | remove GROOVE | s
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--link", metavar="PATH", help="keep a symlink to the pty at PATH")
     parser.add_argument(
-        "--storage", metavar="DIR", help="the Pico's flash (calibration); default a temporary dir"
+        "--storage",
+        metavar="DIR",
+        help="the Pico's flash (calibration, board profile); default a temporary dir",
+    )
+    parser.add_argument(
+        "--geometry",
+        default="flix",
+        metavar="flix|flip4|olix",
+        help="the board the Pico sits in: the spaceboard (default) or the flat Flip 4 or Olix "
+        "board (its switch matrix; a fresh flash is set up for it)",
     )
 
 
 def main(args: argparse.Namespace) -> int:
-    board = SimBoard()
+    geometry = load_geometry(args.geometry)
+    board = SimBoard(geometry=geometry, sensing="presence" if geometry.flat else "analog")
     with SimPico(board, link=args.link, storage_dir=args.storage) as pico:
         print(f"simulated Pico on {pico.pty_path}", flush=True)
         if pico.link is not None:
             print(f"linked as {pico.link}", flush=True)
-        print(f"run: flixboard run --board serial:{pico.port}", flush=True)
+        shape = f" --geometry {geometry.key}" if geometry.flat else ""
+        print(f"run: flixboard run --board serial:{pico.port}{shape}", flush=True)
         print(f"commands on stdin: {COMMANDS}", flush=True)
         try:
             for line in sys.stdin:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
 from sim.mcu import SimPico
@@ -26,16 +27,16 @@ class PicoRig:
 
 
 @contextmanager
-def pico_rig(**backend_options: Any) -> Iterator[PicoRig]:
+def pico_rig(geometry: BoardGeometry = FLIX_GEOMETRY, **backend_options: Any) -> Iterator[PicoRig]:
     """Start a simulated Pico (linked as ``flixboard`` in a temporary directory, like udev's
-    name) and open a ``SerialBackend`` on it; closes all three afterwards."""
+    name) in a board of ``geometry`` (a flat one senses presence; its Pico is set up for it) and
+    open a ``SerialBackend`` on it; closes all three afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="flixboard-rig-"))
-    board = SimBoard()
+    board = SimBoard(geometry=geometry, sensing="presence" if geometry.flat else "analog")
     pico = SimPico(board, link=folder / "flixboard", storage_dir=folder / "flash")
-    (folder / "flash").mkdir()
     try:
         pico.start()
-        backend = SerialBackend(pico.port, **backend_options)
+        backend = SerialBackend(pico.port, geometry=geometry, **backend_options)
         try:
             yield PicoRig(backend, board, pico)
         finally:

@@ -1,6 +1,6 @@
 """MicroPython's ``machine`` module (rp2 port): the members the firmware uses."""
 
-from typing import ClassVar, overload
+from typing import ClassVar, NoReturn, overload
 
 class Pin:
     IN: ClassVar[int]
@@ -21,3 +21,5 @@ class ADC:
 class WDT:
     def __init__(self, id: int = 0, timeout: int = 5000) -> None: ...
     def feed(self) -> None: ...
+
+def reset() -> NoReturn: ...

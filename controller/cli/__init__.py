@@ -24,6 +24,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "check LEDs, sensors, buttons and grooves of a board",
     ),
     "calibrate": ("controller.cli.calibrate", "measure and store the Hall sensors' baselines"),
+    "pico-setup": (
+        "controller.cli.pico_setup",
+        "tell a Pico which board it sits in: the spaceboard, Flip 4 or Olix",
+    ),
     "bench": ("controller.cli.bench", "measure speed and memory figures"),
     "games": ("controller.cli.games", "list the kept games, show one, or players' statistics"),
     "import": (

@@ -29,6 +29,7 @@ from hal.errors import BackendUnavailable, HalError
 from hal.geometry import load_geometry
 from hal.pi_grid import load_pi_grid
 from hal.registry import available_backends, open_backend
+from hal.serial_errors import ProfileMismatch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,8 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="flix|flip4|olix|FILE",
         help="the board's shape: the FLIX spaceboard (default), a flat board of wiring/NAME.toml "
         "(flip4: 5x5, olix: 11x11) or the path of such a wiring file; flat boards play their own "
-        "games, on the simulator or on a Pi's GPIO (--board gpio reads wiring/NAME-pi.toml, or "
-        "a wiring file whose mcu is a Raspberry Pi)",
+        "games, on the simulator, on a Pico set up for them (--board serial; flixboard "
+        "pico-setup) or on a Pi's GPIO (--board gpio reads wiring/NAME-pi.toml, or a wiring file "
+        "whose mcu is a Raspberry Pi)",
     )
     parser.add_argument(
         "--http", metavar="HOST:PORT", help="where to serve (default 127.0.0.1:8640)"
@@ -152,16 +154,19 @@ def open_board(
 ) -> Backend:
     """The board named by ``spec``, its LEDs capped at ``brightness_cap``. The simulated board
     keeps its panels and pieces in ``sim_state``, as a real board keeps them while it is off. A
-    flat board (``geometry``) is simulated, sensing presence only as its Hall switches do, or
-    wired to the Pi's GPIO as the Pi's wiring of ``wiring`` (a board name or a wiring file's
-    path, by default the geometry's name) says."""
+    flat board (``geometry``) is simulated, read by a Pico set up for it (a Pico set up for
+    another board is refused: ``ProfileMismatch``), or wired to the Pi's GPIO as the Pi's wiring
+    of ``wiring`` (a board name or a wiring file's path, by default the geometry's name) says;
+    each senses presence only, as its Hall switches do."""
     options: dict[str, Any] = {"max_brightness": config.brightness_cap}
     name = spec.partition(":")[0]
     if geometry.flat and name not in available_backends(flat=True):
         raise ConfigError(
-            f"the {geometry.key} board runs on the simulator (--board sim) or on a Raspberry "
-            "Pi's GPIO (--board gpio): the serial backend drives the spaceboard"
+            f"the {geometry.key} board runs on the simulator (--board sim), a Pico (--board "
+            f"serial) or a Raspberry Pi's GPIO (--board gpio), not on {name!r}"
         )
+    if name == "serial":  # the Pico says how it senses; a Pico of another board is refused
+        options["geometry"] = geometry
     if name == "sim":
         options.update(layout=config.layout, state_file=sim_state, frame_limit=SIM_FRAME_LIMIT)
     if geometry.flat and name == "sim":
@@ -171,7 +176,9 @@ def open_board(
     return open_backend(spec, flat=geometry.flat, **options)
 
 
-def search_board(spec: str, config: Config, error: HalError) -> BoardSearch:
+def search_board(
+    spec: str, config: Config, error: HalError, geometry: BoardGeometry = FLIX_GEOMETRY
+) -> BoardSearch:
     """A serial board that did not answer at start: the service comes up and searches for it
     (a Pico plugged in later, a service started by systemd before the board)."""
     where = spec.partition(":")[2] or "the default port"
@@ -181,7 +188,8 @@ def search_board(spec: str, config: Config, error: HalError) -> BoardSearch:
         print(f"flixboard: {news}", file=sys.stderr, flush=True)
 
     return BoardSearch(
-        lambda: open_board(spec, config, None),
+        lambda: open_board(spec, config, None, geometry),
+        geometry=geometry,
         where=where,
         max_brightness=config.brightness_cap,
         say=say,
@@ -211,11 +219,11 @@ def main(args: argparse.Namespace) -> int:
         sim_state = args.sim_state or data_dir / sim_state_file(geometry)
         backend = open_board(args.board, config, sim_state, geometry, args.geometry)
     except BackendUnavailable as error:
-        if args.board.partition(":")[0] != "serial":
+        if args.board.partition(":")[0] != "serial" or isinstance(error, ProfileMismatch):
             print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
             sock.close()
             return 2
-        backend = search_board(args.board, config, error)
+        backend = search_board(args.board, config, error, geometry)
     except (HalError, ConfigError, ValueError) as error:
         print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
         sock.close()

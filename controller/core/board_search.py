@@ -14,7 +14,16 @@ import threading
 from collections.abc import Callable
 from typing import ClassVar
 
-from hal.base import Backend, BoardReading, ButtonPress, Color, PixelStrip, empty_reading
+from hal.base import (
+    FLIX_GEOMETRY,
+    Backend,
+    BoardGeometry,
+    BoardReading,
+    ButtonPress,
+    Color,
+    PixelStrip,
+    empty_reading,
+)
 from hal.errors import BoardDisconnected, HalError
 
 RETRY_S = 1.0
@@ -24,8 +33,8 @@ RETRY_S = 1.0
 class _Pixels(PixelStrip):
     """The LED frames, passed to the found board's pixels (the latest one kept until then)."""
 
-    def __init__(self, max_brightness: float) -> None:
-        super().__init__(max_brightness=max_brightness)
+    def __init__(self, max_brightness: float, pixels: int) -> None:
+        super().__init__(pixels, max_brightness=max_brightness)
         self._lock = threading.Lock()
         self._target: PixelStrip | None = None
         self._latest: tuple[tuple[Color, ...], float] | None = None
@@ -50,8 +59,8 @@ def _show(strip: PixelStrip, colors: tuple[Color, ...], brightness: float) -> No
 
 
 class BoardSearch(Backend):
-    """See the module docstring. ``open_board`` opens the board or raises a ``HalError``;
-    ``say`` reports what the search finds (the service's log)."""
+    """See the module docstring. ``open_board`` opens the board of ``geometry`` or raises a
+    ``HalError``; ``say`` reports what the search finds (the service's log)."""
 
     name: ClassVar[str] = "serial"
 
@@ -63,9 +72,13 @@ class BoardSearch(Backend):
         max_brightness: float,
         say: Callable[[str], None],
         retry_s: float = RETRY_S,
+        geometry: BoardGeometry = FLIX_GEOMETRY,
     ) -> None:
         super().__init__()
-        self._pixels = _Pixels(max_brightness)
+        self.geometry = geometry
+        if geometry.flat:
+            self.sensing = "presence"
+        self._pixels = _Pixels(max_brightness, geometry.pixel_count)
         self.pixels = self._pixels
         self.board: Backend | None = None
         """The board, once it answered."""
@@ -75,7 +88,9 @@ class BoardSearch(Backend):
         self._retry_s = retry_s
         self._stop = threading.Event()
         self._lock = threading.Lock()
-        self._empty = empty_reading()
+        self._empty = empty_reading(
+            grooves=("R", "Y", "G", "B")[: geometry.grooves], cells=geometry.cells
+        )
         self._thread = threading.Thread(target=self._search, name="flixboard-search", daemon=True)
         self._thread.start()
 

@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from hal.base import Piece
+from hal.geometry import load_geometry
 from hal.serial_protocol import parse_state
 from sim.emulated_pico import EmulatedPico, emulated_rig, run_in_safe_mode
 
@@ -114,23 +115,33 @@ def measure() -> dict[str, float]:
     ``pico_led_show_ms`` (an LED frame scaled and written), ``pico_deframe_led_ms`` (an LED
     frame's COBS and CRC), ``pico_encode_state_ms`` (a STATE frame built),
     ``pico_buttons_ms`` (the buttons read and debounced) and ``pico_usb_read_ms`` (a look at the
-    USB serial with nothing waiting)."""
+    USB serial with nothing waiting). ``pico_olix_scan_hz`` (``_firmware``): full scans of the
+    Olix board's 121-cell switch matrix, the UF2 set up for Olix."""
     figures: dict[str, float] = {}
     with emulated_rig() as rig:
         pico = rig.pico
-        first = pico.report()
-        last = first
-        while last["t"] - first["t"] < SCAN_WINDOW_NS:
-            time.sleep(0.5)
-            last = pico.report()
-        seconds = (last["t"] - first["t"]) / 1e9
-        figures["pico_scan_hz"] = round((last["scans"] - first["scans"]) / seconds, 1)
+        figures["pico_scan_hz"] = _scan_rate(pico)
         figures["pico_scan_hz_firmware"] = rig.backend.board_scan_hz
         pico.send(trace=True)
         figures.update(_latency(pico))
         figures.update(_led_write(rig.backend.pixels, pico))
+    with emulated_rig(load_geometry("olix")) as rig:
+        figures["pico_olix_scan_hz"] = _scan_rate(rig.pico)
+        figures["pico_olix_scan_hz_firmware"] = rig.backend.board_scan_hz
     figures.update(_heap())
     return figures
+
+
+def _scan_rate(pico: EmulatedPico) -> float:
+    """Full scans per emulated second, as the harness counts them, over ``SCAN_WINDOW_NS``."""
+    first = pico.report()
+    last = first
+    while last["t"] - first["t"] < SCAN_WINDOW_NS:
+        time.sleep(0.5)
+        last = pico.report()
+    seconds: float = (last["t"] - first["t"]) / 1e9
+    scans: int = last["scans"] - first["scans"]
+    return round(scans / seconds, 1)
 
 
 def _latency(pico: EmulatedPico) -> dict[str, float]:

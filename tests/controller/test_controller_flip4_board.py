@@ -231,15 +231,15 @@ def test_a_scenario_script_plays_flip4_on_its_board(tmp_path: Path) -> None:
     assert state["winner"] == 0 and state["scored_lines"] == [[0, ["b2", "c2", "d2", "e2"]]]
 
 
-def test_a_flat_board_runs_on_the_simulator_or_a_pis_gpio_with_a_pis_wiring(
+def test_a_flat_board_runs_on_the_simulator_a_pico_or_a_pis_gpio_with_a_pis_wiring(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "RPi", None)  # import RPi.GPIO fails, as off a Pi
     run = ["run", "--http", "127.0.0.1:0", "--data-dir", str(tmp_path)]
-    assert cli([*run, "--board", "serial", "--geometry", "flip4"]) == 2
+    assert cli([*run, "--board", "usb", "--geometry", "flip4"]) == 2
     assert (
-        "the flip4 board runs on the simulator (--board sim) or on a Raspberry Pi's GPIO "
-        "(--board gpio)" in capsys.readouterr().err
+        "the flip4 board runs on the simulator (--board sim), a Pico (--board serial) or a "
+        "Raspberry Pi's GPIO (--board gpio), not on 'usb'" in capsys.readouterr().err
     )
     assert cli([*run, "--board", "gpio", "--geometry", "flip4"]) == 2
     assert "cannot open the board 'gpio': " in (err := capsys.readouterr().err)

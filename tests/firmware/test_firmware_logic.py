@@ -93,7 +93,7 @@ def holes(rig: Rig) -> bytes:
 
 def test_handshake_answers_info_then_full_state(rig: Rig) -> None:
     assert rig.wire.kinds()[:2] == [protocol.INFO, protocol.STATE]
-    assert rig.last(protocol.INFO)[:6] == bytes([protocol.VERSION, 1, 0, 64, 8, 72])
+    assert rig.last(protocol.INFO) == bytes([protocol.VERSION, 1, 1, 64, 8, 72, 0])
     assert protocol.unpack_state(rig.last(protocol.STATE))[1] == bytes([1, 2, 3, 4])
 
 

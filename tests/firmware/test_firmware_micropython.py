@@ -56,8 +56,9 @@ def test_known_answers(cpython_results: dict[str, Any]) -> None:
     assert results["stream"]["errors"] == VECTOR_DATA["stream"]["errors"]
     assert results["states"] == [v["body_hex"] for v in VECTOR_DATA["states"]]
     assert results["fields"] == [v["body_hex"] for v in VECTOR_DATA["raw_fields"]]
-    for key in ("sensing", "grooves", "buttons", "brightness", "calibration"):
+    for key in ("sensing", "grooves", "buttons", "brightness", "calibration", "led_parts"):
         assert results[key] == VECTOR_DATA["expected"][key], key
+    assert results["flat_states"] == [v["body_hex"] for v in VECTOR_DATA["flat_states"]]
 
 
 def test_debounce_and_hysteresis_answers_read_as_intended() -> None:
@@ -66,6 +67,9 @@ def test_debounce_and_hysteresis_answers_read_as_intended() -> None:
     assert VECTOR_DATA["expected"]["sensing"][1] == [0] * 12  # glitches never count
     assert VECTOR_DATA["expected"]["grooves"] == [[1, 2, 3, 4], [0, 0, 4, 1]]
     assert VECTOR_DATA["expected"]["calibration"][1] == "magnet:5"
+    parts = VECTOR_DATA["expected"]["led_parts"]  # a frame in parts shows whole, or not at all
+    assert parts["shown_hex"] == VECTOR_DATA["led_parts"]["rgb_hex"] and parts["acks"] == [0, 0]
+    assert (parts["missing_acks"], parts["missing_shown"]) == ([0, 7], 0)
 
 
 def test_the_board_state_machine_runs_under_micropython() -> None:
@@ -159,3 +163,52 @@ def test_an_idle_main_loop_pass_allocates_nothing_under_micropython() -> None:
     """Scan, debounce, buttons and the link allocate nothing on a pass with nothing to send,
     so the garbage collector does not interrupt the scan every few seconds."""
     assert run_micropython(IDLE_BOARD).split() == ["0", "0"]
+
+
+IDLE_FLAT_BOARD = """
+import gc
+from firmware import profiles, protocol
+from firmware.board import Board
+from firmware.buttons import Buttons
+from firmware.leds import LedOutput
+from firmware.matrix import MatrixScanner
+class Pin:
+    def __init__(self): self.v = 1
+    def value(self, v=None):
+        if v is not None: self.v = v
+        return self.v
+class Strip(list):
+    def write(self): pass
+class Wire:
+    def __init__(self): self.inbox = b''; self.sent = b''
+    def read(self):
+        data, self.inbox = self.inbox, b''
+        return data
+    def write(self, data): self.sent += data
+wire = Wire()
+profile = profiles.PROFILES[profiles.OLIX]
+scanner = MatrixScanner(profile.rows, [], [Pin() for _ in profile.decoder_pins],
+    [Pin() for _ in profile.col_pins], lambda us: None, profile.settle_us)
+board = Board(scanner, LedOutput(Strip([None] * profile.pixels), profile.chain, profile.cells),
+    Buttons([Pin() for _ in range(4)]), wire, '/calibration.json', 0, None, profile, '')
+def allocated(now, passes=50):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(passes):
+        board.poll(now)
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used
+board.poll(3)
+waiting = allocated(3)
+wire.inbox = protocol.encode_frame(protocol.HELLO, 0, bytes([1]))
+board.poll(5)
+print(waiting, allocated(6))
+"""
+
+
+def test_an_idle_pass_on_the_olix_matrix_allocates_nothing_under_micropython() -> None:
+    """The 121-cell matrix scan (rows through the decoder) and its presence debounce allocate
+    nothing either."""
+    assert run_micropython(IDLE_FLAT_BOARD).split() == ["0", "0"]

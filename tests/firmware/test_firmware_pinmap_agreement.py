@@ -1,19 +1,32 @@
 """The firmware's constants, the host's protocol constants and the simulator agree with the wiring
-files (wiring/pico.toml, wiring/leds.toml): the pin map is the single source of truth."""
+files (wiring/pico.toml, wiring/leds.toml, and wiring/flip4.toml and wiring/olix.toml for the
+flat boards' profiles): the pin map is the single source of truth."""
 
 from __future__ import annotations
 
 import math
+import tomllib
+from importlib.resources import files
 
-from firmware import pins, protocol
+import pytest
+
+from firmware import pins, profiles, protocol
 from firmware.leds import byte_order
 from firmware.sensing import Classifier
 from hal import serial_protocol
 from hal.base import HOLE_COUNT, PIXEL_COUNT
+from hal.geometry import load_grid_wiring
 from hal.pinmap import load_leds, load_pico
 
 PICO = load_pico()
 LEDS = load_leds()
+
+
+def load_settle_us(name: str) -> float:
+    """The matrix's settle time in a flat board's wiring file."""
+    text = files("wiring").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    settle: float = tomllib.loads(text)["matrix"]["settle_us"]
+    return settle
 
 
 def test_pins_agree() -> None:
@@ -92,3 +105,28 @@ def test_host_and_firmware_protocol_constants_agree() -> None:
     for name in ("MODE_RAW", "CAL_CAPTURE", "CAL_THRESHOLDS", "CAL_FORGET", "FLAG_LEDS_VALID"):
         assert getattr(serial_protocol, name) == getattr(protocol, name)
     assert serial_protocol.SENSOR_COUNT == pins.SENSOR_COUNT
+
+
+@pytest.mark.parametrize("name", ["flip4", "olix"])
+def test_flat_profiles_agree_with_their_wiring_files(name: str) -> None:
+    """One firmware for every board: each flat profile's pins and LED chain are its wiring
+    file's (wiring/flip4.toml, wiring/olix.toml)."""
+    wiring = load_grid_wiring(name)
+    profile = next(p for p in profiles.PROFILES if p.name == name)
+    assert profile.flat and profile.code == serial_protocol.PROFILES.index(name)
+    assert (profile.cells, profile.rows) == (wiring.geometry.cells, wiring.geometry.rows)
+    assert profile.row_pins == wiring.row_pins
+    assert profile.decoder_pins == wiring.decoder_pins
+    assert profile.col_pins == wiring.col_pins
+    assert profile.buttons == tuple(wiring.buttons[b] for b in ("roll", "flix", "penalty", "menu"))
+    assert profile.neopixel_pin == wiring.neopixel_pin
+    assert profile.chain == wiring.chain and profile.pixels == wiring.geometry.pixel_count
+    assert profile.settle_us == math.ceil(load_settle_us(name))
+
+
+def test_the_spaceboard_profile_is_the_pin_map_and_the_default() -> None:
+    spaceboard = profiles.PROFILES[profiles.SPACEBOARD]
+    assert (spaceboard.name, spaceboard.cells, spaceboard.groove_sensors) == ("flix", 64, 8)
+    assert spaceboard.chain == LEDS.chain and spaceboard.buttons == pins.BUTTON_PINS
+    assert not spaceboard.flat and serial_protocol.PROFILES[profiles.SPACEBOARD] == "flix"
+    assert profiles.load("/nonexistent/profile.txt") is spaceboard

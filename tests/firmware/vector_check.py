@@ -6,9 +6,11 @@ both results with each other and with the known answers in the vectors.
 
 import json
 
-from firmware import calibration, cobs, leds, protocol
+from firmware import calibration, cobs, leds, profiles, protocol
+from firmware.board import Board
 from firmware.buttons import Buttons
 from firmware.crc import crc16
+from firmware.matrix import MatrixScanner
 from firmware.sensing import Classifier
 
 
@@ -24,8 +26,59 @@ class _Pin:
     def __init__(self):
         self.level = 1
 
-    def value(self):
+    def value(self, level=None):
+        if level is not None:
+            self.level = level
         return self.level
+
+
+class _Strip(list):
+    def write(self):
+        pass
+
+
+class _Wire:
+    def __init__(self):
+        self.inbox = b""
+        self.sent = b""
+
+    def read(self):
+        data, self.inbox = self.inbox, b""
+        return data
+
+    def write(self, data):
+        self.sent += data
+
+
+def _flat_board(name):
+    """A Board of a flat profile on idle pins, greeted by a host: ``(board, wire)``."""
+    profile = next(p for p in profiles.PROFILES if p.name == name)
+    scanner = MatrixScanner(
+        profile.rows,
+        [_Pin() for _ in profile.row_pins],
+        [_Pin() for _ in profile.decoder_pins],
+        [_Pin() for _ in profile.col_pins],
+        lambda us: None,
+        0,
+    )
+    strip = _Strip([None] * profile.pixels)
+    output = leds.LedOutput(strip, profile.chain, profile.cells)
+    buttons = Buttons([_Pin() for _ in range(4)])
+    wire = _Wire()
+    board = Board(scanner, output, buttons, wire, "/calibration.json", 0, None, profile, "")
+    wire.inbox = protocol.encode_frame(protocol.HELLO, 0, bytes([protocol.VERSION]))
+    board.poll(1)
+    wire.sent = b""
+    return board, wire
+
+
+def _send_parts(board, wire, parts):
+    """ACK statuses of LED parts sent one per main-loop pass."""
+    for seq, (kind, body) in enumerate(parts):
+        wire.inbox = protocol.encode_frame(kind, seq + 1, body)
+        board.poll(2 + seq)
+    deframer = protocol.Deframer()
+    return [body[1] for kind, _, body in deframer.feed(wire.sent) if kind == protocol.ACK]
 
 
 def run(path: str) -> dict:
@@ -115,4 +168,27 @@ def run(path: str) -> dict:
         except ValueError as error:
             captures.append(error.args[0])
     out["calibration"] = captures
+    out["flat_states"] = [
+        _hex(
+            protocol.pack_state(
+                bytes(v["holes"]), b"", v["held"], bytes(v["presses"]), v["flags"], v["rate"]
+            )
+        )
+        for v in vectors["flat_states"]
+    ]
+    v = vectors["led_parts"]
+    parts = [(p["kind"], _unhex(p["body_hex"])) for p in v["parts"]]
+    board, wire = _flat_board(v["geometry"])
+    acks = _send_parts(board, wire, parts)
+    shown = board.leds
+    board, wire = _flat_board(v["geometry"])  # the next frame's first part is lost
+    other = bytes([(v["frame"] + 1) & 0xFF]) + parts[1][1][1:]
+    missing = _send_parts(board, wire, [parts[0], (parts[1][0], other)])
+    out["led_parts"] = {
+        "acks": acks,
+        "shown_hex": _hex(shown.rgb),
+        "shown_level": shown.brightness,
+        "missing_acks": missing,
+        "missing_shown": board.leds.shown,
+    }
     return out

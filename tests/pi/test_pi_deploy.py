@@ -156,8 +156,11 @@ def test_a_rerun_without_board_keeps_the_board_chosen_before(tmp_path: Path) -> 
     assert _board_choice(tmp_path, "--board=gpio") == "gpio gpio flix"
 
 
-def test_a_flat_board_is_chosen_with_gpio_and_kept(tmp_path: Path) -> None:
+def test_a_flat_board_is_chosen_with_gpio_or_serial_and_kept(tmp_path: Path) -> None:
     assert _board_choice(tmp_path, "--board", "gpio", "--geometry", "olix") == "gpio gpio olix"
+    assert _board_choice(tmp_path, "--board", "serial", "--geometry", "olix") == (
+        "serial serial:/dev/flixboard olix"
+    )
     (tmp_path / "environment").write_text("FLIXBOARD_BOARD=gpio\nFLIXBOARD_GEOMETRY=flip4\n")
     assert _board_choice(tmp_path) == "gpio gpio flip4", "a re-run keeps the flat board"
     assert _board_choice(tmp_path, "--geometry=flix") == "gpio gpio flix"
@@ -168,7 +171,7 @@ def test_a_flat_board_is_chosen_with_gpio_and_kept(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--board", "serial", "--geometry", "flip4"], "the flip4 board runs on --board gpio"),
+        (["--board", "serial", "--geometry", "/etc/flixboard/b.toml"], "is read by --board gpio"),
         (["--board", "gpio", "--geometry", "chess"], "--geometry must be flix, flip4, olix or a"),
     ],
 )

@@ -1,5 +1,6 @@
 """A Lucky Flix game played through the real controller on a serial board (the simulated Pico or
-the emulated one): the board's buttons and placements go in, the controller's game comes out."""
+the emulated one): the board's buttons and placements go in, the controller's game comes out.
+``Hands`` moves pieces on a flat board one settled step at a time."""
 
 from __future__ import annotations
 
@@ -76,3 +77,39 @@ def play_lucky_game(board: SimBoard, pump: Pump, wait_until: Wait, timeout: floa
             board.press("flix")
             wait_until(lambda calls=calls: actions() > calls, timeout)
     return pump.read(lambda d: d.controller.game)
+
+
+class Hands:
+    """Hand actions on the board, each one waited for until the controller's settled board shows
+    it (a flip's two lifts must each be seen: a presence board looks the same before and after);
+    ``timeout`` for each wait."""
+
+    def __init__(
+        self, board: SimBoard, pump: Pump, wait_until: Wait, timeout: float = 10.0
+    ) -> None:
+        self.board = board
+        self.pump = pump
+        self.timeout = timeout
+        self.wait_until = wait_until
+
+    def state(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.pump.read(lambda d: d.controller.state())
+        return state
+
+    def do(self, doing: str, cell: str) -> None:
+        board = self.board
+        if doing == "place":
+            board.place(cell)
+        else:
+            board.lift(cell)
+        target = board.read().occupied()
+        self.wait_until(
+            lambda: self.pump.read(lambda d: d.controller.sensed.occupied()) == target, self.timeout
+        )
+
+    def press_roll(self) -> None:
+        before = self.pump.read(lambda d: len(d.controller.game.actions))
+        self.board.press("roll")
+        self.wait_until(
+            lambda: self.pump.read(lambda d: len(d.controller.game.actions)) > before, self.timeout
+        )

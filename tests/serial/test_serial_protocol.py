@@ -15,14 +15,18 @@ from hypothesis import strategies as st
 from hal import cobs
 from hal.base import Piece
 from hal.crc import crc16
+from hal.geometry import load_geometry
 from hal.serial_errors import FrameError
 from hal.serial_protocol import (
     MAX_ENCODED,
+    MAX_PAYLOAD,
     Deframer,
+    Info,
     Kind,
     build_state,
     decode_frame,
     encode_frame,
+    led_frames,
     leds_body,
     parse_fields,
     parse_info,
@@ -104,6 +108,60 @@ def test_state_and_fields_bodies_match_the_firmware() -> None:
     raw = VECTORS["raw_fields"][0]
     clamped = [max(-32768, min(32767, v)) for v in raw["fields"]]
     assert list(parse_fields(bytes.fromhex(raw["body_hex"]) + bytes(126))[:9]) == clamped
+
+
+def test_flat_states_match_the_firmware() -> None:
+    """A flat board's STATE: 2 bits a cell (1 a piece, read as present), no grooves."""
+    for vector in VECTORS["flat_states"]:
+        geometry = load_geometry(vector["geometry"])
+        body = bytes.fromhex(vector["body_hex"])
+        state = parse_state(body, geometry)
+        assert state.holes == tuple(Piece.PRESENT if c else Piece.EMPTY for c in vector["holes"])
+        assert state.grooves == ()
+        assert (state.held, list(state.presses), state.flags, state.scan_hz) == (
+            vector["held"],
+            vector["presses"],
+            vector["flags"],
+            vector["rate"],
+        )
+        rebuilt = bytearray(build_state(state.holes, (), state.presses))
+        rebuilt[-8] = vector["held"]
+        rebuilt[-3:] = bytes([vector["flags"]]) + vector["rate"].to_bytes(2, "big")
+        assert bytes(rebuilt) == body
+    assert [len(bytes.fromhex(v["body_hex"])) for v in VECTORS["flat_states"]] == [15, 39]
+
+
+def test_a_flat_state_of_a_wrong_length_or_class_is_refused() -> None:
+    flip4 = load_geometry("flip4")
+    body = bytearray(build_state((Piece.EMPTY,) * 25, ()))
+    body[6] = 0b10  # cell 24 in class 2: a flat board tells no kinds
+    with pytest.raises(FrameError, match="cell 24 has the unused class 2"):
+        parse_state(bytes(body), flip4)
+    with pytest.raises(FrameError, match="STATE body of 28 bytes, expected 15"):
+        parse_state(build_state((Piece.EMPTY,) * 64, ("R", "Y", "G", "B")), flip4)
+
+
+def test_an_olix_led_frame_travels_in_parts_as_the_vectors_say() -> None:
+    vector = VECTORS["led_parts"]
+    body = bytes([vector["brightness"]]) + bytes.fromhex(vector["rgb_hex"])
+    parts = led_frames(body, vector["frame"])
+    assert [[int(kind), part.hex()] for kind, part in parts] == [
+        [p["kind"], p["body_hex"]] for p in vector["parts"]
+    ]
+    assert all(len(part) + 4 <= MAX_PAYLOAD for _, part in parts)
+    assert b"".join(part[3:] for _, part in parts) == body[1:]
+    flip4 = leds_body(((1, 2, 3),) * 33, 1.0, 33)
+    assert led_frames(flip4, 9) == [(Kind.LEDS, flip4)]  # Flip 4's frame fits in one
+
+
+def test_info_names_the_board_and_its_counts_must_fit_it() -> None:
+    info = parse_info(bytes([1, 1, 1, 121, 0, 129, 2]))
+    assert info.geometry == load_geometry("olix")
+    assert parse_info(bytes([1, 1, 0, 64, 8, 72])).geometry.key == "flix"  # before profiles
+    with pytest.raises(FrameError, match="unknown board profile 5"):
+        _ = Info(1, (1, 1), 25, 0, 33, 5).geometry
+    with pytest.raises(FrameError, match="not the flip4 board's"):
+        _ = Info(1, (1, 1), 64, 8, 72, 1).geometry
 
 
 def test_impossible_states_are_refused() -> None:
@@ -268,7 +326,7 @@ def test_raw_info_and_stats_bodies_are_read_field_by_field() -> None:
     assert list(stats.values()) == counts
     for parse, body, message in (
         (parse_fields, raw[:-1], "RAW body of 143 bytes, expected 144"),
-        (parse_info, bytes(5), "INFO body of 5 bytes, expected 6"),
+        (parse_info, bytes(5), "INFO body of 5 bytes, expected 6 or 7"),
         (parse_stats, bytes(43), "STATS body of 43 bytes"),
         (parse_stats, bytes(45), "STATS body of 45 bytes"),
     ):

@@ -3,8 +3,12 @@
 //   node harness.mjs UF2 BOOTROM WIRING_JSON USB_FD
 // The USB CDC serial's bytes travel over the socket USB_FD (sim/emulated_pico.py bridges it to a
 // pty, which it replaces when the chip resets, as the Pico re-enumerates).
+// A flat board (Flip 4, Olix) has a "matrix" in its wiring instead of multiplexers: a Hall switch
+// and a diode per cell, so a row pin driven low (or the decoder's select pins naming that row)
+// pulls low the column pins of the cells holding a piece.
 // Commands arrive on stdin, one JSON object a line:
 //   {"counts": [72 ADC counts]}      what each sensor's output converts to (12 bits)
+//   {"closed": [0/1 per cell]}       a flat board: the cells holding a piece
 //   {"button": i, "down": true}      a button pin to GND (false: released)
 //   {"press": i, "ms": 60}           press button i for 60 emulated ms (then as long released)
 //   {"mark": id}                     report {"ev":"mark"} with the emulated time it applied at
@@ -105,6 +109,8 @@ function loadUf2(mcu) {
 
 // The board's side of the wires.
 const counts = new Array(wiring.sensors).fill(SENSOR_MID);
+const matrix = wiring.matrix ?? null;
+const closed = matrix ? new Array(matrix.rows * matrix.col_pins.length).fill(0) : [];
 const buttonsDown = new Array(wiring.buttons.length).fill(false);
 const presses = []; // queued short presses: [button, ms]
 let pressing = null; // the press being held: {button, ms, until}
@@ -196,14 +202,17 @@ class Board {
   wirePins() {
     const { mcu } = this;
     wiring.buttons.forEach((pin, i) => mcu.gpio[pin].setInputValue(!buttonsDown[i]));
+    if (matrix) this.wireMatrix();
     // One full scan enables the first multiplexer group once.
     const first = wiring.muxes.find((mux) => mux.enable >= 0);
     let enabled = false;
-    mcu.gpio[first.enable].addListener(() => {
-      const low = !mcu.gpio[first.enable].outputValue;
-      if (low && !enabled) stats.scans += 1;
-      enabled = low;
-    });
+    if (first) {
+      mcu.gpio[first.enable].addListener(() => {
+        const low = !mcu.gpio[first.enable].outputValue;
+        if (low && !enabled) stats.scans += 1;
+        enabled = low;
+      });
+    }
     this.led = { bits: [], rise: 0, high: false, start: 0, end: 0 };
     const led = this.led;
     const pin = mcu.gpio[wiring.neopixel];
@@ -221,6 +230,41 @@ class Board {
         led.end = t;
       }
     });
+  }
+
+  /** The rows driven low now: each row pin driven low, or the row the decoder's pins select. */
+  drivenRows() {
+    const gpio = this.mcu.gpio;
+    const driven = (pin) => gpio[pin].outputEnable && !gpio[pin].outputValue;
+    if (matrix.row_pins.length) return matrix.row_pins.flatMap((pin, row) => (driven(pin) ? [row] : []));
+    let row = 0;
+    matrix.decoder_pins.forEach((pin, bit) => {
+      if (gpio[pin].outputValue) row |= 1 << bit;
+    });
+    return row < matrix.rows && matrix.decoder_pins.every((pin) => gpio[pin].outputEnable) ? [row] : [];
+  }
+
+  /** Every column pin: low while a driven row holds a piece in that column. */
+  settleColumns() {
+    const rows = this.drivenRows();
+    const width = matrix.col_pins.length;
+    matrix.col_pins.forEach((pin, col) => {
+      const low = rows.some((row) => closed[row * width + col]);
+      this.mcu.gpio[pin].setInputValue(!low);
+    });
+    // One full scan selects the last row once (the first may also show for an instant while
+    // the decoder's select pins change one by one, say from row 7 to row 8).
+    const last = rows.length === 1 && rows[0] === matrix.rows - 1;
+    if (last && !this.lastRow) stats.scans += 1;
+    this.lastRow = last;
+  }
+
+  wireMatrix() {
+    this.lastRow = false;
+    for (const pin of [...matrix.row_pins, ...matrix.decoder_pins]) {
+      this.mcu.gpio[pin].addListener(() => this.settleColumns());
+    }
+    this.settleColumns();
   }
 
   flushLeds() {
@@ -348,6 +392,10 @@ input.on('line', (line) => {
   if (!line.trim()) return;
   const command = JSON.parse(line);
   if (command.counts) command.counts.forEach((value, i) => (counts[i] = value));
+  if (command.closed) {
+    command.closed.forEach((value, i) => (closed[i] = value));
+    board.settleColumns();
+  }
   if (command.button !== undefined) board.setButton(command.button, command.down);
   if (command.press !== undefined) presses.push([command.press, command.ms]);
   if (command.trace !== undefined) trace = command.trace;

@@ -37,8 +37,11 @@ def test_the_pico_bench_probe_reports_every_figure(monkeypatch: pytest.MonkeyPat
         "pico_encode_state_ms",
         "pico_buttons_ms",
         "pico_usb_read_ms",
+        "pico_olix_scan_hz",
+        "pico_olix_scan_hz_firmware",
     }
     assert figures["pico_scan_hz"] > 0 and figures["pico_latency_ms_p50"] > 0
+    assert figures["pico_olix_scan_hz"] > 0
     # 72 pixels of 24 bits at 800 kHz: the wire time is physics, whatever the firmware does.
     assert 2.0 < figures["pico_led_wire_ms"] < 2.6
     assert 0 < figures["pico_heap_free_kb"] < figures["pico_heap_total_kb"]

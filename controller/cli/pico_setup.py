@@ -1,0 +1,64 @@
+"""``flixboard pico-setup``: tell a Pico which board it sits in (once, after flashing the UF2).
+
+The Pico stores the board's profile in its flash and restarts into it (its pins, its sensing, its
+LED chain); this command then opens it again and checks that it answers as that board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from hal.base import BoardGeometry
+from hal.errors import BackendUnavailable, HalError
+from hal.geometry import load_geometry
+from hal.serial_backend import DEFAULT_PORT, SerialBackend
+
+RESTART_WAIT_S = 10.0
+"""How long the Pico may take to restart and answer as its new board."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--geometry",
+        required=True,
+        metavar="flix|flip4|olix",
+        help="the board the Pico sits in: the FLIX spaceboard, the Flip 4 or the Olix board",
+    )
+    parser.add_argument(
+        "--port", default=DEFAULT_PORT, help=f"the Pico's serial port (default {DEFAULT_PORT})"
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        geometry = load_geometry(args.geometry)
+        with SerialBackend(args.port) as pico:
+            before = pico.geometry
+            if before.key != geometry.key:
+                pico.set_profile(geometry.key)
+        if before.key != geometry.key:
+            _reopen(args.port, geometry)
+    except (HalError, ValueError) as error:
+        print(f"flixboard pico-setup: {error}", file=sys.stderr)
+        return 1
+    was = "" if before.key == geometry.key else f" (it was set up for {before.key})"
+    print(f"the Pico on {args.port} reads the {geometry.describe()} board{was}")
+    shape = "" if geometry.key == "flix" else f" --geometry {geometry.key}"
+    print(f"start the service with: flixboard run --board serial:{args.port}{shape}")
+    return 0
+
+
+def _reopen(port: str, geometry: BoardGeometry) -> None:
+    """Open the restarted Pico until it answers as ``geometry`` (``BackendUnavailable`` if it
+    does not within ``RESTART_WAIT_S``)."""
+    deadline = time.monotonic() + RESTART_WAIT_S
+    while True:
+        try:
+            with SerialBackend(port, geometry=geometry, open_timeout=2.0):
+                return
+        except BackendUnavailable:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
