@@ -25,7 +25,7 @@ from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
 from hal.geometry import load_geometry
 from sim.board import SimBoard
 from sim.clock import SimClock
-from sim.pico_rig import pico_pair
+from sim.pico_rig import pico_pair, pico_rig
 
 Rig = tuple[Backend, SimBoard]
 """(backend under test, the simulated board its wires lead to)."""
@@ -39,6 +39,13 @@ def sim_rig(sensing: str, geometry: BoardGeometry = FLIX_GEOMETRY) -> Iterator[R
         yield board, board
     finally:
         board.close()
+
+
+@contextmanager
+def serial_flat_rig(grid: str) -> Iterator[Rig]:
+    """A simulated Pico set up for a flat board, behind the serial backend."""
+    with pico_rig(load_geometry(grid)) as rig:
+        yield rig.backend, rig.board
 
 
 def gpio_rig(grid: str | None = None) -> AbstractContextManager[Rig]:
@@ -56,6 +63,8 @@ FACTORIES: dict[str, Factory] = {
 }
 FLAT_FACTORIES: dict[str, Factory] = {
     "sim-flip4": lambda: sim_rig("presence", load_geometry("flip4")),
+    "serial-flip4": lambda: serial_flat_rig("flip4"),
+    "serial-olix": lambda: serial_flat_rig("olix"),
     "gpio-flip4": lambda: gpio_rig("flip4"),
     "gpio-olix": lambda: gpio_rig("olix"),
 }
