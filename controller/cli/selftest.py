@@ -5,13 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 
+from controller.cli.run import open_board
 from controller.config import ConfigError, apply_overrides, load_config
 from controller.tools.selftest import run_real, run_sim
 from hal.errors import HalError
+from hal.geometry import load_geometry
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", default="sim", metavar="sim|serial[:PORT]|gpio")
+    parser.add_argument(
+        "--geometry",
+        metavar="flix|flip4|olix|FILE",
+        help="the board's shape, as for flixboard run (default: the spaceboard)",
+    )
     parser.add_argument("--config", metavar="FILE", help="a TOML configuration file")
     parser.add_argument("--set", action="append", default=[], metavar="TABLE.KEY=VALUE")
 
@@ -19,10 +26,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace) -> int:
     try:
         config = apply_overrides(load_config(args.config), args.set)
+        geometry = load_geometry(args.geometry)
         if args.board.partition(":")[0] == "sim":
-            results = run_sim(config.layout, config.brightness_cap)
+            results = run_sim(config.layout, config.brightness_cap, geometry)
         else:
-            results = run_real(args.board, config.layout, config.brightness_cap, input)
+            board = open_board(args.board, config, None, geometry, args.geometry)
+            results = run_real(board, config.layout, input)
     except (ConfigError, HalError) as error:
         print(f"flixboard selftest: {error}", file=sys.stderr)
         return 2

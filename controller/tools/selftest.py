@@ -1,9 +1,11 @@
-"""``flixboard selftest [--board ...]``: LEDs, sensors, buttons and grooves, PASS/FAIL per item.
+"""``flixboard selftest [--board ...] [--geometry ...]``: LEDs, sensors, buttons and grooves,
+PASS/FAIL per item.
 
 On the simulated board every item is automatic (the LED walk is checked against the recorded
 frames, every hole's sensor through simulated hands). On a real board the same items are
 interactive: watch the LED walk, watch the live sensor view while moving a Man, press each
-button, and the grooves are read.
+button, and the grooves are read. A flat board (Flip 4, Olix) has cells instead of holes and no
+grooves: the same items but the grooves.
 """
 
 from __future__ import annotations
@@ -12,9 +14,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.holes import Layout, name
-from hal.base import GROOVE_COUNT, HOLE_COUNT, PIXEL_COUNT, Backend, Button, Piece
-from hal.registry import open_backend
+from engine.holes import Layout
+from hal.base import FLIX_GEOMETRY, GROOVE_COUNT, Backend, BoardGeometry, Button, Piece
 from sim.board import SimBoard
 from sim.clock import SimClock
 from sim.view import render
@@ -22,6 +23,11 @@ from sim.view import render
 WALK_COLOUR = (255, 255, 255)
 BUTTON_TIMEOUT_S = 30.0
 POLL_S = 0.05
+"""How often a press is looked for."""
+WALK_S = 0.1
+"""How long each pixel of the LED walk stays lit."""
+VIEW_S = 0.2
+"""How often the live sensor view is drawn again."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,8 @@ class Result:
 def sim_led_walk(board: SimBoard) -> Result:
     """Light each pixel alone; the recorded frames must show exactly that pixel."""
     wrong = []
-    for pixel in range(PIXEL_COUNT):
+    count = board.geometry.pixel_count
+    for pixel in range(count):
         board.pixels.fill((0, 0, 0))
         board.pixels[pixel] = WALK_COLOUR
         board.pixels.show()
@@ -47,14 +54,15 @@ def sim_led_walk(board: SimBoard) -> Result:
             wrong.append(pixel)
     board.pixels.fill((0, 0, 0))
     board.pixels.show()
-    return Result("LED walk", not wrong, f"{PIXEL_COUNT} pixels" + _list(" wrong: ", wrong))
+    return Result("LED walk", not wrong, f"{count} pixels" + _list(" wrong: ", wrong))
 
 
-def sim_sensors(board: SimBoard, layout: Layout) -> Result:
+def sim_sensors(board: SimBoard) -> Result:
     """A hand seats and lifts a Man (and a Burocrat) in every hole; only that hole may change."""
     kinds = [Piece.MAN, Piece.BUROCRAT] if board.sensing == "analog" else [Piece.MAN]
     wrong = []
-    for hole in range(HOLE_COUNT):
+    cells = board.geometry.cells
+    for hole in range(cells):
         for kind in kinds:
             board.place(hole, kind)
             seen = board.read().holes
@@ -62,9 +70,10 @@ def sim_sensors(board: SimBoard, layout: Layout) -> Result:
             others = [h for h, p in enumerate(seen) if p is not Piece.EMPTY and h != hole]
             board.lift(hole)
             if seen[hole] is not want or others or board.read().holes[hole] is not Piece.EMPTY:
-                wrong.append(name(hole, layout))
+                wrong.append(board.naming.name(hole))
                 break
-    return Result("sensors", not wrong, f"{HOLE_COUNT} holes" + _list(" wrong: ", wrong))
+    where = f"{cells} cells" if board.geometry.flat else f"{cells} holes"
+    return Result("sensors", not wrong, where + _list(" wrong: ", wrong))
 
 
 def sim_buttons(board: SimBoard) -> Result:
@@ -98,14 +107,21 @@ def sim_grooves(board: SimBoard, layout: Layout) -> Result:
     return Result("grooves", not problems, "; ".join(problems) or "R Y G B seated and sensed")
 
 
-def run_sim(layout: Layout, brightness_cap: float) -> list[Result]:
-    with SimBoard(clock=SimClock(), layout=layout, max_brightness=brightness_cap) as board:
-        return [
-            sim_led_walk(board),
-            sim_sensors(board, layout),
-            sim_buttons(board),
-            sim_grooves(board, layout),
-        ]
+def run_sim(
+    layout: Layout, brightness_cap: float, geometry: BoardGeometry = FLIX_GEOMETRY
+) -> list[Result]:
+    """Every item on a simulated board of ``geometry``."""
+    with SimBoard(
+        clock=SimClock(),
+        layout=layout,
+        max_brightness=brightness_cap,
+        geometry=geometry,
+        sensing="presence" if geometry.flat else "analog",
+    ) as board:
+        results = [sim_led_walk(board), sim_sensors(board), sim_buttons(board)]
+        if not geometry.flat:
+            results.append(sim_grooves(board, layout))
+        return results
 
 
 # ------------------------------------------------------------------------ a real board
@@ -122,12 +138,13 @@ def _ask(question: str, answer: Callable[[str], str]) -> bool:
 
 
 def real_led_walk(board: Backend, answer: Callable[[str], str]) -> Result:
-    print("LED walk: each hole's LED, then the 8 status pixels, lights white in turn.")
-    for pixel in range(PIXEL_COUNT):
+    where = "cell" if board.geometry.flat else "hole"
+    print(f"LED walk: each {where}'s LED, then the 8 status pixels, lights white in turn.")
+    for pixel in range(board.geometry.pixel_count):
         board.pixels.fill((0, 0, 0))
         board.pixels[pixel] = WALK_COLOUR
         board.pixels.show()
-        time.sleep(0.1)
+        time.sleep(WALK_S)
     board.pixels.fill((0, 0, 0))
     board.pixels.show()
     ok = _ask("Did every LED light, one at a time, in order?", answer)
@@ -135,15 +152,24 @@ def real_led_walk(board: Backend, answer: Callable[[str], str]) -> Result:
 
 
 def real_sensors(board: Backend, layout: Layout, answer: Callable[[str], str]) -> Result:
-    print("Live sensor view: put a Man into holes (and a Burocrat), watch them appear.")
+    flat = board.geometry.flat
+    if flat:
+        print("Live sensor view: put a piece on cells, watch them appear.")
+    else:
+        print("Live sensor view: put a Man into holes (and a Burocrat), watch them appear.")
     print("Press Ctrl+C when done.")
     try:
         while True:
             print("\x1b[H\x1b[2J" + render(board.read(), layout=layout, color=False))
-            time.sleep(0.2)
+            time.sleep(VIEW_S)
     except KeyboardInterrupt:
         print()
-    ok = _ask("Did each piece show in the right hole (o Man, x Burocrat)?", answer)
+    question = (
+        "Did each piece show on the right cell?"
+        if flat
+        else "Did each piece show in the right hole (o Man, x Burocrat)?"
+    )
+    ok = _ask(question, answer)
     return Result("sensors", ok, "confirmed" if ok else "not confirmed")
 
 
@@ -173,16 +199,17 @@ def real_grooves(board: Backend, layout: Layout) -> Result:
     return Result("grooves", ok, detail)
 
 
-def run_real(
-    spec: str, layout: Layout, brightness_cap: float, answer: Callable[[str], str]
-) -> list[Result]:
-    with open_backend(spec, max_brightness=brightness_cap) as board:
-        return [
+def run_real(board: Backend, layout: Layout, answer: Callable[[str], str]) -> list[Result]:
+    """Every item on an opened real ``board`` (closed afterwards), with a person's answers."""
+    with board:
+        results = [
             real_led_walk(board, answer),
             real_sensors(board, layout, answer),
             real_buttons(board),
-            real_grooves(board, layout),
         ]
+        if not board.geometry.flat:
+            results.append(real_grooves(board, layout))
+        return results
 
 
 def _list(prefix: str, items: Sequence[object]) -> str:

@@ -14,6 +14,8 @@ from controller.tools import selftest
 from controller.tools.bench_controller import placement_latencies
 from controller.tools.demo import play
 from engine.holes import Layout
+from hal.base import Button
+from hal.geometry import load_geometry
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -91,10 +93,67 @@ def test_selftest_on_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> 
 def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
     board = SimBoard(clock=SimClock())
     board.fault_dead("B-IV-C")
-    assert not selftest.sim_sensors(board, Layout()).passed
-    assert "B-IV-C" in selftest.sim_sensors(board, Layout()).detail
+    assert not selftest.sim_sensors(board).passed
+    assert "B-IV-C" in selftest.sim_sensors(board).detail
     board.remove_panel(2)
     assert not selftest.sim_grooves(board, Layout()).passed
+
+
+@pytest.mark.parametrize(("geometry", "cells"), [("flip4", 25), ("olix", 121)])
+def test_selftest_on_a_simulated_flat_board(
+    geometry: str, cells: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A flat board: every cell and pixel, the buttons, and no grooves to check."""
+    assert cli(["selftest", "--geometry", geometry]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in lines] == [
+        ["PASS", "LED"],
+        ["PASS", "sensors"],
+        ["PASS", "buttons"],
+    ]
+    assert f"{cells + 8} pixels" in lines[0] and f"{cells} cells" in lines[1]
+
+
+def test_selftest_names_a_dead_cell_of_a_flat_board() -> None:
+    board = SimBoard(clock=SimClock(), geometry=load_geometry("olix"), sensing="presence")
+    board.fault_dead("f6")
+    result = selftest.sim_sensors(board)
+    assert not result.passed and result.detail == "121 cells wrong: f6"
+
+
+def test_selftest_on_a_real_flat_board_walks_its_pixels_and_leaves_out_the_grooves(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``run_real`` on a flat board's backend (a simulated one stands in): the LED walk covers
+    its 33 pixels one at a time, the sensor view is its grid, there is no groove item."""
+    board = SimBoard(clock=SimClock(), geometry=load_geometry("flip4"), sensing="presence")
+    board.place("c3")
+    answers: list[str] = []
+    buttons = iter(Button)
+
+    def person(prompt: str) -> str:
+        answers.append(prompt)
+        return "y"
+
+    def sleep(seconds: float) -> None:  # the person at the board, without waiting
+        if seconds == selftest.VIEW_S:
+            raise KeyboardInterrupt  # Ctrl+C ends the live sensor view
+        if seconds == selftest.POLL_S:
+            board.press(next(buttons))  # each button as it is asked for
+
+    walked = len(board.frames)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(selftest.time, "sleep", sleep)
+        results = selftest.run_real(board, Layout(), person)
+    lit = [
+        [i for i, c in enumerate(frame.colors) if c != (0, 0, 0)]
+        for frame in board.frames[walked:]
+    ]
+    assert [pixels for pixels in lit if pixels] == [[pixel] for pixel in range(33)]
+    assert [r.item for r in results] == ["LED walk", "sensors", "buttons"]
+    assert all(r.passed for r in results)
+    assert "Did each piece show on the right cell?" in answers[1]
+    assert " c " in capsys.readouterr().out  # the grid's column letters
 
 
 def test_selftest_real_board_items_on_a_backend() -> None:
