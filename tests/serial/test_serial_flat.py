@@ -5,17 +5,13 @@ decodes them, sends LED frames (in parts on Olix), refuses a Pico set up for ano
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 
 from controller.cli import main as cli
@@ -28,7 +24,7 @@ from sim.board import SimBoard
 from sim.mcu import SimPico
 from sim.pico_rig import PicoRig, pico_rig
 from tests.serial.game_helpers import Wait
-from tests.serial.test_serial_search import free_port, wait_for
+from tests.serial.searching_service import searching_service, wait_for
 
 FLIP4 = load_geometry("flip4")
 OLIX = load_geometry("olix")
@@ -193,48 +189,14 @@ def test_sim_mcu_serves_a_flat_board(tmp_path: Path, wait_until: Wait) -> None:
 def test_the_service_plays_olix_on_a_pico_it_searched_for(tmp_path: Path) -> None:
     """``flixboard run --board serial:PORT --geometry olix`` comes up before the Pico, searches,
     finds a Pico set up for Olix (``sim-mcu --geometry olix``) and commits a counter set on it."""
-    link = tmp_path / "board"
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = tmp_path / "service.log"
-    command = [sys.executable, "-m", "controller.cli"]
-    with log.open("wb") as out:
-        service = subprocess.Popen(
-            [*command, "run", "--board", f"serial:{link}", "--geometry", "olix",
-             "--http", f"127.0.0.1:{port}", "--data-dir", str(tmp_path / "data"),
-             "--set", "board.settle_ms=40"],
-            stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    pico: subprocess.Popen[str] | None = None
-
-    def state() -> dict[str, Any]:
-        if service.poll() is not None:
-            raise AssertionError(f"flixboard run exited {service.returncode}: {log.read_text()}")
-        try:
-            body: dict[str, Any] = httpx.get(f"{url}/api/state", timeout=5).json()
-        except httpx.TransportError:
-            return {}
-        return body
-
-    try:
-        wait_for(lambda: bool(state()), "the service to answer")
-        searching = state()
+    with searching_service(tmp_path, "--geometry", "olix") as service:
+        searching = service.state()
         assert searching["board_status"] == "searching" and searching["variant"] == "olix"
-        pico = subprocess.Popen(
-            [*command, "sim-mcu", "--geometry", "olix", "--link", str(link)],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )  # fmt: skip
-        wait_for(lambda: state().get("board_status") == "connected", "the board to be found")
-        assert pico.stdin is not None
-        pico.stdin.write("place f6\n")
-        pico.stdin.flush()
-        wait_for(lambda: "f6" in state().get("board", {}), "the counter to count")
-        assert state()["board"]["f6"]["team"] == 0 and state()["sensing"] == "presence"
-    finally:
-        service.send_signal(signal.SIGTERM)
-        status = service.wait(timeout=30)
-        if pico is not None:
-            pico.terminate()
-            pico.wait(timeout=30)
-    assert status == 0, log.read_text()
+        service.plug_in("--geometry", "olix")
+        wait_for(
+            lambda: service.state().get("board_status") == "connected", "the board to be found"
+        )
+        service.hand("place f6")
+        wait_for(lambda: "f6" in service.state().get("board", {}), "the counter to count")
+        state = service.state()
+        assert state["board"]["f6"]["team"] == 0 and state["sensing"] == "presence"
