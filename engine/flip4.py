@@ -202,6 +202,7 @@ class Flip4(Game):
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
     options_class: ClassVar[type[Options]] = Flip4Options
     geometry: ClassVar[str] = GRID.key
+    lines_through: ClassVar[tuple[tuple[Bitboard, ...], ...]] = LINES_THROUGH
     _state_fields: ClassVar[tuple[str, ...]] = (
         *Game._state_fields,
         "dice_pair",

@@ -30,7 +30,7 @@ from engine.dice import Throw, parse_throw
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
 from engine.grid import GRIDS
 from engine.holes import DEFAULT_LAYOUT, Hole, Layout, Naming
-from engine.lines import completed_lines
+from engine.lines import LINES_THROUGH, completed_lines
 from engine.settings import seconds, shown, whole_number
 
 MAN = "man"
@@ -254,6 +254,8 @@ class Game:
     geometry: ClassVar[str] = "flix"
     """The board the variant is played on: ``flix`` (the spaceboard) or a key of
     :data:`engine.grid.GRIDS` (its cells then name the holes and bound the board)."""
+    lines_through: ClassVar[tuple[tuple[Bitboard, ...], ...]] = LINES_THROUGH
+    """Per hole, the lines of four through it that the variant scores (none: no lines)."""
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = TEAMS_OF_PLAYERS
     """The team of each seat for every player count the variant allows."""
     options_class: ClassVar[type[Options]] = Options
@@ -369,6 +371,18 @@ class Game:
     def board_mask(self) -> Bitboard:
         """Every hole of the variant's board (a flat board: every cell of its grid)."""
         return BB_ALL if self.geometry == "flix" else GRIDS[self.geometry].all
+
+    def completing(self, team: int) -> Bitboard:
+        """The empty holes where one more piece of ``team`` completes a line of four (the
+        threats everyone at the table can see); 0 in a variant without lines."""
+        if not self.lines_through:
+            return 0
+        pieces, found = self.pieces(team), 0
+        for hole in scan_forward(self.board_mask & ~self.occupied):
+            mine = pieces | 1 << hole
+            if any(mine & line == line for line in self.lines_through[hole]):
+                found |= 1 << hole
+        return found
 
     @property
     def occupied(self) -> Bitboard:

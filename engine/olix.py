@@ -141,6 +141,8 @@ class Olix(Game):
     default_men_per_team: ClassVar[int | None] = None
     options_class: ClassVar[type[Options]] = OlixOptions
     geometry: ClassVar[str] = GRID.key
+    lines_through: ClassVar[tuple[tuple[Bitboard, ...], ...]] = ()
+    """Olix scores patterns, not lines of four."""
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = {2: (0, 1)}
     _state_fields: ClassVar[tuple[str, ...]] = (*Game._state_fields, "area", "scored")
 

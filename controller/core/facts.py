@@ -4,8 +4,8 @@ its seats, what each button may do now, the dice of this turn, the last move, th
 >>> from engine.variants import new_game
 >>> game = new_game("qubic", players=3)
 >>> facts = Facts(game, ready=True, computer_seats=(), hints=True)
->>> facts.uses()
-{'uses_dice': False, 'uses_calls': False, 'uses_tokens': False, 'uses_burocrats': False}
+>>> sorted(name for name, used in facts.uses().items() if used)
+['uses_lines']
 >>> sorted(name for name, allowed in facts.actions().items() if allowed)
 ['block', 'hint', 'new_game', 'resign']
 """
@@ -42,13 +42,15 @@ class Facts:
     hints: bool
 
     def uses(self) -> dict[str, bool]:
-        """Which parts of the board the game uses (calls: FLIX and PENALTY buttons)."""
+        """Which parts of the board the game uses (calls: FLIX and PENALTY buttons; lines: lines
+        of four, so threats to show)."""
         game = self.game
         return {
             "uses_dice": game.uses_dice,
             "uses_calls": game.uses_calls and not game.options.auto_call,
             "uses_tokens": game.uses_tokens,
             "uses_burocrats": game.uses_burocrats,
+            "uses_lines": bool(game.lines_through),
         }
 
     def seat_labels(self, team_names: Sequence[str]) -> list[str]:

@@ -1,4 +1,5 @@
-"""Threats: the holes where a team would complete a line with its next Man.
+"""Threats: the holes where a team would complete a line of four with its next piece (on the
+spaceboard and on the Flip 4 board; Olix scores patterns and has none).
 
 They come from public information only, the pieces on the board (what everyone at the table
 sees): never from the game's record of uncalled lines.
@@ -13,21 +14,16 @@ sees): never from the game's record of uncalled lines.
 
 from __future__ import annotations
 
-from engine.ai import completing_holes
-from engine.bitboard import BB_ALL
+from engine.bitboard import scan_forward
 from engine.game import Game
 
 
 def threats(game: Game) -> list[tuple[int, list[str]]]:
     """``(team, holes)`` for each team with at least one hole completing a line of its pieces,
-    in team order; holes in index order. Only the spaceboard's lines are known here: a game of
-    another board has none."""
-    if game.geometry != "flix":
-        return []
-    empty = BB_ALL & ~game.occupied
+    in team order; holes in index order."""
     found = []
     for team in range(game.teams):
-        holes = completing_holes(game.pieces(team), empty)
+        holes = game.completing(team)
         if holes:
-            found.append((team, [game.naming.name(hole) for hole in holes]))
+            found.append((team, [game.naming.name(hole) for hole in scan_forward(holes)]))
     return found

@@ -18,6 +18,8 @@ from flat_hands import Hand, landing_hands, random_flip4_turn, step_hands
 
 from controller.cli import main as cli
 from controller.config import Config
+from controller.core.computer import THREAT_DIM
+from controller.core.leds import scale
 from controller.tools.demo import play
 from controller.tools.script import run_file
 from engine.flip4 import GRID
@@ -119,6 +121,19 @@ async def setup(api: Harness, position: str) -> dict[str, Any]:
     state = await api.state()
     assert state["phase"] == "await_roll" and not state["mismatch"]["missing"]
     return state
+
+
+async def test_threats_are_the_squares_that_make_four_and_glow_dim(api: Harness) -> None:
+    """With hints on, the state and the LEDs show where a player's next piece makes four in a
+    row: dim in that player's colour, from the pieces on the board only."""
+    state = await setup(api, "b2 c2 d2 b4 / a2 e4 b3 c4")
+    assert state["threats"] == [{"team": 0, "holes": ["e2"]}, {"team": 1, "holes": ["d5"]}]
+    frame = api.board.last_frame
+    assert frame is not None
+    red, blue = Config().team_colours[:2]
+    assert frame.colors[GRID.parse("e2")] == scale(red, THREAT_DIM)
+    assert frame.colors[GRID.parse("d5")] == scale(blue, THREAT_DIM)
+    assert frame.colors[GRID.parse("a5")] == (0, 0, 0)  # a corner: no line ends there
 
 
 async def test_a_step_is_a_lift_and_a_place(api: Harness) -> None:

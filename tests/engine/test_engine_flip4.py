@@ -472,3 +472,14 @@ def test_the_protocol_searches_and_answers_a_step() -> None:
     engine.searching.run()
     engine.searching.finish(lines.append)
     assert lines[-1] == "bestmove d3-e2"
+
+
+def test_the_threats_are_the_squares_that_make_four_in_a_row() -> None:
+    """``completing``: where one more piece of a player makes four in a row, never a corner;
+    a square an opponent holds or a broken line is none."""
+    game = flip4(position="b2 c2 d2 b4 / a2 e4 b3 c4")
+    assert game.completing(0) == cells("e2")  # a2 is Blue's
+    assert game.completing(1) == cells("d5")  # a2 b3 c4 on a diagonal
+    game = flip4(position="b1 c1 d1 b2 / a3 a4 c3 d4")
+    assert game.completing(0) == 0  # row 1's ends are corners: no line runs through one
+    assert game.completing(1) == 0  # nor along the corner-to-corner diagonal

@@ -399,3 +399,10 @@ def test_random_games_never_raise_and_always_end() -> None:
             assert len(last) >= 1 and {data["team"] for data in last} == {end["winner"]}
         else:
             assert last == [] and end["winner"] == leader(game.area)
+
+
+def test_olix_has_no_lines_of_four_so_no_threats() -> None:
+    game = new_game("olix")
+    for cell in ("a1", "k1", "b1", "k3", "c1"):
+        game.place(cell)
+    assert game.lines_through == () and game.completing(0) == 0

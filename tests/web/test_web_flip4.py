@@ -66,6 +66,11 @@ def test_a_step_to_four_in_a_row_through_the_page(
         expect(square(page, cell)).to_have_class(re.compile(r"\bfix\b"))  # still to be set out
         square(page, cell).click()
         expect(square(page, cell)).not_to_have_class(re.compile(r"\bfix\b"))
+    page.click("#threats-toggle")  # Red's next piece on a2 or e2 makes four in a row
+    for cell in ("a2", "e2"):
+        expect(square(page, cell)).to_have_attribute("data-threat", "0")
+        expect(square(page, cell)).to_have_attribute("aria-label", re.compile("threat: Red"))
+    expect(page.locator("#board [data-threat]")).to_have_count(2)
     assert service.post("/api/roll", {"faces": "6/4"}).status_code == 200  # 10, 2, 24
     expect(square(page, "d3")).to_have_class(re.compile(r"\ballowed\b"))
     expect(page.locator(".flip4-results")).to_have_text("sum 10 · difference 2 · product 24")

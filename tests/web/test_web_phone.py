@@ -135,6 +135,8 @@ def test_first_screen_holds_a_flat_board_turn(
     )
     assert [(name, size) for name, size in buttons if size < FINGER_PX] == []
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    toggle = expect(page.locator("#threats-toggle"))  # Olix has no lines of four: no threats
+    (toggle.to_be_disabled if geometry == "olix" else toggle.to_be_enabled)()
     # Defect: the words under a flat board spoke of the spaceboard's panels, floors and Men.
     help_words = page.locator("#board-help")
     expect(help_words).to_contain_text(f"Columns a to {'e' if geometry == 'flip4' else 'k'}")

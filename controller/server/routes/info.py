@@ -38,6 +38,7 @@ def routes(service: WebService) -> list[Route]:
                         "uses_calls": VARIANTS[variant].uses_calls,
                         "uses_tokens": VARIANTS[variant].uses_tokens,
                         "uses_burocrats": VARIANTS[variant].uses_burocrats,
+                        "uses_lines": bool(VARIANTS[variant].lines_through),
                     }
                     for variant in variants
                 },

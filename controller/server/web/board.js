@@ -97,8 +97,21 @@ export function clearing(state) {
   return state?.clearing === true;
 }
 
+/** Mark ``hole`` as a threat of the teams in ``threat`` (or none), its words into ``words``. */
+export function markThreat(hole, threat, teams, words) {
+  if (!threat) {
+    delete hole.dataset.threat;
+    return;
+  }
+  hole.dataset.threat = threat.join(" ");
+  const colours = threat.map((team) => teams[team]?.colour ?? WHITE);
+  hole.style.setProperty("--threat-a", colours[0]);
+  hole.style.setProperty("--threat-b", colours.at(-1));
+  words.push(`threat: ${threat.map((team) => teams[team]?.name).join(" and ")} would complete a line here`);
+}
+
 /** Holes where a team completes a line with its next Man: hole name -> [team, ...]. */
-function threatHoles(state) {
+export function threatHoles(state) {
   const threats = new Map();
   for (const { team, holes } of state?.threats ?? []) {
     for (const hole of holes ?? []) threats.set(hole, [...(threats.get(hole) ?? []), team]);
@@ -214,16 +227,7 @@ export function paintBoard(container, state, marks = {}) {
     }
     hole.classList.toggle("hint", name === marks.hint);
     if (name === marks.hint) words.push("hint: play here");
-    const threat = threats.get(name);
-    if (threat) {
-      hole.dataset.threat = threat.join(" ");
-      const colours = threat.map((team) => teams[team]?.colour ?? WHITE);
-      hole.style.setProperty("--threat-a", colours[0]);
-      hole.style.setProperty("--threat-b", colours.at(-1));
-      words.push(`threat: ${threat.map((team) => teams[team]?.name).join(" and ")} would complete a line here`);
-    } else {
-      delete hole.dataset.threat;
-    }
+    markThreat(hole, threats.get(name), teams, words);
     if (led) hole.style.setProperty("--led", led);
     else hole.style.removeProperty("--led");
     hole.setAttribute("aria-label", words.join(", "));

@@ -1,6 +1,7 @@
 // Flip 4 on its own 5x5 board: the squares with their numbers, the pieces, the lit squares, the
 // two dice and their three results (sum, difference, product).
 
+import { markThreat, threatHoles } from "./board.js";
 import { registerBoardView } from "./registry.js";
 import { teamsOf } from "./words.js";
 
@@ -52,6 +53,7 @@ export function paintFlip4(container, state, marks = {}) {
   for (const cell of mismatch.extra ?? []) fix.set(cell, WHITE);
   const scored = new Map();
   for (const [team, line] of state?.scored_lines ?? []) for (const cell of line) scored.set(cell, team);
+  const threats = marks.threats ? threatHoles(state) : new Map();
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
   for (const square of container.querySelectorAll(".square")) {
     const name = square.dataset.hole;
@@ -86,6 +88,7 @@ export function paintFlip4(container, state, marks = {}) {
     if (scored.has(name)) square.dataset.scored = scored.get(name);
     else delete square.dataset.scored;
     square.classList.toggle("hint", name === marks.hint);
+    markThreat(square, threats.get(name), teams, words);
     square.setAttribute("aria-label", words.join(", "));
   }
 }
@@ -135,6 +138,9 @@ registerBoardView({
   },
   mount(container, { onHole }) {
     buildFlip4Board(container, onHole);
-    return { paint: (view, marks) => paintFlip4(container, view, { hint: marks?.hint ?? null }) };
+    return {
+      paint: (view, marks) =>
+        paintFlip4(container, view, { hint: marks?.hint ?? null, threats: marks?.threats ?? false }),
+    };
   },
 });

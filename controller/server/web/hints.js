@@ -62,7 +62,7 @@ function draw(view) {
   forgetOldHint(view);
   $("hint").disabled = !view.actions?.hint;
   const toggle = $("threats-toggle");
-  toggle.disabled = view.hints !== true;
+  toggle.disabled = view.hints !== true || view.uses_lines === false;
   toggle.setAttribute("aria-pressed", String(threatsOn()));
 }
 
