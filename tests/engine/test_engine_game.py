@@ -7,6 +7,7 @@ import json
 import pytest
 from engine_helpers import play, types
 
+from engine.bitboard import scan_forward
 from engine.dice import Throw
 from engine.errors import IllegalAction, IllegalPlacement, SettingError, UnknownVariant
 from engine.game import Action, Event, Game, Options
@@ -563,3 +564,20 @@ def test_thrown_gives_the_faces_a_roll_replays(variant: str, throw: str | None) 
     again.roll(drawn.thrown())
     assert again.thrown() == drawn.thrown()
     assert again.to_json()["allowed"] == drawn.to_json()["allowed"]
+
+
+def test_completing_is_where_one_more_piece_makes_four_in_a_line() -> None:
+    """The threats everyone sees: Qubic's and Flip 4's lines of four; Olix has none."""
+    game = new_game("qubic")
+    for hole in ("R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D", "Y-I-D"):
+        game.place(hole)
+    assert game.completing(0) == 1 << parse("R-I-C")
+    assert game.completing(1) == 1 << parse("Y-I-C")
+    game.place("R-I-C")  # Red's line is complete: a full line is no threat
+    assert game.completing(0) == 0
+    flip4 = new_game("flip4", options={"position": "b2 c2 d2 b4 / a2 e4 b3 c4"})
+    assert [flip4.naming.name(cell) for cell in scan_forward(flip4.completing(0))] == ["e2"]
+    olix = new_game("olix")
+    for cell in ("a1", "k1", "b1", "k3", "c1"):
+        olix.place(cell)
+    assert olix.completing(0) == olix.completing(1) == 0
