@@ -24,6 +24,7 @@ from hal.errors import BackendNotFound, BackendUnavailable
 from hal.geometry import GridWiring
 from hal.gpio_grid import GridGpioBackend
 from hal.registry import available_backends, backend_class
+from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
 from sim.clock import SimClock
 
@@ -295,8 +296,9 @@ def test_a_pin_that_cannot_be_claimed_is_a_clear_error(
 
 
 def test_the_registry_opens_a_flat_boards_own_backends() -> None:
-    assert available_backends(flat=True) == ["gpio", "sim"]
+    assert available_backends(flat=True) == ["gpio", "serial", "sim"]
     assert backend_class("gpio", flat=True) is GridGpioBackend
     assert backend_class("sim", flat=True) is SimBoard
-    with pytest.raises(BackendNotFound, match="no flat board backend named 'serial'; choose one"):
-        open_backend("serial", flat=True)
+    assert backend_class("serial", flat=True) is SerialBackend  # a Pico tells its board
+    with pytest.raises(BackendNotFound, match="no flat board backend named 'usb'; choose one"):
+        open_backend("usb", flat=True)
