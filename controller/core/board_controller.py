@@ -243,10 +243,13 @@ class BoardController:
         self.token = None
 
     def _flow_actions(self, now: float) -> None:
-        """Commit the variant actions the settled board shows (substitutions, withdrawals)."""
+        """Commit the variant actions the settled board shows (substitutions, withdrawals, Flip 4's
+        moves); one sent to the host (remote play) ends the round: the board shows it until the
+        host's log brings it back."""
         while (action := self.flow.settled(self)) is not None:
             try:
-                self._act(action, now)
+                if not self._act(action, now):
+                    return
             except (IllegalAction, JournalError, NotNow) as error:
                 self._refuse(self.game.naming.name(action.hole or 0), str(error), now)
                 return
@@ -255,9 +258,10 @@ class BoardController:
         self._emit({"type": "placement_refused", "hole": where, "reason": reason}, now)
 
     def recommit(self, now: float) -> None:
-        """Commit again the one new piece the board shows, as if it had just settled (a joined
-        board: its order was refused, or never reached the host)."""
+        """Commit again the move or the one new piece the board shows, as if it had just settled
+        (a joined board: its order was refused, or never reached the host)."""
         if not self.game.game_over:
+            self._flow_actions(now)
             hole = self.board.new_piece(self._reconcile(), BB_ALL)
             if hole is not None:
                 self._try_commit(hole, now)
@@ -404,12 +408,14 @@ class BoardController:
         if refusal is not None:
             raise NotNow(refusal)
 
-    def _act(self, action: Action, now: float) -> None:
+    def _act(self, action: Action, now: float) -> bool:
         """Apply through the session (journalled, then published), then follow on the board;
-        on a joined board, send it to the host instead (remote play)."""
+        on a joined board, send it to the host instead (remote play): ``False`` then, the game
+        here is unchanged until the host's log brings the action back."""
         if self.remote is not None and self.remote.relays(action, now):
-            return
+            return False
         self.follow_action(action, now)
+        return True
 
     def follow_action(self, action: Action, now: float) -> None:
         """Apply an action: an order made here, or one the host applied (remote play)."""

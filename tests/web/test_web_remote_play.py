@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from broker_support import Mosquitto
 from remote_support import (
+    FAST,
     Side,
     both_over,
     game_of,
@@ -58,13 +59,62 @@ def test_two_flat_boards_play_a_whole_game(
         assert ours["variant"] == theirs["variant"] == geometry
         assert game_of(ours) == game_of(theirs)
         assert ours["winner"] is not None or ours["draw"]
-        if geometry == "flip4":  # part 2 was reached: pieces moved through the link
-            kept = host.up.client.get("/api/games").json()["games"][0]
-            record = host.up.client.get(f"/api/games/{kept['id']}.json").json()
-            done = {(move["seat"], move["action"]["kind"]) for move in record["moves"]}
-            assert {(0, "move"), (1, "move"), (1, "roll")} <= done  # seat 1 is the guest's
+        kept = host.up.client.get("/api/games").json()["games"][0]
+        record = host.up.client.get(f"/api/games/{kept['id']}.json").json()
+        done = {(move["seat"], move["action"]["kind"]) for move in record["moves"]}
+        assert (1, "place") in done  # seat 1 is the guest's: its placements came as orders
+        if geometry == "flip4":
+            assert (1, "roll") in done
         for state in (ours, theirs):
             assert sum(state["remote"]["link"]["dropped"].values()) == 0
+    finally:
+        host.stop()
+        guest.stop()
+
+
+def test_a_flip4_step_on_each_board_reaches_the_other(tmp_path: Path, mosquitto: Mosquitto) -> None:
+    """Part 2 of Flip 4 between two boards, a person at each with real dice (the faces entered):
+    the host's step is mirrored on the guest's board, the guest's step is an order the host
+    carries out, and both boards end in the same game."""
+    config = FAST.replace("[game]\n", '[game]\ndice = "physical"\n')
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url], config, "flip4").start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url], config, "flip4").start()
+    position = "c3 b1 c1 d1 / a3 a4 b5 c5"
+    try:
+        body = {"variant": "flip4", "players": 2, "options": {"position": position}}
+        host.post("/api/new_game", body)
+        guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+
+        def set_out(side: Side) -> bool:
+            state = side.state()
+            mirror(side, state)
+            return state["phase"] not in ("await_fix", "await_place") and not any(
+                state["mismatch"].values()
+            )
+
+        for side in (host, guest):  # each person sets the pieces out as the position says
+            wait_for(lambda side=side: set_out(side), "the pieces set out")
+        host.post("/api/roll", {"faces": "2/1"})  # 1 on c3: Red's piece there may step
+        wait_for(lambda: host.state()["phase"] == "await_move", "Red's step")
+        host.up.post("/api/sim/lift", {"hole": "c3"})
+        host.up.post("/api/sim/place", {"hole": "d2"})
+        wait_for(lambda: in_step(host, guest), "the guest hears of Red's step")
+        assert guest.state()["board"]["d2"]["team"] == 0
+        wait_for(lambda: set_out(guest), "Blue's person moves Red's piece on the guest's board")
+        guest.post("/api/roll", {"faces": "5/3"})  # 15 on a3: Blue's piece there may step
+        wait_for(
+            lambda: host.state()["phase"] == guest.state()["phase"] == "await_move",
+            "Blue's throw carried out by the host",
+        )
+        assert guest.state()["allowed"] == ["a3"]
+        guest.up.post("/api/sim/lift", {"hole": "a3"})
+        guest.up.post("/api/sim/place", {"hole": "b3"})
+        wait_for(lambda: "b3" in host.state()["board"], "the host carries out Blue's step")
+        wait_for(lambda: in_step(host, guest), "both boards in the same game")
+        ours = host.state()
+        assert ours["board"]["b3"]["team"] == 1 and "a3" not in ours["board"]
+        assert ours["to_move"] == 0 and ours["remote"]["link"]["dropped"]["refused"] == 0
     finally:
         host.stop()
         guest.stop()
