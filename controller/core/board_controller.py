@@ -365,7 +365,7 @@ class BoardController:
         """Take back the last placement, as the host did (remote play)."""
         popped = self.session.undo(now)
         if not popped:
-            raise NotNow("nothing to take back: no Man has been placed")
+            raise NotNow("nothing to take back: no piece has been placed or moved")
         self.signals.clear()
         self.signals.banner = None
         self.board.guided = True

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from controller.core.game_log import BOARD_ACTIONS
 from engine.game import Game, Phase, player
 
 HINT_PHASES = frozenset(
@@ -77,7 +78,7 @@ class Facts:
             "flix": calls,
             "penalty": calls,
             "block": playing and bool(getattr(game, "block_rule", False)),
-            "undo": playing and any(action.kind == "place" for action in game.actions),
+            "undo": playing and any(action.kind in BOARD_ACTIONS for action in game.actions),
             "resign": playing,
             "hint": self.hints and playing and self.ready and person and game.phase in HINT_PHASES,
             "token": token_mode and playing and person and game.phase == Phase.AWAIT_PLACE,

@@ -278,7 +278,7 @@ class GameSession:
 
     def undo(self, now: float) -> list[Action]:
         """Take back the last placement and the actions after it; the actions taken back
-        (none when no Man has been placed: nothing changes)."""
+        (none when no piece has been placed or moved: nothing changes)."""
         popped = take_back(self.game)
         if not popped:
             return []

@@ -267,10 +267,15 @@ def test_a_flat_board_runs_on_the_simulator_a_pico_or_a_pis_gpio_with_a_pis_wiri
 
 
 async def test_undo_takes_back_a_step_and_the_board_is_guided_back(api: Harness) -> None:
-    await setup(api, "c3 b1 c1 d1 / a3 a4 b5 c5")
+    state = await setup(api, "c3 b1 c1 d1 / a3 a4 b5 c5")
+    assert state["actions"]["undo"] is False  # the set position is no move
+    refused = await api.post("/api/undo", {})
+    assert refused.status_code == 409 and "no piece has been placed or moved" in refused.text
     await roll(api, "2/1")
     await hand(api, "lift", "c3")
     await hand(api, "place", "d2")
+    # Defect: Undo was offered only after a placement, never after a step of a set position.
+    assert (await api.state())["actions"]["undo"] is True
     response = await api.post("/api/undo", {})
     assert response.status_code == 200, response.text
     api.advance(SETTLE)

@@ -64,7 +64,7 @@ def act(service: LiveService, rng: random.Random, geometry: str, settle: bool) -
     if mismatch["missing"]:
         hand(service, "place", rng.choice(mismatch["missing"]), settle)
         return "fix"
-    if state["board"] and rng.random() < 0.1:
+    if state["actions"]["undo"] and rng.random() < 0.2:  # a move to take back
         assert service.post("/api/undo").status_code == 200
         return "undo"
     if state["phase"] == "await_roll":
