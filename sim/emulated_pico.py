@@ -38,7 +38,7 @@ from hal.pinmap import load_leds, load_pico
 from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
 from sim.mcu import ADC_MID, BUTTON_ORDER, sensor_offset
-from sim.pty_link import drop_link, point_link
+from sim.pty_link import SerialPty
 
 ROOT = Path(__file__).resolve().parents[1]
 UF2 = ROOT / "firmware" / "dist" / "flixboard-pico.uf2"
@@ -128,8 +128,7 @@ class EmulatedPico:
         self.events: list[Event] = []
         self._changed = threading.Condition()
         self._usb_lock = threading.RLock()
-        self._master = self._slave = -1
-        self.pty_path = ""
+        self._pty = SerialPty(self.link)
         self._plug()
         self._usb, theirs = socket.socketpair()
         try:
@@ -164,7 +163,7 @@ class EmulatedPico:
 
     @property
     def port(self) -> str:
-        return str(self.link) if self.link is not None else self.pty_path
+        return str(self.link) if self.link is not None else str(self._pty.path)
 
     def send(self, **command: Any) -> None:
         """One command to the harness (see harness.mjs)."""
@@ -252,35 +251,23 @@ class EmulatedPico:
     def _plug(self) -> None:
         """A new pty for the USB serial, linked as ``link``."""
         with self._usb_lock:
-            master, slave = os.openpty()
-            tty.setraw(slave)
-            os.set_blocking(master, False)
-            self._master, self._slave = master, slave
-            self.pty_path = os.ttyname(slave)
-            if self.link is not None:
-                point_link(self.link, self.pty_path)
+            self._pty.plug()
 
     def _unplug(self) -> None:
         with self._usb_lock:
-            if self._master < 0:
-                return
-            if self.link is not None:
-                drop_link(self.link)
-            os.close(self._master)
-            os.close(self._slave)
-            self._master = self._slave = -1
+            self._pty.unplug()
 
     def _carry(self) -> None:
         """Bridge the pty and the harness's USB socket, both ways."""
         while not self._stop.is_set():
-            master = self._master
+            master = self._pty.master
             usb = self._usb.fileno()
             watched = [usb, master] if master >= 0 else [usb]
             ready: list[int] = []
             with contextlib.suppress(OSError, ValueError):
                 ready, _, _ = select.select(watched, [], [], 0.05)
             with self._usb_lock:
-                if self._master != master:
+                if self._pty.master != master:
                     continue
                 if usb in ready:
                     data = self._usb.recv(65536)

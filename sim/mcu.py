@@ -25,7 +25,6 @@ import sys
 import tempfile
 import threading
 import time
-import tty
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -44,7 +43,7 @@ from hal.geometry import GridWiring, load_geometry, load_grid_wiring
 from hal.long_press import LONG_PRESS_S
 from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
 from sim.board import SimBoard
-from sim.pty_link import drop_link, point_link
+from sim.pty_link import SerialPty
 
 if TYPE_CHECKING:
     from firmware.interfaces import Transport
@@ -282,11 +281,9 @@ class SimPico:
             code = next(p.code for p in profiles.PROFILES if p.name == geometry.key)
             profiles.save(str(profile_file), code)
         self.firmware: Board | None = None
-        self.pty_path: str | None = None
         self.boots = 0
         self._lock = threading.RLock()
-        self._master = -1
-        self._slave = -1
+        self._pty = SerialPty(self.link)
         self._transport: _PtyTransport | None = None
         self._frozen = False
         self._shown = 0
@@ -303,6 +300,11 @@ class SimPico:
         return self.pty_path
 
     @property
+    def pty_path(self) -> str | None:
+        """The pty last plugged in (``None`` before the first)."""
+        return self._pty.path
+
+    @property
     def strip(self) -> SimStrip:
         """The NeoPixels in wire order, as last written by the firmware."""
         return self.hardware.strip
@@ -316,19 +318,12 @@ class SimPico:
     def plug(self) -> None:
         """Connect a new pty and boot the firmware (fresh RAM, the same flash)."""
         with self._lock:
-            if self._master >= 0:
+            if self._pty.master >= 0:
                 return
-            master, slave = os.openpty()
-            tty.setraw(slave)
-            os.set_blocking(master, False)
-            self._master, self._slave = master, slave
-            self.pty_path = os.ttyname(slave)
-            self._transport = _PtyTransport(master)
+            self._transport = _PtyTransport(self._pty.plug())
             self._shown = 0
             self.firmware = self._boot()
             self.boots += 1
-            if self.link is not None:
-                point_link(self.link, self.pty_path)
 
     def _boot(self) -> Board:
         assert self._transport is not None
@@ -337,13 +332,9 @@ class SimPico:
     def unplug(self) -> None:
         """Pull the USB cable: the pty closes, the link disappears, the firmware stops."""
         with self._lock:
-            if self._master < 0:
+            if self._pty.master < 0:
                 return
-            if self.link is not None:
-                drop_link(self.link)
-            os.close(self._master)
-            os.close(self._slave)
-            self._master = self._slave = -1
+            self._pty.unplug()
             self.firmware = None
             self._transport = None
 
@@ -388,14 +379,14 @@ class SimPico:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            master = self._master
+            master = self._pty.master
             if master < 0 or self._frozen:
                 time.sleep(self.step_s)
                 continue
             with contextlib.suppress(OSError, ValueError):
                 select.select([master], [], [], self.step_s)
             with self._lock:
-                if self._master != master or self._frozen or self.board.closed:
+                if self._pty.master != master or self._frozen or self.board.closed:
                     continue
                 self._step(master)
 
@@ -428,7 +419,7 @@ class SimPico:
         self.board.pixels.show()
 
     def __repr__(self) -> str:
-        state = "frozen" if self._frozen else "unplugged" if self._master < 0 else "running"
+        state = "frozen" if self._frozen else "unplugged" if self._pty.master < 0 else "running"
         return f"<SimPico {state} port={self.link or self.pty_path} boots={self.boots}>"
 
 
