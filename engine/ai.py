@@ -15,17 +15,12 @@ from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Game, player
 from engine.holes import Hole
-from engine.lines import LINES_THROUGH
+from engine.lines import LINES_THROUGH, completing
 
 
 def completing_holes(pieces: Bitboard, candidates: Bitboard) -> list[Hole]:
     """The holes of ``candidates`` that would complete a line of ``pieces``."""
-    result = []
-    for hole in scan_forward(candidates):
-        mine = pieces | 1 << hole
-        if any(mine & line == line for line in LINES_THROUGH[hole]):
-            result.append(hole)
-    return result
+    return list(scan_forward(completing(pieces, candidates)))
 
 
 def choose_hole(game: Game) -> Hole:

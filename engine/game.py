@@ -30,7 +30,7 @@ from engine.dice import Throw, parse_throw
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
 from engine.grid import GRIDS
 from engine.holes import DEFAULT_LAYOUT, Hole, Layout, Naming
-from engine.lines import LINES_THROUGH, completed_lines
+from engine.lines import LINES_THROUGH, completed_lines, completing
 from engine.settings import seconds, shown, whole_number
 
 MAN = "man"
@@ -377,12 +377,8 @@ class Game:
         threats everyone at the table can see); 0 in a variant without lines."""
         if not self.lines_through:
             return 0
-        pieces, found = self.pieces(team), 0
-        for hole in scan_forward(self.board_mask & ~self.occupied):
-            mine = pieces | 1 << hole
-            if any(mine & line == line for line in self.lines_through[hole]):
-                found |= 1 << hole
-        return found
+        empty = self.board_mask & ~self.occupied
+        return completing(self.pieces(team), empty, self.lines_through)
 
     @property
     def occupied(self) -> Bitboard:

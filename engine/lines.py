@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.bitboard import Bitboard
+from engine.bitboard import Bitboard, scan_forward
 from engine.holes import Hole, coords, index
 
 
@@ -47,6 +47,21 @@ LINES_THROUGH: tuple[tuple[Bitboard, ...], ...] = tuple(
 def completed_lines(own: Bitboard, hole: Hole) -> list[Bitboard]:
     """The lines through ``hole`` that lie wholly within ``own``."""
     return [line for line in LINES_THROUGH[hole] if own & line == line]
+
+
+def completing(
+    pieces: Bitboard,
+    candidates: Bitboard,
+    through: tuple[tuple[Bitboard, ...], ...] = LINES_THROUGH,
+) -> Bitboard:
+    """The holes of ``candidates`` where one more of ``pieces`` completes a line (``through``:
+    per hole, the lines through it; the spaceboard's by default)."""
+    found = 0
+    for hole in scan_forward(candidates):
+        mine = pieces | 1 << hole
+        if any(mine & line == line for line in through[hole]):
+            found |= 1 << hole
+    return found
 
 
 def has_line(own: Bitboard) -> bool:
