@@ -11,9 +11,29 @@ function chosenFacts() {
   return state.info.variant_facts?.[$("variant").value] ?? {};
 }
 
-/** The team of each seat for a number of players, as the board deals them (GET /api/info). */
+/** The team of each seat for a number of players, as the chosen variant deals them (GET
+ * /api/info ``variant_facts``). */
 function teamOfSeat(players) {
-  return state.info.team_of_seat?.[players] ?? Array.from({ length: players }, (_, seat) => seat);
+  const teams = chosenFacts().team_of_seat ?? state.info.team_of_seat;
+  return teams?.[players] ?? Array.from({ length: players }, (_, seat) => seat);
+}
+
+const TEAM_COUNTS = ["no", "one", "two", "three", "four", "five", "six"];
+
+/** "4 (two teams of partners)", or "3" when everyone plays alone. */
+export function playersLabel(players, teamOf) {
+  const teams = new Set(teamOf).size;
+  return teams < players ? `${players} (${TEAM_COUNTS[teams] ?? teams} teams of partners)` : String(players);
+}
+
+/** The player counts the chosen variant accepts (GET /api/info), the choice kept if it fits. */
+function showPlayerCounts() {
+  const select = $("players");
+  const counts = chosenFacts().players ?? state.info.players ?? [];
+  if (!counts.length) return;
+  const chosen = Number(select.value);
+  select.replaceChildren(...counts.map((count) => new Option(playersLabel(count, teamOfSeat(count)), String(count))));
+  select.value = String(counts.includes(chosen) ? chosen : counts[0]);
 }
 
 function seatChoiceOf(seat) {
@@ -62,6 +82,7 @@ function showSetupSeats(players) {
 }
 
 export function showPartners() {
+  showPlayerCounts();
   const players = Number($("players").value);
   const allTeams = teamsOf({ ...state.info, team_of_seat: [0, 1, 2] });
   $("partners").textContent = partnersText(teamOfSeat(players), allTeams) || "Everyone plays alone.";
