@@ -40,7 +40,8 @@ function seatChoiceOf(seat) {
   return seat?.kind === "computer" ? { kind: "computer", level: seat.level ?? DEFAULT_LEVEL } : { kind: "human" };
 }
 
-/** The player's name for ``seat`` (kept in the game records; empty: "Seat N"). */
+/** The player's name for ``seat`` (kept in the game records; empty: "Seat N"). A computer
+ * seat has none: it is "Computer, level N". */
 function playerName(seat) {
   const label = document.createElement("label");
   const input = document.createElement("input");
@@ -54,7 +55,20 @@ function playerName(seat) {
     state.setup.names[seat] = input.value;
   });
   label.append("Name ", input);
+  showName(input, seat);
   return label;
+}
+
+/** The name box of ``seat`` as its player: a person's name, or the computer's, not to type. */
+function showName(input, seat) {
+  const chosen = state.setup.seats[seat];
+  const computer = chosen?.kind === "computer";
+  input.disabled = computer;
+  input.placeholder = computer ? `Computer, level ${chosen.level ?? DEFAULT_LEVEL}` : `Seat ${seat + 1}`;
+  if (computer) {
+    input.value = "";
+    state.setup.names[seat] = "";
+  }
 }
 
 /** Who plays each seat in the next game, kept while the number of players changes. */
@@ -68,14 +82,16 @@ function showSetupSeats(players) {
     const name = document.createElement("span");
     name.className = "setup-seat-name";
     name.textContent = seatWithTeam(seat, names);
+    const nameBox = playerName(seat);
     const choice = playerChoice(seatWithTeam(seat, names), () => {
       state.setup.seats[seat] = seatChoice(choice.kind, choice.level);
+      showName(nameBox.querySelector("input"), seat);
     });
     const chosen = state.setup.seats[seat] ?? { kind: "human" };
     choice.kind.value = chosen.kind;
     choice.level.value = String(chosen.level ?? DEFAULT_LEVEL);
     choice.level.disabled = chosen.kind !== "computer";
-    row.append(name, ...choice.labels, playerName(seat));
+    row.append(name, ...choice.labels, nameBox);
     return row;
   });
   $("setup-seats").replaceChildren(...rows);
@@ -131,7 +147,7 @@ function setupBody() {
   // Seats left out are human: a game of people only sends no seats.
   const seats = teamOfSeat(body.players).map((_, seat) => state.setup.seats[seat] ?? { kind: "human" });
   if (seats.some((seat) => seat.kind === "computer")) body.seats = seats;
-  const names = seats.map((_, seat) => state.setup.names[seat]?.trim() || null);
+  const names = seats.map((seat, index) => (seat.kind === "computer" ? null : state.setup.names[index]?.trim() || null));
   if (names.some((name) => name !== null)) body.names = names;
   body.hints = $("hints-on").checked;
   if (facts.uses_calls) {
