@@ -262,7 +262,7 @@ def test_computer_move_waits_for_a_hand_when_the_board_does_not_place_it(
     hole(page, "R-I-S").click()
     expect(hole(page, "R-I-S")).to_have_attribute("data-team", "0")
     # The computer chooses; its hole pulses in Blue's colour and the page says what to do.
-    expect(page.locator("#computer-move")).to_contain_text("Blue (computer) plays ")
+    expect(page.locator("#computer-move")).to_contain_text("Blue (Computer, level 1) plays ")
     expect(page.locator("#computer-move")).to_contain_text(": put its Man there")
     expect(page.locator(".hole.computer-move")).to_have_count(1)
     chosen = service.state()["computer_move"]

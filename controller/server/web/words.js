@@ -361,7 +361,7 @@ const COMPUTER_HANDS = {
 
 /** The computer's chosen move, for the person who makes it on the board. */
 export function computerMoveText(move, state) {
-  const who = `${teamOfSeatName(move.seat, state)} (computer)`;
+  const who = playerWithTeam(move.seat, state);
   const action = String(move.action ?? "move");
   if (!move.hole) return `${who} chose to ${action.replaceAll("_", " ")}.`;
   const hand = COMPUTER_HANDS[action]?.(boardWords(state).piece) ?? action.replaceAll("_", " ");
