@@ -127,6 +127,7 @@ function followGame(view) {
   setup.followed = key;
   const variant = $("variant");
   if ([...variant.options].some((option) => option.value === view.variant)) variant.value = view.variant;
+  showPlayerCounts();
   if ([...$("players").options].some((option) => Number(option.value) === view.players)) {
     $("players").value = String(view.players);
   }
