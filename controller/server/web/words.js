@@ -73,7 +73,7 @@ export function boardWords(state) {
   return state?.words ?? SPACEBOARD_WORDS;
 }
 
-/** "Lift the piece", "3 lit squares": a board word with its first letter capital. */
+/** "Pieces" of "Pieces left": a board word with its first letter capital. */
 export function capital(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
