@@ -10,6 +10,8 @@ from api_harness import Harness
 from controller.config import Config
 from controller.core import words
 from controller.core.reconcile import Mismatch
+from controller.core.session import game_entry
+from controller.tools.sim_run import SimRun
 from engine.bitboard import bit
 from engine.variants import new_game
 from hal.base import BoardReading, Piece
@@ -145,3 +147,21 @@ async def test_a_corner_landing_without_the_corner_piece_names_the_corner() -> N
     assert refused[-1]["reason"] == (
         "lift the piece from the corner a1 and land that piece: no new piece is placed"
     )
+
+
+def test_the_computers_move_on_an_olix_board_without_hands_speaks_of_counters() -> None:
+    """On a real board a person makes the computer's move: the page says which piece."""
+    config = Config(variant="olix", sim_autoplace=False)
+    seats = [{"kind": "computer", "level": 1}]
+    entry = game_entry(config, "olix", 2, 7, None, seats, True)
+    run = SimRun(config, first_game=entry, geometry=load_geometry("olix"))
+    try:
+        run.think()
+        state = run.controller.state()
+        move = state["computer_move"]
+        assert move is not None and move["action"] == "place"
+        assert state["message"] == (
+            f"Red (Computer, level 1) plays {move['hole']}: put its counter there."
+        )
+    finally:
+        run.close()
