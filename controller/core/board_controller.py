@@ -214,13 +214,14 @@ class BoardController:
 
     def _try_commit(self, hole: int, now: float) -> None:
         where = self.game.naming.name(hole)
+        place = words.board_words(self.game.geometry).place
         if self.game.phase != Phase.AWAIT_PLACE:
-            reason = self.flow.not_placing(self) or "press ROLL first: no hole is lit"
+            reason = self.flow.not_placing(self) or f"press ROLL first: no {place} is lit"
             self._refuse(where, reason, now)
             return
         if not self.game.allowed >> hole & 1:
-            self.board.guided = True  # a Man in a wrong hole: say at once what to do
-            self._refuse(where, "that hole is not lit", now)
+            self.board.guided = True  # a piece in a wrong place: say at once what to do
+            self._refuse(where, f"that {place} is not lit", now)
             return
         if self.companion is not None and (refusal := self.companion.refuses(hole)) is not None:
             self._refuse(where, refusal, now)

@@ -34,6 +34,7 @@ from controller.core.leds import Layer, holes_layer, scale
 from controller.core.seats import Seat, player_seed
 from controller.core.think_worker import Answer, Job
 from controller.core.thinker import ProcessThinker
+from controller.core.words import board_words
 from controller.errors import NotNow
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
@@ -129,8 +130,12 @@ class Computer:
         return self._asking and self.is_computer(self.ctl.game.to_move)
 
     def _who(self, seat: int) -> str:
+        """``Red (Computer, level 3)``: the team and the computer that plays the seat."""
         team = self.ctl.game.team_of_seat[seat]
-        return f"{self.config.team_names[team]} (computer)"
+        return f"{self.config.team_names[team]} ({self.seats[seat].label(seat)})"
+
+    def _piece(self) -> str:
+        return board_words(self.ctl.game.geometry).piece
 
     def _colour(self, seat: int) -> Color:
         colours = self.config.team_colours
@@ -366,7 +371,7 @@ class Computer:
             if move.hole == hole:
                 return None
             where = game.naming.name(move.hole)
-            return f"{self._who(seat)} plays {where}: put its Man there"
+            return f"{self._who(seat)} plays {where}: put its {self._piece()} there"
         return f"{self._who(seat)} is thinking: wait for its move"
 
     def message(self) -> str | None:
@@ -377,11 +382,12 @@ class Computer:
         move = self.move
         if move is not None:
             who, where = self._who(move.seat), game.naming.name(move.hole)
+            piece = self._piece()
             if move.action == "place":
-                return f"{who} plays {where}: put its Man there."
+                return f"{who} plays {where}: put its {piece} there."
             if move.action == "substitute":
-                return f"{who} substitutes {where}: lift its Man and seat a Burocrat there."
-            return f"{who} withdraws {where}: lift its Man."
+                return f"{who} substitutes {where}: lift its {piece} and seat a Burocrat there."
+            return f"{who} withdraws {where}: lift its {piece}."
         if self._asking:
             return f"{self._who(game.to_move)} is thinking."
         return None

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.core.game_log import BOARD_ACTIONS
+from controller.core.words import board_words
 from engine.game import Game, Phase, player
 
 HINT_PHASES = frozenset(
@@ -117,8 +118,9 @@ class Facts:
         return None
 
     def to_json(self, team_names: Sequence[str], game_time: float) -> dict[str, Any]:
-        """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``
-        and ``call_window`` (``{"seconds", "left"}`` while open, else ``None``)."""
+        """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``,
+        ``call_window`` (``{"seconds", "left"}`` while open, else ``None``) and ``words`` (how
+        people name this board's places and pieces, ``controller.core.words.BoardWords``)."""
         last = self.last_move()
         deadline = self.call_deadline()
         window = None
@@ -132,4 +134,5 @@ class Facts:
             "throw": self.current_throw(),
             "last_move": None if last is None else self.game.naming.name(last),
             "call_window": window,
+            "words": board_words(self.game.geometry).to_json(),
         }

@@ -2,8 +2,10 @@
 
 A seat is ``{"kind": "human"}`` or ``{"kind": "computer", "level": 3}`` in the HTTP API, the
 journal and the configuration, with an optional ``"name"`` (the player's name in the game
-records; ``Seat N`` when none is given). Seats are numbered from 0 in the API and the journal
-(as every other ``seat`` there), from 1 on the command line and the page.
+records; without one, ``Computer, level N`` or ``Seat N``). A name belongs to the player:
+switching a seat between a person and the computer leaves the name behind. Seats are numbered
+from 0 in the API and the journal (as every other ``seat`` there), from 1 on the command line
+and the page.
 
 >>> seats_from_json([{"kind": "computer", "level": 2, "name": "Ann"}], players=2)
 (Seat(kind='computer', level=2, name='Ann'), Seat(kind='human', level=None, name=None))
@@ -51,8 +53,11 @@ class Seat:
         return data
 
     def label(self, seat: int) -> str:
-        """The player's name, or ``Seat N`` (seats from 1, as people count them)."""
-        return self.name or f"Seat {seat + 1}"
+        """The player's name; without one, ``Computer, level N`` for the computer, ``Seat N``
+        for a person (seats from 1, as people count them)."""
+        if self.name:
+            return self.name
+        return f"Computer, level {self.level}" if self.is_computer else f"Seat {seat + 1}"
 
 
 def check_name(value: object, where: str) -> str:

@@ -254,9 +254,11 @@ class GameSession:
         self.emit({"type": "seat", "seat": seat, **to.to_json()}, now)
 
     def _seat(self, seat: int, to: Seat) -> None:
-        """``seat`` is played by ``to``, under the name it had unless ``to`` brings one."""
+        """``seat`` is played by ``to``, under the name it had while the same kind of player
+        plays it (a name belongs to a person, not to the seat), unless ``to`` brings one."""
         seats = list(self.seats)
-        seats[seat] = to if to.name is not None else replace(to, name=seats[seat].name)
+        kept = seats[seat].name if seats[seat].kind == to.kind else None
+        seats[seat] = to if to.name is not None else replace(to, name=kept)
         self.seats = tuple(seats)
 
     def act(self, action: Action, now: float) -> list[dict[str, Any]]:

@@ -1,15 +1,66 @@
-"""What the controller says to people: the line of what happens now, and what to fix."""
+"""What the controller says to people: each board's own words, the line of what happens now,
+and what to fix.
+
+>>> board_words("flip4").where(3, every_empty=False)
+'one of the 3 lit squares'
+>>> board_words("flix").to_json()["pieces"]
+'Men'
+"""
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from controller.config import Config
 from controller.core.reconcile import Mismatch
-from engine.bitboard import BB_ALL, popcount, scan_forward
+from engine.bitboard import popcount, scan_forward
 from engine.game import Game, Phase
 from engine.holes import Naming
 from hal.base import BoardReading, Piece
+
+
+@dataclass(frozen=True)
+class BoardWords:
+    """How people name a board's places and pieces: ``place``/``places`` (holes, squares,
+    cells), ``into`` (a piece goes *in* a hole, *on* a square), ``piece``/``pieces`` (Men,
+    pieces, counters) and ``tally``, the label of the lines each team scored (``None`` where
+    the first line ends the game or no line counts)."""
+
+    place: str
+    places: str
+    into: str
+    piece: str
+    pieces: str
+    tally: str | None
+
+    def where(self, lit: int, *, every_empty: bool) -> str:
+        """The places a piece may go: every empty one, the lit one, or one of ``lit``."""
+        if every_empty:
+            return f"any empty {self.place}"
+        return f"the lit {self.place}" if lit == 1 else f"one of the {lit} lit {self.places}"
+
+    def to_json(self) -> dict[str, str | None]:
+        return asdict(self)
+
+
+BOARD_WORDS: dict[str, BoardWords] = {
+    "flix": BoardWords("hole", "holes", "in", "Man", "Men", "Lines scored"),
+    "flip4": BoardWords("square", "squares", "on", "piece", "pieces", None),
+    "olix": BoardWords("cell", "cells", "on", "counter", "counters", None),
+}
+"""The words of each board, by its geometry key (a variant's ``geometry``)."""
+
+
+def board_words(geometry: str) -> BoardWords:
+    """The words of the board ``geometry`` (a board of another shape: the flat boards' words,
+    cells and pieces)."""
+    return BOARD_WORDS.get(geometry) or BoardWords("cell", "cells", "on", "piece", "pieces", None)
+
+
+def piece_name(piece: str, words: BoardWords) -> str:
+    """An engine piece (``man``, ``burocrat``) as people name it on this board."""
+    return "Burocrat" if piece == "burocrat" else words.piece
 
 
 def fix_sentences(
@@ -17,18 +68,19 @@ def fix_sentences(
 ) -> list[str]:
     """What a hand must do, one sentence per hole or groove."""
     naming = game.naming
+    board = board_words(game.geometry)
     words = [problem.words() for problem in mismatch.grooves]
     for hole in scan_forward(mismatch.extra):
-        kind = {Piece.MAN: "Man", Piece.BUROCRAT: "Burocrat"}.get(sensed.holes[hole], "piece")
+        kind = "Burocrat" if sensed.holes[hole] is Piece.BUROCRAT else board.piece
         words.append(f"Lift the {kind} from {naming.name(hole)}")
     for hole in scan_forward(mismatch.missing):
         team, piece = game.piece_at(hole) or (0, "man")
-        words.append(f"Put the {team_names[team]} {piece.capitalize()} back on {naming.name(hole)}")
+        name = piece_name(piece, board)
+        words.append(f"Put the {team_names[team]} {name} back on {naming.name(hole)}")
     for hole in scan_forward(mismatch.wrong_kind):
         team, piece = game.piece_at(hole) or (0, "man")
-        words.append(
-            f"Swap the piece on {naming.name(hole)} for the {team_names[team]} {piece.capitalize()}"
-        )
+        name = piece_name(piece, board)
+        words.append(f"Swap the piece on {naming.name(hole)} for the {team_names[team]} {name}")
     return words
 
 
@@ -56,6 +108,7 @@ def message(
 ) -> str:
     """One line for people: what happens now (``variant_words``: the flow's line, if any)."""
     names = config.team_names
+    board = board_words(game.geometry)
     mover = f"{names[game.team_of_seat[game.to_move]]} (player {game.to_move + 1})"
     if not connected:
         return "Board disconnected — searching for the board. The game waits where it was."
@@ -67,20 +120,18 @@ def message(
     if phase == Phase.AWAIT_FIX:
         if fix:
             return "Fix the board: " + "; ".join(fix) + "."
-        return "The board does not match the game: see the blinking holes."
+        return f"The board does not match the game: see the blinking {board.places}."
     if game.phase == Phase.AWAIT_CALLS:
-        return "Nobody can place a Man: call FLIX for a line of yours, or PENALTY."
+        return f"Nobody can place a {board.piece}: call FLIX for a line of yours, or PENALTY."
     if game.phase == Phase.AWAIT_ROLL:
         extra = f" ({game.free_throws} free throws left)" if game.free_throws else ""
         if config.dice == "physical":
             return f"{mover}: throw the dice and enter the faces{extra}."
         return f"{mover}: press ROLL{extra}."
-    return f"{mover}: place a Man in {where_to_place(game)}."
+    return f"{mover}: place a {board.piece} {board.into} {where_to_place(game)}."
 
 
 def where_to_place(game: Game) -> str:
-    """The holes a Man may go in, in words: every empty hole only when all are allowed."""
-    lit = popcount(game.allowed)
-    if game.allowed == BB_ALL & ~game.occupied:
-        return "any empty hole"
-    return "the lit hole" if lit == 1 else f"one of the {lit} lit holes"
+    """The places a piece may go in, in words: every empty one only when all are allowed."""
+    every_empty = game.allowed == game.board_mask & ~game.occupied
+    return board_words(game.geometry).where(popcount(game.allowed), every_empty=every_empty)

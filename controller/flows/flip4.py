@@ -64,7 +64,14 @@ class Flip4Flow(VariantFlow):
         if game.phase == Phase.AWAIT_MOVE:
             return "move a lit piece one square (that square is not one of its steps)"
         if game.phase == Phase.AWAIT_JUMP:
-            return "the piece in the corner lands on a lit square"
+            corner = game.men[game.team_of_seat[game.to_move]] & CORNERS
+            if corner & host.sensed.occupied():
+                name = game.naming.name(first(corner))
+                return (
+                    f"lift the piece from the corner {name} and land that piece: "
+                    "no new piece is placed"
+                )
+            return "the piece from the corner lands on a lit square"
         return None
 
     def message(self, host: FlowHost) -> str | None:

@@ -118,19 +118,25 @@ def get_game(store: GameStore, game_id: int) -> dict[str, Any] | None:
 
 def player_stats(store: GameStore, chosen: Filter) -> list[dict[str, Any]]:
     """Per player name (any case): games, wins, draws, abandoned, the average game length in
-    Men placed, and the lines the player scored; most games first."""
+    Men placed, and the lines the player scored; most games first. A game counts once for a
+    player who played several of its seats."""
     where, args = chosen.where()
     name_filter = ""
     if chosen.player is not None:
         name_filter = "AND s.name = ?"
         args = [*args, chosen.player]
+    per_game = (
+        "SELECT MIN(s.name) AS name, MAX(g.outcome = 'win' AND g.winner = s.team) AS won, "
+        "g.outcome = 'draw' AS drawn, g.outcome = 'abandoned' AS left_off, "
+        "g.placements AS placements, SUM(s.lines) AS lines "
+        f"FROM seats s JOIN games g ON g.id = s.game WHERE {where} {name_filter} "
+        "GROUP BY s.name, g.id"
+    )
     rows = _rows(
         store,
-        "SELECT MIN(s.name), COUNT(*), "
-        "SUM(g.outcome = 'win' AND g.winner = s.team), SUM(g.outcome = 'draw'), "
-        "SUM(g.outcome = 'abandoned'), AVG(g.placements), SUM(s.lines) "
-        f"FROM seats s JOIN games g ON g.id = s.game WHERE {where} {name_filter} "
-        "GROUP BY s.name ORDER BY COUNT(*) DESC, MIN(s.name)",
+        "SELECT MIN(name), COUNT(*), SUM(won), SUM(drawn), SUM(left_off), AVG(placements), "
+        f"SUM(lines) FROM ({per_game}) GROUP BY name COLLATE NOCASE "
+        "ORDER BY COUNT(*) DESC, MIN(name)",
         args,
     )
     return [

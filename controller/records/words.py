@@ -6,11 +6,16 @@ from typing import Any
 
 
 def players_text(item: dict[str, Any]) -> str:
-    """``Ann, Ben (computer 3)``: the seats in order."""
-    return ", ".join(
-        seat["name"] + (f" (computer {seat['level']})" if seat["kind"] == "computer" else "")
-        for seat in item["players"]
-    )
+    """``Ann, Computer, level 3``: the seats in order (a computer given a name of its own:
+    ``Hal (computer 3)``)."""
+    return ", ".join(_player(seat) for seat in item["players"])
+
+
+def _player(seat: dict[str, Any]) -> str:
+    name: str = seat["name"]
+    if seat["kind"] != "computer" or name == f"Computer, level {seat['level']}":
+        return name
+    return f"{name} (computer {seat['level']})"
 
 
 def result_text(item: dict[str, Any]) -> str:

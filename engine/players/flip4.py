@@ -166,7 +166,7 @@ def describe(game: Flip4, position: Position, step: Step) -> str:
 
     target = step.end
     opponent = game.piece_team(target, other_than=position.seat)
-    flip = "" if opponent is None else f", flipping with seat {opponent + 1}"
+    flip = "" if opponent is None else ", flipping an opponent's piece"
     if step.kind == "place":
         return f"places on {square(target)}"
     if step.kind == "land":

@@ -103,7 +103,7 @@ class Placement:
         if self.completes:
             return "completes a line" + suffix
         if self.blocking:
-            return f"blocks a line of team {self.blocking[0]}" + suffix
+            return "blocks an opponent's line" + suffix
         return f"builds its lines (searched {self.result.depth} placements ahead)" + suffix
 
 

@@ -125,7 +125,7 @@ class LuckyPlayer:
         best, means = self._halving(game, sim, candidates, budget, on_info)
         percent = round(100 * means.get(best, 0.5))
         if best in blocks:
-            reason = f"blocks a line of team {blocks[best]}; {percent}% expected"
+            reason = f"blocks an opponent's line; {percent}% expected"
         elif len(candidates) == 1:
             reason = "the only hole the dice allow"
         else:

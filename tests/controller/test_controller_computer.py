@@ -172,7 +172,7 @@ def test_on_a_physical_board_the_chosen_hole_blinks_and_waits_for_a_person(
     state = run.controller.state()
     move = state["computer_move"]
     assert move is not None and move["seat"] == 0 and move["action"] == "place"
-    assert state["message"] == f"Red (computer) plays {move['hole']}: put its Man there."
+    assert state["message"] == f"Red (Computer, level 1) plays {move['hole']}: put its Man there."
     hole = parse(move["hole"])
     red = QUBIC.team_colours[0]
     start_at = run.clock.now()

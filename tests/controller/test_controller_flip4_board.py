@@ -102,7 +102,7 @@ async def test_a_piece_on_a_wrong_square_is_guided_back_and_nothing_is_committed
     assert state["phase"] == "await_fix" and state["board"] == {}
     assert state["mismatch"]["extra"] == ["b2"]
     refused = [e for e in state["events"] if e["type"] == "placement_refused"]
-    assert refused[-1]["hole"] == "b2" and refused[-1]["reason"] == "that hole is not lit"
+    assert refused[-1]["hole"] == "b2" and refused[-1]["reason"] == "that square is not lit"
     await hand(api, "lift", "b2")
     await hand(api, "place", "a2")
     state = await api.state()

@@ -69,7 +69,7 @@ def test_blocks_the_line_it_must(level: int) -> None:
     game.roll("blue/win/clubs")
     made = LuckyPlayer(level, seed=2).decide(game, budget())
     assert made.action.hole == parse("B-IV-C")
-    assert made.reason.startswith("blocks a line of team 1")
+    assert made.reason.startswith("blocks an opponent's line")
 
 
 def test_calls_its_own_line_at_once_inside_the_window() -> None:

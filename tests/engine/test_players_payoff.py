@@ -49,7 +49,7 @@ def test_blocks_the_line_it_must(level: int) -> None:
     setup(game, ["R-I-S", "B-IV-S", "G-II-H", "B-IV-H", "Y-III-D", "B-IV-D"])
     made = PayOffPlayer(level, seed=0).decide(game, budget())
     assert made.action.hole == parse("B-IV-C")
-    assert made.reason == "blocks a line of team 1"
+    assert made.reason == "blocks an opponent's line"
 
 
 def test_tokens_are_legal_worth_more_than_plain_and_never_in_the_reason() -> None:

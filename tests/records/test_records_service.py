@@ -49,7 +49,7 @@ async def test_a_finished_game_is_kept_with_names_seats_and_result(tmp_path: Pat
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": 2}]
     answer = await new_game(harness, seats=seats, names=[None, "Hal"], seed=77)
     assert answer.status_code == 200, answer.text
-    await harness.post("/api/seats", {"seat": 1, "kind": "human"})  # the name stays
+    await harness.post("/api/seats", {"seat": 1, "kind": "human"})  # Hal's name goes with it
     await place(harness, ANN_WINS)
     listed = await games(harness)
     assert listed["total"] == 1 and listed["page"] == 1
@@ -61,7 +61,7 @@ async def test_a_finished_game_is_kept_with_names_seats_and_result(tmp_path: Pat
     }
     assert [(p["name"], p["kind"], p["team"], p["lines"]) for p in item["players"]] == [
         ("Ann", "human", 0, 1),
-        ("Hal", "human", 1, 0),
+        ("Seat 2", "human", 1, 0),
     ]
     assert item["placements"] == 7 and item["started"] and item["ended"]
     record = (await harness.client.get(f"/api/games/{item['id']}")).json()

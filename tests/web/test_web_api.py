@@ -34,6 +34,10 @@ async def state(api: httpx.AsyncClient) -> dict[str, Any]:
     return result
 
 
+SPACEBOARD_TEAMS = {"2": [0, 1], "3": [0, 1, 2], "4": [0, 1, 0, 1], "6": [0, 1, 2, 0, 1, 2]}
+"""The team of each seat for each number of players on the spaceboard: partners at 4 and 6."""
+
+
 async def test_info_describes_the_board() -> None:
     config = Config(panels="BGYR", suits="CDHS", dice="physical", team_names=("A", "B", "C"))
     async with client(config=config) as api:
@@ -52,6 +56,8 @@ async def test_info_describes_the_board() -> None:
                 "uses_tokens": False,
                 "uses_burocrats": False,
                 "uses_lines": True,
+                "players": [2, 3, 4, 6],
+                "team_of_seat": SPACEBOARD_TEAMS,
             },
             "qubic": {
                 "uses_dice": False,
@@ -59,6 +65,8 @@ async def test_info_describes_the_board() -> None:
                 "uses_tokens": False,
                 "uses_burocrats": False,
                 "uses_lines": True,
+                "players": [2, 3, 4, 6],
+                "team_of_seat": SPACEBOARD_TEAMS,
             },
             "payoff": {
                 "uses_dice": False,
@@ -66,6 +74,8 @@ async def test_info_describes_the_board() -> None:
                 "uses_tokens": True,
                 "uses_burocrats": False,
                 "uses_lines": True,
+                "players": [2, 3, 4, 6],
+                "team_of_seat": SPACEBOARD_TEAMS,
             },
             "tactflix": {
                 "uses_dice": False,
@@ -73,15 +83,20 @@ async def test_info_describes_the_board() -> None:
                 "uses_tokens": False,
                 "uses_burocrats": True,
                 "uses_lines": True,
+                "players": [2, 3, 4, 6],
+                "team_of_seat": SPACEBOARD_TEAMS,
             },
         },
         "players": [2, 3, 4, 6],
-        "team_of_seat": {
-            "2": [0, 1],
-            "3": [0, 1, 2],
-            "4": [0, 1, 0, 1],
-            "6": [0, 1, 2, 0, 1, 2],
+        "words": {
+            "place": "hole",
+            "places": "holes",
+            "into": "in",
+            "piece": "Man",
+            "pieces": "Men",
+            "tally": "Lines scored",
         },
+        "team_of_seat": SPACEBOARD_TEAMS,
         "dice": "physical",
         "team_names": ["A", "B", "C"],
         "team_colours": ["#ff2000", "#0050ff", "#00c83c", "#ffbe00"],

@@ -11,6 +11,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from controller.core.board_controller import variants_on
+from controller.core.words import board_words
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
 from engine.variants import VARIANTS
@@ -39,10 +40,16 @@ def routes(service: WebService) -> list[Route]:
                         "uses_tokens": VARIANTS[variant].uses_tokens,
                         "uses_burocrats": VARIANTS[variant].uses_burocrats,
                         "uses_lines": bool(VARIANTS[variant].lines_through),
+                        "players": sorted(VARIANTS[variant].seat_teams),
+                        "team_of_seat": {
+                            str(count): list(teams)
+                            for count, teams in VARIANTS[variant].seat_teams.items()
+                        },
                     }
                     for variant in variants
                 },
                 "players": players,
+                "words": board_words(geometry.key).to_json(),
                 "team_of_seat": {
                     str(count): list(teams)
                     for variant in variants

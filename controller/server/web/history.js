@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 const PER_PAGE = 10;
 
 /** What the history shows: the open replay, the teams' names and colours, the list's page. */
-const shown = { replay: null, teams: { team_names: [], team_colours: [] }, page: 1 };
+const shown = { replay: null, teams: { team_names: [], team_colours: [] }, words: null, variants: [], page: 1 };
 
 async function getJson(path) {
   const response = await fetch(path, { cache: "no-store" });
@@ -73,7 +73,7 @@ async function showList() {
       button.addEventListener("click", () => openGame(game.id));
       const detail = document.createElement("span");
       detail.className = "history-detail";
-      detail.textContent = `${resultText(game)}, ${game.placements} Men placed${when ? `, ${when} UTC` : ""}`;
+      detail.textContent = `${resultText(game)}, ${placedText(game)}${when ? `, ${when} UTC` : ""}`;
       item.append(button, detail);
       return item;
     }),
@@ -142,9 +142,29 @@ export function showReplayStep(index) {
   if (page.info.variants?.includes(shown.replay.variant)) showReplay(state);
 }
 
-/** "1 place R-I-S @2.5" as "place R-I-S at 2.5 s". */
-function moveText(text) {
-  return text.replace(/^\d+ /, "").replace(/ @(\S+)$/, " at $1 s");
+/** "7 Men placed" in this board's words; a game of another board: "7 placements". */
+function placedText(game) {
+  const count = game.placements;
+  if (!shown.words || !shown.variants.includes(game.variant)) {
+    return `${count} placement${count === 1 ? "" : "s"}`;
+  }
+  return `${count} ${count === 1 ? shown.words.piece : shown.words.pieces} placed`;
+}
+
+/** "1 place R-I-S @2.534" as "place R-I-S at 2.5 s" (game time, to the tenth of a second). */
+export function moveText(text) {
+  return text.replace(/^\d+ /, "").replace(/ @(\S+)$/, (_, at) => ` at ${Number(at).toFixed(1)} s`);
+}
+
+/** The filter offers all games and each game of this board (GET /api/info ``variants``). */
+function showVariantChoices(variants) {
+  const select = $("history-variant");
+  const chosen = select.value;
+  select.replaceChildren(
+    new Option("All games", ""),
+    ...variants.map((variant) => new Option(variantName(variant), variant)),
+  );
+  if (variants.includes(chosen)) select.value = chosen;
 }
 
 async function openGame(id) {
@@ -187,6 +207,9 @@ export function startHistory() {
   getJson("/api/info")
     .then((info) => {
       shown.teams = { team_names: info.team_names ?? [], team_colours: info.team_colours ?? [] };
+      shown.words = info.words ?? null;
+      shown.variants = Array.isArray(info.variants) ? info.variants : [];
+      showVariantChoices(shown.variants);
     })
     .catch(() => {});
   $("history-filter").addEventListener("submit", (event) => {

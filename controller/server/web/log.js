@@ -2,7 +2,7 @@
 
 import { loadInfo } from "./info.js";
 import { $, announce, onDraw, state } from "./store.js";
-import { QUIET_EVENTS, describeEvent } from "./words.js";
+import { describeEvent, quietEvent } from "./words.js";
 
 const KEPT = 100;
 
@@ -27,7 +27,7 @@ function draw(view) {
   const first = state.logged.length === 0;
   for (const event of fresh) {
     if (event.type === "game_started" && !first) loadInfo();
-    if (QUIET_EVENTS.has(event.type)) continue;
+    if (quietEvent(event)) continue;
     const item = document.createElement("li");
     item.dataset.type = event.type;
     item.textContent = describeEvent(event, view);

@@ -3,7 +3,7 @@
 
 import { command } from "./orders.js";
 import { $, onDraw, redraw } from "./store.js";
-import { DEFAULT_LEVEL, LEVELS, seatKindText, seatWithTeam, teamsOf } from "./words.js";
+import { DEFAULT_LEVEL, LEVELS, boardWords, capital, seatKindText, seatWithTeam, teamsOf } from "./words.js";
 
 /** Human or computer (with its level): two labelled selects; onChange() on either. */
 export function playerChoice(labelText, onChange) {
@@ -137,15 +137,17 @@ function drawScores(view) {
   }
   const each = (values) => teams.map((t, i) => `${t.name} ${values[i] ?? 0}`).join(" · ");
   const parts = [];
-  // Qubic ends with its first line: a game that uses dice, calls, tokens or Burocrats counts them.
+  const words = boardWords(view);
+  // Qubic ends with its first line: a game that uses dice, calls, tokens or Burocrats counts them
+  // (on a board whose words have a tally: Flip 4's first line ends the game too).
   const counted = view.uses_dice || view.uses_calls || view.uses_tokens || view.uses_burocrats;
-  if (counted) parts.push(`Lines scored: ${each(lines)}`);
+  if (counted && words.tally) parts.push(`${words.tally}: ${each(lines)}`);
   if (Array.isArray(view.burocrats_held)) {
     if (view.lines_to_win) parts.push(`Lines to win: ${view.lines_to_win}`);
     parts.push(`Burocrats still to win back: ${each(view.burocrats_held)}`);
   }
   if (view.uses_tokens && Array.isArray(view.ledger)) parts.push(`Ledger: ${each(view.ledger)}`);
-  if (Array.isArray(view.supply)) parts.push(`Men left: ${each(view.supply)}`);
+  if (Array.isArray(view.supply)) parts.push(`${capital(words.pieces)} left: ${each(view.supply)}`);
   $("scores").replaceChildren(
     ...parts.map((text) => {
       const p = document.createElement("p");

@@ -11,16 +11,37 @@ function chosenFacts() {
   return state.info.variant_facts?.[$("variant").value] ?? {};
 }
 
-/** The team of each seat for a number of players, as the board deals them (GET /api/info). */
+/** The team of each seat for a number of players, as the chosen variant deals them (GET
+ * /api/info ``variant_facts``). */
 function teamOfSeat(players) {
-  return state.info.team_of_seat?.[players] ?? Array.from({ length: players }, (_, seat) => seat);
+  const teams = chosenFacts().team_of_seat ?? state.info.team_of_seat;
+  return teams?.[players] ?? Array.from({ length: players }, (_, seat) => seat);
+}
+
+const TEAM_COUNTS = ["no", "one", "two", "three", "four", "five", "six"];
+
+/** "4 (two teams of partners)", or "3" when everyone plays alone. */
+export function playersLabel(players, teamOf) {
+  const teams = new Set(teamOf).size;
+  return teams < players ? `${players} (${TEAM_COUNTS[teams] ?? teams} teams of partners)` : String(players);
+}
+
+/** The player counts the chosen variant accepts (GET /api/info), the choice kept if it fits. */
+function showPlayerCounts() {
+  const select = $("players");
+  const counts = chosenFacts().players ?? state.info.players ?? [];
+  if (!counts.length) return;
+  const chosen = Number(select.value);
+  select.replaceChildren(...counts.map((count) => new Option(playersLabel(count, teamOfSeat(count)), String(count))));
+  select.value = String(counts.includes(chosen) ? chosen : counts[0]);
 }
 
 function seatChoiceOf(seat) {
   return seat?.kind === "computer" ? { kind: "computer", level: seat.level ?? DEFAULT_LEVEL } : { kind: "human" };
 }
 
-/** The player's name for ``seat`` (kept in the game records; empty: "Seat N"). */
+/** The player's name for ``seat`` (kept in the game records; empty: "Seat N"). A computer
+ * seat has none: it is "Computer, level N". */
 function playerName(seat) {
   const label = document.createElement("label");
   const input = document.createElement("input");
@@ -34,7 +55,20 @@ function playerName(seat) {
     state.setup.names[seat] = input.value;
   });
   label.append("Name ", input);
+  showName(input, seat);
   return label;
+}
+
+/** The name box of ``seat`` as its player: a person's name, or the computer's, not to type. */
+function showName(input, seat) {
+  const chosen = state.setup.seats[seat];
+  const computer = chosen?.kind === "computer";
+  input.disabled = computer;
+  input.placeholder = computer ? `Computer, level ${chosen.level ?? DEFAULT_LEVEL}` : `Seat ${seat + 1}`;
+  if (computer) {
+    input.value = "";
+    state.setup.names[seat] = "";
+  }
 }
 
 /** Who plays each seat in the next game, kept while the number of players changes. */
@@ -48,20 +82,23 @@ function showSetupSeats(players) {
     const name = document.createElement("span");
     name.className = "setup-seat-name";
     name.textContent = seatWithTeam(seat, names);
+    const nameBox = playerName(seat);
     const choice = playerChoice(seatWithTeam(seat, names), () => {
       state.setup.seats[seat] = seatChoice(choice.kind, choice.level);
+      showName(nameBox.querySelector("input"), seat);
     });
     const chosen = state.setup.seats[seat] ?? { kind: "human" };
     choice.kind.value = chosen.kind;
     choice.level.value = String(chosen.level ?? DEFAULT_LEVEL);
     choice.level.disabled = chosen.kind !== "computer";
-    row.append(name, ...choice.labels, playerName(seat));
+    row.append(name, ...choice.labels, nameBox);
     return row;
   });
   $("setup-seats").replaceChildren(...rows);
 }
 
 export function showPartners() {
+  showPlayerCounts();
   const players = Number($("players").value);
   const allTeams = teamsOf({ ...state.info, team_of_seat: [0, 1, 2] });
   $("partners").textContent = partnersText(teamOfSeat(players), allTeams) || "Everyone plays alone.";
@@ -90,6 +127,7 @@ function followGame(view) {
   setup.followed = key;
   const variant = $("variant");
   if ([...variant.options].some((option) => option.value === view.variant)) variant.value = view.variant;
+  showPlayerCounts();
   if ([...$("players").options].some((option) => Number(option.value) === view.players)) {
     $("players").value = String(view.players);
   }
@@ -110,7 +148,7 @@ function setupBody() {
   // Seats left out are human: a game of people only sends no seats.
   const seats = teamOfSeat(body.players).map((_, seat) => state.setup.seats[seat] ?? { kind: "human" });
   if (seats.some((seat) => seat.kind === "computer")) body.seats = seats;
-  const names = seats.map((_, seat) => state.setup.names[seat]?.trim() || null);
+  const names = seats.map((seat, index) => (seat.kind === "computer" ? null : state.setup.names[index]?.trim() || null));
   if (names.some((name) => name !== null)) body.names = names;
   body.hints = $("hints-on").checked;
   if (facts.uses_calls) {

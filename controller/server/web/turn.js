@@ -3,36 +3,39 @@
 import { clearing } from "./board.js";
 import { diceMode } from "./dice.js";
 import { $, onDraw } from "./store.js";
-import { computerMoveText, seatKindText, seatWithTeam, teamsOf, variantName } from "./words.js";
+import { boardWords, computerMoveText, playerWithTeam, seatWithTeam, teamsOf, variantName } from "./words.js";
 
 export function computerToMove(view) {
   return view?.phase !== "game_over" && view?.seats?.[view.to_move]?.kind === "computer";
 }
 
-/** Where the Man may go, counted on the lit holes the state names. */
+/** Where the piece may go, counted on the lit places the state names. */
 function whereWords(view) {
   const board = view.board ?? {};
+  const words = boardWords(view);
   const lit = (view.allowed ?? []).filter((hole) => !board[hole]).length;
-  if (lit >= 64 - Object.keys(board).length) return "any empty hole";
-  return lit === 1 ? "the lit hole" : `one of the ${lit} lit holes`;
+  const places = view.geometry?.cells ?? 64;
+  if (lit >= places - Object.keys(board).length) return `any empty ${words.place}`;
+  return lit === 1 ? `the lit ${words.place}` : `one of the ${lit} lit ${words.places}`;
 }
 
 function turnText(view) {
-  const mover = seatWithTeam(view.to_move, view);
+  const mover = playerWithTeam(view.to_move, view);
   const teams = teamsOf(view);
+  const words = boardWords(view);
   if (view.phase === "game_over") {
     const text = view.draw || view.winner === null || view.winner === undefined
       ? "The game is a draw."
       : `${teams[view.winner]?.name ?? "A team"} wins!`;
     return clearing(view) ? `${text} Clear the board for the next game.` : text;
   }
-  if (view.phase === "await_fix") return "The board does not match the game: fix the blinking holes.";
+  if (view.phase === "await_fix") return `The board does not match the game: fix the blinking ${words.places}.`;
   if (computerToMove(view)) {
     const seat = view.seats[view.to_move];
     const doing = view.computer_move
       ? "make its move on the board."
       : seat.thinking ? "thinking…" : "plays by itself.";
-    return `${mover}, ${seatKindText(seat)}: ${doing}`;
+    return `${mover}: ${doing}`;
   }
   if (view.phase === "await_roll") {
     const free = view.free_throws ? ` (free throw; ${view.free_throws} left)` : "";
@@ -42,9 +45,10 @@ function turnText(view) {
   }
   if (view.phase === "await_place" && view.variant !== "olix") {
     const where = whereWords(view);
-    if (view.notice === "opponent_anywhere") return `FLIX FLIX FLIX: ${mover} places one Man in ${where}.`;
-    if (view.free_plays) return `${mover}: free play! Place a Man in ${where} (${view.free_plays} left).`;
-    return `${mover}: place a Man in ${where}.`;
+    const piece = `${words.piece} ${words.into} ${where}`;
+    if (view.notice === "opponent_anywhere") return `FLIX FLIX FLIX: ${mover} places one ${piece}.`;
+    if (view.free_plays) return `${mover}: free play! Place a ${piece} (${view.free_plays} left).`;
+    return `${mover}: place a ${piece}.`;
   }
   if (typeof view.message === "string" && view.message) return view.message;
   return `${mover}: ${String(view.phase ?? "").replaceAll("_", " ")}.`;

@@ -38,10 +38,12 @@ export function variantName(variant) {
   return VARIANT_NAMES[variant] ?? variant ?? "";
 }
 
-/** One die face as {symbol, label, kind}: kind is "colour", "floor", "suit" or "wild". */
+/** One die face as {symbol, label, kind}: kind is "colour", "floor", "suit", "number" (a
+ * plain die's pips, as Flip 4 throws them) or "wild". */
 export function face(text) {
   const value = String(text ?? "");
   const lower = value.toLowerCase();
+  if (/^\d+$/.test(value)) return { symbol: value, label: value, kind: "number" };
   if (lower === "win" || lower === "flix") {
     return { symbol: lower.toUpperCase(), label: lower, kind: "wild" };
   }
@@ -63,6 +65,19 @@ export function throwText(thrown) {
     .join(" / ");
 }
 
+/** The spaceboard's words, until the server says which board this is. */
+const SPACEBOARD_WORDS = { place: "hole", places: "holes", into: "in", piece: "Man", pieces: "Men", tally: "Lines scored" };
+
+/** How people name this board's places and pieces (the state's ``words``, from the server). */
+export function boardWords(state) {
+  return state?.words ?? SPACEBOARD_WORDS;
+}
+
+/** "Pieces" of "Pieces left": a board word with its first letter capital. */
+export function capital(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 /** Teams as [{name, colour}]: the board's names and colours, else the defaults. */
 export function teamsOf(state) {
   const count = Math.max(1, ...(state?.team_of_seat ?? [0]).map((t) => t + 1));
@@ -76,6 +91,13 @@ export function teamsOf(state) {
 
 export function seatName(seat) {
   return `player ${Number(seat) + 1}`;
+}
+
+/** "Red (Computer, level 3)" for a computer seat, else "Red (player 1)": who makes a move. */
+export function playerWithTeam(seat, state) {
+  const player = state?.seats?.[seat];
+  if (player?.kind !== "computer") return seatWithTeam(seat, state);
+  return `${teamOfSeatName(seat, state)} (${seatKindText(player)})`;
 }
 
 /** "Red (player 1)", as the board's own messages say it (the state's ``seat_labels``). */
@@ -117,6 +139,27 @@ export const QUIET_EVENTS = new Set([
   "fix_hint",
 ]);
 
+/** The computer's moves the log shows once, by the game's own event (its roll, placement, step,
+ * call ...): the ``computer`` event that announced them stays out of the log. */
+const LOGGED_BY_THE_GAME = new Set([
+  "roll",
+  "place",
+  "move",
+  "substitute",
+  "withdraw",
+  "call",
+  "penalty",
+  "token",
+  "resign",
+  "enter_token",
+]);
+
+/** Whether the log leaves ``event`` out (it only drives the display, or the game logs it). */
+export function quietEvent(event) {
+  if (QUIET_EVENTS.has(event.type)) return true;
+  return event.type === "computer" && LOGGED_BY_THE_GAME.has(event.action);
+}
+
 const SCORED_HOW = {
   call: "called FLIX and scored",
   "late call": "called FLIX late and scored",
@@ -135,14 +178,15 @@ const REASONS = {
 
 /** One game event in words. Unknown events still read sensibly. */
 export function describeEvent(event, state) {
-  const by = event.seat !== undefined && event.seat !== null ? seatWithTeam(event.seat, state) : "";
+  const by = event.seat !== undefined && event.seat !== null ? playerWithTeam(event.seat, state) : "";
   const teams = teamsOf(state);
+  const words = boardWords(state);
   const teamName = (t) => teams[t]?.name ?? `Team ${t + 1}`;
   switch (event.type) {
     case "game_started":
       return `New game: ${variantName(event.variant)}, ${event.players} players.`;
     case "roll":
-      return `${by} rolled ${throwText(event.throw)}${rollReading(event)}.`;
+      return `${by} rolled ${throwText(event.throw)}${rollReading(event, words)}.`;
     case "free_throws":
       return `${by} gets ${event.added} free throws (${event.left} to play).`;
     case "free_throws_ended":
@@ -152,19 +196,27 @@ export function describeEvent(event, state) {
     case "turn_lost":
       return `${by} loses the turn: ${event.reason}.`;
     case "awaiting_calls":
-      return `Nobody can place a Man (${event.reason}): call FLIX for your line, or PENALTY.`;
+      return `Nobody can place a ${words.piece} (${event.reason}): call FLIX for your line, or PENALTY.`;
     case "board_lost":
       return "The board stopped answering: searching for it. The game waits.";
     case "board_connected":
       return "The board answers again.";
     case "place":
-      return `${by} placed a ${pieceWord(event, state)} on ${event.hole}.`;
+      return `${by} placed a ${pieceWord(event, words)} on ${event.hole}.`;
+    case "move":
+      return `${by} moved the ${words.piece} on ${event.hole} to ${event.to}.`;
+    case "corner":
+      return `${by} moved the ${words.piece} on ${event.hole} into the corner ${event.to}.`;
+    case "jump":
+      return `${by} moved the ${words.piece} from the corner ${event.corner} to ${event.to}.`;
+    case "flip":
+      return `${by} moved the ${words.piece} ${event.corner ? `from the corner ${event.corner}` : `on ${event.hole}`} to ${event.to}: ${teamName(event.opponent)}'s ${words.piece} there flips to ${event.hole}.`;
     case "scored":
       return `${by} ${SCORED_HOW[event.how] ?? "scored"}: ${lines(event.lines)}.`;
     case "token_chosen":
       return event.chosen ? `${by} picked a token for the next Man.` : `${by}: no token on the next Man.`;
     case "token_attached":
-      return `The Man on ${event.hole} carries a token.`;
+      return `The ${words.piece} on ${event.hole} carries a token.`;
     case "token_entered":
       return `Token on ${event.hole}: ${event.token ?? "none"}.`;
     case "call_nothing":
@@ -187,7 +239,7 @@ export function describeEvent(event, state) {
     case "refused":
       return `${String(event.button ?? "").toUpperCase()} refused: ${event.reason}.`;
     case "undo":
-      return event.hole ? `Took back the Man on ${event.hole}.` : "Took back the last action.";
+      return event.hole ? `Took back the ${words.piece} on ${event.hole}.` : "Took back the last action.";
     case "clear_board":
       return "Clear the board for the next game.";
     case "burocrats_won":
@@ -199,7 +251,7 @@ export function describeEvent(event, state) {
     case "substitute":
       return `${by} put a Burocrat on ${event.hole}.`;
     case "withdraw":
-      return `${by} withdrew the Man from ${event.hole}.`;
+      return `${by} withdrew the ${words.piece} from ${event.hole}.`;
     case "buroline":
       return `${teamName(event.team)} has a Buroline: ${holes(event.line)}.`;
     case "payoff":
@@ -208,15 +260,20 @@ export function describeEvent(event, state) {
         .join(", ")}); the others pay it.`;
     case "seat":
       return event.kind === "computer"
-        ? `The computer (level ${event.level ?? DEFAULT_LEVEL}) plays for ${by} now.`
-        : `A person plays for ${by} now.`;
-    case "computer": {
-      const words = event.words ?? `${by} (computer): ${event.action}`;
-      const why = event.reason && !words.endsWith(event.reason) ? ` (${event.reason})` : "";
-      return `${words}${why}.`;
-    }
+        ? `The computer (level ${event.level ?? DEFAULT_LEVEL}) plays for ${seatWithTeam(event.seat, state)} now.`
+        : `A person plays for ${seatWithTeam(event.seat, state)} now.`;
+    case "computer":
+      return `${by}: ${String(event.action ?? "a move").replaceAll("_", " ")}${event.reason ? ` (${event.reason})` : ""}.`;
     case "computer_refused":
-      return `${by} (computer) could not make its move: ${event.reason}.`;
+      return `${by} could not make its move: ${event.reason}.`;
+    case "remote_order":
+      return `${by} plays from the other board: ${REMOTE_ORDERS[event.action] ?? String(event.action ?? "a move").replaceAll("_", " ")}.`;
+    case "remote_refused":
+      return `The other board's move was refused: ${event.reason}.`;
+    case "remote_resync":
+      return `The two boards compare their games again: ${event.reason}.`;
+    case "records_failed":
+      return `The game could not be kept in the records: ${event.reason}.`;
     case "computer_error":
       return `The computer could not choose a move: ${event.reason}.`;
     case "hint":
@@ -228,10 +285,19 @@ export function describeEvent(event, state) {
   }
 }
 
-function pieceWord(event, state) {
-  if (event.piece === "burocrat") return "Burocrat";
-  return state?.variant === "olix" ? "counter" : "Man";
+function pieceWord(event, words) {
+  return event.piece === "burocrat" ? "Burocrat" : words.piece;
 }
+
+/** What a move sent from the other board does, by its action. */
+const REMOTE_ORDERS = {
+  roll: "rolls the dice",
+  place: "places a piece",
+  move: "moves a piece",
+  call: "calls FLIX",
+  penalty: "calls PENALTY",
+  resign: "resigns",
+};
 
 /** An Olix pattern scored: where its counter went on the scoring line, or the win. */
 function patternText(event, by) {
@@ -247,17 +313,21 @@ function plural(count, word) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-function rollReading(event) {
+function rollReading(event, words) {
+  if (Array.isArray(event.results) && event.results.length === 3) {
+    const [sum, difference, product] = event.results;
+    return `: sum ${sum} · difference ${difference} · product ${product}`;
+  }
   switch (event.reading) {
     case "anywhere":
-      return ": one Man anywhere";
+      return `: one ${words.piece} anywhere`;
     case "free_throws":
       return ": two free throws";
     case "opponent_anywhere":
       return "";
     default:
       // ``lit``: the holes of the throw that are empty (a Man may go there).
-      return Number.isInteger(event.lit) ? `: ${plural(event.lit, "hole")} lit` : "";
+      return Number.isInteger(event.lit) ? `: ${event.lit} ${event.lit === 1 ? words.place : words.places} lit` : "";
   }
 }
 
@@ -273,9 +343,9 @@ function genericEvent(event, by) {
 export const LEVELS = [1, 2, 3, 4, 5];
 export const DEFAULT_LEVEL = 3;
 
-/** "computer (level 3)" for a computer seat, "" for a person. */
+/** "Computer, level 3" for a computer seat (its name everywhere), "" for a person. */
 export function seatKindText(seat) {
-  return seat?.kind === "computer" ? `computer (level ${seat.level ?? DEFAULT_LEVEL})` : "";
+  return seat?.kind === "computer" ? `Computer, level ${seat.level ?? DEFAULT_LEVEL}` : "";
 }
 
 function teamOfSeatName(seat, state) {
@@ -284,24 +354,25 @@ function teamOfSeatName(seat, state) {
 }
 
 const COMPUTER_HANDS = {
-  place: "put its Man there",
-  substitute: "lift its Man and seat a Burocrat there",
-  withdraw: "lift its Man",
+  place: (piece) => `put its ${piece} there`,
+  substitute: (piece) => `lift its ${piece} and seat a Burocrat there`,
+  withdraw: (piece) => `lift its ${piece}`,
 };
 
 /** The computer's chosen move, for the person who makes it on the board. */
 export function computerMoveText(move, state) {
-  const who = `${teamOfSeatName(move.seat, state)} (computer)`;
+  const who = playerWithTeam(move.seat, state);
   const action = String(move.action ?? "move");
   if (!move.hole) return `${who} chose to ${action.replaceAll("_", " ")}.`;
-  const hand = COMPUTER_HANDS[action] ?? action.replaceAll("_", " ");
+  const hand = COMPUTER_HANDS[action]?.(boardWords(state).piece) ?? action.replaceAll("_", " ");
   return `${who} plays ${move.hole}: ${hand}.`;
 }
 
 const HINT_ACTIONS = {
-  place: (hint) => `place a Man on ${hint.hole}`,
+  place: (hint, words) => `place a ${words.piece} on ${hint.hole}`,
+  move: (hint, words) => `move the ${words.piece} on ${hint.hole}${hint.to ? ` to ${hint.to}` : ""}`,
   substitute: (hint) => `put a Burocrat on ${hint.hole}`,
-  withdraw: (hint) => `withdraw the Man from ${hint.hole}`,
+  withdraw: (hint, words) => `withdraw the ${words.piece} from ${hint.hole}`,
   roll: () => "roll the dice",
   call: () => "call FLIX",
   penalty: () => "call PENALTY",
@@ -314,7 +385,7 @@ const HINT_ACTIONS = {
 /** "Hint for Red (player 1): place a Man on R-I-S, because it blocks ...". */
 export function hintText(hint, state) {
   const action = String(hint.action ?? "");
-  const what = HINT_ACTIONS[action]?.(hint) ??
+  const what = HINT_ACTIONS[action]?.(hint, boardWords(state)) ??
     `${action.replaceAll("_", " ")}${hint.hole ? ` ${hint.hole}` : ""}`;
   const why = hint.reason ? ` (${hint.reason})` : "";
   return `Hint for ${seatWithTeam(hint.seat, state)}: ${what}${why}.`;
