@@ -30,8 +30,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from controller.config import Config
+from controller.core.journal import Journal
+from controller.server.service import Service, bind
 from controller.tools.bench_controller import free_port, running_service
 from controller.tools.bench_scale import scaled
+from engine.holes import parse
+from sim.board import SimBoard
 
 STATE_GETS = 1000
 TAPS = 200
@@ -40,6 +45,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
 WAIT_S = 20.0
 """The longest the bench waits for a service, a frame or a page to show something."""
 SEED = 7
+FRAME_LIMIT = 1000
+"""The LED frames the simulated board keeps (the bench reads only the newest)."""
 
 _WATCH_TAP = """(name) => {
   const hole = document.querySelector(`[data-hole="${name}"]`);
@@ -106,8 +113,6 @@ class ServiceThread:
     """The service on the simulated board, in a thread of this process with its own loop."""
 
     def __init__(self, data_dir: Path) -> None:
-        from controller.server.service import bind
-
         self.data_dir = data_dir
         self.listener = bind("127.0.0.1", 0)
         self.port: int = self.listener.getsockname()[1]
@@ -115,14 +120,14 @@ class ServiceThread:
         self._thread = threading.Thread(target=asyncio.run, args=(self._serve(),), daemon=True)
 
     async def _serve(self) -> None:
-        from controller.cli.run import open_board
-        from controller.config import Config
-        from controller.core.journal import Journal
-        from controller.server.service import Service
-
         config = Config(variant="qubic", settle_ms=0)
         self.loop = asyncio.get_running_loop()
-        self.board: Any = open_board("sim", config, self.data_dir / "sim.json")
+        self.board = SimBoard(
+            state_file=self.data_dir / "sim.json",
+            layout=config.layout,
+            max_brightness=config.brightness_cap,
+            frame_limit=FRAME_LIMIT,
+        )
         self.journal = Journal(self.data_dir)
         self.service = Service(
             self.board, config, self.journal, host="127.0.0.1", port=self.port, token=""
@@ -159,9 +164,7 @@ class ServiceThread:
 
 def taps(count: int = TAPS) -> tuple[list[float], list[float]]:
     """Milliseconds of ``count`` taps: (tap to LED frame, tap to page update)."""
-    from playwright.sync_api import sync_playwright
-
-    from engine.holes import parse
+    from playwright.sync_api import sync_playwright  # a test dependency: checked by measure()
 
     rng = random.Random(SEED)
     led: list[float] = []
