@@ -114,14 +114,17 @@ board's own (``board_controller.variant_for``)."""
 _HEX = re.compile(r"#?([0-9a-fA-F]{6})")
 _HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,62}(\.[A-Za-z0-9][A-Za-z0-9\-]{0,62})*\.?")
 _BROKER = re.compile(r"mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:\d{1,5})?/?")
-_ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d{1,5})")
+_ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d+)")
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` -> ``(host, port)``; a clear ``ConfigError`` otherwise."""
+    """``HOST:PORT`` -> ``(host, port)``; a clear ``ConfigError`` otherwise. PORT is 1-65535,
+    or 0 for any free port."""
     match = _ADDRESS.fullmatch(text.strip())
-    if not match or not 0 <= int(match.group(2)) <= 65535:
+    if not match:
         raise ConfigError(f"not an address HOST:PORT: {text!r} (e.g. 127.0.0.1:8640)")
+    if len(match.group(2)) > 5 or int(match.group(2)) > 65535:
+        raise ConfigError(f"{text!r}: the port is a number 1-65535 (e.g. 127.0.0.1:8640)")
     return match.group(1).strip("[]"), int(match.group(2))
 
 

@@ -39,7 +39,7 @@ from firmware.leds import LedOutput
 from firmware.matrix import MatrixScanner, PresenceClassifier
 from firmware.scan import Scanner
 from hal.base import HOLE_COUNT, PIXEL_COUNT, Button, Color, Piece
-from hal.geometry import GridWiring, load_geometry, load_grid_wiring
+from hal.geometry import GeometryError, GridWiring, load_geometry, load_grid_wiring
 from hal.long_press import LONG_PRESS_S
 from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
 from sim.board import SimBoard
@@ -483,24 +483,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    geometry = load_geometry(args.geometry)
-    board = SimBoard(geometry=geometry, sensing="presence" if geometry.flat else "analog")
-    with SimPico(board, link=args.link, storage_dir=args.storage) as pico:
+    """Serve until the end of input or Ctrl+C; exit status 2 (and no Pico) for a ``--geometry``,
+    ``--link`` or ``--storage`` that cannot be used."""
+    unusable = _unusable_paths(args.link, args.storage)
+    if unusable:
+        print(f"flixboard sim-mcu: {unusable}", file=sys.stderr)
+        return 2
+    with contextlib.ExitStack() as stack:
+        try:
+            geometry = load_geometry(args.geometry)
+            board = SimBoard(geometry=geometry, sensing="presence" if geometry.flat else "analog")
+            stack.callback(board.close)
+            pico = stack.enter_context(SimPico(board, link=args.link, storage_dir=args.storage))
+        except GeometryError as error:
+            print(f"flixboard sim-mcu: {error}", file=sys.stderr)
+            return 2
+        except OSError as error:
+            where = error.filename2 or error.filename
+            print(f"flixboard sim-mcu: {where}: {error.strerror}", file=sys.stderr)
+            return 2
         print(f"simulated Pico on {pico.pty_path}", flush=True)
         if pico.link is not None:
             print(f"linked as {pico.link}", flush=True)
         shape = f" --geometry {geometry.key}" if geometry.flat else ""
         print(f"run: flixboard run --board serial:{pico.port}{shape}", flush=True)
         print(f"commands on stdin: {COMMANDS}", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             for line in sys.stdin:
                 message = _command(board, line.split())
                 if message:
                     print(message, flush=True)
-        except KeyboardInterrupt:
-            pass
-    board.close()
     return 0
+
+
+def _unusable_paths(link: str | None, storage: str | None) -> str | None:
+    """What is wrong with ``--link`` or ``--storage``, or ``None``."""
+    if storage is not None and Path(storage).exists() and not Path(storage).is_dir():
+        return f"--storage {storage} is a file, not a directory"
+    if link is not None and not Path(link).parent.is_dir():
+        return f"--link {link}: there is no directory {Path(link).parent}"
+    return None
 
 
 def _command(board: SimBoard, words: list[str]) -> str | None:

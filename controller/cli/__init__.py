@@ -38,8 +38,19 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+EXIT_STATUSES = (
+    "exit status: 0 done; 1 the program's own failure, or the board's while it runs (selftest: "
+    "a check failed); 2 what was given cannot be used: an option or its value, a file "
+    "(configuration, script, record, journal, game records), a data directory, a game id, a "
+    "board that does not answer at start"
+)
+"""The epilog of every ``--help`` (``controller.cli.status``)."""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="flixboard", description="The FLIX board controller.")
+    parser = argparse.ArgumentParser(
+        prog="flixboard", description="The FLIX board controller.", epilog=EXIT_STATUSES
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (_, help_text) in COMMANDS.items():
         commands.add_parser(name, help=help_text, add_help=False)
@@ -50,16 +61,23 @@ def _load(name: str) -> ModuleType:
     return importlib.import_module(COMMANDS[name][0])
 
 
+def command_parser(name: str) -> tuple[argparse.ArgumentParser, ModuleType]:
+    """The parser of the command ``name`` (its options from its module), and the module."""
+    module = _load(name)
+    parser = argparse.ArgumentParser(
+        prog=f"flixboard {name}", description=COMMANDS[name][1], epilog=EXIT_STATUSES
+    )
+    module.add_arguments(parser)
+    return parser, module
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``flixboard`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] not in COMMANDS:
         _parser().parse_args(argv)  # prints usage and exits for an unknown or missing command
         return 2
-    name, rest = argv[0], argv[1:]
-    module = _load(name)
-    parser = argparse.ArgumentParser(prog=f"flixboard {name}", description=COMMANDS[name][1])
-    module.add_arguments(parser)
-    args = parser.parse_args(rest)
+    parser, module = command_parser(argv[0])
+    args = parser.parse_args(argv[1:])
     result: int = module.main(args)
     return result

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 
+from controller.cli.values import positive
 from controller.tools.bench import collect
 from controller.tools.bench_scale import SCALE_ENV
 
@@ -17,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scale",
-        type=float,
+        type=positive,
         metavar="F",
         help="play F times the full game counts of the player probes (say 0.1 for a quick look)",
     )
@@ -25,8 +26,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     if args.scale is not None:
-        if not args.scale > 0:
-            raise SystemExit("flixboard bench: --scale must be a positive number")
         os.environ[SCALE_ENV] = str(args.scale)
     figures = collect(args.only)
     if args.json:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from controller.cli.status import FAILED, USER_FAULT
 from controller.tools.calibrate import capture, format_fields
-from hal.errors import HalError
+from hal.errors import BackendUnavailable, HalError
 from hal.serial_backend import DEFAULT_PORT, SerialBackend
 
 
@@ -42,7 +43,10 @@ def main(args: argparse.Namespace) -> int:
                 print("calibration deleted: mid-rail baselines and default thresholds")
             else:
                 return capture(board)
-    except (HalError, ValueError) as error:
+    except (BackendUnavailable, ValueError) as error:  # the port or the values given
         print(f"flixboard calibrate: {error}", file=sys.stderr)
-        return 1
+        return USER_FAULT
+    except HalError as error:
+        print(f"flixboard calibrate: {error}", file=sys.stderr)
+        return FAILED
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from controller.cli.values import seconds, seed
 from controller.tools.demo import play
 from engine.players import PLAYERS
 from engine.players.base import DEFAULT_LEVEL, LEVELS
@@ -12,9 +13,14 @@ from engine.players.base import DEFAULT_LEVEL, LEVELS
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--variant", choices=tuple(PLAYERS), default="lucky"
+        "--variant",
+        choices=tuple(PLAYERS),
+        default="lucky",
+        help="the game to play, on the board it is played on (default lucky)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="dice and game seed (default 1)")
+    parser.add_argument(
+        "--seed", type=seed, default=1, help="dice and game seed, 0..2**63-1 (default 1)"
+    )
     parser.add_argument(
         "--level",
         type=int,
@@ -23,7 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the computer players' level, 1..5 (default {DEFAULT_LEVEL})",
     )
     parser.add_argument(
-        "--delay", type=float, default=0.4, help="seconds between moves on a terminal"
+        "--delay",
+        type=seconds,
+        default=0.4,
+        help="seconds between moves, 0..60, when printing to a terminal (default 0.4)",
     )
 
 

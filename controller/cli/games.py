@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from controller.core.journal import default_data_dir
+from controller.cli.status import USER_FAULT
+from controller.core.journal import JournalError, check_data_dir, default_data_dir
 from controller.records.queries import Filter, get_game, list_games, player_stats
 from controller.records.store import GameStore, RecordsError
 from controller.records.words import players_text, result_text
@@ -34,20 +34,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace) -> int:
     if args.limit < 1:
         print("flixboard games: --limit must be 1 or more", file=sys.stderr)
-        return 2
-    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
-    if not (data_dir / GameStore.FILE_NAME).exists():
-        print(f"no games kept in {data_dir} yet")
-        return 0
+        return USER_FAULT
     try:
+        data_dir = check_data_dir(args.data_dir or default_data_dir())
+        if not (data_dir / GameStore.FILE_NAME).exists():
+            if args.show is not None:
+                print(f"flixboard games: no game {args.show}: no games kept in {data_dir} yet",
+                      file=sys.stderr)
+                return USER_FAULT
+            print(f"no games kept in {data_dir} yet")
+            return 0
         store = GameStore(data_dir)
         try:
             return _show(store, args)
         finally:
             store.close()
-    except RecordsError as error:
+    except (RecordsError, JournalError) as error:  # the records given cannot be read
         print(f"flixboard games: {error}", file=sys.stderr)
-        return 1
+        return USER_FAULT
 
 
 def _show(store: GameStore, args: argparse.Namespace) -> int:
@@ -56,7 +60,7 @@ def _show(store: GameStore, args: argparse.Namespace) -> int:
         found = get_game(store, args.show)
         if found is None:
             print(f"flixboard games: no game {args.show} in {store.path}", file=sys.stderr)
-            return 1
+            return USER_FAULT
         print(json.dumps(found, indent=2) if args.json else found["notation"].rstrip("\n"))
         return 0
     if args.stats:

@@ -8,6 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from controller.cli.status import FAILED, USER_FAULT
 from controller.core.journal import default_data_dir
 from controller.records.keeping import keep_imported
 from controller.records.store import GameStore, RecordsError
@@ -34,24 +35,27 @@ def main(args: argparse.Namespace) -> int:
         text = raw.decode("utf-8")
     except OSError as error:
         print(f"flixboard import: cannot read {path}: {error.strerror}", file=sys.stderr)
-        return 2
+        return USER_FAULT
     except UnicodeDecodeError as error:
         print(f"flixboard import: {path} is not UTF-8 text (byte {error.start})", file=sys.stderr)
-        return 2
+        return USER_FAULT
     try:
         record = read_record(text)
     except NotationError as error:
         print(f"flixboard import: {path} {error}; nothing was stored", file=sys.stderr)
-        return 2
+        return USER_FAULT
     try:
         store = GameStore(Path(args.data_dir) if args.data_dir else default_data_dir())
-        try:
-            game_id = keep_imported(store, record)
-        finally:
-            store.close()
+    except RecordsError as error:  # the data directory or its records given cannot be used
+        print(f"flixboard import: {error}", file=sys.stderr)
+        return USER_FAULT
+    try:
+        game_id = keep_imported(store, record)
     except RecordsError as error:
         print(f"flixboard import: {error}", file=sys.stderr)
-        return 1
+        return FAILED
+    finally:
+        store.close()
     item = {
         "players": [
             {"name": seat.name, "kind": seat.kind, "level": seat.level, "team": team}

@@ -10,6 +10,7 @@ import argparse
 import sys
 import time
 
+from controller.cli.status import FAILED, USER_FAULT
 from hal.base import BoardGeometry
 from hal.errors import BackendUnavailable, HalError
 from hal.geometry import load_geometry
@@ -38,11 +39,18 @@ def main(args: argparse.Namespace) -> int:
             before = pico.geometry
             if before.key != geometry.key:
                 pico.set_profile(geometry.key)
+    except (BackendUnavailable, ValueError) as error:  # the board or the port given
+        print(f"flixboard pico-setup: {error}", file=sys.stderr)
+        return USER_FAULT
+    except HalError as error:
+        print(f"flixboard pico-setup: {error}", file=sys.stderr)
+        return FAILED
+    try:
         if before.key != geometry.key:
             _reopen(args.port, geometry)
-    except (HalError, ValueError) as error:
+    except HalError as error:  # the Pico took the profile but did not come back as that board
         print(f"flixboard pico-setup: {error}", file=sys.stderr)
-        return 1
+        return FAILED
     was = "" if before.key == geometry.key else f" (it was set up for {before.key})"
     print(f"the Pico on {args.port} reads the {geometry.describe()} board{was}")
     shape = "" if geometry.key == "flix" else f" --geometry {geometry.key}"

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from controller.cli.status import FAILED, USER_FAULT
 from controller.config import (
     Config,
     ConfigError,
@@ -204,7 +205,7 @@ def main(args: argparse.Namespace) -> int:
         journal = Journal(data_dir)
     except (ConfigError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
-        return 2
+        return USER_FAULT
     try:
         sock = bind(host, port)
     except OSError as error:
@@ -213,7 +214,7 @@ def main(args: argparse.Namespace) -> int:
             "Choose another address with --http HOST:PORT.",
             file=sys.stderr,
         )
-        return 2
+        return USER_FAULT
     try:
         geometry = load_geometry(args.geometry)
         sim_state = args.sim_state or data_dir / sim_state_file(geometry)
@@ -222,36 +223,40 @@ def main(args: argparse.Namespace) -> int:
         if args.board.partition(":")[0] != "serial" or isinstance(error, ProfileMismatch):
             print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
             sock.close()
-            return 2
+            return USER_FAULT
         backend = search_board(args.board, config, error, geometry)
     except (HalError, ConfigError, ValueError) as error:
         print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
         sock.close()
-        return 2
+        return USER_FAULT
     token = config.token or secrets.token_urlsafe(16)
     simulated = args.board.partition(":")[0] == "sim"
     view = sys.stdout if simulated and sys.stdout.isatty() else None
     try:
         with backend:
-            service = Service(
-                backend,
-                config,
-                journal,
-                host=host,
-                port=int(sock.getsockname()[1]),
-                token=token,
-                view=view,
-            )
+            try:
+                service = Service(
+                    backend,
+                    config,
+                    journal,
+                    host=host,
+                    port=int(sock.getsockname()[1]),
+                    token=token,
+                    view=view,
+                )
+            except JournalError as error:  # the data directory's journal or records
+                print(f"flixboard run: {error}", file=sys.stderr)
+                return USER_FAULT
             take_seats(service, parse_computers(args.computer, config.players))
             _announce(service, args.board, journal)
             asyncio.run(service.run(sock))
     except (HalError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
-        return 1
+        return FAILED
     except ServiceFailed as error:
         traceback.print_exception(error.__cause__ or error, file=sys.stderr)
         print(f"flixboard run: {error}; the game is saved.", file=sys.stderr)
-        return 1
+        return FAILED
     finally:
         sock.close()
         journal.close()

@@ -13,14 +13,26 @@ from hal.geometry import load_geometry
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--board", default="sim", metavar="sim|serial[:PORT]|gpio")
+    parser.add_argument(
+        "--board",
+        default="sim",
+        metavar="sim|serial[:PORT]|gpio",
+        help="the board to check: the simulator (default; checked on its own), a Pico on USB "
+        "serial or direct GPIO (you are asked to place pieces and press buttons)",
+    )
     parser.add_argument(
         "--geometry",
         metavar="flix|flip4|olix|FILE",
         help="the board's shape, as for flixboard run (default: the spaceboard)",
     )
     parser.add_argument("--config", metavar="FILE", help="a TOML configuration file")
-    parser.add_argument("--set", action="append", default=[], metavar="TABLE.KEY=VALUE")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="TABLE.KEY=VALUE",
+        help="override a setting of the configuration (repeatable)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:

@@ -50,6 +50,28 @@ def default_data_dir() -> Path:
     return Path(base) / "flixboard"
 
 
+def check_data_dir(data_dir: str | Path) -> Path:
+    """``data_dir`` as a path; a ``JournalError`` saying so when it, or a folder above it, is a
+    file (so it cannot be a data directory)."""
+    path = Path(data_dir)
+    blocking = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+    if blocking == path:
+        raise JournalError(f"the data directory {path} is a file, not a directory")
+    if blocking is not None:
+        raise JournalError(f"the data directory {path} cannot be made: {blocking} is a file")
+    return path
+
+
+def make_data_dir(data_dir: str | Path) -> Path:
+    """``data_dir``, made with its parents when missing (a ``JournalError`` when it cannot be)."""
+    path = check_data_dir(data_dir)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise JournalError(f"cannot create data directory {path}: {error.strerror}") from None
+    return path
+
+
 class Journal:
     """An append-only log in ``journal.sqlite3`` of a data directory (``None``: in memory)."""
 
@@ -60,11 +82,7 @@ class Journal:
             self.path: Path | None = None
             target = ":memory:"
         else:
-            self.path = Path(data_dir) / self.FILE_NAME
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise JournalError(f"cannot create data directory {data_dir}: {error}") from None
+            self.path = make_data_dir(data_dir) / self.FILE_NAME
             target = str(self.path)
         try:
             self._db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)

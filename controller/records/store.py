@@ -10,7 +10,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from controller.core.journal import Journal, JournalError
+from controller.core.journal import Journal, JournalError, make_data_dir
 from controller.records.model import StoredGame
 
 SCHEMA = """
@@ -61,8 +61,10 @@ class GameStore:
         target = ":memory:" if self.path is None else str(self.path)
         try:
             if self.path is not None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                make_data_dir(self.path.parent)
             self.db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        except JournalError as error:
+            raise RecordsError(str(error)) from None
         except (OSError, sqlite3.Error) as error:
             raise RecordsError(f"cannot open the game records {target}: {error}") from None
         try:

@@ -29,6 +29,7 @@ PROBES: list[str] = [
     "controller.tools.bench_fanout:measure",
     "controller.tools.bench_games:measure",
     "controller.tools.bench_remote:measure",
+    "controller.tools.bench_tap:measure",
 ]
 
 

@@ -132,3 +132,16 @@ def test_the_fanout_probe_at_a_tiny_scale(
     # the first state, then per round at least the commit, the undo and the lift
     assert figures.pop("fanout_messages") >= 1 + 3 * 2
     assert figures == {}
+
+
+def test_the_tap_probe_at_a_tiny_scale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Kept-alive GETs and taps in Chromium: every figure measured, medians below tails."""
+    monkeypatch.setenv(SCALE_ENV, "1")
+    assert cli(["bench", "--json", "--only", "bench_tap", "--scale", "0.02"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures.pop("machine") == bench.machine()
+    for name in ("keepalive_state_ms", "tap_led_ms", "tap_page_ms"):
+        assert 0 < figures.pop(f"{name}_p50") <= figures.pop(f"{name}_p99"), name
+    assert figures == {}

@@ -335,7 +335,7 @@ def test_run_on_a_data_dir_it_cannot_write_says_why(
     data = tmp_path / "data"
     data.write_text("a file where the data directory should be\n")  # unwritable, even for root
     code, err = run_main(tmp_path, data, capsys)
-    assert code == 2 and f"cannot create data directory {data}" in err
+    assert code == 2 and f"the data directory {data} is a file, not a directory" in err
     assert data.read_text() == "a file where the data directory should be\n"
 
 

@@ -113,7 +113,7 @@ def test_games_lists_shows_and_counts(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["games", "--data-dir", str(tmp_path), "--stats"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[1].split()[:2] == ["Ann", "2"] and table[2].split()[:2] == ["Ben", "2"]
-    assert main(["games", "--data-dir", str(tmp_path), "--show", "9"]) == 1
+    assert main(["games", "--data-dir", str(tmp_path), "--show", "9"]) == 2
     capsys.readouterr()
     assert main(["games", "--data-dir", str(tmp_path / "none")]) == 0
     assert capsys.readouterr().out == f"no games kept in {tmp_path / 'none'} yet\n"

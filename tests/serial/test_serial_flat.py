@@ -141,7 +141,7 @@ def test_pico_setup_stores_the_board_and_the_pico_restarts_as_it(
 def test_pico_setup_of_an_unknown_board_is_refused(
     fresh_pico: SimPico, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert cli(["pico-setup", "--geometry", "chess", "--port", fresh_pico.port]) == 1
+    assert cli(["pico-setup", "--geometry", "chess", "--port", fresh_pico.port]) == 2
     assert "no board geometry 'chess'" in capsys.readouterr().err
     assert fresh_pico.boots == 1 and not (fresh_pico.storage_dir / "profile.txt").exists()
 

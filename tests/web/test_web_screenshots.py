@@ -9,6 +9,7 @@ element and file.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -65,3 +66,5 @@ def test_screenshots_of_the_page(service: Service, open_page: Callable[..., Page
         shot = SHOTS_DIR / name
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
         assert shot.stat().st_size > 5_000, name
+    shown = re.findall(r"docs/screenshots/([\w.-]+)", (REPO / "README.md").read_text("utf-8"))
+    assert shown and set(shown) <= set(written), "the README shows only what make screenshots takes"

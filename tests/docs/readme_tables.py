@@ -1,0 +1,51 @@
+"""The README as the documentation tests read it: its sections and the Markdown tables in them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+README = REPO / "README.md"
+
+
+def section(heading: str, text: str | None = None) -> str:
+    """The text under the ``## heading`` of the README, up to the next ``## `` heading."""
+    text = README.read_text(encoding="utf-8") if text is None else text
+    match = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+    if match is None:
+        raise AssertionError(f"the README has no section '## {heading}'")
+    return match.group(1)
+
+
+def cells(row: str) -> list[str]:
+    """The cells of one table row; a ``|`` inside backticks belongs to its cell."""
+    parts, cell, quoted = [], "", False
+    for char in row.strip().strip("|"):
+        if char == "`":
+            quoted = not quoted
+        if char == "|" and not quoted:
+            parts.append(cell.strip())
+            cell = ""
+        else:
+            cell += char
+    return [*parts, cell.strip()]
+
+
+def first_table(text: str, header: str) -> list[list[str]]:
+    """The rows (cells) of the table whose header row starts with ``header``, up to the first
+    line that is not a table row."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append(cells(line))
+    return rows
+
+
+def code(cell: str) -> str | None:
+    """The text of a cell that is one code span, else ``None``."""
+    match = re.fullmatch(r"`([^`]*)`", cell)
+    return None if match is None else match.group(1)
