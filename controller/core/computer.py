@@ -14,8 +14,8 @@ The answer is carried out the way a person's would be:
   path; otherwise the hole blinks in the computer's colour and the message asks a person to make
   the move (``computer_move`` in the state); another hole is refused with the usual guidance.
 
-After a take-back (``controller.core.take_back``) nothing is asked until a person has placed or
-moved a piece: the computer waits (``computer_waits`` in the state).
+After a take-back (``controller.core.take_back``) nothing is asked until a person has played on
+(``GameSession.waiting``): the computer waits (``computer_waits`` in the state).
 
 Hints (``hint``, ``GET /api/hint``, a long press of MENU) ask the same process for the best move
 of the seat to move; the hole then blinks for ``HINT_S``. The threat layer shows, dim in each

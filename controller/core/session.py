@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
-from controller.core.game_log import BOARD_ACTIONS, new_game_entry, replay, start, take_back
+from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Entry, Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
 from controller.errors import BadOrder
@@ -97,7 +97,7 @@ def _waits_after(entry: Entry, waiting: bool) -> bool:
     """Whether the computer seats wait for a person after ``entry`` (see ``waiting``)."""
     if entry.kind == "undo":
         return True
-    if entry.kind == "seats" or (entry.kind == "action" and entry.data["kind"] in BOARD_ACTIONS):
+    if entry.kind in ("seats", "action"):
         return False
     return waiting
 
@@ -130,8 +130,9 @@ class GameSession:
         self.hints = True
         """Whether this game shows hints and threats."""
         self.waiting = False
-        """A move was taken back and no piece has been placed or moved since: the computer
-        seats wait for a person's move (``controller.core.take_back``)."""
+        """A move was taken back and nobody has acted since: the computer seats wait for a
+        person (``controller.core.take_back``); any action ends the wait (meanwhile only a
+        person acts: a placement, a step, a call)."""
         self.entry: dict[str, Any] = {}
         """The ``new_game`` entry of the game being played (with its ``record`` key and the
         time it ``started``)."""
@@ -285,8 +286,7 @@ class GameSession:
             self.game.pop()
             raise
         self.changes += 1
-        if action.kind in BOARD_ACTIONS:
-            self.waiting = False
+        self.waiting = False  # while waiting only a person acts: play goes on
         self._record("action", data, seq)
         published = self._publish(events, now)
         if self.game.game_over:
