@@ -371,12 +371,16 @@ class BoardController:
         lift blink in order, the latest move's first; the computer seats wait for a person's
         move."""
         self._check_allowed("undo")
+        for _ in range(self._moves_to_take_back()):
+            self.follow_undo(now)
+
+    def _moves_to_take_back(self) -> int:
+        """How many moves Undo takes back now; ``NotNow`` says why none."""
         if self.game.game_over:
             raise NotNow("the game is over: nothing to take back; start a new game")
         if self.game.phase == Phase.AWAIT_TOKENS:
             raise NotNow("the line is scored and the game decided: enter its tokens")
-        for _ in range(moves_to_take_back(self.game, self.hands)):
-            self.follow_undo(now)
+        return moves_to_take_back(self.game, self.hands)
 
     def hands(self, seat: int) -> Hands:
         """Who plays ``seat``: a person at this board, the computer, or the other board."""
@@ -559,11 +563,13 @@ class BoardController:
 
     def _takes_back(self) -> bool:
         """Whether Undo has a move to take back now (``controller.core.take_back``)."""
+        if self._refusal("undo") is not None:
+            return False
         try:
-            moves_to_take_back(self.game, self.hands)
+            self._moves_to_take_back()
         except NotNow:
             return False
-        return self._refusal("undo") is None
+        return True
 
     def message(self) -> str:
         """One line for people: what happens now."""

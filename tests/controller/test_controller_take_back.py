@@ -168,3 +168,36 @@ def test_the_computer_still_waits_after_a_restart(tmp_path: Path) -> None:
         assert state["computer_waits"] is False and len(state["board"]) == 2
     finally:
         again.close()
+
+
+async def test_undo_is_refused_while_a_pay_off_lines_tokens_are_entered() -> None:
+    api = Harness()
+    deal = [[100, 50, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]
+    body = {"variant": "payoff", "players": 2, "options": {"deal": deal, "token_mode": "physical"}}
+    assert (await api.post("/api/new_game", body)).status_code == 200
+    for hole in ("R-I-S", "B-IV-S", "R-I-H", "B-IV-H", "R-I-D", "B-IV-D", "R-I-C"):
+        assert (await api.post("/api/sim/place", {"hole": hole})).status_code == 200
+        api.advance(0.4)
+    assert (await api.post("/api/call", {"seat": 0})).status_code == 200
+    state = await api.state()
+    assert state["phase"] == "await_tokens" and state["actions"]["undo"] is False
+    refused = await api.post("/api/undo", {})
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "the line is scored and the game decided: enter its tokens"
+    assert (await api.state())["phase"] == "await_tokens"
+
+
+async def test_a_seat_handed_to_the_computer_ends_the_wait(
+    harnesses: Callable[[str], Harness],
+) -> None:
+    api = harnesses("qubic")
+    await new_game(api, "qubic")
+    await person_moves(api)
+    await undo_by_api(api)
+    await fix_in_order(api, api.service.controller.game.naming)
+    assert (await api.state())["computer_waits"] is True
+    body = {"seat": 0, "kind": "computer", "level": 1}
+    assert (await api.post("/api/seats", body)).status_code == 200
+    await settle_computer(api)
+    state = await api.state()
+    assert state["computer_waits"] is False and len(state["board"]) >= 2
