@@ -131,10 +131,12 @@ async def fix_in_order(api: Harness, naming: Naming) -> list[tuple[frozenset[str
         blinking = api.board.blinking_holes(start, api.clock.now())
         seen.append((now, frozenset(naming.name(hole) for hole in blinking)))
         mismatch = state["mismatch"]
+        swap = [hole for hole in sorted(now) if hole in mismatch["wrong_kind"]]  # for a Man
         await hands(
             api,
             [("lift", hole) for hole in sorted(now) if hole in mismatch["extra"]]
-            + [("place", hole) for hole in sorted(now) if hole in mismatch["missing"]],
+            + [("place", hole) for hole in sorted(now) if hole in mismatch["missing"]]
+            + [(doing, hole) for hole in swap for doing in ("lift", "place")],
         )
     assert state["mismatch"] == {"missing": [], "extra": [], "wrong_kind": [], "grooves": []}
     return seen

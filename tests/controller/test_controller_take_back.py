@@ -22,6 +22,7 @@ from tests.take_back_play import (
     VARIANT_SEEDS,
     fix_in_order,
     game_part,
+    hands,
     new_game,
     person_moves,
     service_for,
@@ -201,3 +202,43 @@ async def test_a_seat_handed_to_the_computer_ends_the_wait(
     await settle_computer(api)
     state = await api.state()
     assert state["computer_waits"] is False and len(state["board"]) >= 2
+
+
+async def test_a_tac_t_flix_scoring_turn_goes_back_with_its_substitution_and_withdrawals(
+    harnesses: Callable[[str], Harness],
+) -> None:
+    """Red scores a line (called at once), takes its free play, seats a Burocrat and withdraws
+    the line's Men; Blue (three Men in no line), handed to the computer, answers. Undo takes back
+    the answer, then the free play with the Burocrat and the withdrawals: the Burocrat's hole is
+    swapped back and the withdrawn Men put back, after the computer's Man is lifted."""
+    api = harnesses("tactflix")
+    body = {"variant": "tactflix", "players": 2, "seed": 1, "options": {"auto_call": True}}
+    assert (await api.post("/api/new_game", body)).status_code == 200
+    row, blue = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"], ["B-IV-S", "G-III-H", "Y-II-C"]
+    await hands(api, [("place", hole) for pair in zip(row[:3], blue, strict=True) for hole in pair])
+    await hands(api, [("place", "R-I-C")])
+    free_play = await api.state()
+    assert free_play["phase"] == "await_place" and free_play["free_plays"] == 1
+    await hands(api, [("place", "G-IV-D"), ("lift", "R-I-S")])
+    response = await api.post("/api/sim/place", {"hole": "R-I-S", "piece": "burocrat"})
+    assert response.status_code == 200
+    api.advance(0.4)
+    await hands(api, [("lift", hole) for hole in row[1:]])
+    assert (await api.state())["to_move"] == 1
+    seat = {"seat": 1, "kind": "computer", "level": 1}
+    assert (await api.post("/api/seats", seat)).status_code == 200
+    await settle_computer(api)
+    answered = await api.state()
+    reply = frozenset(set(answered["board"]) - {"G-IV-D", "R-I-S", *blue})
+    assert answered["to_move"] == 0 and len(reply) == 1
+
+    await undo_by_api(api)
+    state = await api.state()
+    assert game_part(state) == {**game_part(free_play), "phase": "await_fix"}
+    assert state["mismatch"]["wrong_kind"] == ["R-I-S"]  # the Burocrat, where Red's Man goes
+    # A Blue Man standing where a Red Man goes back looks right to the sensors (no colours).
+    groups = [reply - set(row), frozenset(["G-IV-D", *row]) - reply]
+    seen = await fix_in_order(api, api.service.controller.game.naming)
+    assert [now for now, _ in seen] == [group for group in groups if group]
+    assert all(now == blinking for now, blinking in seen)
+    await assert_waits(api, game_part(free_play))
