@@ -548,6 +548,20 @@ class Game:
         self._restore(snapshot, start, rng_state)
         return self.actions.pop()
 
+    def before(self, index: int) -> tuple[str, int]:
+        """The phase and the seat to move just before action ``index`` was applied: a placement
+        or a step is made by that seat.
+
+        >>> from engine.variants import new_game
+        >>> game = new_game("qubic", players=2)
+        >>> _ = game.place(0), game.place(1)
+        >>> game.before(1)
+        ('await_place', 1)
+        """
+        snapshot = self._history[index][0]
+        fields = self._state_fields
+        return str(snapshot[fields.index("phase")]), int(snapshot[fields.index("to_move")])
+
     def _snapshot(self) -> Snapshot:
         return tuple(_copy(getattr(self, item)) for item in self._state_fields)
 

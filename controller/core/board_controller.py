@@ -22,11 +22,13 @@ from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
+from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
-from engine.bitboard import BB_ALL, Bitboard
+from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
+from engine.holes import Naming
 from engine.variants import VARIANTS, find_variant
 from hal.base import FLIX_GEOMETRY, BoardGeometry, BoardReading, Button, ButtonPress, Clock, Piece
 from hal.geometry import geometry_for
@@ -48,6 +50,9 @@ class Companion(Protocol):
     def hint_press(self, now: float) -> None:
         """A long press of MENU: show a hint."""
 
+    def waiting_words(self) -> str | None:
+        """The line added while it waits for a person's move (after a take-back), or ``None``."""
+
 
 class Remote(Protocol):
     """Remote play (``controller.remote``): where this board's actions go and what it may do."""
@@ -58,6 +63,9 @@ class Remote(Protocol):
 
     def refuses(self, order: str) -> str | None:
         """Why this board may not ``order`` (``undo``, ``new_game``, ``next_game``) now."""
+
+    def plays_here(self, seat: int) -> bool:
+        """Whether ``seat`` is played at this board (not from the other one)."""
 
     def add_state(self, state: dict[str, Any]) -> None:
         """Add its keys to the state JSON."""
@@ -88,6 +96,9 @@ class BoardController:
         self.signals = Signals()
         self.companion: Companion | None = None
         self.remote: Remote | None = None
+        self.lift_order: tuple[Bitboard, ...] = ()
+        """The holes of each move taken back, the latest first, while the board is fixed after
+        a take-back: they are fixed in that order (``lift_now``)."""
         self._revision = 0
         now = clock.now()
         resumed = self.session.resume(now)
@@ -356,24 +367,66 @@ class BoardController:
         self._act(Action("resign", seat=self.session.seat(seat)), now)
 
     def undo(self, now: float) -> None:
-        """Take back the last placement (and the rolls and calls after it)."""
+        """Take back my move: back to before the last move of a person at this board, with every
+        move after it (the computer's replies; ``controller.core.take_back``). The pieces to
+        lift blink in order, the latest move's first; the computer seats wait for a person's
+        move."""
         self._check_allowed("undo")
+        for _ in range(self._moves_to_take_back()):
+            self.follow_undo(now)
+
+    def _moves_to_take_back(self) -> int:
+        """How many moves Undo takes back now; ``NotNow`` says why none."""
         if self.game.game_over:
             raise NotNow("the game is over: nothing to take back; start a new game")
-        self.follow_undo(now)
+        if self.game.phase == Phase.AWAIT_TOKENS:
+            raise NotNow("the line is scored and the game decided: enter its tokens")
+        return moves_to_take_back(self.game, self.hands)
+
+    def hands(self, seat: int) -> Hands:
+        """Who plays ``seat``: a person at this board, the computer, or the other board."""
+        if self.remote is not None and not self.remote.plays_here(seat):
+            return Hands.REMOTE
+        seats = self.session.seats
+        return Hands.COMPUTER if seat < len(seats) and seats[seat].is_computer else Hands.PERSON
 
     def follow_undo(self, now: float) -> None:
-        """Take back the last placement, as the host did (remote play)."""
+        """Take back the last move (one journal ``undo`` entry), as the host did (remote play);
+        its holes join the lift order (``lift_order``)."""
+        before = self._pieces()
         popped = self.session.undo(now)
         if not popped:
-            raise NotNow("nothing to take back: no piece has been placed or moved")
+            raise NotNow(NOTHING)
         self.signals.clear()
         self.signals.banner = None
         self.board.guided = True
+        changed = 0
+        for was, now_is in zip(before, self._pieces(), strict=True):
+            changed |= was ^ now_is
+        self.lift_order = (*self.lift_order, changed)
         hole = popped[0].hole
         where = None if hole is None else self.game.naming.name(hole)
         self._emit({"type": "undo", "hole": where, "actions": len(popped)}, now)
         self._refresh(now)
+
+    def _pieces(self) -> tuple[Bitboard, ...]:
+        return (*self.game.men, *self.game.burocrats)
+
+    def lift_now(self) -> tuple[Bitboard, Bitboard]:
+        """After a take-back, the holes to fix now (those of the latest move taken back that
+        still disagree with the game) and those that wait their turn (of older moves); both 0
+        when nothing taken back waits to be fixed."""
+        return self._lift_groups(self.mismatch)
+
+    def _lift_groups(self, mismatch: Mismatch) -> tuple[Bitboard, Bitboard]:
+        todo = mismatch.holes
+        groups = [group & todo for group in self.lift_order if group & todo]
+        if not groups:
+            return 0, 0
+        later = 0
+        for group in groups[1:]:
+            later |= group
+        return groups[0], later & ~groups[0]
 
     def set_token(self, seat: int | None, token: int | None, hole: str | None, now: float) -> None:
         """Pay-Off: the mover's token for the next placement (``None`` clears it), or in physical
@@ -429,6 +482,7 @@ class BoardController:
 
     def _begun(self, published: list[dict[str, Any]], now: float) -> None:
         """A game was started: the board shows it from scratch."""
+        self.lift_order = ()
         self.signals.clear()
         self.board.guided = True
         self._note(published, now)
@@ -459,6 +513,8 @@ class BoardController:
     def _refresh(self, now: float) -> None:
         """Recompute the mismatch and the fix words after a change of board or game."""
         events = self.board.refresh(self._reconcile(), now, self.game.naming, self._describe)
+        if self.mismatch.clean:
+            self.lift_order = ()  # every piece taken back is where the game wants it
         self._emit_all(events, now)
 
     def _wrong_board(self, name: str) -> str:
@@ -470,7 +526,28 @@ class BoardController:
         )
 
     def _describe(self, mismatch: Mismatch) -> list[str]:
-        return words.fix_sentences(mismatch, self.game, self.sensed, self.config.team_names)
+        """The fix sentences; after a take-back, those of the latest move taken back first."""
+        first, _ = self._lift_groups(mismatch)
+        parts = [mismatch]
+        if first:
+            rest = ~first
+            parts = [
+                Mismatch(
+                    mismatch.missing & first, mismatch.extra & first, mismatch.wrong_kind & first
+                ),
+                replace(
+                    mismatch,
+                    missing=mismatch.missing & rest,
+                    extra=mismatch.extra & rest,
+                    wrong_kind=mismatch.wrong_kind & rest,
+                ),
+            ]
+        names = self.config.team_names
+        return [
+            line
+            for part in parts
+            for line in words.fix_sentences(part, self.game, self.sensed, names)
+        ]
 
     # ------------------------------------------------------------------ what people see
 
@@ -482,7 +559,18 @@ class BoardController:
             ready=self.connected and self.mismatch.clean,
             computer_seats=[seat for seat, who in enumerate(seats) if who.is_computer],
             hints=self.session.hints,
+            takes_back=self._takes_back(),
         )
+
+    def _takes_back(self) -> bool:
+        """Whether Undo has a move to take back now (``controller.core.take_back``)."""
+        if self._refusal("undo") is not None:
+            return False
+        try:
+            self._moves_to_take_back()
+        except NotNow:
+            return False
+        return True
 
     def message(self) -> str:
         """One line for people: what happens now."""
@@ -490,7 +578,7 @@ class BoardController:
             said = self.companion.message()
             if said is not None:
                 return said
-        return words.message(
+        said = words.message(
             self.game,
             self.config,
             phase=self.phase,
@@ -499,6 +587,8 @@ class BoardController:
             fix=self.board.fix_words,
             variant_words=self.flow.message(self) if self.connected else None,
         )
+        waits = None if self.companion is None else self.companion.waiting_words()
+        return said if waits is None else f"{said} {waits}"
 
     def state(self, *, test_view: bool = False, view_team: int | None = None) -> dict[str, Any]:
         """The state JSON of DESIGN §4. ``test_view`` (scripts only) adds ``pending_lines``, the
@@ -521,6 +611,12 @@ class BoardController:
         }
         state["players_allowed"] = sorted(type(self.game).seat_teams)
         state["fix"] = self.fix_words
+        first, later = self.lift_now()
+        state["fix_order"] = (
+            {"now": hole_names(first, naming), "later": hole_names(later, naming)}
+            if first
+            else None
+        )
         state["message"] = self.message()
         state["connected"] = self.connected
         state["board_status"] = "connected" if self.connected else "searching"
@@ -543,6 +639,10 @@ class BoardController:
             self.remote.add_state(state)
         state["events"] = self.session.recent_events(test_view=test_view)
         return state
+
+
+def hole_names(holes: Bitboard, naming: Naming) -> list[str]:
+    return [naming.name(hole) for hole in scan_forward(holes)]
 
 
 def variants_on(geometry: BoardGeometry) -> list[str]:

@@ -14,6 +14,9 @@ The answer is carried out the way a person's would be:
   path; otherwise the hole blinks in the computer's colour and the message asks a person to make
   the move (``computer_move`` in the state); another hole is refused with the usual guidance.
 
+After a take-back (``controller.core.take_back``) nothing is asked until a person has played on
+(``GameSession.waiting``): the computer waits (``computer_waits`` in the state).
+
 Hints (``hint``, ``GET /api/hint``, a long press of MENU) ask the same process for the best move
 of the seat to move; the hole then blinks for ``HINT_S``. The threat layer shows, dim in each
 team's colour, the holes where it would complete a line next (``controller.core.hints``).
@@ -54,6 +57,7 @@ BOARD_MOVES = frozenset({"place", "substitute", "withdraw"})
 STEP_PHASES = frozenset({Phase.AWAIT_MOVE, Phase.AWAIT_JUMP})
 """Flip 4: a step or a landing is applied as an order; the hands (or a person, guided by the
 board) then move the pieces to match."""
+WAITS = "Taken back: the computer waits until you have moved."
 CALL_WORDS = {"call": "calls FLIX", "penalty": "calls PENALTY", "request_block": "asks for a block"}
 
 HintDone = Callable[[Answer | None, str], None]
@@ -222,6 +226,8 @@ class Computer:
             self.thinker.cancel(self.generation)
         if self.ctl.game.game_over or not any(seat.is_computer for seat in self.seats):
             return
+        if self.ctl.session.waiting:
+            return  # a move was taken back: nothing until a person has moved
         self._thinker().submit(self._job("move"))
         self._asking = True
 
@@ -392,10 +398,25 @@ class Computer:
             return f"{self._who(game.to_move)} is thinking."
         return None
 
+    @property
+    def waits(self) -> bool:
+        """Whether the computer seats wait for a person's move after a take-back."""
+        ctl = self.ctl
+        return (
+            ctl.session.waiting
+            and not ctl.game.game_over
+            and any(seat.is_computer for seat in self.seats)
+        )
+
+    def waiting_words(self) -> str | None:
+        """The line added while the computer waits for a person's move, or ``None``."""
+        return WAITS if self.waits else None
+
     def add_state(self, state: dict[str, Any]) -> None:
         """``seats`` (each with the player's ``name``, ``null`` when unnamed), ``computer_move``,
-        ``hints`` and ``threats`` (DESIGN §4)."""
+        ``computer_waits``, ``hints`` and ``threats`` (DESIGN §4)."""
         game = self.ctl.game
+        state["computer_waits"] = self.waits
         thinking = self._asking
         state["seats"] = [
             {

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from controller.core.game_log import BOARD_ACTIONS
 from controller.core.words import board_words
 from engine.game import Game, Phase, player
 
@@ -36,12 +35,14 @@ HINT_PHASES = frozenset(
 @dataclass(frozen=True)
 class Facts:
     """The facts of ``game``: ``ready`` when the board answers and matches the game,
-    ``computer_seats`` the seats the computer plays, ``hints`` whether this game offers them."""
+    ``computer_seats`` the seats the computer plays, ``hints`` whether this game offers them,
+    ``takes_back`` whether Undo has a move of a person at this board to take back."""
 
     game: Game
     ready: bool
     computer_seats: Sequence[int]
     hints: bool
+    takes_back: bool = False
 
     def uses(self) -> dict[str, bool]:
         """Which parts of the board the game uses (calls: FLIX and PENALTY buttons; lines: lines
@@ -79,7 +80,7 @@ class Facts:
             "flix": calls,
             "penalty": calls,
             "block": playing and bool(getattr(game, "block_rule", False)),
-            "undo": playing and any(action.kind in BOARD_ACTIONS for action in game.actions),
+            "undo": playing and self.takes_back,
             "resign": playing,
             "hint": self.hints and playing and self.ready and person and game.phase in HINT_PHASES,
             "token": token_mode and playing and person and game.phase == Phase.AWAIT_PLACE,

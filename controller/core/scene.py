@@ -12,7 +12,8 @@
    computer's chosen hole blinking in its colour, a hinted hole blinking white and the mover's
    colour;
 5. errors: holes to fix blink (missing: the piece's team colour, extra: white, wrong kind:
-   magenta); the indicator pixels (70, 71) blink amber;
+   magenta); the indicator pixels (70, 71) blink amber; after a take-back only the holes of the
+   latest move taken back blink, those of older moves glow dim until their turn;
 6. dice notices on the indicator pixels: free throws white, turn lost red, FLIX FLIX FLIX
    blinking in the colour of the seat that places anywhere;
 7. the win animation: the winning line flashes between its team colour and white;
@@ -49,6 +50,8 @@ LAST_MOVE: Color = (90, 90, 90)
 SWEEP: Color = (160, 160, 160)
 STATUS_PIXELS = 8
 """The status pixels after the board's cells: seats, notices, the call window's sweep."""
+LATER_DIM = 0.25
+"""After a take-back, the brightness of a hole to fix that waits its turn."""
 SWEEP_MIN_S = 0.1
 """A shorter call window is not swept."""
 
@@ -94,17 +97,8 @@ def layers(
         result.append(holes_layer(line, team_colour(ctl, team)))
     result.extend(ctl.flow.layers(ctl, now))
     result.extend(over)
-    if ctl.phase == Phase.AWAIT_FIX and _phase_on(now, BLINK_S):
-        errors: dict[int, Color] = {}
-        for hole in scan_forward(ctl.mismatch.missing):
-            owner = game.piece_at(hole)
-            errors[hole] = team_colour(ctl, owner[0] if owner else 0)
-        errors.update(holes_layer(ctl.mismatch.extra, WHITE))
-        errors.update(holes_layer(ctl.mismatch.wrong_kind, MAGENTA))
-        for problem in ctl.mismatch.grooves:
-            errors.update(holes_layer(0xFFFF << (16 * problem.groove), AMBER))
-        errors.update(dict.fromkeys(indicators, AMBER))
-        result.append(errors)
+    if ctl.phase == Phase.AWAIT_FIX:
+        result.append(_errors(ctl, now, indicators))
     result.append(_indicators(ctl, now, indicators))
     if ctl.signals.win_until is not None and game.winner is not None:
         flash = team_colour(ctl, game.winner) if _phase_on(now, WIN_FLASH_S) else WHITE
@@ -114,6 +108,26 @@ def layers(
     if not ctl.connected and _phase_on(now, BLINK_S):
         result.append({status + i: AMBER for i in range(8)})
     return result
+
+
+def _errors(ctl: BoardController, now: float, indicators: tuple[int, ...]) -> Layer:
+    """The holes to fix, blinking; after a take-back only those of the latest move taken back
+    blink, the older moves' holes glow dim until their turn (``BoardController.lift_now``)."""
+    mismatch = ctl.mismatch
+    errors: dict[int, Color] = {}
+    for hole in scan_forward(mismatch.missing):
+        owner = ctl.game.piece_at(hole)
+        errors[hole] = team_colour(ctl, owner[0] if owner else 0)
+    errors.update(holes_layer(mismatch.extra, WHITE))
+    errors.update(holes_layer(mismatch.wrong_kind, MAGENTA))
+    for problem in mismatch.grooves:
+        errors.update(holes_layer(0xFFFF << (16 * problem.groove), AMBER))
+    errors.update(dict.fromkeys(indicators, AMBER))
+    _, later = ctl.lift_now()
+    waiting = {hole: scale(errors[hole], LATER_DIM) for hole in scan_forward(later)}
+    if not _phase_on(now, BLINK_S):
+        return waiting
+    return {**errors, **waiting}
 
 
 def _window_left(ctl: BoardController, now: float) -> float:

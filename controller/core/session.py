@@ -18,7 +18,7 @@ from typing import Any
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
-from controller.core.journal import Journal, JournalError
+from controller.core.journal import Entry, Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
 from controller.errors import BadOrder
 from controller.flows import VariantFlow, flow_for
@@ -93,6 +93,15 @@ def _check_settings(options: dict[str, Any]) -> None:
                     raise BadOrder(str(error)) from None
 
 
+def _waits_after(entry: Entry, waiting: bool) -> bool:
+    """Whether the computer seats wait for a person after ``entry`` (see ``waiting``)."""
+    if entry.kind == "undo":
+        return True
+    if entry.kind in ("seats", "action"):
+        return False
+    return waiting
+
+
 def _without_test_only(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key not in TEST_ONLY_KEYS}
 
@@ -120,6 +129,10 @@ class GameSession:
         """Who plays each seat: a person or the computer (journalled)."""
         self.hints = True
         """Whether this game shows hints and threats."""
+        self.waiting = False
+        """A move was taken back and nobody has acted since: the computer seats wait for a
+        person (``controller.core.take_back``); any action ends the wait (meanwhile only a
+        person acts: a placement, a step, a call)."""
         self.entry: dict[str, Any] = {}
         """The ``new_game`` entry of the game being played (with its ``record`` key and the
         time it ``started``)."""
@@ -142,6 +155,7 @@ class GameSession:
         for entry in entries:
             if entry.kind == "seats":
                 self._seat(entry.data["seat"], Seat(entry.data["kind"], entry.data.get("level")))
+            self.waiting = _waits_after(entry, self.waiting)
         self.changes += 1
         self._offset = now - latest
         self.emit({"type": "resumed", "actions": len(self.game.actions)}, now)
@@ -231,6 +245,7 @@ class GameSession:
         self._offset = now
         self.next_faces = None
         self.token = None
+        self.waiting = False
         self.flow = flow_for(game.variant)
         self._record("new_game", entry, seq)
         return self._publish(game.events, now)
@@ -250,6 +265,7 @@ class GameSession:
         seat = self.seat(seat)
         self.journal.append("seats", {"seat": seat, **to.to_json()}, at=self.game_time(now))
         self._seat(seat, to)
+        self.waiting = False  # a seat handed over: the computer takes its turn at once
         self.changes += 1
         self.emit({"type": "seat", "seat": seat, **to.to_json()}, now)
 
@@ -272,6 +288,7 @@ class GameSession:
             self.game.pop()
             raise
         self.changes += 1
+        self.waiting = False  # while waiting only a person acts: play goes on
         self._record("action", data, seq)
         published = self._publish(events, now)
         if self.game.game_over:
@@ -279,8 +296,9 @@ class GameSession:
         return published
 
     def undo(self, now: float) -> list[Action]:
-        """Take back the last placement and the actions after it; the actions taken back
-        (none when no piece has been placed or moved: nothing changes)."""
+        """Take back the last placement (or Flip 4 step) and the actions after it: one journal
+        ``undo`` entry; the actions taken back (none when no piece has been placed or moved:
+        nothing changes). The computer seats then wait for a person's move (``waiting``)."""
         popped = take_back(self.game)
         if not popped:
             return []
@@ -291,6 +309,7 @@ class GameSession:
                 self.game.apply(action)
             raise
         self.changes += 1
+        self.waiting = True
         self.flow = flow_for(self.game.variant)
         self._record("undo", {}, seq)
         return popped

@@ -221,9 +221,12 @@ class Guest(Role):
             return "a remote game: the hosting board takes moves back"
         return "a remote game: the hosting board starts the next game"
 
+    def plays_here(self, seat: int) -> bool:
+        return seat in self.remote_seats and not self.spectator
+
     def add_state(self, state: dict[str, Any]) -> None:
         for seat, shown in enumerate(state.get("seats", [])):
-            here = seat in self.remote_seats and not self.spectator
+            here = self.plays_here(seat)
             shown["place"] = "local" if here else "remote"
         state["remote"] = {
             "role": "spectator" if self.spectator else "guest",

@@ -183,6 +183,9 @@ class Host(Role):
     def refuses(self, order: str) -> str | None:
         return None
 
+    def plays_here(self, seat: int) -> bool:
+        return seat not in self.remote_seats
+
     def add_state(self, state: dict[str, Any]) -> None:
         for seat, shown in enumerate(state.get("seats", [])):
             shown["place"] = "remote" if seat in self.remote_seats else "local"

@@ -89,6 +89,8 @@ export function blinkingHoles(state, layout, teams) {
   }
   for (const hole of mismatch.extra ?? []) blink.set(hole, WHITE);
   for (const hole of mismatch.wrong_kind ?? []) blink.set(hole, MAGENTA);
+  // After a take-back the latest move's holes blink first; the older moves' wait their turn.
+  for (const hole of state?.fix_order?.later ?? []) blink.delete(hole);
   return blink;
 }
 

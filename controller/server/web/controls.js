@@ -1,7 +1,12 @@
 // The action bar: Roll (dice.js), FLIX, PENALTY and Undo, enabled as the state's actions say.
 
 import { command } from "./orders.js";
-import { $, onDraw } from "./store.js";
+import { $, onDraw, state } from "./store.js";
+
+/** Whether a computer seat plays: Undo then takes back the person's own move with its reply. */
+function againstComputer(view) {
+  return (view?.seats ?? []).some((seat) => seat.kind === "computer");
+}
 
 function draw(view) {
   const actions = view.actions ?? {};
@@ -11,6 +16,9 @@ function draw(view) {
     $(id).disabled = !actions[id];
   }
   $("undo").disabled = !actions.undo;
+  $("undo").title = againstComputer(view)
+    ? "Take back my move (and the computer's reply after it)"
+    : "Take back the last move";
   document.body.dataset.bar = [view.uses_dice && "dice", calls && "calls"].filter(Boolean).join(" ");
 }
 
@@ -19,7 +27,13 @@ export function wireControls() {
   // of another team (each seat has its own buttons under Players).
   $("flix").addEventListener("click", () => command("/api/call", {}));
   $("penalty").addEventListener("click", () => command("/api/penalty", {}));
-  $("undo").addEventListener("click", () => command("/api/undo", {}, "Took back the last action."));
+  $("undo").addEventListener("click", () =>
+    command(
+      "/api/undo",
+      {},
+      againstComputer(state.view) ? "Took back your move." : "Took back the last move.",
+    ),
+  );
   // The page scrolls clear of the fixed bar, however tall the banner makes it.
   const bar = $("action-bar");
   new ResizeObserver(() => {

@@ -51,6 +51,7 @@ export function paintFlip4(container, state, marks = {}) {
   const fix = new Map();
   for (const cell of mismatch.missing ?? []) fix.set(cell, teams[board[cell]?.team ?? 0]?.colour ?? WHITE);
   for (const cell of mismatch.extra ?? []) fix.set(cell, WHITE);
+  for (const cell of state?.fix_order?.later ?? []) fix.delete(cell); // after a take-back: in turn
   const scored = new Map();
   for (const [team, line] of state?.scored_lines ?? []) for (const cell of line) scored.set(cell, team);
   const threats = marks.threats ? threatHoles(state) : new Map();

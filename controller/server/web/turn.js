@@ -59,7 +59,9 @@ function drawTurn(view) {
   const teams = teamsOf(view);
   const turn = $("turn");
   turn.style.setProperty("--mover", over ? "" : teams[view.team_of_seat?.[view.to_move]]?.colour ?? "");
-  turn.textContent = `${variantName(view.variant)}: ${turnText(view)}`;
+  // After a take-back the computer seats wait for a person's move: the state says so.
+  const waits = view.computer_waits ? " Taken back: the computer waits until you have moved." : "";
+  turn.textContent = `${variantName(view.variant)}: ${turnText(view)}${waits}`;
 }
 
 /** The computer's chosen move, waiting for a person to make it on the board. */
