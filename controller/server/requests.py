@@ -21,6 +21,11 @@ BODY_TYPES = ("application/json", "application/x-www-form-urlencoded")
 """Content types a JSON body may come with: JSON, or what ``curl -d`` sends by default."""
 
 
+def is_whole(value: object) -> bool:
+    """Whether a JSON value is a whole number (``true`` and ``false`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def has_token(request: Request, token: str) -> bool:
     """Whether the request carries ``Authorization: Bearer <token>`` (compared in constant
     time)."""

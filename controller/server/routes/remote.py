@@ -7,7 +7,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from controller.server.requests import check_sender, read_body
+from controller.errors import BadOrder
+from controller.server.requests import check_sender, is_whole, read_body
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
 
@@ -20,7 +21,10 @@ def routes(service: WebService) -> list[Route]:
         """``{"seats"?: [1]}``: open this game for the other board; answers the join codes."""
         check_sender(request, service.token, service.token_required)
         body = await read_body(request, {}, {"seats": list})
-        return JSONResponse(await remote.host(body.get("seats")))
+        seats = body.get("seats")
+        if seats is not None and not all(is_whole(seat) for seat in seats):
+            raise BadOrder(f"seats must be a list of seat numbers (from 0), not {seats!r}")
+        return JSONResponse(await remote.host(seats))
 
     async def join(request: Request) -> JSONResponse:
         """``{"code": "ABCDEF"}``: join (or, with a spectator's code, watch) that game."""
