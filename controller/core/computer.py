@@ -207,6 +207,7 @@ class Computer:
         self._asking = False
         self._ready = None
         self.move = None
+        self._put_back(self._placing if self._burocrat_for is None else self._burocrat_for)
         self._placing = None
         self._burocrat_for = None
         self.hint = None
@@ -325,6 +326,31 @@ class Computer:
                     self._burocrat_for = hole
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot {action.kind} there: {error}") from None
+
+    def _put_back(self, hole: int | None) -> None:
+        """The hands' move under way in ``hole`` was overtaken (a seat switch or a take-back
+        before it settled): the hands make the hole as the game has it again, so they never
+        leave a piece that nobody lifts."""
+        if hole is None or self.hands is None:
+            return
+        expected = self.ctl.expected()
+        want = (
+            Piece.BUROCRAT
+            if expected.burocrats & bit(hole)
+            else Piece.MAN
+            if expected.men & bit(hole)
+            else Piece.EMPTY
+        )
+        try:
+            there = self.hands.piece_at(hole)
+            if there is want:
+                return
+            if there is not Piece.EMPTY:
+                self.hands.lift(hole)
+            if want is not Piece.EMPTY:
+                self.hands.place(hole, want)
+        except (HalError, ValueError):
+            return  # a person's hand got there: the board's guidance asks them
 
     def _follow_game(self, before: Bitboard) -> None:
         """The hands move the pieces from where the game had them (``before``) to where it has
