@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, NoReturn
@@ -344,25 +345,20 @@ def _seconds(token: Token, verb: Verb, game: Game) -> float:
     return float(token.text[1:])
 
 
-def replay_steps(record: GameRecord) -> list[dict[str, Any]]:
+def replay_steps(record: GameRecord) -> Iterator[dict[str, Any]]:
     """The public state before the first move and after each move of ``record``: what a
     replay shows, step by step, with the move's text, seat (from 0) and hole (where a Flip 4
-    step went: its ``to``)."""
+    step went: its ``to``). One at a time, so a long game is never all in memory."""
     game = new_game(record.variant, record.players, 0, record.options)
-    steps: list[dict[str, Any]] = [
-        {"step": 0, "text": None, "seat": None, "hole": None, "state": game.to_json()}
-    ]
+    yield {"step": 0, "text": None, "seat": None, "hole": None, "state": game.to_json()}
     for index, move in enumerate(record.moves, 1):
         game.apply(move.action)
         landed = move.action.hole if move.action.to is None else move.action.to
         hole = None if landed is None else game.naming.name(landed)
-        steps.append(
-            {
-                "step": index,
-                "text": move.text,
-                "seat": move.seat,
-                "hole": hole,
-                "state": game.to_json(),
-            }
-        )
-    return steps
+        yield {
+            "step": index,
+            "text": move.text,
+            "seat": move.seat,
+            "hole": hole,
+            "state": game.to_json(),
+        }
