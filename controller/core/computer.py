@@ -110,6 +110,8 @@ class Computer:
         self.move: BoardMove | None = None
         self._placing: int | None = None
         self._burocrat_for: int | None = None
+        self._handled: int | None = None
+        """The hole the hands are making the computer's move in, until the next question."""
         self.hint: HintMark | None = None
         self._hint_waiters: list[HintDone] = []
         controller.companion = self
@@ -207,7 +209,8 @@ class Computer:
         self._asking = False
         self._ready = None
         self.move = None
-        self._put_back(self._placing if self._burocrat_for is None else self._burocrat_for)
+        self._put_back(self._handled)
+        self._handled = None
         self._placing = None
         self._burocrat_for = None
         self.hint = None
@@ -313,6 +316,7 @@ class Computer:
         if self.hands is None:
             self.move = BoardMove(seat, action.kind, hole)
             return
+        self._handled = hole
         try:
             if action.kind == "place":
                 self._placing = hole
