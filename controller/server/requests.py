@@ -64,6 +64,8 @@ def cross_site(request: HTTPConnection) -> bool:
     """Whether a browser sent this request (or opened this WebSocket) from a page of another
     site (``Origin`` names another host than the one asked): such a page must not drive the
     board nor watch it."""
+    if request.headers.get("sec-fetch-site", "").lower() == "cross-site":
+        return True  # a browser says so even where it sends no Origin (a GET from an <img>)
     origin = request.headers.get("origin")
     if origin is None:
         return False

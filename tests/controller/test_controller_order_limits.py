@@ -57,6 +57,11 @@ async def test_a_hint_needs_the_token_and_a_same_site_page(lan: Harness) -> None
         "/api/hint", headers={**BEARER, "origin": "http://evil.example"}
     )
     assert foreign.status_code == 403
+    for api in (lan, Harness()):  # a GET from an <img> of another site carries no Origin
+        embedded = await api.client.get(
+            "/api/hint", headers={**BEARER, "sec-fetch-site": "cross-site"}
+        )
+        assert embedded.status_code == 403, embedded.text
     hints = [event for event in (await lan.state())["events"] if event["type"] == "hint"]
     assert hints == []  # no search was asked for
 
