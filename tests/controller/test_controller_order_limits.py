@@ -53,9 +53,7 @@ async def stepping(lan: Harness) -> AsyncIterator[None]:
 async def test_a_hint_needs_the_token_and_a_same_site_page(lan: Harness) -> None:
     refused = await lan.client.get("/api/hint")
     assert refused.status_code == 401 and "Bearer" in refused.json()["error"]
-    foreign = await lan.client.get(
-        "/api/hint", headers={**BEARER, "origin": "http://evil.example"}
-    )
+    foreign = await lan.client.get("/api/hint", headers={**BEARER, "origin": "http://evil.example"})
     assert foreign.status_code == 403
     for api in (lan, Harness()):  # a GET from an <img> of another site carries no Origin
         embedded = await api.client.get(

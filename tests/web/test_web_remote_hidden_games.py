@@ -21,9 +21,10 @@ def test_pay_off_is_refused_while_hosting(
         assert refused.status_code == 409, refused.text
         said = refused.json()["error"]
         assert f"not {variant}" in said and "POST /api/remote/leave" in said
-    assert "hidden tokens" in service.post(
-        "/api/new_game", {"variant": "payoff", "players": 2}
-    ).json()["error"]
+    assert (
+        "hidden tokens"
+        in service.post("/api/new_game", {"variant": "payoff", "players": 2}).json()["error"]
+    )
     after = service.state()
     assert (after["variant"], after["remote"]["role"]) == (before["variant"], "host")
     assert service.post("/api/new_game", {"variant": "qubic", "players": 2}).status_code == 200
