@@ -38,3 +38,12 @@ class BodyTooLarge(BadOrder):
 
 class NotJson(BadOrder):
     """A request body that says it is not JSON."""
+
+
+class TooMany(ControllerError):
+    """A client sent orders faster than the service takes them from one address; another may
+    come in ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -22,3 +22,6 @@ class Hands(Protocol):
 
     def lift(self, hole: int | str) -> Piece:
         """Take the piece out of a hole; the piece it was."""
+
+    def piece_at(self, hole: int | str) -> Piece:
+        """What a hand finds in a hole now (before the board has sensed it settle)."""

@@ -50,12 +50,15 @@ def main(args: argparse.Namespace) -> int:
         print(f"flixboard import: {error}", file=sys.stderr)
         return USER_FAULT
     try:
-        game_id = keep_imported(store, record)
+        kept = keep_imported(store, record)
     except RecordsError as error:
         print(f"flixboard import: {error}", file=sys.stderr)
         return FAILED
     finally:
         store.close()
+    if kept.already:
+        print(f"game {kept.id} is this game, kept already (the same record); nothing was stored")
+        return 0
     item = {
         "players": [
             {"name": seat.name, "kind": seat.kind, "level": seat.level, "team": team}
@@ -64,7 +67,7 @@ def main(args: argparse.Namespace) -> int:
         "result": record.result.to_json(),
     }
     print(
-        f"imported game {game_id}: {record.variant}, {players_text(item)}: {result_text(item)}, "
+        f"imported game {kept.id}: {record.variant}, {players_text(item)}: {result_text(item)}, "
         f"{len(record.moves)} moves"
     )
     return 0

@@ -115,6 +115,8 @@ class Computer:
         self.move: BoardMove | None = None
         self._placing: int | None = None
         self._burocrat_for: int | None = None
+        self._handled: int | None = None
+        """The hole the hands are making the computer's move in, until the next question."""
         self.hint: HintMark | None = None
         self._hint_waiters: list[HintDone] = []
         controller.companion = self
@@ -216,6 +218,8 @@ class Computer:
         self._asking = False
         self._ready = None
         self.move = None
+        self._put_back(self._handled)
+        self._handled = None
         self._placing = None
         self._burocrat_for = None
         self.hint = None
@@ -323,6 +327,7 @@ class Computer:
         if self.hands is None:
             self.move = BoardMove(seat, action.kind, hole)
             return
+        self._handled = hole
         try:
             if action.kind == "place":
                 self._placing = hole
@@ -336,6 +341,31 @@ class Computer:
                     self._burocrat_for = hole
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot {action.kind} there: {error}") from None
+
+    def _put_back(self, hole: int | None) -> None:
+        """The hands' move under way in ``hole`` was overtaken (a seat switch or a take-back
+        before it settled): the hands make the hole as the game has it again, so they never
+        leave a piece that nobody lifts."""
+        if hole is None or self.hands is None:
+            return
+        expected = self.ctl.expected()
+        want = (
+            Piece.BUROCRAT
+            if expected.burocrats & bit(hole)
+            else Piece.MAN
+            if expected.men & bit(hole)
+            else Piece.EMPTY
+        )
+        try:
+            there = self.hands.piece_at(hole)
+            if there is want:
+                return
+            if there is not Piece.EMPTY:
+                self.hands.lift(hole)
+            if want is not Piece.EMPTY:
+                self.hands.place(hole, want)
+        except (HalError, ValueError):
+            return  # a person's hand got there: the board's guidance asks them
 
     def _follow_game(self, before: Bitboard) -> None:
         """The hands move the pieces from where the game had them (``before``) to where it has

@@ -20,7 +20,7 @@ from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Entry, Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
-from controller.errors import BadOrder
+from controller.errors import BadOrder, NotNow
 from controller.flows import VariantFlow, flow_for
 from controller.records.keeping import keep_played, utc_now
 from controller.records.store import GameStore, RecordsError
@@ -32,6 +32,14 @@ RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
 EVENT_LOG_LIMIT = 20_000
 """Events kept for the test view (scripts); older ones are dropped so a service never grows."""
+
+IDLE_CALLS = {
+    "penalty_nothing": "nothing to penalise: no line of another team is left uncalled past its "
+    "call window",
+    "call_nothing": "nothing to call: no line of this team waits for its FLIX",
+}
+"""A call that would change nothing, refused so that it is never journalled nor kept as a move
+(a record of thousands of them would replay as a long game)."""
 
 Listener = Callable[[dict[str, Any]], None]
 Recorder = Callable[[str, dict[str, Any], int], None]
@@ -278,9 +286,12 @@ class GameSession:
         self.seats = tuple(seats)
 
     def act(self, action: Action, now: float) -> list[dict[str, Any]]:
-        """Apply to the game, journal, then publish: an illegal action changes nothing. The
-        events published."""
+        """Apply to the game, journal, then publish: an illegal action, or a call that changes
+        nothing (``IDLE_CALLS``), changes nothing. The events published."""
         events = self.game.apply(action)
+        if events and all(event.type in IDLE_CALLS for event in events):
+            self.game.pop()
+            raise NotNow(IDLE_CALLS[events[0].type])
         data = action.to_json(self.game.naming)
         try:
             seq = self.journal.append("action", data, at=self.game_time(now))

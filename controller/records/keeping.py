@@ -4,6 +4,7 @@ written as notation, read back through the rules and stored."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from controller.records.model import IMPORTED, PLAYED, stored_game
@@ -33,8 +34,21 @@ def keep_played(
     return store.keep(stored_game(record, text, source=PLAYED, seed=game.seed, key=key))
 
 
-def keep_imported(store: GameStore, record: GameRecord) -> int:
+@dataclass(frozen=True)
+class Imported:
+    """Where an imported record is kept: game ``id``, stored now or ``already`` kept (the same
+    game: ``controller.records.model.record_digest``), when nothing was stored."""
+
+    id: int
+    already: bool
+
+
+def keep_imported(store: GameStore, record: GameRecord) -> Imported:
     """Store a record read through the rules (``read_record``), written again in the
-    notation's own form; its id."""
+    notation's own form, unless the same game is kept already."""
     canonical = write_record(record.game, record.seats, start=record.start, end=record.end)
-    return store.keep(stored_game(record, canonical, source=IMPORTED, seed=None, key=None))
+    stored = stored_game(record, canonical, source=IMPORTED, seed=None, key=None)
+    same = store.same_as(stored)
+    if same is not None:
+        return Imported(same, already=True)
+    return Imported(store.keep(stored), already=False)

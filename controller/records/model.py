@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,19 @@ class StoredGame:
     source: str
     seats: tuple[StoredSeat, ...]
     key: str | None = None
+
+    @property
+    def digest(self) -> str:
+        """The game's identity: see ``record_digest``."""
+        return record_digest(self.notation)
+
+
+def record_digest(notation: str) -> str:
+    """The identity of a game record: the SHA-256 (hex) of its text in the notation's own form
+    (as ``write_record`` writes it, so as it is stored). Two records are the same game when
+    they name the same players, options, times, result and moves; blanks, comments and the
+    short hole names of a file read make no difference."""
+    return hashlib.sha256(notation.encode()).hexdigest()
 
 
 def stored_game(

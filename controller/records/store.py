@@ -1,7 +1,8 @@
 """The store: ``games.sqlite3`` in the data directory (beside the journal), or in memory.
 
 Tables ``games`` (one row per game) and ``seats`` (one per seat of a game). The file's format is
-``PRAGMA user_version``: a newer one is refused rather than misread.
+``PRAGMA user_version``: a newer one is refused rather than misread, an older one brought up
+to date (format 2 added each game's ``digest``, its identity: ``controller.records.model``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sqlite3
 from pathlib import Path
 
 from controller.core.journal import Journal, JournalError, make_data_dir
-from controller.records.model import StoredGame
+from controller.records.model import StoredGame, record_digest
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -29,7 +30,8 @@ CREATE TABLE IF NOT EXISTS games (
     placements INTEGER NOT NULL,
     moves INTEGER NOT NULL,
     notation TEXT NOT NULL,
-    source TEXT NOT NULL
+    source TEXT NOT NULL,
+    digest TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -44,7 +46,8 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE INDEX IF NOT EXISTS seats_by_name ON seats (name, game);
 CREATE INDEX IF NOT EXISTS games_by_variant ON games (variant, id);
 """
-FORMAT = 1
+DIGESTS = "CREATE INDEX IF NOT EXISTS games_by_digest ON games (digest, id);"
+FORMAT = 2
 
 
 class RecordsError(JournalError):
@@ -94,8 +97,26 @@ class GameStore:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        if version == 1:
+            self._add_digests()
+        self.db.execute(DIGESTS)
         if version != FORMAT:
             self.db.execute(f"PRAGMA user_version = {FORMAT}")
+
+    def _add_digests(self) -> None:
+        """Format 1 to 2: each kept game's digest, from its stored text."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("ALTER TABLE games ADD COLUMN digest TEXT")
+            rows = self.db.execute("SELECT id, notation FROM games").fetchall()
+            self.db.executemany(
+                "UPDATE games SET digest = ? WHERE id = ?",
+                [(record_digest(notation), game_id) for game_id, notation in rows],
+            )
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     def keep(self, game: StoredGame) -> int:
         """Store ``game`` (replacing the game of the same ``key``); its id."""
@@ -113,6 +134,7 @@ class GameStore:
             game.moves,
             game.notation,
             game.source,
+            game.digest,
         )
         try:
             self.db.execute("BEGIN IMMEDIATE")
@@ -125,8 +147,9 @@ class GameStore:
                 if found is None:
                     cursor = self.db.execute(
                         "INSERT INTO games (variant, players, options, seed, started, ended, "
-                        "outcome, winner, reason, placements, moves, notation, source, key) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "outcome, winner, reason, placements, moves, notation, source, digest, "
+                        "key) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (*row, game.key),
                     )
                     game_id = int(cursor.lastrowid or 0)
@@ -135,7 +158,8 @@ class GameStore:
                     self.db.execute(
                         "UPDATE games SET variant = ?, players = ?, options = ?, seed = ?, "
                         "started = ?, ended = ?, outcome = ?, winner = ?, reason = ?, "
-                        "placements = ?, moves = ?, notation = ?, source = ? WHERE id = ?",
+                        "placements = ?, moves = ?, notation = ?, source = ?, digest = ? "
+                        "WHERE id = ?",
                         (*row, game_id),
                     )
                     self.db.execute("DELETE FROM seats WHERE game = ?", (game_id,))
@@ -154,6 +178,13 @@ class GameStore:
         except sqlite3.Error as error:
             raise RecordsError(f"cannot store the game in {self.path}: {error}") from None
         return game_id
+
+    def same_as(self, game: StoredGame) -> int | None:
+        """The id of a kept game that is the same game as ``game`` (the same digest), if any."""
+        row = self._one(
+            "SELECT id FROM games WHERE digest = ? ORDER BY id LIMIT 1", (game.digest,)
+        )
+        return None if row is None else int(str(row[0]))
 
     def has(self, key: str) -> bool:
         """Whether the game of ``key`` is stored."""

@@ -3,8 +3,9 @@
 Every order answers the new state (200) or ``{"error": ...}`` with the status of its refusal
 (``controller.server.statuses``): 400 (bad input), 401 (token missing or wrong), 403 (sent by a
 page of another site), 404 (no simulated board), 409 (not now), 413 (body over ``MAX_BODY``
-bytes), 415 (a body that is not JSON by its type) or 503 (the journal cannot store it); nothing
-changes on an error. Unknown ``/api/`` paths and wrong methods answer a JSON 404 / 405 too.
+bytes), 415 (a body that is not JSON by its type), 429 (a client over its rate, with
+``Retry-After``) or 503 (the journal cannot store it); nothing changes on an error. Unknown
+``/api/`` paths and wrong methods answer a JSON 404 / 405 too.
 Every request (page, API, WebSocket) whose ``Host`` is not a name of this service is refused
 with 403 (``controller.server.hosts``).
 The routes live by concern in ``controller.server.routes``.

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import HTTPConnection, Request
 
 from controller.errors import BadOrder, BodyTooLarge, Forbidden, NotJson, Unauthorized
 from controller.server.numbers import MAX_DIGITS, loads_json
+
+if TYPE_CHECKING:
+    from controller.server.web_service import WebService
 
 MAX_BODY = 64 * 1024
 """The largest request body taken; every order fits in a few hundred bytes."""
@@ -21,7 +24,12 @@ BODY_TYPES = ("application/json", "application/x-www-form-urlencoded")
 """Content types a JSON body may come with: JSON, or what ``curl -d`` sends by default."""
 
 
-def has_token(request: Request, token: str) -> bool:
+def is_whole(value: object) -> bool:
+    """Whether a JSON value is a whole number (``true`` and ``false`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def has_token(request: HTTPConnection, token: str) -> bool:
     """Whether the request carries ``Authorization: Bearer <token>`` (compared in constant
     time)."""
     given = request.headers.get("authorization", "")
@@ -32,16 +40,32 @@ def check_sender(request: Request, token: str, token_required: bool) -> None:
     """Refuse an order without the token (where one is needed) or from a page of another
     site."""
     if token_required and not has_token(request, token):
-        raise Unauthorized("this board needs 'Authorization: Bearer <token>' on POST")
+        raise Unauthorized(
+            "this board needs 'Authorization: Bearer <token>' on every order (POST, hints)"
+        )
     if cross_site(request):
         origin = request.headers.get("origin")
         raise Forbidden(f"refused: a page of another site ({origin}) may not drive the board")
+
+
+def check_order(request: Request, service: WebService) -> None:
+    """A request with effects (a POST, a hint): from a sender that may drive the board
+    (``check_sender``), within its client's rate (``controller.server.limits``)."""
+    check_sender(request, service.token, service.token_required)
+    service.limits.take(client_address(request))
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The address of the client that sent the request (``""`` when the server knows none)."""
+    return connection.client.host if connection.client is not None else ""
 
 
 def cross_site(request: HTTPConnection) -> bool:
     """Whether a browser sent this request (or opened this WebSocket) from a page of another
     site (``Origin`` names another host than the one asked): such a page must not drive the
     board nor watch it."""
+    if request.headers.get("sec-fetch-site", "").lower() == "cross-site":
+        return True  # a browser says so even where it sends no Origin (a GET from an <img>)
     origin = request.headers.get("origin")
     if origin is None:
         return False

@@ -25,6 +25,8 @@ from controller.core.journal import Journal
 from controller.remote.play import RemotePlay
 from controller.server.app import create_app
 from controller.server.fanout import Fanout, Subscriber
+from controller.server.limits import RateLimit
+from controller.server.privacy import state_without_codes
 from controller.server.systemd_notify import SystemdNotifier
 from hal.base import Backend
 from hal.capabilities import Hands
@@ -80,6 +82,8 @@ class Service:
         """The board's own hands (the simulator's), or ``None`` on a real board."""
         self.host, self.port, self.token = host, port, token
         self.token_required = not is_loopback(host)
+        self.limits = RateLimit(backend.clock.now)
+        """How fast each client may send orders (``controller.server.limits``)."""
         self.view = view
         self.banner: list[str] = []
         """Lines shown under the terminal view: the address, the token, what to do next."""
@@ -120,7 +124,10 @@ class Service:
         if revision != self._pushed:
             self._pushed = revision
             if self.fanout:
-                self.fanout.send({"type": "state", "state": self.controller.state()})
+                state = self.controller.state()
+                if self.token_required:  # a WebSocket carries no token: no codes
+                    state = state_without_codes(state)
+                self.fanout.send({"type": "state", "state": state})
         if self.view is not None:
             drawn = (revision, self.driver.renderer.frames_sent)
             if drawn != self._drawn:

@@ -5,6 +5,7 @@ An error answers ``{"error": message}`` with the status of its kind; nothing was
 
 from __future__ import annotations
 
+import math
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -19,6 +20,7 @@ from controller.errors import (
     NotFound,
     NotJson,
     NotNow,
+    TooMany,
     Unauthorized,
 )
 from engine.errors import FlixError, IllegalAction
@@ -35,6 +37,7 @@ STATUSES: tuple[tuple[type[Exception], int], ...] = (
     (Forbidden, 403),
     (NotFound, 404),
     (NotNow, 409),
+    (TooMany, 429),  # a client over its rate (``controller.server.limits``)
     (IllegalAction, 409),  # a legal order at the wrong moment of the game
     (HalError, 409),  # the board (or the simulator's hands) cannot do it now
     (FlixError, 400),  # any other rules error: the order does not fit the game
@@ -67,6 +70,9 @@ def answer(
             status = status_of(error)
             if status is None:
                 raise
-            return error_response(status, str(error))
+            response = error_response(status, str(error))
+            if isinstance(error, TooMany):
+                response.headers["retry-after"] = str(max(1, math.ceil(error.retry_after)))
+            return response
 
     return endpoint

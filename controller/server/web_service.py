@@ -10,6 +10,7 @@ from controller.core.board_controller import BoardController
 from controller.core.computer import Computer
 from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
+from controller.server.limits import RateLimit
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -26,6 +27,7 @@ class WebService(Protocol):
     token: str
     token_required: bool
     remote: RemotePlay
+    limits: RateLimit
 
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
+from datetime import datetime
 from typing import Any, NoReturn
 
 from engine.errors import FlixError, NotationError
@@ -34,6 +36,9 @@ MAX_MOVES = 20_000
 """The most move lines a record may have."""
 MAX_NAME = 40
 """The longest player name."""
+MAX_NESTING = 8
+"""The deepest an option's JSON value may nest (lists and objects in one another): the
+variants' options nest at most two deep."""
 LEVELS = range(1, 6)
 _STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?Z")
 _SECONDS = re.compile(r"@([0-9]{1,10})(\.[0-9]{1,20})?")
@@ -133,6 +138,8 @@ def read_record(text: str) -> GameRecord:
             setting.append(rows[-1])
     start = _stamp(lines, "Start")
     end = _stamp(lines, "End")
+    if start is not None and end is not None and _when(end.text) < _when(start.text):
+        _fail(end, f"the game ends before it starts ({start.text})")
     result_at = lines.take("Result", "Result TEAM|draw|abandoned [REASON]")
     declared = _result(result_at, teams)
     try:
@@ -151,7 +158,17 @@ def read_record(text: str) -> GameRecord:
             shown,
             f"the moves end otherwise: '{result_line(replayed)}' (phase {game.phase})",
         )
-    return GameRecord(variant, players, seats, options, replayed, game, moves, start, end)
+    return GameRecord(
+        variant,
+        players,
+        seats,
+        options,
+        replayed,
+        game,
+        moves,
+        None if start is None else start.text,
+        None if end is None else end.text,
+    )
 
 
 def _seat(line: _Line, seat: int) -> SeatInfo:
@@ -197,6 +214,8 @@ def _options(lines: _Lines, variant: str) -> tuple[dict[str, Any], list[_Line]]:
             )
         if key in options:
             _fail(key_token, f"option {key} is given twice")
+        if nesting(raw) > MAX_NESTING:
+            _fail(key_token, f"its value nests deeper than {MAX_NESTING} levels")
         try:
             value = json.loads(raw, parse_constant=_no_constant)
             options_class.from_dict({key: value})
@@ -206,18 +225,53 @@ def _options(lines: _Lines, variant: str) -> tuple[dict[str, Any], list[_Line]]:
     return options, taken
 
 
+def nesting(raw: str) -> int:
+    """How deep the lists and objects of a JSON text nest (brackets inside strings aside).
+
+    >>> nesting('{"a": [[1], "]]"]}')
+    3
+    """
+    deepest = depth = 0
+    quoted = escaped = False
+    for char in raw:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _no_constant(text: str) -> NoReturn:
     raise ValueError(f"{text} is not a number")
 
 
-def _stamp(lines: _Lines, word: str) -> str | None:
+def _stamp(lines: _Lines, word: str) -> Token | None:
     line = lines.peek()
     if line is None or line.word.lower() != word.lower():
         return None
     token = _arguments(lines.take(word, f"{word} TIME"), 1, f"{word} YYYY-MM-DDTHH:MM:SSZ")[0]
     if not _STAMP.fullmatch(token.text):
         _fail(token, "a time is UTC, written 2026-11-24T20:15:00Z")
-    return token.text
+    try:
+        _when(token.text)
+    except ValueError:
+        _fail(token, "no such date or time of day")
+    return token
+
+
+def _when(stamp: str) -> datetime:
+    """The moment a time stamp of the right form names (``ValueError``: none, e.g. month 13)."""
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
 
 
 def _result(line: _Line, teams: int) -> Result:
@@ -291,25 +345,20 @@ def _seconds(token: Token, verb: Verb, game: Game) -> float:
     return float(token.text[1:])
 
 
-def replay_steps(record: GameRecord) -> list[dict[str, Any]]:
+def replay_steps(record: GameRecord) -> Iterator[dict[str, Any]]:
     """The public state before the first move and after each move of ``record``: what a
     replay shows, step by step, with the move's text, seat (from 0) and hole (where a Flip 4
-    step went: its ``to``)."""
+    step went: its ``to``). One at a time, so a long game is never all in memory."""
     game = new_game(record.variant, record.players, 0, record.options)
-    steps: list[dict[str, Any]] = [
-        {"step": 0, "text": None, "seat": None, "hole": None, "state": game.to_json()}
-    ]
+    yield {"step": 0, "text": None, "seat": None, "hole": None, "state": game.to_json()}
     for index, move in enumerate(record.moves, 1):
         game.apply(move.action)
         landed = move.action.hole if move.action.to is None else move.action.to
         hole = None if landed is None else game.naming.name(landed)
-        steps.append(
-            {
-                "step": index,
-                "text": move.text,
-                "seat": move.seat,
-                "hole": hole,
-                "state": game.to_json(),
-            }
-        )
-    return steps
+        yield {
+            "step": index,
+            "text": move.text,
+            "seat": move.seat,
+            "hole": hole,
+            "state": game.to_json(),
+        }

@@ -18,6 +18,7 @@ from controller.config import Config
 from controller.core.game_log import replay
 from controller.core.journal import FORMAT, Journal, JournalError
 from controller.core.session import game_entry
+from controller.errors import NotNow
 from controller.server.app import create_app
 from controller.server.service import Service
 from controller.tools.sim_run import SimRun
@@ -101,8 +102,8 @@ def test_a_line_completed_just_before_a_restart_is_still_callable_in_its_window(
     run = run_on(tmp_path)
     red_line_uncalled(run)
     resumed = restart(run, tmp_path)  # killed right after the placement: time down is not play
-    resumed.controller.penalty(1, resumed.clock.now())
-    assert "penalty_nothing" in types(resumed)  # still in the window: no penalty yet
+    with pytest.raises(NotNow, match="nothing to penalise"):  # still in the window
+        resumed.controller.penalty(1, resumed.clock.now())
     resumed.advance(1.0)
     resumed.controller.call(0, resumed.clock.now())
     scored = [e for e in resumed.controller.session.events if e["type"] == "scored"]
@@ -113,7 +114,9 @@ def test_a_late_call_after_a_restart_is_late(tmp_path: Path) -> None:
     run = run_on(tmp_path)
     red_line_uncalled(run)
     run.advance(4.0)
-    run.controller.call(1, run.clock.now())  # Blue calls FLIX with nothing: journalled at 4 s
+    run.controller.set_next_faces("blue/IV/clubs")
+    run.board.press("roll")  # Blue rolls: journalled at 4 s, past the window (3 s)
+    run.advance(0.05)
     resumed = restart(run, tmp_path)
     resumed.controller.call(0, resumed.clock.now())
     scored = [e for e in resumed.controller.session.events if e["type"] == "scored"]
@@ -365,13 +368,13 @@ async def test_a_full_disk_refuses_orders_with_503_and_changes_nothing(tmp_path:
         for path, body in (
             ("/api/roll", {}),
             ("/api/new_game", {"variant": "qubic", "players": 2}),
-            ("/api/call", {"seat": 0}),
+            ("/api/resign", {"seat": 0}),
         ):
             response = await client.post(path, json=body)
             assert response.status_code == 503, (path, response.text)
             assert "disk is full" in response.json()["error"]
         assert json.dumps(ctl.game.to_json(reveal_pending=True), sort_keys=True) == before
-        assert not [e for e in ctl.session.events if e["type"] in ("roll", "call_nothing")]
+        assert not [e for e in ctl.session.events if e["type"] in ("roll", "resign")]
     journal.full = False
     assert [e.kind for e in Journal(tmp_path).current_game()] == ["new_game"]
 

@@ -239,6 +239,28 @@ def option_not_json(lines: list[str]) -> tuple[list[str], int, str]:
     return [*lines[:5], "Option auto_call yes", *lines[5:]], 5, "yes"
 
 
+def option_nested_too_deeply(lines: list[str]) -> tuple[list[str], int, str]:
+    value = "[" * 990 + "]" * 990
+    return [*lines[:5], f"Option call_window {value}", *lines[5:]], 5, "call_window"
+
+
+def _stamped(lines: list[str], word: str, stamp: str) -> tuple[list[str], int, str]:
+    index = _first(lines, f"{word} ")
+    return _replace(lines, index, f"{word} {stamp}"), index, stamp
+
+
+def impossible_date(lines: list[str]) -> tuple[list[str], int, str]:
+    return _stamped(lines, "Start", "9999-99-99T99:99:99Z")
+
+
+def impossible_day(lines: list[str]) -> tuple[list[str], int, str]:
+    return _stamped(lines, "End", "2026-02-30T01:20:00Z")
+
+
+def ends_before_it_starts(lines: list[str]) -> tuple[list[str], int, str]:
+    return _stamped(lines, "End", "2026-11-23T23:59:59Z")
+
+
 def bad_throw(lines: list[str]) -> tuple[list[str], int, str] | None:
     if not any(" roll " in line for line in lines):
         return None
@@ -316,6 +338,10 @@ MUTATIONS: tuple[Mutation, ...] = (
     unknown_option,
     option_out_of_bounds,
     option_not_json,
+    option_nested_too_deeply,
+    impossible_date,
+    impossible_day,
+    ends_before_it_starts,
     bad_throw,
     move_after_the_end,
     bad_deal,

@@ -89,7 +89,7 @@ def test_the_documented_examples_replay() -> None:
 
 def test_replay_steps_show_each_position() -> None:
     record = read_record(valid_record("lucky"))
-    steps = replay_steps(record)
+    steps = list(replay_steps(record))
     assert len(steps) == len(record.moves) + 1
     assert steps[0]["state"]["board"] == {} and steps[0]["text"] is None
     assert steps[-1]["state"] == record.game.to_json()

@@ -17,6 +17,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from controller.server.fanout import FELL_BEHIND, Subscriber
+from controller.server.privacy import state_without_codes
 from controller.server.requests import cross_site
 from controller.server.web_service import WebService
 
@@ -34,9 +35,10 @@ def routes(service: WebService) -> list[WebSocketRoute]:
             return
         await websocket.accept()
         subscriber = service.subscribe()
-        first = json.dumps(
-            {"type": "state", "state": service.controller.state()}, separators=(",", ":")
-        )
+        state = service.controller.state()
+        if service.token_required:  # a WebSocket carries no token: no codes
+            state = state_without_codes(state)
+        first = json.dumps({"type": "state", "state": state}, separators=(",", ":"))
         sending = asyncio.ensure_future(_send(websocket, first, subscriber))
         listening = asyncio.ensure_future(_listen(websocket))
         behind = asyncio.ensure_future(subscriber.fell_behind.wait())

@@ -14,9 +14,12 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from controller.core.session import game_entry
-from controller.errors import BadOrder, Unauthorized
+from controller.errors import BadOrder, NotNow, Unauthorized
+from controller.remote.guest import VARIANTS as CARRIED
+from controller.remote.host import Host
 from controller.server.numbers import parse_whole
-from controller.server.requests import check_sender, has_token, read_body
+from controller.server.privacy import may_see_codes, state_without_codes
+from controller.server.requests import check_order, has_token, read_body
 from controller.server.statuses import Handler, answer
 from controller.server.web_service import WebService
 
@@ -25,10 +28,22 @@ def guarded(service: WebService, handler: Handler) -> Handler:
     """An order route: only from a sender that may drive the board, refusals answered."""
 
     async def endpoint(request: Request) -> JSONResponse:
-        check_sender(request, service.token, service.token_required)
+        check_order(request, service)
         return await handler(request)
 
     return answer(endpoint)
+
+
+def check_carried(service: WebService, variant: str) -> None:
+    """A board that hosts a remote game starts only games remote play carries: the others
+    (Pay-Off's hidden tokens) would have to travel to the other board."""
+    if not isinstance(service.remote.role, Host) or variant in CARRIED:
+        return
+    hidden = " (its hidden tokens never leave this board)" if variant == "payoff" else ""
+    raise NotNow(
+        f"this board hosts a remote game, and remote play carries {', '.join(CARRIED)}, not "
+        f"{variant}{hidden}: leave the remote game first (POST /api/remote/leave)"
+    )
 
 
 def routes(service: WebService) -> list[Route]:
@@ -43,10 +58,15 @@ def routes(service: WebService) -> list[Route]:
 
     async def get_state(request: Request) -> JSONResponse:
         """``?team=N``: that team's view (its own Pay-Off tokens); without it the public view.
-        A team's view shows hidden tokens, so off loopback it needs the token as a POST does."""
+        A team's view shows hidden tokens, so off loopback it needs the token as a POST does;
+        the remote game's codes show only with the token there too
+        (``controller.server.privacy``)."""
         team = request.query_params.get("team")
         if team is None:
-            return state()
+            shown = controller.state()
+            if not may_see_codes(request, service.token, service.token_required):
+                shown = state_without_codes(shown)
+            return JSONResponse(shown)
         if service.token_required and not has_token(request, service.token):
             raise Unauthorized("a team's view needs 'Authorization: Bearer <token>'")
         chosen = parse_whole(team, "team", 0, controller.game.teams - 1)
@@ -58,6 +78,7 @@ def routes(service: WebService) -> list[Route]:
             {"variant": str, "players": int},
             {"seed": int, "options": dict, "seats": list, "hints": bool, "names": list},
         )
+        check_carried(service, body["variant"])
         entry = game_entry(
             service.config,
             body["variant"],

@@ -8,10 +8,12 @@ next game of a match plays the seed after it.
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from controller.errors import BadOrder, NotFound
@@ -30,6 +32,10 @@ MAX_PAGE = 10**6
 MAX_PLAYER = 40
 ID_LIMIT = 2**63 - 1
 JSON_SUFFIX = ".json"
+STEPS_PER_PIECE = 50
+"""Replay steps sent in one piece (each piece is a turn of the board's loop in between)."""
+REPLAYING = threading.Semaphore(1)
+"""One replay computed at a time: each keeps a core busy while it runs."""
 
 
 def query(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
@@ -113,23 +119,13 @@ def routes(service: WebService) -> list[Route]:
             headers=download(f"flix-game-{found['id']}.flix"),
         )
 
-    async def replay(request: Request) -> JSONResponse:
+    async def replay(request: Request) -> StreamingResponse:
         """The public state before the first move and after each one: the page steps through
-        them without knowing the rules."""
+        them without knowing the rules. Computed off the service's loop and sent as it is
+        computed (``replay_json``)."""
         query(request, ())
         found = game_of(request.path_params["id"])
-        record = read_record(found["notation"])
-        layout = record.game.layout
-        return JSONResponse(
-            {
-                "id": found["id"],
-                "variant": found["variant"],
-                "players": found["players"],
-                "result": found["result"],
-                "layout": {"panels": layout.panels, "suits": layout.suits},
-                "steps": replay_steps(record),
-            }
-        )
+        return StreamingResponse(replay_json(found), media_type="application/json")
 
     return [
         Route("/api/games", answer(games), methods=["GET"]),
@@ -138,6 +134,31 @@ def routes(service: WebService) -> list[Route]:
         Route("/api/games/{id}/notation", answer(notation), methods=["GET"]),
         Route("/api/games/{id}/replay", answer(replay), methods=["GET"]),
     ]
+
+
+def replay_json(found: dict[str, Any]) -> Iterator[bytes]:
+    """The replay of a kept game as JSON, a few steps at a time. Starlette runs a plain
+    iterator in a worker thread, so the board's loop goes on between the pieces; one replay is
+    computed at a time (``REPLAYING``), the others wait their turn in their own threads."""
+    with REPLAYING:
+        record = read_record(found["notation"])
+        layout = record.game.layout
+        head = {
+            "id": found["id"],
+            "variant": found["variant"],
+            "players": found["players"],
+            "result": found["result"],
+            "layout": {"panels": layout.panels, "suits": layout.suits},
+        }
+        yield json.dumps(head)[:-1].encode() + b', "steps": ['
+        batch: list[str] = []
+        sent = False
+        for step in replay_steps(record):
+            batch.append(json.dumps(step))
+            if len(batch) == STEPS_PER_PIECE:
+                yield ((", " if sent else "") + ", ".join(batch)).encode()
+                batch, sent = [], True
+        yield ((", " if sent and batch else "") + ", ".join(batch) + "]}").encode()
 
 
 def download(filename: str) -> dict[str, str]:

@@ -10,9 +10,9 @@ from starlette.routing import Route
 
 from controller.core.seats import seat_from_json
 from controller.core.think_worker import Answer
-from controller.errors import NotNow, Unauthorized
+from controller.errors import NotNow
 from controller.server.numbers import parse_whole
-from controller.server.requests import check_sender, has_token, read_body
+from controller.server.requests import check_order, read_body
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
 
@@ -27,7 +27,7 @@ def routes(service: WebService) -> list[Route]:
     async def seats(request: Request) -> JSONResponse:
         """``{"seat": N, "kind": "computer", "level": L}`` or ``{"seat": N, "kind": "human"}``:
         switch a seat now; answers the new state."""
-        check_sender(request, service.token, service.token_required)
+        check_order(request, service)
         body = await read_body(request, {"seat": int, "kind": str}, {"level": int})
         seat = controller.session.seat(body.pop("seat"))
         chosen = seat_from_json(body, f"seat {seat}")
@@ -35,13 +35,13 @@ def routes(service: WebService) -> list[Route]:
         return JSONResponse(controller.state())
 
     async def hint(request: Request) -> JSONResponse:
-        """The best move of the seat to move and why; its hole blinks on the board. ``?team=N``
-        (the mover's team; off loopback with the token) adds the Pay-Off token to place."""
+        """The best move of the seat to move and why; its hole blinks on the board. An order:
+        the token off loopback, a same-site page, the client's rate. ``?team=N`` (the mover's
+        team) adds the Pay-Off token to place."""
+        check_order(request, service)  # it starts a search and blinks a hole: an order
         text = request.query_params.get("team")
         team: int | None = None
         if text is not None:
-            if service.token_required and not has_token(request, service.token):
-                raise Unauthorized("a team's hint needs 'Authorization: Bearer <token>'")
             team = parse_whole(text, "team", 0, controller.game.teams - 1)
         loop = asyncio.get_running_loop()
         found: asyncio.Future[tuple[Answer | None, str]] = loop.create_future()

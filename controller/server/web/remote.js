@@ -8,8 +8,9 @@ import { $, onDraw } from "./store.js";
 
 const LINK_POLL_MS = 2000;
 
-/** What the card shows: whether its buttons are wired, the link's poll timer, the remote game. */
-const card = { bound: false, poll: null, shown: null };
+/** What the card shows: whether its buttons are wired, the link's poll timer, the remote game,
+ * the codes last read. */
+const card = { bound: false, poll: null, shown: null, codes: null };
 
 /** Show the remote part of ``state``. */
 function showRemote(state) {
@@ -19,6 +20,7 @@ function showRemote(state) {
   $("remote-off").hidden = shown !== null;
   $("remote-on").hidden = shown === null;
   if (shown === null) {
+    card.codes = null;
     stopPolling();
     return;
   }
@@ -29,8 +31,7 @@ function showRemote(state) {
     spectator: "Watching a game (spectator).",
   }[shown.role];
   $("remote-codes").hidden = shown.role !== "host";
-  $("remote-code").textContent = shown.code ?? "";
-  $("remote-spectator-code").textContent = shown.spectator_code ?? "";
+  showCodes(shown);
   const seats = (state.seats ?? []).map((seat, index) =>
     `${index + 1}: ${seat.place === "remote" ? "other board" : "here"}`);
   $("remote-seats").textContent = spectator ? "" : `Seats — ${seats.join(", ")}`;
@@ -38,6 +39,15 @@ function showRemote(state) {
   $("remote-problem").textContent = shown.problem ?? "";
   showLink(shown.link);
   startPolling();
+}
+
+/** The codes, where the answer carries them: off loopback the pushed state never does (a
+ * WebSocket carries no token), the token holder's GET /api/remote does. */
+function showCodes(remote) {
+  if (remote.code === null && remote.spectator_code === null && card.codes !== null) return;
+  card.codes = { code: remote.code ?? "", spectator_code: remote.spectator_code ?? "" };
+  $("remote-code").textContent = card.codes.code;
+  $("remote-spectator-code").textContent = card.codes.spectator_code;
 }
 
 function showLink(link) {
@@ -64,7 +74,10 @@ function startPolling() {
   card.poll = setInterval(async () => {
     try {
       const remote = await api.get("/api/remote");
-      if (remote && card.shown) showLink(remote.link);
+      if (remote && card.shown) {
+        showLink(remote.link);
+        showCodes(remote);
+      }
     } catch {
       // the page's own connection line says when the board is unreachable
     }
@@ -95,7 +108,10 @@ async function send(path, body) {
 
 function bind() {
   card.bound = true;
-  $("remote-host").addEventListener("click", () => send("/api/remote/host", {}));
+  $("remote-host").addEventListener("click", async () => {
+    const hosted = await send("/api/remote/host", {});
+    if (hosted) showCodes(hosted);
+  });
   $("remote-join").addEventListener("submit", (event) => {
     event.preventDefault();
     send("/api/remote/join", { code: $("remote-join-code").value });
