@@ -34,8 +34,7 @@ EVENT_LOG_LIMIT = 20_000
 """Events kept for the test view (scripts); older ones are dropped so a service never grows."""
 
 IDLE_CALLS = {
-    "penalty_nothing": "nothing to penalise: no line of another team is left uncalled past its "
-    "call window",
+    "penalty_nothing": "nothing to penalise: no other team has forgotten to call a line",
     "call_nothing": "nothing to call: no line of this team waits for its FLIX",
 }
 """A call that would change nothing, refused so that it is never journalled nor kept as a move
