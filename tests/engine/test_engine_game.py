@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 
 import pytest
 from engine_helpers import play, types
@@ -151,6 +152,28 @@ def test_undo_restores_exactly_events_and_rng_too() -> None:
     assert game.roll()[0].data["throw"] == first  # the RNG was rewound too
     with pytest.raises(IllegalAction, match="nothing to undo"):
         new_game("qubic").pop()
+
+
+def test_a_long_dice_game_keeps_a_small_history() -> None:
+    """Each action keeps what undo needs, the dice's state packed and shared while no die is
+    thrown: a record of thousands of moves fits a Pi's memory (it took 26 KB an action)."""
+    game = new_game("lucky", seed=7)
+    tracemalloc.start()
+    try:
+        taken = tracemalloc.get_traced_memory()[0]
+        while not game.game_over:
+            if game.phase == "await_roll":
+                game.roll()
+            else:
+                game.place(game._names(game.allowed)[0])
+        per_action = (tracemalloc.get_traced_memory()[0] - taken) / len(game.actions)
+    finally:
+        tracemalloc.stop()
+    assert len(game.actions) > 40
+    assert per_action < 8_000, f"{per_action:.0f} bytes an action"
+    while game.actions:  # and undo still rewinds every throw exactly
+        game.pop()
+    assert game.roll()[0].data["throw"] == new_game("lucky", seed=7).roll()[0].data["throw"]
 
 
 def test_undo_of_a_penalty_restores_the_men() -> None:
