@@ -1,0 +1,166 @@
+"""The connection to Home Assistant: discovery configs, the state, the buttons.
+
+``HomeAssistant`` keeps one MQTT connection (``controller.remote.link.Link``: the same
+reconnects, TLS and logins as remote play) whose last will marks the board ``offline``. On
+every connect it sends the retained discovery configs, ``online`` and the latest state; after
+that the state goes whenever it changes, at most once per ``state_every_s`` (the latest state
+always goes). A press of Roll or New game becomes the order the page's button sends
+(``Buttons``); one the game refuses is logged and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from controller.config import Config, ConfigError
+from controller.errors import ControllerError
+from controller.homeassistant.entities import (
+    BUTTONS,
+    OFFLINE,
+    ONLINE,
+    PRESS,
+    Topics,
+    discovery_messages,
+)
+from controller.homeassistant.snapshot import snapshot
+from controller.remote.link import Broker, Link, parse_broker
+
+log = logging.getLogger(__name__)
+
+FLUSH_WAIT_S = 2.0
+"""How long a clean stop waits for ``offline`` to reach the broker."""
+
+
+class Buttons(Protocol):
+    """The orders a button of the device gives, with the page's rules."""
+
+    def roll(self) -> None:
+        """Throw the dice, as the page's Roll button."""
+
+    def new_game(self) -> None:
+        """Start a new game like the one being played, as the page's New game form."""
+
+
+def broker_of(config: Config) -> Broker:
+    """``[homeassistant] ha_broker`` with its login, else the ``[remote]`` broker with its
+    login and TLS files; ``ConfigError`` when neither is set."""
+    if not config.ha_broker:
+        if not config.broker:
+            raise ConfigError(
+                "Home Assistant discovery needs a broker: set [homeassistant] ha_broker "
+                '(e.g. "mqtt://homeassistant.local:1883") or [remote] broker'
+            )
+        return Broker.from_config(config)
+    Broker.from_config(Config(broker=config.ha_broker))  # says what to install without aiomqtt
+    tls, host, port = parse_broker(config.ha_broker)
+    return Broker(
+        host,
+        port,
+        tls,
+        config.ha_username,
+        config.ha_password,
+        config.ha_ca_file,
+        keepalive_s=config.keepalive_s,
+    )
+
+
+class HomeAssistant:
+    """The board as a Home Assistant device (see the module docstring)."""
+
+    def __init__(
+        self, config: Config, state: Callable[[], dict[str, Any]], buttons: Buttons
+    ) -> None:
+        self.config = config
+        self.topics = Topics.from_config(config)
+        self._state = state
+        self._buttons = buttons
+        self._commands = {self.topics.command(b.object_id): b.object_id for b in BUTTONS}
+        self.link = Link(
+            broker_of(config),
+            subscriptions=list(self._commands),
+            on_message=self._on_message,
+            on_connect=self._on_connect,
+            will=(self.topics.availability, OFFLINE.encode()),
+        )
+        self.presses = 0
+        """Button presses carried out."""
+        self.refused = 0
+        """Button presses the game refused (logged)."""
+        self._queued = 0
+        self._last: bytes | None = None
+        self._changed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    # ---------------------------------------------------------------- the service's side
+
+    def start(self) -> None:
+        """Connect and send on the current event loop until ``stop``."""
+        self.link.start()
+        self._task = asyncio.get_running_loop().create_task(self._send_states())
+
+    def changed(self) -> None:
+        """The board's state may have changed: send it (rate-limited)."""
+        self._changed.set()
+
+    async def stop(self) -> None:
+        """Say ``offline`` (a clean stop sends no will), then disconnect."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self.link.state == "connected":
+            self._publish(self.topics.availability, OFFLINE.encode())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._flushed(), FLUSH_WAIT_S)
+        await self.link.stop()
+
+    # ---------------------------------------------------------------- sending
+
+    def _publish(self, topic: str, payload: bytes) -> None:
+        self._queued += 1
+        self.link.publish(topic, payload, retain=True)
+
+    async def _flushed(self) -> None:
+        while self.link.sent < self._queued:
+            await asyncio.sleep(0.02)
+
+    def _on_connect(self) -> None:
+        for topic, payload in discovery_messages(self.config):
+            self._publish(topic, payload)
+        self._publish(self.topics.availability, ONLINE.encode())
+        self._last = None
+        self._changed.set()
+
+    async def _send_states(self) -> None:
+        while True:
+            await self._changed.wait()
+            self._changed.clear()
+            payload = snapshot(self._state()).to_bytes()
+            if payload == self._last:
+                continue
+            self._last = payload
+            self._publish(self.topics.state, payload)
+            await asyncio.sleep(self.config.state_every_s)
+
+    # ---------------------------------------------------------------- the buttons
+
+    def _on_message(self, topic: str, payload: bytes) -> None:
+        button = self._commands.get(topic)
+        if button is None or payload != PRESS.encode():
+            log.warning("Home Assistant: ignored %r on %s", payload[:40], topic)
+            return
+        try:
+            if button == "roll":
+                self._buttons.roll()
+            else:
+                self._buttons.new_game()
+        except ControllerError as error:
+            self.refused += 1
+            log.warning("Home Assistant: %s refused: %s", button, error)
+            return
+        self.presses += 1
+        self.changed()
