@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
+import sys
+import traceback
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from controller.config import Config, ConfigError
-from controller.errors import ControllerError
 from controller.homeassistant.entities import (
     BUTTONS,
     OFFLINE,
@@ -29,14 +29,17 @@ from controller.homeassistant.entities import (
 from controller.homeassistant.snapshot import snapshot
 from controller.remote.link import Broker, Link, parse_broker
 
-log = logging.getLogger(__name__)
-
 FLUSH_WAIT_S = 2.0
 """How long a clean stop waits for ``offline`` to reach the broker."""
 
 
+class Refused(Exception):
+    """A press the game (or the sender's rate) does not take now; the message says why."""
+
+
 class Buttons(Protocol):
-    """The orders a button of the device gives, with the page's rules."""
+    """The orders a button of the device gives, with the page's rules; each raises ``Refused``
+    when the page would be refused."""
 
     def roll(self) -> None:
         """Throw the dice, as the page's Roll button."""
@@ -151,16 +154,23 @@ class HomeAssistant:
     def _on_message(self, topic: str, payload: bytes) -> None:
         button = self._commands.get(topic)
         if button is None or payload != PRESS.encode():
-            log.warning("Home Assistant: ignored %r on %s", payload[:40], topic)
+            _say(f"ignored {payload[:40]!r} on {topic}")
             return
         try:
             if button == "roll":
                 self._buttons.roll()
             else:
                 self._buttons.new_game()
-        except ControllerError as error:
+        except Refused as error:
             self.refused += 1
-            log.warning("Home Assistant: %s refused: %s", button, error)
+            _say(f"{button} refused: {error}")
+            return
+        except Exception:  # a fault, as a 500 of the page: said, and the link stays up
+            _say(f"{button} failed:\n{traceback.format_exc()}")
             return
         self.presses += 1
         self.changed()
+
+
+def _say(text: str) -> None:
+    print(f"flixboard: Home Assistant: {text}", file=sys.stderr, flush=True)

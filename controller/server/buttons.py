@@ -2,21 +2,36 @@
 
 Each press is the order the page sends, through the same checks: it takes a token of the
 sender's rate (``controller.server.limits``), a new game is one remote play may carry
-(``check_carried``) and is checked as ``POST /api/new_game`` checks it. A refusal raises the
-same ``ControllerError`` the page would be answered with.
+(``check_carried``) and is checked as ``POST /api/new_game`` checks it. What the page would be
+refused (``controller.server.statuses``) raises ``Refused`` with the same words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from controller.core.seats import seats_json
 from controller.core.session import game_entry
+from controller.homeassistant.bridge import Refused
 from controller.server.routes.game import check_carried
+from controller.server.statuses import status_of
 from controller.server.web_service import WebService
 
 PAGE_OPTIONS = ("auto_call", "call_window", "token_mode")
 """The options the page's New game form sends, taken from the game being played."""
+
+
+@contextmanager
+def _refusals() -> Iterator[None]:
+    """A refusal of the page (a 4xx or 503 answer) raised as ``Refused``."""
+    try:
+        yield
+    except Exception as error:
+        if status_of(error) is None:
+            raise
+        raise Refused(str(error)) from None
 
 
 class PageButtons:
@@ -28,27 +43,27 @@ class PageButtons:
 
     def roll(self) -> None:
         """``POST /api/roll`` without faces."""
-        self.service.limits.take(self.sender)
         controller = self.service.controller
-        self.service.order(lambda now: controller.roll(None, now))
+        with _refusals():
+            self.service.limits.take(self.sender)
+            self.service.order(lambda now: controller.roll(None, now))
 
     def new_game(self) -> None:
         """``POST /api/new_game`` with the game being played: its variant, players, seats,
         names, hints and the options the form sets; a new seed."""
-        self.service.limits.take(self.sender)
         controller = self.service.controller
-        session = controller.session
+        with _refusals():
+            self.service.limits.take(self.sender)
+            entry = self._same_game()
+            self.service.order(lambda now: controller.new_game(entry, now))
+
+    def _same_game(self) -> dict[str, Any]:
+        """The checked ``new_game`` entry of a game like the one being played."""
+        session = self.service.controller.session
         game = session.game
         check_carried(self.service, game.variant)
         played: dict[str, Any] = game.options.to_dict()
         options = {key: played[key] for key in PAGE_OPTIONS if key in played}
-        entry = game_entry(
-            self.service.config,
-            game.variant,
-            game.players,
-            None,
-            options,
-            seats_json(session.seats),
-            session.hints,
-        )
-        self.service.order(lambda now: controller.new_game(entry, now))
+        seats = seats_json(session.seats)
+        config = self.service.config
+        return game_entry(config, game.variant, game.players, None, options, seats, session.hints)
