@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import sys
 import traceback
 from collections.abc import Callable
@@ -58,7 +59,10 @@ def broker_of(config: Config) -> Broker:
                 '(e.g. "mqtt://homeassistant.local:1883") or [remote] broker'
             )
         return Broker.from_config(config)
-    Broker.from_config(Config(broker=config.ha_broker))  # says what to install without aiomqtt
+    if importlib.util.find_spec("aiomqtt") is None:
+        raise ConfigError(
+            "Home Assistant discovery needs its MQTT client: pip install 'flixboard[remote]'"
+        )
     tls, host, port = parse_broker(config.ha_broker)
     return Broker(
         host,

@@ -79,20 +79,32 @@ class DiscoveryClient:
     """Home Assistant's view of the broker: every message under the discovery prefix and the
     board's topics, the latest per topic (retained ones too)."""
 
-    def __init__(self, port: int, topics: tuple[str, ...] = ("homeassistant/#", "flixboard/+/#")):
+    def __init__(
+        self,
+        port: int,
+        topics: tuple[str, ...] = ("homeassistant/#", "flixboard/+/#"),
+        login: tuple[str, str] | None = None,
+    ):
         self.lock = threading.Lock()
         self.latest: dict[str, bytes] = {}
         self.seen: list[tuple[str, bytes]] = []
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        if login is not None:
+            self.client.username_pw_set(*login)
         self.client.on_message = lambda c, u, m: self._keep(m)
-        self.client.on_connect = lambda c, u, f, r, p: [c.subscribe(t, qos=1) for t in topics]
+
+        def subscribe(client: mqtt.Client, *_: Any) -> None:
+            for topic in topics:
+                client.subscribe(topic, qos=1)
+
+        self.client.on_connect = subscribe
         self.client.connect("127.0.0.1", port)
         self.client.loop_start()
 
     def _keep(self, message: mqtt.MQTTMessage) -> None:
         with self.lock:
-            self.latest[message.topic] = message.payload
-            self.seen.append((message.topic, message.payload))
+            self.latest[message.topic] = bytes(message.payload)
+            self.seen.append((message.topic, bytes(message.payload)))
 
     def get(self, topic: str) -> bytes | None:
         with self.lock:

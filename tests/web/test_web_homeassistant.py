@@ -6,14 +6,16 @@ stopped or killed (its last will)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from broker_support import Mosquitto
+from broker_support import PASSWORD, USERNAME, Mosquitto
 from homeassistant_support import DiscoveryClient, config_errors, wait_until
-from web_support import Service, kill_service, start_service, stop_service
+from web_support import REPO, Service, kill_service, start_service, stop_service
 
 NODE = "board_a"
 CONFIG = (
@@ -154,3 +156,33 @@ def test_a_config_that_breaks_the_schema_is_found() -> None:
             "payload_press": "P",
         },
     )
+
+
+def test_another_broker_with_its_own_login(tmp_path: Path) -> None:
+    """``ha_broker`` names a broker of its own (Home Assistant's), with its login; there is no
+    remote play broker at all."""
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    locked = Mosquitto(folder, locked=True)
+    locked.start()
+    ha = DiscoveryClient(locked.port, login=(USERNAME, PASSWORD))
+    extra = f'ha_broker = "{locked.url}"\nha_username = "{USERNAME}"\nha_password = "{PASSWORD}"\n'
+    (tmp_path / "board").mkdir()
+    service = start_service(tmp_path / "board", config=CONFIG + extra)
+    try:
+        wait_until(lambda: set(entities(ha)) == expected_names(), "every entity announced")
+        wait_until(lambda: shown(ha).get("game") == "Lucky Flix", "the game shown")
+    finally:
+        stop_service(service)
+        ha.close()
+        locked.kill()
+
+
+def test_discovery_without_a_broker_is_a_clear_error(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("[homeassistant]\ndiscovery = true\n", encoding="utf-8")
+    command = [sys.executable, "-m", "controller.cli", "run", "--board", "sim", "--http"]
+    command += ["127.0.0.1:0", "--data-dir", str(tmp_path / "data"), "--config", str(config)]
+    ran = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 2
+    assert "Home Assistant discovery needs a broker: set [homeassistant] ha_broker" in ran.stderr
