@@ -4,8 +4,9 @@
 reconnects, TLS and logins as remote play) whose last will marks the board ``offline``. On
 every connect it sends the retained discovery configs, ``online`` and the latest state; after
 that the state goes whenever it changes, at most once per ``state_every_s`` (the latest state
-always goes). A press of Roll or New game becomes the order the page's button sends
-(``Buttons``); one the game refuses is logged and changes nothing.
+always goes; none is queued while the broker is away). A press of Roll or New game becomes the
+order the page's button sends (``Buttons``); one the game refuses is logged and changes
+nothing.
 """
 
 from __future__ import annotations
@@ -93,10 +94,6 @@ class HomeAssistant:
             on_connect=self._on_connect,
             will=(self.topics.availability, OFFLINE.encode()),
         )
-        self.presses = 0
-        """Button presses carried out."""
-        self.refused = 0
-        """Button presses the game refused (logged)."""
         self._queued = 0
         self._last: bytes | None = None
         self._changed = asyncio.Event()
@@ -146,6 +143,8 @@ class HomeAssistant:
         while True:
             await self._changed.wait()
             self._changed.clear()
+            if self.link.state != "connected":
+                continue  # the next connect sends the state of then (``_on_connect``)
             payload = snapshot(self._state()).to_bytes()
             if payload == self._last:
                 continue
@@ -166,14 +165,9 @@ class HomeAssistant:
             else:
                 self._buttons.new_game()
         except Refused as error:
-            self.refused += 1
             _say(f"{button} refused: {error}")
-            return
         except Exception:  # a fault, as a 500 of the page: said, and the link stays up
             _say(f"{button} failed:\n{traceback.format_exc()}")
-            return
-        self.presses += 1
-        self.changed()
 
 
 def _say(text: str) -> None:

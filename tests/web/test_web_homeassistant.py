@@ -186,3 +186,27 @@ def test_discovery_without_a_broker_is_a_clear_error(tmp_path: Path) -> None:
     ran = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert ran.returncode == 2
     assert "Home Assistant discovery needs a broker: set [homeassistant] ha_broker" in ran.stderr
+
+
+def test_a_restarted_broker_gets_the_device_and_the_latest_state_again(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """A broker that lost its retained messages (restarted without persistence) learns the
+    device again at the reconnect, with the state of then, not the one before it went away."""
+    service = start(tmp_path / "board", mosquitto)
+    try:
+        first = DiscoveryClient(mosquitto.port)
+        wait_until(lambda: set(entities(first)) == expected_names(), "every entity announced")
+        first.close()
+        mosquitto.kill()
+        thrown = service.post("/api/roll").json()["throw"]
+        mosquitto.start()
+        ha = DiscoveryClient(mosquitto.port)
+        try:
+            wait_until(lambda: set(entities(ha)) == expected_names(), "announced again")
+            wait_until(lambda: ha.get(AVAILABILITY) == b"online", "online again")
+            wait_until(lambda: shown(ha).get("throw") == thrown, "the throw made meanwhile")
+        finally:
+            ha.close()
+    finally:
+        stop_service(service)
