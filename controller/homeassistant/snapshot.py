@@ -50,9 +50,16 @@ def _turn(state: dict[str, Any]) -> str:
 
 
 def _score(state: dict[str, Any]) -> str:
+    """Pay-Off's ledger, else the lines each team scored (as the page's scores)."""
     names: list[str] = state["team_names"]
-    ledger: list[int] = state.get("ledger") or []
-    return ", ".join(f"{name} {points}" for name, points in zip(names, ledger, strict=False))
+    points = [0] * len(names)
+    if state.get("uses_tokens") and isinstance(state.get("ledger"), list):
+        points = list(state["ledger"])
+    else:
+        for team, _ in state.get("scored_lines") or []:
+            if 0 <= team < len(points):
+                points[team] += 1
+    return ", ".join(f"{name} {value}" for name, value in zip(names, points, strict=False))
 
 
 def snapshot(state: dict[str, Any]) -> Snapshot:
