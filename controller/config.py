@@ -1,9 +1,9 @@
 """The service's settings: documented defaults, a TOML file, CLI overrides.
 
 Every setting lives in one table of the file (``[board]``, ``[game]``, ``[leds]``, ``[http]``,
-``[remote]``)
-and can be overridden on the command line with ``--set table.key=value``. A bad key or value is
-a ``ConfigError`` naming the file, the key and the value.
+``[remote]``, ``[homeassistant]``) and can be overridden on the command line with
+``--set table.key=value``. A bad key or value is a ``ConfigError`` naming the file, the key and
+the value.
 """
 
 from __future__ import annotations
@@ -63,6 +63,16 @@ class Config:
     cert_file: str = ""
     key_file: str = ""
     keepalive_s: int = 10
+    # [homeassistant]
+    discovery: bool = False
+    discovery_prefix: str = "homeassistant"
+    node_id: str = "flixboard"
+    device_name: str = "FLIX board"
+    ha_broker: str = ""
+    ha_username: str = ""
+    ha_password: str = ""
+    ha_ca_file: str = ""
+    state_every_s: float = 1.0
 
     @property
     def settle_s(self) -> float:
@@ -106,6 +116,17 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "key_file",
         "keepalive_s",
     ),
+    "homeassistant": (
+        "discovery",
+        "discovery_prefix",
+        "node_id",
+        "device_name",
+        "ha_broker",
+        "ha_username",
+        "ha_password",
+        "ha_ca_file",
+        "state_every_s",
+    ),
 }
 
 VARIANTS = tuple(ENGINE_VARIANTS)
@@ -114,6 +135,8 @@ board's own (``board_controller.variant_for``)."""
 _HEX = re.compile(r"#?([0-9a-fA-F]{6})")
 _HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,62}(\.[A-Za-z0-9][A-Za-z0-9\-]{0,62})*\.?")
 _BROKER = re.compile(r"mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:\d{1,5})?/?")
+_TOPIC_WORD = re.compile(r"[A-Za-z0-9_\-]{1,64}")
+"""A topic level Home Assistant takes as a node id (and this project as a discovery prefix)."""
 _ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d+)")
 
 
@@ -160,7 +183,7 @@ def _check(key: str, value: Any, where: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value not in (2, 3, 4, 6):
             raise ConfigError(f"{bad} (2, 3, 4 or 6)")
         return value
-    if key in ("auto_call", "sim_autoplace", "hints"):
+    if key in ("auto_call", "sim_autoplace", "hints", "discovery"):
         if not isinstance(value, bool):
             raise ConfigError(f"{bad} (true or false)")
         return value
@@ -220,11 +243,23 @@ def _check(key: str, value: Any, where: str) -> Any:
         ):
             raise ConfigError(f"{bad} (a list of host names, e.g. [\"flixboard.home\"])")
         return tuple(value)
-    if key == "broker":
+    if key in ("discovery_prefix", "node_id"):
+        if not isinstance(value, str) or not _TOPIC_WORD.fullmatch(value):
+            raise ConfigError(f"{bad} (1 to 64 letters, digits, _ or -)")
+        return value
+    if key == "state_every_s":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
+            raise ConfigError(f"{bad} (seconds, 0..60)")
+        return float(value)
+    if key == "device_name":
+        if not isinstance(value, str) or not value.strip() or not value.isprintable():
+            raise ConfigError(f"{bad} (a name)")
+        return value.strip()
+    if key in ("broker", "ha_broker"):
         if not isinstance(value, str) or (value and not _BROKER.fullmatch(value.strip())):
             raise ConfigError(f"{bad} (mqtt://host:port or mqtts://host:port)")
         return value.strip()
-    if key in ("ca_file", "cert_file", "key_file"):
+    if key in ("ca_file", "cert_file", "key_file", "ha_ca_file"):
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (the path of a PEM file)")
         if value and not Path(value).is_file():
@@ -234,7 +269,7 @@ def _check(key: str, value: Any, where: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 600:
             raise ConfigError(f"{bad} (whole seconds, 1 to 600)")
         return value
-    if key in ("token", "username", "password"):
+    if key in ("token", "username", "password", "ha_username", "ha_password"):
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (a string)")
         return value

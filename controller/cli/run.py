@@ -244,7 +244,7 @@ def main(args: argparse.Namespace) -> int:
                     token=token,
                     view=view,
                 )
-            except JournalError as error:  # the data directory's journal or records
+            except (JournalError, ConfigError) as error:  # the journal, Home Assistant's broker
                 print(f"flixboard run: {error}", file=sys.stderr)
                 return USER_FAULT
             take_seats(service, parse_computers(args.computer, config.players))

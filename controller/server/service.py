@@ -22,8 +22,10 @@ import uvicorn
 from controller.config import Config
 from controller.core.driver import Driver
 from controller.core.journal import Journal
+from controller.homeassistant.bridge import HomeAssistant
 from controller.remote.play import RemotePlay
 from controller.server.app import create_app
+from controller.server.buttons import PageButtons
 from controller.server.fanout import Fanout, Subscriber
 from controller.server.limits import RateLimit
 from controller.server.privacy import state_without_codes
@@ -33,6 +35,8 @@ from hal.capabilities import Hands
 from hal.errors import HalError
 
 RETRY_S = 1.0
+HOME_ASSISTANT = "mqtt:homeassistant"
+"""The sender Home Assistant's button presses are counted as (its own rate limit)."""
 
 
 class ServiceFailed(Exception):
@@ -98,6 +102,12 @@ class Service:
         data_dir = None if journal.path is None else journal.path.parent
         self.remote = RemotePlay(self.controller, self.computer, config, data_dir, self.order)
         """Remote play: hosting or joining a game over MQTT (``controller.remote``)."""
+        self.homeassistant: HomeAssistant | None = None
+        """The board as a Home Assistant device (``[homeassistant] discovery``)."""
+        if config.discovery:
+            self.homeassistant = HomeAssistant(
+                config, self.controller.state, PageButtons(self, HOME_ASSISTANT)
+            )
 
     # ---------------------------------------------------------------- orders and events
 
@@ -123,6 +133,8 @@ class Service:
         revision = self.controller.revision
         if revision != self._pushed:
             self._pushed = revision
+            if self.homeassistant is not None:
+                self.homeassistant.changed()
             if self.fanout:
                 state = self.controller.state()
                 if self.token_required:  # a WebSocket carries no token: no codes
@@ -208,6 +220,8 @@ class Service:
         notifier = SystemdNotifier.from_environment()
         self.step()
         await self.remote.restore()
+        if self.homeassistant is not None:
+            self.homeassistant.start()
         board = asyncio.create_task(self._board_loop())
         web = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started and not web.done():
@@ -222,6 +236,8 @@ class Service:
         server.should_exit = True
         ended = await asyncio.gather(board, web, return_exceptions=True)
         await self.remote.stop()
+        if self.homeassistant is not None:
+            await self.homeassistant.stop()
         stop.cancel()
         watchdog.cancel()
         notifier.close()

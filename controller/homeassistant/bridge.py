@@ -1,0 +1,174 @@
+"""The connection to Home Assistant: discovery configs, the state, the buttons.
+
+``HomeAssistant`` keeps one MQTT connection (``controller.remote.link.Link``: the same
+reconnects, TLS and logins as remote play) whose last will marks the board ``offline``. On
+every connect it sends the retained discovery configs, ``online`` and the latest state; after
+that the state goes whenever it changes, at most once per ``state_every_s`` (the latest state
+always goes; none is queued while the broker is away). A press of Roll or New game becomes the
+order the page's button sends (``Buttons``); one the game refuses is logged and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from controller.config import Config, ConfigError
+from controller.homeassistant.entities import (
+    BUTTONS,
+    OFFLINE,
+    ONLINE,
+    PRESS,
+    Topics,
+    discovery_messages,
+)
+from controller.homeassistant.snapshot import snapshot
+from controller.remote.link import Broker, Link, parse_broker
+
+FLUSH_WAIT_S = 2.0
+"""How long a clean stop waits for ``offline`` to reach the broker."""
+
+
+class Refused(Exception):
+    """A press the game (or the sender's rate) does not take now; the message says why."""
+
+
+class Buttons(Protocol):
+    """The orders a button of the device gives, with the page's rules; each raises ``Refused``
+    when the page would be refused."""
+
+    def roll(self) -> None:
+        """Throw the dice, as the page's Roll button."""
+
+    def new_game(self) -> None:
+        """Start a new game like the one being played, as the page's New game form."""
+
+
+def broker_of(config: Config) -> Broker:
+    """``[homeassistant] ha_broker`` with its login, else the ``[remote]`` broker with its
+    login and TLS files; ``ConfigError`` when neither is set."""
+    if not config.ha_broker:
+        if not config.broker:
+            raise ConfigError(
+                "Home Assistant discovery needs a broker: set [homeassistant] ha_broker "
+                '(e.g. "mqtt://homeassistant.local:1883") or [remote] broker'
+            )
+        return Broker.from_config(config)
+    if importlib.util.find_spec("aiomqtt") is None:
+        raise ConfigError(
+            "Home Assistant discovery needs its MQTT client: pip install 'flixboard[remote]'"
+        )
+    tls, host, port = parse_broker(config.ha_broker)
+    return Broker(
+        host,
+        port,
+        tls,
+        config.ha_username,
+        config.ha_password,
+        config.ha_ca_file,
+        keepalive_s=config.keepalive_s,
+    )
+
+
+class HomeAssistant:
+    """The board as a Home Assistant device (see the module docstring)."""
+
+    def __init__(
+        self, config: Config, state: Callable[[], dict[str, Any]], buttons: Buttons
+    ) -> None:
+        self.config = config
+        self.topics = Topics.from_config(config)
+        self._state = state
+        self._buttons = buttons
+        self._commands = {self.topics.command(b.object_id): b.object_id for b in BUTTONS}
+        self.link = Link(
+            broker_of(config),
+            subscriptions=list(self._commands),
+            on_message=self._on_message,
+            on_connect=self._on_connect,
+            will=(self.topics.availability, OFFLINE.encode()),
+        )
+        self._queued = 0
+        self._last: bytes | None = None
+        self._changed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    # ---------------------------------------------------------------- the service's side
+
+    def start(self) -> None:
+        """Connect and send on the current event loop until ``stop``."""
+        self.link.start()
+        self._task = asyncio.get_running_loop().create_task(self._send_states())
+
+    def changed(self) -> None:
+        """The board's state may have changed: send it (rate-limited)."""
+        self._changed.set()
+
+    async def stop(self) -> None:
+        """Say ``offline`` (a clean stop sends no will), then disconnect."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self.link.state == "connected":
+            self._publish(self.topics.availability, OFFLINE.encode())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._flushed(), FLUSH_WAIT_S)
+        await self.link.stop()
+
+    # ---------------------------------------------------------------- sending
+
+    def _publish(self, topic: str, payload: bytes) -> None:
+        self._queued += 1
+        self.link.publish(topic, payload, retain=True)
+
+    async def _flushed(self) -> None:
+        while self.link.sent < self._queued:
+            await asyncio.sleep(0.02)
+
+    def _on_connect(self) -> None:
+        for topic, payload in discovery_messages(self.config):
+            self._publish(topic, payload)
+        self._publish(self.topics.availability, ONLINE.encode())
+        self._last = None
+        self._changed.set()
+
+    async def _send_states(self) -> None:
+        while True:
+            await self._changed.wait()
+            self._changed.clear()
+            if self.link.state != "connected":
+                continue  # the next connect sends the state of then (``_on_connect``)
+            payload = snapshot(self._state()).to_bytes()
+            if payload == self._last:
+                continue
+            self._last = payload
+            self._publish(self.topics.state, payload)
+            await asyncio.sleep(self.config.state_every_s)
+
+    # ---------------------------------------------------------------- the buttons
+
+    def _on_message(self, topic: str, payload: bytes) -> None:
+        button = self._commands.get(topic)
+        if button is None or payload != PRESS.encode():
+            _say(f"ignored {payload[:40]!r} on {topic}")
+            return
+        try:
+            if button == "roll":
+                self._buttons.roll()
+            else:
+                self._buttons.new_game()
+        except Refused as error:
+            _say(f"{button} refused: {error}")
+        except Exception:  # a fault, as a 500 of the page: said, and the link stays up
+            _say(f"{button} failed:\n{traceback.format_exc()}")
+
+
+def _say(text: str) -> None:
+    print(f"flixboard: Home Assistant: {text}", file=sys.stderr, flush=True)

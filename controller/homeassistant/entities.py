@@ -1,0 +1,145 @@
+"""The device and its entities, as Home Assistant's MQTT discovery describes them.
+
+Each entity has a retained config at ``<prefix>/<component>/<node_id>/<object_id>/config``.
+The sensors read one JSON state (``value_template``), the buttons send ``PRESS`` to a command
+topic of their own, and every entity is available while the board's availability topic says
+``online`` (the service's last will says ``offline``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from controller.config import Config
+
+ONLINE = "online"
+OFFLINE = "offline"
+PRESS = "PRESS"
+
+
+@dataclass(frozen=True)
+class Topics:
+    """Where this board's discovery, state, availability and commands live."""
+
+    prefix: str
+    node_id: str
+
+    @property
+    def base(self) -> str:
+        return f"flixboard/{self.node_id}"
+
+    @property
+    def state(self) -> str:
+        return f"{self.base}/state"
+
+    @property
+    def availability(self) -> str:
+        return f"{self.base}/availability"
+
+    def command(self, object_id: str) -> str:
+        return f"{self.base}/{object_id}/press"
+
+    def config(self, component: str, object_id: str) -> str:
+        return f"{self.prefix}/{component}/{self.node_id}/{object_id}/config"
+
+    @classmethod
+    def from_config(cls, config: Config) -> Topics:
+        return cls(config.discovery_prefix, config.node_id)
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One entity of the device: a sensor of the state, the board's connection, or a button."""
+
+    component: str
+    """``sensor``, ``binary_sensor`` or ``button``."""
+    object_id: str
+    name: str
+    icon: str
+    field: str = ""
+    """The key of the JSON state a sensor shows (empty for a button)."""
+
+
+SENSORS = (
+    Entity("sensor", "game", "Game", "mdi:gamepad-variant", "game"),
+    Entity("sensor", "turn", "Turn", "mdi:account-arrow-right", "turn"),
+    Entity("sensor", "last_move", "Last move", "mdi:checkerboard", "last_move"),
+    Entity("sensor", "score", "Score", "mdi:scoreboard", "score"),
+    Entity("sensor", "throw", "Throw", "mdi:dice-multiple", "throw"),
+    Entity("binary_sensor", "board", "Board", "mdi:lan-connect", "board"),
+)
+BUTTONS = (
+    Entity("button", "roll", "Roll", "mdi:dice-5"),
+    Entity("button", "new_game", "New game", "mdi:restart"),
+)
+ENTITIES = (*SENSORS, *BUTTONS)
+
+
+def _software() -> str:
+    try:
+        return version("flixboard")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def device(config: Config) -> dict[str, Any]:
+    """The device every entity belongs to (one per ``node_id``)."""
+    return {
+        "identifiers": [f"flixboard_{config.node_id}"],
+        "name": config.device_name,
+        "manufacturer": "flixboard",
+        "model": "FLIX board",
+        "sw_version": _software(),
+    }
+
+
+def discovery_config(entity: Entity, config: Config) -> dict[str, Any]:
+    """The config payload of ``entity`` (Home Assistant's MQTT discovery schema)."""
+    topics = Topics.from_config(config)
+    payload: dict[str, Any] = {
+        "name": entity.name,
+        "unique_id": f"flixboard_{config.node_id}_{entity.object_id}",
+        "icon": entity.icon,
+        "device": device(config),
+        "origin": {"name": "flixboard", "sw_version": _software()},
+        "availability": [
+            {
+                "topic": topics.availability,
+                "payload_available": ONLINE,
+                "payload_not_available": OFFLINE,
+            }
+        ],
+        "qos": 1,
+    }
+    if entity.component == "button":
+        payload |= {"command_topic": topics.command(entity.object_id), "payload_press": PRESS}
+    elif entity.component == "binary_sensor":
+        payload |= {
+            "state_topic": topics.state,
+            "value_template": f"{{{{ value_json.{entity.field} }}}}",
+            "payload_on": "ON",
+            "payload_off": "OFF",
+            "device_class": "connectivity",
+            "entity_category": "diagnostic",
+        }
+    else:
+        payload |= {
+            "state_topic": topics.state,
+            "value_template": f"{{{{ value_json.{entity.field} }}}}",
+        }
+    return payload
+
+
+def discovery_messages(config: Config) -> list[tuple[str, bytes]]:
+    """Every entity's config topic and payload (sent retained)."""
+    topics = Topics.from_config(config)
+    return [
+        (
+            topics.config(entity.component, entity.object_id),
+            json.dumps(discovery_config(entity, config), separators=(",", ":")).encode(),
+        )
+        for entity in ENTITIES
+    ]

@@ -1,0 +1,69 @@
+"""The page's Roll and New game buttons for a client that is not a page (Home Assistant).
+
+Each press is the order the page sends, through the same checks: it takes a token of the
+sender's rate (``controller.server.limits``), a new game is one remote play may carry
+(``check_carried``) and is checked as ``POST /api/new_game`` checks it. What the page would be
+refused (``controller.server.statuses``) raises ``Refused`` with the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from controller.core.seats import seats_json
+from controller.core.session import game_entry
+from controller.homeassistant.bridge import Refused
+from controller.server.routes.game import check_carried
+from controller.server.statuses import status_of
+from controller.server.web_service import WebService
+
+PAGE_OPTIONS = ("auto_call", "call_window", "token_mode")
+"""The options the page's New game form sends, taken from the game being played."""
+
+
+@contextmanager
+def _refusals() -> Iterator[None]:
+    """A refusal of the page (a 4xx or 503 answer) raised as ``Refused``."""
+    try:
+        yield
+    except Exception as error:
+        if status_of(error) is None:
+            raise
+        raise Refused(str(error)) from None
+
+
+class PageButtons:
+    """Roll and New game, for the sender named ``sender`` (its rate is its own)."""
+
+    def __init__(self, service: WebService, sender: str) -> None:
+        self.service = service
+        self.sender = sender
+
+    def roll(self) -> None:
+        """``POST /api/roll`` without faces."""
+        controller = self.service.controller
+        with _refusals():
+            self.service.limits.take(self.sender)
+            self.service.order(lambda now: controller.roll(None, now))
+
+    def new_game(self) -> None:
+        """``POST /api/new_game`` with the game being played: its variant, players, seats,
+        names, hints and the options the form sets; a new seed."""
+        controller = self.service.controller
+        with _refusals():
+            self.service.limits.take(self.sender)
+            entry = self._same_game()
+            self.service.order(lambda now: controller.new_game(entry, now))
+
+    def _same_game(self) -> dict[str, Any]:
+        """The checked ``new_game`` entry of a game like the one being played."""
+        session = self.service.controller.session
+        game = session.game
+        check_carried(self.service, game.variant)
+        played: dict[str, Any] = game.options.to_dict()
+        options = {key: played[key] for key in PAGE_OPTIONS if key in played}
+        seats = seats_json(session.seats)
+        config = self.service.config
+        return game_entry(config, game.variant, game.players, None, options, seats, session.hints)
