@@ -44,6 +44,7 @@ class Host(Role):
     """See the module docstring. ``remote_seats``: the seats the joined board plays."""
 
     side, peer = "host", "guest"
+    clears_poison = True
 
     def __init__(
         self,
