@@ -6,17 +6,18 @@ before any JSON parser sees it:
 
 - over its topic's byte limit (``SNAPSHOT_BYTES`` on ``snapshot``, ``MESSAGE_BYTES`` on every
   other topic): dropped unread, counted ``oversize``;
-- nested deeper than ``MAX_DEPTH`` (its brackets counted in one pass, without recursion):
-  dropped unread, counted ``too_deep``;
 - otherwise it waits in its topic's queue (at most ``QUEUE_MESSAGES`` messages and
-  ``QUEUE_BYTES`` bytes; more are dropped, counted ``queue_full``). The queues are served in
-  turn, one message each, so a flood on one topic delays another topic by one message a turn;
+  ``QUEUE_BYTES`` bytes; more are dropped unread, counted ``queue_full``). The queues are served
+  in turn, one message each, so a flood on one topic delays another topic by one message a
+  turn, and a flood beyond what the side can read costs it only a length check a message;
+- nested deeper than ``MAX_DEPTH`` (its brackets counted without recursion, before any JSON
+  parser sees it): dropped, counted ``too_deep``;
 - handled inside a guard: an error the handler did not expect drops the message (``failed``)
   and the link goes on.
 
-A retained message that fails (poison left on the broker, delivered again at every connect) is
-cleared with an empty retained message when the inbox has ``clear`` (the host's: the game's
-topics are its own); an empty message (a topic cleared) is ignored.
+An empty message (a topic cleared) is ignored. Retained poison (a message that fails, left on
+the broker to be delivered again at every connect) is dropped like any other; the host clears
+what is retained on its game's topics when it connects (``Host.on_connect``).
 
 >>> within_depth(b'{"msg": {"a": [[1, "]]]]"]]}}', 4)
 True
@@ -28,12 +29,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from array import array
+import re
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import accumulate
-from typing import Literal, TypedDict
+from typing import TypedDict
 
 from controller.remote import messages
 
@@ -48,12 +48,12 @@ QUEUE_MESSAGES = 256
 QUEUE_BYTES = 1024 * 1024
 """The bounds of each topic's queue (it holds at least ``SNAPSHOT_BYTES``)."""
 
-_BRACKETS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
-"""An opening bracket steps one deeper (+1), a closing one back (-1 as a signed byte)."""
-_NOT_BRACKETS = bytes(code for code in range(256) if code not in b"[]{}")
+_NOT_JSON_SYNTAX = bytes(code for code in range(256) if code not in b'"[]{}')
+_QUOTED = re.compile(rb'"[^"]*"')
+_SQUARE = bytes.maketrans(b"{}", b"[]")
 
-Handle = Callable[[str, bytes], bool]
-"""Reads one message (its topic, its bytes); ``False``: it was of no use (forged, malformed)."""
+Handle = Callable[[str, bytes], object]
+"""Reads one message: its topic, its bytes."""
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +68,21 @@ class Dropped(TypedDict):
 
 
 def within_depth(payload: bytes, limit: int = MAX_DEPTH) -> bool:
-    """Whether no bracket of the JSON text ``payload`` is nested deeper than ``limit``. Strings
-    are left out first (escaped backslashes and quotes, then every quoted run); what is left is
-    only brackets, each a step in or out, and the deepest point is the largest running sum."""
-    text = payload.replace(b"\\\\", b"").replace(b'\\"', b"")
-    outside = b"".join(text.split(b'"')[::2])
-    steps = array("b", outside.translate(_BRACKETS, _NOT_BRACKETS))
-    return max(accumulate(steps), default=0) <= limit
+    """Whether no bracket of the JSON text ``payload`` is nested deeper than ``limit``, found
+    without recursion and without a Python step per byte: escapes, every other byte and then
+    every quoted run are left out, so only brackets stay. Each pass removes the innermost pairs;
+    after ``k`` passes a run of ``limit + 1 - k`` opening brackets, or anything left after
+    ``limit`` passes, means deeper (or not JSON)."""
+    text = payload.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_JSON_SYNTAX)
+    brackets = _QUOTED.sub(b"", text.replace(b'""', b"")).translate(_SQUARE)
+    for passes in range(limit + 1):
+        if b"[" * (limit + 1 - passes) in brackets:
+            return False
+        inner = brackets.replace(b"[]", b"")
+        if len(inner) == len(brackets):
+            break
+        brackets = inner
+    return not brackets
 
 
 def limit_of(leaf: str) -> int:
@@ -99,34 +107,27 @@ class Inbox:
         prefix: str,
         leaves: Iterable[str],
         handle: Handle,
-        clear: Callable[[str], None] | None = None,
     ) -> None:
         self.prefix = prefix
         self.handle = handle
-        self.clear = clear
         self.dropped = Dropped(oversize=0, too_deep=0, queue_full=0, failed=0)
-        self.cleared = 0
-        """Retained messages that failed and were cleared."""
         self._queues: dict[str, deque[Received]] = {leaf: deque() for leaf in leaves}
         self._bytes = dict.fromkeys(self._queues, 0)
         self._ready = asyncio.Event()
         self._failures: set[str] = set()
 
     def put(self, topic: str, payload: bytes, retained: bool) -> None:
-        """A message from the broker: checked, then queued (or dropped and counted)."""
+        """A message from the broker: queued, or dropped and counted (never read here)."""
         leaf = topic[len(self.prefix) :] if topic.startswith(self.prefix) else ""
         queue = self._queues.get(leaf)
         if queue is None or not payload:
             return
-        received = Received(leaf, topic, payload, retained)
         if len(payload) > limit_of(leaf):
-            self._reject(received, "oversize")
-        elif not within_depth(payload):
-            self._reject(received, "too_deep")
+            self.dropped["oversize"] += 1
         elif len(queue) >= QUEUE_MESSAGES or self._bytes[leaf] + len(payload) > QUEUE_BYTES:
             self.dropped["queue_full"] += 1
         else:
-            queue.append(received)
+            queue.append(Received(leaf, topic, payload, retained))
             self._bytes[leaf] += len(payload)
             self._ready.set()
 
@@ -145,24 +146,14 @@ class Inbox:
                         await asyncio.sleep(0)
 
     def _guarded(self, received: Received) -> None:
+        if not within_depth(received.payload):
+            self.dropped["too_deep"] += 1
+            return
         try:
-            used = self.handle(received.topic, received.payload)
+            self.handle(received.topic, received.payload)
         except Exception as error:  # a message must never end the link: drop it, say why once
             self.dropped["failed"] += 1
             kind = type(error).__name__
             if kind not in self._failures:
                 self._failures.add(kind)
                 log.warning("a message on %s failed: %s", received.leaf, kind, exc_info=True)
-            used = False
-        if not used:
-            self._poison(received)
-
-    def _reject(self, received: Received, reason: Literal["oversize", "too_deep"]) -> None:
-        self.dropped[reason] += 1
-        self._poison(received)
-
-    def _poison(self, received: Received) -> None:
-        """A message that failed: if it was retained, clear it (when this side may)."""
-        if received.retained and self.clear is not None:
-            self.clear(received.topic)
-            self.cleared += 1

@@ -31,8 +31,6 @@ class Role:
 
     side = ""
     peer = ""
-    clears_poison = False
-    """Whether a retained message on this side's topics that fails is cleared (the host's)."""
 
     def __init__(self, controller: BoardController, broker: Broker, keys: Keys, order: Order):
         self.ctl = controller
@@ -45,12 +43,7 @@ class Role:
         self._peer_since = time.monotonic()
         self._nonce = secrets.token_hex(8)
         self.handlers: dict[str, Handler] = {f"{messages.PRESENCE}/{self.peer}": self.presence}
-        inbox = Inbox(
-            messages.topic(keys.game_id, ""),
-            self.listens(),
-            self._received,
-            self._clear if self.clears_poison else None,
-        )
+        inbox = Inbox(messages.topic(keys.game_id, ""), self.listens(), self._received)
         self.link = Link(
             broker,
             subscriptions=[messages.topic(keys.game_id, leaf) for leaf in self.listens()],
@@ -83,33 +76,25 @@ class Role:
 
     # ---------------------------------------------------------------- receiving
 
-    def _received(self, topic: str, payload: bytes) -> bool:
-        """Read one message the inbox let through; ``False``: of no use (forged, malformed)."""
+    def _received(self, topic: str, payload: bytes) -> None:
+        """Read one message the inbox let through."""
         prefix = messages.topic(self.keys.game_id, "")
         leaf = topic[len(prefix) :] if topic.startswith(prefix) else ""
         handler = self.handlers.get(leaf)
         if handler is None:
-            return True
+            return
         body = opened(self.keys.mac_key, topic, payload)
         if body is None:
             self.dropped["forged"] += 1
-            return False
-        used = True
+            return
 
         def handle(now: float) -> None:
-            nonlocal used
             try:
                 handler(body, now)
             except Malformed:
                 self.dropped["malformed"] += 1
-                used = False
 
         self.order(handle)
-        return used
-
-    def _clear(self, topic: str) -> None:
-        """Clear a retained message on ``topic`` (an empty retained message)."""
-        self.link.publish(topic, b"", retain=True)
 
     def _connected(self) -> None:
         leaf = f"{messages.PRESENCE}/{self.side}"
@@ -140,7 +125,6 @@ class Role:
             "peer_gone_s": gone,
             "applied": self.applied,
             "dropped": {**self.dropped, **self.link.inbox.dropped},
-            "cleared": self.link.inbox.cleared,
         }
 
     def start(self) -> None:

@@ -4,6 +4,7 @@ that did to the two services (link deaths, dropped messages, memory)."""
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Any
 
@@ -11,7 +12,7 @@ import paho.mqtt.client as mqtt
 import psutil
 from remote_support import Side
 
-from controller.remote import messages
+from controller.remote import codes, messages, signing
 
 
 def nested(depth: int) -> bytes:
@@ -77,3 +78,13 @@ def rss_mb(side: Side) -> float:
 
 def topic(game_id: str, leaf: str) -> str:
     return messages.topic(game_id, leaf)
+
+
+@functools.cache
+def _keys(code: str) -> codes.Keys:
+    return codes.derive(code)
+
+
+def signed(code: str, topic: str, body: dict[str, Any]) -> bytes:
+    """A message as a holder of the join code can make it (the game's own envelope)."""
+    return signing.seal(_keys(code).mac_key, topic, body)
