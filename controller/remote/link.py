@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from controller.config import Config, ConfigError
-from controller.remote.inbox import Inbox
+from controller.remote.inbox import SNAPSHOT_BYTES, Inbox
 
 if TYPE_CHECKING:
     import aiomqtt
@@ -40,6 +40,10 @@ STOP_WAIT_S = 10
 OUTBOX_LIMIT = 10_000
 """Messages kept while the broker is away; the oldest go first (a snapshot replaces them)."""
 QOS = 1
+MAX_PACKET = SNAPSHOT_BYTES + 1024
+"""The largest MQTT packet this side takes (the largest message read, its topic and header):
+the broker drops a larger one unsent (MQTT 5 Maximum Packet Size), so its bytes never reach
+this process."""
 
 log = logging.getLogger(__name__)
 
@@ -210,11 +214,16 @@ class Link:
 
     def _client(self) -> aiomqtt.Client:
         import aiomqtt
+        from paho.mqtt.packettypes import PacketTypes
+        from paho.mqtt.properties import Properties
 
         broker = self.broker
         will = None
         if self.will is not None:
             will = aiomqtt.Will(self.will[0], self.will[1], qos=QOS, retain=True)
+        properties: Callable[[int], Properties] = Properties  # paho leaves __init__ untyped
+        connect = properties(PacketTypes.CONNECT)
+        connect.MaximumPacketSize = MAX_PACKET
         return aiomqtt.Client(
             broker.host,
             broker.port,
@@ -222,6 +231,9 @@ class Link:
             password=broker.password or None,
             tls_context=broker.tls_context(),
             will=will,
+            protocol=aiomqtt.ProtocolVersion.V5,
+            properties=connect,
+            queue_type=self._arrivals(),
             logger=self._log,
             keepalive=broker.keepalive_s,
             timeout=broker.keepalive_s,
@@ -292,12 +304,32 @@ class Link:
             if error is not None:
                 raise error
 
+    def _arrivals(self) -> type[asyncio.Queue[aiomqtt.Message]]:
+        """aiomqtt's queue of the messages read, replaced: each goes to the inbox (its checks
+        and bounds) the moment it is read, so none waits unbounded in aiomqtt's queue (whose
+        reader takes a task a message, slower than a flood comes)."""
+        import aiomqtt
+
+        arrived = self._arrived
+
+        class Arrivals(asyncio.Queue[aiomqtt.Message]):
+            def put_nowait(self, item: aiomqtt.Message) -> None:
+                arrived(item)
+
+        return Arrivals
+
+    def _arrived(self, message: aiomqtt.Message) -> None:
+        payload = message.payload
+        if isinstance(payload, bytearray):
+            payload = bytes(payload)
+        if isinstance(payload, bytes):
+            self.received += 1
+            self.inbox.put(message.topic.value, payload, message.retain)
+
     async def _read(self, client: aiomqtt.Client) -> None:
-        async for message in client.messages:
-            payload = message.payload
-            if isinstance(payload, bytes | bytearray):
-                self.received += 1
-                self.inbox.put(message.topic.value, bytes(payload), message.retain)
+        """Wait until the connection ends (the messages themselves go to ``_arrived``)."""
+        async for _ in client.messages:
+            pass
 
     async def _send(self, client: aiomqtt.Client) -> None:
         while True:
