@@ -64,7 +64,6 @@ class Host(Role):
         self.game, self.log = host_log(controller.session.journal.current_game())
         self.new_game = public_new_game(controller.session.entry)
         self._carried: set[str] = set()
-        self._snapshot_sent: tuple[int, int, float] = (-1, -1, 0.0)
         self._hello_answered = -SNAPSHOT_GAP_S
         self._hello_due: asyncio.TimerHandle | None = None
         self.handlers[messages.ORDERS] = self.take_order
@@ -89,15 +88,10 @@ class Host(Role):
         leaf = f"{messages.PRESENCE}/host"
         body = messages.presence_body("host", True, self._nonce)
         self.send(leaf, body, keys=self.spectator_keys, retain=True)
-        self.publish_snapshot(force=True)
+        self.publish_snapshot()
 
-    def publish_snapshot(self, *, force: bool = False) -> None:
+    def publish_snapshot(self) -> None:
         """The game from its start, retained on both trees (players and spectators)."""
-        game, length, at = self._snapshot_sent
-        now = time.monotonic()
-        if not force and (game, length) == (self.game, len(self.log)) and now - at < SNAPSHOT_GAP_S:
-            return
-        self._snapshot_sent = (self.game, len(self.log), now)
         for keys, spectator in ((self.keys, False), (self.spectator_keys, True)):
             body = messages.snapshot_body(
                 self.game, self.new_game, self.log, self.remote_seats, spectator
@@ -110,14 +104,14 @@ class Host(Role):
             self.game, self.log = seq, []
             self.new_game = public_new_game(data)
             self._carried.clear()
-            self.publish_snapshot(force=True)
+            self.publish_snapshot()
             return
         entry: LogEntry = logged(kind, data, self.ctl.game)
         self.log.append(entry)
         for keys in (self.keys, self.spectator_keys):
             self.send(messages.LOG, messages.entry_body(self.game, len(self.log), entry), keys=keys)
         if len(self.log) % SNAPSHOT_EVERY == 0:
-            self.publish_snapshot(force=True)
+            self.publish_snapshot()
 
     # ---------------------------------------------------------------- the guest's messages
 
@@ -134,7 +128,7 @@ class Host(Role):
     def _answer_hello(self) -> None:
         self._hello_due = None
         self._hello_answered = time.monotonic()
-        self.publish_snapshot(force=True)
+        self.publish_snapshot()
 
     def take_order(self, body: dict[str, Any], now: float) -> None:
         order = messages.read_order(body)
