@@ -135,15 +135,15 @@ class Inbox:
         """Hand the queued messages to ``handle``, one topic after the other, yielding to the
         loop after each (the link reads on, the board runs)."""
         while True:
-            await self._ready.wait()
-            self._ready.clear()
-            while any(self._queues.values()):
-                for leaf, queue in self._queues.items():
-                    if queue:
-                        received = queue.popleft()
-                        self._bytes[leaf] -= len(received.payload)
-                        self._guarded(received)
-                        await asyncio.sleep(0)
+            if not any(self._queues.values()):
+                self._ready.clear()
+                await self._ready.wait()
+            for leaf, queue in self._queues.items():
+                if queue:
+                    received = queue.popleft()
+                    self._bytes[leaf] -= len(received.payload)
+                    self._guarded(received)
+                    await asyncio.sleep(0)
 
     def _guarded(self, received: Received) -> None:
         if not within_depth(received.payload):

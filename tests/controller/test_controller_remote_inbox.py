@@ -11,6 +11,9 @@ import pytest
 from controller.remote import inbox, messages
 from controller.remote.inbox import Inbox, within_depth
 
+HANG_GUARD_S = 30.0
+"""Only against a hang: a serve that never serves fails instead of blocking the suite."""
+
 
 @pytest.mark.parametrize(
     ("text", "depth"),
@@ -73,3 +76,21 @@ def test_limits_queues_turns_and_the_guard() -> None:
     ]
     assert ("snapshot", b"last") in seen[:8]
     assert box.dropped == {"oversize": 1, "too_deep": 1, "queue_full": 5, "failed": 1}
+
+
+def test_what_waits_when_a_connection_ends_is_served_on_the_next() -> None:
+    seen: list[bytes] = []
+    box = Inbox("g/", ["log"], lambda topic, payload: seen.append(payload))
+    for n in range(3):
+        box.put("g/log", str(n).encode(), False)
+
+    async def serve_until(count: int) -> None:
+        task = asyncio.create_task(box.serve())
+        async with asyncio.timeout(HANG_GUARD_S):
+            while len(seen) < count:
+                await asyncio.sleep(0)
+        task.cancel()
+
+    asyncio.run(serve_until(1))  # the connection ends after the first message
+    asyncio.run(serve_until(3))  # the next one serves the rest, with nothing new arriving
+    assert seen == [b"0", b"1", b"2"]
