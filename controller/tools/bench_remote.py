@@ -270,9 +270,7 @@ async def _flooded(broker: Broker, moves: int) -> tuple[list[float], int]:
     times: list[float] = []
     (game,) = await _games(broker, 1, times)
     stop, sent = threading.Event(), list[int]()
-    flood = threading.Thread(
-        target=_flood, args=(broker.port, game.host.keys.game_id, stop, sent)
-    )
+    flood = threading.Thread(target=_flood, args=(broker.port, game.host.keys.game_id, stop, sent))
     flood.start()
     try:
         await asyncio.sleep(1.0)  # the flood is on before the first move

@@ -81,8 +81,10 @@ def test_retained_poison_stops_nothing_across_restarts(
             side.kill()
             side.start()
         wait_for(
-            lambda: all(link(s)["state"] == "connected" for s in (host, guest))
-            and link(host)["peer"] == link(guest)["peer"] == "online",
+            lambda: (
+                all(link(s)["state"] == "connected" for s in (host, guest))
+                and link(host)["peer"] == link(guest)["peer"] == "online"
+            ),
             "both sides back and connected",
         )
         place(guest, "Y-II-H")  # the game goes on
