@@ -62,6 +62,8 @@ class Guest(Role):
         self.pending: dict[str, Any] | None = None
         """The last order sent and not yet seen in the log."""
         self._hello_at = 0.0
+        self._refused_at: tuple[int | None, int] | None = None
+        """Where the host last refused an order: a second refusal there waits for the log."""
         self._resume()
         self.handlers[messages.SNAPSHOT] = self.snapshot
         self.handlers[messages.LOG] = self.entry
@@ -157,9 +159,9 @@ class Guest(Role):
     def entry(self, body: dict[str, Any], now: float) -> None:
         entry = messages.read_entry(body)
         verdict, entries = self.follower.offer(entry)
-        if verdict in ("duplicate", "stale"):
+        if verdict in ("duplicate", "stale", "overflow"):
             self.dropped[verdict] += 1
-        elif verdict == "gap":
+        if verdict in ("gap", "overflow"):
             self._hello()
         self._apply(entries, now)
 
@@ -192,7 +194,10 @@ class Guest(Role):
             return
         self.pending = None
         self.ctl.session.emit({"type": "remote_refused", "reason": reason}, now)
-        self.ctl.recommit(now)
+        position = (self.follower.game, self.follower.applied)
+        if position != self._refused_at:  # once a position: a refusal never starts a storm
+            self._refused_at = position
+            self.ctl.recommit(now)
 
     # ---------------------------------------------------------------- the controller asks
 

@@ -10,6 +10,7 @@ when it receives it, so the call window of a FLIX is judged by the host's clock.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -28,7 +29,10 @@ from engine.game import Action
 SNAPSHOT_EVERY = 16
 """Log entries between two retained snapshots (a late joiner's starting point)."""
 SNAPSHOT_GAP_S = 0.5
-"""A guest asking again for the same snapshot within this time gets none (no echo storm)."""
+"""Hellos are answered with at most one snapshot in this time, however many come: one that
+comes sooner is answered when the time is over (no echo storm)."""
+NEVER_RETAINED = (messages.LOG, messages.REFUSED, messages.ORDERS, messages.HELLO)
+"""Topics nobody retains a message on: what is retained there is poison, cleared on connect."""
 SEAT_ACTIONS = ("call", "penalty", "request_block", "resign")
 """Actions that name their seat; a roll and a placement are the mover's."""
 
@@ -60,7 +64,8 @@ class Host(Role):
         self.game, self.log = host_log(controller.session.journal.current_game())
         self.new_game = public_new_game(controller.session.entry)
         self._carried: set[str] = set()
-        self._snapshot_sent: tuple[int, int, float] = (-1, -1, 0.0)
+        self._hello_answered = -SNAPSHOT_GAP_S
+        self._hello_due: asyncio.TimerHandle | None = None
         self.handlers[messages.ORDERS] = self.take_order
         self.handlers[messages.HELLO] = self.hello
         controller.session.recorders.append(self.recorded)
@@ -70,23 +75,23 @@ class Host(Role):
 
     async def stop(self) -> None:
         self.ctl.session.recorders.remove(self.recorded)
+        if self._hello_due is not None:
+            self._hello_due.cancel()
         await super().stop()
 
     # ---------------------------------------------------------------- publishing
 
     def on_connect(self) -> None:
+        for keys in (self.keys, self.spectator_keys):  # the rest is replaced below or by the guest
+            for leaf in NEVER_RETAINED:
+                self.link.publish(self.topic(leaf, keys), b"", retain=True)
         leaf = f"{messages.PRESENCE}/host"
         body = messages.presence_body("host", True, self._nonce)
         self.send(leaf, body, keys=self.spectator_keys, retain=True)
-        self.publish_snapshot(force=True)
+        self.publish_snapshot()
 
-    def publish_snapshot(self, *, force: bool = False) -> None:
+    def publish_snapshot(self) -> None:
         """The game from its start, retained on both trees (players and spectators)."""
-        game, length, at = self._snapshot_sent
-        now = time.monotonic()
-        if not force and (game, length) == (self.game, len(self.log)) and now - at < SNAPSHOT_GAP_S:
-            return
-        self._snapshot_sent = (self.game, len(self.log), now)
         for keys, spectator in ((self.keys, False), (self.spectator_keys, True)):
             body = messages.snapshot_body(
                 self.game, self.new_game, self.log, self.remote_seats, spectator
@@ -99,20 +104,31 @@ class Host(Role):
             self.game, self.log = seq, []
             self.new_game = public_new_game(data)
             self._carried.clear()
-            self.publish_snapshot(force=True)
+            self.publish_snapshot()
             return
         entry: LogEntry = logged(kind, data, self.ctl.game)
         self.log.append(entry)
         for keys in (self.keys, self.spectator_keys):
             self.send(messages.LOG, messages.entry_body(self.game, len(self.log), entry), keys=keys)
         if len(self.log) % SNAPSHOT_EVERY == 0:
-            self.publish_snapshot(force=True)
+            self.publish_snapshot()
 
     # ---------------------------------------------------------------- the guest's messages
 
     def hello(self, body: dict[str, Any], now: float) -> None:
-        game, have = messages.read_hello(body)
-        self.publish_snapshot(force=(game, have) != (self.game, len(self.log)))
+        messages.read_hello(body)
+        if self._hello_due is not None:
+            return  # answered when the gap is over
+        wait = self._hello_answered + SNAPSHOT_GAP_S - time.monotonic()
+        if wait <= 0:
+            self._answer_hello()
+        else:
+            self._hello_due = asyncio.get_running_loop().call_later(wait, self._answer_hello)
+
+    def _answer_hello(self) -> None:
+        self._hello_due = None
+        self._hello_answered = time.monotonic()
+        self.publish_snapshot()
 
     def take_order(self, body: dict[str, Any], now: float) -> None:
         order = messages.read_order(body)

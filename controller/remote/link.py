@@ -1,12 +1,15 @@
 """The MQTT connection of remote play (aiomqtt on the service's asyncio loop).
 
 ``Link`` keeps one connection to the broker: it connects, subscribes, calls ``on_connect`` (the
-role says it is online and asks for what it missed), hands every message to ``on_message`` and
-publishes what is queued, in order. A lost connection is retried with a growing pause (up to
-``RETRY_MAX_S``); what was queued meanwhile is sent once connected again. Everything runs on the
-loop that runs the controller, so messages are handled between two board steps. aiomqtt (the
-``remote`` extra) is imported when a link starts: a service without it runs, and says what to
-install when remote play is asked for.
+role says it is online and asks for what it missed), puts every message in its ``Inbox`` (limits,
+queues and the guard of ``controller.remote.inbox``), lets the inbox hand them on and publishes
+what is queued, in order. A lost connection is retried with a growing pause (up to
+``RETRY_MAX_S``); what was queued meanwhile is sent once connected again. The link is
+supervised: an error nobody foresaw ends the connection, not the link; it is counted
+(``restarts``), shown, and the link starts again after the same growing pause. Everything runs
+on the loop that runs the controller, so messages are handled between two board steps. aiomqtt
+(the ``remote`` extra) is imported when a link starts: a service without it runs, and says what
+to install when remote play is asked for.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from controller.config import Config, ConfigError
+from controller.remote.inbox import SNAPSHOT_BYTES, Inbox
 
 if TYPE_CHECKING:
     import aiomqtt
@@ -36,6 +40,12 @@ STOP_WAIT_S = 10
 OUTBOX_LIMIT = 10_000
 """Messages kept while the broker is away; the oldest go first (a snapshot replaces them)."""
 QOS = 1
+MAX_PACKET = SNAPSHOT_BYTES + 1024
+"""The largest MQTT packet this side takes (the largest message read, its topic and header):
+the broker drops a larger one unsent (MQTT 5 Maximum Packet Size), so its bytes never reach
+this process."""
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -128,13 +138,13 @@ class Link:
         broker: Broker,
         *,
         subscriptions: list[str],
-        on_message: Callable[[str, bytes], None],
+        inbox: Inbox,
         on_connect: Callable[[], None],
         will: tuple[str, bytes] | None = None,
     ) -> None:
         self.broker = broker
         self.subscriptions = subscriptions
-        self.on_message = on_message
+        self.inbox = inbox
         self.on_connect = on_connect
         self.will = will
         self.state = "connecting"
@@ -142,6 +152,10 @@ class Link:
         self.error: str | None = None
         """Why the last connection ended (``None`` while connected)."""
         self.connects = 0
+        self.restarts = 0
+        """Connections ended by an error nobody foresaw (the link started again)."""
+        self.internal_error: str | None = None
+        """The last such error."""
         self.sent = 0
         self.received = 0
         self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
@@ -166,6 +180,8 @@ class Link:
             "state": self.state,
             "for_s": round(time.monotonic() - self._since, 1),
             "error": self.error,
+            "restarts": self.restarts,
+            "internal_error": self.internal_error,
             "broker": f"{'mqtts' if self.broker.tls else 'mqtt'}://{self.broker.host}:"
             f"{self.broker.port}",
         }
@@ -174,10 +190,11 @@ class Link:
 
     def start(self) -> None:
         """Run on the current event loop until ``stop``."""
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self._task = asyncio.get_running_loop().create_task(self._supervise())
 
     async def stop(self) -> None:
-        """Disconnect (the will is not sent: the role says it is gone only when it leaves)."""
+        """Disconnect (the will is not sent: the role says it is gone only when it leaves).
+        Never raises: a link is left in every state."""
         self._stopping.set()
         if self._task is not None:
             try:
@@ -186,6 +203,8 @@ class Link:
                 self._task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await self._task
+            except Exception:  # the supervisor catches all; this is the last net
+                log.warning("the MQTT link ended with an error", exc_info=True)
         self._set("stopped")
 
     def _set(self, state: str) -> None:
@@ -195,11 +214,16 @@ class Link:
 
     def _client(self) -> aiomqtt.Client:
         import aiomqtt
+        from paho.mqtt.packettypes import PacketTypes
+        from paho.mqtt.properties import Properties
 
         broker = self.broker
         will = None
         if self.will is not None:
             will = aiomqtt.Will(self.will[0], self.will[1], qos=QOS, retain=True)
+        properties: Callable[[int], Properties] = Properties  # paho leaves __init__ untyped
+        connect = properties(PacketTypes.CONNECT)
+        connect.MaximumPacketSize = MAX_PACKET
         return aiomqtt.Client(
             broker.host,
             broker.port,
@@ -207,12 +231,32 @@ class Link:
             password=broker.password or None,
             tls_context=broker.tls_context(),
             will=will,
+            protocol=aiomqtt.ProtocolVersion.V5,
+            properties=connect,
+            queue_type=self._arrivals(),
             logger=self._log,
             keepalive=broker.keepalive_s,
             timeout=broker.keepalive_s,
             # a move is one small message: send it now, not after the peer's delayed ACK
             socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)],
         )
+
+    async def _supervise(self) -> None:
+        """Run the connection; an error ``_run`` does not foresee ends the connection, is
+        counted and shown, and the link starts again after a growing pause."""
+        pause = RETRY_MIN_S
+        while not self._stopping.is_set():
+            try:
+                await self._run()
+            except Exception as error:
+                self.restarts += 1
+                self.internal_error = f"{type(error).__name__}: {error}"[:300]
+                self.error = f"restarted after an internal error ({self.internal_error})"
+                log.warning("the MQTT link restarts after an error", exc_info=True)
+                self._set("reconnecting")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stopping.wait(), pause)
+                pause = min(pause * 2, RETRY_MAX_S)
 
     async def _run(self) -> None:
         import aiomqtt
@@ -246,6 +290,7 @@ class Link:
         tasks = {
             asyncio.create_task(self._read(client)),
             asyncio.create_task(self._send(client)),
+            asyncio.create_task(self.inbox.serve()),
             asyncio.create_task(self._stopping.wait()),
         }
         try:
@@ -259,12 +304,32 @@ class Link:
             if error is not None:
                 raise error
 
+    def _arrivals(self) -> type[asyncio.Queue[aiomqtt.Message]]:
+        """aiomqtt's queue of the messages read, replaced: each goes to the inbox (its checks
+        and bounds) the moment it is read, so none waits unbounded in aiomqtt's queue (whose
+        reader takes a task a message, slower than a flood comes)."""
+        import aiomqtt
+
+        arrived = self._arrived
+
+        class Arrivals(asyncio.Queue[aiomqtt.Message]):
+            def put_nowait(self, item: aiomqtt.Message) -> None:
+                arrived(item)
+
+        return Arrivals
+
+    def _arrived(self, message: aiomqtt.Message) -> None:
+        payload = message.payload
+        if isinstance(payload, bytearray):
+            payload = bytes(payload)
+        if isinstance(payload, bytes):
+            self.received += 1
+            self.inbox.put(message.topic.value, payload, message.retain)
+
     async def _read(self, client: aiomqtt.Client) -> None:
-        async for message in client.messages:
-            payload = message.payload
-            if isinstance(payload, bytes | bytearray):
-                self.received += 1
-                self.on_message(message.topic.value, bytes(payload))
+        """Wait until the connection ends (the messages themselves go to ``_arrived``)."""
+        async for _ in client.messages:
+            pass
 
     async def _send(self, client: aiomqtt.Client) -> None:
         while True:

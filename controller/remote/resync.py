@@ -4,7 +4,8 @@ The host's log is its journal's game with every roll's faces written out, so a f
 neither the seed (a secret: it predicts the dice) nor the host's RNG. Entries are numbered from
 1 within a game; a game is named by the journal sequence number of its ``new_game`` entry, so
 numbers only grow. A follower applies entry ``n`` only after ``n - 1``: a duplicate (QoS 1
-delivers twice) is dropped, a later one waits in a bounded buffer while a snapshot is asked for.
+delivers twice) is dropped, a later one waits in a bounded buffer while a snapshot is asked for
+(one beyond the buffer's reach is dropped: the snapshot brings it).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from controller.core.session import TEST_ONLY_KEYS
 from controller.remote.messages import Entry, LogEntry, Snapshot
 from engine.game import Action, Game
 
-BUFFER_LIMIT = 512
-"""Entries ahead of a gap kept while the snapshot that fills it comes."""
+BUFFER_LIMIT = 64
+"""Entries ahead of a gap kept while the snapshot that fills it comes: only entries up to this
+many ahead of the last one applied (at most 8 KiB each on the wire)."""
 
 
 def public_new_game(entry: dict[str, Any]) -> dict[str, Any]:
@@ -65,16 +67,18 @@ class Follower:
 
     def offer(self, entry: Entry) -> tuple[str, list[LogEntry]]:
         """A log entry received: ``("apply", entries)`` in order (``applied`` counts them), or
-        ``("duplicate" | "stale" | "gap", [])``. A gap keeps the entry for later."""
+        ``("duplicate" | "stale" | "gap" | "overflow", [])``. A gap keeps the entry for later;
+        one more than ``BUFFER_LIMIT`` ahead is not kept (``overflow``)."""
         if self.game is None or entry.game > self.game:
             return "gap", []  # a newer game: its snapshot starts it
         if entry.game < self.game:
             return "stale", []
         if entry.n <= self.applied:
             return "duplicate", []
+        if entry.n > self.applied + BUFFER_LIMIT:
+            return "overflow", []
         if entry.n > self.applied + 1:
-            if len(self.waiting) < BUFFER_LIMIT:
-                self.waiting[entry.n] = entry.entry
+            self.waiting[entry.n] = entry.entry
             return "gap", []
         return "apply", [entry.entry, *self._drain(entry.n)]
 

@@ -1,5 +1,6 @@
 """What the host and a joined board share: the link, signed messages, the drop counters and
-the other side's presence."""
+the other side's presence. Every message passes the link's ``Inbox`` (limits, queues, a guard)
+before ``_received`` reads it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from controller.core.board_controller import BoardController
 from controller.remote import messages
 from controller.remote.codes import Keys
+from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
 from controller.remote.messages import Malformed
 from controller.remote.signing import opened, seal
@@ -18,9 +20,10 @@ from controller.remote.signing import opened, seal
 Order = Callable[[Callable[[float], None]], None]
 """The service's ``order``: carry out a change on the controller now, then show it."""
 Handler = Callable[[dict[str, Any], float], None]
-DROPS = ("forged", "malformed", "stale", "duplicate", "refused")
+DROPS = ("forged", "malformed", "stale", "duplicate", "refused", "overflow")
 """Why messages were dropped: a wrong MAC; signed but not a message of this version; of an
-older position or game; a copy of one already applied; an order the host does not apply."""
+older position or game; a copy of one already applied; an order the host does not apply; a log
+entry too far ahead of a gap to be kept (the inbox counts its own: ``inbox.Dropped``)."""
 
 
 class Role:
@@ -40,10 +43,11 @@ class Role:
         self._peer_since = time.monotonic()
         self._nonce = secrets.token_hex(8)
         self.handlers: dict[str, Handler] = {f"{messages.PRESENCE}/{self.peer}": self.presence}
+        inbox = Inbox(messages.topic(keys.game_id, ""), self.listens(), self._received)
         self.link = Link(
             broker,
             subscriptions=[messages.topic(keys.game_id, leaf) for leaf in self.listens()],
-            on_message=self._received,
+            inbox=inbox,
             on_connect=self._connected,
             will=(
                 self.topic(f"{messages.PRESENCE}/{self.side}"),
@@ -73,6 +77,7 @@ class Role:
     # ---------------------------------------------------------------- receiving
 
     def _received(self, topic: str, payload: bytes) -> None:
+        """Read one message the inbox let through."""
         prefix = messages.topic(self.keys.game_id, "")
         leaf = topic[len(prefix) :] if topic.startswith(prefix) else ""
         handler = self.handlers.get(leaf)
@@ -80,8 +85,7 @@ class Role:
             return
         body = opened(self.keys.mac_key, topic, payload)
         if body is None:
-            if payload:  # an empty retained message clears a topic: nothing to count
-                self.dropped["forged"] += 1
+            self.dropped["forged"] += 1
             return
 
         def handle(now: float) -> None:
@@ -120,7 +124,7 @@ class Role:
             "peer": {None: "unknown", True: "online", False: "gone"}[self.peer_online],
             "peer_gone_s": gone,
             "applied": self.applied,
-            "dropped": dict(self.dropped),
+            "dropped": {**self.dropped, **self.link.inbox.dropped},
         }
 
     def start(self) -> None:

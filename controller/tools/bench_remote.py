@@ -8,7 +8,10 @@ host to guest (the host's log) and guest to host (the guest's order, carried out
 With one game the moves follow each other; with N games each game moves every ``PACE_S`` at a
 random phase, and the p99 of all round trips is reported for each N (the curve). Key derivation
 (once per join) is timed on its own; the games use keys drawn at random so that setting up
-500 games does not take minutes.
+500 games does not take minutes. Under a flood, one game moves every ``FLOOD_PACE_S`` while
+an outsider (a client without the key, in a thread of its own) publishes ``FLOOD_PER_S``
+hostile messages a second on the game's topics: junk, forged bodies, nesting 977 and 10,000
+deep, messages just under the snapshot's limit and of 1 MB.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import socket
 import statistics
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,9 +34,11 @@ from controller.config import Config
 from controller.core.driver import Driver
 from controller.core.journal import Journal
 from controller.core.session import game_entry
+from controller.remote import messages
 from controller.remote.codes import Keys, derive, new_code
 from controller.remote.guest import Guest
 from controller.remote.host import Host
+from controller.remote.inbox import SNAPSHOT_BYTES
 from controller.remote.link import Broker
 from controller.tools.bench_scale import scaled
 from engine.game import Action
@@ -45,6 +51,18 @@ PACE_S = 5.0
 throw, a placement and often a call)."""
 MOVES_PER_GAME = 6
 TARGET_P99_MS = 250.0
+FLOOD_MOVES = 200
+FLOOD_PACE_S = 0.05
+FLOOD_PER_S = 100
+FLOOD_TOPICS = (
+    messages.ORDERS,
+    messages.HELLO,
+    f"{messages.PRESENCE}/guest",
+    messages.SNAPSHOT,
+    messages.LOG,
+    messages.REFUSED,
+    f"{messages.PRESENCE}/host",
+)
 
 
 class _Side:
@@ -211,6 +229,62 @@ async def _concurrent(broker: Broker, count: int) -> tuple[list[float], int]:
     return times, lost
 
 
+def _hostile(i: int) -> bytes:
+    """The ``i``-th message of the flood: every kind in turn, the big ones rarer."""
+    if i % 100 == 0:
+        return secrets.token_bytes(2**20)
+    if i % 100 == 50:
+        return b'{"msg": {"a": "' + b"x" * (SNAPSHOT_BYTES - 40) + b'"}, "mac": "00"}'
+    depth = (977, 10_000)[i % 2]
+    kinds = (
+        secrets.token_bytes(64),
+        b'{"msg": {"type": "order", "game": 1}, "mac": "' + secrets.token_hex(32).encode() + b'"}',
+        b'{"msg": {"a": ' + b"[" * depth + b"]" * depth + b'}, "mac": "00"}',
+        b"[]",
+    )
+    return kinds[i % len(kinds)]
+
+
+def _flood(port: int, game_id: str, stop: threading.Event, sent: list[int]) -> None:
+    """Publish ``FLOOD_PER_S`` hostile messages a second on the game's topics until ``stop``."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    began = time.monotonic()
+    i = 0
+    while not stop.is_set():
+        leaf = FLOOD_TOPICS[i % len(FLOOD_TOPICS)]
+        client.publish(messages.topic(game_id, leaf), _hostile(i), qos=1)
+        i += 1
+        time.sleep(max(0.0, began + i / FLOOD_PER_S - time.monotonic()))
+    sent.append(i)
+    client.loop_stop()
+    client.disconnect()
+
+
+async def _flooded(broker: Broker, moves: int) -> tuple[list[float], int]:
+    """One game's round trips while an outsider floods its topics; the messages sent."""
+    times: list[float] = []
+    (game,) = await _games(broker, 1, times)
+    stop, sent = threading.Event(), list[int]()
+    flood = threading.Thread(target=_flood, args=(broker.port, game.host.keys.game_id, stop, sent))
+    flood.start()
+    try:
+        await asyncio.sleep(1.0)  # the flood is on before the first move
+        for _ in range(moves):
+            game.move()
+            await asyncio.wait_for(game.done.wait(), 30)
+            await asyncio.sleep(FLOOD_PACE_S)
+    finally:
+        stop.set()
+        await asyncio.to_thread(flood.join)
+    await game.stop()
+    return times, sent[0]
+
+
 def _ms(times: list[float], q: float) -> float:
     ordered = sorted(times)
     return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
@@ -220,7 +294,8 @@ def measure() -> dict[str, float | str]:
     """``remote_rtt_ms_p50``/``_p99`` (one game); per N of ``GAME_COUNTS``
     ``remote_games_N_rtt_ms_p50``/``_p99`` and ``remote_games_N_lost``;
     ``remote_games_max_p99_le_250ms`` (the largest N measured within the target);
-    ``remote_key_derivation_ms``."""
+    ``remote_flood_rtt_ms_p50``/``_p99`` and ``remote_flood_messages`` (one game under a
+    flood of hostile messages); ``remote_key_derivation_ms``."""
     if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
         return {"remote": "mosquitto is missing (bash scripts/setup-system.sh)"}
     figures: dict[str, float | str] = {}
@@ -234,6 +309,10 @@ def measure() -> dict[str, float | str]:
             single = asyncio.run(_single(broker, scaled(SINGLE_MOVES)))
             figures["remote_rtt_ms_p50"] = round(1000 * statistics.median(single), 2)
             figures["remote_rtt_ms_p99"] = _ms(single, 0.99)
+            flooded, sent = asyncio.run(_flooded(broker, scaled(FLOOD_MOVES)))
+            figures["remote_flood_rtt_ms_p50"] = _ms(flooded, 0.5)
+            figures["remote_flood_rtt_ms_p99"] = _ms(flooded, 0.99)
+            figures["remote_flood_messages"] = sent
             best = 0
             for count in map(scaled, GAME_COUNTS[1:]):
                 times, lost = asyncio.run(_concurrent(broker, count))

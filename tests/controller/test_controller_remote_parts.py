@@ -21,11 +21,11 @@ from controller.remote.resync import Follower
 
 def test_docstring_examples() -> None:
     attempted = 0
-    for name in ("codes", "signing"):
+    for name in ("codes", "signing", "inbox"):
         result = doctest.testmod(importlib.import_module(f"controller.remote.{name}"))
         assert result.failed == 0
         attempted += result.attempted
-    assert attempted >= 5
+    assert attempted >= 7
 
 
 def test_codes_are_six_letters_without_look_alikes() -> None:

@@ -119,6 +119,8 @@ class Mosquitto:
 
     folder: Path
     locked: bool = False
+    settings: str = ""
+    """More lines of the broker's configuration."""
     port: int = field(default_factory=free_port)
     tls_port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
@@ -135,6 +137,7 @@ class Mosquitto:
             "persistence false\n"
             "set_tcp_nodelay true\n"
             "log_dest stderr\n"
+            f"{self.settings}"
         )
         if self.locked:
             passwords = self.folder / "passwd"

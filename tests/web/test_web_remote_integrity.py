@@ -34,6 +34,8 @@ class Eavesdropper:
         self.client.loop_start()
 
     def _message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
+        if not message.payload:
+            return  # a topic cleared (the host clears what nobody should retain when it connects)
         with self.lock:
             self.seen.append((message.topic, bytes(message.payload)))
 

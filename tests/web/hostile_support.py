@@ -1,0 +1,90 @@
+"""Outsiders on the broker of a remote game: clients that publish their own bytes on the game's
+topics (they know the game id, which every topic shows, but no key), and the measures of what
+that did to the two services (link deaths, dropped messages, memory)."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import psutil
+from remote_support import Side
+
+from controller.remote import codes, messages, signing
+
+
+def nested(depth: int) -> bytes:
+    """A signed-looking message whose body is lists in lists ``depth`` deep."""
+    return b'{"msg":{"a":' + b"[" * depth + b"]" * depth + b'},"mac":"00"}'
+
+
+class Outsider:
+    """One more client of the broker: it publishes what it likes (QoS 1, waiting for the
+    broker's acknowledgement) and records what it sees on the topics it subscribes to."""
+
+    def __init__(self, port: int) -> None:
+        self.seen: list[tuple[str, bytes, bool]] = []
+        self.lock = threading.Lock()
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        self.client.max_inflight_messages_set(100)
+        self.client.on_message = self._message
+        self.client.connect("127.0.0.1", port)
+        self.client.loop_start()
+
+    def _message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
+        with self.lock:
+            self.seen.append((message.topic, bytes(message.payload), bool(message.retain)))
+
+    def listen(self, topic: str) -> None:
+        self.client.subscribe(topic, qos=1)
+
+    def recorded(self, leaf: str) -> list[tuple[str, bytes, bool]]:
+        with self.lock:
+            return [seen for seen in self.seen if seen[0].endswith(f"/{leaf}")]
+
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
+        self.client.publish(topic, payload, qos=1, retain=retain).wait_for_publish(timeout=60)
+
+    def publish_many(self, items: list[tuple[str, bytes]]) -> None:
+        """Publish all, then wait until the broker has taken every one."""
+        sent = [self.client.publish(topic, payload, qos=1) for topic, payload in items]
+        for info in sent:
+            info.wait_for_publish(timeout=120)
+
+    def close(self) -> None:
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
+def link(side: Side) -> dict[str, Any]:
+    """The side's ``remote.link`` (the connection, the other side, the counters)."""
+    remote = side.state()["remote"]
+    assert remote is not None, "the side is in no remote game"
+    state: dict[str, Any] = remote["link"]
+    return state
+
+
+def dropped(side: Side) -> int:
+    """Every message the side dropped, whatever the reason."""
+    return sum(link(side)["dropped"].values())
+
+
+def rss_mb(side: Side) -> float:
+    """The service's resident memory."""
+    return float(psutil.Process(side.up.process.pid).memory_info().rss) / 2**20
+
+
+def topic(game_id: str, leaf: str) -> str:
+    return messages.topic(game_id, leaf)
+
+
+@functools.cache
+def _keys(code: str) -> codes.Keys:
+    return codes.derive(code)
+
+
+def signed(code: str, topic: str, body: dict[str, Any]) -> bytes:
+    """A message as a holder of the join code can make it (the game's own envelope)."""
+    return signing.seal(_keys(code).mac_key, topic, body)

@@ -1,0 +1,143 @@
+"""What a holder of the join code can make a side do, through a real mosquitto: many hellos
+get at most one snapshot every 0.5 s, a log entry the host never wrote cannot start a storm of
+orders, and entries far ahead of a gap cannot fill the guest's memory."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from broker_support import Mosquitto
+from hostile_support import Outsider, link, rss_mb, signed, topic
+from remote_support import Side, in_step, wait_for
+from test_web_remote_integrity import place, settle
+
+from controller.core.journal import Journal
+from controller.remote import messages
+from controller.remote.host import SNAPSHOT_GAP_S
+
+HELLOS = 200
+MEMORY_GROWTH_MB = 20.0
+OBSERVED_S = 2.0
+"""How long the orders are counted after the refusals that used to start a storm."""
+
+
+def game_number(side: Side) -> int:
+    """The number of the host's game (its journal's ``new_game`` entry)."""
+    journal = Journal(side.folder / "data")
+    try:
+        return journal.current_game()[0].seq
+    finally:
+        journal.close()
+
+
+def sentinel(outsider: Outsider, side: Side, where: str) -> None:
+    """An unsigned message after the others on the same topic: once the side has counted it,
+    it has read every one before it (a topic's messages are read in order)."""
+    before = link(side)["dropped"]["forged"]
+    outsider.publish(where, b'{"msg": {}, "mac": "00"}')
+    wait_for(lambda: link(side)["dropped"]["forged"] > before, "the side read every message")
+
+
+def test_hellos_get_at_most_one_snapshot_per_gap(tmp_path: Path, mosquitto: Mosquitto) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    holder = Outsider(mosquitto.port)
+    try:
+        host.post("/api/new_game", {"variant": "qubic", "players": 2})
+        opened = host.post("/api/remote/host", {})
+        code, game_id = opened["code"], opened["game_id"]
+        wait_for(lambda: link(host)["state"] == "connected", "the host is connected")
+        holder.listen(topic(game_id, messages.SNAPSHOT))
+        wait_for(lambda: bool(holder.recorded(messages.SNAPSHOT)), "the retained snapshot")
+        already = len(holder.recorded(messages.SNAPSHOT))
+        began = time.monotonic()
+        where = topic(game_id, messages.HELLO)
+        hellos = [
+            (where, signed(code, where, messages.hello_body(0, have, f"n{have}")))
+            for have in range(HELLOS)
+        ]
+        holder.publish_many(hellos)
+        sentinel(holder, host, where)
+        time.sleep(2 * SNAPSHOT_GAP_S)  # a hello held back is answered when its gap is over
+        elapsed = time.monotonic() - began
+        snapshots = len(holder.recorded(messages.SNAPSHOT)) - already
+        assert snapshots >= 1, "hellos are answered"
+        assert snapshots <= elapsed / SNAPSHOT_GAP_S + 1, f"{snapshots} in {elapsed:.1f} s"
+    finally:
+        holder.close()
+        host.stop()
+
+
+def test_an_entry_the_host_never_wrote_starts_no_storm(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    holder = Outsider(mosquitto.port)
+    try:
+        host.post("/api/new_game", {"variant": "qubic", "players": 2})
+        opened = host.post("/api/remote/host", {})
+        code, game_id = opened["code"], opened["game_id"]
+        guest.post("/api/remote/join", {"code": code})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        place(host, "R-I-S")
+        settle(host, guest, "R-I-S")
+        place(guest, "Y-II-H")
+        settle(host, guest, "Y-II-H")
+        holder.listen(topic(game_id, messages.ORDERS))
+        undo = {
+            "type": "entry",
+            "game": game_number(host),
+            "n": host.state()["remote"]["log"] + 1,
+            "kind": "undo",
+            "data": {},
+        }
+        where = topic(game_id, messages.LOG)
+        stale = link(host)["dropped"]["stale"]
+        holder.publish(where, signed(code, where, undo))
+        wait_for(lambda: link(host)["dropped"]["stale"] >= stale + 2, "the host refused twice")
+        before = len(holder.recorded(messages.ORDERS))
+        time.sleep(OBSERVED_S)
+        orders = len(holder.recorded(messages.ORDERS)) - before
+        assert orders <= 1, f"{orders} orders in {OBSERVED_S} s after two refusals"
+        assert link(host)["state"] == link(guest)["state"] == "connected"
+    finally:
+        holder.close()
+        host.stop()
+        guest.stop()
+
+
+def padded_entry(game: int, n: int, size: int) -> dict[str, object]:
+    """A log entry carrying about ``size`` bytes of empty lists: each costs Python 64 bytes."""
+    pad = [[] for _ in range(size // 3)]
+    return {"type": "entry", "game": game, "n": n, "kind": "action", "data": {"pad": pad}}
+
+
+def test_entries_far_ahead_cannot_fill_the_guests_memory(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    holder = Outsider(mosquitto.port)
+    try:
+        host.post("/api/new_game", {"variant": "qubic", "players": 2})
+        opened = host.post("/api/remote/host", {})
+        code, game_id = opened["code"], opened["game_id"]
+        guest.post("/api/remote/join", {"code": code})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        game, where = game_number(host), topic(game_id, messages.LOG)
+        before = rss_mb(guest)
+        large = [signed(code, where, padded_entry(game, 2 + n, 200_000)) for n in range(40)]
+        holder.publish_many([(where, payload) for payload in large])
+        small = [signed(code, where, padded_entry(game, 42 + n, 7_000)) for n in range(400)]
+        holder.publish_many([(where, payload) for payload in small])
+        sentinel(holder, guest, where)
+        growth = rss_mb(guest) - before
+        assert growth <= MEMORY_GROWTH_MB, f"the guest grew by {growth:.0f} MB"
+        counts = link(guest)["dropped"]
+        assert counts["oversize"] == 40 and counts["overflow"] >= 400 - 64
+        assert in_step(host, guest) and link(guest)["state"] == "connected"
+    finally:
+        holder.close()
+        host.stop()
+        guest.stop()
