@@ -29,6 +29,7 @@ from controller.homeassistant.entities import (
     discovery_messages,
 )
 from controller.homeassistant.snapshot import snapshot
+from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link, parse_broker
 
 FLUSH_WAIT_S = 2.0
@@ -87,10 +88,12 @@ class HomeAssistant:
         self._state = state
         self._buttons = buttons
         self._commands = {self.topics.command(b.object_id): b.object_id for b in BUTTONS}
+        prefix = f"{self.topics.base}/"
+        inbox = Inbox(prefix, [topic[len(prefix) :] for topic in self._commands], self._on_message)
         self.link = Link(
             broker_of(config),
             subscriptions=list(self._commands),
-            on_message=self._on_message,
+            inbox=inbox,
             on_connect=self._on_connect,
             will=(self.topics.availability, OFFLINE.encode()),
         )
