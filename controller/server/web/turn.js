@@ -27,6 +27,7 @@ function turnText(view) {
     return clearing(view) ? `${text} Clear the board for the next game.` : text;
   }
   if (view.phase === "await_fix") return "The board does not match the game: fix the blinking holes.";
+  if (view.seats?.[view.to_move]?.place === "remote") return `${mover} plays on the other board: wait for its move.`;
   if (computerToMove(view)) {
     const seat = view.seats[view.to_move];
     const doing = view.computer_move
@@ -56,6 +57,7 @@ function drawTurn(view) {
   const turn = $("turn");
   turn.style.setProperty("--mover", over ? "" : teams[view.team_of_seat?.[view.to_move]]?.colour ?? "");
   turn.textContent = `${variantName(view.variant)}: ${turnText(view)}`;
+  turn.title = turn.textContent; // in full, should the line be cut
 }
 
 /** The computer's chosen move, waiting for a person to make it on the board. */
