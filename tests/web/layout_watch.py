@@ -1,6 +1,6 @@
 """Watch a page for layout movement: the Layout Instability API's shifts and every hole's box.
 
-    watch = LayoutWatch(page)       # after the page shows its board
+    watch = LayoutWatch(page)       # after the page shows its board (selector=: what to watch)
     ... an action ...
     watch.snap("after the roll")    # every hole's/cell's box, compared with the first snap
     assert watch.moves() == []      # (label, hole, first box, this box) of each box that moved
@@ -21,6 +21,9 @@ from playwright.sync_api import Page
 
 TARGETS = "[data-hole], [data-cell]"
 """What a finger taps on every board: the spaceboard's holes, Flip 4's squares, Olix's cells."""
+
+BAR = "#roll, #flix, #penalty, #undo"
+"""The action bar's buttons (named by their ids): add them with ``f"{TARGETS}, {BAR}"``."""
 
 TOLERANCE_PX = 0.5
 
@@ -56,7 +59,7 @@ _SETTLED = """() => new Promise((done) => requestAnimationFrame(() => requestAni
 
 _BOXES = """(selector) => Object.fromEntries([...document.querySelectorAll(selector)].map((e) => {
   const r = e.getBoundingClientRect();
-  return [e.dataset.hole ?? e.dataset.cell, [r.left, r.top, r.width, r.height]];
+  return [e.dataset.hole ?? e.dataset.cell ?? e.id, [r.left, r.top, r.width, r.height]];
 }))"""
 
 
