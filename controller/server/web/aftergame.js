@@ -5,10 +5,8 @@
 import { command } from "./orders.js";
 import { $, onDraw } from "./store.js";
 
-const SIM_WORDS =
-  "Clear the board to start the next game with the same players, or set up another game.";
-const BOARD_WORDS =
-  "Lift every piece off the board to start the next game with the same players, or set up another game.";
+const SIM_WORDS = "Clear the board to start the next game with the same players.";
+const BOARD_WORDS = "Lift every piece off the board to start the next game with the same players.";
 
 function draw(view) {
   const over = view.phase === "game_over";
