@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from test_web_cube import CUBE
 from test_web_phone import FINGER_PX, PHONE, place
 from web_support import Service
 
@@ -145,3 +146,44 @@ def test_flip4_shows_no_throw_of_the_player_before(
     expect(page.locator("#turn")).to_contain_text(re.compile(r"\(player 2\)"))
     expect(page.locator("#dice .die")).to_have_count(0)
     expect(page.locator("#dice")).not_to_contain_text("sum")
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_turned_cube_is_never_cut_off(
+    size: str, service: Service, open_page: Callable[..., Page]
+) -> None:
+    """Defect: the 3-D view's box fitted only the first view: a cube dragged to look from
+    above, or from behind, lost its end panels past the box's edge."""
+    assert service.post("/api/new_game", {"variant": "qubic", "players": 2}).is_success
+    page = open_page(service, **(PHONE if size == "phone" else LAPTOP))
+    svg = page.locator("#cube svg")
+    svg.scroll_into_view_if_needed()
+    height_before = svg.evaluate("e => e.getBoundingClientRect().height")
+    for dx, dy in [(0, 120), (200, 0), (150, 0)]:  # from above, then round to the back
+        box = svg.bounding_box()
+        assert box is not None
+        x, y = box["x"] + 8, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + dx, y + dy, steps=6)
+        page.mouse.up()
+        box = svg.bounding_box()
+        assert box is not None
+        spots = page.evaluate(
+            f"""async () => {{ const cube = {CUBE};
+            return [...document.querySelectorAll('#cube [data-cube-hole]')]
+              .map((h) => cube.screenPosition(h.dataset.cubeHole)); }}"""
+        )
+        view = page.evaluate(f"async () => {CUBE}.view()")
+        outside = [
+            spot
+            for spot in spots
+            if not (
+                box["x"] <= spot["x"] <= box["x"] + box["width"]
+                and box["y"] <= spot["y"] <= box["y"] + box["height"]
+            )
+        ]
+        assert outside == [], (view, len(outside))
+    assert view["pitch"] > 75
+    # The box keeps its size while the cube turns: nothing around it moves.
+    assert svg.evaluate("e => e.getBoundingClientRect().height") == height_before

@@ -121,10 +121,11 @@ function outlines(layout) {
   return { panels, base };
 }
 
-/** The viewBox that holds the cube seen from the default view: the box over the base as high as
- * the panels (a rod reaches past the end panels, not past the base). */
-function frame(layout) {
-  const cam = camera(DEFAULT_VIEW, SCALE);
+/** The viewBox that holds the cube seen from ``view``: the box over the base as high as the
+ * panels (a rod reaches past the end panels, not past the base). The element keeps the shape of
+ * the default view's box; a turned cube's box is fitted into it, so no view is ever cut off. */
+function frame(layout, view) {
+  const cam = camera(view, SCALE);
   const { base } = outlines(layout);
   const spots = base
     .flatMap((corner) => [corner, { ...corner, y: PANEL_EDGE }])
@@ -229,7 +230,10 @@ export function createCube(container, { onHole = () => {} } = {}) {
 
   function build(next) {
     layout = next;
-    svg.setAttribute("viewBox", frame(layout));
+    const first = frame(layout, DEFAULT_VIEW);
+    svg.setAttribute("viewBox", first);
+    const [, , width, height] = first.split(" ");
+    svg.style.aspectRatio = `${width} / ${height}`;
     const corners = outlines(layout);
     baseCorners = corners.base;
     holes = new Map(holeNames(layout).map((name) => [name, buildHole(name)]));
@@ -448,6 +452,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
 
   function setView(angles) {
     view = clampView(angles);
+    if (layout) svg.setAttribute("viewBox", frame(layout, view));
     draw();
   }
 
