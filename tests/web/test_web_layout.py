@@ -21,9 +21,9 @@ SIZES = {
 MAX_SHIFT = 0.01
 WAIT_S = 60.0
 SEED = 7
-"""Dice that light an empty hole on every throw of these games (no lost turn)."""
+"""The same dice and the same computer moves on every run."""
 LONG_NAMES = ["Maximiliane Lindqvist-Oppenheimer", "Bartholomew Featherstonehaugh"]
-"""Names that make the turn line as long as a person's can be."""
+"""Players' names as long as a person's can be: wherever the page shows them, nothing moves."""
 
 
 def place(service: Service, page: Page, watch: LayoutWatch, label: str) -> None:

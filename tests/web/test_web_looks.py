@@ -101,6 +101,9 @@ def test_qubic_does_not_glow_all_over_and_threats_sit_in_their_hole(
     expect(allowed).to_have_count(64 - 6)
     shadows = set(allowed.evaluate_all("es => es.map(e => getComputedStyle(e).boxShadow)"))
     assert all(shadow.startswith("rgba(0, 0, 0, 0)") for shadow in shadows), shadows
+    glows = page.locator("#cube .cube-lit .cube-glow")  # the 3-D view's lit holes: rings only
+    expect(glows).to_have_count(64 - 6)
+    assert glows.evaluate_all("es => es.filter(e => e.style.display !== 'none').length") == 0
     page.click("#threats-toggle")
     threat = page.locator('[data-hole="R-I-C"]')
     expect(threat).to_have_attribute("data-threat", "0")

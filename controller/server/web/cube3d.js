@@ -296,7 +296,8 @@ export function createCube(container, { onHole = () => {} } = {}) {
       words.push(`${teams[lit.chosenTeam]?.name ?? "the computer"}'s chosen hole`);
     }
     hole.group.classList.toggle("cube-lit", Boolean(glow));
-    show(hole.glow, Boolean(glow));
+    // Every empty hole allowed (Qubic, a free play): lit rings without sixty glows at once.
+    show(hole.glow, Boolean(glow) && !(facts.anywhere && lit.allowed.has(name)));
     if (glow) {
       hole.glow.setAttribute("fill", glow);
       hole.ring.setAttribute("stroke", glow);
@@ -445,6 +446,8 @@ export function createCube(container, { onHole = () => {} } = {}) {
       blink: blinkingHoles(state, layout, teams),
       last: lastPlaced(state),
     };
+    const empty = [...holes.keys()].filter((name) => !facts.board[name]);
+    facts.anywhere = facts.lit.allowed.size > 1 && empty.every((name) => facts.lit.allowed.has(name));
     for (const hole of holes.values()) paintHole(hole, facts);
     rods = buildRods(state, teams);
     draw();
