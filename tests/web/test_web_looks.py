@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from layout_watch import BAR, TARGETS, LayoutWatch
 from playwright.sync_api import Locator, Page, expect
 from test_web_cube import CUBE
-from test_web_phone import FINGER_PX, PHONE, place
+from test_web_phone import FINGER_PX, PHONE, in_first_screen, place
 from web_support import Service
 
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -190,3 +191,22 @@ def test_a_turned_cube_is_never_cut_off(
     assert view["pitch"] > 75
     # The box keeps its size while the cube turns: nothing around it moves.
     assert svg.evaluate("e => e.getBoundingClientRect().height") == height_before
+
+
+def test_what_to_fix_is_in_the_first_screen_and_moves_nothing(
+    service: Service, open_page: Callable[..., Page]
+) -> None:
+    """Defect: on a phone the words of what to fix stood below the 3-D view, out of sight, and
+    pushed the page down when they came."""
+    page = open_page(service, **PHONE)
+    page.evaluate("window.scrollTo(0, 0)")
+    watch = LayoutWatch(page, f"{TARGETS}, {BAR}")
+    assert service.post("/api/sim/place", {"hole": "G-II-H"}).is_success  # before the roll
+    fix = page.locator("#fix")
+    expect(fix).to_contain_text("Lift the Man from G-II-H")
+    assert in_first_screen(fix)
+    assert watch.snap("what to fix") == []
+    assert service.post("/api/sim/lift", {"hole": "G-II-H"}).is_success
+    expect(fix).to_be_hidden()
+    assert watch.snap("fixed") == []
+    assert watch.shift() <= 0.01
