@@ -69,7 +69,9 @@ class Facts:
         game = self.game
         playing = not game.game_over
         person = game.to_move not in self.computer_seats
-        calls = self.uses()["uses_calls"] and playing
+        # FLIX and PENALTY concern the last placement: none before the first Man.
+        placed = any(action.kind == "place" for action in game.actions)
+        calls = self.uses()["uses_calls"] and playing and placed
         token_mode = game.uses_tokens and not getattr(game, "physical_tokens", True)
         return {
             "roll": game.uses_dice

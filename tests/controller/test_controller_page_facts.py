@@ -47,9 +47,13 @@ async def test_uses_labels_and_actions_of_each_variant(api: Harness) -> None:
         ]
         actions = state["actions"]
         assert actions["roll"] is uses[0]
-        assert actions["flix"] is actions["penalty"] is uses[1]
+        assert actions["flix"] is actions["penalty"] is False  # no Man placed: nothing to call
         assert actions["undo"] is False  # nothing placed yet
         assert actions["new_game"] is actions["resign"] is True
+    await api.post("/api/new_game", {"variant": "lucky", "players": 2})
+    await api.post("/api/roll", {"faces": "red/I/spades"})
+    state = await place(api, "R-I-S")
+    assert state["board"] and state["actions"]["flix"] is state["actions"]["penalty"] is True
     auto = {"variant": "lucky", "players": 2, "options": {"auto_call": True}}
     state = (await api.post("/api/new_game", auto)).json()
     assert state["uses_calls"] is False and state["actions"]["flix"] is False

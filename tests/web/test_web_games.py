@@ -125,7 +125,7 @@ def test_three_player_qubic_offers_the_block_request(
     seat_row(page, 0).get_by_role(
         "button", name="Ask the player to move to block, by Red (player 1)"
     ).click()
-    expect(page.locator("#log li").first).to_have_text(
+    expect(page.locator("#log li").last).to_have_text(
         "Red (player 1) asks Green (player 3) to block at R-I-C."
     )
     expect(page.locator(".hole.allowed")).to_have_count(1)

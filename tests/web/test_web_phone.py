@@ -156,13 +156,13 @@ def test_a_lost_turn_is_a_banner_until_the_next_roll(
     dice stayed shown, and the roll's words counted occupied holes."""
     page = open_page(service, **PHONE)
     assert service.post("/api/roll", {"faces": "yellow/II/win"}).status_code == 200
-    expect(page.locator("#log li").first).to_contain_text(
+    expect(page.locator("#log li").last).to_contain_text(
         "rolled yellow / floor II / win: 4 holes lit"
     )
     place(service, page, "Y-II-H", 0)
     expect(page.locator("#dice .die")).to_have_count(0)  # Blue's turn: Red's dice are gone
     assert service.post("/api/roll", {"faces": "yellow/II/win"}).status_code == 200
-    expect(page.locator("#log li").first).to_contain_text(
+    expect(page.locator("#log li").last).to_contain_text(
         "rolled yellow / floor II / win: 3 holes lit"
     )
     place(service, page, "Y-II-S", 1)

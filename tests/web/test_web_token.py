@@ -45,6 +45,7 @@ def test_token_is_asked_once_and_kept(
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     page.select_option("#variant", "qubic")
     page.click("#new-game")
+    page.click("#confirm-yes")  # the dice are thrown: a game is under way
     expect(page.locator("#turn")).to_contain_text("3-D Tic Tac Toe")
     expect(dialog).to_be_hidden()
     assert service.state()["variant"] == "qubic"

@@ -9,6 +9,7 @@ import { wireHints } from "./hints.js";
 import "./views.js";
 import "./turn.js";
 import "./banner.js";
+import { wireAfterGame } from "./aftergame.js";
 import "./countdown.js";
 import { followBoardDice, wireDice } from "./dice.js";
 import { wireControls } from "./controls.js";
@@ -48,6 +49,7 @@ function wire() {
   wireControls();
   wireHints();
   wireSim();
+  wireAfterGame();
   wirePayOff();
   wireSetup();
   wireSound();

@@ -160,6 +160,11 @@ export function paintBoard(container, state, marks = {}) {
   const tokens = state?.token_holes ?? {};
   container.style.setProperty("--mover", mover === undefined ? "transparent" : teams[mover].colour);
   teams.forEach((team, index) => container.style.setProperty(`--team-${index}`, team.colour));
+  // Every empty hole allowed (Qubic, a free play): a rim in the mover's colour says so, without
+  // sixty holes glowing at once.
+  const empty = [...container.querySelectorAll(".hole")].filter((h) => !board[h.dataset.hole]);
+  const anywhere = allowed.size > 1 && empty.every((h) => allowed.has(h.dataset.hole));
+  container.classList.toggle("anywhere", anywhere);
   for (const hole of container.querySelectorAll(".hole")) {
     const name = hole.dataset.hole;
     const piece = board[name];
@@ -184,7 +189,7 @@ export function paintBoard(container, state, marks = {}) {
     hole.classList.toggle("allowed", allowed.has(name));
     if (allowed.has(name)) {
       words.push("lit: you may place here");
-      led = teams[mover]?.colour;
+      if (!anywhere) led = teams[mover]?.colour;
     }
     if (scored.has(name)) {
       hole.dataset.scored = scored.get(name);

@@ -121,10 +121,11 @@ function outlines(layout) {
   return { panels, base };
 }
 
-/** The viewBox that holds the cube seen from the default view: the box over the base as high as
- * the panels (a rod reaches past the end panels, not past the base). */
-function frame(layout) {
-  const cam = camera(DEFAULT_VIEW, SCALE);
+/** The viewBox that holds the cube seen from ``view``: the box over the base as high as the
+ * panels (a rod reaches past the end panels, not past the base). The element keeps the shape of
+ * the default view's box; a turned cube's box is fitted into it, so no view is ever cut off. */
+function frame(layout, view) {
+  const cam = camera(view, SCALE);
   const { base } = outlines(layout);
   const spots = base
     .flatMap((corner) => [corner, { ...corner, y: PANEL_EDGE }])
@@ -229,7 +230,10 @@ export function createCube(container, { onHole = () => {} } = {}) {
 
   function build(next) {
     layout = next;
-    svg.setAttribute("viewBox", frame(layout));
+    const first = frame(layout, DEFAULT_VIEW);
+    svg.setAttribute("viewBox", first);
+    const [, , width, height] = first.split(" ");
+    svg.style.aspectRatio = `${width} / ${height}`;
     const corners = outlines(layout);
     baseCorners = corners.base;
     holes = new Map(holeNames(layout).map((name) => [name, buildHole(name)]));
@@ -292,7 +296,8 @@ export function createCube(container, { onHole = () => {} } = {}) {
       words.push(`${teams[lit.chosenTeam]?.name ?? "the computer"}'s chosen hole`);
     }
     hole.group.classList.toggle("cube-lit", Boolean(glow));
-    show(hole.glow, Boolean(glow));
+    // Every empty hole allowed (Qubic, a free play): lit rings without sixty glows at once.
+    show(hole.glow, Boolean(glow) && !(facts.anywhere && lit.allowed.has(name)));
     if (glow) {
       hole.glow.setAttribute("fill", glow);
       hole.ring.setAttribute("stroke", glow);
@@ -441,6 +446,8 @@ export function createCube(container, { onHole = () => {} } = {}) {
       blink: blinkingHoles(state, layout, teams),
       last: lastPlaced(state),
     };
+    const empty = [...holes.keys()].filter((name) => !facts.board[name]);
+    facts.anywhere = facts.lit.allowed.size > 1 && empty.every((name) => facts.lit.allowed.has(name));
     for (const hole of holes.values()) paintHole(hole, facts);
     rods = buildRods(state, teams);
     draw();
@@ -448,6 +455,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
 
   function setView(angles) {
     view = clampView(angles);
+    if (layout) svg.setAttribute("viewBox", frame(layout, view));
     draw();
   }
 

@@ -61,16 +61,21 @@ function draw(view) {
   $("dice-card").hidden = !uses || !(physical || free);
   const dice = $("dice");
   dice.hidden = !uses;
-  if (numbered) showFlip4Dice(dice, view);
+  // No dice of this turn: say so only while they are to be thrown (not after the game).
+  const empty = view.phase === "await_roll" ? "Not rolled yet." : "";
+  if (numbered) showFlip4Dice(dice, view, empty);
   else {
     const dies = dieElements(view.throw);
     dice.replaceChildren(...dies);
-    if (!dies.length) dice.textContent = "Not rolled yet.";
+    if (!dies.length) dice.textContent = empty;
   }
   $("free-throws").textContent = free ? `Free throws left: ${free}` : "";
-  const canRoll = view.actions?.roll === true;
+  // A seat played on the other board (remote play) rolls there: Roll waits, and says why.
+  const elsewhere = view.phase !== "game_over" && view.seats?.[view.to_move]?.place === "remote";
+  const canRoll = view.actions?.roll === true && !elsewhere;
   $("roll").hidden = physical || !uses;
   $("roll").disabled = !canRoll;
+  $("roll").title = elsewhere ? "The other board rolls for this seat." : "";
   $("faces-form").hidden = !physical || !uses;
   $("enter-faces").disabled = !canRoll;
   const virtual = document.querySelector("input[name=dice][value=virtual]");

@@ -104,12 +104,13 @@ function litWords(state) {
   return "lit: you may place here";
 }
 
-/** The two dice and the three results of the last throw, into ``element``. */
-export function showFlip4Dice(element, state) {
+/** The two dice and the three results of the throw of the turn being played (none once the
+ * turn has passed: the next player's dice are not thrown yet), into ``element``. */
+export function showFlip4Dice(element, state, empty = "") {
   element.replaceChildren();
-  const dice = /^([1-6])\/([1-6])$/.exec(state?.last_throw ?? "")?.slice(1).map(Number);
+  const dice = /^([1-6])\/([1-6])$/.exec(state?.throw ?? "")?.slice(1).map(Number);
   if (!dice) {
-    element.textContent = "Not rolled yet.";
+    element.textContent = empty;
     return;
   }
   for (const value of dice) {

@@ -1,4 +1,5 @@
-// What happened: the public events in words, newest first; new events are announced.
+// What happened: the public events in words, oldest first and scrolled to the newest (a new
+// entry moves none before it); new events are announced.
 
 import { loadInfo } from "./info.js";
 import { $, announce, onDraw, state } from "./store.js";
@@ -31,9 +32,10 @@ function draw(view) {
     const item = document.createElement("li");
     item.dataset.type = event.type;
     item.textContent = describeEvent(event, view);
-    log.prepend(item);
+    log.append(item);
   }
-  while (log.children.length > KEPT) log.lastElementChild.remove();
+  while (log.children.length > KEPT) log.firstElementChild.remove();
+  if (fresh.length) log.scrollTop = log.scrollHeight;
   state.logged = events;
   if (!first && fresh.length) announce(fresh, view);
 }

@@ -3,10 +3,12 @@
 // side gone for N s. The state says where each seat is played; the link is read again every
 // few seconds, as it changes without the game changing.
 
-import { api } from "./orders.js";
+import { api, refresh } from "./orders.js";
 import { $, onDraw } from "./store.js";
 
 const LINK_POLL_MS = 2000;
+/** A broker connected this long with no word from the other board: nobody answers the code. */
+export const NOBODY_S = 15;
 
 /** What the card shows: whether its buttons are wired, the link's poll timer, the remote game,
  * the codes last read. */
@@ -37,7 +39,7 @@ function showRemote(state) {
   $("remote-seats").textContent = spectator ? "" : `Seats — ${seats.join(", ")}`;
   $("remote-problem").hidden = !shown.problem;
   $("remote-problem").textContent = shown.problem ?? "";
-  showLink(shown.link);
+  showLink(shown.link, shown.role);
   startPolling();
 }
 
@@ -50,9 +52,10 @@ function showCodes(remote) {
   $("remote-spectator-code").textContent = card.codes.spectator_code;
 }
 
-function showLink(link) {
+/** The link in words; ``data-state`` colours it: only a live other side is "connected". */
+function showLink(link, role) {
   const element = $("remote-link");
-  element.dataset.state = link.state;
+  let state = link.state;
   let text = {
     connected: "connected",
     connecting: "connecting…",
@@ -60,10 +63,22 @@ function showLink(link) {
     stopped: "stopped",
   }[link.state] ?? link.state;
   if (link.state === "connected") {
-    if (link.peer === "gone") text += ` — the other side is gone for ${Math.round(link.peer_gone_s)} s`;
-    else if (link.peer === "online") text += " — the other side is online";
-    else text += " — waiting for the other side";
+    if (link.peer === "gone") {
+      state = "gone";
+      text += ` — the other side is gone for ${Math.round(link.peer_gone_s)} s`;
+    } else if (link.peer === "online") {
+      text += " — the other side is online";
+    } else {
+      const other = role === "host" ? "the other board to join" : "the host";
+      const silent = (link.for_s ?? 0) >= NOBODY_S && role !== "host";
+      state = silent ? "nobody" : "waiting";
+      text = silent
+        ? `Nobody answered for ${Math.round(link.for_s)} s: is the code right, and is the host's `
+          + "game still hosted? Leave and join again with the code the host shows."
+        : `waiting for ${other}…`;
+    }
   }
+  element.dataset.state = state;
   element.textContent = text;
   const dropped = Object.values(link.dropped ?? {}).reduce((sum, count) => sum + count, 0);
   $("remote-dropped").textContent = dropped ? `${dropped} bad or stale messages dropped` : "";
@@ -75,7 +90,7 @@ function startPolling() {
     try {
       const remote = await api.get("/api/remote");
       if (remote && card.shown) {
-        showLink(remote.link);
+        showLink(remote.link, remote.role);
         showCodes(remote);
       }
     } catch {
@@ -99,6 +114,7 @@ async function send(path, body) {
   try {
     const answer = await api.post(path, body);
     report(null);
+    refresh(); // the card follows at once, even when no other event comes (nobody hosts the code)
     return answer;
   } catch (error) {
     report(error);

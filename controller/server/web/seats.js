@@ -1,6 +1,7 @@
 // The players: who plays each seat (a person or the computer), its FLIX, PENALTY, BLOCK and
 // Resign buttons, the scores.
 
+import { ask } from "./confirm.js";
 import { command } from "./orders.js";
 import { $, onDraw, redraw } from "./store.js";
 import { DEFAULT_LEVEL, LEVELS, boardWords, capital, seatKindText, seatWithTeam, teamsOf } from "./words.js";
@@ -61,11 +62,8 @@ function seatRow(seat, team, view) {
   label.textContent = `${who}${partners.length ? `, partner of player ${partners.join(" and ")}` : ""}`;
   const kindText = document.createElement("span");
   kindText.className = "seat-kind";
-  const thinking = document.createElement("span");
-  thinking.className = "thinking";
-  thinking.textContent = "thinking…";
-  thinking.hidden = true;
-  label.append(" ", kindText, " ", thinking);
+  label.append(" ", kindText);
+  // "to move" or "thinking…", in a column of its own width: the name beside it never re-wraps.
   const mark = document.createElement("span");
   mark.className = "move-mark";
   const choice = playerChoice(who, async () => {
@@ -92,8 +90,8 @@ function seatRow(seat, team, view) {
     );
   }
   buttons.append(
-    seatButton("Resign", `Resign ${who}`, "resign", () => {
-      if (confirm(`${who} resigns the game?`)) command("/api/resign", { seat });
+    seatButton("Resign", `Resign ${who}`, "resign", async () => {
+      if (await ask(`${who} gives up this game?`, "Resign")) command("/api/resign", { seat });
     }),
   );
   row.append(label, mark, player, buttons);
@@ -116,10 +114,12 @@ function drawSeats(view) {
     const player = view.seats?.[seat];
     const moving = seat === view.to_move && !over;
     row.classList.toggle("to-move", moving);
-    row.querySelector(".move-mark").textContent = moving ? "to move" : "";
+    const thinking = Boolean(player?.thinking && !over);
+    const mark = row.querySelector(".move-mark");
+    mark.textContent = thinking ? "thinking…" : moving ? "to move" : "";
+    mark.classList.toggle("thinking", thinking);
     for (const button of row.querySelectorAll("button")) button.disabled = !actions[button.dataset.action];
     row.querySelector(".seat-kind").textContent = seatKindText(player);
-    row.querySelector(".thinking").hidden = !(player?.thinking && !over);
     const kind = row.querySelector("select.kind");
     const level = row.querySelector("select.level");
     kind.value = player?.kind === "computer" ? "computer" : "human";

@@ -1,5 +1,6 @@
 // The new-game form: variant, players and partners, who plays each seat, calls, dice, tokens.
 
+import { ask, gameUnderway } from "./confirm.js";
 import { onInfo } from "./info.js";
 import { command, say } from "./orders.js";
 import { playerChoice, seatChoice } from "./seats.js";
@@ -170,6 +171,8 @@ export function wireSetup() {
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = setupBody();
+    const question = "Abandon the game being played and start a new one?";
+    if (gameUnderway(state.view) && !(await ask(question, "Start new game"))) return;
     if (await command("/api/new_game", body)) {
       state.setup.touched = false;
       say(`New game of ${variantName(body.variant)} for ${body.players} players.`);

@@ -1,5 +1,6 @@
 // The simulated board's hands: tap a hole to place or lift, a Burocrat in Tac-T-Flix, clear all.
 
+import { ask, gameUnderway } from "./confirm.js";
 import { command } from "./orders.js";
 import { $, onDraw, state } from "./store.js";
 
@@ -37,9 +38,14 @@ function draw(view) {
 }
 
 export function wireSim() {
-  $("clear-board").addEventListener("click", () =>
-    command("/api/sim/clear", {}, "Every piece is off the board."),
-  );
+  $("clear-board").addEventListener("click", async () => {
+    const view = state.view;
+    const pieces = Object.keys(view?.sensed ?? {}).length;
+    const question = `Lift all ${pieces} pieces off the board? The game goes on: every one of them `
+      + "must be put back before it can.";
+    if (gameUnderway(view) && !(await ask(question, "Lift them all"))) return;
+    command("/api/sim/clear", {}, "Every piece is off the board.");
+  });
 }
 
 onDraw(draw);

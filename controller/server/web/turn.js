@@ -30,6 +30,7 @@ function turnText(view) {
     return clearing(view) ? `${text} Clear the board for the next game.` : text;
   }
   if (view.phase === "await_fix") return `The board does not match the game: fix the blinking ${words.places}.`;
+  if (view.seats?.[view.to_move]?.place === "remote") return `${mover} plays on the other board: wait for its move.`;
   if (computerToMove(view)) {
     const seat = view.seats[view.to_move];
     const doing = view.computer_move
@@ -62,6 +63,7 @@ function drawTurn(view) {
   // After a take-back the computer seats wait for a person's move: the state says so.
   const waits = view.computer_waits ? " Taken back: the computer waits until you have moved." : "";
   turn.textContent = `${variantName(view.variant)}: ${turnText(view)}${waits}`;
+  turn.title = turn.textContent; // in full, should the line be cut
 }
 
 /** The computer's chosen move, waiting for a person to make it on the board. */

@@ -1,0 +1,153 @@
+"""The board never moves under the finger: on every board, at a phone's 390x844 and a laptop's
+1280x800, no hole, cell or action-bar button moves while a game is played (placements, the FLIX
+window, rolls, a long turn line), and the page's layout shift stays at most 0.01."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from layout_watch import BAR, TARGETS, LayoutWatch
+from playwright.sync_api import Page, expect
+from web_support import Service
+
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "laptop": {"viewport": {"width": 1280, "height": 800}},
+}
+MAX_SHIFT = 0.01
+WAIT_S = 60.0
+SEED = 7
+"""The same dice and the same computer moves on every run."""
+LONG_NAMES = ["Maximiliane Lindqvist-Oppenheimer", "Bartholomew Featherstonehaugh"]
+"""Players' names as long as a person's can be: wherever the page shows them, nothing moves."""
+
+
+def place(service: Service, page: Page, watch: LayoutWatch, label: str) -> None:
+    """A hand places a piece on an allowed target; the page shows it; the boxes are snapped."""
+    state = service.state()
+    free = [name for name in state["allowed"] if name not in (state.get("sensed") or {})]
+    assert free, state
+    target = free[0]
+    answer = service.post("/api/sim/place", {"hole": target})
+    assert answer.status_code == 200, (answer.text, state)
+    piece = page.locator(f'[data-hole="{target}"], [data-cell="{target}"]')
+    expect(piece).to_have_attribute("data-team", re.compile(r"^\d$"))
+    watch.snap(label)
+
+
+def person_to_roll(service: Service) -> bool:
+    """Wait (generously) until the computer has played and the person may roll: whether the
+    game goes on."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        state = service.state()
+        if state["phase"] == "game_over":
+            return False
+        if state["to_move"] == 0 and state["actions"]["roll"]:
+            return True
+        assert time.monotonic() < deadline, state
+        time.sleep(0.1)
+
+
+def roll(page: Page, watch: LayoutWatch, label: str) -> None:
+    expect(page.locator("#roll")).to_be_enabled()
+    page.click("#roll")
+    expect(page.locator("#roll")).to_be_disabled()  # thrown (or the turn lost at once)
+    watch.snap(label)
+
+
+def start(service: Service, body: dict[str, Any]) -> None:
+    answer = service.post("/api/new_game", body)
+    assert answer.status_code == 200, answer.text
+
+
+def assert_still(watch: LayoutWatch) -> None:
+    moved = [(m.label, m.target, m.first, m.now) for m in watch.moves()]
+    assert moved == [], f"targets moved: {moved[:6]}"
+    shifts = [(s.value, s.sources) for s in watch.shifts()]
+    assert watch.shift() <= MAX_SHIFT, f"layout shift {watch.shift():.4f}: {shifts}"
+    assert watch.cls() <= MAX_SHIFT
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_spaceboard_holes_stay_put(
+    size: str, service: Service, open_page: Callable[..., Page]
+) -> None:
+    """Lucky Flix with long names against the computer: rolls, placements each opening the FLIX
+    window, the computer's turns (the longest turn line: "…, computer (level 1): thinking…"),
+    the window running out."""
+    start(
+        service,
+        {
+            "variant": "lucky",
+            "players": 2,
+            "names": LONG_NAMES,
+            "seed": SEED,
+            "seats": [{"kind": "human"}, {"kind": "computer", "level": 1}],
+            "options": {"call_window": 2},
+        },
+    )
+    page = open_page(service, **SIZES[size])
+    expect(page.locator("#turn")).to_contain_text("(player 1)")
+    page.evaluate("window.scrollTo(0, 0)")
+    watch = LayoutWatch(page, f"{TARGETS}, {BAR}")
+    placed = 0
+    for turn in range(12):
+        if not person_to_roll(service):
+            break  # the computer won
+        roll(page, watch, f"roll {turn}")
+        state = service.state()
+        if state["to_move"] != 0 or state["phase"] != "await_place":
+            continue  # the throw lit only full holes: the turn is lost (its banner shown)
+        place(service, page, watch, f"placement {turn}")
+        expect(page.locator("#countdown")).to_be_visible()
+        watch.snap(f"FLIX window {turn}")
+        placed += 1
+        if placed == 4:
+            break
+    assert placed >= 2, placed
+    # The simulated board makes the computer's moves: its Men arrive by themselves.
+    person_to_roll(service)
+    assert any(piece["team"] == 1 for piece in service.state()["board"].values())
+    watch.snap("after the computer's moves")
+    assert page.evaluate("window.scrollY") == 0
+    assert_still(watch)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_flip4_squares_stay_put(
+    size: str, launch_service: Callable[..., Service], open_page: Callable[..., Page]
+) -> None:
+    """Flip 4 with long names: rolls and placements, the dice and their results shown."""
+    service = launch_service(geometry="flip4")
+    start(service, {"variant": "flip4", "players": 2, "names": LONG_NAMES, "seed": SEED})
+    page = open_page(service, **SIZES[size])
+    expect(page.locator("#turn")).to_contain_text("(player 1)")
+    page.evaluate("window.scrollTo(0, 0)")
+    watch = LayoutWatch(page, f"{TARGETS}, {BAR}")
+    for turn in range(3):
+        roll(page, watch, f"roll {turn}")
+        place(service, page, watch, f"placement {turn}")
+    assert page.evaluate("window.scrollY") == 0
+    assert_still(watch)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_olix_cells_stay_put(
+    size: str, launch_service: Callable[..., Service], open_page: Callable[..., Page]
+) -> None:
+    """Olix with long names: placements, each redrawing the grid and the scoring area."""
+    service = launch_service(geometry="olix")
+    start(service, {"variant": "olix", "players": 2, "names": LONG_NAMES, "seed": SEED})
+    page = open_page(service, **SIZES[size])
+    expect(page.locator("#turn")).to_contain_text("(player 1)")
+    page.evaluate("window.scrollTo(0, 0)")
+    watch = LayoutWatch(page, f"{TARGETS}, {BAR}")
+    for turn in range(6):
+        place(service, page, watch, f"placement {turn}")
+    assert page.evaluate("window.scrollY") == 0
+    assert_still(watch)
