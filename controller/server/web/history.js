@@ -131,9 +131,8 @@ export function showReplayStep(index) {
   else paintBoard($("replay-board"), state);
   for (const hole of $("replay-board").querySelectorAll(".hole, [data-cell]")) {
     hole.classList.toggle("last-move", (hole.dataset.hole ?? hole.dataset.cell) === step.hole);
-    // A picture of a past position, not a control: nothing to tap or to reach by Tab.
-    hole.setAttribute("role", "img");
-    hole.tabIndex = -1;
+    // A past position: nothing to tap or to reach by Tab.
+    hole.disabled = true;
   }
   $("replay-move").textContent =
     chosen === 0
