@@ -8,6 +8,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from playwright.sync_api import Page
+from web_support import Service
+
 PERSON, COMPUTER = 0, 1
 """The person plays the first seat, the computer the second."""
 TURN_TIMEOUT_S = 60.0
@@ -46,11 +49,23 @@ def moved_on(state: dict[str, Any], before: tuple[str, dict[str, Any]]) -> bool:
     return state["phase"] == "await_fix" or (state["phase"], state["board"]) != before
 
 
-FELT_ON_PAGE = """([name, felt]) => {
+SHOWS_PIECE = """name => {
   const spot = document.querySelector(
     `#board [data-hole="${name}"], #board [data-cell="${name}"]`);
   const known = spot.dataset.team !== undefined && !spot.classList.contains("missing");
-  return (known || spot.getAttribute("aria-label").includes("does not know")) === felt;
+  return known || spot.getAttribute("aria-label").includes("does not know");
 }"""
-"""Whether the page shows the simulated board holding a piece in a hole (or not): the page
-decides from what it shows whether a tap places or lifts, so the next tap waits for it."""
+
+
+def felt(service: Service, name: str) -> bool:
+    """Whether the simulated board holds a piece in the hole."""
+    return name in (service.state()["sensed"] or {})
+
+
+def page_agrees(page: Page, service: Service, name: str) -> None:
+    """Wait until the page shows the hole as the simulated board holds it: the page decides from
+    what it shows whether a tap places or lifts, so the next tap waits for it."""
+    wait(
+        lambda: page.evaluate(SHOWS_PIECE, name) == felt(service, name),
+        f"the page showing {name} as the board holds it",
+    )

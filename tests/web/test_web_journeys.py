@@ -30,11 +30,12 @@ from flip4_hands import taps_for
 from layout_watch import Box, boxes, cls, start
 from person_play import (
     COMPUTER,
-    FELT_ON_PAGE,
     PERSON,
     PLAY_PHASES,
     choose,
+    felt,
     moved_on,
+    page_agrees,
     persons_turn,
     wait,
 )
@@ -68,7 +69,8 @@ SEED = 7
 CLS_LIMIT = 0.01
 MOVED_PX = 0.5
 UNDO_TIMEOUT_S = 10.0
-READING_S = 0.3
+TAP_TIMEOUT_S = 10.0
+READING_S = 0.5
 
 
 @pytest.fixture(scope="module")
@@ -144,10 +146,10 @@ class Journey:
 
     def tap(self, name: str) -> None:
         """Tap a hole: the simulator's hands put a piece there or lift the one there."""
-        held = name in (self.state()["sensed"] or {})
+        held = felt(self.service, name)
         self.spot(name).click()
-        wait(lambda: (name in (self.state()["sensed"] or {})) != held, f"the tap on {name}")
-        self.page.wait_for_function(FELT_ON_PAGE, arg=[name, not held])
+        wait(lambda: felt(self.service, name) != held, f"the tap on {name}", TAP_TIMEOUT_S)
+        page_agrees(self.page, self.service, name)
 
     def fix_board(self) -> None:
         """Do what the page's words ask to make the board match the game: each hole they name is
