@@ -293,8 +293,15 @@ def hint_then_undo(journey: Journey) -> None:
     journey.still("after Undo")
 
 
-def history_and_replay(journey: Journey) -> None:
+def kept_games(service: Service) -> int:
+    total: int = service.client.get("/api/games").json()["total"]
+    return total
+
+
+def history_and_replay(journey: Journey, kept_before: int) -> None:
+    """The finished game, once kept, is the first in the history; its replay runs to its end."""
     page = journey.page
+    wait(lambda: kept_games(journey.service) > kept_before, "the game kept")
     page.locator("#history").scroll_into_view_if_needed()
     first = page.locator("#history-list li").first
     expect(first).to_contain_text(NAMES[journey.game])
@@ -382,10 +389,11 @@ def test_a_game_as_a_person_plays_it(
         journey.shot("new-game")
         hint_then_undo(journey)
         journey.mark("taken back")
+        kept_before = kept_games(service)  # the game the new one replaced is kept by now
         play_to_the_end(journey)
         expect(page.locator("#turn")).to_contain_text(re.compile(r"wins!|draw"))
         journey.look("game over")
-        history_and_replay(journey)
+        history_and_replay(journey, kept_before)
         clear_and_start_the_next(journey)
     finally:
         result = figures(journey, time.monotonic() - journey.began)
