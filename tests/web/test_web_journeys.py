@@ -70,6 +70,7 @@ CLS_LIMIT = 0.01
 MOVED_PX = 0.5
 UNDO_TIMEOUT_S = 10.0
 TAP_TIMEOUT_S = 10.0
+HISTORY_TIMEOUT_MS = 5_000
 READING_S = 0.5
 
 
@@ -304,7 +305,12 @@ def history_and_replay(journey: Journey, kept_before: int) -> None:
     wait(lambda: kept_games(journey.service) > kept_before, "the game kept")
     page.locator("#history").scroll_into_view_if_needed()
     first = page.locator("#history-list li").first
-    expect(first).to_contain_text(NAMES[journey.game])
+    try:
+        expect(first).to_contain_text(NAMES[journey.game], timeout=HISTORY_TIMEOUT_MS)
+    except AssertionError:
+        journey.check(False, "the history, come into view, does not list the game just kept")
+        page.click("#history-show")  # read the list again
+        expect(first).to_contain_text(NAMES[journey.game])
     journey.shot("history")
     first.get_by_role("button").click()
     expect(page.locator("#history-replay")).to_be_visible()
