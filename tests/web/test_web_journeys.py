@@ -333,7 +333,13 @@ def clear_and_start_the_next(journey: Journey) -> None:
     bar = page.locator("#action-bar").evaluate("e => e.getBoundingClientRect().top")
     journey.check(bottom <= bar, "after the game, Clear the board is not in the first screen")
     page.click("#clear-board")
-    wait(lambda: not journey.state()["sensed"], "the board cleared")
+
+    def cleared() -> bool:
+        """The board is empty and the win shown to its end (``clearing``), or a game began."""
+        state = journey.state()
+        return not state["sensed"] and (state["clearing"] or state["phase"] != "game_over")
+
+    wait(cleared, "the board cleared")
     journey.check(
         journey.state()["phase"] == "game_over",
         "clearing the board after a game started the next game without being asked",
