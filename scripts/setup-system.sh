@@ -51,10 +51,12 @@ if [ ! -d "$wasm_dir/node_modules/@micropython/micropython-webassembly-pyscript"
   npm ci --prefix "$wasm_dir" --no-audit --no-fund --loglevel=error
 fi
 
-# ESLint for the page's modules, run by tests/web/test_web_lint.py (pinned by its lock file).
+# ESLint for the page's modules (tests/web/test_web_lint.py) and axe-core, the accessibility
+# checker the page tests inject into Chromium (pinned by its lock file).
 lint_dir="$root/tests/web/node"
 if [ ! -x "$lint_dir/node_modules/.bin/eslint" ] \
+  || [ ! -f "$lint_dir/node_modules/axe-core/axe.min.js" ] \
   || [ "$lint_dir/package-lock.json" -nt "$lint_dir/node_modules/.package-lock.json" ]; then
-  echo "setup-system: installing ESLint (npm ci in tests/web/node)"
+  echo "setup-system: installing ESLint and axe-core (npm ci in tests/web/node)"
   npm ci --prefix "$lint_dir" --no-audit --no-fund --loglevel=error
 fi

@@ -132,3 +132,45 @@ class LayoutWatch:
     def cls(self) -> float:
         """Cumulative layout shift as the browsers count it (shifts after a tap left out)."""
         return sum(entry.value for entry in self.shifts() if not entry.recent)
+
+
+# A whole journey, from the page's load on: ``start(page)`` records every shift (buffered),
+# ``cls(page)`` sums those no input caused, ``boxes(page)`` is where every hole or cell of the
+# live board is, relative to the document.
+
+Box = tuple[float, float, float, float]
+"""x, y, width, height in CSS pixels, relative to the document (scrolling does not move it)."""
+
+_START = """() => {
+  if (window.__layoutShifts !== undefined) return;
+  window.__layoutShifts = [];
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__layoutShifts.push(entry.value);
+    }
+  }).observe({type: "layout-shift", buffered: true});
+}"""
+
+_PAGE_BOXES = """() => Object.fromEntries(
+  [...document.querySelectorAll("#board [data-hole], #board [data-cell]")].map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.dataset.hole || e.dataset.cell,
+            [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]];
+  }))"""
+
+
+def start(page: Page) -> None:
+    """Record the page's layout shifts from its load on (once per page)."""
+    page.evaluate(_START)
+
+
+def cls(page: Page) -> float:
+    """The cumulative layout shift recorded since ``start``."""
+    total: float = page.evaluate("() => (window.__layoutShifts || []).reduce((a, b) => a + b, 0)")
+    return total
+
+
+def boxes(page: Page) -> dict[str, Box]:
+    """The box of every hole (spaceboard, Flip 4) or cell (Olix) of the live board, by name."""
+    found: dict[str, list[float]] = page.evaluate(_PAGE_BOXES)
+    return {name: (box[0], box[1], box[2], box[3]) for name, box in found.items()}

@@ -131,6 +131,8 @@ export function showReplayStep(index) {
   else paintBoard($("replay-board"), state);
   for (const hole of $("replay-board").querySelectorAll(".hole, [data-cell]")) {
     hole.classList.toggle("last-move", (hole.dataset.hole ?? hole.dataset.cell) === step.hole);
+    // A past position: nothing to tap or to reach by Tab.
+    hole.disabled = true;
   }
   $("replay-move").textContent =
     chosen === 0
@@ -181,7 +183,6 @@ async function openGame(id) {
   if (isFlip4(loaded)) buildFlip4Board(board, () => {});
   else if (isOlix(loaded)) board.dataset.layout = "olix";
   else if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
-  for (const hole of board.querySelectorAll(".hole")) hole.tabIndex = -1;
   $("replay-title").textContent =
     `Game #${id}: ${variantName(loaded.variant)}, ${seatNames(loaded.players)}: ${resultText(loaded)}`;
   $("replay-notation").href = `/api/games/${id}/notation`;

@@ -1,0 +1,71 @@
+"""A person's play against the computer on the page: whose turn it is, what the person
+chooses, and waiting for the game to move on (read from the service's API, which the page
+shows)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+from web_support import Service
+
+PERSON, COMPUTER = 0, 1
+"""The person plays the first seat, the computer the second."""
+TURN_TIMEOUT_S = 60.0
+PLAY_PHASES = {"await_roll", "await_place", "await_move", "await_jump", "substitute", "withdraw"}
+"""The phases in which the seat to move acts on the board or with the dice."""
+
+
+def wait(predicate: Callable[[], object], what: str, timeout: float = TURN_TIMEOUT_S) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not done within {timeout} s: {what}")
+        time.sleep(0.02)
+
+
+def persons_turn(state: dict[str, Any]) -> bool:
+    """The game waits for the person (or is over, or the board needs fixing)."""
+    if state["phase"] in ("game_over", "await_fix"):
+        return True
+    thinking = any(seat.get("thinking") for seat in state["seats"])
+    return state["to_move"] == PERSON and state["phase"] in PLAY_PHASES and not thinking
+
+
+def choose(state: dict[str, Any]) -> str:
+    """The person's simple policy: complete a line of theirs, else block one of the
+    computer's, else the first hole the page lights."""
+    allowed = state["allowed"]
+    threats = state.get("threats") or []
+    mine = [h for t in threats if t["team"] == PERSON for h in t["holes"] if h in allowed]
+    theirs = [h for t in threats if t["team"] != PERSON for h in t["holes"] if h in allowed]
+    return (mine or theirs or allowed)[0]
+
+
+def moved_on(state: dict[str, Any], before: tuple[str, dict[str, Any]]) -> bool:
+    """The taps made a move the game took, or the board needs fixing."""
+    return state["phase"] == "await_fix" or (state["phase"], state["board"]) != before
+
+
+SHOWS_PIECE = """name => {
+  const spot = document.querySelector(
+    `#board [data-hole="${name}"], #board [data-cell="${name}"]`);
+  const known = spot.dataset.team !== undefined && !spot.classList.contains("missing");
+  return known || spot.getAttribute("aria-label").includes("does not know");
+}"""
+
+
+def felt(service: Service, name: str) -> bool:
+    """Whether the simulated board holds a piece in the hole."""
+    return name in (service.state()["sensed"] or {})
+
+
+def page_agrees(page: Page, service: Service, name: str) -> None:
+    """Wait until the page shows the hole as the simulated board holds it: the page decides from
+    what it shows whether a tap places or lifts, so the next tap waits for it."""
+    wait(
+        lambda: page.evaluate(SHOWS_PIECE, name) == felt(service, name),
+        f"the page showing {name} as the board holds it",
+    )
