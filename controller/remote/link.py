@@ -130,7 +130,7 @@ class Link:
         subscriptions: list[str],
         on_message: Callable[[str, bytes], None],
         on_connect: Callable[[], None],
-        will: tuple[str, bytes] | None = None,
+        will: Callable[[], tuple[str, bytes]] | None = None,
     ) -> None:
         self.broker = broker
         self.subscriptions = subscriptions
@@ -160,6 +160,12 @@ class Link:
         """Send ``payload`` (QoS 1) as soon as the broker is connected."""
         self._outbox.append((topic, payload, retain))
         self._ready.set()
+
+    async def flush(self, limit_s: float) -> None:
+        """Wait (up to ``limit_s``) until what is queued has reached a connected broker."""
+        deadline = time.monotonic() + limit_s
+        while self._outbox and self.state == "connected" and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
 
     def state_json(self) -> dict[str, object]:
         return {
@@ -198,8 +204,9 @@ class Link:
 
         broker = self.broker
         will = None
-        if self.will is not None:
-            will = aiomqtt.Will(self.will[0], self.will[1], qos=QOS, retain=True)
+        if self.will is not None:  # made for each connection: it names that connection
+            topic, payload = self.will()
+            will = aiomqtt.Will(topic, payload, qos=QOS, retain=True)
         return aiomqtt.Client(
             broker.host,
             broker.port,
