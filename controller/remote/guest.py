@@ -7,9 +7,10 @@ a press of ROLL or FLIX, the computer's move) becomes an order to the host; the 
 again when a snapshot shows the host never got it. A board that joined with the spectator's code
 only watches: it can open the host's messages, and seal nothing the host takes.
 
-The host's messages are sealed with the key every joined board holds and signed with the host's
-key, whose public half came in the welcome; this board's own messages are sealed with the key
-of its join exchange, which only the host shares.
+The host's messages are sealed with the key every joined board holds; a guest takes only those
+with the host's MAC under a key of its join exchange (which only the host shares), a spectator
+only those signed with the host's key, whose public half came in the welcome. The guest's own
+messages are sealed with another key of its join exchange.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ HELLO_GAP_S = 0.5
 PENDING_S = 2.0
 """An order whose outcome has not come back for this long asks where the host is (a hello): its
 log entry may have been lost on the way."""
-QUIET_S = 5.0
+QUIET_S = 15.0
 """The host silent for this long: a hello asks where it is (its last entry may have been lost,
 and the host then waits for this board, which waits for that entry)."""
 
@@ -68,8 +69,11 @@ class Guest(Role):
         self.code = code
         self.spectator = welcome.role == "spectator"
         sealer = None if self.spectator else Sealer(welcome.guest_key)
-        host_key = Ed25519PublicKey.from_public_bytes(welcome.host_key)
-        opener = Opener(welcome.log_key, host_key)
+        if self.spectator:  # the host's signature proves its messages
+            host_key = Ed25519PublicKey.from_public_bytes(welcome.host_key)
+            opener = Opener(welcome.log_key, verify=host_key)
+        else:  # the host's MAC under the key only the two share
+            opener = Opener(welcome.log_key, mac_key=welcome.to_guest)
         super().__init__(controller, broker, welcome.game_id, order, sealer, opener)
         self.seats = seats
         self.remote_seats: tuple[int, ...] = ()

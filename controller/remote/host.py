@@ -51,12 +51,16 @@ def actor(action: Action, to_move: int) -> int:
 class HostKeys:
     """A hosting's secrets: the game's random id, the key of the host's messages (given to every
     board that joins), the host's signing key and, once a board joined with the join code, the
-    key of that guest's messages."""
+    keys that board shares with the host alone."""
 
     game_id: str
     log_key: bytes
     signing: Ed25519PrivateKey
     guest_key: bytes | None = None
+    to_guest: bytes | None = None
+    """The key of the MAC that proves the host's messages to the guest (once it joined)."""
+    watched: bool = False
+    """A spectator joined: the host's messages are signed from then on."""
 
     def public(self) -> bytes:
         return self.signing.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
@@ -83,7 +87,8 @@ class Host(Role):
         self.doors = doors
         self.changed = changed
         opener = None if keys.guest_key is None else Opener(keys.guest_key)
-        sealer = Sealer(keys.log_key, keys.signing)
+        signer = keys.signing if keys.watched else None
+        sealer = Sealer(keys.log_key, mac_key=keys.to_guest, signer=signer)
         super().__init__(controller, broker, keys.game_id, order, sealer, opener)
         self.remote_seats = remote_seats
         self.game, self.log = host_log(controller.session.journal.current_game())
@@ -131,18 +136,39 @@ class Host(Role):
                 reply, secret = door.confirm(attempt, payload, welcome)
             else:
                 continue
+            if secret is not None and door is join:  # before the welcome: what the board reads
+                self._joined(secret)  # first on the broker then carries the proof it needs
+            elif secret is not None:
+                self._watched()
             if reply is not None:
                 self.link.publish(*reply)
-            if secret is not None and door is join:
-                self._joined(secret)
             if (door.note, door.code) != (note, code) or secret is not None:
                 self.changed()
                 self.order(lambda now: None)  # the page shows the new code or the guest
             return
 
     def _joined(self, secret: Secret) -> None:
-        self.keys.guest_key = secret.guest
+        """The guest is in: its messages open with its key, the host's carry its MAC (from the
+        next connection's will on: the link connects again at once)."""
+        self.keys.guest_key, self.keys.to_guest = secret.guest, secret.to_guest
         self.opener = Opener(secret.guest)
+        assert self.sealer is not None
+        self.sealer.mac_key = secret.to_guest
+        self._proven()
+
+    def _watched(self) -> None:
+        """A first spectator is in: the host's messages are signed from now on."""
+        if not self.keys.watched:
+            self.keys.watched = True
+            assert self.sealer is not None
+            self.sealer.signer = self.keys.signing
+            self._proven()
+
+    def _proven(self) -> None:
+        """The host's proof changed: its retained messages again with it, and a new connection
+        for a will with it."""
+        self._connected()
+        self.link.renew()
 
     # ---------------------------------------------------------------- publishing
 

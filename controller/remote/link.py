@@ -147,6 +147,7 @@ class Link:
         self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
         self._ready = asyncio.Event()
         self._stopping = asyncio.Event()
+        self._renewing = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._since = time.monotonic()
         self._last_error = _LastError()
@@ -160,6 +161,11 @@ class Link:
         """Send ``payload`` (QoS 1) as soon as the broker is connected."""
         self._outbox.append((topic, payload, retain))
         self._ready.set()
+
+    def renew(self) -> None:
+        """Connect again at once (a clean disconnect: the will is not sent), so that the next
+        connection carries a will made afresh."""
+        self._renewing.set()
 
     async def flush(self, limit_s: float) -> None:
         """Wait (up to ``limit_s``) until what is queued has reached a connected broker."""
@@ -243,6 +249,9 @@ class Link:
                     self.error += f" ({self._last_error.message})"
             if self._stopping.is_set():
                 return
+            if self._renewing.is_set():
+                self._renewing.clear()
+                continue
             self._set("reconnecting")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), pause)
@@ -254,6 +263,7 @@ class Link:
             asyncio.create_task(self._read(client)),
             asyncio.create_task(self._send(client)),
             asyncio.create_task(self._stopping.wait()),
+            asyncio.create_task(self._renewing.wait()),
         }
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)

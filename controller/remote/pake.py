@@ -16,8 +16,9 @@ On the wire (topics under ``flixboard/v2/join/<nameplate>``, never retained)::
 
 The joiner proves it knows the code (the confirmation, an HMAC under a key of the shared
 secret); only then the host sends the welcome, sealed under another key of the secret: the
-game's id, the key of the host's messages and the host's public signing key. The guest's own
-messages are sealed under a third key of the secret, which only the host and this guest hold.
+game's id, the key of the host's messages and the host's public signing key. Two more keys of
+the secret are the host's and this guest's alone: one seals the guest's messages, the other
+proves to the guest that a message of the host's is the host's (a MAC).
 """
 
 from __future__ import annotations
@@ -79,6 +80,8 @@ class Secret:
     welcome: bytes
     guest: bytes
     """The key of the guest's messages (its orders, hellos and presence)."""
+    to_guest: bytes
+    """The key of the host's MAC on its messages, which proves them the host's to the guest."""
 
     @classmethod
     def of(cls, shared: bytes, attempt: bytes, host_id: bytes) -> Secret:
@@ -86,7 +89,7 @@ class Secret:
             kdf = HKDF(hashes.SHA256(), 32, attempt + host_id, f"flixboard/v2 {label}".encode())
             return kdf.derive(shared)
 
-        return cls(key("confirm"), key("welcome"), key("guest to host"))
+        return cls(key("confirm"), key("welcome"), key("guest to host"), key("host to guest"))
 
     def confirmation(self) -> bytes:
         return hmac.new(self.confirm, b"the guest knows the code", hashlib.sha256).digest()
@@ -245,6 +248,8 @@ class Welcome:
     """The host's public signing key (raw Ed25519)."""
     guest_key: bytes
     """The key of the guest's messages (a spectator sends none)."""
+    to_guest: bytes
+    """The key of the host's MAC for the guest (a spectator checks the signature instead)."""
 
 
 class Joiner:
@@ -301,6 +306,7 @@ class Joiner:
                 bytes.fromhex(body["log_key"]),
                 bytes.fromhex(body["host_key"]),
                 secret.guest,
+                secret.to_guest,
             )
         except (InvalidTag, ValueError, KeyError, TypeError):
             return None

@@ -70,6 +70,8 @@ class RemotePlay:
                     bytes.fromhex(kept.log_key),
                     Ed25519PrivateKey.from_private_bytes(bytes.fromhex(kept.host_key)),
                     bytes.fromhex(kept.guest_key) if kept.guest_key else None,
+                    bytes.fromhex(kept.to_guest) if kept.to_guest else None,
+                    bool(kept.watched),
                 )
                 join = Door(kept.code, False, failures=kept.failures, codes=kept.codes)
                 join.used = keys.guest_key is not None
@@ -83,6 +85,7 @@ class RemotePlay:
                     bytes.fromhex(kept.log_key),
                     bytes.fromhex(kept.host_key),
                     bytes.fromhex(kept.guest_key),
+                    bytes.fromhex(kept.to_guest),
                 )
                 self._guest(welcome, kept.code)
         except ValueError as error:
@@ -171,8 +174,10 @@ class RemotePlay:
                         Encoding.Raw, PrivateFormat.Raw, NoEncryption()
                     ).hex(),
                     "" if keys.guest_key is None else keys.guest_key.hex(),
+                    "" if keys.to_guest is None else keys.to_guest.hex(),
                     join.codes,
                     join.failures,
+                    int(keys.watched),
                 ),
             )
 
@@ -209,6 +214,7 @@ class RemotePlay:
                 log_key=welcome.log_key.hex(),
                 host_key=welcome.host_key.hex(),
                 guest_key=welcome.guest_key.hex() if welcome.role == "guest" else "",
+                to_guest=welcome.to_guest.hex() if welcome.role == "guest" else "",
             ),
         )
         self._begin(Guest(self.ctl, self.broker(), welcome, code, self.config.seats, self.order))

@@ -17,9 +17,11 @@ Order = Callable[[Callable[[float], None]], None]
 """The service's ``order``: carry out a change on the controller now, then show it."""
 Handler = Callable[[dict[str, Any], float], None]
 DROPS = ("forged", "malformed", "stale", "duplicate", "refused")
-"""Why messages were dropped: not sealed with the sender's key (or not signed by the host);
+"""Why messages were dropped: not sealed with the sender's key (or without the host's proof);
 sealed but not a message of this version; of an older position, game or connection; a copy of
 one already taken (a replay, or QoS 1 delivering twice); an order the host does not apply."""
+RETAINED = (messages.SNAPSHOT, *(f"{messages.PRESENCE}/{side}" for side in messages.SIDES))
+"""Leaves whose messages the broker keeps and delivers again on every new subscription."""
 LEAVE_FLUSH_S = 3.0
 """How long leaving waits for its goodbye and the cleared retained messages to reach the
 broker."""
@@ -122,13 +124,16 @@ class Role:
         if not topic.startswith(prefix):
             self.on_other(topic, payload)
             return
-        handler = self.handlers.get(topic[len(prefix) :])
+        leaf = topic[len(prefix) :]
+        handler = self.handlers.get(leaf)
         if handler is None or not payload:  # an empty retained message clears a topic
             return
         if self.opener is None:
             self.dropped["forged"] += 1
             return
         opened = self.opener.open(topic, payload)
+        if opened.verdict == "duplicate" and leaf in RETAINED:
+            return  # a retained message seen before, delivered again on connecting again
         if opened.verdict != "ok" or opened.body is None:
             self.dropped[opened.verdict] += 1
             return

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 FILE_NAME = "remote.json"
-INTS = ("seats", "codes", "failures")
+INTS = ("seats", "codes", "failures", "watched")
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,13 @@ class Saved:
     """The host's signing key (the host's private one, a joined board's public one; hex)."""
     guest_key: str = ""
     """The key of the guest's messages (hex; none before a board joined, none for a spectator)."""
+    to_guest: str = ""
+    """The key of the host's MAC for the guest (hex; as ``guest_key``)."""
     codes: int = 1
     failures: int = 0
     """The join code's count of codes drawn and of wrong attempts (the host's)."""
+    watched: int = 0
+    """1 once a spectator joined (the host signs its messages; the host's)."""
 
 
 def load(data_dir: Path | None) -> Saved | None:
@@ -46,6 +50,7 @@ def load(data_dir: Path | None) -> Saved | None:
             seats=tuple(int(seat) for seat in data.get("seats", [])),
             codes=int(data.get("codes", 1)),
             failures=int(data.get("failures", 0)),
+            watched=int(data.get("watched", 0)),
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None

@@ -1,17 +1,20 @@
-"""Sealed messages: every message of a game is encrypted and authenticated (ChaCha20-Poly1305),
-numbered against replay, and, when the host sends it to every reader, signed (Ed25519).
+"""Sealed messages: every message of a game is encrypted and authenticated (ChaCha20-Poly1305)
+and numbered against replay; the host's also carry proof that the host wrote them.
 
 A message on the wire is bytes, never parsed before it is authenticated::
 
-    version (1) | seq (8, big-endian) | nonce (12) | ciphertext and tag | signature (64, host only)
+    kind (1) | seq (8, big-endian) | nonce (12) | ciphertext and tag | mac (32)? | signature (64)?
 
-The AEAD's associated data is the topic and the header, so a message cannot be moved to another
-game's or another role's topic, nor its number changed. ``seq`` grows with every message of a
-sender, across its restarts too (it starts from the clock in microseconds): a reader keeps the
-numbers it has seen (``ReplayWindow``) and drops a copy or anything older than what it has
-forgotten. The host's messages are read by the guest and every spectator with one key, so that
-key alone does not prove the host wrote them: the host signs them and the readers hold only its
-public key.
+``kind`` is ``0x20`` plus ``MAC`` and ``SIGNED`` for the parts that follow. The AEAD's associated
+data is the topic and the header, so a message cannot be moved to another game's or another
+role's topic, nor its number or kind changed. ``seq`` grows with every message of a sender,
+across its restarts too (it starts from the clock in microseconds): a reader keeps the numbers it
+has seen (``ReplayWindow``) and drops a copy or anything older than what it has forgotten.
+
+The host's messages are read by the guest and every spectator with one key, so that key alone
+does not prove the host wrote them: for the guest the host adds an HMAC under a key only the two
+share (``mac``), for spectators an Ed25519 signature whose public key they hold (only while
+someone watches: a signature costs the host, and its check the reader, far more than the rest).
 
 >>> key = bytes(32)
 >>> sealer, opener = Sealer(key), Opener(key)
@@ -26,6 +29,8 @@ public key.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 import time
@@ -37,8 +42,11 @@ from cryptography.exceptions import InvalidSignature, InvalidTag
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
-VERSION = 2
+VERSION = 0x20
+MAC, SIGNED = 1, 2
+"""The parts after the ciphertext, as flags of the first byte."""
 HEADER = 1 + 8 + 12
+MAC_SIZE = 32
 TAG = 16
 SIGNATURE = 64
 MAX_MESSAGE = 256 * 1024
@@ -51,12 +59,24 @@ def canonical(body: dict[str, Any]) -> bytes:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
 
 
-class Sealer:
-    """Seals the messages of one sender under ``key`` (and signs them with ``signer``)."""
+def _mac(key: bytes, topic: str, sealed: bytes) -> bytes:
+    return hmac.new(key, topic.encode() + b"\0" + sealed, hashlib.sha256).digest()
 
-    def __init__(self, key: bytes, signer: Ed25519PrivateKey | None = None) -> None:
+
+class Sealer:
+    """Seals the messages of one sender under ``key``; adds a MAC under ``mac_key`` and a
+    signature with ``signer`` when they are set (they may be set later)."""
+
+    def __init__(
+        self,
+        key: bytes,
+        *,
+        mac_key: bytes | None = None,
+        signer: Ed25519PrivateKey | None = None,
+    ) -> None:
         self._aead = ChaCha20Poly1305(key)
-        self._signer = signer
+        self.mac_key = mac_key
+        self.signer = signer
         self._seq = 0
 
     def next_seq(self) -> int:
@@ -66,11 +86,14 @@ class Sealer:
 
     def seal(self, topic: str, body: dict[str, Any], seq: int | None = None) -> bytes:
         """The wire form of ``body`` on ``topic`` (numbered ``seq``, else the next number)."""
-        header = bytes([VERSION]) + (seq or self.next_seq()).to_bytes(8, "big")
+        kind = VERSION | (MAC if self.mac_key else 0) | (SIGNED if self.signer else 0)
+        header = bytes([kind]) + (seq or self.next_seq()).to_bytes(8, "big")
         header += secrets.token_bytes(12)
         sealed = header + self._aead.encrypt(header[9:], canonical(body), topic.encode() + header)
-        if self._signer is not None:
-            sealed += self._signer.sign(topic.encode() + b"\0" + sealed)
+        if self.mac_key is not None:
+            sealed += _mac(self.mac_key, topic, sealed)
+        if self.signer is not None:
+            sealed += self.signer.sign(topic.encode() + b"\0" + sealed)
         return sealed
 
 
@@ -106,24 +129,44 @@ class Opened:
 
 
 class Opener:
-    """Opens the messages of one sender sealed under ``key`` (signed with ``verify``'s key)."""
+    """Opens the messages of one sender sealed under ``key``; with ``mac_key`` only those with
+    the sender's MAC, with ``verify`` only those signed with its key."""
 
-    def __init__(self, key: bytes, verify: Ed25519PublicKey | None = None) -> None:
+    def __init__(
+        self,
+        key: bytes,
+        *,
+        mac_key: bytes | None = None,
+        verify: Ed25519PublicKey | None = None,
+    ) -> None:
         self._aead = ChaCha20Poly1305(key)
+        self._mac_key = mac_key
         self._verify = verify
         self.window = ReplayWindow()
 
     def open(self, topic: str, payload: bytes) -> Opened:
-        signature = SIGNATURE if self._verify is not None else 0
-        if not HEADER + TAG + signature <= len(payload) <= MAX_MESSAGE or payload[0] != VERSION:
+        if not HEADER + TAG <= len(payload) <= MAX_MESSAGE or payload[0] & ~3 != VERSION:
             return Opened("forged")
-        if self._verify is not None:
-            sealed, signed = payload[:-SIGNATURE], payload[-SIGNATURE:]
-            try:
-                self._verify.verify(signed, topic.encode() + b"\0" + sealed)
-            except InvalidSignature:
+        kind = payload[0]
+        if (self._mac_key is not None and not kind & MAC) or (
+            self._verify is not None and not kind & SIGNED
+        ):
+            return Opened("forged")
+        if kind & SIGNED:
+            payload, signed = payload[:-SIGNATURE], payload[-SIGNATURE:]
+            if self._verify is not None:
+                try:
+                    self._verify.verify(signed, topic.encode() + b"\0" + payload)
+                except InvalidSignature:
+                    return Opened("forged")
+        if kind & MAC:
+            payload, mac = payload[:-MAC_SIZE], payload[-MAC_SIZE:]
+            if self._mac_key is not None and not hmac.compare_digest(
+                mac, _mac(self._mac_key, topic, payload)
+            ):
                 return Opened("forged")
-            payload = sealed
+        if len(payload) < HEADER + TAG:
+            return Opened("forged")
         header = payload[:HEADER]
         seq = int.from_bytes(header[1:9], "big")
         try:

@@ -76,16 +76,23 @@ def test_a_reader_drops_replays_and_numbers_grow_across_restarts() -> None:
     assert opener.open("t", early[1]).verdict == "duplicate"
 
 
-def test_the_hosts_messages_open_only_with_its_signature() -> None:
-    key, host = bytes(32), Ed25519PrivateKey.generate()
-    reader = sealing.Opener(key, host.public_key())
-    signed = sealing.Sealer(key, host).seal("t/log", {"n": 1})
-    assert reader.open("t/log", signed).body == {"n": 1}
-    # a reader holds the same key: what it seals, even with a signature of its own, is refused
-    unsigned = sealing.Sealer(key).seal("t/log", {"n": 2})
-    assert reader.open("t/log", unsigned + bytes(64)).verdict == "forged"
-    other = sealing.Sealer(key, Ed25519PrivateKey.generate()).seal("t/log", {"n": 2})
-    assert reader.open("t/log", other).verdict == "forged"
+def test_the_hosts_messages_open_only_with_its_mac_or_its_signature() -> None:
+    key, mac_key, host = bytes(32), bytes(range(32)), Ed25519PrivateKey.generate()
+    spectator = sealing.Opener(key, verify=host.public_key())
+    guest = sealing.Opener(key, mac_key=mac_key)
+    hosts = sealing.Sealer(key, mac_key=mac_key, signer=host).seal("t/log", {"n": 1})
+    assert spectator.open("t/log", hosts).body == guest.open("t/log", hosts).body == {"n": 1}
+    # every reader holds ``key``: what one seals, even with a signature of its own, is refused
+    plain = sealing.Sealer(key).seal("t/log", {"n": 2})
+    assert spectator.open("t/log", plain + bytes(64)).verdict == "forged"
+    assert guest.open("t/log", plain + bytes(32)).verdict == "forged"
+    other = sealing.Sealer(key, mac_key=bytes(32), signer=Ed25519PrivateKey.generate())
+    forged = other.seal("t/log", {"n": 2})
+    assert spectator.open("t/log", forged).verdict == guest.open("t/log", forged).verdict
+    assert guest.open("t/log", forged).verdict == "forged"
+    unsigned = sealing.Sealer(key, mac_key=mac_key).seal("t/log", {"n": 3})  # nobody watches
+    assert guest.open("t/log", unsigned).body == {"n": 3}
+    assert spectator.open("t/log", unsigned).verdict == "forged"
 
 
 def test_messages_of_another_shape_are_malformed() -> None:

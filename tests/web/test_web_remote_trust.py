@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from broker_support import Mosquitto
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from remote_support import Side, both_over, game_of, in_step, open_game, play, wait_for
 from rogue_support import Rogue, game_topic
 
 from controller.remote import messages
 from controller.remote.codes import ALPHABET
 from controller.remote.pake import MAX_FAILURES, Welcome
-from controller.remote.sealing import Opener, Sealer
+from controller.remote.sealing import MAC, Opener, Sealer
 
 
 def remote(side: Side) -> dict[str, Any]:
@@ -98,7 +98,7 @@ def test_a_code_is_used_up_by_the_board_that_joined(tmp_path: Path, mosquitto: M
 
 def snapshot_of(welcome: Welcome, rogue: Rogue) -> dict[str, Any]:
     """The host's latest snapshot as a board that joined reads it."""
-    opener = Opener(welcome.log_key, Ed25519PublicKey.from_public_bytes(welcome.host_key))
+    opener = Opener(welcome.log_key, mac_key=welcome.to_guest)
     topic = game_topic(welcome, messages.SNAPSHOT)
     bodies = [opener.open(topic, seen.payload).body for seen in rogue.on(topic)]
     body = [b for b in bodies if b is not None][-1]
@@ -135,7 +135,7 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
             return nonce
 
         def refused(nonce: str) -> str:
-            opener = Opener(guest.log_key, Ed25519PublicKey.from_public_bytes(guest.host_key))
+            opener = Opener(guest.log_key, mac_key=guest.to_guest)
             where = game_topic(guest, messages.REFUSED)
             for seen in rogue.wait(where):
                 body = opener.open(where, seen.payload).body
@@ -159,8 +159,11 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
             as_spectator.seal(topic, messages.order_body(game, 1, "s", {"kind": "resign"})),
         )
         wait_for(lambda: dropped(host)["forged"] == forged_before + 1, "the order dropped")
-        # the host's log forged to the spectator: a last game, an entry of the same game
-        impostor = Sealer(guest.log_key, Ed25519PrivateKey.generate())
+        # the host's log forged to the spectator (with the guest's MAC key and a signature of its
+        # own): a last game, an entry of the same game
+        impostor = Sealer(
+            guest.log_key, mac_key=guest.to_guest, signer=Ed25519PrivateKey.generate()
+        )
         where = game_topic(guest, messages.SNAPSHOT)
         last = messages.snapshot_body(2**53 - 1, {"variant": "qubic", "players": 2}, [], (0,))
         rogue.publish(where, impostor.seal(where, last), retain=True)
@@ -191,7 +194,13 @@ def test_replayed_snapshots_and_wills_change_nothing(tmp_path: Path, mosquitto: 
         rogue.listen(messages.topic(game_id, "#"))
         guest.post("/api/remote/join", {"code": remote(host)["code"]})
         wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
-        first = rogue.wait(messages.topic(game_id, messages.SNAPSHOT))[0]
+        snapshots = messages.topic(game_id, messages.SNAPSHOT)
+
+        def with_mac() -> list[bytes]:  # the host's snapshots since the guest joined
+            return [seen.payload for seen in rogue.on(snapshots) if seen.payload[0] & MAC]
+
+        wait_for(lambda: bool(with_mac()), "a snapshot the guest reads")
+        first = with_mac()[-1]
         guest.kill()  # the broker sends the guest's will
         will = messages.topic(game_id, f"{messages.PRESENCE}/guest")
         wait_for(lambda: remote(host)["link"]["peer"] == "gone", "the host sees the guest gone")
@@ -200,24 +209,20 @@ def test_replayed_snapshots_and_wills_change_nothing(tmp_path: Path, mosquitto: 
         wait_for(lambda: remote(host)["link"]["peer"] == "online", "the guest is back")
         host.up.post("/api/sim/place", {"hole": "R-I-S"})
         wait_for(lambda: "R-I-S" in guest.state()["board"], "the guest sees the move")
-        before_host, before_guest = dropped(host), dropped(guest)
         rogue.publish(will, gone.payload, retain=True)  # an old will: the guest is gone?
-        rogue.publish(first.topic, first.payload, retain=True)  # the game as it began
-        wait_for(
-            lambda: (
-                sum(dropped(host).values()) > sum(before_host.values())
-                and sum(dropped(guest).values()) > sum(before_guest.values())
-            ),
-            "both replays dropped",
-        )
+        guest.up.post("/api/sim/place", {"hole": "R-I-S"})  # the person puts the Man there
+        guest.up.post("/api/sim/place", {"hole": "Y-II-H"})  # and plays, after the old will
+        wait_for(lambda: "Y-II-H" in host.state()["board"], "the guest's move reaches the host")
         assert remote(host)["link"]["peer"] == "online"
-        guest.kill()  # the replayed snapshot is what the broker keeps: a restart reads it first
+        rogue.publish(snapshots, first, retain=True)  # the game as it began
+        guest.kill()  # the broker keeps the replayed snapshot: a restarted guest reads it first
         guest.start()
         wait_for(lambda: in_step(host, guest), "the guest is back in the game")
-        assert "R-I-S" in guest.state()["board"] and remote(guest)["log"] == 1
-        guest.up.post("/api/sim/place", {"hole": "R-I-S"})  # the person puts the Man there
-        guest.up.post("/api/sim/place", {"hole": "Y-II-H"})  # and plays on
-        wait_for(lambda: "Y-II-H" in host.state()["board"], "the guest's move reaches the host")
+        assert dropped(guest)["stale"] >= 1
+        assert "Y-II-H" in guest.state()["board"] and remote(guest)["log"] == 2
+        host.up.post("/api/sim/place", {"hole": "Y-II-H"})  # the host's person mirrors it
+        host.up.post("/api/sim/place", {"hole": "G-III-D"})  # and plays on
+        wait_for(lambda: "G-III-D" in guest.state()["board"], "the game goes on")
     finally:
         rogue.close()
         host.stop()
