@@ -61,8 +61,9 @@ class Remote(Protocol):
         """Whether ``action`` is sent to the host instead of being applied here (a joined
         board); ``NotNow`` for an action of a seat played on the other board."""
 
-    def refuses(self, order: str) -> str | None:
-        """Why this board may not ``order`` (``undo``, ``new_game``, ``next_game``) now."""
+    def refuses(self, order: str, variant: str | None = None) -> str | None:
+        """Why this board may not ``order`` (``undo``, ``new_game`` of ``variant``,
+        ``next_game``) now."""
 
     def plays_here(self, seat: int) -> bool:
         """Whether ``seat`` is played at this board (not from the other one)."""
@@ -319,7 +320,7 @@ class BoardController:
     def new_game(self, entry: dict[str, Any], now: float) -> None:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); a variant played on
         another board is refused."""
-        self._check_allowed("new_game")
+        self._check_allowed("new_game", entry["variant"])
         if find_variant(entry["variant"]).geometry != self.geometry.key:
             raise NotNow(self._wrong_board(entry["variant"]))
         self.follow_new_game(entry, now)
@@ -454,11 +455,11 @@ class BoardController:
             words = self._describe(self.mismatch)
             raise NotNow(f"cannot {doing}: fix the board first ({'; '.join(words)})")
 
-    def _refusal(self, order: str) -> str | None:
-        return None if self.remote is None else self.remote.refuses(order)
+    def _refusal(self, order: str, variant: str | None = None) -> str | None:
+        return None if self.remote is None else self.remote.refuses(order, variant)
 
-    def _check_allowed(self, order: str) -> None:
-        refusal = self._refusal(order)
+    def _check_allowed(self, order: str, variant: str | None = None) -> None:
+        refusal = self._refusal(order, variant)
         if refusal is not None:
             raise NotNow(refusal)
 

@@ -95,7 +95,7 @@ class HomeAssistant:
             subscriptions=list(self._commands),
             inbox=inbox,
             on_connect=self._on_connect,
-            will=(self.topics.availability, OFFLINE.encode()),
+            will=lambda: (self.topics.availability, OFFLINE.encode()),
         )
         self._queued = 0
         self._last: bytes | None = None

@@ -4,37 +4,50 @@ Nothing is applied here but the host's log, in order (``controller.remote.resync
 other side placed is missing on this board and blinks in its team's colour until someone puts
 it here, as after a take-back. An action of this board's seats (a placement seen on the board,
 a press of ROLL or FLIX, the computer's move) becomes an order to the host; the last one is sent
-again when a snapshot shows the host never got it. A code for spectators joins the same way and
-only watches.
+again when a snapshot shows the host never got it. A board that joined with the spectator's code
+only watches: it can open the host's messages, and seal nothing the host takes.
+
+The host's messages are sealed with the key every joined board holds; a guest takes only those
+with the host's MAC under a key of its join exchange (which only the host shares), a spectator
+only those signed with the host's key, whose public half came in the welcome. The guest's own
+messages are sealed with another key of its join exchange.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 import time
 from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from controller.core.board_controller import BoardController
 from controller.core.journal import JournalError
 from controller.core.seats import Seat
 from controller.errors import NotNow
 from controller.remote import messages
-from controller.remote.codes import Keys
 from controller.remote.host import actor
 from controller.remote.link import Broker
-from controller.remote.messages import ACTION_KEYS, LogEntry, Malformed
+from controller.remote.messages import ACTION_KEYS, VARIANTS, LogEntry, Malformed
+from controller.remote.pake import Welcome
 from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
+from controller.remote.sealing import Opener, Sealer
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
 from engine.variants import find_variant
 from hal.geometry import geometry_for
 
-VARIANTS = ("lucky", "qubic", "flip4", "olix")
-"""The variants played remotely: their only hidden fact is the dice, which the host throws
-(Olix has none). Pay-Off's dealt tokens and Tac-T-Flix are not carried yet."""
 HELLO_GAP_S = 0.5
 """A gap in the log asks for a snapshot at most this often."""
+PENDING_S = 2.0
+"""An order whose outcome has not come back for this long asks where the host is (a hello): its
+log entry may have been lost on the way."""
+QUIET_S = 15.0
+"""The host silent for this long: a hello asks where it is (its last entry may have been lost,
+and the host then waits for this board, which waits for that entry)."""
 
 
 class Guest(Role):
@@ -47,15 +60,24 @@ class Guest(Role):
         self,
         controller: BoardController,
         broker: Broker,
-        keys: Keys,
+        welcome: Welcome,
+        code: str,
         seats: tuple[Seat, ...],
         order: Order,
     ) -> None:
-        super().__init__(controller, broker, keys, order)
+        self.welcome = welcome
+        self.code = code
+        self.spectator = welcome.role == "spectator"
+        sealer = None if self.spectator else Sealer(welcome.guest_key)
+        if self.spectator:  # the host's signature proves its messages
+            host_key = Ed25519PublicKey.from_public_bytes(welcome.host_key)
+            opener = Opener(welcome.log_key, verify=host_key)
+        else:  # the host's MAC under the key only the two share
+            opener = Opener(welcome.log_key, mac_key=welcome.to_guest)
+        super().__init__(controller, broker, welcome.game_id, order, sealer, opener)
         self.seats = seats
         self.remote_seats: tuple[int, ...] = ()
         """The seats this board plays (the host's remote seats), known from a snapshot."""
-        self.spectator = False
         self.problem: str | None = None
         """Why this board cannot follow the host's game (a variant not played remotely)."""
         self.follower = Follower()
@@ -64,6 +86,9 @@ class Guest(Role):
         self._hello_at = 0.0
         self._refused_at: tuple[int | None, int] | None = None
         """Where the host last refused an order: a second refusal there waits for the log."""
+        self._sent_at = 0.0
+        self._heard_at = time.monotonic()
+        self._watch: asyncio.Task[None] | None = None
         self._resume()
         self.handlers[messages.SNAPSHOT] = self.snapshot
         self.handlers[messages.LOG] = self.entry
@@ -78,12 +103,11 @@ class Guest(Role):
         if not entries:
             return
         remote = entries[0].data.get("remote")
-        if not isinstance(remote, dict) or remote.get("game_id") != self.keys.game_id:
+        if not isinstance(remote, dict) or remote.get("game_id") != self.game_id:
             return
         self.follower.game = int(remote["game"])
         self.follower.applied = sum(1 for e in entries if e.kind in ("action", "undo"))
         self.remote_seats = tuple(remote.get("seats", ()))
-        self.spectator = bool(remote.get("spectator", False))
 
     # ---------------------------------------------------------------- the host's messages
 
@@ -92,7 +116,7 @@ class Guest(Role):
 
     def _hello(self, *, force: bool = False) -> None:
         now = time.monotonic()
-        if not force and now - self._hello_at < HELLO_GAP_S:
+        if self.spectator or (not force and now - self._hello_at < HELLO_GAP_S):
             return
         self._hello_at = now
         follower = self.follower
@@ -101,6 +125,7 @@ class Guest(Role):
 
     def snapshot(self, body: dict[str, Any], now: float) -> None:
         snapshot = messages.read_snapshot(body)
+        self._heard_at = time.monotonic()
         variant = snapshot.new_game.get("variant")
         if variant not in VARIANTS:
             self.problem = f"the host plays {variant}: remote play carries {', '.join(VARIANTS)}"
@@ -118,7 +143,7 @@ class Guest(Role):
             self.dropped["stale"] += 1
             return
         if verdict == "new":
-            self.remote_seats, self.spectator = snapshot.remote_seats, snapshot.spectator
+            self.remote_seats = snapshot.remote_seats
             self._start(snapshot.new_game, snapshot.game, now)
         self._apply(entries, now)
         pending = self.pending
@@ -144,7 +169,7 @@ class Guest(Role):
             "seats": [seat.to_json() for seat in seats],
             "hints": self.ctl.session.hints,
             "remote": {
-                "game_id": self.keys.game_id,
+                "game_id": self.game_id,
                 "game": game,
                 "seats": list(self.remote_seats),
                 "spectator": self.spectator,
@@ -158,6 +183,7 @@ class Guest(Role):
 
     def entry(self, body: dict[str, Any], now: float) -> None:
         entry = messages.read_entry(body)
+        self._heard_at = time.monotonic()
         verdict, entries = self.follower.offer(entry)
         if verdict in ("duplicate", "stale", "overflow"):
             self.dropped[verdict] += 1
@@ -217,11 +243,32 @@ class Guest(Role):
             {key: value for key, value in data.items() if key in ACTION_KEYS},
         )
         self.pending = order
+        self._sent_at = time.monotonic()
         self.send(messages.ORDERS, order)
         self.ctl.session.emit({"type": "remote_order", "action": action.kind, "seat": seat}, now)
         return True
 
-    def refuses(self, order: str) -> str | None:
+    async def _keep_in_step(self) -> None:
+        while True:
+            await asyncio.sleep(PENDING_S)
+            now = time.monotonic()
+            asked = now - self._hello_at
+            waited = self.pending is not None and min(now - self._sent_at, asked) >= PENDING_S
+            if waited or min(now - self._heard_at, asked) >= QUIET_S:
+                self._hello(force=True)
+
+    def start(self) -> None:
+        super().start()
+        self._watch = asyncio.get_running_loop().create_task(self._keep_in_step())
+
+    async def stop(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
+        await super().stop()
+
+    def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order == "undo":
             return "a remote game: the hosting board takes moves back"
         return "a remote game: the hosting board starts the next game"
@@ -235,8 +282,8 @@ class Guest(Role):
             shown["place"] = "local" if here else "remote"
         state["remote"] = {
             "role": "spectator" if self.spectator else "guest",
-            "code": None if self.spectator else self.keys.code,
-            "game_id": self.keys.game_id,
+            "code": None if self.spectator else self.code,
+            "game_id": self.game_id,
             "seats": list(self.remote_seats),
             "log": self.follower.applied,
             "waiting": self.pending is not None,

@@ -1,8 +1,9 @@
 """The hosting board: authoritative. It runs the engine, throws the dice and orders the actions;
 it publishes its log and carries out the orders of the joined board's seats.
 
-An order is carried out only when it is signed with the game's key and was made at the host's
-current position (``base`` is the length of the log the guest had seen): a copy of an order
+An order is carried out only when it is sealed with the guest's key (which only the host and
+the board that joined with the join code hold) and was made at the host's current position
+(``base`` is the length of the log the guest had seen): a copy of an order
 already carried out is a duplicate, any other order of an older position is stale; both are
 dropped and counted, and the guest hears why (``refused``). The host stamps an order's time
 when it receives it, so the call window of a FLIX is judged by the host's clock.
@@ -12,17 +13,23 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from controller.core.board_controller import BoardController
 from controller.core.journal import JournalError
 from controller.errors import ControllerError, NotNow
 from controller.remote import messages
-from controller.remote.codes import Keys
 from controller.remote.link import Broker
-from controller.remote.messages import LogEntry, Malformed
+from controller.remote.messages import HIDDEN, VARIANTS, LogEntry, Malformed
+from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
+from controller.remote.sealing import Opener, Sealer
 from engine.errors import FlixError
 from engine.game import Action
 
@@ -44,8 +51,29 @@ def actor(action: Action, to_move: int) -> int:
     return to_move
 
 
+@dataclass
+class HostKeys:
+    """A hosting's secrets: the game's random id, the key of the host's messages (given to every
+    board that joins), the host's signing key and, once a board joined with the join code, the
+    keys that board shares with the host alone."""
+
+    game_id: str
+    log_key: bytes
+    signing: Ed25519PrivateKey
+    guest_key: bytes | None = None
+    to_guest: bytes | None = None
+    """The key of the MAC that proves the host's messages to the guest (once it joined)."""
+    watched: bool = False
+    """A spectator joined: the host's messages are signed from then on."""
+
+    def public(self) -> bytes:
+        return self.signing.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+
+
 class Host(Role):
-    """See the module docstring. ``remote_seats``: the seats the joined board plays."""
+    """See the module docstring. ``remote_seats``: the seats the joined board plays; ``doors``:
+    the join code's and the spectator code's exchanges; ``changed`` is called when what a
+    restart needs changed (a board joined, a code changed)."""
 
     side, peer = "host", "guest"
 
@@ -53,13 +81,19 @@ class Host(Role):
         self,
         controller: BoardController,
         broker: Broker,
-        keys: Keys,
-        spectator_keys: Keys,
+        keys: HostKeys,
+        doors: tuple[Door, Door],
         remote_seats: tuple[int, ...],
         order: Order,
+        changed: Callable[[], None],
     ) -> None:
-        super().__init__(controller, broker, keys, order)
-        self.spectator_keys = spectator_keys
+        self.keys = keys
+        self.doors = doors
+        self.changed = changed
+        opener = None if keys.guest_key is None else Opener(keys.guest_key)
+        signer = keys.signing if keys.watched else None
+        sealer = Sealer(keys.log_key, mac_key=keys.to_guest, signer=signer)
+        super().__init__(controller, broker, keys.game_id, order, sealer, opener)
         self.remote_seats = remote_seats
         self.game, self.log = host_log(controller.session.journal.current_game())
         self.new_game = public_new_game(controller.session.entry)
@@ -70,8 +104,17 @@ class Host(Role):
         self.handlers[messages.HELLO] = self.hello
         controller.session.recorders.append(self.recorded)
 
+    hears_others = True
+
     def listens(self) -> list[str]:
         return [*super().listens(), messages.ORDERS, messages.HELLO]
+
+    def subscriptions(self) -> list[str]:
+        joins = [request_topic(door.plate) for door in self.doors]
+        return [*super().subscriptions(), *joins, *(f"{topic}/+" for topic in joins)]
+
+    def retained(self) -> list[str]:
+        return [*super().retained(), messages.SNAPSHOT]
 
     async def stop(self) -> None:
         self.ctl.session.recorders.remove(self.recorded)
@@ -79,24 +122,75 @@ class Host(Role):
             self._hello_due.cancel()
         await super().stop()
 
+    # ---------------------------------------------------------------- joining
+
+    def on_other(self, topic: str, payload: bytes) -> None:
+        """A join request, or a joiner's confirmation, on one of the codes' meeting places."""
+        join = self.doors[0]
+        for door in self.doors:
+            where = request_topic(door.plate)
+            note, code = door.note, door.code
+            if topic == where:
+                reply = door.request(payload, time.monotonic())
+                secret = None
+            elif topic.startswith(where + "/") and payload[:1] == bytes([CONFIRM]):
+                try:
+                    attempt = bytes.fromhex(topic[len(where) + 1 :])
+                except ValueError:
+                    return
+                role = "guest" if door is join else "spectator"
+                welcome = messages.welcome_body(
+                    role, self.game_id, self.keys.log_key, self.keys.public()
+                )
+                reply, secret = door.confirm(attempt, payload, welcome)
+            else:
+                continue
+            if secret is not None and door is join:  # before the welcome: what the board reads
+                self._joined(secret)  # first on the broker then carries the proof it needs
+            elif secret is not None:
+                self._watched()
+            if reply is not None:
+                self.link.publish(*reply)
+            if (door.note, door.code) != (note, code) or secret is not None:
+                self.changed()
+                self.order(lambda now: None)  # the page shows the new code or the guest
+            return
+
+    def _joined(self, secret: Secret) -> None:
+        """The guest is in: its messages open with its key, the host's carry its MAC (from the
+        next connection's will on: the link connects again at once)."""
+        self.keys.guest_key, self.keys.to_guest = secret.guest, secret.to_guest
+        self.opener = Opener(secret.guest)
+        assert self.sealer is not None
+        self.sealer.mac_key = secret.to_guest
+        self._proven()
+
+    def _watched(self) -> None:
+        """A first spectator is in: the host's messages are signed from now on."""
+        if not self.keys.watched:
+            self.keys.watched = True
+            assert self.sealer is not None
+            self.sealer.signer = self.keys.signing
+            self._proven()
+
+    def _proven(self) -> None:
+        """The host's proof changed: its retained messages again with it, and a new connection
+        for a will with it."""
+        self._connected()
+        self.link.renew()
+
     # ---------------------------------------------------------------- publishing
 
     def on_connect(self) -> None:
-        for keys in (self.keys, self.spectator_keys):  # the rest is replaced below or by the guest
-            for leaf in NEVER_RETAINED:
-                self.link.publish(self.topic(leaf, keys), b"", retain=True)
-        leaf = f"{messages.PRESENCE}/host"
-        body = messages.presence_body("host", True, self._nonce)
-        self.send(leaf, body, keys=self.spectator_keys, retain=True)
+        for leaf in NEVER_RETAINED:  # the rest is replaced below or by the guest
+            self.link.publish(self.topic(leaf), b"", retain=True)
         self.publish_snapshot()
 
     def publish_snapshot(self) -> None:
-        """The game from its start, retained on both trees (players and spectators)."""
-        for keys, spectator in ((self.keys, False), (self.spectator_keys, True)):
-            body = messages.snapshot_body(
-                self.game, self.new_game, self.log, self.remote_seats, spectator
-            )
-            self.send(messages.SNAPSHOT, body, keys=keys, retain=True)
+        """The game from its start; retained while the game runs (a finished game's is not
+        left on the broker)."""
+        body = messages.snapshot_body(self.game, self.new_game, self.log, self.remote_seats)
+        self.send(messages.SNAPSHOT, body, retain=not self.ctl.game.game_over)
 
     def recorded(self, kind: str, data: dict[str, Any], seq: int) -> None:
         """A game entry journalled here: the next entry of the log (a new game: a new log)."""
@@ -108,9 +202,10 @@ class Host(Role):
             return
         entry: LogEntry = logged(kind, data, self.ctl.game)
         self.log.append(entry)
-        for keys in (self.keys, self.spectator_keys):
-            self.send(messages.LOG, messages.entry_body(self.game, len(self.log), entry), keys=keys)
-        if len(self.log) % SNAPSHOT_EVERY == 0:
+        self.send(messages.LOG, messages.entry_body(self.game, len(self.log), entry))
+        if self.ctl.game.game_over:  # the game's end: its snapshot leaves the broker
+            self.link.publish(self.topic(messages.SNAPSHOT), b"", retain=True)
+        elif len(self.log) % SNAPSHOT_EVERY == 0:
             self.publish_snapshot()
 
     # ---------------------------------------------------------------- the guest's messages
@@ -196,8 +291,15 @@ class Host(Role):
             raise NotNow(f"seat {seat + 1} plays on the other board")
         return False
 
-    def refuses(self, order: str) -> str | None:
-        return None
+    def refuses(self, order: str, variant: str | None = None) -> str | None:
+        if order != "new_game" or variant is None or variant in VARIANTS:
+            return None
+        if variant in HIDDEN:
+            return (
+                f"{variant} deals hidden tokens, which never leave this board: it cannot be "
+                "played while hosting a remote game (leave remote play first)"
+            )
+        return f"remote play carries {', '.join(VARIANTS)}, not {variant} (leave it first)"
 
     def plays_here(self, seat: int) -> bool:
         return seat not in self.remote_seats
@@ -205,12 +307,21 @@ class Host(Role):
     def add_state(self, state: dict[str, Any]) -> None:
         for seat, shown in enumerate(state.get("seats", [])):
             shown["place"] = "remote" if seat in self.remote_seats else "local"
+        join, spectate = self.doors
         state["remote"] = {
             "role": "host",
-            "code": self.keys.code,
-            "spectator_code": self.spectator_keys.code,
-            "game_id": self.keys.game_id,
+            "code": join.code,
+            "spectator_code": spectate.code,
+            "game_id": self.game_id,
+            "joined": self.keys.guest_key is not None,
+            "join": {
+                "failed": join.failures,
+                "codes": join.codes,
+                "closed": join.closed,
+                "spectator_failed": spectate.failures,
+            },
             "seats": list(self.remote_seats),
             "log": len(self.log),
+            "problem": join.note or spectate.note,
             "link": self.link_json(),
         }

@@ -10,8 +10,6 @@ before any JSON parser sees it:
   ``QUEUE_BYTES`` bytes; more are dropped unread, counted ``queue_full``). The queues are served
   in turn, one message each, so a flood on one topic delays another topic by one message a
   turn, and a flood beyond what the side can read costs it only a length check a message;
-- nested deeper than ``MAX_DEPTH`` (its brackets counted without recursion, before any JSON
-  parser sees it): dropped, counted ``too_deep``;
 - handled inside a guard: an error the handler did not expect drops the message (``failed``)
   and the link goes on.
 
@@ -52,6 +50,9 @@ _NOT_JSON_SYNTAX = bytes(code for code in range(256) if code not in b'"[]{}')
 _QUOTED = re.compile(rb'"[^"]*"')
 _SQUARE = bytes.maketrans(b"{}", b"[]")
 
+OTHERS = "*"
+"""The queue of every topic but ``prefix`` + a leaf (the join exchanges), where there is one."""
+
 Handle = Callable[[str, bytes], object]
 """Reads one message: its topic, its bytes."""
 
@@ -62,7 +63,6 @@ class Dropped(TypedDict):
     """Messages dropped here, by reason (``remote.link.dropped`` adds the role's)."""
 
     oversize: int
-    too_deep: int
     queue_full: int
     failed: int
 
@@ -107,18 +107,24 @@ class Inbox:
         prefix: str,
         leaves: Iterable[str],
         handle: Handle,
+        *,
+        others: bool = False,
     ) -> None:
         self.prefix = prefix
         self.handle = handle
-        self.dropped = Dropped(oversize=0, too_deep=0, queue_full=0, failed=0)
+        self.dropped = Dropped(oversize=0, queue_full=0, failed=0)
         self._queues: dict[str, deque[Received]] = {leaf: deque() for leaf in leaves}
+        if others:  # one more queue, for every other topic subscribed to
+            self._queues[OTHERS] = deque()
         self._bytes = dict.fromkeys(self._queues, 0)
         self._ready = asyncio.Event()
         self._failures: set[str] = set()
 
     def put(self, topic: str, payload: bytes, retained: bool) -> None:
         """A message from the broker: queued, or dropped and counted (never read here)."""
-        leaf = topic[len(self.prefix) :] if topic.startswith(self.prefix) else ""
+        leaf = topic[len(self.prefix) :] if topic.startswith(self.prefix) else OTHERS
+        if leaf not in self._queues:
+            leaf = OTHERS
         queue = self._queues.get(leaf)
         if queue is None or not payload:
             return
@@ -146,9 +152,6 @@ class Inbox:
                     await asyncio.sleep(0)
 
     def _guarded(self, received: Received) -> None:
-        if not within_depth(received.payload):
-            self.dropped["too_deep"] += 1
-            return
         try:
             self.handle(received.topic, received.payload)
         except Exception as error:  # a message must never end the link: drop it, say why once

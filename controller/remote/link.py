@@ -140,7 +140,7 @@ class Link:
         subscriptions: list[str],
         inbox: Inbox,
         on_connect: Callable[[], None],
-        will: tuple[str, bytes] | None = None,
+        will: Callable[[], tuple[str, bytes]] | None = None,
     ) -> None:
         self.broker = broker
         self.subscriptions = subscriptions
@@ -161,6 +161,7 @@ class Link:
         self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
         self._ready = asyncio.Event()
         self._stopping = asyncio.Event()
+        self._renewing = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._since = time.monotonic()
         self._last_error = _LastError()
@@ -174,6 +175,17 @@ class Link:
         """Send ``payload`` (QoS 1) as soon as the broker is connected."""
         self._outbox.append((topic, payload, retain))
         self._ready.set()
+
+    def renew(self) -> None:
+        """Connect again at once (a clean disconnect: the will is not sent), so that the next
+        connection carries a will made afresh."""
+        self._renewing.set()
+
+    async def flush(self, limit_s: float) -> None:
+        """Wait (up to ``limit_s``) until what is queued has reached a connected broker."""
+        deadline = time.monotonic() + limit_s
+        while self._outbox and self.state == "connected" and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
 
     def state_json(self) -> dict[str, object]:
         return {
@@ -219,8 +231,9 @@ class Link:
 
         broker = self.broker
         will = None
-        if self.will is not None:
-            will = aiomqtt.Will(self.will[0], self.will[1], qos=QOS, retain=True)
+        if self.will is not None:  # made for each connection: it names that connection
+            topic, payload = self.will()
+            will = aiomqtt.Will(topic, payload, qos=QOS, retain=True)
         properties: Callable[[int], Properties] = Properties  # paho leaves __init__ untyped
         connect = properties(PacketTypes.CONNECT)
         connect.MaximumPacketSize = MAX_PACKET
@@ -280,6 +293,9 @@ class Link:
                     self.error += f" ({self._last_error.message})"
             if self._stopping.is_set():
                 return
+            if self._renewing.is_set():
+                self._renewing.clear()
+                continue
             self._set("reconnecting")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), pause)
@@ -292,6 +308,7 @@ class Link:
             asyncio.create_task(self._send(client)),
             asyncio.create_task(self.inbox.serve()),
             asyncio.create_task(self._stopping.wait()),
+            asyncio.create_task(self._renewing.wait()),
         }
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)

@@ -1,8 +1,9 @@
 """The topic tree and the message bodies of remote play (schemas in docs/REMOTE.md).
 
-Every topic is under ``flixboard/v1/games/<game-id>/``; every message is signed
-(``controller.remote.signing``). ``read_*`` check a body's shape and raise ``Malformed`` for
-anything else, so a message that is signed but not of this version is dropped, never half-used.
+Every topic is under ``flixboard/v2/games/<game-id>/`` (a random id the host draws); every
+message is sealed (``controller.remote.sealing``). ``read_*`` check a body's shape and raise
+``Malformed`` for anything else, so a message that is sealed but not of this version is dropped,
+never half-used.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-ROOT = "flixboard/v1/games"
+BASE = "flixboard/v2"
+"""Every topic of this protocol (games and join exchanges)."""
+ROOT = f"{BASE}/games"
 SNAPSHOT = "snapshot"
 """Host: the game from its start (retained)."""
 LOG = "log"
@@ -23,8 +26,15 @@ HELLO = "hello"
 """Guest: where it is; the host answers with a snapshot."""
 PRESENCE = "presence"
 """``presence/host`` and ``presence/guest``: online or gone (retained; the will says gone)."""
+SIDES = ("host", "guest")
 ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to")
 """What a guest's order may say of an action: the host stamps the time."""
+VARIANTS = ("lucky", "qubic", "flip4", "olix")
+"""The variants played remotely: their only hidden fact is the dice, which the host throws
+(Olix has none). Pay-Off's dealt tokens are hidden information and never travel; Tac-T-Flix is
+not carried yet."""
+HIDDEN = ("payoff",)
+"""Variants with hidden information (dealt tokens): never started on a hosted link."""
 ORDER_KINDS = ("roll", "place", "move", "call", "penalty", "request_block", "resign")
 
 
@@ -54,7 +64,22 @@ class Snapshot:
     new_game: dict[str, Any]
     log: tuple[LogEntry, ...]
     remote_seats: tuple[int, ...]
-    spectator: bool
+
+
+@dataclass(frozen=True)
+class Presence:
+    """A side online or gone: ``since`` names its connection (the number of the will set when
+    it connected: only a later connection's presence, or the gone of the same one, is news);
+    ``left`` when it left the game for good."""
+
+    side: str
+    online: bool
+    since: int
+    left: bool
+
+    def rank(self) -> tuple[int, int]:
+        """Presences of one side in the order they were true."""
+        return self.since, 0 if self.online else 1
 
 
 @dataclass(frozen=True)
@@ -77,7 +102,6 @@ def snapshot_body(
     new_game: dict[str, Any],
     log: list[LogEntry],
     remote_seats: tuple[int, ...],
-    spectator: bool,
 ) -> dict[str, Any]:
     return {
         "type": SNAPSHOT,
@@ -85,7 +109,6 @@ def snapshot_body(
         "new_game": new_game,
         "log": [entry.to_json() for entry in log],
         "seats": list(remote_seats),
-        "spectator": spectator,
     }
 
 
@@ -105,8 +128,25 @@ def hello_body(game: int, have: int, nonce: str) -> dict[str, Any]:
     return {"type": HELLO, "game": game, "have": have, "nonce": nonce}
 
 
-def presence_body(side: str, online: bool, nonce: str) -> dict[str, Any]:
-    return {"type": PRESENCE, "side": side, "online": online, "nonce": nonce}
+def presence_body(presence: Presence) -> dict[str, Any]:
+    return {
+        "type": PRESENCE,
+        "side": presence.side,
+        "online": presence.online,
+        "since": presence.since,
+        "left": presence.left,
+    }
+
+
+def welcome_body(role: str, game_id: str, log_key: bytes, host_key: bytes) -> dict[str, Any]:
+    """What the host tells a board that joined (sealed under the join exchange's key)."""
+    return {
+        "type": "welcome",
+        "role": role,
+        "game_id": game_id,
+        "log_key": log_key.hex(),
+        "host_key": host_key.hex(),
+    }
 
 
 def _whole(body: dict[str, Any], key: str) -> int:
@@ -144,11 +184,8 @@ def read_snapshot(body: dict[str, Any]) -> Snapshot:
         raise Malformed("a snapshot has new_game, log and seats")
     if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 6 for s in seats):
         raise Malformed(f"seats must be seat numbers: {seats!r}")
-    spectator = body.get("spectator")
-    if not isinstance(spectator, bool):
-        raise Malformed("spectator must be true or false")
     entries = tuple(_log_entry(item) for item in log)
-    return Snapshot(_whole(body, "game"), new_game, entries, tuple(seats), spectator)
+    return Snapshot(_whole(body, "game"), new_game, entries, tuple(seats))
 
 
 def read_entry(body: dict[str, Any]) -> Entry:
@@ -178,9 +215,9 @@ def read_hello(body: dict[str, Any]) -> tuple[int, int]:
     return _whole(body, "game"), _whole(body, "have")
 
 
-def read_presence(body: dict[str, Any]) -> tuple[str, bool]:
+def read_presence(body: dict[str, Any]) -> Presence:
     _typed(body, PRESENCE)
-    side, online = body.get("side"), body.get("online")
-    if side not in ("host", "guest") or not isinstance(online, bool):
+    side, online, left = body.get("side"), body.get("online"), body.get("left")
+    if side not in SIDES or not isinstance(online, bool) or not isinstance(left, bool):
         raise Malformed(f"not a presence: {body!r}")
-    return side, online
+    return Presence(side, online, _whole(body, "since"), left)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
 from controller.config import Config, ConfigError
 from controller.core.board_controller import BoardController
@@ -13,15 +17,19 @@ from controller.core.computer import Computer
 from controller.core.seats import Seat
 from controller.errors import BadOrder, NotNow
 from controller.remote import saved
-from controller.remote.codes import derive, new_code, normalise
-from controller.remote.guest import VARIANTS, Guest
-from controller.remote.host import Host
+from controller.remote.codes import new_code, normalise
+from controller.remote.guest import Guest
+from controller.remote.host import Host, HostKeys
+from controller.remote.joining import Joining
 from controller.remote.link import Broker
+from controller.remote.messages import VARIANTS
+from controller.remote.pake import Door, Welcome, nameplate
 from controller.remote.role import Order
 
 
 class RemotePlay:
-    """The remote side of one service: none, a ``Host`` or a ``Guest`` at a time."""
+    """The remote side of one service: none, a ``Host``, a ``Joining`` or a ``Guest`` at a
+    time."""
 
     def __init__(
         self,
@@ -36,8 +44,8 @@ class RemotePlay:
         self.config = config
         self.data_dir = data_dir
         self.order = order
-        self.role: Host | Guest | None = None
-        self._opening = False
+        self.role: Host | Joining | Guest | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def broker(self) -> Broker:
         try:
@@ -55,10 +63,33 @@ class RemotePlay:
         except NotNow as error:
             print(f"flixboard: remote play not resumed: {error}", file=sys.stderr, flush=True)
             return
-        if kept.role == "host":
-            await self._host(kept.code, kept.spectator_code, kept.seats)
-        else:
-            await self._join(kept.code)
+        try:
+            if kept.role == "host":
+                keys = HostKeys(
+                    kept.game_id,
+                    bytes.fromhex(kept.log_key),
+                    Ed25519PrivateKey.from_private_bytes(bytes.fromhex(kept.host_key)),
+                    bytes.fromhex(kept.guest_key) if kept.guest_key else None,
+                    bytes.fromhex(kept.to_guest) if kept.to_guest else None,
+                    bool(kept.watched),
+                )
+                join = Door(kept.code, False, failures=kept.failures, codes=kept.codes)
+                join.used = keys.guest_key is not None
+                self._host(keys, (join, Door(kept.spectator_code, True)), kept.seats)
+            elif kept.role == "joining":
+                self._join(kept.code)
+            else:
+                welcome = Welcome(
+                    kept.role,
+                    kept.game_id,
+                    bytes.fromhex(kept.log_key),
+                    bytes.fromhex(kept.host_key),
+                    bytes.fromhex(kept.guest_key),
+                    bytes.fromhex(kept.to_guest),
+                )
+                self._guest(welcome, kept.code)
+        except ValueError as error:
+            print(f"flixboard: remote play not resumed: {error}", file=sys.stderr, flush=True)
 
     async def host(self, seats: object) -> dict[str, Any]:
         """Open the current game for the other board: ``seats`` (from 0) are played there,
@@ -86,11 +117,16 @@ class RemotePlay:
                     self.computer.switch(seat, Seat(), now)
 
         self.order(as_people)
-        role = await self._host(new_code(), new_code(), chosen)
+        code = new_code()
+        spectator_code = new_code()
+        while nameplate(spectator_code) == nameplate(code):  # two meeting places
+            spectator_code = new_code()
+        keys = HostKeys(secrets.token_hex(8), secrets.token_bytes(32), Ed25519PrivateKey.generate())
+        role = self._host(keys, (Door(code, False), Door(spectator_code, True)), chosen)
         return {
-            "code": role.keys.code,
-            "spectator_code": role.spectator_keys.code,
-            "game_id": role.keys.game_id,
+            "code": code,
+            "spectator_code": spectator_code,
+            "game_id": role.game_id,
             "seats": list(chosen),
         }
 
@@ -98,51 +134,92 @@ class RemotePlay:
         """Join the game of a join code (a spectator's code: watch it)."""
         self._check_free()
         self.broker()
-        await self._join(normalise(code))
+        self._join(normalise(code))
 
     async def leave(self) -> None:
-        """Leave the remote game; this board's game stays as it is."""
+        """Leave the remote game (the other side hears it; this side's retained messages leave
+        the broker); this board's game stays as it is."""
         role = self.role
         if role is None:
             raise NotNow("not in a remote game")
         self.role = None
         self.ctl.remote = None
         saved.save(self.data_dir, None)
-        await role.stop()
+        await role.leave()
 
     async def stop(self) -> None:
         """The service stops: close the link, keep what was saved."""
+        for task in self._tasks:
+            task.cancel()
         if self.role is not None:
             await self.role.stop()
 
     def _check_free(self) -> None:
-        if self.role is not None or self._opening:
+        if self.role is not None:
             raise NotNow("already in a remote game: leave it first (POST /api/remote/leave)")
 
-    async def _host(self, code: str, spectator_code: str, seats: tuple[int, ...]) -> Host:
-        self._opening = True
-        try:
-            keys, spectator_keys = await asyncio.gather(
-                asyncio.to_thread(derive, code), asyncio.to_thread(derive, spectator_code)
+    def _host(self, keys: HostKeys, doors: tuple[Door, Door], seats: tuple[int, ...]) -> Host:
+        def keep() -> None:
+            join, spectate = doors
+            saved.save(
+                self.data_dir,
+                saved.Saved(
+                    "host",
+                    join.code,
+                    spectate.code,
+                    seats,
+                    keys.game_id,
+                    keys.log_key.hex(),
+                    keys.signing.private_bytes(
+                        Encoding.Raw, PrivateFormat.Raw, NoEncryption()
+                    ).hex(),
+                    "" if keys.guest_key is None else keys.guest_key.hex(),
+                    "" if keys.to_guest is None else keys.to_guest.hex(),
+                    join.codes,
+                    join.failures,
+                    int(keys.watched),
+                ),
             )
-        finally:
-            self._opening = False
-        saved.save(self.data_dir, saved.Saved("host", code, spectator_code, seats))
-        role = Host(self.ctl, self.broker(), keys, spectator_keys, seats, self.order)
+
+        keep()
+        role = Host(self.ctl, self.broker(), keys, doors, seats, self.order, keep)
         self._begin(role)
         return role
 
-    async def _join(self, code: str) -> None:
-        self._opening = True
-        try:
-            keys = await asyncio.to_thread(derive, code)
-        finally:
-            self._opening = False
-        saved.save(self.data_dir, saved.Saved("guest", code))
-        seats = self.config.seats
-        self._begin(Guest(self.ctl, self.broker(), keys, seats, self.order))
+    def _join(self, code: str) -> None:
+        saved.save(self.data_dir, saved.Saved("joining", code))
+        self._begin(Joining(self.broker(), code, lambda welcome: self._welcomed(welcome, code)))
 
-    def _begin(self, role: Host | Guest) -> None:
+    def _welcomed(self, welcome: Welcome, code: str) -> None:
+        """The host let this board in: the joining link gives way to the game's."""
+
+        async def switch() -> None:
+            joining = self.role
+            if not isinstance(joining, Joining) or joining.code != code:
+                return
+            await joining.stop()
+            self._guest(welcome, code)
+
+        task = asyncio.get_running_loop().create_task(switch())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _guest(self, welcome: Welcome, code: str) -> None:
+        saved.save(
+            self.data_dir,
+            saved.Saved(
+                welcome.role,
+                code,
+                game_id=welcome.game_id,
+                log_key=welcome.log_key.hex(),
+                host_key=welcome.host_key.hex(),
+                guest_key=welcome.guest_key.hex() if welcome.role == "guest" else "",
+                to_guest=welcome.to_guest.hex() if welcome.role == "guest" else "",
+            ),
+        )
+        self._begin(Guest(self.ctl, self.broker(), welcome, code, self.config.seats, self.order))
+
+    def _begin(self, role: Host | Joining | Guest) -> None:
         self.role = role
         self.ctl.remote = role
         role.start()

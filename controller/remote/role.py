@@ -1,92 +1,151 @@
-"""What the host and a joined board share: the link, signed messages, the drop counters and
+"""What the host and a joined board share: the link, sealed messages, the drop counters and
 the other side's presence. Every message passes the link's ``Inbox`` (limits, queues, a guard)
 before ``_received`` reads it."""
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
 from controller.core.board_controller import BoardController
 from controller.remote import messages
-from controller.remote.codes import Keys
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
-from controller.remote.messages import Malformed
-from controller.remote.signing import opened, seal
+from controller.remote.messages import Malformed, Presence
+from controller.remote.sealing import Opener, Sealer
 
 Order = Callable[[Callable[[float], None]], None]
 """The service's ``order``: carry out a change on the controller now, then show it."""
 Handler = Callable[[dict[str, Any], float], None]
 DROPS = ("forged", "malformed", "stale", "duplicate", "refused", "overflow")
-"""Why messages were dropped: a wrong MAC; signed but not a message of this version; of an
-older position or game; a copy of one already applied; an order the host does not apply; a log
+"""Why messages were dropped: not sealed with the sender's key (or without the host's proof);
+sealed but not a message of this version; of an older position, game or connection; a copy of
+one already taken (a replay, or QoS 1 delivering twice); an order the host does not apply; a log
 entry too far ahead of a gap to be kept (the inbox counts its own: ``inbox.Dropped``)."""
+RETAINED = (messages.SNAPSHOT, *(f"{messages.PRESENCE}/{side}" for side in messages.SIDES))
+"""Leaves whose messages the broker keeps and delivers again on every new subscription."""
+LEAVE_FLUSH_S = 3.0
+"""How long leaving waits for its goodbye and the cleared retained messages to reach the
+broker."""
 
 
 class Role:
-    """One side of a remote game (``Host``, ``Guest``)."""
+    """One side of a remote game (``Host``, ``Guest``). ``sealer`` seals what this side sends
+    (``None``: a spectator, which sends nothing); ``opener`` opens the other side's messages
+    (``None`` until it is known: a host before its guest joined)."""
 
     side = ""
     peer = ""
 
-    def __init__(self, controller: BoardController, broker: Broker, keys: Keys, order: Order):
+    def __init__(
+        self,
+        controller: BoardController,
+        broker: Broker,
+        game_id: str,
+        order: Order,
+        sealer: Sealer | None,
+        opener: Opener | None,
+    ) -> None:
         self.ctl = controller
-        self.keys = keys
+        self.game_id = game_id
         self.order = order
+        self.sealer = sealer
+        self.opener = opener
         self.dropped = dict.fromkeys(DROPS, 0)
         self.applied = 0
         """Messages that changed the game (entries applied, orders carried out)."""
         self.peer_online: bool | None = None
+        self.peer_left = False
+        self._peer_rank: tuple[int, int] = (0, -1)
         self._peer_since = time.monotonic()
-        self._nonce = secrets.token_hex(8)
+        self._since = 0
+        """The number of this connection's will; its presences carry it."""
         self.handlers: dict[str, Handler] = {f"{messages.PRESENCE}/{self.peer}": self.presence}
-        inbox = Inbox(messages.topic(keys.game_id, ""), self.listens(), self._received)
+        inbox = Inbox(self.topic(""), self.listens(), self._received, others=self.hears_others)
         self.link = Link(
             broker,
-            subscriptions=[messages.topic(keys.game_id, leaf) for leaf in self.listens()],
+            subscriptions=self.subscriptions(),
             inbox=inbox,
             on_connect=self._connected,
-            will=(
-                self.topic(f"{messages.PRESENCE}/{self.side}"),
-                self.sealed(
-                    f"{messages.PRESENCE}/{self.side}",
-                    messages.presence_body(self.side, False, self._nonce),
-                ),
-            ),
+            will=self._will if sealer is not None else None,
         )
 
+    hears_others = False
+    """Whether this side subscribes outside its game's tree (the host: the codes' exchanges)."""
+
     def listens(self) -> list[str]:
-        """The leaves of this side's subscriptions."""
+        """The leaves of this side's subscriptions in the game's tree."""
         return [f"{messages.PRESENCE}/{self.peer}"]
 
-    def topic(self, leaf: str, keys: Keys | None = None) -> str:
-        return messages.topic((keys or self.keys).game_id, leaf)
+    def subscriptions(self) -> list[str]:
+        return [self.topic(leaf) for leaf in self.listens()]
 
-    def sealed(self, leaf: str, body: dict[str, Any], keys: Keys | None = None) -> bytes:
-        keys = keys or self.keys
-        return seal(keys.mac_key, self.topic(leaf, keys), body)
+    def topic(self, leaf: str) -> str:
+        return messages.topic(self.game_id, leaf)
 
-    def send(
-        self, leaf: str, body: dict[str, Any], *, keys: Keys | None = None, retain: bool = False
-    ) -> None:
-        self.link.publish(self.topic(leaf, keys), self.sealed(leaf, body, keys), retain=retain)
+    def send(self, leaf: str, body: dict[str, Any], *, retain: bool = False) -> None:
+        """Seal ``body`` and publish it on ``leaf`` (a spectator sends nothing)."""
+        if self.sealer is not None:
+            topic = self.topic(leaf)
+            self.link.publish(topic, self.sealer.seal(topic, body), retain=retain)
+
+    # ---------------------------------------------------------------- presence
+
+    def _presence(self, online: bool, left: bool = False) -> dict[str, Any]:
+        return messages.presence_body(Presence(self.side, online, self._since, left))
+
+    def _will(self) -> tuple[str, bytes]:
+        """This connection's will: gone, numbered before anything the connection sends."""
+        assert self.sealer is not None
+        self._since = self.sealer.next_seq()
+        topic = self.topic(f"{messages.PRESENCE}/{self.side}")
+        return topic, self.sealer.seal(topic, self._presence(False), seq=self._since)
+
+    def _connected(self) -> None:
+        self.send(f"{messages.PRESENCE}/{self.side}", self._presence(True), retain=True)
+        self.on_connect()
+
+    def on_connect(self) -> None:
+        """Connected (again): what this side sends first."""
+
+    def presence(self, body: dict[str, Any], now: float) -> None:
+        """The other side's presence, taken only when it is newer than the last one taken: a
+        replayed will of an earlier connection does not show a live side as gone."""
+        presence = messages.read_presence(body)
+        if presence.side != self.peer:
+            raise Malformed(f"a presence of {presence.side} on the {self.peer}'s topic")
+        if presence.rank() <= self._peer_rank:
+            self.dropped["stale"] += 1
+            return
+        self._peer_rank = presence.rank()
+        self.peer_left = presence.left
+        if presence.online != self.peer_online:
+            self.peer_online = presence.online
+            self._peer_since = time.monotonic()
 
     # ---------------------------------------------------------------- receiving
 
     def _received(self, topic: str, payload: bytes) -> None:
         """Read one message the inbox let through."""
-        prefix = messages.topic(self.keys.game_id, "")
-        leaf = topic[len(prefix) :] if topic.startswith(prefix) else ""
-        handler = self.handlers.get(leaf)
-        if handler is None:
+        prefix = messages.topic(self.game_id, "")
+        if not topic.startswith(prefix):
+            self.on_other(topic, payload)
             return
-        body = opened(self.keys.mac_key, topic, payload)
-        if body is None:
+        leaf = topic[len(prefix) :]
+        handler = self.handlers.get(leaf)
+        if handler is None or not payload:  # an empty retained message clears a topic
+            return
+        if self.opener is None:
             self.dropped["forged"] += 1
             return
+        opened = self.opener.open(topic, payload)
+        if opened.verdict == "duplicate" and leaf in RETAINED:
+            return  # a retained message seen before, delivered again on connecting again
+        if opened.verdict != "ok" or opened.body is None:
+            self.dropped[opened.verdict] += 1
+            return
+        body = opened.body
 
         def handle(now: float) -> None:
             try:
@@ -96,21 +155,8 @@ class Role:
 
         self.order(handle)
 
-    def _connected(self) -> None:
-        leaf = f"{messages.PRESENCE}/{self.side}"
-        self.send(leaf, messages.presence_body(self.side, True, self._nonce), retain=True)
-        self.on_connect()
-
-    def on_connect(self) -> None:
-        """Connected (again): what this side sends first."""
-
-    def presence(self, body: dict[str, Any], now: float) -> None:
-        side, online = messages.read_presence(body)
-        if side != self.peer:
-            raise Malformed(f"a presence of {side} on the {self.peer}'s topic")
-        if online != self.peer_online:
-            self.peer_online = online
-            self._peer_since = time.monotonic()
+    def on_other(self, topic: str, payload: bytes) -> None:
+        """A message outside the game's tree (the host's join exchanges)."""
 
     # ---------------------------------------------------------------- the state
 
@@ -119,16 +165,30 @@ class Role:
         gone = None
         if self.peer_online is False:
             gone = round(time.monotonic() - self._peer_since, 1)
+        peer = {None: "unknown", True: "online", False: "gone"}[self.peer_online]
         return {
             **self.link.state_json(),
-            "peer": {None: "unknown", True: "online", False: "gone"}[self.peer_online],
+            "peer": "left" if self.peer_left else peer,
             "peer_gone_s": gone,
             "applied": self.applied,
             "dropped": {**self.dropped, **self.link.inbox.dropped},
         }
 
+    def retained(self) -> list[str]:
+        """The leaves this side publishes retained (cleared when it leaves)."""
+        return [f"{messages.PRESENCE}/{self.side}"]
+
     def start(self) -> None:
         self.link.start()
+
+    async def leave(self) -> None:
+        """Say so (``left``), clear this side's retained messages, and close the link."""
+        if self.sealer is not None:
+            self.send(f"{messages.PRESENCE}/{self.side}", self._presence(False, left=True))
+            for leaf in self.retained():
+                self.link.publish(self.topic(leaf), b"", retain=True)
+            await self.link.flush(LEAVE_FLUSH_S)
+        await self.stop()
 
     async def stop(self) -> None:
         await self.link.stop()

@@ -1,19 +1,22 @@
-"""Remote play's parts without a broker: join codes, signatures, message shapes, the order in
-which a follower applies the host's log, the broker address and the saved link."""
+"""Remote play's parts without a broker: join codes, sealed messages, message shapes, the order
+in which a follower applies the host's log, the broker address and the saved link. The join
+exchange is tested in tests/controller/test_controller_remote_join.py."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
 import json
+import time
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from controller.config import Config, ConfigError, from_tables
 from controller.core.journal import Journal
 from controller.errors import BadOrder
-from controller.remote import codes, messages, resync, saved, signing
+from controller.remote import codes, messages, resync, saved, sealing
 from controller.remote.link import Broker, parse_broker
 from controller.remote.messages import Entry, LogEntry, Malformed, Snapshot
 from controller.remote.resync import Follower
@@ -21,7 +24,7 @@ from controller.remote.resync import Follower
 
 def test_docstring_examples() -> None:
     attempted = 0
-    for name in ("codes", "signing", "inbox"):
+    for name in ("codes", "sealing", "inbox"):
         result = doctest.testmod(importlib.import_module(f"controller.remote.{name}"))
         assert result.failed == 0
         attempted += result.attempted
@@ -39,24 +42,57 @@ def test_codes_are_six_letters_without_look_alikes() -> None:
             codes.normalise(bad)
 
 
-def test_a_code_gives_one_game_id_and_key_and_other_codes_others() -> None:
-    one, again, other = codes.derive("ABCDEF"), codes.derive("ab-cd ef"), codes.derive("ABCDEG")
-    assert (one.game_id, one.mac_key) == (again.game_id, again.mac_key)
-    assert one.game_id != other.game_id and one.mac_key != other.mac_key
-    assert "ABCDEF" not in one.game_id  # the topics never carry the code
+def test_a_sealed_message_covers_its_body_topic_and_number() -> None:
+    key = bytes(range(32))
+    wire = sealing.Sealer(key).seal("t/orders", {"n": 1, "hole": "R-I-S"})
+    assert b"R-I-S" not in wire and b"hole" not in wire  # encrypted, not only signed
+    assert sealing.Opener(key).open("t/orders", wire).body == {"n": 1, "hole": "R-I-S"}
+    tampered = bytearray(wire)
+    tampered[-1] ^= 1
+    assert sealing.Opener(key).open("t/orders", bytes(tampered)).verdict == "forged"
+    renumbered = wire[:1] + (int.from_bytes(wire[1:9], "big") + 1).to_bytes(8, "big") + wire[9:]
+    assert sealing.Opener(key).open("t/orders", renumbered).verdict == "forged"
+    assert sealing.Opener(key).open("t/log", wire).verdict == "forged"
+    assert sealing.Opener(bytes(32)).open("t/orders", wire).verdict == "forged"
+    for junk in (b"", b"not sealed", bytes(40), b"\x02" + bytes(60)):
+        assert sealing.Opener(key).open("t/orders", junk).verdict == "forged"
+    assert sealing.Opener(key).open("t", b"\x02" * (sealing.MAX_MESSAGE + 1)).verdict == "forged"
 
 
-def test_a_signature_covers_the_body_and_the_topic() -> None:
-    key = codes.derive("ABCDEF").mac_key
-    wire = signing.seal(key, "t/orders", {"n": 1, "hole": "R-I-S"})
-    assert signing.opened(key, "t/orders", wire) == {"n": 1, "hole": "R-I-S"}
-    tampered = wire.replace(b"R-I-S", b"R-I-H")
-    assert signing.opened(key, "t/orders", tampered) is None
-    assert signing.opened(key, "t/log", wire) is None
-    assert signing.opened(codes.derive("ABCDEG").mac_key, "t/orders", wire) is None
-    for junk in (b"", b"not json", b"[]", b'{"msg": 1, "mac": "00"}', b'{"msg": {"x": NaN}}'):
-        assert signing.opened(key, "t/orders", junk) is None
-    assert signing.opened(key, "t", b" " * (signing.MAX_MESSAGE + 1)) is None
+def test_a_reader_drops_replays_and_numbers_grow_across_restarts() -> None:
+    key = bytes(32)
+    first = sealing.Sealer(key)
+    early = [first.seal("t", {"n": n}) for n in range(3)]
+    time.sleep(0.002)  # a restart takes longer than this
+    again = sealing.Sealer(key)  # the sender started again
+    later = again.seal("t", {"n": 3})
+    opener = sealing.Opener(key)
+    assert [opener.open("t", wire).verdict for wire in (early[2], early[0], later)] == ["ok"] * 3
+    assert opener.open("t", early[2]).verdict == "duplicate"
+    numbers = [int.from_bytes(wire[1:9], "big") for wire in [*early, later]]
+    assert numbers == sorted(numbers) and len(set(numbers)) == 4
+    for n in range(sealing.WINDOW + 1):  # a reader forgets, but never takes an old one again
+        opener.open("t", first.seal("t", {"n": n}))
+    assert opener.open("t", early[1]).verdict == "duplicate"
+
+
+def test_the_hosts_messages_open_only_with_its_mac_or_its_signature() -> None:
+    key, mac_key, host = bytes(32), bytes(range(32)), Ed25519PrivateKey.generate()
+    spectator = sealing.Opener(key, verify=host.public_key())
+    guest = sealing.Opener(key, mac_key=mac_key)
+    hosts = sealing.Sealer(key, mac_key=mac_key, signer=host).seal("t/log", {"n": 1})
+    assert spectator.open("t/log", hosts).body == guest.open("t/log", hosts).body == {"n": 1}
+    # every reader holds ``key``: what one seals, even with a signature of its own, is refused
+    plain = sealing.Sealer(key).seal("t/log", {"n": 2})
+    assert spectator.open("t/log", plain + bytes(64)).verdict == "forged"
+    assert guest.open("t/log", plain + bytes(32)).verdict == "forged"
+    other = sealing.Sealer(key, mac_key=bytes(32), signer=Ed25519PrivateKey.generate())
+    forged = other.seal("t/log", {"n": 2})
+    assert spectator.open("t/log", forged).verdict == guest.open("t/log", forged).verdict
+    assert guest.open("t/log", forged).verdict == "forged"
+    unsigned = sealing.Sealer(key, mac_key=mac_key).seal("t/log", {"n": 3})  # nobody watches
+    assert guest.open("t/log", unsigned).body == {"n": 3}
+    assert spectator.open("t/log", unsigned).verdict == "forged"
 
 
 def test_messages_of_another_shape_are_malformed() -> None:
@@ -80,11 +116,15 @@ def test_messages_of_another_shape_are_malformed() -> None:
                 "new_game": {},
                 "log": [{}],
                 "seats": [1],
-                "spectator": False,
             }
         )
     with pytest.raises(Malformed):
         messages.read_presence({"type": "presence", "side": "spy", "online": True})
+    good_presence = messages.presence_body(messages.Presence("guest", True, 5, False))
+    assert messages.read_presence(good_presence).rank() == (5, 0)
+    for bad in ({**good_presence, "since": -1}, {**good_presence, "left": None}):
+        with pytest.raises(Malformed):
+            messages.read_presence(bad)
 
 
 def _entry(game: int, n: int) -> Entry:
@@ -109,12 +149,12 @@ def test_a_snapshot_fills_a_gap_starts_a_new_game_and_an_old_one_is_stale() -> N
     log = tuple(_entry(7, n).entry for n in range(1, 5))
     follower = Follower(game=7, applied=1)
     follower.offer(_entry(7, 6))
-    verdict, run = follower.take_snapshot(Snapshot(7, {}, log, (1,), False))
+    verdict, run = follower.take_snapshot(Snapshot(7, {}, log, (1,)))
     assert verdict == "apply" and len(run) == 3 and follower.applied == 4  # 2..4
     assert list(follower.waiting) == [6]  # 5 is still missing
-    assert follower.take_snapshot(Snapshot(7, {}, log[:2], (1,), False)) == ("stale", [])
-    assert follower.take_snapshot(Snapshot(6, {}, log, (1,), False)) == ("stale", [])
-    verdict, run = follower.take_snapshot(Snapshot(9, {}, log[:1], (1,), False))
+    assert follower.take_snapshot(Snapshot(7, {}, log[:2], (1,))) == ("stale", [])
+    assert follower.take_snapshot(Snapshot(6, {}, log, (1,))) == ("stale", [])
+    verdict, run = follower.take_snapshot(Snapshot(9, {}, log[:1], (1,)))
     assert verdict == "new" and len(run) == 1 and (follower.game, follower.applied) == (9, 1)
 
 
@@ -155,9 +195,10 @@ def test_broker_addresses() -> None:
 
 
 def test_the_saved_link_survives_and_can_be_forgotten(tmp_path: Path) -> None:
-    kept = saved.Saved("host", "ABCDEF", "GHJKMN", (1, 2))
+    kept = saved.Saved("host", "ABCDEF", "GHJKMN", (1, 2), "0f" * 8, "ab" * 32, codes=2)
     saved.save(tmp_path, kept)
     assert saved.load(tmp_path) == kept
+    assert (tmp_path / saved.FILE_NAME).stat().st_mode & 0o077 == 0  # its keys: this user's
     saved.save(tmp_path, None)
     assert saved.load(tmp_path) is None
     (tmp_path / saved.FILE_NAME).write_text("{not json", encoding="utf-8")

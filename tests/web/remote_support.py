@@ -106,8 +106,15 @@ def open_game(host: Side, guest: Side, variant: str, *, seats: list[int] | None 
 
 
 def in_step(host: Side, guest: Side) -> bool:
-    """Both boards show the same game."""
-    return game_of(host.state()) == game_of(guest.state())
+    """The other board has joined the host's game (the join exchange is done) and both boards
+    show the same game."""
+    ours, theirs = host.state(), guest.state()
+    joined = (
+        theirs["remote"] is not None
+        and theirs["remote"]["role"] in ("guest", "spectator")
+        and theirs["remote"]["game_id"] == ours["remote"]["game_id"]
+    )
+    return joined and game_of(ours) == game_of(theirs)
 
 
 def mirror(side: Side, state: dict[str, Any]) -> None:

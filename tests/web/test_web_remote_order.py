@@ -44,7 +44,7 @@ class Relay:
         client.connect("127.0.0.1", port)
         # not its own messages back (noLocal), and the retain flag as published (the snapshot)
         options = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True)
-        client.subscribe(f"{messages.ROOT}/#", options=options)
+        client.subscribe(f"{messages.BASE}/#", options=options)
         client.loop_start()
         return client
 

@@ -34,7 +34,7 @@ def test_two_boards_play_a_whole_game(tmp_path: Path, mosquitto: Mosquitto, vari
         assert theirs["phase"] == "game_over"
         assert ours["winner"] is not None or ours["draw"]
         for state in (ours, theirs):
-            assert sum(state["remote"]["link"]["dropped"].values()) == 0
+            assert sum(state["remote"]["link"]["dropped"].values()) == 0, state["remote"]
             assert [seat["place"] for seat in state["seats"]] == (
                 ["local", "remote"] if state is ours else ["remote", "local"]
             )

@@ -15,8 +15,8 @@ from starlette.routing import Route
 
 from controller.core.session import game_entry
 from controller.errors import BadOrder, NotNow, Unauthorized
-from controller.remote.guest import VARIANTS as CARRIED
 from controller.remote.host import Host
+from controller.remote.messages import VARIANTS as CARRIED
 from controller.server.numbers import parse_whole
 from controller.server.privacy import may_see_codes, state_without_codes
 from controller.server.requests import check_order, has_token, read_body

@@ -1,6 +1,6 @@
 // Remote play (docs/REMOTE.md): host this game for another board, join one by its code (or
 // watch one with a spectator's code), and see the link: connected, reconnecting, or the other
-// side gone for N s. The state says where each seat is played; the link is read again every
+// side gone for N s or left; a code that changed after wrong attempts shows as a problem. The state says where each seat is played; the link is read again every
 // few seconds, as it changes without the game changing.
 
 import { api, refresh } from "./orders.js";
@@ -30,6 +30,7 @@ function showRemote(state) {
   $("remote-role").textContent = {
     host: "This board hosts the game.",
     guest: "This board plays the host's game.",
+    joining: "Joining the host's game…",
     spectator: "Watching a game (spectator).",
   }[shown.role];
   $("remote-codes").hidden = shown.role !== "host";
@@ -63,7 +64,10 @@ function showLink(link, role) {
     stopped: "stopped",
   }[link.state] ?? link.state;
   if (link.state === "connected") {
-    if (link.peer === "gone") {
+    if (link.peer === "left") {
+      state = "gone";
+      text += " — the other side left the game";
+    } else if (link.peer === "gone") {
       state = "gone";
       text += ` — the other side is gone for ${Math.round(link.peer_gone_s)} s`;
     } else if (link.peer === "online") {
