@@ -5,11 +5,7 @@ COBS both ways (bad packets refused alike)."""
 
 from __future__ import annotations
 
-import pytest
-
 from sim.emulated_pico import run_in_safe_mode
-
-pytestmark = pytest.mark.slow
 
 SCRIPT = """
 import array, json
