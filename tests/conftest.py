@@ -25,7 +25,8 @@ def wait_until() -> Callable[..., None]:
 
 
 # The lanes (README "Development"): a test that needs one of these resources carries its marker,
-# set here from what the test uses, never by hand in its file. `make check` runs the rest.
+# set here from what the test uses; only a long test that shows none of them (a random-games
+# property, a bench probe) is marked in its file. `make check` runs the rest.
 LANE_BY_FIXTURE = {
     "browser": "browser",
     "open_page": "browser",
@@ -63,9 +64,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     pytest-xdist the long tests start early instead of finishing last."""
     rank: dict[str, int] = {}
     for item in items:
-        lanes = lanes_of(item)
-        for lane in sorted(lanes):
+        for lane in sorted(lanes_of(item)):
             item.add_marker(lane)
-        heaviness = [HEAVY_LANES.index(lane) for lane in lanes]
+        marked = {mark.name for mark in item.iter_markers()}  # those set by hand too
+        heaviness = [HEAVY_LANES.index(lane) for lane in marked.intersection(HEAVY_LANES)]
         rank[item.nodeid] = min(heaviness, default=len(HEAVY_LANES))
     items.sort(key=lambda item: rank[item.nodeid])
