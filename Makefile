@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck system-deps bench install-pi firmware-deploy firmware-uf2 \
+.PHONY: run test check fast-lane lint typecheck system-deps bench install-pi firmware-deploy firmware-uf2 \
 	wiring-diagram mutation mutation-sample reference-screenshots screenshots
 
 $(BIN)/python:
@@ -22,11 +22,25 @@ $(VENV)/.test-deps: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-deps
 	$(BIN)/flixboard run --board sim $(ARGS)
 
-## make test: install everything the suite needs, then lint, type-check and run every test.
+# The heavy lanes (markers set by tests/conftest.py); `make check` leaves them out.
+HEAVY_LANES := browser or broker or pico or live or fuzz or mutation
+# pytest-xdist workers: two on the 2-core development machine (README "Development").
+WORKERS ?= 2
+
+## make test: install everything the suite needs, then lint, type-check and run every test
+## (the CI entry, .ci/run).
 test: $(VENV)/.test-deps system-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
+
+## make check: the inner loop: ruff, mypy and every test outside the heavy lanes, side by side.
+check: $(VENV)/.test-deps
+	$(MAKE) --no-print-directory -j 3 --output-sync=target lint typecheck fast-lane
+
+fast-lane: $(VENV)/.test-deps
+	$(BIN)/pytest -q -n $(WORKERS) --dist worksteal -m "not ($(HEAVY_LANES))" \
+	  $(PYTEST_ARGS)
 
 lint: $(VENV)/.test-deps
 	$(BIN)/ruff check .

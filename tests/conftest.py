@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -21,3 +22,51 @@ def wait_until() -> Callable[..., None]:
     """``wait_until(predicate, timeout=10.0)``: poll until ``predicate()`` is true (at once if it
     already is), else fail. For readings that arrive asynchronously, never as a timing check."""
     return _wait_until
+
+
+# The lanes (README "Development"): a test that needs one of these resources carries its marker,
+# set here from what the test uses; only a long test that shows none of them (a random-games
+# property, a bench probe) is marked in its file. `make check` runs the rest.
+LANE_BY_FIXTURE = {
+    "browser": "browser",
+    "open_page": "browser",
+    "mosquitto": "broker",
+    "service": "live",
+    "launch_service": "live",
+}
+# Names a test module imports that start the resource for it (a live `flixboard run`, a broker).
+LANE_BY_IMPORTED_NAME = {
+    "sync_playwright": "browser",
+    "Mosquitto": "broker",
+    "LiveService": "live",
+    "searching_service": "live",
+    "start_service": "live",
+}
+# Folders and file names: the emulated Pico, the mutation sample, the fuzzes.
+LANE_BY_PATH = {"tests/firmware/pico/": "pico", "tests/mutation/": "mutation", "_fuzz.py": "fuzz"}
+HEAVY_LANES = ("mutation", "pico", "fuzz", "broker", "browser", "live")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def lanes_of(item: pytest.Item) -> set[str]:
+    """The heavy lanes a collected test belongs to (none: the fast lane)."""
+    lanes = {LANE_BY_FIXTURE[name] for name in item.fixturenames if name in LANE_BY_FIXTURE}
+    module = getattr(item, "module", None)
+    names = vars(module) if module is not None else {}
+    lanes |= {lane for name, lane in LANE_BY_IMPORTED_NAME.items() if name in names}
+    path = item.path.resolve().relative_to(ROOT).as_posix()
+    lanes |= {lane for part, lane in LANE_BY_PATH.items() if part in path}
+    return lanes
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with its lanes, and put the heaviest lanes first, so that under
+    pytest-xdist the long tests start early instead of finishing last."""
+    rank: dict[str, int] = {}
+    for item in items:
+        for lane in sorted(lanes_of(item)):
+            item.add_marker(lane)
+        marked = {mark.name for mark in item.iter_markers()}  # those set by hand too
+        heaviness = [HEAVY_LANES.index(lane) for lane in marked.intersection(HEAVY_LANES)]
+        rank[item.nodeid] = min(heaviness, default=len(HEAVY_LANES))
+    items.sort(key=lambda item: rank[item.nodeid])

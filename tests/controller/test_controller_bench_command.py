@@ -44,6 +44,8 @@ def test_the_scale_sizes_the_game_counts(monkeypatch: pytest.MonkeyPatch) -> Non
         cli(["bench", "--scale", "-1"])
 
 
+@pytest.mark.fuzz
+@pytest.mark.timeout(900)  # every player probe and both fuzz probes, minutes on a loaded machine
 def test_player_and_fuzz_probes_at_a_tiny_scale(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

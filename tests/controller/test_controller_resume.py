@@ -89,6 +89,7 @@ def act(service: LiveService, rng: random.Random, settle: bool) -> None:
             service.post("/api/call", {"seat": state["to_move"]})
 
 
+@pytest.mark.timeout(600)  # 50 kills and restarts: 3 min on a loaded machine
 def test_killed_service_resumes_the_journal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +94,7 @@ def next_action(game: Game, data: st.DataObject, clock: float) -> Action:
     return Action("place", hole=data.draw(st.sampled_from(holes), label="hole"), at=at)
 
 
+@pytest.mark.fuzz  # hundreds of random games: outside `make check`
 @settings(
     max_examples=100,
     deadline=None,

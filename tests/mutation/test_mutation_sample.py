@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -32,6 +34,7 @@ def test_every_listed_equivalent_names_a_module_in_scope_its_change_and_a_reason
     assert len({entry.mutant for entry in listed}) == len(listed)
 
 
+@pytest.mark.timeout(1800)  # 50 mutants, one worker at the lowest priority: 20 min loaded
 def test_a_fixed_sample_of_the_engines_mutants_is_killed() -> None:
     """The runner exits 1 when fewer than its SAMPLE_FLOOR per cent of the sample are killed."""
     done = subprocess.run(

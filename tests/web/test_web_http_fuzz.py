@@ -11,6 +11,7 @@ from controller.tools.http_fuzz import routes_of, run
 REQUESTS = 5000
 
 
+@pytest.mark.timeout(600)  # 3 min on a loaded machine
 @pytest.mark.parametrize("geometry", ["flix", "flip4", "olix"])
 def test_five_thousand_random_requests_over_every_route_get_no_server_error(
     geometry: str, capsys: pytest.CaptureFixture[str]

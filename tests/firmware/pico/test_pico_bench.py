@@ -7,8 +7,6 @@ import pytest
 
 from controller.tools import bench_pico
 
-pytestmark = pytest.mark.slow
-
 
 def test_the_pico_bench_probe_reports_every_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench_pico, "SCAN_WINDOW_NS", 500_000_000)

@@ -14,8 +14,6 @@ from hal.base import Button, Piece
 from hal.serial_protocol import Kind, encode_frame
 from sim.emulated_pico import EmulatedRig, emulated_rig
 
-pytestmark = pytest.mark.slow
-
 Wait = Callable[..., None]
 SLOW = 120.0  # seconds of real time for anything the emulated firmware must do
 

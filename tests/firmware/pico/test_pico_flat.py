@@ -19,8 +19,6 @@ from hal.geometry import load_geometry
 from sim.emulated_pico import EmulatedRig, emulated_rig
 from tests.serial.game_helpers import Hands, Pump, Wait
 
-pytestmark = pytest.mark.slow
-
 RED = Config().team_colours[0]
 TIMEOUT = 120.0
 

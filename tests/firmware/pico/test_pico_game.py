@@ -15,8 +15,6 @@ from controller.core.session import game_entry
 from sim.emulated_pico import EmulatedRig, emulated_rig
 from tests.serial.game_helpers import Pump, Wait, play_lucky_game
 
-pytestmark = pytest.mark.slow
-
 
 @pytest.fixture
 def rig() -> Iterator[EmulatedRig]:

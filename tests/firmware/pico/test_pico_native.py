@@ -9,8 +9,6 @@ import pytest
 
 from sim.emulated_pico import run_in_safe_mode
 
-pytestmark = pytest.mark.slow
-
 SCRIPT = """
 import array, json
 from firmware.native import NativeClassifier
@@ -93,6 +91,7 @@ def test_the_viper_crc_and_cobs_match_the_portable_ones() -> None:
         assert native_continued == portable_continued
 
 
+@pytest.mark.timeout(600)  # 3.5 min on a loaded machine
 def test_the_viper_classifier_matches_the_portable_one() -> None:
     result = run_in_safe_mode(SCRIPT)
     assert result["steps"] == 599
