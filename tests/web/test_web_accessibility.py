@@ -60,6 +60,8 @@ def kept_game(service: Service, geometry: str) -> None:
         assert service.post("/api/roll").status_code == 200
     first = service.state()["allowed"][0]
     assert service.post("/api/sim/place", {"hole": first}).status_code == 200
+    # the move taken first: a game over on an empty board would begin the next at once
+    wait(lambda: first in service.state()["board"], "the first move")
     assert service.post("/api/resign", {"seat": 0}).status_code == 200
     assert service.state()["phase"] == "game_over"
     assert service.post("/api/sim/clear").status_code == 200
