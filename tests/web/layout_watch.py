@@ -1,6 +1,7 @@
 """Watch a page for layout movement: the Layout Instability API's shifts and every hole's box.
 
-    watch = LayoutWatch(page)       # after the page shows its board (selector=: what to watch)
+    watch = LayoutWatch(page)       # after the page shows its board (selector=: what to watch;
+                                    # from_load=True: count the shifts since the page's load)
     ... an action ...
     watch.snap("after the roll")    # every hole's/cell's box, compared with the first snap
     assert watch.moves() == []      # (label, hole, first box, this box) of each box that moved
@@ -9,7 +10,8 @@
 ``shift()`` counts every ``layout-shift`` entry, also those within 500 ms of a tap
 (``hadRecentInput``), which the browsers' cumulative layout shift leaves out: a board that moves
 just after a tap is the one a quick second tap misses. ``cls()`` leaves them out, as the browsers
-do. Boxes are in viewport pixels: the page should not scroll while it is watched.
+do. Boxes are in document pixels, so a scroll moves no hole; the action bar's buttons are fixed to
+the screen, so a watch of them should not scroll.
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ BAR = "#roll, #flix, #penalty, #undo"
 
 TOLERANCE_PX = 0.5
 
-_INSTALL = """() => {
+_INSTALL = """(fromLoad) => {
   const entries = [];
-  const since = performance.now();
+  const since = fromLoad ? 0 : performance.now();
   window.__layoutWatch = entries;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -59,7 +61,8 @@ _SETTLED = """() => new Promise((done) => requestAnimationFrame(() => requestAni
 
 _BOXES = """(selector) => Object.fromEntries([...document.querySelectorAll(selector)].map((e) => {
   const r = e.getBoundingClientRect();
-  return [e.dataset.hole ?? e.dataset.cell ?? e.id, [r.left, r.top, r.width, r.height]];
+  return [e.dataset.hole ?? e.dataset.cell ?? e.id,
+          [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height]];
 }))"""
 
 
@@ -84,15 +87,17 @@ class Shift:
 
 @dataclass
 class LayoutWatch:
-    """Layout shifts and target boxes of ``page`` from now on (see the module's docstring)."""
+    """Layout shifts of ``page`` from now on (``from_load``: from its load on) and its target
+    boxes from now on (see the module's docstring)."""
 
     page: Page
     selector: str = TARGETS
+    from_load: bool = False
     first: dict[str, tuple[float, ...]] = field(init=False)
     _moves: list[Move] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        self.page.evaluate(_INSTALL)
+        self.page.evaluate(_INSTALL, self.from_load)
         self.first = self._boxes()
         assert self.first, f"no {self.selector} on the page to watch"
 
@@ -132,45 +137,3 @@ class LayoutWatch:
     def cls(self) -> float:
         """Cumulative layout shift as the browsers count it (shifts after a tap left out)."""
         return sum(entry.value for entry in self.shifts() if not entry.recent)
-
-
-# A whole journey, from the page's load on: ``start(page)`` records every shift (buffered),
-# ``cls(page)`` sums those no input caused, ``boxes(page)`` is where every hole or cell of the
-# live board is, relative to the document.
-
-Box = tuple[float, float, float, float]
-"""x, y, width, height in CSS pixels, relative to the document (scrolling does not move it)."""
-
-_START = """() => {
-  if (window.__layoutShifts !== undefined) return;
-  window.__layoutShifts = [];
-  new PerformanceObserver(list => {
-    for (const entry of list.getEntries()) {
-      if (!entry.hadRecentInput) window.__layoutShifts.push(entry.value);
-    }
-  }).observe({type: "layout-shift", buffered: true});
-}"""
-
-_PAGE_BOXES = """() => Object.fromEntries(
-  [...document.querySelectorAll("#board [data-hole], #board [data-cell]")].map(e => {
-    const r = e.getBoundingClientRect();
-    return [e.dataset.hole || e.dataset.cell,
-            [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]];
-  }))"""
-
-
-def start(page: Page) -> None:
-    """Record the page's layout shifts from its load on (once per page)."""
-    page.evaluate(_START)
-
-
-def cls(page: Page) -> float:
-    """The cumulative layout shift recorded since ``start``."""
-    total: float = page.evaluate("() => (window.__layoutShifts || []).reduce((a, b) => a + b, 0)")
-    return total
-
-
-def boxes(page: Page) -> dict[str, Box]:
-    """The box of every hole (spaceboard, Flip 4) or cell (Olix) of the live board, by name."""
-    found: dict[str, list[float]] = page.evaluate(_PAGE_BOXES)
-    return {name: (box[0], box[1], box[2], box[3]) for name, box in found.items()}

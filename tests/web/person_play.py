@@ -27,11 +27,13 @@ def wait(predicate: Callable[[], object], what: str, timeout: float = TURN_TIMEO
 
 
 def persons_turn(state: dict[str, Any]) -> bool:
-    """The game waits for the person (or is over, or the board needs fixing)."""
+    """The game waits for the person (or is over, or the board needs fixing), and the board
+    holds what the game has (the computer's hands are done)."""
     if state["phase"] in ("game_over", "await_fix"):
         return True
     thinking = any(seat.get("thinking") for seat in state["seats"])
-    return state["to_move"] == PERSON and state["phase"] in PLAY_PHASES and not thinking
+    settled = set(state["board"]) == set(state["sensed"] or {})
+    return state["to_move"] == PERSON and state["phase"] in PLAY_PHASES and not thinking and settled
 
 
 def choose(state: dict[str, Any]) -> str:

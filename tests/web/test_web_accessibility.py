@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from axe_support import Violation, run_axe, serious
+from person_play import wait
 from playwright.sync_api import Browser, Page, expect
 from web_support import Service, start_service, stop_service
 
@@ -50,7 +51,8 @@ def in_both_themes(page: Page, screen: str) -> list[Violation]:
 
 
 def kept_game(service: Service, geometry: str) -> None:
-    """A finished game in the history: the first seat resigns after a move of each."""
+    """A finished game in the history: the first seat resigns after its first move; the board
+    cleared, the next game begins (README "After a game") before the screens are looked at."""
     variant = {"flix": "qubic", "flip4": "flip4", "olix": "olix"}[geometry]
     assert service.post("/api/sim/clear").status_code == 200
     new_game(service, {"variant": variant, "players": 2})
@@ -58,9 +60,12 @@ def kept_game(service: Service, geometry: str) -> None:
         assert service.post("/api/roll").status_code == 200
     first = service.state()["allowed"][0]
     assert service.post("/api/sim/place", {"hole": first}).status_code == 200
+    # the move taken first: a game over on an empty board would begin the next at once
+    wait(lambda: first in service.state()["board"], "the first move")
     assert service.post("/api/resign", {"seat": 0}).status_code == 200
     assert service.state()["phase"] == "game_over"
     assert service.post("/api/sim/clear").status_code == 200
+    wait(lambda: service.state()["phase"] != "game_over", "the next game")
 
 
 def playing_screens(service: Service, page: Page, geometry: str) -> list[Violation]:

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from axe_support import Violation, run_axe, serious
 from flip4_hands import taps_for
-from layout_watch import Box, boxes, cls, start
+from layout_watch import LayoutWatch
 from person_play import (
     COMPUTER,
     PERSON,
@@ -67,11 +67,11 @@ QUICK = "[board]\nfix_after_s = 0.0\nsettle_ms = 20\n[game]\ncomputer_movetime_m
 OUT = REPO / "build" / "journeys"
 SEED = 7
 CLS_LIMIT = 0.01
-MOVED_PX = 0.5
 UNDO_TIMEOUT_S = 10.0
 TAP_TIMEOUT_S = 10.0
 HISTORY_TIMEOUT_MS = 5_000
-READING_S = 0.5
+BOARD = "#board [data-hole], #board [data-cell]"
+"""The live board's holes (the spaceboard, Flip 4) or cells (Olix)."""
 
 
 @pytest.fixture(scope="module")
@@ -98,8 +98,8 @@ class Journey:
     service: Service
     page: Page
     name: str
-    baseline: dict[str, Box] = field(default_factory=dict)
-    moved: dict[str, tuple[Box, Box]] = field(default_factory=dict)
+    watch: LayoutWatch | None = None
+    """The layout shifts from the page's load on, the boxes from the game's start on."""
     found: list[Violation] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     shots: int = 0
@@ -118,9 +118,20 @@ class Journey:
             self.problems.append(problem)
         return ok
 
+    @property
+    def watched(self) -> LayoutWatch:
+        assert self.watch is not None, "the game has not begun"
+        return self.watch
+
+    @property
+    def holes(self) -> list[str]:
+        """The names of the board's holes or cells."""
+        return list(self.watched.first)
+
     def mark(self, what: str) -> None:
         elapsed = round(time.monotonic() - self.began, 1)
-        self.cls_at.append((what, round(cls(self.page), 4), elapsed))
+        shift = round(self.watch.cls(), 4) if self.watch else 0.0
+        self.cls_at.append((what, shift, elapsed))
 
     def shot(self, what: str) -> None:
         self.shots += 1
@@ -137,10 +148,7 @@ class Journey:
 
     def still(self, when: str) -> None:
         """Every hole or cell is where it was when the game began."""
-        for name, box in boxes(self.page).items():
-            first = self.baseline.get(name)
-            if first and max(abs(a - b) for a, b in zip(first, box, strict=True)) > MOVED_PX:
-                self.moved.setdefault(f"{name} ({when})", (first, box))
+        self.watched.snap(when)
 
     def spot(self, name: str) -> Locator:
         return self.page.locator(f'#board [data-hole="{name}"], #board [data-cell="{name}"]')
@@ -152,23 +160,41 @@ class Journey:
         wait(lambda: felt(self.service, name) != held, f"the tap on {name}", TAP_TIMEOUT_S)
         page_agrees(self.page, self.service, name)
 
-    def fix_board(self) -> None:
-        """Do what the page's words ask to make the board match the game: each hole they name is
-        tapped (a piece there the game does not have is lifted, a missing one put back)."""
-        first = self.state()["fix"]
-        time.sleep(READING_S)  # a person reads the words first; the computer's hands may be busy
+    def fix_words(self) -> list[str]:
+        """What the page says to fix, as the state has it ([] once nothing is to fix)."""
         state = self.state()
-        if state["phase"] != "await_fix" or state["fix"] != first:
-            return
+        if state["phase"] != "await_fix" or state["computer_move"] is not None:
+            return []
         fix = state["fix"] or []
-        said = [fix] if isinstance(fix, str) else list(fix)
-        assert said, "the board needs fixing, and nothing says how"
-        expect(self.page.locator("#fix")).to_contain_text(said[0])
+        return [fix] if isinstance(fix, str) else list(fix)
+
+    def fix_board(self) -> None:
+        """Do what the page's words ask to make the board match the game, once the page shows
+        them (a board the computer's hands are still putting right needs nothing): each hole
+        they name is tapped (a piece the game does not have is lifted, a missing one put back);
+        after a take-back only the holes of the latest move taken back (``fix_order``'s
+        ``now``), as the page asks."""
+        shown = self.page.locator("#fix")
+
+        def read() -> bool:
+            said = self.fix_words()
+            return not said or said[0] in shown.inner_text()
+
+        wait(read, "the page saying what to fix")
+        said = self.fix_words()
+        if not said:
+            return
         words = " ".join(said)
-        names = [name for name in self.baseline if re.search(rf"\b{re.escape(name)}\b", words)]
+        names = [name for name in self.holes if re.search(rf"\b{re.escape(name)}\b", words)]
         assert names, f"no hole named in the fix words: {words!r}"
+        order = self.state().get("fix_order")
+        if order:
+            now = [name for name in names if name in order["now"]]
+            self.check(bool(now), f"the fix words {words!r} name none of {order['now']}")
+            names = now or names
         for name in names:
-            self.tap(name)
+            if re.search(rf"\b{re.escape(name)}\b", " ".join(self.fix_words())):
+                self.tap(name)  # unless the hands put it right meanwhile
 
 
 def act(journey: Journey) -> None:
@@ -246,8 +272,9 @@ def start_from_the_form(journey: Journey) -> None:
 
 def hint_then_undo(journey: Journey) -> None:
     """Ask for a hint, play the hinted move, let the computer answer, then Undo: the person's
-    move and the computer's answer are taken back (the page says which pieces to lift) and the
-    computer waits for the person's next move."""
+    move and the computer's answer are taken back (the page says which pieces to lift, the
+    latest move's first) and the computer waits for the person's next move, as the turn line
+    says."""
     page = journey.page
     wait(lambda: persons_turn(journey.state()), "the first turn")
     if journey.state()["phase"] == "await_roll":
@@ -256,7 +283,7 @@ def hint_then_undo(journey: Journey) -> None:
     page.click("#hint")
     expect(page.locator("#hint-text")).to_be_visible()
     words = page.locator("#hint-text").inner_text()
-    named = [name for name in journey.baseline if re.search(rf"\b{re.escape(name)}\b", words)]
+    named = [name for name in journey.holes if re.search(rf"\b{re.escape(name)}\b", words)]
     assert len(named) == 1, f"the hint names no one hole: {words!r}"
     [name] = named
     journey.check(
@@ -291,6 +318,11 @@ def hint_then_undo(journey: Journey) -> None:
             f"Undo against the computer did not take back the person's move {name}: the board "
             f"holds {sorted(journey.state()['board'])}, before the move {sorted(before)}",
         )
+    journey.check(journey.state()["computer_waits"], "after Undo the computer does not wait")
+    journey.check(
+        "the computer waits until you have moved" in page.locator("#turn").inner_text(),
+        "after Undo the page does not say that the computer waits",
+    )
     journey.still("after Undo")
 
 
@@ -325,34 +357,27 @@ def history_and_replay(journey: Journey, kept_before: int) -> None:
 
 
 def clear_and_start_the_next(journey: Journey) -> None:
-    """Clear the board (the simulator's hands lift every piece); the next game starts only from
-    the New-game form, with the same choices."""
+    """After the game the after-game box, in the first screen, offers Clear the board: next
+    game; the simulator's hands lift every piece and the next game begins with the same players."""
     page = journey.page
     page.evaluate("window.scrollTo(0, 0)")
-    bottom = page.locator("#clear-board").evaluate("e => e.getBoundingClientRect().bottom")
-    bar = page.locator("#action-bar").evaluate("e => e.getBoundingClientRect().top")
-    journey.check(bottom <= bar, "after the game, Clear the board is not in the first screen")
-    page.click("#clear-board")
-
-    def cleared() -> bool:
-        """The board is empty and the win shown to its end (``clearing``), or a game began."""
-        state = journey.state()
-        return not state["sensed"] and (state["clearing"] or state["phase"] != "game_over")
-
-    wait(cleared, "the board cleared")
+    clear = page.locator("#after-clear")
+    expect(clear).to_have_text("Clear the board: next game")
+    expect(clear).to_be_enabled()
+    bottom = clear.evaluate("e => e.getBoundingClientRect().bottom")
     journey.check(
-        journey.state()["phase"] == "game_over",
-        "clearing the board after a game started the next game without being asked",
+        bottom <= page.viewport_size["height"] if page.viewport_size else False,
+        "after the game, Clear the board: next game is not in the first screen",
     )
-    page.locator("#setup").scroll_into_view_if_needed()
+    journey.shot("after-the-game")
     events = journey.state()["events"][-1:]
-    page.click("#new-game")
-    expect(page.locator("#message")).to_contain_text("New game of")
+    clear.click()
     wait(lambda: journey.state()["events"][-1:] != events, "the next game")
+    wait(lambda: journey.state()["phase"] != "game_over", "the next game")
+    expect(page.locator("#after-game")).to_be_hidden()
     state = journey.state()
-    assert state["variant"] == journey.game and state["phase"] != "game_over"
+    assert state["variant"] == journey.game and not state["sensed"]
     assert [seat["kind"] for seat in state["seats"]] == ["human", "computer"]
-    page.evaluate("window.scrollTo(0, 0)")
     journey.shot("next-game")
 
 
@@ -361,9 +386,17 @@ def figures(journey: Journey, seconds: float) -> dict[str, Any]:
         "game": journey.game,
         "seconds": round(seconds, 1),
         "person_moves": journey.person_moves,
-        "cls": cls(journey.page),
+        "cls": journey.watch.cls() if journey.watch else None,
         "cls_at": journey.cls_at,
-        "moved": {name: [list(a), list(b)] for name, (a, b) in journey.moved.items()},
+        "shifts": [
+            {"value": round(shift.value, 4), "sources": list(shift.sources)}
+            for shift in (journey.watch.shifts() if journey.watch else [])
+            if not shift.recent
+        ],
+        "moved": [
+            [move.label, move.target, list(move.first), list(move.now)]
+            for move in (journey.watch.moves() if journey.watch else [])
+        ],
         "axe": [str(item) for item in journey.found],
         "axe_serious": [str(item) for item in serious(journey.found)],
         "problems": journey.problems,
@@ -388,16 +421,14 @@ def test_a_game_as_a_person_plays_it(
     try:
         page.goto(service.url + "/")
         expect(page.locator("#connection")).to_have_attribute("data-state", "live")
-        start(page)
-        page.wait_for_function("document.querySelector('#board [data-hole], #board [data-cell]')")
+        expect(page.locator(BOARD).first).to_be_visible()
         journey.mark("loaded")
         if service.state()["sensed"]:
             page.click("#clear-board")
             wait(lambda: not service.state()["sensed"], "the board cleared")
         start_from_the_form(journey)
         page.evaluate("window.scrollTo(0, 0)")
-        journey.baseline = boxes(page)
-        assert journey.baseline, "no hole or cell on the page"
+        journey.watch = LayoutWatch(page, BOARD, from_load=True)
         journey.shot("new-game")
         hint_then_undo(journey)
         journey.mark("taken back")
@@ -412,7 +443,8 @@ def test_a_game_as_a_person_plays_it(
         (journey.folder / "figures.json").write_text(json.dumps(result, indent=1) + "\n")
         context.close()
     assert errors == [], errors
+    assert result["cls"] is not None, "the game did not begin"
     assert result["cls"] <= CLS_LIMIT, f"cumulative layout shift {result['cls']:.4f}"
-    assert result["moved"] == {}, f"holes moved during play: {result['moved']}"
+    assert result["moved"] == [], f"holes moved during play: {result['moved']}"
     assert result["axe_serious"] == [], "\n".join(result["axe_serious"])
     assert result["problems"] == [], "\n".join(result["problems"])

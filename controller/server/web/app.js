@@ -57,6 +57,8 @@ function wire() {
   followEvents(onEvent, onStatus);
   Promise.all([loadInfo(), refresh()]).then(() => {
     if (!savedDiceMode) followBoardDice(state.view);
+    // Shown once the first state is drawn (or could not be read): nothing moves while it loads.
+    document.body.dataset.drawn = "";
   });
 }
 

@@ -4,15 +4,24 @@
 import { buildBoard, layoutOf, paintBoard } from "./board.js";
 import { buildFlip4Board, isFlip4, paintFlip4 } from "./flip4.js";
 import { isOlix, olixHtml } from "./olix.js";
-import { state as page } from "./store.js";
+import { onDraw, state as page } from "./store.js";
 import { showReplay } from "./views.js";
 import { variantName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const PER_PAGE = 10;
 
-/** What the history shows: the open replay, the teams' names and colours, the list's page. */
-const shown = { replay: null, teams: { team_names: [], team_colours: [] }, words: null, variants: [], page: 1 };
+/** What the history shows: the open replay, the teams' names and colours, the list's page;
+ * whether it is in view, and whether the game shown last was over. */
+const shown = {
+  replay: null,
+  teams: { team_names: [], team_colours: [] },
+  words: null,
+  variants: [],
+  page: 1,
+  inView: false,
+  over: null,
+};
 
 async function getJson(path) {
   const response = await fetch(path, { cache: "no-store" });
@@ -230,10 +239,18 @@ export function startHistory() {
   $("replay-back").addEventListener("click", () => showReplayStep(shownStep() - 1));
   $("replay-forward").addEventListener("click", () => showReplayStep(shownStep() + 1));
   $("replay-close").addEventListener("click", closeGame);
-  // The list is read again whenever the history comes into view: a game kept meanwhile shows.
+  // The list is read again whenever the history comes into view: a game kept meanwhile shows;
+  // and while it is in view, when a game ends or the next begins (a game is kept then).
   new IntersectionObserver((seen) => {
-    if (seen.some((entry) => entry.isIntersecting)) refreshHistory();
+    const inView = seen.some((entry) => entry.isIntersecting);
+    shown.inView = inView;
+    if (inView) refreshHistory();
   }).observe($("history-title"));
+  onDraw((view) => {
+    const over = view.phase === "game_over";
+    if (over !== shown.over && shown.inView) refreshHistory();
+    shown.over = over;
+  });
 }
 
 export function refreshHistory() {

@@ -72,7 +72,7 @@ function escape(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function cellHtml(cell, teams) {
+function cellHtml(cell, teams, hint) {
   const words = [cellWords(cell.name)];
   const attributes = [`data-cell="${escape(cell.name)}"`];
   const classes = ["olix-cell"];
@@ -86,6 +86,10 @@ function cellHtml(cell, teams) {
   if (cell.placed) {
     classes.push("placed");
     words.push("placed last");
+  }
+  if (cell.name === hint) {
+    classes.push("hint");
+    words.push("hint: play here");
   }
   if (cell.patterns.length) {
     classes.push("pattern");
@@ -111,19 +115,21 @@ function lineHtml(line, teams) {
 }
 
 /** The markup of olixView(state): the grid (with column letters and row numbers) and the
- * scoring area, team colours as CSS variables --team-0, --team-1. */
-export function olixHtml(state) {
+ * scoring area, team colours as CSS variables --team-0, --team-1; the cell named `hint` marked
+ * as a hinted hole is on the other boards. */
+export function olixHtml(state, hint = null) {
   const view = olixView(state);
   const colours = view.teams.map((team, index) => `--team-${index}: ${escape(team.colour)}`).join("; ");
   const head = `<span></span>${Array.from({ length: view.size }, (_, c) => `<span class="olix-column">${COLUMNS[c]}</span>`).join("")}`;
   const rows = view.rows.map((cells, index) => {
     const number = index + 1;
-    return `<span class="olix-row">${number}</span>${cells.map((cell) => cellHtml(cell, view.teams)).join("")}`;
+    return `<span class="olix-row">${number}</span>${cells.map((cell) => cellHtml(cell, view.teams, hint)).join("")}`;
   });
   const counters = view.counters
     .map((count, team) => `<li data-team="${team}">${escape(view.teams[team]?.name ?? "")}: ${count}</li>`)
     .join("");
-  const result = view.result ? `<p class="olix-result">${escape(view.result)}</p>` : "";
+  // The result's line is always there (empty during the game): nothing moves when it comes.
+  const result = `<p class="olix-result">${escape(view.result)}</p>`;
   return `<div class="olix" style="${colours}">`
     + `<div class="olix-grid" role="group" aria-label="Olix grid" style="--size: ${view.size}">${head}${rows.join("")}</div>`
     + `<div class="olix-area" aria-label="scoring area">${view.lines.map((line) => lineHtml(line, view.teams)).join("")}`
@@ -135,8 +141,9 @@ export function isOlix(state) {
   return state?.variant === "olix" || state?.geometry?.key === "olix";
 }
 
-/** Draw olixHtml(state) in `container`; a click on a cell calls onCell(name) (bound once). */
-export function showOlix(container, state, onCell) {
+/** Draw olixHtml(state, hint) in `container`; a click on a cell calls onCell(name) (bound
+ * once). */
+export function showOlix(container, state, onCell, hint = null) {
   if (container.dataset.layout !== "olix") {
     container.dataset.layout = "olix";
     container.addEventListener("click", (event) => {
@@ -144,7 +151,7 @@ export function showOlix(container, state, onCell) {
       if (cell && container.dataset.layout === "olix") onCell(cell.dataset.cell);
     });
   }
-  container.innerHTML = olixHtml(state);
+  container.innerHTML = olixHtml(state, hint);
 }
 
 /** The Olix grid as the page's registry takes it: the main view of an Olix game. */
@@ -158,6 +165,6 @@ registerBoardView({
     sim: "Simulated board: tap an empty cell to put a counter down, tap a counter to lift it.",
   },
   mount(container, { onHole }) {
-    return { paint: (view) => showOlix(container, view, onHole) };
+    return { paint: (view, marks) => showOlix(container, view, onHole, marks?.hint ?? null) };
   },
 });

@@ -74,7 +74,8 @@ function draw(view) {
   $("payoff").hidden = !view.uses_tokens;
   if (!view.uses_tokens) return;
   const choosing = view.actions?.token === true;
-  $("token-choice").hidden = !choosing;
+  // Out of turn the choice keeps its place unseen: the cards below it do not move when it comes.
+  $("token-choice").classList.toggle("unseen", !choosing);
   const team = view.team_of_seat?.[view.to_move];
   const teamName = teamsOf(view)[team]?.name ?? "my";
   const open = state.hand.team === team;
