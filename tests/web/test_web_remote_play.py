@@ -197,8 +197,10 @@ def test_a_take_back_on_the_host_is_taken_back_on_the_guest(
         assert refused.status_code == 409 and "hosting board" in refused.json()["error"]
         host.post("/api/undo")
         wait_for(lambda: not guest.state()["board"], "the take-back reaches the guest")
+        wait_for(  # the Man to lift blinks, once the guest's board has sensed it settle
+            lambda: guest.state()["mismatch"]["extra"] == ["G-II-D"], "the Man to lift blinks"
+        )
         theirs = guest.state()
-        assert theirs["mismatch"]["extra"] == ["G-II-D"]  # the Man to lift blinks
         assert game_of(theirs) == game_of(host.state()) and theirs["remote"]["log"] == 2
     finally:
         host.stop()
