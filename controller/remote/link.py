@@ -24,7 +24,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from controller.config import Config, ConfigError
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 RETRY_MIN_S = 0.2
 RETRY_MAX_S = 5.0
+CANCEL_AGAIN_S = 0.1
+"""How long a task of an ended connection may take to end before it is cancelled again."""
 STOP_WAIT_S = 10
 """How long ``stop`` waits for a clean disconnect."""
 OUTBOX_LIMIT = 10_000
@@ -313,9 +315,7 @@ class Link:
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            await _cancelled(tasks)
         for task in done:
             error = task.exception()
             if error is not None:
@@ -357,3 +357,15 @@ class Link:
                 await client.publish(topic, payload, qos=QOS, retain=retain)
                 self._outbox.popleft()
                 self.sent += 1
+
+
+async def _cancelled(tasks: set[asyncio.Task[Any]]) -> None:
+    """Cancel ``tasks`` and wait until each has ended, cancelling again what goes on: a task
+    whose ``asyncio.wait_for`` finished at the moment it was cancelled (a publish acknowledged
+    then) does not see that cancel (Python 3.11) and would wait on for ever."""
+    pending = tasks
+    while pending:
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=CANCEL_AGAIN_S)
+    await asyncio.gather(*tasks, return_exceptions=True)

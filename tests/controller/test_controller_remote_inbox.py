@@ -1,15 +1,16 @@
-"""The inbox of remote play without a broker: the depth of a JSON text found without recursion,
-the byte limits, bounded queues served in turn, and the guard that drops what fails."""
+"""The inbox of remote play without a broker: the depth of a JSON text found without recursion
+(the opener checks an opened message's text with it), the byte limits, bounded queues served in
+turn, the queue of the topics outside the game's, and the guard that drops what fails."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 
 from controller.remote import inbox, messages
 from controller.remote.inbox import Inbox, within_depth
+from controller.remote.sealing import Opener, Sealer, canonical
 
 HANG_GUARD_S = 30.0
 """Only against a hang: a serve that never serves fails instead of blocking the suite."""
@@ -35,10 +36,21 @@ def test_deep_or_broken_texts_are_too_deep_without_recursion() -> None:
     assert not within_depth(b"[" * 17 + b"]" * 17)
     assert within_depth(b"[" * 16 + b"]" * 16)
     assert not within_depth(b"[[" + b"[]" * 10)  # never closed: not JSON
-    snapshot = messages.snapshot_body(
-        3, {"variant": "qubic", "players": 2, "options": {}}, [], (1,), False
-    )
-    assert within_depth(json.dumps({"msg": snapshot, "mac": "00"}).encode())
+    new_game = {"variant": "qubic", "players": 2, "options": {}}
+    snapshot = messages.snapshot_body(3, new_game, [], (1,))
+    assert within_depth(canonical(snapshot))
+
+
+def test_an_opened_text_nested_too_deep_is_malformed() -> None:
+    """Only a key holder's text is opened; nested deeper than any message, it is dropped
+    before the JSON parser sees it."""
+    key = bytes(32)
+    sealer, opener = Sealer(key), Opener(key)
+    deep: object = []
+    for _ in range(inbox.MAX_DEPTH):
+        deep = [deep]
+    assert opener.open("t/log", sealer.seal("t/log", {"a": deep})).verdict == "malformed"
+    assert opener.open("t/log", sealer.seal("t/log", {"a": [[[]]]})).verdict == "ok"
 
 
 def test_limits_queues_turns_and_the_guard() -> None:
@@ -57,9 +69,8 @@ def test_limits_queues_turns_and_the_guard() -> None:
     for n in range(inbox.QUEUE_MESSAGES + 5):
         box.put("g/log", str(n).encode(), False)
     box.put("g/snapshot", b"boom", False)
-    box.put("g/snapshot", b"[" * 20 + b"]" * 20, False)
     box.put("g/snapshot", b"last", False)
-    assert box.dropped == {"oversize": 1, "too_deep": 0, "queue_full": 5, "failed": 0}
+    assert box.dropped == {"oversize": 1, "queue_full": 5, "failed": 0}
 
     async def serve() -> None:
         task = asyncio.create_task(box.serve())
@@ -72,10 +83,30 @@ def test_limits_queues_turns_and_the_guard() -> None:
         ("log", b"0"),
         ("snapshot", b"x" * inbox.MESSAGE_BYTES * 2),
         ("log", b"1"),
-        ("log", b"2"),  # the failed and the too deep snapshots took their turns
+        ("log", b"2"),  # the failed snapshot took its turn
     ]
-    assert ("snapshot", b"last") in seen[:8]
-    assert box.dropped == {"oversize": 1, "too_deep": 1, "queue_full": 5, "failed": 1}
+    assert ("snapshot", b"last") in seen[:6]
+    assert box.dropped == {"oversize": 1, "queue_full": 5, "failed": 1}
+
+
+def test_topics_outside_the_games_have_a_queue_of_their_own() -> None:
+    seen: list[str] = []
+    box = Inbox("g/", ["log"], lambda topic, payload: seen.append(topic), others=True)
+    box.put("join/ab", b"x" * (inbox.MESSAGE_BYTES + 1), False)  # the limit of any topic
+    box.put("join/ab", b"1", False)
+    box.put("g/log", b"2", False)
+    box.put("g/spy", b"3", False)  # not a leaf of this side: with the others
+    assert box.dropped == {"oversize": 1, "queue_full": 0, "failed": 0}
+
+    async def serve() -> None:
+        task = asyncio.create_task(box.serve())
+        async with asyncio.timeout(HANG_GUARD_S):
+            while len(seen) < 3:
+                await asyncio.sleep(0)
+        task.cancel()
+
+    asyncio.run(serve())
+    assert seen == ["g/log", "join/ab", "g/spy"]
 
 
 def test_what_waits_when_a_connection_ends_is_served_on_the_next() -> None:

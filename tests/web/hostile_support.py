@@ -1,10 +1,10 @@
 """Outsiders on the broker of a remote game: clients that publish their own bytes on the game's
-topics (they know the game id, which every topic shows, but no key), and the measures of what
-that did to the two services (link deaths, dropped messages, memory)."""
+topics (they know the game id, which every topic shows, but no key), a holder of the join code
+(it holds what a board that joined holds), and the measures of what that did to the two services
+(link deaths, dropped messages, memory)."""
 
 from __future__ import annotations
 
-import functools
 import threading
 from typing import Any
 
@@ -12,11 +12,14 @@ import paho.mqtt.client as mqtt
 import psutil
 from remote_support import Side
 
-from controller.remote import codes, messages, signing
+from controller.remote import messages, saved
+from controller.remote.pake import Welcome
+from controller.remote.sealing import Sealer
 
 
 def nested(depth: int) -> bytes:
-    """A signed-looking message whose body is lists in lists ``depth`` deep."""
+    """A message of the former envelope whose body is lists in lists ``depth`` deep (not
+    sealed: an outsider holds no key)."""
     return b'{"msg":{"a":' + b"[" * depth + b"]" * depth + b'},"mac":"00"}'
 
 
@@ -80,11 +83,26 @@ def topic(game_id: str, leaf: str) -> str:
     return messages.topic(game_id, leaf)
 
 
-@functools.cache
-def _keys(code: str) -> codes.Keys:
-    return codes.derive(code)
+def joined_keys(side: Side) -> Welcome:
+    """The keys a guest that joined holds, read from its saved ``remote.json``."""
+    kept = saved.load(side.folder / "data")
+    assert kept is not None and kept.role == "guest", "the side is no guest that joined"
+    return Welcome(
+        role=kept.role,
+        game_id=kept.game_id,
+        log_key=bytes.fromhex(kept.log_key),
+        host_key=bytes.fromhex(kept.host_key),
+        guest_key=bytes.fromhex(kept.guest_key),
+        to_guest=bytes.fromhex(kept.to_guest),
+    )
 
 
-def signed(code: str, topic: str, body: dict[str, Any]) -> bytes:
-    """A message as a holder of the join code can make it (the game's own envelope)."""
-    return signing.seal(_keys(code).mac_key, topic, body)
+def as_guest(keys: Welcome) -> Sealer:
+    """Seals as the guest seals its own messages (an order, a hello)."""
+    return Sealer(keys.guest_key)
+
+
+def as_host(keys: Welcome) -> Sealer:
+    """Seals the host's messages as the guest's keys can: with the log key and the host's MAC
+    for the guest (the guest reads them as the host's)."""
+    return Sealer(keys.log_key, mac_key=keys.to_guest)

@@ -8,13 +8,15 @@ import time
 from pathlib import Path
 
 from broker_support import Mosquitto
-from hostile_support import Outsider, link, rss_mb, signed, topic
+from hostile_support import Outsider, as_guest, as_host, joined_keys, link, rss_mb, topic
 from remote_support import Side, in_step, wait_for
+from rogue_support import Rogue
 from test_web_remote_integrity import place, settle
 
 from controller.core.journal import Journal
 from controller.remote import messages
 from controller.remote.host import SNAPSHOT_GAP_S
+from controller.remote.pake import Welcome
 
 HELLOS = 200
 MEMORY_GROWTH_MB = 20.0
@@ -32,7 +34,7 @@ def game_number(side: Side) -> int:
 
 
 def sentinel(outsider: Outsider, side: Side, where: str) -> None:
-    """An unsigned message after the others on the same topic: once the side has counted it,
+    """An unsealed message after the others on the same topic: once the side has counted it,
     it has read every one before it (a topic's messages are read in order)."""
     before = link(side)["dropped"]["forged"]
     outsider.publish(where, b'{"msg": {}, "mac": "00"}')
@@ -40,20 +42,25 @@ def sentinel(outsider: Outsider, side: Side, where: str) -> None:
 
 
 def test_hellos_get_at_most_one_snapshot_per_gap(tmp_path: Path, mosquitto: Mosquitto) -> None:
+    """The holder joins with the code in place of a board, then sends hellos sealed with the
+    guest's key it was given."""
     host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
     holder = Outsider(mosquitto.port)
+    rogue = Rogue(mosquitto.port)
     try:
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         opened = host.post("/api/remote/host", {})
-        code, game_id = opened["code"], opened["game_id"]
+        game_id = opened["game_id"]
         wait_for(lambda: link(host)["state"] == "connected", "the host is connected")
+        kind, keys = rogue.join(opened["code"])
+        assert kind == "welcome" and isinstance(keys, Welcome) and keys.role == "guest"
         holder.listen(topic(game_id, messages.SNAPSHOT))
         wait_for(lambda: bool(holder.recorded(messages.SNAPSHOT)), "the retained snapshot")
         already = len(holder.recorded(messages.SNAPSHOT))
         began = time.monotonic()
-        where = topic(game_id, messages.HELLO)
+        where, sealer = topic(game_id, messages.HELLO), as_guest(keys)
         hellos = [
-            (where, signed(code, where, messages.hello_body(0, have, f"n{have}")))
+            (where, sealer.seal(where, messages.hello_body(0, have, f"n{have}")))
             for have in range(HELLOS)
         ]
         holder.publish_many(hellos)
@@ -64,6 +71,7 @@ def test_hellos_get_at_most_one_snapshot_per_gap(tmp_path: Path, mosquitto: Mosq
         assert snapshots >= 1, "hellos are answered"
         assert snapshots <= elapsed / SNAPSHOT_GAP_S + 1, f"{snapshots} in {elapsed:.1f} s"
     finally:
+        rogue.close()
         holder.close()
         host.stop()
 
@@ -77,8 +85,8 @@ def test_an_entry_the_host_never_wrote_starts_no_storm(
     try:
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         opened = host.post("/api/remote/host", {})
-        code, game_id = opened["code"], opened["game_id"]
-        guest.post("/api/remote/join", {"code": code})
+        game_id = opened["game_id"]
+        guest.post("/api/remote/join", {"code": opened["code"]})
         wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
         place(host, "R-I-S")
         settle(host, guest, "R-I-S")
@@ -94,7 +102,7 @@ def test_an_entry_the_host_never_wrote_starts_no_storm(
         }
         where = topic(game_id, messages.LOG)
         stale = link(host)["dropped"]["stale"]
-        holder.publish(where, signed(code, where, undo))
+        holder.publish(where, as_host(joined_keys(guest)).seal(where, undo))
         wait_for(lambda: link(host)["dropped"]["stale"] >= stale + 2, "the host refused twice")
         before = len(holder.recorded(messages.ORDERS))
         time.sleep(OBSERVED_S)
@@ -122,14 +130,15 @@ def test_entries_far_ahead_cannot_fill_the_guests_memory(
     try:
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         opened = host.post("/api/remote/host", {})
-        code, game_id = opened["code"], opened["game_id"]
-        guest.post("/api/remote/join", {"code": code})
+        game_id = opened["game_id"]
+        guest.post("/api/remote/join", {"code": opened["code"]})
         wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
         game, where = game_number(host), topic(game_id, messages.LOG)
         before = rss_mb(guest)
-        large = [signed(code, where, padded_entry(game, 2 + n, 200_000)) for n in range(40)]
+        sealer = as_host(joined_keys(guest))
+        large = [sealer.seal(where, padded_entry(game, 2 + n, 200_000)) for n in range(40)]
         holder.publish_many([(where, payload) for payload in large])
-        small = [signed(code, where, padded_entry(game, 42 + n, 7_000)) for n in range(400)]
+        small = [sealer.seal(where, padded_entry(game, 42 + n, 7_000)) for n in range(400)]
         holder.publish_many([(where, payload) for payload in small])
         sentinel(holder, guest, where)
         growth = rss_mb(guest) - before

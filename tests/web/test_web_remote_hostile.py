@@ -42,6 +42,7 @@ def test_a_deeply_nested_message_does_not_stop_the_link(
         for side in (host, guest):
             assert link(side)["state"] == "connected" and link(side)["peer"] == "online"
             assert link(side)["restarts"] == 0
+        for side in (host, guest):  # (the host's leaving is announced: the guest's peer "left")
             assert side.up.post("/api/remote/leave").status_code == 200
             assert side.state()["remote"] is None
     finally:

@@ -1,7 +1,8 @@
 """A hostile broker: outsiders (clients without a key, several connections at once) publish
-more than 10,000 messages of every kind on a game's topics: not JSON, not our envelope, forged
-bodies of every message type (spoofed presence among them), nested 10,000 deep and just under
-the depth that used to end the link, 1 MB, just under the snapshot's limit, and replays of the
+more than 10,000 messages of every kind on a game's topics: random bytes, JSON of the former
+envelope, bodies of every message type sealed in the game's own form with keys of their own
+(spoofed presence among them), nested 10,000 deep and just under the depth that used to end the
+link, 1 MB, just under the snapshot's limit, and replays of the
 game's own messages. Then a flood of 100 messages a second while the game is played. Nothing
 ends a link, nothing changes the game, every message is counted where it arrived, the genuine
 moves get through, and neither service grows by more than 20 MB. (A message over a side's
@@ -10,7 +11,6 @@ maximum packet size, the 1 MB ones, is dropped by the broker: its bytes never re
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import threading
 import time
@@ -24,6 +24,7 @@ from remote_support import Side, game_of, in_step, wait_for
 from test_web_remote_integrity import place, settle
 
 from controller.remote import inbox, messages
+from controller.remote.sealing import Sealer
 
 OUTSIDER_MESSAGES = 10_500
 PUBLISHERS = 4
@@ -49,7 +50,8 @@ def roomy_broker(tmp_path: Path) -> Iterator[Mosquitto]:
 
 
 def forged(leaf: str, game: int, n: int) -> bytes:
-    """A body of the topic's own type, signed with no key (a presence says the side is gone)."""
+    """A body of the topic's own type, sealed as the game seals it but with keys the outsider
+    drew itself (a presence says the side is gone)."""
     bodies = {
         messages.ORDERS: messages.order_body(game, n, f"x{n}", {"kind": "place", "hole": "Y-I-H"}),
         messages.HELLO: messages.hello_body(game, n, f"x{n}"),
@@ -71,8 +73,9 @@ def forged(leaf: str, game: int, n: int) -> bytes:
         messages.REFUSED: messages.refused_body(f"x{n}", "no"),
     }
     side = leaf.rsplit("/", 1)[-1]
-    body = bodies.get(leaf, messages.presence_body(side, False, f"x{n}"))
-    return json.dumps({"msg": body, "mac": os.urandom(32).hex()}).encode()
+    presence = messages.presence_body(messages.Presence(side, False, n, False))
+    sealer = Sealer(os.urandom(32), mac_key=os.urandom(32))
+    return sealer.seal(messages.topic("0" * 16, leaf), bodies.get(leaf, presence))
 
 
 def hostile(leaf: str, i: int, replays: dict[str, list[bytes]]) -> bytes:

@@ -99,7 +99,10 @@ def test_a_flip4_step_on_each_board_reaches_the_other(tmp_path: Path, mosquitto:
         wait_for(lambda: host.state()["phase"] == "await_move", "Red's step")
         host.up.post("/api/sim/lift", {"hole": "c3"})
         host.up.post("/api/sim/place", {"hole": "d2"})
-        wait_for(lambda: in_step(host, guest), "the guest hears of Red's step")
+        wait_for(
+            lambda: "d2" in guest.state()["board"] and in_step(host, guest),
+            "the guest hears of Red's step",
+        )
         assert guest.state()["board"]["d2"]["team"] == 0
         wait_for(lambda: set_out(guest), "Blue's person moves Red's piece on the guest's board")
         guest.post("/api/roll", {"faces": "5/3"})  # 15 on a3: Blue's piece there may step
@@ -194,8 +197,10 @@ def test_a_take_back_on_the_host_is_taken_back_on_the_guest(
         assert refused.status_code == 409 and "hosting board" in refused.json()["error"]
         host.post("/api/undo")
         wait_for(lambda: not guest.state()["board"], "the take-back reaches the guest")
+        wait_for(  # the Man to lift blinks, once the guest's board has sensed it settle
+            lambda: guest.state()["mismatch"]["extra"] == ["G-II-D"], "the Man to lift blinks"
+        )
         theirs = guest.state()
-        assert theirs["mismatch"]["extra"] == ["G-II-D"]  # the Man to lift blinks
         assert game_of(theirs) == game_of(host.state()) and theirs["remote"]["log"] == 2
     finally:
         host.stop()

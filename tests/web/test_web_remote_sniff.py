@@ -85,7 +85,7 @@ def test_a_game_with_hidden_tokens_is_not_started_while_hosting(
         refused = host.up.post("/api/new_game", {"variant": "payoff", "players": 2})
         assert refused.status_code == 409
         assert "hidden tokens" in refused.json()["error"]
-        assert "leave remote play first" in refused.json()["error"]
+        assert "leave the remote game first" in refused.json()["error"]
         assert host.state()["variant"] == "lucky"
         host.post("/api/remote/leave")
         host.post("/api/new_game", {"variant": "payoff", "players": 2})  # off the link: fine

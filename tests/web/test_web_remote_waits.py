@@ -53,7 +53,7 @@ def test_a_code_nobody_hosts_is_not_shown_as_connected(
         page.fill("#remote-join-code", new_code())
         page.click("#remote-join button[type=submit]")
         expect(page.locator("#remote-error")).to_be_hidden()
-        expect(page.locator("#remote-role")).to_have_text("This board plays the host's game.")
+        expect(page.locator("#remote-role")).to_have_text("Joining the host's game…")
         link = page.locator("#remote-link")
         expect(link).to_have_text("waiting for the host…")
         expect(link).to_have_attribute("data-state", "waiting")
