@@ -47,7 +47,10 @@ def taps_for(state: dict[str, Any]) -> tuple[str, list[str]]:
         return "place", [target]
     if state["phase"] == "await_jump":
         target = state["allowed"][0]
-        corner = next(name for name in CORNERS if name in board)  # the jumping piece rests there
+        team = state["team_of_seat"][state["to_move"]]
+        corner = next(  # the jumping piece rests there, the mover's own (another may sit in one)
+            name for name in sorted(CORNERS) if board.get(name, {}).get("team") == team
+        )
         if target in board:  # an opponent there flips back to where the jump started
             return "jump-flip", [corner, target, state["jump_from"], target]
         return "jump", [corner, target]
