@@ -16,7 +16,7 @@ CODE = re.compile(r"`([^`\s]+)`")
 LINK = re.compile(r"\]\(([^)\s#]+)")
 PLACEHOLDER = re.compile(r"<[^>]+>|\b[A-Z]{3,}\b")
 """``<module>``, ``NAME``: any name (the path is looked up as a pattern)."""
-NOT_REPOSITORY = ("/", "~", "build/", "flixboard/v1/")
+NOT_REPOSITORY = ("/", "~", "build/", "flixboard/v2/")
 """Absolute paths (the Pi's, a device's), the home directory, what the build makes, MQTT topics."""
 
 

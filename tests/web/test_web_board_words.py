@@ -36,7 +36,7 @@ def test_flip4_speaks_of_squares_pieces_and_numbers(
     expect(page.locator("#turn")).to_contain_text(
         "Red (player 1): place a piece on one of the 3 lit squares."
     )
-    expect(page.locator("#log li").first).to_have_text(
+    expect(page.locator("#log li").last).to_have_text(
         "Red (player 1) rolled 2 / 1: sum 3 · difference 1 · product 2."
     )
     expect(page.locator("#scores")).to_contain_text("Pieces left: Red 4 · Blue 4")
@@ -47,7 +47,7 @@ def test_flip4_speaks_of_squares_pieces_and_numbers(
     assert service.post("/api/sim/lift", {"hole": "b2"}).status_code == 200
     wait_until(lambda: service.state()["phase"] == "await_place")
     assert service.post("/api/sim/place", {"hole": "a2"}).status_code == 200
-    expect(page.locator("#log li").first).to_have_text("Red (player 1) placed a piece on a2.")
+    expect(page.locator("#log li").last).to_have_text("Red (player 1) placed a piece on a2.")
     said = " ".join([log_text(page), page.locator("#turn").inner_text()])
     said += page.locator("#scores").inner_text()
     assert not [word for word in SPACEBOARD_WORDS if word in said], said
@@ -89,7 +89,7 @@ def test_olix_speaks_of_cells_and_counters(
     assert player_counts(page) == ["2"]
     expect(page.locator("#partners")).to_have_text("Everyone plays alone.")
     assert service.post("/api/sim/place", {"hole": "f6"}).status_code == 200
-    expect(page.locator("#log li").first).to_have_text("Red (player 1) placed a counter on f6.")
+    expect(page.locator("#log li").last).to_have_text("Red (player 1) placed a counter on f6.")
     assert service.post("/api/sim/lift", {"hole": "f6"}).status_code == 200  # a played one
     wait_until(lambda: service.state()["phase"] == "await_fix", 60)
     expect(page.locator("#turn")).to_contain_text("fix the blinking cells")

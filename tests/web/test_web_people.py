@@ -38,8 +38,8 @@ def test_a_name_leaves_the_seat_the_computer_takes(
     expect(names.nth(0)).to_have_attribute("placeholder", re.compile(r"Computer, level \d"))
     expect(names.nth(1)).to_have_value("Ben")
     wait_until(lambda: service.state()["to_move"] == 1, 120)  # the computer played Red
-    page.once("dialog", lambda dialog: dialog.accept())
     page.locator('#seats li[data-seat="1"] button[data-action="resign"]').click()
+    page.click("#confirm-yes")  # the page asks before a resignation
     wait_until(lambda: service.state()["phase"] == "game_over")
     kept = service.client.get("/api/games").json()["games"][0]
     assert [(p["name"], p["kind"]) for p in kept["players"]] == [
@@ -63,8 +63,8 @@ def test_the_history_of_a_flip4_board_offers_its_game_and_rounds_times(
     assert service.post("/api/roll", {"faces": "2/1"}).status_code == 200
     assert service.post("/api/sim/place", {"hole": "a2"}).status_code == 200
     wait_until(lambda: service.state()["to_move"] == 1)
-    page.once("dialog", lambda dialog: dialog.accept())
     page.locator('#seats li[data-seat="1"] button[data-action="resign"]').click()
+    page.click("#confirm-yes")  # the page asks before a resignation
     wait_until(lambda: service.state()["phase"] == "game_over")
     page.locator("#history-title").scroll_into_view_if_needed()
     page.select_option("#history-variant", "flip4")
