@@ -92,6 +92,7 @@ def test_replayed_times_are_rounded(
     page.locator("#history-title").scroll_into_view_if_needed()
     page.click("#history-show")
     page.locator("#history-list li").first.get_by_role("button").click()
+    expect(page.locator("#replay-move")).to_contain_text("of 2")  # the replay has arrived
     page.locator("#replay-step").focus()
     page.keyboard.press("End")
     expect(page.locator("#replay-move")).to_have_text(re.compile(r"place R-I-S at \d+\.\d s$"))
