@@ -22,6 +22,12 @@ from remote_support import (
 )
 
 
+def not_dropped_but_copies(remote: dict[str, Any]) -> bool:
+    """Nothing of a clean game was dropped but copies: QoS 1 delivers a message at least once,
+    and a copy is dropped as ``duplicate`` (docs/REMOTE.md)."""
+    dropped: dict[str, int] = remote["link"]["dropped"]
+    return all(count == 0 for kind, count in dropped.items() if kind != "duplicate")
+
 @pytest.mark.parametrize("variant", ["lucky", "qubic"])
 def test_two_boards_play_a_whole_game(tmp_path: Path, mosquitto: Mosquitto, variant: str) -> None:
     host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
@@ -34,7 +40,7 @@ def test_two_boards_play_a_whole_game(tmp_path: Path, mosquitto: Mosquitto, vari
         assert theirs["phase"] == "game_over"
         assert ours["winner"] is not None or ours["draw"]
         for state in (ours, theirs):
-            assert sum(state["remote"]["link"]["dropped"].values()) == 0, state["remote"]
+            assert not_dropped_but_copies(state["remote"]), state["remote"]
             assert [seat["place"] for seat in state["seats"]] == (
                 ["local", "remote"] if state is ours else ["remote", "local"]
             )
@@ -66,7 +72,7 @@ def test_two_flat_boards_play_a_whole_game(
         if geometry == "flip4":
             assert (1, "roll") in done
         for state in (ours, theirs):
-            assert sum(state["remote"]["link"]["dropped"].values()) == 0
+            assert not_dropped_but_copies(state["remote"])
     finally:
         host.stop()
         guest.stop()
@@ -175,7 +181,7 @@ def test_a_spectator_follows_live_and_cannot_play(tmp_path: Path, mosquitto: Mos
             play(host, guest, until=moves_made(count))
         wait_for(lambda: in_step(host, watcher), "the spectator sees every move")
         assert len(watcher.state()["board"]) >= 4
-        assert sum(host.state()["remote"]["link"]["dropped"].values()) == 0
+        assert not_dropped_but_copies(host.state()["remote"])
     finally:
         for side in (host, guest, watcher):
             side.stop()
