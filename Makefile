@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test check fast-lane lint typecheck system-deps bench install-pi firmware-deploy firmware-uf2 \
-	wiring-diagram mutation mutation-sample reference-screenshots screenshots
+	wiring-diagram mutation mutation-sample reference-screenshots screenshots docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(VENV)/.run-deps: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-deps: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[web,serial,remote,dev]'
+	$(BIN)/pip install -q -e '.[web,serial,remote,dev,docs]'
 	touch $@ $(VENV)/.run-deps
 
 ## make run: start the service on the simulated board, with the web page and HTTP API.
@@ -74,6 +74,12 @@ screenshots: $(VENV)/.test-deps system-deps
 	$(BIN)/pytest -q -p no:cacheprovider tests/web/test_web_screenshots.py
 	mkdir -p docs/screenshots
 	cp build/screenshots/*.png docs/screenshots/
+
+## make docs: build the manual (docs/, nav in mkdocs.yml) as a site into build/site; a broken link,
+## a missing heading or a page left out of the navigation fails it (the suite builds it too:
+## tests/docs/test_docs_site.py).
+docs: $(VENV)/.test-deps
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
 
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json
