@@ -1,4 +1,5 @@
-"""The README as the documentation tests read it: its sections and the Markdown tables in them."""
+"""The manual as the documentation tests read it: README.md, the pages under docs/ (the site's
+pages, navigation in mkdocs.yml) and the Markdown tables in them."""
 
 from __future__ import annotations
 
@@ -7,15 +8,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"
+DOCS = REPO / "docs"
+DOCUMENTS = [README, *sorted(DOCS.rglob("*.md"))]
+"""Every document of the manual: the README and every page of the site."""
 
 
-def section(heading: str, text: str | None = None) -> str:
-    """The text under the ``## heading`` of the README, up to the next ``## `` heading."""
-    text = README.read_text(encoding="utf-8") if text is None else text
-    match = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
-    if match is None:
-        raise AssertionError(f"the README has no section '## {heading}'")
-    return match.group(1)
+def page(name: str) -> str:
+    """The text of the site's page ``name`` (a path under docs/, e.g. ``api/http.md``)."""
+    return (DOCS / name).read_text(encoding="utf-8")
 
 
 def cells(row: str) -> list[str]:
@@ -36,7 +36,9 @@ def first_table(text: str, header: str) -> list[list[str]]:
     """The rows (cells) of the table whose header row starts with ``header``, up to the first
     line that is not a table row."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    start = next((i for i, line in enumerate(lines) if line.startswith(header)), None)
+    if start is None:
+        raise AssertionError(f"no table '{header}'")
     rows = []
     for line in lines[start + 2 :]:
         if not line.startswith("|"):

@@ -1,7 +1,8 @@
 """The manual builds as a site: ``mkdocs build --strict`` (as ``make docs`` runs it) succeeds,
-every page of docs/ is in the navigation, the built pages load nothing from the network, and
-the same build fails on a link to a missing page, on a link to a missing heading and on a page
-left out of the navigation."""
+every page of docs/ is in the navigation, the built pages load nothing from the network, the
+README's links into the site reach a page and a heading of it, and the same build fails on a
+link to a missing page, on a link to a missing heading and on a page left out of the
+navigation."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from typing import Any
 
 import pytest
 import yaml
-from readme_tables import REPO
+from manual import README, REPO
 
 CONFIG = REPO / "mkdocs.yml"
+README_LINK = re.compile(r"\]\(docs/([^)#\s]+\.md)(?:#([^)\s]+))?\)")
 EXTERNAL = re.compile(r"<(?:link|script|img)\b[^>]*\b(?:href|src)=\"(?:https?:)?//", re.I)
 
 
@@ -55,6 +57,10 @@ def test_the_site_builds_and_every_page_is_in_the_navigation(tmp_path: Path) -> 
     for page in pages:
         html = (tmp_path / "site" / page).with_suffix(".html").read_text(encoding="utf-8")
         assert EXTERNAL.search(html) is None, f"{page} loads something from the network"
+    for page, anchor in README_LINK.findall(README.read_text(encoding="utf-8")):
+        assert page in pages, f"the README links {page}, not a page of the site"
+        html = (tmp_path / "site" / page).with_suffix(".html").read_text(encoding="utf-8")
+        assert not anchor or f'id="{anchor}"' in html, f"{page} has no heading #{anchor}"
 
 
 def planted(tmp_path: Path, page: str, text: str) -> subprocess.CompletedProcess[str]:
