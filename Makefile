@@ -24,7 +24,7 @@ run: $(VENV)/.run-deps
 
 # The heavy lanes (markers set by tests/conftest.py); `make check` leaves them out.
 HEAVY_LANES := browser or broker or pico or live or fuzz or mutation
-# pytest-xdist workers: two on the 2-core development machine (README "Development").
+# pytest-xdist workers: two on the 2-core development machine (docs/development.md).
 WORKERS ?= 2
 
 ## make test: install everything the suite needs, then lint, type-check and run every test
@@ -69,7 +69,7 @@ reference-screenshots: $(VENV)/.test-deps system-deps
 	FLIXBOARD_UPDATE_REFERENCE=1 $(BIN)/pytest -q tests/web/test_web_cube.py -k picture
 
 ## make screenshots: take current screenshots of the page (tests/web/test_web_screenshots.py writes
-## them to build/screenshots/) and copy them to docs/screenshots/ for the README.
+## them to build/screenshots/) and copy them to docs/screenshots/ for the README and the site.
 screenshots: $(VENV)/.test-deps system-deps
 	$(BIN)/pytest -q -p no:cacheprovider tests/web/test_web_screenshots.py
 	mkdir -p docs/screenshots

@@ -52,7 +52,7 @@ def in_both_themes(page: Page, screen: str) -> list[Violation]:
 
 def kept_game(service: Service, geometry: str) -> None:
     """A finished game in the history: the first seat resigns after its first move; the board
-    cleared, the next game begins (README "After a game") before the screens are looked at."""
+    cleared, the next game begins (docs/web-page.md) before the screens are looked at."""
     variant = {"flix": "qubic", "flip4": "flip4", "olix": "olix"}[geometry]
     assert service.post("/api/sim/clear").status_code == 200
     new_game(service, {"variant": variant, "players": 2})
