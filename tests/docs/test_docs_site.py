@@ -65,16 +65,15 @@ def test_the_site_builds_and_every_page_is_in_the_navigation(tmp_path: Path) -> 
 
 def planted(tmp_path: Path, page: str, text: str) -> subprocess.CompletedProcess[str]:
     """The build of a copy of the manual with ``text`` written to ``page`` (appended if the page
-    exists)."""
+    exists). The copy leaves mkdocstrings out (half the build's time): the links are checked
+    alike without it."""
     docs = tmp_path / "docs"
     shutil.copytree(REPO / "docs", docs)
     with (docs / page).open("a", encoding="utf-8") as file:
         file.write(text)
     config = settings()
     config["docs_dir"] = str(docs)
-    for plugin in config["plugins"]:
-        if isinstance(plugin, dict) and "mkdocstrings" in plugin:
-            plugin["mkdocstrings"]["handlers"]["python"]["paths"] = [str(REPO)]
+    config["plugins"] = [p for p in config["plugins"] if not isinstance(p, dict)]
     copy = tmp_path / "mkdocs.yml"
     copy.write_text(yaml.safe_dump(config), encoding="utf-8")
     return build(copy, tmp_path / "site")
