@@ -36,7 +36,7 @@ from hal.geometry import geometry_for
 
 class Companion(Protocol):
     """What rides along with the controller and may have a say (the computer seats,
-    ``controller.core.computer``)."""
+    ``controller.computer.player``)."""
 
     def refuses(self, hole: int) -> str | None:
         """Why a Man seen in a lit hole is not the move of the seat to move (``None``: it is)."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.computer.player import Computer
 from controller.config import Config
 from controller.core import scene
 from controller.core.board_controller import BoardController
-from controller.core.computer import Computer
 from controller.core.journal import Journal
 from controller.core.leds import Frame, LedRenderer
 from hal.base import Backend, BoardReading, ButtonPress

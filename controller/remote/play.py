@@ -11,9 +11,9 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
+from controller.computer.player import Computer
 from controller.config import Config, ConfigError
 from controller.core.board_controller import BoardController
-from controller.core.computer import Computer
 from controller.core.seats import Seat
 from controller.errors import BadOrder, NotNow
 from controller.remote import saved

@@ -14,8 +14,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from controller.core.think_worker import Job, Thinker
-from controller.core.thinker import ProcessThinker
+from controller.computer.think_worker import Job, Thinker
+from controller.computer.thinker import ProcessThinker
 from controller.tools.bench_controller import placement_latencies
 
 PLACEMENTS = 1000
