@@ -1,8 +1,9 @@
 """The import layers of DESIGN §1, checked on the source: arrows point down only.
 
 engine imports nothing of the project; hal only engine; sim hal, engine and firmware (whose
-logic the simulated Pico runs); wiring engine and hal; firmware nothing of the host; nothing
-imports controller. controller imports sim at module level only in ``controller/tools/`` (the
+logic the simulated Pico runs); wiring engine and hal; firmware nothing of the host; only bench
+(the checkout's probes and fuzzes, which the wheel does not carry) imports controller, and
+nothing imports bench. controller imports sim at module level only in ``controller/tools/`` (the
 runtime path of a real board never loads the simulator), and its modules' module-level imports
 form no circle. Function-level imports count for the package arrows, not for circles.
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "hal", "sim", "controller", "firmware", "wiring")
+PACKAGES = ("engine", "hal", "sim", "controller", "firmware", "wiring", "bench")
 ALLOWED: dict[str, set[str]] = {
     "engine": {"engine"},
     "hal": {"hal", "engine"},
@@ -26,6 +27,7 @@ ALLOWED: dict[str, set[str]] = {
     "wiring": {"wiring", "hal", "engine"},
     "firmware": {"firmware"},
     "controller": {"controller", "engine", "hal", "sim", "wiring"},
+    "bench": {"bench", "controller", "engine", "hal", "sim", "wiring", "firmware"},
 }
 """The project packages each package may import."""
 SIM_AT_MODULE_LEVEL = ("controller.tools",)
