@@ -37,9 +37,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from bench.bench_scale import scaled
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
 from controller.core.session import game_entry
+from controller.driver import Driver
+from controller.records.journal import Journal
 from controller.remote import messages
 from controller.remote.codes import new_code
 from controller.remote.guest import Guest

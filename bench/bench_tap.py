@@ -33,7 +33,7 @@ from typing import Any
 from bench.bench_controller import free_port, running_service
 from bench.bench_scale import scaled
 from controller.config import Config
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.server.service import Service, bind
 from engine.holes import parse
 from sim.board import SimBoard

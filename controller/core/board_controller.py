@@ -18,13 +18,13 @@ from controller.config import Config
 from controller.core import words
 from controller.core.board_sync import BoardSync
 from controller.core.facts import Facts
-from controller.core.journal import Journal, JournalError
-from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
+from controller.reconcile import Expected, Mismatch, reconcile
+from controller.records.journal import Journal, JournalError
 from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase

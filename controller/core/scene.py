@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 
 from controller.core.board_controller import BoardController
-from controller.core.leds import OFF, Frame, Layer, compose, holes_layer, scale
+from controller.leds import OFF, Frame, Layer, compose, holes_layer, scale
 from engine.bitboard import scan_forward
 from engine.game import Phase
 from hal.base import Color

@@ -18,12 +18,12 @@ from typing import Any
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
-from controller.core.journal import Entry, Journal, JournalError
-from controller.core.seats import Seat, entry_seats, with_seats
 from controller.errors import BadOrder, NotNow
 from controller.flows import VariantFlow, flow_for
+from controller.records.journal import Entry, Journal, JournalError
 from controller.records.keeping import keep_played, utc_now
 from controller.records.store import GameStore, RecordsError
+from controller.seats import Seat, entry_seats, with_seats
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Event, Game, seat_range
 from engine.notation import SeatInfo
@@ -64,7 +64,7 @@ def game_entry(
     """A checked ``new_game`` journal entry: options on top of the configured ones (those that
     are settings too checked as settings are), a seed ``0 <= seed < SEED_LIMIT``, drawn from a
     cryptographic source when none is given, the seats and hints given or configured, the
-    players' names given (``controller.core.seats``). ``BadOrder`` names what is wrong."""
+    players' names given (``controller.seats``). ``BadOrder`` names what is wrong."""
     if options is not None and not isinstance(options, dict):
         raise BadOrder(f"options must be an object, not {options!r}")
     if seed is not None and (

@@ -19,7 +19,7 @@ from flat_hands import Hand, landing_hands, random_flip4_turn, step_hands
 from controller.cli import main as cli
 from controller.computer.player import THREAT_DIM
 from controller.config import Config
-from controller.core.leds import scale
+from controller.leds import scale
 from controller.tools.demo import play
 from controller.tools.script import run_file
 from engine.flip4 import GRID

@@ -15,7 +15,7 @@ from notation_cases import SEATS, malformed_cases, valid_record
 
 from bench.random_games import VARIANTS, random_game
 from controller.cli import main
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.records.keeping import keep_played
 from controller.records.store import GameStore
 from engine.notation import read_record
