@@ -40,6 +40,7 @@ CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("driver",),
     ("computer",),
     ("core",),
+    ("variants",),
     ("flows", "records"),
     ("config",),
     ("seats",),

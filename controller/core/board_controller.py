@@ -25,6 +25,7 @@ from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
 from controller.reconcile import Expected, Mismatch, reconcile
 from controller.records.journal import Journal, JournalError
+from controller.variants import variant_spec
 from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
@@ -353,7 +354,7 @@ class BoardController:
     def penalty(self, seat: int, now: float) -> None:
         """``seat`` calls PENALTY; the Men to lift then blink until lifted. In Qubic with three
         players the same button asks the mover to block the open three formed first."""
-        if self.game.variant == "qubic":
+        if variant_spec(self.game.variant).penalty_asks_block:
             self._act(Action("request_block", seat=self.session.seat(seat)), now)
             return
         self._act(Action("penalty", seat=self.session.seat(seat), at=self.game_time(now)), now)
