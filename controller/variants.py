@@ -1,9 +1,9 @@
 """What the controller knows of each variant, said once: ``VariantSpec``, found by variant name.
 
 The engine's registry (``engine.variants``) holds the rules; a spec adds what the board does with
-them: the flow (``controller.flows``), whether remote play carries the variant, whether its
-dealt information stays on the board, what the PENALTY button asks. Adding a variant is one
-``register`` here beside the engine's own.
+them: the game's name for people, the flow (``controller.flows``), whether remote play carries
+it, whether its dealt information stays on the board, what the PENALTY button asks. Adding a
+variant is one ``register`` here beside the engine's own.
 
 >>> variant_spec("qubic").penalty_asks_block
 True
@@ -36,6 +36,8 @@ class VariantSpec:
 
     game: type[Game]
     """The rules (the engine's class; its ``variant`` is the name)."""
+    title: str
+    """The game's name as the page shows it."""
     flow: type[VariantFlow] = VariantFlow
     """What the variant adds to the board controller (the default adds nothing)."""
     carried: bool = False
@@ -60,12 +62,12 @@ def register(spec: VariantSpec) -> VariantSpec:
 
 
 for _spec in (
-    VariantSpec(LuckyFlix, carried=True),
-    VariantSpec(Qubic, carried=True, penalty_asks_block=True),
-    VariantSpec(PayOffFlix, PayOffFlow, hidden=True),
-    VariantSpec(TacTFlix, TacTFlixFlow),
-    VariantSpec(Flip4, Flip4Flow, carried=True),
-    VariantSpec(Olix, OlixFlow, carried=True),
+    VariantSpec(LuckyFlix, "Lucky Flix", carried=True),
+    VariantSpec(Qubic, "3-D Tic Tac Toe", carried=True, penalty_asks_block=True),
+    VariantSpec(PayOffFlix, "Pay-Off Flix", flow=PayOffFlow, hidden=True),
+    VariantSpec(TacTFlix, "Tac-T-Flix", flow=TacTFlixFlow),
+    VariantSpec(Flip4, "Flip 4", flow=Flip4Flow, carried=True),
+    VariantSpec(Olix, "Olix", flow=OlixFlow, carried=True),
 ):
     register(_spec)
 
