@@ -1,5 +1,8 @@
 """``flixboard bench``: speed and memory figures, gathered from each part's own probe.
 
+The probes and the fuzzes live in the checkout only: the installed package does not carry them
+(``controller.cli.bench`` finds this package beside ``controller/``).
+
 A probe is a function ``() -> dict[str, float]`` named ``module:function`` in ``PROBES`` (a
 ``str`` value says why a probe could not run).
 """
