@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from controller.core.seats import Seat, seat_from_json
 from controller.errors import BadOrder
+from controller.seats import Seat, seat_from_json
 from engine.errors import SettingError
 from engine.holes import Layout
 from engine.variants import VARIANTS as ENGINE_VARIANTS

@@ -8,7 +8,7 @@ import json
 import sys
 
 from controller.cli.status import USER_FAULT
-from controller.core.journal import JournalError, check_data_dir, default_data_dir
+from controller.records.journal import JournalError, check_data_dir, default_data_dir
 from controller.records.queries import Filter, get_game, list_games, player_stats
 from controller.records.store import GameStore, RecordsError
 from controller.records.words import players_text, result_text

@@ -21,8 +21,8 @@ from controller.config import (
     parse_address,
 )
 from controller.core.board_search import BoardSearch
-from controller.core.journal import Journal, JournalError, default_data_dir
-from controller.core.seats import Seat
+from controller.records.journal import Journal, JournalError, default_data_dir
+from controller.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry

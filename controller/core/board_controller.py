@@ -18,13 +18,14 @@ from controller.config import Config
 from controller.core import words
 from controller.core.board_sync import BoardSync
 from controller.core.facts import Facts
-from controller.core.journal import Journal, JournalError
-from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
+from controller.reconcile import Expected, Mismatch, reconcile
+from controller.records.journal import Journal, JournalError
+from controller.variants import variant_spec
 from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
@@ -36,7 +37,7 @@ from hal.geometry import geometry_for
 
 class Companion(Protocol):
     """What rides along with the controller and may have a say (the computer seats,
-    ``controller.core.computer``)."""
+    ``controller.computer.player``)."""
 
     def refuses(self, hole: int) -> str | None:
         """Why a Man seen in a lit hole is not the move of the seat to move (``None``: it is)."""
@@ -353,7 +354,7 @@ class BoardController:
     def penalty(self, seat: int, now: float) -> None:
         """``seat`` calls PENALTY; the Men to lift then blink until lifted. In Qubic with three
         players the same button asks the mover to block the open three formed first."""
-        if self.game.variant == "qubic":
+        if variant_spec(self.game.variant).penalty_asks_block:
             self._act(Action("request_block", seat=self.session.seat(seat)), now)
             return
         self._act(Action("penalty", seat=self.session.seat(seat), at=self.game_time(now)), now)

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.core import words
-from controller.core.reconcile import Mismatch
 from controller.core.settle import Settler
+from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.holes import Naming
 from hal.base import BoardReading

@@ -4,7 +4,7 @@ Entries: ``new_game`` ``{"variant", "players", "seed", "options"}``; ``action`` 
 ``Action`` as JSON: a roll without faces replays from the seeded RNG to the same faces); ``undo``
 ``{}`` (take back the last placement and every action after it); ``seats`` ``{"seat", "kind",
 "level"?}`` (a seat switched between a person and the computer; the game does not change). A
-``new_game`` entry also carries ``seats`` and ``hints`` (``controller.core.seats``).
+``new_game`` entry also carries ``seats`` and ``hints`` (``controller.seats``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from controller.core.journal import Entry, JournalError
+from controller.records.journal import Entry, JournalError
 from engine.errors import FlixError
 from engine.game import Action, Game
 from engine.variants import new_game

@@ -18,12 +18,13 @@ from typing import Any
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
-from controller.core.journal import Entry, Journal, JournalError
-from controller.core.seats import Seat, entry_seats, with_seats
 from controller.errors import BadOrder, NotNow
-from controller.flows import VariantFlow, flow_for
+from controller.flows import VariantFlow
+from controller.records.journal import Entry, Journal, JournalError
 from controller.records.keeping import keep_played, utc_now
 from controller.records.store import GameStore, RecordsError
+from controller.seats import Seat, entry_seats, with_seats
+from controller.variants import variant_spec
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Event, Game, seat_range
 from engine.notation import SeatInfo
@@ -64,7 +65,7 @@ def game_entry(
     """A checked ``new_game`` journal entry: options on top of the configured ones (those that
     are settings too checked as settings are), a seed ``0 <= seed < SEED_LIMIT``, drawn from a
     cryptographic source when none is given, the seats and hints given or configured, the
-    players' names given (``controller.core.seats``). ``BadOrder`` names what is wrong."""
+    players' names given (``controller.seats``). ``BadOrder`` names what is wrong."""
     if options is not None and not isinstance(options, dict):
         raise BadOrder(f"options must be an object, not {options!r}")
     if seed is not None and (
@@ -155,7 +156,7 @@ class GameSession:
         if not entries:
             return False
         self.game, latest = replay(entries)
-        self.flow = flow_for(self.game.variant)
+        self.flow = variant_spec(self.game.variant).flow()
         first = entries[0]
         self.entry = {"record": f"journal-{first.seq}", **first.data}
         self.seats, self.hints = entry_seats(self.entry)
@@ -224,7 +225,7 @@ class GameSession:
     def penaliser(self) -> int:
         """PENALTY without a seat: the first seat from the mover on of another team."""
         game = self.game
-        if game.variant == "qubic":
+        if variant_spec(game.variant).penalty_asks_block:
             return game.next_seat(game.to_move)  # a block request comes from another
         placer = self._last_placer()
         teams = game.team_of_seat
@@ -253,7 +254,7 @@ class GameSession:
         self.next_faces = None
         self.token = None
         self.waiting = False
-        self.flow = flow_for(game.variant)
+        self.flow = variant_spec(game.variant).flow()
         self._record("new_game", entry, seq)
         return self._publish(game.events, now)
 
@@ -320,7 +321,7 @@ class GameSession:
             raise
         self.changes += 1
         self.waiting = True
-        self.flow = flow_for(self.game.variant)
+        self.flow = variant_spec(self.game.variant).flow()
         self._record("undo", {}, seq)
         return popped
 

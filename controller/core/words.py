@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from controller.config import Config
-from controller.core.reconcile import Mismatch
+from controller.reconcile import Mismatch
 from engine.bitboard import popcount, scan_forward
 from engine.game import Game, Phase
 from engine.holes import Naming

@@ -12,9 +12,9 @@ import math
 from typing import Any, Protocol
 
 from controller.config import Config
-from controller.core.leds import Layer
-from controller.core.reconcile import Mismatch
 from controller.errors import BadOrder
+from controller.leds import Layer
+from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
 from hal.base import BoardReading, Color

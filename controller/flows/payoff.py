@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from controller.core.leds import Layer, holes_layer
 from controller.errors import BadOrder, NotNow
 from controller.flows.base import WHITE, FlowHost, VariantFlow, blink_on, hole_names, mover_words
+from controller.leds import Layer, holes_layer
 from engine.bitboard import Bitboard
 from engine.game import Action, Phase, player, seat_range
 from engine.payoff import PayOffFlix

@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, cast
 
-from controller.core.leds import Layer, holes_layer, scale
-from controller.core.reconcile import Mismatch
 from controller.flows.base import (
     WHITE,
     FlowHost,
@@ -24,6 +22,8 @@ from controller.flows.base import (
     mover_words,
     without_fix,
 )
+from controller.leds import Layer, holes_layer, scale
+from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, bit, popcount, scan_forward
 from engine.game import Action, Phase
 from engine.tactflix import TacTFlix

@@ -24,9 +24,8 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from controller.core.board_controller import BoardController
-from controller.core.journal import JournalError
-from controller.core.seats import Seat
 from controller.errors import NotNow
+from controller.records.journal import JournalError
 from controller.remote import messages
 from controller.remote.host import actor
 from controller.remote.link import Broker
@@ -35,6 +34,7 @@ from controller.remote.pake import Welcome
 from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
+from controller.seats import Seat
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
 from engine.variants import find_variant

@@ -21,8 +21,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from controller.core.board_controller import BoardController
-from controller.core.journal import JournalError
 from controller.errors import ControllerError, NotNow
+from controller.records.journal import JournalError
 from controller.remote import messages
 from controller.remote.link import Broker
 from controller.remote.messages import HIDDEN, VARIANTS, LogEntry, Malformed

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from controller.variants import SPECS
+
 BASE = "flixboard/v2"
 """Every topic of this protocol (games and join exchanges)."""
 ROOT = f"{BASE}/games"
@@ -29,11 +31,11 @@ PRESENCE = "presence"
 SIDES = ("host", "guest")
 ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to")
 """What a guest's order may say of an action: the host stamps the time."""
-VARIANTS = ("lucky", "qubic", "flip4", "olix")
-"""The variants played remotely: their only hidden fact is the dice, which the host throws
-(Olix has none). Pay-Off's dealt tokens are hidden information and never travel; Tac-T-Flix is
-not carried yet."""
-HIDDEN = ("payoff",)
+VARIANTS = tuple(name for name, spec in SPECS.items() if spec.carried)
+"""The variants played remotely (``VariantSpec.carried``): their only hidden fact is the dice,
+which the host throws (Olix has none). Pay-Off's dealt tokens are hidden information and never
+travel; Tac-T-Flix is not carried yet."""
+HIDDEN = tuple(name for name, spec in SPECS.items() if spec.hidden)
 """Variants with hidden information (dealt tokens): never started on a hosted link."""
 ORDER_KINDS = ("roll", "place", "move", "call", "penalty", "request_block", "resign")
 

@@ -11,10 +11,9 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
+from controller.computer.player import Computer
 from controller.config import Config, ConfigError
 from controller.core.board_controller import BoardController
-from controller.core.computer import Computer
-from controller.core.seats import Seat
 from controller.errors import BadOrder, NotNow
 from controller.remote import saved
 from controller.remote.codes import new_code, normalise
@@ -25,6 +24,7 @@ from controller.remote.link import Broker
 from controller.remote.messages import VARIANTS
 from controller.remote.pake import Door, Welcome, nameplate
 from controller.remote.role import Order
+from controller.seats import Seat
 
 
 class RemotePlay:

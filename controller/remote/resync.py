@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.core.game_log import start, take_back
-from controller.core.journal import Entry as JournalEntry
-from controller.core.journal import JournalError
 from controller.core.session import TEST_ONLY_KEYS
+from controller.records.journal import Entry as JournalEntry
+from controller.records.journal import JournalError
 from controller.remote.messages import Entry, LogEntry, Snapshot
 from engine.game import Action, Game
 

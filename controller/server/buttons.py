@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from controller.core.seats import seats_json
 from controller.core.session import game_entry
 from controller.homeassistant.bridge import Refused
+from controller.seats import seats_json
 from controller.server.routes.game import check_carried
 from controller.server.statuses import status_of
 from controller.server.web_service import WebService

@@ -20,9 +20,9 @@ from typing import Any, TextIO
 import uvicorn
 
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
+from controller.driver import Driver
 from controller.homeassistant.bridge import HomeAssistant
+from controller.records.journal import Journal
 from controller.remote.play import RemotePlay
 from controller.server.app import create_app
 from controller.server.buttons import PageButtons

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from controller.computer.player import Computer
 from controller.config import Config
 from controller.core.board_controller import BoardController
-from controller.core.computer import Computer
 from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
 from controller.server.limits import RateLimit

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
+from controller.driver import Driver
+from controller.records.journal import Journal
 from engine.variants import find_variant
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.geometry import load_geometry

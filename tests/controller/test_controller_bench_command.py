@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+import bench
+from bench import bench_engine, bench_targets, qubic_bench
+from bench.bench_scale import SCALE_ENV, bench_scale, scaled
 from controller.cli import main as cli
-from controller.tools import bench, bench_engine, bench_targets
-from controller.tools.bench_scale import SCALE_ENV, bench_scale, scaled
-from engine.players import qubic_bench
 from engine.players.base import LEVELS
 
 

@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
+from controller.computer.player import BLINK_S, HINT_S
+from controller.computer.think_worker import Answer
+from controller.computer.thinker import ProcessThinker
 from controller.config import Config
-from controller.core.computer import BLINK_S, HINT_S
-from controller.core.journal import Journal
-from controller.core.seats import Seat
 from controller.core.session import game_entry
-from controller.core.think_worker import Answer
-from controller.core.thinker import ProcessThinker
 from controller.errors import NotNow
+from controller.records.journal import Journal
+from controller.seats import Seat
 from controller.tools.sim_run import SimRun
 from engine.holes import name, parse
 from tests.sim_hands import put, take

@@ -16,9 +16,9 @@ from sim_hands import put, take
 from controller.cli import run as run_command
 from controller.config import Config
 from controller.core.game_log import replay
-from controller.core.journal import FORMAT, Journal, JournalError
 from controller.core.session import game_entry
 from controller.errors import NotNow
+from controller.records.journal import FORMAT, Journal, JournalError
 from controller.server.app import create_app
 from controller.server.service import Service
 from controller.tools.sim_run import SimRun

@@ -14,8 +14,8 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from controller.config import Config, ConfigError, from_tables
-from controller.core.journal import Journal
 from controller.errors import BadOrder
+from controller.records.journal import Journal
 from controller.remote import codes, messages, resync, saved, sealing
 from controller.remote.link import Broker, parse_broker
 from controller.remote.messages import Entry, LogEntry, Malformed, Snapshot

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from controller.config import Config
 from controller.core import scene
-from controller.core.leds import OFF, scale
+from controller.leds import OFF, scale
 from controller.tools.sim_run import SimRun, board_for
 from engine.holes import parse
 from hal.base import HOLE_COUNT

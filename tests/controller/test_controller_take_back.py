@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from controller.config import Config
-from controller.core.journal import Journal
 from controller.core.session import game_entry
+from controller.records.journal import Journal
 from controller.tools.sim_run import SimRun
 from tests.api_harness import Harness
 from tests.sim_hands import put, take

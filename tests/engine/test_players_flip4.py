@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from bench.flip4_bench import RandomFlip4Player, flip4_match, random_playouts
 from engine.flip4 import GRID, Flip4
 from engine.game import Action, Phase
 from engine.players import PLAYERS, make_player
 from engine.players.base import Budget
 from engine.players.flip4 import Flip4Player
-from engine.players.flip4_bench import RandomFlip4Player, flip4_match, random_playouts
 from engine.variants import new_game
 
 

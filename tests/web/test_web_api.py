@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from controller.config import Config
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.server.app import create_app
 from controller.server.service import Service
 from sim.board import SimBoard

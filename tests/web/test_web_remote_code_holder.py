@@ -13,7 +13,7 @@ from remote_support import Side, in_step, wait_for
 from rogue_support import Rogue
 from test_web_remote_integrity import place, settle
 
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.remote import messages
 from controller.remote.host import SNAPSHOT_GAP_S
 from controller.remote.pake import Welcome

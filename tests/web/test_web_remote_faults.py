@@ -11,7 +11,7 @@ from typing import Any
 from broker_support import Mosquitto
 from remote_support import Side, both_over, game_of, open_game, play
 
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.remote.resync import host_log
 
 ROUNDS = 20

@@ -16,6 +16,7 @@ from starlette.routing import Route
 from controller.core.session import game_entry
 from controller.errors import BadOrder, NotNow, Unauthorized
 from controller.remote.host import Host
+from controller.remote.messages import HIDDEN
 from controller.remote.messages import VARIANTS as CARRIED
 from controller.server.numbers import parse_whole
 from controller.server.privacy import may_see_codes, state_without_codes
@@ -39,7 +40,7 @@ def check_carried(service: WebService, variant: str) -> None:
     (Pay-Off's hidden tokens) would have to travel to the other board."""
     if not isinstance(service.remote.role, Host) or variant in CARRIED:
         return
-    hidden = " (its hidden tokens never leave this board)" if variant == "payoff" else ""
+    hidden = " (its hidden tokens never leave this board)" if variant in HIDDEN else ""
     raise NotNow(
         f"this board hosts a remote game, and remote play carries {', '.join(CARRIED)}, not "
         f"{variant}{hidden}: leave the remote game first (POST /api/remote/leave)"

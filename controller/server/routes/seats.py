@@ -8,9 +8,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from controller.core.seats import seat_from_json
-from controller.core.think_worker import Answer
+from controller.computer.think_worker import Answer
 from controller.errors import NotNow
+from controller.seats import seat_from_json
 from controller.server.numbers import parse_whole
 from controller.server.requests import check_order, read_body
 from controller.server.statuses import answer

@@ -1,4 +1,4 @@
-"""The computer's searches, in a process of their own (``controller.core.thinker`` starts it).
+"""The computer's searches, in a process of their own (``controller.computer.thinker`` starts it).
 
 A search would hold the interpreter's lock for a second at a time and cost the board its
 latency, so it runs in a separate process. A job names the game as its journal does (the

@@ -12,7 +12,7 @@ import itertools
 import time
 from collections.abc import Callable
 
-from controller.tools.bench_scale import scaled
+from bench.bench_scale import scaled
 from engine.players import make_player, qubic_opponents
 from engine.players.arena import match
 from engine.players.base import LEVELS, Player

@@ -1,7 +1,7 @@
 """Figures of the Qubic player: strength against the reference opponents, time per move, nodes/s.
 
 Pure functions of an injected clock; ``flixboard bench`` reports them
-(``controller/tools/bench_targets.py``).
+(``bench/bench_targets.py``).
 """
 
 from __future__ import annotations

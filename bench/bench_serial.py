@@ -1,13 +1,13 @@
 """Bench probe of the serial path (``flixboard bench``): LED round trips through the simulated
 Pico over a real pty, and reconnection after an unplug. (The firmware's own speed on a Pico is
-measured by ``controller.tools.bench_pico``.)"""
+measured by ``bench.bench_pico``.)"""
 
 from __future__ import annotations
 
 import statistics
 import time
 
-from sim.fuzz_serial import wait_for
+from bench.fuzz_serial import wait_for
 from sim.pico_rig import pico_rig
 
 ROUNDTRIPS = 300

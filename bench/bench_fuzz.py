@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from controller.tools.bench_scale import scaled
-from controller.tools.fuzz_engine import LINES, fuzz_protocol
-from sim.fuzz_serial import FRAMES, fuzz_serial
+from bench.bench_scale import scaled
+from bench.fuzz_engine import LINES, fuzz_protocol
+from bench.fuzz_serial import FRAMES, fuzz_serial
 from sim.pico_rig import pico_rig
 
 Fuzzer = Callable[[], tuple[int, int]]

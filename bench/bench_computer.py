@@ -1,7 +1,7 @@
 """Bench probe: the board's latency while the computer thinks.
 
 The board's reaction (a settled sensor change to the LED frame showing it, as in
-``controller.tools.bench_controller``) is measured while a strongest-level search runs without
+``bench.bench_controller``) is measured while a strongest-level search runs without
 pause, once in the search process the service uses (``thinking_latency_ms_p50`` / ``_p99``) and,
 for comparison, once in a thread of the service's own process (``thread_thinking_latency_ms_*``),
 which holds the interpreter's lock and is why the service does not search in a thread.
@@ -14,9 +14,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from controller.core.think_worker import Job, Thinker
-from controller.core.thinker import ProcessThinker
-from controller.tools.bench_controller import placement_latencies
+from bench.bench_controller import placement_latencies
+from controller.computer.think_worker import Job, Thinker
+from controller.computer.thinker import ProcessThinker
 
 PLACEMENTS = 1000
 MOVETIME_S = 5.0

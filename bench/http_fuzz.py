@@ -21,7 +21,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 
 from controller.config import Config
 from controller.core.board_controller import variants_on
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.server.app import CATCH_ALL, create_app
 from controller.server.service import Service
 from engine.dice import COLOUR_FACES, FLOOR_FACES, SUIT_FACES

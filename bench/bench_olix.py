@@ -7,9 +7,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from controller.tools.bench_scale import scaled
+from bench.bench_scale import scaled
+from bench.olix_bench import random_games, versus_random
 from engine.players.base import DEFAULT_LEVEL
-from engine.players.olix_bench import random_games, versus_random
 
 TARGET_GAMES = 200
 RANDOM_GAMES = 10_000

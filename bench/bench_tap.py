@@ -30,11 +30,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.bench_controller import free_port, running_service
+from bench.bench_scale import scaled
 from controller.config import Config
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.server.service import Service, bind
-from controller.tools.bench_controller import free_port, running_service
-from controller.tools.bench_scale import scaled
 from engine.holes import parse
 from sim.board import SimBoard
 

@@ -35,10 +35,11 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from bench.bench_scale import scaled
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
 from controller.core.session import game_entry
+from controller.driver import Driver
+from controller.records.journal import Journal
 from controller.remote import messages
 from controller.remote.codes import new_code
 from controller.remote.guest import Guest
@@ -46,7 +47,6 @@ from controller.remote.host import Host, HostKeys
 from controller.remote.inbox import SNAPSHOT_BYTES
 from controller.remote.link import Broker
 from controller.remote.pake import Door, Joiner, Welcome
-from controller.tools.bench_scale import scaled
 from engine.game import Action
 from sim.board import SimBoard
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.computer.player import Computer
 from controller.config import Config
 from controller.core import scene
 from controller.core.board_controller import BoardController
-from controller.core.computer import Computer
-from controller.core.journal import Journal
-from controller.core.leds import Frame, LedRenderer
+from controller.leds import Frame, LedRenderer
+from controller.records.journal import Journal
 from hal.base import Backend, BoardReading, ButtonPress
 from hal.capabilities import Hands
 from hal.errors import BoardDisconnected

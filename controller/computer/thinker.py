@@ -1,4 +1,4 @@
-"""The controller's side of the search process (``controller.core.think_worker``).
+"""The controller's side of the search process (``controller.computer.think_worker``).
 
 ``ProcessThinker`` starts one long-lived worker process (the ``spawn`` start method: the
 process shares no threads or locks with the service), sends it jobs and receives its answers on
@@ -13,7 +13,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 
-from controller.core.think_worker import Answer, Job, serve
+from controller.computer.think_worker import Answer, Job, serve
 
 JOIN_S = 5.0
 """How long ``close`` waits for the worker to end before it is terminated."""

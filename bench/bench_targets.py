@@ -1,7 +1,7 @@
 """Bench probe of the players' targets: Qubic against its reference opponents, Lucky Flix
 against the flat Monte Carlo player, both at the default level without a movetime cap.
 
-The matches are those of :func:`engine.players.qubic_bench.strength` (first player against the
+The matches are those of :func:`bench.qubic_bench.strength` (first player against the
 forcing-search defender, 20 games, and against one-ply, 20; second player against a one-ply
 attacker, 50; seats alternating against random, 100) and 200 Lucky Flix games against
 :class:`~engine.players.dice_opponents.FlatMonteCarloPlayer` (256 playouts a hole), seats
@@ -13,10 +13,10 @@ from __future__ import annotations
 import statistics
 import time
 
-from controller.tools.bench_scale import bench_scale, scaled
+from bench.bench_scale import bench_scale, scaled
+from bench.dice_bench import lucky_match
+from bench.qubic_bench import move_times, strength
 from engine.players.base import DEFAULT_LEVEL
-from engine.players.dice_bench import lucky_match
-from engine.players.qubic_bench import move_times, strength
 
 LUCKY_GAMES = 200
 QUBIC_TIMED_GAMES = 4

@@ -7,9 +7,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from controller.tools.bench_scale import scaled
+from bench.bench_scale import scaled
+from bench.flip4_bench import flip4_match, random_playouts
 from engine.players.base import DEFAULT_LEVEL
-from engine.players.flip4_bench import flip4_match, random_playouts
 
 MATCH_GAMES = 200
 PLAYOUTS = 10_000

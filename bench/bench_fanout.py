@@ -31,8 +31,8 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from controller.tools.bench_controller import free_port, rss_mb
-from controller.tools.bench_scale import scaled
+from bench.bench_controller import free_port, rss_mb
+from bench.bench_scale import scaled
 from engine.holes import HOLES as ALL_HOLES
 from engine.holes import name
 

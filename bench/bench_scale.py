@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-SCALE_ENV = "FLIXBOARD_BENCH_SCALE"
+from controller.cli.bench import SCALE_ENV
 
 
 def bench_scale() -> float:

@@ -1,5 +1,8 @@
 """``flixboard bench``: speed and memory figures, gathered from each part's own probe.
 
+The probes and the fuzzes live in the checkout only: the installed package does not carry them
+(``controller.cli.bench`` finds this package beside ``controller/``).
+
 A probe is a function ``() -> dict[str, float]`` named ``module:function`` in ``PROBES`` (a
 ``str`` value says why a probe could not run).
 """
@@ -14,22 +17,22 @@ from collections.abc import Callable
 from pathlib import Path
 
 PROBES: list[str] = [
-    "controller.tools.bench_engine:measure",
-    "controller.tools.bench_controller:measure",
-    "controller.tools.bench_computer:measure",
-    "sim.bench_serial:measure",
-    "controller.tools.bench_pico:measure",
-    "controller.tools.bench_players:measure",
-    "controller.tools.bench_strength:measure",
-    "controller.tools.bench_targets:measure",
-    "controller.tools.bench_flip4:measure",
-    "controller.tools.bench_olix:measure",
-    "controller.tools.bench_fuzz:measure",
-    "controller.tools.http_fuzz:measure",
-    "controller.tools.bench_fanout:measure",
-    "controller.tools.bench_games:measure",
-    "controller.tools.bench_remote:measure",
-    "controller.tools.bench_tap:measure",
+    "bench.bench_engine:measure",
+    "bench.bench_controller:measure",
+    "bench.bench_computer:measure",
+    "bench.bench_serial:measure",
+    "bench.bench_pico:measure",
+    "bench.bench_players:measure",
+    "bench.bench_strength:measure",
+    "bench.bench_targets:measure",
+    "bench.bench_flip4:measure",
+    "bench.bench_olix:measure",
+    "bench.bench_fuzz:measure",
+    "bench.http_fuzz:measure",
+    "bench.bench_fanout:measure",
+    "bench.bench_games:measure",
+    "bench.bench_remote:measure",
+    "bench.bench_tap:measure",
 ]
 
 

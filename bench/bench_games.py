@@ -17,10 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.bench_controller import free_port, running_service
+from bench.random_games import VARIANTS, random_game
 from controller.records.keeping import keep_played
 from controller.records.store import GameStore
-from controller.tools.bench_controller import free_port, running_service
-from controller.tools.random_games import VARIANTS, random_game
 from engine.notation import SeatInfo
 
 GAMES = 200

@@ -11,11 +11,11 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from controller.tools.bench_scale import scaled
+from bench.bench_scale import scaled
+from bench.dice_bench import playout_rate
 from engine.game import Action, Game, Phase
 from engine.players import PLAYERS, make_player
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Budget, Clock, Decision, InfoSink, Player
-from engine.players.dice_bench import playout_rate
 from engine.players.dice_opponents import play_game
 from engine.variants import new_game
 

@@ -1,7 +1,7 @@
 """The computer at the board: it plays its seats, and gives hints.
 
 After every change of the game or its seats, when a seat is the computer's, ``Computer`` asks
-the search process (``controller.core.thinker``) what the computer does now: a call out of turn
+the search process (``controller.computer.thinker``) what the computer does now: a call out of turn
 (FLIX on its own line, PENALTY, a block request) or the move of the seat to move. Each question
 has a new generation: a change (a placement, a take-back, a new game, a seat switch) cancels the
 search under way and its late answer is dropped.
@@ -29,16 +29,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from controller.computer.think_worker import Answer, Job
+from controller.computer.thinker import ProcessThinker
 from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.core.facts import HINT_PHASES
 from controller.core.hints import threats
-from controller.core.leds import Layer, holes_layer, scale
-from controller.core.seats import Seat, player_seed
-from controller.core.think_worker import Answer, Job
-from controller.core.thinker import ProcessThinker
 from controller.core.words import board_words
 from controller.errors import NotNow
+from controller.leds import Layer, holes_layer, scale
+from controller.seats import Seat, player_seed
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase, player
