@@ -35,6 +35,8 @@ NEW_FILE_MODE = 0o600
 """A new configuration or token file: it may hold the broker's password or the token."""
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_\-]{16,128}")
 """A token the page may set: 16..128 letters, digits, ``_`` or ``-`` (fits a URL fragment)."""
+MAX_TOKEN = 128
+"""The longest token kept (one set in the configuration file may be any printable text)."""
 
 
 def write_atomically(path: Path, text: str, mode: int) -> None:
@@ -103,7 +105,7 @@ def stored_token(data_dir: Path) -> str | None:
         token = (data_dir / TOKEN_FILE).read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
-    return token if TOKEN_PATTERN.fullmatch(token) else None
+    return token if token and len(token) <= MAX_TOKEN and token.isprintable() else None
 
 
 def store_token(data_dir: Path, token: str) -> None:

@@ -8,6 +8,7 @@ machine too, and every value is checked before the file is written.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -57,8 +58,6 @@ def _changes(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
                 )
             _texts(value, f"{section}.{key}")
             changes.setdefault(section, {})[key] = value
-    if not changes:
-        raise BadOrder("no settings given (e.g. {\"leds\": {\"brightness_cap\": 0.4}})")
     return changes
 
 
@@ -82,6 +81,7 @@ def _values(config: Config) -> dict[str, dict[str, Any]]:
 def routes(service: WebService) -> list[Route]:
     started = service.config
     """The settings the service started with: those needing a restart stay these until then."""
+    run = secrets.token_hex(8)
     wanted = [service.config]
     """The settings of the file (with the command line's on top), as the page last wrote them."""
 
@@ -129,25 +129,23 @@ def routes(service: WebService) -> list[Route]:
     def keep_token(setup: Setup, token: str) -> None:
         """``token`` is kept across restarts: in the file when it sets one, else in the data
         directory."""
-        if not TOKEN_PATTERN.fullmatch(token):
-            raise ConfigError(
-                f"a token is 16 to 128 letters, digits, _ or - ({len(token)} characters given)"
-            )
         if setup.file_token:
             write_settings(setup.path, {"http": {"token": token}})
         else:
             store_token(setup.data_dir, token)
 
     async def setup_status(request: Request) -> JSONResponse:
-        """Whether the board still waits to be set up (the page's first-run screen)."""
+        """Whether the board still waits to be set up (the page's first-run screen), and this
+        run's id (a new one after a restart)."""
         first = service.setup is not None and service.setup.first_run()
-        return JSONResponse({"first_run": first})
+        return JSONResponse({"first_run": first, "run": run})
 
     async def show(request: Request) -> JSONResponse:
         return answer_settings(request, check(request), wanted[0])
 
     async def change(request: Request) -> JSONResponse:
-        """``{"game": {"call_window": 2.5}, ...}``: write these settings, apply what can be."""
+        """``{"game": {"call_window": 2.5}, ...}``: write these settings, apply what can be
+        applied now; ``{}`` on the first run writes the file as it is and keeps the token."""
         setup = check(request)
         body = await read_body(request, {}, {section: dict for section in PAGE_SETTINGS})
         changes = _changes(body)
@@ -175,12 +173,14 @@ def routes(service: WebService) -> list[Route]:
         setup = check(request)
         body = await read_body(request, {}, {"token": str})
         chosen = body.get("token") or new_token()
+        if not TOKEN_PATTERN.fullmatch(chosen):
+            raise BadOrder(
+                f"a token is 16 to 128 letters, digits, _ or - ({len(chosen)} characters given)"
+            )
         try:
             keep_token(setup, chosen)
-        except ConfigError as error:
-            raise BadOrder(f"settings: {error}") from None
-        except OSError as error:
-            return error_response(503, f"cannot keep the token: {error.strerror}")
+        except (ConfigError, OSError) as error:
+            return error_response(503, f"cannot keep the token: {error}")
         service.token = chosen
         return answer_settings(request, setup, wanted[0])
 
