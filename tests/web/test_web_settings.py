@@ -14,7 +14,6 @@ from pathlib import Path
 
 import segno
 from axe_support import run_axe, serious
-from person_play import wait
 from playwright.sync_api import Browser, Page, expect
 from web_support import REPO, Service
 
@@ -230,5 +229,5 @@ def test_the_settings_page_reads_well_on_a_phone_and_a_desktop_in_both_themes(
         expect(page.locator("#confirm-dialog")).to_be_visible()
         found += run_axe(page, f"settings {size}: a new token?")
         page.click("#confirm-no")
-        wait(lambda: page.locator("#confirm-dialog").is_hidden(), "the dialog closed")
+        expect(page.locator("#confirm-dialog")).to_be_hidden()
     assert serious(found) == [], "\n".join(str(v) for v in serious(found))

@@ -5,7 +5,7 @@
 import { Api, ApiError, storeToken } from "./api.js";
 import { ask } from "./confirm.js";
 import { askToken } from "./token-dialog.js";
-import { $ } from "./store.js";
+import { $, state } from "./store.js";
 
 const api = new Api(askToken);
 const SEAT_ROWS = 4;
@@ -13,8 +13,6 @@ const LEVELS = [1, 2, 3, 4, 5];
 const KINDS = [["human", "A person"], ...LEVELS.map((n) => [`computer:${n}`, `Computer, level ${n}`])];
 const WAIT_MS = 500;
 const RESTART_WAIT_MS = 90_000;
-
-let loaded = null;
 
 function say(text, error = false) {
   const message = $("settings-message");
@@ -108,7 +106,7 @@ function changed() {
   const changes = {};
   for (const [table, keys] of Object.entries(now)) {
     for (const [key, value] of Object.entries(keys)) {
-      if (key === "password" ? value === "" : same(value, loaded[table][key])) continue;
+      if (key === "password" ? value === "" : same(value, state.settings[table][key])) continue;
       (changes[table] ??= {})[key] = value;
     }
   }
@@ -120,7 +118,7 @@ function same(a, b) {
 }
 
 function show(answer) {
-  loaded = answer.settings;
+  state.settings = answer.settings;
   fill(answer.settings);
   $("first-run").hidden = !answer.first_run;
   $("qr").innerHTML = answer.qr_svg;
@@ -131,10 +129,10 @@ function show(answer) {
   $("link-note").hidden = answer.reachable;
   $("token-text").textContent = answer.token;
   storeToken(answer.token);
-  const restart = answer.restart_needed;
-  $("restart-card").hidden = restart.length === 0;
-  $("restart-what").textContent = restart.length
-    ? `Saved, and in use after a restart: ${restart.join(", ")}.`
+  const waiting = answer.restart_needed;
+  $("restart-card").hidden = waiting.length === 0;
+  $("restart-what").textContent = waiting.length
+    ? `Saved, and in use after a restart: ${waiting.join(", ")}.`
     : "";
   document.body.dataset.drawn = "";
 }
@@ -159,8 +157,8 @@ async function save(event) {
   try {
     const answer = await api.post("/api/settings", changes); // on the first run: set up as shown
     show(answer);
-    const restart = answer.restart_needed.length > 0;
-    say(restart ? "Saved. Some settings need a restart (below)." : "Saved and in use.");
+    const waiting = answer.restart_needed.length > 0;
+    say(waiting ? "Saved. Some settings need a restart (below)." : "Saved and in use.");
   } catch (error) {
     say(error instanceof ApiError ? `Not saved: ${error.message}` : `Not saved: ${error}`, true);
   }
