@@ -85,11 +85,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def settings(args: argparse.Namespace, path: Path | None = None) -> Config:
-    """The configuration: defaults, the file (``path``, else ``--config``), then the command
-    line's settings (``command_line``)."""
-    file = path if path is not None and path.exists() else args.config
-    return command_line(args, load_config(file))
+def settings(args: argparse.Namespace, path: Path) -> Config:
+    """The configuration: defaults, the file (``--config``, else ``path`` when it exists), then
+    the command line's settings (``command_line``)."""
+    return command_line(args, load_config(args.config or (path if path.exists() else None)))
 
 
 def command_line(args: argparse.Namespace, config: Config) -> Config:
@@ -277,7 +276,11 @@ def main(args: argparse.Namespace) -> int:
         journal.close()
     if service.restart_requested:
         print("flixboard: restarting with the new settings; the game is saved.", flush=True)
-        restart()
+        try:
+            restart()
+        except OSError as error:
+            print(f"flixboard run: cannot start again: {error}", file=sys.stderr)
+            return FAILED
     print("flixboard: stopped; the game is saved and resumes at the next start.", flush=True)
     return 0
 

@@ -179,3 +179,17 @@ async def test_a_restart_is_asked_only_after_the_answer(tmp_path: Path) -> None:
     assert answer.status_code == 202 and answer.json() == {"restarting": True}
     assert h.service.restart_requested
 
+
+
+async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> None:
+    h = harness(tmp_path, "0.0.0.0")
+    path = h.service.setup.path  # type: ignore[union-attr]
+    text = path.read_text(encoding="utf-8") + '\n[http]\n# ours\ntoken = "s3cret"\n'
+    path.write_text(text, encoding="utf-8")
+    h.service.setup = Setup(path, tmp_path / "data", lambda config: config, file_token=True)
+    new = "a-new-token-of-ours-123"
+    status, body = await post(h, "/api/settings/token", {"token": new})
+    assert status == 200 and body["token"] == new
+    assert path.read_text(encoding="utf-8") == text.replace('"s3cret"', f'"{new}"')
+    assert not (tmp_path / "data" / TOKEN_FILE).exists()
+    assert load_config(path).token == new

@@ -9,6 +9,7 @@ import { $, state } from "./store.js";
 
 const api = new Api(askToken);
 const SEAT_ROWS = 4;
+const MAX_SEATS = 6;
 const LEVELS = [1, 2, 3, 4, 5];
 const KINDS = [["human", "A person"], ...LEVELS.map((n) => [`computer:${n}`, `Computer, level ${n}`])];
 const WAIT_MS = 500;
@@ -20,10 +21,11 @@ function say(text, error = false) {
   message.dataset.kind = error ? "error" : "";
 }
 
-function seatRows() {
+/** A row for each seat: four, or as many as the configuration names (up to six). */
+function seatRows(count) {
   const area = $("set-seats");
   area.replaceChildren();
-  for (let i = 1; i <= SEAT_ROWS; i++) {
+  for (let i = 1; i <= count; i++) {
     const row = document.createElement("div");
     row.className = "seat-row";
     const kind = document.createElement("select");
@@ -46,7 +48,7 @@ function seatRows() {
 /** The form's values in the API's shape (tables of keys). */
 function formValues() {
   const seats = [];
-  for (let i = 1; i <= SEAT_ROWS; i++) {
+  for (let i = 1; i <= seatCount(); i++) {
     const [kind, level] = $(`set-seat-${i}-kind`).value.split(":");
     const seat = { kind };
     if (level) seat.level = Number(level);
@@ -73,6 +75,10 @@ function formValues() {
   };
 }
 
+function seatCount() {
+  return $("set-seats").childElementCount;
+}
+
 /** A number field's value (a text that is not a number is sent as it is: the board says why). */
 function numberOf(id) {
   const text = $(id).value.trim();
@@ -89,7 +95,8 @@ function fill(settings) {
   $("set-call-window").value = String(game.call_window);
   $("set-hints").checked = game.hints;
   $("set-movetime").value = String(game.computer_movetime_ms);
-  for (let i = 1; i <= SEAT_ROWS; i++) {
+  seatRows(Math.min(MAX_SEATS, Math.max(SEAT_ROWS, game.seats.length)));
+  for (let i = 1; i <= seatCount(); i++) {
     const seat = game.seats[i - 1] ?? { kind: "human" };
     $(`set-seat-${i}-kind`).value = seat.kind === "computer" ? `computer:${seat.level}` : "human";
     $(`set-seat-${i}-name`).value = seat.name ?? "";
@@ -203,7 +210,7 @@ function toggleToken() {
   $("show-token").textContent = text.hidden ? "Show the token" : "Hide the token";
 }
 
-seatRows();
+seatRows(SEAT_ROWS);
 $("settings-form").addEventListener("submit", save);
 $("restart").addEventListener("click", restart);
 $("new-token").addEventListener("click", newToken);
