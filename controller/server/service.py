@@ -13,6 +13,7 @@ import contextlib
 import signal
 import socket
 import sys
+import time
 from collections.abc import Callable, Generator
 from typing import Any, TextIO
 
@@ -246,7 +247,11 @@ class Service:
         stop = asyncio.create_task(self._stop.wait())
         await asyncio.wait({board, web, stop}, return_when=asyncio.FIRST_COMPLETED)
         if self.restart_requested:
-            notifier.notify("RELOADING=1", "STATUS=restarting with the new settings")
+            notifier.notify(
+                "RELOADING=1",
+                f"MONOTONIC_USEC={time.monotonic_ns() // 1000}",
+                "STATUS=restarting with the new settings",
+            )
         else:
             notifier.stopping()
         self.stop()
