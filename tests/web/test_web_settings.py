@@ -83,6 +83,7 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
 
     page = open_settings(browser, service, token, viewport=DESKTOP)
     expect(page.locator("#first-run")).to_be_visible()
+    expect(page.locator("#board-kind")).to_have_text("the simulated board, the FLIX spaceboard")
     expect(page.locator("#set-brightness")).to_have_value("40")
     expect(page.locator("#set-team-4")).to_have_value("Yellow")
 

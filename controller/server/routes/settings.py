@@ -123,6 +123,10 @@ def routes(service: WebService) -> list[Route]:
                 "reachable": reachable,
                 "qr_svg": qr_svg(link),
                 "language": "en",
+                "board": {
+                    "backend": service.backend.name,
+                    "geometry": service.controller.geometry.key,
+                },
             }
         )
 

@@ -12,6 +12,8 @@ const SEAT_ROWS = 4;
 const MAX_SEATS = 6;
 const LEVELS = [1, 2, 3, 4, 5];
 const KINDS = [["human", "A person"], ...LEVELS.map((n) => [`computer:${n}`, `Computer, level ${n}`])];
+const BOARDS = { sim: "the simulated board", serial: "a Pico on USB", gpio: "the Pi's GPIO" };
+const SHAPES = { flix: "the FLIX spaceboard", flip4: "Flip 4 (5x5)", olix: "Olix (11x11)" };
 const WAIT_MS = 500;
 const RESTART_WAIT_MS = 90_000;
 
@@ -128,6 +130,8 @@ function show(answer) {
   state.settings = answer.settings;
   fill(answer.settings);
   $("first-run").hidden = !answer.first_run;
+  const { backend, geometry } = answer.board;
+  $("board-kind").textContent = `${BOARDS[backend] ?? backend}, ${SHAPES[geometry] ?? geometry}`;
   $("qr").innerHTML = answer.qr_svg;
   const link = $("page-link");
   link.href = answer.link;
