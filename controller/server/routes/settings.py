@@ -8,6 +8,7 @@ machine too, and every value is checked before the file is written.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from dataclasses import replace
 from typing import Any
@@ -84,6 +85,9 @@ def routes(service: WebService) -> list[Route]:
     run = secrets.token_hex(8)
     wanted = [service.config]
     """The settings of the file (with the command line's on top), as the page last wrote them."""
+    writing = asyncio.Lock()
+    """One write at a time, each off the loop (a Pi's SD card may take a while to sync a file):
+    the board keeps playing meanwhile."""
 
     def check(request: Request) -> Setup:
         """The token (on this machine too), from this site, within the client's rate."""
@@ -153,10 +157,17 @@ def routes(service: WebService) -> list[Route]:
         setup = check(request)
         body = await read_body(request, {}, {section: dict for section in PAGE_SETTINGS})
         changes = _changes(body)
-        try:
+
+        def save() -> Config:
             in_file = write_settings(setup.path, changes)
             if setup.first_run():
-                keep_token(setup, service.token)
+                keep_token(setup, token_in_use)
+            return in_file
+
+        token_in_use = service.token
+        try:
+            async with writing:
+                in_file = await asyncio.to_thread(save)
         except ConfigError as error:
             raise BadOrder(str(error)) from None
         except OSError as error:
@@ -182,7 +193,8 @@ def routes(service: WebService) -> list[Route]:
                 f"a token is 16 to 128 letters, digits, _ or - ({len(chosen)} characters given)"
             )
         try:
-            keep_token(setup, chosen)
+            async with writing:
+                await asyncio.to_thread(keep_token, setup, chosen)
         except (ConfigError, OSError) as error:
             return error_response(503, f"cannot keep the token: {error}")
         service.token = chosen
