@@ -1,5 +1,5 @@
-// The header's link to the settings page asks to set the board up while it is not (GET
-// /api/setup: no configuration file, or no token kept across restarts).
+// The link to the settings page (under the New-game form) asks to set the board up while it is
+// not (GET /api/setup: no configuration file, or no token kept across restarts).
 
 import { $ } from "./store.js";
 
