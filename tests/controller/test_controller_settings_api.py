@@ -165,6 +165,7 @@ async def test_the_qr_code_is_of_the_page_s_address_with_the_token_in_its_fragme
 ) -> None:
     h = harness(tmp_path, "0.0.0.0")
     answer = await h.client.get("/api/settings", headers={**AUTH, "Host": "192.168.1.20:8640"})
+    assert answer.headers["cache-control"] == "no-store"  # it carries the token
     body = answer.json()
     assert body["link"] == f"http://192.168.1.20:8640/#token={TOKEN}"
     assert body["reachable"] is True

@@ -116,7 +116,8 @@ def routes(service: WebService) -> list[Route]:
             request.headers.get("host", ""), service.host, service.port, service.token
         )
         return JSONResponse(
-            {
+            headers={"cache-control": "no-store"},  # it carries the token
+            content={
                 "first_run": setup.first_run(),
                 "file": str(setup.path),
                 "settings": _values(config),
@@ -131,7 +132,7 @@ def routes(service: WebService) -> list[Route]:
                     "backend": service.backend.name,
                     "geometry": service.controller.geometry.key,
                 },
-            }
+            },
         )
 
     def keep_token(setup: Setup, token: str) -> None:
