@@ -62,6 +62,12 @@ class LedRenderer:
         self.frames_sent = 0
         self._held: Frame | None = None
 
+    def set_cap(self, brightness_cap: float) -> None:
+        """A new brightness cap (the settings page): the next frame is sent at it."""
+        self.strip.max_brightness = brightness_cap
+        self.strip.brightness = brightness_cap
+        self.sent = None
+
     def submit(self, frame: Frame, now: float) -> bool:
         """Offer the frame wanted now; whether it was sent."""
         if frame == self.sent:

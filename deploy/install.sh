@@ -99,11 +99,15 @@ if $pi5; then
 fi
 
 say "settings in $etc"
-install -d -m 0755 "$etc"
+# The settings page writes config.toml: a temporary file beside it renamed over it, so the
+# folder and the file are the service group's to write (docs/SETTINGS.md).
+install -d -m 2775 -o root -g flixboard "$etc"
 if [ ! -f "$etc/config.toml" ]; then
-  install -m 0644 "$src/controller/config.example.toml" "$etc/config.toml"
+  install -m 0660 -o root -g flixboard "$src/controller/config.example.toml" "$etc/config.toml"
 else
   say "keeping the existing $etc/config.toml"
+  chgrp flixboard "$etc/config.toml"
+  chmod g+rw,o-rwx "$etc/config.toml"
 fi
 printf '%s\nFLIXBOARD_BOARD=%s\n%s\nFLIXBOARD_GEOMETRY=%s\n' \
   '# The board the service opens: serial:/dev/flixboard (Pico over USB) or gpio.' "$board_spec" \

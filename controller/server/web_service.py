@@ -11,6 +11,7 @@ from controller.core.board_controller import BoardController
 from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
 from controller.server.limits import RateLimit
+from controller.server.setup import Setup
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -24,13 +25,21 @@ class WebService(Protocol):
     computer: Computer
     hands: Hands | None
     host: str
+    port: int
     token: str
     token_required: bool
     remote: RemotePlay
     limits: RateLimit
+    setup: Setup | None
 
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""
+
+    def reconfigure(self, config: Config) -> None:
+        """Apply the settings that take effect without a restart."""
+
+    def restart(self) -> None:
+        """Stop cleanly, then start again with the same command line."""
 
     def subscribe(self) -> Subscriber:
         """A queue of the public events and states (JSON texts) from now on."""

@@ -19,6 +19,7 @@ import { wireSim } from "./sim.js";
 import "./log.js";
 import { wireSetup } from "./setup.js";
 import { wireSound } from "./sound.js";
+import { showSetupLink } from "./setup-link.js";
 import "./panels.js";
 import { loadInfo } from "./info.js";
 import { refresh } from "./orders.js";
@@ -53,6 +54,7 @@ function wire() {
   wirePayOff();
   wireSetup();
   wireSound();
+  showSetupLink();
   startHistory();
   followEvents(onEvent, onStatus);
   Promise.all([loadInfo(), refresh()]).then(() => {
