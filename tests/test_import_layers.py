@@ -41,7 +41,7 @@ CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("computer",),
     ("core",),
     ("variants",),
-    ("flows", "records"),
+    ("flows", "records", "config_file"),
     ("config",),
     ("seats",),
     ("leds", "reconcile", "errors"),
