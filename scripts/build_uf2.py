@@ -16,6 +16,7 @@ uses a prepared tree as it is. Needs ``gcc-arm-none-eabi``, ``libnewlib-arm-none
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import shutil
@@ -61,6 +62,16 @@ def source_hash(root: Path = ROOT) -> str:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def firmware_version(root: Path = ROOT) -> str:
+    """``MAJOR.MINOR`` of the firmware (``FIRMWARE_VERSION`` in firmware/board.py), which the
+    Pico names in INFO and ``flixboard pico-update`` compares with the UF2's."""
+    for node in ast.parse((root / "firmware" / "board.py").read_text()).body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "FIRMWARE_VERSION":
+            major, minor = ast.literal_eval(node.value)
+            return f"{major}.{minor}"
+    raise ValueError("firmware/board.py sets no FIRMWARE_VERSION")
 
 
 def recorded_hash(sources: Path = SOURCES) -> str:
@@ -224,6 +235,7 @@ def main() -> None:
         *pinned_versions(tree),
         f"picotool: {PICOTOOL_RELEASE}",
         *tools,
+        f"firmware-version: {firmware_version()}",
         f"uf2-sha256: {hashlib.sha256(UF2.read_bytes()).hexdigest()}",
         f"firmware-sha256: {source_hash()}",
     ]

@@ -12,7 +12,8 @@ the simulated flash (``profile.txt``), as on a Pico. The protocol goes over a re
 For tests: ``SimPico`` starts in a thread, exposes ``board`` (the ``SimBoard`` to drive) and
 ``strip`` (the pixels in wire order), and simulates faults: ``freeze()``, ``unplug()`` /
 ``replug()`` (a new pty behind the same ``link`` name, as udev does) and ``inject(garbage)``.
-A PROFILE frame from the host restarts it (a replug) into the profile it stored.
+A PROFILE frame from the host restarts it (a replug) into the profile it stored; a BOOTLOADER
+frame unplugs it into its USB bootloader (``sim.bootloader.SimBootloader``: a stand-in drive).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from hal.geometry import GeometryError, GridWiring, load_geometry, load_grid_wir
 from hal.long_press import LONG_PRESS_S
 from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
 from sim.board import SimBoard
+from sim.bootloader import SimBootloader
 from sim.pty_link import SerialPty
 
 if TYPE_CHECKING:
@@ -255,6 +257,8 @@ class SimPico:
     (``calibration.json``, ``profile.txt``); default a fresh temporary directory. On a flat
     ``board`` the Pico is wired to its switch matrix; ``set_up`` stores that board's profile in a
     flash that has none (as ``flixboard pico-setup`` does once), else it boots as a spaceboard.
+    ``bootloader`` is what its USB bootloader does (default: no drive ever appears); ``version``
+    the firmware version it reports (default the firmware's own).
     """
 
     def __init__(
@@ -265,6 +269,8 @@ class SimPico:
         storage_dir: str | Path | None = None,
         step_s: float = STEP_S,
         set_up: bool = True,
+        bootloader: SimBootloader | None = None,
+        version: tuple[int, int] | None = None,
     ) -> None:
         self.board = board if board is not None else SimBoard()
         self.wiring = load_pico()
@@ -282,6 +288,9 @@ class SimPico:
             profiles.save(str(profile_file), code)
         self.firmware: Board | None = None
         self.boots = 0
+        self.bootloader = bootloader if bootloader is not None else SimBootloader(None)
+        self.version = version
+        self.in_bootloader = False
         self._lock = threading.RLock()
         self._pty = SerialPty(self.link)
         self._transport: _PtyTransport | None = None
@@ -327,7 +336,10 @@ class SimPico:
 
     def _boot(self) -> Board:
         assert self._transport is not None
-        return boot_firmware(self.hardware, self._transport, self.storage_dir, ticks_ms())
+        firmware = boot_firmware(self.hardware, self._transport, self.storage_dir, ticks_ms())
+        if self.version is not None:
+            firmware.version = self.version
+        return firmware
 
     def unplug(self) -> None:
         """Pull the USB cable: the pty closes, the link disappears, the firmware stops."""
@@ -379,6 +391,8 @@ class SimPico:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            if self.in_bootloader:
+                self._serve_bootloader()
             master = self._pty.master
             if master < 0 or self._frozen:
                 time.sleep(self.step_s)
@@ -400,12 +414,40 @@ class SimPico:
         now = ticks_ms()
         self.firmware.poll(now)
         if self.firmware.restart_due(now):
-            self.replug()  # a new profile: the Pico resets and enumerates again
+            if self.firmware.into_bootloader:
+                self._enter_bootloader()
+            else:
+                self.replug()  # a new profile: the Pico resets and enumerates again
             return
         leds = self.firmware.leds
         if leds.shown != self._shown:
             self._shown = leds.shown
             self._deliver(leds.rgb, leds.brightness)
+
+    def _enter_bootloader(self) -> None:
+        """The serial port goes, the bootloader's drive comes (if it does)."""
+        self.unplug()
+        self.in_bootloader = True
+        self.bootloader.show_drive()
+
+    def _serve_bootloader(self) -> None:
+        """Flash a whole image written to the drive, then restart (or stay away)."""
+        bootloader = self.bootloader
+        with self._lock:
+            image = bootloader.take_image() if self.in_bootloader else None
+            if image is None:
+                return
+            bootloader.hide_drive()
+            bootloader.flashed += 1
+            bootloader.image = image
+            self.in_bootloader = False
+            if bootloader.version is not None:
+                self.version = bootloader.version
+            if bootloader.wipes_flash:
+                for name in ("calibration.json", "profile.txt"):
+                    (self.storage_dir / name).unlink(missing_ok=True)
+            if bootloader.comes_back:
+                self.plug()
 
     def _deliver(self, rgb: bytes, level: int) -> None:
         """Record the frame the firmware just showed on the ``SimBoard`` (logical, unscaled), when
