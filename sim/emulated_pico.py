@@ -288,6 +288,8 @@ class EmulatedPico:
             elif event["ev"] == "reset":
                 self._unplug()  # the Pico leaves the USB bus and enumerates again
                 self._plug()
+            elif event["ev"] == "bootloader":
+                self._unplug()  # its serial port is gone: the ROM's drive takes its place
             with self._changed:
                 self.events.append(event)
                 self._changed.notify_all()
@@ -402,13 +404,36 @@ def run_in_safe_mode(script: str, timeout: float = 600.0) -> Any:
     MicroPython's raw REPL over the USB serial, and return the JSON it printed."""
     with EmulatedPico(SimBoard()) as pico:
         try:
-            pico.wait_for(lambda e: e["ev"] == "usb")
-            pico.send(button=3, down=True)
-            pico.send(reboot=True)
-            pico.wait_for(lambda e: e["ev"] == "usb" and e["t"] > 0 and _booted_again(pico, e))
+            _boot_in_safe_mode(pico)
             return _run_at_repl(pico, script, timeout)
         finally:
             pico.board.close()
+
+
+def bootloader_in_safe_mode(timeout: float = 600.0) -> Event:
+    """Boot the UF2 in safe mode and call ``machine.bootloader()`` at its REPL, as the firmware
+    does on a BOOTLOADER frame; the harness's ``bootloader`` event once the chip left for the ROM
+    (``entry``: the ROM address it reboots into)."""
+    with EmulatedPico(SimBoard()) as pico:
+        try:
+            _boot_in_safe_mode(pico)
+            port = os.open(pico.port, os.O_RDWR | os.O_NOCTTY)
+            try:
+                tty.setraw(port)
+                os.write(port, b"\r\x03\x03import machine\rmachine.bootloader()\r")
+                return pico.wait_for(lambda e: e["ev"] == "bootloader", timeout)
+            finally:
+                os.close(port)
+        finally:
+            pico.board.close()
+
+
+def _boot_in_safe_mode(pico: EmulatedPico) -> None:
+    """MENU held through a reset: main.py returns, the REPL answers on the USB serial."""
+    pico.wait_for(lambda e: e["ev"] == "usb")
+    pico.send(button=3, down=True)
+    pico.send(reboot=True)
+    pico.wait_for(lambda e: e["ev"] == "usb" and e["t"] > 0 and _booted_again(pico, e))
 
 
 def _booted_again(pico: EmulatedPico, event: Event) -> bool:
