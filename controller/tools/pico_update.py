@@ -66,7 +66,7 @@ class Waits:
     """How long each step may take, in seconds."""
 
     answer_s: float = 5.0
-    """For the Pico to answer at the start."""
+    """For the Pico to answer at the start, and to acknowledge the BOOTLOADER frame."""
     drive_s: float = 30.0
     """For the bootloader's drive to appear (and be mounted) after the BOOTLOADER frame."""
     back_s: float = 30.0
@@ -231,7 +231,7 @@ def update_pico(
             f" {dotted(carried.version)}: restarting it into its bootloader"
         )
         try:
-            pico.enter_bootloader()
+            pico.enter_bootloader(timeout=waits.answer_s)
         except CommandUnknown:
             raise UpdateFailed(
                 f"the Pico's firmware {dotted(before.version)} cannot restart into its bootloader"
