@@ -6,7 +6,8 @@ the Pico restarts, reporting ``version`` (the firmware the image brings). Faults
 failure paths: no drive at all (``drive=None``, as when automounting is off), a full drive
 (``full``: the image's file is ``/dev/full``, so writing it fails with ENOSPC as on a full disk),
 a Pico that never comes back (``comes_back=False``) and a copy that overwrote the Pico's
-filesystem (``wipes_flash``: its calibration and board profile are gone).
+filesystem (``wipes_flash``: its calibration and board profile are gone). ``FirmwareBefore12`` is
+a firmware that knows no BOOTLOADER frame.
 """
 
 from __future__ import annotations
@@ -16,10 +17,24 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware import protocol
+from firmware.board import Board
 from hal.uf2 import DRIVE_INFO, DRIVE_INFO_TEXT, check_image
 
 IMAGE_NAME = "flixboard-pico.uf2"
 """The file ``flixboard pico-update`` writes (the name a full stand-in drive fails on)."""
+
+
+UNKNOWN = 0x7F
+"""A kind no firmware knows."""
+
+
+class FirmwareBefore12(Board):
+    """The firmware before 1.2, for ``SimPico(firmware=...)``: BOOTLOADER is a kind it does not
+    know (it answers ``unknown kind``), so only BOOTSEL takes it to the bootloader."""
+
+    def _received(self, kind: int, seq: int, body: bytes, now_ms: int) -> None:
+        super()._received(UNKNOWN if kind == protocol.BOOTLOADER else kind, seq, body, now_ms)
 
 
 @dataclass

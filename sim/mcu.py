@@ -258,7 +258,8 @@ class SimPico:
     ``board`` the Pico is wired to its switch matrix; ``set_up`` stores that board's profile in a
     flash that has none (as ``flixboard pico-setup`` does once), else it boots as a spaceboard.
     ``bootloader`` is what its USB bootloader does (default: no drive ever appears); ``version``
-    the firmware version it reports (default the firmware's own).
+    the firmware version it reports (default the firmware's own); ``firmware`` the ``Board`` class
+    it runs until a UF2 is copied onto its drive (then the firmware's own).
     """
 
     def __init__(
@@ -271,6 +272,7 @@ class SimPico:
         set_up: bool = True,
         bootloader: SimBootloader | None = None,
         version: tuple[int, int] | None = None,
+        firmware: type[Board] = Board,
     ) -> None:
         self.board = board if board is not None else SimBoard()
         self.wiring = load_pico()
@@ -290,6 +292,7 @@ class SimPico:
         self.boots = 0
         self.bootloader = bootloader if bootloader is not None else SimBootloader(None)
         self.version = version
+        self.firmware_class = firmware
         self.in_bootloader = False
         self._lock = threading.RLock()
         self._pty = SerialPty(self.link)
@@ -336,7 +339,9 @@ class SimPico:
 
     def _boot(self) -> Board:
         assert self._transport is not None
-        firmware = boot_firmware(self.hardware, self._transport, self.storage_dir, ticks_ms())
+        firmware = boot_firmware(
+            self.hardware, self._transport, self.storage_dir, ticks_ms(), self.firmware_class
+        )
         if self.version is not None:
             firmware.version = self.version
         return firmware
@@ -424,6 +429,12 @@ class SimPico:
             self._shown = leds.shown
             self._deliver(leds.rgb, leds.brightness)
 
+    def bootsel(self) -> None:
+        """Unplugged, then plugged in with BOOTSEL held: the bootloader's drive, whatever the
+        firmware."""
+        with self._lock:
+            self._enter_bootloader()
+
     def _enter_bootloader(self) -> None:
         """The serial port goes, the bootloader's drive comes (if it does)."""
         self.unplug()
@@ -441,6 +452,7 @@ class SimPico:
             bootloader.flashed += 1
             bootloader.image = image
             self.in_bootloader = False
+            self.firmware_class = Board
             if bootloader.version is not None:
                 self.version = bootloader.version
             if bootloader.wipes_flash:
@@ -465,9 +477,16 @@ class SimPico:
         return f"<SimPico {state} port={self.link or self.pty_path} boots={self.boots}>"
 
 
-def boot_firmware(hardware: SimHardware, transport: Transport, flash: Path, now_ms: int) -> Board:
+def boot_firmware(
+    hardware: SimHardware,
+    transport: Transport,
+    flash: Path,
+    now_ms: int,
+    firmware: type[Board] = Board,
+) -> Board:
     """The firmware as ``firmware/main.py`` starts it on ``hardware``: the profile stored in the
-    ``flash`` folder picks its pins (a fresh strip of that profile's pixels)."""
+    ``flash`` folder picks its pins (a fresh strip of that profile's pixels). ``firmware``: the
+    ``Board`` class it runs (``sim.bootloader.FirmwareBefore12`` for an older one)."""
     hw = hardware
     profile_path = str(flash / "profile.txt")
     profile = profiles.load(profile_path)
@@ -487,7 +506,7 @@ def boot_firmware(hardware: SimHardware, transport: Transport, flash: Path, now_
         classifier = None
     wired = hw.grid is None and not profile.flat  # else the buttons' pins by their numbers
     buttons = hw.buttons if wired else [hw.pin(gpio) for gpio in profile.buttons]
-    return Board(
+    return firmware(
         scanner,
         LedOutput(hw.strip, profile.chain, profile.cells),
         Buttons(buttons),

@@ -12,11 +12,12 @@ import pytest
 
 from controller.cli import main as cli
 from controller.tools.pico_update import CarriedFirmware, carried_firmware, dotted
+from firmware.board import Board
 from hal.base import BoardGeometry
 from hal.geometry import load_geometry
 from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
-from sim.bootloader import IMAGE_NAME, SimBootloader
+from sim.bootloader import IMAGE_NAME, FirmwareBefore12, SimBootloader
 from sim.mcu import SimPico
 
 OLD = (1, 0)
@@ -39,6 +40,7 @@ def start_pico(
     bootloader: SimBootloader,
     version: tuple[int, int] = OLD,
     geometry: BoardGeometry | None = None,
+    firmware: type[Board] = Board,
 ) -> SimPico:
     board = SimBoard(geometry=geometry, sensing="presence") if geometry else SimBoard()
     pico = SimPico(
@@ -47,6 +49,7 @@ def start_pico(
         storage_dir=tmp_path / "flash",
         bootloader=bootloader,
         version=version,
+        firmware=firmware,
     )
     pico.start()
     return pico
@@ -148,6 +151,26 @@ def test_a_drive_that_never_appears_says_how_to_recover(
     assert "the Pico's RPI-RP2 drive did not appear within 1 s" in err
     assert "hold the BOOTSEL button on the Pico while plugging it in" in err
     assert pico.in_bootloader
+
+
+def test_a_firmware_before_the_frame_is_updated_after_bootsel(
+    pico_factory: Callable[..., SimPico],
+    drive: Path,
+    carried: CarriedFirmware,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bootloader = SimBootloader(drive, version=carried.version)
+    pico = pico_factory(bootloader, version=(1, 1), firmware=FirmwareBefore12)
+    assert update(pico, drive, "--force") == 1
+    err = capsys.readouterr().err
+    assert "the Pico's firmware 1.1 cannot restart into its bootloader by itself" in err
+    assert "hold the BOOTSEL button on the Pico while plugging it in" in err
+    assert not pico.in_bootloader and pico.boots == 1  # it runs on, untouched
+    pico.bootsel()
+    assert update(pico, drive) == 0
+    assert "one waits in its bootloader at" in capsys.readouterr().out
+    assert bootloader.flashed == 1
+    assert firmware_of(pico) == (carried.version, "flix")
 
 
 def test_a_full_drive_fails_the_copy_and_a_second_try_recovers(
