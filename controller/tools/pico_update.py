@@ -220,7 +220,7 @@ def update_pico(
                 user_fault=True,
             ) from None
         say(f"no Pico answers on {port}, but one waits in its bootloader at {drive}")
-        return _flash_and_check(port, None, carried, drive, None, waits, say)
+        return _flash_and_check(port, None, carried, drive, waits, say)
     with pico:
         version = pico.info.firmware if pico.info else (0, 0)
         before = _Before(version, pico.geometry.key, pico.calibrated, usb_serial_number(port))
@@ -243,7 +243,7 @@ def update_pico(
                 f" {dotted(before.version)}: run `flixboard pico-update` again, or {BOOTSEL}"
             ) from None
     drive = _wait_for_drive(drives, waits)
-    return _flash_and_check(port, before, carried, drive, before.serial_number, waits, say)
+    return _flash_and_check(port, before, carried, drive, waits, say)
 
 
 @dataclass(frozen=True)
@@ -278,10 +278,10 @@ def _flash_and_check(
     before: _Before | None,
     carried: CarriedFirmware,
     drive: Path,
-    serial_number: str | None,
     waits: Waits,
     say: Callable[[str], None],
 ) -> UpdateResult:
+    serial_number = before.serial_number if before is not None else None
     say(f"copying {carried.path.name} ({len(carried.image)} bytes) to {drive}")
     copy_image(carried.image, drive)
     say("waiting for the Pico to restart with its new firmware")
@@ -293,7 +293,9 @@ def _flash_and_check(
             raise UpdateFailed(
                 f"after the copy the Pico reports firmware {dotted(after)}, not the"
                 f" {dotted(carried.version)} of {carried.path}: run `flixboard pico-update`"
-                f" again; if it fails once more, {BOOTSEL}"
+                f" again; if it fails once more, {BOOTSEL}. Firmware files copied onto its"
+                f" flash (make firmware-deploy) come before the UF2's: delete them first"
+                f" (mpremote rm -r :firmware)"
             )
         restored = before is not None and board != before.board
         if restored and before is not None:
