@@ -8,7 +8,8 @@ or from the repositories named by ``MICROPYTHON_GIT``, ``PICO_SDK_GIT``, ``TINYU
 ``MBEDTLS_GIT`` and ``MICROPYTHON_LIB_GIT`` (a URL or a local path). picotool, which the SDK's
 UF2 step runs, is built there too at the SDK's release (``PICOTOOL_GIT``). ``MICROPYTHON_DIR``
 uses a prepared tree as it is. Needs ``gcc-arm-none-eabi``, ``libnewlib-arm-none-eabi``,
-``cmake``, ``make`` and a host C compiler. Writes the UF2 and ``firmware/dist/SOURCES.txt``
+``libstdc++-arm-none-eabi-newlib`` (the SDK's C++ runtime), ``cmake``, ``make`` and a host C
+compiler. Writes the UF2 and ``firmware/dist/SOURCES.txt``
 (versions, command, source hash).
 
     python3 scripts/build_uf2.py        # or: make firmware-uf2
@@ -185,7 +186,7 @@ def toolchain_versions() -> list[str]:
         if found is None:
             raise SystemExit(
                 f"build-uf2: {tool} is missing (apt-get install gcc-arm-none-eabi"
-                " libnewlib-arm-none-eabi cmake)"
+                " libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake)"
             )
         version = subprocess.run([found, "--version"], capture_output=True, text=True, check=True)
         lines.append(f"{tool}: {version.stdout.splitlines()[0]}")
