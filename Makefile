@@ -101,8 +101,8 @@ firmware-deploy: $(VENV)/.test-deps
 	  + fs cp build/firmware/*.mpy :firmware/ + fs cp firmware/main.py :main.py + reset
 
 ## make firmware-uf2: rebuild firmware/dist/flixboard-pico.uf2 (MicroPython's rp2 port with firmware/
-## frozen in; installs gcc-arm-none-eabi, libnewlib-arm-none-eabi and cmake if missing, fetches the
-## pinned sources once into ~/.cache/flixboard-uf2, see scripts/build_uf2.py).
+## frozen in; installs gcc-arm-none-eabi, libnewlib-arm-none-eabi, libstdc++-arm-none-eabi-newlib
+## and cmake if missing, fetches the pinned sources once into ~/.cache/flixboard-uf2, see scripts/build_uf2.py).
 firmware-uf2:
 	bash scripts/setup-system.sh --uf2-toolchain
 	nice -n 10 $(PY) scripts/build_uf2.py

@@ -8,6 +8,7 @@ missing=()
 if [ "${1:-}" = "--uf2-toolchain" ]; then
   command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing+=(gcc-arm-none-eabi)
   [ -f /usr/lib/arm-none-eabi/include/stdio.h ] || missing+=(libnewlib-arm-none-eabi)
+  [ -d /usr/lib/arm-none-eabi/include/c++ ] || missing+=(libstdc++-arm-none-eabi-newlib)
   command -v cmake >/dev/null 2>&1 || missing+=(cmake)
   command -v g++ >/dev/null 2>&1 || missing+=(g++)
   command -v make >/dev/null 2>&1 || missing+=(make)
