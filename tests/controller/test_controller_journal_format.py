@@ -1,0 +1,33 @@
+"""A journal written by an earlier flixboard resumes: ``journals/journal-format2.sqlite3`` was
+written by the code of format 2 before journal entries were typed (two games of Lucky FLIX with
+take-backs and seat switches); ``journal-format2.json`` is the game it showed then."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from controller.config import Config
+from controller.core.board_controller import BoardController
+from controller.core.journal import Journal
+from hal.base import empty_reading
+from sim.clock import SimClock
+
+JOURNALS = Path(__file__).parent / "journals"
+
+
+def test_a_journal_of_format_2_resumes_to_the_game_it_held(tmp_path: Path) -> None:
+    shutil.copy(JOURNALS / "journal-format2.sqlite3", tmp_path / Journal.FILE_NAME)
+    expected = json.loads((JOURNALS / "journal-format2.json").read_text())
+    clock = SimClock(50.0)
+    resumed = BoardController(
+        Config(), clock, sensing="analog", initial=empty_reading(50.0), journal=Journal(tmp_path)
+    )
+    assert resumed.game.to_json() == expected["game"]
+    assert [seat.to_json() for seat in resumed.session.seats] == expected["seats"]
+    assert resumed.game_time(50.0) == pytest.approx(expected["game_time"])
+    assert resumed.phase == "await_fix"  # the empty board misses the three Men
+    assert resumed.mismatch.missing == resumed.expected().occupied != 0
