@@ -15,7 +15,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -25,7 +25,18 @@ from controller.core.journal import JournalError
 from controller.errors import ControllerError, NotNow
 from controller.remote import messages
 from controller.remote.link import Broker
-from controller.remote.messages import HIDDEN, VARIANTS, LogEntry, Malformed
+from controller.remote.messages import (
+    HIDDEN,
+    VARIANTS,
+    Entry,
+    Hello,
+    LogEntry,
+    Malformed,
+    Message,
+    OrderAction,
+    Refused,
+    Snapshot,
+)
 from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
@@ -138,9 +149,9 @@ class Host(Role):
                     attempt = bytes.fromhex(topic[len(where) + 1 :])
                 except ValueError:
                     return
-                role = "guest" if door is join else "spectator"
-                welcome = messages.welcome_body(
-                    role, self.game_id, self.keys.log_key, self.keys.public()
+                role: Literal["guest", "spectator"] = "guest" if door is join else "spectator"
+                welcome = messages.Welcome(
+                    role, self.game_id, self.keys.log_key.hex(), self.keys.public().hex()
                 )
                 reply, secret = door.confirm(attempt, payload, welcome)
             else:
@@ -189,7 +200,7 @@ class Host(Role):
     def publish_snapshot(self) -> None:
         """The game from its start; retained while the game runs (a finished game's is not
         left on the broker)."""
-        body = messages.snapshot_body(self.game, self.new_game, self.log, self.remote_seats)
+        body = Snapshot(self.game, self.new_game, tuple(self.log), self.remote_seats)
         self.send(messages.SNAPSHOT, body, retain=not self.ctl.game.game_over)
 
     def recorded(self, kind: str, data: dict[str, Any], seq: int) -> None:
@@ -202,7 +213,7 @@ class Host(Role):
             return
         entry: LogEntry = logged(kind, data, self.ctl.game)
         self.log.append(entry)
-        self.send(messages.LOG, messages.entry_body(self.game, len(self.log), entry))
+        self.send(messages.LOG, Entry.of(self.game, len(self.log), entry))
         if self.ctl.game.game_over:  # the game's end: its snapshot leaves the broker
             self.link.publish(self.topic(messages.SNAPSHOT), b"", retain=True)
         elif len(self.log) % SNAPSHOT_EVERY == 0:
@@ -210,8 +221,8 @@ class Host(Role):
 
     # ---------------------------------------------------------------- the guest's messages
 
-    def hello(self, body: dict[str, Any], now: float) -> None:
-        messages.read_hello(body)
+    def hello(self, message: Message, now: float) -> None:
+        messages.expect(message, Hello)
         if self._hello_due is not None:
             return  # answered when the gap is over
         wait = self._hello_answered + SNAPSHOT_GAP_S - time.monotonic()
@@ -225,8 +236,8 @@ class Host(Role):
         self._hello_answered = time.monotonic()
         self.publish_snapshot()
 
-    def take_order(self, body: dict[str, Any], now: float) -> None:
-        order = messages.read_order(body)
+    def take_order(self, message: Message, now: float) -> None:
+        order = messages.expect(message, messages.Order)
         if order.nonce in self._carried:
             self.dropped["duplicate"] += 1
             return
@@ -245,21 +256,15 @@ class Host(Role):
         self._carried.add(order.nonce)
         self.applied += 1
 
-    def _action(self, data: dict[str, Any], now: float) -> Action:
+    def _action(self, data: OrderAction, now: float) -> Action:
         """The engine action of an order, stamped with the host's game time. The dice are the
         host's unless they are physical (a person reads them, on either side)."""
         ctl = self.ctl
-        kind = str(data["kind"])
-        hole, to = data.get("hole"), data.get("to")
-        if kind == "place" and not isinstance(hole, str):
+        kind, seat, hole, to, throw = data.kind, data.seat, data.hole, data.to, data.throw
+        if kind == "place" and hole is None:
             raise Malformed("a placement names its hole")
-        if kind == "move" and not (isinstance(hole, str) and isinstance(to, str)):
+        if kind == "move" and (hole is None or to is None):
             raise Malformed("a move names its square and where it goes")
-        seat, throw, piece = data.get("seat"), data.get("throw"), data.get("piece", "man")
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise Malformed(f"not a seat: {seat!r}")
-        if piece not in ("man", "burocrat") or not (throw is None or isinstance(throw, str)):
-            raise Malformed(f"not an order: {data!r}")
         if kind == "roll":
             if ctl.config.dice != "physical":
                 throw = None
@@ -272,7 +277,7 @@ class Host(Role):
             to=None if to is None else ctl.game.naming.parse(to),
             throw=throw,
             at=ctl.game_time(now) if kind != "roll" else 0.0,
-            piece=piece,
+            piece=data.piece,
         )
 
     def _check_seat(self, action: Action) -> None:
@@ -281,7 +286,7 @@ class Host(Role):
             raise NotNow(f"seat {seat + 1} is played on the hosting board")
 
     def _refuse(self, nonce: str, reason: str) -> None:
-        self.send(messages.REFUSED, messages.refused_body(nonce, reason))
+        self.send(messages.REFUSED, Refused(nonce, reason[:200]))
 
     # ---------------------------------------------------------------- the controller asks
 

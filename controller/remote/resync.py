@@ -17,7 +17,7 @@ from controller.core.game_log import start, take_back
 from controller.core.journal import Entry as JournalEntry
 from controller.core.journal import JournalError
 from controller.core.session import TEST_ONLY_KEYS
-from controller.remote.messages import Entry, LogEntry, Snapshot
+from controller.remote.messages import ActionData, Entry, LogEntry, NewGame, Snapshot
 from engine.game import Action, Game
 
 BUFFER_LIMIT = 64
@@ -25,20 +25,22 @@ BUFFER_LIMIT = 64
 many ahead of the last one applied (at most 8 KiB each on the wire)."""
 
 
-def public_new_game(entry: dict[str, Any]) -> dict[str, Any]:
+def public_new_game(entry: dict[str, Any]) -> NewGame:
     """What the other side learns of a ``new_game`` entry: the variant, the players and the
     options, never the seed nor a fixed Pay-Off deal."""
     options = {k: v for k, v in entry["options"].items() if k not in TEST_ONLY_KEYS}
-    return {"variant": entry["variant"], "players": entry["players"], "options": options}
+    return NewGame(entry["variant"], entry["players"], options)
 
 
 def logged(kind: str, data: dict[str, Any], game: Game) -> LogEntry:
     """The log entry of a journalled action or take-back, just applied to ``game``: a roll
     carries the faces the dice showed."""
+    if kind != "action":
+        return LogEntry("undo")
     thrown = game.thrown()
-    if kind == "action" and data.get("kind") == "roll" and thrown is not None:
+    if data.get("kind") == "roll" and thrown is not None:
         data = {**data, "throw": thrown}
-    return LogEntry(kind, dict(data) if kind == "action" else {})
+    return LogEntry("action", ActionData.of(data))
 
 
 def host_log(entries: list[JournalEntry]) -> tuple[int, list[LogEntry]]:
@@ -53,7 +55,7 @@ def host_log(entries: list[JournalEntry]) -> tuple[int, list[LogEntry]]:
             log.append(logged("action", entry.data, game))
         elif entry.kind == "undo":
             take_back(game)
-            log.append(LogEntry("undo", {}))
+            log.append(LogEntry("undo"))
     return entries[0].seq, log
 
 
