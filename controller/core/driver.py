@@ -6,13 +6,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from controller.config import Config
 from controller.core import scene
 from controller.core.board_controller import BoardController
 from controller.core.computer import Computer
-from controller.core.journal import Journal
+from controller.core.journal import Journal, NewGameData
 from controller.core.leds import Frame, LedRenderer
 from hal.base import Backend, BoardReading, ButtonPress
 from hal.capabilities import Hands
@@ -29,7 +27,7 @@ class Driver:
         journal: Journal,
         *,
         seed: int | None = None,
-        first_game: dict[str, Any] | None = None,
+        first_game: NewGameData | None = None,
     ) -> None:
         self.backend = backend
         self.controller = BoardController(

@@ -19,13 +19,12 @@ import asyncio
 import contextlib
 import secrets
 import time
-from typing import Any
 
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from controller.core.board_controller import BoardController
-from controller.core.journal import JournalError
+from controller.core.journal import JournalError, NewGameData
 from controller.core.seats import Seat
 from controller.errors import NotNow
 from controller.remote import messages
@@ -48,6 +47,7 @@ from controller.remote.pake import Welcome
 from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.shown import RemoteShown
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
 from engine.variants import find_variant
@@ -115,10 +115,11 @@ class Guest(Role):
         entries = self.ctl.session.journal.current_game()
         if not entries:
             return
-        remote = entries[0].data.get("remote")
-        if not isinstance(remote, dict) or remote.get("game_id") != self.game_id:
+        first = entries[0]
+        remote = first.data.get("remote") if first.kind == "new_game" else None
+        if remote is None or remote["game_id"] != self.game_id:
             return
-        self.follower.game = int(remote["game"])
+        self.follower.game = remote["game"]
         self.follower.applied = sum(1 for e in entries if e.kind in ("action", "undo"))
         self.remote_seats = tuple(remote.get("seats", ()))
 
@@ -174,7 +175,7 @@ class Guest(Role):
             else Seat()
             for seat in range(players)
         ]
-        entry = {
+        entry: NewGameData = {
             "variant": new_game.variant,
             "players": players,
             "seed": secrets.randbelow(SEED_LIMIT),  # never used: every roll carries its faces
@@ -291,17 +292,17 @@ class Guest(Role):
     def plays_here(self, seat: int) -> bool:
         return seat in self.remote_seats and not self.spectator
 
-    def add_state(self, state: dict[str, Any]) -> None:
-        for seat, shown in enumerate(state.get("seats", [])):
-            here = self.plays_here(seat)
-            shown["place"] = "local" if here else "remote"
-        state["remote"] = {
-            "role": "spectator" if self.spectator else "guest",
-            "code": None if self.spectator else self.code,
-            "game_id": self.game_id,
-            "seats": list(self.remote_seats),
-            "log": self.follower.applied,
-            "waiting": self.pending is not None,
-            "problem": self.problem,
-            "link": self.link_json(),
-        }
+    def place(self, seat: int) -> str:
+        return "local" if self.plays_here(seat) else "remote"
+
+    def shown(self) -> RemoteShown:
+        return RemoteShown(
+            role="spectator" if self.spectator else "guest",
+            code=None if self.spectator else self.code,
+            game_id=self.game_id,
+            seats=list(self.remote_seats),
+            log=self.follower.applied,
+            waiting=self.pending is not None,
+            problem=self.problem,
+            link=self.link_shown(),
+        )

@@ -15,12 +15,13 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from controller.core.board_controller import BoardController
+from controller.core.journal import Entry as JournalEntry
 from controller.core.journal import JournalError
 from controller.errors import ControllerError, NotNow
 from controller.remote import messages
@@ -41,6 +42,7 @@ from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.shown import HostShown, JoinShown
 from engine.errors import FlixError
 from engine.game import Action
 
@@ -203,15 +205,18 @@ class Host(Role):
         body = Snapshot(self.game, self.new_game, tuple(self.log), self.remote_seats)
         self.send(messages.SNAPSHOT, body, retain=not self.ctl.game.game_over)
 
-    def recorded(self, kind: str, data: dict[str, Any], seq: int) -> None:
+    def recorded(self, journalled: JournalEntry) -> None:
         """A game entry journalled here: the next entry of the log (a new game: a new log)."""
-        if kind == "new_game":
-            self.game, self.log = seq, []
-            self.new_game = public_new_game(data)
+        if journalled.kind == "new_game":
+            self.game, self.log = journalled.seq, []
+            self.new_game = public_new_game(journalled.data)
             self._carried.clear()
             self.publish_snapshot()
             return
-        entry: LogEntry = logged(kind, data, self.ctl.game)
+        if journalled.kind == "seats":
+            return  # who plays a seat: not the game's log
+        action = journalled.data if journalled.kind == "action" else None
+        entry: LogEntry = logged(action, self.ctl.game)
         self.log.append(entry)
         self.send(messages.LOG, Entry.of(self.game, len(self.log), entry))
         if self.ctl.game.game_over:  # the game's end: its snapshot leaves the broker
@@ -309,24 +314,19 @@ class Host(Role):
     def plays_here(self, seat: int) -> bool:
         return seat not in self.remote_seats
 
-    def add_state(self, state: dict[str, Any]) -> None:
-        for seat, shown in enumerate(state.get("seats", [])):
-            shown["place"] = "remote" if seat in self.remote_seats else "local"
+    def place(self, seat: int) -> str:
+        return "remote" if seat in self.remote_seats else "local"
+
+    def shown(self) -> HostShown:
         join, spectate = self.doors
-        state["remote"] = {
-            "role": "host",
-            "code": join.code,
-            "spectator_code": spectate.code,
-            "game_id": self.game_id,
-            "joined": self.keys.guest_key is not None,
-            "join": {
-                "failed": join.failures,
-                "codes": join.codes,
-                "closed": join.closed,
-                "spectator_failed": spectate.failures,
-            },
-            "seats": list(self.remote_seats),
-            "log": len(self.log),
-            "problem": join.note or spectate.note,
-            "link": self.link_json(),
-        }
+        return HostShown(
+            code=join.code,
+            spectator_code=spectate.code,
+            game_id=self.game_id,
+            joined=self.keys.guest_key is not None,
+            join=JoinShown(join.failures, join.codes, join.closed, spectate.failures),
+            seats=list(self.remote_seats),
+            log=len(self.log),
+            problem=join.note or spectate.note,
+            link=self.link_shown(),
+        )

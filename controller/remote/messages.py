@@ -240,3 +240,12 @@ def schema() -> dict[str, object]:
     """The JSON Schema of every message (``$defs`` by name, the union as ``anyOf``)."""
     document: dict[str, object] = msgspec.json.schema(Message)
     return document
+
+
+def schema_components(
+    ref_template: str = "#/components/schemas/{name}",
+) -> tuple[dict[str, object], dict[str, object]]:
+    """The union's schema and every kind's by name, referring to each other through
+    ``ref_template`` (by default where an OpenAPI document keeps them)."""
+    (union,), components = msgspec.json.schema_components([Message], ref_template=ref_template)
+    return union, components

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 from controller.core.board_controller import BoardController
 from controller.remote import messages
@@ -14,6 +13,7 @@ from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
 from controller.remote.messages import Malformed, Message, Presence, Side
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.shown import LinkShown, Peer
 
 Order = Callable[[Callable[[float], None]], None]
 """The service's ``order``: carry out a change on the controller now, then show it."""
@@ -165,19 +165,19 @@ class Role:
 
     # ---------------------------------------------------------------- the state
 
-    def link_json(self) -> dict[str, Any]:
+    def link_shown(self) -> LinkShown:
         """The link as ``/api/state`` shows it: the connection, the other side, the drops."""
         gone = None
         if self.peer_online is False:
             gone = round(time.monotonic() - self._peer_since, 1)
-        peer = {None: "unknown", True: "online", False: "gone"}[self.peer_online]
-        return {
-            **self.link.state_json(),
-            "peer": "left" if self.peer_left else peer,
-            "peer_gone_s": gone,
-            "applied": self.applied,
-            "dropped": {**self.dropped, **self.link.inbox.dropped},
-        }
+        peers: dict[bool | None, Peer] = {None: "unknown", True: "online", False: "gone"}
+        peer = peers[self.peer_online]
+        return self.link.shown(
+            "left" if self.peer_left else peer,
+            gone,
+            self.applied,
+            {**self.dropped, **self.link.inbox.counts()},
+        )
 
     def retained(self) -> list[str]:
         """The leaves this side publishes retained (cleared when it leaves)."""

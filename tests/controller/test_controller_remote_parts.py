@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from controller.config import Config, ConfigError, from_tables
 from controller.core.journal import Journal
@@ -25,11 +27,11 @@ from controller.remote.resync import Follower
 
 def test_docstring_examples() -> None:
     attempted = 0
-    for name in ("codes", "sealing", "inbox"):
-        result = doctest.testmod(importlib.import_module(f"controller.remote.{name}"))
+    for name in ("remote.codes", "remote.sealing", "remote.inbox", "core.wire"):
+        result = doctest.testmod(importlib.import_module(f"controller.{name}"))
         assert result.failed == 0
         attempted += result.attempted
-    assert attempted >= 7
+    assert attempted >= 8
 
 
 def test_codes_are_six_letters_without_look_alikes() -> None:
@@ -161,6 +163,41 @@ def test_each_kind_is_read_and_a_field_of_another_type_is_malformed(kind: str) -
         messages.decode(_text({k: v for k, v in GOOD[kind].items() if k != missing}))
 
 
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+"""Any JSON value, small."""
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(
+    kind=st.sampled_from(sorted(GOOD)),
+    field=st.text(max_size=10),
+    value=JSON,
+    noise=st.binary(max_size=64),
+)
+def test_decoding_raises_nothing_but_malformed(
+    kind: str, field: str, value: object, noise: bytes
+) -> None:
+    """Whatever an opened text holds, reading it gives a message or ``Malformed``."""
+    for text in (
+        _text({**GOOD[kind], field: value}),
+        _text({**GOOD[kind], "data": value, "new_game": value, "action": value}),
+        _text(value),
+        noise,
+        _text(GOOD[kind])[: len(noise)],
+    ):
+        try:
+            message = messages.decode(text)
+        except Malformed:
+            continue
+        assert messages.decode(encode(message)) == message
+
+
 def test_messages_of_another_shape_are_malformed() -> None:
     order = GOOD["order"]
     assert messages.expect(messages.decode(_text(order)), messages.Order).base == 2
@@ -214,6 +251,12 @@ def test_the_json_schema_names_every_kind() -> None:
     assert kinds == set(GOOD)
     assert definitions["Order"]["additionalProperties"] is False
     assert definitions["Hello"]["properties"]["nonce"]["maxLength"] == 64
+    union, components = messages.schema_components()
+    names = ("Snapshot", "Entry", "Order", "Refused", "Hello", "Presence", "Welcome")
+    assert [ref["$ref"] for ref in union["anyOf"]] == [
+        f"#/components/schemas/{name}" for name in names
+    ]
+    assert components.keys() == definitions.keys()
 
 
 def _entry(game: int, n: int) -> Entry:
