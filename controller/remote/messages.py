@@ -87,7 +87,8 @@ class ActionData(_Part, frozen=True):
 
     def to_json(self) -> dict[str, object]:
         """The set fields as ``Action.from_json`` reads them."""
-        return msgspec.to_builtins(self)  # type: ignore[no-any-return]
+        data: dict[str, object] = msgspec.to_builtins(self)
+        return data
 
 
 class LogEntry(_Part, frozen=True):
