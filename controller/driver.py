@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from controller.computer.player import Computer
 from controller.config import Config
 from controller.core import scene
 from controller.core.board_controller import BoardController
+from controller.game_data import NewGameData
 from controller.leds import Frame, LedRenderer
 from controller.records.journal import Journal
 from hal.base import Backend, BoardReading, ButtonPress
@@ -29,7 +28,7 @@ class Driver:
         journal: Journal,
         *,
         seed: int | None = None,
-        first_game: dict[str, Any] | None = None,
+        first_game: NewGameData | None = None,
     ) -> None:
         self.backend = backend
         self.controller = BoardController(

@@ -44,7 +44,7 @@ CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("flows", "records", "config_file"),
     ("config",),
     ("seats",),
-    ("leds", "reconcile", "errors"),
+    ("leds", "reconcile", "errors", "wire", "game_data"),
 )
 """controller's parts (sub-packages and top-level modules) from the top down, as DESIGN §1 lists
 them: a part imports only parts of lower layers, at module level, inside a function or under
@@ -236,7 +236,7 @@ def _plant(root: Path, files: dict[str, str]) -> None:
         (
             {
                 "controller/records/store.py": "from typing import TYPE_CHECKING\n"
-                "if TYPE_CHECKING:\n    from controller.core.journal import Journal\n"
+                "if TYPE_CHECKING:\n    from controller.records.journal import Journal\n"
             },
             "controller.records may not import controller.core",
         ),

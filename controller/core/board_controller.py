@@ -10,9 +10,11 @@ again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
+
+import msgspec
 
 from controller.config import Config
 from controller.core import words
@@ -23,6 +25,7 @@ from controller.core.signals import Signals
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
+from controller.game_data import NewGameData
 from controller.reconcile import Expected, Mismatch, reconcile
 from controller.records.journal import Journal, JournalError
 from controller.variants import variant_spec
@@ -69,8 +72,12 @@ class Remote(Protocol):
     def plays_here(self, seat: int) -> bool:
         """Whether ``seat`` is played at this board (not from the other one)."""
 
-    def add_state(self, state: dict[str, Any]) -> None:
-        """Add its keys to the state JSON."""
+    def place(self, seat: int) -> str | None:
+        """Where ``seat`` is played as the state shows it (``local``, ``remote``; ``None``:
+        not shown)."""
+
+    def shown(self) -> msgspec.Struct:
+        """``state.remote``: the role, the codes, the link."""
 
 
 class BoardController:
@@ -85,7 +92,7 @@ class BoardController:
         initial: BoardReading,
         journal: Journal,
         seed: int | None = None,
-        first_game: dict[str, Any] | None = None,
+        first_game: NewGameData | None = None,
         geometry: BoardGeometry = FLIX_GEOMETRY,
     ) -> None:
         self.config = config
@@ -318,7 +325,7 @@ class BoardController:
 
     # ------------------------------------------------------------------ orders
 
-    def new_game(self, entry: dict[str, Any], now: float) -> None:
+    def new_game(self, entry: NewGameData, now: float) -> None:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); a variant played on
         another board is refused."""
         self._check_allowed("new_game", entry["variant"])
@@ -326,7 +333,7 @@ class BoardController:
             raise NotNow(self._wrong_board(entry["variant"]))
         self.follow_new_game(entry, now)
 
-    def follow_new_game(self, entry: dict[str, Any], now: float) -> None:
+    def follow_new_game(self, entry: NewGameData, now: float) -> None:
         """Start the game of a ``new_game`` entry the host sent (remote play)."""
         self._begun(self.session.start(entry, now), now)
 
@@ -502,7 +509,7 @@ class BoardController:
     def _emit(self, data: dict[str, Any], now: float) -> None:
         self.session.emit(data, now)
 
-    def _emit_all(self, events: list[dict[str, Any]], now: float) -> None:
+    def _emit_all(self, events: Iterable[Mapping[str, object]], now: float) -> None:
         for data in events:
             self.session.emit(data, now)
 
@@ -638,7 +645,10 @@ class BoardController:
             self.companion.add_state(state)
         state["remote"] = None  # remote play: the link, and each seat's place
         if self.remote is not None:
-            self.remote.add_state(state)
+            for seat, shown in enumerate(state.get("seats", [])):
+                if (place := self.remote.place(seat)) is not None:
+                    shown["place"] = place
+            state["remote"] = msgspec.to_builtins(self.remote.shown())
         state["events"] = self.session.recent_events(test_view=test_view)
         return state
 

@@ -10,7 +10,7 @@ and what to fix.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TypedDict
 
 from controller.config import Config
 from controller.reconcile import Mismatch
@@ -84,7 +84,24 @@ def fix_sentences(
     return words
 
 
-def mismatch_json(mismatch: Mismatch, naming: Naming) -> dict[str, Any]:
+class GrooveJson(TypedDict):
+    """A panel groove that holds another panel than the game's (``found``; ``None``: none)."""
+
+    groove: int
+    expected: str
+    found: str | None
+
+
+class MismatchJson(TypedDict):
+    """The mismatch as the state and the events show it."""
+
+    missing: list[str]
+    extra: list[str]
+    wrong_kind: list[str]
+    grooves: list[GrooveJson]
+
+
+def mismatch_json(mismatch: Mismatch, naming: Naming) -> MismatchJson:
     """The mismatch as the state and the events show it: hole names and groove problems."""
     return {
         "missing": [naming.name(h) for h in scan_forward(mismatch.missing)],

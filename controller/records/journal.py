@@ -8,17 +8,27 @@ not count). Replaying the entries after the last ``new_game`` resumes the game (
 ``controller.core.game_log``).
 
 The file's format is ``PRAGMA user_version``: a journal written by a newer format is refused
-rather than misread; an older one is upgraded in place.
+rather than misread; an older one is upgraded in place. Each kind's data is a typed value
+(``NewGameData``, ``ActionData``, ``SeatsData``; ``undo``: ``{}``), written by the one JSON
+encoder (``controller.wire``) and read back into its type: data that is not of its kind's
+type (a key missing, a value of another type) is a damaged entry. Keys this version does not
+know are left out when read, so a journal of an earlier version reads as long as its entries
+hold what these types require.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Literal, Required, TypedDict
+
+import msgspec
+
+from controller.game_data import NewGameData, SeatData
+from controller.wire import encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS journal (
@@ -36,12 +46,93 @@ class JournalError(RuntimeError):
     """The journal cannot be opened, written or replayed."""
 
 
+class ActionData(TypedDict, total=False):
+    """An ``action`` entry: an engine action as JSON (``engine.game.Action.to_json``)."""
+
+    kind: Required[str]
+    seat: int | None
+    hole: str | None
+    throw: str | None
+    at: float
+    piece: str
+    token: int | None
+    to: str | None
+
+
+class SeatsData(SeatData):
+    """A ``seats`` entry: ``seat`` is played from then on as the rest says."""
+
+    seat: int
+
+
+class UndoData(TypedDict):
+    """An ``undo`` entry: nothing more."""
+
+
+def action_data(data: Mapping[str, object]) -> ActionData:
+    """An engine action's JSON (``Action.to_json``) as the ``action`` entry it is."""
+    return msgspec.convert(data, ActionData)
+
+
+Kind = Literal["new_game", "action", "undo", "seats"]
+EntryData = NewGameData | ActionData | SeatsData | UndoData
+
+
 @dataclass(frozen=True)
-class Entry:
+class NewGameEntry:
     seq: int
-    kind: str
-    data: dict[str, Any]
+    kind: Literal["new_game"]
+    data: NewGameData
     at: float = 0.0
+
+
+@dataclass(frozen=True)
+class ActionEntry:
+    seq: int
+    kind: Literal["action"]
+    data: ActionData
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class UndoEntry:
+    seq: int
+    kind: Literal["undo"]
+    data: UndoData
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class SeatsEntry:
+    seq: int
+    kind: Literal["seats"]
+    data: SeatsData
+    at: float = 0.0
+
+
+Entry = NewGameEntry | ActionEntry | UndoEntry | SeatsEntry
+"""A journal entry ``(seq, kind, data, at)``: ``kind`` says which."""
+
+_NEW_GAME = msgspec.json.Decoder(NewGameData)
+_ACTION = msgspec.json.Decoder(ActionData)
+_UNDO = msgspec.json.Decoder(UndoData)
+_SEATS = msgspec.json.Decoder(SeatsData)
+
+
+def read_entry(seq: int, kind: str, text: str | bytes, at: float) -> Entry:
+    """One entry as written (``ValueError`` when its data is not of its kind's type)."""
+    try:
+        if kind == "new_game":
+            return NewGameEntry(seq, "new_game", _NEW_GAME.decode(text), at)
+        if kind == "action":
+            return ActionEntry(seq, "action", _ACTION.decode(text), at)
+        if kind == "undo":
+            return UndoEntry(seq, "undo", _UNDO.decode(text), at)
+        if kind == "seats":
+            return SeatsEntry(seq, "seats", _SEATS.decode(text), at)
+    except msgspec.DecodeError as error:
+        raise ValueError(str(error)) from None
+    raise ValueError(f"unknown kind {kind!r}")
 
 
 def default_data_dir() -> Path:
@@ -120,12 +211,12 @@ class Journal:
             self._db.execute(f"PRAGMA user_version = {FORMAT}")
         self._db.execute("SELECT COUNT(*) FROM journal").fetchone()
 
-    def append(self, kind: str, data: dict[str, Any], at: float = 0.0) -> int:
+    def append(self, kind: Kind, data: Mapping[str, object], at: float = 0.0) -> int:
         """Write one entry durably at game time ``at``; its sequence number."""
         try:
             cursor = self._db.execute(
                 "INSERT INTO journal (kind, data, at) VALUES (?, ?, ?)",
-                (kind, json.dumps(data, separators=(",", ":"), sort_keys=True), float(at)),
+                (kind, encode(data).decode(), float(at)),
             )
         except sqlite3.Error as error:
             raise JournalError(f"cannot write to the journal {self.path}: {error}") from None
@@ -147,12 +238,13 @@ class Journal:
         entries = []
         for seq, kind, data, at in rows:
             try:
-                decoded = json.loads(data)
-            except (TypeError, ValueError):
-                decoded = None
-            if not isinstance(decoded, dict) or not isinstance(at, int | float):
-                raise JournalError(f"journal entry {seq} of {self.path} is damaged: {data!r}")
-            entries.append(Entry(seq, kind, decoded, float(at)))
+                if not isinstance(at, int | float) or not isinstance(data, str | bytes):
+                    raise ValueError("no time")
+                entries.append(read_entry(seq, kind, data, float(at)))
+            except ValueError:
+                raise JournalError(
+                    f"journal entry {seq} of {self.path} is damaged: {data!r}"
+                ) from None
         return entries
 
     def close(self) -> None:

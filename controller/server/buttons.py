@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from controller.core.session import game_entry
+from controller.game_data import NewGameData
 from controller.homeassistant.bridge import Refused
 from controller.seats import seats_json
 from controller.server.routes.game import check_carried
@@ -57,7 +58,7 @@ class PageButtons:
             entry = self._same_game()
             self.service.order(lambda now: controller.new_game(entry, now))
 
-    def _same_game(self) -> dict[str, Any]:
+    def _same_game(self) -> NewGameData:
         """The checked ``new_game`` entry of a game like the one being played."""
         session = self.service.controller.session
         game = session.game

@@ -274,9 +274,14 @@ def test_a_damaged_entry_is_a_clear_error(tmp_path: Path) -> None:
         db.execute("UPDATE journal SET data = '{\"kind\": ' WHERE seq = 3")
     with pytest.raises(JournalError, match=r"entry 3 .* is damaged"):
         Journal(tmp_path).current_game()
-    with sqlite3.connect(path) as db:
+    with sqlite3.connect(path) as db:  # data not of its kind's type: damaged when read
         db.execute("UPDATE journal SET data = '{\"variant\": 5}' WHERE seq = 1")
         db.execute("DELETE FROM journal WHERE seq = 3")
+    with pytest.raises(JournalError, match=r"entry 1 .* is damaged"):
+        Journal(tmp_path).current_game()
+    nonesuch = '{"variant": "nonesuch", "players": 2, "seed": 1, "options": {}}'
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE journal SET data = ? WHERE seq = 1", (nonesuch,))
     with pytest.raises(JournalError, match="entry 1 does not start a game"):
         replay(Journal(tmp_path).current_game())
 
