@@ -236,7 +236,7 @@ def _plant(root: Path, files: dict[str, str]) -> None:
         (
             {
                 "controller/records/store.py": "from typing import TYPE_CHECKING\n"
-                "if TYPE_CHECKING:\n    from controller.records.journal import Journal\n"
+                "if TYPE_CHECKING:\n    from controller.core.journal import Journal\n"
             },
             "controller.records may not import controller.core",
         ),

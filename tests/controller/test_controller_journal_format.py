@@ -34,7 +34,7 @@ def test_a_journal_of_format_2_resumes_to_the_game_it_held(tmp_path: Path) -> No
 
 
 def test_entries_are_read_into_their_kinds_types(tmp_path: Path) -> None:
-    """controller/core/journal.py: keys this version does not know are left out when read; data
+    """controller/records/journal.py: keys this version does not know are left out when read; data
     that is not of its kind's type is a damaged entry."""
     journal = Journal(tmp_path)
     entry = {"variant": "qubic", "players": 2, "seed": 1, "options": {}, "spare": [1, 2]}
