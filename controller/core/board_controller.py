@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from controller.config import Config
 from controller.core import words
 from controller.core.board_sync import BoardSync
+from controller.core.combination import VOICE_BUTTON, voice_presses
 from controller.core.facts import Facts
 from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
@@ -205,8 +206,13 @@ class BoardController:
         changed = self.board.advance(reading, now)
         if changed is not None:
             self._on_settled(changed, now)
+        presses = list(presses)
+        combined = voice_presses(presses)
         for press in presses:
-            self._on_press(press, now)
+            if press not in combined:
+                self._on_press(press, now)
+        if combined:
+            self._emit({"type": VOICE_BUTTON}, now)
         self._on_time(now)
 
     def set_connected(self, connected: bool, now: float) -> None:

@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
 from controller.server.hosts import HostCheck, host_names
-from controller.server.routes import board, events, game, games, info, remote, seats
+from controller.server.routes import board, events, game, games, info, remote, seats, voice
 from controller.server.statuses import error_response
 from controller.server.web_service import WebService
 
@@ -37,6 +37,7 @@ def create_app(service: WebService) -> Starlette:
         *events.routes(service),
         *games.routes(service),
         *remote.routes(service),
+        *voice.routes(service),
     ]
 
     async def api_not_found(request: Request) -> JSONResponse:

@@ -11,6 +11,7 @@ from controller.core.computer import Computer
 from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
 from controller.server.limits import RateLimit
+from controller.voice.voice import Voice
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -28,6 +29,7 @@ class WebService(Protocol):
     token_required: bool
     remote: RemotePlay
     limits: RateLimit
+    voice: Voice
 
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""

@@ -1,0 +1,188 @@
+"""The speech engines: espeak-ng (Debian's, the default) and Piper (neural, when installed).
+
+An engine says one line at a time, on the voice's own thread (``SpeechQueue``): ``speak``
+blocks until the line is said and calls ``started`` when its first sound is made. With a
+``wav_dir`` the engine writes each line to a numbered WAV file there instead of playing it
+(tests, the bench). No engine downloads anything: Piper needs its executable on the PATH and
+a voice file (``[voice] piper_voice``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from pathlib import Path
+
+from controller.config import ConfigError
+
+WAV_HEADER = 44
+"""Bytes of a WAV header before the first sound (espeak-ng's ``--stdout``)."""
+CHUNK = 4096
+
+
+class VoiceError(ConfigError):
+    """A speech engine that cannot run here; the message says what to install or set."""
+
+
+class Engine(ABC):
+    """Says lines. A backend must override ``speak``; ``stop`` ends the line being said."""
+
+    name = "engine"
+
+    def __init__(self, wav_dir: Path | None = None) -> None:
+        self.wav_dir = wav_dir
+        self.written: list[Path] = []
+        """The WAV files written (with a ``wav_dir``), in order."""
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    @abstractmethod
+    def speak(self, text: str, volume: int, rate: int, started: Callable[[], None]) -> None:
+        """Say ``text`` at ``volume`` (0..100) and ``rate`` (words per minute); call ``started``
+        at its first sound; return once it is said."""
+
+    def stop(self) -> None:
+        """End the line being said now (mute)."""
+        with self._lock:
+            if self._process is not None and self._process.poll() is None:
+                self._process.kill()
+
+    def _next_wav(self) -> Path:
+        assert self.wav_dir is not None
+        path = self.wav_dir / f"{len(self.written) + 1:04d}.wav"
+        self.written.append(path)
+        return path
+
+    def _run(self, command: list[str], stdin: bytes | None = None) -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        with self._lock:
+            self._process = process
+        if stdin is not None:
+            assert process.stdin is not None
+            process.stdin.write(stdin)
+            process.stdin.close()
+        return process
+
+
+class EspeakNg(Engine):
+    """espeak-ng: plays through the default ALSA device, or (``wav_dir``) writes WAV files,
+    reading its ``--stdout`` so that ``started`` marks the first sound made."""
+
+    name = "espeak-ng"
+
+    def __init__(
+        self, language: str = "en", wav_dir: Path | None = None, executable: str = "espeak-ng"
+    ) -> None:
+        super().__init__(wav_dir)
+        found = shutil.which(executable)
+        if found is None:
+            raise VoiceError(
+                "the voice needs espeak-ng: sudo apt install espeak-ng "
+                "(or set [voice] enabled = false)"
+            )
+        self.executable = found
+        self.language = language
+
+    def speak(self, text: str, volume: int, rate: int, started: Callable[[], None]) -> None:
+        amplitude = str(round(volume * 2))  # espeak-ng's 0..200, 100 its normal
+        command = [self.executable, "-v", self.language, "-a", amplitude, "-s", str(rate)]
+        if self.wav_dir is None:
+            process = self._run([*command, "--", text])
+            started()
+            process.wait()
+            return
+        process = self._run([*command, "--stdout", "--", text])
+        assert process.stdout is not None
+        data = bytearray()
+        while chunk := os.read(process.stdout.fileno(), CHUNK):
+            if len(data) <= WAV_HEADER < len(data) + len(chunk):
+                started()
+            data += chunk
+        process.wait()
+        if len(data) <= WAV_HEADER:
+            started()  # a stopped line: nothing to say, but the line was begun
+        _write_wav(self._next_wav(), bytes(data))
+
+
+class Piper(Engine):
+    """Piper: a neural voice from a voice file (``.onnx``), used only when its executable is
+    installed and a voice is configured; played with ``aplay``."""
+
+    name = "piper"
+
+    def __init__(self, voice: str, wav_dir: Path | None = None, executable: str = "piper") -> None:
+        super().__init__(wav_dir)
+        found = shutil.which(executable)
+        if found is None:
+            raise VoiceError(
+                '[voice] engine = "piper" but Piper is not installed: pip install piper-tts, '
+                'or set [voice] engine = "espeak-ng"'
+            )
+        if not voice or not Path(voice).is_file():
+            raise VoiceError(
+                f'[voice] engine = "piper" needs a voice file: set [voice] piper_voice to a '
+                f"downloaded .onnx voice (none is downloaded here; got {voice!r})"
+            )
+        self.executable = found
+        self.voice = voice
+        self.player = shutil.which("aplay")
+
+    def speak(self, text: str, volume: int, rate: int, started: Callable[[], None]) -> None:
+        path = self._next_wav() if self.wav_dir is not None else None
+        target = path or Path(tempfile.gettempdir()) / f"flixboard-piper-{os.getpid()}.wav"
+        scale = f"{160 / max(rate, 1):.2f}"  # Piper's length scale: 1.0 at 160 words a minute
+        command = [self.executable, "--model", self.voice, "--length_scale", scale]
+        process = self._run([*command, "--output_file", str(target)], stdin=text.encode())
+        process.wait()
+        started()
+        if path is None and self.player is not None:
+            self._run([self.player, "-q", str(target)]).wait()
+
+
+def _write_wav(path: Path, data: bytes) -> None:
+    """Write espeak-ng's ``--stdout`` WAV with its sizes set (a pipe leaves them unknown)."""
+    if len(data) < WAV_HEADER:
+        data = _empty_wav_header()
+    body = len(data) - WAV_HEADER
+    header = bytearray(data[:WAV_HEADER])
+    header[4:8] = (36 + body).to_bytes(4, "little")
+    header[40:44] = body.to_bytes(4, "little")
+    path.write_bytes(bytes(header) + data[WAV_HEADER:])
+
+
+def _empty_wav_header() -> bytes:
+    """A 22050 Hz mono 16-bit WAV header with no sound."""
+    rate, channels, width = 22050, 1, 2
+    return (
+        b"RIFF"
+        + (36).to_bytes(4, "little")
+        + b"WAVEfmt "
+        + (16).to_bytes(4, "little")
+        + (1).to_bytes(2, "little")
+        + channels.to_bytes(2, "little")
+        + rate.to_bytes(4, "little")
+        + (rate * channels * width).to_bytes(4, "little")
+        + (channels * width).to_bytes(2, "little")
+        + (width * 8).to_bytes(2, "little")
+        + b"data"
+        + (0).to_bytes(4, "little")
+    )
+
+
+def make_engine(
+    engine: str, language: str, piper_voice: str, wav_dir: Path | None = None
+) -> Engine:
+    """The engine ``[voice] engine`` names; ``VoiceError`` when it cannot run here."""
+    if engine == "piper":
+        return Piper(piper_voice, wav_dir)
+    return EspeakNg(language, wav_dir)
