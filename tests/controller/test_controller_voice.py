@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from controller.config import Config
+from controller.core.combination import TOGETHER_S
 from controller.core.session import game_entry
 from controller.tools.sim_run import SimRun
 from controller.voice.engines import Engine, EspeakNg, Piper, VoiceError
@@ -265,3 +266,63 @@ def test_audio_is_found_from_the_sound_cards_alsa_lists(tmp_path: Path) -> None:
     assert not audio_present(cards)
     cards.write_text(" 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n")
     assert audio_present(cards)
+
+
+def test_menu_then_roll_mutes_the_voice_and_neither_acts(lucky_run: SimRun, tmp_path: Path) -> None:
+    run = lucky_run
+    game = run.controller.game
+    voice = Voice.from_config(
+        Config(enabled=True), lambda: run.controller.game, lambda line: None, wav_dir=tmp_path
+    )
+    assert voice.queue is not None
+    run.controller.session.subscribe(voice.note)
+    assert game.to_move == 0 and game.phase == Phase.AWAIT_ROLL
+    run.board.press("menu")
+    run.advance(TOGETHER_S / 2)
+    run.board.press("roll")
+    run.advance(1.0)
+    assert voice.muted
+    assert game.phase == Phase.AWAIT_ROLL
+    assert not any(event.type == "roll" for event in game.events)  # nothing rolled
+    refusals = [e for e in run.controller.session.events if e["type"] == "refused"]
+    assert refusals == []  # and MENU took nothing back (there was nothing: it would say so)
+    run.board.press("menu")
+    run.advance(TOGETHER_S / 2)
+    run.board.press("roll")
+    run.step()
+    voice.flush()
+    assert not voice.muted
+    assert voice.queue.wait_idle(IDLE_S)
+    assert [line.text for line in voice.queue.said] == ["Voice on."]
+    run.board.press("roll")  # alone, ROLL rolls at once
+    run.step()
+    assert any(event.type == "roll" for event in game.events)
+    run.board.press("menu")  # alone, MENU takes back once the combination can no longer come
+    run.step()
+    assert not any(e["type"] == "refused" for e in run.controller.session.events)
+    run.advance(TOGETHER_S)
+    refused = [e for e in run.controller.session.events if e["type"] == "refused"]
+    assert refused and refused[-1]["button"] == "menu"  # nothing of a person's to take back
+    voice.close()
+
+
+def test_the_voice_route_mutes_and_sets_the_volume() -> None:
+    harness = Harness(config=Config(enabled=False))
+    engine = SlowEngine()
+    harness.service.voice.queue = SpeechQueue(engine, Loudness(80, 160))
+
+    async def change() -> list[tuple[int, dict[str, Any]]]:
+        answers = []
+        for body in ({"muted": True}, {"volume": 30}, {"volume": 101}, {"muted": "yes"}):
+            response = await harness.client.post("/api/voice", json=body)
+            answers.append((response.status_code, response.json()))
+        read = await harness.client.get("/api/voice")
+        return [*answers, (read.status_code, read.json())]
+
+    answers = asyncio.run(change())
+    voice = {"speaks": True, "engine": "slow", "muted": True, "volume": 30}
+    assert answers[1] == (200, voice) and answers[4] == (200, voice)
+    assert answers[0][1]["muted"] is True and answers[0][1]["volume"] == 80
+    assert answers[2][0] == 400 and "volume must be 0..100" in answers[2][1]["error"]
+    assert answers[3][0] == 400 and "muted has the wrong type" in answers[3][1]["error"]
+    harness.service.voice.close()
