@@ -30,6 +30,7 @@ PROBES: list[str] = [
     "controller.tools.bench_games:measure",
     "controller.tools.bench_remote:measure",
     "controller.tools.bench_tap:measure",
+    "controller.tools.bench_voice:measure",
 ]
 
 
