@@ -23,6 +23,8 @@ from controller.config import ConfigError
 WAV_HEADER = 44
 """Bytes of a WAV header before the first sound (espeak-ng's ``--stdout``)."""
 CHUNK = 4096
+NICENESS = "10"
+"""How much lower than the service the engine runs: speech never takes the CPU from the LEDs."""
 
 
 class VoiceError(ConfigError):
@@ -59,8 +61,9 @@ class Engine(ABC):
         return path
 
     def _run(self, command: list[str], stdin: bytes | None = None) -> subprocess.Popen[bytes]:
+        nice = shutil.which("nice")
         process = subprocess.Popen(
-            command,
+            [nice, "-n", NICENESS, *command] if nice else command,
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
