@@ -119,7 +119,8 @@ class EspeakNg(Engine):
 
 class Piper(Engine):
     """Piper: a neural voice from a voice file (``.onnx``), used only when its executable is
-    installed and a voice is configured; played with ``aplay``."""
+    installed and a voice is configured; played with ``aplay``. ``volume`` and ``rate`` are
+    espeak-ng's: Piper speaks at its voice's pace, as loud as the mixer is set."""
 
     name = "piper"
 
@@ -136,20 +137,24 @@ class Piper(Engine):
                 f'[voice] engine = "piper" needs a voice file: set [voice] piper_voice to a '
                 f"downloaded .onnx voice (none is downloaded here; got {voice!r})"
             )
+        self.player = shutil.which("aplay")
+        if self.player is None and wav_dir is None:
+            raise VoiceError("Piper's lines are played with aplay: sudo apt install alsa-utils")
         self.executable = found
         self.voice = voice
-        self.player = shutil.which("aplay")
 
     def speak(self, text: str, volume: int, rate: int, started: Callable[[], None]) -> None:
         path = self._next_wav() if self.wav_dir is not None else None
         target = path or Path(tempfile.gettempdir()) / f"flixboard-piper-{os.getpid()}.wav"
-        scale = f"{160 / max(rate, 1):.2f}"  # Piper's length scale: 1.0 at 160 words a minute
-        command = [self.executable, "--model", self.voice, "--length_scale", scale]
+        # Both Piper command lines (the C++ one and piper-tts) take these two options; the
+        # voice keeps its own pace and the mixer sets the volume.
+        command = [self.executable, "--model", self.voice]
         process = self._run([*command, "--output_file", str(target)], stdin=text.encode())
         process.wait()
         started()
         if path is None and self.player is not None:
             self._run([self.player, "-q", str(target)]).wait()
+            target.unlink(missing_ok=True)
 
 
 def _write_wav(path: Path, data: bytes) -> None:
