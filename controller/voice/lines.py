@@ -88,6 +88,7 @@ class Narrator:
     def _said(self, event: dict[str, Any], game: Game) -> list[Said]:  # one case per event
         kind = event["type"]
         words = board_words(game.geometry)
+        flat = game.geometry != "flix"
         seat = event.get("seat")
         who = self._who(seat, game) if isinstance(seat, int) else ""
         if kind == "game_started":
@@ -141,9 +142,10 @@ class Narrator:
                 Said("refused_place", phrase("refused_place", place=place, reason=reason), "fix")
             ]
         if kind == "fix_hint" and event.get("words"):
-            sentences = "; ".join(spoken_text(str(s)) for s in event["words"])
+            sentences = "; ".join(spoken_text(str(s), cells=flat) for s in event["words"])
             return [Said("fix", phrase("fix", sentences=sentences), "fix")]
         if kind == "undo":
+            self._turn = None  # the turn after a take-back is said again
             return [Said("undo", phrase("undo"), "game", ("turn", "throw", "fix"))]
         if kind == "game_over":
             winner = event.get("winner")

@@ -95,9 +95,15 @@ def spoken_place(name: str) -> str:
     return f"{cell.group(1)} {cell.group(2)}" if cell is not None else name
 
 
-def spoken_text(text: str) -> str:
-    """Free text (a computer's reason, a fix sentence) with every spaceboard hole name said."""
-    return HOLE_NAME.sub(lambda found: spoken_place(found.group(0)), text)
+def spoken_text(text: str, *, cells: bool = False) -> str:
+    """Free text (a computer's reason, a fix sentence) with every spaceboard hole name said,
+    and with ``cells`` (a flat board's text) every cell name.
+
+    >>> spoken_text("Lift the piece from b2", cells=True)
+    'Lift the piece from b 2'
+    """
+    said = HOLE_NAME.sub(lambda found: spoken_place(found.group(0)), text)
+    return CELL_NAME.sub(lambda found: spoken_place(found.group(0)), said) if cells else said
 
 
 def spoken_face(face: str) -> str:

@@ -8,6 +8,7 @@ line being said is never cut, except by ``mute``.
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -105,7 +106,7 @@ class SpeechQueue:
             try:
                 self.engine.speak(line.text, volume, rate, functools.partial(self._begun, line))
             except OSError as error:
-                print(f"flixboard: the voice failed: {error}", flush=True)
+                print(f"flixboard: the voice failed: {error}", file=sys.stderr, flush=True)
             finally:
                 with self._changed:
                     self._saying = False

@@ -82,6 +82,8 @@ class Voice:
     def note(self, event: dict[str, Any]) -> None:
         """Keep the lines of a published event (said at the next ``flush``)."""
         if event.get("type") == VOICE_BUTTON:
+            if self.queue is None:
+                return  # the board does not speak: nothing to mute
             self.set(muted=not self.muted)
             if not self.muted:
                 self._pending.append(Line("voice_on", phrase("voice_on"), "voice"))

@@ -4,6 +4,9 @@ never held up by speech, the voice's settings and its page route."""
 from __future__ import annotations
 
 import asyncio
+import doctest
+import importlib
+import json
 import threading
 import wave
 from collections.abc import Callable, Iterator
@@ -23,6 +26,7 @@ from controller.voice.voice import Voice, audio_present
 from engine.game import Phase
 from engine.holes import name
 from engine.variants import new_game
+from hal.geometry import load_geometry
 from tests.api_harness import Harness
 from tests.sim_hands import put
 
@@ -326,3 +330,33 @@ def test_the_voice_route_mutes_and_sets_the_volume() -> None:
     assert answers[2][0] == 400 and "volume must be 0..100" in answers[2][1]["error"]
     assert answers[3][0] == 400 and "muted has the wrong type" in answers[3][1]["error"]
     harness.service.voice.close()
+
+
+def test_a_flip4_board_is_spoken_of_in_squares_and_cells() -> None:
+    """The pages get the lines of a Flip 4 board: its throw, a piece on a square the dice do not
+    allow, and what to fix, with the cells said letter and number."""
+    api = Harness(config=Config(enabled=False, fix_after_s=0.0), geometry=load_geometry("flip4"))
+    pages = api.service.subscribe()
+
+    async def play() -> list[str]:
+        assert (await api.post("/api/roll", {"faces": "2/1"})).status_code == 200
+        assert (await api.post("/api/sim/place", {"hole": "b2"})).status_code == 200
+        api.advance(0.5)
+        messages = [json.loads(text) for text in await pages.take()]
+        return [m["line"]["text"] for m in messages if m["type"] == "speech"]
+
+    said = asyncio.run(play())
+    assert said == [
+        "Red: 2, 1.",
+        "Not on b 2: that square is not lit.",
+        "Lift the piece from b 2.",
+    ]
+
+
+def test_docstring_examples() -> None:
+    attempted = 0
+    for module in ("controller.voice.phrases", "controller.core.combination"):
+        result = doctest.testmod(importlib.import_module(module))
+        assert result.failed == 0, module
+        attempted += result.attempted
+    assert attempted >= 8
