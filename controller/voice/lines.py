@@ -126,6 +126,12 @@ class Narrator:
             lines = event.get("lines") or []
             said = count_of(len(lines), "line", "lines")
             return [Said(key, phrase(key, who=who, lines=said), "score")]
+        if kind == "pattern":
+            text = phrase("pattern", who=who, pattern=event["pattern"], value=event["value"])
+            return [Said("pattern", text, "score")]
+        if kind == "payoff":
+            text = phrase("payoff", team=self._team(int(event["team"])), value=event["value"])
+            return [Said("payoff", text, "score")]
         if kind == "call_nothing":
             return [Said("call_nothing", phrase("call_nothing", who=who), "calls")]
         if kind == "penalty":

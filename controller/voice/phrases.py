@@ -31,6 +31,8 @@ PHRASES: dict[str, str] = {
     "scored": "{who} scores {lines}.",
     "called_scored": "{who} calls FLIX and scores {lines}.",
     "call_nothing": "{who} calls FLIX: no line.",
+    "pattern": "{who} scores {pattern} {value}.",
+    "payoff": "{team} scores {value}; the others pay it.",
     "penalty": "Penalty against {team}: {count} go back.",
     "penalty_nothing": "{who} calls PENALTY: nothing to penalise.",
     "refused_place": "Not on {place}: {reason}.",
