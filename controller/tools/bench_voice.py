@@ -31,7 +31,7 @@ from engine.game import Game
 from engine.variants import new_game
 
 LINES = 200
-ROUNDS = 4
+ROUNDS = 8
 PLACEMENTS_PER_ROUND = 250
 IDLE_S = 60.0
 

@@ -9,9 +9,10 @@ a voice file (``[voice] piper_voice``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-import subprocess
+import signal
 import tempfile
 import threading
 from abc import ABC, abstractmethod
@@ -22,13 +23,59 @@ from controller.config import ConfigError
 
 WAV_HEADER = 44
 """Bytes of a WAV header before the first sound (espeak-ng's ``--stdout``)."""
-CHUNK = 4096
+CHUNK = 65536
 NICENESS = "10"
 """How much lower than the service the engine runs: speech never takes the CPU from the LEDs."""
+NICE = shutil.which("nice")
 
 
 class VoiceError(ConfigError):
     """A speech engine that cannot run here; the message says what to install or set."""
+
+
+class Running:
+    """One engine process, started with ``os.posix_spawn`` (a few system calls: the service's
+    loop never waits for the voice thread to let go of the interpreter): its output pipe, a
+    pidfd to end it without racing a reused pid, and its text on standard input, if any."""
+
+    def __init__(self, command: list[str], stdin: bytes | None) -> None:
+        argv = [NICE, "-n", NICENESS, *command] if NICE else command
+        out_read, out_write = os.pipe()
+        in_read, in_write = os.pipe()
+        actions = [
+            (os.POSIX_SPAWN_DUP2, in_read, 0),
+            (os.POSIX_SPAWN_DUP2, out_write, 1),
+            (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+        ]
+        try:
+            self.pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
+        finally:
+            os.close(in_read)
+            os.close(out_write)
+        self.stdout = out_read
+        self._pidfd: int | None = os.pidfd_open(self.pid)
+        self._lock = threading.Lock()
+        with os.fdopen(in_write, "wb") as text:
+            text.write(stdin or b"")
+
+    def read(self) -> bytes:
+        """The next output bytes (``b""`` at its end)."""
+        return os.read(self.stdout, CHUNK)
+
+    def wait(self) -> None:
+        """Wait for the process to end, then let go of its pipe and pidfd."""
+        os.waitpid(self.pid, 0)
+        os.close(self.stdout)
+        with self._lock:
+            if self._pidfd is not None:
+                os.close(self._pidfd)
+                self._pidfd = None
+
+    def kill(self) -> None:
+        with self._lock:
+            if self._pidfd is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
 
 
 class Engine(ABC):
@@ -40,8 +87,7 @@ class Engine(ABC):
         self.wav_dir = wav_dir
         self.written: list[Path] = []
         """The WAV files written (with a ``wav_dir``), in order."""
-        self._process: subprocess.Popen[bytes] | None = None
-        self._lock = threading.Lock()
+        self._running: Running | None = None
 
     @abstractmethod
     def speak(self, text: str, volume: int, rate: int, started: Callable[[], None]) -> None:
@@ -50,9 +96,9 @@ class Engine(ABC):
 
     def stop(self) -> None:
         """End the line being said now (mute)."""
-        with self._lock:
-            if self._process is not None and self._process.poll() is None:
-                self._process.kill()
+        running = self._running
+        if running is not None:
+            running.kill()
 
     def _next_wav(self) -> Path:
         assert self.wav_dir is not None
@@ -60,21 +106,9 @@ class Engine(ABC):
         self.written.append(path)
         return path
 
-    def _run(self, command: list[str], stdin: bytes | None = None) -> subprocess.Popen[bytes]:
-        nice = shutil.which("nice")
-        process = subprocess.Popen(
-            [nice, "-n", NICENESS, *command] if nice else command,
-            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-        with self._lock:
-            self._process = process
-        if stdin is not None:
-            assert process.stdin is not None
-            process.stdin.write(stdin)
-            process.stdin.close()
-        return process
+    def _run(self, command: list[str], stdin: bytes | None = None) -> Running:
+        self._running = Running(command, stdin)
+        return self._running
 
 
 class EspeakNg(Engine):
@@ -105,9 +139,8 @@ class EspeakNg(Engine):
             process.wait()
             return
         process = self._run([*command, "--stdout", "--", text])
-        assert process.stdout is not None
         data = bytearray()
-        while chunk := os.read(process.stdout.fileno(), CHUNK):
+        while chunk := process.read():
             if len(data) <= WAV_HEADER < len(data) + len(chunk):
                 started()
             data += chunk
