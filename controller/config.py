@@ -279,7 +279,7 @@ def _check(key: str, value: Any, where: str) -> Any:
         return value
     if key == "enabled":
         if value != "auto" and not isinstance(value, bool):
-            raise ConfigError(f"{bad} (\"auto\", true or false)")
+            raise ConfigError(f'{bad} ("auto", true or false)')
         return value
     if key == "engine":
         if value not in ("espeak-ng", "piper"):
