@@ -94,7 +94,11 @@ class Narrator:
         if kind == "game_started":
             self._turn = None
             variant = VARIANTS.get(str(event.get("variant")), str(event.get("variant")))
-            return [Said("game_started", phrase("game_started", variant=variant), "game", ("*",))]
+            return [
+                Said(
+                    "game_started", phrase("game_started", variant=variant), "game", (EVERY_TOPIC,)
+                )
+            ]
         if kind == "turn":
             if seat == self._turn or game.game_over:
                 return []
