@@ -32,7 +32,7 @@ def said_here(page: Page) -> list[str]:
 def test_this_device_says_the_board_s_lines_only_when_asked(
     launch_service: Callable[..., Service], open_page: Callable[..., Page]
 ) -> None:
-    service = launch_service(config='[game]\nvariant = "qubic"\n')
+    service = launch_service(config='[game]\nvariant = "qubic"\n[voice]\nenabled = false\n')
     page = open_page(service)
     page.add_init_script(RECORD_SPEECH)
     page.reload()
@@ -46,7 +46,7 @@ def test_this_device_says_the_board_s_lines_only_when_asked(
     assert service.post("/api/sim/place", {"hole": "Y-I-S"}).status_code == 200
     page.wait_for_function("window.saidHere.length > 0")
     assert said_here(page) == ["Red to play."]  # the server's own words
-    expect(page.locator("#voice")).to_be_hidden()  # the board itself does not speak here
+    expect(page.locator("#voice")).to_be_hidden()  # the board itself does not speak
 
 
 def test_the_page_mutes_the_board_and_sets_its_volume(
