@@ -35,7 +35,7 @@ SIM_AT_MODULE_LEVEL = ("controller.tools",)
 CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli",),
     ("server",),
-    ("tools", "homeassistant"),
+    ("tools", "homeassistant", "voice"),
     ("remote",),
     ("driver",),
     ("computer",),

@@ -19,6 +19,7 @@ import msgspec
 from controller.config import Config
 from controller.core import words
 from controller.core.board_sync import BoardSync
+from controller.core.combination import VOICE_BUTTON, Combination
 from controller.core.facts import Facts
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
@@ -103,6 +104,9 @@ class BoardController:
         self.session = GameSession(config, journal)
         self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
         self.signals = Signals()
+        self.buttons = Combination()
+        """A short press of MENU held back until it is known not to start the voice's button
+        combination (``controller.core.combination``)."""
         self.companion: Companion | None = None
         self.remote: Remote | None = None
         self.lift_order: tuple[Bitboard, ...] = ()
@@ -201,7 +205,11 @@ class BoardController:
 
     def next_deadline(self) -> float | None:
         """When ``update`` must run next even if nothing happens (``None``: not before input)."""
-        times = (self.board.next_deadline(), self.signals.next_deadline())
+        times = (
+            self.board.next_deadline(),
+            self.signals.next_deadline(),
+            self.buttons.deadline,
+        )
         return min((t for t in times if t is not None), default=None)
 
     # ------------------------------------------------------------------ input
@@ -213,8 +221,11 @@ class BoardController:
         changed = self.board.advance(reading, now)
         if changed is not None:
             self._on_settled(changed, now)
-        for press in presses:
+        acting, combined = self.buttons.take(presses, now)
+        for press in acting:
             self._on_press(press, now)
+        if combined:
+            self._emit({"type": VOICE_BUTTON}, now)
         self._on_time(now)
 
     def set_connected(self, connected: bool, now: float) -> None:
@@ -306,6 +317,8 @@ class BoardController:
             self._emit({"type": "refused", "button": press.button.value, "reason": str(error)}, now)
 
     def _on_time(self, now: float) -> None:
+        for press in self.buttons.due(now):
+            self._on_press(press, now)
         notice_ended, win_ended = self.signals.expire(now)
         if notice_ended:
             self._revision += 1

@@ -12,6 +12,7 @@ from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
 from controller.server.limits import RateLimit
 from controller.server.setup import Setup
+from controller.voice.voice import Voice
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -31,6 +32,7 @@ class WebService(Protocol):
     remote: RemotePlay
     limits: RateLimit
     setup: Setup | None
+    voice: Voice
 
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""

@@ -137,6 +137,7 @@ export const QUIET_EVENTS = new Set([
   "board_mismatch",
   "board_matched",
   "fix_hint",
+  "voice_button",
 ]);
 
 /** The computer's moves the log shows once, by the game's own event (its roll, placement, step,
