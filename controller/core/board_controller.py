@@ -242,13 +242,13 @@ class BoardController:
         action = Action("place", hole=hole, at=self.game_time(now), piece=piece, token=self.token)
         try:
             try:
-                self._act(action, now)
+                self._act(action, now, sync=False)
             except IllegalPlacement:
                 if action.token is None:
                     raise
                 # The token is refused (this Man completes a line): the Man goes in bare, so
                 # that no public refusal tells the table which placement completes a line.
-                self._act(replace(action, token=None), now)
+                self._act(replace(action, token=None), now, sync=False)
         except (IllegalAction, JournalError, NotNow) as error:
             self.token = None  # a refused placement drops the chosen token: choose again
             self._refuse(where, str(error), now)
@@ -261,7 +261,7 @@ class BoardController:
         host's log brings it back."""
         while (action := self.flow.settled(self)) is not None:
             try:
-                if not self._act(action, now):
+                if not self._act(action, now, sync=False):
                     return
             except (IllegalAction, JournalError, NotNow) as error:
                 self._refuse(self.game.naming.name(action.hole or 0), str(error), now)
@@ -410,6 +410,11 @@ class BoardController:
         self._emit({"type": "undo", "hole": where, "actions": len(popped)}, now)
         self._refresh(now)
 
+    def sync_journal(self) -> None:
+        """Make the moves the board sensed durable (``controller.core.journal``): after their
+        LED frame, before anything else is answered or handled."""
+        self.session.journal.sync()
+
     def _pieces(self) -> tuple[Bitboard, ...]:
         return (*self.game.men, *self.game.burocrats)
 
@@ -463,18 +468,19 @@ class BoardController:
         if refusal is not None:
             raise NotNow(refusal)
 
-    def _act(self, action: Action, now: float) -> bool:
+    def _act(self, action: Action, now: float, *, sync: bool = True) -> bool:
         """Apply through the session (journalled, then published), then follow on the board;
         on a joined board, send it to the host instead (remote play): ``False`` then, the game
-        here is unchanged until the host's log brings the action back."""
+        here is unchanged until the host's log brings the action back. ``sync=False``: a move
+        the board sensed, made durable by ``sync_journal`` once its frame is shown."""
         if self.remote is not None and self.remote.relays(action, now):
             return False
-        self.follow_action(action, now)
+        self.follow_action(action, now, sync=sync)
         return True
 
-    def follow_action(self, action: Action, now: float) -> None:
+    def follow_action(self, action: Action, now: float, *, sync: bool = True) -> None:
         """Apply an action: an order made here, or one the host applied (remote play)."""
-        published = self.session.act(action, now)
+        published = self.session.act(action, now, sync=sync)
         self.signals.banner = None  # the next action ends the banner; its own events may set one
         self._note(published, now)
         if self.game.game_over:

@@ -32,6 +32,9 @@ class WebService(Protocol):
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""
 
+    def step(self) -> None:
+        """Read the board now, update, render (the simulator's hands have moved a piece)."""
+
     def subscribe(self) -> Subscriber:
         """A queue of the public events and states (JSON texts) from now on."""
 

@@ -347,13 +347,13 @@ class FullDisk(Journal):
 
     full = False
 
-    def append(self, kind: str, data: dict[str, Any], at: float = 0.0) -> int:
+    def append(self, kind: str, data: dict[str, Any], at: float = 0.0, *, sync: bool = True) -> int:
         if self.full:
             try:
                 raise sqlite3.OperationalError("database or disk is full")
             except sqlite3.Error as error:
                 raise JournalError(f"cannot write to the journal {self.path}: {error}") from None
-        return super().append(kind, data, at)
+        return super().append(kind, data, at, sync=sync)
 
 
 async def test_a_full_disk_refuses_orders_with_503_and_changes_nothing(tmp_path: Path) -> None:
