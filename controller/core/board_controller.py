@@ -176,6 +176,16 @@ class BoardController:
         return self.game.game_over and self.signals.win_until is None
 
     @property
+    def ready(self) -> bool:
+        """The game is over and the board emptied: it shows the result until a person asks for
+        the next game (``next_game``: MENU, the page's Next game)."""
+        return (
+            self.clearing
+            and not self.sensed.occupied()
+            and tuple(self.sensed.grooves) == tuple(self.panels)
+        )
+
+    @property
     def panels(self) -> str:
         """The panel letters the grooves must hold, front to back (none on a flat board)."""
         return "" if self.geometry.flat else self.game.layout.panels
@@ -292,6 +302,8 @@ class BoardController:
                 self.penalty(session.penaliser() if press.seat is None else press.seat, now)
             elif press.button is Button.MENU and press.long and self.companion is not None:
                 self.companion.hint_press(now)
+            elif press.button is Button.MENU and self.game.game_over:
+                self.next_game(now)
             elif press.button is Button.MENU:
                 self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
@@ -303,16 +315,6 @@ class BoardController:
             self._revision += 1
         if win_ended:
             self._emit({"type": "clear_board"}, now)
-        if (
-            self.clearing
-            and self._refusal("next_game") is None
-            and not self.sensed.occupied()
-            and tuple(self.sensed.grooves) == tuple(self.panels)
-        ):
-            try:
-                self._begun(self.session.start_next(now), now)
-            except JournalError as error:  # the board stays cleared: the next input retries
-                self._emit({"type": "refused", "reason": str(error)}, now)
         self._emit_all(self.board.due_words(now, self._describe), now)
 
     # ------------------------------------------------------------------ orders
@@ -324,6 +326,15 @@ class BoardController:
         if find_variant(entry["variant"]).geometry != self.geometry.key:
             raise NotNow(self._wrong_board(entry["variant"]))
         self.follow_new_game(entry, now)
+
+    def next_game(self, now: float) -> None:
+        """Start the next game of the same kind with the same players, asked for once the game
+        is over (MENU, the page's Next game; an emptied board alone waits, showing the result).
+        Pieces still on the board are then guided off like any piece the new game lacks."""
+        self._check_allowed("next_game")
+        if not self.game.game_over:
+            raise NotNow("the game is still under way: the next game is asked for after it")
+        self._begun(self.session.start_next(now), now)
 
     def follow_new_game(self, entry: dict[str, Any], now: float) -> None:
         """Start the game of a ``new_game`` entry the host sent (remote play)."""
@@ -491,6 +502,7 @@ class BoardController:
         """A game was started: the board shows it from scratch."""
         self.lift_order = ()
         self.signals.clear()
+        self.signals.banner = None  # the finished game's result stays on its ready board only
         self.board.guided = True
         self._note(published, now)
         self._refresh(now)
@@ -591,6 +603,7 @@ class BoardController:
             phase=self.phase,
             connected=self.connected,
             clearing=self.clearing,
+            ready=self.ready,
             fix=self.board.fix_words,
             variant_words=self.flow.message(self) if self.connected else None,
         )
@@ -637,6 +650,7 @@ class BoardController:
         state["notice"] = None if notice is None else notice.kind
         state["banner"] = self.signals.banner
         state["clearing"] = self.clearing
+        state["ready"] = self.ready
         state.update(self.facts().to_json(self.config.team_names, self.game_time(self.clock.now())))
         self.flow.add_state(self, state, view_team)
         if self.companion is not None:

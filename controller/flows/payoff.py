@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from controller.core.leds import Layer, holes_layer
+from controller.core.words import after_game
 from controller.errors import BadOrder, NotNow
 from controller.flows.base import WHITE, FlowHost, VariantFlow, blink_on, hole_names, mover_words
 from engine.bitboard import Bitboard
@@ -90,7 +91,7 @@ class PayOffFlow(VariantFlow):
                 f"{names[team]} {value:+d}" for team, value in enumerate(game.ledger)
             )
             words = f"{names[game.winner]} wins {game.game_value} points. Ledger: {ledger}."
-            return f"{words} Clear the board for a new game." if host.clearing else words
+            return after_game(words, game, clearing=host.clearing, ready=host.ready)
         if game.phase == Phase.AWAIT_TOKENS:
             todo = " ".join(hole_names(host, game.allowed))
             return (

@@ -209,9 +209,12 @@ def taps(count: int = TAPS) -> tuple[list[float], list[float]]:
 
 
 def _next_game(client: KeptAlive, state: dict[str, Any]) -> None:
-    """A game over: lift every Man and wait until the next game waits for a placement."""
+    """A game over: lift every Man, ask for the next game and wait until it waits for a
+    placement."""
     if state["sensed"]:
         client.request("POST", "/api/sim/clear", {})
+    if state["phase"] == "game_over":
+        client.request("POST", "/api/next_game", {})
     deadline = time.monotonic() + WAIT_S
     while client.request("GET", "/api/state")["phase"] != "await_place":
         if time.monotonic() > deadline:

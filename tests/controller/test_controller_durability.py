@@ -212,9 +212,12 @@ def test_payoff_resumes_and_carries_its_ledger_into_the_next_game(
     ctl = resumed.controller
     assert ctl.game.game_over and list(ctl.game.ledger) == ledger  # type: ignore[attr-defined]
     resumed.advance(ctl.config.win_animation_s + 0.1)
-    assert ctl.clearing and "Clear the board" in ctl.message()
+    assert ctl.clearing and "Lift every Man off the board" in ctl.message()
     resumed.board.clear()
     resumed.advance(1.0)
+    assert ctl.ready and ctl.game.game_over  # the result stays until the next game is asked for
+    resumed.board.press("menu")
+    resumed.advance(0.1)
     assert not ctl.game.game_over and list(ctl.game.ledger) == ledger  # type: ignore[attr-defined]
     again = restart(resumed, tmp_path)
     assert list(again.controller.game.ledger) == ledger  # type: ignore[attr-defined]

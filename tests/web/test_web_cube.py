@@ -148,10 +148,12 @@ def test_full_qubic_game_by_tapping_the_cube(
     expect(page.locator("#cube .cube-lit")).to_have_count(0)
 
     # Clearing the board for the next game: tapping a Man in the cube lifts it off the board
-    # (the finished game still holds it, drawn as a ghost), and the next game begins.
+    # (the finished game still holds it, drawn as a ghost); Next game begins the next one.
     for name in moves:
         tap(page, name)
         expect(cube_hole(page, name)).to_have_class(re.compile(r"\bcube-missing\b"))
+    expect(page.locator("#after-game")).to_contain_text("The board is ready")
+    page.click("#after-next")
     expect(page.locator("#turn")).to_contain_text("place a Man")
     state = service.state()
     assert state["phase"] == "await_place"

@@ -118,6 +118,12 @@ def routes(service: WebService) -> list[Route]:
         await read_body(request, {}, {})
         return order(controller.undo)
 
+    async def next_game(request: Request) -> JSONResponse:
+        """After a game: the next one of the same kind with the same players (the board's
+        MENU); 409 while a game is under way."""
+        await read_body(request, {}, {})
+        return order(controller.next_game)
+
     async def token(request: Request) -> JSONResponse:
         """Pay-Off: ``{"seat"?, "token"}`` picks the mover's token for the next placement
         (``null`` clears it); in physical token mode, after a call, ``{"hole", "token"}`` enters
@@ -135,6 +141,7 @@ def routes(service: WebService) -> list[Route]:
         "call": call,
         "penalty": penalty,
         "undo": undo,
+        "next_game": next_game,
         "resign": resign,
         "token": token,
     }
