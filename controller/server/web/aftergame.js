@@ -1,7 +1,9 @@
 // After a game: what starts the next one, above the action bar (in the first screen). The
 // finished game's result stays until a person asks for the next game: Next game here, or MENU on
 // the board (an emptied board alone only waits). On the simulated board Next game lifts every
-// piece first; on a real board the pieces still there are guided off in the next game.
+// piece first (Clear the board, under the board, lifts them and waits); on a real board the
+// pieces still there are guided off in the next game. One row of buttons: on a phone the box
+// leaves the finished game's board in sight.
 
 import { command } from "./orders.js";
 import { $, onDraw, state } from "./store.js";
@@ -18,10 +20,7 @@ function draw(view) {
   $("after-game").hidden = !over;
   if (!over) return;
   const sim = view.sim === true;
-  const pieces = Object.keys(view.sensed ?? {}).length;
   $("after-game-text").textContent = view.ready ? WORDS.ready : sim ? WORDS.sim : WORDS.board;
-  $("after-clear").hidden = !sim;
-  $("after-clear").disabled = pieces === 0;
 }
 
 async function nextGame() {
@@ -34,9 +33,6 @@ async function nextGame() {
 
 export function wireAfterGame() {
   $("after-next").addEventListener("click", nextGame);
-  $("after-clear").addEventListener("click", () =>
-    command("/api/sim/clear", {}, "Every piece is off the board: Next game starts the next one."),
-  );
   $("after-new").addEventListener("click", () => {
     $("setup").scrollIntoView({ block: "start" });
     $("variant").focus({ preventScroll: true });
