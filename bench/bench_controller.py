@@ -45,6 +45,8 @@ def placement_latencies(count: int = PLACEMENTS, listener: Listener | None = Non
         if ctl.game.game_over:
             board.clear()
             run.advance(config.win_animation_s + 1.0)
+            ctl.next_game(run.clock.now())  # the board's MENU
+            run.step()
             continue
         hole = choose_hole(ctl.game)
         placements = ctl.game.placements

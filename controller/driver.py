@@ -81,9 +81,11 @@ class Driver:
         self.follow(now)
 
     def follow(self, now: float) -> None:
-        """After a change (a step or an order): the computer acts, then the LEDs show it."""
+        """After a change (a step or an order): the computer acts, the LEDs show it, then the
+        journal makes a sensed move durable (its frame goes first: ``controller.core.journal``)."""
         self.computer.update(now)
         self.render(now)
+        self.controller.sync_journal()
 
     def render(self, now: float) -> None:
         """Offer the wanted frame to the renderer (sent when changed and the frame rate allows)."""

@@ -42,6 +42,7 @@ CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("core",),
     ("variants",),
     ("flows", "records", "config_file"),
+    ("words",),
     ("config",),
     ("seats",),
     ("leds", "reconcile", "errors", "wire", "game_data"),

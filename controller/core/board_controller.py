@@ -16,8 +16,8 @@ from typing import Any, Protocol
 
 import msgspec
 
+from controller import words
 from controller.config import Config
-from controller.core import words
 from controller.core.board_sync import BoardSync
 from controller.core.combination import VOICE_BUTTON, Combination
 from controller.core.facts import Facts
@@ -188,6 +188,16 @@ class BoardController:
         return self.game.game_over and self.signals.win_until is None
 
     @property
+    def ready(self) -> bool:
+        """The game is over and the board emptied: it shows the result until a person asks for
+        the next game (``next_game``: MENU, the page's Next game)."""
+        return (
+            self.clearing
+            and not self.sensed.occupied()
+            and tuple(self.sensed.grooves) == tuple(self.panels)
+        )
+
+    @property
     def panels(self) -> str:
         """The panel letters the grooves must hold, front to back (none on a flat board)."""
         return "" if self.geometry.flat else self.game.layout.panels
@@ -261,13 +271,13 @@ class BoardController:
         action = Action("place", hole=hole, at=self.game_time(now), piece=piece, token=self.token)
         try:
             try:
-                self._act(action, now)
+                self._act(action, now, sync=False)
             except IllegalPlacement:
                 if action.token is None:
                     raise
                 # The token is refused (this Man completes a line): the Man goes in bare, so
                 # that no public refusal tells the table which placement completes a line.
-                self._act(replace(action, token=None), now)
+                self._act(replace(action, token=None), now, sync=False)
         except (IllegalAction, JournalError, NotNow) as error:
             self.token = None  # a refused placement drops the chosen token: choose again
             self._refuse(where, str(error), now)
@@ -280,7 +290,7 @@ class BoardController:
         host's log brings it back."""
         while (action := self.flow.settled(self)) is not None:
             try:
-                if not self._act(action, now):
+                if not self._act(action, now, sync=False):
                     return
             except (IllegalAction, JournalError, NotNow) as error:
                 self._refuse(self.game.naming.name(action.hole or 0), str(error), now)
@@ -311,6 +321,8 @@ class BoardController:
                 self.penalty(session.penaliser() if press.seat is None else press.seat, now)
             elif press.button is Button.MENU and press.long and self.companion is not None:
                 self.companion.hint_press(now)
+            elif press.button is Button.MENU and self.game.game_over:
+                self.next_game(now)
             elif press.button is Button.MENU:
                 self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
@@ -324,16 +336,6 @@ class BoardController:
             self._revision += 1
         if win_ended:
             self._emit({"type": "clear_board"}, now)
-        if (
-            self.clearing
-            and self._refusal("next_game") is None
-            and not self.sensed.occupied()
-            and tuple(self.sensed.grooves) == tuple(self.panels)
-        ):
-            try:
-                self._begun(self.session.start_next(now), now)
-            except JournalError as error:  # the board stays cleared: the next input retries
-                self._emit({"type": "refused", "reason": str(error)}, now)
         self._emit_all(self.board.due_words(now, self._describe), now)
 
     # ------------------------------------------------------------------ orders
@@ -345,6 +347,15 @@ class BoardController:
         if find_variant(entry["variant"]).geometry != self.geometry.key:
             raise NotNow(self._wrong_board(entry["variant"]))
         self.follow_new_game(entry, now)
+
+    def next_game(self, now: float) -> None:
+        """Start the next game of the same kind with the same players, asked for once the game
+        is over (MENU, the page's Next game; an emptied board alone waits, showing the result).
+        Pieces still on the board are then guided off like any piece the new game lacks."""
+        self._check_allowed("next_game")
+        if not self.game.game_over:
+            raise NotNow("the game is still under way: the next game is asked for after it")
+        self._begun(self.session.start_next(now), now)
 
     def follow_new_game(self, entry: NewGameData, now: float) -> None:
         """Start the game of a ``new_game`` entry the host sent (remote play)."""
@@ -431,6 +442,11 @@ class BoardController:
         self._emit({"type": "undo", "hole": where, "actions": len(popped)}, now)
         self._refresh(now)
 
+    def sync_journal(self) -> None:
+        """Make the moves the board sensed durable (``controller.core.journal``): after their
+        LED frame, before anything else is answered or handled."""
+        self.session.journal.sync()
+
     def _pieces(self) -> tuple[Bitboard, ...]:
         return (*self.game.men, *self.game.burocrats)
 
@@ -484,18 +500,19 @@ class BoardController:
         if refusal is not None:
             raise NotNow(refusal)
 
-    def _act(self, action: Action, now: float) -> bool:
+    def _act(self, action: Action, now: float, *, sync: bool = True) -> bool:
         """Apply through the session (journalled, then published), then follow on the board;
         on a joined board, send it to the host instead (remote play): ``False`` then, the game
-        here is unchanged until the host's log brings the action back."""
+        here is unchanged until the host's log brings the action back. ``sync=False``: a move
+        the board sensed, made durable by ``sync_journal`` once its frame is shown."""
         if self.remote is not None and self.remote.relays(action, now):
             return False
-        self.follow_action(action, now)
+        self.follow_action(action, now, sync=sync)
         return True
 
-    def follow_action(self, action: Action, now: float) -> None:
+    def follow_action(self, action: Action, now: float, *, sync: bool = True) -> None:
         """Apply an action: an order made here, or one the host applied (remote play)."""
-        published = self.session.act(action, now)
+        published = self.session.act(action, now, sync=sync)
         self.signals.banner = None  # the next action ends the banner; its own events may set one
         self._note(published, now)
         if self.game.game_over:
@@ -506,6 +523,7 @@ class BoardController:
         """A game was started: the board shows it from scratch."""
         self.lift_order = ()
         self.signals.clear()
+        self.signals.banner = None  # the finished game's result stays on its ready board only
         self.board.guided = True
         self._note(published, now)
         self._refresh(now)
@@ -606,6 +624,7 @@ class BoardController:
             phase=self.phase,
             connected=self.connected,
             clearing=self.clearing,
+            ready=self.ready,
             fix=self.board.fix_words,
             variant_words=self.flow.message(self) if self.connected else None,
         )
@@ -652,6 +671,7 @@ class BoardController:
         state["notice"] = None if notice is None else notice.kind
         state["banner"] = self.signals.banner
         state["clearing"] = self.clearing
+        state["ready"] = self.ready
         state.update(self.facts().to_json(self.config.team_names, self.game_time(self.clock.now())))
         self.flow.add_state(self, state, view_team)
         if self.companion is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, TypedDict
 
-from controller.core import words
+from controller import words
 from controller.core.settle import Settler
 from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, popcount, scan_forward

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from controller.core.words import board_words
+from controller.words import board_words
 from engine.game import Game, Phase, player
 
 HINT_PHASES = frozenset(
@@ -151,7 +151,7 @@ class Facts:
     def to_json(self, team_names: Sequence[str], game_time: float) -> FactsJson:
         """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``,
         ``call_window`` (``{"seconds", "left"}`` while open, else ``None``) and ``words`` (how
-        people name this board's places and pieces, ``controller.core.words.BoardWords``)."""
+        people name this board's places and pieces, ``controller.words.BoardWords``)."""
         last = self.last_move()
         deadline = self.call_deadline()
         window = None

@@ -297,16 +297,18 @@ class GameSession:
         seats[seat] = to if to.name is not None else replace(to, name=kept)
         self.seats = tuple(seats)
 
-    def act(self, action: Action, now: float) -> list[dict[str, Any]]:
+    def act(self, action: Action, now: float, *, sync: bool = True) -> list[dict[str, Any]]:
         """Apply to the game, journal, then publish: an illegal action, or a call that changes
-        nothing (``IDLE_CALLS``), changes nothing. The events published."""
+        nothing (``IDLE_CALLS``), changes nothing. The events published. ``sync=False``: a move
+        the board sensed, fsynced by the journal's ``sync`` after its LED frame
+        (``controller.core.journal``)."""
         events = self.game.apply(action)
         if events and all(event.type in IDLE_CALLS for event in events):
             self.game.pop()
             raise NotNow(IDLE_CALLS[events[0].type])
         data = action.to_json(self.game.naming)
         try:
-            seq = self.journal.append("action", data, at=self.game_time(now))
+            seq = self.journal.append("action", data, at=self.game_time(now), sync=sync)
         except JournalError:
             self.game.pop()
             raise

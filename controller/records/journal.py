@@ -1,5 +1,13 @@
 """The journal: every game action, appended to SQLite (WAL) before its effects are shown.
 
+Durability: the file runs with ``synchronous=FULL``, so ``append`` returns once its entry is on the
+disk (the WAL is fsynced). One exception, for speed: a move the board sensed (a Man seated in a lit
+hole) is appended with ``sync=False``: committed to the file at once (a killed process keeps it),
+but fsynced by ``sync()`` after the LED frame that shows the move has been sent, a few milliseconds
+later and before the service answers or handles anything else. Only a power cut in those
+milliseconds can lose it, and then nothing is lost: the Man stands on the board, and on resume the
+board is reconciled with the journal's game, so the same Man is committed again.
+
 An entry is ``(seq, kind, data, at)``: ``new_game`` starts a game, the other kinds are the actions
 of that game (``action``, ``undo``). ``at`` is the game time (seconds on the game's own time line)
 when the entry was written, so a resumed game continues its clock from the last entry: call
@@ -169,6 +177,8 @@ class Journal:
     FILE_NAME = "journal.sqlite3"
 
     def __init__(self, data_dir: str | Path | None) -> None:
+        self._unsynced = False
+        """An entry appended with ``sync=False`` waits for ``sync``."""
         if data_dir is None:
             self.path: Path | None = None
             target = ":memory:"
@@ -211,16 +221,43 @@ class Journal:
             self._db.execute(f"PRAGMA user_version = {FORMAT}")
         self._db.execute("SELECT COUNT(*) FROM journal").fetchone()
 
-    def append(self, kind: Kind, data: Mapping[str, object], at: float = 0.0) -> int:
-        """Write one entry durably at game time ``at``; its sequence number."""
+    def append(
+        self, kind: Kind, data: Mapping[str, object], at: float = 0.0, *, sync: bool = True
+    ) -> int:
+        """Write one entry at game time ``at``; its sequence number. Durable on return, or with
+        ``sync=False`` once ``sync()`` has run (see the module docstring)."""
+        text = encode(data).decode()
         try:
-            cursor = self._db.execute(
-                "INSERT INTO journal (kind, data, at) VALUES (?, ?, ?)",
-                (kind, encode(data).decode(), float(at)),
-            )
+            if not sync:
+                self._db.execute("PRAGMA synchronous=NORMAL")
+            try:
+                cursor = self._db.execute(
+                    "INSERT INTO journal (kind, data, at) VALUES (?, ?, ?)", (kind, text, float(at))
+                )
+            finally:
+                if not sync:
+                    self._db.execute("PRAGMA synchronous=FULL")
         except sqlite3.Error as error:
             raise JournalError(f"cannot write to the journal {self.path}: {error}") from None
+        self._unsynced = not sync and self.path is not None
         return int(cursor.lastrowid or 0)
+
+    def sync(self) -> None:
+        """Make the entries appended with ``sync=False`` durable: sync the WAL's data, as a
+        ``synchronous=FULL`` commit does (``fdatasync``, as SQLite on Linux; a ``JournalError``
+        when the disk refuses; the next ``sync`` tries again)."""
+        if not self._unsynced or self.path is None:
+            return
+        wal = f"{self.path}-wal"
+        try:
+            descriptor = os.open(wal, os.O_RDONLY)
+            try:
+                os.fdatasync(descriptor)
+            finally:
+                os.close(descriptor)
+        except OSError as error:
+            raise JournalError(f"cannot write to the journal {self.path}: {error}") from None
+        self._unsynced = False
 
     def current_game(self) -> list[Entry]:
         """The entries from the last ``new_game`` on (empty when no game was ever started)."""

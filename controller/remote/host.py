@@ -304,12 +304,11 @@ class Host(Role):
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order != "new_game" or variant is None or variant in VARIANTS:
             return None
-        if variant in HIDDEN:
-            return (
-                f"{variant} deals hidden tokens, which never leave this board: it cannot be "
-                "played while hosting a remote game (leave remote play first)"
-            )
-        return f"remote play carries {', '.join(VARIANTS)}, not {variant} (leave it first)"
+        hidden = " (its hidden tokens never leave this board)" if variant in HIDDEN else ""
+        return (
+            f"this board hosts a remote game, and remote play carries {', '.join(VARIANTS)}, not "
+            f"{variant}{hidden}: leave the remote game first (POST /api/remote/leave)"
+        )
 
     def plays_here(self, seat: int) -> bool:
         return seat not in self.remote_seats

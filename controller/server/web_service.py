@@ -43,6 +43,9 @@ class WebService(Protocol):
     def restart(self) -> None:
         """Stop cleanly, then start again with the same command line."""
 
+    def step(self) -> None:
+        """Read the board now, update, render (the simulator's hands have moved a piece)."""
+
     def subscribe(self) -> Subscriber:
         """A queue of the public events and states (JSON texts) from now on."""
 

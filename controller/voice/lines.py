@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.core.words import board_words
 from controller.voice.phrases import (
     VARIANTS,
     count_of,
@@ -21,6 +20,7 @@ from controller.voice.phrases import (
     spoken_text,
     spoken_throw,
 )
+from controller.words import board_words
 from engine.game import Game
 
 EVERY_TOPIC = "*"

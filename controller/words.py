@@ -120,6 +120,7 @@ def message(
     phase: Phase,
     connected: bool,
     clearing: bool,
+    ready: bool = False,
     fix: list[str],
     variant_words: str | None,
 ) -> str:
@@ -133,7 +134,7 @@ def message(
         return variant_words
     if game.game_over:
         result = "Draw." if game.winner is None else f"{names[game.winner]} wins!"
-        return f"{result} Clear the board for a new game." if clearing else result
+        return after_game(result, game, clearing=clearing, ready=ready)
     if phase == Phase.AWAIT_FIX:
         if fix:
             return "Fix the board: " + "; ".join(fix) + "."
@@ -146,6 +147,17 @@ def message(
             return f"{mover}: throw the dice and enter the faces{extra}."
         return f"{mover}: press ROLL{extra}."
     return f"{mover}: place a {board.piece} {board.into} {where_to_place(game)}."
+
+
+def after_game(result: str, game: Game, *, clearing: bool, ready: bool) -> str:
+    """A finished game's ``result`` and, once its win has flashed, how the next game starts:
+    the board emptied, then asked for (MENU, the page's Next game; README "After a game")."""
+    if ready:
+        return f"{result} Press MENU or Next game to play the next game."
+    if clearing:
+        piece = board_words(game.geometry).piece
+        return f"{result} Lift every {piece} off the board, then press MENU or Next game."
+    return result
 
 
 def where_to_place(game: Game) -> str:
