@@ -22,6 +22,8 @@ PROBES: list[str] = [
     "controller.tools.bench_players:measure",
     "controller.tools.bench_strength:measure",
     "controller.tools.bench_targets:measure",
+    "controller.tools.bench_lucky_flat:measure",
+    "controller.tools.bench_lucky_equal_time:measure",
     "controller.tools.bench_flip4:measure",
     "controller.tools.bench_olix:measure",
     "controller.tools.bench_fuzz:measure",

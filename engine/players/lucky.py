@@ -26,7 +26,7 @@ from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.lines import LINES_THROUGH
-from engine.players.base import Budget, Decision, InfoSink, SearchInfo
+from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 from engine.players.fast_lucky import DRAW, LuckySim, ThrowTable, dice_of
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
@@ -37,6 +37,7 @@ from engine.players.flix_common import (
     rng_for,
 )
 from engine.players.line_search import threats
+from engine.players.lucky_search import search
 
 PLAYOUTS: dict[int, int] = {1: 48, 2: 400, 3: 1600, 4: 5000, 5: 15000}
 """Playouts per placement decision by level."""
@@ -44,6 +45,11 @@ CUT: dict[int, int] = {1: 0, 2: 0, 3: 4, 4: 4, 5: 4}
 """After how many placements a playout stops and the odds of the position score it (0: never)."""
 WIDTH: dict[int, int] = {1: 4, 2: 6, 3: 10, 4: 14, 5: 20}
 """How many of the best-looking holes the playouts compare, by level."""
+SEARCH_NODES: dict[int, int] = {3: 12000, 4: 30000, 5: 80000}
+"""From level 3: the positions the expectimax over the dice may score per placement (the
+levels below play the Monte Carlo playouts above)."""
+SEARCH_DEPTH = 3
+"""Placements the expectimax looks ahead at most."""
 
 
 def plain_score(pieces: list[Bitboard], team: int, hole: int) -> int:
@@ -121,6 +127,8 @@ class LuckyPlayer:
             ranked = [hole for hole in ranked if hole not in blocks] or ranked
             hole = ranked[rng.randrange(len(ranked))]
             return decision(Action("place", hole=hole), "a hole with open lines", budget, 50)
+        if self.level in SEARCH_NODES:
+            return self._searched(game, sim, ranked, blocks, budget, on_info)
         candidates = ranked[: WIDTH[self.level]]
         best, means = self._halving(game, sim, candidates, budget, on_info)
         percent = round(100 * means.get(best, 0.5))
@@ -131,6 +139,34 @@ class LuckyPlayer:
         else:
             reason = f"best odds: {percent}% expected score"
         return decision(Action("place", hole=best), reason, budget, percent, depth=1)
+
+    def _searched(
+        self,
+        game: Game,
+        sim: LuckySim,
+        holes: list[int],
+        blocks: dict[int, int],
+        budget: Budget,
+        on_info: InfoSink | None,
+    ) -> Decision:
+        """The placement :func:`~engine.players.lucky_search.search` picks within the level's
+        node budget (and the caller's ``movetime``)."""
+        if len(holes) == 1:
+            return decision(
+                Action("place", hole=holes[0]), "the only hole the dice allow", budget, 50, depth=1
+            )
+        inner = capped(budget, SEARCH_NODES[self.level])
+        result = search(game, sim, holes, inner, SEARCH_DEPTH)
+        budget.count(inner.visited)
+        percent = round(100 * result.value)
+        action = Action("place", hole=result.hole)
+        if on_info is not None:
+            on_info(SearchInfo(result.depth, percent, budget.visited, budget.elapsed(), (action,)))
+        if result.hole in blocks:
+            reason = f"blocks an opponent's line; {percent}% expected"
+        else:
+            reason = f"best odds: {percent}% expected score"
+        return decision(action, reason, budget, percent, depth=result.depth)
 
     def _halving(
         self,
