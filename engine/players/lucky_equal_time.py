@@ -11,9 +11,12 @@ number of games, and seats alternate by the game's number so chunks add up to on
 - ``timed_flat_vs_plain``: the same with the yardstick capped at :data:`MOVETIME` (the plain
   player not): what the cap costs it on the machine at hand.
 
->>> result = play_chunk("flat_vs_plain", 4, 1, clock=iter(range(10**6)).__next__)
->>> result.games, result.wins + result.draws + result.losses
-(1, 1)
+>>> sorted(PAIRINGS)
+['flat_vs_plain', 'search_vs_flat', 'timed_flat_vs_plain']
+>>> play_chunk("search_vs_flat", 3, 2, clock=lambda: 0.0)
+Traceback (most recent call last):
+...
+ValueError: a chunk starts at an even-numbered game: 3
 """
 
 from __future__ import annotations
