@@ -15,7 +15,9 @@ the same position, so a chance node evaluates each empty hole once and each outc
 best of its holes. Depth 3 adds one more throw and placement below each reply, for the best
 candidates of depth 2. The search is anytime: each depth runs over the candidates in the order
 the depth before ranked them, and a depth is only trusted once it has scored them all (depth 3:
-its best ``TOP`` candidates). Every position it scores counts one node of the budget.
+its best ``TOP`` candidates); the budget is checked at every position scored, each counting one
+node, so the search stops on the node. Candidates given in a plain order of merit keep it for
+those depth 1 had no time to score.
 
 Other teams are taken to play against the root team (paranoid); free throws left over at a leaf
 are left to :meth:`~engine.players.fast_lucky.LuckySim.odds`.
@@ -82,6 +84,10 @@ class SearchResult:
     values: dict[int, float]
 
 
+class Exhausted(Exception):
+    """The budget ran out inside a search: the depth under way is dropped."""
+
+
 class _Search:
     """One search from the root team's side."""
 
@@ -111,7 +117,10 @@ class _Search:
         return State(state.pieces, state.supply, state.threats, self.sim.next_of[seat], 0)
 
     def leaf(self, state: State) -> float:
-        """The root team's expected score by the odds of the position."""
+        """The root team's expected score by the odds of the position (:class:`Exhausted` once
+        the budget is spent)."""
+        if self.budget.exhausted():
+            raise Exhausted
         self.budget.count()
         if not any(state.supply) or state.occupied == BB_ALL:
             return 0.5
@@ -120,7 +129,7 @@ class _Search:
     def value(self, state: State, depth: int) -> float:
         """The root team's expected score with ``state.seat`` about to throw, looking ``depth``
         placements ahead (0: the odds of the position)."""
-        if depth <= 0 or self.budget.exhausted():
+        if depth <= 0:
             return self.leaf(state)
         seat = state.seat
         sim = self.sim
@@ -187,27 +196,37 @@ TOP = 3
 def search(
     game: Game, sim: LuckySim, candidates: list[int], budget: Budget, depth: int
 ) -> SearchResult:
-    """The best of ``candidates`` (allowed empty holes, none completing a line) for
-    ``game.to_move``, searching up to ``depth`` (1..3) placements deep within ``budget``."""
+    """The best of ``candidates`` (allowed empty holes, none completing a line, best-looking
+    first) for ``game.to_move``, searching up to ``depth`` (1..3) placements deep within
+    ``budget``."""
     seat = game.to_move
     team = sim.team_of_seat[seat]
     run = _Search(sim, team, budget)
     root = State(tuple(sim.pieces), tuple(sim.supply), tuple(sim.threats), seat, game.free_throws)
     children = {hole: run.placed(root, seat, hole) for hole in candidates}
-    values = {hole: run.leaf(children[hole]) for hole in candidates}
-    order = sorted(candidates, key=lambda hole: (-values[hole], hole))
+    values: dict[int, float] = {}
+    try:
+        for hole in candidates:
+            values[hole] = run.leaf(children[hole])
+    except Exhausted:
+        pass
+    if not values:
+        return SearchResult(candidates[0], 0.5, 0, values)
+    order = sorted(values, key=lambda hole: (-values[hole], hole))
+    order += [hole for hole in candidates if hole not in values]
     trusted = 1
     for level in range(2, depth + 1):
+        if len(values) < len(candidates):
+            break
         field = order if level == 2 else order[:TOP]
         deeper: dict[int, float] = {}
-        for hole in field:
-            if budget.exhausted():
-                break
-            deeper[hole] = run.value(children[hole], level - 1)
-        if len(deeper) < len(field) or budget.exhausted():
+        try:
+            for hole in field:
+                deeper[hole] = run.value(children[hole], level - 1)
+        except Exhausted:
             break
         values = deeper
         order = sorted(field, key=lambda hole: (-values[hole], hole))
         trusted = level
     best = order[0]
-    return SearchResult(best, values[best], trusted, values)
+    return SearchResult(best, values.get(best, 0.5), trusted, values)
