@@ -214,7 +214,7 @@ def search(
         return SearchResult(candidates[0], 0.5, 0, values)
     order = sorted(values, key=lambda hole: (-values[hole], hole))
     order += [hole for hole in candidates if hole not in values]
-    trusted = 1
+    trusted = 1 if len(values) == len(candidates) else 0
     for level in range(2, depth + 1):
         if len(values) < len(candidates):
             break

@@ -217,3 +217,15 @@ def test_lucky_hint_ignores_the_dice_to_come(seed: int) -> None:
 def test_payoff_hint_ignores_the_other_teams_tokens() -> None:
     a, b = payoff_worlds(7, 9, 3)
     assert hint(a, 4) == hint(b, 4)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_todays_payoff_player_reads_no_hidden_token(players: int) -> None:
+    """Handed the whole game instead of its view, the Pay-Off player decides alike: its search
+    never read another team's tokens."""
+    for seed, placements in PAYOFF_POSITIONS:
+        game = payoff_worlds(seed, placements, players)[1]
+        level = 1 + seed % 5
+        player = make_player("payoff", level, seed)
+        whole = player.decide(game, Budget(clock=lambda: 0.0, nodes=600))
+        assert same_decision(whole, decide(game, level, seed))
