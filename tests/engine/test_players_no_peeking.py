@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from controller.core.seats import player_seed
 from controller.core.think_worker import Thinker
 from engine.bitboard import scan_forward
 from engine.dice import throw_dice
@@ -229,3 +230,17 @@ def test_todays_payoff_player_reads_no_hidden_token(players: int) -> None:
         player = make_player("payoff", level, seed)
         whole = player.decide(game, Budget(clock=lambda: 0.0, nodes=600))
         assert same_decision(whole, decide(game, level, seed))
+
+
+def test_the_computers_own_seed_does_not_give_the_games_seed_away() -> None:
+    """A seed made as ``game_seed * 7919 + 104729 * (seat + 1)`` modulo 2**31 (as it once was)
+    could be turned back into the game's seed, and so into the dice to come."""
+    inverse = pow(7919, -1, 2**31)
+    seeds = {}
+    for game_seed in (1, 7, 123_456, 2**30 + 5):
+        for seat in range(4):
+            own = player_seed(game_seed, seat)
+            assert own == player_seed(game_seed, seat) and 0 <= own < 2**31
+            assert (own - 104_729 * (seat + 1)) * inverse % 2**31 != game_seed
+            seeds[game_seed, seat] = own
+    assert len(set(seeds.values())) == len(seeds)
