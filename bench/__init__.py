@@ -34,6 +34,8 @@ PROBES: list[str] = [
     "bench.bench_remote:measure",
     "bench.bench_tap:measure",
     "bench.bench_voice:measure",
+    "bench.bench_lucky_flat:measure",
+    "bench.bench_lucky_equal_time:measure",
 ]
 
 

@@ -15,6 +15,7 @@ and the page.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -160,5 +161,7 @@ def entry_seats(entry: NewGameData) -> tuple[tuple[Seat, ...], bool]:
 
 def player_seed(game_seed: int, seat: int) -> int:
     """The seed of the computer at ``seat``: from the game's seed and the seat, so a replayed
-    game plays the same moves."""
-    return (game_seed * 7919 + 104_729 * (seat + 1)) % 2**31
+    game plays the same moves; by a one-way hash, so the computer cannot work the game's seed
+    (and with it the dice to come, or the other teams' tokens) back out of its own."""
+    digest = hashlib.blake2b(f"player:{game_seed}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % 2**31

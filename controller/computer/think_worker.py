@@ -8,6 +8,9 @@ latency, so it runs in a separate process. A job names the game as its journal d
   decision of the seat to move when that seat is a computer, else nothing;
 - ``hint``: the decision of the seat to move, found by the strongest level.
 
+A player sees the game only through :func:`~engine.players.view.seat_view` of its seat: no seed,
+no dice to come, no other team's tokens.
+
 Every job carries a generation; the controller raises the shared ``current`` generation to
 cancel a job (its budget's stop check sees it at once) and drops an answer of an older one.
 This module imports only the engine.
@@ -27,6 +30,7 @@ from typing import Any
 from engine.game import Action, Game, Phase
 from engine.players import make_player
 from engine.players.base import LEVELS, Budget, Decision, Player
+from engine.players.view import seat_view
 from engine.variants import new_game
 
 NICENESS = 10
@@ -78,17 +82,17 @@ class Thinker:
         budget = Budget(clock=time.monotonic, movetime=job["movetime"], stop=stop)
         if job["purpose"] == "hint":
             player = self.player(variant, HINT_LEVEL, seeds[game.to_move])
-            return {**base, **_decided(player.decide(game, budget), game)}
+            return {**base, **_decided(player.decide(seat_view(game, game.to_move), budget), game)}
         if game.phase == Phase.GAME_OVER:
             return base
         levels = {int(seat): level for seat, level in job["levels"].items()}
         for seat in sorted(levels):
             player = self.player(variant, levels[seat], seeds[seat])
-            for action in player.reactions(game, seat):
+            for action in player.reactions(seat_view(game, seat), seat):
                 return {**base, "seat": seat, **_reaction(action, game)}
         if game.to_move in levels:
             player = self.player(variant, levels[game.to_move], seeds[game.to_move])
-            return {**base, **_decided(player.decide(game, budget), game)}
+            return {**base, **_decided(player.decide(seat_view(game, game.to_move), budget), game)}
         return base
 
 
