@@ -443,7 +443,7 @@ class BoardController:
         self._refresh(now)
 
     def sync_journal(self) -> None:
-        """Make the moves the board sensed durable (``controller.core.journal``): after their
+        """Make the moves the board sensed durable (``controller.records.journal``): after their
         LED frame, before anything else is answered or handled."""
         self.session.journal.sync()
 

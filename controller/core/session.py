@@ -301,7 +301,7 @@ class GameSession:
         """Apply to the game, journal, then publish: an illegal action, or a call that changes
         nothing (``IDLE_CALLS``), changes nothing. The events published. ``sync=False``: a move
         the board sensed, fsynced by the journal's ``sync`` after its LED frame
-        (``controller.core.journal``)."""
+        (``controller.records.journal``)."""
         events = self.game.apply(action)
         if events and all(event.type in IDLE_CALLS for event in events):
             self.game.pop()

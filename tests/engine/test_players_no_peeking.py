@@ -4,7 +4,7 @@ and the same hint (the player's own seed being the same).
 Lucky Flix worlds differ in the game's seed (the dice still to come); Pay-Off worlds also in the
 token values of the other teams (which tokens ride on their Men, and with three teams who was
 dealt what). Every game's hint is asked through the controller's hint path
-(:class:`controller.core.think_worker.Thinker`), with the game's seed changed.
+(:class:`controller.computer.think_worker.Thinker`), with the game's seed changed.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from controller.core.seats import player_seed
-from controller.core.think_worker import Thinker
 
+from controller.computer.think_worker import Thinker
+from controller.seats import player_seed
 from engine.bitboard import scan_forward
 from engine.dice import throw_dice
 from engine.game import Action, Game, Phase
