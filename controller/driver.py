@@ -82,7 +82,8 @@ class Driver:
 
     def follow(self, now: float) -> None:
         """After a change (a step or an order): the computer acts, the LEDs show it, then the
-        journal makes a sensed move durable (its frame goes first: ``controller.records.journal``)."""
+        journal makes a sensed move durable (its frame goes first:
+        ``controller.records.journal``)."""
         self.computer.update(now)
         self.render(now)
         self.controller.sync_journal()
