@@ -23,7 +23,7 @@ run: $(VENV)/.run-deps
 	$(BIN)/flixboard run --board sim $(ARGS)
 
 # The heavy lanes (markers set by tests/conftest.py); `make check` leaves them out.
-HEAVY_LANES := browser or broker or pico or live or fuzz or mutation
+HEAVY_LANES := browser or broker or pico or live or fuzz or mutation or slow
 # pytest-xdist workers: two on the 2-core development machine (docs/development.md).
 WORKERS ?= 2
 

@@ -44,7 +44,7 @@ LANE_BY_IMPORTED_NAME = {
 }
 # Folders and file names: the emulated Pico, the mutation sample, the fuzzes.
 LANE_BY_PATH = {"tests/firmware/pico/": "pico", "tests/mutation/": "mutation", "_fuzz.py": "fuzz"}
-HEAVY_LANES = ("mutation", "pico", "fuzz", "broker", "browser", "live")
+HEAVY_LANES = ("mutation", "pico", "fuzz", "broker", "browser", "live", "slow")
 ROOT = Path(__file__).resolve().parent.parent
 
 

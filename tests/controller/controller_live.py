@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,14 +12,9 @@ from typing import Any
 
 import httpx
 
-START_TIMEOUT_S = 60.0
+from tests.live_service import START_TIMEOUT_S, free_port, run_command, wait_answering
+
 POLL_S = 0.05
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class LiveService:
@@ -42,35 +35,18 @@ class LiveService:
 
     def start(self) -> None:
         self.port = free_port()
-        command = [
-            sys.executable,
-            "-m",
-            "controller.cli",
-            "run",
-            "--board",
+        command = run_command(
             "sim",
-            "--http",
-            f"127.0.0.1:{self.port}",
-            "--data-dir",
-            str(self.data_dir),
-            "--sim-state",
-            str(self.sim_state),
-            *self.extra,
-        ]
+            "127.0.0.1",
+            self.port,
+            self.data_dir,
+            ["--sim-state", str(self.sim_state), *self.extra],
+        )
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, env=self.env
             )
-        self.wait_for(lambda: self._answers(), "the service to answer")
-
-    def _answers(self) -> bool:
-        assert self.process is not None
-        if self.process.poll() is not None:
-            raise AssertionError(f"flixboard run exited: {self.log.read_text()}")
-        try:
-            return httpx.get(f"{self.url}/api/state", timeout=5).status_code == 200
-        except httpx.TransportError:
-            return False
+        wait_answering(self.process, self.url, self.log)
 
     def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
         """Poll ``condition`` until true; fail naming ``what`` after a generous timeout."""

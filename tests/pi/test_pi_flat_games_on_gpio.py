@@ -69,6 +69,7 @@ class Table:
         return {naming.name(cell) for cell in self.board.lit_holes()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("grid", ["flip4"], indirect=True)
 def test_a_whole_four_player_flip4_game_on_the_gpio_board(
     flat_backend: GridGpioBackend, flat_board: SimBoard, clock: SimClock
@@ -96,6 +97,7 @@ def test_a_whole_four_player_flip4_game_on_the_gpio_board(
     assert {"roll", "place", "move"} <= kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("grid", ["olix"], indirect=True)
 def test_a_whole_olix_game_on_the_gpio_board(
     flat_backend: GridGpioBackend, flat_board: SimBoard, clock: SimClock

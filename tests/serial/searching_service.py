@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,14 +15,9 @@ from typing import Any
 
 import httpx
 
+from tests.live_service import COMMAND, free_port, run_command, wait_answering
+
 TIMEOUT_S = 60.0
-COMMAND = [sys.executable, "-m", "controller.cli"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def wait_for(condition: Callable[[], bool], what: str) -> None:
@@ -82,14 +75,14 @@ def searching_service(folder: Path, *extra: str) -> Iterator[SearchingService]:
     wait until it answers; on leaving, stop it (it must exit 0) and any Pico plugged in."""
     link, port, log = folder / "board", free_port(), folder / "service.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(
-            [*COMMAND, "run", "--board", f"serial:{link}", "--http", f"127.0.0.1:{port}",
-             "--data-dir", str(folder / "data"), "--set", "board.settle_ms=40", *extra],
-            stdout=out, stderr=subprocess.STDOUT,
+        command = run_command(
+            f"serial:{link}", "127.0.0.1", port, folder / "data",
+            ["--set", "board.settle_ms=40", *extra],
         )  # fmt: skip
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     service = SearchingService(process, f"http://127.0.0.1:{port}", log, link)
     try:
-        wait_for(lambda: bool(service.state()), "the service to answer")
+        wait_answering(process, service.url, log)
         yield service
     finally:
         process.send_signal(signal.SIGTERM)

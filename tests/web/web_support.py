@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from tests.live_service import free_port, run_command, wait_answering
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -26,16 +25,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 REPO = Path(__file__).resolve().parents[2]
-START_TIMEOUT_S = 60.0
 EXPECT_TIMEOUT_MS = 20_000
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -82,21 +72,7 @@ def start_service(
     still reach it through 127.0.0.1.
     """
     port = free_port(host)
-    command = [
-        sys.executable,
-        "-m",
-        "controller.cli",
-        "run",
-        "--board",
-        "sim",
-        "--http",
-        f"{host}:{port}",
-        "--data-dir",
-        str(data_dir / "data"),
-        *args,
-        "--geometry",
-        geometry,
-    ]
+    command = run_command("sim", host, port, data_dir / "data", [*args, "--geometry", geometry])
     if config:
         config_file = data_dir / "config.toml"
         config_file.write_text(config, encoding="utf-8")
@@ -109,21 +85,12 @@ def start_service(
         )
     reach = "127.0.0.1" if host == "0.0.0.0" else host
     service = Service(process, f"http://{reach}:{port}", log, token)
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(
-                f"flixboard run exited with {process.returncode}:\n{service.output()}"
-            )
-        try:
-            if service.client.get("/api/state").status_code == 200:
-                return service
-        except httpx.TransportError:
-            pass
-        if time.monotonic() > deadline:
-            stop_service(service)
-            raise RuntimeError(f"flixboard run did not answer in time:\n{service.output()}")
-        time.sleep(0.1)
+    try:
+        wait_answering(process, service.url, log, service.client.headers)
+    except RuntimeError:
+        stop_service(service)
+        raise
+    return service
 
 
 def kill_service(service: Service) -> None:

@@ -1,0 +1,60 @@
+"""The one way the tests start a live ``flixboard run``: a free port, its command line, and the
+wait until it answers. ``tests/web/web_support.py`` (the page tests), ``tests/controller/
+controller_live.py`` (restarts and kills) and ``tests/serial/searching_service.py`` (a board
+found later) build on it."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import httpx
+
+COMMAND = [sys.executable, "-m", "controller.cli"]
+"""``flixboard`` of this checkout, whatever is installed."""
+START_TIMEOUT_S = 60.0
+"""A generous bound for a start on a loaded 2-core machine (a hang fails, speed is benched)."""
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def run_command(
+    board: str, host: str, port: int, data_dir: Path, args: Sequence[str] = ()
+) -> list[str]:
+    """``flixboard run --board BOARD --http HOST:PORT --data-dir DATA_DIR ARGS...``."""
+    return [*COMMAND, "run", "--board", board, "--http", f"{host}:{port}",
+            "--data-dir", str(data_dir), *args]  # fmt: skip
+
+
+def wait_answering(
+    process: subprocess.Popen[bytes] | subprocess.Popen[str],
+    url: str,
+    log: Path,
+    headers: Mapping[str, str] | None = None,
+) -> None:
+    """Wait until ``GET URL/api/state`` (with ``headers``) answers 200; fail with the service's
+    log if it exits first or does not answer within ``START_TIMEOUT_S``."""
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while True:
+        if process.poll() is not None:
+            output = log.read_text(encoding="utf-8", errors="replace")
+            raise RuntimeError(f"flixboard run exited with {process.returncode}:\n{output}")
+        try:
+            if httpx.get(f"{url}/api/state", headers=headers, timeout=5).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            output = log.read_text(encoding="utf-8", errors="replace")
+            raise RuntimeError(f"flixboard run did not answer in time:\n{output}")
+        time.sleep(0.05)
