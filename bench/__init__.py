@@ -34,6 +34,7 @@ PROBES: list[str] = [
     "bench.bench_remote:measure",
     "bench.bench_tap:measure",
     "bench.bench_voice:measure",
+    "bench.bench_qubic_proof:measure",
 ]
 
 
