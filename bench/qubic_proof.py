@@ -84,7 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     book = Book(search.book)
     kept: dict[int, tuple[int, int, int]] = dict(previous.entries)
     for bx, bo, turn in proven_roots:
-        kept.update(minimal_book(bx, bo, turn, book, leaf).entries)
+        try:
+            kept.update(minimal_book(bx, bo, turn, book, leaf).entries)
+        except ValueError as error:
+            rows.append(f"# not kept, its walk failed: {error}")
     command = "python -m bench.qubic_proof " + shlex.join(sys.argv[1:] if argv is None else argv)
     header = [
         "# Qubic proof book: X's proven move per position (X O move; hex boards in the canonical",

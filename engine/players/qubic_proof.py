@@ -45,6 +45,14 @@ BOOK_PATH = Path(__file__).with_name("qubic_book.txt")
 """The committed book (rebuilt by ``python -m bench.qubic_proof``)."""
 
 
+def canonical_position(x: Bitboard, o: Bitboard, packed: int) -> tuple[Bitboard, Bitboard]:
+    """The position turned into its canonical orientation (``packed`` is its packed hash), so
+    that a leaf's forcing search, whose move order follows hole indices, gives one answer for
+    all 192 orientations."""
+    perm = SYMMETRIES[canonical_symmetry(packed)]
+    return apply(perm, x), apply(perm, o)
+
+
 @dataclass(eq=False)
 class Node:
     """One position of the proof tree; ``x_to_move`` makes it an OR node."""
@@ -115,11 +123,13 @@ class ProofSearch:
         self.book.update(book.entries)
         self.root = self._node(self.x, self.o, self.x_to_move, packed_hash(self.x, self.o))
 
-    def _value(self, x: Bitboard, o: Bitboard, x_to_move: bool, key: int) -> bool | None:
+    def _value(self, x: Bitboard, o: Bitboard, x_to_move: bool, packed: int) -> bool | None:
+        key = canonical_key(packed)
         known = self.solved.get(key)
         if known is not None:
             return known
         self.evaluated += 1
+        x, o = canonical_position(x, o, packed)
         value = leaf_value(x, o, x_to_move, ForcingSearch(self.leaf_nodes), self.leaf_moves)
         if value is not None:
             self.solved[key] = value
@@ -127,7 +137,7 @@ class ProofSearch:
 
     def _node(self, x: Bitboard, o: Bitboard, x_to_move: bool, packed: int) -> Node:
         node = Node(x, o, x_to_move, packed)
-        value = self._value(x, o, x_to_move, canonical_key(packed))
+        value = self._value(x, o, x_to_move, packed)
         if value is True:
             node.proof, node.disproof = 0, INFINITE
         elif value is False:
@@ -279,7 +289,8 @@ def minimal_book(
     x: Bitboard, o: Bitboard, x_to_move: bool, book: Book, leaf: Callable[[int, int, bool], bool]
 ) -> Book:
     """The entries of ``book`` a walk from ``(x, o)`` uses: X's book move at each of its turns
-    (unless ``leaf`` already proves the position), every O reply at O's."""
+    (unless ``leaf``, given the canonical orientation, already proves the position), every O
+    reply at O's."""
     kept: dict[int, tuple[Bitboard, Bitboard, int]] = {}
     visited: set[int] = set()
     stack = [(x, o, x_to_move)]
@@ -290,17 +301,17 @@ def minimal_book(
         if key in visited:
             continue
         visited.add(key)
+        if leaf(*canonical_position(x, o, packed), x_turn):
+            continue
         if x_turn:
-            if leaf(x, o, True):
-                continue
             move = book.move(x, o)
             if move is None:
                 raise ValueError(f"position {x:016x} {o:016x} is neither in the book nor won")
             kept[key] = book.entries[key]
             stack.append((x | 1 << move, o, False))
             continue
-        if leaf(x, o, False) or completing(o, x):
-            continue
+        if completing(o, x):
+            raise ValueError(f"position {x:016x} {o:016x}: O completes a line")
         forced = completing(x, o)
         empty = ~(x | o) & BB_ALL
         holes = forced if forced else empty
