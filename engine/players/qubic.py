@@ -2,9 +2,11 @@
 
 Two teams: it wins at once when it can, blocks a single open three, plays a forcing win
 (threat sequence ending in a double threat) when it finds one, else searches
-(:mod:`engine.players.qubic_search`) within its level's node budget. Three teams: immediate wins
-and blocks, double threats, then the most open hole (no deep search). Level 1 overlooks a win
-or a needed block now and then (seeded, reproducible).
+(:mod:`engine.players.qubic_search`) within its level's node budget. As first player, the top
+level plays X's move from the proof book (:mod:`engine.players.qubic_proof`) in every position
+the book holds, and the forcing search finds the win between book moves. Three teams: immediate
+wins and blocks, double threats, then the most open hole (no deep search). Level 1 overlooks a
+win or a needed block now and then (seeded, reproducible).
 
 >>> from engine.variants import new_game
 >>> from engine.players.base import Budget
@@ -27,6 +29,7 @@ from engine.game import Action, Game, Phase
 from engine.holes import Layout, name
 from engine.lines import LINES_THROUGH
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Budget, Decision, InfoSink, SearchInfo
+from engine.players.qubic_proof import committed_book
 from engine.players.qubic_search import Iteration, Limits, Search, mate_moves, ordered_moves
 from engine.players.qubic_threats import (
     ForcingSearch,
@@ -154,6 +157,11 @@ class QubicPlayer:
             hole = ordered_moves(me, other, empty & ~threats & ~wins or empty)[0]
             info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=hole),))
             return self._place(hole, "most open lines", info)
+        if self.level == max(LEVELS) and colour == 0:
+            move = committed_book().move(me, other)
+            if move is not None:
+                info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=move),))
+                return self._place(move, "plays the proven book", info)
         settings = self.settings
         nodes = settings.nodes if budget.nodes is None else min(settings.nodes, budget.nodes)
         forcing = ForcingSearch(max(nodes // 4, 1), budget.exhausted)

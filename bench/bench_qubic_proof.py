@@ -1,0 +1,55 @@
+"""Bench probe of the Qubic proof book (``flixboard bench --only bench_qubic_proof``).
+
+- ``qubic_book_entries``: the committed book's size (X's proven moves).
+- ``qubic_book_checked_positions``, ``_book_moves``, ``_forced_wins``, ``_fours``,
+  ``_failures``, ``_seconds``: the independent checker (:mod:`bench.qubic_checker`) walking every
+  second-player reply from every entry of the book.
+- ``qubic_book_lookup_ms_mean`` / ``_max``: :meth:`engine.players.qubic_proof.Book.move` over
+  every entry, each in a random one of the 192 orientations.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from bench.qubic_checker import Checker
+from engine.players.qubic_proof import BOOK_PATH, Book
+from engine.symmetry import SYMMETRIES, apply
+
+
+def lookup_seconds(book: Book, seed: int = 25) -> list[float]:
+    """The time of each entry's lookup, the position turned by a random symmetry."""
+    rng = random.Random(seed)
+    times = []
+    for x, o, _ in book.entries.values():
+        perm = rng.choice(SYMMETRIES)
+        turned = apply(perm, x), apply(perm, o)
+        start = time.perf_counter()
+        found = book.move(*turned)
+        times.append(time.perf_counter() - start)
+        if found is None:
+            raise AssertionError(f"book entry {x:016x} {o:016x} not found when turned")
+    return times
+
+
+def measure() -> dict[str, float]:
+    """The book's size, the checker's whole walk, and the lookup times."""
+    text = BOOK_PATH.read_text()
+    checker = Checker(text)
+    report = checker.walk(checker.roots)
+    figures: dict[str, float] = {
+        "qubic_book_entries": len(checker.roots),
+        "qubic_book_checked_positions": report.positions,
+        "qubic_book_checked_book_moves": report.book_moves,
+        "qubic_book_checked_forced_wins": report.forced_wins,
+        "qubic_book_checked_fours": report.fours,
+        "qubic_book_checked_failures": len(report.failures),
+        "qubic_book_checked_seconds": round(report.seconds, 2),
+    }
+    times = lookup_seconds(Book.parse(text))
+    if times:
+        figures["qubic_book_lookup_ms_mean"] = round(1000 * statistics.mean(times), 4)
+        figures["qubic_book_lookup_ms_max"] = round(1000 * max(times), 4)
+    return figures

@@ -1,0 +1,148 @@
+"""The Qubic proof-number search, its book, and the independent checker of the book."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench.qubic_checker import LINES as CHECKER_LINES
+from bench.qubic_checker import SYMMETRIES as CHECKER_SYMMETRIES
+from bench.qubic_checker import Checker
+from engine.holes import parse
+from engine.lines import LINES
+from engine.players.base import Budget
+from engine.players.qubic import QubicPlayer
+from engine.players.qubic_proof import (
+    Book,
+    ProofSearch,
+    committed_book,
+    leaf_value,
+    minimal_book,
+)
+from engine.players.qubic_threats import ForcingSearch, completing
+from engine.symmetry import SYMMETRIES, apply
+from engine.variants import new_game
+
+LEAF_NODES = 300
+
+SMALL_WINS = (
+    (("Y-I-C", "G-I-S", "B-I-C", "B-IV-H"), ("R-I-H", "R-III-D", "Y-IV-C", "G-III-S")),
+    (("Y-I-D", "Y-II-S", "B-II-D"), ("R-IV-S", "B-III-C", "B-IV-H")),
+)
+"""X to move; X wins, but not by a forcing sequence alone."""
+
+
+def _board(holes: tuple[str, ...]) -> int:
+    return sum(1 << parse(h) for h in holes)
+
+
+def _leaf(x: int, o: int, x_turn: bool) -> bool:
+    return leaf_value(x, o, x_turn, ForcingSearch(LEAF_NODES)) is True
+
+
+def _proof_book(x: int, o: int) -> Book:
+    search = ProofSearch(x, o, leaf_nodes=LEAF_NODES)
+    assert search.run(max_nodes=500) is True
+    return minimal_book(x, o, True, Book(search.book), _leaf)
+
+
+def _text(book: Book) -> str:
+    return "\n".join(book.lines())
+
+
+@pytest.mark.parametrize(("xs", "os_"), SMALL_WINS)
+def test_proof_search_proves_wins_the_forcing_search_alone_misses(
+    xs: tuple[str, ...], os_: tuple[str, ...]
+) -> None:
+    x, o = _board(xs), _board(os_)
+    assert leaf_value(x, o, True, ForcingSearch(LEAF_NODES)) is None
+    search = ProofSearch(x, o, leaf_nodes=LEAF_NODES)
+    assert search.run(max_nodes=500) is True
+    assert search.root.proof == 0
+    assert search.book
+
+
+def test_proof_search_disproves_a_position_where_o_wins_at_once() -> None:
+    x = _board(("R-I-S", "B-IV-C"))
+    o = _board(("Y-I-S", "Y-I-H", "Y-I-D"))
+    search = ProofSearch(x, o, x_to_move=False)
+    assert search.run(max_nodes=10) is False
+
+
+def test_book_lookup_holds_under_every_symmetry() -> None:
+    x, o = _board(SMALL_WINS[0][0]), _board(SMALL_WINS[0][1])
+    book = _proof_book(x, o)
+    move = book.move(x, o)
+    assert move is not None
+    assert sum(apply(p, x) == x and apply(p, o) == o for p in SYMMETRIES) == 1
+    for perm in random.Random(4).sample(SYMMETRIES, 24):
+        assert book.move(apply(perm, x), apply(perm, o)) == perm[move]
+    assert book.move(x | 1 << move, o) is None
+
+
+def test_checker_builds_the_same_lines_and_symmetries_on_its_own() -> None:
+    assert set(CHECKER_LINES) == set(LINES)
+    assert set(CHECKER_SYMMETRIES) == set(SYMMETRIES)
+
+
+@pytest.mark.parametrize(("xs", "os_"), SMALL_WINS)
+def test_checker_confirms_every_reply_against_a_proof_book(
+    xs: tuple[str, ...], os_: tuple[str, ...]
+) -> None:
+    x, o = _board(xs), _board(os_)
+    checker = Checker(_text(_proof_book(x, o)))
+    report = checker.walk([(x, o)])
+    assert report.failures == []
+    assert report.book_moves >= 1
+    assert report.forced_wins + report.fours >= 2
+
+
+def test_checker_rejects_a_planted_wrong_book_move() -> None:
+    x, o = _board(SMALL_WINS[0][0]), _board(SMALL_WINS[0][1])
+    proof = _text(_proof_book(x, o))
+    o_three = _board(("R-I-S", "R-I-H", "R-I-D"))
+    x_pieces = _board(("R-II-S", "Y-II-H", "G-III-D"))
+    block, elsewhere = parse("R-I-C"), parse("Y-IV-C")
+    planted = Checker(f"{proof}\n{x_pieces:016x} {o_three:016x} {elsewhere}")
+    report = planted.walk([(x, o), (x_pieces, o_three)])
+    assert [why for *_, why in report.failures] == ["O completes a line"]
+    taken = Checker(f"{proof}\n{x_pieces:016x} {o_three:016x} {parse('R-I-S')}")
+    assert [why for *_, why in taken.walk([(x_pieces, o_three)]).failures] == [
+        f"book move {parse('R-I-S')} is taken"
+    ]
+    blocked = Checker(f"{proof}\n{x_pieces:016x} {o_three:016x} {block}").walk(
+        [(x_pieces, o_three)], limit=1
+    )
+    assert blocked.failures == [] and blocked.book_moves == 1
+
+
+def test_committed_book_sample_is_confirmed_by_the_checker() -> None:
+    book = committed_book()
+    assert book.entries
+    rows = book.lines()
+    sample = random.Random(25).sample(rows, min(3, len(rows)))
+    checker = Checker("\n".join(rows))
+    roots = [(int(r.split()[0], 16), int(r.split()[1], 16)) for r in sample]
+    report = checker.walk(roots, limit=400)
+    assert report.failures == []
+    assert report.book_moves >= len(roots)
+
+
+def test_top_level_first_player_plays_the_book_move_in_any_orientation() -> None:
+    book = committed_book()
+    cx, co, move = next(
+        (cx, co, m)
+        for cx, co, m in book.entries.values()
+        if not completing(cx, co) and not completing(co, cx)
+    )
+    perm = SYMMETRIES[97]
+    x, o = apply(perm, cx), apply(perm, co)
+    game = new_game("qubic")
+    holes = [h for h in range(64) if x >> h & 1], [h for h in range(64) if o >> h & 1]
+    for ply in range(len(holes[0]) + len(holes[1])):
+        game.place(holes[ply % 2][ply // 2])
+    decision = QubicPlayer(5).decide(game, Budget(clock=lambda: 0.0))
+    assert decision.reason == "plays the proven book"
+    assert decision.action.hole == perm[move]
+    assert QubicPlayer(4).decide(game, Budget(clock=lambda: 0.0)).reason != "plays the proven book"
