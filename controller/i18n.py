@@ -2,10 +2,11 @@
 
 A message is marked where it is written: ``say.gettext("Fix the board: {fix}.")`` in code that
 speaks (``say`` a ``Language``), ``N_("hole")`` where the words wait in a table and are
-translated later. ``pybabel extract`` (``babel.cfg``) finds both, and the page's ``t("...")``
-too; the catalogs are ``controller/locale/<lang>/LC_MESSAGES/flixboard.po``, read with Babel
-when a language is first asked for (no compiled ``.mo`` to keep in step: the same file serves
-an editable install and a wheel).
+translated later. ``pybabel extract`` (``babel.cfg``) finds both, the page's ``t("...")`` and
+the text of its elements marked ``data-t`` (``extract_html``); the catalogs are
+``controller/locale/<lang>/LC_MESSAGES/flixboard.po``, read with Babel when a language is first
+asked for (no compiled ``.mo`` to keep in step: the same file serves an editable install and a
+wheel).
 
 >>> language("de").gettext("hole")
 'Loch'
@@ -15,9 +16,12 @@ an editable install and a wheel).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import IO, Any
 
 LANGUAGES = ("en", "de")
 """The languages a board and a page speak; the message ids are the English."""
@@ -91,3 +95,18 @@ class Said:
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "args": dict(self.args)}
+
+
+MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")
+"""An element of a page marked ``data-t``, with its text (the page's ``translatePage``)."""
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel's extractor for the pages' HTML: the text of each element marked ``data-t``, its
+    white space collapsed as the page collapses it."""
+    text = fileobj.read().decode("utf-8")
+    for found in MARKED.finditer(text):
+        line = text.count("\n", 0, found.start()) + 1
+        yield line, "", " ".join(found.group(2).split()), []

@@ -22,6 +22,7 @@ import { wireSound } from "./sound.js";
 import { showSetupLink } from "./setup-link.js";
 import "./panels.js";
 import { loadInfo } from "./info.js";
+import { wireLanguage } from "./language.js";
 import { refresh } from "./orders.js";
 import { $, nextStamp, receive, state } from "./store.js";
 // Board views and panels of their own modules (each registers itself) are imported here.
@@ -54,6 +55,7 @@ function wire() {
   wirePayOff();
   wireSetup();
   wireSound();
+  wireLanguage();
   showSetupLink();
   startHistory();
   followEvents(onEvent, onStatus);
