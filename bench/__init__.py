@@ -33,6 +33,7 @@ PROBES: list[str] = [
     "bench.bench_games:measure",
     "bench.bench_remote:measure",
     "bench.bench_tap:measure",
+    "bench.bench_voice:measure",
 ]
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from controller.config import Config
-from controller.core.session import game_entry
+from controller.core.session import Listener, game_entry
 from controller.tools.sim_run import SimRun
 from engine.ai import choose_hole
 
@@ -32,16 +32,21 @@ IDLE_S = 10.0
 START_TIMEOUT_S = 60.0
 
 
-def placement_latencies(count: int = PLACEMENTS) -> list[float]:
-    """Seconds from each placement's settle deadline to its frame being sent."""
+def placement_latencies(count: int = PLACEMENTS, listener: Listener | None = None) -> list[float]:
+    """Seconds from each placement's settle deadline to its frame being sent; ``listener``
+    (e.g. the voice) gets every event the controller publishes."""
     config = Config(variant="qubic")
     run = SimRun(config, first_game=game_entry(config, "qubic", 2, 1, None))
     ctl, board = run.controller, run.board
+    if listener is not None:
+        ctl.session.subscribe(listener)
     latencies: list[float] = []
     while len(latencies) < count:
         if ctl.game.game_over:
             board.clear()
             run.advance(config.win_animation_s + 1.0)
+            ctl.next_game(run.clock.now())  # the board's MENU
+            run.step()
             continue
         hole = choose_hole(ctl.game)
         placements = ctl.game.placements

@@ -206,7 +206,7 @@ def _join_exchange() -> float:
     assert answer is not None
     step, confirmation = joiner.take(answer[1])
     assert step == "confirm" and isinstance(confirmation, bytes)
-    welcome = messages.welcome_body("guest", "0" * 16, bytes(32), bytes(32))
+    welcome = messages.Welcome("guest", "0" * 16, bytes(32).hex(), bytes(32).hex())
     reply, secret = door.confirm(joiner.attempt, confirmation, welcome)
     assert reply is not None and secret is not None
     assert joiner.take(reply[1])[0] == "welcome"

@@ -5,12 +5,13 @@
   (``http.client``), as a browser sends them.
 - ``tap_led_ms_p50`` / ``_p99``: a tap on an empty hole of the simulated board in Chromium
   (Playwright, the page's own kept-alive connection) to the first LED frame the controller emits
-  that shows the Man: from the moment the bench sends the tap to Chromium to the frame's time on
-  the board's clock. The service runs in this process (its own thread and event loop) so that
-  its LED frames can be read; settle time 0, so the figure is the service's own reaction (a real
-  board waits ``settle_ms`` more for the Man to sit still).
-- ``tap_page_ms_p50`` / ``_p99``: the same taps, from the hole's ``pointerdown`` to the page
-  showing the Man in it (a ``MutationObserver`` on the hole, timed by the page itself).
+  that shows the Man: from the moment the bench sends the finger's release to Chromium (the
+  pointer is already down on the hole; the page acts on the ``click`` the release makes) to the
+  frame's time on the board's clock. The service runs in this process (its own thread and event
+  loop) so that its LED frames can be read; settle time 0, so the figure is the service's own
+  reaction (a real board waits ``settle_ms`` more for the Man to sit still).
+- ``tap_page_ms_p50`` / ``_p99``: the same taps, from the hole's ``click`` to the page showing
+  the Man in it (a ``MutationObserver`` on the hole, timed by the page itself).
 
 ``TAPS`` taps over Qubic games for two people (each tap places the mover's Man; a finished game
 is cleared and the next one starts).
@@ -52,7 +53,7 @@ _WATCH_TAP = """(name) => {
   const hole = document.querySelector(`[data-hole="${name}"]`);
   window.benchTap = new Promise((resolve) => {
     let tapped = null;
-    hole.addEventListener("pointerdown", () => { tapped = performance.now(); },
+    hole.addEventListener("click", () => { tapped = performance.now(); },
                           { once: true, capture: true });
     const observer = new MutationObserver(() => {
       if (tapped !== null && hole.dataset.team !== undefined) {
@@ -194,8 +195,10 @@ def taps(count: int = TAPS) -> tuple[list[float], list[float]]:
                     raise RuntimeError(f"hole {name} is not shown on the page")
                 page.evaluate(_WATCH_TAP, name)
                 last = service.board.frames[-1]
+                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                page.mouse.down()
                 start = time.monotonic()
-                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                page.mouse.up()
                 shown = service.frame_showing(hole, last.color(hole), start)
                 led.append((shown - start) * 1000)
                 page_ms.append(float(page.evaluate("window.benchTap")))
@@ -206,9 +209,12 @@ def taps(count: int = TAPS) -> tuple[list[float], list[float]]:
 
 
 def _next_game(client: KeptAlive, state: dict[str, Any]) -> None:
-    """A game over: lift every Man and wait until the next game waits for a placement."""
+    """A game over: lift every Man, ask for the next game and wait until it waits for a
+    placement."""
     if state["sensed"]:
         client.request("POST", "/api/sim/clear", {})
+    if state["phase"] == "game_over":
+        client.request("POST", "/api/next_game", {})
     deadline = time.monotonic() + WAIT_S
     while client.request("GET", "/api/state")["phase"] != "await_place":
         if time.monotonic() > deadline:

@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from controller.computer.player import Computer
 from controller.config import Config
 from controller.core import scene
 from controller.core.board_controller import BoardController
+from controller.game_data import NewGameData
 from controller.leds import Frame, LedRenderer
 from controller.records.journal import Journal
 from hal.base import Backend, BoardReading, ButtonPress
@@ -29,7 +28,7 @@ class Driver:
         journal: Journal,
         *,
         seed: int | None = None,
-        first_game: dict[str, Any] | None = None,
+        first_game: NewGameData | None = None,
     ) -> None:
         self.backend = backend
         self.controller = BoardController(
@@ -82,9 +81,11 @@ class Driver:
         self.follow(now)
 
     def follow(self, now: float) -> None:
-        """After a change (a step or an order): the computer acts, then the LEDs show it."""
+        """After a change (a step or an order): the computer acts, the LEDs show it, then the
+        journal makes a sensed move durable (its frame goes first: ``controller.core.journal``)."""
         self.computer.update(now)
         self.render(now)
+        self.controller.sync_journal()
 
     def render(self, now: float) -> None:
         """Offer the wanted frame to the renderer (sent when changed and the frame rate allows)."""

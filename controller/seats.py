@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from controller.errors import BadOrder
+from controller.game_data import NewGameData, SeatData
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 
 HUMAN = "human"
@@ -44,8 +44,8 @@ class Seat:
     def is_computer(self) -> bool:
         return self.kind == COMPUTER
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
+    def to_json(self) -> SeatData:
+        data: SeatData = {"kind": self.kind}
         if self.is_computer:
             data["level"] = self.level
         if self.name is not None:
@@ -106,7 +106,7 @@ def seats_from_json(values: object, players: int) -> tuple[Seat, ...]:
     return (*given, *(Seat() for _ in range(players - len(given))))
 
 
-def seats_json(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+def seats_json(seats: Sequence[Seat]) -> list[SeatData]:
     return [seat.to_json() for seat in seats]
 
 
@@ -127,14 +127,14 @@ def named(seats: Sequence[Seat], names: object) -> tuple[Seat, ...]:
 
 
 def with_seats(
-    entry: dict[str, Any],
+    entry: NewGameData,
     seats: object,
     hints: object,
     *,
     default_seats: Sequence[Seat],
     default_hints: bool,
     names: object = None,
-) -> dict[str, Any]:
+) -> NewGameData:
     """A ``new_game`` entry with its ``seats`` (one per seat) and ``hints`` (shown or not):
     the given ones, else the configured ones, named by ``names`` (see ``named``). ``BadOrder``
     names a bad seat or name."""
@@ -151,7 +151,7 @@ def with_seats(
     return {**entry, "seats": seats_json(chosen), "hints": hints}
 
 
-def entry_seats(entry: dict[str, Any]) -> tuple[tuple[Seat, ...], bool]:
+def entry_seats(entry: NewGameData) -> tuple[tuple[Seat, ...], bool]:
     """The seats and the hints setting of a journalled ``new_game`` entry (journals written
     before seats existed: every seat human, hints on)."""
     players = int(entry["players"])

@@ -19,6 +19,7 @@ command -v npm >/dev/null 2>&1 || missing+=(npm)
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || missing+=(mosquitto)
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup-system: installing ${missing[*]}"

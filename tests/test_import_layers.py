@@ -35,16 +35,17 @@ SIM_AT_MODULE_LEVEL = ("controller.tools",)
 CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli",),
     ("server",),
-    ("tools", "homeassistant"),
+    ("tools", "homeassistant", "voice"),
     ("remote",),
     ("driver",),
     ("computer",),
     ("core",),
     ("variants",),
     ("flows", "records", "config_file"),
+    ("words",),
     ("config",),
     ("seats",),
-    ("leds", "reconcile", "errors"),
+    ("leds", "reconcile", "errors", "wire", "game_data"),
     ("i18n",),
 )
 """controller's parts (sub-packages and top-level modules) from the top down, as DESIGN §1 lists

@@ -35,10 +35,10 @@ from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.core.facts import HINT_PHASES
 from controller.core.hints import threats
-from controller.core.words import board_words
 from controller.errors import NotNow
 from controller.leds import Layer, holes_layer, scale
 from controller.seats import Seat, player_seed
+from controller.words import board_words
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase, player

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
-from controller.core.words import board_words
+from controller.words import board_words
 from engine.game import Game, Phase, player
 
 HINT_PHASES = frozenset(
@@ -32,6 +32,34 @@ HINT_PHASES = frozenset(
 """Phases in which a hint can say what the seat to move does."""
 
 
+class Uses(TypedDict):
+    """Which parts of the board the game uses."""
+
+    uses_dice: bool
+    uses_calls: bool
+    uses_tokens: bool
+    uses_burocrats: bool
+    uses_lines: bool
+
+
+class CallWindow(TypedDict):
+    """The call window while it is open: its length and the seconds left."""
+
+    seconds: float
+    left: float
+
+
+class FactsJson(Uses):
+    """The state keys of ``Facts.to_json``."""
+
+    seat_labels: list[str]
+    actions: dict[str, bool]
+    throw: str | None
+    last_move: str | None
+    call_window: CallWindow | None
+    words: dict[str, str | None]
+
+
 @dataclass(frozen=True)
 class Facts:
     """The facts of ``game``: ``ready`` when the board answers and matches the game,
@@ -44,7 +72,7 @@ class Facts:
     hints: bool
     takes_back: bool = False
 
-    def uses(self) -> dict[str, bool]:
+    def uses(self) -> Uses:
         """Which parts of the board the game uses (calls: FLIX and PENALTY buttons; lines: lines
         of four, so threats to show)."""
         game = self.game
@@ -120,16 +148,16 @@ class Facts:
                 return action.at + game.options.call_window
         return None
 
-    def to_json(self, team_names: Sequence[str], game_time: float) -> dict[str, Any]:
+    def to_json(self, team_names: Sequence[str], game_time: float) -> FactsJson:
         """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``,
         ``call_window`` (``{"seconds", "left"}`` while open, else ``None``) and ``words`` (how
-        people name this board's places and pieces, ``controller.core.words.BoardWords``)."""
+        people name this board's places and pieces, ``controller.words.BoardWords``)."""
         last = self.last_move()
         deadline = self.call_deadline()
         window = None
         if deadline is not None and deadline > game_time:
             seconds = self.game.options.call_window
-            window = {"seconds": seconds, "left": round(min(seconds, deadline - game_time), 3)}
+            window = CallWindow(seconds=seconds, left=round(min(seconds, deadline - game_time), 3))
         return {
             **self.uses(),
             "seat_labels": self.seat_labels(team_names),

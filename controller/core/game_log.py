@@ -10,8 +10,8 @@ Entries: ``new_game`` ``{"variant", "players", "seed", "options"}``; ``action`` 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
+from controller.game_data import NewGameData
 from controller.records.journal import Entry, JournalError
 from engine.errors import FlixError
 from engine.game import Action, Game
@@ -19,12 +19,12 @@ from engine.variants import new_game
 
 
 def new_game_entry(
-    variant: str, players: int, seed: int, options: dict[str, Any]
-) -> dict[str, Any]:
+    variant: str, players: int, seed: int, options: dict[str, object]
+) -> NewGameData:
     return {"variant": variant, "players": players, "seed": seed, "options": options}
 
 
-def start(data: dict[str, Any]) -> Game:
+def start(data: NewGameData) -> Game:
     """The game a ``new_game`` entry starts."""
     return new_game(data["variant"], data["players"], data["seed"], data["options"])
 

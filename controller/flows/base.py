@@ -48,6 +48,9 @@ class FlowHost(Protocol):
     @property
     def clearing(self) -> bool: ...
 
+    @property
+    def ready(self) -> bool: ...
+
 
 class VariantFlow:
     """The flow of a variant without board steps of its own; one instance per game."""

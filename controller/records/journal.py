@@ -1,5 +1,13 @@
 """The journal: every game action, appended to SQLite (WAL) before its effects are shown.
 
+Durability: the file runs with ``synchronous=FULL``, so ``append`` returns once its entry is on the
+disk (the WAL is fsynced). One exception, for speed: a move the board sensed (a Man seated in a lit
+hole) is appended with ``sync=False``: committed to the file at once (a killed process keeps it),
+but fsynced by ``sync()`` after the LED frame that shows the move has been sent, a few milliseconds
+later and before the service answers or handles anything else. Only a power cut in those
+milliseconds can lose it, and then nothing is lost: the Man stands on the board, and on resume the
+board is reconciled with the journal's game, so the same Man is committed again.
+
 An entry is ``(seq, kind, data, at)``: ``new_game`` starts a game, the other kinds are the actions
 of that game (``action``, ``undo``). ``at`` is the game time (seconds on the game's own time line)
 when the entry was written, so a resumed game continues its clock from the last entry: call
@@ -8,17 +16,27 @@ not count). Replaying the entries after the last ``new_game`` resumes the game (
 ``controller.core.game_log``).
 
 The file's format is ``PRAGMA user_version``: a journal written by a newer format is refused
-rather than misread; an older one is upgraded in place.
+rather than misread; an older one is upgraded in place. Each kind's data is a typed value
+(``NewGameData``, ``ActionData``, ``SeatsData``; ``undo``: ``{}``), written by the one JSON
+encoder (``controller.wire``) and read back into its type: data that is not of its kind's
+type (a key missing, a value of another type) is a damaged entry. Keys this version does not
+know are left out when read, so a journal of an earlier version reads as long as its entries
+hold what these types require.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Literal, Required, TypedDict
+
+import msgspec
+
+from controller.game_data import NewGameData, SeatData
+from controller.wire import encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS journal (
@@ -36,12 +54,93 @@ class JournalError(RuntimeError):
     """The journal cannot be opened, written or replayed."""
 
 
+class ActionData(TypedDict, total=False):
+    """An ``action`` entry: an engine action as JSON (``engine.game.Action.to_json``)."""
+
+    kind: Required[str]
+    seat: int | None
+    hole: str | None
+    throw: str | None
+    at: float
+    piece: str
+    token: int | None
+    to: str | None
+
+
+class SeatsData(SeatData):
+    """A ``seats`` entry: ``seat`` is played from then on as the rest says."""
+
+    seat: int
+
+
+class UndoData(TypedDict):
+    """An ``undo`` entry: nothing more."""
+
+
+def action_data(data: Mapping[str, object]) -> ActionData:
+    """An engine action's JSON (``Action.to_json``) as the ``action`` entry it is."""
+    return msgspec.convert(data, ActionData)
+
+
+Kind = Literal["new_game", "action", "undo", "seats"]
+EntryData = NewGameData | ActionData | SeatsData | UndoData
+
+
 @dataclass(frozen=True)
-class Entry:
+class NewGameEntry:
     seq: int
-    kind: str
-    data: dict[str, Any]
+    kind: Literal["new_game"]
+    data: NewGameData
     at: float = 0.0
+
+
+@dataclass(frozen=True)
+class ActionEntry:
+    seq: int
+    kind: Literal["action"]
+    data: ActionData
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class UndoEntry:
+    seq: int
+    kind: Literal["undo"]
+    data: UndoData
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class SeatsEntry:
+    seq: int
+    kind: Literal["seats"]
+    data: SeatsData
+    at: float = 0.0
+
+
+Entry = NewGameEntry | ActionEntry | UndoEntry | SeatsEntry
+"""A journal entry ``(seq, kind, data, at)``: ``kind`` says which."""
+
+_NEW_GAME = msgspec.json.Decoder(NewGameData)
+_ACTION = msgspec.json.Decoder(ActionData)
+_UNDO = msgspec.json.Decoder(UndoData)
+_SEATS = msgspec.json.Decoder(SeatsData)
+
+
+def read_entry(seq: int, kind: str, text: str | bytes, at: float) -> Entry:
+    """One entry as written (``ValueError`` when its data is not of its kind's type)."""
+    try:
+        if kind == "new_game":
+            return NewGameEntry(seq, "new_game", _NEW_GAME.decode(text), at)
+        if kind == "action":
+            return ActionEntry(seq, "action", _ACTION.decode(text), at)
+        if kind == "undo":
+            return UndoEntry(seq, "undo", _UNDO.decode(text), at)
+        if kind == "seats":
+            return SeatsEntry(seq, "seats", _SEATS.decode(text), at)
+    except msgspec.DecodeError as error:
+        raise ValueError(str(error)) from None
+    raise ValueError(f"unknown kind {kind!r}")
 
 
 def default_data_dir() -> Path:
@@ -78,6 +177,8 @@ class Journal:
     FILE_NAME = "journal.sqlite3"
 
     def __init__(self, data_dir: str | Path | None) -> None:
+        self._unsynced = False
+        """An entry appended with ``sync=False`` waits for ``sync``."""
         if data_dir is None:
             self.path: Path | None = None
             target = ":memory:"
@@ -120,16 +221,43 @@ class Journal:
             self._db.execute(f"PRAGMA user_version = {FORMAT}")
         self._db.execute("SELECT COUNT(*) FROM journal").fetchone()
 
-    def append(self, kind: str, data: dict[str, Any], at: float = 0.0) -> int:
-        """Write one entry durably at game time ``at``; its sequence number."""
+    def append(
+        self, kind: Kind, data: Mapping[str, object], at: float = 0.0, *, sync: bool = True
+    ) -> int:
+        """Write one entry at game time ``at``; its sequence number. Durable on return, or with
+        ``sync=False`` once ``sync()`` has run (see the module docstring)."""
+        text = encode(data).decode()
         try:
-            cursor = self._db.execute(
-                "INSERT INTO journal (kind, data, at) VALUES (?, ?, ?)",
-                (kind, json.dumps(data, separators=(",", ":"), sort_keys=True), float(at)),
-            )
+            if not sync:
+                self._db.execute("PRAGMA synchronous=NORMAL")
+            try:
+                cursor = self._db.execute(
+                    "INSERT INTO journal (kind, data, at) VALUES (?, ?, ?)", (kind, text, float(at))
+                )
+            finally:
+                if not sync:
+                    self._db.execute("PRAGMA synchronous=FULL")
         except sqlite3.Error as error:
             raise JournalError(f"cannot write to the journal {self.path}: {error}") from None
+        self._unsynced = not sync and self.path is not None
         return int(cursor.lastrowid or 0)
+
+    def sync(self) -> None:
+        """Make the entries appended with ``sync=False`` durable: sync the WAL's data, as a
+        ``synchronous=FULL`` commit does (``fdatasync``, as SQLite on Linux; a ``JournalError``
+        when the disk refuses; the next ``sync`` tries again)."""
+        if not self._unsynced or self.path is None:
+            return
+        wal = f"{self.path}-wal"
+        try:
+            descriptor = os.open(wal, os.O_RDONLY)
+            try:
+                os.fdatasync(descriptor)
+            finally:
+                os.close(descriptor)
+        except OSError as error:
+            raise JournalError(f"cannot write to the journal {self.path}: {error}") from None
+        self._unsynced = False
 
     def current_game(self) -> list[Entry]:
         """The entries from the last ``new_game`` on (empty when no game was ever started)."""
@@ -147,12 +275,13 @@ class Journal:
         entries = []
         for seq, kind, data, at in rows:
             try:
-                decoded = json.loads(data)
-            except (TypeError, ValueError):
-                decoded = None
-            if not isinstance(decoded, dict) or not isinstance(at, int | float):
-                raise JournalError(f"journal entry {seq} of {self.path} is damaged: {data!r}")
-            entries.append(Entry(seq, kind, decoded, float(at)))
+                if not isinstance(at, int | float) or not isinstance(data, str | bytes):
+                    raise ValueError("no time")
+                entries.append(read_entry(seq, kind, data, float(at)))
+            except ValueError:
+                raise JournalError(
+                    f"journal entry {seq} of {self.path} is damaged: {data!r}"
+                ) from None
         return entries
 
     def close(self) -> None:

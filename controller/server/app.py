@@ -20,7 +20,17 @@ from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
 from controller.server.hosts import HostCheck, host_names
-from controller.server.routes import board, events, game, games, info, remote, seats, settings
+from controller.server.routes import (
+    board,
+    events,
+    game,
+    games,
+    info,
+    remote,
+    seats,
+    settings,
+    voice,
+)
 from controller.server.statuses import error_response
 from controller.server.web_service import WebService
 
@@ -38,6 +48,7 @@ def create_app(service: WebService) -> Starlette:
         *games.routes(service),
         *remote.routes(service),
         *settings.routes(service),
+        *voice.routes(service),
     ]
 
     async def api_not_found(request: Request) -> JSONResponse:

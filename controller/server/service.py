@@ -31,6 +31,8 @@ from controller.server.limits import RateLimit
 from controller.server.privacy import state_without_codes
 from controller.server.setup import Setup, is_loopback
 from controller.server.systemd_notify import SystemdNotifier
+from controller.voice.lines import Line
+from controller.voice.voice import Voice
 from hal.base import Backend
 from hal.capabilities import Hands
 from hal.errors import HalError
@@ -96,6 +98,9 @@ class Service:
         self._stop = asyncio.Event()
         self._board_error: str | None = None
         self.controller.session.subscribe(self._on_event)
+        self.voice = Voice.from_config(config, lambda: self.controller.game, self._on_line)
+        """The board's voice (``controller.voice``): its lines also go to the pages."""
+        self.controller.session.subscribe(self.voice.note)
         data_dir = None if journal.path is None else journal.path.parent
         self.remote = RemotePlay(self.controller, self.computer, config, data_dir, self.order)
         """Remote play: hosting or joining a game over MQTT (``controller.remote``)."""
@@ -126,6 +131,7 @@ class Service:
         self.computer.config = config
         self.remote.config = config
         self.driver.renderer.set_cap(config.brightness_cap)
+        self.voice.reconfigure(config)
         self._pushed = -1  # the names are in the state: push it again
         self.order(lambda now: None)
 
@@ -144,7 +150,11 @@ class Service:
         if not event.get("secret"):
             self.fanout.send(event)
 
+    def _on_line(self, line: Line) -> None:
+        self.fanout.send({"type": "speech", "line": line.to_json()})
+
     def _after_step(self) -> None:
+        self.voice.flush()
         revision = self.controller.revision
         if revision != self._pushed:
             self._pushed = revision
@@ -265,6 +275,7 @@ class Service:
         notifier.close()
         self.backend.when_changed = None
         self.driver.close()
+        self.voice.close()
         for outcome in ended:
             if isinstance(outcome, Exception):
                 raise ServiceFailed(f"the service stopped on an error: {outcome!r}") from outcome

@@ -12,6 +12,7 @@ from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
 from controller.server.limits import RateLimit
 from controller.server.setup import Setup
+from controller.voice.voice import Voice
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -31,6 +32,7 @@ class WebService(Protocol):
     remote: RemotePlay
     limits: RateLimit
     setup: Setup | None
+    voice: Voice
 
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""
@@ -40,6 +42,9 @@ class WebService(Protocol):
 
     def restart(self) -> None:
         """Stop cleanly, then start again with the same command line."""
+
+    def step(self) -> None:
+        """Read the board now, update, render (the simulator's hands have moved a piece)."""
 
     def subscribe(self) -> Subscriber:
         """A queue of the public events and states (JSON texts) from now on."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from api_harness import Harness
 
+from controller import words
 from controller.config import Config
-from controller.core import words
 from controller.core.session import game_entry
 from controller.reconcile import Mismatch
 from controller.tools.sim_run import SimRun

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -11,10 +12,13 @@ from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.core.game_log import replay
 from controller.core.session import game_entry
+from controller.game_data import NewGameData
 from controller.records.journal import Journal, JournalError, default_data_dir
 from controller.tools.sim_run import SimRun
 from hal.base import empty_reading
 from sim.clock import SimClock
+
+QUBIC: NewGameData = {"variant": "qubic", "players": 2, "seed": 1, "options": {}}
 
 
 def test_wal_mode_and_entries(tmp_path: Path) -> None:
@@ -127,7 +131,7 @@ def test_entries_keep_their_sequence_and_game_time(tmp_path: Path) -> None:
     time (seconds on the game's own time line) when the entry was written" — a data directory
     that does not exist yet is made, parents and all."""
     journal = Journal(tmp_path / "state" / "flixboard")
-    assert journal.append("new_game", {"variant": "qubic"}) == 1
+    assert journal.append("new_game", QUBIC) == 1
     assert journal.append("action", {"kind": "place", "hole": "R-I-S"}, at=3) == 2
     entries = journal.current_game()
     assert [(e.seq, e.kind, e.at) for e in entries] == [(1, "new_game", 0.0), (2, "action", 3.0)]
@@ -139,7 +143,7 @@ def test_an_entry_with_a_damaged_time_is_refused_naming_it(tmp_path: Path) -> No
     """controller/records/journal.py: a journal is "refused rather than misread" — an entry whose
     data is no object, or whose time is no number, is named as damaged."""
     journal = Journal(tmp_path)
-    journal.append("new_game", {"variant": "qubic"})
+    journal.append("new_game", QUBIC)
     journal.close()
     db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
     db.execute("INSERT INTO journal (kind, data, at) VALUES ('action', '{}', 'soon')")
@@ -167,7 +171,7 @@ def test_a_journal_of_the_first_format_is_upgraded_in_place(tmp_path: Path) -> N
     misread; an older one is upgraded in place" (format 1 had no ``at``: every entry at 0)."""
     raw_journal(tmp_path, "CREATE TABLE journal (seq INTEGER PRIMARY KEY, kind TEXT, data TEXT)", 1)
     db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
-    db.execute("INSERT INTO journal (kind, data) VALUES ('new_game', '{\"variant\": \"qubic\"}')")
+    db.execute("INSERT INTO journal (kind, data) VALUES ('new_game', ?)", (json.dumps(QUBIC),))
     db.commit()
     db.close()
     journal = Journal(tmp_path)
@@ -206,7 +210,7 @@ def test_a_journal_without_a_data_directory_lives_in_memory(
     """controller/records/journal.py: "(``None``: in memory)" — nothing is written to disk."""
     monkeypatch.chdir(tmp_path)
     journal = Journal(None)
-    journal.append("new_game", {"variant": "lucky"})
+    journal.append("new_game", {**QUBIC, "variant": "lucky"})
     assert journal.path is None and [e.kind for e in journal.current_game()] == ["new_game"]
     journal.close()
     assert list(tmp_path.iterdir()) == []

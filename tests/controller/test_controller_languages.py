@@ -16,8 +16,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
+from controller import words
 from controller.config import Config, ConfigError, from_tables
-from controller.core import words
 from controller.i18n import LANGUAGES, Said, catalog_path, language
 from hal.geometry import load_geometry
 

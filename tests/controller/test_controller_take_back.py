@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from controller.config import Config
+from controller.core.combination import TOGETHER_S
 from controller.core.session import game_entry
 from controller.records.journal import Journal
 from controller.tools.sim_run import SimRun
@@ -39,8 +40,10 @@ async def undo_by_api(api: Harness) -> None:
 
 
 async def undo_by_menu(api: Harness) -> None:
+    """A short press of MENU, which takes back once no ROLL can follow it
+    (``controller.core.combination``)."""
     api.board.press("menu")
-    api.advance(0.1)
+    api.advance(TOGETHER_S + 0.1)
 
 
 UNDOS = {"api": undo_by_api, "menu": undo_by_menu}

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -23,7 +25,13 @@ def routes(service: WebService) -> list[Route]:
             raise NotFound(NO_HANDS)
         return service.hands
 
-    def state() -> JSONResponse:
+    def moved(board: Hands, move: Callable[[], object]) -> JSONResponse:
+        """The hands move; the board is read and its LED frame sent at once (not when the loop
+        next wakes), before the simulator writes its state file, so that the answer shows what
+        the move did."""
+        with board.moving():
+            move()
+            service.step()
         return JSONResponse(service.controller.state())
 
     async def place(request: Request) -> JSONResponse:
@@ -32,23 +40,20 @@ def routes(service: WebService) -> list[Route]:
         piece = body.get("piece") or "man"
         if piece not in ("man", "burocrat"):
             raise BadOrder(f"piece must be 'man' or 'burocrat', not {piece!r}")
-        board.place(body["hole"], piece)
-        return state()
+        return moved(board, lambda: board.place(body["hole"], piece))
 
     async def lift(request: Request) -> JSONResponse:
         board = hands()
         body = await read_body(request, {"hole": str}, {})
-        board.lift(body["hole"])
-        return state()
+        return moved(board, lambda: board.lift(body["hole"]))
 
     async def clear(request: Request) -> JSONResponse:
         """Lift every piece: the board emptied in one order (after a game, or to start over)."""
         board = hands()
         await read_body(request, {}, {})
         naming = service.controller.game.naming
-        for hole in scan_forward(service.controller.sensed.occupied()):
-            board.lift(naming.name(hole))
-        return state()
+        occupied = scan_forward(service.controller.sensed.occupied())
+        return moved(board, lambda: [board.lift(naming.name(hole)) for hole in occupied])
 
     return [
         Route("/api/sim/place", guarded(service, place), methods=["POST"]),

@@ -1,8 +1,9 @@
 """Game orders and the state: ``GET /api/state`` and the POSTs that change the game.
 
-Every order answers the new state. ``new_game`` starts a game; ``roll``, ``call``, ``penalty``,
-``resign``, ``undo`` and ``token`` act on the game being played. The state carries what the page
-needs instead of the rules (``controller.core.facts``).
+Every order answers the new state. ``new_game`` starts a game (a hosting board refuses one that
+remote play does not carry: ``controller.remote.host``), ``next_game`` the next one after a game;
+``roll``, ``call``, ``penalty``, ``resign``, ``undo`` and ``token`` act on the game being played.
+The state carries what the page needs instead of the rules (``controller.core.facts``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from controller.core.session import game_entry
-from controller.errors import BadOrder, NotNow, Unauthorized
-from controller.remote.host import Host
-from controller.remote.messages import HIDDEN
-from controller.remote.messages import VARIANTS as CARRIED
+from controller.errors import BadOrder, Unauthorized
 from controller.server.numbers import parse_whole
 from controller.server.privacy import may_see_codes, state_without_codes
 from controller.server.requests import check_order, has_token, read_body
@@ -33,18 +31,6 @@ def guarded(service: WebService, handler: Handler) -> Handler:
         return await handler(request)
 
     return answer(endpoint)
-
-
-def check_carried(service: WebService, variant: str) -> None:
-    """A board that hosts a remote game starts only games remote play carries: the others
-    (Pay-Off's hidden tokens) would have to travel to the other board."""
-    if not isinstance(service.remote.role, Host) or variant in CARRIED:
-        return
-    hidden = " (its hidden tokens never leave this board)" if variant in HIDDEN else ""
-    raise NotNow(
-        f"this board hosts a remote game, and remote play carries {', '.join(CARRIED)}, not "
-        f"{variant}{hidden}: leave the remote game first (POST /api/remote/leave)"
-    )
 
 
 def routes(service: WebService) -> list[Route]:
@@ -79,7 +65,6 @@ def routes(service: WebService) -> list[Route]:
             {"variant": str, "players": int},
             {"seed": int, "options": dict, "seats": list, "hints": bool, "names": list},
         )
-        check_carried(service, body["variant"])
         entry = game_entry(
             service.config,
             body["variant"],
@@ -119,6 +104,12 @@ def routes(service: WebService) -> list[Route]:
         await read_body(request, {}, {})
         return order(controller.undo)
 
+    async def next_game(request: Request) -> JSONResponse:
+        """After a game: the next one of the same kind with the same players (the board's
+        MENU); 409 while a game is under way."""
+        await read_body(request, {}, {})
+        return order(controller.next_game)
+
     async def token(request: Request) -> JSONResponse:
         """Pay-Off: ``{"seat"?, "token"}`` picks the mover's token for the next placement
         (``null`` clears it); in physical token mode, after a call, ``{"hole", "token"}`` enters
@@ -136,6 +127,7 @@ def routes(service: WebService) -> list[Route]:
         "call": call,
         "penalty": penalty,
         "undo": undo,
+        "next_game": next_game,
         "resign": resign,
         "token": token,
     }

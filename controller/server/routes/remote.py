@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -25,7 +26,7 @@ def routes(service: WebService) -> list[Route]:
         seats = body.get("seats")
         if seats is not None and not all(is_whole(seat) for seat in seats):
             raise BadOrder(f"seats must be a list of seat numbers (from 0), not {seats!r}")
-        return JSONResponse(await remote.host(seats))
+        return JSONResponse(msgspec.to_builtins(await remote.host(seats)))
 
     async def join(request: Request) -> JSONResponse:
         """``{"code": "ABCDEF"}``: join (or, with a spectator's code, watch) that game."""

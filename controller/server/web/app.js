@@ -20,6 +20,7 @@ import "./log.js";
 import { wireSetup } from "./setup.js";
 import { wireSound } from "./sound.js";
 import { showSetupLink } from "./setup-link.js";
+import { speakLine, wireSpeech } from "./speech.js";
 import "./panels.js";
 import { loadInfo } from "./info.js";
 import { wireLanguage } from "./language.js";
@@ -36,6 +37,8 @@ import "./remote.js";
 function onEvent(message) {
   if (message?.type === "state" && message.state && typeof message.state === "object") {
     receive(nextStamp(), message.state);
+  } else if (message?.type === "speech") {
+    speakLine(message.line);
   }
 }
 
@@ -57,6 +60,7 @@ function wire() {
   wireSound();
   wireLanguage();
   showSetupLink();
+  wireSpeech();
   startHistory();
   followEvents(onEvent, onStatus);
   Promise.all([loadInfo(), refresh()]).then(() => {

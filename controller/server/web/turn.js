@@ -29,7 +29,11 @@ function turnText(view) {
     const text = view.draw || view.winner === null || view.winner === undefined
       ? t("The game is a draw.")
       : t("{team} wins!", { team: teams[view.winner]?.name ?? someone });
-    return clearing(view) ? t("{result} Clear the board for the next game.", { result: text }) : text;
+    if (view.ready) return t("{result} The board is ready: Next game (or MENU) starts the next one.", { result: text });
+    if (!clearing(view)) return text;
+    return view.sim
+      ? t("{result} Next game clears the board and starts the next one.", { result: text })
+      : t("{result} Lift every {piece}, then Next game (or MENU).", { result: text, piece: words.piece });
   }
   if (view.phase === "await_fix") return t("The board does not match the game: fix the blinking {places}.", { places: words.places });
   if (view.seats?.[view.to_move]?.place === "remote") return t("{mover} plays on the other board: wait for its move.", { mover });

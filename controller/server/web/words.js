@@ -166,6 +166,7 @@ export const QUIET_EVENTS = new Set([
   "board_mismatch",
   "board_matched",
   "fix_hint",
+  "voice_button",
 ]);
 
 /** The computer's moves the log shows once, by the game's own event (its roll, placement, step,
@@ -282,7 +283,7 @@ export function describeEvent(event, state) {
     case "undo":
       return hole ? t("Took back {the_piece} on {hole}.", { the_piece: words.the_piece ?? words.piece, hole }) : t("Took back the last action.");
     case "clear_board":
-      return t("Clear the board for the next game.");
+      return t("Clear the board; the next game starts when asked for.");
     case "burocrats_won":
       return t("{team} wins back {count} ({held} still held by {holder}).", { team: teamName(event.team), count: burocrats(event.count), held: burocrats(event.held), holder: teamName(event.holder) });
     case "free_play":

@@ -12,7 +12,7 @@ board's own words, the line of what happens now, and what to fix.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from controller.config import Config
 from controller.i18n import N_, Language, language
@@ -168,7 +168,24 @@ def fix_sentences(
     return words
 
 
-def mismatch_json(mismatch: Mismatch, naming: Naming) -> dict[str, Any]:
+class GrooveJson(TypedDict):
+    """A panel groove that holds another panel than the game's (``found``; ``None``: none)."""
+
+    groove: int
+    expected: str
+    found: str | None
+
+
+class MismatchJson(TypedDict):
+    """The mismatch as the state and the events show it."""
+
+    missing: list[str]
+    extra: list[str]
+    wrong_kind: list[str]
+    grooves: list[GrooveJson]
+
+
+def mismatch_json(mismatch: Mismatch, naming: Naming) -> MismatchJson:
     """The mismatch as the state and the events show it: hole names and groove problems."""
     return {
         "missing": [naming.name(h) for h in scan_forward(mismatch.missing)],
@@ -187,6 +204,7 @@ def message(
     phase: Phase,
     connected: bool,
     clearing: bool,
+    ready: bool = False,
     fix: list[str],
     variant_words: str | None,
     say: Language | None = None,
@@ -208,9 +226,7 @@ def message(
             result = gettext("Draw.")
         else:
             result = gettext("{team} wins!").format(team=names[game.winner])
-        if clearing:
-            return gettext("{result} Clear the board for a new game.").format(result=result)
-        return result
+        return after_game(result, game, clearing=clearing, ready=ready, say=board.say)
     if phase == Phase.AWAIT_FIX:
         if fix:
             return gettext("Fix the board: {fix}.").format(fix="; ".join(fix))
@@ -233,6 +249,25 @@ def message(
     return gettext("{mover}: place {a_piece} {into} {where}.").format(
         mover=mover, a_piece=board.a_piece, into=board.into, where=where_to_place(game, board)
     )
+
+
+def after_game(
+    result: str, game: Game, *, clearing: bool, ready: bool, say: Language | None = None
+) -> str:
+    """A finished game's ``result`` and, once its win has flashed, how the next game starts:
+    the board emptied, then asked for (MENU, the page's Next game; README "After a game"), in
+    ``say``'s language (English by default)."""
+    board = board_words(game.geometry, say or language("en"))
+    gettext = board.say.gettext
+    if ready:
+        return gettext("{result} Press MENU or Next game to play the next game.").format(
+            result=result
+        )
+    if clearing:
+        return gettext(
+            "{result} Lift every {piece} off the board, then press MENU or Next game."
+        ).format(result=result, piece=board.piece)
+    return result
 
 
 def where_to_place(game: Game, board: BoardWords | None = None) -> str:
