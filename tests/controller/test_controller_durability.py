@@ -15,6 +15,7 @@ from sim_hands import put, take
 
 from controller.cli import run as run_command
 from controller.config import Config
+from controller.core.combination import TOGETHER_S
 from controller.core.game_log import replay
 from controller.core.session import game_entry
 from controller.errors import NotNow
@@ -217,7 +218,7 @@ def test_payoff_resumes_and_carries_its_ledger_into_the_next_game(
     resumed.advance(1.0)
     assert ctl.ready and ctl.game.game_over  # the result stays until the next game is asked for
     resumed.board.press("menu")
-    resumed.advance(0.1)
+    resumed.advance(TOGETHER_S + 0.1)  # MENU alone acts once ROLL can no longer follow
     assert not ctl.game.game_over and list(ctl.game.ledger) == ledger  # type: ignore[attr-defined]
     again = restart(resumed, tmp_path)
     assert list(again.controller.game.ledger) == ledger  # type: ignore[attr-defined]

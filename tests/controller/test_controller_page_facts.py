@@ -10,6 +10,7 @@ from api_harness import Harness
 
 from controller import words
 from controller.config import Config
+from controller.core.combination import TOGETHER_S
 from engine.game import Phase
 from engine.variants import new_game
 
@@ -203,6 +204,7 @@ async def test_an_emptied_board_shows_the_result_until_the_next_game_is_asked_fo
     assert state["banner"]["type"] == "game_over" and state["banner"]["winner"] == 0
     assert state["message"] == "Red wins! Press MENU or Next game to play the next game."
     api.board.press("menu")  # the board's way to ask
+    api.advance(TOGETHER_S + 0.1)  # MENU alone acts once ROLL can no longer follow it
     state = await api.state()
     assert state["phase"] == "await_place" and state["board"] == {}
     assert state["banner"] is None and state["last_move"] is None

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from controller.core.journal import Journal
 
 from controller.config import Config
+from controller.records.journal import Journal
 from controller.server.app import create_app
 from controller.server.service import Service
 from engine.holes import parse
