@@ -641,7 +641,11 @@ class BoardController:
             clearing=self.clearing,
             ready=self.ready,
             fix=self.fix_words if say is None else self.fix_in(say),
-            variant_words=self.flow.message(self) if self.connected else None,
+            variant_words=(
+                self.flow.message(self, say or language(self.config.language))
+                if self.connected
+                else None
+            ),
             say=say or language(self.config.language),
         )
         waits = None if self.companion is None else self.companion.waiting_words()

@@ -134,3 +134,15 @@ async def test_the_api_answers_each_languages_words() -> None:
     assert english == {"language": "en", "messages": {}}
     refused = await api.client.get("/api/words", params={"lang": "fr"})
     assert refused.status_code == 400 and "fr" in refused.json()["error"]
+
+
+async def test_a_variants_own_line_is_said_in_each_language() -> None:
+    """A flow's line (Olix's placement) follows the board's language too."""
+    api = Harness(config=Config(language="de", variant="olix"), geometry=load_geometry("olix"))
+    state = await api.state()
+    assert (
+        state["message"] == "Rot (Spieler 1): setze einen Zählstein auf ein beliebiges leeres Feld."
+    )
+    assert state["languages"]["en"]["message"] == (
+        "Red (player 1): place a counter on any empty cell."
+    )
