@@ -1,7 +1,7 @@
 """The page in two languages, in Chromium against a real ``flixboard run``: a page switched to
 German shows the board's words, the turn line, the fix box, the log and a refusal in German and
-switches back without a reload; a German board opens its pages in German; the choice is kept
-by the browser."""
+switches back without a reload; a German board opens its pages in German (and ``flixboard run``
+says what happens now in German); the choice is kept by the browser."""
 
 from __future__ import annotations
 
@@ -55,6 +55,8 @@ def test_a_german_board_opens_its_page_in_german_and_a_page_keeps_its_choice(
     open_page: Callable[..., Page],
 ) -> None:
     service = launch_service(config='[board]\nlanguage = "de"\n')
+    # flixboard run says what happens now in the board's language too
+    assert "Jetzt: Rot (Spieler 1): drücke ROLL.  Strg+C beendet den Dienst." in service.output()
     page = open_page(service)
     expect(page.locator("#page-language")).to_have_value("de")
     expect(page.locator("#turn")).to_contain_text("Rot (Spieler 1): würfle.")
