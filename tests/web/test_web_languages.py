@@ -60,6 +60,7 @@ def test_a_german_board_opens_its_page_in_german_and_a_page_keeps_its_choice(
     page = open_page(service)
     expect(page.locator("#page-language")).to_have_value("de")
     expect(page.locator("#turn")).to_contain_text("Rot (Spieler 1): würfle.")
+    expect(page.locator("#dice")).to_have_text("Noch nicht gewürfelt.")
     expect(page.locator("#board-words")).not_to_contain_text("hole")
     page.select_option("#page-language", "en")
     expect(page.locator("#turn")).to_contain_text("Red (player 1): roll the dice.")
