@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.errors import BadOrder
+from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
 from controller.seats import Seat, seat_from_json
 from engine.errors import SettingError
 from engine.holes import Layout
@@ -37,13 +38,14 @@ class Config:
     panels: str = "RYGB"
     suits: str = "SHDC"
     sim_autoplace: bool = True
+    language: str = DEFAULT_LANGUAGE
     # [game]
     variant: str = "lucky"
     players: int = 2
     call_window: float = 3.0
     auto_call: bool = False
     dice: str = "virtual"
-    team_names: tuple[str, ...] = ("Red", "Blue", "Green", "Yellow")
+    team_names: tuple[str, ...] = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"))
     seats: tuple[Seat, ...] = ()
     hints: bool = True
     computer_movetime_ms: int = 1000
@@ -78,7 +80,6 @@ class Config:
     engine: str = "espeak-ng"
     volume: int = 80
     rate: int = 160
-    language: str = "en"
     piper_voice: str = ""
 
     @property
@@ -100,7 +101,7 @@ class Config:
 
 
 SECTIONS: dict[str, tuple[str, ...]] = {
-    "board": ("settle_ms", "fix_after_s", "panels", "suits", "sim_autoplace"),
+    "board": ("settle_ms", "fix_after_s", "panels", "suits", "sim_autoplace", "language"),
     "game": (
         "variant",
         "players",
@@ -134,7 +135,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "ha_ca_file",
         "state_every_s",
     ),
-    "voice": ("enabled", "engine", "volume", "rate", "language", "piper_voice"),
+    "voice": ("enabled", "engine", "volume", "rate", "piper_voice"),
 }
 
 VARIANTS = tuple(ENGINE_VARIANTS)
@@ -216,6 +217,10 @@ def _check(key: str, value: Any, where: str) -> Any:
         if value not in ("virtual", "physical"):
             raise ConfigError(f"{bad} ('virtual' or 'physical')")
         return value
+    if key == "language":
+        if value not in LANGUAGES:
+            raise ConfigError(f"{bad} ({' or '.join(map(repr, LANGUAGES))})")
+        return value
     if key in ("panels", "suits"):
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (a string of four letters)")
@@ -292,10 +297,6 @@ def _check(key: str, value: Any, where: str) -> Any:
     if key == "rate":
         if isinstance(value, bool) or not isinstance(value, int) or not 80 <= value <= 400:
             raise ConfigError(f"{bad} (words a minute, 80..400)")
-        return value
-    if key == "language":
-        if value != "en":
-            raise ConfigError(f"{bad} ('en': English, the only language so far)")
         return value
     if key == "piper_voice":
         if not isinstance(value, str):

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controller.i18n import N_, Language, language
 from engine.bitboard import Bitboard
 from hal.base import BoardReading, Piece
 
-PANEL_NAMES = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Blue"}
+PANEL_NAMES = {"R": N_("Red"), "Y": N_("Yellow"), "G": N_("Green"), "B": N_("Blue")}
 
 
 @dataclass(frozen=True)
@@ -36,14 +37,18 @@ class GrooveProblem:
     expected: str
     found: str | None
 
-    def words(self) -> str:
-        want = PANEL_NAMES[self.expected]
+    def words(self, say: Language | None = None) -> str:
+        """What to do about this groove, in ``say``'s language (English by default)."""
+        gettext = (say or language("en")).gettext
+        want = gettext(PANEL_NAMES[self.expected])
         if self.found is None:
-            return f"Seat the {want} panel in groove {self.groove + 1}"
-        return (
-            f"Groove {self.groove + 1} holds the {PANEL_NAMES.get(self.found, self.found)} panel: "
-            f"put the {want} panel there"
-        )
+            return gettext("Seat the {colour} panel in groove {groove}").format(
+                colour=want, groove=self.groove + 1
+            )
+        found = gettext(PANEL_NAMES.get(self.found, self.found))
+        return gettext(
+            "Groove {groove} holds the {found} panel: put the {colour} panel there"
+        ).format(groove=self.groove + 1, found=found, colour=want)
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,21 @@
-"""What the controller says to people: each board's own words, the line of what happens now,
-and what to fix.
+"""What the controller says to people, in the board's language (``controller.i18n``): each
+board's own words, the line of what happens now, and what to fix.
 
 >>> board_words("flip4").where(3, every_empty=False)
 'one of the 3 lit squares'
 >>> board_words("flix").to_json()["pieces"]
 'Men'
+>>> board_words("flix", language("de")).where(3, every_empty=False)
+'eines der 3 leuchtenden Löcher'
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import TypedDict
 
 from controller.config import Config
+from controller.i18n import N_, Language, language
 from controller.reconcile import Mismatch
 from engine.bitboard import popcount, scan_forward
 from engine.game import Game, Phase
@@ -24,63 +27,144 @@ from hal.base import BoardReading, Piece
 class BoardWords:
     """How people name a board's places and pieces: ``place``/``places`` (holes, squares,
     cells), ``into`` (a piece goes *in* a hole, *on* a square), ``piece``/``pieces`` (Men,
-    pieces, counters) and ``tally``, the label of the lines each team scored (``None`` where
-    the first line ends the game or no line counts)."""
+    pieces, counters), ``a_piece``/``the_piece`` (as the object of a sentence: German declines
+    them) and ``tally``, the label of the lines each team scored (``None`` where the first line
+    ends the game or no line counts). ``say`` speaks the sentences made of them."""
 
     place: str
     places: str
     into: str
     piece: str
     pieces: str
+    a_piece: str
+    the_piece: str
     tally: str | None
+    say: Language = field(default=language("en"), compare=False)
 
     def where(self, lit: int, *, every_empty: bool) -> str:
         """The places a piece may go: every empty one, the lit one, or one of ``lit``."""
+        gettext = self.say.gettext
         if every_empty:
-            return f"any empty {self.place}"
-        return f"the lit {self.place}" if lit == 1 else f"one of the {lit} lit {self.places}"
+            return gettext("any empty {place}").format(place=self.place)
+        if lit == 1:
+            return gettext("the lit {place}").format(place=self.place)
+        return gettext("one of the {lit} lit {places}").format(lit=lit, places=self.places)
+
+    def in_language(self, say: Language) -> BoardWords:
+        """These words in ``say``'s language."""
+        gettext = say.gettext
+        return BoardWords(
+            gettext(self.place),
+            gettext(self.places),
+            gettext(self.into),
+            gettext(self.piece),
+            gettext(self.pieces),
+            gettext(self.a_piece),
+            gettext(self.the_piece),
+            None if self.tally is None else gettext(self.tally),
+            say,
+        )
 
     def to_json(self) -> dict[str, str | None]:
-        return asdict(self)
+        return {key: value for key, value in asdict(self).items() if key != "say"}
 
 
 BOARD_WORDS: dict[str, BoardWords] = {
-    "flix": BoardWords("hole", "holes", "in", "Man", "Men", "Lines scored"),
-    "flip4": BoardWords("square", "squares", "on", "piece", "pieces", None),
-    "olix": BoardWords("cell", "cells", "on", "counter", "counters", None),
+    "flix": BoardWords(
+        N_("hole"),
+        N_("holes"),
+        N_("in"),
+        N_("Man"),
+        N_("Men"),
+        N_("a Man"),
+        N_("the Man"),
+        N_("Lines scored"),
+    ),
+    "flip4": BoardWords(
+        N_("square"),
+        N_("squares"),
+        N_("on"),
+        N_("piece"),
+        N_("pieces"),
+        N_("a piece"),
+        N_("the piece"),
+        None,
+    ),
+    "olix": BoardWords(
+        N_("cell"),
+        N_("cells"),
+        N_("on"),
+        N_("counter"),
+        N_("counters"),
+        N_("a counter"),
+        N_("the counter"),
+        None,
+    ),
 }
-"""The words of each board, by its geometry key (a variant's ``geometry``)."""
+"""The words of each board, by its geometry key (a variant's ``geometry``), in English."""
+OTHER_BOARD = BoardWords(
+    N_("cell"),
+    N_("cells"),
+    N_("on"),
+    N_("piece"),
+    N_("pieces"),
+    N_("a piece"),
+    N_("the piece"),
+    None,
+)
 
 
-def board_words(geometry: str) -> BoardWords:
-    """The words of the board ``geometry`` (a board of another shape: the flat boards' words,
-    cells and pieces)."""
-    return BOARD_WORDS.get(geometry) or BoardWords("cell", "cells", "on", "piece", "pieces", None)
+def board_words(geometry: str, say: Language | None = None) -> BoardWords:
+    """The words of the board ``geometry`` in ``say``'s language, English by default (a board
+    of another shape: the flat boards' words, cells and pieces)."""
+    words = BOARD_WORDS.get(geometry) or OTHER_BOARD
+    return words if say is None else words.in_language(say)
 
 
 def piece_name(piece: str, words: BoardWords) -> str:
     """An engine piece (``man``, ``burocrat``) as people name it on this board."""
-    return "Burocrat" if piece == "burocrat" else words.piece
+    return words.say.gettext("Burocrat") if piece == "burocrat" else words.piece
+
+
+def the_piece(piece: str, words: BoardWords) -> str:
+    """``the Man``, ``the Burocrat``: an engine piece as the object of a sentence."""
+    return words.say.gettext("the Burocrat") if piece == "burocrat" else words.the_piece
 
 
 def fix_sentences(
-    mismatch: Mismatch, game: Game, sensed: BoardReading, team_names: tuple[str, ...]
+    mismatch: Mismatch,
+    game: Game,
+    sensed: BoardReading,
+    team_names: tuple[str, ...],
+    say: Language | None = None,
 ) -> list[str]:
     """What a hand must do, one sentence per hole or groove."""
     naming = game.naming
-    board = board_words(game.geometry)
-    words = [problem.words() for problem in mismatch.grooves]
+    board = board_words(game.geometry, say or language("en"))
+    gettext = board.say.gettext
+    team_names = tuple(gettext(name) for name in team_names)
+    words = [problem.words(board.say) for problem in mismatch.grooves]
     for hole in scan_forward(mismatch.extra):
-        kind = "Burocrat" if sensed.holes[hole] is Piece.BUROCRAT else board.piece
-        words.append(f"Lift the {kind} from {naming.name(hole)}")
+        kind = "burocrat" if sensed.holes[hole] is Piece.BUROCRAT else "man"
+        words.append(
+            gettext("Lift {the_piece} from {hole}").format(
+                the_piece=the_piece(kind, board), hole=naming.name(hole)
+            )
+        )
     for hole in scan_forward(mismatch.missing):
         team, piece = game.piece_at(hole) or (0, "man")
-        name = piece_name(piece, board)
-        words.append(f"Put the {team_names[team]} {name} back on {naming.name(hole)}")
+        words.append(
+            gettext("Put the {team} {piece} back on {hole}").format(
+                team=team_names[team], piece=piece_name(piece, board), hole=naming.name(hole)
+            )
+        )
     for hole in scan_forward(mismatch.wrong_kind):
         team, piece = game.piece_at(hole) or (0, "man")
-        name = piece_name(piece, board)
-        words.append(f"Swap the piece on {naming.name(hole)} for the {team_names[team]} {name}")
+        words.append(
+            gettext("Swap the piece on {hole} for the {team} {piece}").format(
+                hole=naming.name(hole), team=team_names[team], piece=piece_name(piece, board)
+            )
+        )
     return words
 
 
@@ -123,44 +207,71 @@ def message(
     ready: bool = False,
     fix: list[str],
     variant_words: str | None,
+    say: Language | None = None,
 ) -> str:
-    """One line for people: what happens now (``variant_words``: the flow's line, if any)."""
-    names = config.team_names
-    board = board_words(game.geometry)
-    mover = f"{names[game.team_of_seat[game.to_move]]} (player {game.to_move + 1})"
+    """One line for people: what happens now (``variant_words``: the flow's line, if any), in
+    ``say``'s language (English by default)."""
+    board = board_words(game.geometry, say or language("en"))
+    gettext = board.say.gettext
+    names = tuple(gettext(name) for name in config.team_names)
+    mover = gettext("{team} (player {number})").format(
+        team=names[game.team_of_seat[game.to_move]], number=game.to_move + 1
+    )
     if not connected:
-        return "Board disconnected — searching for the board. The game waits where it was."
+        return gettext("Board disconnected — searching for the board. The game waits where it was.")
     if variant_words is not None and phase != Phase.AWAIT_FIX:
         return variant_words
     if game.game_over:
-        result = "Draw." if game.winner is None else f"{names[game.winner]} wins!"
-        return after_game(result, game, clearing=clearing, ready=ready)
+        if game.winner is None:
+            result = gettext("Draw.")
+        else:
+            result = gettext("{team} wins!").format(team=names[game.winner])
+        return after_game(result, game, clearing=clearing, ready=ready, say=board.say)
     if phase == Phase.AWAIT_FIX:
         if fix:
-            return "Fix the board: " + "; ".join(fix) + "."
-        return f"The board does not match the game: see the blinking {board.places}."
+            return gettext("Fix the board: {fix}.").format(fix="; ".join(fix))
+        return gettext("The board does not match the game: see the blinking {places}.").format(
+            places=board.places
+        )
     if game.phase == Phase.AWAIT_CALLS:
-        return f"Nobody can place a {board.piece}: call FLIX for a line of yours, or PENALTY."
+        return gettext(
+            "Nobody can place {a_piece}: call FLIX for a line of yours, or PENALTY."
+        ).format(a_piece=board.a_piece)
     if game.phase == Phase.AWAIT_ROLL:
-        extra = f" ({game.free_throws} free throws left)" if game.free_throws else ""
+        extra = ""
+        if game.free_throws:
+            extra = gettext(" ({count} free throws left)").format(count=game.free_throws)
         if config.dice == "physical":
-            return f"{mover}: throw the dice and enter the faces{extra}."
-        return f"{mover}: press ROLL{extra}."
-    return f"{mover}: place a {board.piece} {board.into} {where_to_place(game)}."
+            return gettext("{mover}: throw the dice and enter the faces{extra}.").format(
+                mover=mover, extra=extra
+            )
+        return gettext("{mover}: press ROLL{extra}.").format(mover=mover, extra=extra)
+    return gettext("{mover}: place {a_piece} {into} {where}.").format(
+        mover=mover, a_piece=board.a_piece, into=board.into, where=where_to_place(game, board)
+    )
 
 
-def after_game(result: str, game: Game, *, clearing: bool, ready: bool) -> str:
+def after_game(
+    result: str, game: Game, *, clearing: bool, ready: bool, say: Language | None = None
+) -> str:
     """A finished game's ``result`` and, once its win has flashed, how the next game starts:
-    the board emptied, then asked for (MENU, the page's Next game; README "After a game")."""
+    the board emptied, then asked for (MENU, the page's Next game; README "After a game"), in
+    ``say``'s language (English by default)."""
+    board = board_words(game.geometry, say or language("en"))
+    gettext = board.say.gettext
     if ready:
-        return f"{result} Press MENU or Next game to play the next game."
+        return gettext("{result} Press MENU or Next game to play the next game.").format(
+            result=result
+        )
     if clearing:
-        piece = board_words(game.geometry).piece
-        return f"{result} Lift every {piece} off the board, then press MENU or Next game."
+        return gettext(
+            "{result} Lift every {piece} off the board, then press MENU or Next game."
+        ).format(result=result, piece=board.piece)
     return result
 
 
-def where_to_place(game: Game) -> str:
+def where_to_place(game: Game, board: BoardWords | None = None) -> str:
     """The places a piece may go in, in words: every empty one only when all are allowed."""
     every_empty = game.allowed == game.board_mask & ~game.occupied
-    return board_words(game.geometry).where(popcount(game.allowed), every_empty=every_empty)
+    words = board or board_words(game.geometry)
+    return words.where(popcount(game.allowed), every_empty=every_empty)

@@ -46,6 +46,7 @@ CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("config",),
     ("seats",),
     ("leds", "reconcile", "errors", "wire", "game_data"),
+    ("i18n",),
 )
 """controller's parts (sub-packages and top-level modules) from the top down, as DESIGN §1 lists
 them: a part imports only parts of lower layers, at module level, inside a function or under

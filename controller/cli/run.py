@@ -22,6 +22,7 @@ from controller.config import (
 )
 from controller.config_file import TOKEN_FILE, new_token, stored_token
 from controller.core.board_search import BoardSearch
+from controller.i18n import language
 from controller.records.journal import Journal, JournalError, default_data_dir
 from controller.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
@@ -316,6 +317,8 @@ def _announce(service: Service, board: str, journal: Journal, setup: Setup) -> N
             f'curl -X POST {url}api/sim/place -d \'{{"hole": "{example}"}}\''
             + ("" if not service.token_required else f" -H 'Authorization: Bearer {token}'")
         )
-    now = f"Now: {service.controller.message()}  Ctrl+C stops the service."
-    print("\n".join([*lines, now]), flush=True)
-    service.banner = [*lines, "Ctrl+C stops the service."]
+    say = language(service.config.language)  # what players read: in the board's language
+    stops = say.gettext("Ctrl+C stops the service.")
+    now = say.gettext("Now: {message}").format(message=service.controller.message())
+    print("\n".join([*lines, f"{now}  {stops}"]), flush=True)
+    service.banner = [*lines, stops]

@@ -27,6 +27,7 @@ from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
 from controller.game_data import NewGameData
+from controller.i18n import LANGUAGES, N_, Language, Said, language
 from controller.reconcile import Expected, Mismatch, reconcile
 from controller.records.journal import Journal, JournalError
 from controller.variants import variant_spec
@@ -257,12 +258,14 @@ class BoardController:
         where = self.game.naming.name(hole)
         place = words.board_words(self.game.geometry).place
         if self.game.phase != Phase.AWAIT_PLACE:
-            reason = self.flow.not_placing(self) or f"press ROLL first: no {place} is lit"
-            self._refuse(where, reason, now)
+            said = Said(N_("press ROLL first: no {place} is lit"), {"place": place})
+            reason = self.flow.not_placing(self)
+            self._refuse(where, reason or said.english(), now, None if reason else said)
             return
         if not self.game.allowed >> hole & 1:
             self.board.guided = True  # a piece in a wrong place: say at once what to do
-            self._refuse(where, f"that {place} is not lit", now)
+            said = Said(N_("that {place} is not lit"), {"place": place})
+            self._refuse(where, said.english(), now, said)
             return
         if self.companion is not None and (refusal := self.companion.refuses(hole)) is not None:
             self._refuse(where, refusal, now)
@@ -296,8 +299,13 @@ class BoardController:
                 self._refuse(self.game.naming.name(action.hole or 0), str(error), now)
                 return
 
-    def _refuse(self, where: str, reason: str, now: float) -> None:
-        self._emit({"type": "placement_refused", "hole": where, "reason": reason}, now)
+    def _refuse(self, where: str, reason: str, now: float, said: Said | None = None) -> None:
+        """A piece not taken; ``said``: the reason as a message, for a page in another
+        language."""
+        event: dict[str, Any] = {"type": "placement_refused", "hole": where, "reason": reason}
+        if said is not None:
+            event["said"] = said.to_json()
+        self._emit(event, now)
 
     def recommit(self, now: float) -> None:
         """Commit again the move or the one new piece the board shows, as if it had just settled
@@ -565,8 +573,9 @@ class BoardController:
             f"{self.geometry.describe()}: start {', '.join(variants_on(self.geometry))}"
         )
 
-    def _describe(self, mismatch: Mismatch) -> list[str]:
-        """The fix sentences; after a take-back, those of the latest move taken back first."""
+    def _describe(self, mismatch: Mismatch, say: Language | None = None) -> list[str]:
+        """The fix sentences (in the board's language, else ``say``'s); after a take-back,
+        those of the latest move taken back first."""
         first, _ = self._lift_groups(mismatch)
         parts = [mismatch]
         if first:
@@ -586,7 +595,9 @@ class BoardController:
         return [
             line
             for part in parts
-            for line in words.fix_sentences(part, self.game, self.sensed, names)
+            for line in words.fix_sentences(
+                part, self.game, self.sensed, names, say or language(self.config.language)
+            )
         ]
 
     # ------------------------------------------------------------------ what people see
@@ -612,8 +623,12 @@ class BoardController:
             return False
         return True
 
-    def message(self) -> str:
-        """One line for people: what happens now."""
+    def fix_in(self, say: Language) -> list[str]:
+        """What to fix, once it is due, in ``say``'s language."""
+        return self._describe(self.mismatch, say) if self.board.fix_words else []
+
+    def message(self, say: Language | None = None) -> str:
+        """One line for people: what happens now, in the board's language (else ``say``'s)."""
         if self.companion is not None and self.connected and not self.board.fix_words:
             said = self.companion.message()
             if said is not None:
@@ -625,8 +640,13 @@ class BoardController:
             connected=self.connected,
             clearing=self.clearing,
             ready=self.ready,
-            fix=self.board.fix_words,
-            variant_words=self.flow.message(self) if self.connected else None,
+            fix=self.fix_words if say is None else self.fix_in(say),
+            variant_words=(
+                self.flow.message(self, say or language(self.config.language))
+                if self.connected
+                else None
+            ),
+            say=say or language(self.config.language),
         )
         waits = None if self.companion is None else self.companion.waiting_words()
         return said if waits is None else f"{said} {waits}"
@@ -659,6 +679,15 @@ class BoardController:
             else None
         )
         state["message"] = self.message()
+        state["language"] = self.config.language
+        state["languages"] = {
+            code: {
+                "message": self.message(language(code)),
+                "fix": self.fix_in(language(code)),
+                "words": words.board_words(self.game.geometry, language(code)).to_json(),
+            }
+            for code in LANGUAGES
+        }
         state["connected"] = self.connected
         state["board_status"] = "connected" if self.connected else "searching"
         state["sensing"] = self.sensing  # analog: kinds sensed; presence: kinds from the game
@@ -673,6 +702,7 @@ class BoardController:
         state["clearing"] = self.clearing
         state["ready"] = self.ready
         state.update(self.facts().to_json(self.config.team_names, self.game_time(self.clock.now())))
+        state["words"] = state["languages"][self.config.language]["words"]
         self.flow.add_state(self, state, view_team)
         if self.companion is not None:
             self.companion.add_state(state)

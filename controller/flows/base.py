@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from controller.config import Config
 from controller.errors import BadOrder
+from controller.i18n import Language
 from controller.leds import Layer
 from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, scan_forward
@@ -72,8 +73,9 @@ class VariantFlow:
     def add_state(self, host: FlowHost, state: dict[str, Any], view_team: int | None) -> None:
         """Variant keys of the controller's state JSON (the engine's own keys are there)."""
 
-    def message(self, host: FlowHost) -> str | None:
-        """The line for people in a variant phase, or ``None`` for the controller's own."""
+    def message(self, host: FlowHost, say: Language) -> str | None:
+        """The line for people in a variant phase in ``say``'s language, or ``None`` for the
+        controller's own."""
         return None
 
     def not_placing(self, host: FlowHost) -> str | None:
@@ -119,7 +121,8 @@ def hole_names(host: FlowHost, mask: Bitboard) -> list[str]:
     return [host.game.naming.name(hole) for hole in scan_forward(mask)]
 
 
-def mover_words(host: FlowHost) -> str:
-    """The mover as people read it, e.g. ``Red (player 1)``."""
+def mover_words(host: FlowHost, say: Language) -> str:
+    """The mover as people read it, e.g. ``Red (player 1)``, in ``say``'s language."""
     game = host.game
-    return f"{host.config.team_names[game.team_of_seat[game.to_move]]} (player {game.to_move + 1})"
+    team = say.gettext(host.config.team_names[game.team_of_seat[game.to_move]])
+    return say.gettext("{team} (player {number})").format(team=team, number=game.to_move + 1)

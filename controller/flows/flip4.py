@@ -19,6 +19,7 @@ legal move.
 from __future__ import annotations
 
 from controller.flows.base import FlowHost, VariantFlow, mover_words
+from controller.i18n import Language
 from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.flip4 import CORNERS, GRID, Flip4, landing_squares
@@ -74,12 +75,15 @@ class Flip4Flow(VariantFlow):
             return "the piece from the corner lands on a lit square"
         return None
 
-    def message(self, host: FlowHost) -> str | None:
+    def message(self, host: FlowHost, say: Language) -> str | None:
         game = host.game
+        mover = mover_words(host, say)
         if game.phase == Phase.AWAIT_MOVE:
-            return f"{mover_words(host)}: move a lit piece one square."
+            return say.gettext("{mover}: move a lit piece one square.").format(mover=mover)
         if game.phase == Phase.AWAIT_JUMP:
-            return f"{mover_words(host)}: move the piece from the corner to a lit square."
+            return say.gettext("{mover}: move the piece from the corner to a lit square.").format(
+                mover=mover
+            )
         return None
 
     def _track(self, game: Flip4, sensed: Bitboard) -> None:

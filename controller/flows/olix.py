@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import cast
 
 from controller.flows.base import FlowHost, VariantFlow, mover_words, without_fix
+from controller.i18n import Language
 from engine.bitboard import Bitboard
 from engine.game import Phase
 from engine.olix import Olix
@@ -19,9 +20,11 @@ def _game(host: FlowHost) -> Olix:
 class OlixFlow(VariantFlow):
     """Olix adds no board steps of its own, only what the LEDs show."""
 
-    def message(self, host: FlowHost) -> str | None:
+    def message(self, host: FlowHost, say: Language) -> str | None:
         if host.game.phase == Phase.AWAIT_PLACE:
-            return f"{mover_words(host)}: place a counter on any empty cell."
+            return say.gettext("{mover}: place a counter on any empty cell.").format(
+                mover=mover_words(host, say)
+            )
         return None
 
     def lit_lines(self, host: FlowHost) -> list[tuple[int, Bitboard]]:

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from controller.errors import BadOrder, NotNow
 from controller.flows.base import WHITE, FlowHost, VariantFlow, blink_on, hole_names, mover_words
+from controller.i18n import Language
 from controller.leds import Layer, holes_layer
 from controller.words import after_game
 from engine.bitboard import Bitboard
@@ -82,24 +83,28 @@ class PayOffFlow(VariantFlow):
         if view_team is not None and view_team == mover and host.token is not None:
             state["token"] = host.token
 
-    def message(self, host: FlowHost) -> str | None:
+    def message(self, host: FlowHost, say: Language) -> str | None:
         game = _game(host)
         self.drop_stale_token(host)
-        names = host.config.team_names
+        names = [say.gettext(name) for name in host.config.team_names]
         if game.game_over and game.game_value is not None and game.winner is not None:
             ledger = ", ".join(
                 f"{names[team]} {value:+d}" for team, value in enumerate(game.ledger)
             )
-            words = f"{names[game.winner]} wins {game.game_value} points. Ledger: {ledger}."
-            return after_game(words, game, clearing=host.clearing, ready=host.ready)
+            words = say.gettext("{team} wins {value} points. Ledger: {ledger}.").format(
+                team=names[game.winner], value=game.game_value, ledger=ledger
+            )
+            return after_game(words, game, clearing=host.clearing, ready=host.ready, say=say)
         if game.phase == Phase.AWAIT_TOKENS:
             todo = " ".join(hole_names(host, game.allowed))
-            return (
-                f"{mover_words(host)}: enter the token of each Man in the scored line "
-                f"(none for a Man without one); still to enter: {todo}."
-            )
+            return say.gettext(
+                "{mover}: enter the token of each Man in the scored line "
+                "(none for a Man without one); still to enter: {todo}."
+            ).format(mover=mover_words(host, say), todo=todo)
         if game.phase == Phase.AWAIT_PLACE and host.token is not None:
-            return f"{mover_words(host)}: place a Man with the chosen token in any empty hole."
+            return say.gettext(
+                "{mover}: place a Man with the chosen token in any empty hole."
+            ).format(mover=mover_words(host, say))
         return None
 
     def not_placing(self, host: FlowHost) -> str | None:

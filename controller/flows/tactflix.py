@@ -22,6 +22,7 @@ from controller.flows.base import (
     mover_words,
     without_fix,
 )
+from controller.i18n import Language
 from controller.leds import Layer, holes_layer, scale
 from controller.reconcile import Mismatch
 from controller.words import after_game
@@ -40,8 +41,10 @@ def _game(host: FlowHost) -> TacTFlix:
     return cast(TacTFlix, host.game)  # the registry gives this flow Tac-T-Flix games only
 
 
-def _burocrats(count: int) -> str:
-    return f"{count} Burocrat{'s' if count != 1 else ''} to seat"
+def _burocrats(count: int, say: Language) -> str:
+    if count == 1:
+        return say.gettext("1 Burocrat to seat")
+    return say.gettext("{count} Burocrats to seat").format(count=count)
 
 
 class TacTFlixFlow(VariantFlow):
@@ -92,38 +95,40 @@ class TacTFlixFlow(VariantFlow):
             else 0
         )
 
-    def message(self, host: FlowHost) -> str | None:
+    def message(self, host: FlowHost, say: Language) -> str | None:
         game = _game(host)
-        names = host.config.team_names
-        mover = mover_words(host)
+        gettext = say.gettext
+        names = [gettext(name) for name in host.config.team_names]
+        mover = mover_words(host, say)
         if game.game_over:
             if game.winner is None:
                 return None
             if game.buroline:
-                words = f"{names[game.winner]} wins with a Buroline!"
+                words = gettext("{team} wins with a Buroline!").format(team=names[game.winner])
             else:
-                words = (
-                    f"{names[game.winner]} wins: Flix-line number {game.lines_to_win} "
-                    "brings every Burocrat back!"
-                )
-            return after_game(words, game, clearing=host.clearing, ready=host.ready)
+                words = gettext(
+                    "{team} wins: Flix-line number {number} brings every Burocrat back!"
+                ).format(team=names[game.winner], number=game.lines_to_win)
+            return after_game(words, game, clearing=host.clearing, ready=host.ready, say=say)
         if game.phase == Phase.AWAIT_PLACE and game.seq_team is not None:
-            return f"{mover}: free play! Place a Man in any empty hole ({game.free_plays} left)."
+            return gettext(
+                "{mover}: free play! Place a Man in any empty hole ({left} left)."
+            ).format(mover=mover, left=game.free_plays)
         if game.phase == Phase.SUBSTITUTE and game.seq_team is not None:
-            count = game.burocrat_supply[game.seq_team]
+            count = _burocrats(game.burocrat_supply[game.seq_team], say)
             lifted = self.lifted & game.allowed & ~host.sensed.occupied()
             if lifted:
-                where = " or ".join(hole_names(host, lifted))
-                return f"{mover}: put a Burocrat (not a Man) in {where} ({_burocrats(count)})."
-            return (
-                f"{mover}: lift one of your blinking Men and put a Burocrat in its hole "
-                f"({_burocrats(count)})."
-            )
+                where = gettext(" or ").join(hole_names(host, lifted))
+                return gettext("{mover}: put a Burocrat (not a Man) in {where} ({count}).").format(
+                    mover=mover, where=where, count=count
+                )
+            return gettext(
+                "{mover}: lift one of your blinking Men and put a Burocrat in its hole ({count})."
+            ).format(mover=mover, count=count)
         if game.phase == Phase.WITHDRAW:
-            return (
-                f"{mover}: lift your blinking Men from the completed lines "
-                f"({popcount(game.allowed)} left)."
-            )
+            return gettext(
+                "{mover}: lift your blinking Men from the completed lines ({left} left)."
+            ).format(mover=mover, left=popcount(game.allowed))
         return None
 
     def not_placing(self, host: FlowHost) -> str | None:

@@ -131,6 +131,7 @@ class Service:
         self.computer.config = config
         self.remote.config = config
         self.driver.renderer.set_cap(config.brightness_cap)
+        self.voice.reconfigure(config)
         self._pushed = -1  # the names are in the state: push it again
         self.order(lambda now: None)
 

@@ -21,7 +21,7 @@ NEXT_GAME = "next game"
 RESTART = "restart"
 
 PAGE_SETTINGS: dict[str, dict[str, str]] = {
-    "board": {"panels": RESTART, "suits": RESTART},
+    "board": {"panels": RESTART, "suits": RESTART, "language": NOW},
     "game": {
         "team_names": NOW,
         "call_window": NEXT_GAME,

@@ -79,7 +79,8 @@ class Running:
 
 
 class Engine(ABC):
-    """Says lines. A backend must override ``speak``; ``stop`` ends the line being said."""
+    """Says lines. A backend must override ``speak``; it may override ``set_language`` (a
+    Piper voice file speaks one language: it keeps it); ``stop`` ends the line being said."""
 
     name = "engine"
 
@@ -93,6 +94,9 @@ class Engine(ABC):
     def speak(self, text: str, volume: int, rate: int, started: Callable[[], None]) -> None:
         """Say ``text`` at ``volume`` (0..100) and ``rate`` (words per minute); call ``started``
         at its first sound; return once it is said."""
+
+    def set_language(self, language: str) -> None:  # noqa: B027 - most engines keep theirs
+        """Say the next lines in ``language`` (``en``, ``de``), where the engine can."""
 
     def stop(self) -> None:
         """End the line being said now (mute)."""
@@ -129,6 +133,9 @@ class EspeakNg(Engine):
             )
         self.executable = found
         self.language = language
+
+    def set_language(self, language: str) -> None:
+        self.language = language  # the voice thread reads it at its next line
 
     def speak(self, text: str, volume: int, rate: int, started: Callable[[], None]) -> None:
         amplitude = str(round(volume * 2))  # espeak-ng's 0..200, 100 its normal

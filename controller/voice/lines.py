@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.i18n import Language, language
+from controller.i18n import Said as Message
 from controller.voice.phrases import (
     VARIANTS,
     count_of,
@@ -60,8 +62,10 @@ class Narrator:
     """Turns the events of one board's games into lines (see the module docstring); it keeps
     whose turn it last announced, so each turn is said once."""
 
-    def __init__(self, team_names: Sequence[str]) -> None:
+    def __init__(self, team_names: Sequence[str], say: Language | None = None) -> None:
         self.team_names = tuple(team_names)
+        self.say = say or language("en")
+        """The board's language: the voice sets it anew when the settings change it."""
         self._turn: int | None = None
 
     def lines(self, event: dict[str, Any], game: Game, made: float) -> list[Line]:
@@ -79,15 +83,17 @@ class Narrator:
         """A seat as it is said: its team's name, with its player number where teams have
         partners."""
         team = game.team_of_seat[seat]
-        name = self.team_names[team % len(self.team_names)]
-        return name if game.teams == game.players else f"{name}, player {seat + 1}"
+        name = self._team(team)
+        if game.teams == game.players:
+            return name
+        return self.say.gettext("{team}, player {number}").format(team=name, number=seat + 1)
 
     def _team(self, team: int) -> str:
-        return self.team_names[team % len(self.team_names)]
+        return self.say.gettext(self.team_names[team % len(self.team_names)])
 
     def _said(self, event: dict[str, Any], game: Game) -> list[Said]:  # one case per event
         kind = event["type"]
-        words = board_words(game.geometry)
+        words = board_words(game.geometry, self.say)
         flat = game.geometry != "flix"
         seat = event.get("seat")
         who = self._who(seat, game) if isinstance(seat, int) else ""
@@ -96,76 +102,106 @@ class Narrator:
             variant = VARIANTS.get(str(event.get("variant")), str(event.get("variant")))
             return [
                 Said(
-                    "game_started", phrase("game_started", variant=variant), "game", (EVERY_TOPIC,)
+                    "game_started",
+                    phrase("game_started", self.say, variant=variant),
+                    "game",
+                    (EVERY_TOPIC,),
                 )
             ]
         if kind == "turn":
             if seat == self._turn or game.game_over:
                 return []
             self._turn = seat
-            return [Said("turn", phrase("turn", who=who), "turn")]
+            return [Said("turn", phrase("turn", self.say, who=who), "turn")]
         if kind == "roll":
-            faces = spoken_throw(str(event["throw"]))
+            faces = spoken_throw(str(event["throw"]), self.say)
             if event.get("reading") == "anywhere":
-                text = phrase("throw_anywhere", who=who, faces=faces, piece=words.piece)
+                text = phrase("throw_anywhere", self.say, who=who, faces=faces, piece=words.piece)
                 return [Said("throw_anywhere", text, "throw")]
-            return [Said("throw", phrase("throw", who=who, faces=faces), "throw")]
+            return [Said("throw", phrase("throw", self.say, who=who, faces=faces), "throw")]
         if kind == "free_throws":
-            return [Said("free_throws", phrase("free_throws", who=who, left=event["left"]), "dice")]
+            return [
+                Said(
+                    "free_throws",
+                    phrase("free_throws", self.say, who=who, left=event["left"]),
+                    "dice",
+                )
+            ]
         if kind == "free_throws_ended":
-            return [Said("free_throws_ended", phrase("free_throws_ended"), "dice")]
+            return [Said("free_throws_ended", phrase("free_throws_ended", self.say), "dice")]
         if kind == "opponent_anywhere":
             opponent = self._who(int(event["opponent"]), game)
-            text = phrase("opponent_anywhere", who=opponent, piece=words.piece)
+            text = phrase("opponent_anywhere", self.say, who=opponent, piece=words.piece)
             return [Said("opponent_anywhere", text, "dice")]
         if kind == "turn_lost":
-            reason = spoken_text(str(event.get("reason", "")))
-            return [Said("turn_lost", phrase("turn_lost", reason=reason), "dice")]
+            reason = spoken_text(str(event.get("reason", "")), say=self.say)
+            return [Said("turn_lost", phrase("turn_lost", self.say, reason=reason), "dice")]
         if kind == "awaiting_calls":
-            return [Said("nobody_places", phrase("nobody_places", piece=words.piece), "calls")]
+            return [
+                Said("nobody_places", phrase("nobody_places", self.say, piece=words.piece), "calls")
+            ]
         if kind == "computer":
             return self._computer(event, who)
         if kind == "scored":
             key = "called_scored" if event.get("how") in ("call", "late call") else "scored"
             lines = event.get("lines") or []
-            said = count_of(len(lines), "line", "lines")
-            return [Said(key, phrase(key, who=who, lines=said), "score")]
+            said = count_of(len(lines), "line", "lines", self.say)
+            return [Said(key, phrase(key, self.say, who=who, lines=said), "score")]
         if kind == "pattern":
-            text = phrase("pattern", who=who, pattern=event["pattern"], value=event["value"])
+            text = phrase(
+                "pattern", self.say, who=who, pattern=event["pattern"], value=event["value"]
+            )
             return [Said("pattern", text, "score")]
         if kind == "payoff":
-            text = phrase("payoff", team=self._team(int(event["team"])), value=event["value"])
+            text = phrase(
+                "payoff", self.say, team=self._team(int(event["team"])), value=event["value"]
+            )
             return [Said("payoff", text, "score")]
         if kind == "call_nothing":
-            return [Said("call_nothing", phrase("call_nothing", who=who), "calls")]
+            return [Said("call_nothing", phrase("call_nothing", self.say, who=who), "calls")]
         if kind == "penalty":
             removed = len(event.get("removed") or [])
-            count = count_of(removed, "man", "men", piece=words.piece, pieces=words.pieces)
-            text = phrase("penalty", team=self._team(int(event["against"])), count=count)
+            count = count_of(
+                removed, "man", "men", self.say, piece=words.piece, pieces=words.pieces
+            )
+            text = phrase("penalty", self.say, team=self._team(int(event["against"])), count=count)
             return [Said("penalty", text, "penalty")]
         if kind == "penalty_nothing":
-            return [Said("penalty_nothing", phrase("penalty_nothing", who=who), "calls")]
+            return [Said("penalty_nothing", phrase("penalty_nothing", self.say, who=who), "calls")]
         if kind == "placement_refused":
-            place = spoken_place(str(event["hole"]))
-            reason = spoken_text(str(event["reason"]))
+            place = spoken_place(str(event["hole"]), self.say)
+            message = event.get("said")  # the reason as a message: said in the board's language
+            if isinstance(message, dict):
+                text = Message(str(message["id"]), dict(message["args"])).in_language(self.say)
+            else:
+                text = self.say.gettext(str(event["reason"]))
+            reason = spoken_text(text, say=self.say)
             return [
-                Said("refused_place", phrase("refused_place", place=place, reason=reason), "fix")
+                Said(
+                    "refused_place",
+                    phrase("refused_place", self.say, place=place, reason=reason),
+                    "fix",
+                )
             ]
         if kind == "fix_hint" and event.get("words"):
-            sentences = "; ".join(spoken_text(str(s), cells=flat) for s in event["words"])
-            return [Said("fix", phrase("fix", sentences=sentences), "fix")]
+            sentences = "; ".join(
+                spoken_text(str(s), cells=flat, say=self.say) for s in event["words"]
+            )
+            return [Said("fix", phrase("fix", self.say, sentences=sentences), "fix")]
         if kind == "undo":
             self._turn = None  # the turn after a take-back is said again
-            return [Said("undo", phrase("undo"), "game", ("turn", "throw", "fix"))]
+            return [Said("undo", phrase("undo", self.say), "game", ("turn", "throw", "fix"))]
         if kind == "game_over":
             winner = event.get("winner")
             if winner is None:
-                return [Said("draw", phrase("draw"), "result")]
-            return [Said("winner", phrase("winner", team=self._team(int(winner))), "result")]
+                return [Said("draw", phrase("draw", self.say), "result")]
+            return [
+                Said("winner", phrase("winner", self.say, team=self._team(int(winner))), "result")
+            ]
         if kind == "board_lost":
-            return [Said("board_lost", phrase("board_lost"), "board")]
+            return [Said("board_lost", phrase("board_lost", self.say), "board")]
         if kind == "board_connected":
-            return [Said("board_back", phrase("board_back"), "board")]
+            return [Said("board_back", phrase("board_back", self.say), "board")]
         return []
 
     def _computer(self, event: dict[str, Any], who: str) -> list[Said]:
@@ -174,25 +210,31 @@ class Narrator:
         action = event.get("action")
         hole = event.get("hole")
         if action in ("place", "substitute", "withdraw") and hole:
-            reason = short_reason(str(event.get("reason") or ""))
-            place = spoken_place(str(hole))
+            reason = short_reason(str(event.get("reason") or ""), self.say)
+            place = spoken_place(str(hole), self.say)
             if reason:
-                text = phrase("computer_move_why", who=who, place=place, reason=reason)
+                text = phrase("computer_move_why", self.say, who=who, place=place, reason=reason)
                 return [Said("computer_move_why", text, "computer")]
             return [
-                Said("computer_move", phrase("computer_move", who=who, place=place), "computer")
+                Said(
+                    "computer_move",
+                    phrase("computer_move", self.say, who=who, place=place),
+                    "computer",
+                )
             ]
         if action == "move" and hole:
             words = str(event.get("words", ""))
-            to = spoken_place(words.rsplit(" ", 1)[-1]) if " to " in words else ""
-            text = phrase("computer_step", who=who, place=spoken_place(str(hole)), to=to)
+            to = spoken_place(words.rsplit(" ", 1)[-1], self.say) if " to " in words else ""
+            text = phrase(
+                "computer_step", self.say, who=who, place=spoken_place(str(hole), self.say), to=to
+            )
             return [Said("computer_step", text, "computer")]
         return []
 
 
-def short_reason(reason: str) -> str:
+def short_reason(reason: str, say: Language | None = None) -> str:
     """The first words of a computer's reason: up to its first ``;`` or ``:`` (the odds and
     figures after it are for the page)."""
     for mark in (";", ":"):
         reason = reason.split(mark, 1)[0]
-    return spoken_text(reason.strip())
+    return spoken_text(reason.strip(), say=say)

@@ -16,6 +16,7 @@ from typing import Any
 
 from controller.config import Config
 from controller.core.combination import VOICE_BUTTON
+from controller.i18n import language
 from controller.voice.engines import VoiceError, make_engine
 from controller.voice.lines import Line, Narrator
 from controller.voice.phrases import phrase
@@ -46,7 +47,7 @@ class Voice:
         queue: SpeechQueue | None,
     ) -> None:
         self.config = config
-        self.narrator = Narrator(config.team_names)
+        self.narrator = Narrator(config.team_names, language(config.language))
         self.queue = queue
         self._game = game
         self._send = send
@@ -79,6 +80,15 @@ class Voice:
                 queue = SpeechQueue(engine, loudness, started)
         return cls(config, game, send, queue)
 
+    def reconfigure(self, config: Config) -> None:
+        """Settings changed on the page: the team names and the language are said at once (the
+        board's language: the lines, and espeak-ng's voice)."""
+        self.config = config
+        self.narrator.team_names = tuple(config.team_names)
+        self.narrator.say = language(config.language)
+        if self.queue is not None:
+            self.queue.engine.set_language(config.language)
+
     def note(self, event: dict[str, Any]) -> None:
         """Keep the lines of a published event (said at the next ``flush``)."""
         if event.get("type") == VOICE_BUTTON:
@@ -86,7 +96,8 @@ class Voice:
                 return  # the board does not speak: nothing to mute
             self.set(muted=not self.muted)
             if not self.muted:
-                self._pending.append(Line("voice_on", phrase("voice_on"), "voice"))
+                said = phrase("voice_on", self.narrator.say)
+                self._pending.append(Line("voice_on", said, "voice"))
             return
         self._pending.extend(self.narrator.lines(event, self._game(), time.perf_counter()))
 

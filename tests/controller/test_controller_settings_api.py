@@ -124,10 +124,13 @@ async def test_what_applies_now_is_in_use_at_once(tmp_path: Path) -> None:
         {
             "leds": {"brightness_cap": 0.2},
             "game": {"team_names": ["Ann", "Bo", "Cy"], "computer_movetime_ms": 300},
-            "board": {"panels": "YRGB"},
+            "board": {"panels": "YRGB", "language": "de"},
         },
     )
     assert status == 200, body
+    state = await h.state()  # the language applies at once: the board speaks German
+    assert state["language"] == "de" and state["message"] == "Ann (Spieler 1): drücke ROLL."
+    assert body["settings"]["board"]["language"] == "de"
     assert h.board.pixels.max_brightness == 0.2
     h.advance(0.5)  # a frame follows the last one after the renderer's interval
     assert h.board.frames[-1].brightness == 0.2  # the LEDs shine at the new cap

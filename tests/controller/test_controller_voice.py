@@ -353,6 +353,54 @@ def test_a_flip4_board_is_spoken_of_in_squares_and_cells() -> None:
     ]
 
 
+def test_a_german_board_speaks_german() -> None:
+    """The same Flip 4 lines on a board set to German: its throw, the refusal and the fix."""
+    config = Config(enabled=False, fix_after_s=0.0, language="de")
+    api = Harness(config=config, geometry=load_geometry("flip4"))
+    pages = api.service.subscribe()
+
+    async def play() -> list[str]:
+        assert (await api.post("/api/roll", {"faces": "2/1"})).status_code == 200
+        assert (await api.post("/api/sim/place", {"hole": "b2"})).status_code == 200
+        api.advance(0.5)
+        messages = [json.loads(text) for text in await pages.take()]
+        return [m["line"]["text"] for m in messages if m["type"] == "speech"]
+
+    said = asyncio.run(play())
+    assert said == [
+        "Rot: 2, 1.",
+        "Nicht auf b 2: das Feld leuchtet nicht.",
+        "Von b 2 den Stein nehmen.",
+    ]
+
+
+def test_the_voice_switches_language_without_a_restart(tmp_path: Path) -> None:
+    """The settings page sets the board's language: the next line is German, and espeak-ng
+    says it with its German voice."""
+    game = new_game("lucky")
+    voice = Voice.from_config(
+        Config(enabled=True), lambda: game, lambda line: None, wav_dir=tmp_path
+    )
+    assert voice.queue is not None and isinstance(voice.queue.engine, EspeakNg)
+    over = {"type": "game_over", "winner": 0, "reason": "line"}
+    voice.note({**over, "at": 1.0})
+    voice.flush()
+    assert voice.queue.wait_idle(IDLE_S)
+    voice.reconfigure(Config(enabled=True, language="de"))
+    voice.note({**over, "at": 2.0})
+    voice.note({"type": "throw", "seat": 0})  # no line: the voice says only what it knows
+    voice.note({"type": "roll", "seat": 0, "throw": "yellow/II/hearts"})
+    voice.flush()
+    assert voice.queue.wait_idle(IDLE_S)
+    voice.close()
+    said = [line.text for line in voice.queue.said]
+    assert said == ["Red wins!", "Rot gewinnt!", "Rot: gelb, zwei, Herz."]
+    assert voice.queue.engine.language == "de"
+    for path in voice.queue.engine.written:
+        with wave.open(str(path), "rb") as audio:
+            assert audio.getnframes() > 0, path
+
+
 def test_docstring_examples() -> None:
     attempted = 0
     for module in ("controller.voice.phrases", "controller.core.combination"):

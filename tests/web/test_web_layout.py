@@ -22,6 +22,8 @@ MAX_SHIFT = 0.01
 WAIT_S = 60.0
 SEED = 7
 """The same dice and the same computer moves on every run."""
+PLAYER_ONE = {"en": "(player 1)", "de": "(Spieler 1)"}
+"""The first player as the turn line names them, in each language."""
 LONG_NAMES = ["Maximiliane Lindqvist-Oppenheimer", "Bartholomew Featherstonehaugh"]
 """Players' names as long as a person's can be: wherever the page shows them, nothing moves."""
 
@@ -73,13 +75,14 @@ def assert_still(watch: LayoutWatch) -> None:
     assert watch.cls() <= MAX_SHIFT
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "language"), [("phone", "en"), ("laptop", "en"), ("phone", "de")])
 def test_spaceboard_holes_stay_put(
-    size: str, service: Service, open_page: Callable[..., Page]
+    size: str, language: str, launch_service: Callable[..., Service], open_page: Callable[..., Page]
 ) -> None:
     """Lucky Flix with long names against the computer: rolls, placements each opening the FLIX
     window, the computer's turns (the longest turn line: "…, computer (level 1): thinking…"),
-    the window running out."""
+    the window running out; on a phone in German too, whose words are longer."""
+    service = launch_service(config=f'[board]\nfix_after_s = 0.0\nlanguage = "{language}"\n')
     start(
         service,
         {
@@ -92,7 +95,7 @@ def test_spaceboard_holes_stay_put(
         },
     )
     page = open_page(service, **SIZES[size])
-    expect(page.locator("#turn")).to_contain_text("(player 1)")
+    expect(page.locator("#turn")).to_contain_text(PLAYER_ONE[language])
     page.evaluate("window.scrollTo(0, 0)")
     watch = LayoutWatch(page, f"{TARGETS}, {BAR}")
     placed = 0

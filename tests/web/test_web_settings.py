@@ -103,6 +103,7 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     page.fill("#set-username", "board")
     page.fill("#set-password", "s3cret-pass")
     expect(page.locator("#set-language")).to_have_value("en")
+    page.select_option("#set-language", "de")
     page.click("#save")
     expect(page.locator("#settings-message")).to_have_text(
         "Saved. Some settings need a restart (below)."
@@ -114,6 +115,9 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     # names apply at once: the board's page says so without a restart
     expect(board.locator("#turn")).to_contain_text("Ann's")
     assert service.state()["team_names"][:2] == ["Ann's", "Bo's"]
+    # and so does the language: the board's page, which chose none, follows it
+    expect(board.locator("#turn")).to_contain_text("Ann's (Spieler 1): würfle.")
+    expect(board.locator("#roll")).to_have_text("Würfeln")
 
     # the owner's comments are all still there, in their order
     written = config_file.read_text(encoding="utf-8")

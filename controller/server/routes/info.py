@@ -1,5 +1,6 @@
-"""What the page needs: ``GET /api/info`` (board, layout, the variants this board plays, names)
-and the page itself, served from ``controller/server/web/`` at ``/``."""
+"""What the page needs: ``GET /api/info`` (board, layout, the variants this board plays, names,
+language), ``GET /api/words?lang=de`` (the catalog of a language) and the page itself, served
+from ``controller/server/web/`` at ``/``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from controller.core.board_controller import variants_on
+from controller.errors import BadOrder
+from controller.i18n import LANGUAGES, language
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
 from controller.words import board_words
@@ -49,7 +52,9 @@ def routes(service: WebService) -> list[Route]:
                     for variant in variants
                 },
                 "players": players,
-                "words": board_words(geometry.key).to_json(),
+                "words": board_words(geometry.key, language(config.language)).to_json(),
+                "language": config.language,
+                "languages": list(LANGUAGES),
                 "team_of_seat": {
                     str(count): list(teams)
                     for variant in variants
@@ -62,7 +67,18 @@ def routes(service: WebService) -> list[Route]:
             }
         )
 
-    return [Route("/api/info", answer(info), methods=["GET"])]
+    async def words(request: Request) -> JSONResponse:
+        """The messages of ``?lang=`` (the board's language by default) by their English ids:
+        the page says its own words through them."""
+        lang = request.query_params.get("lang", service.config.language)
+        if lang not in LANGUAGES:
+            raise BadOrder(f"no language {lang!r} (languages: {', '.join(LANGUAGES)})")
+        return JSONResponse({"language": lang, "messages": language(lang).messages})
+
+    return [
+        Route("/api/info", answer(info), methods=["GET"]),
+        Route("/api/words", answer(words), methods=["GET"]),
+    ]
 
 
 def page() -> list[Mount]:

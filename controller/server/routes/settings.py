@@ -127,7 +127,6 @@ def routes(service: WebService) -> list[Route]:
                 "link": link,
                 "reachable": reachable,
                 "qr_svg": qr_svg(link),
-                "language": "en",
                 "board": {
                     "backend": service.backend.name,
                     "geometry": service.controller.geometry.key,

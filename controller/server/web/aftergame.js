@@ -7,12 +7,13 @@
 
 import { command } from "./orders.js";
 import { $, onDraw, state } from "./store.js";
+import { t } from "./i18n.js";
 
-const ASK = "(Next game here, or MENU on the board)";
+/** What starts the next game, said when drawn (the page's language). */
 const WORDS = {
-  ready: `The board is ready: start the next game with the same players ${ASK}.`,
-  sim: "Next game clears the board and starts the next game with the same players.",
-  board: `Lift every piece off the board, then start the next game with the same players ${ASK}.`,
+  ready: () => t("The board is ready: start the next game with the same players (Next game here, or MENU on the board)."),
+  sim: () => t("Next game clears the board and starts the next game with the same players."),
+  board: () => t("Lift every piece off the board, then start the next game with the same players (Next game here, or MENU on the board)."),
 };
 
 function draw(view) {
@@ -20,7 +21,7 @@ function draw(view) {
   $("after-game").hidden = !over;
   if (!over) return;
   const sim = view.sim === true;
-  $("after-game-text").textContent = view.ready ? WORDS.ready : sim ? WORDS.sim : WORDS.board;
+  $("after-game-text").textContent = (view.ready ? WORDS.ready : sim ? WORDS.sim : WORDS.board)();
 }
 
 async function nextGame() {
@@ -28,7 +29,7 @@ async function nextGame() {
   if (view?.sim === true && Object.keys(view.sensed ?? {}).length > 0) {
     if (!(await command("/api/sim/clear", {}))) return;
   }
-  await command("/api/next_game", {}, "The next game begins.");
+  await command("/api/next_game", {}, t("The next game begins."));
 }
 
 export function wireAfterGame() {

@@ -23,6 +23,7 @@ import { showSetupLink } from "./setup-link.js";
 import { speakLine, wireSpeech } from "./speech.js";
 import "./panels.js";
 import { loadInfo } from "./info.js";
+import { wireLanguage } from "./language.js";
 import { refresh } from "./orders.js";
 import { $, nextStamp, receive, state } from "./store.js";
 // Board views and panels of their own modules (each registers itself) are imported here.
@@ -57,6 +58,7 @@ function wire() {
   wirePayOff();
   wireSetup();
   wireSound();
+  wireLanguage();
   showSetupLink();
   wireSpeech();
   startHistory();

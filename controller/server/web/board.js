@@ -3,6 +3,10 @@
 
 import { registerBoardView } from "./registry.js";
 import { PANEL_NAMES, SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
+import { N_, t } from "./i18n.js";
+
+/** Each panel's caption, said in the page's language (i18n.js translatePage). */
+const PANEL_CAPTIONS = { R: N_("Red panel"), Y: N_("Yellow panel"), G: N_("Green panel"), B: N_("Blue panel") };
 
 const ROMAN = ["I", "II", "III", "IV"];
 
@@ -15,7 +19,8 @@ export function buildBoard(container, layout, onHole) {
     figure.className = "panel";
     figure.dataset.panel = panel;
     const caption = document.createElement("figcaption");
-    caption.textContent = `${PANEL_NAMES[panel]} panel`;
+    caption.dataset.t = PANEL_CAPTIONS[panel];
+    caption.textContent = t(PANEL_CAPTIONS[panel]);
     figure.append(caption);
     const grid = document.createElement("div");
     grid.className = "holes";

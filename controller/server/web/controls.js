@@ -2,6 +2,7 @@
 
 import { command } from "./orders.js";
 import { $, onDraw, state } from "./store.js";
+import { t } from "./i18n.js";
 
 /** Whether a computer seat plays: Undo then takes back the person's own move with its reply. */
 function againstComputer(view) {
@@ -31,7 +32,7 @@ export function wireControls() {
     command(
       "/api/undo",
       {},
-      againstComputer(state.view) ? "Took back your move." : "Took back the last move.",
+      againstComputer(state.view) ? t("Took back your move.") : t("Took back the last move."),
     ),
   );
   // The page scrolls clear of the fixed bar, however tall the banner makes it.

@@ -3,6 +3,7 @@
 // opens.
 
 import { $, onDraw, state } from "./store.js";
+import { t } from "./i18n.js";
 
 const STEP_MS = 100;
 
@@ -18,7 +19,7 @@ function tick() {
     return;
   }
   $("countdown-bar").style.setProperty("--left", String(left / countdown.seconds));
-  $("countdown-text").textContent = `FLIX window: ${left.toFixed(1)} s`;
+  $("countdown-text").textContent = t("FLIX window: {seconds} s", { seconds: left.toFixed(1) });
 }
 
 /** The state says how much of the window was left when it was sent: count down from there. */

@@ -4,6 +4,7 @@ import { command } from "./orders.js";
 import { $, onDraw, redraw, state } from "./store.js";
 import { COLOUR_FACES, FLOOR_FACES, SUIT_FACES, face, throwFaces } from "./words.js";
 import { isFlip4, showFlip4Dice } from "./flip4.js";
+import { t } from "./i18n.js";
 
 const DICE_MODE_KEY = "flixboard.dice";
 
@@ -62,20 +63,20 @@ function draw(view) {
   const dice = $("dice");
   dice.hidden = !uses;
   // No dice of this turn: say so only while they are to be thrown (not after the game).
-  const empty = view.phase === "await_roll" ? "Not rolled yet." : "";
+  const empty = view.phase === "await_roll" ? t("Not rolled yet.") : "";
   if (numbered) showFlip4Dice(dice, view, empty);
   else {
     const dies = dieElements(view.throw);
     dice.replaceChildren(...dies);
     if (!dies.length) dice.textContent = empty;
   }
-  $("free-throws").textContent = free ? `Free throws left: ${free}` : "";
+  $("free-throws").textContent = free ? t("Free throws left: {count}", { count: free }) : "";
   // A seat played on the other board (remote play) rolls there: Roll waits, and says why.
   const elsewhere = view.phase !== "game_over" && view.seats?.[view.to_move]?.place === "remote";
   const canRoll = view.actions?.roll === true && !elsewhere;
   $("roll").hidden = physical || !uses;
   $("roll").disabled = !canRoll;
-  $("roll").title = elsewhere ? "The other board rolls for this seat." : "";
+  $("roll").title = elsewhere ? t("The other board rolls for this seat.") : "";
   $("faces-form").hidden = !physical || !uses;
   $("enter-faces").disabled = !canRoll;
   const virtual = document.querySelector("input[name=dice][value=virtual]");

@@ -1,5 +1,6 @@
 // The board's settings (GET /api/info): layout, simulated or not, variants, names.
 
+import { startLanguage } from "./language.js";
 import { api, say } from "./orders.js";
 import { redraw, state } from "./store.js";
 
@@ -17,6 +18,7 @@ export async function loadInfo() {
     say(`Cannot read the board's settings: ${error.message}`, "error");
     return;
   }
+  await startLanguage(state.info.language);
   redraw();
   for (const watch of infoWatchers) watch(state.info);
 }

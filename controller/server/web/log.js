@@ -1,6 +1,7 @@
 // What happened: the public events in words, oldest first and scrolled to the newest (a new
 // entry moves none before it); new events are announced.
 
+import { onLanguage } from "./i18n.js";
 import { loadInfo } from "./info.js";
 import { $, announce, onDraw, state } from "./store.js";
 import { describeEvent, quietEvent } from "./words.js";
@@ -41,3 +42,8 @@ function draw(view) {
 }
 
 onDraw(draw);
+// Another language: the log is written again from the events the state keeps.
+onLanguage(() => {
+  $("log").replaceChildren();
+  state.logged = [];
+});

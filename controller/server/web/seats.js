@@ -5,6 +5,7 @@ import { ask } from "./confirm.js";
 import { command } from "./orders.js";
 import { $, onDraw, redraw } from "./store.js";
 import { DEFAULT_LEVEL, LEVELS, boardWords, capital, seatKindText, seatWithTeam, teamsOf } from "./words.js";
+import { t } from "./i18n.js";
 
 /** Human or computer (with its level): two labelled selects; onChange() on either. */
 export function playerChoice(labelText, onChange) {
@@ -57,9 +58,10 @@ function seatRow(seat, team, view) {
   const label = document.createElement("span");
   label.className = "seat-name";
   const partners = (view.team_of_seat ?? [])
-    .map((t, s) => (t === team && s !== seat ? s + 1 : null))
+    .map((other, s) => (other === team && s !== seat ? s + 1 : null))
     .filter((s) => s !== null);
-  label.textContent = `${who}${partners.length ? `, partner of player ${partners.join(" and ")}` : ""}`;
+  const and = t(" and ");
+  label.textContent = partners.length ? t("{who}, partner of player {numbers}", { who, numbers: partners.join(and) }) : who;
   const kindText = document.createElement("span");
   kindText.className = "seat-kind";
   label.append(" ", kindText);
@@ -135,7 +137,7 @@ function drawScores(view) {
   for (const [team] of view.scored_lines ?? []) {
     if (lines[team] !== undefined) lines[team] += 1;
   }
-  const each = (values) => teams.map((t, i) => `${t.name} ${values[i] ?? 0}`).join(" · ");
+  const each = (values) => teams.map((side, i) => `${side.name} ${values[i] ?? 0}`).join(" · ");
   const parts = [];
   const words = boardWords(view);
   // Qubic ends with its first line: a game that uses dice, calls, tokens or Burocrats counts them

@@ -60,7 +60,11 @@ function formValues() {
   }
   while (seats.length && seats.at(-1).kind === "human" && !seats.at(-1).name) seats.pop();
   return {
-    board: { panels: $("set-panels").value.trim(), suits: $("set-suits").value.trim() },
+    board: {
+      panels: $("set-panels").value.trim(),
+      suits: $("set-suits").value.trim(),
+      language: $("set-language").value,
+    },
     game: {
       team_names: [1, 2, 3, 4].map((i) => $(`set-team-${i}`).value.trim()),
       call_window: numberOf("set-call-window"),
@@ -92,6 +96,7 @@ function fill(settings) {
   const { board, game, leds, remote } = settings;
   $("set-panels").value = board.panels;
   $("set-suits").value = board.suits;
+  $("set-language").value = board.language;
   game.team_names.forEach((name, i) => ($(`set-team-${i + 1}`).value = name));
   $("set-brightness").value = String(Math.round(leds.brightness_cap * 100));
   $("set-call-window").value = String(game.call_window);

@@ -6,6 +6,7 @@ import { command, say } from "./orders.js";
 import { playerChoice, seatChoice } from "./seats.js";
 import { $, onDraw, state } from "./store.js";
 import { DEFAULT_LEVEL, VARIANT_LABELS, partnersText, seatWithTeam, teamsOf, variantName } from "./words.js";
+import { t } from "./i18n.js";
 
 /** What the chosen variant uses, as the board says (GET /api/info ``variant_facts``). */
 function chosenFacts() {
@@ -102,7 +103,7 @@ export function showPartners() {
   showPlayerCounts();
   const players = Number($("players").value);
   const allTeams = teamsOf({ ...state.info, team_of_seat: [0, 1, 2] });
-  $("partners").textContent = partnersText(teamOfSeat(players), allTeams) || "Everyone plays alone.";
+  $("partners").textContent = partnersText(teamOfSeat(players), allTeams) || t("Everyone plays alone.");
   showSetupSeats(players);
   const facts = chosenFacts();
   $("call-options").hidden = !facts.uses_calls;

@@ -2,6 +2,7 @@
 // and a win. Nothing is loaded; the tones are generated with WebAudio.
 
 import { $, onNewEvents, state } from "./store.js";
+import { onLanguage, t } from "./i18n.js";
 
 const SOUND_KEY = "flixboard.sound";
 const TONES = {
@@ -52,11 +53,12 @@ function play(name) {
 function showToggle() {
   const button = $("sound");
   button.setAttribute("aria-pressed", String(soundOn()));
-  button.textContent = soundOn() ? "Sound on" : "Sound off";
+  button.textContent = soundOn() ? t("Sound on") : t("Sound off");
 }
 
 export function wireSound() {
   showToggle();
+  onLanguage(showToggle);
   $("sound").addEventListener("click", () => {
     localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
     if (soundOn()) audioContext()?.resume();

@@ -3,7 +3,8 @@
 // board's own voice muted or its volume set (GET/POST /api/voice).
 
 import { api, say } from "./orders.js";
-import { $ } from "./store.js";
+import { onLanguage, t } from "./i18n.js";
+import { $, state } from "./store.js";
 
 const SPEAK_KEY = "flixboard.speech";
 
@@ -15,7 +16,7 @@ function showToggle() {
   const button = $("speak");
   button.hidden = !("speechSynthesis" in window);
   button.setAttribute("aria-pressed", String(speaksHere()));
-  button.textContent = speaksHere() ? "Voice here on" : "Voice here off";
+  button.textContent = speaksHere() ? t("Voice here on") : t("Voice here off");
 }
 
 /** Say one server line on this device; a new game drops what this device has not said yet. */
@@ -23,7 +24,7 @@ export function speakLine(line) {
   if (!speaksHere() || typeof line?.text !== "string") return;
   if (line.topic === "game") window.speechSynthesis.cancel();
   const utterance = new SpeechSynthesisUtterance(line.text);
-  utterance.lang = "en";
+  utterance.lang = state.view?.language ?? "en"; // the board's lines are in its language
   window.speechSynthesis.speak(utterance);
 }
 
@@ -43,6 +44,7 @@ async function setBoardVoice(body) {
 
 export function wireSpeech() {
   showToggle();
+  onLanguage(showToggle);
   $("speak").addEventListener("click", () => {
     localStorage.setItem(SPEAK_KEY, speaksHere() ? "off" : "on");
     showToggle();

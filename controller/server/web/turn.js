@@ -3,7 +3,8 @@
 import { clearing } from "./board.js";
 import { diceMode } from "./dice.js";
 import { $, onDraw } from "./store.js";
-import { boardWords, computerMoveText, playerWithTeam, seatWithTeam, teamsOf, variantName } from "./words.js";
+import { t } from "./i18n.js";
+import { boardSays, boardWords, computerMoveText, playerWithTeam, seatWithTeam, teamsOf, variantName } from "./words.js";
 
 export function computerToMove(view) {
   return view?.phase !== "game_over" && view?.seats?.[view.to_move]?.kind === "computer";
@@ -15,8 +16,8 @@ function whereWords(view) {
   const words = boardWords(view);
   const lit = (view.allowed ?? []).filter((hole) => !board[hole]).length;
   const places = view.geometry?.cells ?? 64;
-  if (lit >= places - Object.keys(board).length) return `any empty ${words.place}`;
-  return lit === 1 ? `the lit ${words.place}` : `one of the ${lit} lit ${words.places}`;
+  if (lit >= places - Object.keys(board).length) return t("any empty {place}", { place: words.place });
+  return lit === 1 ? t("the lit {place}", { place: words.place }) : t("one of the {lit} lit {places}", { lit, places: words.places });
 }
 
 function turnText(view) {
@@ -24,38 +25,37 @@ function turnText(view) {
   const teams = teamsOf(view);
   const words = boardWords(view);
   if (view.phase === "game_over") {
+    const someone = t("A team");
     const text = view.draw || view.winner === null || view.winner === undefined
-      ? "The game is a draw."
-      : `${teams[view.winner]?.name ?? "A team"} wins!`;
-    if (view.ready) return `${text} The board is ready: Next game (or MENU) starts the next one.`;
+      ? t("The game is a draw.")
+      : t("{team} wins!", { team: teams[view.winner]?.name ?? someone });
+    if (view.ready) return t("{result} The board is ready: Next game (or MENU) starts the next one.", { result: text });
     if (!clearing(view)) return text;
     return view.sim
-      ? `${text} Next game clears the board and starts the next one.`
-      : `${text} Lift every ${words.piece}, then Next game (or MENU).`;
+      ? t("{result} Next game clears the board and starts the next one.", { result: text })
+      : t("{result} Lift every {piece}, then Next game (or MENU).", { result: text, piece: words.piece });
   }
-  if (view.phase === "await_fix") return `The board does not match the game: fix the blinking ${words.places}.`;
-  if (view.seats?.[view.to_move]?.place === "remote") return `${mover} plays on the other board: wait for its move.`;
+  if (view.phase === "await_fix") return t("The board does not match the game: fix the blinking {places}.", { places: words.places });
+  if (view.seats?.[view.to_move]?.place === "remote") return t("{mover} plays on the other board: wait for its move.", { mover });
   if (computerToMove(view)) {
     const seat = view.seats[view.to_move];
-    const doing = view.computer_move
-      ? "make its move on the board."
-      : seat.thinking ? "thinking…" : "plays by itself.";
-    return `${mover}: ${doing}`;
+    if (view.computer_move) return t("{mover}: make its move on the board.", { mover });
+    return seat.thinking ? t("{mover}: thinking…", { mover }) : t("{mover}: plays by itself.", { mover });
   }
   if (view.phase === "await_roll") {
-    const free = view.free_throws ? ` (free throw; ${view.free_throws} left)` : "";
+    const free = view.free_throws ? t(" (free throw; {left} left)", { left: view.free_throws }) : "";
     return diceMode(view) === "physical"
-      ? `${mover}: throw the dice and enter the faces${free}.`
-      : `${mover}: roll the dice${free}.`;
+      ? t("{mover}: throw the dice and enter the faces{extra}.", { mover, extra: free })
+      : t("{mover}: roll the dice{free}.", { mover, free });
   }
   if (view.phase === "await_place" && view.variant !== "olix") {
-    const where = whereWords(view);
-    const piece = `${words.piece} ${words.into} ${where}`;
-    if (view.notice === "opponent_anywhere") return `FLIX FLIX FLIX: ${mover} places one ${piece}.`;
-    if (view.free_plays) return `${mover}: free play! Place a ${piece} (${view.free_plays} left).`;
-    return `${mover}: place a ${piece}.`;
+    const args = { mover, piece: words.piece, a_piece: words.a_piece ?? words.piece, into: words.into, where: whereWords(view) };
+    if (view.notice === "opponent_anywhere") return t("FLIX FLIX FLIX: {mover} places one {piece} {into} {where}.", args);
+    if (view.free_plays) return t("{mover}: free play! Place {a_piece} {into} {where} ({left} left).", { ...args, left: view.free_plays });
+    return t("{mover}: place {a_piece} {into} {where}.", args);
   }
-  if (typeof view.message === "string" && view.message) return view.message;
+  const { message } = boardSays(view);
+  if (typeof message === "string" && message) return message;
   return `${mover}: ${String(view.phase ?? "").replaceAll("_", " ")}.`;
 }
 
@@ -65,7 +65,7 @@ function drawTurn(view) {
   const turn = $("turn");
   turn.style.setProperty("--mover", over ? "" : teams[view.team_of_seat?.[view.to_move]]?.colour ?? "");
   // After a take-back the computer seats wait for a person's move: the state says so.
-  const waits = view.computer_waits ? " Taken back: the computer waits until you have moved." : "";
+  const waits = view.computer_waits ? t(" Taken back: the computer waits until you have moved.") : "";
   turn.textContent = `${variantName(view.variant)}: ${turnText(view)}${waits}`;
   turn.title = turn.textContent; // in full, should the line be cut
 }
@@ -94,23 +94,23 @@ function drawStatusPixels(view) {
         : {
             colour: teams[team].colour,
             dim: seat !== view.to_move,
-            label: `${seatWithTeam(seat, view)}${seat === view.to_move ? ", to move" : ""}`,
+            label: seat === view.to_move ? t("{player}, to move", { player: seatWithTeam(seat, view) }) : seatWithTeam(seat, view),
           },
     );
   }
   const indicators = [{ colour: "", label: "" }, { colour: "", label: "" }];
   if (view.phase === "await_fix") {
-    indicators.fill({ colour: "#ff7800", label: "fix the board", blink: true });
+    indicators.fill({ colour: "#ff7800", label: t("fix the board"), blink: true });
   } else if (view.notice === "turn_lost") {
-    indicators.fill({ colour: "#ff0000", label: "turn lost" });
+    indicators.fill({ colour: "#ff0000", label: t("turn lost") });
   } else if (view.notice === "opponent_anywhere") {
     indicators.fill({ colour: "#ffffff", label: "FLIX FLIX FLIX", blink: true });
   } else {
     for (let i = 0; i < Math.min(view.free_throws ?? 0, 2); i += 1) {
-      indicators[i] = { colour: "#ffffff", label: "free throw" };
+      indicators[i] = { colour: "#ffffff", label: t("free throw") };
     }
     for (let i = 0; i < Math.min(view.free_plays ?? 0, 2); i += 1) {
-      indicators[i] = { colour: "#ffffff", label: "free play" };
+      indicators[i] = { colour: "#ffffff", label: t("free play") };
     }
   }
   const all = [...pixels, ...indicators];
@@ -125,12 +125,13 @@ function drawStatusPixels(view) {
       return dot;
     }),
   );
-  const said = all.map((pixel) => pixel.label).filter(Boolean).join("; ") || "off";
-  $("status-pixels").setAttribute("aria-label", `Status lights: ${said}`);
+  const said = all.map((pixel) => pixel.label).filter(Boolean).join("; ") || t("off");
+  $("status-pixels").setAttribute("aria-label", t("Status lights: {lights}", { lights: said }));
 }
 
 function drawFix(view) {
-  const words = typeof view.fix === "string" ? [view.fix] : view.fix ?? [];
+  const { fix: said } = boardSays(view);
+  const words = typeof said === "string" ? [said] : said ?? [];
   const fix = $("fix");
   fix.hidden = words.length === 0;
   fix.replaceChildren(

@@ -1,4 +1,7 @@
-// Words and symbols the players see: dice faces, seats and teams, events, what to fix.
+// Words and symbols the players see: dice faces, seats and teams, events, what to fix, in the
+// page's language (i18n.js: t() says a message by its English id).
+
+import { N_, pageLanguage, t, tSaid } from "./i18n.js";
 
 export const COLOUR_FACES = ["red", "yellow", "green", "blue", "win", "flix"];
 export const FLOOR_FACES = ["I", "II", "III", "IV", "win", "flix"];
@@ -8,6 +11,17 @@ export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 export const PANEL_NAMES = { R: "red", Y: "yellow", G: "green", B: "blue" };
 const SUIT_BY_NAME = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
+/** The dice faces' words, as the catalog knows them. */
+const FACE_WORDS = {
+  red: N_("red"),
+  yellow: N_("yellow"),
+  green: N_("green"),
+  blue: N_("blue"),
+  spades: N_("spades"),
+  hearts: N_("hearts"),
+  diamonds: N_("diamonds"),
+  clubs: N_("clubs"),
+};
 
 export const DEFAULT_TEAMS = [
   { name: "Red", colour: "#ff2000" },
@@ -48,10 +62,10 @@ export function face(text) {
     return { symbol: lower.toUpperCase(), label: lower, kind: "wild" };
   }
   if (["red", "yellow", "green", "blue"].includes(lower)) {
-    return { symbol: "●", label: lower, kind: "colour", colour: lower };
+    return { symbol: "●", label: t(FACE_WORDS[lower]), kind: "colour", colour: lower };
   }
-  if (SUIT_BY_NAME[lower]) return { symbol: SUIT_BY_NAME[lower], label: lower, kind: "suit" };
-  return { symbol: value.toUpperCase(), label: `floor ${value.toUpperCase()}`, kind: "floor" };
+  if (SUIT_BY_NAME[lower]) return { symbol: SUIT_BY_NAME[lower], label: t(FACE_WORDS[lower]), kind: "suit" };
+  return { symbol: value.toUpperCase(), label: t("floor {floor}", { floor: value.toUpperCase() }), kind: "floor" };
 }
 
 /** The three faces of a throw written "yellow/II/hearts" (none for null). */
@@ -66,11 +80,20 @@ export function throwText(thrown) {
 }
 
 /** The spaceboard's words, until the server says which board this is. */
-const SPACEBOARD_WORDS = { place: "hole", places: "holes", into: "in", piece: "Man", pieces: "Men", tally: "Lines scored" };
+const SPACEBOARD_WORDS = { place: "hole", places: "holes", into: "in", piece: "Man", pieces: "Men", a_piece: "a Man", the_piece: "the Man", tally: "Lines scored" };
 
-/** How people name this board's places and pieces (the state's ``words``, from the server). */
+/** How people name this board's places and pieces, in the page's language (the state's
+ * ``languages``, from the server; else its ``words``). */
 export function boardWords(state) {
-  return state?.words ?? SPACEBOARD_WORDS;
+  const said = state?.languages?.[pageLanguage()]?.words ?? state?.words;
+  if (said) return said;
+  return Object.fromEntries(Object.entries(SPACEBOARD_WORDS).map(([key, word]) => [key, t(word)]));
+}
+
+/** The server's message line and fix words in the page's language. */
+export function boardSays(state) {
+  const said = state?.languages?.[pageLanguage()];
+  return { message: said?.message ?? state?.message, fix: said?.fix ?? state?.fix };
 }
 
 /** "Pieces" of "Pieces left": a board word with its first letter capital. */
@@ -78,19 +101,20 @@ export function capital(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** Teams as [{name, colour}]: the board's names and colours, else the defaults. */
+/** Teams as [{name, colour}]: the board's names and colours, else the defaults; the default
+ * names in the page's language. */
 export function teamsOf(state) {
-  const count = Math.max(1, ...(state?.team_of_seat ?? [0]).map((t) => t + 1));
+  const count = Math.max(1, ...(state?.team_of_seat ?? [0]).map((team) => team + 1));
   const names = state?.team_names ?? [];
   const colours = state?.team_colours ?? [];
   return Array.from({ length: count }, (_, team) => ({
-    name: names[team] ?? DEFAULT_TEAMS[team % 3].name,
+    name: t(names[team] ?? DEFAULT_TEAMS[team % 3].name),
     colour: colours[team] ?? DEFAULT_TEAMS[team % 3].colour,
   }));
 }
 
 export function seatName(seat) {
-  return `player ${Number(seat) + 1}`;
+  return t("player {number}", { number: Number(seat) + 1 });
 }
 
 /** "Red (Computer, level 3)" for a computer seat, else "Red (player 1)": who makes a move. */
@@ -100,13 +124,15 @@ export function playerWithTeam(seat, state) {
   return `${teamOfSeatName(seat, state)} (${seatKindText(player)})`;
 }
 
-/** "Red (player 1)", as the board's own messages say it (the state's ``seat_labels``). */
+/** "Red (player 1)", as the board's own messages say it (the state's ``seat_labels`` in
+ * English). */
 export function seatWithTeam(seat, state) {
   const label = state?.seat_labels?.[seat];
-  if (label) return label;
+  if (label && pageLanguage() === "en") return label;
   const team = state?.team_of_seat?.[seat];
   const teams = teamsOf(state);
-  return team === undefined ? seatName(seat) : `${teams[team].name} (${seatName(seat)})`;
+  if (team === undefined) return seatName(seat);
+  return t("{team} (player {number})", { team: teams[team].name, number: Number(seat) + 1 });
 }
 
 /** Partners in words: "Red: players 1 and 3 · Blue: players 2 and 4", or "" when alone. */
@@ -118,7 +144,10 @@ export function partnersText(seatTeams, teams) {
   });
   if ([...seatsOf.values()].every((seats) => seats.length === 1)) return "";
   return [...seatsOf.entries()]
-    .map(([team, seats]) => `${teams[team % teams.length].name}: players ${seats.join(" and ")}`)
+    .map(([team, seats]) => {
+      const and = t(" and ");
+      return t("{team}: players {numbers}", { team: teams[team % teams.length].name, numbers: seats.join(and) });
+    })
     .join(" · ");
 }
 
@@ -162,121 +191,137 @@ export function quietEvent(event) {
 }
 
 const SCORED_HOW = {
-  call: "called FLIX and scored",
-  "late call": "called FLIX late and scored",
-  auto: "scored",
-  placement: "completed",
+  call: (args) => t("{by} called FLIX and scored: {lines}.", args),
+  "late call": (args) => t("{by} called FLIX late and scored: {lines}.", args),
+  auto: (args) => t("{by} scored: {lines}.", args),
+  placement: (args) => t("{by} completed: {lines}.", args),
 };
 
 const REASONS = {
-  line: "",
-  resign: " (the others resigned)",
-  "board full": " (the board is full)",
-  "nobody can place": " (nobody can place)",
-  lines: " (its 8th scored line)",
-  buroline: " (a Buroline: four Burocrats in a line)",
+  line: () => "",
+  resign: () => t(" (the others resigned)"),
+  "board full": () => t(" (the board is full)"),
+  "nobody can place": () => t(" (nobody can place)"),
+  lines: () => t(" (its 8th scored line)"),
+  buroline: () => t(" (a Buroline: four Burocrats in a line)"),
 };
+
+/** A reason the server gave: in the page's language when the catalog knows it. */
+function reasonText(event) {
+  if (event.said?.id) return tSaid(event.said);
+  return t(String(event.reason ?? ""));
+}
 
 /** One game event in words. Unknown events still read sensibly. */
 export function describeEvent(event, state) {
   const by = event.seat !== undefined && event.seat !== null ? playerWithTeam(event.seat, state) : "";
   const teams = teamsOf(state);
   const words = boardWords(state);
-  const teamName = (t) => teams[t]?.name ?? `Team ${t + 1}`;
+  const teamName = (team) => teams[team]?.name ?? t("Team {number}", { number: team + 1 });
+  const hole = event.hole;
+  const reason = reasonText(event);
   switch (event.type) {
     case "game_started":
-      return `New game: ${variantName(event.variant)}, ${event.players} players.`;
+      return t("New game: {variant}, {players} players.", { variant: variantName(event.variant), players: event.players });
     case "roll":
-      return `${by} rolled ${throwText(event.throw)}${rollReading(event, words)}.`;
+      return t("{by} rolled {faces}{reading}.", { by, faces: throwText(event.throw), reading: rollReading(event, words) });
     case "free_throws":
-      return `${by} gets ${event.added} free throws (${event.left} to play).`;
+      return t("{by} gets {added} free throws ({left} to play).", { by, added: event.added, left: event.left });
     case "free_throws_ended":
-      return `FLIX FLIX FLIX ends ${by}'s free throws.`;
+      return t("FLIX FLIX FLIX ends {by}'s free throws.", { by });
     case "opponent_anywhere":
-      return `FLIX FLIX FLIX: ${seatWithTeam(event.opponent, state)} places one Man anywhere.`;
+      return t("FLIX FLIX FLIX: {player} places one {piece} anywhere.", { player: seatWithTeam(event.opponent, state), piece: words.piece });
     case "turn_lost":
-      return `${by} loses the turn: ${event.reason}.`;
+      return t("{by} loses the turn: {reason}.", { by, reason });
     case "awaiting_calls":
-      return `Nobody can place a ${words.piece} (${event.reason}): call FLIX for your line, or PENALTY.`;
+      return t("Nobody can place {a_piece} ({reason}): call FLIX for your line, or PENALTY.", { a_piece: words.a_piece ?? words.piece, reason });
     case "board_lost":
-      return "The board stopped answering: searching for it. The game waits.";
+      return t("The board stopped answering: searching for it. The game waits.");
     case "board_connected":
-      return "The board answers again.";
+      return t("The board answers again.");
     case "place":
-      return `${by} placed a ${pieceWord(event, words)} on ${event.hole}.`;
+      return t("{by} placed {a_piece} on {hole}.", { by, a_piece: pieceWord(event, words), hole });
     case "move":
-      return `${by} moved the ${words.piece} on ${event.hole} to ${event.to}.`;
+      return t("{by} moved {the_piece} on {hole} to {to}.", { by, the_piece: words.the_piece ?? words.piece, hole, to: event.to });
     case "corner":
-      return `${by} moved the ${words.piece} on ${event.hole} into the corner ${event.to}.`;
+      return t("{by} moved {the_piece} on {hole} into the corner {to}.", { by, the_piece: words.the_piece ?? words.piece, hole, to: event.to });
     case "jump":
-      return `${by} moved the ${words.piece} from the corner ${event.corner} to ${event.to}.`;
+      return t("{by} moved {the_piece} from the corner {corner} to {to}.", { by, the_piece: words.the_piece ?? words.piece, corner: event.corner, to: event.to });
     case "flip":
-      return `${by} moved the ${words.piece} ${event.corner ? `from the corner ${event.corner}` : `on ${event.hole}`} to ${event.to}: ${teamName(event.opponent)}'s ${words.piece} there flips to ${event.hole}.`;
+      return event.corner
+        ? t("{by} moved {the_piece} from the corner {corner} to {to}: {team}'s {piece} there flips to {hole}.", { by, the_piece: words.the_piece ?? words.piece, corner: event.corner, to: event.to, team: teamName(event.opponent), piece: words.piece, hole })
+        : t("{by} moved {the_piece} on {hole} to {to}: {team}'s {piece} there flips to {hole}.", { by, the_piece: words.the_piece ?? words.piece, to: event.to, team: teamName(event.opponent), piece: words.piece, hole });
     case "scored":
-      return `${by} ${SCORED_HOW[event.how] ?? "scored"}: ${lines(event.lines)}.`;
+      return (SCORED_HOW[event.how] ?? SCORED_HOW.auto)({ by, lines: lines(event.lines) });
     case "token_chosen":
-      return event.chosen ? `${by} picked a token for the next Man.` : `${by}: no token on the next Man.`;
+      return event.chosen ? t("{by} picked a token for the next Man.", { by }) : t("{by}: no token on the next Man.", { by });
     case "token_attached":
-      return `The ${words.piece} on ${event.hole} carries a token.`;
-    case "token_entered":
-      return `Token on ${event.hole}: ${event.token ?? "none"}.`;
+      return t("{The_piece} on {hole} carries a token.", { The_piece: capital(words.the_piece ?? words.piece), hole });
+    case "token_entered": {
+      const none = t("none");
+      return t("Token on {hole}: {token}.", { hole, token: event.token ?? none });
+    }
     case "call_nothing":
-      return `${by} called FLIX: no line to score.`;
+      return t("{by} called FLIX: no line to score.", { by });
     case "penalty":
-      return `${by} called PENALTY against ${teamName(event.against)}: ${holes(event.removed)} go back to supply.`;
+      return t("{by} called PENALTY against {team}: {holes} go back to supply.", { by, team: teamName(event.against), holes: holes(event.removed) });
     case "penalty_nothing":
-      return `${by} called PENALTY: nothing to penalise.`;
+      return t("{by} called PENALTY: nothing to penalise.", { by });
     case "resign":
-      return `${by} resigned.`;
+      return t("{by} resigned.", { by });
     case "block_requested":
-      return `${by} asks ${seatWithTeam(event.mover, state)} to block at ${event.hole}.`;
+      return t("{by} asks {mover} to block at {hole}.", { by, mover: seatWithTeam(event.mover, state), hole });
     case "game_over":
       if (event.draw || event.winner === null || event.winner === undefined) {
-        return `The game is a draw${REASONS[event.reason] ?? ""}.`;
+        return t("The game is a draw{reason}.", { reason: REASONS[event.reason]?.() ?? "" });
       }
-      return `${teamName(event.winner)} wins${REASONS[event.reason] ?? ""}!`;
+      return t("{team} wins{reason}!", { team: teamName(event.winner), reason: REASONS[event.reason]?.() ?? "" });
     case "placement_refused":
-      return `Not placed on ${event.hole}: ${event.reason}.`;
+      return t("Not placed on {hole}: {reason}.", { hole, reason });
     case "refused":
-      return `${String(event.button ?? "").toUpperCase()} refused: ${event.reason}.`;
+      return t("{button} refused: {reason}.", { button: String(event.button ?? "").toUpperCase(), reason });
     case "undo":
-      return event.hole ? `Took back the ${words.piece} on ${event.hole}.` : "Took back the last action.";
+      return hole ? t("Took back {the_piece} on {hole}.", { the_piece: words.the_piece ?? words.piece, hole }) : t("Took back the last action.");
     case "clear_board":
-      return "Clear the board; the next game starts when asked for.";
+      return t("Clear the board; the next game starts when asked for.");
     case "burocrats_won":
-      return `${teamName(event.team)} wins back ${plural(event.count, "Burocrat")} (${plural(event.held, "Burocrat")} still held by ${teamName(event.holder)}).`;
+      return t("{team} wins back {count} ({held} still held by {holder}).", { team: teamName(event.team), count: burocrats(event.count), held: burocrats(event.held), holder: teamName(event.holder) });
     case "free_play":
-      return `${by} used a free play on ${event.hole} (${event.left} left).`;
-    case "free_plays_lost":
-      return `${by} loses ${plural(event.lost, "free play")}: ${event.reason}.`;
+      return t("{by} used a free play on {hole} ({left} left).", { by, hole, left: event.left });
+    case "free_plays_lost": {
+      const count = event.lost === 1 ? t("1 free play") : t("{count} free plays", { count: event.lost });
+      return t("{by} loses {count}: {reason}.", { by, count, reason });
+    }
     case "substitute":
-      return `${by} put a Burocrat on ${event.hole}.`;
+      return t("{by} put a Burocrat on {hole}.", { by, hole });
     case "withdraw":
-      return `${by} withdrew the ${words.piece} from ${event.hole}.`;
+      return t("{by} withdrew {the_piece} from {hole}.", { by, the_piece: words.the_piece ?? words.piece, hole });
     case "buroline":
-      return `${teamName(event.team)} has a Buroline: ${holes(event.line)}.`;
+      return t("{team} has a Buroline: {holes}.", { team: teamName(event.team), holes: holes(event.line) });
     case "payoff":
-      return `${teamName(event.team)} scores ${event.value} (${(event.line ?? [])
-        .map((hole, i) => `${hole} ${event.values?.[i] ?? "?"}`)
-        .join(", ")}); the others pay it.`;
+      return t("{team} scores {value} ({values}); the others pay it.", {
+        team: teamName(event.team),
+        value: event.value,
+        values: (event.line ?? []).map((at, i) => `${at} ${event.values?.[i] ?? "?"}`).join(", "),
+      });
     case "seat":
       return event.kind === "computer"
-        ? `The computer (level ${event.level ?? DEFAULT_LEVEL}) plays for ${seatWithTeam(event.seat, state)} now.`
-        : `A person plays for ${seatWithTeam(event.seat, state)} now.`;
+        ? t("The computer (level {level}) plays for {player} now.", { level: event.level ?? DEFAULT_LEVEL, player: seatWithTeam(event.seat, state) })
+        : t("A person plays for {player} now.", { player: seatWithTeam(event.seat, state) });
     case "computer":
-      return `${by}: ${String(event.action ?? "a move").replaceAll("_", " ")}${event.reason ? ` (${event.reason})` : ""}.`;
+      return `${by}: ${String(event.action ?? "a move").replaceAll("_", " ")}${event.reason ? ` (${reason})` : ""}.`;
     case "computer_refused":
-      return `${by} could not make its move: ${event.reason}.`;
+      return t("{by} could not make its move: {reason}.", { by, reason });
     case "remote_order":
-      return `${by} plays from the other board: ${REMOTE_ORDERS[event.action] ?? String(event.action ?? "a move").replaceAll("_", " ")}.`;
+      return t("{by} plays from the other board: {order}.", { by, order: REMOTE_ORDERS[event.action]?.() ?? String(event.action ?? "a move").replaceAll("_", " ") });
     case "remote_refused":
-      return `The other board's move was refused: ${event.reason}.`;
+      return t("The other board's move was refused: {reason}.", { reason });
     case "remote_resync":
-      return `The two boards compare their games again: ${event.reason}.`;
+      return t("The two boards compare their games again: {reason}.", { reason });
     case "records_failed":
-      return `The game could not be kept in the records: ${event.reason}.`;
+      return t("The game could not be kept in the records: {reason}.", { reason });
     case "computer_error":
-      return `The computer could not choose a move: ${event.reason}.`;
+      return t("The computer could not choose a move: {reason}.", { reason });
     case "hint":
       return hintText(event, state);
     case "pattern":
@@ -287,48 +332,50 @@ export function describeEvent(event, state) {
 }
 
 function pieceWord(event, words) {
-  return event.piece === "burocrat" ? "Burocrat" : words.piece;
+  return event.piece === "burocrat" ? t("a Burocrat") : words.a_piece ?? words.piece;
+}
+
+function burocrats(count) {
+  return count === 1 ? t("1 Burocrat") : t("{count} Burocrats", { count });
 }
 
 /** What a move sent from the other board does, by its action. */
 const REMOTE_ORDERS = {
-  roll: "rolls the dice",
-  place: "places a piece",
-  move: "moves a piece",
-  call: "calls FLIX",
-  penalty: "calls PENALTY",
-  resign: "resigns",
+  roll: () => t("rolls the dice"),
+  place: () => t("places a piece"),
+  move: () => t("moves a piece"),
+  call: () => t("calls FLIX"),
+  penalty: () => t("calls PENALTY"),
+  resign: () => t("resigns"),
 };
 
 /** An Olix pattern scored: where its counter went on the scoring line, or the win. */
 function patternText(event, by) {
-  const what = `${by} scored ${event.pattern}-${event.value} (${holes(event.holes)})`;
-  if (event.super) return `${what}: a super-pattern, beyond the ${event.pattern} line!`;
-  if (event.space === null || event.space === undefined) return `${what}: below the ${event.pattern} line, no counter.`;
+  const what = t("{by} scored {pattern}-{value} ({holes})", { by, pattern: event.pattern, value: event.value, holes: holes(event.holes) });
+  const args = { what, pattern: event.pattern, space: event.space };
+  if (event.super) return t("{what}: a super-pattern, beyond the {pattern} line!", args);
+  if (event.space === null || event.space === undefined) return t("{what}: below the {pattern} line, no counter.", args);
   return event.kept
-    ? `${what}: a counter on ${event.pattern} ${event.space}.`
-    : `${what}: its counter on ${event.pattern} ${event.space} is below the top and goes back.`;
-}
-
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+    ? t("{what}: a counter on {pattern} {space}.", args)
+    : t("{what}: its counter on {pattern} {space} is below the top and goes back.", args);
 }
 
 function rollReading(event, words) {
   if (Array.isArray(event.results) && event.results.length === 3) {
     const [sum, difference, product] = event.results;
-    return `: sum ${sum} · difference ${difference} · product ${product}`;
+    return t(": sum {sum} · difference {difference} · product {product}", { sum, difference, product });
   }
   switch (event.reading) {
     case "anywhere":
-      return `: one ${words.piece} anywhere`;
+      return t(": one {piece} anywhere", { piece: words.piece });
     case "free_throws":
-      return ": two free throws";
+      return t(": two free throws");
     case "opponent_anywhere":
       return "";
     default:
       // ``lit``: the holes of the throw that are empty (a Man may go there).
-      return Number.isInteger(event.lit) ? `: ${event.lit} ${event.lit === 1 ? words.place : words.places} lit` : "";
+      if (!Number.isInteger(event.lit)) return "";
+      return t(": {count} {places} lit", { count: event.lit, places: event.lit === 1 ? words.place : words.places });
   }
 }
 
@@ -346,7 +393,7 @@ export const DEFAULT_LEVEL = 3;
 
 /** "Computer, level 3" for a computer seat (its name everywhere), "" for a person. */
 export function seatKindText(seat) {
-  return seat?.kind === "computer" ? `Computer, level ${seat.level ?? DEFAULT_LEVEL}` : "";
+  return seat?.kind === "computer" ? t("Computer, level {level}", { level: seat.level ?? DEFAULT_LEVEL }) : "";
 }
 
 function teamOfSeatName(seat, state) {
@@ -354,33 +401,40 @@ function teamOfSeatName(seat, state) {
   return team === undefined ? seatName(seat) : teamsOf(state)[team]?.name ?? seatName(seat);
 }
 
+function itsPiece(words) {
+  return t("its {piece}", { piece: words.piece });
+}
+
 const COMPUTER_HANDS = {
-  place: (piece) => `put its ${piece} there`,
-  substitute: (piece) => `lift its ${piece} and seat a Burocrat there`,
-  withdraw: (piece) => `lift its ${piece}`,
+  place: (words) => t("put {its_piece} there", { its_piece: itsPiece(words) }),
+  substitute: (words) => t("lift {its_piece} and seat a Burocrat there", { its_piece: itsPiece(words) }),
+  withdraw: (words) => t("lift {its_piece}", { its_piece: itsPiece(words) }),
 };
 
 /** The computer's chosen move, for the person who makes it on the board. */
 export function computerMoveText(move, state) {
   const who = playerWithTeam(move.seat, state);
   const action = String(move.action ?? "move");
-  if (!move.hole) return `${who} chose to ${action.replaceAll("_", " ")}.`;
-  const hand = COMPUTER_HANDS[action]?.(boardWords(state).piece) ?? action.replaceAll("_", " ");
-  return `${who} plays ${move.hole}: ${hand}.`;
+  if (!move.hole) return t("{who} chose to {action}.", { who, action: action.replaceAll("_", " ") });
+  const hand = COMPUTER_HANDS[action]?.(boardWords(state)) ?? action.replaceAll("_", " ");
+  return t("{who} plays {hole}: {hand}.", { who, hole: move.hole, hand });
 }
 
 const HINT_ACTIONS = {
-  place: (hint, words) => `place a ${words.piece} on ${hint.hole}`,
-  move: (hint, words) => `move the ${words.piece} on ${hint.hole}${hint.to ? ` to ${hint.to}` : ""}`,
-  substitute: (hint) => `put a Burocrat on ${hint.hole}`,
-  withdraw: (hint, words) => `withdraw the ${words.piece} from ${hint.hole}`,
-  roll: () => "roll the dice",
-  call: () => "call FLIX",
-  penalty: () => "call PENALTY",
+  place: (hint, words) => t("place {a_piece} on {hole}", { a_piece: words.a_piece ?? words.piece, hole: hint.hole }),
+  move: (hint, words) =>
+    hint.to
+      ? t("move {the_piece} on {hole} to {to}", { the_piece: words.the_piece ?? words.piece, hole: hint.hole, to: hint.to })
+      : t("move {the_piece} on {hole}", { the_piece: words.the_piece ?? words.piece, hole: hint.hole }),
+  substitute: (hint) => t("put a Burocrat on {hole}", { hole: hint.hole }),
+  withdraw: (hint, words) => t("withdraw {the_piece} from {hole}", { the_piece: words.the_piece ?? words.piece, hole: hint.hole }),
+  roll: () => t("roll the dice"),
+  call: () => t("call FLIX"),
+  penalty: () => t("call PENALTY"),
   token: (hint) =>
     hint.token === null || hint.token === undefined
-      ? "put no token on the next Man"
-      : `put token ${hint.token} on the next Man`,
+      ? t("put no token on the next Man")
+      : t("put token {token} on the next Man", { token: hint.token }),
 };
 
 /** "Hint for Red (player 1): place a Man on R-I-S, because it blocks ...". */
@@ -388,6 +442,6 @@ export function hintText(hint, state) {
   const action = String(hint.action ?? "");
   const what = HINT_ACTIONS[action]?.(hint, boardWords(state)) ??
     `${action.replaceAll("_", " ")}${hint.hole ? ` ${hint.hole}` : ""}`;
-  const why = hint.reason ? ` (${hint.reason})` : "";
-  return `Hint for ${seatWithTeam(hint.seat, state)}: ${what}${why}.`;
+  const why = hint.reason ? ` (${t(String(hint.reason))})` : "";
+  return t("Hint for {player}: {what}{why}.", { player: seatWithTeam(hint.seat, state), what, why });
 }

@@ -1,0 +1,112 @@
+"""The board's two languages: English message ids in the source, German in a gettext catalog.
+
+A message is marked where it is written: ``say.gettext("Fix the board: {fix}.")`` in code that
+speaks (``say`` a ``Language``), ``N_("hole")`` where the words wait in a table and are
+translated later. ``pybabel extract`` (``babel.cfg``) finds both, the page's ``t("...")`` and
+the text of its elements marked ``data-t`` (``extract_html``); the catalogs are
+``controller/locale/<lang>/LC_MESSAGES/flixboard.po``, read with Babel when a language is first
+asked for (no compiled ``.mo`` to keep in step: the same file serves an editable install and a
+wheel).
+
+>>> language("de").gettext("hole")
+'Loch'
+>>> language("en").gettext("hole")
+'hole'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import IO, Any
+
+LANGUAGES = ("en", "de")
+"""The languages a board and a page speak; the message ids are the English."""
+DEFAULT_LANGUAGE = "en"
+DOMAIN = "flixboard"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def catalog_path(lang: str) -> Path:
+    """The catalog (``.po``) of ``lang``."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs where it is written; it is translated where it is
+    said."""
+    return message
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's messages: ``gettext`` answers the translation of a message id (the id
+    itself when the catalog has none, as English always does)."""
+
+    code: str
+    messages: dict[str, str] = field(default_factory=dict)
+
+    def gettext(self, message: str) -> str:
+        return self.messages.get(message) or message
+
+
+def read_catalog(lang: str) -> dict[str, str]:
+    """The translated, not fuzzy messages of ``lang``'s catalog (none for English)."""
+    path = catalog_path(lang)
+    if lang == DEFAULT_LANGUAGE or not path.exists():
+        return {}
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as file:
+        catalog = read_po(file, locale=lang, domain=DOMAIN)
+    return {
+        str(message.id): str(message.string)
+        for message in catalog
+        if message.id and message.string and not message.fuzzy
+    }
+
+
+@cache
+def language(lang: str) -> Language:
+    """The messages of ``lang`` (one of ``LANGUAGES``), read once."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    return Language(lang, read_catalog(lang))
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message with its values, kept apart so that each page says it in its own language:
+    ``{"id": "that {place} is not lit", "args": {"place": "hole"}}`` (a value that is itself a
+    message id, as a board's word is, is translated too)."""
+
+    id: str
+    args: dict[str, str] = field(default_factory=dict)
+
+    def english(self) -> str:
+        return self.id.format(**self.args)
+
+    def in_language(self, say: Language) -> str:
+        args = {key: say.gettext(value) for key, value in self.args.items()}
+        return say.gettext(self.id).format(**args)
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "args": dict(self.args)}
+
+
+MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")
+"""An element of a page marked ``data-t``, with its text (the page's ``translatePage``)."""
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel's extractor for the pages' HTML: the text of each element marked ``data-t``, its
+    white space collapsed as the page collapses it."""
+    text = fileobj.read().decode("utf-8")
+    for found in MARKED.finditer(text):
+        line = text.count("\n", 0, found.start()) + 1
+        yield line, "", " ".join(found.group(2).split()), []
