@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, Protocol
 
+import msgspec
+
 from controller.config import Config
 from controller.core import words
 from controller.core.board_sync import BoardSync
@@ -22,6 +24,7 @@ from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
+from controller.core.state import State, as_json
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
@@ -591,9 +594,14 @@ class BoardController:
         waits = None if self.companion is None else self.companion.waiting_words()
         return said if waits is None else f"{said} {waits}"
 
-    def state(self, *, test_view: bool = False, view_team: int | None = None) -> dict[str, Any]:
-        """The state JSON of DESIGN §4. ``test_view`` (scripts only) adds ``pending_lines``, the
-        seed and every event, secret ones included; otherwise secret events are dropped."""
+    def state(self, *, test_view: bool = False, view_team: int | None = None) -> Any:
+        """The state as plain JSON data (scripts and tests; see ``public_state``)."""
+        return as_json(self.public_state(test_view=test_view, view_team=view_team))
+
+    def public_state(self, *, test_view: bool = False, view_team: int | None = None) -> State:
+        """The state of DESIGN §4 (``controller.core.state``). ``test_view`` (scripts only) adds
+        ``pending_lines``, the seed and every event, secret ones included; otherwise secret
+        events are dropped."""
         naming = self.game.naming
         state = self.session.view(test_view=test_view, view_team=view_team)
         state["phase"] = str(self.phase)
@@ -639,7 +647,7 @@ class BoardController:
         if self.remote is not None:
             self.remote.add_state(state)
         state["events"] = self.session.recent_events(test_view=test_view)
-        return state
+        return msgspec.convert(state, State)
 
 
 def hole_names(holes: Bitboard, naming: Naming) -> list[str]:

@@ -1,0 +1,311 @@
+"""The public state (DESIGN §4) as typed values: what ``GET /api/state``, every order and the
+live stream answer.
+
+``State`` holds every key of every variant; the keys of one variant only, or of the test view,
+are ``UNSET`` elsewhere and then left out of the JSON. The board controller builds it in one
+place (``BoardController.public_state``); ``encode`` is the one encoder that turns it (and every
+other answer) into JSON. The OpenAPI document's schemas are generated from these classes
+(``controller.server.openapi``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeAlias
+
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+Hole = Annotated[str, Meta(description="A hole's canonical name (``Y-II-H``) or a cell's (``b3``)")]
+Line = tuple[int, list[Hole]]
+"""A scored (or open) line: the team, its holes."""
+OptionValue: TypeAlias = (
+    bool | int | float | str | list[int | str | None] | dict[str, list[str]] | None
+)
+Event = Annotated[
+    dict[str, Any],  # an event as published: engine events carry the keys of their kind
+    Meta(
+        title="Event",
+        description="One published event: its ``type``, the game time it happened ``at``, and "
+        "the keys of its kind (DESIGN §4).",
+        extra_json_schema={
+            "required": ["type"],
+            "properties": {"type": {"type": "string"}, "at": {"type": "number"}},
+        },
+    ),
+]
+
+
+class Typed(Struct, forbid_unknown_fields=True):
+    """The base of the API's values: a key it does not know is an error, not a loss."""
+
+
+class BoardPiece(Typed):
+    team: int
+    piece: str
+
+
+class SensedPiece(Typed):
+    piece: str
+
+
+class GrooveProblem(Typed):
+    groove: int
+    expected: str
+    found: str | None
+
+
+class MismatchView(Typed):
+    """The settled board against the game: hole names and groove problems."""
+
+    missing: list[Hole]
+    extra: list[Hole]
+    wrong_kind: list[Hole]
+    grooves: list[GrooveProblem]
+
+
+class GeometryView(Typed):
+    key: str
+    cells: int
+    rows: int
+    cols: int
+
+
+class FixOrder(Typed):
+    """After a take-back: the holes to fix now, and those that wait their turn."""
+
+    now: list[Hole]
+    later: list[Hole]
+
+
+class Actions(Typed):
+    """What each button may do now (the server still checks every order)."""
+
+    roll: bool
+    flix: bool
+    penalty: bool
+    block: bool
+    undo: bool
+    resign: bool
+    hint: bool
+    token: bool
+    enter_token: bool
+    new_game: bool
+
+
+class CallWindow(Typed):
+    seconds: float
+    left: float
+
+
+class Words(Typed):
+    """How people name this board's places and pieces (``controller.core.words``)."""
+
+    place: str
+    places: str
+    into: str
+    piece: str
+    pieces: str
+    tally: str | None
+
+
+class SeatView(Typed):
+    """Who plays a seat; ``place`` in remote play (``local`` or ``remote``)."""
+
+    kind: str
+    level: int | None
+    name: str | None
+    thinking: bool
+    place: str | UnsetType = UNSET
+
+
+class ComputerMove(Typed):
+    seat: int
+    action: str
+    hole: Hole
+
+
+class Threat(Typed):
+    team: int
+    holes: list[Hole]
+
+
+class PaidLine(Typed):
+    """Pay-Off: the line that decided the game and what it is worth."""
+
+    team: int | None
+    value: int
+    line: list[Hole]
+    men: dict[str, int]
+
+
+class OlixScoring(Typed):
+    pattern: str
+    line: list[int]
+    top: int | None
+    teams: list[int]
+
+
+class OlixPattern(Typed):
+    team: int
+    pattern: str
+    value: int
+    holes: list[Hole]
+    kept: bool
+
+
+class JoinDoors(Typed):
+    failed: int
+    codes: int
+    closed: bool
+    spectator_failed: int
+
+
+class LinkView(Typed):
+    """The remote link: the connection, the other side, the messages dropped."""
+
+    state: str
+    for_s: float
+    error: str | None
+    restarts: int
+    internal_error: str | None
+    broker: str
+    peer: str
+    peer_gone_s: float | None
+    applied: int
+    dropped: dict[str, int]
+
+
+class RemoteView(Typed):
+    """Remote play (docs/REMOTE.md): the role, the codes (blanked without the token), the seats
+    played on the other board, the log and the link."""
+
+    role: str
+    code: str | None
+    game_id: str | None
+    seats: list[int]
+    log: int
+    problem: str | None
+    link: LinkView
+    waiting: bool | UnsetType = UNSET
+    spectator_code: str | UnsetType | None = UNSET
+    joined: bool | UnsetType = UNSET
+    join: JoinDoors | UnsetType = UNSET
+
+
+class State(Typed):
+    """The state JSON of DESIGN §4: the engine's keys, the board's, the page's facts, the
+    computer seats', remote play's and the recent public events."""
+
+    # the engine's keys (every variant)
+    variant: str
+    players: int
+    phase: str
+    to_move: int
+    team_of_seat: list[int]
+    board: dict[str, BoardPiece]
+    allowed: list[Hole]
+    scored_lines: list[Line]
+    winner: int | None
+    draw: bool
+    ledger: list[int]
+    free_throws: int
+    last_throw: str | None
+    supply: list[int]
+    options: dict[str, OptionValue]
+    # the board
+    sensed: dict[str, SensedPiece]
+    grooves: list[str | None]
+    mismatch: MismatchView
+    geometry: GeometryView
+    players_allowed: list[int]
+    fix: list[str]
+    fix_order: FixOrder | None
+    message: str
+    connected: bool
+    board_status: str
+    sensing: str
+    dice: str
+    team_names: list[str]
+    team_colours: list[str]
+    notice: str | None
+    banner: Event | None
+    clearing: bool
+    # the page's facts (``controller.core.facts``)
+    uses_dice: bool
+    uses_calls: bool
+    uses_tokens: bool
+    uses_burocrats: bool
+    uses_lines: bool
+    seat_labels: list[str]
+    actions: Actions
+    throw: str | None
+    last_move: Hole | None
+    call_window: CallWindow | None
+    words: Words
+    remote: RemoteView | None
+    events: list[Event]
+    # the computer seats (``controller.core.computer``)
+    computer_waits: bool | UnsetType = UNSET
+    seats: list[SeatView] | UnsetType = UNSET
+    computer_move: ComputerMove | UnsetType | None = UNSET
+    hints: bool | UnsetType = UNSET
+    threats: list[Threat] | UnsetType = UNSET
+    # the test view only (scripts)
+    pending_lines: int | UnsetType = UNSET
+    seed: int | UnsetType = UNSET
+    # Pay-Off
+    token_mode: str | UnsetType = UNSET
+    game_value: PaidLine | UnsetType | None = UNSET
+    token_holes: dict[str, int | None] | UnsetType = UNSET
+    tokens_left: list[int] | UnsetType = UNSET
+    view_team: int | UnsetType = UNSET
+    hand: list[int] | UnsetType = UNSET
+    dealt: list[int] | UnsetType = UNSET
+    token_chosen: bool | UnsetType = UNSET
+    token: int | UnsetType = UNSET
+    # Qubic with the block rule
+    open_threes: list[Line] | UnsetType = UNSET
+    # Tactical FLIX
+    free_plays: int | UnsetType = UNSET
+    burocrats_held: list[int] | UnsetType = UNSET
+    burocrats_in_hand: list[int] | UnsetType = UNSET
+    burocrat_holder: list[int] | UnsetType = UNSET
+    lines_scored: list[int] | UnsetType = UNSET
+    lines_to_win: int | UnsetType = UNSET
+    turn_lines: list[list[Hole]] | UnsetType = UNSET
+    buroline: list[Hole] | UnsetType | None = UNSET
+    to_substitute: int | UnsetType = UNSET
+    # Olix
+    scoring: list[OlixScoring] | UnsetType = UNSET
+    area_counters: list[int] | UnsetType = UNSET
+    patterns: list[OlixPattern] | UnsetType = UNSET
+    last_patterns: list[OlixPattern] | UnsetType = UNSET
+    # Flip 4
+    results: list[int] | UnsetType | None = UNSET
+    squares: dict[str, int] | UnsetType = UNSET
+    part: int | UnsetType = UNSET
+    direction: int | UnsetType = UNSET
+    misses: list[int] | UnsetType = UNSET
+    free_move: bool | UnsetType = UNSET
+    moves: dict[str, list[Hole]] | UnsetType = UNSET
+    jump_from: Hole | UnsetType | None = UNSET
+
+
+class StateMessage(Typed, tag="state", tag_field="type"):
+    """``WS /api/events``: a new state (the first message, then after each change)."""
+
+    state: State
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def encode(value: object) -> bytes:
+    """The one encoder of the API's answers and messages: typed values to JSON."""
+    return _ENCODER.encode(value)
+
+
+def as_json(value: Struct) -> Any:
+    """A typed value as the plain JSON data its answer carries (scripts and tests read the
+    state as a dict)."""
+    return msgspec.json.decode(encode(value))
