@@ -24,7 +24,7 @@ from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
-from controller.core.state import State, as_json
+from controller.core.state import Event, JsonObject, State, as_json
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
@@ -484,7 +484,7 @@ class BoardController:
             self._start_win(now)
         self._refresh(now)
 
-    def _begun(self, published: list[dict[str, Any]], now: float) -> None:
+    def _begun(self, published: list[Event], now: float) -> None:
         """A game was started: the board shows it from scratch."""
         self.lift_order = ()
         self.signals.clear()
@@ -492,7 +492,7 @@ class BoardController:
         self._note(published, now)
         self._refresh(now)
 
-    def _note(self, published: list[dict[str, Any]], now: float) -> None:
+    def _note(self, published: list[Event], now: float) -> None:
         """What the board shows of the game's events: a penalty guides at once, dice notices."""
         if any(data["type"] == "penalty" for data in published):
             self.board.guided = True
@@ -501,10 +501,10 @@ class BoardController:
     def _start_win(self, now: float) -> None:
         self.signals.start_win(self.flow.win_line(self), now, self.config.win_animation_s)
 
-    def _emit(self, data: dict[str, Any], now: float) -> None:
+    def _emit(self, data: Event, now: float) -> None:
         self.session.emit(data, now)
 
-    def _emit_all(self, events: list[dict[str, Any]], now: float) -> None:
+    def _emit_all(self, events: list[Event], now: float) -> None:
         for data in events:
             self.session.emit(data, now)
 
@@ -594,7 +594,7 @@ class BoardController:
         waits = None if self.companion is None else self.companion.waiting_words()
         return said if waits is None else f"{said} {waits}"
 
-    def state(self, *, test_view: bool = False, view_team: int | None = None) -> Any:
+    def state(self, *, test_view: bool = False, view_team: int | None = None) -> JsonObject:
         """The state as plain JSON data (scripts and tests; see ``public_state``)."""
         return as_json(self.public_state(test_view=test_view, view_team=view_team))
 
@@ -611,7 +611,7 @@ class BoardController:
             if piece is not Piece.EMPTY
         }
         state["grooves"] = list(self.sensed.grooves)
-        state["mismatch"] = words.mismatch_json(self.mismatch, naming)
+        state["mismatch"] = words.mismatch_view(self.mismatch, naming)
         state["geometry"] = {
             "key": self.geometry.key,
             "cells": self.geometry.cells,
@@ -639,8 +639,11 @@ class BoardController:
         state["notice"] = None if notice is None else notice.kind
         state["banner"] = self.signals.banner
         state["clearing"] = self.clearing
-        state.update(self.facts().to_json(self.config.team_names, self.game_time(self.clock.now())))
-        self.flow.add_state(self, state, view_team)
+        facts = self.facts().view(self.config.team_names, self.game_time(self.clock.now()))
+        state.update(msgspec.structs.asdict(facts))
+        state.update(msgspec.to_builtins(self.flow.view(self, view_team)))
+        if "deal" in state["options"]:  # a fixed deal would show every team's tokens
+            state["options"] = {k: v for k, v in state["options"].items() if k != "deal"}
         if self.companion is not None:
             self.companion.add_state(state)
         state["remote"] = None  # remote play: the link, and each seat's place

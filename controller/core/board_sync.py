@@ -8,11 +8,13 @@ and the mismatch it reconciles, and publishes the events it answers (``board_mis
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+import msgspec
 
 from controller.core import words
 from controller.core.reconcile import Mismatch
 from controller.core.settle import Settler
+from controller.core.state import Event
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.holes import Naming
 from hal.base import BoardReading
@@ -77,7 +79,7 @@ class BoardSync:
 
     def refresh(
         self, mismatch: Mismatch, now: float, naming: Naming, describe: Describe
-    ) -> list[dict[str, Any]]:
+    ) -> list[Event]:
         """Take the board's new mismatch with the game; the events to publish."""
         if mismatch.clean:
             self.guided = False
@@ -90,20 +92,21 @@ class BoardSync:
             self._fix_due = None
             self.fix_words = []
             return [] if was_clean else [{"type": "board_matched"}]
-        events = [{"type": "board_mismatch", **words.mismatch_json(mismatch, naming)}]
+        shown = msgspec.to_builtins(words.mismatch_view(mismatch, naming))
+        events: list[Event] = [{"type": "board_mismatch", **shown}]
         due = now if self.guided else now + self.fix_after_s
         self._fix_due = due if was_clean or self._fix_due is None else min(self._fix_due, due)
         if self.fix_words or now >= self._fix_due:
             events.extend(self._show_fix_words(describe))
         return events
 
-    def due_words(self, now: float, describe: Describe) -> list[dict[str, Any]]:
+    def due_words(self, now: float, describe: Describe) -> list[Event]:
         """The fix words, once their time has come; the events to publish."""
         if self._fix_due is not None and not self.fix_words and now >= self._fix_due:
             return self._show_fix_words(describe)
         return []
 
-    def _show_fix_words(self, describe: Describe) -> list[dict[str, Any]]:
+    def _show_fix_words(self, describe: Describe) -> list[Event]:
         fix = describe(self.mismatch)
         if fix == self.fix_words:
             return []

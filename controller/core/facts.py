@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from controller.core.state import Actions, CallWindow, FactsView
 from controller.core.words import board_words
 from engine.game import Game, Phase, player
 
@@ -120,7 +120,7 @@ class Facts:
                 return action.at + game.options.call_window
         return None
 
-    def to_json(self, team_names: Sequence[str], game_time: float) -> dict[str, Any]:
+    def view(self, team_names: Sequence[str], game_time: float) -> FactsView:
         """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``,
         ``call_window`` (``{"seconds", "left"}`` while open, else ``None``) and ``words`` (how
         people name this board's places and pieces, ``controller.core.words.BoardWords``)."""
@@ -129,13 +129,18 @@ class Facts:
         window = None
         if deadline is not None and deadline > game_time:
             seconds = self.game.options.call_window
-            window = {"seconds": seconds, "left": round(min(seconds, deadline - game_time), 3)}
-        return {
-            **self.uses(),
-            "seat_labels": self.seat_labels(team_names),
-            "actions": self.actions(),
-            "throw": self.current_throw(),
-            "last_move": None if last is None else self.game.naming.name(last),
-            "call_window": window,
-            "words": board_words(self.game.geometry).to_json(),
-        }
+            window = CallWindow(seconds, round(min(seconds, deadline - game_time), 3))
+        uses = self.uses()
+        return FactsView(
+            uses_dice=uses["uses_dice"],
+            uses_calls=uses["uses_calls"],
+            uses_tokens=uses["uses_tokens"],
+            uses_burocrats=uses["uses_burocrats"],
+            uses_lines=uses["uses_lines"],
+            seat_labels=self.seat_labels(team_names),
+            actions=Actions(**self.actions()),
+            throw=self.current_throw(),
+            last_move=None if last is None else self.game.naming.name(last),
+            call_window=window,
+            words=board_words(self.game.geometry).view(),
+        )

@@ -13,13 +13,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from controller.core.journal import Entry, JournalError
+from controller.records.model import GameOptions
 from engine.errors import FlixError
 from engine.game import Action, Game
 from engine.variants import new_game
 
 
 def new_game_entry(
-    variant: str, players: int, seed: int, options: dict[str, Any]
+    variant: str, players: int, seed: int, options: GameOptions
 ) -> dict[str, Any]:
     return {"variant": variant, "players": players, "seed": seed, "options": options}
 

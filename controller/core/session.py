@@ -20,12 +20,15 @@ from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Entry, Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
+from controller.core.state import Event
 from controller.errors import BadOrder, NotNow
 from controller.flows import VariantFlow, flow_for
 from controller.records.keeping import keep_played, utc_now
+from controller.records.model import GameOptions
 from controller.records.store import GameStore, RecordsError
 from engine.errors import FlixError
-from engine.game import SEED_LIMIT, Action, Event, Game, seat_range
+from engine.game import SEED_LIMIT, Action, Game, seat_range
+from engine.game import Event as GameEvent
 from engine.notation import SeatInfo
 
 RECENT_EVENTS = 50
@@ -40,7 +43,7 @@ IDLE_CALLS = {
 """A call that would change nothing, refused so that it is never journalled nor kept as a move
 (a record of thousands of them would replay as a long game)."""
 
-Listener = Callable[[dict[str, Any]], None]
+Listener = Callable[[Event], None]
 Recorder = Callable[[str, dict[str, Any], int], None]
 """Told of every game entry journalled: its kind (``new_game``, ``action``, ``undo``), its data
 and its journal sequence number."""
@@ -56,7 +59,7 @@ def game_entry(
     variant: str,
     players: int,
     seed: int | None,
-    options: dict[str, Any] | None,
+    options: GameOptions | None,
     seats: object = None,
     hints: object = None,
     names: object = None,
@@ -88,7 +91,7 @@ def game_entry(
     )
 
 
-def _check_settings(options: dict[str, Any]) -> None:
+def _check_settings(options: GameOptions) -> None:
     """Options that are also settings (call window, panels, ...) within the settings' bounds."""
     settings = Config().game_options()
     for section, keys in SECTIONS.items():
@@ -122,8 +125,8 @@ class GameSession:
         self.listeners: list[Listener] = []
         self.recorders: list[Recorder] = []
         """Told of every game entry journalled (remote play's host publishes them)."""
-        self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_LOG_LIMIT)
-        self.public_events: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
+        self.events: deque[Event] = deque(maxlen=EVENT_LOG_LIMIT)
+        self.public_events: deque[Event] = deque(maxlen=RECENT_EVENTS)
         self.revision = 0
         """Grows with every published event."""
         self.token: int | None = None
@@ -197,7 +200,7 @@ class GameSession:
             state["options"] = _without_test_only(state["options"])
         return state
 
-    def recent_events(self, *, test_view: bool) -> list[dict[str, Any]]:
+    def recent_events(self, *, test_view: bool) -> list[Event]:
         """The public events the state carries; ``test_view``: every event, secret ones too."""
         return list(self.events if test_view else self.public_events)
 
@@ -236,7 +239,7 @@ class GameSession:
 
     # ------------------------------------------------------------------ changes
 
-    def start(self, entry: dict[str, Any], now: float) -> list[dict[str, Any]]:
+    def start(self, entry: dict[str, Any], now: float) -> list[Event]:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); the events
         published."""
         entry = {**entry, "record": secrets.token_hex(8), "started": utc_now()}
@@ -257,7 +260,7 @@ class GameSession:
         self._record("new_game", entry, seq)
         return self._publish(game.events, now)
 
-    def start_next(self, now: float) -> list[dict[str, Any]]:
+    def start_next(self, now: float) -> list[Event]:
         """Start the next game of the same kind (next seed, the options the game passes on)."""
         game = self.game
         options = game.next_game_options()
@@ -284,7 +287,7 @@ class GameSession:
         seats[seat] = to if to.name is not None else replace(to, name=kept)
         self.seats = tuple(seats)
 
-    def act(self, action: Action, now: float) -> list[dict[str, Any]]:
+    def act(self, action: Action, now: float) -> list[Event]:
         """Apply to the game, journal, then publish: an illegal action, or a call that changes
         nothing (``IDLE_CALLS``), changes nothing. The events published."""
         events = self.game.apply(action)
@@ -356,7 +359,7 @@ class GameSession:
         for recorder in self.recorders:
             recorder(kind, data, seq)
 
-    def emit(self, data: dict[str, Any], now: float) -> None:
+    def emit(self, data: Event, now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.
         Listeners and the public views get it without the test-only keys."""
         data = {**data, "at": round(now, 3)}
@@ -368,7 +371,7 @@ class GameSession:
         for listener in self.listeners:
             listener(published)
 
-    def _publish(self, events: Iterable[Event], now: float) -> list[dict[str, Any]]:
+    def _publish(self, events: Iterable[GameEvent], now: float) -> list[Event]:
         published = [event.to_json(self.game.naming) for event in events]
         for data in published:
             self.emit(data, now)

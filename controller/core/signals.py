@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
+from controller.core.state import Event
 from engine.bitboard import Bitboard
 
 NOTICE_S = 2.0
@@ -38,7 +38,7 @@ class Signals:
         self.notice: Notice | None = None
         self.win_line: Bitboard = 0
         self.win_until: float | None = None
-        self.banner: dict[str, Any] | None = None
+        self.banner: Event | None = None
 
     def clear(self) -> None:
         """A new game or an undo: nothing flashes (the banner is the controller's to drop)."""
@@ -46,7 +46,7 @@ class Signals:
         self.win_line = 0
         self.win_until = None
 
-    def note(self, published: Iterable[dict[str, Any]], to_move: int, now: float) -> None:
+    def note(self, published: Iterable[Event], to_move: int, now: float) -> None:
         """Show the dice notices among the game's published events; the last notice or result
         becomes the banner (a lost turn with the throw that lost it)."""
         thrown = None
@@ -54,7 +54,7 @@ class Signals:
             if data["type"] == "roll":
                 thrown = data.get("throw")
             if data["type"] in NOTICE_EVENTS:
-                seat = data.get("opponent", data.get("seat", to_move))
+                seat = data["opponent"] if "opponent" in data else data.get("seat", to_move)
                 self.notice = Notice(data["type"], seat, now + NOTICE_S)
             if data["type"] in BANNER_EVENTS:
                 banner = {**data, "throw": thrown} if data["type"] == "turn_lost" else data

@@ -10,17 +10,16 @@ other answer) into JSON. The OpenAPI document's schemas are generated from these
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypeAlias
+from typing import Annotated, Any
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from controller.records.model import GameOptions
+
 Hole = Annotated[str, Meta(description="A hole's canonical name (``Y-II-H``) or a cell's (``b3``)")]
 Line = tuple[int, list[Hole]]
 """A scored (or open) line: the team, its holes."""
-OptionValue: TypeAlias = (
-    bool | int | float | str | list[int | str | None] | dict[str, list[str]] | None
-)
 Event = Annotated[
     dict[str, Any],  # an event as published: engine events carry the keys of their kind
     Meta(
@@ -108,6 +107,31 @@ class Words(Typed):
     tally: str | None
 
 
+class FactsView(Typed):
+    """What the page is told instead of knowing the rules (``controller.core.facts``)."""
+
+    uses_dice: bool
+    uses_calls: bool
+    uses_tokens: bool
+    uses_burocrats: bool
+    uses_lines: bool
+    seat_labels: list[str]
+    actions: Actions
+    throw: str | None
+    last_move: Hole | None
+    call_window: CallWindow | None
+    words: Words
+
+
+class FlowView(Typed):
+    """A variant flow's keys of the state (``controller.flows``): Tac-T-Flix's substitutions to
+    make, Pay-Off's token choice (``token`` only in the mover's team view)."""
+
+    to_substitute: int | UnsetType = UNSET
+    token_chosen: bool | UnsetType = UNSET
+    token: int | UnsetType = UNSET
+
+
 class SeatView(Typed):
     """Who plays a seat; ``place`` in remote play (``local`` or ``remote``)."""
 
@@ -192,11 +216,11 @@ class RemoteView(Typed):
     join: JoinDoors | UnsetType = UNSET
 
 
-class State(Typed):
-    """The state JSON of DESIGN §4: the engine's keys, the board's, the page's facts, the
-    computer seats', remote play's and the recent public events."""
+class EngineState(Typed, kw_only=True):
+    """The engine's keys of the state (``Game.to_json``): every variant's, then those of one
+    variant (``UNSET`` in the others) and the test view's ``pending_lines``. A replay step
+    carries these only."""
 
-    # the engine's keys (every variant)
     variant: str
     players: int
     phase: str
@@ -211,12 +235,48 @@ class State(Typed):
     free_throws: int
     last_throw: str | None
     supply: list[int]
-    options: dict[str, OptionValue]
-    # the board
+    pending_lines: int | UnsetType = UNSET
+    token_mode: str | UnsetType = UNSET
+    game_value: PaidLine | UnsetType | None = UNSET
+    token_holes: dict[str, int | None] | UnsetType = UNSET
+    tokens_left: list[int] | UnsetType = UNSET
+    view_team: int | UnsetType = UNSET
+    hand: list[int] | UnsetType = UNSET
+    dealt: list[int] | UnsetType = UNSET
+    open_threes: list[Line] | UnsetType = UNSET
+    free_plays: int | UnsetType = UNSET
+    burocrats_held: list[int] | UnsetType = UNSET
+    burocrats_in_hand: list[int] | UnsetType = UNSET
+    burocrat_holder: list[int] | UnsetType = UNSET
+    lines_scored: list[int] | UnsetType = UNSET
+    lines_to_win: int | UnsetType = UNSET
+    turn_lines: list[list[Hole]] | UnsetType = UNSET
+    buroline: list[Hole] | UnsetType | None = UNSET
+    scoring: list[OlixScoring] | UnsetType = UNSET
+    area_counters: list[int] | UnsetType = UNSET
+    patterns: list[OlixPattern] | UnsetType = UNSET
+    last_patterns: list[OlixPattern] | UnsetType = UNSET
+    results: list[int] | UnsetType | None = UNSET
+    squares: dict[str, int] | UnsetType = UNSET
+    part: int | UnsetType = UNSET
+    direction: int | UnsetType = UNSET
+    misses: list[int] | UnsetType = UNSET
+    free_move: bool | UnsetType = UNSET
+    moves: dict[str, list[Hole]] | UnsetType = UNSET
+    jump_from: Hole | UnsetType | None = UNSET
+    geometry: str | UnsetType = UNSET
+    """Flip 4's board (the service's state names the whole geometry instead)."""
+
+
+class State(EngineState, kw_only=True):
+    """The state JSON of DESIGN §4: the engine's keys, the options, the board's, the page's
+    facts, the computer seats', remote play's and the recent public events."""
+
+    options: GameOptions
     sensed: dict[str, SensedPiece]
     grooves: list[str | None]
     mismatch: MismatchView
-    geometry: GeometryView
+    geometry: GeometryView  # type: ignore[assignment]  # the board, not only its key
     players_allowed: list[int]
     fix: list[str]
     fix_order: FixOrder | None
@@ -230,7 +290,6 @@ class State(Typed):
     notice: str | None
     banner: Event | None
     clearing: bool
-    # the page's facts (``controller.core.facts``)
     uses_dice: bool
     uses_calls: bool
     uses_tokens: bool
@@ -244,51 +303,15 @@ class State(Typed):
     words: Words
     remote: RemoteView | None
     events: list[Event]
-    # the computer seats (``controller.core.computer``)
     computer_waits: bool | UnsetType = UNSET
     seats: list[SeatView] | UnsetType = UNSET
     computer_move: ComputerMove | UnsetType | None = UNSET
     hints: bool | UnsetType = UNSET
     threats: list[Threat] | UnsetType = UNSET
-    # the test view only (scripts)
-    pending_lines: int | UnsetType = UNSET
     seed: int | UnsetType = UNSET
-    # Pay-Off
-    token_mode: str | UnsetType = UNSET
-    game_value: PaidLine | UnsetType | None = UNSET
-    token_holes: dict[str, int | None] | UnsetType = UNSET
-    tokens_left: list[int] | UnsetType = UNSET
-    view_team: int | UnsetType = UNSET
-    hand: list[int] | UnsetType = UNSET
-    dealt: list[int] | UnsetType = UNSET
     token_chosen: bool | UnsetType = UNSET
     token: int | UnsetType = UNSET
-    # Qubic with the block rule
-    open_threes: list[Line] | UnsetType = UNSET
-    # Tactical FLIX
-    free_plays: int | UnsetType = UNSET
-    burocrats_held: list[int] | UnsetType = UNSET
-    burocrats_in_hand: list[int] | UnsetType = UNSET
-    burocrat_holder: list[int] | UnsetType = UNSET
-    lines_scored: list[int] | UnsetType = UNSET
-    lines_to_win: int | UnsetType = UNSET
-    turn_lines: list[list[Hole]] | UnsetType = UNSET
-    buroline: list[Hole] | UnsetType | None = UNSET
     to_substitute: int | UnsetType = UNSET
-    # Olix
-    scoring: list[OlixScoring] | UnsetType = UNSET
-    area_counters: list[int] | UnsetType = UNSET
-    patterns: list[OlixPattern] | UnsetType = UNSET
-    last_patterns: list[OlixPattern] | UnsetType = UNSET
-    # Flip 4
-    results: list[int] | UnsetType | None = UNSET
-    squares: dict[str, int] | UnsetType = UNSET
-    part: int | UnsetType = UNSET
-    direction: int | UnsetType = UNSET
-    misses: list[int] | UnsetType = UNSET
-    free_move: bool | UnsetType = UNSET
-    moves: dict[str, list[Hole]] | UnsetType = UNSET
-    jump_from: Hole | UnsetType | None = UNSET
 
 
 class StateMessage(Typed, tag="state", tag_field="type"):
@@ -296,6 +319,9 @@ class StateMessage(Typed, tag="state", tag_field="type"):
 
     state: State
 
+
+JsonObject = dict[str, Any]
+"""A value as the plain JSON its answer carries: the outer edge where scripts and tests read it."""
 
 _ENCODER = msgspec.json.Encoder()
 
@@ -305,7 +331,8 @@ def encode(value: object) -> bytes:
     return _ENCODER.encode(value)
 
 
-def as_json(value: Struct) -> Any:
+def as_json(value: Struct) -> JsonObject:
     """A typed value as the plain JSON data its answer carries (scripts and tests read the
     state as a dict)."""
-    return msgspec.json.decode(encode(value))
+    shown: JsonObject = msgspec.json.decode(encode(value))
+    return shown

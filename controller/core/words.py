@@ -10,10 +10,10 @@ and what to fix.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from controller.config import Config
 from controller.core.reconcile import Mismatch
+from controller.core.state import GrooveProblem, MismatchView, Words
 from engine.bitboard import popcount, scan_forward
 from engine.game import Game, Phase
 from engine.holes import Naming
@@ -40,8 +40,9 @@ class BoardWords:
             return f"any empty {self.place}"
         return f"the lit {self.place}" if lit == 1 else f"one of the {lit} lit {self.places}"
 
-    def to_json(self) -> dict[str, str | None]:
-        return asdict(self)
+    def view(self) -> Words:
+        """As the state and ``GET /api/info`` carry it."""
+        return Words(**asdict(self))
 
 
 BOARD_WORDS: dict[str, BoardWords] = {
@@ -84,16 +85,14 @@ def fix_sentences(
     return words
 
 
-def mismatch_json(mismatch: Mismatch, naming: Naming) -> dict[str, Any]:
+def mismatch_view(mismatch: Mismatch, naming: Naming) -> MismatchView:
     """The mismatch as the state and the events show it: hole names and groove problems."""
-    return {
-        "missing": [naming.name(h) for h in scan_forward(mismatch.missing)],
-        "extra": [naming.name(h) for h in scan_forward(mismatch.extra)],
-        "wrong_kind": [naming.name(h) for h in scan_forward(mismatch.wrong_kind)],
-        "grooves": [
-            {"groove": p.groove, "expected": p.expected, "found": p.found} for p in mismatch.grooves
-        ],
-    }
+    return MismatchView(
+        missing=[naming.name(h) for h in scan_forward(mismatch.missing)],
+        extra=[naming.name(h) for h in scan_forward(mismatch.extra)],
+        wrong_kind=[naming.name(h) for h in scan_forward(mismatch.wrong_kind)],
+        grooves=[GrooveProblem(p.groove, p.expected, p.found) for p in mismatch.grooves],
+    )
 
 
 def message(

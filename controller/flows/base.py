@@ -9,11 +9,12 @@ variant name (``controller.flows.flow_for``).
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import Protocol
 
 from controller.config import Config
 from controller.core.leds import Layer
 from controller.core.reconcile import Mismatch
+from controller.core.state import FlowView
 from controller.errors import BadOrder
 from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
@@ -66,8 +67,9 @@ class VariantFlow:
         """A token order: an action to apply, or ``None`` when the choice was noted."""
         raise BadOrder(f"{host.game.variant} uses no tokens")
 
-    def add_state(self, host: FlowHost, state: dict[str, Any], view_team: int | None) -> None:
-        """Variant keys of the controller's state JSON (the engine's own keys are there)."""
+    def view(self, host: FlowHost, view_team: int | None) -> FlowView:
+        """The variant's keys of the controller's state (the engine's own keys are there)."""
+        return FlowView()
 
     def message(self, host: FlowHost) -> str | None:
         """The line for people in a variant phase, or ``None`` for the controller's own."""

@@ -15,6 +15,7 @@ from typing import Any
 from controller.core.seats import seats_json
 from controller.core.session import game_entry
 from controller.homeassistant.bridge import Refused
+from controller.records.model import GameOptions
 from controller.server.routes.game import check_carried
 from controller.server.statuses import status_of
 from controller.server.web_service import WebService
@@ -62,7 +63,7 @@ class PageButtons:
         session = self.service.controller.session
         game = session.game
         check_carried(self.service, game.variant)
-        played: dict[str, Any] = game.options.to_dict()
+        played: GameOptions = game.options.to_dict()
         options = {key: played[key] for key in PAGE_OPTIONS if key in played}
         seats = seats_json(session.seats)
         config = self.service.config

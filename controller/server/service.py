@@ -15,13 +15,14 @@ import signal
 import socket
 import sys
 from collections.abc import Callable, Generator
-from typing import Any, TextIO
+from typing import TextIO
 
 import uvicorn
 
 from controller.config import Config
 from controller.core.driver import Driver
 from controller.core.journal import Journal
+from controller.core.state import Event, StateMessage
 from controller.homeassistant.bridge import HomeAssistant
 from controller.remote.play import RemotePlay
 from controller.server.app import create_app
@@ -125,9 +126,9 @@ class Service:
     def unsubscribe(self, subscriber: Subscriber) -> None:
         self.fanout.unsubscribe(subscriber)
 
-    def _on_event(self, event: dict[str, Any]) -> None:
+    def _on_event(self, event: Event) -> None:
         if not event.get("secret"):
-            self.fanout.send(event)
+            self.fanout.send(event, state=False)
 
     def _after_step(self) -> None:
         revision = self.controller.revision
@@ -136,10 +137,10 @@ class Service:
             if self.homeassistant is not None:
                 self.homeassistant.changed()
             if self.fanout:
-                state = self.controller.state()
+                state = self.controller.public_state()
                 if self.token_required:  # a WebSocket carries no token: no codes
                     state = state_without_codes(state)
-                self.fanout.send({"type": "state", "state": state})
+                self.fanout.send(StateMessage(state), state=True)
         if self.view is not None:
             drawn = (revision, self.driver.renderer.frames_sent)
             if drawn != self._drawn:

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from controller.errors import BadOrder, NotFound
+from controller.server.bodies import Answer, Empty, LiftPiece, PlacePiece
 from controller.server.requests import read_body
 from controller.server.routes.game import guarded
 from controller.server.web_service import WebService
@@ -23,28 +23,28 @@ def routes(service: WebService) -> list[Route]:
             raise NotFound(NO_HANDS)
         return service.hands
 
-    def state() -> JSONResponse:
-        return JSONResponse(service.controller.state())
+    def state() -> Answer:
+        return Answer(service.controller.public_state())
 
-    async def place(request: Request) -> JSONResponse:
+    async def place(request: Request) -> Answer:
         board = hands()
-        body = await read_body(request, {"hole": str}, {"piece": str})
-        piece = body.get("piece") or "man"
+        body = await read_body(request, PlacePiece)
+        piece = body.piece or "man"
         if piece not in ("man", "burocrat"):
             raise BadOrder(f"piece must be 'man' or 'burocrat', not {piece!r}")
-        board.place(body["hole"], piece)
+        board.place(body.hole, piece)
         return state()
 
-    async def lift(request: Request) -> JSONResponse:
+    async def lift(request: Request) -> Answer:
         board = hands()
-        body = await read_body(request, {"hole": str}, {})
-        board.lift(body["hole"])
+        body = await read_body(request, LiftPiece)
+        board.lift(body.hole)
         return state()
 
-    async def clear(request: Request) -> JSONResponse:
+    async def clear(request: Request) -> Answer:
         """Lift every piece: the board emptied in one order (after a game, or to start over)."""
         board = hands()
-        await read_body(request, {}, {})
+        await read_body(request, Empty)
         naming = service.controller.game.naming
         for hole in scan_forward(service.controller.sensed.occupied()):
             board.lift(naming.name(hole))
