@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from api_schema import checked
 
 TIMEOUT_S = 60.0
 COMMAND = [sys.executable, "-m", "controller.cli"]
@@ -52,7 +53,7 @@ class SearchingService:
                 f"flixboard run exited {self.process.returncode}: {self.log.read_text()}"
             )
         try:
-            body: dict[str, Any] = httpx.get(f"{self.url}/api/state", timeout=5).json()
+            body: dict[str, Any] = checked().get(f"{self.url}/api/state", timeout=5).json()
         except httpx.TransportError:
             return {}
         return body
