@@ -10,7 +10,7 @@ again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -24,7 +24,21 @@ from controller.core.journal import Journal, JournalError
 from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
-from controller.core.state import Event, JsonObject, State, as_json
+from controller.core.state import (
+    BoardConnected,
+    BoardLost,
+    ButtonPressed,
+    ClearBoard,
+    Event,
+    Happened,
+    JsonObject,
+    PlacementRefused,
+    Refused,
+    State,
+    TakenBack,
+    TokenChosen,
+    as_json,
+)
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
@@ -107,7 +121,7 @@ class BoardController:
         now = clock.now()
         resumed = self.session.resume(now)
         if resumed and self.game.geometry != geometry.key:
-            self._emit({"type": "refused", "reason": self._wrong_board(self.game.variant)}, now)
+            self._emit(Refused(reason=self._wrong_board(self.game.variant)), now)
             resumed = False
         if resumed:
             if self.game.game_over:
@@ -216,7 +230,7 @@ class BoardController:
         """Note whether the board answers; the game waits, unchanged, while it does not."""
         if connected != self.connected:
             self.board.connected = connected
-            self._emit({"type": "board_connected" if connected else "board_lost"}, now)
+            self._emit(BoardConnected() if connected else BoardLost(), now)
 
     def _on_settled(self, changed: Bitboard, now: float) -> None:
         if self.game.game_over:
@@ -271,7 +285,7 @@ class BoardController:
                 return
 
     def _refuse(self, where: str, reason: str, now: float) -> None:
-        self._emit({"type": "placement_refused", "hole": where, "reason": reason}, now)
+        self._emit(PlacementRefused(hole=where, reason=reason), now)
 
     def recommit(self, now: float) -> None:
         """Commit again the move or the one new piece the board shows, as if it had just settled
@@ -284,7 +298,7 @@ class BoardController:
         self._refresh(now)
 
     def _on_press(self, press: ButtonPress, now: float) -> None:
-        self._emit({"type": "button", "button": press.button.value, "seat": press.seat}, now)
+        self._emit(ButtonPressed(button=press.button.value, seat=press.seat), now)
         session = self.session
         try:
             if press.button is Button.ROLL:
@@ -298,14 +312,14 @@ class BoardController:
             elif press.button is Button.MENU:
                 self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
-            self._emit({"type": "refused", "button": press.button.value, "reason": str(error)}, now)
+            self._emit(Refused(button=press.button.value, reason=str(error)), now)
 
     def _on_time(self, now: float) -> None:
         notice_ended, win_ended = self.signals.expire(now)
         if notice_ended:
             self._revision += 1
         if win_ended:
-            self._emit({"type": "clear_board"}, now)
+            self._emit(ClearBoard(), now)
         if (
             self.clearing
             and self._refusal("next_game") is None
@@ -315,7 +329,7 @@ class BoardController:
             try:
                 self._begun(self.session.start_next(now), now)
             except JournalError as error:  # the board stays cleared: the next input retries
-                self._emit({"type": "refused", "reason": str(error)}, now)
+                self._emit(Refused(reason=str(error)), now)
         self._emit_all(self.board.due_words(now, self._describe), now)
 
     # ------------------------------------------------------------------ orders
@@ -410,7 +424,7 @@ class BoardController:
         self.lift_order = (*self.lift_order, changed)
         hole = popped[0].hole
         where = None if hole is None else self.game.naming.name(hole)
-        self._emit({"type": "undo", "hole": where, "actions": len(popped)}, now)
+        self._emit(TakenBack(hole=where, actions=len(popped)), now)
         self._refresh(now)
 
     def _pieces(self) -> tuple[Bitboard, ...]:
@@ -439,8 +453,7 @@ class BoardController:
         if action is not None:
             self._act(action, now)
             return
-        chosen = {"type": "token_chosen", "seat": self.game.to_move, "chosen": token is not None}
-        self._emit(chosen, now)
+        self._emit(TokenChosen(seat=self.game.to_move, chosen=token is not None), now)
 
     def set_next_faces(self, faces: str) -> None:
         """The next ROLL shows these faces (scripts and physical-dice entry)."""
@@ -501,10 +514,10 @@ class BoardController:
     def _start_win(self, now: float) -> None:
         self.signals.start_win(self.flow.win_line(self), now, self.config.win_animation_s)
 
-    def _emit(self, data: Event, now: float) -> None:
+    def _emit(self, data: Happened | Event, now: float) -> None:
         self.session.emit(data, now)
 
-    def _emit_all(self, events: list[Event], now: float) -> None:
+    def _emit_all(self, events: Sequence[Happened | Event], now: float) -> None:
         for data in events:
             self.session.emit(data, now)
 

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import msgspec
-
 from controller.core import words
 from controller.core.reconcile import Mismatch
 from controller.core.settle import Settler
-from controller.core.state import Event
+from controller.core.state import BoardMatched, BoardMismatch, FixHint, Happened
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.holes import Naming
 from hal.base import BoardReading
@@ -79,7 +77,7 @@ class BoardSync:
 
     def refresh(
         self, mismatch: Mismatch, now: float, naming: Naming, describe: Describe
-    ) -> list[Event]:
+    ) -> list[Happened]:
         """Take the board's new mismatch with the game; the events to publish."""
         if mismatch.clean:
             self.guided = False
@@ -91,25 +89,32 @@ class BoardSync:
         if mismatch.clean:
             self._fix_due = None
             self.fix_words = []
-            return [] if was_clean else [{"type": "board_matched"}]
-        shown = msgspec.to_builtins(words.mismatch_view(mismatch, naming))
-        events: list[Event] = [{"type": "board_mismatch", **shown}]
+            return [] if was_clean else [BoardMatched()]
+        view = words.mismatch_view(mismatch, naming)
+        events: list[Happened] = [
+            BoardMismatch(
+                missing=view.missing,
+                extra=view.extra,
+                wrong_kind=view.wrong_kind,
+                grooves=view.grooves,
+            )
+        ]
         due = now if self.guided else now + self.fix_after_s
         self._fix_due = due if was_clean or self._fix_due is None else min(self._fix_due, due)
         if self.fix_words or now >= self._fix_due:
             events.extend(self._show_fix_words(describe))
         return events
 
-    def due_words(self, now: float, describe: Describe) -> list[Event]:
+    def due_words(self, now: float, describe: Describe) -> list[Happened]:
         """The fix words, once their time has come; the events to publish."""
         if self._fix_due is not None and not self.fix_words and now >= self._fix_due:
             return self._show_fix_words(describe)
         return []
 
-    def _show_fix_words(self, describe: Describe) -> list[Event]:
+    def _show_fix_words(self, describe: Describe) -> list[Happened]:
         fix = describe(self.mismatch)
         if fix == self.fix_words:
             return []
         self.fix_words = fix
         self.revision += 1
-        return [{"type": "fix_hint", "words": fix}]
+        return [FixHint(words=fix)]

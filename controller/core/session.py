@@ -16,11 +16,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
+import msgspec
+
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
 from controller.core.journal import Entry, Journal, JournalError
 from controller.core.seats import Seat, entry_seats, with_seats
-from controller.core.state import Event
+from controller.core.state import Event, Happened, RecordsFailed, Resumed, SeatSwitched
 from controller.errors import BadOrder, NotNow
 from controller.flows import VariantFlow, flow_for
 from controller.records.keeping import keep_played, utc_now
@@ -170,7 +172,7 @@ class GameSession:
             self.waiting = _waits_after(entry, self.waiting)
         self.changes += 1
         self._offset = now - latest
-        self.emit({"type": "resumed", "actions": len(self.game.actions)}, now)
+        self.emit(Resumed(actions=len(self.game.actions)), now)
         if self.game.game_over:
             self._keep(now, again=False)  # ended just before a stop: kept unless it was
         return True
@@ -279,7 +281,7 @@ class GameSession:
         self._seat(seat, to)
         self.waiting = False  # a seat handed over: the computer takes its turn at once
         self.changes += 1
-        self.emit({"type": "seat", "seat": seat, **to.to_json()}, now)
+        self.emit(SeatSwitched(seat=seat, **to.to_json()), now)
 
     def _seat(self, seat: int, to: Seat) -> None:
         """``seat`` is played by ``to``, under the name it had while the same kind of player
@@ -355,15 +357,16 @@ class GameSession:
                     ended=utc_now(),
                 )
         except (RecordsError, FlixError) as error:
-            self.emit({"type": "records_failed", "reason": str(error)}, now)
+            self.emit(RecordsFailed(reason=str(error)), now)
 
     def _record(self, kind: str, data: dict[str, Any], seq: int) -> None:
         for recorder in self.recorders:
             recorder(kind, data, seq)
 
-    def emit(self, data: Event, now: float) -> None:
+    def emit(self, event: Happened | Event, now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.
         Listeners and the public views get it without the test-only keys."""
+        data: Event = msgspec.to_builtins(event) if isinstance(event, Happened) else event
         data = {**data, "at": round(now, 3)}
         self.events.append(data)
         published = _without_test_only(data)

@@ -314,6 +314,109 @@ class State(EngineState, kw_only=True):
     to_substitute: int | UnsetType = UNSET
 
 
+class Happened(Typed, tag_field="type", kw_only=True):
+    """The base of the controller's own events (the engine's, and those of the computer seats
+    and remote play, are ``Event`` dicts); ``at`` is stamped when it is published."""
+
+    at: float = 0.0
+
+
+class Refused(Happened, tag="refused"):
+    """An order or a press refused (``button``: the press refused)."""
+
+    reason: str
+    button: str | UnsetType = UNSET
+
+
+class BoardConnected(Happened, tag="board_connected"):
+    """The board answers again."""
+
+
+class BoardLost(Happened, tag="board_lost"):
+    """The board stopped answering: the game waits."""
+
+
+class PlacementRefused(Happened, tag="placement_refused"):
+    hole: Hole
+    reason: str
+
+
+class ButtonPressed(Happened, tag="button"):
+    button: str
+    seat: int | None
+
+
+class ClearBoard(Happened, tag="clear_board"):
+    """The win animation is over: the board must be emptied for the next game."""
+
+
+class TakenBack(Happened, tag="undo"):
+    """Moves taken back: the hole of the first, how many actions."""
+
+    hole: Hole | None
+    actions: int
+
+
+class TokenChosen(Happened, tag="token_chosen"):
+    seat: int
+    chosen: bool
+
+
+class BoardMatched(Happened, tag="board_matched"):
+    """The board matches the game again."""
+
+
+class BoardMismatch(Happened, tag="board_mismatch"):
+    missing: list[Hole]
+    extra: list[Hole]
+    wrong_kind: list[Hole]
+    grooves: list[GrooveProblem]
+
+
+class FixHint(Happened, tag="fix_hint"):
+    """What to fix, in words."""
+
+    words: list[str]
+
+
+class Resumed(Happened, tag="resumed"):
+    """The journal's game resumed after a restart."""
+
+    actions: int
+
+
+class SeatSwitched(Happened, tag="seat"):
+    seat: int
+    kind: str
+    level: int | UnsetType | None = UNSET
+    name: str | UnsetType = UNSET
+
+
+class RecordsFailed(Happened, tag="records_failed"):
+    """The game could not be kept in the records; play goes on."""
+
+    reason: str
+
+
+CONTROLLER_EVENTS: tuple[type[Happened], ...] = (
+    Refused,
+    BoardConnected,
+    BoardLost,
+    PlacementRefused,
+    ButtonPressed,
+    ClearBoard,
+    TakenBack,
+    TokenChosen,
+    BoardMatched,
+    BoardMismatch,
+    FixHint,
+    Resumed,
+    SeatSwitched,
+    RecordsFailed,
+)
+"""The controller's own events, published on ``WS /api/events`` and in the state."""
+
+
 class StateMessage(Typed, tag="state", tag_field="type"):
     """``WS /api/events``: a new state (the first message, then after each change)."""
 

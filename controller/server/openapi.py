@@ -20,7 +20,13 @@ from pathlib import Path
 import msgspec
 from starlette.routing import BaseRoute, Route
 
-from controller.core.state import JsonObject, RemoteView, State, StateMessage
+from controller.core.state import (
+    CONTROLLER_EVENTS,
+    JsonObject,
+    RemoteView,
+    State,
+    StateMessage,
+)
 from controller.records.queries import GameDetail
 from controller.server.bodies import (
     Empty,
@@ -233,7 +239,7 @@ def _operations(routes: Sequence[BaseRoute]) -> list[tuple[str, str, Operation]]
 
 
 def _schemas(answers: Sequence[object]) -> tuple[list[JsonObject], JsonObject]:
-    types = [*answers, StateMessage, *MESSAGE_SCHEMAS]
+    types = [*answers, StateMessage, *CONTROLLER_EVENTS, *MESSAGE_SCHEMAS]
     refs, components = msgspec.json.schema_components(types, ref_template=REF)
     return list(refs), dict(components)
 
@@ -320,19 +326,27 @@ def document(routes: Sequence[BaseRoute]) -> JsonObject:
         if op.body is not None:
             schemas["body"] = schema_of[id(op.body)]
         paths.setdefault(path, {})[method.lower()] = _operation(method, path, op, schemas)
-    events_ref = refs[len(answers)]
+    state_ref = refs[len(answers)]
+    typed = refs[len(answers) + 1 : len(answers) + 1 + len(CONTROLLER_EVENTS)]
+    tags = sorted(str(cls.__struct_config__.tag) for cls in CONTROLLER_EVENTS)
     components["EventsMessage"] = {
         "title": "EventsMessage",
         "description": "A message of WS /api/events: the state first, then each public event "
         "and each new state (a state waiting to be sent is replaced by the newer one). A "
         "reader that falls behind is closed with 4008; a page of another site with 1008.",
         "anyOf": [
-            events_ref,
+            state_ref,
+            *typed,
             {
                 "title": "Event",
+                "description": "An event of the game (the engine's), of the computer seats or "
+                "of remote play: its type and the keys of its kind",
                 "type": "object",
                 "required": ["type", "at"],
-                "properties": {"type": {"type": "string"}, "at": {"type": "number"}},
+                "properties": {
+                    "type": {"type": "string", "not": {"enum": ["state", *tags]}},
+                    "at": {"type": "number"},
+                },
             },
         ],
     }
