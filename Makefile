@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test check fast-lane lint typecheck openapi system-deps bench install-pi firmware-deploy firmware-uf2 \
-	wiring-diagram mutation mutation-sample reference-screenshots screenshots
+	wiring-diagram mutation mutation-sample reference-screenshots screenshots docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(VENV)/.run-deps: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-deps: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[web,serial,remote,dev]'
+	$(BIN)/pip install -q -e '.[web,serial,remote,dev,docs]'
 	touch $@ $(VENV)/.run-deps
 
 ## make run: start the service on the simulated board, with the web page and HTTP API.
@@ -24,7 +24,7 @@ run: $(VENV)/.run-deps
 
 # The heavy lanes (markers set by tests/conftest.py); `make check` leaves them out.
 HEAVY_LANES := browser or broker or pico or live or fuzz or mutation
-# pytest-xdist workers: two on the 2-core development machine (README "Development").
+# pytest-xdist workers: two on the 2-core development machine (docs/development.md).
 WORKERS ?= 2
 
 ## make test: install everything the suite needs, then lint, type-check and run every test
@@ -73,11 +73,17 @@ reference-screenshots: $(VENV)/.test-deps system-deps
 	FLIXBOARD_UPDATE_REFERENCE=1 $(BIN)/pytest -q tests/web/test_web_cube.py -k picture
 
 ## make screenshots: take current screenshots of the page (tests/web/test_web_screenshots.py writes
-## them to build/screenshots/) and copy them to docs/screenshots/ for the README.
+## them to build/screenshots/) and copy them to docs/screenshots/ for the README and the site.
 screenshots: $(VENV)/.test-deps system-deps
 	$(BIN)/pytest -q -p no:cacheprovider tests/web/test_web_screenshots.py
 	mkdir -p docs/screenshots
 	cp build/screenshots/*.png docs/screenshots/
+
+## make docs: build the manual (docs/, nav in mkdocs.yml) as a site into build/site; a broken link,
+## a missing heading or a page left out of the navigation fails it (the suite builds it too:
+## tests/docs/test_docs_site.py).
+docs: $(VENV)/.test-deps
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
 
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json
@@ -99,8 +105,8 @@ firmware-deploy: $(VENV)/.test-deps
 	  + fs cp build/firmware/*.mpy :firmware/ + fs cp firmware/main.py :main.py + reset
 
 ## make firmware-uf2: rebuild firmware/dist/flixboard-pico.uf2 (MicroPython's rp2 port with firmware/
-## frozen in; installs gcc-arm-none-eabi, libnewlib-arm-none-eabi and cmake if missing, fetches the
-## pinned sources once into ~/.cache/flixboard-uf2, see scripts/build_uf2.py).
+## frozen in; installs gcc-arm-none-eabi, libnewlib-arm-none-eabi, libstdc++-arm-none-eabi-newlib
+## and cmake if missing, fetches the pinned sources once into ~/.cache/flixboard-uf2, see scripts/build_uf2.py).
 firmware-uf2:
 	bash scripts/setup-system.sh --uf2-toolchain
 	nice -n 10 $(PY) scripts/build_uf2.py

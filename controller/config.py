@@ -1,7 +1,7 @@
 """The service's settings: documented defaults, a TOML file, CLI overrides.
 
 Every setting lives in one table of the file (``[board]``, ``[game]``, ``[leds]``, ``[http]``,
-``[remote]``, ``[homeassistant]``) and can be overridden on the command line with
+``[remote]``, ``[homeassistant]``, ``[voice]``) and can be overridden on the command line with
 ``--set table.key=value``. A bad key or value is a ``ConfigError`` naming the file, the key and
 the value.
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from controller.core.seats import Seat, seat_from_json
 from controller.errors import BadOrder
+from controller.seats import Seat, seat_from_json
 from engine.errors import SettingError
 from engine.holes import Layout
 from engine.variants import VARIANTS as ENGINE_VARIANTS
@@ -73,6 +73,13 @@ class Config:
     ha_password: str = ""
     ha_ca_file: str = ""
     state_every_s: float = 1.0
+    # [voice]
+    enabled: bool | str = "auto"
+    engine: str = "espeak-ng"
+    volume: int = 80
+    rate: int = 160
+    language: str = "en"
+    piper_voice: str = ""
 
     @property
     def settle_s(self) -> float:
@@ -127,6 +134,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "ha_ca_file",
         "state_every_s",
     ),
+    "voice": ("enabled", "engine", "volume", "rate", "language", "piper_voice"),
 }
 
 VARIANTS = tuple(ENGINE_VARIANTS)
@@ -268,6 +276,32 @@ def _check(key: str, value: Any, where: str) -> Any:
     if key == "keepalive_s":
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 600:
             raise ConfigError(f"{bad} (whole seconds, 1 to 600)")
+        return value
+    if key == "enabled":
+        if value != "auto" and not isinstance(value, bool):
+            raise ConfigError(f'{bad} ("auto", true or false)')
+        return value
+    if key == "engine":
+        if value not in ("espeak-ng", "piper"):
+            raise ConfigError(f"{bad} ('espeak-ng' or 'piper')")
+        return value
+    if key == "volume":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+            raise ConfigError(f"{bad} (an integer 0..100)")
+        return value
+    if key == "rate":
+        if isinstance(value, bool) or not isinstance(value, int) or not 80 <= value <= 400:
+            raise ConfigError(f"{bad} (words a minute, 80..400)")
+        return value
+    if key == "language":
+        if value != "en":
+            raise ConfigError(f"{bad} ('en': English, the only language so far)")
+        return value
+    if key == "piper_voice":
+        if not isinstance(value, str):
+            raise ConfigError(f"{bad} (the path of a Piper voice, .onnx)")
+        if value and not Path(value).is_file():
+            raise ConfigError(f"{bad} (no such file)")
         return value
     if key in ("token", "username", "password", "ha_username", "ha_password"):
         if not isinstance(value, str):

@@ -3,7 +3,7 @@
 #
 #   sudo bash deploy/install.sh [--board serial|gpio] [--geometry flix|flip4|olix]
 #   (default: serial, the Pico over USB, and flix, the spaceboard; a flat board needs gpio)
-# Creates the unprivileged user "flixboard" (groups gpio, spi, dialout), a virtualenv in
+# Creates the unprivileged user "flixboard" (groups gpio, spi, dialout, audio), a virtualenv in
 # /opt/flixboard with the project and its Pi extras, the settings /etc/flixboard/config.toml (kept
 # if present), the board choice /etc/flixboard/environment, udev rules, and enables and starts
 # flixboard.service. Run it again after an update: it upgrades in place and keeps the settings
@@ -68,17 +68,17 @@ say "board: $board_spec, $geometry; machine: ${model:-not a Raspberry Pi}"
 say "system packages"
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  python3 python3-venv python3-dev gcc swig
+  python3 python3-venv python3-dev gcc swig espeak-ng
 
-say "user flixboard in groups gpio, spi, dialout"
-for group in gpio spi dialout; do
+say "user flixboard in groups gpio, spi, dialout, audio"
+for group in gpio spi dialout audio; do
   getent group "$group" >/dev/null || groupadd --system "$group"
 done
 if ! id flixboard >/dev/null 2>&1; then
   useradd --system --user-group --home-dir /var/lib/flixboard --no-create-home \
     --shell /usr/sbin/nologin flixboard
 fi
-usermod -a -G gpio,spi,dialout flixboard
+usermod -a -G gpio,spi,dialout,audio flixboard
 
 say "virtualenv $prefix with flixboard[pi]"
 [ -x "$prefix/bin/python" ] || python3 -m venv "$prefix"
@@ -99,11 +99,15 @@ if $pi5; then
 fi
 
 say "settings in $etc"
-install -d -m 0755 "$etc"
+# The settings page writes config.toml: a temporary file beside it renamed over it, so the
+# folder and the file are the service group's to write (docs/SETTINGS.md).
+install -d -m 2775 -o root -g flixboard "$etc"
 if [ ! -f "$etc/config.toml" ]; then
-  install -m 0644 "$src/controller/config.example.toml" "$etc/config.toml"
+  install -m 0660 -o root -g flixboard "$src/controller/config.example.toml" "$etc/config.toml"
 else
   say "keeping the existing $etc/config.toml"
+  chgrp flixboard "$etc/config.toml"
+  chmod g+rw,o-rwx "$etc/config.toml"
 fi
 printf '%s\nFLIXBOARD_BOARD=%s\n%s\nFLIXBOARD_GEOMETRY=%s\n' \
   '# The board the service opens: serial:/dev/flixboard (Pico over USB) or gpio.' "$board_spec" \

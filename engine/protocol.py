@@ -52,6 +52,7 @@ from engine.players.base import (
     SearchInfo,
     StopCheck,
 )
+from engine.players.view import seat_view
 from engine.qubic import perft
 from engine.tactflix import SUBSTITUTE, WITHDRAW
 from engine.variants import VARIANTS, find_variant, new_game
@@ -330,7 +331,8 @@ class EngineProtocol:
                 nodes=None if infinite else limits.get("nodes"),
                 stop=stop,
             )
-            return player.decide(game, budget, lambda info: self.emit(info_line(info, game)))
+            view = seat_view(game, game.to_move)
+            return player.decide(view, budget, lambda info: self.emit(info_line(info, game)))
 
         self.searching = Search(game, decide, infinite=infinite)
         return []
@@ -343,7 +345,7 @@ class EngineProtocol:
         player = make_player(self.variant, self.level, self.player_seed)
 
         def decide(stop: StopCheck) -> Decision:
-            return player.decide(game, Budget(clock=self.clock, stop=stop))
+            return player.decide(seat_view(game, game.to_move), Budget(clock=self.clock, stop=stop))
 
         self.searching = Search(game, decide, hint=True)
         return []

@@ -7,7 +7,8 @@ None``, ``write(data)``), ``calibration_path`` on the Pico's filesystem, ``class
 (default ``sensing.Classifier``, or ``matrix.PresenceClassifier`` on a flat board;
 ``firmware.parts`` gives the rp2 port its viper twin), the board's ``profile``
 (``profiles.Profile``, default the spaceboard) and ``profile_path``, where a PROFILE frame
-stores another; the main loop then resets the Pico once ``restart_due``.
+stores another; the main loop then resets the Pico once ``restart_due`` (into its USB
+bootloader when ``into_bootloader``: a BOOTLOADER frame asked for a firmware update).
 """
 
 import array
@@ -25,12 +26,12 @@ if TYPE_CHECKING:
     from firmware.matrix import MatrixScanner
     from firmware.scan import Scanner
 
-FIRMWARE_VERSION = (1, 1)
+FIRMWARE_VERSION = (1, 2)
 HEARTBEAT_MS = const(100)  # a STATE frame at least this often while a host is present
 HOST_TIMEOUT_MS = const(1000)  # no frame from the host for this long: it is gone
 RAW_INTERVAL_MS = const(50)
 RATE_WINDOW_MS = const(1000)
-RESTART_DELAY_MS = const(200)  # after a new profile: time for the ACK to reach the host
+RESTART_DELAY_MS = const(200)  # after PROFILE or BOOTLOADER: time for the ACK to reach the host
 
 
 class Board:
@@ -50,7 +51,10 @@ class Board:
     ) -> None:
         self.profile = profile if profile is not None else profiles.PROFILES[profiles.SPACEBOARD]
         self.profile_path = profile_path
+        self.version = FIRMWARE_VERSION
+        """The firmware's (major, minor), as INFO tells the host."""
         self.restart_at = -1
+        self.into_bootloader = False
         self.scanner = scanner
         self.leds = leds
         self.buttons = buttons
@@ -158,6 +162,8 @@ class Board:
                 self._calibrate(seq, body)
         elif kind == protocol.PROFILE:
             self._ack(seq, self._set_profile(body, now_ms))
+        elif kind == protocol.BOOTLOADER:
+            self._ack(seq, self._enter_bootloader(body, now_ms))
         elif kind == protocol.STATS_REQUEST:
             values = [self.counters[name] for name in protocol.STATS_FIELDS]
             self._send(protocol.STATS, protocol.pack_u32s(values))
@@ -205,8 +211,19 @@ class Board:
         self.restart_at = now_ms + RESTART_DELAY_MS
         return protocol.OK
 
+    def _enter_bootloader(self, body: bytes, now_ms: int) -> int:
+        """Plan the reset into the USB bootloader that BOOTLOADER (with its key) asks for."""
+        if len(body) != len(protocol.BOOTLOADER_KEY):
+            return protocol.BAD_LENGTH
+        if bytes(body) != protocol.BOOTLOADER_KEY:
+            return protocol.BAD_VALUE
+        self.into_bootloader = True
+        self.restart_at = now_ms + RESTART_DELAY_MS
+        return protocol.OK
+
     def restart_due(self, now_ms: int) -> bool:
-        """Whether a new profile is stored and the Pico should reset into it now."""
+        """Whether the Pico should reset now: into a new profile, or into its USB bootloader
+        (``into_bootloader``)."""
         return self.restart_at >= 0 and ticks_diff(now_ms, self.restart_at) >= 0
 
     def _calibrate(self, seq: int, body: bytes) -> None:
@@ -263,8 +280,8 @@ class Board:
         return bytes(
             (
                 protocol.VERSION,
-                FIRMWARE_VERSION[0],
-                FIRMWARE_VERSION[1],
+                self.version[0],
+                self.version[1],
                 profile.cells,
                 profile.groove_sensors,
                 profile.pixels,

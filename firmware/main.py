@@ -4,7 +4,8 @@ without it) to the firmware's logic and loops on ``time.ticks_ms()``.
 Deployed as ``/main.py`` beside the ``/firmware`` package (``make firmware-deploy PORT=...``).
 Safe mode: hold MENU while the Pico powers up and nothing starts, so ``mpremote`` finds the REPL
 (the running firmware ignores Ctrl-C: the link carries raw bytes). A PROFILE frame from the host
-stores another board and resets the Pico into it.
+stores another board and resets the Pico into it; a BOOTLOADER frame resets it into the RP2040's
+USB bootloader (the RPI-RP2 drive), where ``flixboard pico-update`` copies a new UF2.
 """
 
 # ruff: noqa: E402  (Ctrl-C is switched off before the imports, see below)
@@ -89,6 +90,8 @@ def main() -> None:
             continue
         watchdog.feed()
         if board.restart_due(now):
+            if board.into_bootloader:
+                machine.bootloader()  # the RPI-RP2 drive, waiting for a UF2
             machine.reset()  # into the profile just stored
         status_led.value((now >> (9 if board.host_present else 7)) & 1)
 

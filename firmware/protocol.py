@@ -25,6 +25,7 @@ CALIBRATE = const(0x05)
 STATS_REQUEST = const(0x06)
 PROFILE = const(0x07)
 LEDS_PART = const(0x08)
+BOOTLOADER = const(0x09)
 # Board -> host
 INFO = const(0x81)
 ACK = const(0x82)
@@ -41,6 +42,8 @@ STORAGE_FAILED = const(4)
 MAGNET_NEAR = const(5)
 NOT_ANALOG = const(6)
 PART_MISSING = const(7)
+
+BOOTLOADER_KEY = b"BOOT"  # BOOTLOADER's body: no stray or garbled frame reboots the board
 
 # MODE values and CALIBRATE operations
 MODE_NORMAL = const(0)

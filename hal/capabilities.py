@@ -6,6 +6,7 @@ class it is, so the simulator is named only where it is built.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Protocol, runtime_checkable
 
 from hal.base import Piece
@@ -25,3 +26,7 @@ class Hands(Protocol):
 
     def piece_at(self, hole: int | str) -> Piece:
         """What a hand finds in a hole now (before the board has sensed it settle)."""
+
+    def moving(self) -> AbstractContextManager[None]:
+        """The moves of hands made inside are kept once, when it ends (the simulator's state
+        file): the board is read, and its frame shown, before they are written."""

@@ -36,10 +36,18 @@ from hal.base import (
 )
 from hal.errors import BackendUnavailable, BoardDisconnected, UnsupportedFeature
 from hal.long_press import HoldTimer
-from hal.serial_errors import BoardCommandFailed, FrameError, ProfileMismatch, ProtocolMismatch
+from hal.serial_errors import (
+    BoardCommandFailed,
+    CommandUnknown,
+    FrameError,
+    ProfileMismatch,
+    ProtocolMismatch,
+)
 from hal.serial_protocol import (
+    BOOTLOADER_KEY,
     CAL_CAPTURE,
     CAL_FORGET,
+    FLAG_CALIBRATED,
     FLAG_LEDS_VALID,
     MODE_NORMAL,
     MODE_RAW,
@@ -191,6 +199,8 @@ class SerialBackend(Backend):
         }
         self.board_counters: dict[str, int] = {}
         self.board_scan_hz = 0
+        self.board_flags = 0
+        """The flags of the board's last STATE (calibrated, raw mode, LEDs valid, calibrating)."""
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._write_lock = threading.Lock()
@@ -312,6 +322,17 @@ class SerialBackend(Backend):
         what = f"set up the {key} board"
         self._command(Kind.PROFILE, bytes([PROFILES.index(key)]), what, timeout)
 
+    @property
+    def calibrated(self) -> bool:
+        """Whether the Pico holds a stored calibration (its last STATE's flag)."""
+        return bool(self.board_flags & FLAG_CALIBRATED)
+
+    def enter_bootloader(self, timeout: float = 2.0) -> None:
+        """Restart the Pico into its USB bootloader (the RPI-RP2 drive) for a firmware update:
+        the link drops once it acknowledged. ``CommandUnknown`` from a firmware older than the
+        BOOTLOADER frame (1.2)."""
+        self._command(Kind.BOOTLOADER, BOOTLOADER_KEY, "restart into the bootloader", timeout)
+
     def flush(self, timeout: float = 1.0) -> bool:
         """Wait until the board acknowledged the last LED frame; False if it did not in time."""
         with self._changed:
@@ -383,6 +404,8 @@ class SerialBackend(Backend):
             raise BoardCommandFailed(
                 f"cannot {what}: the {self.geometry.key} board's Hall switches need no calibration"
             )
+        if status == Status.UNKNOWN_KIND:
+            raise CommandUnknown(f"the board's firmware does not know how to {what}")
         if status != Status.OK:
             raise BoardCommandFailed(f"the board refused to {what}: {Status(status).name}")
 
@@ -467,6 +490,7 @@ class SerialBackend(Backend):
 
     def _apply_state(self, state: State) -> bool:
         self.board_scan_hz = state.scan_hz
+        self.board_flags = state.flags
         reading = BoardReading(state.holes, state.grooves, self.clock.now())
         changed = (reading.holes, reading.grooves) != (self._reading.holes, self._reading.grooves)
         if changed or not self._have_state:

@@ -24,3 +24,7 @@ class ProfileMismatch(BackendUnavailable):
 
 class BoardCommandFailed(HalError, RuntimeError):
     """The board refused or did not acknowledge a command (calibration, mode)."""
+
+
+class CommandUnknown(BoardCommandFailed):
+    """The board's firmware does not know the command (a firmware older than the frame)."""

@@ -51,6 +51,7 @@ class Kind(enum.IntEnum):
     STATS_REQUEST = 0x06
     PROFILE = 0x07
     LEDS_PART = 0x08
+    BOOTLOADER = 0x09
     INFO = 0x81
     ACK = 0x82
     STATE = 0x83
@@ -71,6 +72,8 @@ class Status(enum.IntEnum):
     PART_MISSING = 7
 
 
+BOOTLOADER_KEY = b"BOOT"
+"""BOOTLOADER's body: the board restarts into its USB bootloader only when the frame carries it."""
 MODE_NORMAL = 0
 MODE_RAW = 1
 CAL_CAPTURE = 1

@@ -8,7 +8,8 @@ or from the repositories named by ``MICROPYTHON_GIT``, ``PICO_SDK_GIT``, ``TINYU
 ``MBEDTLS_GIT`` and ``MICROPYTHON_LIB_GIT`` (a URL or a local path). picotool, which the SDK's
 UF2 step runs, is built there too at the SDK's release (``PICOTOOL_GIT``). ``MICROPYTHON_DIR``
 uses a prepared tree as it is. Needs ``gcc-arm-none-eabi``, ``libnewlib-arm-none-eabi``,
-``cmake``, ``make`` and a host C compiler. Writes the UF2 and ``firmware/dist/SOURCES.txt``
+``libstdc++-arm-none-eabi-newlib`` (the SDK's C++ runtime), ``cmake``, ``make`` and a host C
+compiler. Writes the UF2 and ``firmware/dist/SOURCES.txt``
 (versions, command, source hash).
 
     python3 scripts/build_uf2.py        # or: make firmware-uf2
@@ -16,6 +17,7 @@ uses a prepared tree as it is. Needs ``gcc-arm-none-eabi``, ``libnewlib-arm-none
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import shutil
@@ -61,6 +63,16 @@ def source_hash(root: Path = ROOT) -> str:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def firmware_version(root: Path = ROOT) -> str:
+    """``MAJOR.MINOR`` of the firmware (``FIRMWARE_VERSION`` in firmware/board.py), which the
+    Pico names in INFO and ``flixboard pico-update`` compares with the UF2's."""
+    for node in ast.parse((root / "firmware" / "board.py").read_text()).body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "FIRMWARE_VERSION":
+            major, minor = ast.literal_eval(node.value)
+            return f"{major}.{minor}"
+    raise ValueError("firmware/board.py sets no FIRMWARE_VERSION")
 
 
 def recorded_hash(sources: Path = SOURCES) -> str:
@@ -174,7 +186,7 @@ def toolchain_versions() -> list[str]:
         if found is None:
             raise SystemExit(
                 f"build-uf2: {tool} is missing (apt-get install gcc-arm-none-eabi"
-                " libnewlib-arm-none-eabi cmake)"
+                " libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake)"
             )
         version = subprocess.run([found, "--version"], capture_output=True, text=True, check=True)
         lines.append(f"{tool}: {version.stdout.splitlines()[0]}")
@@ -224,6 +236,7 @@ def main() -> None:
         *pinned_versions(tree),
         f"picotool: {PICOTOOL_RELEASE}",
         *tools,
+        f"firmware-version: {firmware_version()}",
         f"uf2-sha256: {hashlib.sha256(UF2.read_bytes()).hexdigest()}",
         f"firmware-sha256: {source_hash()}",
     ]

@@ -8,6 +8,7 @@ missing=()
 if [ "${1:-}" = "--uf2-toolchain" ]; then
   command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing+=(gcc-arm-none-eabi)
   [ -f /usr/lib/arm-none-eabi/include/stdio.h ] || missing+=(libnewlib-arm-none-eabi)
+  [ -d /usr/lib/arm-none-eabi/include/c++ ] || missing+=(libstdc++-arm-none-eabi-newlib)
   command -v cmake >/dev/null 2>&1 || missing+=(cmake)
   command -v g++ >/dev/null 2>&1 || missing+=(g++)
   command -v make >/dev/null 2>&1 || missing+=(make)
@@ -18,6 +19,7 @@ command -v npm >/dev/null 2>&1 || missing+=(npm)
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || missing+=(mosquitto)
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup-system: installing ${missing[*]}"

@@ -17,13 +17,14 @@ both), so a reading through the firmware's hysteresis and debounce (a simulated 
 from __future__ import annotations
 
 import bisect
+import contextlib
 import json
 import math
 import os
 import random
 import tempfile
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -180,6 +181,9 @@ class SimBoard(Backend):
         self._calls: list[ScheduledCall] = []
         self._timers: set[threading.Timer] = set()
         self._notify_times: set[float] = set()
+        self._moving = 0
+        """Open ``moving`` blocks: the state file is written when the last one ends."""
+        self._unsaved = False
         if self.state_file is not None and self.state_file.exists():
             self._load(self.state_file)
 
@@ -250,6 +254,21 @@ class SimBoard(Backend):
             self._save()
         self._notify()
         return taken
+
+    @contextlib.contextmanager
+    def moving(self) -> Iterator[None]:
+        """Hands' moves inside are written to the state file once, when the block ends (the
+        service reads the board and shows the move first; a killed process still leaves the
+        file whole, holding the board as it was before the block)."""
+        with self._lock:
+            self._moving += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._moving -= 1
+                if not self._moving and self._unsaved:
+                    self._save()
 
     def clear(self) -> None:
         """Take every piece off every panel, seated or not."""
@@ -570,6 +589,9 @@ class SimBoard(Backend):
     def _save(self) -> None:
         path = self.state_file
         if path is None:
+            return
+        self._unsaved = bool(self._moving)
+        if self._unsaved:
             return
         state = {
             "format": _STATE_FORMAT,

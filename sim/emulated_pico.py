@@ -288,6 +288,8 @@ class EmulatedPico:
             elif event["ev"] == "reset":
                 self._unplug()  # the Pico leaves the USB bus and enumerates again
                 self._plug()
+            elif event["ev"] == "bootloader":
+                self._unplug()  # its serial port is gone: the ROM's drive takes its place
             with self._changed:
                 self.events.append(event)
                 self._changed.notify_all()
@@ -402,17 +404,95 @@ def run_in_safe_mode(script: str, timeout: float = 600.0) -> Any:
     MicroPython's raw REPL over the USB serial, and return the JSON it printed."""
     with EmulatedPico(SimBoard()) as pico:
         try:
-            pico.wait_for(lambda e: e["ev"] == "usb")
-            pico.send(button=3, down=True)
-            pico.send(reboot=True)
-            pico.wait_for(lambda e: e["ev"] == "usb" and e["t"] > 0 and _booted_again(pico, e))
+            _boot_in_safe_mode(pico)
             return _run_at_repl(pico, script, timeout)
         finally:
             pico.board.close()
 
 
+def bootloader_in_safe_mode(timeout: float = 600.0) -> Event:
+    """Boot the UF2 in safe mode and call ``machine.bootloader()`` at its REPL, as the firmware
+    does on a BOOTLOADER frame; the harness's ``bootloader`` event once the chip left for the ROM
+    (``entry``: the ROM address it reboots into)."""
+    with EmulatedPico(SimBoard()) as pico:
+        try:
+            _boot_in_safe_mode(pico)
+            port = os.open(pico.port, os.O_RDWR | os.O_NOCTTY)
+            try:
+                tty.setraw(port)
+                os.write(port, b"\r\x03\x03import machine\rmachine.bootloader()\r")
+                return pico.wait_for(lambda e: e["ev"] == "bootloader", timeout)
+            finally:
+                os.close(port)
+        finally:
+            pico.board.close()
+
+
+DEPLOY_CHUNK = 1024
+"""Bytes of a file written by one raw-REPL script."""
+
+
+def deploy_firmware(pico: EmulatedPico, compiled: Path, timeout: float = 600.0) -> None:
+    """Run the firmware as it is now on the UF2's MicroPython: copy it onto the emulated Pico's
+    flash filesystem as ``make firmware-deploy`` does on a real one (``compiled``: the ``.mpy``
+    files mpy-cross made of ``firmware/``), then start its ``/main.py`` from the REPL. (At boot
+    MicroPython runs a frozen ``main.py`` before one on the flash; a ``firmware`` package on the
+    flash comes before the frozen one on import.)"""
+    _boot_in_safe_mode(pico)
+    files = {f"/firmware/{path.name}": path.read_bytes() for path in sorted(compiled.iterdir())}
+    files["/main.py"] = (ROOT / "firmware" / "main.py").read_bytes()
+    setup = "import os\ntry:\n os.mkdir('/firmware')\nexcept OSError:\n pass\nprint(1)"
+    _run_at_repl(pico, setup, timeout)
+    for name, data in files.items():
+        for at in range(0, len(data) or 1, DEPLOY_CHUNK):
+            mode = "ab" if at else "wb"
+            chunk = data[at : at + DEPLOY_CHUNK]
+            script = f"f=open({name!r},{mode!r})\nf.write({chunk!r})\nf.close()\nprint(1)"
+            _run_at_repl(pico, script, timeout)
+    pico.send(button=3, down=False)  # main.py starts only with MENU up
+    start = (
+        "import sys\n"  # the frozen package, imported at boot before it was on the flash
+        "for name in [n for n in sys.modules if n.split('.')[0] == 'firmware']:\n"
+        " del sys.modules[name]\n"
+        "exec(open('/main.py').read())"
+    )
+    _start_at_repl(pico, start, timeout)
+
+
+def _boot_in_safe_mode(pico: EmulatedPico) -> None:
+    """MENU held through a reset: main.py returns, the REPL answers on the USB serial."""
+    pico.wait_for(lambda e: e["ev"] == "usb")
+    pico.send(button=3, down=True)
+    pico.send(reboot=True)
+    pico.wait_for(lambda e: e["ev"] == "usb" and e["t"] > 0 and _booted_again(pico, e))
+
+
 def _booted_again(pico: EmulatedPico, event: Event) -> bool:
     return any(e["ev"] == "boot" and e["n"] == 2 for e in pico.events[: pico.events.index(event)])
+
+
+def _start_at_repl(pico: EmulatedPico, script: str, timeout: float) -> None:
+    """Start ``script`` at MicroPython's raw REPL and leave it running (it takes the serial)."""
+    port = os.open(pico.port, os.O_RDWR | os.O_NOCTTY)
+    try:
+        tty.setraw(port)
+        received = b""
+        deadline = time.monotonic() + timeout
+        os.write(port, b"\r\x03\x03\x01")
+        steps = ((b"raw REPL; CTRL-B to exit\r\n>", script.encode() + b"\x04"), (b"OK", b""))
+        for marker, then in steps:
+            while marker not in received:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"the REPL said {received[-200:]!r}")
+                os.set_blocking(port, False)
+                try:
+                    received += os.read(port, 4096)
+                except BlockingIOError:
+                    time.sleep(0.05)
+            received = b""
+            os.write(port, then)
+    finally:
+        os.close(port)
 
 
 def _run_at_repl(pico: EmulatedPico, script: str, timeout: float) -> Any:

@@ -12,7 +12,8 @@ the simulated flash (``profile.txt``), as on a Pico. The protocol goes over a re
 For tests: ``SimPico`` starts in a thread, exposes ``board`` (the ``SimBoard`` to drive) and
 ``strip`` (the pixels in wire order), and simulates faults: ``freeze()``, ``unplug()`` /
 ``replug()`` (a new pty behind the same ``link`` name, as udev does) and ``inject(garbage)``.
-A PROFILE frame from the host restarts it (a replug) into the profile it stored.
+A PROFILE frame from the host restarts it (a replug) into the profile it stored; a BOOTLOADER
+frame unplugs it into its USB bootloader (``sim.bootloader.SimBootloader``: a stand-in drive).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from hal.geometry import GeometryError, GridWiring, load_geometry, load_grid_wir
 from hal.long_press import LONG_PRESS_S
 from hal.pinmap import LedChain, PicoWiring, load_leds, load_pico
 from sim.board import SimBoard
+from sim.bootloader import SimBootloader
 from sim.pty_link import SerialPty
 
 if TYPE_CHECKING:
@@ -255,6 +257,9 @@ class SimPico:
     (``calibration.json``, ``profile.txt``); default a fresh temporary directory. On a flat
     ``board`` the Pico is wired to its switch matrix; ``set_up`` stores that board's profile in a
     flash that has none (as ``flixboard pico-setup`` does once), else it boots as a spaceboard.
+    ``bootloader`` is what its USB bootloader does (default: no drive ever appears); ``version``
+    the firmware version it reports (default the firmware's own); ``firmware`` the ``Board`` class
+    it runs until a UF2 is copied onto its drive (then the firmware's own).
     """
 
     def __init__(
@@ -265,6 +270,9 @@ class SimPico:
         storage_dir: str | Path | None = None,
         step_s: float = STEP_S,
         set_up: bool = True,
+        bootloader: SimBootloader | None = None,
+        version: tuple[int, int] | None = None,
+        firmware: type[Board] = Board,
     ) -> None:
         self.board = board if board is not None else SimBoard()
         self.wiring = load_pico()
@@ -282,6 +290,10 @@ class SimPico:
             profiles.save(str(profile_file), code)
         self.firmware: Board | None = None
         self.boots = 0
+        self.bootloader = bootloader if bootloader is not None else SimBootloader(None)
+        self.version = version
+        self.firmware_class = firmware
+        self.in_bootloader = False
         self._lock = threading.RLock()
         self._pty = SerialPty(self.link)
         self._transport: _PtyTransport | None = None
@@ -327,7 +339,12 @@ class SimPico:
 
     def _boot(self) -> Board:
         assert self._transport is not None
-        return boot_firmware(self.hardware, self._transport, self.storage_dir, ticks_ms())
+        firmware = boot_firmware(
+            self.hardware, self._transport, self.storage_dir, ticks_ms(), self.firmware_class
+        )
+        if self.version is not None:
+            firmware.version = self.version
+        return firmware
 
     def unplug(self) -> None:
         """Pull the USB cable: the pty closes, the link disappears, the firmware stops."""
@@ -379,6 +396,8 @@ class SimPico:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            if self.in_bootloader:
+                self._serve_bootloader()
             master = self._pty.master
             if master < 0 or self._frozen:
                 time.sleep(self.step_s)
@@ -400,12 +419,47 @@ class SimPico:
         now = ticks_ms()
         self.firmware.poll(now)
         if self.firmware.restart_due(now):
-            self.replug()  # a new profile: the Pico resets and enumerates again
+            if self.firmware.into_bootloader:
+                self._enter_bootloader()
+            else:
+                self.replug()  # a new profile: the Pico resets and enumerates again
             return
         leds = self.firmware.leds
         if leds.shown != self._shown:
             self._shown = leds.shown
             self._deliver(leds.rgb, leds.brightness)
+
+    def bootsel(self) -> None:
+        """Unplugged, then plugged in with BOOTSEL held: the bootloader's drive, whatever the
+        firmware."""
+        with self._lock:
+            self._enter_bootloader()
+
+    def _enter_bootloader(self) -> None:
+        """The serial port goes, the bootloader's drive comes (if it does)."""
+        self.unplug()
+        self.in_bootloader = True
+        self.bootloader.show_drive()
+
+    def _serve_bootloader(self) -> None:
+        """Flash a whole image written to the drive, then restart (or stay away)."""
+        bootloader = self.bootloader
+        with self._lock:
+            image = bootloader.take_image() if self.in_bootloader else None
+            if image is None:
+                return
+            bootloader.hide_drive()
+            bootloader.flashed += 1
+            bootloader.image = image
+            self.in_bootloader = False
+            self.firmware_class = Board
+            if bootloader.version is not None:
+                self.version = bootloader.version
+            if bootloader.wipes_flash:
+                for name in ("calibration.json", "profile.txt"):
+                    (self.storage_dir / name).unlink(missing_ok=True)
+            if bootloader.comes_back:
+                self.plug()
 
     def _deliver(self, rgb: bytes, level: int) -> None:
         """Record the frame the firmware just showed on the ``SimBoard`` (logical, unscaled), when
@@ -423,9 +477,16 @@ class SimPico:
         return f"<SimPico {state} port={self.link or self.pty_path} boots={self.boots}>"
 
 
-def boot_firmware(hardware: SimHardware, transport: Transport, flash: Path, now_ms: int) -> Board:
+def boot_firmware(
+    hardware: SimHardware,
+    transport: Transport,
+    flash: Path,
+    now_ms: int,
+    firmware: type[Board] = Board,
+) -> Board:
     """The firmware as ``firmware/main.py`` starts it on ``hardware``: the profile stored in the
-    ``flash`` folder picks its pins (a fresh strip of that profile's pixels)."""
+    ``flash`` folder picks its pins (a fresh strip of that profile's pixels). ``firmware``: the
+    ``Board`` class it runs (``sim.bootloader.FirmwareBefore12`` for an older one)."""
     hw = hardware
     profile_path = str(flash / "profile.txt")
     profile = profiles.load(profile_path)
@@ -445,7 +506,7 @@ def boot_firmware(hardware: SimHardware, transport: Transport, flash: Path, now_
         classifier = None
     wired = hw.grid is None and not profile.flat  # else the buttons' pins by their numbers
     buttons = hw.buttons if wired else [hw.pin(gpio) for gpio in profile.buttons]
-    return Board(
+    return firmware(
         scanner,
         LedOutput(hw.strip, profile.chain, profile.cells),
         Buttons(buttons),

@@ -9,7 +9,7 @@ import httpx
 from api_schema import ASYNC_HOOKS
 
 from controller.config import Config
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.server.app import create_app
 from controller.server.service import Service
 from hal.base import FLIX_GEOMETRY, BoardGeometry

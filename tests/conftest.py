@@ -24,7 +24,7 @@ def wait_until() -> Callable[..., None]:
     return _wait_until
 
 
-# The lanes (README "Development"): a test that needs one of these resources carries its marker,
+# The lanes (docs/development.md): a test that needs one of these resources carries its marker,
 # set here from what the test uses; only a long test that shows none of them (a random-games
 # property, a bench probe) is marked in its file. `make check` runs the rest.
 LANE_BY_FIXTURE = {

@@ -1,8 +1,9 @@
 """The import layers of DESIGN §1, checked on the source: arrows point down only.
 
 engine imports nothing of the project; hal only engine; sim hal, engine and firmware (whose
-logic the simulated Pico runs); wiring engine and hal; firmware nothing of the host; nothing
-imports controller. controller imports sim at module level only in ``controller/tools/`` (the
+logic the simulated Pico runs); wiring engine and hal; firmware nothing of the host; only bench
+(the checkout's probes and fuzzes, which the wheel does not carry) imports controller, and
+nothing imports bench. controller imports sim at module level only in ``controller/tools/`` (the
 runtime path of a real board never loads the simulator), and its modules' module-level imports
 form no circle. Function-level imports count for the package arrows, not for circles.
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "hal", "sim", "controller", "firmware", "wiring")
+PACKAGES = ("engine", "hal", "sim", "controller", "firmware", "wiring", "bench")
 ALLOWED: dict[str, set[str]] = {
     "engine": {"engine"},
     "hal": {"hal", "engine"},
@@ -26,10 +27,30 @@ ALLOWED: dict[str, set[str]] = {
     "wiring": {"wiring", "hal", "engine"},
     "firmware": {"firmware"},
     "controller": {"controller", "engine", "hal", "sim", "wiring"},
+    "bench": {"bench", "controller", "engine", "hal", "sim", "wiring", "firmware"},
 }
 """The project packages each package may import."""
 SIM_AT_MODULE_LEVEL = ("controller.tools",)
 """Where controller may import the simulator when the module loads."""
+CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("cli",),
+    ("server",),
+    ("tools", "homeassistant", "voice"),
+    ("remote",),
+    ("driver",),
+    ("computer",),
+    ("core",),
+    ("variants",),
+    ("flows", "records", "config_file"),
+    ("words",),
+    ("config",),
+    ("seats",),
+    ("leds", "reconcile", "errors", "wire", "game_data"),
+)
+"""controller's parts (sub-packages and top-level modules) from the top down, as DESIGN §1 lists
+them: a part imports only parts of lower layers, at module level, inside a function or under
+``TYPE_CHECKING`` alike."""
+LAYER_OF = {part: rank for rank, layer in enumerate(CONTROLLER_LAYERS) for part in layer}
 
 
 def modules(root: Path) -> dict[str, Path]:
@@ -120,6 +141,7 @@ def violations(root: Path) -> list[str]:
                 problems.append(
                     f"{module} imports {target} at module level: only controller.tools may"
                 )
+    problems += _part_arrows(graph)
     controller = {
         module: {t for t, top in edges if top and t.startswith("controller.") and t in graph}
         for module, edges in graph.items()
@@ -127,6 +149,30 @@ def violations(root: Path) -> list[str]:
     }
     if circle := _cycle(controller):
         problems.append("import circle: " + " -> ".join(circle))
+    return problems
+
+
+def _part(module: str) -> str:
+    """The part of controller ``module`` belongs to (empty: the package itself, or no part)."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "controller" and len(parts) > 1 else ""
+
+
+def _part_arrows(graph: dict[str, list[tuple[str, bool]]]) -> list[str]:
+    """Every arrow between controller's parts that does not point to a lower layer."""
+    parts = {_part(module) for module in graph} - {""}
+    problems = [f"controller.{part} is in no layer" for part in sorted(parts - set(LAYER_OF))]
+    for module, edges in graph.items():
+        source = _part(module)
+        for target, _top in edges:
+            other = _part(target)
+            if other == source or not {source, other} <= LAYER_OF.keys():
+                continue
+            if LAYER_OF[other] <= LAYER_OF[source]:
+                problems.append(
+                    f"{module} imports {target}: controller.{source} may not import "
+                    f"controller.{other}"
+                )
     return problems
 
 
@@ -170,12 +216,32 @@ def _plant(root: Path, files: dict[str, str]) -> None:
         ),
         (
             {
-                "controller/a.py": "from controller.b import x\n",
-                "controller/b.py": "from typing import TYPE_CHECKING\n"
-                "if TYPE_CHECKING:\n    from controller.a import y\n",
+                "controller/core/a.py": "from controller.core.b import x\n",
+                "controller/core/b.py": "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n    from controller.core.a import y\n",
             },
-            "import circle: controller.a -> controller.b -> controller.a",
+            "import circle: controller.core.a -> controller.core.b -> controller.core.a",
         ),
+        (
+            {"controller/core/session.py": "from controller.server import app\n"},
+            "controller.core may not import controller.server",
+        ),
+        (
+            {"controller/config.py": "def f():\n    from controller.core import seats\n"},
+            "controller.config may not import controller.core",
+        ),
+        (
+            {"controller/records/store.py": "from controller.flows.base import VariantFlow\n"},
+            "controller.records may not import controller.flows",
+        ),
+        (
+            {
+                "controller/records/store.py": "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n    from controller.core.journal import Journal\n"
+            },
+            "controller.records may not import controller.core",
+        ),
+        ({"controller/extra/x.py": "import engine\n"}, "controller.extra is in no layer"),
     ],
 )
 def test_a_broken_arrow_is_found(tmp_path: Path, files: dict[str, str], expected: str) -> None:
@@ -190,8 +256,10 @@ def test_what_the_layers_allow_passes(tmp_path: Path) -> None:
         {
             "controller/tools/run.py": "import sim.board\n",
             "controller/server.py": "def draw():\n    import sim.view\n",
-            "controller/a.py": "def f():\n    from controller.b import x\n",
-            "controller/b.py": "from controller.a import y\n",
+            "controller/core/a.py": "def f():\n    from controller.core.b import x\n",
+            "controller/core/b.py": "from controller.core.a import y\n",
+            "controller/server/app.py": "from controller.tools import board_view\n",
+            "controller/tools/demo.py": "from controller.computer.player import Computer\n",
             "sim/board.py": "from hal.base import Backend\nfrom firmware import logic\n",
         },
     )

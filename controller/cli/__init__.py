@@ -28,6 +28,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "controller.cli.pico_setup",
         "tell a Pico which board it sits in: the spaceboard, Flip 4 or Olix",
     ),
+    "pico-update": (
+        "controller.cli.pico_update",
+        "update the Pico's firmware to the UF2 this release carries, from the Pi",
+    ),
     "bench": ("controller.cli.bench", "measure speed and memory figures"),
     "games": ("controller.cli.games", "list the kept games, show one, or players' statistics"),
     "import": (

@@ -1,14 +1,26 @@
-"""``flixboard bench``: the command line of ``controller.tools.bench``."""
+"""``flixboard bench``: the command line of the checkout's ``bench`` package.
+
+The probes measure from a checkout of the project: the installed package does not carry them, so
+the command looks for ``bench/`` beside the ``controller`` it runs from and says so when there is
+none.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
 
 from controller.cli.values import positive
-from controller.tools.bench import collect
-from controller.tools.bench_scale import SCALE_ENV
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+"""Where ``bench/`` sits in a checkout: beside ``controller/``."""
+SCALE_ENV = "FLIXBOARD_BENCH_SCALE"
+"""The game-count scale of the player probes (``bench.bench_scale`` reads it)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,8 +37,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    if not (CHECKOUT / "bench" / "__init__.py").is_file():
+        print(
+            f"flixboard bench: no bench/ beside {CHECKOUT / 'controller'}: the probes are not "
+            "installed; run the command from a checkout of the project",
+            file=sys.stderr,
+        )
+        return 2
+    if str(CHECKOUT) not in sys.path:
+        sys.path.insert(0, str(CHECKOUT))
     if args.scale is not None:
         os.environ[SCALE_ENV] = str(args.scale)
+    collect: Callable[[str | None], dict[str, float | str]]
+    collect = importlib.import_module("bench").collect
     figures = collect(args.only)
     if args.json:
         print(json.dumps(figures, indent=2))

@@ -9,7 +9,7 @@ import sys
 import msgspec
 
 from controller.cli.status import USER_FAULT
-from controller.core.journal import JournalError, check_data_dir, default_data_dir
+from controller.records.journal import JournalError, check_data_dir, default_data_dir
 from controller.records.queries import (
     Filter,
     GameItem,

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from controller.cli.status import FAILED, USER_FAULT
-from controller.core.journal import default_data_dir
+from controller.records.journal import default_data_dir
 from controller.records.keeping import keep_imported
 from controller.records.queries import GameResult, GameSeat
 from controller.records.store import GameStore, RecordsError

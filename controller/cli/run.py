@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import secrets
+import os
 import sys
 import traceback
 from dataclasses import replace
@@ -20,10 +20,12 @@ from controller.config import (
     load_config,
     parse_address,
 )
+from controller.config_file import TOKEN_FILE, new_token, stored_token
 from controller.core.board_search import BoardSearch
-from controller.core.journal import Journal, JournalError, default_data_dir
-from controller.core.seats import Seat
+from controller.records.journal import Journal, JournalError, default_data_dir
+from controller.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
+from controller.server.setup import Setup, config_path
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
 from hal.errors import BackendUnavailable, HalError
@@ -83,10 +85,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def settings(args: argparse.Namespace) -> Config:
-    """The configuration: defaults, the file, ``--set`` overrides, then ``--http`` and
-    ``--remote``."""
-    config = apply_overrides(load_config(args.config), args.set)
+def settings(args: argparse.Namespace, path: Path) -> Config:
+    """The configuration: defaults, the file (``--config``, else ``path`` when it exists), then
+    the command line's settings (``command_line``)."""
+    return command_line(args, load_config(args.config or (path if path.exists() else None)))
+
+
+def command_line(args: argparse.Namespace, config: Config) -> Config:
+    """``--set`` overrides, then ``--http``, ``--remote`` and ``--computer``, on top of
+    ``config``."""
+    config = apply_overrides(config, args.set)
     if args.http:
         parse_address(args.http)
         config = apply_overrides(config, [f'http.address="{args.http}"'])
@@ -199,10 +207,12 @@ def search_board(
 
 def main(args: argparse.Namespace) -> int:
     try:
-        config = settings(args)
-        host, port = parse_address(config.address)
         data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+        path = config_path(args.config, data_dir)
+        config = settings(args, path)
+        host, port = parse_address(config.address)
         journal = Journal(data_dir)
+        in_file = load_config(path) if path.exists() else Config()
     except (ConfigError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
         return USER_FAULT
@@ -229,7 +239,10 @@ def main(args: argparse.Namespace) -> int:
         print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
         sock.close()
         return USER_FAULT
-    token = config.token or secrets.token_urlsafe(16)
+    token = config.token or stored_token(data_dir) or new_token()
+    setup = Setup(
+        path, data_dir, lambda file: command_line(args, file), file_token=bool(in_file.token)
+    )
     simulated = args.board.partition(":")[0] == "sim"
     view = sys.stdout if simulated and sys.stdout.isatty() else None
     try:
@@ -243,12 +256,13 @@ def main(args: argparse.Namespace) -> int:
                     port=int(sock.getsockname()[1]),
                     token=token,
                     view=view,
+                    setup=setup,
                 )
             except (JournalError, ConfigError) as error:  # the journal, Home Assistant's broker
                 print(f"flixboard run: {error}", file=sys.stderr)
                 return USER_FAULT
             take_seats(service, parse_computers(args.computer, config.players))
-            _announce(service, args.board, journal)
+            _announce(service, args.board, journal, setup)
             asyncio.run(service.run(sock))
     except (HalError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
@@ -260,25 +274,47 @@ def main(args: argparse.Namespace) -> int:
     finally:
         sock.close()
         journal.close()
+    if service.restart_requested:
+        print("flixboard: restarting with the new settings; the game is saved.", flush=True)
+        try:
+            restart()
+        except OSError as error:
+            print(f"flixboard run: cannot start again: {error}", file=sys.stderr)
+            return FAILED
     print("flixboard: stopped; the game is saved and resumes at the next start.", flush=True)
     return 0
 
 
-def _announce(service: Service, board: str, journal: Journal) -> None:
+def restart() -> None:
+    """Start this process again with the same command line (the same process id: systemd and a
+    terminal keep following it)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, sys.orig_argv)
+
+
+def _announce(service: Service, board: str, journal: Journal, setup: Setup) -> None:
     url = service.url()
     lines = [
         f"flixboard: serving on {url} (board: {board}, journal: {journal.path})",
         f"Open {url} in a browser, or use the HTTP API: curl {url}api/state",
     ]
+    kept = stored_token(setup.data_dir) == service.token
+    if kept:  # set up: the token stays out of the log
+        token = f"<the token in {setup.data_dir / TOKEN_FILE}, shown on the settings page>"
+    else:
+        token = service.token
+    if setup.first_run():
+        lines.append(f"Not set up yet: open {url}settings.html and give it the token {token}")
     if service.token_required:
-        lines.append(f"POST requests need the header: Authorization: Bearer {service.token}")
+        lines.append(f"POST requests need the header: Authorization: Bearer {token}")
     if service.hands is not None:
         flat = service.controller.geometry.flat
         example, pieces = ("c3", "pieces") if flat else ("Y-II-H", "Men")
         lines.append(
             f"Simulated board: place {pieces} with the page or "
             f'curl -X POST {url}api/sim/place -d \'{{"hole": "{example}"}}\''
-            + ("" if not service.token_required else f" -H 'Authorization: Bearer {service.token}'")
+            + ("" if not service.token_required else f" -H 'Authorization: Bearer {token}'")
         )
     now = f"Now: {service.controller.message()}  Ctrl+C stops the service."
     print("\n".join([*lines, now]), flush=True)

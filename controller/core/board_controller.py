@@ -16,12 +16,11 @@ from typing import Any, Protocol
 
 import msgspec
 
+from controller import words
 from controller.config import Config
-from controller.core import words
 from controller.core.board_sync import BoardSync
+from controller.core.combination import VOICE_BUTTON, Combination
 from controller.core.facts import Facts
-from controller.core.journal import Journal, JournalError
-from controller.core.reconcile import Expected, Mismatch, reconcile
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
 from controller.core.state import (
@@ -42,6 +41,10 @@ from controller.core.state import (
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
+from controller.game_data import NewGameData
+from controller.reconcile import Expected, Mismatch, reconcile
+from controller.records.journal import Journal, JournalError
+from controller.variants import variant_spec
 from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
@@ -53,7 +56,7 @@ from hal.geometry import geometry_for
 
 class Companion(Protocol):
     """What rides along with the controller and may have a say (the computer seats,
-    ``controller.core.computer``)."""
+    ``controller.computer.player``)."""
 
     def refuses(self, hole: int) -> str | None:
         """Why a Man seen in a lit hole is not the move of the seat to move (``None``: it is)."""
@@ -85,8 +88,12 @@ class Remote(Protocol):
     def plays_here(self, seat: int) -> bool:
         """Whether ``seat`` is played at this board (not from the other one)."""
 
-    def add_state(self, state: dict[str, Any]) -> None:
-        """Add its keys to the state JSON."""
+    def place(self, seat: int) -> str | None:
+        """Where ``seat`` is played as the state shows it (``local``, ``remote``; ``None``:
+        not shown)."""
+
+    def shown(self) -> msgspec.Struct:
+        """``state.remote``: the role, the codes, the link."""
 
 
 class BoardController:
@@ -101,7 +108,7 @@ class BoardController:
         initial: BoardReading,
         journal: Journal,
         seed: int | None = None,
-        first_game: dict[str, Any] | None = None,
+        first_game: NewGameData | None = None,
         geometry: BoardGeometry = FLIX_GEOMETRY,
     ) -> None:
         self.config = config
@@ -112,6 +119,9 @@ class BoardController:
         self.session = GameSession(config, journal)
         self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
         self.signals = Signals()
+        self.buttons = Combination()
+        """A short press of MENU held back until it is known not to start the voice's button
+        combination (``controller.core.combination``)."""
         self.companion: Companion | None = None
         self.remote: Remote | None = None
         self.lift_order: tuple[Bitboard, ...] = ()
@@ -193,6 +203,16 @@ class BoardController:
         return self.game.game_over and self.signals.win_until is None
 
     @property
+    def ready(self) -> bool:
+        """The game is over and the board emptied: it shows the result until a person asks for
+        the next game (``next_game``: MENU, the page's Next game)."""
+        return (
+            self.clearing
+            and not self.sensed.occupied()
+            and tuple(self.sensed.grooves) == tuple(self.panels)
+        )
+
+    @property
     def panels(self) -> str:
         """The panel letters the grooves must hold, front to back (none on a flat board)."""
         return "" if self.geometry.flat else self.game.layout.panels
@@ -210,7 +230,11 @@ class BoardController:
 
     def next_deadline(self) -> float | None:
         """When ``update`` must run next even if nothing happens (``None``: not before input)."""
-        times = (self.board.next_deadline(), self.signals.next_deadline())
+        times = (
+            self.board.next_deadline(),
+            self.signals.next_deadline(),
+            self.buttons.deadline,
+        )
         return min((t for t in times if t is not None), default=None)
 
     # ------------------------------------------------------------------ input
@@ -222,8 +246,11 @@ class BoardController:
         changed = self.board.advance(reading, now)
         if changed is not None:
             self._on_settled(changed, now)
-        for press in presses:
+        acting, combined = self.buttons.take(presses, now)
+        for press in acting:
             self._on_press(press, now)
+        if combined:
+            self._emit({"type": VOICE_BUTTON}, now)
         self._on_time(now)
 
     def set_connected(self, connected: bool, now: float) -> None:
@@ -259,13 +286,13 @@ class BoardController:
         action = Action("place", hole=hole, at=self.game_time(now), piece=piece, token=self.token)
         try:
             try:
-                self._act(action, now)
+                self._act(action, now, sync=False)
             except IllegalPlacement:
                 if action.token is None:
                     raise
                 # The token is refused (this Man completes a line): the Man goes in bare, so
                 # that no public refusal tells the table which placement completes a line.
-                self._act(replace(action, token=None), now)
+                self._act(replace(action, token=None), now, sync=False)
         except (IllegalAction, JournalError, NotNow) as error:
             self.token = None  # a refused placement drops the chosen token: choose again
             self._refuse(where, str(error), now)
@@ -278,7 +305,7 @@ class BoardController:
         host's log brings it back."""
         while (action := self.flow.settled(self)) is not None:
             try:
-                if not self._act(action, now):
+                if not self._act(action, now, sync=False):
                     return
             except (IllegalAction, JournalError, NotNow) as error:
                 self._refuse(self.game.naming.name(action.hole or 0), str(error), now)
@@ -309,32 +336,26 @@ class BoardController:
                 self.penalty(session.penaliser() if press.seat is None else press.seat, now)
             elif press.button is Button.MENU and press.long and self.companion is not None:
                 self.companion.hint_press(now)
+            elif press.button is Button.MENU and self.game.game_over:
+                self.next_game(now)
             elif press.button is Button.MENU:
                 self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
             self._emit(Refused(button=press.button.value, reason=str(error)), now)
 
     def _on_time(self, now: float) -> None:
+        for press in self.buttons.due(now):
+            self._on_press(press, now)
         notice_ended, win_ended = self.signals.expire(now)
         if notice_ended:
             self._revision += 1
         if win_ended:
             self._emit(ClearBoard(), now)
-        if (
-            self.clearing
-            and self._refusal("next_game") is None
-            and not self.sensed.occupied()
-            and tuple(self.sensed.grooves) == tuple(self.panels)
-        ):
-            try:
-                self._begun(self.session.start_next(now), now)
-            except JournalError as error:  # the board stays cleared: the next input retries
-                self._emit(Refused(reason=str(error)), now)
         self._emit_all(self.board.due_words(now, self._describe), now)
 
     # ------------------------------------------------------------------ orders
 
-    def new_game(self, entry: dict[str, Any], now: float) -> None:
+    def new_game(self, entry: NewGameData, now: float) -> None:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); a variant played on
         another board is refused."""
         self._check_allowed("new_game", entry["variant"])
@@ -342,7 +363,16 @@ class BoardController:
             raise NotNow(self._wrong_board(entry["variant"]))
         self.follow_new_game(entry, now)
 
-    def follow_new_game(self, entry: dict[str, Any], now: float) -> None:
+    def next_game(self, now: float) -> None:
+        """Start the next game of the same kind with the same players, asked for once the game
+        is over (MENU, the page's Next game; an emptied board alone waits, showing the result).
+        Pieces still on the board are then guided off like any piece the new game lacks."""
+        self._check_allowed("next_game")
+        if not self.game.game_over:
+            raise NotNow("the game is still under way: the next game is asked for after it")
+        self._begun(self.session.start_next(now), now)
+
+    def follow_new_game(self, entry: NewGameData, now: float) -> None:
         """Start the game of a ``new_game`` entry the host sent (remote play)."""
         self._begun(self.session.start(entry, now), now)
 
@@ -370,7 +400,7 @@ class BoardController:
     def penalty(self, seat: int, now: float) -> None:
         """``seat`` calls PENALTY; the Men to lift then blink until lifted. In Qubic with three
         players the same button asks the mover to block the open three formed first."""
-        if self.game.variant == "qubic":
+        if variant_spec(self.game.variant).penalty_asks_block:
             self._act(Action("request_block", seat=self.session.seat(seat)), now)
             return
         self._act(Action("penalty", seat=self.session.seat(seat), at=self.game_time(now)), now)
@@ -427,6 +457,11 @@ class BoardController:
         self._emit(TakenBack(hole=where, actions=len(popped)), now)
         self._refresh(now)
 
+    def sync_journal(self) -> None:
+        """Make the moves the board sensed durable (``controller.records.journal``): after their
+        LED frame, before anything else is answered or handled."""
+        self.session.journal.sync()
+
     def _pieces(self) -> tuple[Bitboard, ...]:
         return (*self.game.men, *self.game.burocrats)
 
@@ -479,18 +514,19 @@ class BoardController:
         if refusal is not None:
             raise NotNow(refusal)
 
-    def _act(self, action: Action, now: float) -> bool:
+    def _act(self, action: Action, now: float, *, sync: bool = True) -> bool:
         """Apply through the session (journalled, then published), then follow on the board;
         on a joined board, send it to the host instead (remote play): ``False`` then, the game
-        here is unchanged until the host's log brings the action back."""
+        here is unchanged until the host's log brings the action back. ``sync=False``: a move
+        the board sensed, made durable by ``sync_journal`` once its frame is shown."""
         if self.remote is not None and self.remote.relays(action, now):
             return False
-        self.follow_action(action, now)
+        self.follow_action(action, now, sync=sync)
         return True
 
-    def follow_action(self, action: Action, now: float) -> None:
+    def follow_action(self, action: Action, now: float, *, sync: bool = True) -> None:
         """Apply an action: an order made here, or one the host applied (remote play)."""
-        published = self.session.act(action, now)
+        published = self.session.act(action, now, sync=sync)
         self.signals.banner = None  # the next action ends the banner; its own events may set one
         self._note(published, now)
         if self.game.game_over:
@@ -501,6 +537,7 @@ class BoardController:
         """A game was started: the board shows it from scratch."""
         self.lift_order = ()
         self.signals.clear()
+        self.signals.banner = None  # the finished game's result stays on its ready board only
         self.board.guided = True
         self._note(published, now)
         self._refresh(now)
@@ -601,6 +638,7 @@ class BoardController:
             phase=self.phase,
             connected=self.connected,
             clearing=self.clearing,
+            ready=self.ready,
             fix=self.board.fix_words,
             variant_words=self.flow.message(self) if self.connected else None,
         )
@@ -652,6 +690,7 @@ class BoardController:
         state["notice"] = None if notice is None else notice.kind
         state["banner"] = self.signals.banner
         state["clearing"] = self.clearing
+        state["ready"] = self.ready
         facts = self.facts().view(self.config.team_names, self.game_time(self.clock.now()))
         state.update(msgspec.structs.asdict(facts))
         state.update(msgspec.to_builtins(self.flow.view(self, view_team)))
@@ -661,7 +700,10 @@ class BoardController:
             self.companion.add_state(state)
         state["remote"] = None  # remote play: the link, and each seat's place
         if self.remote is not None:
-            self.remote.add_state(state)
+            for seat, shown in enumerate(state.get("seats", [])):
+                if (place := self.remote.place(seat)) is not None:
+                    shown["place"] = place
+            state["remote"] = msgspec.to_builtins(self.remote.shown())
         state["events"] = self.session.recent_events(test_view=test_view)
         return msgspec.convert(state, State)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from controller.core import words
-from controller.core.reconcile import Mismatch
+from controller import words
 from controller.core.settle import Settler
 from controller.core.state import BoardMatched, BoardMismatch, FixHint, Happened
+from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.holes import Naming
 from hal.base import BoardReading

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from controller.core.state import Actions, CallWindow, FactsView
-from controller.core.words import board_words
+from controller.words import board_words
 from engine.game import Game, Phase, player
 
 HINT_PHASES = frozenset(
@@ -32,6 +33,16 @@ HINT_PHASES = frozenset(
 """Phases in which a hint can say what the seat to move does."""
 
 
+class Uses(TypedDict):
+    """Which parts of the board the game uses."""
+
+    uses_dice: bool
+    uses_calls: bool
+    uses_tokens: bool
+    uses_burocrats: bool
+    uses_lines: bool
+
+
 @dataclass(frozen=True)
 class Facts:
     """The facts of ``game``: ``ready`` when the board answers and matches the game,
@@ -44,7 +55,7 @@ class Facts:
     hints: bool
     takes_back: bool = False
 
-    def uses(self) -> dict[str, bool]:
+    def uses(self) -> Uses:
         """Which parts of the board the game uses (calls: FLIX and PENALTY buttons; lines: lines
         of four, so threats to show)."""
         game = self.game
@@ -123,7 +134,7 @@ class Facts:
     def view(self, team_names: Sequence[str], game_time: float) -> FactsView:
         """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``,
         ``call_window`` (``{"seconds", "left"}`` while open, else ``None``) and ``words`` (how
-        people name this board's places and pieces, ``controller.core.words.BoardWords``)."""
+        people name this board's places and pieces, ``controller.words.BoardWords``)."""
         last = self.last_move()
         deadline = self.call_deadline()
         window = None

@@ -4,28 +4,27 @@ Entries: ``new_game`` ``{"variant", "players", "seed", "options"}``; ``action`` 
 ``Action`` as JSON: a roll without faces replays from the seeded RNG to the same faces); ``undo``
 ``{}`` (take back the last placement and every action after it); ``seats`` ``{"seat", "kind",
 "level"?}`` (a seat switched between a person and the computer; the game does not change). A
-``new_game`` entry also carries ``seats`` and ``hints`` (``controller.core.seats``).
+``new_game`` entry also carries ``seats`` and ``hints`` (``controller.seats``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from controller.core.journal import Entry, JournalError
-from controller.records.model import GameOptions
+from controller.game_data import NewGameData
+from controller.records.journal import Entry, JournalError
 from engine.errors import FlixError
 from engine.game import Action, Game
 from engine.variants import new_game
 
 
 def new_game_entry(
-    variant: str, players: int, seed: int, options: GameOptions
-) -> dict[str, Any]:
+    variant: str, players: int, seed: int, options: dict[str, object]
+) -> NewGameData:
     return {"variant": variant, "players": players, "seed": seed, "options": options}
 
 
-def start(data: dict[str, Any]) -> Game:
+def start(data: NewGameData) -> Game:
     """The game a ``new_game`` entry starts."""
     return new_game(data["variant"], data["players"], data["seed"], data["options"])
 

@@ -5,7 +5,7 @@
    as the window runs out (a sweep; every placement opens it, line or not);
 2. allowed holes in the mover's colour, dimmed; the last move dim white (not while the board is
    being fixed); above them the threat
-   layer when hints are on (``controller.core.computer``): holes where a team completes a line
+   layer when hints are on (``controller.computer.player``): holes where a team completes a line
    next, dim in its colour;
 3. guidance: pieces to clear after a game, dim white;
 4. scored (called) lines in their team's colour — an uncalled line is never shown; then the
@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 
 from controller.core.board_controller import BoardController
-from controller.core.leds import OFF, Frame, Layer, compose, holes_layer, scale
+from controller.leds import OFF, Frame, Layer, compose, holes_layer, scale
 from engine.bitboard import scan_forward
 from engine.game import Phase
 from hal.base import Color

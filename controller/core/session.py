@@ -20,14 +20,24 @@ import msgspec
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
-from controller.core.journal import Entry, Journal, JournalError
-from controller.core.seats import Seat, entry_seats, with_seats
 from controller.core.state import Event, Happened, RecordsFailed, Resumed, SeatSwitched
 from controller.errors import BadOrder, NotNow
-from controller.flows import VariantFlow, flow_for
+from controller.flows import VariantFlow
+from controller.game_data import NewGameData
+from controller.records.journal import (
+    ActionEntry,
+    Entry,
+    Journal,
+    JournalError,
+    NewGameEntry,
+    UndoEntry,
+    action_data,
+)
 from controller.records.keeping import keep_played, utc_now
 from controller.records.model import GameOptions
 from controller.records.store import GameStore, RecordsError
+from controller.seats import Seat, entry_seats, with_seats
+from controller.variants import variant_spec
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Game, seat_range
 from engine.game import Event as GameEvent
@@ -48,7 +58,8 @@ IDLE_CALLS = {
 (a record of thousands of them would replay as a long game)."""
 
 Listener = Callable[[Event], None]
-Recorder = Callable[[str, dict[str, Any], int], None]
+Recorder = Callable[[Entry], None]
+"""Told of every game entry journalled (``new_game``, ``action``, ``undo``)."""
 """Told of every game entry journalled: its kind (``new_game``, ``action``, ``undo``), its data
 and its journal sequence number."""
 
@@ -67,11 +78,11 @@ def game_entry(
     seats: object = None,
     hints: object = None,
     names: object = None,
-) -> dict[str, Any]:
+) -> NewGameData:
     """A checked ``new_game`` journal entry: options on top of the configured ones (those that
     are settings too checked as settings are), a seed ``0 <= seed < SEED_LIMIT``, drawn from a
     cryptographic source when none is given, the seats and hints given or configured, the
-    players' names given (``controller.core.seats``). ``BadOrder`` names what is wrong."""
+    players' names given (``controller.seats``). ``BadOrder`` names what is wrong."""
     if options is not None and not isinstance(options, dict):
         raise BadOrder(f"options must be an object, not {options!r}")
     if seed is not None and (
@@ -147,7 +158,7 @@ class GameSession:
         """A move was taken back and nobody has acted since: the computer seats wait for a
         person (``controller.core.take_back``); any action ends the wait (meanwhile only a
         person acts: a placement, a step, a call)."""
-        self.entry: dict[str, Any] = {}
+        self.entry: NewGameData
         """The ``new_game`` entry of the game being played (with its ``record`` key and the
         time it ``started``)."""
         self.records = GameStore.beside(journal)
@@ -162,8 +173,10 @@ class GameSession:
         if not entries:
             return False
         self.game, latest = replay(entries)
-        self.flow = flow_for(self.game.variant)
+        self.flow = variant_spec(self.game.variant).flow()
         first = entries[0]
+        if first.kind != "new_game":
+            raise JournalError(f"journal entry {first.seq} starts no game")
         self.entry = {"record": f"journal-{first.seq}", **first.data}
         self.seats, self.hints = entry_seats(self.entry)
         for entry in entries:
@@ -231,7 +244,7 @@ class GameSession:
     def penaliser(self) -> int:
         """PENALTY without a seat: the first seat from the mover on of another team."""
         game = self.game
-        if game.variant == "qubic":
+        if variant_spec(game.variant).penalty_asks_block:
             return game.next_seat(game.to_move)  # a block request comes from another
         placer = self._last_placer()
         teams = game.team_of_seat
@@ -243,7 +256,7 @@ class GameSession:
 
     # ------------------------------------------------------------------ changes
 
-    def start(self, entry: dict[str, Any], now: float) -> list[Event]:
+    def start(self, entry: NewGameData, now: float) -> list[Event]:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); the events
         published."""
         entry = {**entry, "record": secrets.token_hex(8), "started": utc_now()}
@@ -260,8 +273,8 @@ class GameSession:
         self.next_faces = None
         self.token = None
         self.waiting = False
-        self.flow = flow_for(game.variant)
-        self._record("new_game", entry, seq)
+        self.flow = variant_spec(game.variant).flow()
+        self._record(NewGameEntry(seq, "new_game", entry))
         return self._publish(game.events, now)
 
     def start_next(self, now: float) -> list[Event]:
@@ -291,22 +304,24 @@ class GameSession:
         seats[seat] = to if to.name is not None else replace(to, name=kept)
         self.seats = tuple(seats)
 
-    def act(self, action: Action, now: float) -> list[Event]:
+    def act(self, action: Action, now: float, *, sync: bool = True) -> list[Event]:
         """Apply to the game, journal, then publish: an illegal action, or a call that changes
-        nothing (``IDLE_CALLS``), changes nothing. The events published."""
+        nothing (``IDLE_CALLS``), changes nothing. The events published. ``sync=False``: a move
+        the board sensed, fsynced by the journal's ``sync`` after its LED frame
+        (``controller.records.journal``)."""
         events = self.game.apply(action)
         if events and all(event.type in IDLE_CALLS for event in events):
             self.game.pop()
             raise NotNow(IDLE_CALLS[events[0].type])
         data = action.to_json(self.game.naming)
         try:
-            seq = self.journal.append("action", data, at=self.game_time(now))
+            seq = self.journal.append("action", data, at=self.game_time(now), sync=sync)
         except JournalError:
             self.game.pop()
             raise
         self.changes += 1
         self.waiting = False  # while waiting only a person acts: play goes on
-        self._record("action", data, seq)
+        self._record(ActionEntry(seq, "action", action_data(data)))
         published = self._publish(events, now)
         if self.game.game_over:
             self._keep(now)
@@ -327,8 +342,8 @@ class GameSession:
             raise
         self.changes += 1
         self.waiting = True
-        self.flow = flow_for(self.game.variant)
-        self._record("undo", {}, seq)
+        self.flow = variant_spec(self.game.variant).flow()
+        self._record(UndoEntry(seq, "undo", {}))
         return popped
 
     # ------------------------------------------------------------------ records
@@ -359,14 +374,14 @@ class GameSession:
         except (RecordsError, FlixError) as error:
             self.emit(RecordsFailed(reason=str(error)), now)
 
-    def _record(self, kind: str, data: dict[str, Any], seq: int) -> None:
+    def _record(self, entry: Entry) -> None:
         for recorder in self.recorders:
-            recorder(kind, data, seq)
+            recorder(entry)
 
-    def emit(self, event: Happened | Event, now: float) -> None:
+    def emit(self, event: Happened | Mapping[str, object], now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.
         Listeners and the public views get it without the test-only keys."""
-        data: Event = msgspec.to_builtins(event) if isinstance(event, Happened) else event
+        data: Event = msgspec.to_builtins(event) if isinstance(event, Happened) else dict(event)
         data = {**data, "at": round(now, 3)}
         self.events.append(data)
         published = _without_test_only(data)

@@ -8,10 +8,9 @@ the next game, so a lost turn or a win is read in full.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from controller.core.state import Event
 from engine.bitboard import Bitboard
 
 NOTICE_S = 2.0
@@ -38,7 +37,8 @@ class Signals:
         self.notice: Notice | None = None
         self.win_line: Bitboard = 0
         self.win_until: float | None = None
-        self.banner: Event | None = None
+        self.banner: dict[str, object] | None = None
+        """The event the page shows as a banner (as published, without its empty keys)."""
 
     def clear(self) -> None:
         """A new game or an undo: nothing flashes (the banner is the controller's to drop)."""
@@ -46,18 +46,20 @@ class Signals:
         self.win_line = 0
         self.win_until = None
 
-    def note(self, published: Iterable[Event], to_move: int, now: float) -> None:
+    def note(self, published: Iterable[Mapping[str, object]], to_move: int, now: float) -> None:
         """Show the dice notices among the game's published events; the last notice or result
         becomes the banner (a lost turn with the throw that lost it)."""
         thrown = None
         for data in published:
-            if data["type"] == "roll":
+            kind = data["type"]
+            if kind == "roll":
                 thrown = data.get("throw")
-            if data["type"] in NOTICE_EVENTS:
-                seat = data["opponent"] if "opponent" in data else data.get("seat", to_move)
-                self.notice = Notice(data["type"], seat, now + NOTICE_S)
-            if data["type"] in BANNER_EVENTS:
-                banner = {**data, "throw": thrown} if data["type"] == "turn_lost" else data
+            if kind in NOTICE_EVENTS:
+                seat = data.get("opponent", data.get("seat"))
+                shown = seat if isinstance(seat, int) else to_move
+                self.notice = Notice(str(kind), shown, now + NOTICE_S)
+            if kind in BANNER_EVENTS:
+                banner = {**data, "throw": thrown} if kind == "turn_lost" else data
                 self.banner = {key: value for key, value in banner.items() if value is not None}
 
     def start_win(self, line: Bitboard, now: float, seconds: float) -> None:

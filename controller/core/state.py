@@ -3,9 +3,9 @@ live stream answer.
 
 ``State`` holds every key of every variant; the keys of one variant only, or of the test view,
 are ``UNSET`` elsewhere and then left out of the JSON. The board controller builds it in one
-place (``BoardController.public_state``); ``encode`` is the one encoder that turns it (and every
-other answer) into JSON. The OpenAPI document's schemas are generated from these classes
-(``controller.server.openapi``).
+place (``BoardController.public_state``); ``controller.wire.encode`` is the one encoder that turns
+it (and every other answer and message) into JSON. The OpenAPI document's schemas are generated
+from these classes (``controller.server.openapi``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from controller.records.model import GameOptions
+from controller.wire import Typed, encode
+from controller.words import GrooveProblem, MismatchView, Words
 
 Hole = Annotated[str, Meta(description="A hole's canonical name (``Y-II-H``) or a cell's (``b3``)")]
 Line = tuple[int, list[Hole]]
@@ -34,10 +36,6 @@ Event = Annotated[
 ]
 
 
-class Typed(Struct, forbid_unknown_fields=True):
-    """The base of the API's values: a key it does not know is an error, not a loss."""
-
-
 class BoardPiece(Typed):
     team: int
     piece: str
@@ -45,21 +43,6 @@ class BoardPiece(Typed):
 
 class SensedPiece(Typed):
     piece: str
-
-
-class GrooveProblem(Typed):
-    groove: int
-    expected: str
-    found: str | None
-
-
-class MismatchView(Typed):
-    """The settled board against the game: hole names and groove problems."""
-
-    missing: list[Hole]
-    extra: list[Hole]
-    wrong_kind: list[Hole]
-    grooves: list[GrooveProblem]
 
 
 class GeometryView(Typed):
@@ -96,17 +79,6 @@ class CallWindow(Typed):
     left: float
 
 
-class Words(Typed):
-    """How people name this board's places and pieces (``controller.core.words``)."""
-
-    place: str
-    places: str
-    into: str
-    piece: str
-    pieces: str
-    tally: str | None
-
-
 class FactsView(Typed):
     """What the page is told instead of knowing the rules (``controller.core.facts``)."""
 
@@ -121,15 +93,6 @@ class FactsView(Typed):
     last_move: Hole | None
     call_window: CallWindow | None
     words: Words
-
-
-class FlowView(Typed):
-    """A variant flow's keys of the state (``controller.flows``): Tac-T-Flix's substitutions to
-    make, Pay-Off's token choice (``token`` only in the mover's team view)."""
-
-    to_substitute: int | UnsetType = UNSET
-    token_chosen: bool | UnsetType = UNSET
-    token: int | UnsetType = UNSET
 
 
 class SeatView(Typed):
@@ -290,6 +253,7 @@ class State(EngineState, kw_only=True):
     notice: str | None
     banner: Event | None
     clearing: bool
+    ready: bool
     uses_dice: bool
     uses_calls: bool
     uses_tokens: bool
@@ -389,7 +353,7 @@ class SeatSwitched(Happened, tag="seat"):
     seat: int
     kind: str
     level: int | UnsetType | None = UNSET
-    name: str | UnsetType = UNSET
+    name: str | UnsetType | None = UNSET
 
 
 class RecordsFailed(Happened, tag="records_failed"):
@@ -423,16 +387,23 @@ class StateMessage(Typed, tag="state", tag_field="type"):
     state: State
 
 
+class SpokenLine(Typed):
+    """A line the board says (``controller.voice``): its message id, words, topic and number."""
+
+    key: str
+    text: str
+    topic: str
+    serial: int
+
+
+class Speech(Typed, tag="speech", tag_field="type"):
+    """``WS /api/events``: a line the board says, for the page to say or show too."""
+
+    line: SpokenLine
+
+
 JsonObject = dict[str, Any]
 """A value as the plain JSON its answer carries: the outer edge where scripts and tests read it."""
-
-_ENCODER = msgspec.json.Encoder()
-
-
-def encode(value: object) -> bytes:
-    """The one encoder of the API's answers and messages: typed values to JSON."""
-    return _ENCODER.encode(value)
-
 
 def as_json(value: Struct) -> JsonObject:
     """A typed value as the plain JSON data its answer carries (scripts and tests read the

@@ -11,11 +11,13 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
+from msgspec import UNSET, UnsetType
+
 from controller.config import Config
-from controller.core.leds import Layer
-from controller.core.reconcile import Mismatch
-from controller.core.state import FlowView
 from controller.errors import BadOrder
+from controller.leds import Layer
+from controller.reconcile import Mismatch
+from controller.wire import Typed
 from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
 from hal.base import BoardReading, Color
@@ -23,6 +25,16 @@ from hal.base import BoardReading, Color
 BLINK_S = 0.25
 """Half period of the substitution / withdrawal blink (the same as an error blink)."""
 WHITE: Color = (255, 255, 255)
+
+
+class FlowView(Typed):
+    """A variant flow's keys of the state (``controller.flows``): Tac-T-Flix's substitutions to
+    make, Pay-Off's token choice (``token`` only in the mover's team view)."""
+
+    to_substitute: int | UnsetType = UNSET
+    token_chosen: bool | UnsetType = UNSET
+    token: int | UnsetType = UNSET
+
 
 
 class FlowHost(Protocol):
@@ -48,6 +60,9 @@ class FlowHost(Protocol):
 
     @property
     def clearing(self) -> bool: ...
+
+    @property
+    def ready(self) -> bool: ...
 
 
 class VariantFlow:

@@ -18,8 +18,8 @@ legal move.
 
 from __future__ import annotations
 
-from controller.core.reconcile import Mismatch
 from controller.flows.base import FlowHost, VariantFlow, mover_words
+from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.flip4 import CORNERS, GRID, Flip4, landing_squares
 from engine.game import Action, Phase

@@ -11,10 +11,18 @@ from typing import cast
 
 from msgspec import UNSET
 
-from controller.core.leds import Layer, holes_layer
-from controller.core.state import FlowView
 from controller.errors import BadOrder, NotNow
-from controller.flows.base import WHITE, FlowHost, VariantFlow, blink_on, hole_names, mover_words
+from controller.flows.base import (
+    WHITE,
+    FlowHost,
+    FlowView,
+    VariantFlow,
+    blink_on,
+    hole_names,
+    mover_words,
+)
+from controller.leds import Layer, holes_layer
+from controller.words import after_game
 from engine.bitboard import Bitboard
 from engine.game import Action, Phase, player, seat_range
 from engine.payoff import PayOffFlix
@@ -93,7 +101,7 @@ class PayOffFlow(VariantFlow):
                 f"{names[team]} {value:+d}" for team, value in enumerate(game.ledger)
             )
             words = f"{names[game.winner]} wins {game.game_value} points. Ledger: {ledger}."
-            return f"{words} Clear the board for a new game." if host.clearing else words
+            return after_game(words, game, clearing=host.clearing, ready=host.ready)
         if game.phase == Phase.AWAIT_TOKENS:
             todo = " ".join(hole_names(host, game.allowed))
             return (

@@ -13,18 +13,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from controller.core.leds import Layer, holes_layer, scale
-from controller.core.reconcile import Mismatch
-from controller.core.state import FlowView
 from controller.flows.base import (
     WHITE,
     FlowHost,
+    FlowView,
     VariantFlow,
     blink_on,
     hole_names,
     mover_words,
     without_fix,
 )
+from controller.leds import Layer, holes_layer, scale
+from controller.reconcile import Mismatch
+from controller.words import after_game
 from engine.bitboard import Bitboard, bit, popcount, scan_forward
 from engine.game import Action, Phase
 from engine.tactflix import TacTFlix
@@ -106,7 +107,7 @@ class TacTFlixFlow(VariantFlow):
                     f"{names[game.winner]} wins: Flix-line number {game.lines_to_win} "
                     "brings every Burocrat back!"
                 )
-            return f"{words} Clear the board for a new game." if host.clearing else words
+            return after_game(words, game, clearing=host.clearing, ready=host.ready)
         if game.phase == Phase.AWAIT_PLACE and game.seq_team is not None:
             return f"{mover}: free play! Place a Man in any empty hole ({game.free_plays} left)."
         if game.phase == Phase.SUBSTITUTE and game.seq_team is not None:

@@ -8,12 +8,13 @@ topic of their own, and every entity is available while the board's availability
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+
+import msgspec
 
 from controller.config import Config
+from controller.wire import encode
 
 ONLINE = "online"
 OFFLINE = "offline"
@@ -85,52 +86,87 @@ def _software() -> str:
         return "unknown"
 
 
-def device(config: Config) -> dict[str, Any]:
+class Device(msgspec.Struct, frozen=True):
     """The device every entity belongs to (one per ``node_id``)."""
-    return {
-        "identifiers": [f"flixboard_{config.node_id}"],
-        "name": config.device_name,
-        "manufacturer": "flixboard",
-        "model": "FLIX board",
-        "sw_version": _software(),
-    }
+
+    identifiers: list[str]
+    name: str
+    manufacturer: str
+    model: str
+    sw_version: str
 
 
-def discovery_config(entity: Entity, config: Config) -> dict[str, Any]:
-    """The config payload of ``entity`` (Home Assistant's MQTT discovery schema)."""
+class Origin(msgspec.Struct, frozen=True):
+    """The software that sent the discovery."""
+
+    name: str
+    sw_version: str
+
+
+class Availability(msgspec.Struct, frozen=True):
+    topic: str
+    payload_available: str
+    payload_not_available: str
+
+
+class Discovery(msgspec.Struct, frozen=True, omit_defaults=True):
+    """An entity's config payload (Home Assistant's MQTT discovery schema): a button's command
+    topic, a sensor's state topic and template, the board's connectivity sensor's payloads."""
+
+    name: str
+    unique_id: str
+    icon: str
+    device: Device
+    origin: Origin
+    availability: list[Availability]
+    qos: int = 1
+    command_topic: str | None = None
+    payload_press: str | None = None
+    state_topic: str | None = None
+    value_template: str | None = None
+    payload_on: str | None = None
+    payload_off: str | None = None
+    device_class: str | None = None
+    entity_category: str | None = None
+
+
+def device(config: Config) -> Device:
+    """The device every entity belongs to (one per ``node_id``)."""
+    return Device(
+        identifiers=[f"flixboard_{config.node_id}"],
+        name=config.device_name,
+        manufacturer="flixboard",
+        model="FLIX board",
+        sw_version=_software(),
+    )
+
+
+def discovery_config(entity: Entity, config: Config) -> Discovery:
+    """The config payload of ``entity``."""
     topics = Topics.from_config(config)
-    payload: dict[str, Any] = {
-        "name": entity.name,
-        "unique_id": f"flixboard_{config.node_id}_{entity.object_id}",
-        "icon": entity.icon,
-        "device": device(config),
-        "origin": {"name": "flixboard", "sw_version": _software()},
-        "availability": [
-            {
-                "topic": topics.availability,
-                "payload_available": ONLINE,
-                "payload_not_available": OFFLINE,
-            }
-        ],
-        "qos": 1,
-    }
+    common = Discovery(
+        name=entity.name,
+        unique_id=f"flixboard_{config.node_id}_{entity.object_id}",
+        icon=entity.icon,
+        device=device(config),
+        origin=Origin("flixboard", _software()),
+        availability=[Availability(topics.availability, ONLINE, OFFLINE)],
+    )
     if entity.component == "button":
-        payload |= {"command_topic": topics.command(entity.object_id), "payload_press": PRESS}
-    elif entity.component == "binary_sensor":
-        payload |= {
-            "state_topic": topics.state,
-            "value_template": f"{{{{ value_json.{entity.field} }}}}",
-            "payload_on": "ON",
-            "payload_off": "OFF",
-            "device_class": "connectivity",
-            "entity_category": "diagnostic",
-        }
-    else:
-        payload |= {
-            "state_topic": topics.state,
-            "value_template": f"{{{{ value_json.{entity.field} }}}}",
-        }
-    return payload
+        return msgspec.structs.replace(
+            common, command_topic=topics.command(entity.object_id), payload_press=PRESS
+        )
+    template = f"{{{{ value_json.{entity.field} }}}}"
+    sensor = msgspec.structs.replace(common, state_topic=topics.state, value_template=template)
+    if entity.component == "binary_sensor":
+        return msgspec.structs.replace(
+            sensor,
+            payload_on="ON",
+            payload_off="OFF",
+            device_class="connectivity",
+            entity_category="diagnostic",
+        )
+    return sensor
 
 
 def discovery_messages(config: Config) -> list[tuple[str, bytes]]:
@@ -139,7 +175,7 @@ def discovery_messages(config: Config) -> list[tuple[str, bytes]]:
     return [
         (
             topics.config(entity.component, entity.object_id),
-            json.dumps(discovery_config(entity, config), separators=(",", ":")).encode(),
+            encode(discovery_config(entity, config)),
         )
         for entity in ENTITIES
     ]

@@ -10,15 +10,8 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-VARIANT_NAMES = {
-    "lucky": "Lucky Flix",
-    "payoff": "Pay-Off Flix",
-    "tactflix": "Tac-T-Flix",
-    "qubic": "3-D Tic Tac Toe",
-    "flip4": "Flip 4",
-    "olix": "Olix",
-}
-"""The games' names as the page shows them."""
+from controller.variants import SPECS
+
 NONE_YET = "none"
 
 
@@ -66,7 +59,7 @@ def snapshot(state: dict[str, Any]) -> Snapshot:
     """The snapshot of a public state (see the module docstring)."""
     variant = str(state["variant"])
     return Snapshot(
-        game=VARIANT_NAMES.get(variant, variant),
+        game=SPECS[variant].title if variant in SPECS else variant,
         turn=_turn(state),
         last_move=state.get("last_move") or NONE_YET,
         score=_score(state) or NONE_YET,

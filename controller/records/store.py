@@ -11,7 +11,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from controller.core.journal import Journal, JournalError, make_data_dir
+from controller.records.journal import Journal, JournalError, make_data_dir
 from controller.records.model import StoredGame, record_digest
 
 SCHEMA = """

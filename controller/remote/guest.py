@@ -19,22 +19,36 @@ import asyncio
 import contextlib
 import secrets
 import time
-from typing import Any
 
+import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from controller.core.board_controller import BoardController
-from controller.core.journal import JournalError
-from controller.core.seats import Seat
 from controller.errors import NotNow
+from controller.game_data import NewGameData
+from controller.records.journal import JournalError
 from controller.remote import messages
 from controller.remote.host import actor
 from controller.remote.link import Broker
-from controller.remote.messages import ACTION_KEYS, VARIANTS, LogEntry, Malformed
+from controller.remote.messages import (
+    ACTION_KEYS,
+    VARIANTS,
+    Entry,
+    Hello,
+    LogEntry,
+    Malformed,
+    Message,
+    NewGame,
+    OrderAction,
+    Refused,
+    Snapshot,
+)
 from controller.remote.pake import Welcome
 from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.shown import RemoteShown
+from controller.seats import Seat
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
 from engine.variants import find_variant
@@ -81,7 +95,7 @@ class Guest(Role):
         self.problem: str | None = None
         """Why this board cannot follow the host's game (a variant not played remotely)."""
         self.follower = Follower()
-        self.pending: dict[str, Any] | None = None
+        self.pending: messages.Order | None = None
         """The last order sent and not yet seen in the log."""
         self._hello_at = 0.0
         self._refused_at: tuple[int | None, int] | None = None
@@ -102,10 +116,11 @@ class Guest(Role):
         entries = self.ctl.session.journal.current_game()
         if not entries:
             return
-        remote = entries[0].data.get("remote")
-        if not isinstance(remote, dict) or remote.get("game_id") != self.game_id:
+        first = entries[0]
+        remote = first.data.get("remote") if first.kind == "new_game" else None
+        if remote is None or remote["game_id"] != self.game_id:
             return
-        self.follower.game = int(remote["game"])
+        self.follower.game = remote["game"]
         self.follower.applied = sum(1 for e in entries if e.kind in ("action", "undo"))
         self.remote_seats = tuple(remote.get("seats", ()))
 
@@ -120,13 +135,13 @@ class Guest(Role):
             return
         self._hello_at = now
         follower = self.follower
-        body = messages.hello_body(follower.game or 0, follower.applied, secrets.token_hex(8))
-        self.send(messages.HELLO, body)
+        hello = Hello(follower.game or 0, follower.applied, secrets.token_hex(8))
+        self.send(messages.HELLO, hello)
 
-    def snapshot(self, body: dict[str, Any], now: float) -> None:
-        snapshot = messages.read_snapshot(body)
+    def snapshot(self, message: Message, now: float) -> None:
+        snapshot = messages.expect(message, Snapshot)
         self._heard_at = time.monotonic()
-        variant = snapshot.new_game.get("variant")
+        variant = snapshot.new_game.variant
         if variant not in VARIANTS:
             self.problem = f"the host plays {variant}: remote play carries {', '.join(VARIANTS)}"
             return
@@ -143,29 +158,29 @@ class Guest(Role):
             self.dropped["stale"] += 1
             return
         if verdict == "new":
-            self.remote_seats = snapshot.remote_seats
+            self.remote_seats = snapshot.seats
             self._start(snapshot.new_game, snapshot.game, now)
         self._apply(entries, now)
         pending = self.pending
-        if pending is not None and (pending["game"], pending["base"]) == (
+        if pending is not None and (pending.game, pending.base) == (
             self.follower.game,
             self.follower.applied,
         ):
             self.send(messages.ORDERS, pending)  # the host never got it: again, same nonce
 
-    def _start(self, new_game: dict[str, Any], game: int, now: float) -> None:
-        players = int(new_game["players"])
+    def _start(self, new_game: NewGame, game: int, now: float) -> None:
+        players = new_game.players
         seats = [
             (self.seats[seat] if seat < len(self.seats) else Seat())
             if seat in self.remote_seats and not self.spectator
             else Seat()
             for seat in range(players)
         ]
-        entry = {
-            "variant": new_game["variant"],
+        entry: NewGameData = {
+            "variant": new_game.variant,
             "players": players,
             "seed": secrets.randbelow(SEED_LIMIT),  # never used: every roll carries its faces
-            "options": new_game["options"],
+            "options": dict(new_game.options),
             "seats": [seat.to_json() for seat in seats],
             "hints": self.ctl.session.hints,
             "remote": {
@@ -181,8 +196,8 @@ class Guest(Role):
             raise Malformed(f"the host's game does not start here: {error}") from None
         self.pending = None
 
-    def entry(self, body: dict[str, Any], now: float) -> None:
-        entry = messages.read_entry(body)
+    def entry(self, message: Message, now: float) -> None:
+        entry = messages.expect(message, Entry)
         self._heard_at = time.monotonic()
         verdict, entries = self.follower.offer(entry)
         if verdict in ("duplicate", "stale", "overflow"):
@@ -195,10 +210,10 @@ class Guest(Role):
         ctl = self.ctl
         for entry in entries:
             try:
-                if entry.kind == "undo":
+                if entry.data is None:
                     ctl.follow_undo(now)
                 else:
-                    action = Action.from_json(entry.data, ctl.game.naming)
+                    action = Action.from_json(entry.data.to_json(), ctl.game.naming)
                     ctl.follow_action(action, now)
                     ctl.session.catch_up(action.at, now)
             except (FlixError, TypeError, JournalError) as error:
@@ -213,9 +228,10 @@ class Guest(Role):
         if self.pending is None and not self.spectator and self.follower.game is not None:
             ctl.recommit(now)
 
-    def refused(self, body: dict[str, Any], now: float) -> None:
-        nonce, reason = messages.read_refused(body)
-        if self.pending is None or self.pending["nonce"] != nonce:
+    def refused(self, message: Message, now: float) -> None:
+        refused = messages.expect(message, Refused)
+        nonce, reason = refused.nonce, refused.reason
+        if self.pending is None or self.pending.nonce != nonce:
             self.dropped["stale"] += 1
             return
         self.pending = None
@@ -236,11 +252,12 @@ class Guest(Role):
         if seat not in self.remote_seats:
             raise NotNow(f"seat {seat + 1} plays on the other board")
         data = action.to_json(self.ctl.game.naming)
-        order = messages.order_body(
-            self.follower.game,
-            self.follower.applied,
-            secrets.token_hex(8),
-            {key: value for key, value in data.items() if key in ACTION_KEYS},
+        try:
+            said = msgspec.convert({k: v for k, v in data.items() if k in ACTION_KEYS}, OrderAction)
+        except msgspec.ValidationError:
+            raise NotNow(f"remote play carries no {action.kind}") from None
+        order = messages.Order(
+            self.follower.game, self.follower.applied, secrets.token_hex(8), said
         )
         self.pending = order
         self._sent_at = time.monotonic()
@@ -276,17 +293,17 @@ class Guest(Role):
     def plays_here(self, seat: int) -> bool:
         return seat in self.remote_seats and not self.spectator
 
-    def add_state(self, state: dict[str, Any]) -> None:
-        for seat, shown in enumerate(state.get("seats", [])):
-            here = self.plays_here(seat)
-            shown["place"] = "local" if here else "remote"
-        state["remote"] = {
-            "role": "spectator" if self.spectator else "guest",
-            "code": None if self.spectator else self.code,
-            "game_id": self.game_id,
-            "seats": list(self.remote_seats),
-            "log": self.follower.applied,
-            "waiting": self.pending is not None,
-            "problem": self.problem,
-            "link": self.link_json(),
-        }
+    def place(self, seat: int) -> str:
+        return "local" if self.plays_here(seat) else "remote"
+
+    def shown(self) -> RemoteShown:
+        return RemoteShown(
+            role="spectator" if self.spectator else "guest",
+            code=None if self.spectator else self.code,
+            game_id=self.game_id,
+            seats=list(self.remote_seats),
+            log=self.follower.applied,
+            waiting=self.pending is not None,
+            problem=self.problem,
+            link=self.link_shown(),
+        )

@@ -15,21 +15,34 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from controller.core.board_controller import BoardController
-from controller.core.journal import JournalError
 from controller.errors import ControllerError, NotNow
+from controller.records.journal import Entry as JournalEntry
+from controller.records.journal import JournalError
 from controller.remote import messages
 from controller.remote.link import Broker
-from controller.remote.messages import HIDDEN, VARIANTS, LogEntry, Malformed
+from controller.remote.messages import (
+    HIDDEN,
+    VARIANTS,
+    Entry,
+    Hello,
+    LogEntry,
+    Malformed,
+    Message,
+    OrderAction,
+    Refused,
+    Snapshot,
+)
 from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.shown import HostShown, JoinShown
 from engine.errors import FlixError
 from engine.game import Action
 
@@ -138,9 +151,9 @@ class Host(Role):
                     attempt = bytes.fromhex(topic[len(where) + 1 :])
                 except ValueError:
                     return
-                role = "guest" if door is join else "spectator"
-                welcome = messages.welcome_body(
-                    role, self.game_id, self.keys.log_key, self.keys.public()
+                role: Literal["guest", "spectator"] = "guest" if door is join else "spectator"
+                welcome = messages.Welcome(
+                    role, self.game_id, self.keys.log_key.hex(), self.keys.public().hex()
                 )
                 reply, secret = door.confirm(attempt, payload, welcome)
             else:
@@ -189,20 +202,23 @@ class Host(Role):
     def publish_snapshot(self) -> None:
         """The game from its start; retained while the game runs (a finished game's is not
         left on the broker)."""
-        body = messages.snapshot_body(self.game, self.new_game, self.log, self.remote_seats)
+        body = Snapshot(self.game, self.new_game, tuple(self.log), self.remote_seats)
         self.send(messages.SNAPSHOT, body, retain=not self.ctl.game.game_over)
 
-    def recorded(self, kind: str, data: dict[str, Any], seq: int) -> None:
+    def recorded(self, journalled: JournalEntry) -> None:
         """A game entry journalled here: the next entry of the log (a new game: a new log)."""
-        if kind == "new_game":
-            self.game, self.log = seq, []
-            self.new_game = public_new_game(data)
+        if journalled.kind == "new_game":
+            self.game, self.log = journalled.seq, []
+            self.new_game = public_new_game(journalled.data)
             self._carried.clear()
             self.publish_snapshot()
             return
-        entry: LogEntry = logged(kind, data, self.ctl.game)
+        if journalled.kind == "seats":
+            return  # who plays a seat: not the game's log
+        action = journalled.data if journalled.kind == "action" else None
+        entry: LogEntry = logged(action, self.ctl.game)
         self.log.append(entry)
-        self.send(messages.LOG, messages.entry_body(self.game, len(self.log), entry))
+        self.send(messages.LOG, Entry.of(self.game, len(self.log), entry))
         if self.ctl.game.game_over:  # the game's end: its snapshot leaves the broker
             self.link.publish(self.topic(messages.SNAPSHOT), b"", retain=True)
         elif len(self.log) % SNAPSHOT_EVERY == 0:
@@ -210,8 +226,8 @@ class Host(Role):
 
     # ---------------------------------------------------------------- the guest's messages
 
-    def hello(self, body: dict[str, Any], now: float) -> None:
-        messages.read_hello(body)
+    def hello(self, message: Message, now: float) -> None:
+        messages.expect(message, Hello)
         if self._hello_due is not None:
             return  # answered when the gap is over
         wait = self._hello_answered + SNAPSHOT_GAP_S - time.monotonic()
@@ -225,8 +241,8 @@ class Host(Role):
         self._hello_answered = time.monotonic()
         self.publish_snapshot()
 
-    def take_order(self, body: dict[str, Any], now: float) -> None:
-        order = messages.read_order(body)
+    def take_order(self, message: Message, now: float) -> None:
+        order = messages.expect(message, messages.Order)
         if order.nonce in self._carried:
             self.dropped["duplicate"] += 1
             return
@@ -245,21 +261,15 @@ class Host(Role):
         self._carried.add(order.nonce)
         self.applied += 1
 
-    def _action(self, data: dict[str, Any], now: float) -> Action:
+    def _action(self, data: OrderAction, now: float) -> Action:
         """The engine action of an order, stamped with the host's game time. The dice are the
         host's unless they are physical (a person reads them, on either side)."""
         ctl = self.ctl
-        kind = str(data["kind"])
-        hole, to = data.get("hole"), data.get("to")
-        if kind == "place" and not isinstance(hole, str):
+        kind, seat, hole, to, throw = data.kind, data.seat, data.hole, data.to, data.throw
+        if kind == "place" and hole is None:
             raise Malformed("a placement names its hole")
-        if kind == "move" and not (isinstance(hole, str) and isinstance(to, str)):
+        if kind == "move" and (hole is None or to is None):
             raise Malformed("a move names its square and where it goes")
-        seat, throw, piece = data.get("seat"), data.get("throw"), data.get("piece", "man")
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise Malformed(f"not a seat: {seat!r}")
-        if piece not in ("man", "burocrat") or not (throw is None or isinstance(throw, str)):
-            raise Malformed(f"not an order: {data!r}")
         if kind == "roll":
             if ctl.config.dice != "physical":
                 throw = None
@@ -272,7 +282,7 @@ class Host(Role):
             to=None if to is None else ctl.game.naming.parse(to),
             throw=throw,
             at=ctl.game_time(now) if kind != "roll" else 0.0,
-            piece=piece,
+            piece=data.piece,
         )
 
     def _check_seat(self, action: Action) -> None:
@@ -281,7 +291,7 @@ class Host(Role):
             raise NotNow(f"seat {seat + 1} is played on the hosting board")
 
     def _refuse(self, nonce: str, reason: str) -> None:
-        self.send(messages.REFUSED, messages.refused_body(nonce, reason))
+        self.send(messages.REFUSED, Refused(nonce, reason[:200]))
 
     # ---------------------------------------------------------------- the controller asks
 
@@ -294,34 +304,28 @@ class Host(Role):
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order != "new_game" or variant is None or variant in VARIANTS:
             return None
-        if variant in HIDDEN:
-            return (
-                f"{variant} deals hidden tokens, which never leave this board: it cannot be "
-                "played while hosting a remote game (leave remote play first)"
-            )
-        return f"remote play carries {', '.join(VARIANTS)}, not {variant} (leave it first)"
+        hidden = " (its hidden tokens never leave this board)" if variant in HIDDEN else ""
+        return (
+            f"this board hosts a remote game, and remote play carries {', '.join(VARIANTS)}, not "
+            f"{variant}{hidden}: leave the remote game first (POST /api/remote/leave)"
+        )
 
     def plays_here(self, seat: int) -> bool:
         return seat not in self.remote_seats
 
-    def add_state(self, state: dict[str, Any]) -> None:
-        for seat, shown in enumerate(state.get("seats", [])):
-            shown["place"] = "remote" if seat in self.remote_seats else "local"
+    def place(self, seat: int) -> str:
+        return "remote" if seat in self.remote_seats else "local"
+
+    def shown(self) -> HostShown:
         join, spectate = self.doors
-        state["remote"] = {
-            "role": "host",
-            "code": join.code,
-            "spectator_code": spectate.code,
-            "game_id": self.game_id,
-            "joined": self.keys.guest_key is not None,
-            "join": {
-                "failed": join.failures,
-                "codes": join.codes,
-                "closed": join.closed,
-                "spectator_failed": spectate.failures,
-            },
-            "seats": list(self.remote_seats),
-            "log": len(self.log),
-            "problem": join.note or spectate.note,
-            "link": self.link_json(),
-        }
+        return HostShown(
+            code=join.code,
+            spectator_code=spectate.code,
+            game_id=self.game_id,
+            joined=self.keys.guest_key is not None,
+            join=JoinShown(join.failures, join.codes, join.closed, spectate.failures),
+            seats=list(self.remote_seats),
+            log=len(self.log),
+            problem=join.note or spectate.note,
+            link=self.link_shown(),
+        )

@@ -120,6 +120,15 @@ class Inbox:
         self._ready = asyncio.Event()
         self._failures: set[str] = set()
 
+    def counts(self) -> dict[str, int]:
+        """The messages dropped here, by reason."""
+        dropped = self.dropped
+        return {
+            "oversize": dropped["oversize"],
+            "queue_full": dropped["queue_full"],
+            "failed": dropped["failed"],
+        }
+
     def put(self, topic: str, payload: bytes, retained: bool) -> None:
         """A message from the broker: queued, or dropped and counted (never read here)."""
         leaf = topic[len(self.prefix) :] if topic.startswith(self.prefix) else OTHERS

@@ -14,12 +14,12 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import Any
 
 from controller.errors import NotNow
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
 from controller.remote.pake import ROOT, Joiner, Welcome
+from controller.remote.shown import RemoteShown
 from engine.game import Action
 
 RETRY_S = 3.0
@@ -94,23 +94,20 @@ class Joining:
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         return "joining a remote game: the hosting board starts the game"
 
-    def add_state(self, state: dict[str, Any]) -> None:
-        state["remote"] = {
-            "role": "joining",
-            "code": self.code,
-            "game_id": None,
-            "seats": [],
-            "log": 0,
-            "waiting": False,
-            "problem": self.problem,
-            "link": {
-                **self.link.state_json(),
-                "peer": "unknown",
-                "peer_gone_s": None,
-                "applied": 0,
-                "dropped": {},
-            },
-        }
+    def place(self, seat: int) -> None:
+        return None  # no remote game yet: the seats show no place
+
+    def shown(self) -> RemoteShown:
+        return RemoteShown(
+            role="joining",
+            code=self.code,
+            game_id=None,
+            seats=[],
+            log=0,
+            waiting=False,
+            problem=self.problem,
+            link=self.link.shown("unknown", None, 0, {}),
+        )
 
     def start(self) -> None:
         self.link.start()

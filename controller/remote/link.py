@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 from controller.config import Config, ConfigError
 from controller.remote.inbox import SNAPSHOT_BYTES, Inbox
+from controller.remote.shown import LinkShown, Peer
 
 if TYPE_CHECKING:
     import aiomqtt
@@ -189,16 +190,23 @@ class Link:
         while self._outbox and self.state == "connected" and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
 
-    def state_json(self) -> dict[str, object]:
-        return {
-            "state": self.state,
-            "for_s": round(time.monotonic() - self._since, 1),
-            "error": self.error,
-            "restarts": self.restarts,
-            "internal_error": self.internal_error,
-            "broker": f"{'mqtts' if self.broker.tls else 'mqtt'}://{self.broker.host}:"
+    def shown(
+        self, peer: Peer, peer_gone_s: float | None, applied: int, dropped: dict[str, int]
+    ) -> LinkShown:
+        """This link as ``/api/state`` shows it, with what its role knows of the other side."""
+        return LinkShown(
+            state=self.state,
+            for_s=round(time.monotonic() - self._since, 1),
+            error=self.error,
+            restarts=self.restarts,
+            internal_error=self.internal_error,
+            broker=f"{'mqtts' if self.broker.tls else 'mqtt'}://{self.broker.host}:"
             f"{self.broker.port}",
-        }
+            peer=peer,
+            peer_gone_s=peer_gone_s,
+            applied=applied,
+            dropped=dropped,
+        )
 
     # ---------------------------------------------------------------- the connection
 

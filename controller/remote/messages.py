@@ -1,15 +1,20 @@
-"""The topic tree and the message bodies of remote play (schemas in docs/REMOTE.md).
+"""The topic tree and the messages of remote play (schemas in docs/REMOTE.md).
 
 Every topic is under ``flixboard/v2/games/<game-id>/`` (a random id the host draws); every
-message is sealed (``controller.remote.sealing``). ``read_*`` check a body's shape and raise
-``Malformed`` for anything else, so a message that is sealed but not of this version is dropped,
-never half-used.
+message is sealed (``controller.remote.sealing``). Each message is a ``msgspec.Struct`` tagged
+by its ``type``; ``decode`` reads an opened text strictly (no unknown field, kind or type, every
+number and text within its bounds) and raises ``Malformed`` for anything else, so a message that
+is sealed but not of this version is dropped, never half-used. ``schema`` is their JSON Schema.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from typing import Annotated, Literal, TypeVar
+
+import msgspec
+
+from controller.variants import SPECS
 
 BASE = "flixboard/v2"
 """Every topic of this protocol (games and join exchanges)."""
@@ -26,16 +31,31 @@ HELLO = "hello"
 """Guest: where it is; the host answers with a snapshot."""
 PRESENCE = "presence"
 """``presence/host`` and ``presence/guest``: online or gone (retained; the will says gone)."""
-SIDES = ("host", "guest")
+Side = Literal["host", "guest"]
+SIDES: tuple[Side, ...] = ("host", "guest")
 ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to")
 """What a guest's order may say of an action: the host stamps the time."""
-VARIANTS = ("lucky", "qubic", "flip4", "olix")
-"""The variants played remotely: their only hidden fact is the dice, which the host throws
-(Olix has none). Pay-Off's dealt tokens are hidden information and never travel; Tac-T-Flix is
-not carried yet."""
-HIDDEN = ("payoff",)
+VARIANTS = tuple(name for name, spec in SPECS.items() if spec.carried)
+"""The variants played remotely (``VariantSpec.carried``): their only hidden fact is the dice,
+which the host throws (Olix has none). Pay-Off's dealt tokens are hidden information and never
+travel; Tac-T-Flix is not carried yet."""
+HIDDEN = tuple(name for name, spec in SPECS.items() if spec.hidden)
 """Variants with hidden information (dealt tokens): never started on a hosted link."""
 ORDER_KINDS = ("roll", "place", "move", "call", "penalty", "request_block", "resign")
+
+Whole = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]
+"""A count or a number that JSON carries exactly."""
+Nonce = Annotated[str, msgspec.Meta(max_length=64)]
+Short = Annotated[str, msgspec.Meta(max_length=200)]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, lt=6)]
+Name = Annotated[str, msgspec.Meta(max_length=64)]
+"""A hole's name, a kind, a variant, a throw's faces."""
+OptionValue = Annotated[
+    object, msgspec.Meta(extra_json_schema={"description": "an engine option's value (JSON)"})
+]
+"""A game option's value: the engine checks it when the game starts."""
+Hex = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+"""32 bytes in hexadecimal."""
 
 
 class Malformed(ValueError):
@@ -46,35 +66,137 @@ def topic(game_id: str, leaf: str) -> str:
     return f"{ROOT}/{game_id}/{leaf}"
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One entry of a game's log: an engine action as JSON (a roll with its faces) or a
-    take-back (``undo``, no data)."""
-
-    kind: str
-    data: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "data": self.data}
+class _Part(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A part of a message: every field known, defaults left out on the wire."""
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    game: int
-    new_game: dict[str, Any]
+class ActionData(_Part, frozen=True):
+    """An engine action as JSON (``engine.game.Action.to_json``: holes by name)."""
+
+    kind: Name
+    seat: SeatNumber | None = None
+    hole: Name | None = None
+    throw: Name | None = None
+    at: float = 0.0
+    piece: Name = "man"
+    token: int | None = None
+    to: Name | None = None
+
+    @classmethod
+    def of(cls, data: Mapping[str, object]) -> ActionData:
+        """The action data of ``Action.to_json`` (or of a journal entry)."""
+        return msgspec.convert(data, cls)
+
+    def to_json(self) -> dict[str, object]:
+        """The set fields as ``Action.from_json`` reads them."""
+        data: dict[str, object] = msgspec.to_builtins(self)
+        return data
+
+
+class LogEntry(_Part, frozen=True):
+    """One entry of a game's log: an engine action (a roll with its faces) or a take-back
+    (``undo``, no data)."""
+
+    kind: Literal["action", "undo"]
+    data: ActionData | None = None
+
+    def __post_init__(self) -> None:
+        _check_entry(self.kind, self.data)
+
+
+def _check_entry(kind: str, data: ActionData | None) -> None:
+    """An action entry has its action's data, a take-back none (raised as a ``ValueError``,
+    which decoding turns into a validation error)."""
+    if (kind == "action") != (data is not None):
+        raise ValueError("an action entry has its action's data, a take-back none")
+
+
+class NewGame(_Part, frozen=True):
+    """What the other side learns of a game's start: never the seed nor a fixed deal. The
+    options are the engine's (a variant's own among them), checked when the game starts."""
+
+    variant: Name
+    players: Annotated[int, msgspec.Meta(ge=1, le=6)]
+    options: dict[Name, OptionValue] = {}
+
+
+class _Message(_Part, tag_field="type", frozen=True):
+    """A message on a game's topic, tagged by its ``type``."""
+
+
+class Snapshot(_Message, tag=SNAPSHOT, frozen=True):
+    """Host: the game from its start."""
+
+    game: Whole
+    new_game: NewGame
     log: tuple[LogEntry, ...]
-    remote_seats: tuple[int, ...]
+    seats: tuple[SeatNumber, ...]
+    """The seats the joined board plays."""
 
 
-@dataclass(frozen=True)
-class Presence:
+class Entry(_Message, tag="entry", frozen=True):
+    """Host: entry ``n`` (from 1) of the log of game ``game``."""
+
+    game: Whole
+    n: Whole
+    kind: Literal["action", "undo"]
+    data: ActionData | None = None
+
+    @classmethod
+    def of(cls, game: int, n: int, entry: LogEntry) -> Entry:
+        return cls(game, n, entry.kind, entry.data)
+
+    @property
+    def entry(self) -> LogEntry:
+        return LogEntry(self.kind, self.data)
+
+    def __post_init__(self) -> None:
+        _check_entry(self.kind, self.data)
+
+
+class OrderAction(_Part, frozen=True):
+    """What a guest's order says of an action (the host stamps its time)."""
+
+    kind: Literal["roll", "place", "move", "call", "penalty", "request_block", "resign"]
+    seat: SeatNumber | None = None
+    hole: Name | None = None
+    throw: Name | None = None
+    piece: Literal["man", "burocrat"] = "man"
+    to: Name | None = None
+
+
+class Order(_Message, tag="order", frozen=True):
+    """Guest: an action made at the host's position ``base`` (the log's length) of ``game``."""
+
+    game: Whole
+    base: Whole
+    nonce: Nonce
+    action: OrderAction
+
+
+class Refused(_Message, tag=REFUSED, frozen=True):
+    """Host: the order ``nonce`` was not carried out, and why."""
+
+    nonce: Nonce
+    reason: Short
+
+
+class Hello(_Message, tag=HELLO, frozen=True):
+    """Guest: where it is (``have`` entries of ``game``); the host answers with a snapshot."""
+
+    game: Whole
+    have: Whole
+    nonce: Nonce
+
+
+class Presence(_Message, tag=PRESENCE, frozen=True):
     """A side online or gone: ``since`` names its connection (the number of the will set when
     it connected: only a later connection's presence, or the gone of the same one, is news);
     ``left`` when it left the game for good."""
 
-    side: str
+    side: Side
     online: bool
-    since: int
+    since: Whole
     left: bool
 
     def rank(self) -> tuple[int, int]:
@@ -82,142 +204,51 @@ class Presence:
         return self.since, 0 if self.online else 1
 
 
-@dataclass(frozen=True)
-class Entry:
-    game: int
-    n: int
-    entry: LogEntry
+class Welcome(_Message, tag="welcome", frozen=True):
+    """What the host tells a board that joined (sealed under the join exchange's key): its role,
+    the game and the keys (hexadecimal: the key of the host's messages, its public signing
+    key)."""
+
+    role: Literal["guest", "spectator"]
+    game_id: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{16}$")]
+    log_key: Hex
+    host_key: Hex
 
 
-@dataclass(frozen=True)
-class Order:
-    game: int
-    base: int
-    nonce: str
-    action: dict[str, Any]
+Message = Snapshot | Entry | Order | Refused | Hello | Presence | Welcome
+"""Every message of remote play."""
+M = TypeVar("M", bound=_Message)
+
+_DECODER = msgspec.json.Decoder(Message)
 
 
-def snapshot_body(
-    game: int,
-    new_game: dict[str, Any],
-    log: list[LogEntry],
-    remote_seats: tuple[int, ...],
-) -> dict[str, Any]:
-    return {
-        "type": SNAPSHOT,
-        "game": game,
-        "new_game": new_game,
-        "log": [entry.to_json() for entry in log],
-        "seats": list(remote_seats),
-    }
+def decode(text: bytes) -> Message:
+    """The message an opened text holds; ``Malformed`` for anything else (not JSON, another
+    shape, a field of another type or out of its bounds, a field or kind unknown here)."""
+    try:
+        message: Message = _DECODER.decode(text)
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise Malformed(str(error)) from None
+    return message
 
 
-def entry_body(game: int, n: int, entry: LogEntry) -> dict[str, Any]:
-    return {"type": "entry", "game": game, "n": n, **entry.to_json()}
+def expect(message: Message, kind: type[M]) -> M:
+    """``message`` when it is of ``kind`` (what its topic carries), else ``Malformed``."""
+    if not isinstance(message, kind):
+        raise Malformed(f"expected a {kind.__name__} on this topic, not a {type(message).__name__}")
+    return message
 
 
-def order_body(game: int, base: int, nonce: str, action: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "order", "game": game, "base": base, "nonce": nonce, "action": action}
+def schema() -> dict[str, object]:
+    """The JSON Schema of every message (``$defs`` by name, the union as ``anyOf``)."""
+    document: dict[str, object] = msgspec.json.schema(Message)
+    return document
 
 
-def refused_body(nonce: str, reason: str) -> dict[str, Any]:
-    return {"type": REFUSED, "nonce": nonce, "reason": reason}
-
-
-def hello_body(game: int, have: int, nonce: str) -> dict[str, Any]:
-    return {"type": HELLO, "game": game, "have": have, "nonce": nonce}
-
-
-def presence_body(presence: Presence) -> dict[str, Any]:
-    return {
-        "type": PRESENCE,
-        "side": presence.side,
-        "online": presence.online,
-        "since": presence.since,
-        "left": presence.left,
-    }
-
-
-def welcome_body(role: str, game_id: str, log_key: bytes, host_key: bytes) -> dict[str, Any]:
-    """What the host tells a board that joined (sealed under the join exchange's key)."""
-    return {
-        "type": "welcome",
-        "role": role,
-        "game_id": game_id,
-        "log_key": log_key.hex(),
-        "host_key": host_key.hex(),
-    }
-
-
-def _whole(body: dict[str, Any], key: str) -> int:
-    value = body.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
-        raise Malformed(f"{key} must be a whole number, not {value!r}")
-    return value
-
-
-def _text(body: dict[str, Any], key: str, limit: int = 200) -> str:
-    value = body.get(key)
-    if not isinstance(value, str) or len(value) > limit:
-        raise Malformed(f"{key} must be a short text, not {value!r}")
-    return value
-
-
-def _typed(body: dict[str, Any], kind: str) -> None:
-    if body.get("type") != kind:
-        raise Malformed(f"expected a {kind} message, not {body.get('type')!r}")
-
-
-def _log_entry(value: object) -> LogEntry:
-    if not isinstance(value, dict) or value.get("kind") not in ("action", "undo"):
-        raise Malformed(f"not a log entry: {value!r}")
-    data = value.get("data")
-    if not isinstance(data, dict):
-        raise Malformed(f"a log entry's data must be an object: {value!r}")
-    return LogEntry(value["kind"], data)
-
-
-def read_snapshot(body: dict[str, Any]) -> Snapshot:
-    _typed(body, SNAPSHOT)
-    new_game, log, seats = body.get("new_game"), body.get("log"), body.get("seats")
-    if not isinstance(new_game, dict) or not isinstance(log, list) or not isinstance(seats, list):
-        raise Malformed("a snapshot has new_game, log and seats")
-    if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 6 for s in seats):
-        raise Malformed(f"seats must be seat numbers: {seats!r}")
-    entries = tuple(_log_entry(item) for item in log)
-    return Snapshot(_whole(body, "game"), new_game, entries, tuple(seats))
-
-
-def read_entry(body: dict[str, Any]) -> Entry:
-    _typed(body, "entry")
-    entry = _log_entry({"kind": body.get("kind"), "data": body.get("data")})
-    return Entry(_whole(body, "game"), _whole(body, "n"), entry)
-
-
-def read_order(body: dict[str, Any]) -> Order:
-    _typed(body, "order")
-    action = body.get("action")
-    if not isinstance(action, dict) or set(action) - set(ACTION_KEYS):
-        raise Malformed(f"an order's action has only {', '.join(ACTION_KEYS)}: {action!r}")
-    if action.get("kind") not in ORDER_KINDS:
-        raise Malformed(f"not an order a guest may give: {action.get('kind')!r}")
-    return Order(_whole(body, "game"), _whole(body, "base"), _text(body, "nonce", 64), action)
-
-
-def read_refused(body: dict[str, Any]) -> tuple[str, str]:
-    _typed(body, REFUSED)
-    return _text(body, "nonce", 64), _text(body, "reason")
-
-
-def read_hello(body: dict[str, Any]) -> tuple[int, int]:
-    _typed(body, HELLO)
-    _text(body, "nonce", 64)
-    return _whole(body, "game"), _whole(body, "have")
-
-
-def read_presence(body: dict[str, Any]) -> Presence:
-    _typed(body, PRESENCE)
-    side, online, left = body.get("side"), body.get("online"), body.get("left")
-    if side not in SIDES or not isinstance(online, bool) or not isinstance(left, bool):
-        raise Malformed(f"not a presence: {body!r}")
-    return Presence(side, online, _whole(body, "since"), left)
+def schema_components(
+    ref_template: str = "#/components/schemas/{name}",
+) -> tuple[dict[str, object], dict[str, object]]:
+    """The union's schema and every kind's by name, referring to each other through
+    ``ref_template`` (by default where an OpenAPI document keeps them)."""
+    (union,), components = msgspec.json.schema_components([Message], ref_template=ref_template)
+    return union, components

@@ -25,10 +25,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
@@ -36,7 +34,9 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 
+from controller.remote import messages
 from controller.remote.codes import new_code
+from controller.wire import encode
 
 ROOT = "flixboard/v2/join"
 NAMEPLATE = 2
@@ -95,9 +95,9 @@ class Secret:
         return hmac.new(self.confirm, b"the guest knows the code", hashlib.sha256).digest()
 
 
-def seal_welcome(secret: Secret, topic: str, head: bytes, welcome: dict[str, Any]) -> bytes:
+def seal_welcome(secret: Secret, topic: str, head: bytes, welcome: messages.Welcome) -> bytes:
     nonce = secrets.token_bytes(12)
-    text = json.dumps(welcome, separators=(",", ":")).encode()
+    text = encode(welcome)
     return head + nonce + ChaCha20Poly1305(secret.welcome).encrypt(nonce, text, topic.encode())
 
 
@@ -190,7 +190,7 @@ class Door:
         return topic, answer
 
     def confirm(
-        self, attempt: bytes, payload: bytes, welcome: dict[str, Any]
+        self, attempt: bytes, payload: bytes, welcome: messages.Welcome
     ) -> tuple[tuple[str, bytes] | None, Secret | None]:
         """A joiner's confirmation on its attempt's topic: what to publish, and the secret of a
         joiner that knows the code (``None`` otherwise). A wrong one counts as a failed attempt;
@@ -299,15 +299,14 @@ class Joiner:
         try:
             aead = ChaCha20Poly1305(secret.welcome)
             text = aead.decrypt(rest[:12], rest[12:], self.topic.encode())
-            body = json.loads(text)
-            welcome = Welcome(
-                str(body["role"]),
-                str(body["game_id"]),
-                bytes.fromhex(body["log_key"]),
-                bytes.fromhex(body["host_key"]),
-                secret.guest,
-                secret.to_guest,
-            )
-        except (InvalidTag, ValueError, KeyError, TypeError):
+            body = messages.expect(messages.decode(text), messages.Welcome)
+        except (InvalidTag, messages.Malformed):
             return None
-        return welcome if welcome.role in ("guest", "spectator") else None
+        return Welcome(
+            body.role,
+            body.game_id,
+            bytes.fromhex(body.log_key),
+            bytes.fromhex(body.host_key),
+            secret.guest,
+            secret.to_guest,
+        )

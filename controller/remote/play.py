@@ -6,15 +6,13 @@ import asyncio
 import secrets
 import sys
 from pathlib import Path
-from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
+from controller.computer.player import Computer
 from controller.config import Config, ConfigError
 from controller.core.board_controller import BoardController
-from controller.core.computer import Computer
-from controller.core.seats import Seat
 from controller.errors import BadOrder, NotNow
 from controller.remote import saved
 from controller.remote.codes import new_code, normalise
@@ -25,6 +23,8 @@ from controller.remote.link import Broker
 from controller.remote.messages import VARIANTS
 from controller.remote.pake import Door, Welcome, nameplate
 from controller.remote.role import Order
+from controller.remote.shown import Hosted
+from controller.seats import Seat
 
 
 class RemotePlay:
@@ -91,7 +91,7 @@ class RemotePlay:
         except ValueError as error:
             print(f"flixboard: remote play not resumed: {error}", file=sys.stderr, flush=True)
 
-    async def host(self, seats: object) -> dict[str, Any]:
+    async def host(self, seats: object) -> Hosted:
         """Open the current game for the other board: ``seats`` (from 0) are played there,
         by default every seat but the first. The join codes."""
         self._check_free()
@@ -123,12 +123,7 @@ class RemotePlay:
             spectator_code = new_code()
         keys = HostKeys(secrets.token_hex(8), secrets.token_bytes(32), Ed25519PrivateKey.generate())
         role = self._host(keys, (Door(code, False), Door(spectator_code, True)), chosen)
-        return {
-            "code": code,
-            "spectator_code": spectator_code,
-            "game_id": role.game_id,
-            "seats": list(chosen),
-        }
+        return Hosted(code, spectator_code, role.game_id, list(chosen))
 
     async def join(self, code: object) -> None:
         """Join the game of a join code (a spectator's code: watch it)."""

@@ -11,13 +11,14 @@ delivers twice) is dropped, a later one waits in a bounded buffer while a snapsh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from controller.core.game_log import start, take_back
-from controller.core.journal import Entry as JournalEntry
-from controller.core.journal import JournalError
 from controller.core.session import TEST_ONLY_KEYS
-from controller.remote.messages import Entry, LogEntry, Snapshot
+from controller.game_data import NewGameData
+from controller.records.journal import ActionData as ActionEntryData
+from controller.records.journal import Entry as JournalEntry
+from controller.records.journal import JournalError
+from controller.remote.messages import ActionData, Entry, LogEntry, NewGame, Snapshot
 from engine.game import Action, Game
 
 BUFFER_LIMIT = 64
@@ -25,36 +26,39 @@ BUFFER_LIMIT = 64
 many ahead of the last one applied (at most 8 KiB each on the wire)."""
 
 
-def public_new_game(entry: dict[str, Any]) -> dict[str, Any]:
+def public_new_game(entry: NewGameData) -> NewGame:
     """What the other side learns of a ``new_game`` entry: the variant, the players and the
     options, never the seed nor a fixed Pay-Off deal."""
     options = {k: v for k, v in entry["options"].items() if k not in TEST_ONLY_KEYS}
-    return {"variant": entry["variant"], "players": entry["players"], "options": options}
+    return NewGame(entry["variant"], entry["players"], options)
 
 
-def logged(kind: str, data: dict[str, Any], game: Game) -> LogEntry:
-    """The log entry of a journalled action or take-back, just applied to ``game``: a roll
-    carries the faces the dice showed."""
+def logged(data: ActionEntryData | None, game: Game) -> LogEntry:
+    """The log entry of a journalled action (``None``: a take-back), just applied to ``game``:
+    a roll carries the faces the dice showed."""
+    if data is None:
+        return LogEntry("undo")
     thrown = game.thrown()
-    if kind == "action" and data.get("kind") == "roll" and thrown is not None:
+    if data.get("kind") == "roll" and thrown is not None:
         data = {**data, "throw": thrown}
-    return LogEntry(kind, dict(data) if kind == "action" else {})
+    return LogEntry("action", ActionData.of(data))
 
 
 def host_log(entries: list[JournalEntry]) -> tuple[int, list[LogEntry]]:
     """The game number and the log of a journalled game (``Journal.current_game``)."""
-    if not entries or entries[0].kind != "new_game":
+    first = entries[0] if entries else None
+    if first is None or first.kind != "new_game":
         raise JournalError("the journal holds no game to host")
-    game = start(entries[0].data)
+    game = start(first.data)
     log: list[LogEntry] = []
     for entry in entries[1:]:
         if entry.kind == "action":
             game.apply(Action.from_json(entry.data, game.naming))
-            log.append(logged("action", entry.data, game))
+            log.append(logged(entry.data, game))
         elif entry.kind == "undo":
             take_back(game)
-            log.append(LogEntry("undo", {}))
-    return entries[0].seq, log
+            log.append(LogEntry("undo"))
+    return first.seq, log
 
 
 @dataclass

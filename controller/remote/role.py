@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 from controller.core.board_controller import BoardController
 from controller.remote import messages
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
-from controller.remote.messages import Malformed, Presence
+from controller.remote.messages import Malformed, Message, Presence, Side
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.shown import LinkShown, Peer
 
 Order = Callable[[Callable[[float], None]], None]
 """The service's ``order``: carry out a change on the controller now, then show it."""
-Handler = Callable[[dict[str, Any], float], None]
+Handler = Callable[[Message, float], None]
+"""Reads one message of its topic (``Malformed`` when it is of another kind) at ``now``."""
 DROPS = ("forged", "malformed", "stale", "duplicate", "refused", "overflow")
 """Why messages were dropped: not sealed with the sender's key (or without the host's proof);
 sealed but not a message of this version; of an older position, game or connection; a copy of
@@ -35,8 +36,8 @@ class Role:
     (``None``: a spectator, which sends nothing); ``opener`` opens the other side's messages
     (``None`` until it is known: a host before its guest joined)."""
 
-    side = ""
-    peer = ""
+    side: Side
+    peer: Side
 
     def __init__(
         self,
@@ -84,7 +85,7 @@ class Role:
     def topic(self, leaf: str) -> str:
         return messages.topic(self.game_id, leaf)
 
-    def send(self, leaf: str, body: dict[str, Any], *, retain: bool = False) -> None:
+    def send(self, leaf: str, body: Message, *, retain: bool = False) -> None:
         """Seal ``body`` and publish it on ``leaf`` (a spectator sends nothing)."""
         if self.sealer is not None:
             topic = self.topic(leaf)
@@ -92,8 +93,8 @@ class Role:
 
     # ---------------------------------------------------------------- presence
 
-    def _presence(self, online: bool, left: bool = False) -> dict[str, Any]:
-        return messages.presence_body(Presence(self.side, online, self._since, left))
+    def _presence(self, online: bool, left: bool = False) -> Presence:
+        return Presence(self.side, online, self._since, left)
 
     def _will(self) -> tuple[str, bytes]:
         """This connection's will: gone, numbered before anything the connection sends."""
@@ -109,10 +110,10 @@ class Role:
     def on_connect(self) -> None:
         """Connected (again): what this side sends first."""
 
-    def presence(self, body: dict[str, Any], now: float) -> None:
+    def presence(self, message: Message, now: float) -> None:
         """The other side's presence, taken only when it is newer than the last one taken: a
         replayed will of an earlier connection does not show a live side as gone."""
-        presence = messages.read_presence(body)
+        presence = messages.expect(message, Presence)
         if presence.side != self.peer:
             raise Malformed(f"a presence of {presence.side} on the {self.peer}'s topic")
         if presence.rank() <= self._peer_rank:
@@ -142,14 +143,18 @@ class Role:
         opened = self.opener.open(topic, payload)
         if opened.verdict == "duplicate" and leaf in RETAINED:
             return  # a retained message seen before, delivered again on connecting again
-        if opened.verdict != "ok" or opened.body is None:
+        if opened.verdict != "ok":
             self.dropped[opened.verdict] += 1
             return
-        body = opened.body
+        try:
+            message = messages.decode(opened.text)
+        except Malformed:
+            self.dropped["malformed"] += 1
+            return
 
         def handle(now: float) -> None:
             try:
-                handler(body, now)
+                handler(message, now)
             except Malformed:
                 self.dropped["malformed"] += 1
 
@@ -160,19 +165,19 @@ class Role:
 
     # ---------------------------------------------------------------- the state
 
-    def link_json(self) -> dict[str, Any]:
+    def link_shown(self) -> LinkShown:
         """The link as ``/api/state`` shows it: the connection, the other side, the drops."""
         gone = None
         if self.peer_online is False:
             gone = round(time.monotonic() - self._peer_since, 1)
-        peer = {None: "unknown", True: "online", False: "gone"}[self.peer_online]
-        return {
-            **self.link.state_json(),
-            "peer": "left" if self.peer_left else peer,
-            "peer_gone_s": gone,
-            "applied": self.applied,
-            "dropped": {**self.dropped, **self.link.inbox.dropped},
-        }
+        peers: dict[bool | None, Peer] = {None: "unknown", True: "online", False: "gone"}
+        peer = peers[self.peer_online]
+        return self.link.shown(
+            "left" if self.peer_left else peer,
+            gone,
+            self.applied,
+            {**self.dropped, **self.link.inbox.counts()},
+        )
 
     def retained(self) -> list[str]:
         """The leaves this side publishes retained (cleared when it leaves)."""

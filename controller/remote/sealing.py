@@ -16,11 +16,12 @@ does not prove the host wrote them: for the guest the host adds an HMAC under a 
 share (``mac``), for spectators an Ed25519 signature whose public key they hold (only while
 someone watches: a signature costs the host, and its check the reader, far more than the rest).
 
+>>> from controller.remote.messages import Hello
 >>> key = bytes(32)
 >>> sealer, opener = Sealer(key), Opener(key)
->>> wire = sealer.seal("t/a", {"n": 1})
->>> opener.open("t/a", wire).body
-{'n': 1}
+>>> wire = sealer.seal("t/a", Hello(1, 0, "n1"))
+>>> opener.open("t/a", wire).text
+b'{"type":"hello","game":1,"have":0,"nonce":"n1"}'
 >>> opener.open("t/a", wire).verdict
 'duplicate'
 >>> Opener(key).open("t/b", wire).verdict
@@ -31,18 +32,18 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
 
 from cryptography.exceptions import InvalidSignature, InvalidTag
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from controller.remote.inbox import within_depth
+from controller.remote.messages import Message
+from controller.wire import encode
 
 VERSION = 0x20
 MAC, SIGNED = 1, 2
@@ -55,10 +56,6 @@ MAX_MESSAGE = 256 * 1024
 """The largest message read; a snapshot of the longest game is far smaller."""
 WINDOW = 4096
 """Message numbers a reader remembers per sender; an older one is dropped as a replay."""
-
-
-def canonical(body: dict[str, Any]) -> bytes:
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
 
 
 def _mac(key: bytes, topic: str, sealed: bytes) -> bytes:
@@ -86,12 +83,12 @@ class Sealer:
         self._seq = max(self._seq + 1, time.time_ns() // 1000)
         return self._seq
 
-    def seal(self, topic: str, body: dict[str, Any], seq: int | None = None) -> bytes:
+    def seal(self, topic: str, body: Message, seq: int | None = None) -> bytes:
         """The wire form of ``body`` on ``topic`` (numbered ``seq``, else the next number)."""
         kind = VERSION | (MAC if self.mac_key else 0) | (SIGNED if self.signer else 0)
         header = bytes([kind]) + (seq or self.next_seq()).to_bytes(8, "big")
         header += secrets.token_bytes(12)
-        sealed = header + self._aead.encrypt(header[9:], canonical(body), topic.encode() + header)
+        sealed = header + self._aead.encrypt(header[9:], encode(body), topic.encode() + header)
         if self.mac_key is not None:
             sealed += _mac(self.mac_key, topic, sealed)
         if self.signer is not None:
@@ -122,12 +119,12 @@ class ReplayWindow:
 
 @dataclass(frozen=True)
 class Opened:
-    """What became of a message: ``verdict`` ``ok`` (then ``body`` and ``seq``), ``forged``
-    (not sealed with the key, damaged, not signed by the host, not JSON), ``malformed`` (nested
-    deeper than any message) or ``duplicate``."""
+    """What became of a message: ``verdict`` ``ok`` (then its ``text``, read by
+    ``messages.decode``, and ``seq``), ``forged`` (not sealed with the key, damaged, not signed
+    by the host), ``malformed`` (nested deeper than any message) or ``duplicate``."""
 
     verdict: str
-    body: dict[str, Any] | None = None
+    text: bytes = b""
     seq: int = 0
 
 
@@ -180,11 +177,5 @@ class Opener:
             return Opened("duplicate")
         if not within_depth(plain):  # a key holder's text nested too deep for any message
             return Opened("malformed")
-        try:
-            body = json.loads(plain)
-        except ValueError:
-            return Opened("forged")
-        if not isinstance(body, dict):
-            return Opened("forged")
         self.window.add(seq)
-        return Opened("ok", body, seq)
+        return Opened("ok", plain, seq)

@@ -22,7 +22,17 @@ from controller.core.state import JsonObject
 from controller.server import openapi
 from controller.server.bodies import Answer
 from controller.server.hosts import HostCheck, host_names
-from controller.server.routes import board, events, game, games, info, remote, seats
+from controller.server.routes import (
+    board,
+    events,
+    game,
+    games,
+    info,
+    remote,
+    seats,
+    settings,
+    voice,
+)
 from controller.server.statuses import answer, error_response
 from controller.server.web_service import WebService
 
@@ -40,6 +50,8 @@ def create_app(service: WebService) -> Starlette:
         *events.routes(service),
         *games.routes(service),
         *remote.routes(service),
+        *settings.routes(service),
+        *voice.routes(service),
     ]
 
     async def api_not_found(request: Request) -> Answer:

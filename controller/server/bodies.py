@@ -15,10 +15,14 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
-from controller.core.seats import COMPUTER, HUMAN, MAX_NAME
-from controller.core.state import EngineState, Hole, Typed, Words, encode
+from controller.config_file import TOKEN_PATTERN
+from controller.core.state import EngineState, Hole
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
+from controller.seats import COMPUTER, HUMAN, MAX_NAME
+from controller.server.setup import PAGE_SETTINGS
+from controller.wire import Typed, encode
+from controller.words import Words
 from engine.game import SEED_LIMIT
 from engine.players.base import LEVELS
 
@@ -32,7 +36,7 @@ Level = Annotated[
 ]
 Name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
 SeatChoice = Annotated[
-    Any,  # checked, with the seat it concerns named, by ``controller.core.seats``
+    Any,  # checked, with the seat it concerns named, by ``controller.seats``
     Meta(
         description="Who plays a seat (a wrong one answers 400 naming the seat)",
         extra_json_schema={
@@ -48,7 +52,7 @@ SeatChoice = Annotated[
     ),
 ]
 PlayerName = Annotated[
-    Any,  # checked by ``controller.core.seats``
+    Any,  # checked by ``controller.seats``
     Meta(
         description="A player's name, or null to keep the seat's",
         extra_json_schema={"anyOf": [Name, {"type": "null"}]},
@@ -130,6 +134,41 @@ class PlacePiece(Body):
 
 class LiftPiece(Body):
     hole: Text
+
+
+class VoiceChange(Body):
+    """``POST /api/voice``: mute or unmute the board, set its volume (until the next start)."""
+
+    muted: bool | None = None
+    volume: Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": 100})] | None = None
+
+
+def _table(name: str) -> Meta:
+    """A table of the settings page's body: the keys of ``name`` it may change, each checked in
+    the configuration's own words by the route (``controller.config``)."""
+    return Meta(
+        description=f"[{name}] settings: {', '.join(PAGE_SETTINGS[name])}",
+        extra_json_schema={"propertyNames": {"enum": list(PAGE_SETTINGS[name])}},
+    )
+
+
+class SettingsChange(Body):
+    """``POST /api/settings``: the settings to write, by table (``{}`` on the first run writes
+    the file as it is)."""
+
+    board: Annotated[dict[str, Any], _table("board")] | None = None
+    game: Annotated[dict[str, Any], _table("game")] | None = None
+    leds: Annotated[dict[str, Any], _table("leds")] | None = None
+    remote: Annotated[dict[str, Any], _table("remote")] | None = None
+
+
+TokenText = Annotated[str, Meta(extra_json_schema={"pattern": f"^{TOKEN_PATTERN.pattern}$"})]
+
+
+class NewToken(Body):
+    """``POST /api/settings/token``: the new token (none: a random one)."""
+
+    token: TokenText | None = None
 
 
 # ---------------------------------------------------------------------- answers
@@ -259,6 +298,51 @@ class Replay(ReplayHead):
     """``GET /api/games/{id}/replay`` (sent as it is computed)."""
 
     steps: list[ReplayStep]
+
+
+class VoiceView(Typed):
+    """``GET /api/voice``: whether the board speaks, its engine, mute, volume (0..100)."""
+
+    speaks: bool
+    engine: str | None
+    muted: bool
+    volume: int
+
+
+class SetupStatus(Typed):
+    """``GET /api/setup``: whether the board waits to be set up, and this run's id (a new one
+    after a restart)."""
+
+    first_run: bool
+    run: str
+
+
+class SettingsBoard(Typed):
+    backend: str
+    geometry: str
+
+
+class Settings(Typed):
+    """``GET /api/settings``: the settings the page may change (the password only as
+    ``password_set``), when each applies, the token and the page's link and QR code."""
+
+    first_run: bool
+    file: str
+    settings: dict[str, dict[str, Any]]  # the TOML tables' values, as the file takes them
+    when: dict[str, dict[str, str]]
+    restart_needed: list[str]
+    token: str
+    link: str
+    reachable: bool
+    qr_svg: str
+    language: str
+    board: SettingsBoard
+
+
+class Restarting(Typed):
+    """``POST /api/settings/restart`` (202): the service stops and starts again."""
+
+    restarting: bool
 
 
 class Answer(Response):

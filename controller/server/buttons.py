@@ -1,22 +1,22 @@
 """The page's Roll and New game buttons for a client that is not a page (Home Assistant).
 
 Each press is the order the page sends, through the same checks: it takes a token of the
-sender's rate (``controller.server.limits``), a new game is one remote play may carry
-(``check_carried``) and is checked as ``POST /api/new_game`` checks it. What the page would be
-refused (``controller.server.statuses``) raises ``Refused`` with the same words.
+sender's rate (``controller.server.limits``), a new game is checked as ``POST /api/new_game``
+checks it (a hosting board refuses one remote play does not carry: ``controller.remote.host``).
+What the page would be refused (``controller.server.statuses``) raises ``Refused`` with the same
+words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
-from controller.core.seats import seats_json
 from controller.core.session import game_entry
+from controller.game_data import NewGameData
 from controller.homeassistant.bridge import Refused
 from controller.records.model import GameOptions
-from controller.server.routes.game import check_carried
+from controller.seats import seats_json
 from controller.server.statuses import status_of
 from controller.server.web_service import WebService
 
@@ -58,11 +58,10 @@ class PageButtons:
             entry = self._same_game()
             self.service.order(lambda now: controller.new_game(entry, now))
 
-    def _same_game(self) -> dict[str, Any]:
+    def _same_game(self) -> NewGameData:
         """The checked ``new_game`` entry of a game like the one being played."""
         session = self.service.controller.session
         game = session.game
-        check_carried(self.service, game.variant)
         played: GameOptions = game.options.to_dict()
         options = {key: played[key] for key in PAGE_OPTIONS if key in played}
         seats = seats_json(session.seats)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 
-from controller.core.state import Event, StateMessage, encode
+from controller.core.state import Event, Speech, StateMessage
+from controller.wire import encode
 
 QUEUE_LIMIT = 1000
 """Messages a subscriber may have waiting before it counts as fallen behind."""
@@ -79,7 +80,7 @@ class Fanout:
     def unsubscribe(self, subscriber: Subscriber) -> None:
         self._subscribers.discard(subscriber)
 
-    def send(self, message: StateMessage | Event, *, state: bool) -> None:
+    def send(self, message: StateMessage | Speech | Event, *, state: bool) -> None:
         """Queue ``message`` (serialized once: a new ``state``, or an event) for every subscriber
         still keeping up."""
         if not self._subscribers:

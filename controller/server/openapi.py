@@ -5,15 +5,15 @@ a test checks it is the one generated).
 
 Each route of the app has its entry in ``OPERATIONS`` (what it takes and every status it may
 answer); a route without one stops the app from being built. The messages of ``WS
-/api/events`` are JSON Schema in the components (``EventsMessage``); typed remote play
-messages join them through ``MESSAGE_SCHEMAS``.
+/api/events`` are JSON Schema in the components (``EventsMessage``); remote play's
+MQTT messages join them through ``MESSAGE_SCHEMAS``.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,10 +24,12 @@ from controller.core.state import (
     CONTROLLER_EVENTS,
     JsonObject,
     RemoteView,
+    Speech,
     State,
     StateMessage,
 )
 from controller.records.queries import GameDetail
+from controller.remote import messages as remote_messages
 from controller.server.bodies import (
     Empty,
     Error,
@@ -41,22 +43,32 @@ from controller.server.bodies import (
     JoinGame,
     LiftPiece,
     NewGame,
+    NewToken,
     PlacePiece,
     Replay,
     Resign,
+    Restarting,
     SeatOrder,
+    Settings,
+    SettingsChange,
+    SetupStatus,
     Stats,
     SwitchSeat,
     Token,
+    VoiceChange,
+    VoiceView,
 )
 from engine.variants import VARIANTS
 
 DOCUMENT = Path(__file__).parents[2] / "docs" / "api" / "openapi.json"
 """Where ``make openapi`` writes the document (in a checkout)."""
 REF = "#/components/schemas/{name}"
-MESSAGE_SCHEMAS: tuple[type[msgspec.Struct], ...] = ()
-"""Further message classes whose JSON Schema the document carries (remote play's MQTT
-messages, once they are typed classes of ``controller.remote``)."""
+MESSAGE_SCHEMAS: dict[str, Callable[[str], tuple[dict[str, object], dict[str, object]]]] = {
+    "Remote": remote_messages.schema_components,
+}
+"""Further messages the document carries, by prefix: remote play's MQTT messages (docs/REMOTE.md)
+as ``RemoteMessage``, each kind as ``Remote<Kind>`` (each function answers the union's schema and
+every kind's, referring to each other through the template it is given)."""
 
 HOST = "403 when the Host names another site (DNS rebinding) or a page of another site sent it"
 REFUSALS = {
@@ -72,6 +84,9 @@ REFUSALS = {
 }
 ORDER = (400, 401, 403, 409, 413, 415, 429, 503)
 """What every order (a POST) may answer besides 200."""
+SETTINGS = (401, 403, 404, 429)
+"""What every settings route answers before its own checks: the token (on this machine too), the
+site, the rate, and 404 where the service keeps no settings file."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +104,7 @@ class Operation:
 
     summary: str
     answer: object
-    """The 200 answer's type (a tuple: any one of them)."""
+    """The answer's type (a tuple: any one of them)."""
     refusals: tuple[int, ...]
     body: type[msgspec.Struct] | None = None
     query: tuple[Query, ...] = ()
@@ -98,6 +113,8 @@ class Operation:
     media_type: str = "application/json"
     path_pattern: str = r"^[1-9][0-9]{0,18}$"
     tags: tuple[str, ...] = field(default=())
+    status: int = 200
+    """The status of the answer (202: accepted, done after it)."""
 
 
 TEAM = Query(
@@ -218,6 +235,59 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         tags=("remote play",),
     ),
     ("GET", "/api/openapi.json"): Operation("This document", JsonObject, (403,), tags=("state",)),
+    ("POST", "/api/next_game"): _order("After a game: the next one with the same players", Empty),
+    ("GET", "/api/voice"): Operation(
+        "The board's voice: whether it speaks, its engine, mute, volume",
+        VoiceView,
+        (403,),
+        tags=("voice",),
+    ),
+    ("POST", "/api/voice"): Operation(
+        "Mute or unmute the board, set its volume (until the next start)",
+        VoiceView,
+        (400, 401, 403, 413, 415, 429),
+        VoiceChange,
+        order=True,
+        tags=("voice",),
+    ),
+    ("GET", "/api/setup"): Operation(
+        "Whether the board waits to be set up, and this run's id",
+        SetupStatus,
+        (403,),
+        tags=("settings",),
+    ),
+    ("GET", "/api/settings"): Operation(
+        "The settings the page may change, the token and the page's link (always the token)",
+        Settings,
+        SETTINGS,
+        order=True,
+        tags=("settings",),
+    ),
+    ("POST", "/api/settings"): Operation(
+        "Write settings to the configuration file and apply what applies now",
+        Settings,
+        (*SETTINGS, 400, 413, 415, 503),
+        SettingsChange,
+        order=True,
+        tags=("settings",),
+    ),
+    ("POST", "/api/settings/token"): Operation(
+        "A new access token (random when none is given), kept across restarts",
+        Settings,
+        (*SETTINGS, 400, 413, 415, 503),
+        NewToken,
+        order=True,
+        tags=("settings",),
+    ),
+    ("POST", "/api/settings/restart"): Operation(
+        "Stop cleanly and start again with the same command line",
+        Restarting,
+        (*SETTINGS, 400, 413, 415),
+        Empty,
+        order=True,
+        tags=("settings",),
+        status=202,
+    ),
 }
 
 
@@ -239,9 +309,14 @@ def _operations(routes: Sequence[BaseRoute]) -> list[tuple[str, str, Operation]]
 
 
 def _schemas(answers: Sequence[object]) -> tuple[list[JsonObject], JsonObject]:
-    types = [*answers, StateMessage, *CONTROLLER_EVENTS, *MESSAGE_SCHEMAS]
+    types = [*answers, StateMessage, Speech, *CONTROLLER_EVENTS]
     refs, components = msgspec.json.schema_components(types, ref_template=REF)
-    return list(refs), dict(components)
+    found = dict(components)
+    for prefix, schemas in MESSAGE_SCHEMAS.items():
+        union, kinds = schemas(REF.replace("{name}", prefix + "{name}"))
+        found[f"{prefix}Message"] = union
+        found.update({prefix + name: schema for name, schema in kinds.items()})
+    return list(refs), found
 
 
 def _content(schema: JsonObject, media_type: str = "application/json") -> JsonObject:
@@ -251,7 +326,10 @@ def _content(schema: JsonObject, media_type: str = "application/json") -> JsonOb
 def _operation(method: str, path: str, op: Operation, schemas: dict[str, JsonObject]) -> JsonObject:
     error = {"$ref": REF.format(name="Error")}
     responses: JsonObject = {
-        "200": {"description": "OK", "content": _content(schemas["answer"], op.media_type)}
+        str(op.status): {
+            "description": "OK" if op.status == 200 else "Accepted",
+            "content": _content(schemas["answer"], op.media_type),
+        }
     }
     for status in op.refusals:
         answer: JsonObject = {"description": REFUSALS[status], "content": _content(error)}
@@ -326,16 +404,18 @@ def document(routes: Sequence[BaseRoute]) -> JsonObject:
         if op.body is not None:
             schemas["body"] = schema_of[id(op.body)]
         paths.setdefault(path, {})[method.lower()] = _operation(method, path, op, schemas)
-    state_ref = refs[len(answers)]
-    typed = refs[len(answers) + 1 : len(answers) + 1 + len(CONTROLLER_EVENTS)]
+    state_ref, speech_ref = refs[len(answers) : len(answers) + 2]
+    typed = refs[len(answers) + 2 : len(answers) + 2 + len(CONTROLLER_EVENTS)]
     tags = sorted(str(cls.__struct_config__.tag) for cls in CONTROLLER_EVENTS)
     components["EventsMessage"] = {
         "title": "EventsMessage",
         "description": "A message of WS /api/events: the state first, then each public event "
-        "and each new state (a state waiting to be sent is replaced by the newer one). A "
-        "reader that falls behind is closed with 4008; a page of another site with 1008.",
+        "and each new state (a state waiting to be sent is replaced by the newer one), and each "
+        "line the board says (speech). A reader that falls behind is closed with 4008; a page "
+        "of another site with 1008.",
         "anyOf": [
             state_ref,
+            speech_ref,
             *typed,
             {
                 "title": "Event",
@@ -344,7 +424,7 @@ def document(routes: Sequence[BaseRoute]) -> JsonObject:
                 "type": "object",
                 "required": ["type", "at"],
                 "properties": {
-                    "type": {"type": "string", "not": {"enum": ["state", *tags]}},
+                    "type": {"type": "string", "not": {"enum": ["state", "speech", *tags]}},
                     "at": {"type": "number"},
                 },
             },
@@ -382,7 +462,7 @@ def text(routes: Sequence[BaseRoute]) -> str:
 def main(argv: Sequence[str]) -> int:
     """``python -m controller.server.openapi [FILE]``: write the document (``make openapi``)."""
     from controller.config import Config
-    from controller.core.journal import Journal
+    from controller.records.journal import Journal
     from controller.server.app import create_app
     from controller.server.service import Service
     from sim.board import SimBoard

@@ -10,27 +10,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import signal
 import socket
 import sys
+import time
 from collections.abc import Callable, Generator
 from typing import TextIO
 
+import msgspec
 import uvicorn
 
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
-from controller.core.state import Event, StateMessage
+from controller.core.state import Event, Speech, SpokenLine, StateMessage
+from controller.driver import Driver
 from controller.homeassistant.bridge import HomeAssistant
+from controller.records.journal import Journal
 from controller.remote.play import RemotePlay
 from controller.server.app import create_app
 from controller.server.buttons import PageButtons
 from controller.server.fanout import Fanout, Subscriber
 from controller.server.limits import RateLimit
 from controller.server.privacy import state_without_codes
+from controller.server.setup import Setup, is_loopback
 from controller.server.systemd_notify import SystemdNotifier
+from controller.voice.lines import Line
+from controller.voice.voice import Voice
 from hal.base import Backend
 from hal.capabilities import Hands
 from hal.errors import HalError
@@ -43,16 +47,6 @@ HOME_ASSISTANT = "mqtt:homeassistant"
 class ServiceFailed(Exception):
     """The board loop or the web server ended on an error: the process must exit non-zero so
     that systemd restarts it."""
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is reachable only from this machine."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class _Server(uvicorn.Server):
@@ -76,6 +70,7 @@ class Service:
         port: int,
         token: str,
         view: TextIO | None = None,
+        setup: Setup | None = None,
     ) -> None:
         self.backend = backend
         self.config = config
@@ -90,6 +85,11 @@ class Service:
         self.limits = RateLimit(backend.clock.now)
         """How fast each client may send orders (``controller.server.limits``)."""
         self.view = view
+        self.setup = setup
+        """Where the settings page writes (``None``: the page cannot change settings)."""
+        self.restart_requested = False
+        """The settings page asked for a restart: the process starts itself again once it
+        has stopped (``controller.cli.run``)."""
         self.banner: list[str] = []
         """Lines shown under the terminal view: the address, the token, what to do next."""
         self.fanout = Fanout()
@@ -100,6 +100,9 @@ class Service:
         self._stop = asyncio.Event()
         self._board_error: str | None = None
         self.controller.session.subscribe(self._on_event)
+        self.voice = Voice.from_config(config, lambda: self.controller.game, self._on_line)
+        """The board's voice (``controller.voice``): its lines also go to the pages."""
+        self.controller.session.subscribe(self.voice.note)
         data_dir = None if journal.path is None else journal.path.parent
         self.remote = RemotePlay(self.controller, self.computer, config, data_dir, self.order)
         """Remote play: hosting or joining a game over MQTT (``controller.remote``)."""
@@ -120,6 +123,24 @@ class Service:
         self._after_step()
         self._wake.set()
 
+    def reconfigure(self, config: Config) -> None:
+        """Settings changed on the page: those that apply without a restart take effect now
+        (names, the LEDs' brightness, the computer's time) or from the next game (seats, hints,
+        the call window); a remote game under way keeps its link."""
+        self.config = config
+        self.controller.config = config
+        self.controller.session.config = config
+        self.computer.config = config
+        self.remote.config = config
+        self.driver.renderer.set_cap(config.brightness_cap)
+        self._pushed = -1  # the names are in the state: push it again
+        self.order(lambda now: None)
+
+    def restart(self) -> None:
+        """Stop cleanly, then start again with the same command line (``controller.cli.run``)."""
+        self.restart_requested = True
+        self.stop()
+
     def subscribe(self) -> Subscriber:
         return self.fanout.subscribe()
 
@@ -130,7 +151,11 @@ class Service:
         if not event.get("secret"):
             self.fanout.send(event, state=False)
 
+    def _on_line(self, line: Line) -> None:
+        self.fanout.send(Speech(line=msgspec.convert(line.to_json(), SpokenLine)), state=False)
+
     def _after_step(self) -> None:
+        self.voice.flush()
         revision = self.controller.revision
         if revision != self._pushed:
             self._pushed = revision
@@ -232,7 +257,14 @@ class Service:
         watchdog = asyncio.create_task(notifier.keep_alive())
         stop = asyncio.create_task(self._stop.wait())
         await asyncio.wait({board, web, stop}, return_when=asyncio.FIRST_COMPLETED)
-        notifier.stopping()
+        if self.restart_requested:
+            notifier.notify(
+                "RELOADING=1",
+                f"MONOTONIC_USEC={time.monotonic_ns() // 1000}",
+                "STATUS=restarting with the new settings",
+            )
+        else:
+            notifier.stopping()
         self.stop()
         server.should_exit = True
         ended = await asyncio.gather(board, web, return_exceptions=True)
@@ -244,6 +276,7 @@ class Service:
         notifier.close()
         self.backend.when_changed = None
         self.driver.close()
+        self.voice.close()
         for outcome in ended:
             if isinstance(outcome, Exception):
                 raise ServiceFailed(f"the service stopped on an error: {outcome!r}") from outcome

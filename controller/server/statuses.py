@@ -12,7 +12,6 @@ from typing import TypeVar
 from starlette.requests import Request
 from starlette.responses import Response
 
-from controller.core.journal import JournalError
 from controller.errors import (
     BadOrder,
     BodyTooLarge,
@@ -23,6 +22,7 @@ from controller.errors import (
     TooMany,
     Unauthorized,
 )
+from controller.records.journal import JournalError
 from controller.server.bodies import Answer, Error
 from engine.errors import FlixError, IllegalAction
 from hal.errors import HalError

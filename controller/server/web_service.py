@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from controller.computer.player import Computer
 from controller.config import Config
 from controller.core.board_controller import BoardController
-from controller.core.computer import Computer
 from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
 from controller.server.limits import RateLimit
+from controller.server.setup import Setup
+from controller.voice.voice import Voice
 from hal.base import Backend
 from hal.capabilities import Hands
 
@@ -24,13 +26,25 @@ class WebService(Protocol):
     computer: Computer
     hands: Hands | None
     host: str
+    port: int
     token: str
     token_required: bool
     remote: RemotePlay
     limits: RateLimit
+    setup: Setup | None
+    voice: Voice
 
     def order(self, act: Callable[[float], None]) -> None:
         """Carry out an order on the controller now, then show its effects."""
+
+    def reconfigure(self, config: Config) -> None:
+        """Apply the settings that take effect without a restart."""
+
+    def restart(self) -> None:
+        """Stop cleanly, then start again with the same command line."""
+
+    def step(self) -> None:
+        """Read the board now, update, render (the simulator's hands have moved a piece)."""
 
     def subscribe(self) -> Subscriber:
         """A queue of the public events and states (JSON texts) from now on."""

@@ -1,6 +1,6 @@
 """``flixboard demo``: the computer plays every seat of a full game on the simulated board.
 
-The game's seats are all computers at one level (``controller.core.computer``): they answer from
+The game's seats are all computers at one level (``controller.computer.player``): they answer from
 the search process, roll and call through the real controller and put their Men, Burocrats and
 withdrawals on the board with the simulator's hands. The demo waits for each answer in simulated
 time (``SimRun.think``), so a seed and a level always give the same game. On a terminal the board

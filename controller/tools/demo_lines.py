@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from controller.core.computer import BOARD_MOVES, CALL_WORDS
+from controller.computer.player import BOARD_MOVES, CALL_WORDS
 
 ROLL_WORDS = "rolls the dice"
 """How a computer's roll is announced (left out of the reason shown)."""

@@ -21,6 +21,7 @@ from typing import Any
 from controller.config import Config
 from controller.core.session import game_entry
 from controller.errors import ControllerError
+from controller.game_data import NewGameData
 from controller.tools.sim_run import FRAME_MARGIN_S, SimRun, board_for
 from engine.errors import FlixError
 from hal.errors import HalError
@@ -134,7 +135,7 @@ class ScriptRunner:
         pending = max(0.0, self._busy_until - self.run.clock.now())
         self.run.advance(pending + self.config.settle_s + FRAME_MARGIN_S)
 
-    def _game_entry(self, line: Line) -> dict[str, Any]:
+    def _game_entry(self, line: Line) -> NewGameData:
         value = line.value
         if not isinstance(value, dict) or "variant" not in value:
             raise ScriptError(f"new_game needs an object with a variant: {value!r}")

@@ -7,11 +7,11 @@ controller's, the LEDs' and the board's deadlines in time order.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
+from controller.driver import Driver
+from controller.game_data import NewGameData
+from controller.records.journal import Journal
 from engine.variants import find_variant
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.geometry import load_geometry
@@ -33,7 +33,7 @@ class SimRun(Driver):
         *,
         journal: Journal | None = None,
         seed: int | None = None,
-        first_game: dict[str, Any] | None = None,
+        first_game: NewGameData | None = None,
         sensing: str = "analog",
         board_state: str | Path | None = None,
         geometry: BoardGeometry = FLIX_GEOMETRY,

@@ -119,10 +119,15 @@ class MatchResult:
 
 
 def play_game(
-    game: Game, players: list[Player], clock: Clock, times: dict[int, list[float]]
+    game: Game,
+    players: list[Player],
+    clock: Clock,
+    times: dict[int, list[float]],
+    movetime: float | None = None,
 ) -> None:
     """Play ``game`` to its end, ``players[seat]`` for each seat; every seat's calls are asked
-    after each action. Placement times of each seat go to ``times[seat]``."""
+    after each action; each decision may take ``movetime`` seconds (``None``: no cap).
+    Placement times of each seat go to ``times[seat]``."""
     for _ in range(MAX_ACTIONS):
         if game.game_over:
             return
@@ -134,7 +139,7 @@ def play_game(
             return
         seat = game.to_move
         placing = game.phase == Phase.AWAIT_PLACE
-        budget = Budget(clock=clock)
+        budget = Budget(clock=clock, movetime=movetime)
         made = players[seat].decide(game, budget)
         if placing:
             times.setdefault(seat, []).append(budget.elapsed())
@@ -149,16 +154,18 @@ def play_match(
     seed: int = 0,
     variant: str = "lucky",
     options: Mapping[str, Any] | None = None,
+    movetime: float | None = None,
 ) -> MatchResult:
     """``games`` two-player games of ``first`` against ``second``; ``first`` takes seat 0 in
-    even games and seat 1 in odd ones; game ``i`` has seed ``seed + i``."""
+    even games and seat 1 in odd ones; game ``i`` has seed ``seed + i``; every decision of both
+    may take ``movetime`` seconds (``None``: no cap)."""
     result = MatchResult()
     for number in range(games):
         game = new_game(variant, players=2, seed=seed + number, options=options)
         ours = number % 2
         seats = [first(), second()] if ours == 0 else [second(), first()]
         times: dict[int, list[float]] = {}
-        play_game(game, seats, clock, times)
+        play_game(game, seats, clock, times, movetime)
         result.move_seconds.extend(times.get(ours, []))
         result.games += 1
         if not game.game_over or game.winner is None:

@@ -35,8 +35,6 @@ OPPONENT_KIND = 2
 """``flix flix flix``: the seat on the left places anywhere."""
 DRAW = -1
 """The result of a playout that nobody wins."""
-CUT = -2
-"""The result of a playout stopped after its placements, nobody having won yet."""
 
 _ALL_HOLES: tuple[int, ...] = tuple(range(64))
 
@@ -223,29 +221,6 @@ class LuckySim:
         policy = (greedy, take_wins)
         return self._run(pieces, supply, made, seat, free, rng, policy, place_rng or rng)
 
-    def after_place_cut(
-        self,
-        seat: int,
-        hole: int,
-        free: int,
-        throws: random.Random,
-        place_rng: random.Random,
-        placements: int,
-    ) -> float:
-        """The score of ``seat``'s team (win 1, draw 1/2) after ``seat`` places at ``hole``: a
-        greedy playout of at most ``placements`` more placements, then :meth:`odds`."""
-        team = self.team_of_seat[seat]
-        if self.completes(team, hole):
-            return 1.0
-        pieces, supply, made, seat, free = self._placed(seat, hole, free)
-        where: list[int] = []
-        winner = self._run(
-            pieces, supply, made, seat, free, throws, (True, True), place_rng, placements, where
-        )
-        if winner == CUT:
-            return self.odds(pieces, made, where[0], team)
-        return 1.0 if winner == team else 0.5 if winner == DRAW else 0.0
-
     def odds(self, pieces: list[Bitboard], threats: list[Bitboard], seat: int, team: int) -> float:
         """An estimate of ``team``'s score with ``seat`` about to throw: the exact chances that
         the thrower completes a line with this throw and that the next seat completes one with
@@ -292,13 +267,10 @@ class LuckySim:
         rng: random.Random,
         policy: tuple[bool, bool],
         place_rng: random.Random,
-        placements: int = -1,
-        where: list[int] | None = None,
     ) -> int:
         """The playout loop (``threats``: each team's completing holes, updated in place):
         ``rng`` throws, ``place_rng`` picks random holes; ``policy``: (greedy, take_wins) of
-        :meth:`playout`. After ``placements`` placements (negative: none) it stops with
-        :data:`CUT`, appending the seat about to throw to ``where``."""
+        :meth:`playout`."""
         greedy, take_wins = policy
         kinds, masks, holes = self.table.kinds, self.table.masks, self.table.holes
         count = len(kinds)
@@ -384,13 +356,8 @@ class LuckySim:
                         rest = line ^ mine
                         if not rest & occupied:
                             threats[team] |= rest
-                placements -= 1
             if free > 0 and placer == seat and supply[team_of[seat]] > 0:
                 pass
             else:
                 seat = next_of[placer]
                 free = 0
-            if placements == 0:
-                if where is not None:
-                    where.append(seat)
-                return CUT

@@ -1,14 +1,15 @@
-"""The Lucky Flix computer player: Monte Carlo over the dice with successive halving.
+"""The Lucky Flix computer player: an expectimax over the dice from level 3, Monte Carlo below.
 
-A placement is chosen among the allowed empty holes: one that completes a line at once; else the
-most promising holes (a plain score of lines and blocks) are each played out many times with
-throws from the game's own dice (free throws, FFF, lost turns included): to the end at levels 1-2;
-from level 3 for ``CUT[level]`` placements, the position then scored by its exact odds over the
-next throws (:meth:`LuckySim.odds`). The playout budget of the level goes to the better half
-round by round, every hole played on the same throw sequences. In the playouts a placer takes a
-winning hole the dice allow; from level 2 up it blocks a line of another team otherwise, else
-weighs two random holes and keeps the one on more open lines. Partners are one team: a playout
-counts a team's win for every seat of that team; a draw counts a half.
+A placement is chosen among the allowed empty holes: one that completes a line at once; else,
+from level 3, the best hole of :func:`~engine.players.lucky_search.search` (an expectimax over its
+placement, the next throw and the reply on it, within ``SEARCH_NODES[level]`` positions). At
+levels 1-2 the most promising holes (a plain score of lines and blocks) are each played out to
+the end many times with throws from the game's own dice (free throws, FFF, lost turns
+included); the playout budget of the level goes to the better half round by round, every hole
+played on the same throw sequences. In the playouts a placer takes a winning hole the dice
+allow; at level 2 it blocks a line of another team otherwise, else weighs two random holes and
+keeps the one on more open lines. Partners are one team: a playout counts a team's win for every
+seat of that team; a draw counts a half.
 
 >>> from engine.players.base import Budget
 >>> from engine.variants import new_game
@@ -26,7 +27,7 @@ from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.lines import LINES_THROUGH
-from engine.players.base import Budget, Decision, InfoSink, SearchInfo
+from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 from engine.players.fast_lucky import DRAW, LuckySim, ThrowTable, dice_of
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
@@ -37,13 +38,17 @@ from engine.players.flix_common import (
     rng_for,
 )
 from engine.players.line_search import threats
+from engine.players.lucky_search import search
 
-PLAYOUTS: dict[int, int] = {1: 48, 2: 400, 3: 1600, 4: 5000, 5: 15000}
-"""Playouts per placement decision by level."""
-CUT: dict[int, int] = {1: 0, 2: 0, 3: 4, 4: 4, 5: 4}
-"""After how many placements a playout stops and the odds of the position score it (0: never)."""
-WIDTH: dict[int, int] = {1: 4, 2: 6, 3: 10, 4: 14, 5: 20}
+PLAYOUTS: dict[int, int] = {1: 48, 2: 400}
+"""Playouts per placement decision at the levels that play them out."""
+WIDTH: dict[int, int] = {1: 4, 2: 6}
 """How many of the best-looking holes the playouts compare, by level."""
+SEARCH_NODES: dict[int, int] = {3: 12000, 4: 30000, 5: 80000}
+"""From level 3: the positions the expectimax over the dice may score per placement (the
+levels below play the Monte Carlo playouts above)."""
+SEARCH_DEPTH = 3
+"""Placements the expectimax looks ahead at most."""
 
 
 def plain_score(pieces: list[Bitboard], team: int, hole: int) -> int:
@@ -121,6 +126,8 @@ class LuckyPlayer:
             ranked = [hole for hole in ranked if hole not in blocks] or ranked
             hole = ranked[rng.randrange(len(ranked))]
             return decision(Action("place", hole=hole), "a hole with open lines", budget, 50)
+        if self.level in SEARCH_NODES:
+            return self._searched(game, sim, ranked, blocks, budget, on_info)
         candidates = ranked[: WIDTH[self.level]]
         best, means = self._halving(game, sim, candidates, budget, on_info)
         percent = round(100 * means.get(best, 0.5))
@@ -131,6 +138,34 @@ class LuckyPlayer:
         else:
             reason = f"best odds: {percent}% expected score"
         return decision(Action("place", hole=best), reason, budget, percent, depth=1)
+
+    def _searched(
+        self,
+        game: Game,
+        sim: LuckySim,
+        holes: list[int],
+        blocks: dict[int, int],
+        budget: Budget,
+        on_info: InfoSink | None,
+    ) -> Decision:
+        """The placement :func:`~engine.players.lucky_search.search` picks within the level's
+        node budget (and the caller's ``movetime``)."""
+        if len(holes) == 1:
+            return decision(
+                Action("place", hole=holes[0]), "the only hole the dice allow", budget, 50, depth=1
+            )
+        inner = capped(budget, SEARCH_NODES[self.level])
+        result = search(game, sim, holes, inner, SEARCH_DEPTH)
+        budget.count(inner.visited)
+        percent = round(100 * result.value)
+        action = Action("place", hole=result.hole)
+        if on_info is not None:
+            on_info(SearchInfo(result.depth, percent, budget.visited, budget.elapsed(), (action,)))
+        if result.hole in blocks:
+            reason = f"blocks an opponent's line; {percent}% expected"
+        else:
+            reason = f"best odds: {percent}% expected score"
+        return decision(action, reason, budget, percent, depth=result.depth)
 
     def _halving(
         self,
@@ -153,7 +188,6 @@ class LuckyPlayer:
         throws, places = random.Random(), random.Random()
         streams: list[tuple[int, int]] = []
         greedy = self.level >= 2
-        cut = CUT[self.level]
         left = PLAYOUTS[self.level]
         field = list(candidates)
         rounds = max(1, math.ceil(math.log2(len(field))))
@@ -168,11 +202,8 @@ class LuckyPlayer:
                         streams.append((rng.getrandbits(64), rng.getrandbits(64)))
                     throws.seed(streams[index][0])
                     places.seed(streams[index][1])
-                    if cut:
-                        totals[hole] += sim.after_place_cut(seat, hole, free, throws, places, cut)
-                    else:
-                        winner = sim.after_place(seat, hole, free, throws, greedy, places)
-                        totals[hole] += 1.0 if winner == team else 0.5 if winner == DRAW else 0.0
+                    winner = sim.after_place(seat, hole, free, throws, greedy, places)
+                    totals[hole] += 1.0 if winner == team else 0.5 if winner == DRAW else 0.0
                     counts[hole] += 1
                     left -= 1
                     budget.count()

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.random_games import random_game
 from controller.cli import COMMANDS, EXIT_STATUSES, command_parser, main
 from controller.cli.status import FAILED, USER_FAULT
 from controller.records.store import GameStore
-from controller.tools.random_games import random_game
 from engine.notation import SeatInfo, write_record
 
 RECORD = write_record(random_game("qubic", 5, players=2), [SeatInfo("Ann"), SeatInfo("Ben")])

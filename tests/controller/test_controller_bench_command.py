@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+import bench
+from bench import bench_engine, bench_targets, qubic_bench
+from bench.bench_scale import SCALE_ENV, bench_scale, scaled
 from controller.cli import main as cli
-from controller.tools import bench, bench_engine, bench_targets
-from controller.tools.bench_scale import SCALE_ENV, bench_scale, scaled
-from engine.players import qubic_bench
 from engine.players.base import LEVELS
 
 
@@ -147,3 +147,18 @@ def test_the_tap_probe_at_a_tiny_scale(
     for name in ("keepalive_state_ms", "tap_led_ms", "tap_page_ms"):
         assert 0 < figures.pop(f"{name}_p50") <= figures.pop(f"{name}_p99"), name
     assert figures == {}
+
+
+def test_the_voice_probe_measures_speech_and_the_controller_while_speaking(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli(["bench", "--json", "--only", "bench_voice", "--scale", "0.05"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    for key in (
+        "voice_speech_start_ms_p50",
+        "voice_speech_start_ms_p95",
+        "controller_latency_ms_p99_quiet",
+        "controller_latency_ms_p99_speaking",
+    ):
+        assert figures[key] > 0, key
+    assert figures["voice_speech_start_ms_p95"] >= figures["voice_speech_start_ms_p50"]

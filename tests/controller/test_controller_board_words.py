@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from api_harness import Harness
 
+from controller import words
 from controller.config import Config
-from controller.core import words
-from controller.core.reconcile import Mismatch
 from controller.core.session import game_entry
+from controller.reconcile import Mismatch
 from controller.tools.sim_run import SimRun
 from engine.bitboard import bit
 from engine.variants import new_game

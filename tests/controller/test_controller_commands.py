@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.bench_controller import placement_latencies
 from controller.cli import main as cli
 from controller.tools import selftest
-from controller.tools.bench_controller import placement_latencies
 from controller.tools.demo import play
 from engine.holes import Layout
 from hal.base import Button

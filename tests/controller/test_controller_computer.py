@@ -14,14 +14,15 @@ from typing import Any
 
 import pytest
 
+from controller.computer.player import BLINK_S, HINT_S
+from controller.computer.think_worker import Answer
+from controller.computer.thinker import ProcessThinker
 from controller.config import Config
-from controller.core.computer import BLINK_S, HINT_S
-from controller.core.journal import Journal
-from controller.core.seats import Seat
+from controller.core.combination import TOGETHER_S
 from controller.core.session import game_entry
-from controller.core.think_worker import Answer
-from controller.core.thinker import ProcessThinker
 from controller.errors import NotNow
+from controller.records.journal import Journal
+from controller.seats import Seat
 from controller.tools.sim_run import SimRun
 from engine.holes import name, parse
 from tests.sim_hands import put, take
@@ -310,5 +311,5 @@ def test_a_long_press_of_menu_shows_a_hint_a_short_one_takes_back(
     assert events(run, "hint")[-1]["hole"] == "R-I-C"
     assert len(places(run)) == 5
     run.board.press("menu")
-    run.step()
+    run.advance(TOGETHER_S)  # no ROLL followed: it takes back
     assert len(places(run)) == 4

@@ -12,7 +12,7 @@ import pytest
 
 from controller.cli.run import computer_seats
 from controller.config import Config, ConfigError, from_tables
-from controller.core.seats import Seat
+from controller.seats import Seat
 from tests.controller.controller_live import LiveService
 
 GAME_TIMEOUT_S = 300.0

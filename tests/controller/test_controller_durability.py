@@ -16,10 +16,11 @@ from sim_hands import put, take
 
 from controller.cli import run as run_command
 from controller.config import Config
+from controller.core.combination import TOGETHER_S
 from controller.core.game_log import replay
-from controller.core.journal import FORMAT, Journal, JournalError
 from controller.core.session import game_entry
 from controller.errors import NotNow
+from controller.records.journal import FORMAT, Journal, JournalError
 from controller.server.app import create_app
 from controller.server.service import Service
 from controller.tools.sim_run import SimRun
@@ -213,9 +214,12 @@ def test_payoff_resumes_and_carries_its_ledger_into_the_next_game(
     ctl = resumed.controller
     assert ctl.game.game_over and list(ctl.game.ledger) == ledger  # type: ignore[attr-defined]
     resumed.advance(ctl.config.win_animation_s + 0.1)
-    assert ctl.clearing and "Clear the board" in ctl.message()
+    assert ctl.clearing and "Lift every Man off the board" in ctl.message()
     resumed.board.clear()
     resumed.advance(1.0)
+    assert ctl.ready and ctl.game.game_over  # the result stays until the next game is asked for
+    resumed.board.press("menu")
+    resumed.advance(TOGETHER_S + 0.1)  # MENU alone acts once ROLL can no longer follow
     assert not ctl.game.game_over and list(ctl.game.ledger) == ledger  # type: ignore[attr-defined]
     again = restart(resumed, tmp_path)
     assert list(again.controller.game.ledger) == ledger  # type: ignore[attr-defined]
@@ -275,9 +279,14 @@ def test_a_damaged_entry_is_a_clear_error(tmp_path: Path) -> None:
         db.execute("UPDATE journal SET data = '{\"kind\": ' WHERE seq = 3")
     with pytest.raises(JournalError, match=r"entry 3 .* is damaged"):
         Journal(tmp_path).current_game()
-    with sqlite3.connect(path) as db:
+    with sqlite3.connect(path) as db:  # data not of its kind's type: damaged when read
         db.execute("UPDATE journal SET data = '{\"variant\": 5}' WHERE seq = 1")
         db.execute("DELETE FROM journal WHERE seq = 3")
+    with pytest.raises(JournalError, match=r"entry 1 .* is damaged"):
+        Journal(tmp_path).current_game()
+    nonesuch = '{"variant": "nonesuch", "players": 2, "seed": 1, "options": {}}'
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE journal SET data = ? WHERE seq = 1", (nonesuch,))
     with pytest.raises(JournalError, match="entry 1 does not start a game"):
         replay(Journal(tmp_path).current_game())
 
@@ -348,13 +357,13 @@ class FullDisk(Journal):
 
     full = False
 
-    def append(self, kind: str, data: dict[str, Any], at: float = 0.0) -> int:
+    def append(self, kind: str, data: dict[str, Any], at: float = 0.0, *, sync: bool = True) -> int:
         if self.full:
             try:
                 raise sqlite3.OperationalError("database or disk is full")
             except sqlite3.Error as error:
                 raise JournalError(f"cannot write to the journal {self.path}: {error}") from None
-        return super().append(kind, data, at)
+        return super().append(kind, data, at, sync=sync)
 
 
 async def test_a_full_disk_refuses_orders_with_503_and_changes_nothing(tmp_path: Path) -> None:

@@ -17,9 +17,9 @@ from api_harness import Harness
 from flat_hands import Hand, landing_hands, random_flip4_turn, step_hands
 
 from controller.cli import main as cli
+from controller.computer.player import THREAT_DIM
 from controller.config import Config
-from controller.core.computer import THREAT_DIM
-from controller.core.leds import scale
+from controller.leds import scale
 from controller.tools.demo import play
 from controller.tools.script import run_file
 from engine.flip4 import GRID

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from controller.config import Config
 from controller.core import scene
-from controller.core.leds import OFF
 from controller.flows.base import BLINK_S, WHITE
+from controller.leds import OFF
 from engine.holes import parse
 from hal.base import HOLE_COUNT
 from tests.controller.test_controller_leds import lucky_to_pending_line

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from api_harness import Harness
 
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 
 
 @pytest.fixture

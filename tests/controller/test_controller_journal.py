@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -10,11 +11,14 @@ import pytest
 from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.core.game_log import replay
-from controller.core.journal import Journal, JournalError, default_data_dir
 from controller.core.session import game_entry
+from controller.game_data import NewGameData
+from controller.records.journal import Journal, JournalError, default_data_dir
 from controller.tools.sim_run import SimRun
 from hal.base import empty_reading
 from sim.clock import SimClock
+
+QUBIC: NewGameData = {"variant": "qubic", "players": 2, "seed": 1, "options": {}}
 
 
 def test_wal_mode_and_entries(tmp_path: Path) -> None:
@@ -123,11 +127,11 @@ def test_a_journal_that_cannot_be_written_changes_nothing(tmp_path: Path) -> Non
 
 
 def test_entries_keep_their_sequence_and_game_time(tmp_path: Path) -> None:
-    """controller/core/journal.py: "An entry is ``(seq, kind, data, at)``"; "``at`` is the game
+    """controller/records/journal.py: "An entry is ``(seq, kind, data, at)``"; "``at`` is the game
     time (seconds on the game's own time line) when the entry was written" — a data directory
     that does not exist yet is made, parents and all."""
     journal = Journal(tmp_path / "state" / "flixboard")
-    assert journal.append("new_game", {"variant": "qubic"}) == 1
+    assert journal.append("new_game", QUBIC) == 1
     assert journal.append("action", {"kind": "place", "hole": "R-I-S"}, at=3) == 2
     entries = journal.current_game()
     assert [(e.seq, e.kind, e.at) for e in entries] == [(1, "new_game", 0.0), (2, "action", 3.0)]
@@ -136,10 +140,10 @@ def test_entries_keep_their_sequence_and_game_time(tmp_path: Path) -> None:
 
 
 def test_an_entry_with_a_damaged_time_is_refused_naming_it(tmp_path: Path) -> None:
-    """controller/core/journal.py: a journal is "refused rather than misread" — an entry whose
+    """controller/records/journal.py: a journal is "refused rather than misread" — an entry whose
     data is no object, or whose time is no number, is named as damaged."""
     journal = Journal(tmp_path)
-    journal.append("new_game", {"variant": "qubic"})
+    journal.append("new_game", QUBIC)
     journal.close()
     db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
     db.execute("INSERT INTO journal (kind, data, at) VALUES ('action', '{}', 'soon')")
@@ -163,11 +167,11 @@ def raw_journal(path: Path, schema: str, version: int) -> None:
 
 
 def test_a_journal_of_the_first_format_is_upgraded_in_place(tmp_path: Path) -> None:
-    """controller/core/journal.py: "a journal written by a newer format is refused rather than
+    """controller/records/journal.py: "a journal written by a newer format is refused rather than
     misread; an older one is upgraded in place" (format 1 had no ``at``: every entry at 0)."""
     raw_journal(tmp_path, "CREATE TABLE journal (seq INTEGER PRIMARY KEY, kind TEXT, data TEXT)", 1)
     db = sqlite3.connect(tmp_path / Journal.FILE_NAME)
-    db.execute("INSERT INTO journal (kind, data) VALUES ('new_game', '{\"variant\": \"qubic\"}')")
+    db.execute("INSERT INTO journal (kind, data) VALUES ('new_game', ?)", (json.dumps(QUBIC),))
     db.commit()
     db.close()
     journal = Journal(tmp_path)
@@ -180,7 +184,7 @@ def test_a_journal_of_the_first_format_is_upgraded_in_place(tmp_path: Path) -> N
 
 
 def test_a_newer_or_foreign_journal_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
-    """controller/core/journal.py: "a journal written by a newer format is refused rather than
+    """controller/records/journal.py: "a journal written by a newer format is refused rather than
     misread"; a file whose journal table this version cannot read is refused too."""
     newer, foreign = tmp_path / "newer", tmp_path / "foreign"
     newer.mkdir()
@@ -203,17 +207,17 @@ def test_a_newer_or_foreign_journal_is_refused_and_left_as_it_is(tmp_path: Path)
 def test_a_journal_without_a_data_directory_lives_in_memory(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """controller/core/journal.py: "(``None``: in memory)" — nothing is written to disk."""
+    """controller/records/journal.py: "(``None``: in memory)" — nothing is written to disk."""
     monkeypatch.chdir(tmp_path)
     journal = Journal(None)
-    journal.append("new_game", {"variant": "lucky"})
+    journal.append("new_game", {**QUBIC, "variant": "lucky"})
     assert journal.path is None and [e.kind for e in journal.current_game()] == ["new_game"]
     journal.close()
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_file_that_is_no_journal_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
-    """controller/core/journal.py: a journal is "refused rather than misread" — the message says
+    """controller/records/journal.py: a journal is "refused rather than misread" — the message says
     the file was not touched and how to start a new one."""
     path = tmp_path / Journal.FILE_NAME
     path.write_bytes(b"not a database, just bytes " * 40)

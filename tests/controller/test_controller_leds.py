@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from controller.config import Config
 from controller.core import scene
-from controller.core.leds import LedRenderer, compose, holes_layer, scale
+from controller.leds import LedRenderer, compose, holes_layer, scale
 from controller.tools.sim_run import SimRun
 from engine.holes import parse
 from hal.base import HOLE_COUNT, PixelStrip
@@ -163,14 +163,14 @@ def test_call_window_sweeps_the_status_pixels_and_the_last_move_stays_marked() -
     after = scene.frame(run.controller, start + window + 1.0)[HOLE_COUNT:]
     assert scene.SWEEP not in after  # the seat pixels are back: the window has closed
 def test_a_colour_is_dimmed_or_brightened_and_clipped() -> None:
-    """controller/core/leds.py `scale`: "``color`` dimmed (or brightened, clipped) by
+    """controller/leds.py `scale`: "``color`` dimmed (or brightened, clipped) by
     ``factor``" — each channel on its own, never above 255."""
     assert scale((200, 150, 10), 2.0) == (255, 255, 20)
     assert scale((10, 20, 30), 0.5) == (5, 10, 15)
 
 
 def test_a_frame_too_soon_is_held_until_its_deadline_then_sent_once() -> None:
-    """controller/core/leds.py: "no two within ``1 / max_fps`` seconds. A frame that arrives too
+    """controller/leds.py: "no two within ``1 / max_fps`` seconds. A frame that arrives too
     soon after the last one is held and sent at ``next_deadline()``"."""
     strip = RecordingStrip()
     renderer = LedRenderer(strip, brightness_cap=1.0, max_fps=4.0)  # 0.25 s apart

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from controller.cli.run import open_board
 from controller.config import Config
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.server.service import Service, bind
 
 Address = tuple[str, int]

@@ -15,7 +15,7 @@ import pytest
 from api_harness import Harness
 
 from controller.config import Config
-from controller.core.leds import scale
+from controller.leds import scale
 from controller.tools.demo import play
 from controller.tools.script import run_file
 from engine.olix_patterns import GRID

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from api_harness import Harness
 
+from controller import words
 from controller.config import Config
-from controller.core import words
+from controller.core.combination import TOGETHER_S
 from engine.game import Phase
 from engine.variants import new_game
 
@@ -173,24 +174,53 @@ async def test_a_lost_turn_stays_as_the_banner_until_the_next_action(api: Harnes
     assert state["banner"] is None
 
 
-async def test_the_result_stays_as_the_banner_into_the_next_game(api: Harness) -> None:
-    """Defect: the winner's words vanished when the next game started."""
+async def win_and_clear(api: Harness) -> dict[str, Any]:
+    """Red wins a game of Qubic, the animation ends and every Man is lifted: the state then."""
     await api.post("/api/new_game", {"variant": "qubic", "players": 2})
     for red, blue in zip("SHD", "SHD", strict=True):
         await place(api, f"R-I-{red}")
         await place(api, f"Y-I-{blue}")
     state = await place(api, "R-I-C")
-    assert state["clearing"] is False  # the winning line flashes first
+    assert state["clearing"] is False and state["ready"] is False  # the winning line flashes
     api.advance(10.0)  # the win animation ends
-    assert (await api.state())["clearing"] is True
+    state = await api.state()
+    assert state["clearing"] is True and state["ready"] is False
+    assert state["message"] == (
+        "Red wins! Lift every Man off the board, then press MENU or Next game."
+    )
     cleared = await api.post("/api/sim/clear", {})
     assert cleared.status_code == 200
-    api.advance(0.5)
-    state = await api.state()
-    assert state["phase"] == "await_place" and state["board"] == {}  # the next game
+    api.advance(60.0)
+    return await api.state()
+
+
+async def test_an_emptied_board_shows_the_result_until_the_next_game_is_asked_for(
+    api: Harness,
+) -> None:
+    """Defects: an emptied board started the next game at once (nobody asked for it); the
+    finished game's result stayed as the banner into the next game."""
+    state = await win_and_clear(api)
+    assert state["phase"] == "game_over" and state["ready"] is True and state["board"] != {}
     assert state["banner"]["type"] == "game_over" and state["banner"]["winner"] == 0
-    state = await place(api, "G-II-D")
-    assert state["banner"] is None
+    assert state["message"] == "Red wins! Press MENU or Next game to play the next game."
+    api.board.press("menu")  # the board's way to ask
+    api.advance(TOGETHER_S + 0.1)  # MENU alone acts once ROLL can no longer follow it
+    state = await api.state()
+    assert state["phase"] == "await_place" and state["board"] == {}
+    assert state["banner"] is None and state["last_move"] is None
+    assert state["message"].startswith("Red (player 1): place a Man")
+
+
+async def test_next_game_is_asked_for_over_http_after_a_game_only(api: Harness) -> None:
+    refused = await api.post("/api/next_game", {})
+    assert refused.status_code == 409 and "still under way" in refused.json()["error"]
+    state = await win_and_clear(api)
+    seats = state["seats"]
+    answer = await api.post("/api/next_game", {})
+    assert answer.status_code == 200
+    state = answer.json()
+    assert state["phase"] == "await_place" and state["board"] == {} and state["banner"] is None
+    assert state["variant"] == "qubic" and state["seats"] == seats
 
 
 async def test_clear_board_lifts_every_piece_in_one_order(api: Harness) -> None:

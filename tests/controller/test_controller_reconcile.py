@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.core.reconcile import Expected, GrooveProblem, reconcile
+from controller.reconcile import Expected, GrooveProblem, reconcile
 from engine.holes import parse
 from hal.base import BoardReading, Piece, empty_reading
 

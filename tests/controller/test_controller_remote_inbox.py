@@ -10,7 +10,8 @@ import pytest
 
 from controller.remote import inbox, messages
 from controller.remote.inbox import Inbox, within_depth
-from controller.remote.sealing import Opener, Sealer, canonical
+from controller.remote.sealing import Opener, Sealer
+from controller.wire import encode
 
 HANG_GUARD_S = 30.0
 """Only against a hang: a serve that never serves fails instead of blocking the suite."""
@@ -36,9 +37,9 @@ def test_deep_or_broken_texts_are_too_deep_without_recursion() -> None:
     assert not within_depth(b"[" * 17 + b"]" * 17)
     assert within_depth(b"[" * 16 + b"]" * 16)
     assert not within_depth(b"[[" + b"[]" * 10)  # never closed: not JSON
-    new_game = {"variant": "qubic", "players": 2, "options": {}}
-    snapshot = messages.snapshot_body(3, new_game, [], (1,))
-    assert within_depth(canonical(snapshot))
+    log = (messages.LogEntry("action", messages.ActionData("place", hole="R-I-S")),)
+    snapshot = messages.Snapshot(3, messages.NewGame("qubic", 2, {"o": [[1]]}), log, (1,))
+    assert within_depth(encode(snapshot), 5) and not within_depth(encode(snapshot), 4)
 
 
 def test_an_opened_text_nested_too_deep_is_malformed() -> None:
@@ -49,8 +50,11 @@ def test_an_opened_text_nested_too_deep_is_malformed() -> None:
     deep: object = []
     for _ in range(inbox.MAX_DEPTH):
         deep = [deep]
-    assert opener.open("t/log", sealer.seal("t/log", {"a": deep})).verdict == "malformed"
-    assert opener.open("t/log", sealer.seal("t/log", {"a": [[[]]]})).verdict == "ok"
+    new_game = messages.NewGame("qubic", 2, {"o": deep})
+    too_deep = messages.Snapshot(1, new_game, (), ())
+    assert opener.open("t/log", sealer.seal("t/log", too_deep)).verdict == "malformed"
+    deep_enough = messages.Snapshot(1, messages.NewGame("qubic", 2, {"o": [[[]]]}), (), ())
+    assert opener.open("t/log", sealer.seal("t/log", deep_enough)).verdict == "ok"
 
 
 def test_limits_queues_turns_and_the_guard() -> None:

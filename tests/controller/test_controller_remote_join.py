@@ -7,7 +7,7 @@ from __future__ import annotations
 from controller.remote import messages, pake
 from controller.remote.pake import BURST, MAX_CODES, MAX_FAILURES, Door, Joiner, Welcome
 
-WELCOME = messages.welcome_body("guest", "0123456789abcdef", bytes(32), bytes(range(32)))
+WELCOME = messages.Welcome("guest", "0123456789abcdef", bytes(32).hex(), bytes(range(32)).hex())
 
 
 def exchange(door: Door, code: str, now: float = 0.0) -> tuple[str, object]:

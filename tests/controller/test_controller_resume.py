@@ -17,7 +17,7 @@ import pytest
 from controller_live import LiveService
 
 from controller.core.game_log import replay
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 
 KILLS = 50
 GAME_KEYS = (

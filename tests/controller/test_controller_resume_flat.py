@@ -19,7 +19,7 @@ import pytest
 from controller_live import LiveService
 
 from controller.core.game_log import replay
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 
 KILLS = 15
 CORNERS = {"a1", "e1", "a5", "e5"}

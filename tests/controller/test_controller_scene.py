@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from controller.config import Config
 from controller.core import scene
-from controller.core.leds import OFF, scale
+from controller.leds import OFF, scale
 from controller.tools.sim_run import SimRun, board_for
 from engine.holes import parse
 from hal.base import HOLE_COUNT
@@ -130,7 +130,7 @@ def test_after_the_win_the_pieces_to_clear_are_dim_white_under_the_called_line()
 
 
 def test_a_panel_missing_from_its_groove_blinks_amber_as_a_whole() -> None:
-    """README "a whole panel blinking amber: that panel is missing or in the wrong groove";
+    """docs/playing.md "a whole panel blinking amber: that panel is missing or in the wrong groove";
     scene.py 5: "errors: holes to fix blink"."""
     run = SimRun(Config(), seed=1)
     run.board.remove_panel(2)

@@ -1,5 +1,5 @@
 """Undo against the computer takes back the person's own move, through the HTTP API and the
-board's MENU button, in each game with computer seats (README "Undo against the computer").
+board's MENU button, in each game with computer seats (docs/computer.md).
 
 A person (seat 0) plays the computer (seat 1) on the simulated board; the computer's answers come
 from the real search process, each one waited for, so every test is deterministic.
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from controller.config import Config
-from controller.core.journal import Journal
+from controller.core.combination import TOGETHER_S
 from controller.core.session import game_entry
+from controller.records.journal import Journal
 from controller.tools.sim_run import SimRun
 from tests.api_harness import Harness
 from tests.sim_hands import put, take
@@ -39,8 +40,10 @@ async def undo_by_api(api: Harness) -> None:
 
 
 async def undo_by_menu(api: Harness) -> None:
+    """A short press of MENU, which takes back once no ROLL can follow it
+    (``controller.core.combination``)."""
     api.board.press("menu")
-    api.advance(0.1)
+    api.advance(TOGETHER_S + 0.1)
 
 
 UNDOS = {"api": undo_by_api, "menu": undo_by_menu}

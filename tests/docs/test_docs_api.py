@@ -1,12 +1,12 @@
-"""The README's HTTP API table names every route of the app (``controller.server.app``), and
-the app has every route of the table."""
+"""The HTTP API page's route table (docs/api/http.md) names every route of the app
+(``controller.server.app``), and the app has every route of the table."""
 
 from __future__ import annotations
 
 import re
 
 from api_harness import Harness
-from readme_tables import first_table, section
+from manual import first_table, page
 from starlette.routing import Route, WebSocketRoute
 
 from controller.server.app import CATCH_ALL
@@ -17,7 +17,7 @@ REQUEST = re.compile(r"`(GET|POST|WS) (/[^`?\s]*)(\?[^`]*)?`")
 def documented() -> set[str]:
     """``METHOD /path`` of each row of the table (a query shown in a row is left out)."""
     found = set()
-    for row in first_table(section("The HTTP API"), "| request | body | does |"):
+    for row in first_table(page("api/http.md"), "| request | body | does |"):
         match = REQUEST.fullmatch(row[0])
         assert match is not None, f"not a request `METHOD /path`: {row[0]}"
         found.add(f"{match.group(1)} {match.group(2)}")

@@ -1,5 +1,6 @@
-"""The documents agree with ``flixboard --help``: every command is named in the README, and every
-``flixboard COMMAND ... --option`` a document writes is an option of that command."""
+"""The documents agree with ``flixboard --help``: every command is named in the manual (the
+README or a page of the site), and every ``flixboard COMMAND ... --option`` a document writes is
+an option of that command."""
 
 from __future__ import annotations
 
@@ -8,11 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from readme_tables import README, REPO
+from manual import DOCS, DOCUMENTS, README, REPO
 
 from controller.cli import COMMANDS, command_parser
 
-DOCUMENTS = [README, *sorted((REPO / "docs").glob("*.md"))]
 COMMAND_LINE = re.compile(
     r"flixboard ([a-z][a-z0-9-]*)((?:[ \t]+(?:\[?--?[a-z][\w-]*[^ \t`]*\]?|[^\s`-][^\s`]*))*)"
 )
@@ -38,12 +38,12 @@ def written_options(document: Path) -> list[tuple[str, str]]:
     return found
 
 
-def test_every_command_is_in_the_readme() -> None:
-    text = README.read_text(encoding="utf-8")
+def test_every_command_is_in_the_manual() -> None:
+    text = "\n".join(document.read_text(encoding="utf-8") for document in DOCUMENTS)
     assert [name for name in COMMANDS if f"flixboard {name}" not in text] == []
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(REPO)))
 def test_every_written_option_exists(document: Path) -> None:
     known = {name: options(command_parser(name)[0]) for name in COMMANDS}
     unknown = [f"{name} {o}" for name, o in written_options(document) if o not in known[name]]
@@ -51,5 +51,6 @@ def test_every_written_option_exists(document: Path) -> None:
 
 
 def test_the_check_reads_the_command_lines() -> None:
-    assert ("run", "--http") in written_options(README)
-    assert ("demo", "--seed") in written_options(README)
+    assert ("run", "--computer") in written_options(README)
+    assert ("demo", "--level") in written_options(README)
+    assert ("run", "--geometry") in written_options(DOCS / "index.md")

@@ -1,6 +1,7 @@
-"""The README's configuration table equals the configuration loader (``controller/config.py``):
-the same keys, each with its default and the values the loader takes; and the commented example
-``controller/config.example.toml`` sets every key but the seats to its default."""
+"""The configuration page's table (docs/configuration.md) equals the configuration loader
+(``controller/config.py``): the same keys, each with its default and the values the loader
+takes; and the commented example ``controller/config.example.toml`` sets every key but the seats
+to its default."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
-from readme_tables import REPO, code, first_table, section
+from manual import REPO, code, first_table, page
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 
@@ -20,7 +21,7 @@ Row = tuple[str, str, str, str]
 
 def table() -> dict[str, Row]:
     """``table.key`` -> (default, values, meaning, key) of each row of the table."""
-    rows = first_table(section("Configuration"), "| key | default | values | meaning |")
+    rows = first_table(page("configuration.md"), "| key | default | values | meaning |")
     found: dict[str, Row] = {}
     for key_cell, default, values, meaning in rows:
         key = code(key_cell)

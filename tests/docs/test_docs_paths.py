@@ -1,6 +1,7 @@
-"""Every repository path that README.md or a document under docs/ names exists: a path in
-backticks (``controller/config.py``, ``tests/web/test_web_remote_*.py``) and the target of a
-relative link or picture. Paths outside the repository are not named at all."""
+"""Every repository path that README.md or a page of the site (any document under docs/, in
+any folder) names exists: a path in backticks (``controller/config.py``,
+``tests/web/test_web_remote_*.py``) and the target of a relative link or picture (Markdown's,
+or an HTML ``<img src>``). Paths outside the repository are not named at all."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ import re
 from pathlib import Path
 
 import pytest
-from readme_tables import README, REPO
+from manual import DOCS, DOCUMENTS, README, REPO
 
-DOCUMENTS = [README, *sorted((REPO / "docs").glob("*.md"))]
 CODE = re.compile(r"`([^`\s]+)`")
-LINK = re.compile(r"\]\(([^)\s#]+)")
+LINK = re.compile(r"\]\(([^)\s#]+)|\bsrc=\"([^\"#]+)\"")
 PLACEHOLDER = re.compile(r"<[^>]+>|\b[A-Z]{3,}\b")
 """``<module>``, ``NAME``: any name (the path is looked up as a pattern)."""
 NOT_REPOSITORY = ("/", "~", "build/", "flixboard/v2/")
@@ -34,7 +34,7 @@ def named_paths(document: Path) -> list[str]:
         ):
             paths.append(token)
     for match in LINK.finditer(text):
-        target = match.group(1)
+        target = match.group(1) or match.group(2)
         if not re.match(r"[a-z]+:", target):
             paths.append(os.path.relpath(document.parent / target, REPO))
     return paths
@@ -47,12 +47,15 @@ def exists(path: str) -> bool:
     return any(REPO.glob(pattern)) if "*" in pattern else (REPO / pattern).exists()
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(REPO)))
 def test_every_named_path_exists(document: Path) -> None:
     missing = [path for path in named_paths(document) if not exists(path)]
     assert missing == [], f"{document.name} names paths the repository does not have"
 
 
 def test_the_check_finds_what_a_document_names() -> None:
-    named = named_paths(README)
-    assert "controller/config.example.toml" in named and "docs/DESIGN.md" in named
+    assert "docs/DESIGN.md" in named_paths(README)
+    assert "controller/config.example.toml" in named_paths(DOCS / "configuration.md")
+    # a page in a folder of the site: its links are read from that folder
+    assert "docs/engine-api.md" in named_paths(DOCS / "api" / "python.md")
+    assert "docs/screenshots/page-phone.png" in named_paths(DOCS / "web-page.md")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.tools import bench_engine
+from bench import bench_engine
 
 
 def test_measure_reports_positive_rates(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""Engine protocol fuzz (:mod:`controller.tools.fuzz_engine`): 5,000 random, garbled and valid
+"""Engine protocol fuzz (:mod:`bench.fuzz_engine`): 5,000 random, garbled and valid
 lines in random order through EngineProtocol, with a stand-in player; not one may raise or
 answer badly. Prints its counts (lines, errors answered, searches, failures)."""
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from protocol_doubles import LowestHolePlayer
 
-from controller.tools.fuzz_engine import LINES, fuzz_protocol
+from bench.fuzz_engine import LINES, fuzz_protocol
 from engine.variants import VARIANTS
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from bench.flip4_bench import RandomFlip4Player, flip4_match, random_playouts
 from engine.flip4 import GRID, Flip4
 from engine.game import Action, Phase
 from engine.players import PLAYERS, make_player
 from engine.players.base import Budget
 from engine.players.flip4 import Flip4Player
-from engine.players.flip4_bench import RandomFlip4Player, flip4_match, random_playouts
 from engine.variants import new_game
 
 
@@ -85,7 +85,8 @@ def test_the_same_seed_plays_the_same_and_budgets_cut_the_look_ahead() -> None:
 
 
 def test_level_3_beats_random_play_in_a_short_seeded_match() -> None:
-    """The bench plays 200 games (README); here 6, enough to fail a player that does not try."""
+    """The bench plays 200 games (docs/computer-players.md); here 6, enough to fail a player that
+    does not try."""
     result = flip4_match(6, clock=lambda: 0.0, level=3, seed=11)
     assert result.wins >= 5
 
@@ -101,6 +102,6 @@ def test_a_random_player_only_makes_legal_moves() -> None:
 
 
 def test_random_games_never_raise_and_always_end() -> None:
-    """The bench plays 10,000 (README); the suite 40 of 2, 3 and 4 players."""
+    """The bench plays 10,000 (docs/computer-players.md); the suite 40 of 2, 3 and 4 players."""
     played = random_playouts(40, seed=0)
     assert played.games == 40 and played.won + played.drawn == 40

@@ -232,15 +232,6 @@ def test_odds_favour_the_team_with_a_completing_hole_and_the_thrower() -> None:
     assert quiet.odds(list(quiet.pieces), list(quiet.threats), 0, 0) == 0.5
 
 
-def test_cut_playouts_score_a_completed_line_as_won() -> None:
-    game = three_in_row()
-    sim = LuckySim.from_game(game)
-    rng = random.Random(3)
-    assert sim.after_place_cut(0, parse("R-I-C"), 0, rng, rng, 4) == 1.0
-    scores = {sim.after_place_cut(0, parse("Y-II-S"), 0, rng, rng, 4) for _ in range(50)}
-    assert all(0.0 <= score <= 1.0 for score in scores) and len(scores) > 2
-
-
 def test_threats_of_finds_the_missing_hole() -> None:
     game = three_in_row()
     assert threats(game.pieces(0), game.occupied) == 1 << parse("R-I-C")

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from olix_helpers import cells, position
 
+from bench.olix_bench import random_games, versus_random
 from engine.errors import IllegalAction, SettingError
 from engine.game import Action
 from engine.olix_patterns import GRID
 from engine.players import PLAYERS, make_player
 from engine.players.base import Budget, SearchInfo
 from engine.players.olix import OlixPlayer, shapes_for, winning_cells
-from engine.players.olix_bench import random_games, versus_random
 from engine.variants import new_game
 
 

@@ -72,7 +72,7 @@ def test_info_reports_the_profile_and_its_counts(rig: FlatRig) -> None:
     info = [b for k, _, b in rig.wire.frames if k == protocol.INFO][-1]
     geometry = rig.board.geometry
     code = profiles.FLIP4 if geometry.key == "flip4" else profiles.OLIX
-    assert info == bytes([protocol.VERSION, 1, 1, geometry.cells, 0, geometry.pixel_count, code])
+    assert info == bytes([protocol.VERSION, 1, 2, geometry.cells, 0, geometry.pixel_count, code])
     assert len([b for k, _, b in rig.wire.frames if k == protocol.STATE][-1]) == (
         protocol.state_length(geometry.cells, 0)
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware import protocol
-from firmware.board import HOST_TIMEOUT_MS, Board
+from firmware.board import HOST_TIMEOUT_MS, RESTART_DELAY_MS, Board
 from firmware.buttons import Buttons
 from firmware.leds import LedOutput, current_ma
 from firmware.scan import Scanner
@@ -93,7 +93,7 @@ def holes(rig: Rig) -> bytes:
 
 def test_handshake_answers_info_then_full_state(rig: Rig) -> None:
     assert rig.wire.kinds()[:2] == [protocol.INFO, protocol.STATE]
-    assert rig.last(protocol.INFO) == bytes([protocol.VERSION, 1, 1, 64, 8, 72, 0])
+    assert rig.last(protocol.INFO) == bytes([protocol.VERSION, 1, 2, 64, 8, 72, 0])
     assert protocol.unpack_state(rig.last(protocol.STATE))[1] == bytes([1, 2, 3, 4])
 
 
@@ -233,6 +233,21 @@ def test_calibration_capture_store_and_forget(rig: Rig, tmp_path: Path) -> None:
     rig.send(protocol.CALIBRATE, bytes([protocol.CAL_FORGET]))
     rig.run(2)
     assert not (tmp_path / "calibration.json").exists()
+
+
+def test_a_bootloader_frame_with_its_key_asks_for_a_reset_into_the_bootloader(rig: Rig) -> None:
+    short = rig.send(protocol.BOOTLOADER, b"BOO")
+    wrong = rig.send(protocol.BOOTLOADER, b"BOOX")
+    rig.run(2)
+    assert (rig.acks()[short], rig.acks()[wrong]) == (protocol.BAD_LENGTH, protocol.BAD_VALUE)
+    assert not rig.firmware.into_bootloader
+    assert not rig.firmware.restart_due(rig.now + 10 * RESTART_DELAY_MS)
+    seq = rig.send(protocol.BOOTLOADER, protocol.BOOTLOADER_KEY)
+    rig.run(2)
+    assert rig.acks()[seq] == protocol.OK
+    assert rig.firmware.into_bootloader
+    assert not rig.firmware.restart_due(rig.now)  # the ACK goes out first
+    assert rig.firmware.restart_due(rig.now + RESTART_DELAY_MS)
 
 
 def test_calibration_refused_with_a_magnet_near(rig: Rig, tmp_path: Path) -> None:

@@ -61,3 +61,12 @@ def test_the_uf2_is_a_whole_rp2040_image_that_names_its_sources() -> None:
     assert f"uf2-sha256: {hashlib.sha256(data).hexdigest()}" in sources
     for name in ("micropython: v1.28.0", "lib/pico-sdk: 2.2.0", "lib/tinyusb:", "board: RPI_PICO"):
         assert name in sources
+
+
+def test_the_uf2_leaves_the_flash_filesystem_alone() -> None:
+    """Copying the UF2 keeps /calibration.json and /profile.txt: MicroPython's filesystem on a
+    Pico (RPI_PICO: 1408 KB at the end of the 2 MB flash) starts after the image's last block."""
+    data = (ROOT / "firmware" / "dist" / "flixboard-pico.uf2").read_bytes()
+    last = max(struct.unpack_from("<I", data, at + 12)[0] for at in range(0, len(data), 512))
+    assert last + 256 <= FLASH_BASE + (2048 - 1408) * 1024
+

@@ -1,5 +1,5 @@
 """Mutation testing in the suite: the kept list of equivalent mutants is well formed, and a fixed
-sample of the engine's mutants is killed by the engine's tests (README: Testing)."""
+sample of the engine's mutants is killed by the engine's tests (docs/mutation.md)."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from unittest.mock import MagicMock
 
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
+from controller.driver import Driver
+from controller.records.journal import Journal
 from hal.gpio_backend import GpioBackend
 from hal.pi_wiring import PiWiring
 from sim.board import SimBoard

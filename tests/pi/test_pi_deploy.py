@@ -52,7 +52,7 @@ def test_the_unit_runs_the_service_as_designed() -> None:
     assert int(s["WatchdogSec"][0]) >= 10
     assert s["Restart"] == ["on-failure"]
     assert s["User"] == ["flixboard"]
-    assert s["SupplementaryGroups"][0].split() == ["gpio", "spi", "dialout"]
+    assert s["SupplementaryGroups"][0].split() == ["gpio", "spi", "dialout", "audio"]
     assert s["StateDirectory"] == ["flixboard"]
     assert "FLIXBOARD_BOARD=serial:/dev/flixboard" in s["Environment"]
     assert "FLIXBOARD_GEOMETRY=flix" in s["Environment"], (

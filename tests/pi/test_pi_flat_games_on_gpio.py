@@ -13,9 +13,9 @@ from flat_hands import Hand, random_flip4_turn
 from gpio_standin import SCAN_S
 
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
 from controller.core.session import game_entry
+from controller.driver import Driver
+from controller.records.journal import Journal
 from engine.grid import GRIDS
 from hal.gpio_grid import GridGpioBackend
 from sim.board import SimBoard

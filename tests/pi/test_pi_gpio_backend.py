@@ -160,7 +160,7 @@ def test_a_press_is_a_falling_edge(backend: GpioBackend, board: SimBoard, clock:
 def test_menu_held_down_is_a_long_press_once(
     backend: GpioBackend, board: SimBoard, clock: SimClock
 ) -> None:
-    """A long press of MENU asks for a hint (README): held a second, it is reported as long
+    """A long press of MENU asks for a hint (docs/playing.md): held a second, it is reported as long
     while still held, and its release adds nothing."""
     board.press("menu", long=True)
     step(backend, clock, 0.5)

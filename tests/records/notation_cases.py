@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from controller.tools.random_games import random_game
+from bench.random_games import random_game
 from engine.notation import SeatInfo, write_record
 
 SEATS = [SeatInfo("Ann"), SeatInfo("Ben", "computer", 2)]

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from bench import bench_games
 from controller.cli import main as cli
-from controller.tools import bench_games
 
 
 def test_the_games_probe_measures_a_service_with_stored_games(

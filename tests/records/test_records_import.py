@@ -13,11 +13,11 @@ import pytest
 from api_harness import Harness
 from notation_cases import SEATS, malformed_cases, valid_record
 
+from bench.random_games import VARIANTS, random_game
 from controller.cli import main
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.records.keeping import keep_played
 from controller.records.store import GameStore
-from controller.tools.random_games import VARIANTS, random_game
 from engine.notation import read_record
 
 

@@ -11,7 +11,7 @@ from typing import ClassVar
 import pytest
 from notation_cases import SEATS, Case, malformed_cases, valid_record
 
-from controller.tools.random_games import VARIANTS, random_game
+from bench.random_games import VARIANTS, random_game
 from engine.errors import NoNotation, NotationError
 from engine.notation import (
     ABANDONED,

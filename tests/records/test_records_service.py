@@ -13,7 +13,7 @@ import pytest
 from api_harness import Harness
 
 from controller.config import Config, from_tables
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.records.store import GameStore, RecordsError
 from engine.notation import read_record
 

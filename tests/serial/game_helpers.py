@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from controller.core.driver import Driver
+from controller.driver import Driver
 from engine.bitboard import scan_forward
 from engine.lines import LINES
 from sim.board import SimBoard

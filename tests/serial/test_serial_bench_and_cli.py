@@ -8,9 +8,9 @@ import sys
 import time
 from pathlib import Path
 
+from bench.bench_serial import measure
 from hal.base import Piece
 from hal.serial_backend import SerialBackend
-from sim.bench_serial import measure
 
 
 def test_bench_probe_reports_every_figure() -> None:

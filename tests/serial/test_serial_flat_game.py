@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
 from controller.core.session import game_entry
+from controller.driver import Driver
+from controller.records.journal import Journal
 from engine.flip4 import CORNERS
 from engine.grid import GRIDS
 from hal.geometry import load_geometry

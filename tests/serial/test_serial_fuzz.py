@@ -1,11 +1,11 @@
-"""Serial line fuzz (:mod:`sim.fuzz_serial`): 10,000 garbage frames of ten kinds from the
+"""Serial line fuzz (:mod:`bench.fuzz_serial`): 10,000 garbage frames of ten kinds from the
 simulated Pico (on a pty) into the real SerialBackend, mixed with the Pico's own frames. 0
 crashes (handler errors), 0 phantom pieces, 0 disconnects; prints its counts. Paced by the link
 itself, never by the clock."""
 
 from __future__ import annotations
 
-from sim.fuzz_serial import FRAMES, KINDS, fuzz_serial
+from bench.fuzz_serial import FRAMES, KINDS, fuzz_serial
 from sim.pico_rig import PicoRig
 
 

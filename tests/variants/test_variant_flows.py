@@ -14,9 +14,9 @@ from sim_hands import HAND_S, put, take
 
 from controller.config import Config
 from controller.core import scene
-from controller.core.journal import Journal
 from controller.core.session import game_entry
 from controller.errors import BadOrder, NotNow
+from controller.records.journal import Journal
 from controller.server.app import create_app
 from controller.server.service import Service
 from controller.tools.sim_run import SimRun

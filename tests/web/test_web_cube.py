@@ -50,8 +50,9 @@ def flat_hole(page: Page, name: str) -> Locator:
 
 def spots(page: Page) -> dict[str, dict[str, float]]:
     """Every hole's centre in the window, the radius a tap must fall within, its distance from
-    the eye and its place in the painting order."""
-    page.locator("#cube").scroll_into_view_if_needed()
+    the eye and its place in the painting order. The cube is scrolled to the window's middle, as
+    a player would scroll it (clear of what floats above the action bar)."""
+    page.locator("#cube").evaluate("e => e.scrollIntoView({ block: 'center' })")
     result: dict[str, dict[str, float]] = page.evaluate(
         f"""async () => {{
             const cube = {CUBE};
@@ -103,6 +104,45 @@ def assert_nearer_drawn_over(positions: dict[str, dict[str, float]]) -> None:
     assert overlaps > 0
 
 
+def assert_no_panel_edge_on(positions: dict[str, dict[str, float]]) -> None:
+    """Every panel faces the eye enough to read: neighbouring holes of a panel (in a floor or a
+    section) stand at least 2.5 Man radii apart on the screen (face-on they are about 4.3
+    apart; a panel seen edge-on squeezes its sections together)."""
+    floors, suits = ["I", "II", "III", "IV"], ["S", "H", "D", "C"]
+    for panel in "RYGB":
+        for f, floor in enumerate(floors):
+            for s, suit in enumerate(suits):
+                spot = positions[f"{panel}-{floor}-{suit}"]
+                neighbours = [f"{panel}-{floor}-{suits[s + 1]}"] if s < 3 else []
+                neighbours += [f"{panel}-{floors[f + 1]}-{suit}"] if f < 3 else []
+                for name in neighbours:
+                    other = positions[name]
+                    apart = math.dist((spot["x"], spot["y"]), (other["x"], other["y"]))
+                    radius = max(spot["radius"], other["radius"])
+                    assert apart >= 2.5 * radius, (panel, floor, suit, name, apart / radius)
+
+
+def assert_whole_cube_shown(page: Page) -> None:
+    """Nothing of the cube is cut off: every hole's Man fits inside the drawing, the drawing in
+    the window's width, and a tap at each hole in sight reaches the cube."""
+    positions = spots(page)
+    box = page.locator("#cube svg").bounding_box()
+    assert box is not None
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    for name, spot in positions.items():
+        assert box["x"] <= spot["x"] - spot["radius"], name
+        assert spot["x"] + spot["radius"] <= box["x"] + box["width"], name
+        assert box["y"] <= spot["y"] - spot["radius"], name
+        assert spot["y"] + spot["radius"] <= box["y"] + box["height"], name
+    reached = page.evaluate(
+        """(points) => points.map(([x, y]) =>
+            Boolean(document.elementFromPoint(x, y)?.closest('#cube')))""",
+        [[spot["x"], spot["y"]] for name, spot in positions.items() if name in in_sight(positions)],
+    )
+    assert all(reached)
+
+
 def start_qubic(service: Service) -> None:
     response = service.post("/api/new_game", {"variant": "qubic", "players": 2})
     assert response.status_code == 200, response.text
@@ -114,8 +154,11 @@ def test_full_qubic_game_by_tapping_the_cube(
     page = open_page(service, **DESKTOP)
     start_qubic(service)
     expect(page.locator("#turn")).to_contain_text("Red (player 1): place a Man")
-    # Every hole is in sight from the first view: none needs turning the cube to be tapped.
+    # Every hole is in sight from the first view: none needs turning the cube to be tapped; and
+    # the four panels face the eye (defect: the front panel was seen edge-on).
     assert sorted(in_sight(spots(page))) == sorted(spots(page))
+    assert_no_panel_edge_on(spots(page))
+    assert_whole_cube_shown(page)
     moves = [hole for pair in zip(RED, [*BLUE, None], strict=True) for hole in pair if hole]
     for number, name in enumerate(moves):
         team = number % 2
@@ -148,10 +191,12 @@ def test_full_qubic_game_by_tapping_the_cube(
     expect(page.locator("#cube .cube-lit")).to_have_count(0)
 
     # Clearing the board for the next game: tapping a Man in the cube lifts it off the board
-    # (the finished game still holds it, drawn as a ghost), and the next game begins.
+    # (the finished game still holds it, drawn as a ghost); Next game begins the next one.
     for name in moves:
         tap(page, name)
         expect(cube_hole(page, name)).to_have_class(re.compile(r"\bcube-missing\b"))
+    expect(page.locator("#after-game")).to_contain_text("The board is ready")
+    page.click("#after-next")
     expect(page.locator("#turn")).to_contain_text("place a Man")
     state = service.state()
     assert state["phase"] == "await_place"
@@ -177,6 +222,7 @@ def test_turning_the_cube_by_drag_keeps_taps_on_their_holes(
     assert turned["yaw"] == pytest.approx(first_view["yaw"] + 80, abs=1)
     assert turned["pitch"] == pytest.approx(first_view["pitch"] + 25, abs=1)
     assert service.state()["board"] == {}
+    assert_whole_cube_shown(page)  # defect: a dragged cube was cut off
 
     after = spots(page)
     assert_nearer_drawn_over(before)

@@ -1,4 +1,4 @@
-"""The HTTP fuzz (``controller.tools.http_fuzz``): at least 5,000 random requests over every
+"""The HTTP fuzz (``bench.http_fuzz``): at least 5,000 random requests over every
 route, in process, on the spaceboard and on each flat board, and not one server error (5xx)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from api_harness import Harness
 
-from controller.tools.http_fuzz import routes_of, run
+from bench.http_fuzz import routes_of, run
 
 REQUESTS = 5000
 

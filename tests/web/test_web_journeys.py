@@ -357,24 +357,26 @@ def history_and_replay(journey: Journey, kept_before: int) -> None:
 
 
 def clear_and_start_the_next(journey: Journey) -> None:
-    """After the game the after-game box, in the first screen, offers Clear the board: next
-    game; the simulator's hands lift every piece and the next game begins with the same players."""
+    """After the game the after-game box, in the first screen, offers Next game; it clears the
+    simulated board and the next game begins with the same players, without the finished game's
+    banner."""
     page = journey.page
     page.evaluate("window.scrollTo(0, 0)")
-    clear = page.locator("#after-clear")
-    expect(clear).to_have_text("Clear the board: next game")
-    expect(clear).to_be_enabled()
-    bottom = clear.evaluate("e => e.getBoundingClientRect().bottom")
+    ask = page.locator("#after-next")
+    expect(ask).to_have_text("Next game")
+    expect(ask).to_be_enabled()
+    bottom = ask.evaluate("e => e.getBoundingClientRect().bottom")
     journey.check(
         bottom <= page.viewport_size["height"] if page.viewport_size else False,
-        "after the game, Clear the board: next game is not in the first screen",
+        "after the game, Next game is not in the first screen",
     )
     journey.shot("after-the-game")
     events = journey.state()["events"][-1:]
-    clear.click()
+    ask.click()
     wait(lambda: journey.state()["events"][-1:] != events, "the next game")
     wait(lambda: journey.state()["phase"] != "game_over", "the next game")
     expect(page.locator("#after-game")).to_be_hidden()
+    expect(page.locator("#banner")).to_be_hidden()
     state = journey.state()
     assert state["variant"] == journey.game and not state["sensed"]
     assert [seat["kind"] for seat in state["seats"]] == ["human", "computer"]

@@ -203,7 +203,7 @@ def test_resign_from_the_page(service: Service, open_page: Callable[..., Page]) 
     expect(page.locator("#seats li")).to_have_count(2)
     seat_row(page, 1).get_by_role("button", name="Resign Blue (player 2)").click()
     page.click("#confirm-yes")
-    # The log keeps the result; the board itself starts the next game once it is clear.
+    # The log keeps the result; the next game starts once someone asks for it.
     expect(page.locator("#log")).to_contain_text("Blue (player 2) resigned.")
     expect(page.locator("#log")).to_contain_text("Red wins (the others resigned)!")
     resigned = [e for e in service.state()["events"] if e["type"] == "resign"]

@@ -13,7 +13,7 @@ from remote_support import Side, in_step, wait_for
 from rogue_support import Rogue
 from test_web_remote_integrity import place, settle
 
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.remote import messages
 from controller.remote.host import SNAPSHOT_GAP_S
 from controller.remote.pake import Welcome
@@ -60,7 +60,7 @@ def test_hellos_get_at_most_one_snapshot_per_gap(tmp_path: Path, mosquitto: Mosq
         began = time.monotonic()
         where, sealer = topic(game_id, messages.HELLO), as_guest(keys)
         hellos = [
-            (where, sealer.seal(where, messages.hello_body(0, have, f"n{have}")))
+            (where, sealer.seal(where, messages.Hello(0, have, f"n{have}")))
             for have in range(HELLOS)
         ]
         holder.publish_many(hellos)
@@ -93,13 +93,7 @@ def test_an_entry_the_host_never_wrote_starts_no_storm(
         place(guest, "Y-II-H")
         settle(host, guest, "Y-II-H")
         holder.listen(topic(game_id, messages.ORDERS))
-        undo = {
-            "type": "entry",
-            "game": game_number(host),
-            "n": host.state()["remote"]["log"] + 1,
-            "kind": "undo",
-            "data": {},
-        }
+        undo = messages.Entry(game_number(host), host.state()["remote"]["log"] + 1, "undo")
         where = topic(game_id, messages.LOG)
         stale = link(host)["dropped"]["stale"]
         holder.publish(where, as_host(joined_keys(guest)).seal(where, undo))
@@ -116,9 +110,15 @@ def test_an_entry_the_host_never_wrote_starts_no_storm(
 
 
 def padded_entry(game: int, n: int, size: int) -> dict[str, object]:
-    """A log entry carrying about ``size`` bytes of empty lists: each costs Python 64 bytes."""
+    """A log entry carrying about ``size`` bytes of empty lists (each costs Python 64 bytes) in
+    a field no action has: sealed with the host's keys, it is refused when it is read."""
     pad = [[] for _ in range(size // 3)]
     return {"type": "entry", "game": game, "n": n, "kind": "action", "data": {"pad": pad}}
+
+
+def far_entry(game: int, n: int) -> messages.Entry:
+    """A well-formed log entry ``n`` of ``game``: a resignation the host never logged."""
+    return messages.Entry(game, n, "action", messages.ActionData("resign", seat=0))
 
 
 def test_entries_far_ahead_cannot_fill_the_guests_memory(
@@ -140,11 +140,14 @@ def test_entries_far_ahead_cannot_fill_the_guests_memory(
         holder.publish_many([(where, payload) for payload in large])
         small = [sealer.seal(where, padded_entry(game, 42 + n, 7_000)) for n in range(400)]
         holder.publish_many([(where, payload) for payload in small])
+        ahead = [sealer.seal(where, far_entry(game, 442 + n)) for n in range(400)]
+        holder.publish_many([(where, payload) for payload in ahead])
         sentinel(holder, guest, where)
         growth = rss_mb(guest) - before
         assert growth <= MEMORY_GROWTH_MB, f"the guest grew by {growth:.0f} MB"
         counts = link(guest)["dropped"]
-        assert counts["oversize"] == 40 and counts["overflow"] >= 400 - 64
+        assert counts["oversize"] == 40 and counts["malformed"] >= 400
+        assert counts["overflow"] >= 400 - 64
         assert in_step(host, guest) and link(guest)["state"] == "connected"
     finally:
         holder.close()

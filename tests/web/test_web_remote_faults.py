@@ -8,10 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from broker_support import Mosquitto
 from remote_support import Side, both_over, game_of, open_game, play
 
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.remote.resync import host_log
 
 ROUNDS = 20
@@ -38,22 +39,25 @@ def logs(host: Side, guest: Side) -> tuple[list[dict[str, Any]], list[dict[str, 
     theirs = Journal(guest.folder / "data")
     try:
         _, log = host_log(ours.current_game())
-        applied = [
-            {"kind": entry.kind, "data": entry.data}
+        applied: list[dict[str, Any]] = [
+            {"kind": "action", "data": dict(entry.data)}
+            if entry.kind == "action"
+            else {"kind": "undo"}
             for entry in theirs.current_game()
             if entry.kind in ("action", "undo")
         ]
     finally:
         ours.close()
         theirs.close()
-    return [entry.to_json() for entry in log], applied
+    return [msgspec.to_builtins(entry) for entry in log], applied
 
 
 def check_end(host: Side, guest: Side, ours: dict[str, Any], theirs: dict[str, Any]) -> None:
     assert game_of(ours) == game_of(theirs)
     hosted, applied = logs(host, guest)
     assert applied == hosted, "the guest applied exactly the host's log, in order, once"
-    assert sum(1 for entry in hosted if entry["data"].get("kind") == "place") == len(ours["board"])
+    placed = sum(1 for entry in hosted if entry.get("data", {}).get("kind") == "place")
+    assert placed == len(ours["board"])
 
 
 def test_broker_killed_and_started_again(tmp_path: Path, mosquitto: Mosquitto) -> None:

@@ -52,28 +52,17 @@ def roomy_broker(tmp_path: Path) -> Iterator[Mosquitto]:
 def forged(leaf: str, game: int, n: int) -> bytes:
     """A body of the topic's own type, sealed as the game seals it but with keys the outsider
     drew itself (a presence says the side is gone)."""
-    bodies = {
-        messages.ORDERS: messages.order_body(game, n, f"x{n}", {"kind": "place", "hole": "Y-I-H"}),
-        messages.HELLO: messages.hello_body(game, n, f"x{n}"),
-        messages.SNAPSHOT: {
-            "type": "snapshot",
-            "game": game + 1,
-            "new_game": {"variant": "qubic", "players": 2, "options": {}},
-            "log": [],
-            "seats": [0, 1],
-            "spectator": False,
-        },
-        messages.LOG: {
-            "type": "entry",
-            "game": game,
-            "n": n,
-            "kind": "action",
-            "data": {"kind": "place", "hole": "Y-I-H"},
-        },
-        messages.REFUSED: messages.refused_body(f"x{n}", "no"),
+    bodies: dict[str, messages.Message] = {
+        messages.ORDERS: messages.Order(
+            game, n, f"x{n}", messages.OrderAction("place", hole="Y-I-H")
+        ),
+        messages.HELLO: messages.Hello(game, n, f"x{n}"),
+        messages.SNAPSHOT: messages.Snapshot(game + 1, messages.NewGame("qubic", 2), (), (0, 1)),
+        messages.LOG: messages.Entry(game, n, "action", messages.ActionData("place", hole="Y-I-H")),
+        messages.REFUSED: messages.Refused(f"x{n}", "no"),
     }
-    side = leaf.rsplit("/", 1)[-1]
-    presence = messages.presence_body(messages.Presence(side, False, n, False))
+    side = "host" if leaf.endswith("host") else "guest"
+    presence = messages.Presence(side, False, n, False)
     sealer = Sealer(os.urandom(32), mac_key=os.urandom(32))
     return sealer.seal(messages.topic("0" * 16, leaf), bodies.get(leaf, presence))
 

@@ -34,9 +34,9 @@ def test_an_unforeseen_error_restarts_the_link_and_says_so(mosquitto: Mosquitto)
         async with asyncio.timeout(LIMIT_S):
             while len(connects) < 2:
                 await asyncio.sleep(0.02)
-        shown = link.state_json()
-        assert shown["state"] == "connected" and shown["restarts"] == 1
-        assert shown["internal_error"] == "RuntimeError: a fault nobody foresaw"
+        shown = link.shown("unknown", None, 0, {})
+        assert shown.state == "connected" and shown.restarts == 1
+        assert shown.internal_error == "RuntimeError: a fault nobody foresaw"
         await link.stop()
 
     asyncio.run(run())

@@ -14,7 +14,7 @@ from broker_support import Mosquitto
 from remote_support import Side, both_over, open_game, play
 from rogue_support import Rogue
 
-from controller.core.journal import Journal
+from controller.records.journal import Journal
 from controller.remote.messages import VARIANTS
 
 BOARD = {"lucky": "flix", "qubic": "flix", "flip4": "flip4", "olix": "olix"}

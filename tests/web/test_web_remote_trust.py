@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from broker_support import Mosquitto
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from remote_support import Side, both_over, game_of, in_step, open_game, play, wait_for
@@ -96,13 +97,17 @@ def test_a_code_is_used_up_by_the_board_that_joined(tmp_path: Path, mosquitto: M
             side.stop()
 
 
-def snapshot_of(welcome: Welcome, rogue: Rogue) -> dict[str, Any]:
+def snapshot_of(welcome: Welcome, rogue: Rogue) -> messages.Snapshot:
     """The host's latest snapshot as a board that joined reads it."""
     opener = Opener(welcome.log_key, mac_key=welcome.to_guest)
     topic = game_topic(welcome, messages.SNAPSHOT)
-    bodies = [opener.open(topic, seen.payload).body for seen in rogue.on(topic)]
-    body = [b for b in bodies if b is not None][-1]
-    return body
+    opened = [opener.open(topic, seen.payload) for seen in rogue.on(topic)]
+    texts = [o.text for o in opened if o.verdict == "ok"]
+    return messages.expect(messages.decode(texts[-1]), messages.Snapshot)
+
+
+def order_of(game: int, base: int, nonce: str, action: dict[str, Any]) -> messages.Order:
+    return messages.Order(game, base, nonce, msgspec.convert(action, messages.OrderAction))
 
 
 def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
@@ -124,13 +129,13 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
         wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
         rogue.listen(game_topic(guest, "#"))
         rogue.wait(game_topic(guest, messages.SNAPSHOT))
-        game = snapshot_of(guest, rogue)["game"]
+        game = snapshot_of(guest, rogue).game
         orders = Sealer(guest.guest_key)
         topic = game_topic(guest, messages.ORDERS)
 
         def order(action: dict[str, Any], base: int) -> str:
             nonce = os.urandom(8).hex()
-            body = messages.order_body(game, base, nonce, action)
+            body = order_of(game, base, nonce, action)
             rogue.publish(topic, orders.seal(topic, body))
             return nonce
 
@@ -138,9 +143,12 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
             opener = Opener(guest.log_key, mac_key=guest.to_guest)
             where = game_topic(guest, messages.REFUSED)
             for seen in rogue.wait(where):
-                body = opener.open(where, seen.payload).body
-                if body is not None and body["nonce"] == nonce:
-                    return str(body["reason"])
+                opened = opener.open(where, seen.payload)
+                if opened.verdict != "ok":
+                    continue
+                body = messages.expect(messages.decode(opened.text), messages.Refused)
+                if body.nonce == nonce:
+                    return body.reason
             return ""
 
         # seat 1 (the host's) is to move: its placement and its resignation are refused
@@ -156,7 +164,7 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
         as_spectator = Sealer(spectator.log_key)
         rogue.publish(
             topic,
-            as_spectator.seal(topic, messages.order_body(game, 1, "s", {"kind": "resign"})),
+            as_spectator.seal(topic, order_of(game, 1, "s", {"kind": "resign"})),
         )
         wait_for(lambda: dropped(host)["forged"] == forged_before + 1, "the order dropped")
         # the host's log forged to the spectator (with the guest's MAC key and a signature of its
@@ -165,10 +173,11 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
             guest.log_key, mac_key=guest.to_guest, signer=Ed25519PrivateKey.generate()
         )
         where = game_topic(guest, messages.SNAPSHOT)
-        last = messages.snapshot_body(2**53 - 1, {"variant": "qubic", "players": 2}, [], (0,))
+        last = messages.Snapshot(2**53 - 1, messages.NewGame("qubic", 2), (), (0,))
         rogue.publish(where, impostor.seal(where, last), retain=True)
         where = game_topic(guest, messages.LOG)
-        entry = messages.entry_body(game, 2, messages.LogEntry("action", {"kind": "resign"}))
+        resign = messages.LogEntry("action", messages.ActionData("resign"))
+        entry = messages.Entry.of(game, 2, resign)
         rogue.publish(where, impostor.seal(where, entry))
         wait_for(lambda: dropped(watcher)["forged"] >= 2, "the spectator drops both")
         state = host.state()

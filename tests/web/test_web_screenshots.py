@@ -1,5 +1,5 @@
 """Current screenshots of the page, written to build/screenshots/ (never to a tracked file);
-``make screenshots`` copies them to docs/screenshots/ for the README.
+``make screenshots`` copies them to docs/screenshots/ for the README and the site.
 
 Each shot is one game position, set up through the API, at a desktop and a phone size. The 2-D
 view is the flat board (``#board``); a 3-D view, once a module registers one as an extra board
@@ -66,5 +66,7 @@ def test_screenshots_of_the_page(service: Service, open_page: Callable[..., Page
         shot = SHOTS_DIR / name
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
         assert shot.stat().st_size > 5_000, name
-    shown = re.findall(r"docs/screenshots/([\w.-]+)", (REPO / "README.md").read_text("utf-8"))
-    assert shown and set(shown) <= set(written), "the README shows only what make screenshots takes"
+    manual = [REPO / "README.md", *(REPO / "docs").rglob("*.md")]
+    picture = re.compile(r"(?<!build/)screenshots/([\w.-]+\.png)")
+    shown = {name for page in manual for name in picture.findall(page.read_text("utf-8"))}
+    assert shown and shown <= set(written), "the manual shows only what make screenshots takes"

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from controller.core.words import board_words
+from controller.words import board_words
 
 WEB = Path(__file__).resolve().parents[2] / "controller" / "server" / "web"
 NODE = shutil.which("node")

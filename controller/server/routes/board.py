@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from starlette.requests import Request
 from starlette.routing import Route
 
@@ -23,7 +25,13 @@ def routes(service: WebService) -> list[Route]:
             raise NotFound(NO_HANDS)
         return service.hands
 
-    def state() -> Answer:
+    def moved(board: Hands, move: Callable[[], object]) -> Answer:
+        """The hands move; the board is read and its LED frame sent at once (not when the loop
+        next wakes), before the simulator writes its state file, so that the answer shows what
+        the move did."""
+        with board.moving():
+            move()
+            service.step()
         return Answer(service.controller.public_state())
 
     async def place(request: Request) -> Answer:
@@ -32,23 +40,20 @@ def routes(service: WebService) -> list[Route]:
         piece = body.piece or "man"
         if piece not in ("man", "burocrat"):
             raise BadOrder(f"piece must be 'man' or 'burocrat', not {piece!r}")
-        board.place(body.hole, piece)
-        return state()
+        return moved(board, lambda: board.place(body.hole, piece))
 
     async def lift(request: Request) -> Answer:
         board = hands()
         body = await read_body(request, LiftPiece)
-        board.lift(body.hole)
-        return state()
+        return moved(board, lambda: board.lift(body.hole))
 
     async def clear(request: Request) -> Answer:
         """Lift every piece: the board emptied in one order (after a game, or to start over)."""
         board = hands()
         await read_body(request, Empty)
         naming = service.controller.game.naming
-        for hole in scan_forward(service.controller.sensed.occupied()):
-            board.lift(naming.name(hole))
-        return state()
+        occupied = scan_forward(service.controller.sensed.occupied())
+        return moved(board, lambda: [board.lift(naming.name(hole)) for hole in occupied])
 
     return [
         Route("/api/sim/place", guarded(service, place), methods=["POST"]),

@@ -15,11 +15,12 @@ from typing import Any
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from controller.core.state import StateMessage, encode
+from controller.core.state import StateMessage
 from controller.server.fanout import FELL_BEHIND, Subscriber
 from controller.server.privacy import state_without_codes
 from controller.server.requests import cross_site
 from controller.server.web_service import WebService
+from controller.wire import encode
 
 CROSS_SITE = 1008
 """Close code (policy violation) for a socket opened by a page of another site: refused

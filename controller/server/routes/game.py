@@ -1,8 +1,9 @@
 """Game orders and the state: ``GET /api/state`` and the POSTs that change the game.
 
-Every order answers the new state. ``new_game`` starts a game; ``roll``, ``call``, ``penalty``,
-``resign``, ``undo`` and ``token`` act on the game being played. The state carries what the page
-needs instead of the rules (``controller.core.facts``).
+Every order answers the new state. ``new_game`` starts a game (a hosting board refuses one that
+remote play does not carry: ``controller.remote.host``), ``next_game`` the next one after a game;
+``roll``, ``call``, ``penalty``, ``resign``, ``undo`` and ``token`` act on the game being played.
+The state carries what the page needs instead of the rules (``controller.core.facts``).
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from controller.core.session import game_entry
-from controller.errors import NotNow, Unauthorized
-from controller.remote.host import Host
-from controller.remote.messages import VARIANTS as CARRIED
+from controller.errors import Unauthorized
 from controller.server.bodies import (
     Answer,
     Empty,
@@ -40,18 +39,6 @@ def guarded(service: WebService, handler: Handler) -> Handler:
         return await handler(request)
 
     return answer(endpoint)
-
-
-def check_carried(service: WebService, variant: str) -> None:
-    """A board that hosts a remote game starts only games remote play carries: the others
-    (Pay-Off's hidden tokens) would have to travel to the other board."""
-    if not isinstance(service.remote.role, Host) or variant in CARRIED:
-        return
-    hidden = " (its hidden tokens never leave this board)" if variant == "payoff" else ""
-    raise NotNow(
-        f"this board hosts a remote game, and remote play carries {', '.join(CARRIED)}, not "
-        f"{variant}{hidden}: leave the remote game first (POST /api/remote/leave)"
-    )
 
 
 def routes(service: WebService) -> list[Route]:
@@ -82,7 +69,6 @@ def routes(service: WebService) -> list[Route]:
 
     async def new_game(request: Request) -> Answer:
         body = await read_body(request, NewGame)
-        check_carried(service, body.variant)
         entry = game_entry(
             service.config,
             body.variant,
@@ -123,6 +109,12 @@ def routes(service: WebService) -> list[Route]:
         await read_body(request, Empty)
         return order(controller.undo)
 
+    async def next_game(request: Request) -> Answer:
+        """After a game: the next one of the same kind with the same players (the board's
+        MENU); 409 while a game is under way."""
+        await read_body(request, Empty)
+        return order(controller.next_game)
+
     async def token(request: Request) -> Answer:
         """Pay-Off: ``{"seat"?, "token"}`` picks the mover's token for the next placement
         (``null`` clears it); in physical token mode, after a call, ``{"hole", "token"}`` enters
@@ -136,6 +128,7 @@ def routes(service: WebService) -> list[Route]:
         "call": call,
         "penalty": penalty,
         "undo": undo,
+        "next_game": next_game,
         "resign": resign,
         "token": token,
     }

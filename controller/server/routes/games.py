@@ -15,7 +15,6 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from controller.core.state import encode
 from controller.errors import BadOrder, NotFound
 from controller.records.queries import Filter, GameDetail, get_game, list_games, player_stats
 from controller.records.store import GameStore
@@ -32,6 +31,7 @@ from controller.server.bodies import (
 from controller.server.numbers import parse_whole
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
+from controller.wire import encode
 from engine.notation import read_record, replay_steps
 from engine.variants import VARIANTS
 

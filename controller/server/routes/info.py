@@ -10,10 +10,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from controller.core.board_controller import variants_on
-from controller.core.words import board_words
 from controller.server.bodies import Answer, BoardGeometry, Info, Layout, VariantFacts
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
+from controller.words import board_words
 from engine.variants import VARIANTS
 
 WEB_DIR = Path(__file__).parents[1] / "web"

@@ -8,9 +8,9 @@ from msgspec import UNSET
 from starlette.requests import Request
 from starlette.routing import Route
 
-from controller.core.seats import seat_from_json
-from controller.core.think_worker import Answer as Found
+from controller.computer.think_worker import Answer as Found
 from controller.errors import NotNow
+from controller.seats import seat_from_json
 from controller.server.bodies import Answer, Hint, SwitchSeat
 from controller.server.numbers import parse_whole
 from controller.server.requests import check_order, read_body

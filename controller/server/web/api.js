@@ -2,6 +2,25 @@
 
 const TOKEN_KEY = "flixboard.token";
 
+/** Keep the board's token for this browser (the settings page, a scanned QR code). */
+export function storeToken(token) {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+/**
+ * A page opened from the settings page's QR code carries the token in its address's fragment
+ * (``#token=...``; a fragment never reaches the server's log nor a Referer): keep it, and take it
+ * out of the address bar and the browser's history.
+ */
+function takeTokenFromAddress() {
+  const found = /^#token=([A-Za-z0-9_-]{16,128})$/.exec(location.hash);
+  if (!found) return;
+  storeToken(found[1]);
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+takeTokenFromAddress();
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);

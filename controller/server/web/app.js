@@ -19,6 +19,8 @@ import { wireSim } from "./sim.js";
 import "./log.js";
 import { wireSetup } from "./setup.js";
 import { wireSound } from "./sound.js";
+import { showSetupLink } from "./setup-link.js";
+import { speakLine, wireSpeech } from "./speech.js";
 import "./panels.js";
 import { loadInfo } from "./info.js";
 import { refresh } from "./orders.js";
@@ -34,6 +36,8 @@ import "./remote.js";
 function onEvent(message) {
   if (message?.type === "state" && message.state && typeof message.state === "object") {
     receive(nextStamp(), message.state);
+  } else if (message?.type === "speech") {
+    speakLine(message.line);
   }
 }
 
@@ -53,6 +57,8 @@ function wire() {
   wirePayOff();
   wireSetup();
   wireSound();
+  showSetupLink();
+  wireSpeech();
   startHistory();
   followEvents(onEvent, onStatus);
   Promise.all([loadInfo(), refresh()]).then(() => {

@@ -10,7 +10,8 @@
  *   older than the state shown is dropped (the event stream pushes every change);
  * - the page's own choices: the hint shown, the Pay-Off hand open, the setup form, the log;
  * - what the page has mounted: the board views and panels shown, the sound's audio context;
- * - replay: a past position the board views show instead of the live one (views.js).
+ * - replay: a past position the board views show instead of the live one (views.js);
+ * - settings: the settings page's values as the board last answered them (settings.js).
  */
 export const state = {
   server: null,
@@ -30,6 +31,7 @@ export const state = {
   replay: null,
   panels: [],
   audio: null,
+  settings: null,
 };
 
 const drawers = [];

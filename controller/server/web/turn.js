@@ -27,7 +27,11 @@ function turnText(view) {
     const text = view.draw || view.winner === null || view.winner === undefined
       ? "The game is a draw."
       : `${teams[view.winner]?.name ?? "A team"} wins!`;
-    return clearing(view) ? `${text} Clear the board for the next game.` : text;
+    if (view.ready) return `${text} The board is ready: Next game (or MENU) starts the next one.`;
+    if (!clearing(view)) return text;
+    return view.sim
+      ? `${text} Next game clears the board and starts the next one.`
+      : `${text} Lift every ${words.piece}, then Next game (or MENU).`;
   }
   if (view.phase === "await_fix") return `The board does not match the game: fix the blinking ${words.places}.`;
   if (view.seats?.[view.to_move]?.place === "remote") return `${mover} plays on the other board: wait for its move.`;

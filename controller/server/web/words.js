@@ -137,6 +137,7 @@ export const QUIET_EVENTS = new Set([
   "board_mismatch",
   "board_matched",
   "fix_hint",
+  "voice_button",
 ]);
 
 /** The computer's moves the log shows once, by the game's own event (its roll, placement, step,
@@ -241,7 +242,7 @@ export function describeEvent(event, state) {
     case "undo":
       return event.hole ? `Took back the ${words.piece} on ${event.hole}.` : "Took back the last action.";
     case "clear_board":
-      return "Clear the board for the next game.";
+      return "Clear the board; the next game starts when asked for.";
     case "burocrats_won":
       return `${teamName(event.team)} wins back ${plural(event.count, "Burocrat")} (${plural(event.held, "Burocrat")} still held by ${teamName(event.holder)}).`;
     case "free_play":

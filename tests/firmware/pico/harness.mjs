@@ -18,6 +18,9 @@
 //   {"adc_stall": true}              the ADC never finishes a conversion (a hung main loop)
 //   {"report": id}                   report {"ev":"report"} with counters and times
 // Events go to stdout, one JSON object a line; times are emulated nanoseconds at 125 MHz.
+// A reset into the ROM's USB bootloader (machine.bootloader(): the bootrom's reset_usb_boot sets
+// the watchdog's boot vector to an entry point in the ROM) is reported as {"ev":"bootloader"} and
+// ends the emulation: the chip now serves its RPI-RP2 drive, which is not emulated.
 import fs from 'node:fs';
 import net from 'node:net';
 import readline from 'node:readline';
@@ -35,6 +38,8 @@ const CYCLE_NS = 8; // 125 MHz
 const LED_RESET_NS = 50000; // a WS2812B latches after 50 us low
 const LED_ONE_NS = 625; // a high pulse longer than this is a 1 bit (0: 400 ns, 1: 800 ns)
 const SENSOR_MID = 2048;
+const BOOT_VECTOR_MAGIC = 0xb007c0d3; // watchdog scratch 4: scratch 7 holds the entry to boot
+const ROM_END = 0x4000;
 
 const emit = (event) => process.stdout.write(JSON.stringify(event) + '\n');
 const silent = { debug() {}, info() {}, warn() {}, error: (c, m) => process.stderr.write(`${c}: ${m}\n`) };
@@ -150,7 +155,10 @@ class Board {
       // Stop the timer first: rp2040js would fire its alarm again and again at the same instant.
       watchdog.alarm.enable = false;
       watchdog.timer.enable = false;
-      this.resetPending = watchdog.reason === 1 ? 'watchdog' : 'software';
+      const scratch = watchdog.scratchData;
+      const intoRom = scratch[4] === BOOT_VECTOR_MAGIC && (scratch[7] & ~1) < ROM_END;
+      if (intoRom) this.resetPending = 'bootloader';
+      else this.resetPending = watchdog.reason === 1 ? 'watchdog' : 'software';
     };
     mcu.core.PC = 0x10000000;
     boots += 1;
@@ -376,8 +384,14 @@ function cobsDecode(bytes) {
 }
 
 let board = new Board(null);
+let inBootloader = false;
 
 function reboot(reason) {
+  if (reason === 'bootloader') {
+    inBootloader = true;
+    emit({ ev: 'bootloader', t: board.now(), entry: board.mcu.peripherals[0x40058].scratchData[7] });
+    return;
+  }
   const flash = board.mcu.flash;
   offsetNs = board.now();
   stats.resets += 1;
@@ -410,6 +424,6 @@ input.on('close', () => process.exit(0));
 
 function loop() {
   if (!board.run(200000)) reboot(board.resetPending);
-  setImmediate(loop);
+  if (!inBootloader) setImmediate(loop);
 }
 loop();

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.tools import bench_pico
+from bench import bench_pico
 
 
 def test_the_pico_bench_probe_reports_every_figure(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from controller.config import Config
-from controller.core.driver import Driver
-from controller.core.journal import Journal
 from controller.core.session import game_entry
+from controller.driver import Driver
+from controller.records.journal import Journal
 from hal.base import Piece
 from hal.geometry import load_geometry
 from sim.emulated_pico import EmulatedRig, emulated_rig

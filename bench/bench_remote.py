@@ -1,0 +1,363 @@
+"""Bench probe of remote play through a local mosquitto (docs/remote-play.md).
+
+One process simulates both sides of every game: each side is a real ``BoardController`` with its
+``Driver`` on a simulated board, a ``Host`` or a ``Guest`` and its own MQTT connection. The round
+trip is a placement committed on one board to the LED frame of the other board that shows it
+(the frame the other board's driver renders after applying the host's log entry), both ways:
+host to guest (the host's log) and guest to host (the guest's order, carried out by the host).
+With one game the moves follow each other; with N games each game moves every ``PACE_S`` at a
+random phase, and the p99 of all round trips is reported for each N (the curve). Every message
+is sealed (ChaCha20-Poly1305; the host's with the MAC that proves them to the guest; nobody
+watches, so nothing is signed) as in play. The join exchange
+(SPAKE2, once per join) is timed on its own; the games start from keys drawn at random, as
+a welcome gives them, so that setting up 500 games does not take minutes.
+Under a flood, one game moves every ``FLOOD_PACE_S`` while
+an outsider (a client without the key, in a thread of its own) publishes ``FLOOD_PER_S``
+hostile messages a second on the game's topics: junk, forged bodies, nesting 977 and 10,000
+deep, messages just under the snapshot's limit and of 1 MB.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import random
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from bench.bench_scale import scaled
+from controller.config import Config
+from controller.core.session import game_entry
+from controller.driver import Driver
+from controller.records.journal import Journal
+from controller.remote import messages
+from controller.remote.codes import new_code
+from controller.remote.guest import Guest
+from controller.remote.host import Host, HostKeys
+from controller.remote.inbox import SNAPSHOT_BYTES
+from controller.remote.link import Broker
+from controller.remote.pake import Door, Joiner, Welcome
+from engine.game import Action
+from sim.board import SimBoard
+
+SINGLE_MOVES = 200
+GAME_COUNTS = (1, 50, 100, 250, 500)
+PACE_S = 5.0
+"""Each game moves every this many seconds in the concurrent runs (a brisk game: a move is a
+throw, a placement and often a call)."""
+MOVES_PER_GAME = 6
+TARGET_P99_MS = 250.0
+FLOOD_MOVES = 200
+FLOOD_PACE_S = 0.05
+FLOOD_PER_S = 100
+FLOOD_TOPICS = (
+    messages.ORDERS,
+    messages.HELLO,
+    f"{messages.PRESENCE}/guest",
+    messages.SNAPSHOT,
+    messages.LOG,
+    messages.REFUSED,
+    f"{messages.PRESENCE}/host",
+)
+
+
+class _Side:
+    """One board of one game: a controller on a simulated board, driven as the service does."""
+
+    def __init__(self) -> None:
+        self.config = Config(settle_ms=0, variant="qubic")
+        self.backend = SimBoard(frame_limit=4)
+        self.journal = Journal(None)
+        self.driver = Driver(self.backend, self.config, self.journal)
+        self.ctl = self.driver.controller
+        self.arrived: Callable[[], None] | None = None
+
+    def order(self, act: Callable[[float], None]) -> None:
+        now = self.backend.clock.now()
+        act(now)
+        self.driver.follow(now)
+        if self.arrived is not None:
+            self.arrived()
+
+
+class _Game:
+    """A host and a guest; ``move`` places a Man for the seat to move and times the trip."""
+
+    def __init__(
+        self, broker: Broker, keys: HostKeys, welcome: Welcome, times: list[float]
+    ) -> None:
+        self.a, self.b = _Side(), _Side()
+        self.times = times
+        doors = (Door(new_code(), False, used=True), Door(new_code(), True))
+        self.host = Host(self.a.ctl, broker, keys, doors, (1,), self.a.order, lambda: None)
+        self.guest = Guest(self.b.ctl, broker, welcome, doors[0].code, (), self.b.order)
+        self.a.ctl.remote, self.b.ctl.remote = self.host, self.guest
+        self._waiting: tuple[_Side, int, float] | None = None
+        self.a.arrived = lambda: self._check(self.a)
+        self.b.arrived = lambda: self._check(self.b)
+        self.done = asyncio.Event()
+
+    def start(self) -> None:
+        self.host.start()
+        self.guest.start()
+
+    async def stop(self) -> None:
+        await self.host.stop()
+        await self.guest.stop()
+
+    def ready(self) -> bool:
+        return self.guest.follower.game == self.host.game
+
+    def move(self) -> None:
+        """The seat to move places a Man in a random empty hole (a new game when over)."""
+        a = self.a
+        if a.ctl.game.game_over or a.ctl.game.placements > 40:
+            entry = game_entry(a.config, "qubic", 2, None, None)
+            a.order(lambda now: a.ctl.follow_new_game(entry, now))
+            return
+        mover = a if a.ctl.game.to_move == 0 else self.b
+        other = self.b if mover is a else a
+        game = mover.ctl.game
+        hole = random.choice([h for h in range(64) if game.allowed >> h & 1])
+        self.done.clear()
+        self._waiting = (other, hole, time.perf_counter())
+        action = Action("place", hole=hole, at=mover.ctl.game_time(mover.backend.clock.now()))
+
+        def relay(now: float) -> None:
+            self.guest.relays(action, now)
+
+        if mover is a:
+            a.order(lambda now: a.ctl.follow_action(action, now))
+        else:
+            self.b.order(relay)
+
+    def _check(self, side: _Side) -> None:
+        waiting = self._waiting
+        if waiting is None or waiting[0] is not side:
+            return
+        other, hole, started = waiting
+        if other.ctl.game.men[0] >> hole & 1 or other.ctl.game.men[1] >> hole & 1:
+            deferred = other.driver.renderer.next_deadline()
+            extra = 0.0 if deferred is None else max(0.0, deferred - other.backend.clock.now())
+            self.times.append(time.perf_counter() - started + extra)
+            self._waiting = None
+            self.done.set()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _mosquitto(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
+    binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+    port = _free_port()
+    config = folder / "mosquitto.conf"
+    config.write_text(
+        f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+        "max_connections -1\nmax_queued_messages 10000\nset_tcp_nodelay true\n",
+        encoding="utf-8",
+    )
+    process = subprocess.Popen([binary, "-c", str(config)], stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return process, port
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError("mosquitto did not start")
+        time.sleep(0.05)
+
+
+def _keys() -> tuple[HostKeys, Welcome]:
+    """A hosting's keys and the welcome its guest got (as after a join exchange)."""
+    keys = HostKeys(
+        secrets.token_hex(8),
+        secrets.token_bytes(32),
+        Ed25519PrivateKey.generate(),
+        secrets.token_bytes(32),
+        secrets.token_bytes(32),
+    )
+    assert keys.guest_key is not None and keys.to_guest is not None
+    welcome = Welcome(
+        "guest", keys.game_id, keys.log_key, keys.public(), keys.guest_key, keys.to_guest
+    )
+    return keys, welcome
+
+
+def _join_exchange() -> float:
+    """One whole join exchange in process (both sides' SPAKE2 and the welcome), in seconds."""
+    started = time.perf_counter()
+    code = new_code()
+    door, joiner = Door(code, False), Joiner(code)
+    answer = door.request(joiner.request()[1], 0.0)
+    assert answer is not None
+    step, confirmation = joiner.take(answer[1])
+    assert step == "confirm" and isinstance(confirmation, bytes)
+    welcome = messages.Welcome("guest", "0" * 16, bytes(32).hex(), bytes(32).hex())
+    reply, secret = door.confirm(joiner.attempt, confirmation, welcome)
+    assert reply is not None and secret is not None
+    assert joiner.take(reply[1])[0] == "welcome"
+    return time.perf_counter() - started
+
+
+async def _games(broker: Broker, count: int, times: list[float]) -> list[_Game]:
+    """``count`` games, connected and in step. The boards' objects are then left out of the
+    garbage collector's scans: a real board's process holds one board, this one a thousand, and
+    the full scans of a heap that size were the tail of the figure, not the link."""
+    gc.unfreeze()
+    games = [_Game(broker, *_keys(), times) for _ in range(count)]
+    for game in games:
+        game.start()
+    deadline = time.monotonic() + 60 + count * 0.2
+    while not all(game.ready() for game in games):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{count} games did not connect in time")
+        await asyncio.sleep(0.05)
+    gc.collect()
+    gc.freeze()
+    return games
+
+
+async def _single(broker: Broker, moves: int) -> list[float]:
+    times: list[float] = []
+    (game,) = await _games(broker, 1, times)
+    for _ in range(moves):
+        game.move()
+        await asyncio.wait_for(game.done.wait(), 10)
+        await asyncio.sleep(0.005)
+    await game.stop()
+    return times
+
+
+async def _concurrent(broker: Broker, count: int) -> tuple[list[float], int]:
+    times: list[float] = []
+    games = await _games(broker, count, times)
+    lost = 0
+
+    async def play(game: _Game) -> None:
+        nonlocal lost
+        await asyncio.sleep(random.uniform(0, PACE_S))
+        for _ in range(MOVES_PER_GAME):
+            game.move()
+            try:
+                await asyncio.wait_for(game.done.wait(), 30)
+            except TimeoutError:
+                lost += 1
+            await asyncio.sleep(PACE_S)
+
+    await asyncio.gather(*(play(game) for game in games))
+    await asyncio.gather(*(game.stop() for game in games))
+    return times, lost
+
+
+def _hostile(i: int) -> bytes:
+    """The ``i``-th message of the flood: every kind in turn, the big ones rarer."""
+    if i % 100 == 0:
+        return secrets.token_bytes(2**20)
+    if i % 100 == 50:
+        return b'{"msg": {"a": "' + b"x" * (SNAPSHOT_BYTES - 40) + b'"}, "mac": "00"}'
+    depth = (977, 10_000)[i % 2]
+    kinds = (
+        secrets.token_bytes(64),
+        b'{"msg": {"type": "order", "game": 1}, "mac": "' + secrets.token_hex(32).encode() + b'"}',
+        b'{"msg": {"a": ' + b"[" * depth + b"]" * depth + b'}, "mac": "00"}',
+        b"[]",
+    )
+    return kinds[i % len(kinds)]
+
+
+def _flood(port: int, game_id: str, stop: threading.Event, sent: list[int]) -> None:
+    """Publish ``FLOOD_PER_S`` hostile messages a second on the game's topics until ``stop``."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    began = time.monotonic()
+    i = 0
+    while not stop.is_set():
+        leaf = FLOOD_TOPICS[i % len(FLOOD_TOPICS)]
+        client.publish(messages.topic(game_id, leaf), _hostile(i), qos=1)
+        i += 1
+        time.sleep(max(0.0, began + i / FLOOD_PER_S - time.monotonic()))
+    sent.append(i)
+    client.loop_stop()
+    client.disconnect()
+
+
+async def _flooded(broker: Broker, moves: int) -> tuple[list[float], int]:
+    """One game's round trips while an outsider floods its topics; the messages sent."""
+    times: list[float] = []
+    (game,) = await _games(broker, 1, times)
+    stop, sent = threading.Event(), list[int]()
+    flood = threading.Thread(target=_flood, args=(broker.port, game.host.keys.game_id, stop, sent))
+    flood.start()
+    try:
+        await asyncio.sleep(1.0)  # the flood is on before the first move
+        for _ in range(moves):
+            game.move()
+            await asyncio.wait_for(game.done.wait(), 30)
+            await asyncio.sleep(FLOOD_PACE_S)
+    finally:
+        stop.set()
+        await asyncio.to_thread(flood.join)
+    await game.stop()
+    return times, sent[0]
+
+
+def _ms(times: list[float], q: float) -> float:
+    ordered = sorted(times)
+    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+def measure() -> dict[str, float | str]:
+    """``remote_rtt_ms_p50``/``_p99`` (one game); per N of ``GAME_COUNTS``
+    ``remote_games_N_rtt_ms_p50``/``_p99`` and ``remote_games_N_lost``;
+    ``remote_games_max_p99_le_250ms`` (the largest N measured within the target);
+    ``remote_flood_rtt_ms_p50``/``_p99`` and ``remote_flood_messages`` (one game under a
+    flood of hostile messages); ``remote_join_exchange_ms`` (the median of 20 whole join
+    exchanges)."""
+    if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
+        return {"remote": "mosquitto is missing (bash scripts/setup-system.sh)"}
+    figures: dict[str, float | str] = {}
+    exchanges = [_join_exchange() for _ in range(20)]
+    figures["remote_join_exchange_ms"] = round(1000 * statistics.median(exchanges), 1)
+    with tempfile.TemporaryDirectory() as folder:
+        process, port = _mosquitto(Path(folder))
+        broker = Broker("127.0.0.1", port, False)
+        try:
+            single = asyncio.run(_single(broker, scaled(SINGLE_MOVES)))
+            figures["remote_rtt_ms_p50"] = round(1000 * statistics.median(single), 2)
+            figures["remote_rtt_ms_p99"] = _ms(single, 0.99)
+            flooded, sent = asyncio.run(_flooded(broker, scaled(FLOOD_MOVES)))
+            figures["remote_flood_rtt_ms_p50"] = _ms(flooded, 0.5)
+            figures["remote_flood_rtt_ms_p99"] = _ms(flooded, 0.99)
+            figures["remote_flood_messages"] = sent
+            best = 0
+            for count in map(scaled, GAME_COUNTS[1:]):
+                times, lost = asyncio.run(_concurrent(broker, count))
+                p99 = _ms(times, 0.99)
+                figures[f"remote_games_{count}_rtt_ms_p50"] = _ms(times, 0.5)
+                figures[f"remote_games_{count}_rtt_ms_p99"] = p99
+                figures[f"remote_games_{count}_lost"] = lost
+                if p99 <= TARGET_P99_MS and not lost:
+                    best = count
+            figures["remote_games_max_p99_le_250ms"] = best
+        finally:
+            process.terminate()
+            process.wait()
+    return figures

@@ -1,0 +1,74 @@
+"""``flixboard pico-update``: bring the Pico's firmware to the UF2 this release carries, from the
+Pi, without holding BOOTSEL (``controller.tools.pico_update``, docs/PICO-UPDATE.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from controller.cli.status import FAILED, OK, USER_FAULT
+from controller.tools.pico_update import (
+    CARRIED_UF2,
+    UpdateFailed,
+    Waits,
+    carried_firmware,
+    dotted,
+    update_pico,
+)
+from hal.serial_backend import DEFAULT_PORT
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--port", default=DEFAULT_PORT, help=f"the Pico's serial port (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--uf2",
+        type=Path,
+        default=CARRIED_UF2,
+        help="the firmware image, its version in SOURCES.txt beside it (default: this release's)",
+    )
+    parser.add_argument(
+        "--drive",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FOLDER",
+        help="where the Pico's RPI-RP2 drive gets mounted, repeatable (default: looked for under"
+        " /media, /run/media, /mnt and by its label)",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="flash even when the Pico runs the same version"
+    )
+    parser.add_argument(
+        "--drive-wait",
+        type=float,
+        default=Waits.drive_s,
+        metavar="S",
+        help=f"seconds to wait for the drive (default {Waits.drive_s:g})",
+    )
+    parser.add_argument(
+        "--back-wait",
+        type=float,
+        default=Waits.back_s,
+        metavar="S",
+        help=f"seconds to wait for the Pico to come back (default {Waits.back_s:g})",
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    waits = Waits(drive_s=args.drive_wait, back_s=args.back_wait)
+    try:
+        carried = carried_firmware(args.uf2)
+        result = update_pico(
+            args.port, carried, drives=args.drive, waits=waits, force=args.force, say=print
+        )
+    except UpdateFailed as error:
+        print(f"flixboard pico-update: {error}", file=sys.stderr)
+        return USER_FAULT if error.user_fault else FAILED
+    if not result.updated:
+        print(f"nothing to do: the Pico already runs firmware {dotted(result.after)}")
+        return OK
+    print(f"the Pico on {args.port} runs firmware {dotted(result.after)}, the {result.board} board")
+    return OK

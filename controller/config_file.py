@@ -1,0 +1,120 @@
+"""Changing the configuration file from the settings page, and the board's stored token.
+
+A change is checked key by key, then the whole file again, before anything is written; the file
+keeps its comments and layout (tomlkit) and is replaced atomically (a temporary file in the same
+folder, written, flushed to the disk, then renamed over the old one), so a power cut leaves
+either the old file or the new one. A board without a file yet gets the commented example file
+with the changed values.
+
+The access token is ``[http] token`` when the file sets one, else the one stored in
+``DATA_DIR/token`` (mode 0600) when the board was set up; without either, a new token is made at
+each start and the page shows its first-run screen.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+from tomlkit.items import Table
+
+from controller.config import Config, ConfigError, from_tables
+
+EXAMPLE = Path(__file__).with_name("config.example.toml")
+"""The commented example file a first setting starts from."""
+CONFIG_FILE = "config.toml"
+"""The configuration file in the data directory when ``--config`` names none."""
+TOKEN_FILE = "token"
+"""The stored access token in the data directory."""
+NEW_FILE_MODE = 0o600
+"""A new configuration or token file: it may hold the broker's password or the token."""
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_\-]{16,128}")
+"""A token the page may set: 16..128 letters, digits, ``_`` or ``-`` (fits a URL fragment)."""
+MAX_TOKEN = 128
+"""The longest token kept (one set in the configuration file may be any printable text)."""
+
+
+def write_atomically(path: Path, text: str, mode: int) -> None:
+    """Replace ``path`` with ``text``: a temporary file beside it, flushed and synced, renamed
+    over it, and the folder synced; on an error the old file stays as it was."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fchmod(out.fileno(), mode)
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
+def _toml_value(key: str, value: Any) -> Any:
+    """A value as tomlkit writes it: the seats as ``[[game.seats]]`` tables."""
+    if key != "seats":
+        return value
+    seats = tomlkit.aot()
+    for seat in value:
+        table = tomlkit.table()
+        table.update(seat)
+        seats.append(table)
+    return seats
+
+
+def _read(path: Path) -> str:
+    source = path if path.exists() else EXAMPLE
+    try:
+        return source.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"cannot read config file {source}: {error}") from None
+
+
+def write_settings(path: Path, changes: dict[str, dict[str, Any]]) -> Config:
+    """Set each ``changes[table][key]`` in the file at ``path`` (the example file when there is
+    none yet); answers the file's settings. A ``ConfigError`` (nothing written) names the first
+    bad key or value; an ``OSError`` when the file cannot be written (the old one stays)."""
+    from_tables(changes, "settings")  # each value on its own first: the clearest message
+    document = tomlkit.parse(_read(path))
+    for section, body in changes.items():
+        table = document.get(section)
+        if not isinstance(table, Table):
+            table = tomlkit.table()
+            document[section] = table
+        for key, value in body.items():
+            table[key] = _toml_value(key, value)
+    settings = from_tables(document.unwrap(), str(path))
+    mode = path.stat().st_mode & 0o777 if path.exists() else NEW_FILE_MODE
+    write_atomically(path, tomlkit.dumps(document), mode)
+    return settings
+
+
+def stored_token(data_dir: Path) -> str | None:
+    """The token stored when the board was set up, or ``None``."""
+    try:
+        token = (data_dir / TOKEN_FILE).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return token if token and len(token) <= MAX_TOKEN and token.isprintable() else None
+
+
+def store_token(data_dir: Path, token: str) -> None:
+    """Keep ``token`` across restarts in ``DATA_DIR/token`` (mode 0600); ``OSError`` when it
+    cannot be written."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    write_atomically(data_dir / TOKEN_FILE, token + "\n", 0o600)
+
+
+def new_token() -> str:
+    """A fresh random token (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)

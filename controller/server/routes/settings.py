@@ -1,0 +1,227 @@
+"""The settings page's API (docs/SETTINGS.md): ``GET /api/setup`` (whether the board is set
+up), ``GET /api/settings`` and ``POST /api/settings`` (the settings the page may change),
+``POST /api/settings/token`` (a new access token) and ``POST /api/settings/restart``.
+
+Settings are a trust boundary: everything but ``GET /api/setup`` needs the token, on this
+machine too, and every value is checked before the file is written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import replace
+from typing import Any
+
+from starlette.background import BackgroundTask
+from starlette.requests import Request
+from starlette.routing import Route
+
+from controller.config import Config, ConfigError
+from controller.config_file import TOKEN_PATTERN, new_token, store_token, write_settings
+from controller.errors import BadOrder, Forbidden, NotFound, Unauthorized
+from controller.server.bodies import (
+    Answer,
+    Empty,
+    NewToken,
+    Restarting,
+    Settings,
+    SettingsBoard,
+    SettingsChange,
+    SetupStatus,
+)
+from controller.server.qr import qr_svg
+from controller.server.requests import client_address, cross_site, has_token, read_body
+from controller.server.setup import PAGE_SETTINGS, RESTART, Setup, page_link
+from controller.server.statuses import answer, error_response
+from controller.server.web_service import WebService
+
+MAX_TEXT = 256
+"""The longest text a setting takes (a name, a broker address, a login)."""
+RESTART_KEYS = tuple(
+    key for body in PAGE_SETTINGS.values() for key, when in body.items() if when == RESTART
+)
+
+
+def _texts(value: Any, where: str) -> None:
+    """Refuse a text over ``MAX_TEXT`` characters anywhere in ``value``."""
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise BadOrder(f"{where}: at most {MAX_TEXT} characters ({len(value)} given)")
+    if isinstance(value, list):
+        for item in value:
+            _texts(item, where)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _texts(item, f"{where}.{key}")
+
+
+def _changes(body: SettingsChange) -> dict[str, dict[str, Any]]:
+    """The body's settings, only those the page may change."""
+    changes: dict[str, dict[str, Any]] = {}
+    for section in PAGE_SETTINGS:
+        values = getattr(body, section)
+        if values is None:
+            continue
+        allowed = PAGE_SETTINGS[section]
+        for key, value in values.items():
+            if key not in allowed:
+                raise BadOrder(
+                    f"{section}.{key} is not a setting of this page "
+                    f"(keys of {section}: {', '.join(allowed)})"
+                )
+            _texts(value, f"{section}.{key}")
+            changes.setdefault(section, {})[key] = value
+    return changes
+
+
+def _values(config: Config) -> dict[str, dict[str, Any]]:
+    """The page's settings as they are now (the password only as whether one is set)."""
+    values: dict[str, dict[str, Any]] = {}
+    for section, keys in PAGE_SETTINGS.items():
+        for key in keys:
+            value: Any = getattr(config, key)
+            if key == "seats":
+                value = [seat.to_json() for seat in value]
+            elif key == "password":
+                value = ""
+            elif isinstance(value, tuple):
+                value = list(value)
+            values.setdefault(section, {})[key] = value
+    values["remote"]["password_set"] = bool(config.password)
+    return values
+
+
+def routes(service: WebService) -> list[Route]:
+    started = service.config
+    """The settings the service started with: those needing a restart stay these until then."""
+    run = secrets.token_hex(8)
+    wanted = [service.config]
+    """The settings of the file (with the command line's on top), as the page last wrote them."""
+    writing = asyncio.Lock()
+    """One write at a time, each off the loop (a Pi's SD card may take a while to sync a file):
+    the board keeps playing meanwhile."""
+
+    def check(request: Request) -> Setup:
+        """The token (on this machine too), from this site, within the client's rate."""
+        if not has_token(request, service.token):
+            raise Unauthorized(
+                "the settings need 'Authorization: Bearer <token>' (the board's token: printed "
+                "when it was first started, shown on the settings page)"
+            )
+        if cross_site(request):
+            raise Forbidden("refused: a page of another site may not change the settings")
+        service.limits.take(client_address(request))
+        if service.setup is None:
+            raise NotFound("this service keeps no settings file")
+        return service.setup
+
+    def restart_needed(config: Config) -> list[str]:
+        return [
+            f"{section}.{key}"
+            for section, body in PAGE_SETTINGS.items()
+            for key, when in body.items()
+            if when == RESTART and getattr(config, key) != getattr(started, key)
+        ]
+
+    def answer_settings(request: Request, setup: Setup, config: Config) -> Answer:
+        link, reachable = page_link(
+            request.headers.get("host", ""), service.host, service.port, service.token
+        )
+        shown = Settings(
+            first_run=setup.first_run(),
+            file=str(setup.path),
+            settings=_values(config),
+            when=PAGE_SETTINGS,
+            restart_needed=restart_needed(config),
+            token=service.token,
+            link=link,
+            reachable=reachable,
+            qr_svg=qr_svg(link),
+            language="en",
+            board=SettingsBoard(
+                backend=service.backend.name, geometry=service.controller.geometry.key
+            ),
+        )
+        return Answer(shown, headers={"cache-control": "no-store"})  # it carries the token
+
+    def keep_token(setup: Setup, token: str) -> None:
+        """``token`` is kept across restarts: in the file when it sets one, else in the data
+        directory."""
+        if setup.file_token:
+            write_settings(setup.path, {"http": {"token": token}})
+        else:
+            store_token(setup.data_dir, token)
+
+    async def setup_status(request: Request) -> Answer:
+        """Whether the board still waits to be set up (the page's first-run screen), and this
+        run's id (a new one after a restart)."""
+        first = service.setup is not None and service.setup.first_run()
+        return Answer(SetupStatus(first_run=first, run=run))
+
+    async def show(request: Request) -> Answer:
+        return answer_settings(request, check(request), wanted[0])
+
+    async def change(request: Request) -> Answer:
+        """``{"game": {"call_window": 2.5}, ...}``: write these settings, apply what can be
+        applied now; ``{}`` on the first run writes the file as it is and keeps the token."""
+        setup = check(request)
+        body = await read_body(request, SettingsChange)
+        changes = _changes(body)
+
+        def save() -> Config:
+            in_file = write_settings(setup.path, changes)
+            if setup.first_run():
+                keep_token(setup, token_in_use)
+            return in_file
+
+        token_in_use = service.token
+        try:
+            async with writing:
+                in_file = await asyncio.to_thread(save)
+        except ConfigError as error:
+            raise BadOrder(str(error)) from None
+        except OSError as error:
+            return error_response(503, f"cannot write {setup.path}: {error.strerror}")
+        wanted[0] = setup.command_line(in_file)
+        service.reconfigure(
+            replace(
+                wanted[0],
+                token=service.token,
+                **{key: getattr(started, key) for key in RESTART_KEYS},
+            )
+        )
+        return answer_settings(request, setup, wanted[0])
+
+    async def token(request: Request) -> Answer:
+        """``{"token"?: "..."}``: a new access token (a random one when none is given), in use
+        at once and kept across restarts."""
+        setup = check(request)
+        body = await read_body(request, NewToken)
+        chosen = body.token or new_token()
+        if not TOKEN_PATTERN.fullmatch(chosen):
+            raise BadOrder(
+                f"a token is 16 to 128 letters, digits, _ or - ({len(chosen)} characters given)"
+            )
+        try:
+            async with writing:
+                await asyncio.to_thread(keep_token, setup, chosen)
+        except (ConfigError, OSError) as error:
+            return error_response(503, f"cannot keep the token: {error}")
+        service.token = chosen
+        return answer_settings(request, setup, wanted[0])
+
+    async def restart(request: Request) -> Answer:
+        """Stop cleanly and start again with the same command line (after this answer)."""
+        check(request)
+        await read_body(request, Empty)
+        return Answer(
+            Restarting(restarting=True), status_code=202, background=BackgroundTask(service.restart)
+        )
+
+    return [
+        Route("/api/setup", answer(setup_status), methods=["GET"]),
+        Route("/api/settings", answer(show), methods=["GET"]),
+        Route("/api/settings", answer(change), methods=["POST"]),
+        Route("/api/settings/token", answer(token), methods=["POST"]),
+        Route("/api/settings/restart", answer(restart), methods=["POST"]),
+    ]

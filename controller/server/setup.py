@@ -1,0 +1,99 @@
+"""What the settings page works on: the configuration file it writes, the data directory that
+keeps the token, and the command line's own settings (which stay on top of the file's).
+
+Which settings apply at once, which from the next game, and which need a restart, is said here
+once: the page shows it beside each, and ``POST /api/settings`` answers it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from controller.config import Config
+from controller.config_file import CONFIG_FILE, stored_token
+
+NOW = "now"
+NEXT_GAME = "next game"
+RESTART = "restart"
+
+PAGE_SETTINGS: dict[str, dict[str, str]] = {
+    "board": {"panels": RESTART, "suits": RESTART},
+    "game": {
+        "team_names": NOW,
+        "call_window": NEXT_GAME,
+        "hints": NEXT_GAME,
+        "seats": NEXT_GAME,
+        "computer_movetime_ms": NOW,
+    },
+    "leds": {"brightness_cap": NOW},
+    "remote": {"broker": NOW, "username": NOW, "password": NOW},
+}
+"""The settings the page may change, by table, with when each takes effect (a remote game
+under way keeps its link; ``NOW`` for the broker means the next game hosted or joined)."""
+
+
+@dataclass
+class Setup:
+    """Where the page's settings go (``controller.config_file``)."""
+
+    path: Path
+    """The configuration file (``--config``, else ``DATA_DIR/config.toml``)."""
+    data_dir: Path
+    """Where the token is stored once the board is set up."""
+    command_line: Callable[[Config], Config]
+    """The command line's settings (``--set``, ``--http``, ``--remote``, ``--computer``) on top
+    of a configuration."""
+    file_token: bool = False
+    """Whether the file sets ``[http] token`` (the page's new token then goes there too)."""
+
+    def first_run(self) -> bool:
+        """Not set up yet: no configuration file, or no token kept across restarts."""
+        if not self.path.exists():
+            return True
+        return not self.file_token and stored_token(self.data_dir) is None
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable only from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def config_path(given: str | None, data_dir: Path) -> Path:
+    """The configuration file: the one given, else ``DATA_DIR/config.toml``."""
+    return Path(given) if given else data_dir / CONFIG_FILE
+
+
+def lan_address() -> str:
+    """This machine's address on its network (the interface of its default route), else its
+    name."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet leaves: this only picks the route
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+    return address
+
+
+def page_link(asked_host: str, bound_host: str, port: int, token: str) -> tuple[str, bool]:
+    """The page's address with the token in its fragment (a fragment never reaches a server's
+    log nor a ``Referer``), and whether a phone on the network can open it: the address the page
+    was opened at, or, opened on this machine, this machine's network address."""
+    host = asked_host.rpartition(":")[0] if asked_host.rpartition(":")[2].isdigit() else asked_host
+    if is_loopback(host.strip("[]")) or not host:
+        if is_loopback(bound_host):
+            host = bound_host
+        else:
+            host = lan_address() if bound_host in ("0.0.0.0", "::") else bound_host
+            host = f"[{host}]" if ":" in host else host
+    reachable = not is_loopback(host.strip("[]")) and not is_loopback(bound_host)
+    return f"http://{host}:{port}/#token={token}", reachable

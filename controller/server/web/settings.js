@@ -1,0 +1,222 @@
+// The settings page: GET /api/settings fills the form, Save sends only what changed (POST
+// /api/settings), a setting that needs a restart offers one, and the token is shown as a QR code
+// of the board's page with the token in its fragment (docs/SETTINGS.md).
+
+import { Api, ApiError, storeToken } from "./api.js";
+import { ask } from "./confirm.js";
+import { askToken } from "./token-dialog.js";
+import { $, state } from "./store.js";
+
+const api = new Api(askToken);
+const SEAT_ROWS = 4;
+const MAX_SEATS = 6;
+const LEVELS = [1, 2, 3, 4, 5];
+const KINDS = [["human", "A person"], ...LEVELS.map((n) => [`computer:${n}`, `Computer, level ${n}`])];
+const BOARDS = { sim: "the simulated board", serial: "a Pico on USB", gpio: "the Pi's GPIO" };
+const SHAPES = { flix: "the FLIX spaceboard", flip4: "Flip 4 (5x5)", olix: "Olix (11x11)" };
+const WAIT_MS = 500;
+const RESTART_WAIT_MS = 90_000;
+
+function say(text, error = false) {
+  const message = $("settings-message");
+  message.textContent = text;
+  message.dataset.kind = error ? "error" : "";
+}
+
+/** A row for each seat: four, or as many as the configuration names (up to six). */
+function seatRows(count) {
+  const area = $("set-seats");
+  area.replaceChildren();
+  for (let i = 1; i <= count; i++) {
+    const row = document.createElement("div");
+    row.className = "seat-row";
+    const kind = document.createElement("select");
+    kind.id = `set-seat-${i}-kind`;
+    for (const [value, text] of KINDS) kind.append(new Option(text, value));
+    const name = document.createElement("input");
+    name.type = "text";
+    name.id = `set-seat-${i}-name`;
+    name.maxLength = 40;
+    name.placeholder = i === 1 ? "e.g. Ann" : "";
+    const kindLabel = document.createElement("label");
+    kindLabel.append(`Seat ${i} `, kind);
+    const nameLabel = document.createElement("label");
+    nameLabel.append(`Seat ${i}'s name `, name);
+    row.append(kindLabel, nameLabel);
+    area.append(row);
+  }
+}
+
+/** The form's values in the API's shape (tables of keys). */
+function formValues() {
+  const seats = [];
+  for (let i = 1; i <= seatCount(); i++) {
+    const [kind, level] = $(`set-seat-${i}-kind`).value.split(":");
+    const seat = { kind };
+    if (level) seat.level = Number(level);
+    const name = $(`set-seat-${i}-name`).value.trim();
+    if (name) seat.name = name;
+    seats.push(seat);
+  }
+  while (seats.length && seats.at(-1).kind === "human" && !seats.at(-1).name) seats.pop();
+  return {
+    board: { panels: $("set-panels").value.trim(), suits: $("set-suits").value.trim() },
+    game: {
+      team_names: [1, 2, 3, 4].map((i) => $(`set-team-${i}`).value.trim()),
+      call_window: numberOf("set-call-window"),
+      hints: $("set-hints").checked,
+      seats,
+      computer_movetime_ms: numberOf("set-movetime"),
+    },
+    leds: { brightness_cap: numberOf("set-brightness") / 100 },
+    remote: {
+      broker: $("set-broker").value.trim(),
+      username: $("set-username").value,
+      password: $("set-password").value,
+    },
+  };
+}
+
+function seatCount() {
+  return $("set-seats").childElementCount;
+}
+
+/** A number field's value (a text that is not a number is sent as it is: the board says why). */
+function numberOf(id) {
+  const text = $(id).value.trim();
+  const value = Number(text);
+  return text !== "" && Number.isFinite(value) ? value : text;
+}
+
+function fill(settings) {
+  const { board, game, leds, remote } = settings;
+  $("set-panels").value = board.panels;
+  $("set-suits").value = board.suits;
+  game.team_names.forEach((name, i) => ($(`set-team-${i + 1}`).value = name));
+  $("set-brightness").value = String(Math.round(leds.brightness_cap * 100));
+  $("set-call-window").value = String(game.call_window);
+  $("set-hints").checked = game.hints;
+  $("set-movetime").value = String(game.computer_movetime_ms);
+  seatRows(Math.min(MAX_SEATS, Math.max(SEAT_ROWS, game.seats.length)));
+  for (let i = 1; i <= seatCount(); i++) {
+    const seat = game.seats[i - 1] ?? { kind: "human" };
+    $(`set-seat-${i}-kind`).value = seat.kind === "computer" ? `computer:${seat.level}` : "human";
+    $(`set-seat-${i}-name`).value = seat.name ?? "";
+  }
+  $("set-broker").value = remote.broker;
+  $("set-username").value = remote.username;
+  $("set-password").value = "";
+  $("set-password").placeholder = remote.password_set ? "(set: unchanged)" : "";
+}
+
+/** Only the settings that differ from those loaded (the password only when one is typed). */
+function changed() {
+  const now = formValues();
+  const changes = {};
+  for (const [table, keys] of Object.entries(now)) {
+    for (const [key, value] of Object.entries(keys)) {
+      if (key === "password" ? value === "" : same(value, state.settings[table][key])) continue;
+      (changes[table] ??= {})[key] = value;
+    }
+  }
+  return changes;
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function show(answer) {
+  state.settings = answer.settings;
+  fill(answer.settings);
+  $("first-run").hidden = !answer.first_run;
+  const { backend, geometry } = answer.board;
+  $("board-kind").textContent = `${BOARDS[backend] ?? backend}, ${SHAPES[geometry] ?? geometry}`;
+  $("qr").innerHTML = answer.qr_svg;
+  const link = $("page-link");
+  link.href = answer.link;
+  link.textContent = answer.link.replace(/#token=.*/, "#token=…");
+  link.dataset.link = answer.link;
+  $("link-note").hidden = answer.reachable;
+  $("token-text").textContent = answer.token;
+  storeToken(answer.token);
+  const waiting = answer.restart_needed;
+  $("restart-card").hidden = waiting.length === 0;
+  $("restart-what").textContent = waiting.length
+    ? `Saved, and in use after a restart: ${waiting.join(", ")}.`
+    : "";
+  document.body.dataset.drawn = "";
+}
+
+async function load() {
+  try {
+    show(await api.get("/api/settings"));
+    say("");
+  } catch (error) {
+    document.body.dataset.drawn = "";
+    say(`Cannot read the settings: ${error.message}`, true);
+  }
+}
+
+async function save(event) {
+  event.preventDefault();
+  const changes = changed();
+  if (Object.keys(changes).length === 0 && $("first-run").hidden) {
+    say("Nothing changed.");
+    return;
+  }
+  try {
+    const answer = await api.post("/api/settings", changes); // on the first run: set up as shown
+    show(answer);
+    const waiting = answer.restart_needed.length > 0;
+    say(waiting ? "Saved. Some settings need a restart (below)." : "Saved and in use.");
+  } catch (error) {
+    say(error instanceof ApiError ? `Not saved: ${error.message}` : `Not saved: ${error}`, true);
+  }
+}
+
+async function restart() {
+  if (!(await ask("Restart the board service now? The game in play is saved.", "Restart"))) return;
+  const before = (await api.get("/api/setup")).run;
+  await api.post("/api/settings/restart");
+  say("Restarting…");
+  const until = Date.now() + RESTART_WAIT_MS;
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+    try {
+      if ((await api.get("/api/setup")).run !== before) {
+        await load();
+        say("Restarted: every setting is in use.");
+        return;
+      }
+    } catch {
+      // not answering while it restarts
+    }
+  }
+  say("The board did not come back: look at its log (journalctl -u flixboard).", true);
+}
+
+async function newToken() {
+  const question = "Make a new token? Every phone and page with the old one must scan again.";
+  if (!(await ask(question, "Make a new token"))) return;
+  try {
+    show(await api.post("/api/settings/token"));
+    say("A new token is in use: scan the new code with your phones.");
+  } catch (error) {
+    say(`No new token: ${error.message}`, true);
+  }
+}
+
+function toggleToken() {
+  const text = $("token-text");
+  text.hidden = !text.hidden;
+  $("show-token").setAttribute("aria-expanded", String(!text.hidden));
+  $("show-token").textContent = text.hidden ? "Show the token" : "Hide the token";
+}
+
+seatRows(SEAT_ROWS);
+$("settings-form").addEventListener("submit", save);
+$("restart").addEventListener("click", restart);
+$("new-token").addEventListener("click", newToken);
+$("show-token").addEventListener("click", toggleToken);
+load();

@@ -1,0 +1,128 @@
+"""The board's voice: the lines of the controller's events, said on the board's speaker and sent
+to the pages (which may say them with the browser's speech synthesis).
+
+``note`` takes each published event (the session's subscriber) and keeps its lines; ``flush``
+(after each step of the loop) hands them to the speech queue and to ``send`` together, so the
+lines of one step replace stale ones as one batch. Nothing here waits for speech.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from controller.config import Config
+from controller.core.combination import VOICE_BUTTON
+from controller.voice.engines import VoiceError, make_engine
+from controller.voice.lines import Line, Narrator
+from controller.voice.phrases import phrase
+from controller.voice.speech_queue import Loudness, SpeechQueue, Started
+from engine.game import Game
+
+SOUND_CARDS = Path("/proc/asound/cards")
+
+
+def audio_present(cards: Path = SOUND_CARDS) -> bool:
+    """Whether ALSA lists a sound card (an output the voice can play on)."""
+    try:
+        text = cards.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return bool(text.strip()) and "no soundcards" not in text
+
+
+class Voice:
+    """See the module docstring. ``queue`` is ``None`` where the board does not speak (voice
+    off, or no audio); the lines still go to the pages."""
+
+    def __init__(
+        self,
+        config: Config,
+        game: Callable[[], Game],
+        send: Callable[[Line], None],
+        queue: SpeechQueue | None,
+    ) -> None:
+        self.config = config
+        self.narrator = Narrator(config.team_names)
+        self.queue = queue
+        self._game = game
+        self._send = send
+        self._pending: list[Line] = []
+
+    @classmethod
+    def from_config(
+        cls,
+        config: Config,
+        game: Callable[[], Game],
+        send: Callable[[Line], None],
+        *,
+        wav_dir: Path | None = None,
+        started: Started | None = None,
+    ) -> Voice:
+        """The voice ``[voice]`` sets: ``enabled = "auto"`` speaks where ALSA has a sound card
+        and the engine is installed, ``true`` must speak (``VoiceError`` when it cannot);
+        ``wav_dir``: write WAV files there instead of playing (tests, the bench)."""
+        speaks = config.enabled is True or (config.enabled == "auto" and audio_present())
+        queue = None
+        if speaks or wav_dir is not None:
+            try:
+                engine = make_engine(config.engine, config.language, config.piper_voice, wav_dir)
+            except VoiceError as error:
+                if config.enabled is True:
+                    raise
+                print(f"flixboard: the board does not speak: {error}", file=sys.stderr)
+            else:
+                loudness = Loudness(config.volume, config.rate)
+                queue = SpeechQueue(engine, loudness, started)
+        return cls(config, game, send, queue)
+
+    def note(self, event: dict[str, Any]) -> None:
+        """Keep the lines of a published event (said at the next ``flush``)."""
+        if event.get("type") == VOICE_BUTTON:
+            if self.queue is None:
+                return  # the board does not speak: nothing to mute
+            self.set(muted=not self.muted)
+            if not self.muted:
+                self._pending.append(Line("voice_on", phrase("voice_on"), "voice"))
+            return
+        self._pending.extend(self.narrator.lines(event, self._game(), time.perf_counter()))
+
+    def flush(self) -> None:
+        """Say and send the lines kept since the last flush."""
+        if not self._pending:
+            return
+        lines, self._pending = self._pending, []
+        if self.queue is not None:
+            self.queue.put(lines)
+        for line in lines:
+            self._send(line)
+
+    @property
+    def muted(self) -> bool:
+        return self.queue is not None and self.queue.loudness.muted
+
+    def set(self, *, muted: bool | None = None, volume: int | None = None) -> None:
+        """Mute or unmute the board, set its volume (0..100)."""
+        if self.queue is None:
+            return
+        if volume is not None:
+            self.queue.loudness.volume = volume
+        if muted is not None:
+            self.queue.mute(muted)
+
+    def to_json(self) -> dict[str, Any]:
+        """The voice as the page shows it: whether the board speaks, its engine, mute, volume."""
+        speaks = self.queue is not None
+        return {
+            "speaks": speaks,
+            "engine": self.queue.engine.name if self.queue is not None else None,
+            "muted": self.muted,
+            "volume": self.queue.loudness.volume if self.queue is not None else self.config.volume,
+        }
+
+    def close(self) -> None:
+        if self.queue is not None:
+            self.queue.close()

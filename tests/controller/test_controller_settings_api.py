@@ -1,0 +1,196 @@
+"""The settings API is a trust boundary: only with the token (on this machine too), only from
+the board's own page, every value checked, a malformed or huge body refused, and nothing written
+on a refusal. What applies without a restart does so at once (the real app in process on a
+simulated board)."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api_harness import TOKEN, Harness
+
+from controller.config import load_config
+from controller.config_file import TOKEN_FILE
+from controller.server.requests import MAX_BODY
+from controller.server.setup import Setup
+
+FIXTURE = Path(__file__).parents[1] / "web" / "settings_fixture.toml"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+def harness(tmp_path: Path, host: str = "127.0.0.1") -> Harness:
+    """A service whose settings file is the commented fixture."""
+    path = tmp_path / "config.toml"
+    path.write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    h = Harness(host=host, config=load_config(path))
+    h.service.setup = Setup(path, tmp_path / "data", lambda config: config)
+    return h
+
+
+async def post(h: Harness, path: str, body: Any, **headers: str) -> tuple[int, dict[str, Any]]:
+    answer = await h.client.post(path, json=body, headers={**AUTH, **headers})
+    return answer.status_code, answer.json()
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
+async def test_settings_need_the_token_on_this_machine_too(tmp_path: Path, host: str) -> None:
+    h = harness(tmp_path, host)
+    before = h.service.setup.path.read_bytes()  # type: ignore[union-attr]
+    for headers in ({}, {"Authorization": "Bearer wrong"}):
+        assert (await h.client.get("/api/settings", headers=headers)).status_code == 401
+        answer = await h.client.post(
+            "/api/settings", json={"leds": {"brightness_cap": 0.1}}, headers=headers
+        )
+        assert answer.status_code == 401
+        assert "Authorization: Bearer <token>" in answer.json()["error"]
+        for path in ("/api/settings/token", "/api/settings/restart"):
+            assert (await h.client.post(path, json={}, headers=headers)).status_code == 401
+    assert h.service.setup.path.read_bytes() == before  # type: ignore[union-attr]
+    assert h.service.token == TOKEN and not h.service.restart_requested
+    # whether the board is set up is no secret
+    assert (await h.client.get("/api/setup")).json()["first_run"] is True
+
+
+async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> None:
+    h = harness(tmp_path)
+    status, body = await post(
+        h, "/api/settings", {"leds": {"brightness_cap": 0.1}}, Origin="http://evil.example"
+    )
+    assert status == 403 and "another site" in body["error"]
+    assert load_config(h.service.setup.path).brightness_cap == 0.4  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"leds": {"brightness_cap": 2}}, 400, "a fraction 0..1"),
+        ({"leds": {"brightness_cap": "bright"}}, 400, "a fraction 0..1"),
+        ({"board": {"panels": "RRGB"}}, 400, "panels"),
+        ({"board": {"suits": 4}}, 400, "a string of four letters"),
+        ({"game": {"call_window": 601}}, 400, "seconds, 0..600"),
+        ({"game": {"hints": "no"}}, 400, "true or false"),
+        ({"game": {"seats": [{"kind": "computer", "level": 0}]}}, 400, "level"),
+        ({"game": {"seats": [{"kind": "robot"}]}}, 400, "seat 1"),
+        ({"game": {"computer_movetime_ms": 5}}, 400, "10..600000"),
+        ({"game": {"team_names": ["Red", "", "Green"]}}, 400, "three or four names"),
+        ({"game": {"team_names": ["R" * 300, "B", "G"]}}, 400, "at most 256 characters"),
+        ({"remote": {"broker": "http://broker:1883"}}, 400, "mqtt://host:port"),
+        ({"remote": {"password": 1234}}, 400, "a string"),
+        ({"game": {"variant": "lucky"}}, 400, "not a setting of this page"),
+        ({"http": {"token": "x" * 20}}, 400, "unknown key 'http'"),
+        ({"leds": [1]}, 400, "wrong type"),
+        ([1, 2], 400, "a JSON object"),
+    ],
+)
+async def test_every_value_is_checked_and_a_refusal_writes_nothing(
+    tmp_path: Path, body: Any, status: int, words: str
+) -> None:
+    h = harness(tmp_path)
+    path = h.service.setup.path  # type: ignore[union-attr]
+    before = path.read_bytes()
+    answer_status, answer = await post(h, "/api/settings", body)
+    assert (answer_status, words in answer["error"]) == (status, True), answer
+    assert path.read_bytes() == before
+    assert h.service.config.brightness_cap == 0.4
+    assert not (tmp_path / "data" / TOKEN_FILE).exists()
+
+
+async def test_a_malformed_or_huge_body_is_refused(tmp_path: Path) -> None:
+    h = harness(tmp_path)
+    path = h.service.setup.path  # type: ignore[union-attr]
+    before = path.read_bytes()
+    json_type = {**AUTH, "Content-Type": "application/json"}
+    answer = await h.client.post("/api/settings", content=b'{"leds": {', headers=json_type)
+    assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
+    huge = json.dumps({"game": {"team_names": ["x" * MAX_BODY, "b", "c"]}}).encode()
+    answer = await h.client.post("/api/settings", content=huge, headers=json_type)
+    assert answer.status_code == 413
+    answer = await h.client.post(
+        "/api/settings", content=b"<settings/>", headers={**AUTH, "Content-Type": "text/xml"}
+    )
+    assert answer.status_code == 415
+    assert path.read_bytes() == before
+
+
+async def test_what_applies_now_is_in_use_at_once(tmp_path: Path) -> None:
+    h = harness(tmp_path)
+    status, body = await post(
+        h,
+        "/api/settings",
+        {
+            "leds": {"brightness_cap": 0.2},
+            "game": {"team_names": ["Ann", "Bo", "Cy"], "computer_movetime_ms": 300},
+            "board": {"panels": "YRGB"},
+        },
+    )
+    assert status == 200, body
+    assert h.board.pixels.max_brightness == 0.2
+    h.advance(0.5)  # a frame follows the last one after the renderer's interval
+    assert h.board.frames[-1].brightness == 0.2  # the LEDs shine at the new cap
+    assert (await h.state())["team_names"][:2] == ["Ann", "Bo"]
+    assert h.service.config.computer_movetime_ms == 300
+    # the panels' order needs a restart: written, said so, not in use yet
+    assert body["restart_needed"] == ["board.panels"]
+    assert body["settings"]["board"]["panels"] == "YRGB"
+    assert h.service.config.panels == "RYGB"
+    assert load_config(h.service.setup.path).panels == "YRGB"  # type: ignore[union-attr]
+    # the first save keeps the token across restarts, for its owner only
+    token_file = tmp_path / "data" / TOKEN_FILE
+    assert token_file.read_text(encoding="ascii").strip() == TOKEN
+    assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+    assert (await h.client.get("/api/setup")).json()["first_run"] is False
+
+
+async def test_a_new_token_replaces_the_old_one_at_once(tmp_path: Path) -> None:
+    h = harness(tmp_path, "0.0.0.0")
+    status, body = await post(h, "/api/settings/token", {"token": "too-short"})
+    assert status == 400 and "16 to 128" in body["error"]
+    assert h.service.token == TOKEN
+    status, body = await post(h, "/api/settings/token", {})
+    assert status == 200
+    new = body["token"]
+    assert new != TOKEN and body["link"].endswith(f"/#token={new}")
+    assert (tmp_path / "data" / TOKEN_FILE).read_text(encoding="ascii").strip() == new
+    assert (await h.client.post("/api/roll", headers=AUTH)).status_code == 401
+    fresh = {"Authorization": f"Bearer {new}"}
+    assert (await h.client.post("/api/roll", headers=fresh)).status_code == 200
+
+
+async def test_the_qr_code_is_of_the_page_s_address_with_the_token_in_its_fragment(
+    tmp_path: Path,
+) -> None:
+    h = harness(tmp_path, "0.0.0.0")
+    answer = await h.client.get("/api/settings", headers={**AUTH, "Host": "192.168.1.20:8640"})
+    assert answer.headers["cache-control"] == "no-store"  # it carries the token
+    body = answer.json()
+    assert body["link"] == f"http://192.168.1.20:8640/#token={TOKEN}"
+    assert body["reachable"] is True
+    assert body["qr_svg"].startswith("<svg") and "<path" in body["qr_svg"]
+    local = await h.client.get("/api/settings", headers=AUTH)  # opened on the board itself
+    assert "127.0.0.1" not in local.json()["link"]
+
+
+async def test_a_restart_is_asked_only_after_the_answer(tmp_path: Path) -> None:
+    h = harness(tmp_path)
+    answer = await h.client.post("/api/settings/restart", headers=AUTH)
+    assert answer.status_code == 202 and answer.json() == {"restarting": True}
+    assert h.service.restart_requested
+
+
+
+async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> None:
+    h = harness(tmp_path, "0.0.0.0")
+    path = h.service.setup.path  # type: ignore[union-attr]
+    text = path.read_text(encoding="utf-8") + '\n[http]\n# ours\ntoken = "s3cret"\n'
+    path.write_text(text, encoding="utf-8")
+    h.service.setup = Setup(path, tmp_path / "data", lambda config: config, file_token=True)
+    new = "a-new-token-of-ours-123"
+    status, body = await post(h, "/api/settings/token", {"token": new})
+    assert status == 200 and body["token"] == new
+    assert path.read_text(encoding="utf-8") == text.replace('"s3cret"', f'"{new}"')
+    assert not (tmp_path / "data" / TOKEN_FILE).exists()
+    assert load_config(path).token == new

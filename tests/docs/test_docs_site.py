@@ -1,0 +1,93 @@
+"""The manual builds as a site: ``mkdocs build --strict`` (as ``make docs`` runs it) succeeds,
+every page of docs/ is in the navigation, the built pages load nothing from the network, the
+README's links into the site reach a page and a heading of it, and the same build fails on a
+link to a missing page, on a link to a missing heading and on a page left out of the
+navigation."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from manual import README, REPO
+
+CONFIG = REPO / "mkdocs.yml"
+README_LINK = re.compile(r"\]\(docs/([^)#\s]+\.md)(?:#([^)\s]+))?\)")
+EXTERNAL = re.compile(r"<(?:link|script|img)\b[^>]*\b(?:href|src)=\"(?:https?:)?//", re.I)
+
+
+def build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of ``config`` into ``site``."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
+        cwd=REPO,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+
+
+def nav_pages(nav: list[Any]) -> list[str]:
+    """The Markdown files the navigation names, in order."""
+    found = []
+    for item in nav:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        found += nav_pages(value) if isinstance(value, list) else [value]
+    return found
+
+
+def settings() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load(CONFIG.read_text(encoding="utf-8"))
+    return loaded
+
+
+def test_the_site_builds_and_every_page_is_in_the_navigation(tmp_path: Path) -> None:
+    result = build(CONFIG, tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    pages = sorted(str(p.relative_to(REPO / "docs")) for p in (REPO / "docs").rglob("*.md"))
+    assert sorted(nav_pages(settings()["nav"])) == pages
+    for page in pages:
+        html = (tmp_path / "site" / page).with_suffix(".html").read_text(encoding="utf-8")
+        assert EXTERNAL.search(html) is None, f"{page} loads something from the network"
+    for page, anchor in README_LINK.findall(README.read_text(encoding="utf-8")):
+        assert page in pages, f"the README links {page}, not a page of the site"
+        html = (tmp_path / "site" / page).with_suffix(".html").read_text(encoding="utf-8")
+        assert not anchor or f'id="{anchor}"' in html, f"{page} has no heading #{anchor}"
+
+
+def planted(tmp_path: Path, page: str, text: str) -> subprocess.CompletedProcess[str]:
+    """The build of a copy of the manual with ``text`` written to ``page`` (appended if the page
+    exists). The copy leaves mkdocstrings out (half the build's time): the links are checked
+    alike without it."""
+    docs = tmp_path / "docs"
+    shutil.copytree(REPO / "docs", docs)
+    with (docs / page).open("a", encoding="utf-8") as file:
+        file.write(text)
+    config = settings()
+    config["docs_dir"] = str(docs)
+    config["plugins"] = [p for p in config["plugins"] if not isinstance(p, dict)]
+    copy = tmp_path / "mkdocs.yml"
+    copy.write_text(yaml.safe_dump(config), encoding="utf-8")
+    return build(copy, tmp_path / "site")
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "said"),
+    [
+        ("games.md", "\n[a page](no-such-page.md)\n", "no-such-page.md"),
+        ("games.md", "\n[a heading](configuration.md#no-such-heading)\n", "no-such-heading"),
+        ("orphan.md", "# A page nobody links\n", "orphan.md"),
+    ],
+    ids=["missing page", "missing heading", "page not in the navigation"],
+)
+def test_the_build_fails_on(tmp_path: Path, page: str, text: str, said: str) -> None:
+    result = planted(tmp_path, page, text)
+    assert result.returncode != 0 and said in result.stderr, result.stderr

@@ -1,0 +1,234 @@
+"""Setting a board up from its page, in Chromium against a real ``flixboard run --board sim``:
+the first-run screen, every setting of the page changed, in use at once where it can be, the
+service restarted from the page (the same process, started again), every value kept, the owner's
+comments kept in the TOML file; the QR code is of the page's address with the token, and a phone
+opening that address is allowed to play without typing the token. axe finds nothing serious on
+the settings page in either theme, on a phone or a desktop."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import segno
+from axe_support import run_axe, serious
+from playwright.sync_api import Browser, Page, expect
+from web_support import REPO, Service
+
+FIXTURE = Path(__file__).with_name("settings_fixture.toml")
+SHOTS = REPO / "build" / "screenshots"
+TOKEN_KEY = "flixboard.token"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def first_token(service: Service) -> str:
+    """The token a board not yet set up prints at its start."""
+    found = re.search(r"give it the token ([A-Za-z0-9_-]+)", service.output())
+    assert found, service.output()
+    return found.group(1)
+
+
+def comments(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.lstrip().startswith("#")]
+
+
+def qr_modules(svg: str) -> set[tuple[int, int]]:
+    """The dark modules of segno's SVG path (``M x y`` and ``m dx dy`` moves, ``h n`` runs on
+    the line through the modules' middles)."""
+    path = ET.fromstring(svg).find("{http://www.w3.org/2000/svg}path")
+    if path is None:
+        path = ET.fromstring(svg).find("path")
+    assert path is not None, svg
+    x = y = 0.0
+    dark: set[tuple[int, int]] = set()
+    for op, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path.attrib["d"]):
+        if op == "M":
+            x, y = float(a), float(b)
+        elif op == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            dark.update((int(x) + i, int(y - 0.5)) for i in range(int(float(a))))
+            x += float(a)
+    return dark
+
+
+def expected_modules(text: str) -> set[tuple[int, int]]:
+    """The dark modules of ``text``'s QR code as segno computes it (a quiet zone of four)."""
+    matrix = segno.make(text, error="m").matrix
+    return {(x + 4, y + 4) for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark}
+
+
+def open_settings(browser: Browser, service: Service, token: str, **context: object) -> Page:
+    page = browser.new_context(**context).new_page()  # type: ignore[arg-type]
+    page.goto(service.url + "/settings.html")
+    expect(page.locator("#token-dialog")).to_be_visible()  # the settings need the token
+    page.fill("#token-input", token)
+    page.click("#token-ok")
+    expect(page.locator("#set-panels")).to_have_value(re.compile(r"^[RYGB]{4}$"))
+    return page
+
+
+def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
+    launch_service: Callable[..., Service], browser: Browser, tmp_path: Path
+) -> None:
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    token = first_token(service)
+    config_file = service.log.parent / "config.toml"
+    board = browser.new_context(viewport=DESKTOP).new_page()
+    board.goto(service.url + "/")
+    expect(board.locator("#settings-link")).to_have_text("Set up this board")
+
+    page = open_settings(browser, service, token, viewport=DESKTOP)
+    expect(page.locator("#first-run")).to_be_visible()
+    expect(page.locator("#board-kind")).to_have_text("the simulated board, the FLIX spaceboard")
+    expect(page.locator("#set-brightness")).to_have_value("40")
+    expect(page.locator("#set-team-4")).to_have_value("Yellow")
+
+    # every setting of the page changed
+    page.fill("#set-panels", "YRGB")
+    page.fill("#set-suits", "HSDC")
+    for i, name in enumerate(["Ann's", "Bo's", "Cy's", "Di's"], 1):
+        page.fill(f"#set-team-{i}", name)
+    page.fill("#set-brightness", "25")
+    page.fill("#set-call-window", "2.5")
+    page.uncheck("#set-hints")
+    page.fill("#set-seat-1-name", "Ann")
+    page.select_option("#set-seat-2-kind", "computer:4")
+    page.fill("#set-seat-2-name", "Robo")
+    page.fill("#set-movetime", "300")
+    page.fill("#set-broker", "mqtt://127.0.0.1:1883")
+    page.fill("#set-username", "board")
+    page.fill("#set-password", "s3cret-pass")
+    expect(page.locator("#set-language")).to_have_value("en")
+    page.click("#save")
+    expect(page.locator("#settings-message")).to_have_text(
+        "Saved. Some settings need a restart (below)."
+    )
+    expect(page.locator("#first-run")).to_be_hidden()
+    expect(page.locator("#restart-what")).to_have_text(
+        "Saved, and in use after a restart: board.panels, board.suits."
+    )
+    # names apply at once: the board's page says so without a restart
+    expect(board.locator("#turn")).to_contain_text("Ann's")
+    assert service.state()["team_names"][:2] == ["Ann's", "Bo's"]
+
+    # the owner's comments are all still there, in their order
+    written = config_file.read_text(encoding="utf-8")
+    assert comments(written) == comments(FIXTURE.read_text(encoding="utf-8"))
+    assert "suits = \"HSDC\"   # left to right as seen from the front" in written
+
+    # a wrong value is refused with its reason, and nothing is written
+    page.fill("#set-call-window", "-3")
+    page.click("#save")
+    expect(page.locator("#settings-message")).to_contain_text("Not saved:")
+    expect(page.locator("#settings-message")).to_contain_text("call_window")
+    assert config_file.read_text(encoding="utf-8") == written
+
+    # restarted from the page: the same process starts again and keeps everything
+    pid = service.process.pid
+    page.click("#restart")
+    page.click("#confirm-yes")
+    expect(page.locator("#settings-message")).to_have_text(
+        "Restarted: every setting is in use.", timeout=120_000
+    )
+    assert service.process.poll() is None and service.process.pid == pid
+    assert "restarting with the new settings" in service.output()
+    expect(page.locator("#restart-card")).to_be_hidden()
+    page.reload()  # the token is kept: no question
+    expect(page.locator("#set-panels")).to_have_value("YRGB")
+    expect(page.locator("#token-dialog")).to_be_hidden()
+    expect(page.locator("#set-suits")).to_have_value("HSDC")
+    for i, name in enumerate(["Ann's", "Bo's", "Cy's", "Di's"], 1):
+        expect(page.locator(f"#set-team-{i}")).to_have_value(name)
+    expect(page.locator("#set-brightness")).to_have_value("25")
+    expect(page.locator("#set-call-window")).to_have_value("2.5")
+    expect(page.locator("#set-hints")).not_to_be_checked()
+    expect(page.locator("#set-seat-1-kind")).to_have_value("human")
+    expect(page.locator("#set-seat-1-name")).to_have_value("Ann")
+    expect(page.locator("#set-seat-2-kind")).to_have_value("computer:4")
+    expect(page.locator("#set-seat-2-name")).to_have_value("Robo")
+    expect(page.locator("#set-movetime")).to_have_value("300")
+    expect(page.locator("#set-broker")).to_have_value("mqtt://127.0.0.1:1883")
+    expect(page.locator("#set-username")).to_have_value("board")
+    expect(page.locator("#set-password")).to_have_attribute("placeholder", "(set: unchanged)")
+    expect(page.locator("#first-run")).to_be_hidden()
+    assert token not in service.output().rpartition("restarting with the new settings")[2]
+    # in use: the next game is played as set (the game in play kept its own)
+    game = {"variant": "lucky", "players": 2}
+    auth = {"Authorization": f"Bearer {token}"}
+    assert service.client.post("/api/new_game", json=game, headers=auth).status_code == 200
+    state = service.state()
+    assert state["options"]["panels"] == "YRGB" and state["options"]["suits"] == "HSDC"
+    assert state["options"]["call_window"] == 2.5 and state["hints"] is False
+    assert [(s["kind"], s["level"], s["name"]) for s in state["seats"]] == [
+        ("human", None, "Ann"),
+        ("computer", 4, "Robo"),
+    ]
+    assert state["team_names"] == ["Ann's", "Bo's"]
+
+
+def test_a_phone_opening_the_qr_code_s_address_is_allowed_to_play(
+    launch_service: Callable[..., Service], browser: Browser, open_page: Callable[..., Page]
+) -> None:
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    token = first_token(service)
+    page = open_settings(browser, service, token, viewport=DESKTOP)
+    page.click("#save")  # set up as it is: the token is kept from now on
+    expect(page.locator("#first-run")).to_be_hidden()
+
+    link = page.locator("#page-link").get_attribute("data-link")
+    assert link is not None and link.endswith(f"/#token={token}")
+    assert "127.0.0.1" not in link  # a phone on the network can reach it
+    svg = page.locator("#qr").inner_html()
+    assert qr_modules(svg) == expected_modules(link)  # the code drawn is of that very address
+
+    # a new phone without the token: opening the address is enough
+    phone = open_page_at(browser, link)  # the board's network address, as a phone opens it
+    assert phone.evaluate(f"localStorage.getItem('{TOKEN_KEY}')") == token
+    assert "token" not in phone.url  # out of the address bar and the history
+    phone.click("#roll")
+    expect(phone.locator("#dice .die")).to_have_count(3)
+    expect(phone.locator("#token-dialog")).to_be_hidden()
+    phone.goto(link.partition("#")[0] + "settings.html")  # the same site, so the same storage
+    expect(phone.locator("#set-panels")).to_have_value("RYGB")
+    expect(phone.locator("#token-dialog")).to_be_hidden()
+
+    # a phone that did not scan is asked for the token
+    stranger = open_page(service, viewport=PHONE)
+    stranger.goto(service.url + "/settings.html")
+    expect(stranger.locator("#token-dialog")).to_be_visible()
+    assert stranger.evaluate(f"localStorage.getItem('{TOKEN_KEY}')") is None
+
+
+def open_page_at(browser: Browser, address: str) -> Page:
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.goto(address)
+    expect(phone.locator("#connection")).to_have_attribute("data-state", "live")
+    return phone
+
+
+def test_the_settings_page_reads_well_on_a_phone_and_a_desktop_in_both_themes(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    token = first_token(service)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    found = []
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = open_settings(browser, service, token, viewport=viewport)
+        page.fill("#set-panels", "YRGB")
+        page.click("#save")
+        expect(page.locator("#restart-card")).to_be_visible()
+        for theme in ("light", "dark"):
+            page.emulate_media(color_scheme=theme)
+            page.screenshot(path=str(SHOTS / f"settings-{size}-{theme}.png"), full_page=True)
+            found += run_axe(page, f"settings {size} ({theme})")
+        page.click("#new-token")
+        expect(page.locator("#confirm-dialog")).to_be_visible()
+        found += run_axe(page, f"settings {size}: a new token?")
+        page.click("#confirm-no")
+        expect(page.locator("#confirm-dialog")).to_be_hidden()
+    assert serious(found) == [], "\n".join(str(v) for v in serious(found))
