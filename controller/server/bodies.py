@@ -230,15 +230,6 @@ class Hint(Typed):
     to: Hole | UnsetType = UNSET
 
 
-class Hosted(Typed):
-    """``POST /api/remote/host``: the join codes, the game and the seats played there."""
-
-    code: str
-    spectator_code: str
-    game_id: str
-    seats: list[int]
-
-
 class GamesPage(Typed):
     games: list[GameItem]
     total: int
@@ -298,15 +289,6 @@ class Replay(ReplayHead):
     """``GET /api/games/{id}/replay`` (sent as it is computed)."""
 
     steps: list[ReplayStep]
-
-
-class VoiceView(Typed):
-    """``GET /api/voice``: whether the board speaks, its engine, mute, volume (0..100)."""
-
-    speaks: bool
-    engine: str | None
-    muted: bool
-    volume: int
 
 
 class SetupStatus(Typed):

@@ -30,6 +30,7 @@ from controller.core.state import (
 )
 from controller.records.queries import GameDetail
 from controller.remote import messages as remote_messages
+from controller.remote.shown import Hosted
 from controller.server.bodies import (
     Empty,
     Error,
@@ -37,7 +38,6 @@ from controller.server.bodies import (
     GameExport,
     GamesPage,
     Hint,
-    Hosted,
     HostGame,
     Info,
     JoinGame,
@@ -56,8 +56,8 @@ from controller.server.bodies import (
     SwitchSeat,
     Token,
     VoiceChange,
-    VoiceView,
 )
+from controller.voice.voice import VoiceView
 from engine.variants import VARIANTS
 
 DOCUMENT = Path(__file__).parents[2] / "docs" / "api" / "openapi.json"

@@ -17,11 +17,10 @@ import time
 from collections.abc import Callable, Generator
 from typing import TextIO
 
-import msgspec
 import uvicorn
 
 from controller.config import Config
-from controller.core.state import Event, Speech, SpokenLine, StateMessage
+from controller.core.state import Event, Speech, StateMessage
 from controller.driver import Driver
 from controller.homeassistant.bridge import HomeAssistant
 from controller.records.journal import Journal
@@ -152,7 +151,7 @@ class Service:
             self.fanout.send(event, state=False)
 
     def _on_line(self, line: Line) -> None:
-        self.fanout.send(Speech(line=msgspec.convert(line.to_json(), SpokenLine)), state=False)
+        self.fanout.send(Speech(line=line.spoken()), state=False)
 
     def _after_step(self) -> None:
         self.voice.flush()

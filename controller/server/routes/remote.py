@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import msgspec
 from starlette.requests import Request
 from starlette.routing import Route
 
 from controller.errors import BadOrder
-from controller.server.bodies import Answer, Empty, Hosted, HostGame, JoinGame
+from controller.server.bodies import Answer, Empty, HostGame, JoinGame
 from controller.server.privacy import may_see_codes, remote_without_codes
 from controller.server.requests import check_order, read_body
 from controller.server.statuses import answer
@@ -28,8 +27,7 @@ def routes(service: WebService) -> list[Route]:
             if "seats has the wrong type" not in str(error):
                 raise
             raise BadOrder(f"seats must be a list of seat numbers (from 0): {error}") from None
-        hosted = await remote.host(body.seats)
-        return Answer(msgspec.convert(hosted, Hosted))
+        return Answer(await remote.host(body.seats))
 
     async def join(request: Request) -> Answer:
         """``{"code": "ABCDEF"}``: join (or, with a spectator's code, watch) that game."""

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import msgspec
 from starlette.requests import Request
 from starlette.routing import Route
 
 from controller.errors import BadOrder
-from controller.server.bodies import Answer, VoiceChange, VoiceView
+from controller.server.bodies import Answer, VoiceChange
 from controller.server.requests import check_order, read_body
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
@@ -17,7 +16,7 @@ def routes(service: WebService) -> list[Route]:
     voice = service.voice
 
     def shown() -> Answer:
-        return Answer(msgspec.convert(voice.to_json(), VoiceView))
+        return Answer(voice.view())
 
     async def read(request: Request) -> Answer:
         """``{"speaks", "engine", "muted", "volume"}``: whether the board speaks, and how."""
