@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test check fast-lane lint typecheck system-deps bench install-pi firmware-deploy firmware-uf2 \
+.PHONY: run test check fast-lane lint typecheck openapi system-deps bench install-pi firmware-deploy firmware-uf2 \
 	wiring-diagram mutation mutation-sample reference-screenshots screenshots docs
 
 $(BIN)/python:
@@ -47,6 +47,10 @@ lint: $(VENV)/.test-deps
 
 typecheck: $(VENV)/.test-deps
 	$(BIN)/mypy
+
+## make openapi: write the API's OpenAPI document, docs/api/openapi.json, from the code.
+openapi: $(VENV)/.run-deps
+	$(BIN)/python -m controller.server.openapi docs/api/openapi.json
 
 system-deps:
 	bash scripts/setup-system.sh

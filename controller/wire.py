@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import msgspec
 
+
+class Typed(msgspec.Struct, forbid_unknown_fields=True):
+    """The base of the API's typed values: a key it does not know is an error, not a loss."""
+
+
 _ENCODER = msgspec.json.Encoder(order="deterministic")
 
 

@@ -3,7 +3,7 @@ board's own words, the line of what happens now, and what to fix.
 
 >>> board_words("flip4").where(3, every_empty=False)
 'one of the 3 lit squares'
->>> board_words("flix").to_json()["pieces"]
+>>> board_words("flix").view().pieces
 'Men'
 >>> board_words("flix", language("de")).where(3, every_empty=False)
 'eines der 3 leuchtenden Löcher'
@@ -11,16 +11,37 @@ board's own words, the line of what happens now, and what to fix.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import TypedDict
+from dataclasses import dataclass, field
 
 from controller.config import Config
 from controller.i18n import N_, Language, language
 from controller.reconcile import Mismatch
+from controller.wire import Typed
 from engine.bitboard import popcount, scan_forward
 from engine.game import Game, Phase
 from engine.holes import Naming
 from hal.base import BoardReading, Piece
+
+
+class Words(Typed):
+    """How people name this board's places and pieces (``BoardWords``)."""
+
+    place: str
+    places: str
+    into: str
+    piece: str
+    pieces: str
+    a_piece: str
+    the_piece: str
+    tally: str | None
+
+
+class LanguageView(Typed):
+    """The board's words and sentences in one language (the state's ``languages``)."""
+
+    message: str
+    fix: list[str]
+    words: Words
 
 
 @dataclass(frozen=True)
@@ -65,8 +86,18 @@ class BoardWords:
             say,
         )
 
-    def to_json(self) -> dict[str, str | None]:
-        return {key: value for key, value in asdict(self).items() if key != "say"}
+    def view(self) -> Words:
+        """As the state and ``GET /api/info`` carry it."""
+        return Words(
+            place=self.place,
+            places=self.places,
+            into=self.into,
+            piece=self.piece,
+            pieces=self.pieces,
+            a_piece=self.a_piece,
+            the_piece=self.the_piece,
+            tally=self.tally,
+        )
 
 
 BOARD_WORDS: dict[str, BoardWords] = {
@@ -168,33 +199,29 @@ def fix_sentences(
     return words
 
 
-class GrooveJson(TypedDict):
-    """A panel groove that holds another panel than the game's (``found``; ``None``: none)."""
-
+class GrooveProblem(Typed):
     groove: int
     expected: str
     found: str | None
 
 
-class MismatchJson(TypedDict):
-    """The mismatch as the state and the events show it."""
+class MismatchView(Typed):
+    """The settled board against the game: hole names and groove problems."""
 
     missing: list[str]
     extra: list[str]
     wrong_kind: list[str]
-    grooves: list[GrooveJson]
+    grooves: list[GrooveProblem]
 
 
-def mismatch_json(mismatch: Mismatch, naming: Naming) -> MismatchJson:
+def mismatch_view(mismatch: Mismatch, naming: Naming) -> MismatchView:
     """The mismatch as the state and the events show it: hole names and groove problems."""
-    return {
-        "missing": [naming.name(h) for h in scan_forward(mismatch.missing)],
-        "extra": [naming.name(h) for h in scan_forward(mismatch.extra)],
-        "wrong_kind": [naming.name(h) for h in scan_forward(mismatch.wrong_kind)],
-        "grooves": [
-            {"groove": p.groove, "expected": p.expected, "found": p.found} for p in mismatch.grooves
-        ],
-    }
+    return MismatchView(
+        missing=[naming.name(h) for h in scan_forward(mismatch.missing)],
+        extra=[naming.name(h) for h in scan_forward(mismatch.extra)],
+        wrong_kind=[naming.name(h) for h in scan_forward(mismatch.wrong_kind)],
+        grooves=[GrooveProblem(p.groove, p.expected, p.found) for p in mismatch.grooves],
+    )
 
 
 def message(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+from api_schema import ASYNC_HOOKS
 
 from controller.config import Config
 from controller.records.journal import Journal
@@ -43,7 +44,7 @@ class Harness:
         self.board.when_changed = self.service.step
         self.app = create_app(self.service)
         self.client = httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=self.app), base_url=BASE_URL
+            transport=httpx.ASGITransport(app=self.app), base_url=BASE_URL, event_hooks=ASYNC_HOOKS
         )
 
     def advance(self, seconds: float) -> None:

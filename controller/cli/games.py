@@ -4,12 +4,20 @@ game's notation (``--show ID``) or each player's statistics (``--stats``)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+
+import msgspec
 
 from controller.cli.status import USER_FAULT
 from controller.records.journal import JournalError, check_data_dir, default_data_dir
-from controller.records.queries import Filter, get_game, list_games, player_stats
+from controller.records.queries import (
+    Filter,
+    GameItem,
+    Record,
+    get_game,
+    list_games,
+    player_stats,
+)
 from controller.records.store import GameStore, RecordsError
 from controller.records.words import players_text, result_text
 from engine.variants import VARIANTS
@@ -61,29 +69,41 @@ def _show(store: GameStore, args: argparse.Namespace) -> int:
         if found is None:
             print(f"flixboard games: no game {args.show} in {store.path}", file=sys.stderr)
             return USER_FAULT
-        print(json.dumps(found, indent=2) if args.json else found["notation"].rstrip("\n"))
+        print(pretty(found) if args.json else found.notation.rstrip("\n"))
         return 0
     if args.stats:
         stats = player_stats(store, chosen)
         if args.json:
-            print(json.dumps(stats, indent=2))
+            print(pretty(stats))
             return 0
         print(f"{'player':20} {'games':>5} {'wins':>5} {'draws':>5} {'length':>6} {'lines':>5}")
         for row in stats:
             print(
-                f"{row['name'][:20]:20} {row['games']:5} {row['wins']:5} {row['draws']:5} "
-                f"{row['average_length']:6.1f} {row['lines']:5}"
+                f"{row.name[:20]:20} {row.games:5} {row.wins:5} {row.draws:5} "
+                f"{row.average_length:6.1f} {row.lines:5}"
             )
         return 0
     items, total = list_games(store, chosen, offset=0, limit=args.limit)
     if args.json:
-        print(json.dumps({"games": items, "total": total}, indent=2))
+        print(pretty(GameList(items, total)))
         return 0
     for item in items:
-        when = (item["ended"] or item["started"] or "")[:16].replace("T", " ")
+        when = (item.ended or item.started or "")[:16].replace("T", " ")
         print(
-            f"{item['id']:5}  {when:16}  {item['variant']:8}  {item['moves']:4} moves  "
-            f"{players_text(item)}: {result_text(item)}"
+            f"{item.id:5}  {when:16}  {item.variant:8}  {item.moves:4} moves  "
+            f"{players_text(item.players)}: {result_text(item.players, item.result)}"
         )
     print(f"{len(items)} of {total} games" + ("" if total else f" in {store.path}"))
     return 0
+
+
+class GameList(Record):
+    """``--json``: the games listed and how many the filter keeps."""
+
+    games: list[GameItem]
+    total: int
+
+
+def pretty(value: object) -> str:
+    """A typed value as indented JSON."""
+    return msgspec.json.format(msgspec.json.encode(value), indent=2).decode()

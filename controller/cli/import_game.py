@@ -11,6 +11,7 @@ from pathlib import Path
 from controller.cli.status import FAILED, USER_FAULT
 from controller.records.journal import default_data_dir
 from controller.records.keeping import keep_imported
+from controller.records.queries import GameResult, GameSeat
 from controller.records.store import GameStore, RecordsError
 from controller.records.words import players_text, result_text
 from engine.errors import NotationError
@@ -59,15 +60,15 @@ def main(args: argparse.Namespace) -> int:
     if kept.already:
         print(f"game {kept.id} is this game, kept already (the same record); nothing was stored")
         return 0
-    item = {
-        "players": [
-            {"name": seat.name, "kind": seat.kind, "level": seat.level, "team": team}
-            for seat, team in zip(record.seats, record.game.team_of_seat, strict=True)
-        ],
-        "result": record.result.to_json(),
-    }
+    players = [
+        GameSeat(index, seat.name, seat.kind, seat.level, team, 0)
+        for index, (seat, team) in enumerate(
+            zip(record.seats, record.game.team_of_seat, strict=True)
+        )
+    ]
+    result = GameResult(record.result.outcome, record.result.team, record.result.reason)
     print(
-        f"imported game {kept.id}: {record.variant}, {players_text(item)}: {result_text(item)}, "
-        f"{len(record.moves)} moves"
+        f"imported game {kept.id}: {record.variant}, {players_text(players)}: "
+        f"{result_text(players, result)}, {len(record.moves)} moves"
     )
     return 0

@@ -10,11 +10,12 @@ again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
 import msgspec
+from msgspec import UNSET
 
 from controller import words
 from controller.config import Config
@@ -23,6 +24,22 @@ from controller.core.combination import VOICE_BUTTON, Combination
 from controller.core.facts import Facts
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
+from controller.core.state import (
+    BoardConnected,
+    BoardLost,
+    ButtonPressed,
+    ClearBoard,
+    Event,
+    Happened,
+    JsonObject,
+    PlacementRefused,
+    Refused,
+    SaidView,
+    State,
+    TakenBack,
+    TokenChosen,
+    as_json,
+)
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
@@ -117,7 +134,7 @@ class BoardController:
         now = clock.now()
         resumed = self.session.resume(now)
         if resumed and self.game.geometry != geometry.key:
-            self._emit({"type": "refused", "reason": self._wrong_board(self.game.variant)}, now)
+            self._emit(Refused(reason=self._wrong_board(self.game.variant)), now)
             resumed = False
         if resumed:
             if self.game.game_over:
@@ -243,7 +260,7 @@ class BoardController:
         """Note whether the board answers; the game waits, unchanged, while it does not."""
         if connected != self.connected:
             self.board.connected = connected
-            self._emit({"type": "board_connected" if connected else "board_lost"}, now)
+            self._emit(BoardConnected() if connected else BoardLost(), now)
 
     def _on_settled(self, changed: Bitboard, now: float) -> None:
         if self.game.game_over:
@@ -302,10 +319,8 @@ class BoardController:
     def _refuse(self, where: str, reason: str, now: float, said: Said | None = None) -> None:
         """A piece not taken; ``said``: the reason as a message, for a page in another
         language."""
-        event: dict[str, Any] = {"type": "placement_refused", "hole": where, "reason": reason}
-        if said is not None:
-            event["said"] = said.to_json()
-        self._emit(event, now)
+        shown = UNSET if said is None else SaidView(id=said.id, args=dict(said.args))
+        self._emit(PlacementRefused(hole=where, reason=reason, said=shown), now)
 
     def recommit(self, now: float) -> None:
         """Commit again the move or the one new piece the board shows, as if it had just settled
@@ -318,7 +333,7 @@ class BoardController:
         self._refresh(now)
 
     def _on_press(self, press: ButtonPress, now: float) -> None:
-        self._emit({"type": "button", "button": press.button.value, "seat": press.seat}, now)
+        self._emit(ButtonPressed(button=press.button.value, seat=press.seat), now)
         session = self.session
         try:
             if press.button is Button.ROLL:
@@ -334,7 +349,7 @@ class BoardController:
             elif press.button is Button.MENU:
                 self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
-            self._emit({"type": "refused", "button": press.button.value, "reason": str(error)}, now)
+            self._emit(Refused(button=press.button.value, reason=str(error)), now)
 
     def _on_time(self, now: float) -> None:
         for press in self.buttons.due(now):
@@ -343,7 +358,7 @@ class BoardController:
         if notice_ended:
             self._revision += 1
         if win_ended:
-            self._emit({"type": "clear_board"}, now)
+            self._emit(ClearBoard(), now)
         self._emit_all(self.board.due_words(now, self._describe), now)
 
     # ------------------------------------------------------------------ orders
@@ -447,7 +462,7 @@ class BoardController:
         self.lift_order = (*self.lift_order, changed)
         hole = popped[0].hole
         where = None if hole is None else self.game.naming.name(hole)
-        self._emit({"type": "undo", "hole": where, "actions": len(popped)}, now)
+        self._emit(TakenBack(hole=where, actions=len(popped)), now)
         self._refresh(now)
 
     def sync_journal(self) -> None:
@@ -481,8 +496,7 @@ class BoardController:
         if action is not None:
             self._act(action, now)
             return
-        chosen = {"type": "token_chosen", "seat": self.game.to_move, "chosen": token is not None}
-        self._emit(chosen, now)
+        self._emit(TokenChosen(seat=self.game.to_move, chosen=token is not None), now)
 
     def set_next_faces(self, faces: str) -> None:
         """The next ROLL shows these faces (scripts and physical-dice entry)."""
@@ -527,7 +541,7 @@ class BoardController:
             self._start_win(now)
         self._refresh(now)
 
-    def _begun(self, published: list[dict[str, Any]], now: float) -> None:
+    def _begun(self, published: list[Event], now: float) -> None:
         """A game was started: the board shows it from scratch."""
         self.lift_order = ()
         self.signals.clear()
@@ -536,7 +550,7 @@ class BoardController:
         self._note(published, now)
         self._refresh(now)
 
-    def _note(self, published: list[dict[str, Any]], now: float) -> None:
+    def _note(self, published: list[Event], now: float) -> None:
         """What the board shows of the game's events: a penalty guides at once, dice notices."""
         if any(data["type"] == "penalty" for data in published):
             self.board.guided = True
@@ -545,10 +559,10 @@ class BoardController:
     def _start_win(self, now: float) -> None:
         self.signals.start_win(self.flow.win_line(self), now, self.config.win_animation_s)
 
-    def _emit(self, data: dict[str, Any], now: float) -> None:
+    def _emit(self, data: Happened | Event, now: float) -> None:
         self.session.emit(data, now)
 
-    def _emit_all(self, events: Iterable[Mapping[str, object]], now: float) -> None:
+    def _emit_all(self, events: Sequence[Happened | Event], now: float) -> None:
         for data in events:
             self.session.emit(data, now)
 
@@ -651,9 +665,14 @@ class BoardController:
         waits = None if self.companion is None else self.companion.waiting_words()
         return said if waits is None else f"{said} {waits}"
 
-    def state(self, *, test_view: bool = False, view_team: int | None = None) -> dict[str, Any]:
-        """The state JSON of DESIGN §4. ``test_view`` (scripts only) adds ``pending_lines``, the
-        seed and every event, secret ones included; otherwise secret events are dropped."""
+    def state(self, *, test_view: bool = False, view_team: int | None = None) -> JsonObject:
+        """The state as plain JSON data (scripts and tests; see ``public_state``)."""
+        return as_json(self.public_state(test_view=test_view, view_team=view_team))
+
+    def public_state(self, *, test_view: bool = False, view_team: int | None = None) -> State:
+        """The state of DESIGN §4 (``controller.core.state``). ``test_view`` (scripts only) adds
+        ``pending_lines``, the seed and every event, secret ones included; otherwise secret
+        events are dropped."""
         naming = self.game.naming
         state = self.session.view(test_view=test_view, view_team=view_team)
         state["phase"] = str(self.phase)
@@ -663,7 +682,7 @@ class BoardController:
             if piece is not Piece.EMPTY
         }
         state["grooves"] = list(self.sensed.grooves)
-        state["mismatch"] = words.mismatch_json(self.mismatch, naming)
+        state["mismatch"] = words.mismatch_view(self.mismatch, naming)
         state["geometry"] = {
             "key": self.geometry.key,
             "cells": self.geometry.cells,
@@ -684,7 +703,9 @@ class BoardController:
             code: {
                 "message": self.message(language(code)),
                 "fix": self.fix_in(language(code)),
-                "words": words.board_words(self.game.geometry, language(code)).to_json(),
+                "words": msgspec.to_builtins(
+                    words.board_words(self.game.geometry, language(code)).view()
+                ),
             }
             for code in LANGUAGES
         }
@@ -701,9 +722,12 @@ class BoardController:
         state["banner"] = self.signals.banner
         state["clearing"] = self.clearing
         state["ready"] = self.ready
-        state.update(self.facts().to_json(self.config.team_names, self.game_time(self.clock.now())))
+        facts = self.facts().view(self.config.team_names, self.game_time(self.clock.now()))
+        state.update(msgspec.structs.asdict(facts))
+        state.update(msgspec.to_builtins(self.flow.view(self, view_team)))
+        if "deal" in state["options"]:  # a fixed deal would show every team's tokens
+            state["options"] = {k: v for k, v in state["options"].items() if k != "deal"}
         state["words"] = state["languages"][self.config.language]["words"]
-        self.flow.add_state(self, state, view_team)
         if self.companion is not None:
             self.companion.add_state(state)
         state["remote"] = None  # remote play: the link, and each seat's place
@@ -713,7 +737,7 @@ class BoardController:
                     shown["place"] = place
             state["remote"] = msgspec.to_builtins(self.remote.shown())
         state["events"] = self.session.recent_events(test_view=test_view)
-        return state
+        return msgspec.convert(state, State)
 
 
 def hole_names(holes: Bitboard, naming: Naming) -> list[str]:

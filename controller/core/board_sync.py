@@ -8,10 +8,10 @@ and the mismatch it reconciles, and publishes the events it answers (``board_mis
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, TypedDict
 
 from controller import words
 from controller.core.settle import Settler
+from controller.core.state import BoardMatched, BoardMismatch, FixHint, Happened
 from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.holes import Naming
@@ -19,29 +19,6 @@ from hal.base import BoardReading
 
 Describe = Callable[[Mismatch], list[str]]
 """The fix sentences of a mismatch."""
-
-
-class BoardMatched(TypedDict):
-    """The board matches the game again."""
-
-    type: Literal["board_matched"]
-
-
-class BoardMismatch(words.MismatchJson):
-    """The board differs from the game: how."""
-
-    type: Literal["board_mismatch"]
-
-
-class FixHint(TypedDict):
-    """What to do to make the board match, in words."""
-
-    type: Literal["fix_hint"]
-    words: list[str]
-
-
-BoardEvent = BoardMatched | BoardMismatch | FixHint
-"""The events board sync publishes."""
 
 
 class BoardSync:
@@ -100,7 +77,7 @@ class BoardSync:
 
     def refresh(
         self, mismatch: Mismatch, now: float, naming: Naming, describe: Describe
-    ) -> list[BoardEvent]:
+    ) -> list[Happened]:
         """Take the board's new mismatch with the game; the events to publish."""
         if mismatch.clean:
             self.guided = False
@@ -112,25 +89,32 @@ class BoardSync:
         if mismatch.clean:
             self._fix_due = None
             self.fix_words = []
-            return [] if was_clean else [BoardMatched(type="board_matched")]
-        shown = words.mismatch_json(mismatch, naming)
-        events: list[BoardEvent] = [BoardMismatch(type="board_mismatch", **shown)]
+            return [] if was_clean else [BoardMatched()]
+        view = words.mismatch_view(mismatch, naming)
+        events: list[Happened] = [
+            BoardMismatch(
+                missing=view.missing,
+                extra=view.extra,
+                wrong_kind=view.wrong_kind,
+                grooves=view.grooves,
+            )
+        ]
         due = now if self.guided else now + self.fix_after_s
         self._fix_due = due if was_clean or self._fix_due is None else min(self._fix_due, due)
         if self.fix_words or now >= self._fix_due:
             events.extend(self._show_fix_words(describe))
         return events
 
-    def due_words(self, now: float, describe: Describe) -> list[BoardEvent]:
+    def due_words(self, now: float, describe: Describe) -> list[Happened]:
         """The fix words, once their time has come; the events to publish."""
         if self._fix_due is not None and not self.fix_words and now >= self._fix_due:
             return self._show_fix_words(describe)
         return []
 
-    def _show_fix_words(self, describe: Describe) -> list[BoardEvent]:
+    def _show_fix_words(self, describe: Describe) -> list[Happened]:
         fix = describe(self.mismatch)
         if fix == self.fix_words:
             return []
         self.fix_words = fix
         self.revision += 1
-        return [FixHint(type="fix_hint", words=fix)]
+        return [FixHint(words=fix)]

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
+from controller.core.state import Actions, CallWindow, FactsView
 from controller.words import board_words
 from engine.game import Game, Phase, player
 
@@ -40,24 +41,6 @@ class Uses(TypedDict):
     uses_tokens: bool
     uses_burocrats: bool
     uses_lines: bool
-
-
-class CallWindow(TypedDict):
-    """The call window while it is open: its length and the seconds left."""
-
-    seconds: float
-    left: float
-
-
-class FactsJson(Uses):
-    """The state keys of ``Facts.to_json``."""
-
-    seat_labels: list[str]
-    actions: dict[str, bool]
-    throw: str | None
-    last_move: str | None
-    call_window: CallWindow | None
-    words: dict[str, str | None]
 
 
 @dataclass(frozen=True)
@@ -148,7 +131,7 @@ class Facts:
                 return action.at + game.options.call_window
         return None
 
-    def to_json(self, team_names: Sequence[str], game_time: float) -> FactsJson:
+    def view(self, team_names: Sequence[str], game_time: float) -> FactsView:
         """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``,
         ``call_window`` (``{"seconds", "left"}`` while open, else ``None``) and ``words`` (how
         people name this board's places and pieces, ``controller.words.BoardWords``)."""
@@ -157,13 +140,18 @@ class Facts:
         window = None
         if deadline is not None and deadline > game_time:
             seconds = self.game.options.call_window
-            window = CallWindow(seconds=seconds, left=round(min(seconds, deadline - game_time), 3))
-        return {
-            **self.uses(),
-            "seat_labels": self.seat_labels(team_names),
-            "actions": self.actions(),
-            "throw": self.current_throw(),
-            "last_move": None if last is None else self.game.naming.name(last),
-            "call_window": window,
-            "words": board_words(self.game.geometry).to_json(),
-        }
+            window = CallWindow(seconds, round(min(seconds, deadline - game_time), 3))
+        uses = self.uses()
+        return FactsView(
+            uses_dice=uses["uses_dice"],
+            uses_calls=uses["uses_calls"],
+            uses_tokens=uses["uses_tokens"],
+            uses_burocrats=uses["uses_burocrats"],
+            uses_lines=uses["uses_lines"],
+            seat_labels=self.seat_labels(team_names),
+            actions=Actions(**self.actions()),
+            throw=self.current_throw(),
+            last_move=None if last is None else self.game.naming.name(last),
+            call_window=window,
+            words=board_words(self.game.geometry).view(),
+        )

@@ -14,10 +14,13 @@ import secrets
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
+
+import msgspec
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
+from controller.core.state import Event, Happened, RecordsFailed, Resumed, SeatSwitched
 from controller.errors import BadOrder, NotNow
 from controller.flows import VariantFlow
 from controller.game_data import NewGameData
@@ -31,12 +34,16 @@ from controller.records.journal import (
     action_data,
 )
 from controller.records.keeping import keep_played, utc_now
+from controller.records.model import GameOptions
 from controller.records.store import GameStore, RecordsError
 from controller.seats import Seat, entry_seats, with_seats
 from controller.variants import variant_spec
 from engine.errors import FlixError
-from engine.game import SEED_LIMIT, Action, Event, Game, seat_range
+from engine.game import SEED_LIMIT, Action, Game, seat_range
+from engine.game import Event as GameEvent
 from engine.notation import SeatInfo
+
+V = TypeVar("V")
 
 RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
@@ -50,7 +57,7 @@ IDLE_CALLS = {
 """A call that would change nothing, refused so that it is never journalled nor kept as a move
 (a record of thousands of them would replay as a long game)."""
 
-Listener = Callable[[dict[str, Any]], None]
+Listener = Callable[[Event], None]
 Recorder = Callable[[Entry], None]
 """Told of every game entry journalled (``new_game``, ``action``, ``undo``)."""
 """Told of every game entry journalled: its kind (``new_game``, ``action``, ``undo``), its data
@@ -67,7 +74,7 @@ def game_entry(
     variant: str,
     players: int,
     seed: int | None,
-    options: dict[str, Any] | None,
+    options: GameOptions | None,
     seats: object = None,
     hints: object = None,
     names: object = None,
@@ -99,7 +106,7 @@ def game_entry(
     )
 
 
-def _check_settings(options: dict[str, Any]) -> None:
+def _check_settings(options: GameOptions) -> None:
     """Options that are also settings (call window, panels, ...) within the settings' bounds."""
     settings = Config().game_options()
     for section, keys in SECTIONS.items():
@@ -120,7 +127,7 @@ def _waits_after(entry: Entry, waiting: bool) -> bool:
     return waiting
 
 
-def _without_test_only(data: dict[str, Any]) -> dict[str, Any]:
+def _without_test_only(data: Mapping[str, V]) -> dict[str, V]:
     return {key: value for key, value in data.items() if key not in TEST_ONLY_KEYS}
 
 
@@ -133,8 +140,8 @@ class GameSession:
         self.listeners: list[Listener] = []
         self.recorders: list[Recorder] = []
         """Told of every game entry journalled (remote play's host publishes them)."""
-        self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_LOG_LIMIT)
-        self.public_events: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
+        self.events: deque[Event] = deque(maxlen=EVENT_LOG_LIMIT)
+        self.public_events: deque[Event] = deque(maxlen=RECENT_EVENTS)
         self.revision = 0
         """Grows with every published event."""
         self.token: int | None = None
@@ -178,7 +185,7 @@ class GameSession:
             self.waiting = _waits_after(entry, self.waiting)
         self.changes += 1
         self._offset = now - latest
-        self.emit({"type": "resumed", "actions": len(self.game.actions)}, now)
+        self.emit(Resumed(actions=len(self.game.actions)), now)
         if self.game.game_over:
             self._keep(now, again=False)  # ended just before a stop: kept unless it was
         return True
@@ -210,7 +217,7 @@ class GameSession:
             state["options"] = _without_test_only(state["options"])
         return state
 
-    def recent_events(self, *, test_view: bool) -> list[dict[str, Any]]:
+    def recent_events(self, *, test_view: bool) -> list[Event]:
         """The public events the state carries; ``test_view``: every event, secret ones too."""
         return list(self.events if test_view else self.public_events)
 
@@ -249,7 +256,7 @@ class GameSession:
 
     # ------------------------------------------------------------------ changes
 
-    def start(self, entry: NewGameData, now: float) -> list[dict[str, Any]]:
+    def start(self, entry: NewGameData, now: float) -> list[Event]:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); the events
         published."""
         entry = {**entry, "record": secrets.token_hex(8), "started": utc_now()}
@@ -270,7 +277,7 @@ class GameSession:
         self._record(NewGameEntry(seq, "new_game", entry))
         return self._publish(game.events, now)
 
-    def start_next(self, now: float) -> list[dict[str, Any]]:
+    def start_next(self, now: float) -> list[Event]:
         """Start the next game of the same kind (next seed, the options the game passes on)."""
         game = self.game
         options = game.next_game_options()
@@ -287,7 +294,7 @@ class GameSession:
         self._seat(seat, to)
         self.waiting = False  # a seat handed over: the computer takes its turn at once
         self.changes += 1
-        self.emit({"type": "seat", "seat": seat, **to.to_json()}, now)
+        self.emit(SeatSwitched(seat=seat, **to.to_json()), now)
 
     def _seat(self, seat: int, to: Seat) -> None:
         """``seat`` is played by ``to``, under the name it had while the same kind of player
@@ -297,7 +304,7 @@ class GameSession:
         seats[seat] = to if to.name is not None else replace(to, name=kept)
         self.seats = tuple(seats)
 
-    def act(self, action: Action, now: float, *, sync: bool = True) -> list[dict[str, Any]]:
+    def act(self, action: Action, now: float, *, sync: bool = True) -> list[Event]:
         """Apply to the game, journal, then publish: an illegal action, or a call that changes
         nothing (``IDLE_CALLS``), changes nothing. The events published. ``sync=False``: a move
         the board sensed, fsynced by the journal's ``sync`` after its LED frame
@@ -365,16 +372,17 @@ class GameSession:
                     ended=utc_now(),
                 )
         except (RecordsError, FlixError) as error:
-            self.emit({"type": "records_failed", "reason": str(error)}, now)
+            self.emit(RecordsFailed(reason=str(error)), now)
 
     def _record(self, entry: Entry) -> None:
         for recorder in self.recorders:
             recorder(entry)
 
-    def emit(self, event: Mapping[str, object], now: float) -> None:
+    def emit(self, event: Happened | Mapping[str, object], now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.
         Listeners and the public views get it without the test-only keys."""
-        data = {**event, "at": round(now, 3)}
+        data: Event = msgspec.to_builtins(event) if isinstance(event, Happened) else dict(event)
+        data = {**data, "at": round(now, 3)}
         self.events.append(data)
         published = _without_test_only(data)
         if not data.get("secret"):
@@ -383,7 +391,7 @@ class GameSession:
         for listener in self.listeners:
             listener(published)
 
-    def _publish(self, events: Iterable[Event], now: float) -> list[dict[str, Any]]:
+    def _publish(self, events: Iterable[GameEvent], now: float) -> list[Event]:
         published = [event.to_json(self.game.naming) for event in events]
         for data in published:
             self.emit(data, now)

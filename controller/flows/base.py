@@ -9,13 +9,16 @@ variant name (``controller.flows.flow_for``).
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import Protocol
+
+from msgspec import UNSET, UnsetType
 
 from controller.config import Config
 from controller.errors import BadOrder
 from controller.i18n import Language
 from controller.leds import Layer
 from controller.reconcile import Mismatch
+from controller.wire import Typed
 from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
 from hal.base import BoardReading, Color
@@ -23,6 +26,16 @@ from hal.base import BoardReading, Color
 BLINK_S = 0.25
 """Half period of the substitution / withdrawal blink (the same as an error blink)."""
 WHITE: Color = (255, 255, 255)
+
+
+class FlowView(Typed):
+    """A variant flow's keys of the state (``controller.flows``): Tac-T-Flix's substitutions to
+    make, Pay-Off's token choice (``token`` only in the mover's team view)."""
+
+    to_substitute: int | UnsetType = UNSET
+    token_chosen: bool | UnsetType = UNSET
+    token: int | UnsetType = UNSET
+
 
 
 class FlowHost(Protocol):
@@ -70,8 +83,9 @@ class VariantFlow:
         """A token order: an action to apply, or ``None`` when the choice was noted."""
         raise BadOrder(f"{host.game.variant} uses no tokens")
 
-    def add_state(self, host: FlowHost, state: dict[str, Any], view_team: int | None) -> None:
-        """Variant keys of the controller's state JSON (the engine's own keys are there)."""
+    def view(self, host: FlowHost, view_team: int | None) -> FlowView:
+        """The variant's keys of the controller's state (the engine's own keys are there)."""
+        return FlowView()
 
     def message(self, host: FlowHost, say: Language) -> str | None:
         """The line for people in a variant phase in ``say``'s language, or ``None`` for the

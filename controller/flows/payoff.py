@@ -7,10 +7,20 @@ shows the ledger and, for one team's view, that team's tokens.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
+
+from msgspec import UNSET
 
 from controller.errors import BadOrder, NotNow
-from controller.flows.base import WHITE, FlowHost, VariantFlow, blink_on, hole_names, mover_words
+from controller.flows.base import (
+    WHITE,
+    FlowHost,
+    FlowView,
+    VariantFlow,
+    blink_on,
+    hole_names,
+    mover_words,
+)
 from controller.i18n import Language
 from controller.leds import Layer, holes_layer
 from controller.words import after_game
@@ -73,15 +83,15 @@ class PayOffFlow(VariantFlow):
         self.token_for = (game.to_move, game.placements)
         return None
 
-    def add_state(self, host: FlowHost, state: dict[str, Any], view_team: int | None) -> None:
+    def view(self, host: FlowHost, view_team: int | None) -> FlowView:
         game = _game(host)
         self.drop_stale_token(host)
-        if isinstance(state.get("options"), dict):  # a fixed deal shows every team's tokens
-            state["options"] = {k: v for k, v in state["options"].items() if k != "deal"}
-        state["token_chosen"] = host.token is not None
         mover = game.team_of_seat[game.to_move]
-        if view_team is not None and view_team == mover and host.token is not None:
-            state["token"] = host.token
+        own = view_team is not None and view_team == mover and host.token is not None
+        return FlowView(
+            token_chosen=host.token is not None,
+            token=host.token if own and host.token is not None else UNSET,
+        )
 
     def message(self, host: FlowHost, say: Language) -> str | None:
         game = _game(host)

@@ -11,11 +11,12 @@ Men to withdraw blink until lifted; each lift commits a withdrawal.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, cast
+from typing import cast
 
 from controller.flows.base import (
     WHITE,
     FlowHost,
+    FlowView,
     VariantFlow,
     blink_on,
     hole_names,
@@ -87,10 +88,10 @@ class TacTFlixFlow(VariantFlow):
                 self.lifted &= ~bit(hole)
         return None
 
-    def add_state(self, host: FlowHost, state: dict[str, Any], view_team: int | None) -> None:
+    def view(self, host: FlowHost, view_team: int | None) -> FlowView:
         game = _game(host)
-        state["to_substitute"] = (
-            game.burocrat_supply[game.seq_team]
+        return FlowView(
+            to_substitute=game.burocrat_supply[game.seq_team]
             if game.phase == Phase.SUBSTITUTE and game.seq_team is not None
             else 0
         )

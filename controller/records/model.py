@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
 from engine.notation import GameRecord, Result
+
+OptionValue: TypeAlias = (
+    bool | int | float | str | list[int | str | list[int] | None] | dict[str, list[str]] | None
+)
+"""A game option's value as JSON (``engine.game.Options`` and its variants' own)."""
+GameOptions: TypeAlias = dict[str, OptionValue]
+"""A game's options as JSON."""
 
 PLAYED = "played"
 IMPORTED = "imported"
@@ -30,7 +37,7 @@ class StoredGame:
 
     variant: str
     players: int
-    options: dict[str, Any]
+    options: GameOptions
     seed: int | None
     started: str | None
     ended: str | None

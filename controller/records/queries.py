@@ -8,12 +8,71 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from msgspec import Struct
+
+from controller.records.model import GameOptions
 from controller.records.store import GameStore, RecordsError
 
 GAME_COLUMNS = (
     "id, variant, players, options, started, ended, outcome, winner, reason, placements, "
     "moves, source"
 )
+
+
+class Record(Struct, forbid_unknown_fields=True):
+    """The base of the records' answers."""
+
+
+class GameSeat(Record):
+    """A seat of a kept game: who played it, its team (from 0), the lines it scored."""
+
+    seat: int
+    name: str
+    kind: str
+    level: int | None
+    team: int
+    lines: int
+
+
+class GameResult(Record):
+    outcome: str
+    team: int | None
+    reason: str | None
+
+
+class GameItem(Record, kw_only=True):
+    """A kept game as ``GET /api/games`` lists it."""
+
+    id: int
+    variant: str
+    players: list[GameSeat]
+    player_count: int
+    options: GameOptions
+    result: GameResult
+    started: str | None
+    ended: str | None
+    placements: int
+    moves: int
+    source: str
+
+
+class GameDetail(GameItem, kw_only=True):
+    """One kept game with its record in the game notation (docs/NOTATION.md)."""
+
+    notation: str
+
+
+class PlayerStats(Record):
+    """One player's games, results, average game length (Men placed) and lines scored."""
+
+    name: str
+    games: int
+    wins: int
+    draws: int
+    abandoned: int
+    losses: int
+    average_length: float
+    lines: int
 
 
 @dataclass(frozen=True)
@@ -43,8 +102,8 @@ def _rows(store: GameStore, sql: str, args: list[object]) -> list[tuple[Any, ...
         raise RecordsError(f"cannot read the game records {store.path}: {error}") from None
 
 
-def _seats(store: GameStore, ids: list[int]) -> dict[int, list[dict[str, Any]]]:
-    found: dict[int, list[dict[str, Any]]] = {game: [] for game in ids}
+def _seats(store: GameStore, ids: list[int]) -> dict[int, list[GameSeat]]:
+    found: dict[int, list[GameSeat]] = {game: [] for game in ids}
     if not ids:
         return found
     marks = ", ".join("?" * len(ids))
@@ -55,13 +114,12 @@ def _seats(store: GameStore, ids: list[int]) -> dict[int, list[dict[str, Any]]]:
         list(ids),
     )
     for game, seat, name, kind, level, team, lines in rows:
-        found[game].append(
-            {"seat": seat, "name": name, "kind": kind, "level": level, "team": team, "lines": lines}
-        )
+        found[game].append(GameSeat(seat, name, kind, level, team, lines))
     return found
 
 
-def _item(row: tuple[Any, ...], seats: list[dict[str, Any]]) -> dict[str, Any]:
+def _fields(row: tuple[Any, ...], seats: list[GameSeat]) -> dict[str, Any]:  # a row as read
+    """The keys of a game's answer, from its row (the database's edge)."""
     (
         game_id,
         variant,
@@ -82,7 +140,7 @@ def _item(row: tuple[Any, ...], seats: list[dict[str, Any]]) -> dict[str, Any]:
         "players": seats,
         "player_count": players,
         "options": json.loads(options),
-        "result": {"outcome": outcome, "team": winner, "reason": reason},
+        "result": GameResult(outcome, winner, reason),
         "started": started,
         "ended": ended,
         "placements": placements,
@@ -93,7 +151,7 @@ def _item(row: tuple[Any, ...], seats: list[dict[str, Any]]) -> dict[str, Any]:
 
 def list_games(
     store: GameStore, chosen: Filter, *, offset: int, limit: int
-) -> tuple[list[dict[str, Any]], int]:
+) -> tuple[list[GameItem], int]:
     """A page of the games (newest first) and how many games the filter keeps."""
     where, args = chosen.where()
     total = int(_rows(store, f"SELECT COUNT(*) FROM games g WHERE {where}", args)[0][0])
@@ -103,20 +161,19 @@ def list_games(
         [*args, limit, offset],
     )
     seats = _seats(store, [row[0] for row in rows])
-    return [_item(row, seats[row[0]]) for row in rows], total
+    return [GameItem(**_fields(row, seats[row[0]])) for row in rows], total
 
 
-def get_game(store: GameStore, game_id: int) -> dict[str, Any] | None:
+def get_game(store: GameStore, game_id: int) -> GameDetail | None:
     """One game with its ``notation``, or ``None``."""
     rows = _rows(store, f"SELECT {GAME_COLUMNS}, notation FROM games g WHERE id = ?", [game_id])
     if not rows:
         return None
-    item = _item(rows[0][:-1], _seats(store, [game_id])[game_id])
-    item["notation"] = rows[0][-1]
-    return item
+    fields = _fields(rows[0][:-1], _seats(store, [game_id])[game_id])
+    return GameDetail(**fields, notation=rows[0][-1])
 
 
-def player_stats(store: GameStore, chosen: Filter) -> list[dict[str, Any]]:
+def player_stats(store: GameStore, chosen: Filter) -> list[PlayerStats]:
     """Per player name (any case): games, wins, draws, abandoned, the average game length in
     Men placed, and the lines the player scored; most games first. A game counts once for a
     player who played several of its seats."""
@@ -140,15 +197,15 @@ def player_stats(store: GameStore, chosen: Filter) -> list[dict[str, Any]]:
         args,
     )
     return [
-        {
-            "name": name,
-            "games": games,
-            "wins": wins,
-            "draws": draws,
-            "abandoned": abandoned,
-            "losses": games - wins - draws - abandoned,
-            "average_length": round(float(length), 1),
-            "lines": lines,
-        }
+        PlayerStats(
+            name,
+            games,
+            wins,
+            draws,
+            abandoned,
+            games - wins - draws - abandoned,
+            round(float(length), 1),
+            lines,
+        )
         for name, games, wins, draws, abandoned, length, lines in rows
     ]

@@ -16,9 +16,11 @@ from __future__ import annotations
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
+from controller.core.state import JsonObject
+from controller.server import openapi
+from controller.server.bodies import Answer
 from controller.server.hosts import HostCheck, host_names
 from controller.server.routes import (
     board,
@@ -31,10 +33,11 @@ from controller.server.routes import (
     settings,
     voice,
 )
-from controller.server.statuses import error_response
+from controller.server.statuses import answer, error_response
 from controller.server.web_service import WebService
 
 CATCH_ALL = "/api/{rest:path}"
+OPENAPI = "/api/openapi.json"
 
 
 def create_app(service: WebService) -> Starlette:
@@ -51,7 +54,7 @@ def create_app(service: WebService) -> Starlette:
         *voice.routes(service),
     ]
 
-    async def api_not_found(request: Request) -> JSONResponse:
+    async def api_not_found(request: Request) -> Answer:
         """Any other ``/api/`` request: a JSON 405 for a known path, else a JSON 404."""
         path = request.url.path
         allowed = sorted(
@@ -69,6 +72,14 @@ def create_app(service: WebService) -> Starlette:
             return response
         return error_response(404, f"no such API path: {path} (see GET /api/state, GET /api/info)")
 
+    async def openapi_json(request: Request) -> Answer:
+        """The API's OpenAPI document (``controller.server.openapi``), made once."""
+        if not published:
+            published.append(openapi.document(routes))
+        return Answer(published[0])
+
+    published: list[JsonObject] = []
+    routes.append(Route(OPENAPI, answer(openapi_json), methods=["GET"]))
     routes.append(
         Route(
             CATCH_ALL,

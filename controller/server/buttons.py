@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from controller.core.session import game_entry
 from controller.game_data import NewGameData
 from controller.homeassistant.bridge import Refused
+from controller.records.model import GameOptions
 from controller.seats import seats_json
 from controller.server.statuses import status_of
 from controller.server.web_service import WebService
@@ -62,7 +62,7 @@ class PageButtons:
         """The checked ``new_game`` entry of a game like the one being played."""
         session = self.service.controller.session
         game = session.game
-        played: dict[str, Any] = game.options.to_dict()
+        played: GameOptions = game.options.to_dict()
         options = {key: played[key] for key in PAGE_OPTIONS if key in played}
         seats = seats_json(session.seats)
         config = self.service.config

@@ -13,9 +13,10 @@ the page reconnects and reads the state afresh. A subscriber that leaves takes i
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import deque
-from typing import Any
+
+from controller.core.state import Event, Speech, StateMessage
+from controller.wire import encode
 
 QUEUE_LIMIT = 1000
 """Messages a subscriber may have waiting before it counts as fallen behind."""
@@ -79,12 +80,12 @@ class Fanout:
     def unsubscribe(self, subscriber: Subscriber) -> None:
         self._subscribers.discard(subscriber)
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` (serialized once) for every subscriber still keeping up."""
+    def send(self, message: StateMessage | Speech | Event, *, state: bool) -> None:
+        """Queue ``message`` (serialized once: a new ``state``, or an event) for every subscriber
+        still keeping up."""
         if not self._subscribers:
             return
-        text = json.dumps(message, separators=(",", ":"))
-        state = message.get("type") == "state"
+        text = encode(message).decode()
         for subscriber in list(self._subscribers):
             if not subscriber.put(text, state=state):
                 self._subscribers.discard(subscriber)

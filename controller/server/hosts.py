@@ -13,8 +13,9 @@ import ipaddress
 import socket
 
 from starlette.datastructures import Headers
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from controller.server.bodies import Answer, Error
 
 
 def host_names(bound: str, configured: tuple[str, ...], *, loopback: bool) -> frozenset[str]:
@@ -64,11 +65,11 @@ class HostCheck:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008, "reason": "unknown host name"})
             return
-        response = JSONResponse(
-            {
-                "error": f"refused: this board does not answer to the name {name_of(host)!r} "
+        response = Answer(
+            Error(
+                f"refused: this board does not answer to the name {name_of(host)!r} "
                 "(add it to the http.hosts setting if it is yours)"
-            },
+            ),
             status_code=403,
         )
         await response(scope, receive, send)

@@ -6,13 +6,11 @@ the page reads them from ``GET /api/remote`` with its token.
 
 from __future__ import annotations
 
-from typing import Any
-
+import msgspec
 from starlette.requests import HTTPConnection
 
+from controller.core.state import RemoteView, State
 from controller.server.requests import has_token
-
-CODE_KEYS = ("code", "spectator_code")
 
 
 def may_see_codes(connection: HTTPConnection, token: str, token_required: bool) -> bool:
@@ -20,13 +18,15 @@ def may_see_codes(connection: HTTPConnection, token: str, token_required: bool) 
     return not token_required or has_token(connection, token)
 
 
-def remote_without_codes(remote: dict[str, Any] | None) -> dict[str, Any] | None:
+def remote_without_codes(remote: RemoteView | None) -> RemoteView | None:
     """The remote part of a state with its codes blanked (``null``)."""
     if remote is None:
         return None
-    return {key: None if key in CODE_KEYS else value for key, value in remote.items()}
+    if remote.spectator_code is msgspec.UNSET:
+        return msgspec.structs.replace(remote, code=None)
+    return msgspec.structs.replace(remote, code=None, spectator_code=None)
 
 
-def state_without_codes(state: dict[str, Any]) -> dict[str, Any]:
+def state_without_codes(state: State) -> State:
     """A state whose remote part has its codes blanked."""
-    return {**state, "remote": remote_without_codes(state.get("remote"))}
+    return msgspec.structs.replace(state, remote=remote_without_codes(state.remote))

@@ -7,9 +7,11 @@ be an object with the endpoint's keys and types; anything else raises a ``BadOrd
 from __future__ import annotations
 
 import json
+import re
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
+import msgspec
 from starlette.requests import HTTPConnection, Request
 
 from controller.errors import BadOrder, BodyTooLarge, Forbidden, NotJson, Unauthorized
@@ -20,13 +22,10 @@ if TYPE_CHECKING:
 
 MAX_BODY = 64 * 1024
 """The largest request body taken; every order fits in a few hundred bytes."""
+B = TypeVar("B", bound=msgspec.Struct)
 BODY_TYPES = ("application/json", "application/x-www-form-urlencoded")
 """Content types a JSON body may come with: JSON, or what ``curl -d`` sends by default."""
 
-
-def is_whole(value: object) -> bool:
-    """Whether a JSON value is a whole number (``true`` and ``false`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def has_token(request: HTTPConnection, token: str) -> bool:
@@ -101,14 +100,13 @@ async def _read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-async def read_body(
-    request: Request, required: dict[str, type], optional: dict[str, type]
-) -> dict[str, Any]:
-    """The JSON object of the request, checked: known keys only, required keys present, types."""
+async def read_body(request: Request, kind: type[B]) -> B:
+    """The JSON object of the request as ``kind`` (``controller.server.bodies``), checked: known
+    keys only, required keys present, types."""
     _check_content_type(request)
     raw = await _read_body(request)
     if not raw.strip():
-        data: Any = {}
+        data: object = {}
     else:
         try:
             data = loads_json(raw)
@@ -118,19 +116,19 @@ async def read_body(
             raise BadOrder("the body is not JSON this API takes: nested too deeply") from None
     if not isinstance(data, dict):
         raise BadOrder("the body must be a JSON object")
-    known = {**required, **optional}
+    fields = msgspec.structs.fields(kind)
+    known = [field.name for field in fields]
     unknown = sorted(set(data) - set(known))
     if unknown:
         raise BadOrder(
             f"unknown key {unknown[0]!r}; this endpoint takes {', '.join(known) or 'no keys'}"
         )
-    for key in required:
-        if key not in data:
-            raise BadOrder(f"missing key {key!r}")
-    for key, value in data.items():
-        expected = known[key]
-        if value is None and key in optional:
-            continue
-        if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
-            raise BadOrder(f"{key} has the wrong type: {value!r}")
-    return data
+    for field in fields:
+        if field.required and field.name not in data:
+            raise BadOrder(f"missing key {field.name!r}")
+    try:
+        return msgspec.convert(data, kind, strict=True)
+    except msgspec.ValidationError as error:
+        found = re.search(r"\$\.(\w+)", str(error))
+        key = found.group(1) if found else "the body"
+        raise BadOrder(f"{key} has the wrong type: {data.get(key)!r}") from None

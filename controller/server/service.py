@@ -15,11 +15,12 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Generator
-from typing import Any, TextIO
+from typing import TextIO
 
 import uvicorn
 
 from controller.config import Config
+from controller.core.state import Event, Speech, StateMessage
 from controller.driver import Driver
 from controller.homeassistant.bridge import HomeAssistant
 from controller.records.journal import Journal
@@ -146,12 +147,12 @@ class Service:
     def unsubscribe(self, subscriber: Subscriber) -> None:
         self.fanout.unsubscribe(subscriber)
 
-    def _on_event(self, event: dict[str, Any]) -> None:
+    def _on_event(self, event: Event) -> None:
         if not event.get("secret"):
-            self.fanout.send(event)
+            self.fanout.send(event, state=False)
 
     def _on_line(self, line: Line) -> None:
-        self.fanout.send({"type": "speech", "line": line.to_json()})
+        self.fanout.send(Speech(line=line.spoken()), state=False)
 
     def _after_step(self) -> None:
         self.voice.flush()
@@ -161,10 +162,10 @@ class Service:
             if self.homeassistant is not None:
                 self.homeassistant.changed()
             if self.fanout:
-                state = self.controller.state()
+                state = self.controller.public_state()
                 if self.token_required:  # a WebSocket carries no token: no codes
                     state = state_without_codes(state)
-                self.fanout.send({"type": "state", "state": state})
+                self.fanout.send(StateMessage(state), state=True)
         if self.view is not None:
             drawn = (revision, self.driver.renderer.frames_sent)
             if drawn != self._drawn:

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from controller.errors import (
     BadOrder,
@@ -23,10 +23,11 @@ from controller.errors import (
     Unauthorized,
 )
 from controller.records.journal import JournalError
+from controller.server.bodies import Answer, Error
 from engine.errors import FlixError, IllegalAction
 from hal.errors import HalError
 
-Handler = Callable[[Request], Awaitable[JSONResponse]]
+Handler = Callable[[Request], Awaitable[Answer]]
 R = TypeVar("R", bound=Response)
 
 STATUSES: tuple[tuple[type[Exception], int], ...] = (
@@ -46,8 +47,8 @@ STATUSES: tuple[tuple[type[Exception], int], ...] = (
 """First match wins: a subclass comes before its base."""
 
 
-def error_response(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error_response(status: int, message: str) -> Answer:
+    return Answer(Error(message), status_code=status)
 
 
 def status_of(error: Exception) -> int | None:
@@ -60,10 +61,10 @@ def status_of(error: Exception) -> int | None:
 
 def answer(
     handler: Callable[[Request], Awaitable[R]],
-) -> Callable[[Request], Awaitable[R | JSONResponse]]:
+) -> Callable[[Request], Awaitable[R | Answer]]:
     """``handler`` (answering JSON, or text) with its refusals answered by their status."""
 
-    async def endpoint(request: Request) -> R | JSONResponse:
+    async def endpoint(request: Request) -> R | Answer:
         try:
             return await handler(request)
         except Exception as error:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.core.state import SpokenLine
 from controller.i18n import Language, language
 from controller.i18n import Said as Message
 from controller.voice.phrases import (
@@ -43,9 +44,9 @@ class Line:
     made: float = 0.0
     serial: int = field(default_factory=lambda: next(_serial))
 
-    def to_json(self) -> dict[str, Any]:
+    def spoken(self) -> SpokenLine:
         """As the page gets it (``speech`` messages): it says the same words."""
-        return {"key": self.key, "text": self.text, "topic": self.topic, "serial": self.serial}
+        return SpokenLine(key=self.key, text=self.text, topic=self.topic, serial=self.serial)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from controller.voice.engines import VoiceError, make_engine
 from controller.voice.lines import Line, Narrator
 from controller.voice.phrases import phrase
 from controller.voice.speech_queue import Loudness, SpeechQueue, Started
+from controller.wire import Typed
 from engine.game import Game
 
 SOUND_CARDS = Path("/proc/asound/cards")
@@ -34,6 +35,14 @@ def audio_present(cards: Path = SOUND_CARDS) -> bool:
         return False
     return bool(text.strip()) and "no soundcards" not in text
 
+
+class VoiceView(Typed):
+    """``GET /api/voice``: whether the board speaks, its engine, mute, volume (0..100)."""
+
+    speaks: bool
+    engine: str | None
+    muted: bool
+    volume: int
 
 class Voice:
     """See the module docstring. ``queue`` is ``None`` where the board does not speak (voice
@@ -124,15 +133,15 @@ class Voice:
         if muted is not None:
             self.queue.mute(muted)
 
-    def to_json(self) -> dict[str, Any]:
+    def view(self) -> VoiceView:
         """The voice as the page shows it: whether the board speaks, its engine, mute, volume."""
         speaks = self.queue is not None
-        return {
-            "speaks": speaks,
-            "engine": self.queue.engine.name if self.queue is not None else None,
-            "muted": self.muted,
-            "volume": self.queue.loudness.volume if self.queue is not None else self.config.volume,
-        }
+        return VoiceView(
+            speaks=speaks,
+            engine=self.queue.engine.name if self.queue is not None else None,
+            muted=self.muted,
+            volume=self.queue.loudness.volume if self.queue is not None else self.config.volume,
+        )
 
     def close(self) -> None:
         if self.queue is not None:

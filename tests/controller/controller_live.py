@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from api_schema import checked
 
 from tests.live_service import START_TIMEOUT_S, free_port, run_command, wait_answering
 
@@ -57,13 +58,16 @@ class LiveService:
             time.sleep(POLL_S)
 
     def state(self) -> dict[str, Any]:
-        response = httpx.get(f"{self.url}/api/state", timeout=10)
+        response = checked().get(f"{self.url}/api/state")
         response.raise_for_status()
         body: dict[str, Any] = response.json()
         return body
 
     def post(self, path: str, body: Any = None) -> httpx.Response:
-        return httpx.post(f"{self.url}{path}", json=body, timeout=10)
+        return checked().post(f"{self.url}{path}", json=body)
+
+    def get(self, path: str, timeout: float = 10.0) -> httpx.Response:
+        return checked().get(f"{self.url}{path}", timeout=timeout)
 
     def kill(self) -> None:
         """SIGKILL: no chance to clean up."""

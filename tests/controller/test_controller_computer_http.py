@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from controller.cli.run import computer_seats
@@ -62,7 +61,7 @@ def test_new_game_seats_and_hints_through_the_api(live: LiveService) -> None:
         {"kind": "human", "level": None, "name": None, "thinking": False},
     ]
     assert state["hints"] is False and state["threats"] == [] and state["computer_move"] is None
-    refused = httpx.get(f"{live.url}/api/hint", timeout=10)
+    refused = live.get("/api/hint")
     assert refused.status_code == 409 and "hints are off" in refused.json()["error"]
 
 
@@ -72,7 +71,7 @@ def test_hint_over_http(live: LiveService) -> None:
         assert live.post("/api/sim/place", {"hole": hole}).status_code == 200
         live.wait_for(lambda h=hole: h in live.state()["board"], f"{hole} committed")
     assert live.state()["threats"] == [{"team": 0, "holes": ["R-I-C"]}]
-    answer = httpx.get(f"{live.url}/api/hint", timeout=60)
+    answer = live.get("/api/hint", timeout=60)
     assert answer.status_code == 200, answer.text
     hint = answer.json()
     assert hint["seat"] == 1 and hint["action"] == "place" and hint["hole"] == "R-I-C"
@@ -255,7 +254,7 @@ def test_a_flip4_hint_names_the_step(tmp_path: Path) -> None:
             assert live.post("/api/sim/place", {"hole": cell}).status_code == 200
         live.wait_for(lambda: not live.state()["mismatch"]["missing"], "the pieces to settle")
         assert live.post("/api/roll", {"faces": "6/4"}).status_code == 200
-        hint = httpx.get(f"{live.url}/api/hint", timeout=60).json()
+        hint = live.get("/api/hint", timeout=60).json()
         assert hint["action"] == "move" and (hint["hole"], hint["to"]) == ("d3", "e2")
         assert hint["reason"] == "moves d3 (24) to e2 (2): wins"
     finally:

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from api_schema import ASYNC_HOOKS
 from sim_hands import put, take
 
 from controller.cli import run as run_command
@@ -372,7 +373,9 @@ async def test_a_full_disk_refuses_orders_with_503_and_changes_nothing(tmp_path:
     ctl = service.controller
     journal.full = True
     transport = httpx.ASGITransport(app=create_app(service))
-    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8640") as client:
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://127.0.0.1:8640", event_hooks=ASYNC_HOOKS
+    ) as client:
         before = json.dumps(ctl.game.to_json(reveal_pending=True), sort_keys=True)
         for path, body in (
             ("/api/roll", {}),

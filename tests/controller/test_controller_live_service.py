@@ -8,6 +8,7 @@ import signal
 import socket
 from pathlib import Path
 
+from api_schema import received
 from controller_live import LiveService
 from websockets.sync.client import connect
 
@@ -17,16 +18,16 @@ def test_events_websocket_and_clean_shutdown(tmp_path: Path) -> None:
     service.start()
     try:
         with connect(f"ws://127.0.0.1:{service.port}/api/events", open_timeout=30) as ws:
-            first = json.loads(ws.recv(timeout=30))
+            first = json.loads(received(ws))
             assert first["type"] == "state" and first["state"]["phase"] == "await_roll"
             assert service.post("/api/roll", {"faces": "red/I/spades"}).status_code == 200
             kinds = []
             while "roll" not in kinds or kinds[-1] != "state":
-                kinds.append(json.loads(ws.recv(timeout=30))["type"])
+                kinds.append(json.loads(received(ws))["type"])
             assert service.post("/api/sim/place", {"hole": "R-I-S"}).status_code == 200
             placed = None
             while placed is None:
-                message = json.loads(ws.recv(timeout=30))
+                message = json.loads(received(ws))
                 if message["type"] == "place":
                     placed = message
             assert placed["hole"] == "R-I-S" and placed["seat"] == 0

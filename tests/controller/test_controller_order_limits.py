@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Iterator
 import httpx
 import pytest
 from api_harness import BASE_URL, TOKEN, Harness
+from api_schema import ASYNC_HOOKS
 
 from controller.config import Config
 from controller.server.limits import BURST, RATE_PER_S
@@ -31,7 +32,9 @@ def lan() -> Iterator[Harness]:
 def client_at(api: Harness, address: str) -> httpx.AsyncClient:
     """A client of the app whose requests come from ``address`` on the network."""
     transport = httpx.ASGITransport(app=api.app, client=(address, 40000))
-    return httpx.AsyncClient(transport=transport, base_url=BASE_URL, headers=BEARER)
+    return httpx.AsyncClient(
+        transport=transport, base_url=BASE_URL, headers=BEARER, event_hooks=ASYNC_HOOKS
+    )
 
 
 @pytest.fixture

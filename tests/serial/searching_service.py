@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from api_schema import checked
 
 from tests.live_service import COMMAND, free_port, run_command, wait_answering
 
@@ -45,7 +46,7 @@ class SearchingService:
                 f"flixboard run exited {self.process.returncode}: {self.log.read_text()}"
             )
         try:
-            body: dict[str, Any] = httpx.get(f"{self.url}/api/state", timeout=5).json()
+            body: dict[str, Any] = checked().get(f"{self.url}/api/state", timeout=5).json()
         except httpx.TransportError:
             return {}
         return body

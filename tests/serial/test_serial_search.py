@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
+from api_schema import checked
 
 from tests.serial.searching_service import searching_service, wait_for
 
@@ -21,7 +21,7 @@ def test_the_service_comes_up_searching_and_finds_the_board(tmp_path: Path) -> N
             lambda: service.state().get("board_status") == "connected", "the board to be found"
         )
         assert "found the board on" in service.log.read_text()
-        roll = httpx.post(f"{service.url}/api/roll", json={"faces": "red/I/spades"}, timeout=10)
+        roll = checked().post(f"{service.url}/api/roll", json={"faces": "red/I/spades"})
         assert roll.status_code == 200, roll.text
         service.hand("place R-I-S")
         wait_for(lambda: "R-I-S" in service.state().get("board", {}), "the placement to count")

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from api_schema import ASYNC_HOOKS
 from sim_hands import HAND_S, put, take
 
 from controller.config import Config
@@ -203,7 +204,9 @@ def service() -> Service:
 async def test_http_token_and_team_view(service: Service) -> None:
     app = create_app(service)
     async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8640"
+        transport=httpx.ASGITransport(app=app),
+        base_url="http://127.0.0.1:8640",
+        event_hooks=ASYNC_HOOKS,
     ) as client:
         game = {"variant": "payoff", "players": 2, "seed": 1, "options": {"deal": DEAL}}
         assert (await client.post("/api/new_game", json=game)).status_code == 200

@@ -6,6 +6,7 @@ from typing import Any
 
 import httpx
 import pytest
+from api_schema import ASYNC_HOOKS
 
 from controller.config import Config
 from controller.records.journal import Journal
@@ -23,7 +24,9 @@ def client(host: str = "127.0.0.1", config: Config | None = None) -> httpx.Async
     service = Service(board, config or Config(), Journal(None), host=host, port=8640, token=TOKEN)
     board.when_changed = service.step
     return httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=create_app(service)), base_url="http://127.0.0.1:8640"
+        transport=httpx.ASGITransport(app=create_app(service)),
+        base_url="http://127.0.0.1:8640",
+        event_hooks=ASYNC_HOOKS,
     )
 
 

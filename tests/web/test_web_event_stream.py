@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from api_harness import Harness
+from api_schema import check_message
 
 from controller.core.session import game_entry
 from controller.server.fanout import FELL_BEHIND, QUEUE_LIMIT, Subscriber
@@ -45,6 +46,7 @@ class Reader:
     async def send(self, message: dict[str, Any]) -> None:
         if message["type"] == "websocket.send":
             await self.reading.wait()
+            check_message(message["text"])
         self.sent.append(message)
 
     def texts(self) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Callable
 
 import httpx
+from api_schema import HOOKS, received
 from broker_support import Mosquitto
 from web_support import Service
 from websockets.sync.client import connect
@@ -27,7 +28,7 @@ def test_the_codes_show_only_with_the_token(
     hosted = service.post("/api/remote/host", {})
     assert hosted.status_code == 200, hosted.text
     codes = (hosted.json()["code"], hosted.json()["spectator_code"])
-    stranger = httpx.Client(base_url=service.url, timeout=10.0)
+    stranger = httpx.Client(base_url=service.url, timeout=10.0, event_hooks=HOOKS)
     try:
         for path in ("/api/state", "/api/remote"):
             seen = stranger.get(path)
@@ -40,12 +41,12 @@ def test_the_codes_show_only_with_the_token(
         assert stranger.get("/api/state").json()["remote"]["role"] == "host"
         socket_url = service.url.replace("http://", "ws://") + "/api/events"
         with connect(socket_url, open_timeout=30) as ws:
-            first = ws.recv(timeout=30)
+            first = received(ws)
             assert json.loads(first)["state"]["remote"]["role"] == "host"
             assert service.post("/api/roll", {}).status_code == 200  # a pushed state follows
             pushed = [first]
             while '"type":"state"' not in pushed[-1] or len(pushed) == 1:
-                pushed.append(str(ws.recv(timeout=30)))
+                pushed.append(received(ws))
         assert not any(code in text for text in pushed for code in codes)
     finally:
         stranger.close()

@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from controller.words import board_words
@@ -43,7 +44,7 @@ def said(calls: list[tuple[str, list[Any]]]) -> list[Any]:
 
 
 def board(geometry: str, **state: Any) -> dict[str, Any]:
-    return {**TWO, "words": board_words(geometry).to_json(), **state}
+    return {**TWO, "words": msgspec.to_builtins(board_words(geometry).view()), **state}
 
 
 def test_flip4_throws_steps_flips_and_corner_jumps_in_words() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from api_schema import HOOKS
 
 from tests.live_service import free_port, run_command, wait_answering
 
@@ -40,7 +41,9 @@ class Service:
 
     def __post_init__(self) -> None:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
-        self.client = httpx.Client(base_url=self.url, headers=headers, timeout=10.0)
+        self.client = httpx.Client(
+            base_url=self.url, headers=headers, timeout=10.0, event_hooks=HOOKS
+        )
 
     def state(self) -> dict[str, Any]:
         response = self.client.get("/api/state")

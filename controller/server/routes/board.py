@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from controller.errors import BadOrder, NotFound
+from controller.server.bodies import Answer, Empty, LiftPiece, PlacePiece
 from controller.server.requests import read_body
 from controller.server.routes.game import guarded
 from controller.server.web_service import WebService
@@ -25,32 +25,32 @@ def routes(service: WebService) -> list[Route]:
             raise NotFound(NO_HANDS)
         return service.hands
 
-    def moved(board: Hands, move: Callable[[], object]) -> JSONResponse:
+    def moved(board: Hands, move: Callable[[], object]) -> Answer:
         """The hands move; the board is read and its LED frame sent at once (not when the loop
         next wakes), before the simulator writes its state file, so that the answer shows what
         the move did."""
         with board.moving():
             move()
             service.step()
-        return JSONResponse(service.controller.state())
+        return Answer(service.controller.public_state())
 
-    async def place(request: Request) -> JSONResponse:
+    async def place(request: Request) -> Answer:
         board = hands()
-        body = await read_body(request, {"hole": str}, {"piece": str})
-        piece = body.get("piece") or "man"
+        body = await read_body(request, PlacePiece)
+        piece = body.piece or "man"
         if piece not in ("man", "burocrat"):
             raise BadOrder(f"piece must be 'man' or 'burocrat', not {piece!r}")
-        return moved(board, lambda: board.place(body["hole"], piece))
+        return moved(board, lambda: board.place(body.hole, piece))
 
-    async def lift(request: Request) -> JSONResponse:
+    async def lift(request: Request) -> Answer:
         board = hands()
-        body = await read_body(request, {"hole": str}, {})
-        return moved(board, lambda: board.lift(body["hole"]))
+        body = await read_body(request, LiftPiece)
+        return moved(board, lambda: board.lift(body.hole))
 
-    async def clear(request: Request) -> JSONResponse:
+    async def clear(request: Request) -> Answer:
         """Lift every piece: the board emptied in one order (after a game, or to start over)."""
         board = hands()
-        await read_body(request, {}, {})
+        await read_body(request, Empty)
         naming = service.controller.game.naming
         occupied = scan_forward(service.controller.sensed.occupied())
         return moved(board, lambda: [board.lift(naming.name(hole)) for hole in occupied])

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Any
 
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from controller.core.state import StateMessage
 from controller.server.fanout import FELL_BEHIND, Subscriber
 from controller.server.privacy import state_without_codes
 from controller.server.requests import cross_site
 from controller.server.web_service import WebService
+from controller.wire import encode
 
 CROSS_SITE = 1008
 """Close code (policy violation) for a socket opened by a page of another site: refused
@@ -35,10 +36,10 @@ def routes(service: WebService) -> list[WebSocketRoute]:
             return
         await websocket.accept()
         subscriber = service.subscribe()
-        state = service.controller.state()
+        state = service.controller.public_state()
         if service.token_required:  # a WebSocket carries no token: no codes
             state = state_without_codes(state)
-        first = json.dumps({"type": "state", "state": state}, separators=(",", ":"))
+        first = encode(StateMessage(state)).decode()
         sending = asyncio.ensure_future(_send(websocket, first, subscriber))
         listening = asyncio.ensure_future(_listen(websocket))
         behind = asyncio.ensure_future(subscriber.fell_behind.wait())

@@ -11,11 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from controller.core.session import game_entry
-from controller.errors import BadOrder, Unauthorized
+from controller.errors import Unauthorized
+from controller.server.bodies import (
+    Answer,
+    Empty,
+    Faces,
+    NewGame,
+    Resign,
+    SeatOrder,
+    Token,
+)
 from controller.server.numbers import parse_whole
 from controller.server.privacy import may_see_codes, state_without_codes
 from controller.server.requests import check_order, has_token, read_body
@@ -26,7 +34,7 @@ from controller.server.web_service import WebService
 def guarded(service: WebService, handler: Handler) -> Handler:
     """An order route: only from a sender that may drive the board, refusals answered."""
 
-    async def endpoint(request: Request) -> JSONResponse:
+    async def endpoint(request: Request) -> Answer:
         check_order(request, service)
         return await handler(request)
 
@@ -36,90 +44,83 @@ def guarded(service: WebService, handler: Handler) -> Handler:
 def routes(service: WebService) -> list[Route]:
     controller = service.controller
 
-    def state() -> JSONResponse:
-        return JSONResponse(controller.state())
+    def state() -> Answer:
+        return Answer(controller.public_state())
 
-    def order(act: Callable[[float], None]) -> JSONResponse:
+    def order(act: Callable[[float], None]) -> Answer:
         service.order(act)
         return state()
 
-    async def get_state(request: Request) -> JSONResponse:
+    async def get_state(request: Request) -> Answer:
         """``?team=N``: that team's view (its own Pay-Off tokens); without it the public view.
         A team's view shows hidden tokens, so off loopback it needs the token as a POST does;
         the remote game's codes show only with the token there too
         (``controller.server.privacy``)."""
         team = request.query_params.get("team")
         if team is None:
-            shown = controller.state()
+            shown = controller.public_state()
             if not may_see_codes(request, service.token, service.token_required):
                 shown = state_without_codes(shown)
-            return JSONResponse(shown)
+            return Answer(shown)
         if service.token_required and not has_token(request, service.token):
             raise Unauthorized("a team's view needs 'Authorization: Bearer <token>'")
         chosen = parse_whole(team, "team", 0, controller.game.teams - 1)
-        return JSONResponse(controller.state(view_team=chosen))
+        return Answer(controller.public_state(view_team=chosen))
 
-    async def new_game(request: Request) -> JSONResponse:
-        body = await read_body(
-            request,
-            {"variant": str, "players": int},
-            {"seed": int, "options": dict, "seats": list, "hints": bool, "names": list},
-        )
+    async def new_game(request: Request) -> Answer:
+        body = await read_body(request, NewGame)
         entry = game_entry(
             service.config,
-            body["variant"],
-            body["players"],
-            body.get("seed"),
-            body.get("options"),
-            body.get("seats"),
-            body.get("hints"),
-            body.get("names"),
+            body.variant,
+            body.players,
+            body.seed,
+            body.options,
+            body.seats,
+            body.hints,
+            body.names,
         )
         return order(lambda now: controller.new_game(entry, now))
 
-    async def roll(request: Request) -> JSONResponse:
-        body = await read_body(request, {}, {"faces": str})
-        return order(lambda now: controller.roll(body.get("faces"), now))
+    async def roll(request: Request) -> Answer:
+        body = await read_body(request, Faces)
+        return order(lambda now: controller.roll(body.faces, now))
 
-    async def call(request: Request) -> JSONResponse:
+    async def call(request: Request) -> Answer:
         """``{"seat"?}``: without a seat, as the board's FLIX button: the seat that placed last."""
-        body = await read_body(request, {}, {"seat": int})
+        seat = (await read_body(request, SeatOrder)).seat
         return order(
-            lambda now: controller.call(body.get("seat", controller.session.caller()), now)
+            lambda now: controller.call(controller.session.caller() if seat is None else seat, now)
         )
 
-    async def penalty(request: Request) -> JSONResponse:
+    async def penalty(request: Request) -> Answer:
         """``{"seat"?}``: without a seat, as the board's PENALTY button: the first seat from the
         mover on of another team than the last placer's."""
-        body = await read_body(request, {}, {"seat": int})
+        seat = (await read_body(request, SeatOrder)).seat
+        session = controller.session
         return order(
-            lambda now: controller.penalty(body.get("seat", controller.session.penaliser()), now)
+            lambda now: controller.penalty(session.penaliser() if seat is None else seat, now)
         )
 
-    async def resign(request: Request) -> JSONResponse:
-        body = await read_body(request, {"seat": int}, {})
-        return order(lambda now: controller.resign(body["seat"], now))
+    async def resign(request: Request) -> Answer:
+        body = await read_body(request, Resign)
+        return order(lambda now: controller.resign(body.seat, now))
 
-    async def undo(request: Request) -> JSONResponse:
-        await read_body(request, {}, {})
+    async def undo(request: Request) -> Answer:
+        await read_body(request, Empty)
         return order(controller.undo)
 
-    async def next_game(request: Request) -> JSONResponse:
+    async def next_game(request: Request) -> Answer:
         """After a game: the next one of the same kind with the same players (the board's
         MENU); 409 while a game is under way."""
-        await read_body(request, {}, {})
+        await read_body(request, Empty)
         return order(controller.next_game)
 
-    async def token(request: Request) -> JSONResponse:
+    async def token(request: Request) -> Answer:
         """Pay-Off: ``{"seat"?, "token"}`` picks the mover's token for the next placement
         (``null`` clears it); in physical token mode, after a call, ``{"hole", "token"}`` enters
         the token of that Man of the scored line (``null``: it carries none)."""
-        body = await read_body(request, {}, {"seat": int, "token": int, "hole": str})
-        if "token" not in body:
-            raise BadOrder("missing key 'token' (a number, or null for none)")
-        return order(
-            lambda now: controller.set_token(body.get("seat"), body["token"], body.get("hole"), now)
-        )
+        body = await read_body(request, Token)
+        return order(lambda now: controller.set_token(body.seat, body.token, body.hole, now))
 
     posts = {
         "new_game": new_game,

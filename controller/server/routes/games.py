@@ -7,21 +7,31 @@ next game of a match plays the seed after it.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Iterator
-from typing import Any
 
+import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from controller.errors import BadOrder, NotFound
-from controller.records.queries import Filter, get_game, list_games, player_stats
+from controller.records.queries import Filter, GameDetail, get_game, list_games, player_stats
 from controller.records.store import GameStore
+from controller.server.bodies import (
+    Answer,
+    ExportedMove,
+    GameExport,
+    GamesPage,
+    Layout,
+    ReplayHead,
+    ReplayStep,
+    Stats,
+)
 from controller.server.numbers import parse_whole
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
+from controller.wire import encode
 from engine.notation import read_record, replay_steps
 from engine.variants import VARIANTS
 
@@ -66,25 +76,25 @@ def routes(service: WebService) -> list[Route]:
     def store() -> GameStore:
         return service.controller.session.records
 
-    def game_of(text: str) -> dict[str, Any]:
+    def game_of(text: str) -> GameDetail:
         game_id = parse_whole(text, "a game id", 1, ID_LIMIT)
         found = get_game(store(), game_id)
         if found is None:
             raise NotFound(f"no game {game_id} in the records (see GET /api/games)")
         return found
 
-    async def games(request: Request) -> JSONResponse:
+    async def games(request: Request) -> Answer:
         params = query(request, ("player", "variant", "page", "per_page"))
         page = parse_whole(params.get("page", "1"), "page", 1, MAX_PAGE)
         per_page = parse_whole(params.get("per_page", str(PER_PAGE)), "per_page", 1, MAX_PER_PAGE)
         items, total = list_games(
             store(), chosen_filter(params), offset=(page - 1) * per_page, limit=per_page
         )
-        return JSONResponse({"games": items, "total": total, "page": page, "per_page": per_page})
+        return Answer(GamesPage(items, total, page, per_page))
 
-    async def stats(request: Request) -> JSONResponse:
+    async def stats(request: Request) -> Answer:
         chosen = chosen_filter(query(request, ("player", "variant")))
-        return JSONResponse({"players": player_stats(store(), chosen)})
+        return Answer(Stats(player_stats(store(), chosen)))
 
     async def game(request: Request) -> Response:
         """The record as JSON; ``/api/games/{id}.json`` the same as a download, with its moves
@@ -92,31 +102,28 @@ def routes(service: WebService) -> list[Route]:
         query(request, ())
         text = request.path_params["id"]
         if not text.endswith(JSON_SUFFIX):
-            return JSONResponse(game_of(text))
+            return Answer(game_of(text))
         found = game_of(text.removesuffix(JSON_SUFFIX))
-        record = read_record(found["notation"])
-        found["moves"] = [
-            {
-                "line": move.line,
-                "text": move.text,
-                "seat": move.seat,
-                "action": move.action.to_json(record.game.naming),
-            }
+        record = read_record(found.notation)
+        moves = [
+            ExportedMove(move.line, move.text, move.seat, move.action.to_json(record.game.naming))
             for move in record.moves
         ]
+        fields = msgspec.structs.asdict(found)
+        exported = GameExport(**{**fields, "moves": moves})
         return Response(
-            json.dumps(found, indent=1),
+            msgspec.json.format(encode(exported), indent=1),
             media_type="application/json",
-            headers=download(f"flix-game-{found['id']}.json"),
+            headers=download(f"flix-game-{found.id}.json"),
         )
 
     async def notation(request: Request) -> Response:
         query(request, ())
         found = game_of(request.path_params["id"])
         return Response(
-            found["notation"],
+            found.notation,
             media_type="text/plain; charset=utf-8",
-            headers=download(f"flix-game-{found['id']}.flix"),
+            headers=download(f"flix-game-{found.id}.flix"),
         )
 
     async def replay(request: Request) -> StreamingResponse:
@@ -136,29 +143,24 @@ def routes(service: WebService) -> list[Route]:
     ]
 
 
-def replay_json(found: dict[str, Any]) -> Iterator[bytes]:
+def replay_json(found: GameDetail) -> Iterator[bytes]:
     """The replay of a kept game as JSON, a few steps at a time. Starlette runs a plain
     iterator in a worker thread, so the board's loop goes on between the pieces; one replay is
     computed at a time (``REPLAYING``), the others wait their turn in their own threads."""
     with REPLAYING:
-        record = read_record(found["notation"])
+        record = read_record(found.notation)
         layout = record.game.layout
-        head = {
-            "id": found["id"],
-            "variant": found["variant"],
-            "players": found["players"],
-            "result": found["result"],
-            "layout": {"panels": layout.panels, "suits": layout.suits},
-        }
-        yield json.dumps(head)[:-1].encode() + b', "steps": ['
-        batch: list[str] = []
+        shown = Layout(layout.panels, layout.suits)
+        head = ReplayHead(found.id, found.variant, found.players, found.result, shown)
+        yield encode(head)[:-1] + b', "steps": ['
+        batch: list[bytes] = []
         sent = False
         for step in replay_steps(record):
-            batch.append(json.dumps(step))
+            batch.append(encode(msgspec.convert(step, ReplayStep)))
             if len(batch) == STEPS_PER_PIECE:
-                yield ((", " if sent else "") + ", ".join(batch)).encode()
+                yield (b", " if sent else b"") + b", ".join(batch)
                 batch, sent = [], True
-        yield ((", " if sent and batch else "") + ", ".join(batch) + "]}").encode()
+        yield (b", " if sent and batch else b"") + b", ".join(batch) + b"]}"
 
 
 def download(filename: str) -> dict[str, str]:

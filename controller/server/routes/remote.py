@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from controller.errors import BadOrder
+from controller.server.bodies import Answer, Empty, HostGame, JoinGame
 from controller.server.privacy import may_see_codes, remote_without_codes
-from controller.server.requests import check_order, is_whole, read_body
+from controller.server.requests import check_order, read_body
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
 
@@ -19,35 +18,37 @@ def routes(service: WebService) -> list[Route]:
     controller = service.controller
     remote = service.remote
 
-    async def host(request: Request) -> JSONResponse:
+    async def host(request: Request) -> Answer:
         """``{"seats"?: [1]}``: open this game for the other board; answers the join codes."""
         check_order(request, service)
-        body = await read_body(request, {}, {"seats": list})
-        seats = body.get("seats")
-        if seats is not None and not all(is_whole(seat) for seat in seats):
-            raise BadOrder(f"seats must be a list of seat numbers (from 0), not {seats!r}")
-        return JSONResponse(msgspec.to_builtins(await remote.host(seats)))
+        try:
+            body = await read_body(request, HostGame)
+        except BadOrder as error:
+            if "seats has the wrong type" not in str(error):
+                raise
+            raise BadOrder(f"seats must be a list of seat numbers (from 0): {error}") from None
+        return Answer(await remote.host(body.seats))
 
-    async def join(request: Request) -> JSONResponse:
+    async def join(request: Request) -> Answer:
         """``{"code": "ABCDEF"}``: join (or, with a spectator's code, watch) that game."""
         check_order(request, service)
-        body = await read_body(request, {"code": str}, {})
-        await remote.join(body["code"])
-        return JSONResponse(controller.state())
+        body = await read_body(request, JoinGame)
+        await remote.join(body.code)
+        return Answer(controller.public_state())
 
-    async def leave(request: Request) -> JSONResponse:
+    async def leave(request: Request) -> Answer:
         check_order(request, service)
-        await read_body(request, {}, {})
+        await read_body(request, Empty)
         await remote.leave()
-        return JSONResponse(controller.state())
+        return Answer(controller.public_state())
 
-    async def status(request: Request) -> JSONResponse:
-        """The remote game: role, codes (the host's; off loopback only with the token), link
-        state and dropped messages."""
-        remote = controller.state()["remote"]
+    async def status(request: Request) -> Answer:
+        """The remote game (``null`` outside one): role, codes (the host's; off loopback only
+        with the token), link state and dropped messages."""
+        remote = controller.public_state().remote
         if not may_see_codes(request, service.token, service.token_required):
             remote = remote_without_codes(remote)
-        return JSONResponse(remote)
+        return Answer(remote)
 
     return [
         Route("/api/remote/host", answer(host), methods=["POST"]),

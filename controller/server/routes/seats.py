@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+from msgspec import UNSET
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from controller.computer.think_worker import Answer
+from controller.computer.think_worker import Answer as Found
 from controller.errors import NotNow
 from controller.seats import seat_from_json
+from controller.server.bodies import Answer, Hint, SwitchSeat
 from controller.server.numbers import parse_whole
 from controller.server.requests import check_order, read_body
 from controller.server.statuses import answer
@@ -24,17 +25,18 @@ def routes(service: WebService) -> list[Route]:
     controller = service.controller
     computer = service.computer
 
-    async def seats(request: Request) -> JSONResponse:
+    async def seats(request: Request) -> Answer:
         """``{"seat": N, "kind": "computer", "level": L}`` or ``{"seat": N, "kind": "human"}``:
         switch a seat now; answers the new state."""
         check_order(request, service)
-        body = await read_body(request, {"seat": int, "kind": str}, {"level": int})
-        seat = controller.session.seat(body.pop("seat"))
-        chosen = seat_from_json(body, f"seat {seat}")
+        body = await read_body(request, SwitchSeat)
+        seat = controller.session.seat(body.seat)
+        asked = {"kind": body.kind, **({} if body.level is None else {"level": body.level})}
+        chosen = seat_from_json(asked, f"seat {seat}")
         service.order(lambda now: computer.switch(seat, chosen, now))
-        return JSONResponse(controller.state())
+        return Answer(controller.public_state())
 
-    async def hint(request: Request) -> JSONResponse:
+    async def hint(request: Request) -> Answer:
         """The best move of the seat to move and why; its hole blinks on the board. An order:
         the token off loopback, a same-site page, the client's rate. ``?team=N`` (the mover's
         team) adds the Pay-Off token to place."""
@@ -44,9 +46,9 @@ def routes(service: WebService) -> list[Route]:
         if text is not None:
             team = parse_whole(text, "team", 0, controller.game.teams - 1)
         loop = asyncio.get_running_loop()
-        found: asyncio.Future[tuple[Answer | None, str]] = loop.create_future()
+        found: asyncio.Future[tuple[Found | None, str]] = loop.create_future()
 
-        def done(answer: Answer | None, why: str) -> None:
+        def done(answer: Found | None, why: str) -> None:
             if not found.done():
                 found.set_result((answer, why))
 
@@ -61,15 +63,15 @@ def routes(service: WebService) -> list[Route]:
             raise NotNow(why)
         action = result["action"]
         own = team == mover_team
-        return JSONResponse(
-            {
-                "seat": result["seat"],
-                "action": action["kind"],
-                "hole": action.get("hole"),
-                "token": action.get("token") if own else None,
-                "reason": result["reason"],
-                **({"to": action["to"]} if "to" in action else {}),
-            }
+        return Answer(
+            Hint(
+                seat=result["seat"],
+                action=action["kind"],
+                hole=action.get("hole"),
+                token=action.get("token") if own else None,
+                reason=result["reason"],
+                to=action.get("to", UNSET),
+            )
         )
 
     return [

@@ -15,12 +15,21 @@ from typing import Any
 
 from starlette.background import BackgroundTask
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from controller.config import Config, ConfigError
 from controller.config_file import TOKEN_PATTERN, new_token, store_token, write_settings
 from controller.errors import BadOrder, Forbidden, NotFound, Unauthorized
+from controller.server.bodies import (
+    Answer,
+    Empty,
+    NewToken,
+    Restarting,
+    Settings,
+    SettingsBoard,
+    SettingsChange,
+    SetupStatus,
+)
 from controller.server.qr import qr_svg
 from controller.server.requests import client_address, cross_site, has_token, read_body
 from controller.server.setup import PAGE_SETTINGS, RESTART, Setup, page_link
@@ -46,10 +55,13 @@ def _texts(value: Any, where: str) -> None:
             _texts(item, f"{where}.{key}")
 
 
-def _changes(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _changes(body: SettingsChange) -> dict[str, dict[str, Any]]:
     """The body's settings, only those the page may change."""
     changes: dict[str, dict[str, Any]] = {}
-    for section, values in body.items():
+    for section in PAGE_SETTINGS:
+        values = getattr(body, section)
+        if values is None:
+            continue
         allowed = PAGE_SETTINGS[section]
         for key, value in values.items():
             if key not in allowed:
@@ -111,28 +123,26 @@ def routes(service: WebService) -> list[Route]:
             if when == RESTART and getattr(config, key) != getattr(started, key)
         ]
 
-    def answer_settings(request: Request, setup: Setup, config: Config) -> JSONResponse:
+    def answer_settings(request: Request, setup: Setup, config: Config) -> Answer:
         link, reachable = page_link(
             request.headers.get("host", ""), service.host, service.port, service.token
         )
-        return JSONResponse(
-            headers={"cache-control": "no-store"},  # it carries the token
-            content={
-                "first_run": setup.first_run(),
-                "file": str(setup.path),
-                "settings": _values(config),
-                "when": PAGE_SETTINGS,
-                "restart_needed": restart_needed(config),
-                "token": service.token,
-                "link": link,
-                "reachable": reachable,
-                "qr_svg": qr_svg(link),
-                "board": {
-                    "backend": service.backend.name,
-                    "geometry": service.controller.geometry.key,
-                },
-            },
+        shown = Settings(
+            first_run=setup.first_run(),
+            file=str(setup.path),
+            settings=_values(config),
+            when=PAGE_SETTINGS,
+            restart_needed=restart_needed(config),
+            token=service.token,
+            link=link,
+            reachable=reachable,
+            qr_svg=qr_svg(link),
+            language=config.language,
+            board=SettingsBoard(
+                backend=service.backend.name, geometry=service.controller.geometry.key
+            ),
         )
+        return Answer(shown, headers={"cache-control": "no-store"})  # it carries the token
 
     def keep_token(setup: Setup, token: str) -> None:
         """``token`` is kept across restarts: in the file when it sets one, else in the data
@@ -142,20 +152,20 @@ def routes(service: WebService) -> list[Route]:
         else:
             store_token(setup.data_dir, token)
 
-    async def setup_status(request: Request) -> JSONResponse:
+    async def setup_status(request: Request) -> Answer:
         """Whether the board still waits to be set up (the page's first-run screen), and this
         run's id (a new one after a restart)."""
         first = service.setup is not None and service.setup.first_run()
-        return JSONResponse({"first_run": first, "run": run})
+        return Answer(SetupStatus(first_run=first, run=run))
 
-    async def show(request: Request) -> JSONResponse:
+    async def show(request: Request) -> Answer:
         return answer_settings(request, check(request), wanted[0])
 
-    async def change(request: Request) -> JSONResponse:
+    async def change(request: Request) -> Answer:
         """``{"game": {"call_window": 2.5}, ...}``: write these settings, apply what can be
         applied now; ``{}`` on the first run writes the file as it is and keeps the token."""
         setup = check(request)
-        body = await read_body(request, {}, {section: dict for section in PAGE_SETTINGS})
+        body = await read_body(request, SettingsChange)
         changes = _changes(body)
 
         def save() -> Config:
@@ -182,12 +192,12 @@ def routes(service: WebService) -> list[Route]:
         )
         return answer_settings(request, setup, wanted[0])
 
-    async def token(request: Request) -> JSONResponse:
+    async def token(request: Request) -> Answer:
         """``{"token"?: "..."}``: a new access token (a random one when none is given), in use
         at once and kept across restarts."""
         setup = check(request)
-        body = await read_body(request, {}, {"token": str})
-        chosen = body.get("token") or new_token()
+        body = await read_body(request, NewToken)
+        chosen = body.token or new_token()
         if not TOKEN_PATTERN.fullmatch(chosen):
             raise BadOrder(
                 f"a token is 16 to 128 letters, digits, _ or - ({len(chosen)} characters given)"
@@ -200,12 +210,12 @@ def routes(service: WebService) -> list[Route]:
         service.token = chosen
         return answer_settings(request, setup, wanted[0])
 
-    async def restart(request: Request) -> JSONResponse:
+    async def restart(request: Request) -> Answer:
         """Stop cleanly and start again with the same command line (after this answer)."""
         check(request)
-        await read_body(request, {}, {})
-        return JSONResponse(
-            {"restarting": True}, status_code=202, background=BackgroundTask(service.restart)
+        await read_body(request, Empty)
+        return Answer(
+            Restarting(restarting=True), status_code=202, background=BackgroundTask(service.restart)
         )
 
     return [

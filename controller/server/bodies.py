@@ -1,0 +1,355 @@
+"""The HTTP API's bodies as typed values: what each order takes, what each route answers.
+
+A request body is read into its class by ``controller.server.requests.read_body`` (a key the
+class does not name, a missing key or a wrong type: 400); an answer is one of these classes (or
+the state, ``controller.core.state.State``), encoded by the one encoder through ``Answer``. The
+constraints here (``Meta``) are the API's: the OpenAPI document (``controller.server.openapi``)
+is generated from these classes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from msgspec import UNSET, Meta, Struct, UnsetType
+from starlette.background import BackgroundTask
+from starlette.responses import Response
+
+from controller.config_file import TOKEN_PATTERN
+from controller.core.state import EngineState, Hole
+from controller.records.model import GameOptions
+from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
+from controller.seats import COMPUTER, HUMAN, MAX_NAME
+from controller.server.setup import PAGE_SETTINGS
+from controller.wire import Typed, encode
+from controller.words import Words
+from engine.game import SEED_LIMIT
+from engine.players.base import LEVELS
+
+# The service checks these bounds itself, with its own words (a 400): the schema only says them.
+Seat = Annotated[int, Meta(description="A seat, from 0", extra_json_schema={"minimum": 0})]
+Seed = Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": SEED_LIMIT - 1})]
+Players = Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 8})]
+Text = Annotated[str, Meta(extra_json_schema={"maxLength": 200})]
+Level = Annotated[
+    int, Meta(extra_json_schema={"minimum": LEVELS.start, "maximum": LEVELS.stop - 1})
+]
+Name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+SeatChoice = Annotated[
+    Any,  # checked, with the seat it concerns named, by ``controller.seats``
+    Meta(
+        description="Who plays a seat (a wrong one answers 400 naming the seat)",
+        extra_json_schema={
+            "type": "object",
+            "required": ["kind"],
+            "additionalProperties": False,
+            "properties": {
+                "kind": {"enum": [HUMAN, COMPUTER]},
+                "level": {"type": "integer", "minimum": LEVELS.start, "maximum": LEVELS.stop - 1},
+                "name": Name,
+            },
+        },
+    ),
+]
+PlayerName = Annotated[
+    Any,  # checked by ``controller.seats``
+    Meta(
+        description="A player's name, or null to keep the seat's",
+        extra_json_schema={"anyOf": [Name, {"type": "null"}]},
+    ),
+]
+
+
+class Body(Struct, forbid_unknown_fields=True):
+    """The base of the request bodies."""
+
+
+class Empty(Body):
+    """An order that takes no keys (an empty body, or ``{}``)."""
+
+
+class NewGame(Body, kw_only=True):
+    """``POST /api/new_game``: the variant, the players and, optionally, the seed, options on
+    top of the configured ones, who plays each seat, whether hints show, the players' names."""
+
+    variant: str
+    players: Players
+    seed: Seed | None = None
+    options: GameOptions | None = None
+    seats: list[SeatChoice] | None = None
+    hints: bool | None = None
+    names: list[PlayerName] | None = None
+
+
+class Faces(Body):
+    """``POST /api/roll``: the faces thrown (physical dice), or none for the service's dice."""
+
+    faces: Text | None = None
+
+
+class SeatOrder(Body):
+    """``POST /api/call`` and ``POST /api/penalty``: the seat, or none as the board's buttons."""
+
+    seat: Seat | None = None
+
+
+class Resign(Body):
+    seat: Seat
+
+
+class Token(Body):
+    """``POST /api/token`` (Pay-Off): the mover's token for the next placement (``null``
+    clears it), or after a call in physical token mode the token of the Man in ``hole``."""
+
+    token: int | None
+    seat: Seat | None = None
+    hole: Text | None = None
+
+
+class SwitchSeat(Body):
+    """``POST /api/seats``: who plays ``seat`` from now on."""
+
+    seat: Seat
+    kind: Annotated[str, Meta(extra_json_schema={"enum": [HUMAN, COMPUTER]})]
+    level: Level | None = None
+
+
+class HostGame(Body):
+    """``POST /api/remote/host``: the seats played on the other board (default: all but the
+    first)."""
+
+    seats: list[Seat] | None = None
+
+
+class JoinGame(Body):
+    code: Annotated[str, Meta(extra_json_schema={"maxLength": 40})]
+
+
+class PlacePiece(Body):
+    """``POST /api/sim/place``: a piece seated in a hole of the simulated board."""
+
+    hole: Text
+    piece: Text | None = None
+
+
+class LiftPiece(Body):
+    hole: Text
+
+
+class VoiceChange(Body):
+    """``POST /api/voice``: mute or unmute the board, set its volume (until the next start)."""
+
+    muted: bool | None = None
+    volume: Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": 100})] | None = None
+
+
+def _table(name: str) -> Meta:
+    """A table of the settings page's body: the keys of ``name`` it may change, each checked in
+    the configuration's own words by the route (``controller.config``)."""
+    return Meta(
+        description=f"[{name}] settings: {', '.join(PAGE_SETTINGS[name])}",
+        extra_json_schema={"propertyNames": {"enum": list(PAGE_SETTINGS[name])}},
+    )
+
+
+class SettingsChange(Body):
+    """``POST /api/settings``: the settings to write, by table (``{}`` on the first run writes
+    the file as it is)."""
+
+    board: Annotated[dict[str, Any], _table("board")] | None = None
+    game: Annotated[dict[str, Any], _table("game")] | None = None
+    leds: Annotated[dict[str, Any], _table("leds")] | None = None
+    remote: Annotated[dict[str, Any], _table("remote")] | None = None
+
+
+TokenText = Annotated[str, Meta(extra_json_schema={"pattern": f"^{TOKEN_PATTERN.pattern}$"})]
+
+
+class NewToken(Body):
+    """``POST /api/settings/token``: the new token (none: a random one)."""
+
+    token: TokenText | None = None
+
+
+# ---------------------------------------------------------------------- answers
+
+
+class Error(Typed):
+    """A refused order or request: nothing changed."""
+
+    error: str
+
+
+class Layout(Typed):
+    panels: str
+    suits: str
+
+
+class BoardGeometry(Typed):
+    key: str
+    rows: int
+    cols: int
+
+
+class VariantFacts(Typed):
+    uses_dice: bool
+    uses_calls: bool
+    uses_tokens: bool
+    uses_burocrats: bool
+    uses_lines: bool
+    players: list[int]
+    team_of_seat: dict[str, list[int]]
+
+
+class Info(Typed):
+    """``GET /api/info``: what the page needs to draw and set up this board."""
+
+    board: str
+    sim: bool
+    layout: Layout
+    geometry: BoardGeometry
+    variants: list[str]
+    variant_facts: dict[str, VariantFacts]
+    players: list[int]
+    words: Words
+    language: str
+    languages: list[str]
+    team_of_seat: dict[str, list[int]]
+    dice: str
+    team_names: list[str]
+    team_colours: list[str]
+    token_required: bool
+
+
+class Messages(Typed):
+    """``GET /api/words``: a language's messages by their English ids (``controller.i18n``)."""
+
+    language: str
+    messages: dict[str, str]
+
+
+class Hint(Typed):
+    """``GET /api/hint``: the best move of the seat to move and why (``to``: a Flip 4 step)."""
+
+    seat: int
+    action: str
+    hole: Hole | None
+    token: int | None
+    reason: str
+    to: Hole | UnsetType = UNSET
+
+
+class GamesPage(Typed):
+    games: list[GameItem]
+    total: int
+    page: int
+    per_page: int
+
+
+class Stats(Typed):
+    players: list[PlayerStats]
+
+
+class ExportedMove(Typed):
+    line: int
+    text: str
+    seat: int
+    action: dict[str, str | int | float | None]
+
+
+class GameExport(Typed):
+    """``GET /api/games/{id}.json`` (a download): the game with its notation, and its moves as
+    the engine's actions instead of their count."""
+
+    id: int
+    variant: str
+    players: list[GameSeat]
+    player_count: int
+    options: GameOptions
+    result: GameResult
+    started: str | None
+    ended: str | None
+    placements: int
+    moves: list[ExportedMove]
+    source: str
+    notation: str
+
+
+class ReplayStep(Typed):
+    """The public state of the engine before the first move (step 0) and after each move, with
+    the move's text, seat and the hole where its piece went."""
+
+    step: int
+    text: str | None
+    seat: int | None
+    hole: Hole | None
+    state: EngineState
+
+
+class ReplayHead(Typed):
+    id: int
+    variant: str
+    players: list[GameSeat]
+    result: GameResult
+    layout: Layout
+
+
+class Replay(ReplayHead):
+    """``GET /api/games/{id}/replay`` (sent as it is computed)."""
+
+    steps: list[ReplayStep]
+
+
+class SetupStatus(Typed):
+    """``GET /api/setup``: whether the board waits to be set up, and this run's id (a new one
+    after a restart)."""
+
+    first_run: bool
+    run: str
+
+
+class SettingsBoard(Typed):
+    backend: str
+    geometry: str
+
+
+class Settings(Typed):
+    """``GET /api/settings``: the settings the page may change (the password only as
+    ``password_set``), when each applies, the token and the page's link and QR code."""
+
+    first_run: bool
+    file: str
+    settings: dict[str, dict[str, Any]]  # the TOML tables' values, as the file takes them
+    when: dict[str, dict[str, str]]
+    restart_needed: list[str]
+    token: str
+    link: str
+    reachable: bool
+    qr_svg: str
+    language: str
+    board: SettingsBoard
+
+
+class Restarting(Typed):
+    """``POST /api/settings/restart`` (202): the service stops and starts again."""
+
+    restarting: bool
+
+
+class Answer(Response):
+    """A typed answer as JSON, through the one encoder."""
+
+    media_type = "application/json"
+
+    def __init__(
+        self,
+        content: object,
+        status_code: int = 200,
+        headers: dict[str, str] | None = None,
+        background: BackgroundTask | None = None,
+    ) -> None:
+        super().__init__(content, status_code, headers, None, background)
+
+    def render(self, content: Any) -> bytes:
+        return encode(content)
+

@@ -1,0 +1,85 @@
+"""The published API: the OpenAPI document is valid, generated from the app's routes and the
+API's classes, served at ``/api/openapi.json``, committed as generated; the check that every
+answer of the suite goes through catches an answer that breaks it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from api_harness import Harness
+from api_schema import DOCUMENT, SchemaMismatch, check, check_message
+from openapi_spec_validator import validate
+from starlette.routing import Route
+
+from controller.server import openapi
+
+
+@pytest.fixture
+def api() -> Harness:
+    return Harness()
+
+
+def test_the_committed_document_is_the_generated_one(api: Harness) -> None:
+    assert DOCUMENT.read_text() == openapi.text(api.app.routes), (
+        "docs/api/openapi.json is stale: run `make openapi`"
+    )
+
+
+def test_the_document_is_valid_openapi_3_1(api: Harness) -> None:
+    document = openapi.document(api.app.routes)
+    validate(document)
+    assert document["openapi"] == "3.1.0"
+
+
+async def test_the_service_serves_the_document(api: Harness) -> None:
+    response = await api.client.get("/api/openapi.json")
+    assert response.status_code == 200
+    assert response.json() == json.loads(DOCUMENT.read_text())
+
+
+def test_every_route_of_the_app_is_in_the_document(api: Harness) -> None:
+    paths = openapi.document(api.app.routes)["paths"]
+    for route in api.app.routes:
+        if isinstance(route, Route) and route.path.startswith("/api/") and "rest" not in route.path:
+            for method in (route.methods or set()) - {"HEAD"}:
+                assert method.lower() in paths[route.path], (method, route.path)
+    orders = [op for ops in paths.values() for op in ops.values() if "requestBody" in op]
+    assert orders and all(op["security"] == [{}, {"token": []}] for op in orders)
+    assert all("429" in op["responses"] and "401" in op["responses"] for op in orders)
+
+
+def test_a_route_without_its_entry_stops_the_document(api: Harness) -> None:
+    async def nothing(request: object) -> None:
+        return None
+
+    with pytest.raises(KeyError, match="POST /api/nothing has no entry"):
+        openapi.document([*api.app.routes, Route("/api/nothing", nothing, methods=["POST"])])
+
+
+def test_the_bodies_carry_their_constraints() -> None:
+    document = json.loads(DOCUMENT.read_text())
+    schemas = document["components"]["schemas"]
+    assert schemas["NewGame"]["required"] == ["variant", "players"]
+    assert schemas["NewGame"]["additionalProperties"] is False
+    assert schemas["SeatOrder"]["properties"]["seat"]["anyOf"][0]["minimum"] == 0
+    games = document["paths"]["/api/games"]["get"]["parameters"]
+    per_page = next(p for p in games if p["name"] == "per_page")
+    assert per_page["schema"] == {"type": "integer", "minimum": 1, "maximum": 100}
+    assert document["components"]["securitySchemes"]["token"]["scheme"] == "bearer"
+    assert "EventsMessage" in schemas
+
+
+async def test_the_check_refuses_what_breaks_the_document(api: Harness) -> None:
+    state = (await api.client.get("/api/state")).content
+    check("GET", "/api/state", 200, "application/json", state)
+    broken = json.dumps({**json.loads(state), "phase": 3}).encode()
+    with pytest.raises(SchemaMismatch, match="phase"):
+        check("GET", "/api/state", 200, "application/json", broken)
+    unknown = json.dumps({**json.loads(state), "surprise": 1}).encode()
+    with pytest.raises(SchemaMismatch, match="surprise"):
+        check("GET", "/api/state", 200, "application/json", unknown)
+    with pytest.raises(SchemaMismatch, match="status 500 is not in the document"):
+        check("GET", "/api/state", 500, "text/plain", b"Internal Server Error")
+    with pytest.raises(SchemaMismatch, match="breaks the schema"):
+        check_message(json.dumps({"type": "state", "state": {}}))
