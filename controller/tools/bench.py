@@ -26,6 +26,7 @@ PROBES: list[str] = [
     "controller.tools.bench_olix:measure",
     "controller.tools.bench_fuzz:measure",
     "controller.tools.http_fuzz:measure",
+    "controller.tools.bench_schemathesis:measure",
     "controller.tools.bench_fanout:measure",
     "controller.tools.bench_games:measure",
     "controller.tools.bench_remote:measure",
