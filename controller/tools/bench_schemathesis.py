@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 
 BOARDS = ("flix", "flip4", "olix")
-EXAMPLES = 100
+EXAMPLES = 160
 """Examples per operation in the bench: over 5,000 requests on each board."""
 SEED = 12
 TOKEN = "schemathesis-token"
