@@ -15,6 +15,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
+from controller.core.seats import COMPUTER, HUMAN
 from controller.core.state import EngineState, Hole, Typed, Words, encode
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
@@ -25,6 +26,9 @@ Seat = Annotated[int, Meta(description="A seat, from 0", extra_json_schema={"min
 Seed = Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": SEED_LIMIT - 1})]
 Players = Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 8})]
 Text = Annotated[str, Meta(extra_json_schema={"maxLength": 200})]
+Kind = Annotated[str, Meta(extra_json_schema={"enum": [HUMAN, COMPUTER]})]
+Piece = Annotated[str, Meta(extra_json_schema={"enum": ["man", "burocrat"]})]
+"""Words the service checks itself (a 400 naming the word); the document lists them."""
 Loose = Annotated[
     Any,  # checked, with the seat it concerns named, by ``controller.core.seats``
     Meta(description="Checked by the service; a wrong one answers 400 naming what is wrong"),
@@ -81,7 +85,7 @@ class SwitchSeat(Body):
     """``POST /api/seats``: who plays ``seat`` from now on."""
 
     seat: Seat
-    kind: Text
+    kind: Kind
     level: int | None = None
 
 
@@ -100,7 +104,7 @@ class PlacePiece(Body):
     """``POST /api/sim/place``: a piece seated in a hole of the simulated board."""
 
     hole: Text
-    piece: Text | None = None
+    piece: Piece | None = None
 
 
 class LiftPiece(Body):
