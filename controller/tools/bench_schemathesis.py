@@ -1,6 +1,7 @@
 """schemathesis against a live ``flixboard run --board sim`` on each board: requests generated
 from the OpenAPI document (``GET /api/openapi.json``), its examples' edges (the coverage phase),
-random valid and invalid ones (fuzzing) and stateful sequences along the document's links.
+random valid and invalid ones (fuzzing) and stateful sequences along the links it infers
+between operations (a game listed, then read).
 
 Every answer is checked: no server error (5xx), the status, content type, headers and body as
 the document says, invalid requests refused and valid ones not refused for their shape. A valid
