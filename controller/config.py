@@ -276,7 +276,11 @@ def _check(key: str, value: Any, where: str) -> Any:
     raise ConfigError(f"{where}: unknown key {key!r}")
 
 
-def from_tables(tables: dict[str, Any], where: str, base: Config | None = None) -> Config:
+def from_tables(
+    tables: dict[str, Any],  # the TOML file as read
+    where: str,
+    base: Config | None = None,
+) -> Config:
     """A ``Config`` from parsed TOML tables, on top of ``base`` (default: the defaults)."""
     changes: dict[str, Any] = {}
     for section, body in tables.items():

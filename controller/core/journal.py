@@ -40,7 +40,7 @@ class JournalError(RuntimeError):
 class Entry:
     seq: int
     kind: str
-    data: dict[str, Any]
+    data: dict[str, Any]  # a line of the journal file as read (JSON)
     at: float = 0.0
 
 
@@ -120,7 +120,12 @@ class Journal:
             self._db.execute(f"PRAGMA user_version = {FORMAT}")
         self._db.execute("SELECT COUNT(*) FROM journal").fetchone()
 
-    def append(self, kind: str, data: dict[str, Any], at: float = 0.0) -> int:
+    def append(
+        self,
+        kind: str,
+        data: dict[str, Any],  # a line of the journal file to write (JSON)
+        at: float = 0.0,
+    ) -> int:
         """Write one entry durably at game time ``at``; its sequence number."""
         try:
             cursor = self._db.execute(

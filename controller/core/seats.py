@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from controller.errors import BadOrder
 from engine.players.base import DEFAULT_LEVEL, LEVELS
@@ -26,6 +26,14 @@ HUMAN = "human"
 COMPUTER = "computer"
 MAX_NAME = 40
 """The longest player name (as the notation takes it)."""
+
+
+class SeatJson(TypedDict, total=False):
+    """A seat as the HTTP API, the journal and the configuration write it."""
+
+    kind: Required[str]
+    level: int | None
+    name: str
 
 
 @dataclass(frozen=True)
@@ -44,8 +52,8 @@ class Seat:
     def is_computer(self) -> bool:
         return self.kind == COMPUTER
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
+    def to_json(self) -> SeatJson:
+        data: SeatJson = {"kind": self.kind}
         if self.is_computer:
             data["level"] = self.level
         if self.name is not None:
@@ -106,7 +114,7 @@ def seats_from_json(values: object, players: int) -> tuple[Seat, ...]:
     return (*given, *(Seat() for _ in range(players - len(given))))
 
 
-def seats_json(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+def seats_json(seats: Sequence[Seat]) -> list[SeatJson]:
     return [seat.to_json() for seat in seats]
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
@@ -30,6 +30,8 @@ from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Game, seat_range
 from engine.game import Event as GameEvent
 from engine.notation import SeatInfo
+
+V = TypeVar("V")
 
 RECENT_EVENTS = 50
 """Public events the HTTP state carries."""
@@ -112,7 +114,7 @@ def _waits_after(entry: Entry, waiting: bool) -> bool:
     return waiting
 
 
-def _without_test_only(data: dict[str, Any]) -> dict[str, Any]:
+def _without_test_only(data: Mapping[str, V]) -> dict[str, V]:
     return {key: value for key, value in data.items() if key not in TEST_ONLY_KEYS}
 
 

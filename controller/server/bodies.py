@@ -15,23 +15,45 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
-from controller.core.seats import COMPUTER, HUMAN
+from controller.core.seats import COMPUTER, HUMAN, MAX_NAME
 from controller.core.state import EngineState, Hole, Typed, Words, encode
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
 from engine.game import SEED_LIMIT
+from engine.players.base import LEVELS
 
 # The service checks these bounds itself, with its own words (a 400): the schema only says them.
 Seat = Annotated[int, Meta(description="A seat, from 0", extra_json_schema={"minimum": 0})]
 Seed = Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": SEED_LIMIT - 1})]
 Players = Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 8})]
 Text = Annotated[str, Meta(extra_json_schema={"maxLength": 200})]
-Kind = Annotated[str, Meta(extra_json_schema={"enum": [HUMAN, COMPUTER]})]
 Piece = Annotated[str, Meta(extra_json_schema={"enum": ["man", "burocrat"]})]
-"""Words the service checks itself (a 400 naming the word); the document lists them."""
-Loose = Annotated[
+Level = Annotated[
+    int, Meta(extra_json_schema={"minimum": LEVELS.start, "maximum": LEVELS.stop - 1})
+]
+Name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+SeatChoice = Annotated[
     Any,  # checked, with the seat it concerns named, by ``controller.core.seats``
-    Meta(description="Checked by the service; a wrong one answers 400 naming what is wrong"),
+    Meta(
+        description="Who plays a seat (a wrong one answers 400 naming the seat)",
+        extra_json_schema={
+            "type": "object",
+            "required": ["kind"],
+            "additionalProperties": False,
+            "properties": {
+                "kind": {"enum": [HUMAN, COMPUTER]},
+                "level": {"type": "integer", "minimum": LEVELS.start, "maximum": LEVELS.stop - 1},
+                "name": Name,
+            },
+        },
+    ),
+]
+PlayerName = Annotated[
+    Any,  # checked by ``controller.core.seats``
+    Meta(
+        description="A player's name, or null to keep the seat's",
+        extra_json_schema={"anyOf": [Name, {"type": "null"}]},
+    ),
 ]
 
 
@@ -51,9 +73,9 @@ class NewGame(Body, kw_only=True):
     players: Players
     seed: Seed | None = None
     options: GameOptions | None = None
-    seats: list[Loose] | None = None
+    seats: list[SeatChoice] | None = None
     hints: bool | None = None
-    names: list[Loose] | None = None
+    names: list[PlayerName] | None = None
 
 
 class Faces(Body):
@@ -85,8 +107,8 @@ class SwitchSeat(Body):
     """``POST /api/seats``: who plays ``seat`` from now on."""
 
     seat: Seat
-    kind: Kind
-    level: int | None = None
+    kind: Annotated[str, Meta(extra_json_schema={"enum": [HUMAN, COMPUTER]})]
+    level: Level | None = None
 
 
 class HostGame(Body):
