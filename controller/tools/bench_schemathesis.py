@@ -9,7 +9,7 @@ request may still be refused with 400 where its value is not one the board knows
 seat of this game): the document types the value, the game decides it. The client is on
 loopback, where the token is not needed (``ignored_auth`` does not apply); it sends it anyway.
 
-schemathesis is a development dependency (pyproject ``test``), never on the Pi. The test suite
+schemathesis is a development dependency (the ``dev`` extra), never on the Pi. The test suite
 runs a smaller count (``tests/web/test_web_schemathesis_fuzz.py``); ``flixboard bench --only
 bench_schemathesis`` runs :data:`EXAMPLES` per operation on each board.
 """

@@ -12,7 +12,7 @@ import pytest
 from controller.tools.bench_schemathesis import run
 
 EXAMPLES = 25
-"""Examples per operation: about 1,500 requests on a board."""
+"""Examples per operation: about 1,400 requests and 30 stateful scenarios on a board."""
 
 
 @pytest.mark.timeout(900)  # about a minute alone, several on a loaded machine
