@@ -37,6 +37,7 @@ PROBES: list[str] = [
     "bench.bench_lucky_flat:measure",
     "bench.bench_lucky_equal_time:measure",
     "bench.bench_qubic_proof:measure",
+    "bench.bench_schemathesis:measure",
 ]
 
 

@@ -31,6 +31,7 @@ Seat = Annotated[int, Meta(description="A seat, from 0", extra_json_schema={"min
 Seed = Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": SEED_LIMIT - 1})]
 Players = Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 8})]
 Text = Annotated[str, Meta(extra_json_schema={"maxLength": 200})]
+Piece = Annotated[str, Meta(extra_json_schema={"enum": ["man", "burocrat"]})]
 Level = Annotated[
     int, Meta(extra_json_schema={"minimum": LEVELS.start, "maximum": LEVELS.stop - 1})
 ]
@@ -129,7 +130,7 @@ class PlacePiece(Body):
     """``POST /api/sim/place``: a piece seated in a hole of the simulated board."""
 
     hole: Text
-    piece: Text | None = None
+    piece: Piece | None = None
 
 
 class LiftPiece(Body):

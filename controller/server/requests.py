@@ -105,7 +105,7 @@ async def read_body(request: Request, kind: type[B]) -> B:
     keys only, required keys present, types."""
     _check_content_type(request)
     raw = await _read_body(request)
-    if not raw.strip():
+    if not raw:  # no body: no keys (whitespace alone is no JSON value)
         data: object = {}
     else:
         try:

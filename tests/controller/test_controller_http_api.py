@@ -74,6 +74,20 @@ async def test_not_json(api: Harness) -> None:
     assert response.status_code == 400 and "not JSON" in response.json()["error"]
 
 
+@pytest.mark.parametrize("blank", [b"\n", b" ", b"\r\n\t"])
+async def test_a_blank_body_is_not_json(api: Harness, blank: bytes) -> None:
+    # only an empty body stands for no keys; whitespace alone is no JSON value (schemathesis)
+    before = await api.state()
+    response = await api.client.post("/api/sim/clear", content=blank)
+    assert response.status_code == 400 and "not JSON" in response.json()["error"]
+    await api.unchanged(before)
+
+
+async def test_an_empty_body_takes_no_keys(api: Harness) -> None:
+    response = await api.client.post("/api/sim/clear", content=b"")
+    assert response.status_code == 200
+
+
 async def test_roll_place_and_commit(api: Harness) -> None:
     response = await api.post("/api/roll", {"faces": "yellow/II/hearts"})
     assert response.status_code == 200 and response.json()["allowed"] == ["Y-II-H"]

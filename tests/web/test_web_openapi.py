@@ -70,6 +70,14 @@ def test_the_bodies_carry_their_constraints() -> None:
     assert "EventsMessage" in schemas
 
 
+def test_the_bodies_name_the_words_they_take() -> None:
+    # schemathesis sent pieces and seat kinds the service refuses: the document lists them
+    schemas = json.loads(DOCUMENT.read_text())["components"]["schemas"]
+    piece = schemas["PlacePiece"]["properties"]["piece"]["anyOf"][0]
+    assert piece["enum"] == ["man", "burocrat"]
+    assert schemas["SwitchSeat"]["properties"]["kind"]["enum"] == ["human", "computer"]
+
+
 async def test_the_check_refuses_what_breaks_the_document(api: Harness) -> None:
     state = (await api.client.get("/api/state")).content
     check("GET", "/api/state", 200, "application/json", state)
