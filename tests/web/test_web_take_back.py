@@ -149,8 +149,10 @@ def test_undo_on_the_page_takes_back_my_move(
     state = service.state()
     assert state["computer_waits"] is True and game_part(state) == game_part(second)
 
-    # Undo x2: two person-moves back, the computer still waiting.
+    # Undo x2: two person-moves back, the computer still waiting. The message is already on
+    # the page, so the wait is for the board to ask for its fix.
     page.click("#undo")
+    wait_for(lambda: service.state()["phase"] == "await_fix", "the second Undo taken")
     first_reply = frozenset(set(after_first["board"]) ^ set(first["board"])) - first_holes
     assert fix_on_page(page, service, variant) == [g for g in (first_reply, first_holes) if g]
     expect(page.locator("#turn")).to_contain_text(WAITS)
