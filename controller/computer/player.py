@@ -13,6 +13,8 @@ The answer is carried out the way a person's would be:
   has them (the simulator, with ``[board] sim_autoplace``), through the usual settle and commit
   path; otherwise the hole blinks in the computer's colour and the message asks a person to make
   the move (``computer_move`` in the state); another hole is refused with the usual guidance.
+  When a person undoes the hands' move before the board took it (lifting the computer's Man
+  while fixing the board), the move is asked and made again once the board matches the game.
 
 After a take-back (``controller.core.take_back``) nothing is asked until a person has played on
 (``GameSession.waiting``): the computer waits (``computer_waits`` in the state).
@@ -152,7 +154,7 @@ class Computer:
     def update(self, now: float) -> None:
         """Take the search's answers, ask again after a change, carry out a due answer."""
         self._collect(now)
-        if self.ctl.session.changes != self._seen:
+        if self.ctl.session.changes != self._seen or self._hands_move_undone():
             self._ask(now)
         self._hands_step()
         self._carry_out(now)
@@ -348,14 +350,7 @@ class Computer:
         leave a piece that nobody lifts."""
         if hole is None or self.hands is None:
             return
-        expected = self.ctl.expected()
-        want = (
-            Piece.BUROCRAT
-            if expected.burocrats & bit(hole)
-            else Piece.MAN
-            if expected.men & bit(hole)
-            else Piece.EMPTY
-        )
+        want = self._game_piece(hole)
         try:
             there = self.hands.piece_at(hole)
             if there is want:
@@ -380,6 +375,30 @@ class Computer:
                 self.hands.place(cell)
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot follow the step: {error}") from None
+
+    def _hands_move_undone(self) -> bool:
+        """Whether the hands' move was undone before the board took it (a person lifted the
+        computer's Man while fixing the board): the hole is as the game has it, on the board and
+        in the reading, and the board matches the game again. Then the move is asked again."""
+        hole = self._handled
+        ctl = self.ctl
+        if hole is None or self.hands is None or self._asking or self._ready is not None:
+            return False
+        if ctl.phase == Phase.AWAIT_FIX or not self.is_computer(ctl.game.to_move):
+            return False
+        want = self._game_piece(hole)
+        try:
+            there = self.hands.piece_at(hole)
+        except (HalError, ValueError):
+            return False
+        return there is want and ctl.sensed.holes[hole] is want
+
+    def _game_piece(self, hole: int) -> Piece:
+        """The piece the game has in ``hole`` (``Piece.EMPTY`` for none)."""
+        expected = self.ctl.expected()
+        if expected.burocrats & bit(hole):
+            return Piece.BUROCRAT
+        return Piece.MAN if expected.men & bit(hole) else Piece.EMPTY
 
     def _hands_step(self) -> None:
         """A substitution by the hands: the Burocrat goes in once the Man is seen lifted."""

@@ -118,6 +118,35 @@ def test_a_take_back_while_the_computer_thinks_cancels_its_move(
     assert run.controller.state()["computer_move"] is None
 
 
+def test_the_hands_make_the_computers_move_again_once_a_lifted_one_is_put_back(
+    runs: Callable[..., SimRun],
+) -> None:
+    """A person lifts their own Man (a double tap on the simulated board) just as the hands
+    put the computer's Man in: the board asks for the computer's Man out and theirs back, and
+    once it is so, the hands make the computer's move again instead of leaving the game to
+    wait for a move nobody makes."""
+    run = runs(QUBIC, COMPUTER_2)
+    run.computer.close()  # the next question starts the process anew, with late answers
+    run.computer.make_thinker = LateAnswers
+    put(run, "R-I-S")
+    computer = run.computer
+    assert computer.thinking and computer.thinker is not None
+    assert computer.thinker.wait(computer.generation, 60)
+    assert isinstance(computer.thinker, LateAnswers)
+    computer.thinker.late = False
+    run.step()  # the hands put the computer's Man in
+    chosen = [h for h in range(64) if run.board.piece_at(h).name == "MAN" and name(h) != "R-I-S"]
+    assert len(chosen) == 1
+    take(run, "R-I-S")  # in the same moment, the person's second tap lifts their own Man
+    assert run.controller.state()["phase"] == "await_fix"
+    take(run, name(chosen[0]))
+    put(run, "R-I-S")
+    run.think()
+    made = places(run)
+    assert [seat for seat, _ in made] == [0, 1], made
+    assert run.controller.mismatch.clean and run.controller.game.to_move == 0
+
+
 def test_a_seat_switches_to_the_computer_and_back_mid_game(runs: Callable[..., SimRun]) -> None:
     run = runs(QUBIC, [])
     put(run, "R-I-S")
