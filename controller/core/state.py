@@ -79,22 +79,6 @@ class CallWindow(Typed):
     left: float
 
 
-class FactsView(Typed):
-    """What the page is told instead of knowing the rules (``controller.core.facts``)."""
-
-    uses_dice: bool
-    uses_calls: bool
-    uses_tokens: bool
-    uses_burocrats: bool
-    uses_lines: bool
-    seat_labels: list[str]
-    actions: Actions
-    throw: str | None
-    last_move: Hole | None
-    call_window: CallWindow | None
-    words: Words
-
-
 class SeatView(Typed):
     """Who plays a seat; ``place`` in remote play (``local`` or ``remote``)."""
 
@@ -256,6 +240,7 @@ class State(EngineState, kw_only=True):
     banner: Event | None
     clearing: bool
     ready: bool
+    # what the page is told instead of knowing the rules (``controller.core.facts``)
     uses_dice: bool
     uses_calls: bool
     uses_tokens: bool
@@ -414,6 +399,7 @@ class Speech(Typed, tag="speech", tag_field="type"):
 
 JsonObject = dict[str, Any]
 """A value as the plain JSON its answer carries: the outer edge where scripts and tests read it."""
+
 
 def as_json(value: Struct) -> JsonObject:
     """A typed value as the plain JSON data its answer carries (scripts and tests read the
