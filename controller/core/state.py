@@ -265,6 +265,46 @@ class State(EngineState, kw_only=True):
     to_substitute: int | UnsetType = UNSET
 
 
+class Heard(Struct, kw_only=True):
+    """A published event as its readers take it (``controller.voice``, the demo): its type and
+    the keys they read, ``None`` (or empty) where the event has none; other keys are ignored.
+    ``words``: a computer seat's move in words, or a ``fix_hint``'s sentences."""
+
+    type: str
+    secret: bool = False
+    seat: int | None = None
+    team: int | None = None
+    mover: int | None = None
+    opponent: int | None = None
+    against: int | None = None
+    winner: int | None = None
+    variant: str | None = None
+    action: str | None = None
+    how: str | None = None
+    reason: str | None = None
+    reading: str | None = None
+    throw: str | None = None
+    pattern: str | None = None
+    hole: Hole | None = None
+    to: Hole | None = None
+    corner: Hole | None = None
+    line: list[Hole] = []
+    lines: list[list[Hole]] = []
+    removed: list[Hole] = []
+    value: int | None = None
+    values: list[int] = []
+    left: int | None = None
+    added: int | None = None
+    count: int | None = None
+    words: str | list[str] | None = None
+    said: SaidView | None = None
+
+
+def heard(event: Event) -> Heard:
+    """``event`` as its readers take it."""
+    return msgspec.convert(event, Heard)
+
+
 class Happened(Typed, tag_field="type", kw_only=True):
     """The base of the controller's own events (the engine's, and those of the computer seats
     and remote play, are ``Event`` dicts); ``at`` is stamped when it is published."""
