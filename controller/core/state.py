@@ -10,7 +10,7 @@ from these classes (``controller.server.openapi``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -19,6 +19,7 @@ from controller.records.model import GameOptions
 from controller.wire import Typed, encode
 from controller.words import GrooveProblem, LanguageView, MismatchView, Words
 
+T = TypeVar("T")
 Hole = Annotated[str, Meta(description="A hole's canonical name (``Y-II-H``) or a cell's (``b3``)")]
 Line = tuple[int, list[Hole]]
 """A scored (or open) line: the team, its holes."""
@@ -303,6 +304,13 @@ class Heard(Struct, kw_only=True):
 def heard(event: Event) -> Heard:
     """``event`` as its readers take it."""
     return msgspec.convert(event, Heard)
+
+
+def given(value: T | None, key: str) -> T:
+    """A key of a ``Heard`` event that its kind always carries."""
+    if value is None:
+        raise ValueError(f"an event without its {key!r}")
+    return value
 
 
 class Happened(Typed, tag_field="type", kw_only=True):

@@ -10,9 +10,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
-from controller.core.state import Heard, SpokenLine
+from controller.core.state import Heard, SpokenLine, given
 from controller.i18n import Language, language
 from controller.i18n import Said as Message
 from controller.voice.phrases import (
@@ -228,16 +227,6 @@ class Narrator:
             )
             return [Said("computer_step", text, "computer")]
         return []
-
-
-T = TypeVar("T")
-
-
-def given(value: T | None, key: str) -> T:
-    """An event's ``key`` its kind always carries."""
-    if value is None:
-        raise ValueError(f"an event without its {key!r}")
-    return value
 
 
 def short_reason(reason: str, say: Language | None = None) -> str:
