@@ -445,8 +445,9 @@ class Speech(Typed, tag="speech", tag_field="type"):
     line: SpokenLine
 
 
-JsonObject = dict[str, Any]
-"""A value as the plain JSON its answer carries: the outer edge where scripts and tests read it."""
+JsonObject = dict[str, Any]  # plain JSON as written out: the outer edge scripts and tests read
+"""A value as the plain JSON its answer carries: the outer edge where scripts and tests read it
+(and the OpenAPI document, ``controller.server.openapi``)."""
 
 
 def as_json(value: Struct) -> JsonObject:
