@@ -20,7 +20,7 @@ from msgspec import UNSET
 from controller import words
 from controller.config import Config
 from controller.core.board_sync import BoardSync
-from controller.core.combination import VOICE_BUTTON, Combination
+from controller.core.combination import Combination
 from controller.core.facts import Facts
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
@@ -43,6 +43,7 @@ from controller.core.state import (
     State,
     TakenBack,
     TokenChosen,
+    VoicePressed,
     as_json,
 )
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
@@ -259,7 +260,7 @@ class BoardController:
         for press in acting:
             self._on_press(press, now)
         if combined:
-            self._emit({"type": VOICE_BUTTON}, now)
+            self._emit(VoicePressed(), now)
         self._on_time(now)
 
     def set_connected(self, connected: bool, now: float) -> None:

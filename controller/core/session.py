@@ -385,7 +385,7 @@ class GameSession:
         for recorder in self.recorders:
             recorder(entry)
 
-    def emit(self, event: Happened | Mapping[str, object], now: float) -> None:
+    def emit(self, event: Happened | Event, now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.
         Listeners and the public views get it without the test-only keys."""
         data: Event = msgspec.to_builtins(event) if isinstance(event, Happened) else dict(event)

@@ -15,6 +15,7 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from controller.core.combination import VOICE_BUTTON
 from controller.records.model import GameOptions
 from controller.wire import Typed, encode
 from controller.words import GrooveProblem, LanguageView, MismatchView, Words
@@ -399,6 +400,10 @@ class SeatSwitched(Happened, tag="seat"):
     name: str | UnsetType | None = UNSET
 
 
+class VoicePressed(Happened, tag=VOICE_BUTTON):
+    """VOICE pressed: the board is muted or unmuted."""
+
+
 class RecordsFailed(Happened, tag="records_failed"):
     """The game could not be kept in the records; play goes on."""
 
@@ -419,6 +424,7 @@ CONTROLLER_EVENTS: tuple[type[Happened], ...] = (
     FixHint,
     Resumed,
     SeatSwitched,
+    VoicePressed,
     RecordsFailed,
 )
 """The controller's own events, published on ``WS /api/events`` and in the state."""
