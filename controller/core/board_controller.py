@@ -102,7 +102,7 @@ class Remote(Protocol):
         """Where ``seat`` is played as the state shows it (``local``, ``remote``; ``None``:
         not shown)."""
 
-    def shown(self) -> msgspec.Struct:
+    def shown(self) -> RemoteView:
         """``state.remote``: the role, the codes, the link."""
 
 
@@ -746,11 +746,7 @@ class BoardController:
             last_move=facts.last_move_name(),
             call_window=facts.call_window(self.game_time(self.clock.now())),
             words=languages[self.config.language].words,
-            remote=(
-                None
-                if self.remote is None
-                else msgspec.convert(msgspec.to_builtins(self.remote.shown()), RemoteView)
-            ),
+            remote=None if self.remote is None else self.remote.shown(),
             events=self.session.recent_events(test_view=test_view),
             seed=self.game.seed if test_view else UNSET,
         )

@@ -10,7 +10,7 @@ from these classes (``controller.server.openapi``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -133,6 +133,10 @@ class JoinDoors(Typed):
     spectator_failed: int
 
 
+Peer = Literal["unknown", "online", "gone", "left"]
+"""What a board knows of the other side of a remote game."""
+
+
 class LinkView(Typed):
     """The remote link: the connection, the other side, the messages dropped."""
 
@@ -142,7 +146,7 @@ class LinkView(Typed):
     restarts: int
     internal_error: str | None
     broker: str
-    peer: str
+    peer: Peer
     peer_gone_s: float | None
     applied: int
     dropped: dict[str, int]
@@ -152,7 +156,7 @@ class RemoteView(Typed):
     """Remote play (docs/REMOTE.md): the role, the codes (blanked without the token), the seats
     played on the other board, the log and the link."""
 
-    role: str
+    role: Literal["joining", "guest", "spectator", "host"]
     code: str | None
     game_id: str | None
     seats: list[int]

@@ -24,6 +24,7 @@ import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from controller.core.board_controller import BoardController
+from controller.core.state import RemoteView
 from controller.errors import NotNow
 from controller.game_data import NewGameData
 from controller.records.journal import JournalError
@@ -48,7 +49,6 @@ from controller.remote.pake import Welcome
 from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
-from controller.remote.shown import RemoteShown
 from controller.seats import Seat
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
@@ -297,8 +297,8 @@ class Guest(Role):
     def place(self, seat: int) -> str:
         return "local" if self.plays_here(seat) else "remote"
 
-    def shown(self) -> RemoteShown:
-        return RemoteShown(
+    def shown(self) -> RemoteView:
+        return RemoteView(
             role="spectator" if self.spectator else "guest",
             code=None if self.spectator else self.code,
             game_id=self.game_id,
