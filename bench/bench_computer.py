@@ -13,10 +13,12 @@ import statistics
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 from bench.bench_controller import placement_latencies
-from controller.computer.think_worker import Job, Thinker
+from controller.computer.think_worker import GameStart, Job, Thinker
 from controller.computer.thinker import ProcessThinker
+from engine.game import Action
 
 PLACEMENTS = 1000
 MOVETIME_S = 5.0
@@ -26,22 +28,22 @@ OPENING = ["R-I-S", "Y-II-H", "G-III-D", "B-IV-C", "R-II-H"]
 
 def search_job(generation: int) -> Job:
     """A hint search (the strongest level) of Qubic after ``OPENING``."""
-    return {
-        "generation": generation,
-        "purpose": "hint",
-        "entry": {"variant": "qubic", "players": 2, "seed": 1, "options": {}},
-        "actions": [{"kind": "place", "hole": hole} for hole in OPENING],
-        "levels": {},
-        "seeds": {0: 1, 1: 2},
-        "movetime": MOVETIME_S,
-    }
+    return Job(
+        generation=generation,
+        purpose="hint",
+        start=GameStart("qubic", 2, 1),
+        actions=tuple(Action.from_json({"kind": "place", "hole": hole}) for hole in OPENING),
+        levels={},
+        seeds={0: 1, 1: 2},
+        movetime=MOVETIME_S,
+    )
 
 
 @contextmanager
 def searching_in_process() -> Iterator[None]:
     """A search process kept busy: a new search as soon as one ends."""
     thinker = ProcessThinker(1)
-    thinker.submit({**search_job(1), "movetime": 0.01})
+    thinker.submit(replace(search_job(1), movetime=0.01))
     if not thinker.wait(1, 60):  # the process has started and imported the engine
         raise RuntimeError("the search process did not answer")
     thinker.take()

@@ -12,7 +12,7 @@ import re
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from controller.errors import BadOrder
 from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
@@ -26,6 +26,15 @@ Color = tuple[int, int, int]
 
 class ConfigError(ValueError):
     """A configuration file, key or value that cannot be used."""
+
+
+class ConfigOptions(TypedDict):
+    """The engine options that come from the configuration."""
+
+    call_window: float
+    auto_call: bool
+    panels: str
+    suits: str
 
 
 @dataclass(frozen=True)
@@ -90,7 +99,7 @@ class Config:
     def layout(self) -> Layout:
         return Layout(self.panels, self.suits)
 
-    def game_options(self) -> dict[str, Any]:
+    def game_options(self) -> ConfigOptions:
         """The engine options that come from the configuration."""
         return {
             "call_window": self.call_window,
@@ -317,7 +326,7 @@ def from_tables(
     base: Config | None = None,
 ) -> Config:
     """A ``Config`` from parsed TOML tables, on top of ``base`` (default: the defaults)."""
-    changes: dict[str, Any] = {}
+    changes: dict[str, Any] = {}  # the TOML file's values as read, each checked by ``_check``
     for section, body in tables.items():
         if section not in SECTIONS:
             owner = [name for name, keys in SECTIONS.items() if section in keys]

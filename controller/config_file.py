@@ -24,6 +24,7 @@ import tomlkit
 from tomlkit.items import Table
 
 from controller.config import Config, ConfigError, from_tables
+from controller.game_data import SeatData
 
 EXAMPLE = Path(__file__).with_name("config.example.toml")
 """The commented example file a first setting starts from."""
@@ -37,6 +38,10 @@ TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_\-]{16,128}")
 """A token the page may set: 16..128 letters, digits, ``_`` or ``-`` (fits a URL fragment)."""
 MAX_TOKEN = 128
 """The longest token kept (one set in the configuration file may be any printable text)."""
+SettingValue = bool | int | float | str | list[str] | list[SeatData]
+"""A setting's value as a TOML file takes it (``[[game.seats]]``: one table a seat)."""
+SettingsTables = dict[str, dict[str, SettingValue]]
+"""Settings to write, by table and key (``{"game": {"call_window": 2.5}}``)."""
 
 
 def write_atomically(path: Path, text: str, mode: int) -> None:
@@ -80,7 +85,7 @@ def _read(path: Path) -> str:
         raise ConfigError(f"cannot read config file {source}: {error}") from None
 
 
-def write_settings(path: Path, changes: dict[str, dict[str, Any]]) -> Config:
+def write_settings(path: Path, changes: SettingsTables) -> Config:
     """Set each ``changes[table][key]`` in the file at ``path`` (the example file when there is
     none yet); answers the file's settings. A ``ConfigError`` (nothing written) names the first
     bad key or value; an ``OSError`` when the file cannot be written (the old one stays)."""

@@ -9,7 +9,7 @@ import sys
 import traceback
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from controller.cli.status import FAILED, USER_FAULT
 from controller.config import (
@@ -27,10 +27,11 @@ from controller.records.journal import Journal, JournalError, default_data_dir
 from controller.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
 from controller.server.setup import Setup, config_path
+from engine.holes import Layout
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
 from hal.errors import BackendUnavailable, HalError
-from hal.geometry import load_geometry
+from hal.geometry import GridWiring, load_geometry
 from hal.pi_grid import load_pi_grid
 from hal.registry import available_backends, open_backend
 from hal.serial_errors import ProfileMismatch
@@ -155,6 +156,18 @@ SIM_FRAME_LIMIT = 1000
 """A long-running simulated board keeps only its recent LED frames (the recorder is for tests)."""
 
 
+class BackendOptions(TypedDict, total=False):
+    """What a backend is opened with (``hal.registry.open_backend``)."""
+
+    max_brightness: float
+    geometry: BoardGeometry
+    layout: Layout
+    state_file: str | Path | None
+    frame_limit: int
+    sensing: str
+    wiring: GridWiring
+
+
 def open_board(
     spec: str,
     config: Config,
@@ -168,7 +181,7 @@ def open_board(
     another board is refused: ``ProfileMismatch``), or wired to the Pi's GPIO as the Pi's wiring
     of ``wiring`` (a board name or a wiring file's path, by default the geometry's name) says;
     each senses presence only, as its Hall switches do."""
-    options: dict[str, Any] = {"max_brightness": config.brightness_cap}
+    options: BackendOptions = {"max_brightness": config.brightness_cap}
     name = spec.partition(":")[0]
     if geometry.flat and name not in available_backends(flat=True):
         raise ConfigError(
@@ -178,11 +191,14 @@ def open_board(
     if name == "serial":  # the Pico says how it senses; a Pico of another board is refused
         options["geometry"] = geometry
     if name == "sim":
-        options.update(layout=config.layout, state_file=sim_state, frame_limit=SIM_FRAME_LIMIT)
+        options["layout"] = config.layout
+        options["state_file"] = sim_state
+        options["frame_limit"] = SIM_FRAME_LIMIT
     if geometry.flat and name == "sim":
-        options.update(geometry=geometry, sensing="presence")
+        options["geometry"] = geometry
+        options["sensing"] = "presence"
     if geometry.flat and name == "gpio":
-        options.update(wiring=load_pi_grid(wiring or geometry.key))
+        options["wiring"] = load_pi_grid(wiring or geometry.key)
     return open_backend(spec, flat=geometry.flat, **options)
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 
 from controller.config import ConfigError, apply_overrides, load_config
+from controller.core.state import as_json
 from controller.tools.board_view import draw
 from controller.tools.script import ScriptError, run_file
 
@@ -30,8 +31,8 @@ def main(args: argparse.Namespace) -> int:
         print(f"flixboard script: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(state, indent=2))
+        print(json.dumps(as_json(state), indent=2))
     else:
         print(draw(run.board, run.controller, color=sys.stdout.isatty()))
-        print(f"phase: {state['phase']}   {state['message']}")
+        print(f"phase: {state.phase}   {state.message}")
     return 0

@@ -29,14 +29,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from controller.computer.think_worker import Answer, Job
+from msgspec import UNSET
+
+from controller.computer.events import ComputerError, ComputerPlayed, ComputerRefused, HintShown
+from controller.computer.think_worker import Answer, GameStart, Job, Purpose
 from controller.computer.thinker import ProcessThinker
 from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.core.facts import HINT_PHASES
 from controller.core.hints import threats
+from controller.core.state import ComputerMove, Refused, SeatView, State, Threat
 from controller.errors import NotNow
 from controller.leds import Layer, holes_layer, scale
 from controller.seats import Seat, player_seed
@@ -197,19 +200,19 @@ class Computer:
             self.thinker = self.make_thinker(self.generation, self.notify)
         return self.thinker
 
-    def _job(self, purpose: str) -> Job:
+    def _job(self, purpose: Purpose) -> Job:
         session = self.ctl.session
         game = session.game
         entry = session.entry
-        return {
-            "generation": self.generation,
-            "purpose": purpose,
-            "entry": {key: entry[key] for key in ("variant", "players", "seed", "options")},
-            "actions": [action.to_json(game.naming) for action in game.actions],
-            "levels": {seat: s.level for seat, s in enumerate(self.seats) if s.level is not None},
-            "seeds": {seat: player_seed(game.seed, seat) for seat in range(game.players)},
-            "movetime": self.config.computer_movetime_ms / 1000,
-        }
+        return Job(
+            generation=self.generation,
+            purpose=purpose,
+            start=GameStart(entry["variant"], entry["players"], entry["seed"], entry["options"]),
+            actions=tuple(game.actions),
+            levels={seat: s.level for seat, s in enumerate(self.seats) if s.level is not None},
+            seeds={seat: player_seed(game.seed, seat) for seat in range(game.players)},
+            movetime=self.config.computer_movetime_ms / 1000,
+        )
 
     def _ask(self, now: float) -> None:
         """The game changed: cancel what was asked, ask anew when a seat is the computer's."""
@@ -241,17 +244,15 @@ class Computer:
         if self.thinker is None:
             return
         for answer in self.thinker.take():
-            if answer["generation"] != self.generation or answer.get("stale"):
+            if answer.generation != self.generation or answer.stale:
                 continue
-            if answer["purpose"] == "hint":
+            if answer.purpose == "hint":
                 self._hinted(answer, now)
             elif self._asking:
                 self._asking = False
-                if "error" in answer:
-                    self.ctl.session.emit(
-                        {"type": "computer_error", "reason": answer["error"]}, now
-                    )
-                elif answer["action"] is not None:
+                if answer.error is not None:
+                    self.ctl.session.emit(ComputerError(reason=answer.error), now)
+                elif answer.action is not None:
                     self._ready = answer
 
     # ------------------------------------------------------------------ carrying out
@@ -259,7 +260,7 @@ class Computer:
     def _due(self, answer: Answer) -> float | None:
         """A call timed later than now (PENALTY once a line's window has closed): its game
         time; ``None`` when it is due now."""
-        at = float(answer["action"].get("at", 0.0))
+        at = 0.0 if answer.action is None else answer.action.at
         return at if at > self.ctl.game_time(self.ctl.clock.now()) else None
 
     def _carry_out(self, now: float) -> None:
@@ -271,8 +272,10 @@ class Computer:
             return
         self._ready = None
         game = ctl.game
-        action = Action.from_json(answer["action"], game.naming)
-        seat: int = answer["seat"]
+        action = answer.action
+        seat = answer.seat
+        if action is None:
+            return
         if action.kind in CALL_WORDS and game.actions and game.actions[-1] == action:
             return  # the same call again (nothing to call): wait for the next change
         try:
@@ -285,9 +288,9 @@ class Computer:
             else:
                 ctl.play(action, now)
         except (FlixError, NotNow) as error:
-            ctl.session.emit({"type": "computer_refused", "seat": seat, "reason": str(error)}, now)
+            ctl.session.emit(ComputerRefused(seat=seat, reason=str(error)), now)
             return
-        self._announce(seat, action, answer["reason"], now)
+        self._announce(seat, action, answer.reason, now)
 
     def _announce(self, seat: int, action: Action, reason: str, now: float) -> None:
         names = self.config.team_names
@@ -302,16 +305,14 @@ class Computer:
             "substitute": f"seats a Burocrat in {where}",
             "withdraw": f"withdraws {where}",
         }.get(action.kind, action.kind.replace("_", " "))
-        data: dict[str, Any] = {
-            "type": "computer",
-            "seat": seat,
-            "action": action.kind,
-            "reason": reason,
-            "words": f"{names[team]} {words}",
-        }
-        if where:
-            data["hole"] = where
-        self.ctl.session.emit(data, now)
+        played = ComputerPlayed(
+            seat=seat,
+            action=action.kind,
+            reason=reason,
+            words=f"{names[team]} {words}",
+            hole=where or UNSET,
+        )
+        self.ctl.session.emit(played, now)
 
     def _board_move(self, seat: int, action: Action, now: float) -> None:
         """A move made on the board: by the hands, or shown for a person to make."""
@@ -461,32 +462,30 @@ class Computer:
         """The line added while the computer waits for a person's move, or ``None``."""
         return WAITS if self.waits else None
 
-    def add_state(self, state: dict[str, Any]) -> None:
+    def add_state(self, state: State) -> None:
         """``seats`` (each with the player's ``name``, ``null`` when unnamed), ``computer_move``,
         ``computer_waits``, ``hints`` and ``threats`` (DESIGN §4)."""
         game = self.ctl.game
-        state["computer_waits"] = self.waits
+        state.computer_waits = self.waits
         thinking = self._asking
-        state["seats"] = [
-            {
-                "kind": seat.kind,
-                "level": seat.level,
-                "name": seat.name,
-                "thinking": thinking and seat.is_computer and index == game.to_move,
-            }
+        state.seats = [
+            SeatView(
+                kind=seat.kind,
+                level=seat.level,
+                name=seat.name,
+                thinking=thinking and seat.is_computer and index == game.to_move,
+            )
             for index, seat in enumerate(self.seats)
         ]
         move = self.move
-        state["computer_move"] = (
+        state.computer_move = (
             None
             if move is None
-            else {"seat": move.seat, "action": move.action, "hole": game.naming.name(move.hole)}
+            else ComputerMove(seat=move.seat, action=move.action, hole=game.naming.name(move.hole))
         )
         hints = self.ctl.session.hints
-        state["hints"] = hints
-        state["threats"] = (
-            [{"team": team, "holes": holes} for team, holes in threats(game)] if hints else []
-        )
+        state.hints = hints
+        state.threats = [Threat(team, holes) for team, holes in threats(game)] if hints else []
 
     # ------------------------------------------------------------------ seats and hints
 
@@ -519,7 +518,7 @@ class Computer:
 
         def shown(answer: Answer | None, why: str) -> None:
             if answer is None:
-                self.ctl.session.emit({"type": "refused", "button": "menu", "reason": why}, now)
+                self.ctl.session.emit(Refused(button="menu", reason=why), now)
 
         try:
             self.ask_hint(now, shown)
@@ -528,23 +527,23 @@ class Computer:
 
     def _hinted(self, answer: Answer, now: float) -> None:
         waiters, self._hint_waiters = self._hint_waiters, []
-        if "error" in answer or answer.get("action") is None:
+        action = answer.action
+        if answer.error is not None or action is None:
             for done in waiters:
-                done(None, f"no hint: {answer.get('error', 'no move found')}")
+                done(None, f"no hint: {answer.error or 'no move found'}")
             return
-        action = answer["action"]
-        seat: int = answer["seat"]
-        if "hole" in action:
-            self.hint = HintMark(seat, self.ctl.game.naming.parse(action["hole"]), now + HINT_S)
-        event = {
-            "type": "hint",
-            "seat": seat,
-            "action": action["kind"],
-            "hole": action.get("hole"),
-            "reason": answer["reason"],
-            **({"to": action["to"]} if "to" in action else {}),
-        }
-        self.ctl.session.emit(event, now)
+        seat = answer.seat
+        naming = self.ctl.game.naming
+        if action.hole is not None:
+            self.hint = HintMark(seat, action.hole, now + HINT_S)
+        hinted = HintShown(
+            seat=seat,
+            action=action.kind,
+            hole=None if action.hole is None else naming.name(action.hole),
+            reason=answer.reason,
+            to=UNSET if action.to is None else naming.name(action.to),
+        )
+        self.ctl.session.emit(hinted, now)
         for done in waiters:
             done(answer, "")
 

@@ -1,8 +1,8 @@
 """The computer's searches, in a process of their own (``controller.computer.thinker`` starts it).
 
 A search would hold the interpreter's lock for a second at a time and cost the board its
-latency, so it runs in a separate process. A job names the game as its journal does (the
-``new_game`` entry and the actions) and what to find out:
+latency, so it runs in a separate process. A :class:`Job` names the game as its journal does
+(the ``new_game`` entry and the actions) and what to find out:
 
 - ``move``: the first call (FLIX, PENALTY, block request) a computer seat makes now, else the
   decision of the seat to move when that seat is a computer, else nothing;
@@ -23,13 +23,14 @@ import os
 import queue
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from multiprocessing.queues import Queue
 from multiprocessing.sharedctypes import Synchronized
-from typing import Any
+from typing import Literal
 
 from engine.game import Action, Game, Phase
 from engine.players import make_player
-from engine.players.base import LEVELS, Budget, Decision, Player
+from engine.players.base import LEVELS, Budget, Player
 from engine.players.view import seat_view
 from engine.variants import new_game
 
@@ -39,19 +40,54 @@ PARENT_CHECK_S = 1.0
 """How often an idle worker checks that the service that started it still runs."""
 HINT_LEVEL = LEVELS[-1]
 """Hints come from the strongest level."""
-Job = dict[str, Any]
-"""``{"generation", "purpose": "move"|"hint", "entry", "actions", "levels": {seat: level},
-"seeds": {seat: seed}, "movetime"}`` (holes as names, as in the journal)."""
-Answer = dict[str, Any]
-"""``{"generation", "purpose", "seat", "action" (JSON or None), "reason", "error"?}``."""
+Purpose = Literal["move", "hint"]
+
+
+@dataclass(frozen=True)
+class GameStart:
+    """The engine's game of a ``new_game`` entry."""
+
+    variant: str
+    players: int
+    seed: int
+    options: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Job:
+    """A search to make: the game (its start and actions), the computer's seats with their
+    levels and every seat's player seed, the time a move may take (``None``: the level's own)."""
+
+    generation: int
+    purpose: Purpose
+    start: GameStart
+    actions: tuple[Action, ...]
+    levels: dict[int, int]
+    seeds: dict[int, int]
+    movetime: float | None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a job found: the seat and its action with the reason (``action`` ``None``:
+    nothing to do), or the ``error`` that stopped the search; ``stale``: cancelled before it
+    started."""
+
+    generation: int
+    purpose: Purpose
+    seat: int = 0
+    action: Action | None = None
+    reason: str = ""
+    error: str | None = None
+    stale: bool = False
 
 
 def replay(job: Job) -> Game:
     """The game the job describes."""
-    entry = job["entry"]
-    game = new_game(entry["variant"], entry["players"], entry["seed"], entry["options"])
-    for data in job["actions"]:
-        game.apply(Action.from_json(data, game.naming))
+    start = job.start
+    game = new_game(start.variant, start.players, start.seed, start.options)
+    for action in job.actions:
+        game.apply(action)
     return game
 
 
@@ -67,42 +103,32 @@ class Thinker:
             self.players[key] = make_player(variant, level, seed)
         return self.players[key]
 
-    def answer(self, job: Job, stop: Any) -> Answer:
+    def answer(self, job: Job, stop: Callable[[], bool]) -> Answer:
         """The answer to ``job``; ``stop()`` true asks for the best move so far."""
         game = replay(job)
-        base: Answer = {
-            "generation": job["generation"],
-            "purpose": job["purpose"],
-            "seat": game.to_move,
-            "action": None,
-            "reason": "",
-        }
+        base = Answer(job.generation, job.purpose, seat=game.to_move)
         variant = game.variant
-        seeds = {int(seat): seed for seat, seed in job["seeds"].items()}
-        budget = Budget(clock=time.monotonic, movetime=job["movetime"], stop=stop)
-        if job["purpose"] == "hint":
-            player = self.player(variant, HINT_LEVEL, seeds[game.to_move])
-            return {**base, **_decided(player.decide(seat_view(game, game.to_move), budget), game)}
+        budget = Budget(clock=time.monotonic, movetime=job.movetime, stop=stop)
+        if job.purpose == "hint":
+            player = self.player(variant, HINT_LEVEL, job.seeds[game.to_move])
+            decision = player.decide(seat_view(game, game.to_move), budget)
+            return replace(base, action=decision.action, reason=decision.reason)
         if game.phase == Phase.GAME_OVER:
             return base
-        levels = {int(seat): level for seat, level in job["levels"].items()}
-        for seat in sorted(levels):
-            player = self.player(variant, levels[seat], seeds[seat])
+        for seat in sorted(job.levels):
+            player = self.player(variant, job.levels[seat], job.seeds[seat])
             for action in player.reactions(seat_view(game, seat), seat):
-                return {**base, "seat": seat, **_reaction(action, game)}
-        if game.to_move in levels:
-            player = self.player(variant, levels[game.to_move], seeds[game.to_move])
-            return {**base, **_decided(player.decide(seat_view(game, game.to_move), budget), game)}
+                return replace(base, seat=seat, action=action, reason=_reason(action))
+        if game.to_move in job.levels:
+            player = self.player(variant, job.levels[game.to_move], job.seeds[game.to_move])
+            decision = player.decide(seat_view(game, game.to_move), budget)
+            return replace(base, action=decision.action, reason=decision.reason)
         return base
 
 
-def _decided(decision: Decision, game: Game) -> Answer:
-    return {"action": decision.action.to_json(game.naming), "reason": decision.reason}
-
-
-def _reaction(action: Action, game: Game) -> Answer:
+def _reason(reaction: Action) -> str:
     words = {"call": "calls FLIX", "penalty": "calls PENALTY", "request_block": "asks for a block"}
-    return {"action": action.to_json(game.naming), "reason": words.get(action.kind, action.kind)}
+    return words.get(reaction.kind, reaction.kind)
 
 
 def _stop_check(current: Synchronized[int], generation: int) -> Callable[[], bool]:
@@ -125,16 +151,12 @@ def serve(jobs: Queue[Job | None], answers: Queue[Answer], current: Synchronized
             continue
         if job is None:
             return
-        generation = job["generation"]
+        generation = job.generation
         if generation != current.value:
-            answers.put({"generation": generation, "purpose": job["purpose"], "stale": True})
+            answers.put(Answer(generation, job.purpose, stale=True))
             continue
         try:
             answer = thinker.answer(job, _stop_check(current, generation))
         except Exception as error:  # the process boundary: any failure is reported, not fatal
-            answer = {
-                "generation": generation,
-                "purpose": job["purpose"],
-                "error": f"{type(error).__name__}: {error}",
-            }
+            answer = Answer(generation, job.purpose, error=f"{type(error).__name__}: {error}")
         answers.put(answer)

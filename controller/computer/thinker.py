@@ -42,7 +42,7 @@ class ProcessThinker:
 
     def submit(self, job: Job) -> None:
         """Search ``job`` (its generation becomes the current one)."""
-        self._current.value = job["generation"]
+        self._current.value = job.generation
         self._jobs.put(job)
 
     def cancel(self, generation: int) -> None:
@@ -61,7 +61,7 @@ class ProcessThinker:
         time); whether one is."""
         with self._arrived:
             return self._arrived.wait_for(
-                lambda: any(a["generation"] == generation for a in self._received), timeout
+                lambda: any(a.generation == generation for a in self._received), timeout
             )
 
     def close(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgspec
 from msgspec import UNSET
@@ -20,24 +20,30 @@ from msgspec import UNSET
 from controller import words
 from controller.config import Config
 from controller.core.board_sync import BoardSync
-from controller.core.combination import VOICE_BUTTON, Combination
+from controller.core.combination import Combination
 from controller.core.facts import Facts
 from controller.core.session import GameSession, game_entry
 from controller.core.signals import Signals
 from controller.core.state import (
+    Actions,
     BoardConnected,
     BoardLost,
     ButtonPressed,
     ClearBoard,
     Event,
+    FixOrder,
+    GeometryView,
     Happened,
     JsonObject,
     PlacementRefused,
     Refused,
+    RemoteView,
     SaidView,
+    SensedPiece,
     State,
     TakenBack,
     TokenChosen,
+    VoicePressed,
     as_json,
 )
 from controller.core.take_back import NOTHING, Hands, moves_to_take_back
@@ -48,6 +54,7 @@ from controller.i18n import LANGUAGES, N_, Language, Said, language
 from controller.reconcile import Expected, Mismatch, reconcile
 from controller.records.journal import Journal, JournalError
 from controller.variants import variant_spec
+from controller.words import LanguageView
 from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
@@ -67,8 +74,8 @@ class Companion(Protocol):
     def message(self) -> str | None:
         """The line for people, when it has one."""
 
-    def add_state(self, state: dict[str, Any]) -> None:
-        """Add its keys to the state JSON."""
+    def add_state(self, state: State) -> None:
+        """Set its keys of the state."""
 
     def hint_press(self, now: float) -> None:
         """A long press of MENU: show a hint."""
@@ -95,7 +102,7 @@ class Remote(Protocol):
         """Where ``seat`` is played as the state shows it (``local``, ``remote``; ``None``:
         not shown)."""
 
-    def shown(self) -> msgspec.Struct:
+    def shown(self) -> RemoteView:
         """``state.remote``: the role, the codes, the link."""
 
 
@@ -253,7 +260,7 @@ class BoardController:
         for press in acting:
             self._on_press(press, now)
         if combined:
-            self._emit({"type": VOICE_BUTTON}, now)
+            self._emit(VoicePressed(), now)
         self._on_time(now)
 
     def set_connected(self, connected: bool, now: float) -> None:
@@ -674,70 +681,82 @@ class BoardController:
         ``pending_lines``, the seed and every event, secret ones included; otherwise secret
         events are dropped."""
         naming = self.game.naming
-        state = self.session.view(test_view=test_view, view_team=view_team)
-        state["phase"] = str(self.phase)
-        state["sensed"] = {
-            naming.name(h): {"piece": piece.name.lower()}
-            for h, piece in enumerate(self.sensed.holes)
-            if piece is not Piece.EMPTY
-        }
-        state["grooves"] = list(self.sensed.grooves)
-        state["mismatch"] = words.mismatch_view(self.mismatch, naming)
-        state["geometry"] = {
-            "key": self.geometry.key,
-            "cells": self.geometry.cells,
-            "rows": self.geometry.rows,
-            "cols": self.geometry.cols,
-        }
-        state["players_allowed"] = sorted(type(self.game).seat_teams)
-        state["fix"] = self.fix_words
-        first, later = self.lift_now()
-        state["fix_order"] = (
-            {"now": hole_names(first, naming), "later": hole_names(later, naming)}
-            if first
-            else None
-        )
-        state["message"] = self.message()
-        state["language"] = self.config.language
-        state["languages"] = {
-            code: {
-                "message": self.message(language(code)),
-                "fix": self.fix_in(language(code)),
-                "words": msgspec.to_builtins(
-                    words.board_words(self.game.geometry, language(code)).view()
-                ),
-            }
+        engine = msgspec.structs.asdict(self.session.view(test_view=test_view, view_team=view_team))
+        del engine["phase"], engine["geometry"]  # the board controller's phase and whole board
+        flow = msgspec.structs.asdict(self.flow.view(self, view_team))
+        options = self.session.options_view(test_view=test_view)
+        if "deal" in options:  # a fixed deal would show every team's tokens
+            del options["deal"]
+        languages = {
+            code: LanguageView(
+                message=self.message(language(code)),
+                fix=self.fix_in(language(code)),
+                words=words.board_words(self.game.geometry, language(code)).view(),
+            )
             for code in LANGUAGES
         }
-        state["connected"] = self.connected
-        state["board_status"] = "connected" if self.connected else "searching"
-        state["sensing"] = self.sensing  # analog: kinds sensed; presence: kinds from the game
-        state["dice"] = self.config.dice
-        state["team_names"] = list(self.config.team_names[: self.game.teams])
-        state["team_colours"] = [
-            "#{:02x}{:02x}{:02x}".format(*c) for c in self.config.team_colours[: self.game.teams]
-        ]
+        first, later = self.lift_now()
         notice = self.signals.notice
-        state["notice"] = None if notice is None else notice.kind
-        state["banner"] = self.signals.banner
-        state["clearing"] = self.clearing
-        state["ready"] = self.ready
-        facts = self.facts().view(self.config.team_names, self.game_time(self.clock.now()))
-        state.update(msgspec.structs.asdict(facts))
-        state.update(msgspec.to_builtins(self.flow.view(self, view_team)))
-        if "deal" in state["options"]:  # a fixed deal would show every team's tokens
-            state["options"] = {k: v for k, v in state["options"].items() if k != "deal"}
-        state["words"] = state["languages"][self.config.language]["words"]
+        facts = self.facts()
+        uses = facts.uses()
+        state = State(
+            **engine,
+            **flow,
+            phase=str(self.phase),
+            options=options,
+            sensed={
+                naming.name(h): SensedPiece(piece.name.lower())
+                for h, piece in enumerate(self.sensed.holes)
+                if piece is not Piece.EMPTY
+            },
+            grooves=list(self.sensed.grooves),
+            mismatch=words.mismatch_view(self.mismatch, naming),
+            geometry=GeometryView(
+                self.geometry.key, self.geometry.cells, self.geometry.rows, self.geometry.cols
+            ),
+            players_allowed=sorted(type(self.game).seat_teams),
+            fix=self.fix_words,
+            fix_order=(
+                FixOrder(hole_names(first, naming), hole_names(later, naming)) if first else None
+            ),
+            message=self.message(),
+            language=self.config.language,
+            languages=languages,
+            connected=self.connected,
+            board_status="connected" if self.connected else "searching",
+            sensing=self.sensing,  # analog: kinds sensed; presence: kinds from the game
+            dice=self.config.dice,
+            team_names=list(self.config.team_names[: self.game.teams]),
+            team_colours=[
+                "#{:02x}{:02x}{:02x}".format(*c)
+                for c in self.config.team_colours[: self.game.teams]
+            ],
+            notice=None if notice is None else notice.kind,
+            banner=self.signals.banner,
+            clearing=self.clearing,
+            ready=self.ready,
+            uses_dice=uses["uses_dice"],
+            uses_calls=uses["uses_calls"],
+            uses_tokens=uses["uses_tokens"],
+            uses_burocrats=uses["uses_burocrats"],
+            uses_lines=uses["uses_lines"],
+            seat_labels=facts.seat_labels(self.config.team_names),
+            actions=Actions(**facts.actions()),
+            throw=facts.current_throw(),
+            last_move=facts.last_move_name(),
+            call_window=facts.call_window(self.game_time(self.clock.now())),
+            words=languages[self.config.language].words,
+            remote=None if self.remote is None else self.remote.shown(),
+            events=self.session.recent_events(test_view=test_view),
+            seed=self.game.seed if test_view else UNSET,
+        )
         if self.companion is not None:
             self.companion.add_state(state)
-        state["remote"] = None  # remote play: the link, and each seat's place
-        if self.remote is not None:
-            for seat, shown in enumerate(state.get("seats", [])):
+        if self.remote is not None and state.seats is not UNSET:
+            for seat, shown in enumerate(state.seats):  # remote play: each seat's place
                 if (place := self.remote.place(seat)) is not None:
-                    shown["place"] = place
-            state["remote"] = msgspec.to_builtins(self.remote.shown())
-        state["events"] = self.session.recent_events(test_view=test_view)
-        return msgspec.convert(state, State)
+                    shown.place = place
+        return state
 
 
 def hole_names(holes: Bitboard, naming: Naming) -> list[str]:

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from controller.core.state import Actions, CallWindow, FactsView
-from controller.words import board_words
+from controller.core.state import CallWindow
 from engine.game import Game, Phase, player
 
 HINT_PHASES = frozenset(
@@ -131,27 +130,16 @@ class Facts:
                 return action.at + game.options.call_window
         return None
 
-    def view(self, team_names: Sequence[str], game_time: float) -> FactsView:
-        """The state keys: ``uses_*``, ``seat_labels``, ``actions``, ``throw``, ``last_move``,
-        ``call_window`` (``{"seconds", "left"}`` while open, else ``None``) and ``words`` (how
-        people name this board's places and pieces, ``controller.words.BoardWords``)."""
-        last = self.last_move()
+    def call_window(self, game_time: float) -> CallWindow | None:
+        """The call window at ``game_time``: its length and the seconds left while it is open,
+        else ``None``."""
         deadline = self.call_deadline()
-        window = None
-        if deadline is not None and deadline > game_time:
-            seconds = self.game.options.call_window
-            window = CallWindow(seconds, round(min(seconds, deadline - game_time), 3))
-        uses = self.uses()
-        return FactsView(
-            uses_dice=uses["uses_dice"],
-            uses_calls=uses["uses_calls"],
-            uses_tokens=uses["uses_tokens"],
-            uses_burocrats=uses["uses_burocrats"],
-            uses_lines=uses["uses_lines"],
-            seat_labels=self.seat_labels(team_names),
-            actions=Actions(**self.actions()),
-            throw=self.current_throw(),
-            last_move=None if last is None else self.game.naming.name(last),
-            call_window=window,
-            words=board_words(self.game.geometry).view(),
-        )
+        if deadline is None or deadline <= game_time:
+            return None
+        seconds = self.game.options.call_window
+        return CallWindow(seconds, round(min(seconds, deadline - game_time), 3))
+
+    def last_move_name(self) -> str | None:
+        """The hole (or cell) of the last move, by name, or ``None``."""
+        last = self.last_move()
+        return None if last is None else self.game.naming.name(last)

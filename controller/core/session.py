@@ -14,13 +14,20 @@ import secrets
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import msgspec
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.core.game_log import new_game_entry, replay, start, take_back
-from controller.core.state import Event, Happened, RecordsFailed, Resumed, SeatSwitched
+from controller.core.state import (
+    EngineState,
+    Event,
+    Happened,
+    RecordsFailed,
+    Resumed,
+    SeatSwitched,
+)
 from controller.errors import BadOrder, NotNow
 from controller.flows import VariantFlow
 from controller.game_data import NewGameData
@@ -206,16 +213,16 @@ class GameSession:
         """Call ``listener`` with every event published from now on (JSON dicts)."""
         self.listeners.append(listener)
 
-    def view(self, *, test_view: bool, view_team: int | None) -> dict[str, Any]:
-        """The engine's state JSON and the options; ``test_view`` (scripts) adds what only tests
-        may see: the pending lines and the seed."""
-        state = self.game.to_json(reveal_pending=test_view, view_team=view_team)
-        state["options"] = self.game.options.to_dict()
-        if test_view:
-            state["seed"] = self.game.seed
-        else:
-            state["options"] = _without_test_only(state["options"])
-        return state
+    def view(self, *, test_view: bool, view_team: int | None) -> EngineState:
+        """The engine's state (``Game.to_json``, typed here); ``test_view`` (scripts) adds the
+        pending lines."""
+        shown = self.game.to_json(reveal_pending=test_view, view_team=view_team)
+        return msgspec.convert(shown, EngineState)
+
+    def options_view(self, *, test_view: bool) -> GameOptions:
+        """The game's options; without ``test_view``, those only tests may see are left out."""
+        options = self.game.options.to_dict()
+        return options if test_view else _without_test_only(options)
 
     def recent_events(self, *, test_view: bool) -> list[Event]:
         """The public events the state carries; ``test_view``: every event, secret ones too."""
@@ -378,7 +385,7 @@ class GameSession:
         for recorder in self.recorders:
             recorder(entry)
 
-    def emit(self, event: Happened | Mapping[str, object], now: float) -> None:
+    def emit(self, event: Happened | Event, now: float) -> None:
         """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.
         Listeners and the public views get it without the test-only keys."""
         data: Event = msgspec.to_builtins(event) if isinstance(event, Happened) else dict(event)

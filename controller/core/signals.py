@@ -8,9 +8,10 @@ the next game, so a lost turn or a win is read in full.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from controller.core.state import Event
 from engine.bitboard import Bitboard
 
 NOTICE_S = 2.0
@@ -37,7 +38,7 @@ class Signals:
         self.notice: Notice | None = None
         self.win_line: Bitboard = 0
         self.win_until: float | None = None
-        self.banner: dict[str, object] | None = None
+        self.banner: Event | None = None
         """The event the page shows as a banner (as published, without its empty keys)."""
 
     def clear(self) -> None:
@@ -46,7 +47,7 @@ class Signals:
         self.win_line = 0
         self.win_until = None
 
-    def note(self, published: Iterable[Mapping[str, object]], to_move: int, now: float) -> None:
+    def note(self, published: Iterable[Event], to_move: int, now: float) -> None:
         """Show the dice notices among the game's published events; the last notice or result
         becomes the banner (a lost turn with the throw that lost it)."""
         thrown = None

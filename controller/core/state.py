@@ -10,15 +10,17 @@ from these classes (``controller.server.openapi``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from controller.core.combination import VOICE_BUTTON
 from controller.records.model import GameOptions
 from controller.wire import Typed, encode
 from controller.words import GrooveProblem, LanguageView, MismatchView, Words
 
+T = TypeVar("T")
 Hole = Annotated[str, Meta(description="A hole's canonical name (``Y-II-H``) or a cell's (``b3``)")]
 Line = tuple[int, list[Hole]]
 """A scored (or open) line: the team, its holes."""
@@ -79,22 +81,6 @@ class CallWindow(Typed):
     left: float
 
 
-class FactsView(Typed):
-    """What the page is told instead of knowing the rules (``controller.core.facts``)."""
-
-    uses_dice: bool
-    uses_calls: bool
-    uses_tokens: bool
-    uses_burocrats: bool
-    uses_lines: bool
-    seat_labels: list[str]
-    actions: Actions
-    throw: str | None
-    last_move: Hole | None
-    call_window: CallWindow | None
-    words: Words
-
-
 class SeatView(Typed):
     """Who plays a seat; ``place`` in remote play (``local`` or ``remote``)."""
 
@@ -147,6 +133,10 @@ class JoinDoors(Typed):
     spectator_failed: int
 
 
+Peer = Literal["unknown", "online", "gone", "left"]
+"""What a board knows of the other side of a remote game."""
+
+
 class LinkView(Typed):
     """The remote link: the connection, the other side, the messages dropped."""
 
@@ -156,7 +146,7 @@ class LinkView(Typed):
     restarts: int
     internal_error: str | None
     broker: str
-    peer: str
+    peer: Peer
     peer_gone_s: float | None
     applied: int
     dropped: dict[str, int]
@@ -166,7 +156,7 @@ class RemoteView(Typed):
     """Remote play (docs/REMOTE.md): the role, the codes (blanked without the token), the seats
     played on the other board, the log and the link."""
 
-    role: str
+    role: Literal["joining", "guest", "spectator", "host"]
     code: str | None
     game_id: str | None
     seats: list[int]
@@ -256,6 +246,7 @@ class State(EngineState, kw_only=True):
     banner: Event | None
     clearing: bool
     ready: bool
+    # what the page is told instead of knowing the rules (``controller.core.facts``)
     uses_dice: bool
     uses_calls: bool
     uses_tokens: bool
@@ -278,6 +269,53 @@ class State(EngineState, kw_only=True):
     token_chosen: bool | UnsetType = UNSET
     token: int | UnsetType = UNSET
     to_substitute: int | UnsetType = UNSET
+
+
+class Heard(Struct, kw_only=True):
+    """A published event as its readers take it (``controller.voice``, the demo): its type and
+    the keys they read, ``None`` (or empty) where the event has none; other keys are ignored.
+    ``words``: a computer seat's move in words, or a ``fix_hint``'s sentences."""
+
+    type: str
+    secret: bool = False
+    seat: int | None = None
+    team: int | None = None
+    mover: int | None = None
+    opponent: int | None = None
+    against: int | None = None
+    winner: int | None = None
+    variant: str | None = None
+    action: str | None = None
+    how: str | None = None
+    reason: str | None = None
+    reading: str | None = None
+    throw: str | None = None
+    pattern: str | None = None
+    hole: Hole | None = None
+    to: Hole | None = None
+    corner: Hole | None = None
+    line: list[Hole] = []
+    lines: list[list[Hole]] = []
+    removed: list[Hole] = []
+    value: int | None = None
+    values: list[int] = []
+    left: int | None = None
+    added: int | None = None
+    count: int | None = None
+    words: str | list[str] | None = None
+    said: SaidView | None = None
+
+
+def heard(event: Event) -> Heard:
+    """``event`` as its readers take it."""
+    return msgspec.convert(event, Heard)
+
+
+def given(value: T | None, key: str) -> T:
+    """A key of a ``Heard`` event that its kind always carries."""
+    if value is None:
+        raise ValueError(f"an event without its {key!r}")
+    return value
 
 
 class Happened(Typed, tag_field="type", kw_only=True):
@@ -366,6 +404,10 @@ class SeatSwitched(Happened, tag="seat"):
     name: str | UnsetType | None = UNSET
 
 
+class VoicePressed(Happened, tag=VOICE_BUTTON):
+    """VOICE pressed: the board is muted or unmuted."""
+
+
 class RecordsFailed(Happened, tag="records_failed"):
     """The game could not be kept in the records; play goes on."""
 
@@ -386,6 +428,7 @@ CONTROLLER_EVENTS: tuple[type[Happened], ...] = (
     FixHint,
     Resumed,
     SeatSwitched,
+    VoicePressed,
     RecordsFailed,
 )
 """The controller's own events, published on ``WS /api/events`` and in the state."""
@@ -412,8 +455,10 @@ class Speech(Typed, tag="speech", tag_field="type"):
     line: SpokenLine
 
 
-JsonObject = dict[str, Any]
-"""A value as the plain JSON its answer carries: the outer edge where scripts and tests read it."""
+JsonObject = dict[str, Any]  # plain JSON as written out: the outer edge scripts and tests read
+"""A value as the plain JSON its answer carries: the outer edge where scripts and tests read it
+(and the OpenAPI document, ``controller.server.openapi``)."""
+
 
 def as_json(value: Struct) -> JsonObject:
     """A typed value as the plain JSON data its answer carries (scripts and tests read the

@@ -17,9 +17,10 @@ import importlib.util
 import sys
 import traceback
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from controller.config import Config, ConfigError
+from controller.core.state import State
 from controller.homeassistant.entities import (
     BUTTONS,
     OFFLINE,
@@ -81,7 +82,7 @@ class HomeAssistant:
     """The board as a Home Assistant device (see the module docstring)."""
 
     def __init__(
-        self, config: Config, state: Callable[[], dict[str, Any]], buttons: Buttons
+        self, config: Config, state: Callable[[], State], buttons: Buttons
     ) -> None:
         self.config = config
         self.topics = Topics.from_config(config)

@@ -1,15 +1,16 @@
 """What the device shows now, taken from the board's public state only.
 
-The public state (``BoardController.state()`` without a team's view) carries no hidden Pay-Off
-token and no seed; the snapshot takes a few of its fields, so nothing else reaches the broker.
+The public state (``BoardController.public_state()`` without a team's view) carries no hidden
+Pay-Off token and no seed; the snapshot takes a few of its fields, so nothing else reaches the
+broker.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import Any
 
+from controller.core.state import State
 from controller.variants import SPECS
 
 NONE_YET = "none"
@@ -31,38 +32,36 @@ class Snapshot:
         return json.dumps(asdict(self), separators=(",", ":")).encode()
 
 
-def _turn(state: dict[str, Any]) -> str:
-    names: list[str] = state["team_names"]
-    if state.get("winner") is not None:
-        return f"{names[state['winner']]} won"
-    if state.get("draw"):
+def _turn(state: State) -> str:
+    names = state.team_names
+    if state.winner is not None:
+        return f"{names[state.winner]} won"
+    if state.draw:
         return "a draw"
-    labels: list[str] = state["seat_labels"]
-    mover: int = state["to_move"]
-    return labels[mover]
+    return state.seat_labels[state.to_move]
 
 
-def _score(state: dict[str, Any]) -> str:
+def _score(state: State) -> str:
     """Pay-Off's ledger, else the lines each team scored (as the page's scores)."""
-    names: list[str] = state["team_names"]
+    names = state.team_names
     points = [0] * len(names)
-    if state.get("uses_tokens") and isinstance(state.get("ledger"), list):
-        points = list(state["ledger"])
+    if state.uses_tokens:
+        points = list(state.ledger)
     else:
-        for team, _ in state.get("scored_lines") or []:
+        for team, _ in state.scored_lines:
             if 0 <= team < len(points):
                 points[team] += 1
     return ", ".join(f"{name} {value}" for name, value in zip(names, points, strict=False))
 
 
-def snapshot(state: dict[str, Any]) -> Snapshot:
+def snapshot(state: State) -> Snapshot:
     """The snapshot of a public state (see the module docstring)."""
-    variant = str(state["variant"])
+    variant = state.variant
     return Snapshot(
         game=SPECS[variant].title if variant in SPECS else variant,
         turn=_turn(state),
-        last_move=state.get("last_move") or NONE_YET,
+        last_move=state.last_move or NONE_YET,
         score=_score(state) or NONE_YET,
-        throw=state.get("throw") or NONE_YET,
-        board="ON" if state.get("connected") else "OFF",
+        throw=state.throw or NONE_YET,
+        board="ON" if state.connected else "OFF",
     )

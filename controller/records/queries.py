@@ -8,6 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from msgspec import Struct
 
 from controller.records.model import GameOptions
@@ -118,8 +119,8 @@ def _seats(store: GameStore, ids: list[int]) -> dict[int, list[GameSeat]]:
     return found
 
 
-def _fields(row: tuple[Any, ...], seats: list[GameSeat]) -> dict[str, Any]:  # a row as read
-    """The keys of a game's answer, from its row (the database's edge)."""
+def _item(row: tuple[Any, ...], seats: list[GameSeat]) -> GameItem:  # a row as read
+    """A game's answer, from its row (the database's edge)."""
     (
         game_id,
         variant,
@@ -134,19 +135,19 @@ def _fields(row: tuple[Any, ...], seats: list[GameSeat]) -> dict[str, Any]:  # a
         moves,
         source,
     ) = row
-    return {
-        "id": game_id,
-        "variant": variant,
-        "players": seats,
-        "player_count": players,
-        "options": json.loads(options),
-        "result": GameResult(outcome, winner, reason),
-        "started": started,
-        "ended": ended,
-        "placements": placements,
-        "moves": moves,
-        "source": source,
-    }
+    return GameItem(
+        id=game_id,
+        variant=variant,
+        players=seats,
+        player_count=players,
+        options=json.loads(options),
+        result=GameResult(outcome, winner, reason),
+        started=started,
+        ended=ended,
+        placements=placements,
+        moves=moves,
+        source=source,
+    )
 
 
 def list_games(
@@ -161,7 +162,7 @@ def list_games(
         [*args, limit, offset],
     )
     seats = _seats(store, [row[0] for row in rows])
-    return [GameItem(**_fields(row, seats[row[0]])) for row in rows], total
+    return [_item(row, seats[row[0]]) for row in rows], total
 
 
 def get_game(store: GameStore, game_id: int) -> GameDetail | None:
@@ -169,8 +170,8 @@ def get_game(store: GameStore, game_id: int) -> GameDetail | None:
     rows = _rows(store, f"SELECT {GAME_COLUMNS}, notation FROM games g WHERE id = ?", [game_id])
     if not rows:
         return None
-    fields = _fields(rows[0][:-1], _seats(store, [game_id])[game_id])
-    return GameDetail(**fields, notation=rows[0][-1])
+    item = _item(rows[0][:-1], _seats(store, [game_id])[game_id])
+    return GameDetail(**msgspec.structs.asdict(item), notation=rows[0][-1])
 
 
 def player_stats(store: GameStore, chosen: Filter) -> list[PlayerStats]:

@@ -24,10 +24,12 @@ import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from controller.core.board_controller import BoardController
+from controller.core.state import RemoteView
 from controller.errors import NotNow
 from controller.game_data import NewGameData
 from controller.records.journal import JournalError
 from controller.remote import messages
+from controller.remote.events import RemoteOrder, RemoteRefused, RemoteResync
 from controller.remote.host import actor
 from controller.remote.link import Broker
 from controller.remote.messages import (
@@ -47,7 +49,6 @@ from controller.remote.pake import Welcome
 from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
-from controller.remote.shown import RemoteShown
 from controller.seats import Seat
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
@@ -218,7 +219,7 @@ class Guest(Role):
                     ctl.session.catch_up(action.at, now)
             except (FlixError, TypeError, JournalError) as error:
                 # this board no longer agrees with the host: start again from a snapshot
-                ctl.session.emit({"type": "remote_resync", "reason": str(error)}, now)
+                ctl.session.emit(RemoteResync(reason=str(error)), now)
                 self.follower = Follower()
                 self._hello(force=True)
                 return
@@ -235,7 +236,7 @@ class Guest(Role):
             self.dropped["stale"] += 1
             return
         self.pending = None
-        self.ctl.session.emit({"type": "remote_refused", "reason": reason}, now)
+        self.ctl.session.emit(RemoteRefused(reason=reason), now)
         position = (self.follower.game, self.follower.applied)
         if position != self._refused_at:  # once a position: a refusal never starts a storm
             self._refused_at = position
@@ -262,7 +263,7 @@ class Guest(Role):
         self.pending = order
         self._sent_at = time.monotonic()
         self.send(messages.ORDERS, order)
-        self.ctl.session.emit({"type": "remote_order", "action": action.kind, "seat": seat}, now)
+        self.ctl.session.emit(RemoteOrder(action=action.kind, seat=seat), now)
         return True
 
     async def _keep_in_step(self) -> None:
@@ -296,8 +297,8 @@ class Guest(Role):
     def place(self, seat: int) -> str:
         return "local" if self.plays_here(seat) else "remote"
 
-    def shown(self) -> RemoteShown:
-        return RemoteShown(
+    def shown(self) -> RemoteView:
+        return RemoteView(
             role="spectator" if self.spectator else "guest",
             code=None if self.spectator else self.code,
             game_id=self.game_id,

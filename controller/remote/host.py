@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from controller.core.board_controller import BoardController
+from controller.core.state import JoinDoors, RemoteView
 from controller.errors import ControllerError, NotNow
 from controller.records.journal import Entry as JournalEntry
 from controller.records.journal import JournalError
@@ -42,7 +43,6 @@ from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
-from controller.remote.shown import HostShown, JoinShown
 from engine.errors import FlixError
 from engine.game import Action
 
@@ -316,14 +316,15 @@ class Host(Role):
     def place(self, seat: int) -> str:
         return "remote" if seat in self.remote_seats else "local"
 
-    def shown(self) -> HostShown:
+    def shown(self) -> RemoteView:
         join, spectate = self.doors
-        return HostShown(
+        return RemoteView(
+            role="host",
             code=join.code,
             spectator_code=spectate.code,
             game_id=self.game_id,
             joined=self.keys.guest_key is not None,
-            join=JoinShown(join.failures, join.codes, join.closed, spectate.failures),
+            join=JoinDoors(join.failures, join.codes, join.closed, spectate.failures),
             seats=list(self.remote_seats),
             log=len(self.log),
             problem=join.note or spectate.note,

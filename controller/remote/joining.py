@@ -15,11 +15,11 @@ import contextlib
 import time
 from collections.abc import Callable
 
+from controller.core.state import RemoteView
 from controller.errors import NotNow
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
 from controller.remote.pake import ROOT, Joiner, Welcome
-from controller.remote.shown import RemoteShown
 from engine.game import Action
 
 RETRY_S = 3.0
@@ -97,8 +97,8 @@ class Joining:
     def place(self, seat: int) -> None:
         return None  # no remote game yet: the seats show no place
 
-    def shown(self) -> RemoteShown:
-        return RemoteShown(
+    def shown(self) -> RemoteView:
+        return RemoteView(
             role="joining",
             code=self.code,
             game_id=None,

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from controller.config import Config, ConfigError
+from controller.core.state import LinkView, Peer
 from controller.remote.inbox import SNAPSHOT_BYTES, Inbox
-from controller.remote.shown import LinkShown, Peer
 
 if TYPE_CHECKING:
     import aiomqtt
@@ -192,9 +192,9 @@ class Link:
 
     def shown(
         self, peer: Peer, peer_gone_s: float | None, applied: int, dropped: dict[str, int]
-    ) -> LinkShown:
+    ) -> LinkView:
         """This link as ``/api/state`` shows it, with what its role knows of the other side."""
-        return LinkShown(
+        return LinkView(
             state=self.state,
             for_s=round(time.monotonic() - self._since, 1),
             error=self.error,

@@ -8,12 +8,12 @@ import time
 from collections.abc import Callable
 
 from controller.core.board_controller import BoardController
+from controller.core.state import LinkView, Peer
 from controller.remote import messages
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
 from controller.remote.messages import Malformed, Message, Presence, Side
 from controller.remote.sealing import Opener, Sealer
-from controller.remote.shown import LinkShown, Peer
 
 Order = Callable[[Callable[[float], None]], None]
 """The service's ``order``: carry out a change on the controller now, then show it."""
@@ -165,7 +165,7 @@ class Role:
 
     # ---------------------------------------------------------------- the state
 
-    def link_shown(self) -> LinkShown:
+    def link_shown(self) -> LinkView:
         """The link as ``/api/state`` shows it: the connection, the other side, the drops."""
         gone = None
         if self.peer_online is False:

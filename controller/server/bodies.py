@@ -144,6 +144,11 @@ class VoiceChange(Body):
     volume: Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": 100})] | None = None
 
 
+TableAsRead = dict[str, Any]  # a table of the settings page's JSON body, as read
+"""Each key and value is checked by the route in the configuration's own words
+(``controller.config``): a wrong one answers 400 naming the setting."""
+
+
 def _table(name: str) -> Meta:
     """A table of the settings page's body: the keys of ``name`` it may change, each checked in
     the configuration's own words by the route (``controller.config``)."""
@@ -157,10 +162,10 @@ class SettingsChange(Body):
     """``POST /api/settings``: the settings to write, by table (``{}`` on the first run writes
     the file as it is)."""
 
-    board: Annotated[dict[str, Any], _table("board")] | None = None
-    game: Annotated[dict[str, Any], _table("game")] | None = None
-    leds: Annotated[dict[str, Any], _table("leds")] | None = None
-    remote: Annotated[dict[str, Any], _table("remote")] | None = None
+    board: Annotated[TableAsRead, _table("board")] | None = None
+    game: Annotated[TableAsRead, _table("game")] | None = None
+    leds: Annotated[TableAsRead, _table("leds")] | None = None
+    remote: Annotated[TableAsRead, _table("remote")] | None = None
 
 
 TokenText = Annotated[str, Meta(extra_json_schema={"pattern": f"^{TOKEN_PATTERN.pattern}$"})]
@@ -314,13 +319,64 @@ class SettingsBoard(Typed):
     geometry: str
 
 
+class BoardSettings(Typed):
+    """The ``[board]`` settings the page may change."""
+
+    panels: str
+    suits: str
+    language: str
+
+
+class SeatSetting(Typed):
+    """Who plays a seat when a game starts (``[[game.seats]]``)."""
+
+    kind: str
+    level: int | UnsetType = UNSET
+    name: str | UnsetType = UNSET
+
+
+class GameSettings(Typed):
+    """The ``[game]`` settings the page may change."""
+
+    team_names: list[str]
+    call_window: float
+    hints: bool
+    seats: list[SeatSetting]
+    computer_movetime_ms: int
+
+
+class LedSettings(Typed):
+    """The ``[leds]`` settings the page may change."""
+
+    brightness_cap: float
+
+
+class RemoteSettings(Typed):
+    """The ``[remote]`` settings the page may change: the password only as whether one is set
+    (``password`` is always empty)."""
+
+    broker: str
+    username: str
+    password: str
+    password_set: bool
+
+
+class PageSettings(Typed):
+    """The settings the page may change, by table, as they are now."""
+
+    board: BoardSettings
+    game: GameSettings
+    leds: LedSettings
+    remote: RemoteSettings
+
+
 class Settings(Typed):
     """``GET /api/settings``: the settings the page may change (the password only as
     ``password_set``), when each applies, the token and the page's link and QR code."""
 
     first_run: bool
     file: str
-    settings: dict[str, dict[str, Any]]  # the TOML tables' values, as the file takes them
+    settings: PageSettings
     when: dict[str, dict[str, str]]
     restart_needed: list[str]
     token: str

@@ -109,7 +109,7 @@ class Service:
         """The board as a Home Assistant device (``[homeassistant] discovery``)."""
         if config.discovery:
             self.homeassistant = HomeAssistant(
-                config, self.controller.state, PageButtons(self, HOME_ASSISTANT)
+                config, self.controller.public_state, PageButtons(self, HOME_ASSISTANT)
             )
 
     # ---------------------------------------------------------------- orders and events

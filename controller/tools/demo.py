@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import TextIO
 
 from controller.config import Config
 from controller.core.session import game_entry
+from controller.core.state import Heard, State, heard
 from controller.tools.board_view import draw
 from controller.tools.demo_lines import Narrator
 from controller.tools.sim_run import SimRun, board_for
@@ -37,7 +38,7 @@ def play(
     color: bool,
     delay: float,
     level: int = DEFAULT_LEVEL,
-) -> dict[str, Any]:
+) -> State:
     """Play one game to its end with every seat the computer's at ``level``; the final state
     (test view)."""
     config = replace(Config(variant=variant), sim_autoplace=True, computer_movetime_ms=MOVETIME_MS)
@@ -47,23 +48,21 @@ def play(
     try:
         ctl = run.controller
         narrator = Narrator(config.team_names, ctl.game.team_of_seat)
-        heard: list[dict[str, Any]] = []
-        ctl.session.listeners.append(
-            lambda event: None if event.get("secret") else heard.append(event)
-        )
+        told: list[Heard] = []
+        ctl.session.listeners.append(lambda event: told.append(heard(event)))
         for _ in range(MAX_STEPS):
             if ctl.game.game_over:
                 break
             asking = run.computer.wait()
             run.think()
-            lines = narrator.lines(heard)
-            heard.clear()
+            lines = narrator.lines(told)
+            told.clear()
             for line in lines:
                 _show(run, line, out, color=color, delay=delay)
             if not asking and not lines:
                 run.advance(IDLE_S)
         run.advance(config.win_animation_s)
-        state = ctl.state(test_view=True)
+        state = ctl.public_state(test_view=True)
         if not color:
             out.write(draw(run.board, ctl, color=False) + "\n")
         out.write(f"Result: {_result(state, config.team_names)}\n")
@@ -82,9 +81,9 @@ def _show(run: SimRun, line: str, out: TextIO, *, color: bool, delay: float) -> 
     time.sleep(delay)
 
 
-def _result(state: dict[str, Any], names: tuple[str, ...]) -> str:
-    if state["winner"] is not None:
-        lines = [holes for team, holes in state["scored_lines"] if team == state["winner"]]
+def _result(state: State, names: tuple[str, ...]) -> str:
+    if state.winner is not None:
+        lines = [holes for team, holes in state.scored_lines if team == state.winner]
         where = f" with the line {' '.join(lines[-1])}" if lines else ""
-        return f"{names[state['winner']]} wins{where}."
+        return f"{names[state.winner]} wins{where}."
     return "a draw."

@@ -20,6 +20,7 @@ from typing import Any
 
 from controller.config import Config
 from controller.core.session import game_entry
+from controller.core.state import State
 from controller.errors import ControllerError
 from controller.game_data import NewGameData
 from controller.tools.sim_run import FRAME_MARGIN_S, SimRun, board_for
@@ -52,8 +53,8 @@ class ScriptError(ValueError):
 class Line:
     number: int
     action: str
-    value: Any
-    extra: dict[str, Any]
+    value: Any  # the action's value, as the script line's JSON has it
+    extra: dict[str, Any]  # the line's other keys, as read: each action checks its own
 
 
 def parse_lines(text: str, source: str = "<script>") -> list[Line]:
@@ -106,7 +107,7 @@ class ScriptRunner:
         self.source = source
         self._busy_until = 0.0
 
-    def execute(self, lines: list[Line]) -> dict[str, Any]:
+    def execute(self, lines: list[Line]) -> State:
         """Run every line; the final state (test view).
 
         A first ``new_game`` line is the game the board starts with; otherwise the configured
@@ -129,7 +130,7 @@ class ScriptRunner:
             following = lines[index + 1].action if index + 1 < len(lines) else None
             if line.action in HAND_ACTIONS and following not in HAND_ACTIONS:
                 self._settle_hands()
-        return self.run.controller.state(test_view=True)
+        return self.run.controller.public_state(test_view=True)
 
     def _settle_hands(self) -> None:
         pending = max(0.0, self._busy_until - self.run.clock.now())
@@ -221,7 +222,7 @@ class ScriptRunner:
             self.run.advance(float(value))
 
 
-def run_file(path: str | Path, config: Config) -> tuple[dict[str, Any], SimRun]:
+def run_file(path: str | Path, config: Config) -> tuple[State, SimRun]:
     """Run the script in ``path``; the final state and the simulation (for its board)."""
     path = Path(path)
     try:

@@ -10,9 +10,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from controller.core.state import SpokenLine
+from controller.core.state import Heard, SpokenLine, given
 from controller.i18n import Language, language
 from controller.i18n import Said as Message
 from controller.voice.phrases import (
@@ -69,9 +68,9 @@ class Narrator:
         """The board's language: the voice sets it anew when the settings change it."""
         self._turn: int | None = None
 
-    def lines(self, event: dict[str, Any], game: Game, made: float) -> list[Line]:
-        """The lines ``event`` (a published event, JSON) gives, none for a secret or quiet one."""
-        if event.get("secret"):
+    def lines(self, event: Heard, game: Game, made: float) -> list[Line]:
+        """The lines ``event`` (a published event) gives, none for a secret or quiet one."""
+        if event.secret:
             return []
         return [
             Line(said.key, said.text, said.topic, said.replaces or (said.topic,), made)
@@ -92,15 +91,15 @@ class Narrator:
     def _team(self, team: int) -> str:
         return self.say.gettext(self.team_names[team % len(self.team_names)])
 
-    def _said(self, event: dict[str, Any], game: Game) -> list[Said]:  # one case per event
-        kind = event["type"]
+    def _said(self, event: Heard, game: Game) -> list[Said]:  # one case per event
+        kind = event.type
         words = board_words(game.geometry, self.say)
         flat = game.geometry != "flix"
-        seat = event.get("seat")
-        who = self._who(seat, game) if isinstance(seat, int) else ""
+        seat = event.seat
+        who = "" if seat is None else self._who(seat, game)
         if kind == "game_started":
             self._turn = None
-            variant = VARIANTS.get(str(event.get("variant")), str(event.get("variant")))
+            variant = VARIANTS.get(str(event.variant), str(event.variant))
             return [
                 Said(
                     "game_started",
@@ -115,8 +114,8 @@ class Narrator:
             self._turn = seat
             return [Said("turn", phrase("turn", self.say, who=who), "turn")]
         if kind == "roll":
-            faces = spoken_throw(str(event["throw"]), self.say)
-            if event.get("reading") == "anywhere":
+            faces = spoken_throw(str(event.throw), self.say)
+            if event.reading == "anywhere":
                 text = phrase("throw_anywhere", self.say, who=who, faces=faces, piece=words.piece)
                 return [Said("throw_anywhere", text, "throw")]
             return [Said("throw", phrase("throw", self.say, who=who, faces=faces), "throw")]
@@ -124,18 +123,18 @@ class Narrator:
             return [
                 Said(
                     "free_throws",
-                    phrase("free_throws", self.say, who=who, left=event["left"]),
+                    phrase("free_throws", self.say, who=who, left=event.left),
                     "dice",
                 )
             ]
         if kind == "free_throws_ended":
             return [Said("free_throws_ended", phrase("free_throws_ended", self.say), "dice")]
         if kind == "opponent_anywhere":
-            opponent = self._who(int(event["opponent"]), game)
+            opponent = self._who(given(event.opponent, "opponent"), game)
             text = phrase("opponent_anywhere", self.say, who=opponent, piece=words.piece)
             return [Said("opponent_anywhere", text, "dice")]
         if kind == "turn_lost":
-            reason = spoken_text(str(event.get("reason", "")), say=self.say)
+            reason = spoken_text(event.reason or "", say=self.say)
             return [Said("turn_lost", phrase("turn_lost", self.say, reason=reason), "dice")]
         if kind == "awaiting_calls":
             return [
@@ -144,38 +143,37 @@ class Narrator:
         if kind == "computer":
             return self._computer(event, who)
         if kind == "scored":
-            key = "called_scored" if event.get("how") in ("call", "late call") else "scored"
-            lines = event.get("lines") or []
-            said = count_of(len(lines), "line", "lines", self.say)
+            key = "called_scored" if event.how in ("call", "late call") else "scored"
+            said = count_of(len(event.lines), "line", "lines", self.say)
             return [Said(key, phrase(key, self.say, who=who, lines=said), "score")]
         if kind == "pattern":
-            text = phrase(
-                "pattern", self.say, who=who, pattern=event["pattern"], value=event["value"]
-            )
+            text = phrase("pattern", self.say, who=who, pattern=event.pattern, value=event.value)
             return [Said("pattern", text, "score")]
         if kind == "payoff":
             text = phrase(
-                "payoff", self.say, team=self._team(int(event["team"])), value=event["value"]
+                "payoff", self.say, team=self._team(given(event.team, "team")), value=event.value
             )
             return [Said("payoff", text, "score")]
         if kind == "call_nothing":
             return [Said("call_nothing", phrase("call_nothing", self.say, who=who), "calls")]
         if kind == "penalty":
-            removed = len(event.get("removed") or [])
+            removed = len(event.removed)
             count = count_of(
                 removed, "man", "men", self.say, piece=words.piece, pieces=words.pieces
             )
-            text = phrase("penalty", self.say, team=self._team(int(event["against"])), count=count)
+            text = phrase(
+                "penalty", self.say, team=self._team(given(event.against, "against")), count=count
+            )
             return [Said("penalty", text, "penalty")]
         if kind == "penalty_nothing":
             return [Said("penalty_nothing", phrase("penalty_nothing", self.say, who=who), "calls")]
         if kind == "placement_refused":
-            place = spoken_place(str(event["hole"]), self.say)
-            message = event.get("said")  # the reason as a message: said in the board's language
-            if isinstance(message, dict):
-                text = Message(str(message["id"]), dict(message["args"])).in_language(self.say)
+            place = spoken_place(str(event.hole), self.say)
+            message = event.said  # the reason as a message: said in the board's language
+            if message is not None:
+                text = Message(message.id, dict(message.args)).in_language(self.say)
             else:
-                text = self.say.gettext(str(event["reason"]))
+                text = self.say.gettext(str(event.reason))
             reason = spoken_text(text, say=self.say)
             return [
                 Said(
@@ -184,34 +182,32 @@ class Narrator:
                     "fix",
                 )
             ]
-        if kind == "fix_hint" and event.get("words"):
+        if kind == "fix_hint" and isinstance(event.words, list) and event.words:
             sentences = "; ".join(
-                spoken_text(str(s), cells=flat, say=self.say) for s in event["words"]
+                spoken_text(str(s), cells=flat, say=self.say) for s in event.words
             )
             return [Said("fix", phrase("fix", self.say, sentences=sentences), "fix")]
         if kind == "undo":
             self._turn = None  # the turn after a take-back is said again
             return [Said("undo", phrase("undo", self.say), "game", ("turn", "throw", "fix"))]
         if kind == "game_over":
-            winner = event.get("winner")
+            winner = event.winner
             if winner is None:
                 return [Said("draw", phrase("draw", self.say), "result")]
-            return [
-                Said("winner", phrase("winner", self.say, team=self._team(int(winner))), "result")
-            ]
+            return [Said("winner", phrase("winner", self.say, team=self._team(winner)), "result")]
         if kind == "board_lost":
             return [Said("board_lost", phrase("board_lost", self.say), "board")]
         if kind == "board_connected":
             return [Said("board_back", phrase("board_back", self.say), "board")]
         return []
 
-    def _computer(self, event: dict[str, Any], who: str) -> list[Said]:
+    def _computer(self, event: Heard, who: str) -> list[Said]:
         """The computer's move, with the first words of its reason (its roll and calls are said
         by the events they make)."""
-        action = event.get("action")
-        hole = event.get("hole")
+        action = event.action
+        hole = event.hole
         if action in ("place", "substitute", "withdraw") and hole:
-            reason = short_reason(str(event.get("reason") or ""), self.say)
+            reason = short_reason(event.reason or "", self.say)
             place = spoken_place(str(hole), self.say)
             if reason:
                 text = phrase("computer_move_why", self.say, who=who, place=place, reason=reason)
@@ -224,7 +220,7 @@ class Narrator:
                 )
             ]
         if action == "move" and hole:
-            words = str(event.get("words", ""))
+            words = event.words if isinstance(event.words, str) else ""
             to = spoken_place(words.rsplit(" ", 1)[-1], self.say) if " to " in words else ""
             text = phrase(
                 "computer_step", self.say, who=who, place=spoken_place(str(hole), self.say), to=to

@@ -12,10 +12,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from controller.config import Config
 from controller.core.combination import VOICE_BUTTON
+from controller.core.state import Event, heard
 from controller.i18n import language
 from controller.voice.engines import VoiceError, make_engine
 from controller.voice.lines import Line, Narrator
@@ -98,9 +98,10 @@ class Voice:
         if self.queue is not None:
             self.queue.engine.set_language(config.language)
 
-    def note(self, event: dict[str, Any]) -> None:
+    def note(self, published: Event) -> None:
         """Keep the lines of a published event (said at the next ``flush``)."""
-        if event.get("type") == VOICE_BUTTON:
+        event = heard(published)
+        if event.type == VOICE_BUTTON:
             if self.queue is None:
                 return  # the board does not speak: nothing to mute
             self.set(muted=not self.muted)

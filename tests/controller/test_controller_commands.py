@@ -11,6 +11,7 @@ import pytest
 
 from bench.bench_controller import placement_latencies
 from controller.cli import main as cli
+from controller.core.state import as_json
 from controller.tools import selftest
 from controller.tools.demo import play
 from engine.holes import Layout
@@ -33,7 +34,7 @@ REFUSALS = ("computer_refused", "computer_error", "placement_refused", "refused"
 )
 def test_demo_the_computer_seats_play_a_full_game(variant: str, seed: int, shown: str) -> None:
     out = io.StringIO()
-    state = play(variant, seed, out, color=False, delay=0.0, level=1)
+    state = as_json(play(variant, seed, out, color=False, delay=0.0, level=1))
     assert state["phase"] == "game_over" and (state["winner"] is not None or state["draw"])
     assert [seat["kind"] for seat in state["seats"]] == ["computer", "computer"]
     assert not [e for e in state["events"] if e["type"] in REFUSALS]  # every move was legal
@@ -64,7 +65,7 @@ def test_demo_a_seed_and_a_level_play_the_same_game() -> None:
 
 def test_demo_tells_no_token_value_before_the_game_is_scored() -> None:
     out = io.StringIO()
-    state = play("payoff", 1, out, color=False, delay=0.0, level=1)
+    state = as_json(play("payoff", 1, out, color=False, delay=0.0, level=1))
     text = out.getvalue()
     before = text[: text.index(" is paid ")]
     assert "hidden token" in before

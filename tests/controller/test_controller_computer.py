@@ -237,11 +237,12 @@ def test_a_hint_names_a_move_and_its_hole_blinks(runs: Callable[..., SimRun]) ->
     for hole in ("R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D"):
         put(run, hole)
     answer, _ = hint(run)  # Blue to move must block Red's line at R-I-C
-    assert answer is not None and answer["seat"] == 1
-    assert answer["action"] == {"kind": "place", "hole": "R-I-C"}
-    assert answer["reason"]
+    assert answer is not None and answer.seat == 1
+    assert answer.action is not None
+    assert answer.action.to_json(run.controller.game.naming) == {"kind": "place", "hole": "R-I-C"}
+    assert answer.reason
     shown = events(run, "hint")[-1]
-    assert shown["hole"] == "R-I-C" and shown["reason"] == answer["reason"]
+    assert shown["hole"] == "R-I-C" and shown["reason"] == answer.reason
     start_at = run.clock.now()
     run.advance(1.0)
     frames = run.board.frames_during(start_at, run.clock.now())
@@ -320,8 +321,8 @@ def test_threats_and_hints_never_name_an_uncalled_line_of_another_team(
     assert run.controller.state()["threats"] == state["threats"]  # the same without the secret
     game.uncalled = saved
     answer, _ = hint(run)
-    assert answer is not None
-    said = f"{answer['action']} {answer['reason']}"
+    assert answer is not None and answer.action is not None
+    said = f"{answer.action.to_json(game.naming)} {answer.reason}"
     assert not any(hole in said for hole in red_line), said
     assert not named & set(red_line)
 

@@ -19,6 +19,7 @@ from flat_hands import Hand, landing_hands, random_flip4_turn, step_hands
 from controller.cli import main as cli
 from controller.computer.player import THREAT_DIM
 from controller.config import Config
+from controller.core.state import as_json
 from controller.leds import scale
 from controller.tools.demo import play
 from controller.tools.script import run_file
@@ -217,7 +218,7 @@ async def test_a_whole_four_player_game_through_the_api(api: Harness) -> None:
 
 def test_the_demo_plays_flip4_on_its_board_and_tells_every_step() -> None:
     out = io.StringIO()
-    state = play("flip4", 2, out, color=False, delay=0.0, level=2)
+    state = as_json(play("flip4", 2, out, color=False, delay=0.0, level=2))
     assert state["phase"] == "game_over" and state["geometry"]["key"] == "flip4"
     assert not [e for e in state["events"] if e["type"] in ("computer_refused", "refused")]
     assert set(state["sensed"]) == set(state["board"])
@@ -242,7 +243,8 @@ def test_a_scenario_script_plays_flip4_on_its_board(tmp_path: Path) -> None:
         '{"place": "e2"}',
     ]
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    state, _ = run_file(script, Config())
+    final, _ = run_file(script, Config())
+    state = as_json(final)
     assert state["winner"] == 0 and state["scored_lines"] == [[0, ["b2", "c2", "d2", "e2"]]]
 
 

@@ -4,10 +4,12 @@ again, and the snapshot says who won."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from api_harness import Harness
 from test_controller_http_api import complete_red_line
 
+from controller.core.state import State
 from controller.homeassistant.bridge import Refused
 from controller.homeassistant.snapshot import snapshot
 from controller.server.buttons import PageButtons
@@ -65,7 +67,7 @@ async def test_new_game_starts_the_game_being_played_again(api: Harness) -> None
 async def test_the_snapshot_of_a_won_game(api: Harness) -> None:
     await complete_red_line(api)
     state = (await api.post("/api/call", {})).json()
-    shown = snapshot(state)
+    shown = snapshot(msgspec.convert(state, State))
     assert (shown.game, shown.turn, shown.score, shown.last_move) == (
         "Lucky Flix",
         "Red won",

@@ -15,6 +15,7 @@ import pytest
 from api_harness import Harness
 
 from controller.config import Config
+from controller.core.state import as_json
 from controller.leds import scale
 from controller.tools.demo import play
 from controller.tools.script import run_file
@@ -134,7 +135,8 @@ def test_a_scenario_script_plays_olix_on_its_board(tmp_path: Path) -> None:
     for cell in moves:  # each counter settles before the next is set
         lines += [json.dumps({"place": cell}), '{"wait": 0.2}']
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    state, _ = run_file(script, Config())
+    final, _ = run_file(script, Config())
+    state = as_json(final)
     assert state["geometry"]["key"] == "olix" and state["winner"] == 0
     over = state["events"][-1]
     assert (over["type"], over["winner"], over["reason"]) == ("game_over", 0, "super-pattern")
@@ -144,7 +146,7 @@ def test_a_scenario_script_plays_olix_on_its_board(tmp_path: Path) -> None:
 
 def test_the_demo_plays_olix_on_its_board() -> None:
     out = io.StringIO()
-    state = play("olix", 2, out, color=False, delay=0.0, level=1)
+    state = as_json(play("olix", 2, out, color=False, delay=0.0, level=1))
     assert state["phase"] == "game_over" and state["geometry"]["key"] == "olix"
     assert not [e for e in state["events"] if e["type"] in ("computer_refused", "refused")]
     assert set(state["sensed"]) == set(state["board"])

@@ -10,13 +10,15 @@ import stat
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from api_harness import TOKEN, Harness
 
 from controller.config import load_config
 from controller.config_file import TOKEN_FILE
+from controller.server.bodies import PageSettings
 from controller.server.requests import MAX_BODY
-from controller.server.setup import Setup
+from controller.server.setup import PAGE_SETTINGS, Setup
 
 FIXTURE = Path(__file__).parents[1] / "web" / "settings_fixture.toml"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -197,3 +199,15 @@ async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> 
     assert path.read_text(encoding="utf-8") == text.replace('"s3cret"', f'"{new}"')
     assert not (tmp_path / "data" / TOKEN_FILE).exists()
     assert load_config(path).token == new
+
+
+def test_the_settings_answer_names_every_setting_of_the_page_and_no_other() -> None:
+    tables = {field.name: field.type for field in msgspec.structs.fields(PageSettings)}
+    assert list(tables) == list(PAGE_SETTINGS)
+    shown = {
+        name: [field.name for field in msgspec.structs.fields(table)]
+        for name, table in tables.items()
+    }
+    wanted = {name: list(keys) for name, keys in PAGE_SETTINGS.items()}
+    wanted["remote"].append("password_set")
+    assert shown == wanted

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from controller.computer.think_worker import Thinker
+from controller.computer.think_worker import Answer, GameStart, Job, Thinker
 from controller.seats import player_seed
 from engine.bitboard import scan_forward
 from engine.dice import throw_dice
@@ -159,22 +158,17 @@ def test_payoff_worlds_really_differ_in_the_other_teams_tokens() -> None:
     assert differ >= len(PAYOFF_POSITIONS)
 
 
-def hint(game: Game, seed: int) -> dict[str, Any]:
+def hint(game: Game, seed: int) -> Answer:
     """The hint for the seat to move through the controller's hint path."""
-    job = {
-        "generation": 1,
-        "purpose": "hint",
-        "entry": {
-            "variant": game.variant,
-            "players": game.players,
-            "seed": game.seed,
-            "options": game.options.to_dict(),
-        },
-        "actions": [action.to_json(game.naming) for action in game.actions],
-        "levels": {},
-        "seeds": {str(seat): seed for seat in range(game.players)},
-        "movetime": None,
-    }
+    job = Job(
+        generation=1,
+        purpose="hint",
+        start=GameStart(game.variant, game.players, game.seed, game.options.to_dict()),
+        actions=tuple(game.actions),
+        levels={},
+        seeds={seat: seed for seat in range(game.players)},
+        movetime=None,
+    )
     return Thinker().answer(job, lambda: False)
 
 

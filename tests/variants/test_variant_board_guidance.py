@@ -12,6 +12,7 @@ import pytest
 
 import controller.tools.script as script
 from controller.config import Config
+from controller.core.state import as_json
 from controller.tools.sim_run import SimRun
 from engine.holes import parse
 
@@ -28,7 +29,7 @@ def play(
     runner = script.ScriptRunner(Config(), str(path))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(script, "SimRun", functools.partial(SimRun, sensing=sensing))
-        state = runner.execute(parsed if lines is None else parsed[:lines])
+        state = as_json(runner.execute(parsed if lines is None else parsed[:lines]))
     return state, runner.run
 
 

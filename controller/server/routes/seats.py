@@ -61,16 +61,19 @@ def routes(service: WebService) -> list[Route]:
             raise NotNow("no hint came in time: ask again") from None
         if result is None:
             raise NotNow(why)
-        action = result["action"]
+        action = result.action
+        if action is None:
+            raise NotNow("no hint: no move found")
+        naming = controller.game.naming
         own = team == mover_team
         return Answer(
             Hint(
-                seat=result["seat"],
-                action=action["kind"],
-                hole=action.get("hole"),
-                token=action.get("token") if own else None,
-                reason=result["reason"],
-                to=action.get("to", UNSET),
+                seat=result.seat,
+                action=action.kind,
+                hole=None if action.hole is None else naming.name(action.hole),
+                token=action.token if own else None,
+                reason=result.reason,
+                to=UNSET if action.to is None else naming.name(action.to),
             )
         )
 

@@ -13,18 +13,31 @@ import secrets
 from dataclasses import replace
 from typing import Any
 
+import msgspec
 from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.routing import Route
 
 from controller.config import Config, ConfigError
-from controller.config_file import TOKEN_PATTERN, new_token, store_token, write_settings
+from controller.config_file import (
+    TOKEN_PATTERN,
+    SettingsTables,
+    new_token,
+    store_token,
+    write_settings,
+)
 from controller.errors import BadOrder, Forbidden, NotFound, Unauthorized
 from controller.server.bodies import (
     Answer,
+    BoardSettings,
     Empty,
+    GameSettings,
+    LedSettings,
     NewToken,
+    PageSettings,
+    RemoteSettings,
     Restarting,
+    SeatSetting,
     Settings,
     SettingsBoard,
     SettingsChange,
@@ -55,9 +68,9 @@ def _texts(value: Any, where: str) -> None:
             _texts(item, f"{where}.{key}")
 
 
-def _changes(body: SettingsChange) -> dict[str, dict[str, Any]]:
+def _changes(body: SettingsChange) -> SettingsTables:
     """The body's settings, only those the page may change."""
-    changes: dict[str, dict[str, Any]] = {}
+    changes: SettingsTables = {}
     for section in PAGE_SETTINGS:
         values = getattr(body, section)
         if values is None:
@@ -74,21 +87,25 @@ def _changes(body: SettingsChange) -> dict[str, dict[str, Any]]:
     return changes
 
 
-def _values(config: Config) -> dict[str, dict[str, Any]]:
+def _values(config: Config) -> PageSettings:
     """The page's settings as they are now (the password only as whether one is set)."""
-    values: dict[str, dict[str, Any]] = {}
-    for section, keys in PAGE_SETTINGS.items():
-        for key in keys:
-            value: Any = getattr(config, key)
-            if key == "seats":
-                value = [seat.to_json() for seat in value]
-            elif key == "password":
-                value = ""
-            elif isinstance(value, tuple):
-                value = list(value)
-            values.setdefault(section, {})[key] = value
-    values["remote"]["password_set"] = bool(config.password)
-    return values
+    return PageSettings(
+        board=BoardSettings(panels=config.panels, suits=config.suits, language=config.language),
+        game=GameSettings(
+            team_names=list(config.team_names),
+            call_window=config.call_window,
+            hints=config.hints,
+            seats=[msgspec.convert(seat.to_json(), SeatSetting) for seat in config.seats],
+            computer_movetime_ms=config.computer_movetime_ms,
+        ),
+        leds=LedSettings(brightness_cap=config.brightness_cap),
+        remote=RemoteSettings(
+            broker=config.broker,
+            username=config.username,
+            password="",
+            password_set=bool(config.password),
+        ),
+    )
 
 
 def routes(service: WebService) -> list[Route]:

@@ -1,0 +1,40 @@
+"""The computer seats' events (published as the controller's own, ``controller.core.state``)."""
+
+from __future__ import annotations
+
+from msgspec import UNSET, UnsetType
+
+from controller.core.state import Happened, Hole
+
+
+class ComputerPlayed(Happened, tag="computer"):
+    """A computer seat made its move (``hole``: where, when it names one)."""
+
+    seat: int
+    action: str
+    reason: str
+    words: str
+    hole: Hole | UnsetType = UNSET
+
+
+class ComputerRefused(Happened, tag="computer_refused"):
+    """The game refused the computer seat's move."""
+
+    seat: int
+    reason: str
+
+
+class ComputerError(Happened, tag="computer_error"):
+    """The computer's search failed; the seat waits for the next change."""
+
+    reason: str
+
+
+class HintShown(Happened, tag="hint"):
+    """A hint: the seat to move, its action and where, and why (``to``: a Flip 4 step)."""
+
+    seat: int
+    action: str
+    hole: Hole | None
+    reason: str
+    to: Hole | UnsetType = UNSET

@@ -1,0 +1,25 @@
+"""Remote play's events on a joined board (published as the controller's own,
+``controller.core.state``)."""
+
+from __future__ import annotations
+
+from controller.core.state import Happened
+
+
+class RemoteOrder(Happened, tag="remote_order"):
+    """An action of this board sent to the host, to be applied once it is in the host's log."""
+
+    action: str
+    seat: int
+
+
+class RemoteRefused(Happened, tag="remote_refused"):
+    """The host refused this board's order."""
+
+    reason: str
+
+
+class RemoteResync(Happened, tag="remote_resync"):
+    """This board no longer agrees with the host: it starts again from a snapshot."""
+
+    reason: str
