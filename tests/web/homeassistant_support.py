@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import mqtt_loop
 import paho.mqtt.client as mqtt
 
 SCHEMA_FILE = Path(__file__).with_name("homeassistant_discovery_schema.json")
@@ -99,7 +100,7 @@ class DiscoveryClient:
 
         self.client.on_connect = subscribe
         self.client.connect("127.0.0.1", port)
-        self.client.loop_start()
+        self.thread = mqtt_loop.start(self.client)
 
     def _keep(self, message: mqtt.MQTTMessage) -> None:
         with self.lock:
@@ -127,8 +128,7 @@ class DiscoveryClient:
         self.client.publish(command_topic, payload, qos=1).wait_for_publish(10)
 
     def close(self) -> None:
-        self.client.loop_stop()
-        self.client.disconnect()
+        mqtt_loop.stop(self.client, self.thread)
 
 
 def wait_until(what: Callable[[], bool], doing: str, limit: float = 60.0) -> None:

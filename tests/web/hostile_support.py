@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import mqtt_loop
 import paho.mqtt.client as mqtt
 import psutil
 from remote_support import Side
@@ -34,7 +35,7 @@ class Outsider:
         self.client.max_inflight_messages_set(100)
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", port)
-        self.client.loop_start()
+        self.thread = mqtt_loop.start(self.client)
 
     def _message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
         with self.lock:
@@ -57,8 +58,7 @@ class Outsider:
             info.wait_for_publish(timeout=120)
 
     def close(self) -> None:
-        self.client.loop_stop()
-        self.client.disconnect()
+        mqtt_loop.stop(self.client, self.thread)
 
 
 def link(side: Side) -> dict[str, Any]:

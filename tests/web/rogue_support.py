@@ -8,6 +8,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+import mqtt_loop
 import paho.mqtt.client as mqtt
 
 from controller.remote import messages
@@ -32,7 +33,7 @@ class Rogue:
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", port)
-        self.client.loop_start()
+        self.thread = mqtt_loop.start(self.client)
         for topic in subscribe:
             self.listen(topic)
 
@@ -91,8 +92,7 @@ class Rogue:
         raise AssertionError(f"no answer to a join with {code}")
 
     def close(self) -> None:
-        self.client.loop_stop()
-        self.client.disconnect()
+        mqtt_loop.stop(self.client, self.thread)
 
 
 def game_topic(welcome: Welcome, leaf: str) -> str:

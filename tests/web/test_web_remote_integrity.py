@@ -8,6 +8,7 @@ import secrets
 import threading
 from pathlib import Path
 
+import mqtt_loop
 import paho.mqtt.client as mqtt
 from broker_support import Mosquitto
 from remote_support import Side, game_of, in_step, mirror, wait_for
@@ -29,7 +30,7 @@ class Eavesdropper:
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", port)
         self.client.subscribe(messages.topic(game_id, "#"), qos=1)
-        self.client.loop_start()
+        self.thread = mqtt_loop.start(self.client)
 
     def _message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
         if not message.payload:
@@ -45,8 +46,7 @@ class Eavesdropper:
         self.client.publish(topic, payload, qos=1).wait_for_publish(timeout=30)
 
     def close(self) -> None:
-        self.client.loop_stop()
-        self.client.disconnect()
+        mqtt_loop.stop(self.client, self.thread)
 
 
 def forged(like: bytes) -> bytes:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import mqtt_loop
 import paho.mqtt.client as mqtt
 import pytest
 from broker_support import Mosquitto
@@ -33,19 +34,19 @@ class Relay:
         self.armed = False
         self.held: mqtt.MQTTMessage | None = None
         self.reordered = 0
+        self.loops: list[tuple[mqtt.Client, threading.Thread]] = []
         self.to_guest = self._client(host_side.port)
         self.to_host = self._client(guest_side.port)
         self.to_guest.on_message = lambda c, u, m: self._from_host(m)
         self.to_host.on_message = lambda c, u, m: self._pass(self.to_guest, m)
 
-    @staticmethod
-    def _client(port: int) -> mqtt.Client:
+    def _client(self, port: int) -> mqtt.Client:
         client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
         client.connect("127.0.0.1", port)
         # not its own messages back (noLocal), and the retain flag as published (the snapshot)
         options = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True)
         client.subscribe(f"{messages.BASE}/#", options=options)
-        client.loop_start()
+        self.loops.append((client, mqtt_loop.start(client)))
         return client
 
     def _pass(self, onto: mqtt.Client, message: mqtt.MQTTMessage) -> None:
@@ -79,9 +80,8 @@ class Relay:
                 self.held = None
 
     def close(self) -> None:
-        for client in (self.to_guest, self.to_host):
-            client.loop_stop()
-            client.disconnect()
+        for client, thread in self.loops:
+            mqtt_loop.stop(client, thread)
 
 
 @pytest.fixture
@@ -99,9 +99,7 @@ def test_the_guest_applies_entries_sent_out_of_order_once_in_order(
 ) -> None:
     relay = Relay(mosquitto, second_broker)
     host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
-    guest = Side(
-        tmp_path / "guest", ["--remote", second_broker.url, "--computer", "2:1"]
-    ).start()
+    guest = Side(tmp_path / "guest", ["--remote", second_broker.url, "--computer", "2:1"]).start()
     holds = 0
 
     def hold_one(step: int) -> None:
