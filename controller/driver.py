@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from controller.computer.player import Computer
 from controller.config import Config
 from controller.core import scene
@@ -81,10 +83,14 @@ class Driver:
         self.follow(now)
 
     def follow(self, now: float) -> None:
-        """After a change (a step or an order): the computer acts, the LEDs show it, then the
-        journal makes a sensed move durable (its frame goes first:
-        ``controller.records.journal``)."""
+        """After a change (a step or an order): the computer acts (the board is read at once
+        where its hands moved pieces), the LEDs show it, then the journal makes a sensed move
+        durable (its frame goes first: ``controller.records.journal``)."""
         self.computer.update(now)
+        moved = self.computer.take_moved()
+        if moved and self.controller.connected:
+            with contextlib.suppress(BoardDisconnected):  # the next step notes it
+                self.controller.hands_moved(self.backend.read(), moved, now)
         self.render(now)
         self.controller.sync_journal()
 

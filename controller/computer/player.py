@@ -122,6 +122,9 @@ class Computer:
         self._burocrat_for: int | None = None
         self._handled: int | None = None
         """The hole the hands are making the computer's move in, until the next question."""
+        self.moved: Bitboard = 0
+        """The squares the hands moved pieces in to follow a step, until the driver reads them
+        (``take_moved``)."""
         self.hint: HintMark | None = None
         self._hint_waiters: list[HintDone] = []
         controller.companion = self
@@ -372,8 +375,10 @@ class Computer:
         try:
             for cell in scan_forward(before & ~after):
                 self.hands.lift(cell)
+                self.moved |= bit(cell)
             for cell in scan_forward(after & ~before):
                 self.hands.place(cell)
+                self.moved |= bit(cell)
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot follow the step: {error}") from None
 
@@ -400,6 +405,11 @@ class Computer:
         if expected.burocrats & bit(hole):
             return Piece.BUROCRAT
         return Piece.MAN if expected.men & bit(hole) else Piece.EMPTY
+
+    def take_moved(self) -> Bitboard:
+        """The squares the hands moved pieces in since the last call."""
+        moved, self.moved = self.moved, 0
+        return moved
 
     def _hands_step(self) -> None:
         """A substitution by the hands: the Burocrat goes in once the Man is seen lifted."""

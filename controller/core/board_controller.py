@@ -263,6 +263,14 @@ class BoardController:
             self._emit(VoicePressed(), now)
         self._on_time(now)
 
+    def hands_moved(self, reading: BoardReading, holes: Bitboard, now: float) -> None:
+        """The board's own hands (the simulator's) moved the pieces of ``holes`` to follow an
+        order (the computer's Flip 4 step): ``reading`` shows them, read at once rather than
+        after ``settle_ms``, so the board never asks anyone to make that move."""
+        changed = self.board.take(reading, holes, now)
+        if changed is not None:
+            self._on_settled(changed, now)
+
     def set_connected(self, connected: bool, now: float) -> None:
         """Note whether the board answers; the game waits, unchanged, while it does not."""
         if connected != self.connected:

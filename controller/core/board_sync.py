@@ -56,6 +56,17 @@ class BoardSync:
             self.settler.observe(reading, now)
         if not self.settler.advance(now):
             return None
+        return self._settled()
+
+    def take(self, reading: BoardReading, holes: Bitboard, now: float) -> Bitboard | None:
+        """Take a raw reading in which the board's own hands have moved the pieces of ``holes``:
+        those are settled at once; the holes whose piece changed, as ``advance``."""
+        self.settler.observe(reading, now)
+        if not self.settler.accept(holes, now):
+            return None
+        return self._settled()
+
+    def _settled(self) -> Bitboard:
         self.revision += 1
         before, self._last_settled = self._last_settled, self.sensed.holes
         return sum(

@@ -106,6 +106,20 @@ class Settler:
             )
         return changed
 
+    def accept(self, holes: int, now: float) -> bool:
+        """Accept at once what the sensors of ``holes`` read (the board's own hands moved those
+        pieces: nothing to wait out); whether the settled board changed."""
+        changed = False
+        for hole, sensor in enumerate(self._holes):
+            if holes >> hole & 1 and sensor.raw != sensor.stable:
+                sensor.stable = sensor.raw
+                changed = True
+        if changed:
+            self._stable = BoardReading(
+                tuple(s.stable for s in self._holes), tuple(g.stable for g in self._grooves), now
+            )
+        return changed
+
     def next_deadline(self) -> float | None:
         """When a pending change will be accepted if nothing else happens."""
         dues = [d for s in self._inputs if (d := s.due(self.settle_s)) is not None]

@@ -28,6 +28,17 @@ def test_change_accepted_after_settle_time() -> None:
     assert s.next_deadline() is None and s.unsettled == 0
 
 
+def test_the_holes_the_boards_own_hands_moved_are_accepted_at_once_and_no_other() -> None:
+    s = Settler(SETTLE, empty_reading())
+    holes = [Piece.EMPTY] * 64
+    holes[5] = holes[9] = Piece.MAN
+    s.observe(BoardReading(tuple(holes), ("R", "Y", "G", "B")), 1.0)  # 9: a hand's piece
+    assert s.accept(1 << 5, 1.0)
+    assert s.stable.holes[5] is Piece.MAN and s.stable.holes[9] is Piece.EMPTY
+    assert s.unsettled == 1 << 9 and s.next_deadline() == 1.0 + SETTLE
+    assert not s.accept(1 << 5, 1.0)  # nothing new to accept
+
+
 def test_hover_shorter_than_settle_never_counts() -> None:
     s = Settler(SETTLE, empty_reading())
     s.observe(with_piece(5), 1.0)

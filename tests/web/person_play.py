@@ -26,6 +26,33 @@ def wait(predicate: Callable[[], object], what: str, timeout: float = TURN_TIMEO
         time.sleep(0.02)
 
 
+def seen(state: dict[str, Any]) -> str:
+    """What a failed wait shows of the state it last read: the game, the board and its words."""
+    events = [event["type"] for event in state["events"][-6:]]
+    return (
+        f"phase {state['phase']}, to move {state['to_move']}, board {sorted(state['board'])}, "
+        f"sensed {sorted(state['sensed'] or {})}, fix {state['fix']}, message "
+        f"{state['message']!r}, thinking {[s.get('thinking') for s in state.get('seats', [])]}, "
+        f"latest events {events}"
+    )
+
+
+def wait_state(
+    service: Service,
+    predicate: Callable[[dict[str, Any]], object],
+    what: str,
+    timeout: float = TURN_TIMEOUT_S,
+) -> dict[str, Any]:
+    """The first state read that satisfies ``predicate``: the one to act on (a state read after
+    it may already be another, the computer's turn or the game's end)."""
+    deadline = time.monotonic() + timeout
+    while not predicate(state := service.state()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not done within {timeout} s: {what}; last read: {seen(state)}")
+        time.sleep(0.02)
+    return state
+
+
 def persons_turn(state: dict[str, Any]) -> bool:
     """The game waits for the person (or is over, or the board needs fixing), and the board
     holds what the game has (the computer's hands are done)."""

@@ -28,6 +28,8 @@ def test_part_1_through_the_page(
     page.select_option("#players", "2")
     page.fill("#seed", "12")
     page.click("#new-game")
+    # The board's first game shows the same turn line: the new game is the one answered.
+    expect(page.locator("#message")).to_contain_text("New game of Flip 4")
     expect(page.locator("#turn")).to_contain_text("Flip 4: Red (player 1): roll the dice")
     placed = 0
     while placed < 8:

@@ -32,12 +32,14 @@ def test_a_whole_four_player_game_through_the_page(
     page.select_option("#players", "4")
     page.fill("#seed", str(SEED))
     page.click("#new-game")
+    # The board's first game shows the same turn line: the new game is the one answered.
+    expect(page.locator("#message")).to_contain_text("New game of Flip 4 for 4 players")
     expect(page.locator("#turn")).to_contain_text("Flip 4: Red (player 1): roll the dice")
-    assert service.state()["board"] == {}
+    state = service.state()
+    assert state["board"] == {} and state["players"] == 4
 
     kinds: set[str] = set()
     throws = 0
-    state = service.state()
     while state["phase"] != "game_over":
         assert throws < 200, "the seeded game does not end"
         if state["phase"] == "await_roll":

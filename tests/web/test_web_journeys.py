@@ -38,6 +38,7 @@ from person_play import (
     page_agrees,
     persons_turn,
     wait,
+    wait_state,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
 from web_support import REPO, Service, start_service, stop_service
@@ -197,10 +198,10 @@ class Journey:
                 self.tap(name)  # unless the hands put it right meanwhile
 
 
-def act(journey: Journey) -> None:
-    """The person's next action: roll, fix the board, or move as the page lights it."""
+def act(journey: Journey, state: dict[str, Any]) -> None:
+    """The person's next action in ``state`` (the person's turn): roll, fix the board, or move
+    as the page lights it."""
     page = journey.page
-    state = journey.state()
     phase = state["phase"]
     if phase == "await_fix":
         journey.fix_board()
@@ -226,12 +227,12 @@ def act(journey: Journey) -> None:
 
 def play_to_the_end(journey: Journey) -> None:
     while True:
-        wait(lambda: persons_turn(journey.state()), "the computer's move")
+        state = wait_state(journey.service, persons_turn, "the computer's move")
         journey.still("play")
-        if journey.state()["phase"] == "game_over":
+        if state["phase"] == "game_over":
             return
         assert journey.person_moves < 200, "the game does not end"
-        act(journey)
+        act(journey, state)
 
 
 def pick(select: Locator, value: str) -> None:
@@ -276,9 +277,9 @@ def hint_then_undo(journey: Journey) -> None:
     latest move's first) and the computer waits for the person's next move, as the turn line
     says."""
     page = journey.page
-    wait(lambda: persons_turn(journey.state()), "the first turn")
-    if journey.state()["phase"] == "await_roll":
-        act(journey)
+    state = wait_state(journey.service, persons_turn, "the first turn")
+    if state["phase"] == "await_roll":
+        act(journey, state)
     before = journey.state()["board"]
     page.click("#hint")
     expect(page.locator("#hint-text")).to_be_visible()
@@ -292,7 +293,7 @@ def hint_then_undo(journey: Journey) -> None:
     )
     journey.shot("hint")
     journey.tap(name)
-    wait(lambda: persons_turn(journey.state()), "the computer's answer")
+    wait_state(journey.service, persons_turn, "the computer's answer")
     journey.still("after the hinted move")
     journey.check(journey.state()["actions"]["undo"], "Undo is not offered after a move")
     page.click("#undo")

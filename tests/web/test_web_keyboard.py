@@ -6,11 +6,10 @@ it (Roll, each hole of a move, the New-game form); the game's moves happen and t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from flip4_hands import taps_for
-from person_play import choose, felt, moved_on, page_agrees, persons_turn, wait
+from person_play import choose, felt, moved_on, page_agrees, persons_turn, wait, wait_state
 from playwright.sync_api import Page, expect
 from web_support import Service
 
@@ -78,12 +77,10 @@ def test_a_whole_game_by_keyboard_alone(
 
     moves = 0
     keys = ["Enter", " "]
-    state: dict[str, Any] = service.state()
-    while state["phase"] != "game_over":
+    while (state := wait_state(service, persons_turn, "the turn"))["phase"] != "game_over":
         assert moves < 200, "the game does not end"
-        if state["phase"] == "await_fix":  # the computer's hands in the middle of a move
-            wait(lambda: service.state()["phase"] != "await_fix", "the board matching the game")
-            state = service.state()
+        if state["phase"] == "await_fix":  # nothing the person does here asks for a fix
+            wait_state(service, lambda s: s["phase"] != "await_fix", "the board matching the game")
             continue
         if state["phase"] == "await_roll":
             events = state["events"]
@@ -101,8 +98,6 @@ def test_a_whole_game_by_keyboard_alone(
                 state = service.state()
             wait(lambda before=before: moved_on(service.state(), before), "the move")
             moves += 1
-        wait(lambda: persons_turn(service.state()), "the computer's move")
-        state = service.state()
     assert moves >= 4
     record = service.client.get("/api/games").json()["games"][0]
     assert record["variant"] == game

@@ -52,7 +52,10 @@ def win_qubic(service: Service, page: Page) -> None:
 
 @pytest.mark.parametrize("variant", ["lucky", "qubic", "payoff", "tactflix"])
 def test_first_screen_holds_the_turn(
-    variant: str, service: Service, open_page: Callable[..., Page]
+    variant: str,
+    service: Service,
+    open_page: Callable[..., Page],
+    wait_until: Callable[..., None],
 ) -> None:
     """Dice, Roll, FLIX, PENALTY (when the game uses them) and every allowed hole lie in the
     first screen of a 390x844 phone, each at least 44 px for a finger."""
@@ -63,7 +66,9 @@ def test_first_screen_holds_the_turn(
         # player: roll again until the dice allow holes, as a player would.
         for _ in range(3):
             expect(page.locator("#roll")).to_be_enabled()
-            page.click("#roll")
+            events = service.state()["events"]
+            page.click("#roll")  # the dice of a throw before stay shown: this one is waited for
+            wait_until(lambda events=events: service.state()["events"] != events)
             expect(page.locator("#dice .die")).to_have_count(3)
             if service.state()["allowed"]:
                 break

@@ -25,6 +25,8 @@ def new_game(page: Page, *, players: int = 2, call_window: str = "600") -> None:
     page.fill("#call-window", call_window)
     page.check("input[name=dice][value=physical]")
     page.click("#new-game")
+    # The service's first game may show the same turn line: the new game is the one answered.
+    expect(page.locator("#message")).to_contain_text(f"New game of Lucky Flix for {players}")
     expect(page.locator("#turn")).to_contain_text("Red (player 1): throw the dice")
     expect(page.locator("#seats li")).to_have_count(players)
 
