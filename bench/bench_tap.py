@@ -89,7 +89,7 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
 
 
 class KeptAlive:
-    """JSON requests on one kept-alive connection."""
+    """JSON requests on one kept-alive connection (a new one when the service closed it)."""
 
     def __init__(self, port: int) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_S)
@@ -97,8 +97,14 @@ class KeptAlive:
     def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         data = None if body is None else json.dumps(body)
         headers = {} if body is None else {"Content-Type": "application/json"}
-        self.connection.request(method, path, data, headers)
-        response = self.connection.getresponse()
+        try:
+            self.connection.request(method, path, data, headers)
+            response = self.connection.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # the service closed the connection after its keep-alive time: a new one
+            self.connection.close()
+            self.connection.request(method, path, data, headers)
+            response = self.connection.getresponse()
         answer = response.read()
         if response.status != 200:
             raise RuntimeError(f"{method} {path} answered {response.status}: {answer[:200]!r}")
