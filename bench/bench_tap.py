@@ -260,7 +260,8 @@ class TapPage:
             self.taps.page.append(page)
         self.taps.led.extend(led)
         self.taps.round_p99.append(percentiles(led)[1])
-        self.taps.collections.extend(answer["collections"])
+        first = asked[0][1]
+        self.taps.collections.extend(c for c in answer["collections"] if c[0] >= first)
 
     def close(self) -> None:
         self.client.close()

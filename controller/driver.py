@@ -82,11 +82,11 @@ class Driver:
 
     def follow(self, now: float) -> None:
         """After a change (a step or an order): the computer acts, the LEDs show it, then the
-        journal makes a sensed move durable (its frame goes first:
-        ``controller.records.journal``)."""
+        journal makes a sensed move durable and the game it ended is kept (its frame goes
+        first: ``controller.records.journal``)."""
         self.computer.update(now)
         self.render(now)
-        self.controller.sync_journal()
+        self.controller.after_frame()
 
     def render(self, now: float) -> None:
         """Offer the wanted frame to the renderer (sent when changed and the frame rate allows)."""
