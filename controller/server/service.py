@@ -306,8 +306,9 @@ class Service:
 
 def settle_memory() -> None:
     """Leave what start-up made (modules, routes, rule tables: some 45,000 objects) out of the
-    garbage collector's rounds: a full collection over them held the loop for 15-60 ms, and
-    came every few hundred taps, right when a tap's frame was due (docs/benchmarks.md)."""
+    garbage collector's rounds: a full collection over them took 15-20 ms of CPU (50-200 ms on
+    a busy machine) and came every few hundred taps, in the middle of one
+    (docs/benchmarks.md)."""
     gc.collect()
     gc.freeze()
 
