@@ -85,14 +85,15 @@ class Driver:
     def follow(self, now: float) -> None:
         """After a change (a step or an order): the computer acts (the board is read at once
         where its hands moved pieces), the LEDs show it, then the journal makes a sensed move
-        durable (its frame goes first: ``controller.records.journal``)."""
+        durable and the game it ended is kept (its frame goes first:
+        ``controller.records.journal``)."""
         self.computer.update(now)
         moved = self.computer.take_moved()
         if moved and self.controller.connected:
             with contextlib.suppress(BoardDisconnected):  # the next step notes it
                 self.controller.hands_moved(self.backend.read(), moved, now)
         self.render(now)
-        self.controller.sync_journal()
+        self.controller.after_frame()
 
     def render(self, now: float) -> None:
         """Offer the wanted frame to the renderer (sent when changed and the frame rate allows)."""

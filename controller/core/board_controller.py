@@ -480,10 +480,11 @@ class BoardController:
         self._emit(TakenBack(hole=where, actions=len(popped)), now)
         self._refresh(now)
 
-    def sync_journal(self) -> None:
-        """Make the moves the board sensed durable (``controller.records.journal``): after their
-        LED frame, before anything else is answered or handled."""
-        self.session.journal.sync()
+    def after_frame(self) -> None:
+        """Make the moves the board sensed durable (``controller.records.journal``) and keep the
+        game one of them ended: after their LED frame, before anything else is answered or
+        handled."""
+        self.session.settle()
 
     def _pieces(self) -> tuple[Bitboard, ...]:
         return (*self.game.men, *self.game.burocrats)
@@ -541,7 +542,7 @@ class BoardController:
         """Apply through the session (journalled, then published), then follow on the board;
         on a joined board, send it to the host instead (remote play): ``False`` then, the game
         here is unchanged until the host's log brings the action back. ``sync=False``: a move
-        the board sensed, made durable by ``sync_journal`` once its frame is shown."""
+        the board sensed, made durable by ``after_frame`` once its frame is shown."""
         if self.remote is not None and self.remote.relays(action, now):
             return False
         self.follow_action(action, now, sync=sync)

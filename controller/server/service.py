@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import signal
 import socket
 import sys
@@ -94,6 +95,9 @@ class Service:
         self.fanout = Fanout()
         """The subscribers of ``WS /api/events``."""
         self._pushed = -1
+        self._events: list[Event] = []
+        """The public events of the change under way: sent to the live stream after its LED
+        frame (``_after_step``)."""
         self._drawn: tuple[int, int] = (-1, -1)
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
@@ -148,13 +152,30 @@ class Service:
         self.fanout.unsubscribe(subscriber)
 
     def _on_event(self, event: Event) -> None:
-        if not event.get("secret"):
+        """An event waits for the change's LED frame: its encoding and fan-out come after it.
+        A change the loop does not end with a step or an order has them sent when the loop
+        turns."""
+        if event.get("secret"):
+            return
+        self._events.append(event)
+        if len(self._events) == 1:
+            try:
+                asyncio.get_running_loop().call_soon(self._send_events)
+            except RuntimeError:  # no loop runs (a script stepping the service): at once
+                self._send_events()
+
+    def _send_events(self) -> None:
+        events, self._events = self._events, []
+        for event in events:
             self.fanout.send(event, state=False)
 
     def _on_line(self, line: Line) -> None:
         self.fanout.send(Speech(line=line.spoken()), state=False)
 
     def _after_step(self) -> None:
+        """After a step or an order has sent its LED frame: its events, the voice's lines and
+        the new state to the live stream, the terminal view."""
+        self._send_events()
         self.voice.flush()
         revision = self.controller.revision
         if revision != self._pushed:
@@ -253,6 +274,7 @@ class Service:
         while not server.started and not web.done():
             await asyncio.sleep(0.01)
         if server.started:
+            settle_memory()
             notifier.ready(f"board {self.backend.name}, serving {self.url()}")
         watchdog = asyncio.create_task(notifier.keep_alive())
         stop = asyncio.create_task(self._stop.wait())
@@ -280,6 +302,15 @@ class Service:
         for outcome in ended:
             if isinstance(outcome, Exception):
                 raise ServiceFailed(f"the service stopped on an error: {outcome!r}") from outcome
+
+
+def settle_memory() -> None:
+    """Leave what start-up made (modules, routes, rule tables: some 45,000 objects) out of the
+    garbage collector's rounds: a full collection over them took 15-20 ms of CPU (50-200 ms on
+    a busy machine) and came every few hundred taps, in the middle of one
+    (docs/benchmarks.md)."""
+    gc.collect()
+    gc.freeze()
 
 
 def bind(host: str, port: int) -> socket.socket:

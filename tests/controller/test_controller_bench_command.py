@@ -144,8 +144,17 @@ def test_the_tap_probe_at_a_tiny_scale(
     assert cli(["bench", "--json", "--only", "bench_tap", "--scale", "0.02"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures.pop("machine") == bench.machine()
-    for name in ("keepalive_state_ms", "tap_led_ms", "tap_page_ms"):
+    for name in (
+        "keepalive_state_ms",
+        "tap_led_ms",
+        "tap_led_release_ms",
+        "tap_service_ms",
+        "tap_page_ms",
+    ):
         assert 0 < figures.pop(f"{name}_p50") <= figures.pop(f"{name}_p99"), name
+    assert figures.pop("tap_count") == 4 * 10  # four rounds of 500 taps, scaled
+    assert len(figures.pop("tap_led_ms_p99_rounds").split()) == 4
+    assert figures.pop("tap_gc_ms_max") >= 0 and figures.pop("tap_gc_full") >= 0
     assert figures == {}
 
 
