@@ -9,7 +9,7 @@ is generated from these classes.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 from starlette.background import BackgroundTask
@@ -161,6 +161,7 @@ class SettingsChange(Body):
     game: Annotated[dict[str, Any], _table("game")] | None = None
     leds: Annotated[dict[str, Any], _table("leds")] | None = None
     remote: Annotated[dict[str, Any], _table("remote")] | None = None
+    voice: Annotated[dict[str, Any], _table("voice")] | None = None
 
 
 TokenText = Annotated[str, Meta(extra_json_schema={"pattern": f"^{TOKEN_PATTERN.pattern}$"})]
@@ -329,6 +330,29 @@ class Settings(Typed):
     qr_svg: str
     language: str
     board: SettingsBoard
+
+
+class PicoUpdateOrder(Body):
+    """``POST /api/pico/update``: ``force`` flashes the Pico even when it runs the carried
+    version."""
+
+    force: bool = False
+
+
+PicoOutcome = Literal["updated", "current", "failed"]
+
+
+class PicoUpdateStatus(Typed):
+    """``/api/pico/update``: the update of the Pico's firmware from the page: whether it runs,
+    each step said so far, its outcome (``updated``, ``current``: nothing to do, ``failed``),
+    the message that ends it (a failure's says how to recover) and the firmware the Pico runs
+    after it."""
+
+    running: bool
+    steps: list[str]
+    outcome: PicoOutcome | None = None
+    message: str | None = None
+    firmware: str | None = None
 
 
 class Restarting(Typed):

@@ -19,7 +19,7 @@ from starlette.routing import Route
 
 from controller.config import Config, ConfigError
 from controller.config_file import TOKEN_PATTERN, new_token, store_token, write_settings
-from controller.errors import BadOrder, Forbidden, NotFound, Unauthorized
+from controller.errors import BadOrder, NotFound
 from controller.server.bodies import (
     Answer,
     Empty,
@@ -31,7 +31,7 @@ from controller.server.bodies import (
     SetupStatus,
 )
 from controller.server.qr import qr_svg
-from controller.server.requests import client_address, cross_site, has_token, read_body
+from controller.server.requests import check_owner, read_body
 from controller.server.setup import PAGE_SETTINGS, RESTART, Setup, page_link
 from controller.server.statuses import answer, error_response
 from controller.server.web_service import WebService
@@ -102,15 +102,8 @@ def routes(service: WebService) -> list[Route]:
     the board keeps playing meanwhile."""
 
     def check(request: Request) -> Setup:
-        """The token (on this machine too), from this site, within the client's rate."""
-        if not has_token(request, service.token):
-            raise Unauthorized(
-                "the settings need 'Authorization: Bearer <token>' (the board's token: printed "
-                "when it was first started, shown on the settings page)"
-            )
-        if cross_site(request):
-            raise Forbidden("refused: a page of another site may not change the settings")
-        service.limits.take(client_address(request))
+        """The owner's request (``check_owner``) to a service that keeps a settings file."""
+        check_owner(request, service)
         if service.setup is None:
             raise NotFound("this service keeps no settings file")
         return service.setup
