@@ -93,17 +93,17 @@ def routes(service: WebService) -> list[Route]:
         ``GET /api/pico/update`` until it ends."""
         check_owner(request, service)
         body = await read_body(request, PicoUpdateOrder)
-        pico = service.backend
-        if not isinstance(pico, SerialBackend):
-            raise NotNow(
-                f"the board is {pico.name!r}, not a Pico on USB (--board serial): there is no "
-                "firmware to update"
-            )
         game = service.controller.session.game
         if game.placements > 0 and not game.game_over:
             raise NotNow(
                 "a game is in play: finish it (or start a new one) before updating the Pico, "
                 "whose board is not read during the update"
+            )
+        pico = service.backend
+        if not isinstance(pico, SerialBackend):
+            raise NotNow(
+                f"the board is {pico.name!r}, not a Pico on USB (--board serial): there is no "
+                "firmware to update"
             )
         if not progress.begin():
             raise NotNow("the Pico is being updated already")

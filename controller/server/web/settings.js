@@ -168,6 +168,9 @@ function show(answer) {
   link.textContent = answer.link.replace(/#token=.*/, "#token=…");
   link.dataset.link = answer.link;
   $("link-note").hidden = answer.reachable;
+  const pico = backend === "serial";
+  if (pico && $("pico-card").hidden) followPico().catch(() => {}); // an update under way
+  $("pico-card").hidden = !pico;
   $("token-text").textContent = answer.token;
   storeToken(answer.token);
   const waiting = answer.restart_needed;
@@ -237,6 +240,42 @@ async function newToken() {
   }
 }
 
+/** The Pico's update: its steps so far, and how it ended. */
+function showPico(status) {
+  $("pico-steps").replaceChildren(
+    ...status.steps.map((step) => Object.assign(document.createElement("li"), { textContent: step })),
+  );
+  $("pico-update").disabled = status.running;
+  const outcome = $("pico-outcome");
+  const heading = { updated: "Updated", current: "Up to date", failed: "Not updated" };
+  outcome.textContent = status.running
+    ? "Updating the Pico…"
+    : status.outcome
+      ? `${heading[status.outcome]}: ${status.message}`
+      : "";
+  outcome.dataset.kind = status.outcome === "failed" ? "error" : "";
+}
+
+async function followPico() {
+  for (;;) {
+    const status = await api.get("/api/pico/update");
+    showPico(status);
+    if (!status.running) return;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+  }
+}
+
+async function updatePico() {
+  const question = "Update the Pico's firmware now? The board is not read until it is back.";
+  if (!(await ask(question, "Update"))) return;
+  try {
+    showPico(await api.post("/api/pico/update", { force: $("pico-force").checked }));
+    await followPico();
+  } catch (error) {
+    showPico({ running: false, steps: [], outcome: "failed", message: error.message });
+  }
+}
+
 function toggleToken() {
   const text = $("token-text");
   text.hidden = !text.hidden;
@@ -249,4 +288,5 @@ $("settings-form").addEventListener("submit", save);
 $("restart").addEventListener("click", restart);
 $("new-token").addEventListener("click", newToken);
 $("show-token").addEventListener("click", toggleToken);
+$("pico-update").addEventListener("click", updatePico);
 load();
