@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
-from web_support import Service
+from axe_support import run_axe, serious
+from web_support import REPO, Service
 
 from controller.tools.pico_update import CarriedFirmware, carried_firmware, dotted
 from firmware.board import Board
@@ -24,6 +25,7 @@ from sim.mcu import SimPico
 
 TOKEN = "pico-update-token-0123456789"
 OLD = (1, 0)
+SHOTS = REPO / "build" / "screenshots"
 UPDATE_TIMEOUT_S = 180.0
 """The update's own waits (30 s for the drive, 30 s for the Pico's return) and a loaded machine."""
 
@@ -253,6 +255,10 @@ def test_the_settings_page_s_button_shows_the_steps_and_the_outcome(
     expect(page.locator("#pico-steps")).to_contain_text(f"copying {IMAGE_NAME}")
     expect(page.locator("#pico-update")).to_be_enabled()
     assert bootloader.flashed == 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#pico-card").screenshot(path=str(SHOTS / "settings-pico-update.png"))
+    found = run_axe(page, "settings: the Pico updated")
+    assert serious(found) == [], "\n".join(str(v) for v in serious(found))
     # a failure's message is shown as it is, with the way back
     bootloader.full = True
     page.check("#pico-force")
