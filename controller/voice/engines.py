@@ -10,11 +10,13 @@ a voice file (``[voice] piper_voice``).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import signal
 import tempfile
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +26,12 @@ from controller.config import ConfigError
 WAV_HEADER = 44
 """Bytes of a WAV header before the first sound (espeak-ng's ``--stdout``)."""
 CHUNK = 65536
+PIPE_SIZE = 1 << 20
+"""The output pipe's size (Linux's most for a process without privileges): a line's sound
+waits in it while the voice's thread waits."""
+BATCH_S = 0.05
+"""After a line's first sound its output is read this seldom: espeak-ng writes a line in some
+fifty pieces, and each read makes the voice's thread take the interpreter from the loop."""
 NICENESS = "10"
 """How much lower than the service the engine runs: speech never takes the CPU from the LEDs."""
 NICE = shutil.which("nice")
@@ -41,6 +49,8 @@ class Running:
     def __init__(self, command: list[str], stdin: bytes | None) -> None:
         argv = [NICE, "-n", NICENESS, *command] if NICE else command
         out_read, out_write = os.pipe()
+        with contextlib.suppress(OSError):  # a smaller pipe only means more reads
+            fcntl.fcntl(out_read, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
         in_read, in_write = os.pipe()
         actions = [
             (os.POSIX_SPAWN_DUP2, in_read, 0),
@@ -61,6 +71,14 @@ class Running:
     def read(self) -> bytes:
         """The next output bytes (``b""`` at its end)."""
         return os.read(self.stdout, CHUNK)
+
+    def read_rest(self) -> bytes:
+        """The output from here to its end, read in batches ``BATCH_S`` apart."""
+        data = bytearray()
+        while chunk := os.read(self.stdout, PIPE_SIZE):
+            data += chunk
+            time.sleep(BATCH_S)
+        return bytes(data)
 
     def wait(self) -> None:
         """Wait for the process to end, then let go of its pipe and pidfd."""
@@ -147,13 +165,11 @@ class EspeakNg(Engine):
             return
         process = self._run([*command, "--stdout", "--", text])
         data = bytearray()
-        while chunk := process.read():
-            if len(data) <= WAV_HEADER < len(data) + len(chunk):
-                started()
+        while len(data) <= WAV_HEADER and (chunk := process.read()):
             data += chunk
+        started()  # the first sound (or, for a stopped line, none: but the line was begun)
+        data += process.read_rest()
         process.wait()
-        if len(data) <= WAV_HEADER:
-            started()  # a stopped line: nothing to say, but the line was begun
         _write_wav(self._next_wav(), bytes(data))
 
 
