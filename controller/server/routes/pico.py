@@ -20,7 +20,13 @@ from controller.server.bodies import Answer, PicoOutcome, PicoUpdateOrder, PicoU
 from controller.server.requests import check_owner, read_body
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
-from controller.tools.pico_update import UpdateFailed, carried_firmware, dotted, update_pico
+from controller.tools.pico_update import (
+    BOOTSEL,
+    UpdateFailed,
+    carried_firmware,
+    dotted,
+    update_pico,
+)
 from hal.errors import HalError
 from hal.serial_backend import SerialBackend
 
@@ -63,8 +69,8 @@ def run_update(pico: SerialBackend, force: bool, drive: str, progress: Progress)
     try:
         carried = carried_firmware()
         progress.say(f"the Pico on {pico.port}: letting go of its port for the update")
-        pico.release_port()
         try:
+            pico.release_port()
             drives = [Path(drive)] if drive else []
             result = update_pico(pico.port, carried, drives=drives, force=force, say=progress.say)
         finally:
@@ -72,6 +78,9 @@ def run_update(pico: SerialBackend, force: bool, drive: str, progress: Progress)
     except (UpdateFailed, HalError) as error:
         progress.end("failed", str(error))
         return
+    except Exception as error:  # the update's thread must always end its status
+        progress.end("failed", f"the update stopped on an error: {error!r}; {BOOTSEL}")
+        raise
     after = dotted(result.after)
     if not result.updated:
         progress.end("current", f"nothing to do: the Pico already runs firmware {after}", after)
