@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from controller.config import ConfigError
+from controller.voice.spawn import spawn
 
 WAV_HEADER = 44
 """Bytes of a WAV header before the first sound (espeak-ng's ``--stdout``)."""
@@ -42,9 +43,10 @@ class VoiceError(ConfigError):
 
 
 class Running:
-    """One engine process, started with ``os.posix_spawn`` (a few system calls: the service's
-    loop never waits for the voice thread to let go of the interpreter): its output pipe, a
-    pidfd to end it without racing a reused pid, and its text on standard input, if any."""
+    """One engine process, started with the C library's ``posix_spawn`` without holding the
+    interpreter (``controller.voice.spawn``: the service's loop never waits for the voice's
+    thread to let go of it): its output pipe, a pidfd to end it without racing a reused pid,
+    and its text on standard input, if any."""
 
     def __init__(self, command: list[str], stdin: bytes | None) -> None:
         argv = [NICE, "-n", NICENESS, *command] if NICE else command
@@ -52,13 +54,8 @@ class Running:
         with contextlib.suppress(OSError):  # a smaller pipe only means more reads
             fcntl.fcntl(out_read, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
         in_read, in_write = os.pipe()
-        actions = [
-            (os.POSIX_SPAWN_DUP2, in_read, 0),
-            (os.POSIX_SPAWN_DUP2, out_write, 1),
-            (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-        ]
         try:
-            self.pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
+            self.pid = spawn(argv, in_read, out_write)
         finally:
             os.close(in_read)
             os.close(out_write)

@@ -44,6 +44,7 @@ class VoiceView(Typed):
     muted: bool
     volume: int
 
+
 class Voice:
     """See the module docstring. ``queue`` is ``None`` where the board does not speak (voice
     off, or no audio); the lines still go to the pages."""
