@@ -238,11 +238,12 @@ def test_the_settings_page_reads_well_on_a_phone_and_a_desktop_in_both_themes(
     assert serious(found) == [], "\n".join(str(v) for v in serious(found))
 
 
-def test_the_board_s_shape_and_voice_are_chosen_on_the_page_and_in_use_after_a_restart(
+def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_restart(
     launch_service: Callable[..., Service], browser: Browser
 ) -> None:
     """No ``--board`` nor ``--geometry`` on the command line: the file's ``[board]`` chooses,
-    and the page writes it; the voice's volume applies at once, its engine after a restart."""
+    and the page writes it; the voice's volume and a new token apply at once, the shape and the
+    voice's engine after a restart, and the restarted service keeps them all."""
     service = launch_service(
         host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"), board=None, geometry=None
     )
@@ -268,7 +269,7 @@ def test_the_board_s_shape_and_voice_are_chosen_on_the_page_and_in_use_after_a_r
         "Saved, and in use after a restart: board.geometry, voice.enabled, voice.engine."
     )
     # the volume is in use at once; the shape only after the restart
-    assert service.client.get("/api/voice").json()["volume"] == 55
+    assert service.client.get("/api/voice", headers=auth).json()["volume"] == 55
     assert service.state()["geometry"]["key"] == "flix"
     written = config_file.read_text(encoding="utf-8")
     assert comments(written) == comments(FIXTURE.read_text(encoding="utf-8"))
@@ -281,17 +282,30 @@ def test_the_board_s_shape_and_voice_are_chosen_on_the_page_and_in_use_after_a_r
     assert refused.status_code == 400 and "no board geometry 'chess'" in refused.text
     assert config_file.read_text(encoding="utf-8") == written
 
+    # a new token, in use at once: the old one no longer opens the settings
+    page.click("#new-token")
+    page.click("#confirm-yes")
+    expect(page.locator("#settings-message")).to_have_text(
+        "A new token is in use: scan the new code with your phones."
+    )
+    new_token = page.locator("#token-text").text_content()
+    assert new_token and new_token != token
+    assert service.client.get("/api/settings", headers=auth).status_code == 401
+    auth = {"Authorization": f"Bearer {new_token}"}
+    assert service.client.get("/api/settings", headers=auth).status_code == 200
+
     page.click("#restart")
     page.click("#confirm-yes")
     expect(page.locator("#settings-message")).to_have_text(
         "Restarted: every setting is in use.", timeout=120_000
     )
     expect(page.locator("#board-kind")).to_have_text("the simulated board, Flip 4 (5x5)")
+    assert service.client.get("/api/settings", headers=auth).status_code == 200  # kept
     expect(page.locator("#restart-card")).to_be_hidden()
     state = service.state()
     assert state["geometry"] == {"key": "flip4", "cells": 25, "rows": 5, "cols": 5}
     assert state["variant"] == "flip4"
-    voice = service.client.get("/api/voice").json()
+    voice = service.client.get("/api/voice", headers=auth).json()
     assert voice["speaks"] is False and voice["volume"] == 55
     page.reload()
     expect(page.locator("#set-geometry")).to_have_value("flip4")
