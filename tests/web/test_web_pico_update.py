@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
 from axe_support import run_axe, serious
+from playwright.sync_api import Browser, expect
 from web_support import REPO, Service
 
 from controller.tools.pico_update import CarriedFirmware, carried_firmware, dotted
