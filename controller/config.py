@@ -20,6 +20,8 @@ from controller.seats import Seat, seat_from_json
 from engine.errors import SettingError
 from engine.holes import Layout
 from engine.variants import VARIANTS as ENGINE_VARIANTS
+from hal.geometry import GeometryError, load_geometry
+from hal.registry import available_backends
 
 Color = tuple[int, int, int]
 
@@ -48,6 +50,9 @@ class Config:
     suits: str = "SHDC"
     sim_autoplace: bool = True
     language: str = DEFAULT_LANGUAGE
+    backend: str = ""
+    geometry: str = ""
+    pico_drive: str = ""
     # [game]
     variant: str = "lucky"
     players: int = 2
@@ -110,7 +115,17 @@ class Config:
 
 
 SECTIONS: dict[str, tuple[str, ...]] = {
-    "board": ("settle_ms", "fix_after_s", "panels", "suits", "sim_autoplace", "language"),
+    "board": (
+        "settle_ms",
+        "fix_after_s",
+        "panels",
+        "suits",
+        "sim_autoplace",
+        "language",
+        "backend",
+        "geometry",
+        "pico_drive",
+    ),
     "game": (
         "variant",
         "players",
@@ -238,6 +253,24 @@ def _check(key: str, value: Any, where: str) -> Any:
         except SettingError as error:
             raise ConfigError(f"{where}: {error}") from None
         return value.upper()
+    if key == "backend":
+        name = value.partition(":")[0] if isinstance(value, str) else None
+        if value != "" and name not in available_backends():
+            raise ConfigError(f"{bad} ({', '.join(available_backends())}, or serial:PORT)")
+        return value
+    if key == "geometry":
+        if not isinstance(value, str):
+            raise ConfigError(f"{bad} (flix, flip4, olix or the path of a wiring file)")
+        if value:
+            try:
+                load_geometry(value)
+            except GeometryError as error:
+                raise ConfigError(f"{where}: {error}") from None
+        return value
+    if key == "pico_drive":
+        if not isinstance(value, str):
+            raise ConfigError(f"{bad} (the folder the Pico's RPI-RP2 drive is mounted on)")
+        return value
     if key == "team_names":
         if (
             not isinstance(value, list | tuple)

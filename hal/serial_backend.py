@@ -205,6 +205,9 @@ class SerialBackend(Backend):
         self._changed = threading.Condition(self._lock)
         self._write_lock = threading.Lock()
         self._stop = threading.Event()
+        self._released = threading.Event()
+        """Set while another program has the port (``release_port``)."""
+        self._let_go = threading.Event()
         self._serial: Any = None
         self._reader: Any = None
         self._reader_lost = False
@@ -288,6 +291,20 @@ class SerialBackend(Backend):
     @property
     def connected(self) -> bool:
         return not self.closed and self._connected
+
+    def release_port(self, timeout: float = 5.0) -> None:
+        """Let go of the port until ``reclaim_port``, for another program to open it (the port
+        is exclusive: ``flixboard pico-update``); the board reads as disconnected meanwhile, its
+        last state kept. ``BoardDisconnected`` if the port is not let go within ``timeout``."""
+        self._check_open()
+        self._let_go.clear()
+        self._released.set()
+        if not self._let_go.wait(timeout):
+            raise BoardDisconnected(f"the link to {self.port} did not let go within {timeout:g} s")
+
+    def reclaim_port(self) -> None:
+        """Open the port again after ``release_port`` (as after an unplug: it reconnects)."""
+        self._released.clear()
 
     def close(self) -> None:
         if self.closed:
@@ -539,6 +556,12 @@ class SerialBackend(Backend):
 
     def _supervise(self) -> None:
         while not self._stop.is_set():
+            if self._released.is_set():
+                if self._serial is not None:
+                    self._drop_port(None)
+                self._let_go.set()
+                self._stop.wait(self.retry_s)
+                continue
             if self._serial is None and not self._open_port():
                 self._stop.wait(self.retry_s)
                 continue

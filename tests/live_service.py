@@ -29,10 +29,12 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def run_command(
-    board: str, host: str, port: int, data_dir: Path, args: Sequence[str] = ()
+    board: str | None, host: str, port: int, data_dir: Path, args: Sequence[str] = ()
 ) -> list[str]:
-    """``flixboard run --board BOARD --http HOST:PORT --data-dir DATA_DIR ARGS...``."""
-    return [*COMMAND, "run", "--board", board, "--http", f"{host}:{port}",
+    """``flixboard run --board BOARD --http HOST:PORT --data-dir DATA_DIR ARGS...`` (without
+    ``--board`` when ``board`` is ``None``: the configuration's board)."""
+    chosen = ["--board", board] if board is not None else []
+    return [*COMMAND, "run", *chosen, "--http", f"{host}:{port}",
             "--data-dir", str(data_dir), *args]  # fmt: skip
 
 

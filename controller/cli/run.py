@@ -40,19 +40,19 @@ from hal.serial_errors import ProfileMismatch
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
-        default="sim",
         metavar="sim|serial[:PORT]|gpio",
-        help="the board: the simulator (default), a Pico on USB serial, or direct GPIO",
+        help="the board: the simulator (default), a Pico on USB serial, or direct GPIO; "
+        f"without it: [board] backend of the configuration, else ${BOARD_VARIABLE}",
     )
     parser.add_argument(
         "--geometry",
-        default="flix",
         metavar="flix|flip4|olix|FILE",
         help="the board's shape: the FLIX spaceboard (default), a flat board of wiring/NAME.toml "
         "(flip4: 5x5, olix: 11x11) or the path of such a wiring file; flat boards play their own "
         "games, on the simulator, on a Pico set up for them (--board serial; flixboard "
         "pico-setup) or on a Pi's GPIO (--board gpio reads wiring/NAME-pi.toml, or a wiring file "
-        "whose mcu is a Raspberry Pi)",
+        "whose mcu is a Raspberry Pi); without it: [board] geometry of the configuration, else "
+        f"${GEOMETRY_VARIABLE}",
     )
     parser.add_argument(
         "--http", metavar="HOST:PORT", help="where to serve (default 127.0.0.1:8640)"
@@ -94,15 +94,31 @@ def settings(args: argparse.Namespace, path: Path) -> Config:
 
 
 def command_line(args: argparse.Namespace, config: Config) -> Config:
-    """``--set`` overrides, then ``--http``, ``--remote`` and ``--computer``, on top of
-    ``config``."""
-    config = apply_overrides(config, args.set)
+    """``--set`` overrides, then ``--http``, ``--remote``, ``--computer``, ``--board`` and
+    ``--geometry`` on top of ``config``; the board and its shape resolved (``board_choice``)."""
+    config = board_choice(args, apply_overrides(config, args.set))
     if args.http:
         parse_address(args.http)
         config = apply_overrides(config, [f'http.address="{args.http}"'])
     if args.remote:
         config = from_tables({"remote": {"broker": args.remote}}, "--remote", config)
     return computer_seats(config, args.computer)
+
+
+BOARD_VARIABLE = "FLIXBOARD_BOARD"
+GEOMETRY_VARIABLE = "FLIXBOARD_GEOMETRY"
+"""The installer's choice of board and shape (a Pi's ``/etc/flixboard/environment``)."""
+
+
+def board_choice(args: argparse.Namespace, config: Config) -> Config:
+    """``config`` with the board and its shape the service opens: ``--board``/``--geometry``,
+    else the configuration's ``[board] backend``/``geometry`` (the settings page writes them),
+    else the installer's environment, else the simulated spaceboard."""
+    backend = args.board or config.backend or os.environ.get(BOARD_VARIABLE) or "sim"
+    geometry = (
+        args.geometry or config.geometry or os.environ.get(GEOMETRY_VARIABLE) or FLIX_GEOMETRY.key
+    )
+    return replace(config, backend=backend, geometry=geometry)
 
 
 def parse_computers(specs: list[str], players: int) -> dict[int, Seat]:
@@ -243,24 +259,27 @@ def main(args: argparse.Namespace) -> int:
         )
         return USER_FAULT
     try:
-        geometry = load_geometry(args.geometry)
+        geometry = load_geometry(config.geometry)
         sim_state = args.sim_state or data_dir / sim_state_file(geometry)
-        backend = open_board(args.board, config, sim_state, geometry, args.geometry)
+        backend = open_board(config.backend, config, sim_state, geometry, config.geometry)
     except BackendUnavailable as error:
-        if args.board.partition(":")[0] != "serial" or isinstance(error, ProfileMismatch):
-            print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
+        if config.backend.partition(":")[0] != "serial" or isinstance(error, ProfileMismatch):
+            print(
+                f"flixboard run: cannot open the board {config.backend!r}: {error}",
+                file=sys.stderr,
+            )
             sock.close()
             return USER_FAULT
-        backend = search_board(args.board, config, error, geometry)
+        backend = search_board(config.backend, config, error, geometry)
     except (HalError, ConfigError, ValueError) as error:
-        print(f"flixboard run: cannot open the board {args.board!r}: {error}", file=sys.stderr)
+        print(f"flixboard run: cannot open the board {config.backend!r}: {error}", file=sys.stderr)
         sock.close()
         return USER_FAULT
     token = config.token or stored_token(data_dir) or new_token()
     setup = Setup(
         path, data_dir, lambda file: command_line(args, file), file_token=bool(in_file.token)
     )
-    simulated = args.board.partition(":")[0] == "sim"
+    simulated = config.backend.partition(":")[0] == "sim"
     view = sys.stdout if simulated and sys.stdout.isatty() else None
     try:
         with backend:
@@ -279,7 +298,7 @@ def main(args: argparse.Namespace) -> int:
                 print(f"flixboard run: {error}", file=sys.stderr)
                 return USER_FAULT
             take_seats(service, parse_computers(args.computer, config.players))
-            _announce(service, args.board, journal, setup)
+            _announce(service, config.backend, journal, setup)
             asyncio.run(service.run(sock))
     except (HalError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)

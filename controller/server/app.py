@@ -28,6 +28,7 @@ from controller.server.routes import (
     game,
     games,
     info,
+    pico,
     remote,
     seats,
     settings,
@@ -51,6 +52,7 @@ def create_app(service: WebService) -> Starlette:
         *games.routes(service),
         *remote.routes(service),
         *settings.routes(service),
+        *pico.routes(service),
         *voice.routes(service),
     ]
 

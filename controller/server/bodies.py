@@ -9,7 +9,7 @@ is generated from these classes.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 from starlette.background import BackgroundTask
@@ -166,6 +166,7 @@ class SettingsChange(Body):
     game: Annotated[TableAsRead, _table("game")] | None = None
     leds: Annotated[TableAsRead, _table("leds")] | None = None
     remote: Annotated[TableAsRead, _table("remote")] | None = None
+    voice: Annotated[TableAsRead, _table("voice")] | None = None
 
 
 TokenText = Annotated[str, Meta(extra_json_schema={"pattern": f"^{TOKEN_PATTERN.pattern}$"})]
@@ -320,8 +321,11 @@ class SettingsBoard(Typed):
 
 
 class BoardSettings(Typed):
-    """The ``[board]`` settings the page may change."""
+    """The ``[board]`` settings the page may change (``backend`` and ``geometry`` empty: the
+    command line's or the environment's choice, else the simulated spaceboard)."""
 
+    backend: str
+    geometry: str
     panels: str
     suits: str
     language: str
@@ -361,6 +365,15 @@ class RemoteSettings(Typed):
     password_set: bool
 
 
+class VoiceSettings(Typed):
+    """The ``[voice]`` settings the page may change."""
+
+    enabled: bool | str
+    engine: str
+    volume: int
+    rate: int
+
+
 class PageSettings(Typed):
     """The settings the page may change, by table, as they are now."""
 
@@ -368,6 +381,7 @@ class PageSettings(Typed):
     game: GameSettings
     leds: LedSettings
     remote: RemoteSettings
+    voice: VoiceSettings
 
 
 class Settings(Typed):
@@ -385,6 +399,29 @@ class Settings(Typed):
     qr_svg: str
     language: str
     board: SettingsBoard
+
+
+class PicoUpdateOrder(Body):
+    """``POST /api/pico/update``: ``force`` flashes the Pico even when it runs the carried
+    version."""
+
+    force: bool = False
+
+
+PicoOutcome = Literal["updated", "current", "failed"]
+
+
+class PicoUpdateStatus(Typed):
+    """``/api/pico/update``: the update of the Pico's firmware from the page: whether it runs,
+    each step said so far, its outcome (``updated``, ``current``: nothing to do, ``failed``),
+    the message that ends it (a failure's says how to recover) and the firmware the Pico runs
+    after it."""
+
+    running: bool
+    steps: list[str]
+    outcome: PicoOutcome | None = None
+    message: str | None = None
+    firmware: str | None = None
 
 
 class Restarting(Typed):

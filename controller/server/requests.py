@@ -54,6 +54,19 @@ def check_order(request: Request, service: WebService) -> None:
     service.limits.take(client_address(request))
 
 
+def check_owner(request: Request, service: WebService) -> None:
+    """A request of the board's owner (the settings, the Pico's update): the token, on this
+    machine too, from this site, within the client's rate."""
+    if not has_token(request, service.token):
+        raise Unauthorized(
+            "the settings need 'Authorization: Bearer <token>' (the board's token: printed "
+            "when it was first started, shown on the settings page)"
+        )
+    if cross_site(request):
+        raise Forbidden("refused: a page of another site may not change the settings")
+    service.limits.take(client_address(request))
+
+
 def client_address(connection: HTTPConnection) -> str:
     """The address of the client that sent the request (``""`` when the server knows none)."""
     return connection.client.host if connection.client is not None else ""

@@ -21,7 +21,13 @@ NEXT_GAME = "next game"
 RESTART = "restart"
 
 PAGE_SETTINGS: dict[str, dict[str, str]] = {
-    "board": {"panels": RESTART, "suits": RESTART, "language": NOW},
+    "board": {
+        "backend": RESTART,
+        "geometry": RESTART,
+        "panels": RESTART,
+        "suits": RESTART,
+        "language": NOW,
+    },
     "game": {
         "team_names": NOW,
         "call_window": NEXT_GAME,
@@ -31,6 +37,7 @@ PAGE_SETTINGS: dict[str, dict[str, str]] = {
     },
     "leds": {"brightness_cap": NOW},
     "remote": {"broker": NOW, "username": NOW, "password": NOW},
+    "voice": {"enabled": RESTART, "engine": RESTART, "volume": NOW, "rate": NOW},
 }
 """The settings the page may change, by table, with when each takes effect (a remote game
 under way keeps its link; ``NOW`` for the broker means the next game hosted or joined)."""

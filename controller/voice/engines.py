@@ -10,20 +10,29 @@ a voice file (``[voice] piper_voice``).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import signal
 import tempfile
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 
 from controller.config import ConfigError
+from controller.voice.spawn import spawn
 
 WAV_HEADER = 44
 """Bytes of a WAV header before the first sound (espeak-ng's ``--stdout``)."""
 CHUNK = 65536
+PIPE_SIZE = 1 << 20
+"""The output pipe's size (Linux's most for a process without privileges): a line's sound
+waits in it while the voice's thread waits."""
+BATCH_S = 0.05
+"""After a line's first sound its output is read this seldom: espeak-ng writes a line in some
+fifty pieces, and each read makes the voice's thread take the interpreter from the loop."""
 NICENESS = "10"
 """How much lower than the service the engine runs: speech never takes the CPU from the LEDs."""
 NICE = shutil.which("nice")
@@ -34,21 +43,19 @@ class VoiceError(ConfigError):
 
 
 class Running:
-    """One engine process, started with ``os.posix_spawn`` (a few system calls: the service's
-    loop never waits for the voice thread to let go of the interpreter): its output pipe, a
-    pidfd to end it without racing a reused pid, and its text on standard input, if any."""
+    """One engine process, started with the C library's ``posix_spawn`` without holding the
+    interpreter (``controller.voice.spawn``: the service's loop never waits for the voice's
+    thread to let go of it): its output pipe, a pidfd to end it without racing a reused pid,
+    and its text on standard input, if any."""
 
     def __init__(self, command: list[str], stdin: bytes | None) -> None:
         argv = [NICE, "-n", NICENESS, *command] if NICE else command
         out_read, out_write = os.pipe()
+        with contextlib.suppress(OSError):  # a smaller pipe only means more reads
+            fcntl.fcntl(out_read, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
         in_read, in_write = os.pipe()
-        actions = [
-            (os.POSIX_SPAWN_DUP2, in_read, 0),
-            (os.POSIX_SPAWN_DUP2, out_write, 1),
-            (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-        ]
         try:
-            self.pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
+            self.pid = spawn(argv, in_read, out_write)
         finally:
             os.close(in_read)
             os.close(out_write)
@@ -61,6 +68,14 @@ class Running:
     def read(self) -> bytes:
         """The next output bytes (``b""`` at its end)."""
         return os.read(self.stdout, CHUNK)
+
+    def read_rest(self) -> bytes:
+        """The output from here to its end, read in batches ``BATCH_S`` apart."""
+        data = bytearray()
+        while chunk := os.read(self.stdout, PIPE_SIZE):
+            data += chunk
+            time.sleep(BATCH_S)
+        return bytes(data)
 
     def wait(self) -> None:
         """Wait for the process to end, then let go of its pipe and pidfd."""
@@ -147,13 +162,11 @@ class EspeakNg(Engine):
             return
         process = self._run([*command, "--stdout", "--", text])
         data = bytearray()
-        while chunk := process.read():
-            if len(data) <= WAV_HEADER < len(data) + len(chunk):
-                started()
+        while len(data) <= WAV_HEADER and (chunk := process.read()):
             data += chunk
+        started()  # the first sound (or, for a stopped line, none: but the line was begun)
+        data += process.read_rest()
         process.wait()
-        if len(data) <= WAV_HEADER:
-            started()  # a stopped line: nothing to say, but the line was begun
         _write_wav(self._next_wav(), bytes(data))
 
 

@@ -44,6 +44,7 @@ class VoiceView(Typed):
     muted: bool
     volume: int
 
+
 class Voice:
     """See the module docstring. ``queue`` is ``None`` where the board does not speak (voice
     off, or no audio); the lines still go to the pages."""
@@ -91,12 +92,17 @@ class Voice:
 
     def reconfigure(self, config: Config) -> None:
         """Settings changed on the page: the team names and the language are said at once (the
-        board's language: the lines, and espeak-ng's voice)."""
-        self.config = config
+        board's language: the lines, and espeak-ng's voice), and a changed volume or rate from
+        the next line (a volume set from the board's page stays until the setting changes)."""
+        before, self.config = self.config, config
         self.narrator.team_names = tuple(config.team_names)
         self.narrator.say = language(config.language)
         if self.queue is not None:
             self.queue.engine.set_language(config.language)
+            if config.volume != before.volume:
+                self.queue.loudness.volume = config.volume
+            if config.rate != before.rate:
+                self.queue.loudness.rate = config.rate
 
     def note(self, published: Event) -> None:
         """Keep the lines of a published event (said at the next ``flush``)."""

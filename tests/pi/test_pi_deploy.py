@@ -62,23 +62,28 @@ def test_the_unit_runs_the_service_as_designed() -> None:
     assert s["WantedBy"] == ["multi-user.target"]
 
 
-def test_the_units_command_line_is_one_the_cli_accepts() -> None:
+def test_the_units_command_line_is_one_the_cli_accepts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board comes from the environment file unless the settings page chose one."""
     from controller.cli import run as command
+    from controller.config import Config
 
-    line = unit_settings()["ExecStart"][0]
-    words = shlex.split(
-        line.replace("${FLIXBOARD_BOARD}", "gpio").replace("${FLIXBOARD_GEOMETRY}", "flip4")
-    )
+    words = shlex.split(unit_settings()["ExecStart"][0])
     assert words[:2] == [EXEC, "run"]
     parser = argparse.ArgumentParser()
     command.add_arguments(parser)
     args = parser.parse_args(words[2:])
-    assert (args.board, args.geometry, str(args.config), str(args.data_dir)) == (
-        "gpio",
-        "flip4",
+    assert (str(args.config), str(args.data_dir)) == (
         "/etc/flixboard/config.toml",
         "/var/lib/flixboard",
     )
+    monkeypatch.setenv("FLIXBOARD_BOARD", "gpio")
+    monkeypatch.setenv("FLIXBOARD_GEOMETRY", "flip4")
+    installed = command.command_line(args, Config())
+    assert (installed.backend, installed.geometry) == ("gpio", "flip4")
+    chosen = command.command_line(args, Config(backend="serial", geometry="olix"))
+    assert (chosen.backend, chosen.geometry) == ("serial", "olix")
 
 
 def test_the_install_script_is_valid_bash_and_shellcheck_clean() -> None:

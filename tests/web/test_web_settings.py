@@ -236,3 +236,85 @@ def test_the_settings_page_reads_well_on_a_phone_and_a_desktop_in_both_themes(
         page.click("#confirm-no")
         expect(page.locator("#confirm-dialog")).to_be_hidden()
     assert serious(found) == [], "\n".join(str(v) for v in serious(found))
+
+
+def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_restart(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """No ``--board`` nor ``--geometry`` on the command line: the file's ``[board]`` chooses,
+    and the page writes it; the voice's volume and a new token apply at once, the shape and the
+    voice's engine after a restart, and the restarted service keeps them all."""
+    service = launch_service(
+        host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"), board=None, geometry=None
+    )
+    token = first_token(service)
+    config_file = service.log.parent / "config.toml"
+    auth = {"Authorization": f"Bearer {token}"}
+    assert service.state()["geometry"]["key"] == "flix"
+
+    page = open_settings(browser, service, token, viewport=DESKTOP)
+    expect(page.locator("#set-backend")).to_have_value("sim")
+    expect(page.locator("#set-geometry")).to_have_value("flix")
+    expect(page.locator("#set-voice")).to_have_value("auto")
+    expect(page.locator("#set-voice-engine")).to_have_value("espeak-ng")
+    expect(page.locator("#set-volume")).to_have_value("80")
+    expect(page.locator("#set-rate")).to_have_value("160")
+    page.select_option("#set-geometry", "flip4")
+    page.select_option("#set-voice", "off")
+    page.select_option("#set-voice-engine", "piper")
+    page.fill("#set-volume", "55")
+    page.fill("#set-rate", "200")
+    page.click("#save")
+    expect(page.locator("#restart-what")).to_have_text(
+        "Saved, and in use after a restart: board.geometry, voice.enabled, voice.engine."
+    )
+    # the volume is in use at once; the shape only after the restart
+    assert service.client.get("/api/voice", headers=auth).json()["volume"] == 55
+    assert service.state()["geometry"]["key"] == "flix"
+    written = config_file.read_text(encoding="utf-8")
+    assert comments(written) == comments(FIXTURE.read_text(encoding="utf-8"))
+    assert 'geometry = "flip4"' in written and "backend" not in written
+
+    # a shape the page cannot offer is refused by the API with its reason, nothing written
+    refused = service.client.post(
+        "/api/settings", json={"board": {"geometry": "chess"}}, headers=auth
+    )
+    assert refused.status_code == 400 and "no board geometry 'chess'" in refused.text
+    assert config_file.read_text(encoding="utf-8") == written
+
+    # a new token, in use at once: the old one no longer opens the settings
+    page.click("#new-token")
+    page.click("#confirm-yes")
+    expect(page.locator("#settings-message")).to_have_text(
+        "A new token is in use: scan the new code with your phones."
+    )
+    new_token = page.locator("#token-text").text_content()
+    assert new_token and new_token != token
+    assert service.client.get("/api/settings", headers=auth).status_code == 401
+    auth = {"Authorization": f"Bearer {new_token}"}
+    assert service.client.get("/api/settings", headers=auth).status_code == 200
+
+    page.click("#restart")
+    page.click("#confirm-yes")
+    expect(page.locator("#settings-message")).to_have_text(
+        "Restarted: every setting is in use.", timeout=120_000
+    )
+    expect(page.locator("#board-kind")).to_have_text("the simulated board, Flip 4 (5x5)")
+    assert service.client.get("/api/settings", headers=auth).status_code == 200  # kept
+    expect(page.locator("#restart-card")).to_be_hidden()
+    state = service.state()
+    assert state["geometry"] == {"key": "flip4", "cells": 25, "rows": 5, "cols": 5}
+    assert state["variant"] == "flip4"
+    voice = service.client.get("/api/voice", headers=auth).json()
+    assert voice["speaks"] is False and voice["volume"] == 55
+    page.reload()
+    expect(page.locator("#set-geometry")).to_have_value("flip4")
+    expect(page.locator("#set-voice")).to_have_value("off")
+    expect(page.locator("#set-voice-engine")).to_have_value("piper")
+    expect(page.locator("#set-volume")).to_have_value("55")
+    expect(page.locator("#set-rate")).to_have_value("200")
+    # the board's page draws the flat board it now runs
+    board = browser.new_context(viewport=DESKTOP).new_page()
+    board.goto(service.url + "/")
+    expect(board.locator(".flip4-board .square")).to_have_count(25)
+    assert comments(config_file.read_text(encoding="utf-8")) == comments(written)

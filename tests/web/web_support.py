@@ -65,17 +65,20 @@ def start_service(
     config: str = "",
     token: str = "",
     args: Sequence[str] = (),
-    geometry: str = "flix",
+    geometry: str | None = "flix",
+    board: str | None = "sim",
 ) -> Service:
     """Start the service on a free port of ``host`` and wait until it answers; ``args`` are
     more arguments of ``flixboard run``. Started again on the same ``data_dir``, it resumes
-    the journalled game (its log is appended to).
+    the journalled game (its log is appended to). ``board`` and ``geometry`` ``None``: the
+    configuration's (``[board] backend``, ``geometry``).
 
     ``host="0.0.0.0"`` binds every interface (off loopback: POSTs need the token); the tests
     still reach it through 127.0.0.1.
     """
     port = free_port(host)
-    command = run_command("sim", host, port, data_dir / "data", [*args, "--geometry", geometry])
+    shape = ["--geometry", geometry] if geometry is not None else []
+    command = run_command(board, host, port, data_dir / "data", [*args, *shape])
     if config:
         config_file = data_dir / "config.toml"
         config_file.write_text(config, encoding="utf-8")

@@ -26,7 +26,7 @@ from controller.config_file import (
     store_token,
     write_settings,
 )
-from controller.errors import BadOrder, Forbidden, NotFound, Unauthorized
+from controller.errors import BadOrder, NotFound
 from controller.server.bodies import (
     Answer,
     BoardSettings,
@@ -42,9 +42,10 @@ from controller.server.bodies import (
     SettingsBoard,
     SettingsChange,
     SetupStatus,
+    VoiceSettings,
 )
 from controller.server.qr import qr_svg
-from controller.server.requests import client_address, cross_site, has_token, read_body
+from controller.server.requests import check_owner, read_body
 from controller.server.setup import PAGE_SETTINGS, RESTART, Setup, page_link
 from controller.server.statuses import answer, error_response
 from controller.server.web_service import WebService
@@ -90,7 +91,13 @@ def _changes(body: SettingsChange) -> SettingsTables:
 def _values(config: Config) -> PageSettings:
     """The page's settings as they are now (the password only as whether one is set)."""
     return PageSettings(
-        board=BoardSettings(panels=config.panels, suits=config.suits, language=config.language),
+        board=BoardSettings(
+            backend=config.backend,
+            geometry=config.geometry,
+            panels=config.panels,
+            suits=config.suits,
+            language=config.language,
+        ),
         game=GameSettings(
             team_names=list(config.team_names),
             call_window=config.call_window,
@@ -104,6 +111,9 @@ def _values(config: Config) -> PageSettings:
             username=config.username,
             password="",
             password_set=bool(config.password),
+        ),
+        voice=VoiceSettings(
+            enabled=config.enabled, engine=config.engine, volume=config.volume, rate=config.rate
         ),
     )
 
@@ -119,15 +129,8 @@ def routes(service: WebService) -> list[Route]:
     the board keeps playing meanwhile."""
 
     def check(request: Request) -> Setup:
-        """The token (on this machine too), from this site, within the client's rate."""
-        if not has_token(request, service.token):
-            raise Unauthorized(
-                "the settings need 'Authorization: Bearer <token>' (the board's token: printed "
-                "when it was first started, shown on the settings page)"
-            )
-        if cross_site(request):
-            raise Forbidden("refused: a page of another site may not change the settings")
-        service.limits.take(client_address(request))
+        """The owner's request (``check_owner``) to a service that keeps a settings file."""
+        check_owner(request, service)
         if service.setup is None:
             raise NotFound("this service keeps no settings file")
         return service.setup

@@ -14,6 +14,7 @@ const LEVELS = [1, 2, 3, 4, 5];
 const KINDS = [["human", "A person"], ...LEVELS.map((n) => [`computer:${n}`, `Computer, level ${n}`])];
 const BOARDS = { sim: "the simulated board", serial: "a Pico on USB", gpio: "the Pi's GPIO" };
 const SHAPES = { flix: "the FLIX spaceboard", flip4: "Flip 4 (5x5)", olix: "Olix (11x11)" };
+const VOICE = { auto: "auto", true: "on", false: "off" };
 const WAIT_MS = 500;
 const RESTART_WAIT_MS = 90_000;
 
@@ -61,6 +62,8 @@ function formValues() {
   while (seats.length && seats.at(-1).kind === "human" && !seats.at(-1).name) seats.pop();
   return {
     board: {
+      backend: $("set-backend").value,
+      geometry: $("set-geometry").value,
       panels: $("set-panels").value.trim(),
       suits: $("set-suits").value.trim(),
       language: $("set-language").value,
@@ -78,6 +81,12 @@ function formValues() {
       username: $("set-username").value,
       password: $("set-password").value,
     },
+    voice: {
+      enabled: { auto: "auto", on: true, off: false }[$("set-voice").value],
+      engine: $("set-voice-engine").value,
+      volume: numberOf("set-volume"),
+      rate: numberOf("set-rate"),
+    },
   };
 }
 
@@ -92,8 +101,24 @@ function numberOf(id) {
   return text !== "" && Number.isFinite(value) ? value : text;
 }
 
+/** Select ``value`` in the select ``id``, adding it first when the page does not offer it (a
+ * port or a wiring file set in the file). */
+function choose(id, value) {
+  const select = $(id);
+  if (![...select.options].some((option) => option.value === value)) {
+    select.append(new Option(value, value));
+  }
+  select.value = value;
+}
+
 function fill(settings) {
-  const { board, game, leds, remote } = settings;
+  const { board, game, leds, remote, voice } = settings;
+  choose("set-backend", board.backend);
+  choose("set-geometry", board.geometry);
+  $("set-voice").value = VOICE[String(voice.enabled)];
+  $("set-voice-engine").value = voice.engine;
+  $("set-volume").value = String(voice.volume);
+  $("set-rate").value = String(voice.rate);
   $("set-panels").value = board.panels;
   $("set-suits").value = board.suits;
   $("set-language").value = board.language;
@@ -143,6 +168,9 @@ function show(answer) {
   link.textContent = answer.link.replace(/#token=.*/, "#token=…");
   link.dataset.link = answer.link;
   $("link-note").hidden = answer.reachable;
+  const pico = backend === "serial";
+  if (pico && $("pico-card").hidden) followPico().catch(() => {}); // an update under way
+  $("pico-card").hidden = !pico;
   $("token-text").textContent = answer.token;
   storeToken(answer.token);
   const waiting = answer.restart_needed;
@@ -212,6 +240,42 @@ async function newToken() {
   }
 }
 
+/** The Pico's update: its steps so far, and how it ended. */
+function showPico(status) {
+  $("pico-steps").replaceChildren(
+    ...status.steps.map((step) => Object.assign(document.createElement("li"), { textContent: step })),
+  );
+  $("pico-update").disabled = status.running;
+  const outcome = $("pico-outcome");
+  const heading = { updated: "Updated", current: "Up to date", failed: "Not updated" };
+  outcome.textContent = status.running
+    ? "Updating the Pico…"
+    : status.outcome
+      ? `${heading[status.outcome]}: ${status.message}`
+      : "";
+  outcome.dataset.kind = status.outcome === "failed" ? "error" : "";
+}
+
+async function followPico() {
+  for (;;) {
+    const status = await api.get("/api/pico/update");
+    showPico(status);
+    if (!status.running) return;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+  }
+}
+
+async function updatePico() {
+  const question = "Update the Pico's firmware now? The board is not read until it is back.";
+  if (!(await ask(question, "Update"))) return;
+  try {
+    showPico(await api.post("/api/pico/update", { force: $("pico-force").checked }));
+    await followPico();
+  } catch (error) {
+    showPico({ running: false, steps: [], outcome: "failed", message: error.message });
+  }
+}
+
 function toggleToken() {
   const text = $("token-text");
   text.hidden = !text.hidden;
@@ -224,4 +288,5 @@ $("settings-form").addEventListener("submit", save);
 $("restart").addEventListener("click", restart);
 $("new-token").addEventListener("click", newToken);
 $("show-token").addEventListener("click", toggleToken);
+$("pico-update").addEventListener("click", updatePico);
 load();

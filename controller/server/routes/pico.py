@@ -1,0 +1,128 @@
+"""The Pico's firmware updated from the settings page (docs/PICO-UPDATE.md): ``POST
+/api/pico/update`` starts the steps of ``flixboard pico-update`` on a thread of their own (the
+board keeps being served meanwhile) and ``GET /api/pico/update`` tells how far they are.
+
+The service lets go of the Pico's port for the update (``SerialBackend.release_port``) and takes
+it back after, as after an unplug. Refused during a game and when the board is not a Pico.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from controller.errors import NotNow
+from controller.server.bodies import Answer, PicoOutcome, PicoUpdateOrder, PicoUpdateStatus
+from controller.server.requests import check_owner, read_body
+from controller.server.statuses import answer
+from controller.server.web_service import WebService
+from controller.tools.pico_update import (
+    BOOTSEL,
+    UpdateFailed,
+    carried_firmware,
+    dotted,
+    update_pico,
+)
+from hal.errors import HalError
+from hal.serial_backend import SerialBackend
+
+
+class Progress:
+    """The update's steps and outcome, written by its thread, read by the page."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._status = PicoUpdateStatus(running=False, steps=[])
+
+    def view(self) -> PicoUpdateStatus:
+        with self._lock:
+            status = self._status
+            return PicoUpdateStatus(
+                status.running, list(status.steps), status.outcome, status.message, status.firmware
+            )
+
+    def begin(self) -> bool:
+        """Start an update; ``False`` when one is running."""
+        with self._lock:
+            if self._status.running:
+                return False
+            self._status = PicoUpdateStatus(running=True, steps=[])
+            return True
+
+    def say(self, step: str) -> None:
+        with self._lock:
+            self._status.steps.append(step)
+
+    def end(self, outcome: PicoOutcome, message: str, firmware: str | None = None) -> None:
+        with self._lock:
+            steps = self._status.steps
+            self._status = PicoUpdateStatus(False, steps, outcome, message, firmware)
+
+
+def run_update(pico: SerialBackend, force: bool, drive: str, progress: Progress) -> None:
+    """The steps of ``flixboard pico-update`` on the service's Pico (its port let go meanwhile),
+    each said to ``progress``, then the outcome."""
+    try:
+        carried = carried_firmware()
+        progress.say(f"the Pico on {pico.port}: letting go of its port for the update")
+        try:
+            pico.release_port()
+            drives = [Path(drive)] if drive else []
+            result = update_pico(pico.port, carried, drives=drives, force=force, say=progress.say)
+        finally:
+            pico.reclaim_port()
+    except (UpdateFailed, HalError) as error:
+        progress.end("failed", str(error))
+        return
+    except Exception as error:  # the update's thread must always end its status
+        progress.end("failed", f"the update stopped on an error: {error!r}; {BOOTSEL}")
+        raise
+    after = dotted(result.after)
+    if not result.updated:
+        progress.end("current", f"nothing to do: the Pico already runs firmware {after}", after)
+        return
+    progress.end("updated", f"the Pico runs firmware {after}, the {result.board} board", after)
+
+
+def routes(service: WebService) -> list[Route]:
+    progress = Progress()
+    running: set[asyncio.Task[None]] = set()
+
+    async def read(request: Request) -> Answer:
+        """How far the update is (the last one's outcome once it ended)."""
+        check_owner(request, service)
+        return Answer(progress.view())
+
+    async def start(request: Request) -> Answer:
+        """``{"force"?: bool}``: start updating the Pico's firmware (202); the page then reads
+        ``GET /api/pico/update`` until it ends."""
+        check_owner(request, service)
+        body = await read_body(request, PicoUpdateOrder)
+        game = service.controller.session.game
+        if game.placements > 0 and not game.game_over:
+            raise NotNow(
+                "a game is in play: finish it (or start a new one) before updating the Pico, "
+                "whose board is not read during the update"
+            )
+        pico = service.backend
+        if not isinstance(pico, SerialBackend):
+            raise NotNow(
+                f"the board is {pico.name!r}, not a Pico on USB (--board serial): there is no "
+                "firmware to update"
+            )
+        if not progress.begin():
+            raise NotNow("the Pico is being updated already")
+        work = asyncio.to_thread(run_update, pico, body.force, service.config.pico_drive, progress)
+        task = asyncio.ensure_future(work)
+        running.add(task)
+        task.add_done_callback(running.discard)
+        return Answer(progress.view(), status_code=202)
+
+    return [
+        Route("/api/pico/update", answer(read), methods=["GET"]),
+        Route("/api/pico/update", answer(start), methods=["POST"]),
+    ]

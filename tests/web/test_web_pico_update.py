@@ -1,0 +1,271 @@
+"""The Pico's firmware updated from the settings page: ``POST /api/pico/update`` on a real
+``flixboard run --board serial:...`` whose Pico is simulated on a pty (the firmware's own
+``Board``, ``sim/mcu.py``), its bootloader a stand-in drive (``sim/bootloader.py``), as far as
+``tests/serial/test_serial_pico_update.py`` takes the command: the update, a current Pico left
+alone, each failure's message, the board read again after; refused during a game, on a board
+that is not a Pico and without the token; the settings page's button in Chromium."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_support import run_axe, serious
+from playwright.sync_api import Browser, expect
+from web_support import REPO, Service
+
+from controller.tools.pico_update import CarriedFirmware, carried_firmware, dotted
+from firmware.board import Board
+from sim.board import SimBoard
+from sim.bootloader import IMAGE_NAME, FirmwareBefore12, SimBootloader
+from sim.mcu import SimPico
+
+TOKEN = "pico-update-token-0123456789"
+OLD = (1, 0)
+SHOTS = REPO / "build" / "screenshots"
+UPDATE_TIMEOUT_S = 180.0
+"""The update's own waits (30 s for the drive, 30 s for the Pico's return) and a loaded machine."""
+
+
+@pytest.fixture
+def carried() -> CarriedFirmware:
+    return carried_firmware()
+
+
+@pytest.fixture
+def drive(tmp_path: Path) -> Path:
+    """Where the stand-in RPI-RP2 drive appears (``[board] pico_drive``)."""
+    return tmp_path / "media" / "RPI-RP2"
+
+
+@pytest.fixture
+def pico_factory(tmp_path: Path) -> Iterator[Callable[..., SimPico]]:
+    started: list[SimPico] = []
+
+    def make(
+        bootloader: SimBootloader,
+        version: tuple[int, int] = OLD,
+        firmware: type[Board] = Board,
+    ) -> SimPico:
+        pico = SimPico(
+            SimBoard(),
+            link=tmp_path / "flixboard",
+            storage_dir=tmp_path / "flash",
+            bootloader=bootloader,
+            version=version,
+            firmware=firmware,
+        )
+        pico.start()
+        started.append(pico)
+        return pico
+
+    yield make
+    for pico in started:
+        pico.close()
+        pico.board.close()
+
+
+def serve(launch_service: Callable[..., Service], pico: SimPico, drive: Path) -> Service:
+    """The service on the simulated Pico, its drive folder set, its token known."""
+    config = f'[board]\npico_drive = "{drive}"\n\n[http]\ntoken = "{TOKEN}"\n'
+    return launch_service(board=f"serial:{pico.port}", config=config, token=TOKEN)
+
+
+def update(service: Service, **body: Any) -> dict[str, Any]:
+    """Start the update, wait for its end, answer its last status."""
+    started = service.client.post("/api/pico/update", json=body)
+    assert started.status_code == 202, started.text
+    assert started.json()["running"] is True
+    deadline = time.monotonic() + UPDATE_TIMEOUT_S
+    while True:
+        status: dict[str, Any] = service.client.get("/api/pico/update").json()
+        if not status["running"]:
+            return status
+        assert time.monotonic() < deadline, f"the update did not end: {status}"
+        time.sleep(0.2)
+
+
+def connected(service: Service) -> None:
+    """The service reads the Pico again (it took its port back)."""
+    deadline = time.monotonic() + 60
+    while service.state()["board_status"] != "connected":
+        assert time.monotonic() < deadline, "the service did not take the Pico back"
+        time.sleep(0.1)
+
+
+def test_an_older_pico_is_updated_from_the_service_and_read_again(
+    launch_service: Callable[..., Service],
+    pico_factory: Callable[..., SimPico],
+    drive: Path,
+    carried: CarriedFirmware,
+) -> None:
+    bootloader = SimBootloader(drive, version=carried.version)
+    pico = pico_factory(bootloader)
+    service = serve(launch_service, pico, drive)
+    connected(service)
+    status = update(service)
+    version = dotted(carried.version)
+    assert status["outcome"] == "updated", status
+    assert status["message"] == f"the Pico runs firmware {version}, the flix board"
+    assert status["firmware"] == version
+    steps = "\n".join(status["steps"])
+    assert f"runs firmware 1.0, this release carries {version}" in steps
+    assert f"copying {IMAGE_NAME}" in steps and str(drive) in steps
+    assert bootloader.flashed == 1 and bootloader.image == carried.image
+    assert pico.boots == 2
+    connected(service)  # the service took the port back and reads the new firmware's board
+    # a second press: the Pico runs this release's firmware, nothing to do
+    again = update(service)
+    assert again["outcome"] == "current" and again["firmware"] == version
+    assert again["message"] == f"nothing to do: the Pico already runs firmware {version}"
+    assert bootloader.flashed == 1 and pico.boots == 2
+    forced = update(service, force=True)
+    assert forced["outcome"] == "updated" and bootloader.flashed == 2
+
+
+def test_a_full_drive_says_so_and_a_second_press_finishes_the_job(
+    launch_service: Callable[..., Service],
+    pico_factory: Callable[..., SimPico],
+    drive: Path,
+    carried: CarriedFirmware,
+) -> None:
+    bootloader = SimBootloader(drive, version=carried.version, full=True)
+    pico = pico_factory(bootloader)
+    service = serve(launch_service, pico, drive)
+    connected(service)
+    status = update(service)
+    assert status["outcome"] == "failed"
+    assert status["message"].startswith(
+        f"copying the firmware to {drive / IMAGE_NAME} failed: No space left on device"
+    )
+    assert "the Pico waits in its bootloader" in status["message"]
+    assert pico.in_bootloader and bootloader.flashed == 0
+    (drive / IMAGE_NAME).unlink()  # room on the drive again
+    status = update(service)
+    assert status["outcome"] == "updated", status
+    assert "one waits in its bootloader at" in "\n".join(status["steps"])
+    connected(service)
+
+
+def test_a_firmware_before_the_frame_and_a_copy_that_did_not_take_are_reported(
+    launch_service: Callable[..., Service],
+    pico_factory: Callable[..., SimPico],
+    drive: Path,
+    carried: CarriedFirmware,
+) -> None:
+    bootloader = SimBootloader(drive, version=OLD)  # the old firmware starts again
+    pico = pico_factory(bootloader, version=(1, 1), firmware=FirmwareBefore12)
+    service = serve(launch_service, pico, drive)
+    connected(service)
+    status = update(service)
+    assert status["outcome"] == "failed"
+    assert status["message"].startswith(
+        "the Pico's firmware 1.1 cannot restart into its bootloader by itself"
+    )
+    assert "hold the BOOTSEL button on the Pico while plugging it in" in status["message"]
+    assert not pico.in_bootloader and pico.boots == 1  # it runs on, untouched
+    connected(service)  # and the service reads it again
+    pico.bootsel()
+    status = update(service)
+    assert status["outcome"] == "failed"
+    assert status["message"].startswith(
+        f"after the copy the Pico reports firmware 1.0, not the {dotted(carried.version)}"
+    )
+    assert bootloader.flashed == 1
+    connected(service)  # the old firmware runs on, read by the service again
+
+
+def test_a_drive_that_never_appears_and_a_pico_that_does_not_come_back_are_reported(
+    launch_service: Callable[..., Service],
+    pico_factory: Callable[..., SimPico],
+    drive: Path,
+    carried: CarriedFirmware,
+) -> None:
+    pico = pico_factory(SimBootloader(None))  # nothing mounts the drive
+    service = serve(launch_service, pico, drive)
+    connected(service)
+    status = update(service)
+    assert status["outcome"] == "failed"
+    assert status["message"].startswith("the Pico's RPI-RP2 drive did not appear within 30 s")
+    assert "hold the BOOTSEL button" in status["message"]
+    assert pico.in_bootloader
+    pico.bootloader = SimBootloader(drive, version=carried.version, comes_back=False)
+    pico.bootloader.show_drive()
+    status = update(service)
+    assert status["outcome"] == "failed"
+    assert status["message"].startswith(f"the Pico did not come back on {pico.port} within 30 s")
+    assert "unplug it and plug it in again" in status["message"]
+
+
+def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(
+    launch_service: Callable[..., Service],
+) -> None:
+    service = launch_service(config=f'[http]\ntoken = "{TOKEN}"\n', token=TOKEN)
+    anonymous = service.client.post("/api/pico/update", json={}, headers={"Authorization": ""})
+    assert anonymous.status_code == 401 and "Authorization: Bearer" in anonymous.text
+    refused = service.client.post("/api/pico/update", json={})
+    assert refused.status_code == 409
+    assert refused.json()["error"].startswith("the board is 'sim', not a Pico on USB")
+    assert service.post("/api/roll").status_code == 200
+    hole = service.state()["allowed"][0]
+    assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
+    deadline = time.monotonic() + 60
+    while hole not in service.state()["board"]:  # placed once the sensor settled
+        assert time.monotonic() < deadline, "the placement was not taken"
+        time.sleep(0.1)
+    during = service.client.post("/api/pico/update", json={})
+    assert during.status_code == 409
+    assert during.json()["error"].startswith("a game is in play: finish it")
+    assert service.client.get("/api/pico/update").json() == {
+        "running": False,
+        "steps": [],
+        "outcome": None,
+        "message": None,
+        "firmware": None,
+    }
+
+
+def test_the_settings_page_s_button_shows_the_steps_and_the_outcome(
+    launch_service: Callable[..., Service],
+    pico_factory: Callable[..., SimPico],
+    drive: Path,
+    carried: CarriedFirmware,
+    browser: Browser,
+) -> None:
+    bootloader = SimBootloader(drive, version=carried.version)
+    pico = pico_factory(bootloader)
+    service = serve(launch_service, pico, drive)
+    connected(service)
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(service.url + "/settings.html")
+    page.fill("#token-input", TOKEN)
+    page.click("#token-ok")
+    expect(page.locator("#pico-card")).to_be_visible()
+    page.click("#pico-update")
+    page.click("#confirm-yes")
+    version = dotted(carried.version)
+    expect(page.locator("#pico-outcome")).to_have_text(
+        f"Updated: the Pico runs firmware {version}, the flix board",
+        timeout=UPDATE_TIMEOUT_S * 1000,
+    )
+    expect(page.locator("#pico-steps li").first).to_contain_text("letting go of its port")
+    expect(page.locator("#pico-steps")).to_contain_text(f"copying {IMAGE_NAME}")
+    expect(page.locator("#pico-update")).to_be_enabled()
+    assert bootloader.flashed == 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#pico-card").screenshot(path=str(SHOTS / "settings-pico-update.png"))
+    found = run_axe(page, "settings: the Pico updated")
+    assert serious(found) == [], "\n".join(str(v) for v in serious(found))
+    # a failure's message is shown as it is, with the way back
+    bootloader.full = True
+    page.check("#pico-force")
+    page.click("#pico-update")
+    page.click("#confirm-yes")
+    expect(page.locator("#pico-outcome")).to_contain_text(
+        "Not updated: copying the firmware to", timeout=UPDATE_TIMEOUT_S * 1000
+    )
+    expect(page.locator("#pico-outcome")).to_contain_text("No space left on device")
+    expect(page.locator("#pico-outcome")).to_have_attribute("data-kind", "error")
