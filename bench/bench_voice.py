@@ -9,7 +9,7 @@ slows the controller.
   (``bench_controller.placement_latencies``) without a voice and with espeak-ng saying every
   turn as it comes, measured in alternating rounds so that both see the same machine load.
 - ``tap_led_ms_p50`` / ``_p95`` / ``_p99``: a tap through the running
-  service (its loop, web server and voice in this process, ``bench_tap.ServiceThread``): from
+  service (its loop, web server and voice in this process, ``bench.service_thread``): from
   sending the page's ``POST /api/sim/place`` on a kept-alive connection to the LED frame that
   shows the Man, ``TAP_ROUNDS`` rounds of ``TAPS_PER_ROUND`` taps alternating between the
   service's voice off (``_voice_off``), speaking every line its events make on a speaker
@@ -31,7 +31,8 @@ from typing import Any
 
 from bench.bench_controller import placement_latencies
 from bench.bench_scale import scaled
-from bench.bench_tap import KeptAlive, ServiceThread, _next_game
+from bench.bench_tap import KeptAlive, _next_game
+from bench.service_thread import ServiceThread
 from controller.config import Config
 from controller.core.session import Listener, game_entry
 from controller.tools.sim_run import SimRun
