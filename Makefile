@@ -1,5 +1,9 @@
 # The two set-up commands are `make run` and `make test`; everything else is optional.
 PY ?= python3
+# Keep the compiled modules (__pycache__): an environment that sets PYTHONDONTWRITEBYTECODE would
+# otherwise compile and assertion-rewrite every module again in each pytest worker and each
+# `flixboard` subprocess a test starts (about 6 s of processor time a worker, docs/development.md).
+export PYTHONDONTWRITEBYTECODE :=
 VENV ?= .venv
 BIN := $(VENV)/bin
 

@@ -3,7 +3,9 @@ journal (and the game records beside it) in memory unless one is given."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import httpx
 from api_schema import ASYNC_HOOKS
@@ -15,6 +17,8 @@ from controller.server.service import Service
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from sim.board import SimBoard
 from sim.clock import SimClock
+
+T = TypeVar("T")
 
 TOKEN = "s3cret"
 BASE_URL = "http://127.0.0.1:8640"
@@ -55,6 +59,15 @@ class Harness:
             self.service.step()
         self.clock.advance_to(target)
         self.service.step()
+
+    async def stepping(self, request: Awaitable[T]) -> T:
+        """Await ``request`` while the service's loop steps, as the real loop does: for an answer
+        that waits on the computer's search (a hint)."""
+        asked = asyncio.ensure_future(request)
+        while not asked.done():
+            self.service.step()
+            await asyncio.sleep(0.005)
+        return asked.result()
 
     async def state(self, **params: str) -> dict[str, Any]:
         response = await self.client.get("/api/state", params=params)

@@ -120,6 +120,7 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
     assert figures == {}  # no figure left unchecked
 
 
+@pytest.mark.live  # the probe starts its own `flixboard run` (bench/bench_fanout.py)
 def test_the_fanout_probe_at_a_tiny_scale(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -136,6 +137,8 @@ def test_the_fanout_probe_at_a_tiny_scale(
     assert figures == {}
 
 
+@pytest.mark.live  # a `flixboard run` and Chromium, started by the probe (bench/bench_tap.py)
+@pytest.mark.browser
 def test_the_tap_probe_at_a_tiny_scale(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,45 +1,90 @@
-"""Computer seats through the HTTP API of a real ``flixboard run`` on the simulated board, and the
-checks of seats in the configuration, on the command line and in the API."""
+"""Computer seats through the HTTP API on the simulated board (in process, simulated time; each
+answer of the computer waited for in real time), and the checks of seats in the configuration,
+on the command line and in the API."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from api_harness import Harness
 
 from controller.cli.run import computer_seats
 from controller.config import Config, ConfigError, from_tables
 from controller.seats import Seat
-from tests.controller.controller_live import LiveService
+from hal.base import FLIX_GEOMETRY, BoardGeometry
+from hal.geometry import load_geometry
 
-GAME_TIMEOUT_S = 300.0
-"""A generous bound for a whole game between two computers (a hang fails, speed is benched)."""
+HAND_S = 0.4
+"""Simulated time between two looks at the game: longer than the board's settling."""
+ROUNDS = 4000
+"""A generous bound on the rounds of a whole game between two computers (a hang fails)."""
+
+
+def harness(geometry: BoardGeometry = FLIX_GEOMETRY) -> Iterator[Harness]:
+    api = Harness(geometry=geometry)
+    yield api
+    api.service.computer.close()
 
 
 @pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveService]:
-    service = LiveService(tmp_path)
-    service.start()
-    yield service
-    assert service.stop() == 0
+def api() -> Iterator[Harness]:
+    yield from harness()
+
+
+@pytest.fixture
+def flip4() -> Iterator[Harness]:
+    yield from harness(load_geometry("flip4"))
+
+
+@pytest.fixture
+def olix() -> Iterator[Harness]:
+    yield from harness(load_geometry("olix"))
 
 
 def computers(level: int = 1) -> list[dict[str, Any]]:
     return [{"kind": "computer", "level": level}, {"kind": "computer", "level": level}]
 
 
+async def play_out(api: Harness, what: str) -> dict[str, Any]:
+    """Let the computers play on (their hands on the board in simulated time) until the game is
+    over; its last state."""
+    for _ in range(ROUNDS):
+        state = await api.state()
+        if state["phase"] == "game_over":
+            return state
+        api.advance(HAND_S)
+        api.service.computer.wait(60)
+    raise AssertionError(f"{what} did not end in {ROUNDS} rounds")
+
+
+async def settled(api: Harness) -> dict[str, Any]:
+    """The state once the hands' last move has settled: the board shows the game."""
+    for _ in range(20):
+        api.advance(HAND_S)
+        state = await api.state()
+        if set(state["sensed"]) == set(state["board"]):
+            return state
+    raise AssertionError(f"the board does not show the game: {state['mismatch']}")
+
+
+async def place(api: Harness, cells: str) -> None:
+    """Set out ``cells`` (names apart by spaces; a ``/`` between the teams) by hand."""
+    for cell in cells.replace("/", " ").split():
+        assert (await api.post("/api/sim/place", {"hole": cell})).status_code == 200
+        api.advance(HAND_S)
+
+
 @pytest.mark.parametrize("variant", ["lucky", "payoff", "tactflix", "qubic"])
-def test_two_computers_play_a_whole_game(live: LiveService, variant: str) -> None:
-    answer = live.post(
+async def test_two_computers_play_a_whole_game(api: Harness, variant: str) -> None:
+    answer = await api.post(
         "/api/new_game", {"variant": variant, "players": 2, "seed": 5, "seats": computers()}
     )
     assert answer.status_code == 200, answer.text
     assert [s["kind"] for s in answer.json()["seats"]] == ["computer", "computer"]
-    live.wait_for(lambda: live.state()["phase"] == "game_over", f"{variant} to end", GAME_TIMEOUT_S)
-    state = live.state()
+    state = await play_out(api, variant)
     assert state["winner"] is not None or state["draw"]
     assert state["mismatch"] == {} or not any(state["mismatch"].values())
     said = [e for e in state["events"] if e["type"] == "computer"]
@@ -49,8 +94,8 @@ def test_two_computers_play_a_whole_game(live: LiveService, variant: str) -> Non
         assert calls and calls[-1]["words"] in ("Red calls FLIX", "Blue calls FLIX")
 
 
-def test_new_game_seats_and_hints_through_the_api(live: LiveService) -> None:
-    answer = live.post(
+async def test_new_game_seats_and_hints_through_the_api(api: Harness) -> None:
+    answer = await api.post(
         "/api/new_game",
         {"variant": "qubic", "players": 2, "seats": [{"kind": "human"}], "hints": False},
     )
@@ -61,31 +106,33 @@ def test_new_game_seats_and_hints_through_the_api(live: LiveService) -> None:
         {"kind": "human", "level": None, "name": None, "thinking": False},
     ]
     assert state["hints"] is False and state["threats"] == [] and state["computer_move"] is None
-    refused = live.get("/api/hint")
+    refused = await api.client.get("/api/hint")
     assert refused.status_code == 409 and "hints are off" in refused.json()["error"]
 
 
-def test_hint_over_http(live: LiveService) -> None:
-    live.post("/api/new_game", {"variant": "qubic", "players": 2})
+async def test_hint_over_http(api: Harness) -> None:
+    await api.post("/api/new_game", {"variant": "qubic", "players": 2})
     for hole in ("R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D"):
-        assert live.post("/api/sim/place", {"hole": hole}).status_code == 200
-        live.wait_for(lambda h=hole: h in live.state()["board"], f"{hole} committed")
-    assert live.state()["threats"] == [{"team": 0, "holes": ["R-I-C"]}]
-    answer = live.get("/api/hint", timeout=60)
+        await place(api, hole)
+        assert hole in (await api.state())["board"]
+    assert (await api.state())["threats"] == [{"team": 0, "holes": ["R-I-C"]}]
+    answer = await api.stepping(api.client.get("/api/hint"))
     assert answer.status_code == 200, answer.text
     hint = answer.json()
     assert hint["seat"] == 1 and hint["action"] == "place" and hint["hole"] == "R-I-C"
     assert hint["token"] is None and hint["reason"]
 
 
-def test_seat_switch_over_http(live: LiveService) -> None:
-    live.post("/api/new_game", {"variant": "qubic", "players": 2})
-    answer = live.post("/api/seats", {"seat": 0, "kind": "computer", "level": 1})
+async def test_seat_switch_over_http(api: Harness) -> None:
+    await api.post("/api/new_game", {"variant": "qubic", "players": 2})
+    answer = await api.post("/api/seats", {"seat": 0, "kind": "computer", "level": 1})
     assert answer.status_code == 200, answer.text
     assert answer.json()["seats"][0]["kind"] == "computer"
-    live.wait_for(lambda: len(live.state()["board"]) == 1, "the computer's first Man")
-    assert live.state()["to_move"] == 1
-    back = live.post("/api/seats", {"seat": 0, "kind": "human"})
+    assert api.service.computer.wait(60)
+    api.advance(HAND_S)  # the answer carried out: the hands seat the Man, and it settles
+    state = await api.state()
+    assert len(state["board"]) == 1 and state["to_move"] == 1
+    back = await api.post("/api/seats", {"seat": 0, "kind": "human"})
     assert back.json()["seats"][0] == {
         "kind": "human",
         "level": None,
@@ -118,14 +165,14 @@ def test_seat_switch_over_http(live: LiveService) -> None:
         ("/api/seats", {"seat": 1, "kind": "human", "level": 2}, "seat 1: a human seat"),
     ],
 )
-def test_bad_seats_are_refused_naming_the_seat(
-    live: LiveService, path: str, body: dict[str, Any], words: str
+async def test_bad_seats_are_refused_naming_the_seat(
+    api: Harness, path: str, body: dict[str, Any], words: str
 ) -> None:
-    before = live.state()
-    answer = live.post(path, body)
+    before = await api.state()
+    answer = await api.post(path, body)
     assert answer.status_code == 400
     assert words in answer.json()["error"]
-    assert live.state()["seats"] == before["seats"]
+    assert (await api.state())["seats"] == before["seats"]
 
 
 def test_config_seats() -> None:
@@ -158,104 +205,53 @@ def test_cli_computer_counts_seats_from_one() -> None:
             computer_seats(Config(players=3), [bad])
 
 
-def test_a_restart_keeps_the_seats_and_computer_takes_a_seat_of_the_resumed_game(
-    tmp_path: Path,
-) -> None:
-    first = LiveService(tmp_path)
-    first.start()
-    seats = [{"kind": "human"}, {"kind": "computer", "level": 2}]
-    body = {"variant": "qubic", "players": 2, "seats": seats}
-    assert first.post("/api/new_game", body).is_success
-    first.kill()  # no chance to clean up: the journal alone keeps the seats
-    again = LiveService(tmp_path)
-    again.start()
-    kept = again.state()["seats"]
-    assert [(s["kind"], s["level"]) for s in kept] == [("human", None), ("computer", 2)]
-    assert again.stop() == 0
-    third = LiveService(tmp_path, "--computer", "1:4")
-    third.start()
-    taken = third.state()["seats"]
-    assert [(s["kind"], s["level"]) for s in taken] == [("computer", 4), ("computer", 2)]
-    assert third.stop() == 0
-
-
-def test_two_computers_play_flip4_on_its_board(tmp_path: Path) -> None:
+async def test_two_computers_play_flip4_on_its_board(flip4: Harness) -> None:
     """The computers roll, place and step by themselves on the simulated Flip 4 board (their
     steps and flips made by the simulator's hands), from a position set out by hand."""
-    live = LiveService(tmp_path, "--geometry", "flip4")
-    live.start()
-    try:
-        position = "b2 c2 d3 e4 / a3 a4 b5 c5"
-        answer = live.post(
-            "/api/new_game",
-            {
-                "variant": "flip4",
-                "players": 2,
-                "seed": 8,
-                "options": {"position": position},
-                "seats": computers(3),
-            },
-        )
-        assert answer.status_code == 200, answer.text
-        for cell in position.replace("/", " ").split():
-            assert live.post("/api/sim/place", {"hole": cell}).status_code == 200
-        live.wait_for(lambda: live.state()["phase"] == "game_over", "flip4 to end", GAME_TIMEOUT_S)
-        state = live.state()
-        assert state["winner"] is not None or state["draw"]
-
-        def settled() -> bool:  # the hands' last step is read once it has settled
-            now = live.state()
-            return set(now["sensed"]) == set(now["board"])
-
-        live.wait_for(settled, "the board to show the game")
-        moved = [e for e in state["events"] if e["type"] == "computer" and e["action"] == "move"]
-        assert moved and all(
-            re.fullmatch(r"(Red|Blue) moves [a-e][1-5] to [a-e][1-5]", e["words"]) for e in moved
-        )
-    finally:
-        assert live.stop() == 0
+    position = "b2 c2 d3 e4 / a3 a4 b5 c5"
+    answer = await flip4.post(
+        "/api/new_game",
+        {
+            "variant": "flip4",
+            "players": 2,
+            "seed": 8,
+            "options": {"position": position},
+            "seats": computers(3),
+        },
+    )
+    assert answer.status_code == 200, answer.text
+    await place(flip4, position)
+    state = await play_out(flip4, "flip4")
+    assert state["winner"] is not None or state["draw"]
+    await settled(flip4)
+    moved = [e for e in state["events"] if e["type"] == "computer" and e["action"] == "move"]
+    assert moved and all(
+        re.fullmatch(r"(Red|Blue) moves [a-e][1-5] to [a-e][1-5]", e["words"]) for e in moved
+    )
 
 
-def test_two_computers_play_olix_on_its_board(tmp_path: Path) -> None:
-    """``flixboard run --board sim --geometry olix`` starts Olix; the computers' counters are set
-    by the simulator's hands and committed by the board controller, to the game's end."""
-    live = LiveService(tmp_path, "--board", "sim", "--geometry", "olix")
-    live.start()
-    try:
-        assert live.state()["variant"] == "olix"
-        answer = live.post(
-            "/api/new_game", {"variant": "olix", "players": 2, "seed": 4, "seats": computers(1)}
-        )
-        assert answer.status_code == 200, answer.text
-        live.wait_for(lambda: live.state()["phase"] == "game_over", "olix to end", GAME_TIMEOUT_S)
-        state = live.state()
-        over = state["events"][-1]
-        assert over["type"] == "game_over" and over["reason"] in ("super-pattern", "board full")
-        placed = [e for e in state["events"] if e["type"] == "computer" and e["action"] == "place"]
-        assert placed and all(re.fullmatch(r"[a-k](1[01]|[1-9])", e["hole"]) for e in placed)
-
-        def settled() -> bool:  # the hands' last counter is read once it has settled
-            now = live.state()
-            return set(now["sensed"]) == set(now["board"])
-
-        live.wait_for(settled, "the board to show the game")
-    finally:
-        assert live.stop() == 0
+async def test_two_computers_play_olix_on_its_board(olix: Harness) -> None:
+    """On the Olix board the computers' counters are set by the simulator's hands and committed
+    by the board controller, to the game's end."""
+    answer = await olix.post(
+        "/api/new_game", {"variant": "olix", "players": 2, "seed": 4, "seats": computers(1)}
+    )
+    assert answer.status_code == 200, answer.text
+    state = await play_out(olix, "olix")
+    over = state["events"][-1]
+    assert over["type"] == "game_over" and over["reason"] in ("super-pattern", "board full")
+    placed = [e for e in state["events"] if e["type"] == "computer" and e["action"] == "place"]
+    assert placed and all(re.fullmatch(r"[a-k](1[01]|[1-9])", e["hole"]) for e in placed)
+    await settled(olix)
 
 
-def test_a_flip4_hint_names_the_step(tmp_path: Path) -> None:
-    live = LiveService(tmp_path, "--geometry", "flip4")
-    live.start()
-    try:
-        position = "b2 c2 d2 d3 / a3 a4 b5 c5"
-        body = {"variant": "flip4", "players": 2, "seed": 1, "options": {"position": position}}
-        assert live.post("/api/new_game", body).status_code == 200
-        for cell in position.replace("/", " ").split():
-            assert live.post("/api/sim/place", {"hole": cell}).status_code == 200
-        live.wait_for(lambda: not live.state()["mismatch"]["missing"], "the pieces to settle")
-        assert live.post("/api/roll", {"faces": "6/4"}).status_code == 200
-        hint = live.get("/api/hint", timeout=60).json()
-        assert hint["action"] == "move" and (hint["hole"], hint["to"]) == ("d3", "e2")
-        assert hint["reason"] == "moves d3 (24) to e2 (2): wins"
-    finally:
-        assert live.stop() == 0
+async def test_a_flip4_hint_names_the_step(flip4: Harness) -> None:
+    position = "b2 c2 d2 d3 / a3 a4 b5 c5"
+    body = {"variant": "flip4", "players": 2, "seed": 1, "options": {"position": position}}
+    assert (await flip4.post("/api/new_game", body)).status_code == 200
+    await place(flip4, position)
+    assert not (await flip4.state())["mismatch"]["missing"]
+    assert (await flip4.post("/api/roll", {"faces": "6/4"})).status_code == 200
+    hint = (await flip4.stepping(flip4.client.get("/api/hint"))).json()
+    assert hint["action"] == "move" and (hint["hole"], hint["to"]) == ("d3", "e2")
+    assert hint["reason"] == "moves d3 (24) to e2 (2): wins"

@@ -11,6 +11,7 @@ from bench import bench_games
 from controller.cli import main as cli
 
 
+@pytest.mark.live  # the probe starts its own `flixboard run` (bench/bench_games.py)
 def test_the_games_probe_measures_a_service_with_stored_games(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
