@@ -180,8 +180,10 @@ def hint(game: Game, seed: int) -> dict[str, Any]:
 
 def played(variant: str, seed: int, moves: int) -> Callable[[int], Game]:
     """A game of ``variant`` after ``moves`` moves of level-1 players (throws written out), for
-    any game seed."""
+    any game seed (Pay-Off: with the tokens dealt as in the game played, since the seat's own
+    hand is its to know)."""
     record = new_game(variant, seed=seed)
+    deal = {"deal": record.dealt} if isinstance(record, PayOffFlix) else None
     actions: list[Action] = []
     for _ in range(moves):
         view = seat_view(record, record.to_move)
@@ -192,7 +194,7 @@ def played(variant: str, seed: int, moves: int) -> Callable[[int], Game]:
         actions.append(action)
 
     def world(game_seed: int) -> Game:
-        game = new_game(variant, seed=game_seed)
+        game = new_game(variant, seed=game_seed, options=deal)
         for action in actions:
             game.apply(action)
         return game
