@@ -2,9 +2,11 @@
 
 Pure: the clock comes in as an argument. Both players are level 5 and see the game only through
 :func:`~engine.players.view.seat_view` of their seat; each decision may take ``movetime`` seconds
-and the level's own node budget, whichever ends first. Game ``i`` has seed ``seed + i`` (the deal
-of the tokens); the information-set player takes seat 0 in even-numbered games and seat 1 in odd
-ones, so chunks starting at an even game add up to one match with seats alternating.
+and the level's own node budget, whichever ends first. Neither player draws at random at level 5,
+so every game starts from a seeded opening (:func:`opening`: the deal of the tokens and
+``OPENING`` random placements), and games ``2k`` and ``2k + 1`` play the same opening (seed
+``seed + k``) with the seats swapped: the information-set player takes seat 0 in even-numbered
+games and seat 1 in odd ones, so chunks starting at an even game add up to one match.
 
 A game's score is the usual one (a win 1, a draw 1/2); Pay-Off is played for money, so the
 result also keeps what each game paid the information-set player (negative: what it paid).
@@ -17,9 +19,11 @@ result also keeps what each game paid the information-set player (negative: what
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, field
 
-from engine.game import Game, Phase
+from engine.bitboard import scan_forward
+from engine.game import Action, Game, Phase
 from engine.payoff import PayOffFlix
 from engine.players.base import Budget, Clock, Player
 from engine.players.payoff import PayOffPlayer
@@ -35,6 +39,8 @@ MEASURE_SEED = 700_000
 INFOSET_SEED, PLAIN_SEED = 21, 23
 """The players' own seeds."""
 MAX_ACTIONS = 2000
+OPENING = 2
+"""Placements drawn at random before the players take over (one for each seat)."""
 
 
 @dataclass
@@ -124,6 +130,17 @@ def play_game(
     return times
 
 
+def opening(seed: int) -> PayOffFlix:
+    """A game with seed ``seed`` (the deal of the tokens) after ``OPENING`` placements without
+    tokens in holes drawn with that seed."""
+    game = new_game("payoff", players=2, seed=seed)
+    assert isinstance(game, PayOffFlix)
+    rng = random.Random(f"payoff-opening:{seed}")
+    for _ in range(OPENING):
+        game.apply(Action("place", hole=rng.choice(list(scan_forward(game.allowed)))))
+    return game
+
+
 def play_chunk(
     first_game: int,
     games: int,
@@ -139,8 +156,7 @@ def play_chunk(
         raise ValueError(f"a chunk starts at an even-numbered game: {first_game}")
     result = PayOffResult()
     for number in range(first_game, first_game + games):
-        game = new_game("payoff", players=2, seed=seed + number)
-        assert isinstance(game, PayOffFlix)
+        game = opening(seed + number // 2)
         ours = number % 2
         infoset: Player = InfoSetPayOffPlayer(LEVEL, INFOSET_SEED)
         plain: Player = PayOffPlayer(LEVEL, PLAIN_SEED)

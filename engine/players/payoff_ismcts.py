@@ -143,12 +143,17 @@ class InfoSetPayOffPlayer:
             return await_calls_decision(game, self.level, self.seed, budget)
         raise IllegalAction(f"nothing for a Pay-Off Flix player to do in phase {game.phase}")
 
+    def hole_values(self, game: PayOffFlix, team: int) -> list[float]:
+        """Each hole's Man value for the search of the seat to move (:func:`man_values` over
+        ``WORLDS`` worlds drawn from public facts and the player's seed)."""
+        rng = rng_for("payoff-worlds", self.seed, game.placements, game.to_move, game.occupied)
+        return man_values(game, team, hidden_worlds(game, team, rng, WORLDS))
+
     def _place(self, game: PayOffFlix, budget: Budget, on_info: InfoSink | None) -> Decision:
         seat = game.to_move
         team = game.team_of_seat[seat]
         occupied = game.occupied
-        rng = rng_for("payoff-worlds", self.seed, game.placements, seat, occupied)
-        values = man_values(game, team, hidden_worlds(game, team, rng, WORLDS))
+        values = self.hole_values(game, team)
         pieces = [game.pieces(t) for t in range(game.teams)]
         supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
         nexts = [game.next_seat(s) for s in range(game.players)]

@@ -32,7 +32,7 @@ WIN = 100_000
 PLY_COST = 1_000
 """A completed line is worth this much less per placement before it (more than any line's
 value: a sooner line beats a dearer later one)."""
-VALUE_DAMPING = 0.5
+VALUE_DAMPING = 0.25
 """How much of a line's value above a plain line's (20) its open-line weight takes on."""
 PLAIN_LINE = 4 * PLAIN_MAN_VALUE
 LINE_INDEX: dict[Bitboard, int] = {line: index for index, line in enumerate(LINES)}
@@ -68,6 +68,36 @@ def evaluate(pieces: list[Bitboard], root: int, valuation: Valuation) -> float:
             worth = LINE_WEIGHTS[count] * factors[index]
             score += worth if owner == root else -worth
     return score
+
+
+def _leaf(
+    pieces: list[Bitboard], order: list[int], supply: list[int], ply: int, valuation: Valuation
+) -> float:
+    """A leaf's score: a line the mover completes next, or (two teams) a double threat of the
+    other team the mover cannot block both of, decides it; otherwise :func:`evaluate`."""
+    root = order[0]
+    team = order[ply % len(order)]
+    occupied = 0
+    for team_pieces in pieces:
+        occupied |= team_pieces
+    if supply[team] > 0:
+        wins = threats(pieces[team], occupied)
+        if wins:
+            worth = WIN - ply * PLY_COST + _dearest(valuation, pieces[team], wins)
+            return worth if team == root else -worth
+    others = set(order) - {team}
+    if len(others) == 1:
+        other = others.pop()
+        wins = threats(pieces[other], occupied)
+        if wins & (wins - 1) and supply[other] > 0:
+            worth = WIN - (ply + 1) * PLY_COST + _dearest(valuation, pieces[other], wins)
+            return worth if other == root else -worth
+    return evaluate(pieces, root, valuation)
+
+
+def _dearest(valuation: Valuation, pieces: Bitboard, holes: Bitboard) -> float:
+    """The value of the dearest line one of ``holes`` completes for ``pieces``."""
+    return max(valuation.completed_value(pieces, h) for h in range(64) if holes >> h & 1)
 
 
 def _moves(
@@ -171,7 +201,7 @@ def _node(
     alpha, beta = window
     root = order[0]
     if depth <= 0:
-        return evaluate(pieces, root, valuation), ()
+        return _leaf(pieces, order, supply, ply, valuation), ()
     team = order[ply % len(order)]
     deeper = (ply + 1, depth - 1, width)
     if supply[team] <= 0:
