@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.bitboard import BB_ALL, Bitboard
+from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.lines import LINES, LINES_THROUGH
 from engine.payoff import PLAIN_MAN_VALUE
 from engine.players.base import Budget
@@ -42,7 +42,7 @@ class Valuation:
     """What each line would pay (``line_values``) and its open-line factor, from hole values."""
 
     def __init__(self, values: Sequence[float]) -> None:
-        self.line_values = [sum(values[h] for h in range(64) if line >> h & 1) for line in LINES]
+        self.line_values = [sum(values[h] for h in scan_forward(line)) for line in LINES]
         self.factors = [1 + VALUE_DAMPING * (v / PLAIN_LINE - 1) for v in self.line_values]
 
     def completed_value(self, pieces: Bitboard, hole: int) -> float:
@@ -52,52 +52,46 @@ class Valuation:
         return max((self.line_values[index] for index in done), default=0.0)
 
 
-def evaluate(pieces: list[Bitboard], root: int, valuation: Valuation) -> float:
-    """Open lines of the root team minus those of the other teams, each scaled by its value."""
-    score = 0.0
-    factors = valuation.factors
-    for index, line in enumerate(LINES):
-        owner, count = -1, 0
-        for team, team_pieces in enumerate(pieces):
-            if line & team_pieces:
-                if owner >= 0:
-                    owner = -2
-                    break
-                owner, count = team, (line & team_pieces).bit_count()
-        if owner >= 0:
-            worth = LINE_WEIGHTS[count] * factors[index]
-            score += worth if owner == root else -worth
-    return score
-
-
 def _leaf(
     pieces: list[Bitboard], order: list[int], supply: list[int], ply: int, valuation: Valuation
 ) -> float:
     """A leaf's score: a line the mover completes next, or (two teams) a double threat of the
-    other team the mover cannot block both of, decides it; otherwise :func:`evaluate`."""
+    other team the mover cannot block both of, decides it; otherwise the open lines of the root
+    team less those of the other teams, each weighted by its count and its value."""
     root = order[0]
     team = order[ply % len(order)]
-    occupied = 0
-    for team_pieces in pieces:
-        occupied |= team_pieces
-    if supply[team] > 0:
-        wins = threats(pieces[team], occupied)
-        if wins:
-            worth = WIN - ply * PLY_COST + _dearest(valuation, pieces[team], wins)
-            return worth if team == root else -worth
     others = set(order) - {team}
-    if len(others) == 1:
-        other = others.pop()
-        wins = threats(pieces[other], occupied)
-        if wins & (wins - 1) and supply[other] > 0:
-            worth = WIN - (ply + 1) * PLY_COST + _dearest(valuation, pieces[other], wins)
-            return worth if other == root else -worth
-    return evaluate(pieces, root, valuation)
-
-
-def _dearest(valuation: Valuation, pieces: Bitboard, holes: Bitboard) -> float:
-    """The value of the dearest line one of ``holes`` completes for ``pieces``."""
-    return max(valuation.completed_value(pieces, h) for h in range(64) if holes >> h & 1)
+    other = others.pop() if len(others) == 1 else -1
+    score = 0.0
+    factors, line_values = valuation.factors, valuation.line_values
+    mover_wins, other_wins = 0, 0
+    mover_best, other_best = 0.0, 0.0
+    for index, line in enumerate(LINES):
+        owner, count = -1, 0
+        for side, side_pieces in enumerate(pieces):
+            if line & side_pieces:
+                if owner >= 0:
+                    owner = -2
+                    break
+                owner, count = side, (line & side_pieces).bit_count()
+        if owner < 0:
+            continue
+        worth = LINE_WEIGHTS[count] * factors[index]
+        score += worth if owner == root else -worth
+        if count == 3:
+            if owner == team:
+                mover_wins |= line & ~pieces[owner]
+                mover_best = max(mover_best, line_values[index])
+            elif owner == other:
+                other_wins |= line & ~pieces[owner]
+                other_best = max(other_best, line_values[index])
+    if mover_wins and supply[team] > 0:
+        worth = WIN - ply * PLY_COST + mover_best
+        return worth if team == root else -worth
+    if other_wins & (other_wins - 1) and supply[other] > 0:
+        worth = WIN - (ply + 1) * PLY_COST + other_best
+        return worth if other == root else -worth
+    return score
 
 
 def _moves(
