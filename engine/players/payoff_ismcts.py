@@ -52,7 +52,8 @@ from engine.players.flix_common import (
 )
 from engine.players.line_search import team_order, threats
 from engine.players.payoff import PayOffPlayer, choose_token, planned_tokens
-from engine.players.payoff_search import search
+from engine.players.payoff_search import WIN, search
+from engine.players.qubic_threats import ForcingSearch, completing, shortest_forcing_win
 
 INFOSET_LEVELS = (4, 5)
 """The Pay-Off levels this player plays (the others: the plain line search)."""
@@ -66,6 +67,10 @@ WORLDS = 32
 """Determinizations of the hidden token values sampled per decision."""
 TOKEN_LINE = 2
 """A token goes on a Man whose best open line holds at least this many of the team's pieces."""
+FORCING_SHARE = 0.25
+"""The share of the node budget and of the time the forcing search may take first."""
+FORCING_MOVES = 16
+"""The longest forcing win looked for, in the team's own placements."""
 
 World = dict[int, int]
 """One determinization: the value of each token-carrying Man of the other teams, by hole."""
@@ -158,6 +163,9 @@ class InfoSetPayOffPlayer:
         supply = [0 if t in game.resigned else game.supply[t] for t in range(game.teams)]
         nexts = [game.next_seat(s) for s in range(game.players)]
         order = team_order(game.team_of_seat, nexts, seat)
+        forced = self._forcing(game, team, budget)
+        if forced is not None:
+            return forced
         inner = capped(budget, NODES[self.level])
         report = depth_reporter(on_info, budget, inner)
         result = search(
@@ -186,6 +194,35 @@ class InfoSetPayOffPlayer:
             1 if completes else None,
         )
         return Decision(action, reason, info)
+
+    def _forcing(self, game: PayOffFlix, team: int, budget: Budget) -> Decision | None:
+        """Two teams: a forcing win (threats the other team must block, one after another, to a
+        double threat; :func:`engine.players.qubic_threats.shortest_forcing_win`) within
+        ``FORCING_SHARE`` of the node budget and of the time, or ``None``."""
+        if game.teams != 2 or team in game.resigned or (1 - team) in game.resigned:
+            return None
+        own, other = game.pieces(team), game.pieces(1 - team)
+        if completing(own, other):
+            return None
+        share = Budget(
+            clock=budget.clock,
+            movetime=None if budget.movetime is None else budget.movetime * FORCING_SHARE,
+            stop=budget.stop,
+        )
+        nodes = max(1, round(NODES[self.level] * FORCING_SHARE))
+        if budget.nodes is not None:
+            nodes = max(1, min(nodes, round((budget.nodes - budget.visited) * FORCING_SHARE)))
+        state = ForcingSearch(nodes, share.exhausted)
+        win = shortest_forcing_win(own, other, state, min(FORCING_MOVES, game.supply[team]))
+        budget.count(state.nodes)
+        if not win.moves:
+            return None
+        action = Action("place", hole=win.first, token=None)
+        if not game.physical_tokens:
+            action = Action("place", hole=win.first, token=token_for(game, team, win.first))
+        pv = tuple(Action("place", hole=hole) for hole in win.line)
+        info = SearchInfo(len(win.line), WIN, budget.visited, budget.elapsed(), pv, win.moves)
+        return Decision(action, f"forces a line in {win.moves} placements", info)
 
     def _enter(self, game: PayOffFlix, budget: Budget) -> Decision:
         team = game.scoring_team

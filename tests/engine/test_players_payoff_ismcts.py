@@ -10,6 +10,7 @@ import pytest
 
 from bench.payoff_ismcts import play_game
 from engine.game import Game
+from engine.holes import parse
 from engine.payoff import PLAIN_MAN_VALUE, PayOffFlix
 from engine.players import make_player
 from engine.players.base import Budget, Decision, Player
@@ -152,3 +153,19 @@ def test_whole_games_are_legal(players: int, options: dict[str, Any]) -> None:
         if game.winner is not None:
             assert game.game_value is not None
             assert game.ledger[game.winner] == game.game_value * (game.teams - 1)
+
+
+def test_a_forcing_win_is_played_and_said() -> None:
+    """Two teams: a placement that makes two threes at once wins by force; the player takes it
+    (with a token, since it completes nothing yet) and says so."""
+    game = new_game("payoff", seed=3)
+    assert isinstance(game, PayOffFlix)
+    ours = ["R-I-H", "R-I-D", "R-II-S", "R-III-S"]
+    theirs = ["B-IV-C", "G-III-H", "Y-II-D", "B-I-H"]
+    for own, other in zip(ours, theirs, strict=True):
+        game.place(own)
+        game.place(other)
+    made = InfoSetPayOffPlayer(5, 0).decide(seat_view(game, 0), Budget(clock=lambda: 0.0))
+    assert made.action.hole == parse("R-I-S")
+    assert made.action.token == max(game.hands[0])
+    assert made.reason == "forces a line in 2 placements" and made.info.mate == 2
