@@ -13,7 +13,9 @@ sampled worlds of every leaf's score equals the score with each hidden Man worth
 over those worlds (:func:`man_values`): one tree serves every world at the cost of one, with no
 strategy fusion (a move chosen in one world that would be wrong in another). The search is
 :mod:`engine.players.payoff_search`, a money-valued paranoid alpha-beta, anytime, bounded by the
-level's node budget and by ``movetime``.
+level's node budget and by ``movetime``. With two teams a forcing search goes first (threes the
+other team must block, one after another, to a double threat: the Qubic player's
+:func:`~engine.players.qubic_threats.shortest_forcing_win`), with ``FORCING_SHARE`` of the budget.
 
 Its tokens go where its lines form: the highest unused token above a plain Man's worth rides on a
 Man whose hole lies on an open line holding at least ``TOKEN_LINE`` of the team's pieces with it
