@@ -13,7 +13,7 @@ from engine.players.base import DEFAULT_LEVEL, LEVELS, Player
 from engine.players.flip4 import Flip4Player
 from engine.players.lucky import LuckyPlayer
 from engine.players.olix import OlixPlayer
-from engine.players.payoff import PayOffPlayer
+from engine.players.payoff_ismcts import payoff_player
 from engine.players.qubic import QubicPlayer
 from engine.players.tactflix import TacTFlixPlayer
 from engine.variants import find_variant
@@ -25,7 +25,7 @@ PLAYERS: dict[str, PlayerFactory] = {
     "flip4": Flip4Player,
     "lucky": LuckyPlayer,
     "olix": OlixPlayer,
-    "payoff": PayOffPlayer,
+    "payoff": payoff_player,
     "qubic": QubicPlayer,
     "tactflix": TacTFlixPlayer,
 }

@@ -55,17 +55,20 @@ def best_open_line(pieces: list[Bitboard], team: int, hole: int) -> int:
     )
 
 
-def choose_token(pieces: list[Bitboard], team: int, hole: int, hand: tuple[int, ...]) -> int | None:
-    """The token to attach to a Man placed at ``hole`` (not completing a line), or ``None``."""
+def choose_token(
+    pieces: list[Bitboard], team: int, hole: int, hand: tuple[int, ...], bar: int = TOKEN_LINE
+) -> int | None:
+    """The token to attach to a Man placed at ``hole`` (not completing a line), or ``None``: the
+    highest worth more than a plain Man when the hole's best open line holds ``bar`` pieces."""
     worth = [token for token in hand if token > PLAIN_MAN_VALUE]
-    if not worth or best_open_line(pieces, team, hole) < TOKEN_LINE:
+    if not worth or best_open_line(pieces, team, hole) < bar:
         return None
     return max(worth)
 
 
-def planned_tokens(game: PayOffFlix, team: int) -> dict[int, int]:
-    """Physical mode: the token :func:`choose_token` would have put in each Man of ``team``,
-    replayed from the public placements and penalties."""
+def planned_tokens(game: PayOffFlix, team: int, bar: int = TOKEN_LINE) -> dict[int, int]:
+    """Physical mode: the token :func:`choose_token` (with ``bar``) would have put in each Man of
+    ``team``, replayed from the public placements and penalties."""
     pieces = [0] * game.teams
     hand = list(game.dealt[team])
     planned: dict[int, int] = {}
@@ -77,7 +80,7 @@ def planned_tokens(game: PayOffFlix, team: int) -> dict[int, int]:
             if placer == team:
                 own = pieces[team] | 1 << hole
                 completes = any(own & line == line for line in LINES_THROUGH[hole])
-                token = None if completes else choose_token(pieces, team, hole, tuple(hand))
+                token = None if completes else choose_token(pieces, team, hole, tuple(hand), bar)
                 if token is not None:
                     hand.remove(token)
                     planned[hole] = token

@@ -25,9 +25,7 @@ from engine.players import make_player
 from engine.players.base import Budget, Decision
 from engine.players.view import seat_view
 from engine.variants import new_game
-
-PAYOFF_3_TOKENS = [100, 50, 50, 25, 25, 20, 20, 10, 10]
-PAYOFF_3_DEAL = [[100, 10, 10], [50, 50, 25], [25, 20, 20]]
+from tests.engine.hidden_worlds import payoff_worlds, same_decision
 
 
 def lucky_worlds(seed: int, actions: int) -> tuple[Game, Game]:
@@ -47,49 +45,6 @@ def lucky_worlds(seed: int, actions: int) -> tuple[Game, Game]:
         a.apply(action)
         b.apply(action)
     return a, b
-
-
-def payoff_worlds(seed: int, placements: int, players: int) -> tuple[Game, Game]:
-    """Two Pay-Off games alike for team 0 to move: the other teams attach other tokens (with
-    three teams, teams 1 and 2 were also dealt each other's hands) and the seeds differ. Which
-    Men carry a token is public: alike in both."""
-    if players == 3:
-        swapped = [PAYOFF_3_DEAL[0], PAYOFF_3_DEAL[2], PAYOFF_3_DEAL[1]]
-        deals = [PAYOFF_3_DEAL, swapped]
-        options = [{"tokens": PAYOFF_3_TOKENS, "deal": deal} for deal in deals]
-    else:
-        dealt = new_game("payoff", seed=seed).dealt  # type: ignore[attr-defined]
-        options = [{"deal": dealt}, {"deal": dealt}]
-    a = new_game("payoff", players=players, seed=3 * seed + 1, options=options[0])
-    b = new_game("payoff", players=players, seed=3 * seed + 2, options=options[1])
-    assert isinstance(a, PayOffFlix) and isinstance(b, PayOffFlix)
-    shared, own_a, own_b = random.Random(seed), random.Random(seed + 1), random.Random(seed + 2)
-    while a.placements < placements or a.team_of_seat[a.to_move] != 0:
-        team = a.team_of_seat[a.to_move]
-        empty = a.allowed & ~a.completing(team)
-        if not empty or a.placements > placements + players:
-            break
-        hole = shared.choice(list(scan_forward(empty)))
-        if team == 0:
-            token = shared.choice([None, *a.hands[0]])
-            a.apply(Action("place", hole=hole, token=token))
-            b.apply(Action("place", hole=hole, token=token))
-        else:
-            attach = shared.random() < 0.6 and bool(a.hands[team])
-            for game, own in ((a, own_a), (b, own_b)):
-                token = own.choice(game.hands[team]) if attach else None
-                game.apply(Action("place", hole=hole, token=token))
-    return a, b
-
-
-def same_decision(one: Decision, other: Decision) -> bool:
-    return (one.action, one.reason, one.info.score, one.info.depth, one.info.pv) == (
-        other.action,
-        other.reason,
-        other.info.score,
-        other.info.depth,
-        other.info.pv,
-    )
 
 
 def decide(game: Game, level: int, seed: int) -> Decision:
@@ -174,8 +129,10 @@ def hint(game: Game, seed: int) -> Answer:
 
 def played(variant: str, seed: int, moves: int) -> Callable[[int], Game]:
     """A game of ``variant`` after ``moves`` moves of level-1 players (throws written out), for
-    any game seed."""
+    any game seed (Pay-Off: with the tokens dealt as in the game played, since the seat's own
+    hand is its to know)."""
     record = new_game(variant, seed=seed)
+    deal = {"deal": record.dealt} if isinstance(record, PayOffFlix) else None
     actions: list[Action] = []
     for _ in range(moves):
         view = seat_view(record, record.to_move)
@@ -186,7 +143,7 @@ def played(variant: str, seed: int, moves: int) -> Callable[[int], Game]:
         actions.append(action)
 
     def world(game_seed: int) -> Game:
-        game = new_game(variant, seed=game_seed)
+        game = new_game(variant, seed=game_seed, options=deal)
         for action in actions:
             game.apply(action)
         return game

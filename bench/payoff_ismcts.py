@@ -1,0 +1,174 @@
+"""Pay-Off at equal time: the information-set player against the plain line-search player.
+
+Pure: the clock comes in as an argument. Both players are level 5 and see the game only through
+:func:`~engine.players.view.seat_view` of their seat; each decision may take ``movetime`` seconds
+and the level's own node budget, whichever ends first. Neither player draws at random at level 5,
+so every game starts from a seeded opening (:func:`opening`: the deal of the tokens and
+``OPENING`` random placements), and games ``2k`` and ``2k + 1`` play the same opening (seed
+``seed + k``) with the seats swapped: the information-set player takes seat 0 in even-numbered
+games and seat 1 in odd ones, so chunks starting at an even game add up to one match.
+
+A game's score is the usual one (a win 1, a draw 1/2); Pay-Off is played for money, so the
+result also keeps what each game paid the information-set player (negative: what it paid).
+
+>>> part = play_chunk(0, 2, clock=lambda: 0.0, nodes=300)
+>>> part.games, len(part.paid), part.wins + part.draws + part.losses
+(2, 2, 2)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from engine.bitboard import scan_forward
+from engine.game import Action, Game, Phase
+from engine.payoff import PayOffFlix
+from engine.players.base import Budget, Clock, Player
+from engine.players.payoff import PayOffPlayer
+from engine.players.payoff_ismcts import InfoSetPayOffPlayer
+from engine.players.view import seat_view
+from engine.variants import new_game
+
+LEVEL = 5
+MOVETIME = 0.1
+"""Seconds each player may take per decision."""
+MEASURE_SEED = 700_000
+"""Game ``i`` of the measurement has seed ``MEASURE_SEED + i`` (tuning used other seeds)."""
+INFOSET_SEED, PLAIN_SEED = 21, 23
+"""The players' own seeds."""
+MAX_ACTIONS = 2000
+OPENING = 2
+"""Placements drawn at random before the players take over (one for each seat)."""
+
+
+@dataclass
+class PayOffResult:
+    """The information-set player's results: games won, drawn and lost, what each game paid it
+    and the seconds of its placements."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    paid: list[int] = field(default_factory=list)
+    move_seconds: list[float] = field(default_factory=list)
+
+    def add(self, other: PayOffResult) -> None:
+        """Count ``other``'s games in too."""
+        self.games += other.games
+        self.wins += other.wins
+        self.draws += other.draws
+        self.losses += other.losses
+        self.paid.extend(other.paid)
+        self.move_seconds.extend(other.move_seconds)
+
+    @property
+    def percent(self) -> float:
+        """The score (a win 1, a draw 1/2) in percent of the games."""
+        return 100 * (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> float:
+        """The half-width of the 95 % interval of :attr:`percent` (normal approximation)."""
+        if not self.games:
+            return 0.0
+        mean = (self.wins + self.draws / 2) / self.games
+        second = (self.wins + self.draws / 4) / self.games
+        return 100 * 1.96 * math.sqrt(max(0.0, second - mean * mean) / self.games)
+
+    @property
+    def money_percent(self) -> float:
+        """Of the points that changed hands, the share that went to the information-set player."""
+        won = sum(p for p in self.paid if p > 0)
+        moved = sum(abs(p) for p in self.paid)
+        return 100 * won / moved if moved else 50.0
+
+    @property
+    def money_interval(self) -> float:
+        """The half-width of the 95 % interval of :attr:`money_percent` (delta method over the
+        games: the share is a ratio of two per-game sums)."""
+        n = len(self.paid)
+        moved = [abs(p) for p in self.paid]
+        total = sum(moved)
+        if n < 2 or not total:
+            return 0.0
+        share = sum(p for p in self.paid if p > 0) / total
+        residuals = [max(p, 0) - share * m for p, m in zip(self.paid, moved, strict=True)]
+        variance = sum(r * r for r in residuals) / (n - 1)
+        return 100 * 1.96 * math.sqrt(variance * n) / total
+
+
+def _seat_decide(player: Player, game: Game, budget: Budget) -> Game:
+    """Apply ``player``'s decision for the seat to move, made on that seat's view."""
+    made = player.decide(seat_view(game, game.to_move), budget)
+    game.apply(made.action)
+    return game
+
+
+def play_game(
+    game: PayOffFlix, players: list[Player], clock: Clock, movetime: float | None, nodes: int | None
+) -> dict[int, list[float]]:
+    """Play ``game`` to its end, each seat on its view; the placement seconds of each seat."""
+    times: dict[int, list[float]] = {}
+    for _ in range(MAX_ACTIONS):
+        if game.game_over:
+            break
+        for seat, player in enumerate(players):
+            for action in player.reactions(seat_view(game, seat), seat):
+                if not game.game_over:
+                    game.apply(action)
+        if game.game_over:
+            break
+        seat = game.to_move
+        placing = game.phase == Phase.AWAIT_PLACE
+        budget = Budget(clock=clock, movetime=movetime, nodes=nodes)
+        _seat_decide(players[seat], game, budget)
+        if placing:
+            times.setdefault(seat, []).append(budget.elapsed())
+    return times
+
+
+def opening(seed: int) -> PayOffFlix:
+    """A game with seed ``seed`` (the deal of the tokens) after ``OPENING`` placements without
+    tokens in holes drawn with that seed."""
+    game = new_game("payoff", players=2, seed=seed)
+    assert isinstance(game, PayOffFlix)
+    rng = random.Random(f"payoff-opening:{seed}")
+    for _ in range(OPENING):
+        game.apply(Action("place", hole=rng.choice(list(scan_forward(game.allowed)))))
+    return game
+
+
+def play_chunk(
+    first_game: int,
+    games: int,
+    clock: Clock,
+    *,
+    movetime: float | None = MOVETIME,
+    nodes: int | None = None,
+    seed: int = MEASURE_SEED,
+) -> PayOffResult:
+    """Games ``first_game`` .. ``first_game + games - 1`` of the match (``first_game`` even);
+    ``nodes`` caps every decision on top of the levels' own budgets (``None``: no cap)."""
+    if first_game % 2:
+        raise ValueError(f"a chunk starts at an even-numbered game: {first_game}")
+    result = PayOffResult()
+    for number in range(first_game, first_game + games):
+        game = opening(seed + number // 2)
+        ours = number % 2
+        infoset: Player = InfoSetPayOffPlayer(LEVEL, INFOSET_SEED)
+        plain: Player = PayOffPlayer(LEVEL, PLAIN_SEED)
+        seats = [infoset, plain] if ours == 0 else [plain, infoset]
+        times = play_game(game, seats, clock, movetime, nodes)
+        result.move_seconds.extend(times.get(ours, []))
+        result.games += 1
+        result.paid.append(game.ledger[game.team_of_seat[ours]])
+        if not game.game_over or game.winner is None:
+            result.draws += 1
+        elif game.winner == game.team_of_seat[ours]:
+            result.wins += 1
+        else:
+            result.losses += 1
+    return result

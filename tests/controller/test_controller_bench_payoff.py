@@ -1,0 +1,45 @@
+"""``flixboard bench --only bench_payoff_ismcts``: both matches, progress, figures and intervals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench.bench_scale import SCALE_ENV
+from bench.payoff_ismcts import PayOffResult, opening
+from controller.cli import main as cli
+
+
+def test_the_probe_at_a_tiny_scale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(SCALE_ENV, "1")
+    assert cli(["bench", "--json", "--only", "bench_payoff_ismcts", "--scale", "0.002"]) == 0
+    captured = capsys.readouterr()
+    figures = json.loads(captured.out)
+    for prefix in ("payoff_ismcts", "payoff_ismcts_nodes"):
+        assert figures[f"{prefix}_games"] == 2
+        played = figures[f"{prefix}_wins"] + figures[f"{prefix}_draws"]
+        assert played + figures[f"{prefix}_losses"] == 2
+        assert figures[f"{prefix}_score_pct"] in (0, 25, 50, 75, 100)
+        assert 0 <= figures[f"{prefix}_money_pct"] <= 100
+        assert 0 < figures[f"{prefix}_move_ms_median"] <= figures[f"{prefix}_move_ms_max"]
+        assert f"{prefix}: 2/2 games" in captured.err
+
+
+def test_the_seats_swap_on_the_same_opening() -> None:
+    one, other = opening(5), opening(5)
+    assert one.actions == other.actions and one.dealt == other.dealt and one.placements == 2
+    assert opening(6).actions != one.actions
+
+
+def test_the_intervals() -> None:
+    assert PayOffResult(4, 2, 0, 2, [50, -50, 20, -20]).interval == pytest.approx(49.0)
+    even = PayOffResult(4, 2, 0, 2, [50, -50, 50, -50])
+    assert even.money_percent == 50.0 and even.money_interval == pytest.approx(
+        196 * (4 * 25**2 / 3 * 4) ** 0.5 / 200
+    )
+    assert PayOffResult(2, 2, 0, 0, [30, 60]).money_percent == 100.0
+    assert PayOffResult(2, 2, 0, 0, [30, 60]).money_interval == 0.0
+    assert PayOffResult().percent == 0.0 and PayOffResult().money_interval == 0.0
