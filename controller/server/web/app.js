@@ -26,6 +26,7 @@ import { loadInfo } from "./info.js";
 import { wireLanguage } from "./language.js";
 import { refresh } from "./orders.js";
 import { $, nextStamp, receive, state } from "./store.js";
+import { t } from "./i18n.js";
 // Board views and panels of their own modules (each registers itself) are imported here.
 import "./cube3d.js";
 import "./flip4.js";
@@ -45,7 +46,7 @@ function onEvent(message) {
 function onStatus(status) {
   const connection = $("connection");
   connection.dataset.state = status;
-  connection.textContent = status === "live" ? "live" : "reconnecting…";
+  connection.textContent = status === "live" ? t("live") : t("reconnecting…");
   if (status === "live") refresh();
 }
 

@@ -172,11 +172,11 @@ export function wireSetup() {
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = setupBody();
-    const question = "Abandon the game being played and start a new one?";
-    if (gameUnderway(state.view) && !(await ask(question, "Start new game"))) return;
+    const question = t("Abandon the game being played and start a new one?");
+    if (gameUnderway(state.view) && !(await ask(question, t("Start new game")))) return;
     if (await command("/api/new_game", body)) {
       state.setup.touched = false;
-      say(`New game of ${variantName(body.variant)} for ${body.players} players.`);
+      say(t("New game of {variant} for {players} players.", { variant: variantName(body.variant), players: body.players }));
     }
   });
   showPartners();
