@@ -23,6 +23,8 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
+from engine.phrase import Phrase
+
 LANGUAGES = ("en", "de")
 """The languages a board and a page speak; the message ids are the English."""
 DEFAULT_LANGUAGE = "en"
@@ -86,15 +88,21 @@ class Said:
     id: str
     args: dict[str, str] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, text: str) -> Said:
+        """``text`` as a message: the rules' words (a ``Phrase``) keep their id and values, any
+        other text is its own id."""
+        return cls(text.id, dict(text.args)) if isinstance(text, Phrase) else cls(text)
+
     def english(self) -> str:
         return self.id.format(**self.args)
 
     def in_language(self, say: Language) -> str:
-        args = {key: say.gettext(value) for key, value in self.args.items()}
-        return say.gettext(self.id).format(**args)
+        args = {key: Said.of(value).in_language(say) for key, value in self.args.items()}
+        return say.gettext(self.id).format(**args) if args else say.gettext(self.id)
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "args": dict(self.args)}
+        return {"id": self.id, "args": {key: str(value) for key, value in self.args.items()}}
 
 
 MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")

@@ -36,6 +36,7 @@ from controller.core.board_controller import BoardController
 from controller.core.facts import HINT_PHASES
 from controller.core.hints import threats
 from controller.errors import NotNow
+from controller.i18n import Said
 from controller.leds import Layer, holes_layer, scale
 from controller.seats import Seat, player_seed
 from controller.words import board_words
@@ -304,7 +305,8 @@ class Computer:
             "type": "computer",
             "seat": seat,
             "action": action.kind,
-            "reason": reason,
+            "reason": str(reason),
+            "said": Said.of(reason).to_json(),
             "words": f"{names[team]} {words}",
         }
         if where:
@@ -522,7 +524,8 @@ class Computer:
             "seat": seat,
             "action": action["kind"],
             "hole": action.get("hole"),
-            "reason": answer["reason"],
+            "reason": str(answer["reason"]),
+            "said": Said.of(answer["reason"]).to_json(),
             **({"to": action["to"]} if "to" in action else {}),
         }
         self.ctl.session.emit(event, now)
