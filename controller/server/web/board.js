@@ -6,7 +6,7 @@ import { PANEL_NAMES, SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
 import { N_, t } from "./i18n.js";
 
 /** A piece kind in words, as the catalog knows them. */
-export const PIECE_WORDS = { man: N_("Man"), burocrat: N_("Burocrat") };
+export const PIECE_WORDS = { man: N_("man"), burocrat: N_("burocrat") };
 
 /** Each panel's caption, said in the page's language (i18n.js translatePage). */
 const PANEL_CAPTIONS = { R: N_("Red panel"), Y: N_("Yellow panel"), G: N_("Green panel"), B: N_("Blue panel") };

@@ -290,7 +290,8 @@ export function createCube(container, { onHole = () => {} } = {}) {
       hole.group.dataset.team = piece.team;
       hole.group.dataset.piece = piece.piece;
       words.push(
-        `${teams[piece.team]?.name ?? ""} ${t(PIECE_WORDS[piece.piece] ?? piece.piece)}${felt ? "" : `, ${t("missing from the board")}`}`,
+        `${teams[piece.team]?.name ?? ""} ${t(PIECE_WORDS[piece.piece] ?? piece.piece)}` +
+          (felt ? "" : ", " + t("missing from the board")),
       );
     } else {
       delete hole.group.dataset.team;

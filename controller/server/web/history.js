@@ -6,7 +6,7 @@ import { buildFlip4Board, isFlip4, paintFlip4 } from "./flip4.js";
 import { isOlix, olixHtml } from "./olix.js";
 import { onDraw, state as page } from "./store.js";
 import { showReplay } from "./views.js";
-import { variantName } from "./words.js";
+import { throwText, variantName } from "./words.js";
 import { N_, onLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,7 +45,16 @@ function say(text) {
 }
 
 function seatNames(players) {
-  return players.map((seat) => seat.name).join(", ");
+  return players.map((seat) => playerName(seat.name)).join(", ");
+}
+
+/** A player's name as the records keep it; the names given when none was set ("Seat 2",
+ * "Computer, level 3") in the page's language. */
+function playerName(name) {
+  const seat = /^Seat (\d+)$/.exec(name);
+  if (seat) return t("Seat {seat}", { seat: seat[1] });
+  const computer = /^Computer, level (\d+)$/.exec(name);
+  return computer ? t("Computer, level {level}", { level: computer[1] }) : name;
 }
 
 /** Why a game ended, as the records keep it. */
@@ -63,7 +72,7 @@ export function resultText(game) {
   const { outcome, team, reason } = game.result;
   const why = reason ? ` (${t(RESULT_REASONS[reason] ?? reason)})` : "";
   if (outcome === "win") {
-    const names = game.players.filter((seat) => seat.team === team).map((seat) => seat.name);
+    const names = game.players.filter((seat) => seat.team === team).map((seat) => playerName(seat.name));
     return t("{names} won{why}", { names: names.join(t(" and ")), why });
   }
   return outcome === "draw" ? t("draw{why}", { why }) : t("abandoned");
@@ -107,7 +116,8 @@ async function showList() {
       button.addEventListener("click", () => openGame(game.id));
       const detail = document.createElement("span");
       detail.className = "history-detail";
-      detail.textContent = `${resultText(game)}, ${placedText(game)}${when ? `, ${when} ${t("UTC")}` : ""}`;
+      const utc = when ? ", " + when + " " + t("UTC") : "";
+      detail.textContent = `${resultText(game)}, ${placedText(game)}${utc}`;
       item.append(button, detail);
       return item;
     }),
@@ -133,7 +143,7 @@ async function showStats() {
       const tr = document.createElement("tr");
       tr.dataset.player = row.name;
       const length = Number(row.average_length).toFixed(1);
-      for (const value of [row.name, row.games, row.wins, row.draws, length, row.lines]) {
+      for (const value of [playerName(row.name), row.games, row.wins, row.draws, length, row.lines]) {
         const cell = document.createElement(tr.children.length ? "td" : "th");
         if (!tr.children.length) cell.scope = "row";
         cell.textContent = String(value);
@@ -171,7 +181,7 @@ export function showReplayStep(index) {
   $("replay-move").textContent =
     chosen === 0
       ? t("Step 0 of {last}: the empty board", { last })
-      : t("Step {step} of {last}: {player} {move}", { step: chosen, last, player: shown.replay.players[step.seat]?.name ?? "", move: moveText(step.text) });
+      : t("Step {step} of {last}: {player} {move}", { step: chosen, last, player: playerName(shown.replay.players[step.seat]?.name ?? ""), move: moveText(step.text) });
   $("replay-back").disabled = chosen === 0;
   $("replay-forward").disabled = chosen === last;
   // The board's own views (the flat panels, the 3-D view) show it too, for a game of this board.
@@ -194,7 +204,8 @@ export function moveText(text) {
   return text
     .replace(/^\d+ /, "")
     .replace(/^([a-z_]+)/, (word) => (MOVE_WORDS[word] ? t(MOVE_WORDS[word]) : word))
-    .replace(/ @(\S+)$/, (_, at) => ` ${t("at {seconds} s", { seconds: Number(at).toFixed(1) })}`);
+    .replace(/^(\S+) (\S+\/\S+)/, (whole, verb, thrown) => (verb === t(MOVE_WORDS.roll) ? `${verb} ${throwText(thrown)}` : whole))
+    .replace(/ @(\S+)$/, (_, at) => " " + t("at {seconds} s", { seconds: Number(at).toFixed(1) }));
 }
 
 /** The filter offers all games and each game of this board (GET /api/info ``variants``). */

@@ -15,6 +15,14 @@ export const NOBODY_S = 15;
  * the codes last read. */
 const card = { bound: false, poll: null, shown: null, codes: null };
 
+/** This board's part in the remote game, in words. */
+const ROLES = {
+  host: N_("This board hosts the game."),
+  guest: N_("This board plays the host's game."),
+  joining: N_("Joining the host's game…"),
+  spectator: N_("Watching a game (spectator)."),
+};
+
 /** Show the remote part of ``state``. */
 function showRemote(state) {
   if (!card.bound) bind();
@@ -28,12 +36,7 @@ function showRemote(state) {
     return;
   }
   const spectator = shown.role === "spectator";
-  $("remote-role").textContent = t({
-    host: N_("This board hosts the game."),
-    guest: N_("This board plays the host's game."),
-    joining: N_("Joining the host's game…"),
-    spectator: N_("Watching a game (spectator)."),
-  }[shown.role] ?? "");
+  $("remote-role").textContent = t(ROLES[shown.role] ?? "");
   $("remote-codes").hidden = shown.role !== "host";
   showCodes(shown);
   const seats = (state.seats ?? []).map((seat, index) =>

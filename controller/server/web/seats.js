@@ -26,9 +26,9 @@ export function playerChoice(labelText, onChange) {
   });
   level.addEventListener("change", onChange);
   const kindLabel = document.createElement("label");
-  kindLabel.append("Plays ", kind);
+  kindLabel.append(t("Plays") + " ", kind);
   const levelLabel = document.createElement("label");
-  levelLabel.append("Level ", level);
+  levelLabel.append(t("Level") + " ", level);
   return { kind, level, labels: [kindLabel, levelLabel] };
 }
 

@@ -44,9 +44,9 @@ function seatRows(count) {
     name.maxLength = 40;
     name.placeholder = i === 1 ? t("e.g. Ann") : "";
     const kindLabel = document.createElement("label");
-    kindLabel.append(`${t("Seat {seat}", { seat: i })} `, kind);
+    kindLabel.append(t("Seat {seat}", { seat: i }) + " ", kind);
     const nameLabel = document.createElement("label");
-    nameLabel.append(`${t("Seat {seat}'s name", { seat: i })} `, name);
+    nameLabel.append(t("Seat {seat}'s name", { seat: i }) + " ", name);
     row.append(kindLabel, nameLabel);
     area.append(row);
   }
@@ -165,6 +165,7 @@ async function speak(settings) {
 }
 
 async function load() {
+  await useLanguage(chosenLanguage()); // this page's own, before the token is asked for
   try {
     const answer = await api.get("/api/settings");
     await speak(answer.settings);

@@ -40,12 +40,12 @@ const VARIANT_NAMES = {
 
 /** The names the new-game form offers, with what sets each game apart. */
 export const VARIANT_LABELS = {
-  lucky: "Lucky Flix (dice)",
-  qubic: "3-D Tic Tac Toe (Qubic)",
-  payoff: "Pay-Off Flix (tokens)",
-  tactflix: "Tac-T-Flix (Burocrats)",
-  flip4: "Flip 4 (its own 5x5 board)",
-  olix: "Olix (its own 11x11 board)",
+  lucky: N_("Lucky Flix (dice)"),
+  qubic: N_("3-D Tic Tac Toe (Qubic)"),
+  payoff: N_("Pay-Off Flix (tokens)"),
+  tactflix: N_("Tac-T-Flix (Burocrats)"),
+  flip4: N_("Flip 4 (its own 5x5 board)"),
+  olix: N_("Olix (its own 11x11 board)"),
 };
 
 export function variantName(variant) {
