@@ -150,6 +150,6 @@ def test_games_and_import_speak_the_terminals_language(
     assert main(["games", "--data-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 von 1 Spielen"
     assert main(["games", "--data-dir", str(tmp_path), "--stats"]) == 0
-    assert capsys.readouterr().out.split()[:4] == ["Spieler", "Spiele", "Siege", "Unentschieden"]
+    assert capsys.readouterr().out.split()[:4] == ["Spieler", "Spiele", "Siege", "Remis"]
     assert main(["games", "--data-dir", str(tmp_path), "--limit", "0"]) == 2
     assert "muss 1 oder mehr sein" in capsys.readouterr().err

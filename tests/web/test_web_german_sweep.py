@@ -1,9 +1,9 @@
-"""No English left on a German page: in Chromium at a phone's size (390x844), a page set to
-German walks the main screens (the game with the computer's reasons in the log, the New-game
-form, the 3-D view, a refused order, the remote panel hosting a game, the history card with a
-kept game's replay, and the settings page) and its visible text holds none of the English words
-these screens showed before they were translated. Screenshots of each screen go to the test's
-folder (and to ``FLIXBOARD_SHOTS`` when set) to be looked at."""
+"""No English left on a German page: in Chromium at a phone's size (390x844) and a desktop's
+(1280x800), a page set to German walks the main screens (the game with the computer's reasons
+in the log, the New-game form, the 3-D view, a refused order, the remote panel hosting a game,
+the history card with a kept game's replay, and the settings page) and its visible text holds
+none of the English words these screens showed before they were translated. Screenshots of
+each screen go to the test's folder (and to ``FLIXBOARD_SHOTS`` when set) to be looked at."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
 from web_support import Service
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 ENGLISH = re.compile(
     r"\b(the|and|of|to|is|with|for|your|this|cannot|Roll|Hint|Undo|Show|Hide|Save|Restart|"
     r"Settings|Board|Game|Games|Players?|Seat|Team|Token|Sound|Voice|Volume|Colour|Floor|Suit|"
@@ -36,13 +38,20 @@ def assert_german(page: Page) -> None:
 
 
 def shoot(page: Page, folder: Path, name: str) -> None:
-    for where in (folder, Path(os.environ.get("FLIXBOARD_SHOTS", "")) or None):
-        if where is not None and str(where):
-            where.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(where / f"{name}.png"), full_page=True)
+    """A full-page screenshot in the test's folder, and in ``FLIXBOARD_SHOTS`` when set."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    folders = [
+        folder,
+        *([Path(os.environ["FLIXBOARD_SHOTS"])] if "FLIXBOARD_SHOTS" in os.environ else []),
+    ]
+    for where in folders:
+        where.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(where / f"{name}-{width}.png"), full_page=True)
 
 
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_german_page_shows_no_english_on_its_main_screens(
+    viewport: dict[str, int],
     tmp_path: Path,
     mosquitto: Mosquitto,
     launch_service: Callable[..., Service],
@@ -51,20 +60,23 @@ def test_a_german_page_shows_no_english_on_its_main_screens(
 ) -> None:
     config = f'[board]\nfix_after_s = 0.0\n[remote]\nbroker = "{mosquitto.url}"\n'
     service = launch_service(config=config, args=["--computer", "2:1"])
-    page = open_page(service, viewport=PHONE)
+    page = open_page(service, viewport=viewport)
     page.select_option("#page-language", "de")
     expect(page.locator("#roll")).to_have_text("Würfeln")
 
     # the game: a throw, a Man placed, the computer's answer with its reason, in the log
     page.click("#roll")
-    wait_until(lambda: service.state()["phase"] == "await_place")
+    wait_until(lambda: service.state()["phase"] == "await_place", timeout=30.0)
     page.click(f'[data-hole="{service.state()["allowed"][0]}"]')
-    wait_until(lambda: any(e["type"] == "computer" for e in service.state()["events"]))
+    wait_until(
+        lambda: any(e["type"] == "computer" for e in service.state()["events"]), timeout=30.0
+    )
     expect(page.locator("#log")).to_contain_text("Computer")
     # a refused order (a second throw), as the page shows the board's refusal
-    wait_until(lambda: service.state()["phase"] == "await_roll")
-    page.click("#roll")
-    wait_until(lambda: service.state()["phase"] == "await_place")
+    mine = {"phase": "await_roll", "to_move": 0}
+    wait_until(lambda: mine.items() <= service.state().items(), timeout=30.0)
+    assert service.post("/api/roll", {"faces": "red/IV/spades"}).status_code == 200
+    wait_until(lambda: service.state()["phase"] == "await_place", timeout=30.0)
     page.evaluate("import('./orders.js').then((orders) => orders.command('/api/roll', {}))")
     expect(page.locator("#message")).to_contain_text("kann jetzt nicht würfeln")
     shoot(page, tmp_path, "game")
