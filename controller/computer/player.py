@@ -286,9 +286,9 @@ class Computer:
         except (FlixError, NotNow) as error:
             ctl.session.emit({"type": "computer_refused", "seat": seat, "reason": str(error)}, now)
             return
-        self._announce(seat, action, answer["reason"], now)
+        self._announce(seat, action, answer["reason"], answer.get("said"), now)
 
-    def _announce(self, seat: int, action: Action, reason: str, now: float) -> None:
+    def _announce(self, seat: int, action: Action, reason: str, said: object, now: float) -> None:
         names = self.config.team_names
         game = self.ctl.game
         team = game.team_of_seat[seat]
@@ -305,8 +305,8 @@ class Computer:
             "type": "computer",
             "seat": seat,
             "action": action.kind,
-            "reason": str(reason),
-            "said": Said.of(reason).to_json(),
+            "reason": reason,
+            "said": said or Said(reason).to_json(),
             "words": f"{names[team]} {words}",
         }
         if where:
@@ -524,8 +524,8 @@ class Computer:
             "seat": seat,
             "action": action["kind"],
             "hole": action.get("hole"),
-            "reason": str(answer["reason"]),
-            "said": Said.of(answer["reason"]).to_json(),
+            "reason": answer["reason"],
+            "said": answer.get("said") or Said(answer["reason"]).to_json(),
             **({"to": action["to"]} if "to" in action else {}),
         }
         self.ctl.session.emit(event, now)

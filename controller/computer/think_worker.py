@@ -27,6 +27,7 @@ from multiprocessing.queues import Queue
 from multiprocessing.sharedctypes import Synchronized
 from typing import Any
 
+from controller.i18n import Said
 from engine.game import Action, Game, Phase
 from engine.players import make_player
 from engine.players.base import LEVELS, Budget, Decision, Player
@@ -43,7 +44,8 @@ Job = dict[str, Any]
 """``{"generation", "purpose": "move"|"hint", "entry", "actions", "levels": {seat: level},
 "seeds": {seat: seed}, "movetime"}`` (holes as names, as in the journal)."""
 Answer = dict[str, Any]
-"""``{"generation", "purpose", "seat", "action" (JSON or None), "reason", "error"?}``."""
+"""``{"generation", "purpose", "seat", "action" (JSON or None), "reason", "said" (the reason as
+a message), "error"?}``."""
 
 
 def replay(job: Job) -> Game:
@@ -97,12 +99,17 @@ class Thinker:
 
 
 def _decided(decision: Decision, game: Game) -> Answer:
-    return {"action": decision.action.to_json(game.naming), "reason": decision.reason}
+    """The decision's action and its reason, in English and as a message (``said``) that each
+    page and the voice say in their own language."""
+    reason = decision.reason
+    said = Said.of(reason).to_json()
+    return {"action": decision.action.to_json(game.naming), "reason": str(reason), "said": said}
 
 
 def _reaction(action: Action, game: Game) -> Answer:
     words = {"call": "calls FLIX", "penalty": "calls PENALTY", "request_block": "asks for a block"}
-    return {"action": action.to_json(game.naming), "reason": words.get(action.kind, action.kind)}
+    reason = words.get(action.kind, action.kind)
+    return {"action": action.to_json(game.naming), "reason": reason, "said": Said(reason).to_json()}
 
 
 def _stop_check(current: Synchronized[int], generation: int) -> Callable[[], bool]:

@@ -64,8 +64,8 @@ def test_a_german_page_shows_no_english_on_its_main_screens(
     page.select_option("#page-language", "de")
     expect(page.locator("#roll")).to_have_text("Würfeln")
 
-    # the game: a throw, a Man placed, the computer's answer with its reason, in the log
-    page.click("#roll")
+    # the game: a throw, a Man placed, the computer's answer; a hint with the computer's reason
+    assert service.post("/api/roll", {"faces": "red/I/spades"}).status_code == 200
     wait_until(lambda: service.state()["phase"] == "await_place", timeout=30.0)
     page.click(f'[data-hole="{service.state()["allowed"][0]}"]')
     wait_until(
@@ -77,6 +77,9 @@ def test_a_german_page_shows_no_english_on_its_main_screens(
     wait_until(lambda: mine.items() <= service.state().items(), timeout=30.0)
     assert service.post("/api/roll", {"faces": "red/IV/spades"}).status_code == 200
     wait_until(lambda: service.state()["phase"] == "await_place", timeout=30.0)
+    page.click("#hint")  # the computer's best move and its reason
+    expect(page.locator("#hint-text")).to_contain_text("Tipp für Rot (Spieler 1)")
+    expect(page.locator("#hint-text")).to_contain_text("(")
     page.evaluate("import('./orders.js').then((orders) => orders.command('/api/roll', {}))")
     expect(page.locator("#message")).to_contain_text("kann jetzt nicht würfeln")
     shoot(page, tmp_path, "game")

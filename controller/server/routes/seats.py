@@ -10,11 +10,12 @@ from starlette.routing import Route
 
 from controller.computer.think_worker import Answer as Found
 from controller.errors import NotNow
+from controller.i18n import Said, language
 from controller.seats import seat_from_json
 from controller.server.bodies import Answer, Hint, SwitchSeat
 from controller.server.numbers import parse_whole
 from controller.server.requests import check_order, read_body
-from controller.server.statuses import answer
+from controller.server.statuses import answer, asked_language
 from controller.server.web_service import WebService
 
 HINT_MARGIN_S = 10.0
@@ -69,7 +70,7 @@ def routes(service: WebService) -> list[Route]:
                 action=action["kind"],
                 hole=action.get("hole"),
                 token=action.get("token") if own else None,
-                reason=result["reason"],
+                reason=hint_reason(result, request),
                 to=action.get("to", UNSET),
             )
         )
@@ -78,3 +79,11 @@ def routes(service: WebService) -> list[Route]:
         Route("/api/seats", answer(seats), methods=["POST"]),
         Route("/api/hint", answer(hint), methods=["GET"]),
     ]
+
+
+def hint_reason(found: Found, request: Request) -> str:
+    """Why the hint's move, in the language the request asks for (``Accept-Language``)."""
+    said = found.get("said")
+    if not said:
+        return str(found["reason"])
+    return Said(said["id"], said["args"]).in_language(language(asked_language(request)))
