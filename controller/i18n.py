@@ -17,7 +17,7 @@ wheel).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -102,7 +102,26 @@ class Said:
         return say.gettext(self.id).format(**args) if args else say.gettext(self.id)
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "args": {key: str(value) for key, value in self.args.items()}}
+        """``{"id", "args"}``; a value that is itself the rules' words (a ``Phrase``) nests as
+        its own ``{"id", "args"}``."""
+        args = {
+            key: Said.of(value).to_json() if isinstance(value, Phrase) else value
+            for key, value in self.args.items()
+        }
+        return {"id": self.id, "args": args}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Said:
+        """The message ``to_json`` wrote."""
+        return cls.of(_phrase(data))
+
+
+def _phrase(data: Mapping[str, Any]) -> Phrase:
+    args = data.get("args", {})
+    return Phrase(
+        str(data["id"]),
+        {key: _phrase(v) if isinstance(v, Mapping) else str(v) for key, v in args.items()},
+    )
 
 
 MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")

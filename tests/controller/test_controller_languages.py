@@ -172,3 +172,9 @@ def test_the_computers_reason_keeps_its_message_in_each_language() -> None:
     said = Said.of(why("{reason} (free play)", reason=why("forces a win in {moves}", moves=3)))
     assert said.english() == "forces a win in 3 (free play)"
     assert said.in_language(language("de")) == "erzwingt den Sieg in 3 Zügen (Freizug)"
+    sent = said.to_json()  # as the events and the think worker carry it
+    assert sent == {
+        "id": "{reason} (free play)",
+        "args": {"reason": {"id": "forces a win in {moves}", "args": {"moves": "3"}}},
+    }
+    assert Said.from_json(sent).in_language(language("de")) == said.in_language(language("de"))

@@ -86,4 +86,4 @@ def hint_reason(found: Found, request: Request) -> str:
     said = found.get("said")
     if not said:
         return str(found["reason"])
-    return Said(said["id"], said["args"]).in_language(language(asked_language(request)))
+    return Said.from_json(said).in_language(language(asked_language(request)))
