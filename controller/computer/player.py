@@ -43,6 +43,7 @@ from controller.words import board_words
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase, player
+from engine.phrase import why
 from hal.base import Color, Piece
 from hal.capabilities import Hands
 from hal.errors import HalError
@@ -485,13 +486,13 @@ class Computer:
         ctl = self.ctl
         game = ctl.game
         if not ctl.session.hints:
-            raise NotNow("hints are off for this game")
+            raise NotNow(why("hints are off for this game"))
         if game.game_over:
-            raise NotNow("the game is over: nothing to hint")
+            raise NotNow(why("the game is over: nothing to hint"))
         if not ctl.connected or ctl.phase == Phase.AWAIT_FIX:
-            raise NotNow("fix the board first: no hint while it disagrees with the game")
+            raise NotNow(why("fix the board first: no hint while it disagrees with the game"))
         if game.phase not in HINT_PHASES:
-            raise NotNow(f"nothing to hint now (phase {game.phase})")
+            raise NotNow(why("nothing to hint now (phase {phase})", phase=game.phase))
         if self.is_computer(game.to_move):
             raise NotNow(f"{player(game.to_move)} is the computer's: no hint for it")
         self._thinker().submit(self._job("hint"))

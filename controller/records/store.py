@@ -181,7 +181,9 @@ class GameStore:
 
     def same_as(self, game: StoredGame) -> int | None:
         """The id of a kept game that is the same game as ``game`` (the same digest), if any."""
-        row = self._one("SELECT id FROM games WHERE digest = ? ORDER BY id LIMIT 1", (game.digest,))
+        row = self._one(
+            "SELECT id FROM games WHERE digest = ? ORDER BY id LIMIT 1", (game.digest,)
+        )
         return None if row is None else int(str(row[0]))
 
     def has(self, key: str) -> bool:

@@ -17,6 +17,7 @@ from controller.server.numbers import parse_whole
 from controller.server.requests import check_order, read_body
 from controller.server.statuses import answer, asked_language
 from controller.server.web_service import WebService
+from engine.phrase import why
 
 HINT_MARGIN_S = 10.0
 """How long past the movetime a hint may take before the request gives up."""
@@ -49,19 +50,19 @@ def routes(service: WebService) -> list[Route]:
         loop = asyncio.get_running_loop()
         found: asyncio.Future[tuple[Found | None, str]] = loop.create_future()
 
-        def done(answer: Found | None, why: str) -> None:
+        def done(answer: Found | None, refusal: str) -> None:
             if not found.done():
-                found.set_result((answer, why))
+                found.set_result((answer, refusal))
 
         mover_team = controller.game.team_of_seat[controller.game.to_move]
         service.order(lambda now: computer.ask_hint(now, done))
         limit = service.config.computer_movetime_ms / 1000 + HINT_MARGIN_S
         try:
-            result, why = await asyncio.wait_for(found, limit)
+            result, refusal = await asyncio.wait_for(found, limit)
         except TimeoutError:
-            raise NotNow("no hint came in time: ask again") from None
+            raise NotNow(why("no hint came in time: ask again")) from None
         if result is None:
-            raise NotNow(why)
+            raise NotNow(refusal)
         action = result["action"]
         own = team == mover_team
         return Answer(
