@@ -6,7 +6,7 @@ import { buildFlip4Board, isFlip4, paintFlip4 } from "./flip4.js";
 import { isOlix, olixHtml } from "./olix.js";
 import { onDraw, state as page } from "./store.js";
 import { showReplay } from "./views.js";
-import { throwText, variantName } from "./words.js";
+import { variantName } from "./words.js";
 import { N_, onLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -198,13 +198,21 @@ function placedText(game) {
   return t("{count} {pieces} placed", { count, pieces });
 }
 
+/** A throw as the notation writes it ("red/I/spades"), its faces' words in the page's language. */
+function faceWords(thrown) {
+  return thrown
+    .split("/")
+    .map((face) => t(face))
+    .join("/");
+}
+
 /** "1 place R-I-S @2.534" as "place R-I-S at 2.5 s" (game time, to the tenth of a second), its
  * move word in the page's language. */
 export function moveText(text) {
   return text
     .replace(/^\d+ /, "")
     .replace(/^([a-z_]+)/, (word) => (MOVE_WORDS[word] ? t(MOVE_WORDS[word]) : word))
-    .replace(/^(\S+) (\S+\/\S+)/, (whole, verb, thrown) => (verb === t(MOVE_WORDS.roll) ? `${verb} ${throwText(thrown)}` : whole))
+    .replace(/^(\S+) (\S+\/\S+)/, (whole, verb, thrown) => (verb === t(MOVE_WORDS.roll) ? `${verb} ${faceWords(thrown)}` : whole))
     .replace(/ @(\S+)$/, (_, at) => " " + t("at {seconds} s", { seconds: Number(at).toFixed(1) }));
 }
 
