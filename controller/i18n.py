@@ -17,11 +17,13 @@ wheel).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import IO, Any
+
+from engine.phrase import Phrase
 
 LANGUAGES = ("en", "de")
 """The languages a board and a page speak; the message ids are the English."""
@@ -86,15 +88,40 @@ class Said:
     id: str
     args: dict[str, str] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, text: str) -> Said:
+        """``text`` as a message: the rules' words (a ``Phrase``) keep their id and values, any
+        other text is its own id."""
+        return cls(text.id, dict(text.args)) if isinstance(text, Phrase) else cls(text)
+
     def english(self) -> str:
         return self.id.format(**self.args)
 
     def in_language(self, say: Language) -> str:
-        args = {key: say.gettext(value) for key, value in self.args.items()}
-        return say.gettext(self.id).format(**args)
+        args = {key: Said.of(value).in_language(say) for key, value in self.args.items()}
+        return say.gettext(self.id).format(**args) if args else say.gettext(self.id)
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "args": dict(self.args)}
+        """``{"id", "args"}``; a value that is itself the rules' words (a ``Phrase``) nests as
+        its own ``{"id", "args"}``."""
+        args = {
+            key: Said.of(value).to_json() if isinstance(value, Phrase) else value
+            for key, value in self.args.items()
+        }
+        return {"id": self.id, "args": args}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Said:
+        """The message ``to_json`` wrote."""
+        return cls.of(_phrase(data))
+
+
+def _phrase(data: Mapping[str, Any]) -> Phrase:
+    args = data.get("args", {})
+    return Phrase(
+        str(data["id"]),
+        {key: _phrase(v) if isinstance(v, Mapping) else str(v) for key, v in args.items()},
+    )
 
 
 MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")

@@ -24,6 +24,7 @@ from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingE
 from engine.game import Action, Event, Game, Options, Phase
 from engine.grid import FLIP4_GRID, Grid
 from engine.holes import Hole
+from engine.phrase import N_
 
 NUMBERS: tuple[int, ...] = (
     0,
@@ -381,7 +382,7 @@ class Flip4(Game):
         else:
             self.misses[team] += 1
             if self.misses[team] < MAX_MISSES:
-                self._emit("turn_lost", seat=seat, reason="no piece on a result")
+                self._emit("turn_lost", seat=seat, reason=N_("no piece on a result"))
                 self._end_turn(seat)
                 return
             self.misses[team] = 0

@@ -32,6 +32,7 @@ from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingE
 from engine.grid import GRIDS
 from engine.holes import DEFAULT_LAYOUT, Hole, Layout, Naming
 from engine.lines import LINES_THROUGH, completed_lines, completing
+from engine.phrase import N_, why
 from engine.settings import seconds, shown, whole_number
 
 MAN = "man"
@@ -523,12 +524,22 @@ class Game:
         if handler is None:
             raise IllegalAction(f"unknown action {action.kind!r} in {self.variant}")
         if self.phase == Phase.GAME_OVER:
-            raise IllegalAction(f"the game is over: no {action.kind} (phase {self.phase})")
+            raise IllegalAction(
+                why(
+                    "the game is over: no {action} (phase {phase})",
+                    action=action.kind,
+                    phase=self.phase,
+                )
+            )
         if self.phase == Phase.AWAIT_CALLS and action.kind not in AWAIT_CALLS_ACTIONS:
             error = {"place": IllegalPlacement, "roll": IllegalRoll}.get(action.kind, IllegalAction)
             raise error(
-                f"nobody can place: call FLIX or PENALTY (or resign), no {action.kind} "
-                f"(phase {self.phase})"
+                why(
+                    "nobody can place: call FLIX or PENALTY (or resign), "
+                    "no {action} (phase {phase})",
+                    action=action.kind,
+                    phase=self.phase,
+                )
             )
         snapshot = self._snapshot()
         start = len(self.events)
@@ -545,7 +556,7 @@ class Game:
     def pop(self) -> Action:
         """Undo the last action exactly (state, events, RNG) and return it."""
         if not self._history:
-            raise IllegalAction("nothing to undo")
+            raise IllegalAction(why("nothing to undo"))
         snapshot, start, rng_state = self._history.pop()
         self._restore(snapshot, start, rng_state)
         return self.actions.pop()
@@ -609,7 +620,7 @@ class Game:
         """
         self.due_seat = seat
         if self.occupied == self.board_mask:
-            self._nobody_can_place("board full")
+            self._nobody_can_place(N_("board full"))
             return
         for _ in range(self.players):
             team = self.team_of_seat[seat]
@@ -621,9 +632,9 @@ class Game:
                     self.free_throws = 0
                     self._emit("turn", seat=seat, phase=str(self.phase), free_throws=0)
                     return
-                self._emit("turn_lost", seat=seat, reason="no Men in supply")
+                self._emit("turn_lost", seat=seat, reason=N_("no Men in supply"))
             seat = (seat + 1) % self.players
-        self._nobody_can_place("nobody can place")
+        self._nobody_can_place(N_("nobody can place"))
 
     def _nobody_can_place(self, reason: str) -> None:
         if not self.uncalled:
@@ -658,17 +669,27 @@ class Game:
     def _act_place(self, action: Action) -> None:
         seat, hole = self.to_move, action.hole
         if self.phase != Phase.AWAIT_PLACE:
-            raise IllegalPlacement(f"{player(seat)} cannot place now (phase {self.phase})")
+            raise IllegalPlacement(
+                why(
+                    "player {number} cannot place now (phase {phase})",
+                    number=seat + 1,
+                    phase=self.phase,
+                )
+            )
         last = self.board_mask.bit_length() - 1
         if not isinstance(hole, int) or isinstance(hole, bool) or not 0 <= hole <= last:
             raise IllegalPlacement(f"not a hole: {hole!r}")
         where = self.naming.name(hole)
         if self.occupied >> hole & 1:
-            raise IllegalPlacement(f"{where} is occupied")
+            raise IllegalPlacement(why("{where} is occupied", where=where))
         if not self.reach >> hole & 1:
             raise IllegalPlacement(
-                f"{player(seat)} may not place at {where} now; allowed: "
-                + " ".join(self._names(self.allowed))
+                why(
+                    "player {number} may not place at {where} now; allowed: {allowed}",
+                    number=seat + 1,
+                    where=where,
+                    allowed=" ".join(self._names(self.allowed)),
+                )
             )
         team = self.team_of_seat[seat]
         self._check_piece(seat, team, hole, action.piece, action.token)
@@ -691,9 +712,9 @@ class Game:
             if not self.uses_burocrats:
                 raise IllegalPlacement(f"{self.variant} uses no Burocrats")
             if self.burocrat_supply[team] <= 0:
-                raise IllegalPlacement(f"team {team} has no Burocrat to place")
+                raise IllegalPlacement(why("team {team} has no Burocrat to place", team=team))
         elif self.supply[team] <= 0:
-            raise IllegalPlacement(f"team {team} has no Man left in supply")
+            raise IllegalPlacement(why("team {team} has no Man left in supply", team=team))
         if token is not None and not self.uses_tokens:
             raise IllegalPlacement(f"{self.variant} uses no tokens: cannot attach {token!r}")
 
@@ -798,7 +819,7 @@ class Game:
         seat = self._seat(action.seat)
         team = self.team_of_seat[seat]
         if team in self.resigned:
-            raise IllegalAction(f"team {team} has already resigned")
+            raise IllegalAction(why("team {team} has already resigned", team=team))
         self.resigned.add(team)
         self._emit("resign", seat=seat, team=team)
         left = [other for other in range(self.teams) if other not in self.resigned]

@@ -38,7 +38,8 @@ from engine.dice import (
     throw_dice,
 )
 from engine.errors import IllegalRoll
-from engine.game import Action, Game, Options, Phase, player
+from engine.game import Action, Game, Options, Phase
+from engine.phrase import N_, why
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,13 @@ class LuckyFlix(Game):
     def _act_roll(self, action: Action) -> None:
         seat = self.to_move
         if self.phase != Phase.AWAIT_ROLL:
-            raise IllegalRoll(f"{player(seat)} cannot roll now (phase {self.phase})")
+            raise IllegalRoll(
+                why(
+                    "player {number} cannot roll now (phase {phase})",
+                    number=seat + 1,
+                    phase=self.phase,
+                )
+            )
         if action.throw is None:
             throw = throw_dice(self._rng, self.dice)
         else:
@@ -112,13 +119,13 @@ class LuckyFlix(Game):
                 self.reach = reading.holes
                 self._emit("turn", seat=opponent, phase=str(self.phase), free_throws=0)
             else:
-                self._emit("turn_lost", seat=opponent, reason="no Men in supply")
+                self._emit("turn_lost", seat=opponent, reason=N_("no Men in supply"))
                 self._start_turn(self.next_seat(opponent))
         elif reading.holes & ~self.occupied:
             self.phase = Phase.AWAIT_PLACE
             self.reach = reading.holes
         else:
-            self._emit("turn_lost", seat=seat, reason="every allowed hole is occupied")
+            self._emit("turn_lost", seat=seat, reason=N_("every allowed hole is occupied"))
             self._continue(seat)
 
     def _end_placement(self, seat: int) -> None:

@@ -30,6 +30,7 @@ from engine.errors import IllegalAction, IllegalPlacement, SettingError
 from engine.game import BUROCRAT, Action, Event, Game, Options, Phase, player
 from engine.holes import Hole, name, parse
 from engine.lines import LINES_THROUGH
+from engine.phrase import N_
 
 SUBSTITUTE = "substitute"
 """The player seats each won-back Burocrat in place of a Man of the lines completed this turn."""
@@ -223,7 +224,7 @@ class TacTFlix(Game):
         assert team is not None
         seat = self.seq_seat
         if self.free_plays > 0 and (self.supply[team] == 0 or self.occupied == BB_ALL):
-            reason = "no Men in supply" if self.supply[team] == 0 else "board full"
+            reason = N_("no Men in supply") if self.supply[team] == 0 else N_("board full")
             self._emit("free_plays_lost", seat=seat, team=team, lost=self.free_plays, reason=reason)
             self.free_plays = 0
         if self.free_plays > 0:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
 import msgspec
 
+from controller.cli.language import command_language
 from controller.cli.status import USER_FAULT
+from controller.i18n import N_, Language
 from controller.records.journal import JournalError, check_data_dir, default_data_dir
 from controller.records.queries import (
     Filter,
@@ -21,6 +24,11 @@ from controller.records.queries import (
 from controller.records.store import GameStore, RecordsError
 from controller.records.words import players_text, result_text
 from engine.variants import VARIANTS
+
+STATS_HEADS = (N_("Player"), N_("Games"), N_("Wins"), N_("Draws"), N_("Men/game"), N_("Lines"))
+"""The columns of ``--stats`` (the page's players' table), as wide as ``STATS_WIDTHS`` or their
+words."""
+STATS_WIDTHS = (20, 5, 5, 5, 8, 5)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,21 +48,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    say = command_language()
     if args.limit < 1:
-        print("flixboard games: --limit must be 1 or more", file=sys.stderr)
+        print(say.gettext("flixboard games: --limit must be 1 or more"), file=sys.stderr)
         return USER_FAULT
     try:
         data_dir = check_data_dir(args.data_dir or default_data_dir())
         if not (data_dir / GameStore.FILE_NAME).exists():
             if args.show is not None:
-                print(f"flixboard games: no game {args.show}: no games kept in {data_dir} yet",
-                      file=sys.stderr)
+                none = say.gettext("flixboard games: no game {id}: no games kept in {folder} yet")
+                print(none.format(id=args.show, folder=data_dir), file=sys.stderr)
                 return USER_FAULT
-            print(f"no games kept in {data_dir} yet")
+            print(say.gettext("no games kept in {folder} yet").format(folder=data_dir))
             return 0
         store = GameStore(data_dir)
         try:
-            return _show(store, args)
+            return _show(store, args, say)
         finally:
             store.close()
     except (RecordsError, JournalError) as error:  # the records given cannot be read
@@ -62,12 +71,13 @@ def main(args: argparse.Namespace) -> int:
         return USER_FAULT
 
 
-def _show(store: GameStore, args: argparse.Namespace) -> int:
+def _show(store: GameStore, args: argparse.Namespace, say: Language) -> int:
     chosen = Filter(args.player, args.variant)
     if args.show is not None:
         found = get_game(store, args.show)
         if found is None:
-            print(f"flixboard games: no game {args.show} in {store.path}", file=sys.stderr)
+            none = say.gettext("flixboard games: no game {id} in {file}")
+            print(none.format(id=args.show, file=store.path), file=sys.stderr)
             return USER_FAULT
         print(pretty(found) if args.json else found.notation.rstrip("\n"))
         return 0
@@ -76,12 +86,12 @@ def _show(store: GameStore, args: argparse.Namespace) -> int:
         if args.json:
             print(pretty(stats))
             return 0
-        print(f"{'player':20} {'games':>5} {'wins':>5} {'draws':>5} {'length':>6} {'lines':>5}")
+        heads = [say.gettext(head) for head in STATS_HEADS]
+        widths = [max(len(head), width) for head, width in zip(heads, STATS_WIDTHS, strict=True)]
+        print(_columns(heads, widths))
         for row in stats:
-            print(
-                f"{row.name[:20]:20} {row.games:5} {row.wins:5} {row.draws:5} "
-                f"{row.average_length:6.1f} {row.lines:5}"
-            )
+            cells = [row.name[:20], row.games, row.wins, row.draws, f"{row.average_length:.1f}"]
+            print(_columns([*cells, row.lines], widths))
         return 0
     items, total = list_games(store, chosen, offset=0, limit=args.limit)
     if args.json:
@@ -90,11 +100,19 @@ def _show(store: GameStore, args: argparse.Namespace) -> int:
     for item in items:
         when = (item.ended or item.started or "")[:16].replace("T", " ")
         print(
-            f"{item.id:5}  {when:16}  {item.variant:8}  {item.moves:4} moves  "
-            f"{players_text(item.players)}: {result_text(item.players, item.result)}"
+            f"{item.id:5}  {when:16}  {item.variant:8}  "
+            + say.gettext("{count} moves").format(count=f"{item.moves:4}")
+            + f"  {players_text(item.players)}: {result_text(item.players, item.result, say)}"
         )
-    print(f"{len(items)} of {total} games" + ("" if total else f" in {store.path}"))
+    shown = say.gettext("{count} of {total} games").format(count=len(items), total=total)
+    print(shown if total else say.gettext("{shown} in {file}").format(shown=shown, file=store.path))
     return 0
+
+
+def _columns(cells: Sequence[object], widths: Sequence[int]) -> str:
+    """One row of the statistics: the name left-aligned, the figures right-aligned."""
+    first, *rest = zip(cells, widths, strict=True)
+    return " ".join([f"{first[0]!s:{first[1]}}", *(f"{cell!s:>{width}}" for cell, width in rest)])
 
 
 class GameList(Record):

@@ -8,6 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from controller.cli.language import command_language
 from controller.cli.status import FAILED, USER_FAULT
 from controller.records.journal import default_data_dir
 from controller.records.keeping import keep_imported
@@ -57,8 +58,12 @@ def main(args: argparse.Namespace) -> int:
         return FAILED
     finally:
         store.close()
+    say = command_language()
     if kept.already:
-        print(f"game {kept.id} is this game, kept already (the same record); nothing was stored")
+        already = say.gettext(
+            "game {id} is this game, kept already (the same record); nothing was stored"
+        )
+        print(already.format(id=kept.id))
         return 0
     players = [
         GameSeat(index, seat.name, seat.kind, seat.level, team, 0)
@@ -67,8 +72,14 @@ def main(args: argparse.Namespace) -> int:
         )
     ]
     result = GameResult(record.result.outcome, record.result.team, record.result.reason)
+    imported = say.gettext("imported game {id}: {variant}, {players}: {result}, {count} moves")
     print(
-        f"imported game {kept.id}: {record.variant}, {players_text(players)}: "
-        f"{result_text(players, result)}, {len(record.moves)} moves"
+        imported.format(
+            id=kept.id,
+            variant=record.variant,
+            players=players_text(players),
+            result=result_text(players, result, say),
+            count=len(record.moves),
+        )
     )
     return 0

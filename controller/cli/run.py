@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypedDict
 
+from controller.cli.language import command_language
 from controller.cli.status import FAILED, USER_FAULT
 from controller.config import (
     Config,
@@ -22,7 +23,7 @@ from controller.config import (
 )
 from controller.config_file import TOKEN_FILE, new_token, stored_token
 from controller.core.board_search import BoardSearch
-from controller.i18n import language
+from controller.i18n import N_, Language, language
 from controller.records.journal import Journal, JournalError, default_data_dir
 from controller.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
@@ -168,6 +169,8 @@ SIM_STATE_FILE = "sim-board.json"
 def sim_state_file(geometry: BoardGeometry) -> str:
     """The default name of the simulated board's state file (one per board shape)."""
     return f"sim-{geometry.key}.json" if geometry.flat else SIM_STATE_FILE
+
+
 SIM_FRAME_LIMIT = 1000
 """A long-running simulated board keeps only its recent LED frames (the recorder is for tests)."""
 
@@ -223,8 +226,10 @@ def search_board(
 ) -> BoardSearch:
     """A serial board that did not answer at start: the service comes up and searches for it
     (a Pico plugged in later, a service started by systemd before the board)."""
-    where = spec.partition(":")[2] or "the default port"
-    print(f"flixboard: searching for the board on {where}: {error}", file=sys.stderr, flush=True)
+    words = language(config.language)
+    where = spec.partition(":")[2] or words.gettext("the default port")
+    searching = words.gettext("flixboard: searching for the board on {where}: {error}")
+    print(searching.format(where=where, error=error), file=sys.stderr, flush=True)
 
     def say(news: str) -> None:
         print(f"flixboard: {news}", file=sys.stderr, flush=True)
@@ -239,10 +244,12 @@ def search_board(
 
 
 def main(args: argparse.Namespace) -> int:
+    say = command_language()  # the board's language once its configuration is read
     try:
         data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
         path = config_path(args.config, data_dir)
         config = settings(args, path)
+        say = language(config.language)
         host, port = parse_address(config.address)
         journal = Journal(data_dir)
         in_file = load_config(path) if path.exists() else Config()
@@ -252,11 +259,11 @@ def main(args: argparse.Namespace) -> int:
     try:
         sock = bind(host, port)
     except OSError as error:
-        print(
-            f"flixboard run: cannot listen on {host}:{port}: {error.strerror}. "
-            "Choose another address with --http HOST:PORT.",
-            file=sys.stderr,
+        refused = say.gettext(
+            "flixboard run: cannot listen on {address}: {error}. "
+            "Choose another address with --http HOST:PORT."
         )
+        print(refused.format(address=f"{host}:{port}", error=error.strerror), file=sys.stderr)
         return USER_FAULT
     try:
         geometry = load_geometry(config.geometry)
@@ -264,15 +271,12 @@ def main(args: argparse.Namespace) -> int:
         backend = open_board(config.backend, config, sim_state, geometry, config.geometry)
     except BackendUnavailable as error:
         if config.backend.partition(":")[0] != "serial" or isinstance(error, ProfileMismatch):
-            print(
-                f"flixboard run: cannot open the board {config.backend!r}: {error}",
-                file=sys.stderr,
-            )
+            print(_cannot_open(say, config.backend, error), file=sys.stderr)
             sock.close()
             return USER_FAULT
         backend = search_board(config.backend, config, error, geometry)
     except (HalError, ConfigError, ValueError) as error:
-        print(f"flixboard run: cannot open the board {config.backend!r}: {error}", file=sys.stderr)
+        print(_cannot_open(say, config.backend, error), file=sys.stderr)
         sock.close()
         return USER_FAULT
     token = config.token or stored_token(data_dir) or new_token()
@@ -298,27 +302,37 @@ def main(args: argparse.Namespace) -> int:
                 print(f"flixboard run: {error}", file=sys.stderr)
                 return USER_FAULT
             take_seats(service, parse_computers(args.computer, config.players))
-            _announce(service, config.backend, journal, setup)
+            _announce(service, config.backend, journal, setup, say)
             asyncio.run(service.run(sock))
     except (HalError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
         return FAILED
     except ServiceFailed as error:
         traceback.print_exception(error.__cause__ or error, file=sys.stderr)
-        print(f"flixboard run: {error}; the game is saved.", file=sys.stderr)
+        saved = say.gettext("flixboard run: {error}; the game is saved.")
+        print(saved.format(error=error), file=sys.stderr)
         return FAILED
     finally:
         sock.close()
         journal.close()
     if service.restart_requested:
-        print("flixboard: restarting with the new settings; the game is saved.", flush=True)
+        print(say.gettext("flixboard: restarting with the new settings; the game is saved."))
+        sys.stdout.flush()
         try:
             restart()
         except OSError as error:
-            print(f"flixboard run: cannot start again: {error}", file=sys.stderr)
+            again = say.gettext("flixboard run: cannot start again: {error}")
+            print(again.format(error=error), file=sys.stderr)
             return FAILED
-    print("flixboard: stopped; the game is saved and resumes at the next start.", flush=True)
+    stopped = say.gettext("flixboard: stopped; the game is saved and resumes at the next start.")
+    print(stopped, flush=True)
     return 0
+
+
+def _cannot_open(say: Language, board: str, error: Exception) -> str:
+    return say.gettext("flixboard run: cannot open the board {board}: {error}").format(
+        board=repr(board), error=error
+    )
 
 
 def restart() -> None:
@@ -329,30 +343,47 @@ def restart() -> None:
     os.execv(sys.executable, sys.orig_argv)
 
 
-def _announce(service: Service, board: str, journal: Journal, setup: Setup) -> None:
+def _announce(service: Service, board: str, journal: Journal, setup: Setup, say: Language) -> None:
+    """What the service serves and how to reach it, in the board's language."""
     url = service.url()
     lines = [
-        f"flixboard: serving on {url} (board: {board}, journal: {journal.path})",
-        f"Open {url} in a browser, or use the HTTP API: curl {url}api/state",
+        say.gettext("flixboard: serving on {url} (board: {board}, journal: {journal})").format(
+            url=url, board=board, journal=journal.path
+        ),
+        say.gettext("Open {url} in a browser, or use the HTTP API: {command}").format(
+            url=url, command=f"curl {url}api/state"
+        ),
     ]
     kept = stored_token(setup.data_dir) == service.token
     if kept:  # set up: the token stays out of the log
-        token = f"<the token in {setup.data_dir / TOKEN_FILE}, shown on the settings page>"
+        token = say.gettext("<the token in {file}, shown on the settings page>").format(
+            file=setup.data_dir / TOKEN_FILE
+        )
     else:
         token = service.token
     if setup.first_run():
-        lines.append(f"Not set up yet: open {url}settings.html and give it the token {token}")
+        lines.append(
+            say.gettext("Not set up yet: open {url} and give it the token {token}").format(
+                url=f"{url}settings.html", token=token
+            )
+        )
     if service.token_required:
-        lines.append(f"POST requests need the header: Authorization: Bearer {token}")
+        lines.append(
+            say.gettext("POST requests need the header: {header}").format(
+                header=f"Authorization: Bearer {token}"
+            )
+        )
     if service.hands is not None:
         flat = service.controller.geometry.flat
-        example, pieces = ("c3", "pieces") if flat else ("Y-II-H", "Men")
-        lines.append(
-            f"Simulated board: place {pieces} with the page or "
-            f'curl -X POST {url}api/sim/place -d \'{{"hole": "{example}"}}\''
-            + ("" if not service.token_required else f" -H 'Authorization: Bearer {token}'")
+        example, pieces = ("c3", N_("pieces")) if flat else ("Y-II-H", N_("Men"))
+        command = f'curl -X POST {url}api/sim/place -d \'{{"hole": "{example}"}}\'' + (
+            "" if not service.token_required else f" -H 'Authorization: Bearer {token}'"
         )
-    say = language(service.config.language)  # what players read: in the board's language
+        lines.append(
+            say.gettext("Simulated board: place {pieces} with the page or {command}").format(
+                pieces=say.gettext(pieces), command=command
+            )
+        )
     stops = say.gettext("Ctrl+C stops the service.")
     now = say.gettext("Now: {message}").format(message=service.controller.message())
     print("\n".join([*lines, f"{now}  {stops}"]), flush=True)

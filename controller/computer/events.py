@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec import UNSET, UnsetType
 
-from controller.core.state import Happened, Hole
+from controller.core.state import Happened, Hole, SaidView
 
 
 class ComputerPlayed(Happened, tag="computer"):
@@ -15,6 +15,8 @@ class ComputerPlayed(Happened, tag="computer"):
     reason: str
     words: str
     hole: Hole | UnsetType = UNSET
+    said: SaidView | UnsetType = UNSET
+    """The reason as a message, said in each page's and the voice's language."""
 
 
 class ComputerRefused(Happened, tag="computer_refused"):
@@ -38,3 +40,5 @@ class HintShown(Happened, tag="hint"):
     hole: Hole | None
     reason: str
     to: Hole | UnsetType = UNSET
+    said: SaidView | UnsetType = UNSET
+    """The reason as a message, said in each page's language."""

@@ -39,14 +39,16 @@ from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.core.facts import HINT_PHASES
 from controller.core.hints import threats
-from controller.core.state import ComputerMove, Refused, SeatView, State, Threat
+from controller.core.state import ComputerMove, Refused, SaidView, SeatView, State, Threat
 from controller.errors import NotNow
+from controller.i18n import Said
 from controller.leds import Layer, holes_layer, scale
 from controller.seats import Seat, player_seed
 from controller.words import board_words
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase, player
+from engine.phrase import why
 from hal.base import Color, Piece
 from hal.capabilities import Hands
 from hal.errors import HalError
@@ -293,9 +295,9 @@ class Computer:
         except (FlixError, NotNow) as error:
             ctl.session.emit(ComputerRefused(seat=seat, reason=str(error)), now)
             return
-        self._announce(seat, action, answer.reason, now)
+        self._announce(seat, action, answer.reason, answer.said or Said(answer.reason), now)
 
-    def _announce(self, seat: int, action: Action, reason: str, now: float) -> None:
+    def _announce(self, seat: int, action: Action, reason: str, said: Said, now: float) -> None:
         names = self.config.team_names
         game = self.ctl.game
         team = game.team_of_seat[seat]
@@ -314,6 +316,7 @@ class Computer:
             reason=reason,
             words=f"{names[team]} {words}",
             hole=where or UNSET,
+            said=SaidView.of(said),
         )
         self.ctl.session.emit(played, now)
 
@@ -511,13 +514,13 @@ class Computer:
         ctl = self.ctl
         game = ctl.game
         if not ctl.session.hints:
-            raise NotNow("hints are off for this game")
+            raise NotNow(why("hints are off for this game"))
         if game.game_over:
-            raise NotNow("the game is over: nothing to hint")
+            raise NotNow(why("the game is over: nothing to hint"))
         if not ctl.connected or ctl.phase == Phase.AWAIT_FIX:
-            raise NotNow("fix the board first: no hint while it disagrees with the game")
+            raise NotNow(why("fix the board first: no hint while it disagrees with the game"))
         if game.phase not in HINT_PHASES:
-            raise NotNow(f"nothing to hint now (phase {game.phase})")
+            raise NotNow(why("nothing to hint now (phase {phase})", phase=game.phase))
         if self.is_computer(game.to_move):
             raise NotNow(f"{player(game.to_move)} is the computer's: no hint for it")
         self._thinker().submit(self._job("hint"))
@@ -552,6 +555,7 @@ class Computer:
             hole=None if action.hole is None else naming.name(action.hole),
             reason=answer.reason,
             to=UNSET if action.to is None else naming.name(action.to),
+            said=SaidView.of(answer.said or Said(answer.reason)),
         )
         self.ctl.session.emit(hinted, now)
         for done in waiters:

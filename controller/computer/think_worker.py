@@ -28,9 +28,10 @@ from multiprocessing.queues import Queue
 from multiprocessing.sharedctypes import Synchronized
 from typing import Literal
 
+from controller.i18n import Said
 from engine.game import Action, Game, Phase
 from engine.players import make_player
-from engine.players.base import LEVELS, Budget, Player
+from engine.players.base import LEVELS, Budget, Decision, Player
 from engine.players.view import seat_view
 from engine.variants import new_game
 
@@ -69,7 +70,8 @@ class Job:
 
 @dataclass(frozen=True)
 class Answer:
-    """What a job found: the seat and its action with the reason (``action`` ``None``:
+    """What a job found: the seat and its action with the reason, in English and as a message
+    (``said``) that each page and the voice say in their own language (``action`` ``None``:
     nothing to do), or the ``error`` that stopped the search; ``stale``: cancelled before it
     started."""
 
@@ -78,6 +80,7 @@ class Answer:
     seat: int = 0
     action: Action | None = None
     reason: str = ""
+    said: Said | None = None
     error: str | None = None
     stale: bool = False
 
@@ -112,18 +115,25 @@ class Thinker:
         if job.purpose == "hint":
             player = self.player(variant, HINT_LEVEL, job.seeds[game.to_move])
             decision = player.decide(seat_view(game, game.to_move), budget)
-            return replace(base, action=decision.action, reason=decision.reason)
+            return _decided(base, decision)
         if game.phase == Phase.GAME_OVER:
             return base
         for seat in sorted(job.levels):
             player = self.player(variant, job.levels[seat], job.seeds[seat])
             for action in player.reactions(seat_view(game, seat), seat):
-                return replace(base, seat=seat, action=action, reason=_reason(action))
+                reason = _reason(action)
+                return replace(base, seat=seat, action=action, reason=reason, said=Said(reason))
         if game.to_move in job.levels:
             player = self.player(variant, job.levels[game.to_move], job.seeds[game.to_move])
             decision = player.decide(seat_view(game, game.to_move), budget)
-            return replace(base, action=decision.action, reason=decision.reason)
+            return _decided(base, decision)
         return base
+
+
+def _decided(base: Answer, decision: Decision) -> Answer:
+    """``base`` with the decision's action and its reason (its words kept as a message)."""
+    reason = decision.reason
+    return replace(base, action=decision.action, reason=str(reason), said=Said.of(reason))
 
 
 def _reason(reaction: Action) -> str:

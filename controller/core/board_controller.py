@@ -59,6 +59,7 @@ from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
 from engine.game import Action, Game, Phase
 from engine.holes import Naming
+from engine.phrase import why
 from engine.variants import VARIANTS, find_variant
 from hal.base import FLIX_GEOMETRY, BoardGeometry, BoardReading, Button, ButtonPress, Clock, Piece
 from hal.geometry import geometry_for
@@ -392,7 +393,7 @@ class BoardController:
         Pieces still on the board are then guided off like any piece the new game lacks."""
         self._check_allowed("next_game")
         if not self.game.game_over:
-            raise NotNow("the game is still under way: the next game is asked for after it")
+            raise NotNow(why("the game is still under way: the next game is asked for after it"))
         self._begun(self.session.start_next(now), now)
 
     def follow_new_game(self, entry: NewGameData, now: float) -> None:
@@ -413,7 +414,7 @@ class BoardController:
         if faces is None and session.next_faces is not None:
             faces, session.next_faces = session.next_faces, None
         if faces is None and self.config.dice == "physical":
-            raise NotNow("physical dice: throw the dice and enter the faces they show")
+            raise NotNow(why("physical dice: throw the dice and enter the faces they show"))
         self._act(Action("roll", throw=faces), now)
 
     def call(self, seat: int, now: float) -> None:
@@ -449,9 +450,9 @@ class BoardController:
     def _moves_to_take_back(self) -> int:
         """How many moves Undo takes back now; ``NotNow`` says why none."""
         if self.game.game_over:
-            raise NotNow("the game is over: nothing to take back; start a new game")
+            raise NotNow(why("the game is over: nothing to take back; start a new game"))
         if self.game.phase == Phase.AWAIT_TOKENS:
-            raise NotNow("the line is scored and the game decided: enter its tokens")
+            raise NotNow(why("the line is scored and the game decided: enter its tokens"))
         return moves_to_take_back(self.game, self.hands)
 
     def hands(self, seat: int) -> Hands:

@@ -49,6 +49,7 @@ from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Game, seat_range
 from engine.game import Event as GameEvent
 from engine.notation import SeatInfo
+from engine.phrase import why
 
 V = TypeVar("V")
 
@@ -58,8 +59,8 @@ EVENT_LOG_LIMIT = 20_000
 """Events kept for the test view (scripts); older ones are dropped so a service never grows."""
 
 IDLE_CALLS = {
-    "penalty_nothing": "nothing to penalise: no other team has forgotten to call a line",
-    "call_nothing": "nothing to call: no line of this team waits for its FLIX",
+    "penalty_nothing": why("nothing to penalise: no other team has forgotten to call a line"),
+    "call_nothing": why("nothing to call: no line of this team waits for its FLIX"),
 }
 """A call that would change nothing, refused so that it is never journalled nor kept as a move
 (a record of thousands of them would replay as a long game)."""

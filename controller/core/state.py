@@ -16,6 +16,7 @@ import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from controller.core.combination import VOICE_BUTTON
+from controller.i18n import Said
 from controller.records.model import GameOptions
 from controller.wire import Typed, encode
 from controller.words import GrooveProblem, LanguageView, MismatchView, Words
@@ -341,10 +342,20 @@ class BoardLost(Happened, tag="board_lost"):
 
 
 class SaidView(Typed):
-    """A message with its values (``controller.i18n.Said``), for a page in another language."""
+    """A message with its values (``controller.i18n.Said``), for a page in another language: a
+    value that is itself a message nests as one."""
 
     id: str
-    args: dict[str, str]
+    args: dict[str, str | SaidView]
+
+    @classmethod
+    def of(cls, said: Said) -> SaidView:
+        """The message as the page reads it."""
+        return msgspec.convert(said.to_json(), cls)
+
+    def said(self) -> Said:
+        """The message again, to say in a language."""
+        return Said.from_json(msgspec.to_builtins(self))
 
 
 class PlacementRefused(Happened, tag="placement_refused"):

@@ -16,6 +16,7 @@ from enum import Enum
 from controller.core.game_log import BOARD_ACTIONS
 from controller.errors import NotNow
 from engine.game import Game, Phase, player
+from engine.phrase import why
 
 
 class Hands(Enum):
@@ -26,8 +27,8 @@ class Hands(Enum):
     REMOTE = "the other board"
 
 
-NOTHING = "nothing to take back: no piece has been placed or moved"
-NO_PERSON = (
+NOTHING = why("nothing to take back: no piece has been placed or moved")
+NO_PERSON = why(
     "nothing to take back: no person at this board has placed or moved a piece yet "
     "(the computer's moves are taken back only with a person's)"
 )

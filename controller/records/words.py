@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from controller.i18n import DEFAULT_LANGUAGE, Language, language
 from controller.records.queries import GameResult, GameSeat
 
 
@@ -20,12 +21,16 @@ def _player(seat: GameSeat) -> str:
     return f"{name} (computer {seat.level})"
 
 
-def result_text(players: Sequence[GameSeat], result: GameResult) -> str:
-    """``Ann won (line)``, ``draw (board full)`` or ``abandoned``."""
-    reason = f" ({result.reason})" if result.reason else ""
+def result_text(
+    players: Sequence[GameSeat], result: GameResult, say: Language | None = None
+) -> str:
+    """``Ann won (line)``, ``draw (board full)`` or ``abandoned`` (in ``say``'s language, as
+    the page's history says it; English by default)."""
+    say = say or language(DEFAULT_LANGUAGE)
+    why = f" ({say.gettext(result.reason)})" if result.reason else ""
     if result.outcome == "win":
-        winners = [seat.name for seat in players if seat.team == result.team]
-        return f"{' and '.join(winners)} won{reason}"
+        winners = say.gettext(" and ").join(s.name for s in players if s.team == result.team)
+        return say.gettext("{names} won{why}").format(names=winners, why=why)
     if result.outcome == "draw":
-        return f"draw{reason}"
-    return "abandoned"
+        return say.gettext("draw{why}").format(why=why)
+    return say.gettext("abandoned")

@@ -1,6 +1,8 @@
 """The one place where errors become HTTP statuses: every route answers through ``answer``.
 
-An error answers ``{"error": message}`` with the status of its kind; nothing was changed.
+An error answers ``{"error": message}`` with the status of its kind; nothing was changed. The
+rules' words (an ``engine.phrase.Phrase``) are said in the language the request asks for
+(``Accept-Language``, as the page sends its own), else in English.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from controller.errors import (
     TooMany,
     Unauthorized,
 )
+from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES, Said, language
 from controller.records.journal import JournalError
 from controller.server.bodies import Answer, Error
 from engine.errors import FlixError, IllegalAction
+from engine.phrase import Phrase
 from hal.errors import HalError
 
 Handler = Callable[[Request], Awaitable[Answer]]
@@ -51,6 +55,23 @@ def error_response(status: int, message: str) -> Answer:
     return Answer(Error(message), status_code=status)
 
 
+def asked_language(request: Request) -> str:
+    """The first of the request's ``Accept-Language`` that the board speaks, else English."""
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def refusal_words(error: Exception, request: Request) -> str:
+    """What ``error`` says, in the request's language when it is the rules' words."""
+    said = error.args[0] if error.args else None
+    if isinstance(said, Phrase):
+        return Said.of(said).in_language(language(asked_language(request)))
+    return str(error)
+
+
 def status_of(error: Exception) -> int | None:
     """The HTTP status of a refused order, or ``None`` for an error that is a fault (500)."""
     for kind, status in STATUSES:
@@ -71,7 +92,7 @@ def answer(
             status = status_of(error)
             if status is None:
                 raise
-            response = error_response(status, str(error))
+            response = error_response(status, refusal_words(error, request))
             if isinstance(error, TooMany):
                 response.headers["retry-after"] = str(max(1, math.ceil(error.retry_after)))
             return response

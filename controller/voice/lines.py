@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from controller.core.state import Heard, SpokenLine, given
 from controller.i18n import Language, language
-from controller.i18n import Said as Message
 from controller.voice.phrases import (
     VARIANTS,
     count_of,
@@ -171,7 +170,7 @@ class Narrator:
             place = spoken_place(str(event.hole), self.say)
             message = event.said  # the reason as a message: said in the board's language
             if message is not None:
-                text = Message(message.id, dict(message.args)).in_language(self.say)
+                text = message.said().in_language(self.say)
             else:
                 text = self.say.gettext(str(event.reason))
             reason = spoken_text(text, say=self.say)

@@ -24,6 +24,7 @@ from engine.ai import choose_hole
 from engine.bitboard import scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
+from engine.phrase import why
 from engine.players.base import Budget, Clock, Decision, InfoSink, Player
 from engine.players.fast_lucky import LuckySim, table_of
 from engine.players.flix_calls import call_reactions
@@ -49,13 +50,13 @@ class _Yardstick(ABC):
     def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
         """Roll, place with :meth:`choose`, or call."""
         if game.phase == Phase.AWAIT_ROLL:
-            return decision(Action("roll"), "rolls the dice", budget, 50)
+            return decision(Action("roll"), why("rolls the dice"), budget, 50)
         if game.phase == Phase.AWAIT_CALLS:
             return await_calls_decision(game, self.level, self.seed, budget)
         if game.phase != Phase.AWAIT_PLACE:
             raise IllegalAction(f"nothing to do in phase {game.phase}")
         hole, percent = self.choose(game, budget)
-        return decision(Action("place", hole=hole), "its pick", budget, percent, depth=1)
+        return decision(Action("place", hole=hole), why("its pick"), budget, percent, depth=1)
 
     @abstractmethod
     def choose(self, game: Game, budget: Budget) -> tuple[int, int]:

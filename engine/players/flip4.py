@@ -25,6 +25,7 @@ import random
 
 from engine.flip4 import CORNERS, GRID, Flip4
 from engine.game import Action, Game, Phase
+from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo
 from engine.players.flip4_search import (
     THROWS,
@@ -75,9 +76,9 @@ class Flip4Player:
         rng.shuffle(choices)
         winning = next((s for s in choices if wins(position, s)), None)
         if winning is not None:
-            return self._decision(game, position, winning, WIN, 1, budget, "wins")
+            return self._decision(game, position, winning, WIN, 1, budget, why("wins"))
         if self.level == 1 and rng.random() < BLUNDER:
-            return self._decision(game, position, rng.choice(choices), 0, 0, budget, "a guess")
+            return self._decision(game, position, rng.choice(choices), 0, 0, budget, why("a guess"))
         best, score, depth = choices[0], 0.0, 0
         ranked = choices
         limit = min(NODES[self.level], budget.nodes or NODES[self.level])
@@ -101,7 +102,11 @@ class Flip4Player:
             best, depth = choices[values.index(score)], look
             if on_info is not None:
                 on_info(self._info(game, best, score, depth, budget))
-        words = f"best of {len(choices)} by a {depth}-turn look-ahead over the 36 throws"
+        words = why(
+            "best of {count} by a {depth}-turn look-ahead over the 36 throws",
+            count=len(choices),
+            depth=depth,
+        )
         return self._decision(game, position, best, score, depth, budget, words)
 
     def _roll(self, position: Position, board: Board, budget: Budget) -> Decision:
@@ -111,8 +116,11 @@ class Flip4Player:
             if steps(position, board, throw) and not free_only(position, board, throw)
         )
         info = SearchInfo(0, round(100 * useful / 36), 0, budget.elapsed())
-        doing = "place" if position.supply[position.seat] else "move"
-        return Decision(Action("roll"), f"rolls: {useful} of 36 throws let it {doing}", info)
+        if position.supply[position.seat]:
+            reason = why("rolls: {count} of 36 throws let it place", count=useful)
+        else:
+            reason = why("rolls: {count} of 36 throws let it move", count=useful)
+        return Decision(Action("roll"), reason, info)
 
     def _info(
         self, game: Flip4, step: Step, score: float, depth: int, budget: Budget
@@ -130,10 +138,11 @@ class Flip4Player:
         score: float,
         depth: int,
         budget: Budget,
-        why: str,
+        because: str,
     ) -> Decision:
         info = self._info(game, step, score, depth, budget)
-        return Decision(action_of(game, step), f"{describe(game, position, step)}: {why}", info)
+        reason = why("{move}: {because}", move=describe(game, position, step), because=because)
+        return Decision(action_of(game, step), reason, info)
 
 
 def free_only(position: Position, board: Board, throw: int) -> bool:
@@ -165,13 +174,24 @@ def describe(game: Flip4, position: Position, step: Step) -> str:
         return GRID.name(cell) if number is None else f"{GRID.name(cell)} ({number})"
 
     target = step.end
-    opponent = game.piece_team(target, other_than=position.seat)
-    flip = "" if opponent is None else ", flipping an opponent's piece"
+    flips = game.piece_team(target, other_than=position.seat) is not None
     if step.kind == "place":
-        return f"places on {square(target)}"
+        return why("places on {square}", square=square(target))
     if step.kind == "land":
-        return f"lands on {square(target)}{flip}"
+        if flips:
+            return why("lands on {square}, flipping an opponent's piece", square=square(target))
+        return why("lands on {square}", square=square(target))
     if CORNERS >> step.to & 1:
-        where = square(step.landing)
-        return f"steps from {square(step.source)} into the corner {GRID.name(step.to)} for {where}"
-    return f"moves {square(step.source)} to {square(target)}{flip}"
+        return why(
+            "steps from {square} into the corner {corner} for {landing}",
+            square=square(step.source),
+            corner=GRID.name(step.to),
+            landing=square(step.landing),
+        )
+    if flips:
+        return why(
+            "moves {square} to {target}, flipping an opponent's piece",
+            square=square(step.source),
+            target=square(target),
+        )
+    return why("moves {square} to {target}", square=square(step.source), target=square(target))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
 from engine.lines import LINES_THROUGH
+from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 from engine.players.flix_calls import call_reactions
 from engine.players.line_search import SearchResult, search, team_order, threats
@@ -80,11 +81,11 @@ def await_calls_decision(game: Game, level: int, seed: int, budget: Budget) -> D
     calls = call_reactions(game, seat, level, seed)
     for action in calls:
         if action.kind == "call":
-            return decision(action, "calls FLIX", budget, 100)
+            return decision(action, why("calls FLIX"), budget, 100)
     for action in calls:
-        return decision(action, "calls PENALTY", budget, 50)
+        return decision(action, why("calls PENALTY"), budget, 50)
     return decision(
-        Action("call", seat=seat), "nothing to call: waits for the other teams", budget, 50
+        Action("call", seat=seat), why("nothing to call: waits for the other teams"), budget, 50
     )
 
 
@@ -98,13 +99,17 @@ class Placement:
     blocking: list[int]
     result: SearchResult
 
-    def reason(self, suffix: str = "") -> str:
-        """Why, in words (``suffix`` appended: e.g. " (free play)")."""
+    def reason(self, free_play: bool = False) -> str:
+        """Why, in words (said to be a free play when it is one)."""
         if self.completes:
-            return "completes a line" + suffix
-        if self.blocking:
-            return "blocks an opponent's line" + suffix
-        return f"builds its lines (searched {self.result.depth} placements ahead)" + suffix
+            said = why("completes a line")
+        elif self.blocking:
+            said = why("blocks an opponent's line")
+        else:
+            said = why(
+                "builds its lines (searched {depth} placements ahead)", depth=self.result.depth
+            )
+        return why("{reason} (free play)", reason=said) if free_play else said
 
 
 def searched_placement(

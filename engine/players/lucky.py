@@ -27,6 +27,7 @@ from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.lines import LINES_THROUGH
+from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 from engine.players.fast_lucky import DRAW, LuckySim, ThrowTable, dice_of
 from engine.players.flix_calls import call_reactions
@@ -98,9 +99,9 @@ class LuckyPlayer:
         chance = self._table(game).chance_to_reach(threats(game.pieces(team), game.occupied))
         percent = round(100 * chance)
         if chance:
-            reason = f"rolls the dice: {percent}% chance to complete a line"
+            reason = why("rolls the dice: {percent}% chance to complete a line", percent=percent)
         else:
-            reason = "rolls the dice"
+            reason = why("rolls the dice")
         return decision(Action("roll"), reason, budget, percent)
 
     def _place(self, game: Game, budget: Budget, on_info: InfoSink | None) -> Decision:
@@ -132,11 +133,11 @@ class LuckyPlayer:
         best, means = self._halving(game, sim, candidates, budget, on_info)
         percent = round(100 * means.get(best, 0.5))
         if best in blocks:
-            reason = f"blocks an opponent's line; {percent}% expected"
+            reason = why("blocks an opponent's line; {percent}% expected", percent=percent)
         elif len(candidates) == 1:
-            reason = "the only hole the dice allow"
+            reason = why("the only hole the dice allow")
         else:
-            reason = f"best odds: {percent}% expected score"
+            reason = why("best odds: {percent}% expected score", percent=percent)
         return decision(Action("place", hole=best), reason, budget, percent, depth=1)
 
     def _searched(
@@ -162,9 +163,9 @@ class LuckyPlayer:
         if on_info is not None:
             on_info(SearchInfo(result.depth, percent, budget.visited, budget.elapsed(), (action,)))
         if result.hole in blocks:
-            reason = f"blocks an opponent's line; {percent}% expected"
+            reason = why("blocks an opponent's line; {percent}% expected", percent=percent)
         else:
-            reason = f"best odds: {percent}% expected score"
+            reason = why("best odds: {percent}% expected score", percent=percent)
         return decision(action, reason, budget, percent, depth=result.depth)
 
     def _halving(

@@ -39,6 +39,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.olix import NO_SPACE, Area, Olix, space_for
 from engine.olix_patterns import GRID, SIZE, patterns_at
+from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 
 DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 2, 4: 2, 5: 2}
@@ -358,13 +359,19 @@ class OlixPlayer:
 def reason(worth: Worth, where: str) -> str:
     """The words for a chosen placement."""
     if worth.wins:
-        return f"makes the super-pattern {worth.wins} at {where} and wins"
+        return why(
+            "makes the super-pattern {pattern} at {where} and wins", pattern=worth.wins, where=where
+        )
     if worth.stops:
-        return f"blocks a super-pattern: {worth.stops} at {where} would win for the opponent"
+        return why(
+            "blocks a super-pattern: {pattern} at {where} would win for the opponent",
+            pattern=worth.stops,
+            where=where,
+        )
     if worth.scores > 0:
-        return f"scores at {where}: takes a scoring line's top space"
+        return why("scores at {where}: takes a scoring line's top space", where=where)
     if worth.blocks > max(worth.builds, 0.0):
-        return f"blocks at {where}: the opponent would score there"
+        return why("blocks at {where}: the opponent would score there", where=where)
     if worth.builds > 0:
-        return f"builds patterns at {where}"
-    return f"places at {where}"
+        return why("builds patterns at {where}", where=where)
+    return why("places at {where}", where=where)

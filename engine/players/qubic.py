@@ -28,6 +28,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.holes import Layout, name
 from engine.lines import LINES_THROUGH
+from engine.phrase import why
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Budget, Decision, InfoSink, SearchInfo
 from engine.players.qubic_proof import committed_book
 from engine.players.qubic_search import Iteration, Limits, Search, mate_moves, ordered_moves
@@ -173,7 +174,11 @@ class QubicPlayer:
             info = SearchInfo(win.moves, score, forcing.nodes, budget.elapsed(), pv, win.moves)
             if on_info is not None:
                 on_info(info)
-            reason = "makes two threes" if win.moves == 2 else f"forces a win in {win.moves}"
+            reason = (
+                why("makes two threes")
+                if win.moves == 2
+                else why("forces a win in {moves}", moves=win.moves)
+            )
             return self._place(win.first, reason, info)
         defence = ForcingSearch(max(nodes // 2, 1), budget.exhausted, failed=forcing.failed)
         refutations = self._refutations(me, other, empty, defence)
@@ -211,16 +216,18 @@ class QubicPlayer:
         hole = done.pv[0]
         mate = info.mate
         if mate is not None and mate > 0:
-            reason = f"forces a win in {mate}"
+            reason = why("forces a win in {moves}", moves=mate)
         elif mate is not None:
             hole = _spoiler(me, other, refutations or empty, rng)
-            reason = "cuts the most lines of the other side"
+            reason = why("cuts the most lines of the other side")
         elif refutations != empty and refutations >> hole & 1:
-            reason = "stops a forcing win"
+            reason = why("stops a forcing win")
         elif threes_made(me | 1 << hole, other, hole):
-            reason = "makes a three"
+            reason = why("makes a three")
+        elif done.depth <= 1:
+            reason = why("most open lines")
         else:
-            reason = "most open lines" if done.depth <= 1 else f"best by a {done.depth}-ply search"
+            reason = why("best by a {depth}-ply search", depth=done.depth)
         return self._place(hole, reason, info)
 
     def _refutations(

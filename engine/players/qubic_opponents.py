@@ -19,6 +19,7 @@ from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game
 from engine.lines import LINES_THROUGH
+from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo
 from engine.players.qubic_threats import ForcingSearch, completing, forcing_win
 
@@ -60,7 +61,7 @@ def _win_or_block(game: Game, allowed: Bitboard) -> tuple[int, str] | None:
     others = game.occupied & ~own
     wins = completing(own, others) & allowed
     if wins:
-        return (wins & -wins).bit_length() - 1, "wins"
+        return (wins & -wins).bit_length() - 1, why("wins")
     seat = game.next_seat(game.to_move)
     for _ in range(game.players):
         team = game.team_of_seat[seat]
@@ -70,7 +71,7 @@ def _win_or_block(game: Game, allowed: Bitboard) -> tuple[int, str] | None:
             continue
         threats = completing(theirs, game.occupied & ~theirs) & allowed
         if threats:
-            return (threats & -threats).bit_length() - 1, "blocks"
+            return (threats & -threats).bit_length() - 1, why("blocks")
     return None
 
 
@@ -85,7 +86,7 @@ class RandomPlayer:
     def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
         """A random allowed hole."""
         holes = list(scan_forward(_allowed(game)))
-        return _decision(_rng(self.seed, game).choice(holes), "at random", budget)
+        return _decision(_rng(self.seed, game).choice(holes), why("at random"), budget)
 
     def reactions(self, game: Game, seat: int) -> list[Action]:
         """No calls."""
@@ -108,7 +109,7 @@ class OnePlyPlayer:
         if urgent is not None:
             return _decision(urgent[0], urgent[1], budget)
         return _decision(
-            most_open(game, allowed, _rng(self.seed, game))[0], "most open lines", budget
+            most_open(game, allowed, _rng(self.seed, game))[0], why("most open lines"), budget
         )
 
     def reactions(self, game: Game, seat: int) -> list[Action]:
@@ -139,22 +140,24 @@ class ForcingDefender:
         rng = _rng(self.seed, game)
         ordered = most_open(game, allowed, rng)
         if game.teams != 2:
-            return _decision(ordered[0], "most open lines", budget)
+            return _decision(ordered[0], why("most open lines"), budget)
         own = game.pieces(game.team_of_seat[game.to_move])
         other = game.occupied & ~own
         state = ForcingSearch(self.nodes)
         win = forcing_win(own, other, state, self.forcing_moves)
         if win.moves:
-            return _decision(win.first, f"forces a win in {win.moves}", budget, state.nodes)
+            return _decision(
+                win.first, why("forces a win in {moves}", moves=win.moves), budget, state.nodes
+            )
         if not forcing_win(other, own, state, self.forcing_moves).moves:
-            return _decision(ordered[0], "most open lines", budget, state.nodes)
+            return _decision(ordered[0], why("most open lines"), budget, state.nodes)
         for hole in ordered:
             if state.spent() or budget.exhausted():
                 break
             mine = own | 1 << hole
             if not forcing_win(other, mine, state, self.forcing_moves).moves and not state.spent():
-                return _decision(hole, "stops a forcing win", budget, state.nodes)
-        return _decision(ordered[0], "most open lines", budget, state.nodes)
+                return _decision(hole, why("stops a forcing win"), budget, state.nodes)
+        return _decision(ordered[0], why("most open lines"), budget, state.nodes)
 
     def reactions(self, game: Game, seat: int) -> list[Action]:
         """No calls."""

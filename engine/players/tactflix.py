@@ -19,6 +19,7 @@ from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.lines import LINES_THROUGH
+from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
@@ -78,7 +79,7 @@ class TacTFlixPlayer:
             game, "tactflix", self.seed, self.level, limits, budget, on_info
         )
         hole, result = placed.hole, placed.result
-        free_play = " (free play)" if game.seq_team is not None else ""
+        free_play = game.seq_team is not None
         action = Action("place", hole=hole)
         return decision(action, placed.reason(free_play), budget, result.score, result.depth)
 
@@ -93,7 +94,9 @@ class TacTFlixPlayer:
         hole = max(holes, key=lambda h: (buroline_worth(burocrats, others, h), -h))
         longest = buroline_worth(burocrats, others, hole)[0]
         if longest == 4:
-            reason = "seats a Burocrat: completes a Buroline"
+            reason = why("seats a Burocrat: completes a Buroline")
         else:
-            reason = f"seats a Burocrat where {longest} of its Burocrats share an open line"
+            reason = why(
+                "seats a Burocrat where {count} of its Burocrats share an open line", count=longest
+            )
         return decision(Action("substitute", hole=hole), reason, budget, 25 * longest)

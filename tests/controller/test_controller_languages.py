@@ -1,8 +1,9 @@
-"""Two languages: every message marked in the source (Python and the page's JavaScript, as
-``pybabel extract -F babel.cfg -k t`` finds them) has a German translation, none fuzzy, none
-left over from a message that is gone, with the same placeholders; and a board set to German
-speaks German in its state, its guidance and its refusals, while each page may ask for either
-language."""
+"""Two languages: every message marked in the source (Python, the rules' words and the page's
+JavaScript, as ``pybabel extract -F babel.cfg -k t -k why`` finds them) has a German
+translation, none fuzzy, none left over from a message that is gone, with the same
+placeholders; and a board set to German speaks German in its state, its guidance and its
+refusals, while each page may ask for either language (a refused order in the language the
+request asks for, the computer's reasons with their message)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from babel.messages.pofile import read_po
 from controller import words
 from controller.config import Config, ConfigError, from_tables
 from controller.i18n import LANGUAGES, Said, catalog_path, language
+from engine.phrase import why
 from hal.geometry import load_geometry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,10 +30,11 @@ PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
 def extracted() -> set[str]:
-    """The message ids the source marks, as ``pybabel extract -F babel.cfg -k t`` finds them."""
+    """The message ids the source marks, as ``pybabel extract -F babel.cfg -k t -k why``
+    finds them."""
     with (ROOT / "babel.cfg").open() as mapping:
         method_map, options_map = parse_mapping_cfg(mapping)
-    keywords = {**DEFAULT_KEYWORDS, "t": None}
+    keywords = {**DEFAULT_KEYWORDS, "t": None, "why": None}
     found = extract_from_dir(str(ROOT), method_map, options_map, keywords=keywords)
     return {message for _, _, message, _, _ in found if isinstance(message, str)}
 
@@ -49,6 +52,9 @@ def source_ids() -> set[str]:
 def test_the_source_marks_the_players_messages(source_ids: set[str]) -> None:
     """The extraction finds the Python messages and the page's: an empty set passes nothing."""
     assert {"hole", "Fix the board: {fix}.", "that {place} is not lit"} <= source_ids
+    # the rules' words (engine/), the settings page and the 3-D view's
+    assert {"forces a win in {moves}", "no Men in supply", "{where} is occupied"} <= source_ids
+    assert {"Board settings", "Restart needed", "The spaceboard in 3-D"} <= source_ids
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
@@ -146,3 +152,29 @@ async def test_a_variants_own_line_is_said_in_each_language() -> None:
     assert state["languages"]["en"]["message"] == (
         "Red (player 1): place a counter on any empty cell."
     )
+
+
+async def test_a_refused_order_is_said_in_the_language_the_request_asks_for() -> None:
+    """The rules' words (engine.phrase) cross the HTTP boundary in the page's language."""
+    api = Harness()
+    assert (await api.post("/api/roll", {"faces": "red/I/spades"})).status_code == 200
+    german = await api.client.post(
+        "/api/roll", json={}, headers={"Accept-Language": "de-DE,de;q=0.9"}
+    )
+    assert german.status_code == 409
+    assert german.json()["error"] == "Spieler 1 kann jetzt nicht würfeln (Phase await_place)"
+    english = await api.client.post("/api/roll", json={})
+    assert english.json()["error"] == "player 1 cannot roll now (phase await_place)"
+
+
+def test_the_computers_reason_keeps_its_message_in_each_language() -> None:
+    """A reason with values (a Phrase) says itself in German, nested ones too."""
+    said = Said.of(why("{reason} (free play)", reason=why("forces a win in {moves}", moves=3)))
+    assert said.english() == "forces a win in 3 (free play)"
+    assert said.in_language(language("de")) == "erzwingt den Sieg in 3 Zügen (Freizug)"
+    sent = said.to_json()  # as the events and the think worker carry it
+    assert sent == {
+        "id": "{reason} (free play)",
+        "args": {"reason": {"id": "forces a win in {moves}", "args": {"moves": "3"}}},
+    }
+    assert Said.from_json(sent).in_language(language("de")) == said.in_language(language("de"))

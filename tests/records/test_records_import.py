@@ -101,7 +101,17 @@ def test_import_from_a_process_exits_non_zero_on_a_bad_file(tmp_path: Path) -> N
     assert missing.returncode == 2 and "cannot read" in missing.stderr
 
 
-def test_games_lists_shows_and_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.fixture
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal's language is English, whatever the machine running the tests says."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+def test_games_lists_shows_and_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], english: None
+) -> None:
     for variant in ("lucky", "qubic"):
         path = tmp_path / f"{variant}.flix"
         path.write_text(valid_record(variant))
@@ -122,3 +132,28 @@ def test_games_lists_shows_and_counts(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["games", "--data-dir", str(tmp_path / "none")]) == 0
     assert capsys.readouterr().out == f"no games kept in {tmp_path / 'none'} yet\n"
     assert not (tmp_path / "none").exists()
+
+
+def test_games_and_import_speak_the_terminals_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A terminal set to German (LANG) reads the command line's words in German."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["games", "--data-dir", str(tmp_path / "none")]) == 0
+    assert capsys.readouterr().out == f"noch keine Spiele gespeichert in {tmp_path / 'none'}\n"
+    path = tmp_path / "qubic.flix"
+    path.write_text(valid_record("qubic"))
+    assert main(["import", str(path), "--data-dir", str(tmp_path)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Spiel 1 importiert: qubic, Ann, Ben (computer 2): ")
+    assert said.rstrip().endswith("Züge") and " won" not in said
+    assert main(["import", str(path), "--data-dir", str(tmp_path)]) == 0
+    assert "schon gespeichert" in capsys.readouterr().out
+    assert main(["games", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 von 1 Spielen"
+    assert main(["games", "--data-dir", str(tmp_path), "--stats"]) == 0
+    assert capsys.readouterr().out.split()[:4] == ["Spieler", "Spiele", "Siege", "Remis"]
+    assert main(["games", "--data-dir", str(tmp_path), "--limit", "0"]) == 2
+    assert "muss 1 oder mehr sein" in capsys.readouterr().err

@@ -105,13 +105,15 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     expect(page.locator("#set-language")).to_have_value("en")
     page.select_option("#set-language", "de")
     page.click("#save")
+    # the settings page, which chose no language of its own, speaks the board's new one
     expect(page.locator("#settings-message")).to_have_text(
-        "Saved. Some settings need a restart (below)."
+        "Gespeichert. Einige Einstellungen brauchen einen Neustart (unten)."
     )
     expect(page.locator("#first-run")).to_be_hidden()
     expect(page.locator("#restart-what")).to_have_text(
-        "Saved, and in use after a restart: board.panels, board.suits."
+        "Gespeichert, gilt nach einem Neustart: board.panels, board.suits."
     )
+    expect(page.locator("#save")).to_have_text("Speichern")
     # names apply at once: the board's page says so without a restart
     expect(board.locator("#turn")).to_contain_text("Ann's")
     assert service.state()["team_names"][:2] == ["Ann's", "Bo's"]
@@ -122,12 +124,12 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     # the owner's comments are all still there, in their order
     written = config_file.read_text(encoding="utf-8")
     assert comments(written) == comments(FIXTURE.read_text(encoding="utf-8"))
-    assert "suits = \"HSDC\"   # left to right as seen from the front" in written
+    assert 'suits = "HSDC"   # left to right as seen from the front' in written
 
     # a wrong value is refused with its reason, and nothing is written
     page.fill("#set-call-window", "-3")
     page.click("#save")
-    expect(page.locator("#settings-message")).to_contain_text("Not saved:")
+    expect(page.locator("#settings-message")).to_contain_text("Nicht gespeichert:")
     expect(page.locator("#settings-message")).to_contain_text("call_window")
     assert config_file.read_text(encoding="utf-8") == written
 
@@ -136,7 +138,7 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     page.click("#restart")
     page.click("#confirm-yes")
     expect(page.locator("#settings-message")).to_have_text(
-        "Restarted: every setting is in use.", timeout=120_000
+        "Neu gestartet: alle Einstellungen gelten.", timeout=120_000
     )
     assert service.process.poll() is None and service.process.pid == pid
     assert "restarting with the new settings" in service.output()
@@ -157,7 +159,7 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     expect(page.locator("#set-movetime")).to_have_value("300")
     expect(page.locator("#set-broker")).to_have_value("mqtt://127.0.0.1:1883")
     expect(page.locator("#set-username")).to_have_value("board")
-    expect(page.locator("#set-password")).to_have_attribute("placeholder", "(set: unchanged)")
+    expect(page.locator("#set-password")).to_have_attribute("placeholder", "(gesetzt: bleibt)")
     expect(page.locator("#first-run")).to_be_hidden()
     assert token not in service.output().rpartition("restarting with the new settings")[2]
     # in use: the next game is played as set (the game in play kept its own)

@@ -10,12 +10,14 @@ from starlette.routing import Route
 
 from controller.computer.think_worker import Answer as Found
 from controller.errors import NotNow
+from controller.i18n import language
 from controller.seats import seat_from_json
 from controller.server.bodies import Answer, Hint, SwitchSeat
 from controller.server.numbers import parse_whole
 from controller.server.requests import check_order, read_body
-from controller.server.statuses import answer
+from controller.server.statuses import answer, asked_language
 from controller.server.web_service import WebService
+from engine.phrase import why
 
 HINT_MARGIN_S = 10.0
 """How long past the movetime a hint may take before the request gives up."""
@@ -48,22 +50,22 @@ def routes(service: WebService) -> list[Route]:
         loop = asyncio.get_running_loop()
         found: asyncio.Future[tuple[Found | None, str]] = loop.create_future()
 
-        def done(answer: Found | None, why: str) -> None:
+        def done(answer: Found | None, refusal: str) -> None:
             if not found.done():
-                found.set_result((answer, why))
+                found.set_result((answer, refusal))
 
         mover_team = controller.game.team_of_seat[controller.game.to_move]
         service.order(lambda now: computer.ask_hint(now, done))
         limit = service.config.computer_movetime_ms / 1000 + HINT_MARGIN_S
         try:
-            result, why = await asyncio.wait_for(found, limit)
+            result, refusal = await asyncio.wait_for(found, limit)
         except TimeoutError:
-            raise NotNow("no hint came in time: ask again") from None
+            raise NotNow(why("no hint came in time: ask again")) from None
         if result is None:
-            raise NotNow(why)
+            raise NotNow(refusal)
         action = result.action
         if action is None:
-            raise NotNow("no hint: no move found")
+            raise NotNow(why("no hint: no move found"))
         naming = controller.game.naming
         own = team == mover_team
         return Answer(
@@ -72,7 +74,7 @@ def routes(service: WebService) -> list[Route]:
                 action=action.kind,
                 hole=None if action.hole is None else naming.name(action.hole),
                 token=action.token if own else None,
-                reason=result.reason,
+                reason=hint_reason(result, request),
                 to=UNSET if action.to is None else naming.name(action.to),
             )
         )
@@ -81,3 +83,10 @@ def routes(service: WebService) -> list[Route]:
         Route("/api/seats", answer(seats), methods=["POST"]),
         Route("/api/hint", answer(hint), methods=["GET"]),
     ]
+
+
+def hint_reason(found: Found, request: Request) -> str:
+    """Why the hint's move, in the language the request asks for (``Accept-Language``)."""
+    if found.said is None:
+        return found.reason
+    return found.said.in_language(language(asked_language(request)))

@@ -1,5 +1,7 @@
 // The board's HTTP API and event stream, with the Bearer token kept in localStorage.
 
+import { pageLanguage, t } from "./i18n.js";
+
 const TOKEN_KEY = "flixboard.token";
 
 /** Keep the board's token for this browser (the settings page, a scanned QR code). */
@@ -66,10 +68,11 @@ export class Api {
     for (;;) {
       const headers = { ...(init.headers ?? {}) };
       if (this.token) headers.Authorization = `Bearer ${this.token}`;
+      headers["Accept-Language"] = pageLanguage(); // the board refuses in the page's language
       const response = await fetch(path, { ...init, headers });
       if (response.status === 401) {
         const token = await this.askToken(refused || this.token ? "refused" : "needed");
-        if (!token) throw new ApiError(401, "the board needs its token for this");
+        if (!token) throw new ApiError(401, t("the board needs its token for this"));
         localStorage.setItem(TOKEN_KEY, token.trim());
         refused = true;
         continue;

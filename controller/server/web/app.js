@@ -26,6 +26,7 @@ import { loadInfo } from "./info.js";
 import { wireLanguage } from "./language.js";
 import { refresh } from "./orders.js";
 import { $, nextStamp, receive, state } from "./store.js";
+import { onLanguage, t } from "./i18n.js";
 // Board views and panels of their own modules (each registers itself) are imported here.
 import "./cube3d.js";
 import "./flip4.js";
@@ -43,11 +44,19 @@ function onEvent(message) {
 }
 
 function onStatus(status) {
-  const connection = $("connection");
-  connection.dataset.state = status;
-  connection.textContent = status === "live" ? "live" : "reconnecting…";
+  $("connection").dataset.state = status;
+  sayStatus();
   if (status === "live") refresh();
 }
+
+/** The link to the board in words, said again when the page's language changes. */
+function sayStatus() {
+  const connection = $("connection");
+  const status = connection.dataset.state;
+  if (status === "connecting") connection.textContent = t("connecting…");
+  else connection.textContent = status === "live" ? t("live") : t("reconnecting…");
+}
+onLanguage(sayStatus);
 
 function wire() {
   const savedDiceMode = wireDice();

@@ -5,6 +5,9 @@ import { registerBoardView } from "./registry.js";
 import { PANEL_NAMES, SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
 import { N_, t } from "./i18n.js";
 
+/** A piece kind in words, as the catalog knows them. */
+export const PIECE_WORDS = { man: N_("man"), burocrat: N_("burocrat") };
+
 /** Each panel's caption, said in the page's language (i18n.js translatePage). */
 const PANEL_CAPTIONS = { R: N_("Red panel"), Y: N_("Yellow panel"), G: N_("Green panel"), B: N_("Blue panel") };
 
@@ -25,7 +28,7 @@ export function buildBoard(container, layout, onHole) {
     const grid = document.createElement("div");
     grid.className = "holes";
     grid.setAttribute("role", "group");
-    grid.setAttribute("aria-label", `${PANEL_NAMES[panel]} panel`);
+    grid.setAttribute("aria-label", t("{colour} panel", { colour: t(PANEL_NAMES[panel]) }));
     const corner = document.createElement("span");
     corner.className = "corner";
     grid.append(corner);
@@ -33,7 +36,7 @@ export function buildBoard(container, layout, onHole) {
       const head = document.createElement("span");
       head.className = `suit suit-${suit}`;
       head.textContent = SUIT_SYMBOLS[suit];
-      head.title = SUIT_NAMES[suit];
+      head.title = t(SUIT_NAMES[suit]);
       grid.append(head);
     }
     for (let floor = 3; floor >= 0; floor -= 1) {
@@ -178,34 +181,34 @@ export function paintBoard(container, state, marks = {}) {
     if (piece) {
       hole.dataset.team = piece.team;
       hole.dataset.piece = piece.piece;
-      words.push(`${teams[piece.team]?.name ?? ""} ${piece.piece}`);
-      if (!felt) words.push("missing from the board");
+      words.push(`${teams[piece.team]?.name ?? ""} ${t(PIECE_WORDS[piece.piece] ?? piece.piece)}`);
+      if (!felt) words.push(t("missing from the board"));
     } else if (felt) {
       delete hole.dataset.team;
       hole.dataset.piece = felt.piece;
-      words.push(`a ${felt.piece} the game does not know`);
+      words.push(t("a {piece} the game does not know", { piece: t(PIECE_WORDS[felt.piece] ?? felt.piece) }));
     } else {
       delete hole.dataset.team;
       delete hole.dataset.piece;
-      words.push("empty");
+      words.push(t("empty"));
     }
     hole.classList.toggle("missing", Boolean(piece && !felt));
     let led = null;
     hole.classList.toggle("allowed", allowed.has(name));
     if (allowed.has(name)) {
-      words.push("lit: you may place here");
+      words.push(t("lit: you may place here"));
       if (!anywhere) led = teams[mover]?.colour;
     }
     if (scored.has(name)) {
       hole.dataset.scored = scored.get(name);
-      words.push("in a scored line");
+      words.push(t("in a scored line"));
       led = teams[scored.get(name)]?.colour;
     } else {
       delete hole.dataset.scored;
     }
     hole.classList.toggle("clear", toClear && Boolean(felt));
     if (toClear && felt) {
-      words.push("clear this hole for the next game");
+      words.push(t("clear this hole for the next game"));
       led = "#3c3c3c";
     }
     hole.classList.toggle("lift", lifting.has(name) && !blink.has(name));
@@ -213,27 +216,27 @@ export function paintBoard(container, state, marks = {}) {
       words.push(
         phase === "substitute"
           ? piece?.piece === "man"
-            ? "blinking: lift this Man and seat a Burocrat here"
-            : "seat a Burocrat here"
-          : "blinking: lift this Man back to supply",
+            ? t("blinking: lift this Man and seat a Burocrat here")
+            : t("seat a Burocrat here")
+          : t("blinking: lift this Man back to supply"),
       );
     }
     hole.classList.toggle("fix", blink.has(name));
     if (blink.has(name)) {
-      words.push("blinking: fix this hole");
+      words.push(t("blinking: fix this hole"));
       hole.style.setProperty("--blink", blink.get(name));
     }
     hole.classList.toggle("computer-move", name === chosen);
     if (name === chosen) {
-      words.push(`pulsing: ${teams[chosenTeam]?.name ?? "the computer"}'s chosen hole`);
+      words.push(t("pulsing: {team}'s chosen hole", { team: teams[chosenTeam]?.name ?? t("the computer") }));
       hole.style.setProperty("--chosen", teams[chosenTeam]?.colour ?? WHITE);
     }
     hole.classList.toggle("last-move", name === state?.last_move);
-    if (name === state?.last_move) words.push("last move");
+    if (name === state?.last_move) words.push(t("last move"));
     const token = tokens[name];
     if (token !== undefined && piece) {
       hole.dataset.token = token === null ? "?" : String(token);
-      words.push(token === null ? "carries a hidden token" : `carries token ${token}`);
+      words.push(token === null ? t("carries a hidden token") : t("carries token {token}", { token }));
     } else {
       delete hole.dataset.token;
     }
@@ -252,8 +255,8 @@ export const flatView = {
   role: "main",
   fits: (view) => (view?.geometry?.key ?? "flix") === "flix",
   help: {
-    board: "Front panel first; floors IV (top) to I; sections left to right under their suits.",
-    sim: "Simulated board: tap an empty hole to place a Man, tap a Man to lift it.",
+    board: N_("Front panel first; floors IV (top) to I; sections left to right under their suits."),
+    sim: N_("Simulated board: tap an empty hole to place a Man, tap a Man to lift it."),
   },
   key: (view) => {
     const layout = layoutOf(view);

@@ -18,8 +18,8 @@ function draw(view) {
   }
   $("undo").disabled = !actions.undo;
   $("undo").title = againstComputer(view)
-    ? "Take back my move (and the computer's reply after it)"
-    : "Take back the last move";
+    ? t("Take back my move (and the computer's reply after it)")
+    : t("Take back the last move");
   document.body.dataset.bar = [view.uses_dice && "dice", calls && "calls"].filter(Boolean).join(" ");
 }
 

@@ -2,7 +2,7 @@
 // touch) or with the keys. Tapping a hole does what tapping it on the flat panels does.
 
 import { registerBoardView } from "./registry.js";
-import { blinkingHoles, layoutOf, litHoles, scoredHoles } from "./board.js";
+import { PIECE_WORDS, blinkingHoles, layoutOf, litHoles, scoredHoles } from "./board.js";
 import {
   DEFAULT_VIEW,
   alongLine,
@@ -14,6 +14,13 @@ import {
   panelDepths,
 } from "./cube-geometry.js";
 import { PANEL_NAMES, SUIT_NAMES, teamsOf } from "./words.js";
+import { N_, t } from "./i18n.js";
+
+const HELP = N_(
+  "Drag the cube to turn it (or Shift with the arrow keys; Home turns it back). Tap a hole as " +
+    "on the flat panels. On a hole the arrow keys move along its floor and section, Page Up and " +
+    "Page Down to the panels behind and in front, Enter taps it.",
+);
 
 const SVG = "http://www.w3.org/2000/svg";
 const SCALE = 42; // drawing units per hole spacing
@@ -151,7 +158,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
   const svg = svgElement("svg", {
     class: "cube3d",
     role: "group",
-    "aria-label": "The spaceboard in 3-D",
+    "aria-label": t("The spaceboard in 3-D"),
     "aria-describedby": `${id}-help`,
   });
   const style = svgElement("style");
@@ -172,11 +179,16 @@ export function createCube(container, { onHole = () => {} } = {}) {
   const help = document.createElement("p");
   help.id = `${id}-help`;
   help.className = "help";
-  help.textContent =
-    "Drag the cube to turn it (or Shift with the arrow keys; Home turns it back). Tap a hole as " +
-    "on the flat panels. On a hole the arrow keys move along its floor and section, Page Up and " +
-    "Page Down to the panels behind and in front, Enter taps it.";
   container.replaceChildren(svg, help);
+
+  /** The cube's words in the page's language (said again at each render: it may change). */
+  function sayHelp() {
+    const words = t(HELP);
+    if (help.textContent !== words) help.textContent = words;
+    const label = t("The spaceboard in 3-D");
+    if (svg.getAttribute("aria-label") !== label) svg.setAttribute("aria-label", label);
+  }
+  sayHelp();
 
   let view = clampView(DEFAULT_VIEW);
   let layout = null;
@@ -273,27 +285,28 @@ export function createCube(container, { onHole = () => {} } = {}) {
     hole.group.classList.toggle("cube-missing", Boolean(piece && !felt));
     const panel = PANEL_NAMES[point.panel] ?? point.panel;
     const suit = SUIT_NAMES[point.suit] ?? point.suit;
-    const words = [`${name}: ${panel} panel, floor ${point.floor}, ${suit}`];
+    const words = [t("{hole}: {panel} panel, floor {floor}, {suit}", { hole: name, panel: t(panel), floor: point.floor, suit: t(suit) })];
     if (piece) {
       hole.group.dataset.team = piece.team;
       hole.group.dataset.piece = piece.piece;
       words.push(
-        `${teams[piece.team]?.name ?? ""} ${piece.piece}${felt ? "" : ", missing from the board"}`,
+        `${teams[piece.team]?.name ?? ""} ${t(PIECE_WORDS[piece.piece] ?? piece.piece)}` +
+          (felt ? "" : ", " + t("missing from the board")),
       );
     } else {
       delete hole.group.dataset.team;
       if (felt) hole.group.dataset.piece = felt.piece;
       else delete hole.group.dataset.piece;
-      words.push(felt ? `a ${felt.piece} the game does not know` : "empty");
+      words.push(felt ? t("a {piece} the game does not know", { piece: t(PIECE_WORDS[felt.piece] ?? felt.piece) }) : t("empty"));
     }
     // Lit: an allowed hole in the mover's colour, or the computer's chosen hole in its colour.
     let glow = null;
     if (lit.allowed.has(name)) {
       glow = teams[lit.mover]?.colour;
-      words.push("lit: you may place here");
+      words.push(t("lit: you may place here"));
     } else if (name === lit.chosen) {
       glow = teams[lit.chosenTeam]?.colour;
-      words.push(`${teams[lit.chosenTeam]?.name ?? "the computer"}'s chosen hole`);
+      words.push(t("{team}'s chosen hole", { team: teams[lit.chosenTeam]?.name ?? t("the computer") }));
     }
     hole.group.classList.toggle("cube-lit", Boolean(glow));
     // Every empty hole allowed (Qubic, a free play): lit rings without sixty glows at once.
@@ -302,18 +315,18 @@ export function createCube(container, { onHole = () => {} } = {}) {
       hole.glow.setAttribute("fill", glow);
       hole.ring.setAttribute("stroke", glow);
     } else hole.ring.removeAttribute("stroke");
-    if (scored.has(name)) words.push("in a scored line");
+    if (scored.has(name)) words.push(t("in a scored line"));
     // One ring: a hole to fix, else a Man to lift, else the last move.
     let mark = null;
     if (blink.has(name)) {
       mark = blink.get(name);
-      words.push("fix this hole");
+      words.push(t("fix this hole"));
     } else if (lit.lifting.has(name)) {
       mark = teams[lit.mover]?.colour;
-      words.push("lift this Man");
+      words.push(t("lift this Man"));
     } else if (name === last) {
       mark = ACCENT;
-      words.push("the last move");
+      words.push(t("the last move"));
     }
     hole.group.classList.toggle("cube-last", name === last);
     show(hole.mark, Boolean(mark));
@@ -434,6 +447,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
   }
 
   function render(state) {
+    sayHelp();
     const next = layoutOf(state);
     if (!layout || layout.panels !== next.panels || layout.suits !== next.suits) build(next);
     const teams = teamsOf(state);

@@ -4,6 +4,7 @@
 import { markThreat, threatHoles } from "./board.js";
 import { registerBoardView } from "./registry.js";
 import { teamsOf } from "./words.js";
+import { N_ } from "./i18n.js";
 
 const COLUMNS = "abcde";
 const SIZE = 5;
@@ -135,8 +136,8 @@ registerBoardView({
   fits: isFlip4,
   key: () => "flip4",
   help: {
-    board: "Columns a to e from the left, rows 1 (top) to 5; the corners are a1, e1, a5, e5.",
-    sim: "Simulated board: tap an empty square to put a piece down, tap a piece to lift it.",
+    board: N_("Columns a to e from the left, rows 1 (top) to 5; the corners are a1, e1, a5, e5."),
+    sim: N_("Simulated board: tap an empty square to put a piece down, tap a piece to lift it."),
   },
   mount(container, { onHole }) {
     buildFlip4Board(container, onHole);

@@ -3,6 +3,7 @@
 import { api } from "./orders.js";
 import { $, onDraw, redraw, state } from "./store.js";
 import { hintText } from "./words.js";
+import { t } from "./i18n.js";
 
 const THREATS_KEY = "flixboard.threats";
 const HINT_SHOWN_MS = 6000;
@@ -49,7 +50,7 @@ async function askHint() {
   try {
     showHint(await api.get("/api/hint"));
   } catch (error) {
-    showHint(null, `No hint: ${error.message}`);
+    showHint(null, t("No hint: {reason}", { reason: error.message }));
   }
 }
 

@@ -7,6 +7,7 @@ import { isOlix, olixHtml } from "./olix.js";
 import { onDraw, state as page } from "./store.js";
 import { showReplay } from "./views.js";
 import { variantName } from "./words.js";
+import { N_, onLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const PER_PAGE = 10;
@@ -44,19 +45,52 @@ function say(text) {
 }
 
 function seatNames(players) {
-  return players.map((seat) => seat.name).join(", ");
+  return players.map((seat) => playerName(seat.name)).join(", ");
 }
 
-/** "Ann won (line)", "draw (board full)" or "abandoned". */
+/** A player's name as the records keep it; the names given when none was set ("Seat 2",
+ * "Computer, level 3") in the page's language. */
+function playerName(name) {
+  const seat = /^Seat (\d+)$/.exec(name);
+  if (seat) return t("Seat {seat}", { seat: seat[1] });
+  const computer = /^Computer, level (\d+)$/.exec(name);
+  return computer ? t("Computer, level {level}", { level: computer[1] }) : name;
+}
+
+/** Why a game ended, as the records keep it. */
+const RESULT_REASONS = {
+  line: N_("line"),
+  lines: N_("lines"),
+  resign: N_("resign"),
+  "board full": N_("board full"),
+  "nobody can place": N_("nobody can place"),
+  buroline: N_("buroline"),
+};
+
+/** "Ann won (line)", "draw (board full)" or "abandoned", in the page's language. */
 export function resultText(game) {
   const { outcome, team, reason } = game.result;
-  const why = reason ? ` (${reason})` : "";
+  const why = reason ? ` (${t(RESULT_REASONS[reason] ?? reason)})` : "";
   if (outcome === "win") {
-    const names = game.players.filter((seat) => seat.team === team).map((seat) => seat.name);
-    return `${names.join(" and ")} won${why}`;
+    const names = game.players.filter((seat) => seat.team === team).map((seat) => playerName(seat.name));
+    return t("{names} won{why}", { names: names.join(t(" and ")), why });
   }
-  return outcome === "draw" ? `draw${why}` : "abandoned";
+  return outcome === "draw" ? t("draw{why}", { why }) : t("abandoned");
 }
+
+/** The notation's move words, as the replay says them. */
+const MOVE_WORDS = {
+  place: N_("place"),
+  roll: N_("roll"),
+  step: N_("step"),
+  flix: N_("flix"),
+  penalty: N_("penalty"),
+  block: N_("block"),
+  resign: N_("resign"),
+  burocrat: N_("burocrat"),
+  withdraw: N_("withdraw"),
+  token: N_("token"),
+};
 
 async function showList() {
   const query = filterQuery();
@@ -66,7 +100,7 @@ async function showList() {
   try {
     listed = await getJson(`/api/games?${query}`);
   } catch (error) {
-    say(`Cannot list the games: ${error.message}`);
+    say(t("Cannot list the games: {reason}", { reason: error.message }));
     return;
   }
   const list = $("history-list");
@@ -82,16 +116,17 @@ async function showList() {
       button.addEventListener("click", () => openGame(game.id));
       const detail = document.createElement("span");
       detail.className = "history-detail";
-      detail.textContent = `${resultText(game)}, ${placedText(game)}${when ? `, ${when} UTC` : ""}`;
+      const utc = when ? ", " + when + " " + t("UTC") : "";
+      detail.textContent = `${resultText(game)}, ${placedText(game)}${utc}`;
       item.append(button, detail);
       return item;
     }),
   );
   const pages = Math.max(1, Math.ceil(listed.total / PER_PAGE));
-  $("history-page").textContent = `page ${shown.page} of ${pages} (${listed.total} games)`;
+  $("history-page").textContent = t("page {page} of {pages} ({total} games)", { page: shown.page, pages, total: listed.total });
   $("history-newer").disabled = shown.page <= 1;
   $("history-older").disabled = shown.page >= pages;
-  say(listed.total ? "" : "No game kept yet: finished and abandoned games appear here.");
+  say(listed.total ? "" : t("No game kept yet: finished and abandoned games appear here."));
 }
 
 async function showStats() {
@@ -100,7 +135,7 @@ async function showStats() {
   try {
     stats = await getJson(`/api/games/stats?${query}`);
   } catch (error) {
-    say(`Cannot count the games: ${error.message}`);
+    say(t("Cannot count the games: {reason}", { reason: error.message }));
     return;
   }
   $("history-stats").replaceChildren(
@@ -108,7 +143,7 @@ async function showStats() {
       const tr = document.createElement("tr");
       tr.dataset.player = row.name;
       const length = Number(row.average_length).toFixed(1);
-      for (const value of [row.name, row.games, row.wins, row.draws, length, row.lines]) {
+      for (const value of [playerName(row.name), row.games, row.wins, row.draws, length, row.lines]) {
         const cell = document.createElement(tr.children.length ? "td" : "th");
         if (!tr.children.length) cell.scope = "row";
         cell.textContent = String(value);
@@ -145,8 +180,8 @@ export function showReplayStep(index) {
   }
   $("replay-move").textContent =
     chosen === 0
-      ? `Step 0 of ${last}: the empty board`
-      : `Step ${chosen} of ${last}: ${shown.replay.players[step.seat]?.name ?? ""} ${moveText(step.text)}`;
+      ? t("Step 0 of {last}: the empty board", { last })
+      : t("Step {step} of {last}: {player} {move}", { step: chosen, last, player: playerName(shown.replay.players[step.seat]?.name ?? ""), move: moveText(step.text) });
   $("replay-back").disabled = chosen === 0;
   $("replay-forward").disabled = chosen === last;
   // The board's own views (the flat panels, the 3-D view) show it too, for a game of this board.
@@ -157,14 +192,28 @@ export function showReplayStep(index) {
 function placedText(game) {
   const count = game.placements;
   if (!shown.words || !shown.variants.includes(game.variant)) {
-    return `${count} placement${count === 1 ? "" : "s"}`;
+    return count === 1 ? t("1 placement") : t("{count} placements", { count });
   }
-  return `${count} ${count === 1 ? shown.words.piece : shown.words.pieces} placed`;
+  const pieces = t(count === 1 ? shown.words.piece : shown.words.pieces);
+  return t("{count} {pieces} placed", { count, pieces });
 }
 
-/** "1 place R-I-S @2.534" as "place R-I-S at 2.5 s" (game time, to the tenth of a second). */
+/** A throw as the notation writes it ("red/I/spades"), its faces' words in the page's language. */
+function faceWords(thrown) {
+  return thrown
+    .split("/")
+    .map((face) => t(face))
+    .join("/");
+}
+
+/** "1 place R-I-S @2.534" as "place R-I-S at 2.5 s" (game time, to the tenth of a second), its
+ * move word in the page's language. */
 export function moveText(text) {
-  return text.replace(/^\d+ /, "").replace(/ @(\S+)$/, (_, at) => ` at ${Number(at).toFixed(1)} s`);
+  return text
+    .replace(/^\d+ /, "")
+    .replace(/^([a-z_]+)/, (word) => (MOVE_WORDS[word] ? t(MOVE_WORDS[word]) : word))
+    .replace(/^(\S+) (\S+\/\S+)/, (whole, verb, thrown) => (verb === t(MOVE_WORDS.roll) ? `${verb} ${faceWords(thrown)}` : whole))
+    .replace(/ @(\S+)$/, (_, at) => " " + t("at {seconds} s", { seconds: Number(at).toFixed(1) }));
 }
 
 /** The filter offers all games and each game of this board (GET /api/info ``variants``). */
@@ -172,10 +221,15 @@ function showVariantChoices(variants) {
   const select = $("history-variant");
   const chosen = select.value;
   select.replaceChildren(
-    new Option("All games", ""),
+    new Option(t("All games"), ""),
     ...variants.map((variant) => new Option(variantName(variant), variant)),
   );
   if (variants.includes(chosen)) select.value = chosen;
+}
+
+function replayTitle(id, game) {
+  const words = { id, variant: variantName(game.variant), players: seatNames(game.players), result: resultText(game) };
+  return t("Game #{id}: {variant}, {players}: {result}", words);
 }
 
 async function openGame(id) {
@@ -183,7 +237,7 @@ async function openGame(id) {
   try {
     loaded = await getJson(`/api/games/${id}/replay`);
   } catch (error) {
-    say(`Cannot replay game ${id}: ${error.message}`);
+    say(t("Cannot replay game {id}: {reason}", { id, reason: error.message }));
     return;
   }
   shown.replay = loaded;
@@ -192,8 +246,7 @@ async function openGame(id) {
   if (isFlip4(loaded)) buildFlip4Board(board, () => {});
   else if (isOlix(loaded)) board.dataset.layout = "olix";
   else if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
-  $("replay-title").textContent =
-    `Game #${id}: ${variantName(loaded.variant)}, ${seatNames(loaded.players)}: ${resultText(loaded)}`;
+  $("replay-title").textContent = replayTitle(id, loaded);
   $("replay-notation").href = `/api/games/${id}/notation`;
   $("replay-json").href = `/api/games/${id}.json`;
   const slider = $("replay-step");
@@ -246,6 +299,15 @@ export function startHistory() {
     shown.inView = inView;
     if (inView) refreshHistory();
   }).observe($("history-title"));
+  onLanguage(() => {
+    showVariantChoices(shown.variants);
+    if (shown.inView) refreshHistory();
+    const open = $("history-replay").dataset.game;
+    if (open !== undefined && shown.replay) {
+      $("replay-title").textContent = replayTitle(open, shown.replay);
+      showReplayStep(shownStep());
+    }
+  });
   onDraw((view) => {
     const over = view.phase === "game_over";
     if (over !== shown.over && shown.inView) refreshHistory();

@@ -17,10 +17,11 @@ export function N_(id) {
   return id;
 }
 
-/** A message the server sent as ``{id, args}``: its values that are messages (a board's words)
- * are translated too. */
+/** A message the server sent as ``{id, args}``: its values that are messages (a board's words,
+ * or the rules' words nested as ``{id, args}``) are translated too. */
 export function tSaid(said) {
-  const args = Object.fromEntries(Object.entries(said.args ?? {}).map(([k, v]) => [k, t(String(v))]));
+  const say = (value) => (value && typeof value === "object" ? tSaid(value) : t(String(value)));
+  const args = Object.fromEntries(Object.entries(said.args ?? {}).map(([k, v]) => [k, say(v)]));
   return t(said.id, args);
 }
 

@@ -3,6 +3,7 @@
 import { startLanguage } from "./language.js";
 import { api, say } from "./orders.js";
 import { redraw, state } from "./store.js";
+import { t } from "./i18n.js";
 
 const infoWatchers = [];
 
@@ -15,7 +16,7 @@ export async function loadInfo() {
   try {
     state.info = await api.getInfo();
   } catch (error) {
-    say(`Cannot read the board's settings: ${error.message}`, "error");
+    say(t("Cannot read the board's settings: {reason}", { reason: error.message }), "error");
     return;
   }
   await startLanguage(state.info.language);

@@ -5,6 +5,7 @@
 
 import { registerBoardView } from "./registry.js";
 import { teamsOf } from "./words.js";
+import { N_ } from "./i18n.js";
 
 const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
 const PATTERN_WORDS = { O: "an O", L: "an L", I: "an I", X: "an X" };
@@ -161,8 +162,8 @@ registerBoardView({
   fits: isOlix,
   key: () => "olix",
   help: {
-    board: "Columns a to k from the left, rows 1 (top) to 11.",
-    sim: "Simulated board: tap an empty cell to put a counter down, tap a counter to lift it.",
+    board: N_("Columns a to k from the left, rows 1 (top) to 11."),
+    sim: N_("Simulated board: tap an empty cell to put a counter down, tap a counter to lift it."),
   },
   mount(container, { onHole }) {
     return { paint: (view, marks) => showOlix(container, view, onHole, marks?.hint ?? null) };

@@ -3,6 +3,7 @@
 import { Api } from "./api.js";
 import { $, nextStamp, receive, state } from "./store.js";
 import { askToken } from "./token-dialog.js";
+import { t } from "./i18n.js";
 
 export const api = new Api(askToken);
 
@@ -33,7 +34,7 @@ export function refresh() {
   state.refreshing = api
     .getState()
     .then((fresh) => receive(started, fresh))
-    .catch((error) => say(`Cannot read the board: ${error.message}`, "error"))
+    .catch((error) => say(t("Cannot read the board: {reason}", { reason: error.message }), "error"))
     .finally(() => {
       state.refreshing = null;
     });

@@ -4,6 +4,7 @@
 import { api, command, say } from "./orders.js";
 import { $, onDraw, redraw, state } from "./store.js";
 import { teamsOf } from "./words.js";
+import { t } from "./i18n.js";
 
 function hideHand() {
   state.hand.team = null;
@@ -21,7 +22,7 @@ async function loadHand(team) {
   try {
     own = await api.get(`/api/state?team=${team}`);
   } catch (error) {
-    say(`Cannot read the tokens: ${error.message}`, "error");
+    say(t("Cannot read the tokens: {reason}", { reason: error.message }), "error");
     hideHand();
     return;
   }
@@ -34,19 +35,19 @@ async function loadHand(team) {
       button.type = "button";
       button.className = "token";
       button.textContent = value;
-      button.setAttribute("aria-label", `Attach token ${value} to the next Man`);
+      button.setAttribute("aria-label", t("Attach token {token} to the next Man", { token: value }));
       button.addEventListener("click", () => attachToken(value));
       return button;
     }),
   );
-  if (!hand.length) box.textContent = "No tokens left.";
+  if (!hand.length) box.textContent = t("No tokens left.");
   box.hidden = false;
   $("show-hand").setAttribute("aria-expanded", "true");
   if (state.view) $("show-hand").textContent = `Hide ${teamsOf(state.view)[team]?.name ?? "my"}'s tokens`;
 }
 
 async function attachToken(value) {
-  if (await command("/api/token", { token: Number(value) }, "Your token rides on the next Man.")) {
+  if (await command("/api/token", { token: Number(value) }, t("Your token rides on the next Man."))) {
     $("token-value").value = "";
     hideHand();
     redraw();
@@ -77,17 +78,17 @@ function draw(view) {
   // Out of turn the choice keeps its place unseen: the cards below it do not move when it comes.
   $("token-choice").classList.toggle("unseen", !choosing);
   const team = view.team_of_seat?.[view.to_move];
-  const teamName = teamsOf(view)[team]?.name ?? "my";
+  const teamName = teamsOf(view)[team]?.name ?? t("my");
   const open = state.hand.team === team;
-  $("show-hand").textContent = `${open ? "Hide" : "Show"} ${teamName}'s tokens`;
+  $("show-hand").textContent = open ? t("Hide {team}'s tokens", { team: teamName }) : t("Show {team}'s tokens", { team: teamName });
   if (!choosing || !open) hideHand();
   else if (state.hand.tokensLeft !== JSON.stringify(view.tokens_left)) loadHand(team);
   drawEntry(view);
   const paid = view.game_value;
   const carried = Object.keys(view.token_holes ?? {}).length;
   $("game-value").textContent = paid
-    ? `Game value: ${paid.value} (${Object.entries(paid.men).map(([hole, value]) => `${hole} ${value}`).join(", ")})`
-    : [view.token_chosen ? "A token rides on the next Man." : "", carried ? `Men with a token: ${carried}.` : ""]
+    ? t("Game value: {value} ({men})", { value: paid.value, men: Object.entries(paid.men).map(([hole, value]) => `${hole} ${value}`).join(", ") })
+    : [view.token_chosen ? t("A token rides on the next Man.") : "", carried ? t("Men with a token: {count}.", { count: carried }) : ""]
         .filter(Boolean)
         .join(" ");
 }
@@ -106,7 +107,7 @@ export function wirePayOff() {
     } else loadHand(team);
   });
   $("no-token").addEventListener("click", () =>
-    command("/api/token", { token: null }, "The next Man carries no token."),
+    command("/api/token", { token: null }, t("The next Man carries no token.")),
   );
   $("token-entry").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -5,6 +5,7 @@
 
 import { api, refresh } from "./orders.js";
 import { $, onDraw } from "./store.js";
+import { N_, t } from "./i18n.js";
 
 const LINK_POLL_MS = 2000;
 /** A broker connected this long with no word from the other board: nobody answers the code. */
@@ -13,6 +14,14 @@ export const NOBODY_S = 15;
 /** What the card shows: whether its buttons are wired, the link's poll timer, the remote game,
  * the codes last read. */
 const card = { bound: false, poll: null, shown: null, codes: null };
+
+/** This board's part in the remote game, in words. */
+const ROLES = {
+  host: N_("This board hosts the game."),
+  guest: N_("This board plays the host's game."),
+  joining: N_("Joining the host's game…"),
+  spectator: N_("Watching a game (spectator)."),
+};
 
 /** Show the remote part of ``state``. */
 function showRemote(state) {
@@ -27,17 +36,12 @@ function showRemote(state) {
     return;
   }
   const spectator = shown.role === "spectator";
-  $("remote-role").textContent = {
-    host: "This board hosts the game.",
-    guest: "This board plays the host's game.",
-    joining: "Joining the host's game…",
-    spectator: "Watching a game (spectator).",
-  }[shown.role];
+  $("remote-role").textContent = t(ROLES[shown.role] ?? "");
   $("remote-codes").hidden = shown.role !== "host";
   showCodes(shown);
   const seats = (state.seats ?? []).map((seat, index) =>
-    `${index + 1}: ${seat.place === "remote" ? "other board" : "here"}`);
-  $("remote-seats").textContent = spectator ? "" : `Seats — ${seats.join(", ")}`;
+    `${index + 1}: ${seat.place === "remote" ? t("other board") : t("here")}`);
+  $("remote-seats").textContent = spectator ? "" : t("Seats — {seats}", { seats: seats.join(", ") });
   $("remote-problem").hidden = !shown.problem;
   $("remote-problem").textContent = shown.problem ?? "";
   showLink(shown.link, shown.role);
@@ -58,34 +62,32 @@ function showLink(link, role) {
   const element = $("remote-link");
   let state = link.state;
   let text = {
-    connected: "connected",
-    connecting: "connecting…",
-    reconnecting: `reconnecting… (${link.error ?? "broker unreachable"})`,
-    stopped: "stopped",
+    connected: t("connected"),
+    connecting: t("connecting…"),
+    reconnecting: t("reconnecting… ({reason})", { reason: link.error ?? t("broker unreachable") }),
+    stopped: t("stopped"),
   }[link.state] ?? link.state;
   if (link.state === "connected") {
     if (link.peer === "left") {
       state = "gone";
-      text += " — the other side left the game";
+      text += t(" — the other side left the game");
     } else if (link.peer === "gone") {
       state = "gone";
-      text += ` — the other side is gone for ${Math.round(link.peer_gone_s)} s`;
+      text += t(" — the other side is gone for {seconds} s", { seconds: Math.round(link.peer_gone_s) });
     } else if (link.peer === "online") {
-      text += " — the other side is online";
+      text += t(" — the other side is online");
     } else {
-      const other = role === "host" ? "the other board to join" : "the host";
       const silent = (link.for_s ?? 0) >= NOBODY_S && role !== "host";
       state = silent ? "nobody" : "waiting";
       text = silent
-        ? `Nobody answered for ${Math.round(link.for_s)} s: is the code right, and is the host's `
-          + "game still hosted? Leave and join again with the code the host shows."
-        : `waiting for ${other}…`;
+        ? t("Nobody answered for {seconds} s: is the code right, and is the host's game still hosted? Leave and join again with the code the host shows.", { seconds: Math.round(link.for_s) })
+        : role === "host" ? t("waiting for the other board to join…") : t("waiting for the host…");
     }
   }
   element.dataset.state = state;
   element.textContent = text;
   const dropped = Object.values(link.dropped ?? {}).reduce((sum, count) => sum + count, 0);
-  $("remote-dropped").textContent = dropped ? `${dropped} bad or stale messages dropped` : "";
+  $("remote-dropped").textContent = dropped ? t("{count} bad or stale messages dropped", { count: dropped }) : "";
 }
 
 function startPolling() {

@@ -11,24 +11,24 @@ import { t } from "./i18n.js";
 export function playerChoice(labelText, onChange) {
   const kind = document.createElement("select");
   kind.className = "kind";
-  for (const [value, text] of [["human", "Human"], ["computer", "Computer"]]) {
+  for (const [value, text] of [["human", t("Human")], ["computer", t("Computer")]]) {
     kind.append(new Option(text, value));
   }
-  kind.setAttribute("aria-label", `Who plays ${labelText}`);
+  kind.setAttribute("aria-label", t("Who plays {seat}", { seat: labelText }));
   const level = document.createElement("select");
   level.className = "level";
   for (const value of LEVELS) level.append(new Option(String(value), String(value)));
   level.value = String(DEFAULT_LEVEL);
-  level.setAttribute("aria-label", `Computer level for ${labelText}`);
+  level.setAttribute("aria-label", t("Computer level for {seat}", { seat: labelText }));
   kind.addEventListener("change", () => {
     level.disabled = kind.value !== "computer";
     onChange();
   });
   level.addEventListener("change", onChange);
   const kindLabel = document.createElement("label");
-  kindLabel.append("Plays ", kind);
+  kindLabel.append(t("Plays") + " ", kind);
   const levelLabel = document.createElement("label");
-  levelLabel.append("Level ", level);
+  levelLabel.append(t("Level") + " ", level);
   return { kind, level, labels: [kindLabel, levelLabel] };
 }
 
@@ -80,20 +80,20 @@ function seatRow(seat, team, view) {
   buttons.className = "seat-buttons";
   if (view.uses_calls) {
     buttons.append(
-      seatButton("FLIX", `FLIX for ${who}`, "flix", () => command("/api/call", { seat })),
-      seatButton("PENALTY", `PENALTY by ${who}`, "penalty", () => command("/api/penalty", { seat })),
+      seatButton("FLIX", t("FLIX for {player}", { player: who }), "flix", () => command("/api/call", { seat })),
+      seatButton("PENALTY", t("PENALTY by {player}", { player: who }), "penalty", () => command("/api/penalty", { seat })),
     );
   }
   if (view.actions?.block) {
     buttons.append(
-      seatButton("BLOCK", `Ask the player to move to block, by ${who}`, "block", () =>
+      seatButton("BLOCK", t("Ask the player to move to block, by {player}", { player: who }), "block", () =>
         command("/api/penalty", { seat }),
       ),
     );
   }
   buttons.append(
-    seatButton("Resign", `Resign ${who}`, "resign", async () => {
-      if (await ask(`${who} gives up this game?`, "Resign")) command("/api/resign", { seat });
+    seatButton(t("Resign"), t("Resign {player}", { player: who }), "resign", async () => {
+      if (await ask(t("{player} gives up this game?", { player: who }), t("Resign"))) command("/api/resign", { seat });
     }),
   );
   row.append(label, mark, player, buttons);
@@ -118,7 +118,7 @@ function drawSeats(view) {
     row.classList.toggle("to-move", moving);
     const thinking = Boolean(player?.thinking && !over);
     const mark = row.querySelector(".move-mark");
-    mark.textContent = thinking ? "thinking…" : moving ? "to move" : "";
+    mark.textContent = thinking ? t("thinking…") : moving ? t("to move") : "";
     mark.classList.toggle("thinking", thinking);
     for (const button of row.querySelectorAll("button")) button.disabled = !actions[button.dataset.action];
     row.querySelector(".seat-kind").textContent = seatKindText(player);
@@ -145,11 +145,11 @@ function drawScores(view) {
   const counted = view.uses_dice || view.uses_calls || view.uses_tokens || view.uses_burocrats;
   if (counted && words.tally) parts.push(`${words.tally}: ${each(lines)}`);
   if (Array.isArray(view.burocrats_held)) {
-    if (view.lines_to_win) parts.push(`Lines to win: ${view.lines_to_win}`);
-    parts.push(`Burocrats still to win back: ${each(view.burocrats_held)}`);
+    if (view.lines_to_win) parts.push(t("Lines to win: {count}", { count: view.lines_to_win }));
+    parts.push(t("Burocrats still to win back: {each}", { each: each(view.burocrats_held) }));
   }
-  if (view.uses_tokens && Array.isArray(view.ledger)) parts.push(`Ledger: ${each(view.ledger)}`);
-  if (Array.isArray(view.supply)) parts.push(`${capital(words.pieces)} left: ${each(view.supply)}`);
+  if (view.uses_tokens && Array.isArray(view.ledger)) parts.push(t("Ledger: {each}", { each: each(view.ledger) }));
+  if (Array.isArray(view.supply)) parts.push(t("{Pieces} left: {each}", { Pieces: capital(words.pieces), each: each(view.supply) }));
   $("scores").replaceChildren(
     ...parts.map((text) => {
       const p = document.createElement("p");

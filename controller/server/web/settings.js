@@ -4,6 +4,7 @@
 
 import { Api, ApiError, storeToken } from "./api.js";
 import { ask } from "./confirm.js";
+import { chosenLanguage, N_, t, useLanguage } from "./i18n.js";
 import { askToken } from "./token-dialog.js";
 import { $, state } from "./store.js";
 
@@ -11,12 +12,16 @@ const api = new Api(askToken);
 const SEAT_ROWS = 4;
 const MAX_SEATS = 6;
 const LEVELS = [1, 2, 3, 4, 5];
-const KINDS = [["human", "A person"], ...LEVELS.map((n) => [`computer:${n}`, `Computer, level ${n}`])];
-const BOARDS = { sim: "the simulated board", serial: "a Pico on USB", gpio: "the Pi's GPIO" };
-const SHAPES = { flix: "the FLIX spaceboard", flip4: "Flip 4 (5x5)", olix: "Olix (11x11)" };
+const BOARDS = { sim: N_("the simulated board"), serial: N_("a Pico on USB"), gpio: N_("the Pi's GPIO") };
+const SHAPES = { flix: N_("the FLIX spaceboard"), flip4: N_("Flip 4 (5x5)"), olix: N_("Olix (11x11)") };
 const VOICE = { auto: "auto", true: "on", false: "off" };
 const WAIT_MS = 500;
 const RESTART_WAIT_MS = 90_000;
+
+/** The seat kinds the form offers: a person, or the computer at a level. */
+function kinds() {
+  return [["human", t("A person")], ...LEVELS.map((n) => [`computer:${n}`, t("Computer, level {level}", { level: n })])];
+}
 
 function say(text, error = false) {
   const message = $("settings-message");
@@ -33,16 +38,16 @@ function seatRows(count) {
     row.className = "seat-row";
     const kind = document.createElement("select");
     kind.id = `set-seat-${i}-kind`;
-    for (const [value, text] of KINDS) kind.append(new Option(text, value));
+    for (const [value, text] of kinds()) kind.append(new Option(text, value));
     const name = document.createElement("input");
     name.type = "text";
     name.id = `set-seat-${i}-name`;
     name.maxLength = 40;
-    name.placeholder = i === 1 ? "e.g. Ann" : "";
+    name.placeholder = i === 1 ? t("e.g. Ann") : "";
     const kindLabel = document.createElement("label");
-    kindLabel.append(`Seat ${i} `, kind);
+    kindLabel.append(t("Seat {seat}", { seat: i }) + " ", kind);
     const nameLabel = document.createElement("label");
-    nameLabel.append(`Seat ${i}'s name `, name);
+    nameLabel.append(t("Seat {seat}'s name", { seat: i }) + " ", name);
     row.append(kindLabel, nameLabel);
     area.append(row);
   }
@@ -136,7 +141,7 @@ function fill(settings) {
   $("set-broker").value = remote.broker;
   $("set-username").value = remote.username;
   $("set-password").value = "";
-  $("set-password").placeholder = remote.password_set ? "(set: unchanged)" : "";
+  $("set-password").placeholder = remote.password_set ? t("(set: unchanged)") : "";
 }
 
 /** Only the settings that differ from those loaded (the password only when one is typed). */
@@ -161,7 +166,7 @@ function show(answer) {
   fill(answer.settings);
   $("first-run").hidden = !answer.first_run;
   const { backend, geometry } = answer.board;
-  $("board-kind").textContent = `${BOARDS[backend] ?? backend}, ${SHAPES[geometry] ?? geometry}`;
+  $("board-kind").textContent = `${t(BOARDS[backend] ?? backend)}, ${t(SHAPES[geometry] ?? geometry)}`;
   $("qr").innerHTML = answer.qr_svg;
   const link = $("page-link");
   link.href = answer.link;
@@ -176,18 +181,27 @@ function show(answer) {
   const waiting = answer.restart_needed;
   $("restart-card").hidden = waiting.length === 0;
   $("restart-what").textContent = waiting.length
-    ? `Saved, and in use after a restart: ${waiting.join(", ")}.`
+    ? t("Saved, and in use after a restart: {settings}.", { settings: waiting.join(", ") })
     : "";
+  showToken();
   document.body.dataset.drawn = "";
 }
 
+/** Say the page in its own language, else the board's. */
+async function speak(settings) {
+  await useLanguage(chosenLanguage(settings.board.language));
+}
+
 async function load() {
+  await useLanguage(chosenLanguage()); // this page's own, before the token is asked for
   try {
-    show(await api.get("/api/settings"));
+    const answer = await api.get("/api/settings");
+    await speak(answer.settings);
+    show(answer);
     say("");
   } catch (error) {
     document.body.dataset.drawn = "";
-    say(`Cannot read the settings: ${error.message}`, true);
+    say(t("Cannot read the settings: {reason}", { reason: error.message }), true);
   }
 }
 
@@ -195,48 +209,50 @@ async function save(event) {
   event.preventDefault();
   const changes = changed();
   if (Object.keys(changes).length === 0 && $("first-run").hidden) {
-    say("Nothing changed.");
+    say(t("Nothing changed."));
     return;
   }
   try {
     const answer = await api.post("/api/settings", changes); // on the first run: set up as shown
+    await speak(answer.settings);
     show(answer);
     const waiting = answer.restart_needed.length > 0;
-    say(waiting ? "Saved. Some settings need a restart (below)." : "Saved and in use.");
+    say(waiting ? t("Saved. Some settings need a restart (below).") : t("Saved and in use."));
   } catch (error) {
-    say(error instanceof ApiError ? `Not saved: ${error.message}` : `Not saved: ${error}`, true);
+    const reason = error instanceof ApiError ? error.message : String(error);
+    say(t("Not saved: {reason}", { reason }), true);
   }
 }
 
 async function restart() {
-  if (!(await ask("Restart the board service now? The game in play is saved.", "Restart"))) return;
+  if (!(await ask(t("Restart the board service now? The game in play is saved."), t("Restart")))) return;
   const before = (await api.get("/api/setup")).run;
   await api.post("/api/settings/restart");
-  say("Restarting…");
+  say(t("Restarting…"));
   const until = Date.now() + RESTART_WAIT_MS;
   while (Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
     try {
       if ((await api.get("/api/setup")).run !== before) {
         await load();
-        say("Restarted: every setting is in use.");
+        say(t("Restarted: every setting is in use."));
         return;
       }
     } catch {
       // not answering while it restarts
     }
   }
-  say("The board did not come back: look at its log (journalctl -u flixboard).", true);
+  say(t("The board did not come back: look at its log ({command}).", { command: "journalctl -u flixboard" }), true);
 }
 
 async function newToken() {
-  const question = "Make a new token? Every phone and page with the old one must scan again.";
-  if (!(await ask(question, "Make a new token"))) return;
+  const question = t("Make a new token? Every phone and page with the old one must scan again.");
+  if (!(await ask(question, t("Make a new token")))) return;
   try {
     show(await api.post("/api/settings/token"));
-    say("A new token is in use: scan the new code with your phones.");
+    say(t("A new token is in use: scan the new code with your phones."));
   } catch (error) {
-    say(`No new token: ${error.message}`, true);
+    say(t("No new token: {reason}", { reason: error.message }), true);
   }
 }
 
@@ -277,10 +293,15 @@ async function updatePico() {
 }
 
 function toggleToken() {
-  const text = $("token-text");
-  text.hidden = !text.hidden;
-  $("show-token").setAttribute("aria-expanded", String(!text.hidden));
-  $("show-token").textContent = text.hidden ? "Show the token" : "Hide the token";
+  $("token-text").hidden = !$("token-text").hidden;
+  showToken();
+}
+
+/** The token's button says what it does now. */
+function showToken() {
+  const hidden = $("token-text").hidden;
+  $("show-token").setAttribute("aria-expanded", String(!hidden));
+  $("show-token").textContent = hidden ? t("Show the token") : t("Hide the token");
 }
 
 seatRows(SEAT_ROWS);

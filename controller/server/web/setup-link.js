@@ -2,6 +2,7 @@
 // not (GET /api/setup: no configuration file, or no token kept across restarts).
 
 import { $ } from "./store.js";
+import { t } from "./i18n.js";
 
 export async function showSetupLink() {
   try {
@@ -11,6 +12,6 @@ export async function showSetupLink() {
     return; // the link stays as it is
   }
   const link = $("settings-link");
-  link.textContent = "Set up this board";
+  link.textContent = t("Set up this board");
   link.dataset.firstRun = "";
 }

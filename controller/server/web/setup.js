@@ -6,7 +6,7 @@ import { command, say } from "./orders.js";
 import { playerChoice, seatChoice } from "./seats.js";
 import { $, onDraw, state } from "./store.js";
 import { DEFAULT_LEVEL, VARIANT_LABELS, partnersText, seatWithTeam, teamsOf, variantName } from "./words.js";
-import { t } from "./i18n.js";
+import { N_, onLanguage, t } from "./i18n.js";
 
 /** What the chosen variant uses, as the board says (GET /api/info ``variant_facts``). */
 function chosenFacts() {
@@ -20,12 +20,13 @@ function teamOfSeat(players) {
   return teams?.[players] ?? Array.from({ length: players }, (_, seat) => seat);
 }
 
-const TEAM_COUNTS = ["no", "one", "two", "three", "four", "five", "six"];
+const TEAM_COUNTS = [N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six")];
 
 /** "4 (two teams of partners)", or "3" when everyone plays alone. */
 export function playersLabel(players, teamOf) {
   const teams = new Set(teamOf).size;
-  return teams < players ? `${players} (${TEAM_COUNTS[teams] ?? teams} teams of partners)` : String(players);
+  if (teams >= players) return String(players);
+  return t("{players} ({teams} teams of partners)", { players, teams: TEAM_COUNTS[teams] ? t(TEAM_COUNTS[teams]) : teams });
 }
 
 /** The player counts the chosen variant accepts (GET /api/info), the choice kept if it fits. */
@@ -51,12 +52,12 @@ function playerName(seat) {
   input.className = "setup-seat-player";
   input.maxLength = 40;
   input.autocomplete = "off";
-  input.placeholder = `Seat ${seat + 1}`;
+  input.placeholder = t("Seat {seat}", { seat: seat + 1 });
   input.value = state.setup.names[seat] ?? "";
   input.addEventListener("input", () => {
     state.setup.names[seat] = input.value;
   });
-  label.append("Name ", input);
+  label.append(t("Name") + " ", input);
   showName(input, seat);
   return label;
 }
@@ -66,7 +67,9 @@ function showName(input, seat) {
   const chosen = state.setup.seats[seat];
   const computer = chosen?.kind === "computer";
   input.disabled = computer;
-  input.placeholder = computer ? `Computer, level ${chosen.level ?? DEFAULT_LEVEL}` : `Seat ${seat + 1}`;
+  input.placeholder = computer
+    ? t("Computer, level {level}", { level: chosen.level ?? DEFAULT_LEVEL })
+    : t("Seat {seat}", { seat: seat + 1 });
   if (computer) {
     input.value = "";
     state.setup.names[seat] = "";
@@ -116,7 +119,7 @@ function showVariants(info) {
   const select = $("variant");
   const variants = Array.isArray(info.variants) ? info.variants : [];
   const chosen = select.value;
-  select.replaceChildren(...variants.map((variant) => new Option(VARIANT_LABELS[variant] ?? variantName(variant), variant)));
+  select.replaceChildren(...variants.map((variant) => new Option(t(VARIANT_LABELS[variant] ?? variantName(variant)), variant)));
   if (variants.includes(chosen)) select.value = chosen;
   showPartners();
 }
@@ -172,15 +175,19 @@ export function wireSetup() {
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = setupBody();
-    const question = "Abandon the game being played and start a new one?";
-    if (gameUnderway(state.view) && !(await ask(question, "Start new game"))) return;
+    const question = t("Abandon the game being played and start a new one?");
+    if (gameUnderway(state.view) && !(await ask(question, t("Start new game")))) return;
     if (await command("/api/new_game", body)) {
       state.setup.touched = false;
-      say(`New game of ${variantName(body.variant)} for ${body.players} players.`);
+      say(t("New game of {variant} for {players} players.", { variant: variantName(body.variant), players: body.players }));
     }
   });
   showPartners();
 }
 
 onInfo(showVariants);
+// Another language says the form's options and seats again.
+onLanguage(() => {
+  if (state.info.variants) showVariants(state.info);
+});
 onDraw(followGame);

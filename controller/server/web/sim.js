@@ -3,6 +3,7 @@
 import { ask, gameUnderway } from "./confirm.js";
 import { command } from "./orders.js";
 import { $, onDraw, state } from "./store.js";
+import { t } from "./i18n.js";
 
 /** A tap on a hole: lift what the board holds there, else place the chosen piece. */
 export function onHole(name) {
@@ -41,10 +42,9 @@ export function wireSim() {
   $("clear-board").addEventListener("click", async () => {
     const view = state.view;
     const pieces = Object.keys(view?.sensed ?? {}).length;
-    const question = `Lift all ${pieces} pieces off the board? The game goes on: every one of them `
-      + "must be put back before it can.";
-    if (gameUnderway(view) && !(await ask(question, "Lift them all"))) return;
-    command("/api/sim/clear", {}, "Every piece is off the board.");
+    const question = t("Lift all {count} pieces off the board? The game goes on: every one of them must be put back before it can.", { count: pieces });
+    if (gameUnderway(view) && !(await ask(question, t("Lift them all")))) return;
+    command("/api/sim/clear", {}, t("Every piece is off the board."));
   });
 }
 

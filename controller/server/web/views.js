@@ -4,6 +4,7 @@ import { viewsFor } from "./registry.js";
 import { $, onDraw, state } from "./store.js";
 import { onHole } from "./sim.js";
 import { threatsOn } from "./hints.js";
+import { t } from "./i18n.js";
 
 function mount(view, container, shown) {
   container.dataset.view = view.id;
@@ -23,8 +24,11 @@ function drawMain(shown) {
   if (main && (mounted.main?.view !== main || mounted.main.key !== (main.key?.(shown) ?? ""))) {
     board.replaceChildren();
     mounted.main = mount(main, board, shown);
-    $("board-words").textContent = main.help?.board ?? "";
-    $("sim-help").textContent = main.help?.sim ?? "";
+  }
+  // The words under the board, in the page's language (said again when it changes).
+  if (main) {
+    $("board-words").textContent = t(main.help?.board ?? "");
+    $("sim-help").textContent = t(main.help?.sim ?? "");
   }
   mounted.main?.painter.paint(shown, marks());
   const area = $("extra-views");

@@ -40,12 +40,12 @@ const VARIANT_NAMES = {
 
 /** The names the new-game form offers, with what sets each game apart. */
 export const VARIANT_LABELS = {
-  lucky: "Lucky Flix (dice)",
-  qubic: "3-D Tic Tac Toe (Qubic)",
-  payoff: "Pay-Off Flix (tokens)",
-  tactflix: "Tac-T-Flix (Burocrats)",
-  flip4: "Flip 4 (its own 5x5 board)",
-  olix: "Olix (its own 11x11 board)",
+  lucky: N_("Lucky Flix (dice)"),
+  qubic: N_("3-D Tic Tac Toe (Qubic)"),
+  payoff: N_("Pay-Off Flix (tokens)"),
+  tactflix: N_("Tac-T-Flix (Burocrats)"),
+  flip4: N_("Flip 4 (its own 5x5 board)"),
+  olix: N_("Olix (its own 11x11 board)"),
 };
 
 export function variantName(variant) {
@@ -197,6 +197,18 @@ const SCORED_HOW = {
   placement: (args) => t("{by} completed: {lines}.", args),
 };
 
+/** What the computer did, in words ({hole}, {to}: where). */
+const COMPUTER_ACTIONS = {
+  roll: N_("rolls the dice"),
+  place: N_("plays {hole}"),
+  move: N_("moves {hole} to {to}"),
+  substitute: N_("seats a Burocrat in {hole}"),
+  withdraw: N_("withdraws {hole}"),
+  call: N_("calls FLIX"),
+  penalty: N_("calls PENALTY"),
+  request_block: N_("asks for a block"),
+};
+
 const REASONS = {
   line: () => "",
   resign: () => t(" (the others resigned)"),
@@ -309,7 +321,11 @@ export function describeEvent(event, state) {
         ? t("The computer (level {level}) plays for {player} now.", { level: event.level ?? DEFAULT_LEVEL, player: seatWithTeam(event.seat, state) })
         : t("A person plays for {player} now.", { player: seatWithTeam(event.seat, state) });
     case "computer":
-      return `${by}: ${String(event.action ?? "a move").replaceAll("_", " ")}${event.reason ? ` (${reason})` : ""}.`;
+    {
+      const done = COMPUTER_ACTIONS[event.action] ?? String(event.action ?? "a move").replaceAll("_", " ");
+      const why = event.reason ? ` (${reason})` : "";
+      return t("{by}: {action}{why}.", { by, action: t(done, { hole, to: event.to }), why });
+    }
     case "computer_refused":
       return t("{by} could not make its move: {reason}.", { by, reason });
     case "remote_order":
@@ -442,6 +458,6 @@ export function hintText(hint, state) {
   const action = String(hint.action ?? "");
   const what = HINT_ACTIONS[action]?.(hint, boardWords(state)) ??
     `${action.replaceAll("_", " ")}${hint.hole ? ` ${hint.hole}` : ""}`;
-  const why = hint.reason ? ` (${t(String(hint.reason))})` : "";
+  const why = hint.reason ? ` (${hint.said?.id ? tSaid(hint.said) : t(String(hint.reason))})` : "";
   return t("Hint for {player}: {what}{why}.", { player: seatWithTeam(hint.seat, state), what, why });
 }
