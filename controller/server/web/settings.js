@@ -263,11 +263,11 @@ function showPico(status) {
   );
   $("pico-update").disabled = status.running;
   const outcome = $("pico-outcome");
-  const heading = { updated: "Updated", current: "Up to date", failed: "Not updated" };
+  const heading = { updated: N_("Updated"), current: N_("Up to date"), failed: N_("Not updated") };
   outcome.textContent = status.running
-    ? "Updating the Pico…"
+    ? t("Updating the Pico…")
     : status.outcome
-      ? `${heading[status.outcome]}: ${status.message}`
+      ? `${t(heading[status.outcome])}: ${status.message}`
       : "";
   outcome.dataset.kind = status.outcome === "failed" ? "error" : "";
 }
@@ -282,8 +282,8 @@ async function followPico() {
 }
 
 async function updatePico() {
-  const question = "Update the Pico's firmware now? The board is not read until it is back.";
-  if (!(await ask(question, "Update"))) return;
+  const question = t("Update the Pico's firmware now? The board is not read until it is back.");
+  if (!(await ask(question, t("Update")))) return;
   try {
     showPico(await api.post("/api/pico/update", { force: $("pico-force").checked }));
     await followPico();
