@@ -13,6 +13,7 @@ import { wireAfterGame } from "./aftergame.js";
 import "./countdown.js";
 import { followBoardDice, wireDice } from "./dice.js";
 import { wireControls } from "./controls.js";
+import { wireBarFloat } from "./bar-float.js";
 import "./seats.js";
 import { wirePayOff } from "./payoff.js";
 import { wireSim } from "./sim.js";
@@ -52,6 +53,7 @@ function onStatus(status) {
 function wire() {
   const savedDiceMode = wireDice();
   wireControls();
+  wireBarFloat();
   wireHints();
   wireSim();
   wireAfterGame();
