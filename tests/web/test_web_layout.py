@@ -24,6 +24,8 @@ SEED = 7
 """The same dice and the same computer moves on every run."""
 PLAYER_ONE = {"en": "(player 1)", "de": "(Spieler 1)"}
 """The first player as the turn line names them, in each language."""
+WHOLE = "(box) => box.scrollHeight <= box.clientHeight"
+"""Whether a box shows all it holds (none of it cut off or hidden under what follows)."""
 LONG_NAMES = ["Maximiliane Lindqvist-Oppenheimer", "Bartholomew Featherstonehaugh"]
 """Players' names as long as a person's can be: wherever the page shows them, nothing moves."""
 
@@ -172,11 +174,13 @@ def test_fix_words_move_nothing_as_the_board_is_put_right(
         assert service.post("/api/sim/place", {"hole": square}).status_code == 200
     fix = page.locator("#fix")
     expect(fix.locator("p")).to_have_text(["Lift the piece from b2.", "Lift the piece from c2."])
+    assert fix.evaluate(WHOLE), "the fix box cuts its words off"
     page.evaluate("window.scrollTo(0, 0)")
     watch = LayoutWatch(page, f"{TARGETS}, {BAR}, #fix")
     assert service.post("/api/sim/lift", {"hole": "b2"}).status_code == 200
     expect(fix.locator("p")).to_have_text(["Lift the piece from c2."])
     watch.snap("one line left")
+    assert fix.evaluate(WHOLE), "the fix box cuts its words off"
     assert service.post("/api/sim/lift", {"hole": "c2"}).status_code == 200
     expect(fix).to_be_hidden()
     assert [(s.value, s.sources) for s in watch.shifts()] == []
