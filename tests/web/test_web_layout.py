@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from layout_watch import BAR, TARGETS, LayoutWatch
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from web_support import Service
 
 SIZES = {
@@ -24,6 +24,8 @@ SEED = 7
 """The same dice and the same computer moves on every run."""
 PLAYER_ONE = {"en": "(player 1)", "de": "(Spieler 1)"}
 """The first player as the turn line names them, in each language."""
+WHOLE = "(box) => box.scrollHeight <= box.clientHeight"
+"""Whether a box shows all it holds (none of it cut off or hidden under what follows)."""
 LONG_NAMES = ["Maximiliane Lindqvist-Oppenheimer", "Bartholomew Featherstonehaugh"]
 """Players' names as long as a person's can be: wherever the page shows them, nothing moves."""
 
@@ -154,3 +156,55 @@ def test_olix_cells_stay_put(
         place(service, page, watch, f"placement {turn}")
     assert page.evaluate("window.scrollY") == 0
     assert_still(watch)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fix_words_move_nothing_as_the_board_is_put_right(
+    size: str, launch_service: Callable[..., Service], open_page: Callable[..., Page]
+) -> None:
+    """Two pieces where the game has none: the fix box above the action bar says two lines;
+    the hands (not a tap on the page) put the board right one square at a time, the words
+    shrinking to one line, then going: nothing on the page moves, the box's own edge and the
+    numbers on the blinking squares included."""
+    service = launch_service(config="[board]\nfix_after_s = 0.0\n", geometry="flip4")
+    start(service, {"variant": "flip4", "players": 2, "names": LONG_NAMES, "seed": SEED})
+    page = open_page(service, **SIZES[size])
+    assert service.post("/api/roll", {"faces": "2/1"}).status_code == 200  # 3, 1 and 2 lit
+    for square in ("b2", "c2"):  # 7 and 36: not lit
+        assert service.post("/api/sim/place", {"hole": square}).status_code == 200
+    fix = page.locator("#fix")
+    expect(fix.locator("p")).to_have_text(["Lift the piece from b2.", "Lift the piece from c2."])
+    assert fix.evaluate(WHOLE), "the fix box cuts its words off"
+    page.evaluate("window.scrollTo(0, 0)")
+    watch = LayoutWatch(page, f"{TARGETS}, {BAR}, #fix")
+    assert service.post("/api/sim/lift", {"hole": "b2"}).status_code == 200
+    expect(fix.locator("p")).to_have_text(["Lift the piece from c2."])
+    watch.snap("one line left")
+    assert fix.evaluate(WHOLE), "the fix box cuts its words off"
+    assert service.post("/api/sim/lift", {"hole": "c2"}).status_code == 200
+    expect(fix).to_be_hidden()
+    assert [(s.value, s.sources) for s in watch.shifts()] == []
+    assert [(m.label, m.target, m.first, m.now) for m in watch.moves()] == []
+
+
+def test_the_header_keeps_its_buttons_while_the_page_starts(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """The page drawn before its script runs (held back here) already shows every header
+    button the script shows: the header does not move when the script starts."""
+    service = launch_service()
+    context = browser.new_context(**SIZES["laptop"])
+    try:
+        page = context.new_page()
+
+        def held(route: Route) -> None:
+            time.sleep(1.0)  # the page is drawn meanwhile, from its HTML and CSS
+            route.continue_()
+
+        page.route("**/app.js", held)
+        page.goto(service.url + "/")
+        expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+        watch = LayoutWatch(page, "#sound, #speak, #connection", from_load=True)
+        assert [(s.value, s.sources) for s in watch.shifts()] == []
+    finally:
+        context.close()

@@ -13,6 +13,7 @@ import { wireAfterGame } from "./aftergame.js";
 import "./countdown.js";
 import { followBoardDice, wireDice } from "./dice.js";
 import { wireControls } from "./controls.js";
+import { wireBarFloat } from "./bar-float.js";
 import "./seats.js";
 import { wirePayOff } from "./payoff.js";
 import { wireSim } from "./sim.js";
@@ -61,6 +62,7 @@ onLanguage(sayStatus);
 function wire() {
   const savedDiceMode = wireDice();
   wireControls();
+  wireBarFloat();
   wireHints();
   wireSim();
   wireAfterGame();

@@ -1,0 +1,53 @@
+// The words above the action bar (.bar-float: the computer's move, a hint, what to fix, the
+// steps after a game, the banner) keep their places while any of them shows. They rise from the
+// bar's top, so a box that shrank or went would move the boxes above it, and its own top edge,
+// under a finger (the fix words shrink line by line as the hands put the board right). So each
+// box keeps the tallest height it had, a box that went keeps its place, empty and unseen, while
+// a box above it shows, and all are let go once none shows. The heights live on the boxes.
+
+import { $ } from "./store.js";
+
+function letGo(box) {
+  box.style.minHeight = "";
+  box.classList.remove("kept");
+}
+
+function keepPlaces(float) {
+  const boxes = [...float.children];
+  if (boxes.every((box) => box.hidden)) {
+    boxes.forEach(letGo);
+    return;
+  }
+  let shownAbove = false;
+  for (const box of boxes) {
+    if (!box.hidden) {
+      box.classList.remove("kept");
+      box.style.minHeight = `${box.getBoundingClientRect().height}px`; // never less than it was
+      shownAbove = true;
+    } else if (shownAbove && box.style.minHeight) {
+      box.classList.add("kept");
+    } else {
+      letGo(box);
+    }
+  }
+}
+
+/** Keep the floating boxes' places from now on: after every change of what they say or show
+ * (before the page is drawn again), and afresh when the window's width changes their lines. */
+export function wireBarFloat() {
+  const float = $("action-bar").querySelector(".bar-float");
+  new MutationObserver(() => keepPlaces(float)).observe(float, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ["hidden"],
+  });
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width) return;
+    width = window.innerWidth;
+    [...float.children].forEach(letGo);
+    keepPlaces(float);
+  });
+}
