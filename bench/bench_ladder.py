@@ -18,7 +18,8 @@ GAMES = 200
 def measure() -> dict[str, float]:
     """Per rung ``R`` (``lucky_l2_vs_l1``, ``qubic_second_l5_vs_l4``, ...): ``ladder_R_games``,
     ``_score_pct``, ``_ci95_low_pct`` / ``_ci95_high_pct`` (the score's 95 % interval),
-    ``_elo``, ``_elo_low`` / ``_elo_high`` and ``_seconds``."""
+    ``_elo``, ``_elo_low`` / ``_elo_high``, ``_placements`` (a game's mean length) and
+    ``_seconds``."""
     figures: dict[str, float] = {}
     for variant, seating in ROWS:
         figures.update(measure_row(variant, seating, scaled(GAMES)))

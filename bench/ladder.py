@@ -10,7 +10,7 @@ machine. The games of a rung run in chunks on ``WORKERS`` processes.
 ``python -m bench.ladder qubic:first 200`` plays one row (the four rungs of that variant and
 seating) and prints each rung's figures as it finishes.
 
->>> tally = Tally(games=200, wins=120, draws=10, losses=70)
+>>> tally = Tally(games=200, wins=120, draws=10, losses=70, placements=4000)
 >>> round(100 * tally.score), [round(100 * bound) for bound in wilson(tally)]
 (62, [56, 69])
 >>> round(elo_difference(0.625))
@@ -87,12 +87,14 @@ def rungs(variant: str, seating: str = "alternate") -> tuple[Rung, ...]:
 
 @dataclass
 class Tally:
-    """The higher level's results: wins, draws (counted a half) and losses."""
+    """The higher level's results: wins, draws (counted a half) and losses, and the
+    placements of all the games."""
 
     games: int = 0
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    placements: int = 0
 
     @property
     def score(self) -> float:
@@ -105,6 +107,12 @@ class Tally:
         self.wins += other.wins
         self.draws += other.draws
         self.losses += other.losses
+        self.placements += other.placements
+
+    @property
+    def mean_placements(self) -> float:
+        """Placements per game (0 for no games)."""
+        return self.placements / self.games if self.games else 0.0
 
 
 def play_rung(
@@ -122,6 +130,7 @@ def play_rung(
         seats: list[Player] = [higher, lower] if high == 0 else [lower, higher]
         play_game(game, seats, clock, {})
         tally.games += 1
+        tally.placements += game.placements
         if not game.game_over or game.winner is None:
             tally.draws += 1
         elif game.winner == game.team_of_seat[high]:
@@ -162,6 +171,7 @@ class Estimate:
     elo: float
     elo_low: float
     elo_high: float
+    placements: float
 
     @classmethod
     def of(cls, tally: Tally) -> Estimate:
@@ -176,11 +186,12 @@ class Estimate:
             elo_difference(tally.score, n),
             elo_difference(low, n),
             elo_difference(high, n),
+            tally.mean_placements,
         )
 
     def figures(self, prefix: str) -> dict[str, float]:
         """``prefix_games``, ``_score_pct``, ``_ci95_low_pct``, ``_ci95_high_pct``, ``_elo``,
-        ``_elo_low``, ``_elo_high``."""
+        ``_elo_low``, ``_elo_high``, ``_placements`` (per game)."""
         return {
             f"{prefix}_games": self.games,
             f"{prefix}_score_pct": round(100 * self.score, 1),
@@ -189,6 +200,7 @@ class Estimate:
             f"{prefix}_elo": round(self.elo),
             f"{prefix}_elo_low": round(self.elo_low),
             f"{prefix}_elo_high": round(self.elo_high),
+            f"{prefix}_placements": round(self.placements, 1),
         }
 
 
@@ -208,7 +220,7 @@ def run_rung(rung: Rung, games: int, workers: int = WORKERS, chunk: int = CHUNK)
         print(
             f"{rung.name}: {total.games}/{games} +{total.wins} ={total.draws} -{total.losses} "
             f"{100 * estimate.score:.1f} % [{100 * estimate.low:.1f}, {100 * estimate.high:.1f}]"
-            f" {time.monotonic() - started:.0f} s",
+            f" {estimate.placements:.1f} placements {time.monotonic() - started:.0f} s",
             file=sys.stderr,
             flush=True,
         )

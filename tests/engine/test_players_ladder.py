@@ -65,6 +65,7 @@ def test_a_rung_plays_whole_games_and_repeats_them(variant: str) -> None:
     rung = Rung(variant, 2)
     tally = play_rung(rung, 0, 2)
     assert tally.games == tally.wins + tally.draws + tally.losses == 2
+    assert tally.mean_placements >= 4  # no game ends before a line of four
     assert play_rung(rung, 0, 2) == tally
 
 
