@@ -209,9 +209,11 @@ def _chunks(games: int, chunk: int) -> Iterator[tuple[int, int]]:
         yield first, min(chunk, games - first)
 
 
-def run_rung(rung: Rung, games: int, workers: int = WORKERS, chunk: int = CHUNK) -> Tally:
-    """Play ``games`` games of ``rung`` in chunks on ``workers`` processes (1: in this one),
-    printing a line to stderr as each chunk ends."""
+def run_rung(
+    rung: Rung, games: int, workers: int = WORKERS, chunk: int = CHUNK, seed: int = SEED
+) -> Tally:
+    """Play ``games`` games of ``rung`` (first game seed ``seed``) in chunks on ``workers``
+    processes (1: in this one), printing a line to stderr as each chunk ends."""
     total = Tally()
     started = time.monotonic()
 
@@ -227,12 +229,12 @@ def run_rung(rung: Rung, games: int, workers: int = WORKERS, chunk: int = CHUNK)
 
     if workers <= 1:
         for first, count in _chunks(games, chunk):
-            total.add(play_rung(rung, first, count))
+            total.add(play_rung(rung, first, count, seed=seed))
             report()
         return total
     with ProcessPoolExecutor(workers) as pool:
         futures = [
-            pool.submit(play_rung, rung, first, count) for first, count in _chunks(games, chunk)
+            pool.submit(play_rung, rung, first, count, seed=seed) for first, count in _chunks(games, chunk)
         ]
         for future in as_completed(futures):
             total.add(future.result())

@@ -1,14 +1,20 @@
 """The level ladder's machinery (``flixboard bench --only bench_ladder``) on a few cheap games:
-its statistics, its seating, its chunks on two processes. No strength is asserted here: the
-figures are the bench's."""
+its statistics, its seating, its chunks on two processes; and the levels' settings, each level
+given more than the one below. No strength is asserted here: the figures are the bench's."""
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 
 import pytest
 
 from bench.ladder import ROWS, Estimate, Rung, Tally, elo_difference, play_rung, run_rung, wilson
+from engine.players import flip4, lucky, olix, payoff, qubic, tactflix
+from engine.players.base import DEFAULT_LEVEL, LEVELS
+from engine.players.flix_calls import ALERTNESS
+from engine.players.flix_common import MISTAKE_CHANCE
 
 
 def test_the_wilson_interval_holds_the_score_and_narrows_with_more_games() -> None:
@@ -72,3 +78,38 @@ def test_a_rung_plays_whole_games_and_repeats_them(variant: str) -> None:
 def test_chunks_on_two_processes_play_the_same_games_as_one() -> None:
     rung = Rung("qubic", 2, "second")
     assert run_rung(rung, 4, workers=2, chunk=1) == run_rung(rung, 4, workers=1, chunk=3)
+
+
+def _grows(values: Sequence[float]) -> bool:
+    return all(low < high for low, high in itertools.pairwise(values))
+
+
+def _shrinks_to_zero(values: Sequence[float]) -> bool:
+    return _grows(list(values)[::-1]) and values[-1] == 0
+
+
+def test_every_game_gives_each_level_a_larger_budget_than_the_one_below() -> None:
+    budgets = {
+        "qubic": [qubic.LEVEL_SETTINGS[level].nodes for level in LEVELS],
+        "lucky": [lucky.PLAYOUTS[1], lucky.PLAYOUTS[2]]
+        + [lucky.SEARCH_NODES[n] for n in LEVELS[2:]],
+        "payoff": [payoff.NODES[level] for level in LEVELS],
+        "tactflix": [tactflix.NODES[level] for level in LEVELS],
+        "flip4": [flip4.NODES[level] for level in LEVELS],
+        "olix": [olix.NODES[level] for level in LEVELS],
+    }
+    for variant, nodes in budgets.items():
+        assert _grows(nodes), variant
+    assert set(lucky.PLAYOUTS) | set(lucky.SEARCH_NODES) == set(LEVELS)
+    for depths in (payoff.DEPTH, tactflix.DEPTH, flip4.DEPTH, olix.DEPTH):
+        assert all(depths[level] <= depths[level + 1] for level in LEVELS[:-1])
+        assert depths[max(LEVELS)] > depths[DEFAULT_LEVEL] or depths is olix.DEPTH
+
+
+def test_the_lower_levels_err_more_and_the_top_level_never() -> None:
+    assert _shrinks_to_zero([MISTAKE_CHANCE[level] for level in LEVELS[:3]])
+    assert _shrinks_to_zero([olix.NOISE[level] for level in LEVELS])
+    assert _grows([ALERTNESS[level] for level in LEVELS])
+    assert qubic.LEVEL_SETTINGS[1].overlook > 0
+    assert all(qubic.LEVEL_SETTINGS[level].overlook == 0 for level in LEVELS[1:])
+    assert 0 < flip4.BLUNDER < 1
