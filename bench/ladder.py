@@ -234,7 +234,8 @@ def run_rung(
         return total
     with ProcessPoolExecutor(workers) as pool:
         futures = [
-            pool.submit(play_rung, rung, first, count, seed=seed) for first, count in _chunks(games, chunk)
+            pool.submit(play_rung, rung, first, count, seed=seed)
+            for first, count in _chunks(games, chunk)
         ]
         for future in as_completed(futures):
             total.add(future.result())
