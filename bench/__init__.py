@@ -24,6 +24,7 @@ PROBES: list[str] = [
     "bench.bench_pico:measure",
     "bench.bench_players:measure",
     "bench.bench_strength:measure",
+    "bench.bench_ladder:measure",
     "bench.bench_targets:measure",
     "bench.bench_flip4:measure",
     "bench.bench_olix:measure",

@@ -29,9 +29,9 @@ from engine.players.flix_common import (
 )
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 
-DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 3}
-"""Search depth (placements) by level."""
-WIDTH: dict[int, int] = {1: 6, 2: 8, 3: 10, 4: 14, 5: 20}
+DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 4, 5: 4}
+"""Search depth (placements) by level (depth 3 at levels 3 to 5 played even)."""
+WIDTH: dict[int, int] = {1: 6, 2: 8, 3: 10, 4: 10, 5: 20}
 """Moves searched at each node by level."""
 NODES: dict[int, int] = {1: 60, 2: 400, 3: 3000, 4: 10000, 5: 30000}
 """Node budget per decision by level."""
