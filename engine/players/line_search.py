@@ -2,11 +2,15 @@
 
 Each team's pieces are one bitboard; teams move in seat order (partners are one team). The
 root team maximises, every other team minimises (paranoid: they are taken to play against it).
-A placement that completes a line ends the line of play with ``finish`` points for its team.
-Other positions score open lines: a line holding only one team's pieces is worth
-``LINE_WEIGHTS[count]`` to that team. Moves are ordered by :func:`plain_order` and only the
-``width`` best are searched; a team facing a completed line next move must block it, and a
-single forced block costs no depth (threat sequences are read to their end).
+Moves are ordered by :func:`plain_order` and only the ``width`` best are searched; a team facing
+a completed line next move must block it, and a single forced block costs no depth (threat
+sequences are read to their end). A placement that completes a line ends the line of play.
+
+What a position is worth comes from a :class:`Valuation`. The line players' one,
+:class:`OpenLines`, scores a completed line ``WIN`` less the placements before it, and other
+positions by their open lines: a line holding only one team's pieces is worth
+``LINE_WEIGHTS[count]`` to that team. Pay-Off's information-set player weighs what each line
+would pay (:class:`engine.players.payoff_valuation.LineMoney`).
 
 >>> from engine.players.base import Budget
 >>> from engine.holes import parse
@@ -18,8 +22,9 @@ single forced block costs no depth (threat sequences are read to their end).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.bitboard import BB_ALL, Bitboard
 from engine.lines import LINES, LINES_THROUGH
@@ -56,10 +61,10 @@ def threats(pieces: Bitboard, occupied: Bitboard) -> Bitboard:
     return result
 
 
-def evaluate(pieces: list[Bitboard], root: int) -> int:
-    """Open lines of the root team minus those of the other teams."""
-    score = 0
-    for line in LINES:
+def held_lines(pieces: list[Bitboard]) -> Iterator[tuple[int, int, int]]:
+    """Each line holding the pieces of one team only: its index in ``LINES``, the team and how
+    many of its pieces it holds."""
+    for index, line in enumerate(LINES):
         owner, count = -1, 0
         for team, team_pieces in enumerate(pieces):
             if line & team_pieces:
@@ -68,7 +73,14 @@ def evaluate(pieces: list[Bitboard], root: int) -> int:
                     break
                 owner, count = team, (line & team_pieces).bit_count()
         if owner >= 0:
-            score += LINE_WEIGHTS[count] if owner == root else -LINE_WEIGHTS[count]
+            yield index, owner, count
+
+
+def evaluate(pieces: list[Bitboard], root: int) -> int:
+    """Open lines of the root team minus those of the other teams."""
+    score = 0
+    for _, owner, count in held_lines(pieces):
+        score += LINE_WEIGHTS[count] if owner == root else -LINE_WEIGHTS[count]
     return score
 
 
@@ -93,10 +105,64 @@ def plain_order(pieces: list[Bitboard], team: int, holes: Bitboard) -> list[int]
     )
 
 
+class Valuation(Protocol):
+    """How :func:`search` scores for the root team (``order[0]``): a leaf, and a line completed.
+
+    Scores lie within ``±infinity``; a score at least ``decided`` from 0 is a completed line
+    found (iterative deepening stops).
+    """
+
+    @property
+    def infinity(self) -> float:
+        """More than any score."""
+        ...
+
+    @property
+    def decided(self) -> float:
+        """The least score of a completed line within the search."""
+        ...
+
+    def leaf(self, pieces: list[Bitboard], order: list[int], supply: list[int], ply: int) -> float:
+        """The score of a position where the search stops (``order[ply % len(order)]`` to move)."""
+        ...
+
+    def completion(self, pieces: Bitboard, wins: Bitboard) -> tuple[int, float]:
+        """Which of ``wins`` (holes completing a line of ``pieces``) to take; its line's value."""
+        ...
+
+    def completed(self, ply: int, value: float) -> float:
+        """The score, for the mover, of completing a line of ``value`` at ``ply``."""
+        ...
+
+
+class OpenLines:
+    """The line players' valuation: ``WIN`` less the placements before it for a completed line,
+    :func:`evaluate` at a leaf."""
+
+    infinity = 3 * WIN
+    decided = WIN - 64
+
+    def leaf(self, pieces: list[Bitboard], order: list[int], supply: list[int], ply: int) -> int:
+        """Open lines of the root team less those of the other teams."""
+        return evaluate(pieces, order[0])
+
+    def completion(self, pieces: Bitboard, wins: Bitboard) -> tuple[int, float]:
+        """The lowest of ``wins`` (every line is worth the same)."""
+        return (wins & -wins).bit_length() - 1, 0.0
+
+    def completed(self, ply: int, value: float) -> int:
+        """``WIN`` less ``ply``."""
+        return WIN - ply
+
+
+OPEN_LINES = OpenLines()
+
+
 def _moves(
-    pieces: list[Bitboard], order: list[int], ply: int, width: int
-) -> tuple[list[int], bool]:
-    """The mover's candidate holes and whether the first one completes a line."""
+    pieces: list[Bitboard], order: list[int], ply: int, width: int, valuation: Valuation
+) -> tuple[list[int], float | None]:
+    """The mover's candidate holes and the value of the line the first one completes (``None``:
+    it completes none)."""
     team = order[ply % len(order)]
     occupied = 0
     for team_pieces in pieces:
@@ -104,14 +170,15 @@ def _moves(
     empty = BB_ALL & ~occupied
     wins = threats(pieces[team], occupied) & empty
     if wins:
-        return [(wins & -wins).bit_length() - 1], True
+        hole, value = valuation.completion(pieces[team], wins)
+        return [hole], value
     danger = 0
     for other in order:
         if other != team:
             danger |= threats(pieces[other], occupied)
     if danger:
-        return plain_order(pieces, team, danger), False
-    return plain_order(pieces, team, empty)[:width], False
+        return plain_order(pieces, team, danger), None
+    return plain_order(pieces, team, empty)[:width], None
 
 
 def search(
@@ -121,28 +188,31 @@ def search(
     budget: Budget,
     depth: int,
     width: int,
-    finish: int = WIN,
+    *,
+    valuation: Valuation = OPEN_LINES,
     report: Callable[[SearchResult], None] | None = None,
 ) -> SearchResult:
-    """Iterative deepening to ``depth`` for ``order[0]`` (``order``: the teams in turn, cycling);
-    ``report`` hears the result of each finished depth.
+    """Iterative deepening to ``depth`` for ``order[0]`` (``order``: the teams in turn, cycling),
+    scored by ``valuation``; ``report`` hears the result of each finished depth.
 
     Anytime: when the budget runs out the best move of the last finished depth is kept (the
     first ordered move before any depth finished).
     """
-    moves, winning = _moves(pieces, order, 0, width)
-    best = SearchResult(moves[0], finish if winning else 0, 0, (moves[0],))
-    if winning or (len(moves) == 1 and depth <= 1):
-        return SearchResult(best.hole, best.score, 1, best.pv)
+    moves, won = _moves(pieces, order, 0, width, valuation)
+    if won is not None:
+        return SearchResult(moves[0], round(valuation.completed(0, won)), 1, (moves[0],))
+    best = SearchResult(moves[0], 0, 0, (moves[0],))
+    if len(moves) == 1 and depth <= 1:
+        return SearchResult(best.hole, 0, 1, best.pv)
     for current in range(1, depth + 1):
-        found = _root(pieces, order, supply, budget, current, width, finish, moves)
+        found = _root(pieces, order, supply, budget, (current, width), moves, valuation)
         if found is None:
             break
         best = found
         if report is not None:
             report(best)
         moves = [best.hole] + [hole for hole in moves if hole != best.hole]
-        if abs(best.score) >= finish - 64:
+        if abs(best.score) >= valuation.decided:
             break
     return best
 
@@ -152,13 +222,14 @@ def _root(
     order: list[int],
     supply: list[int],
     budget: Budget,
-    depth: int,
-    width: int,
-    finish: int,
+    limits: tuple[int, int],
     moves: list[int],
+    valuation: Valuation,
 ) -> SearchResult | None:
+    depth, width = limits
     root = order[0]
-    alpha, best_hole = -3 * finish, moves[0]
+    infinity = valuation.infinity
+    alpha, best_hole = -infinity, moves[0]
     best_pv: tuple[int, ...] = (moves[0],)
     for hole in moves:
         if budget.exhausted():
@@ -169,13 +240,13 @@ def _root(
         used = list(supply)
         used[root] -= 1
         value, line = _node(
-            child, order, used, budget, (1, depth - 1, width, finish), alpha, 3 * finish
+            child, order, used, budget, (1, depth - 1, width), (alpha, infinity), valuation
         )
         if value is None:
             return None
         if value > alpha or hole == moves[0]:
             alpha, best_hole, best_pv = value, hole, (hole, *line)
-    return SearchResult(best_hole, alpha, depth, best_pv)
+    return SearchResult(best_hole, round(alpha), depth, best_pv)
 
 
 def _node(
@@ -183,27 +254,29 @@ def _node(
     order: list[int],
     supply: list[int],
     budget: Budget,
-    where: tuple[int, int, int, int],
-    alpha: int,
-    beta: int,
-) -> tuple[int | None, tuple[int, ...]]:
-    """The value of the position for the root team within ``(alpha, beta)`` (``None``: the
-    budget ran out). ``where``: ply, depth left, width, finish."""
-    ply, depth, width, finish = where
+    where: tuple[int, int, int],
+    window: tuple[float, float],
+    valuation: Valuation,
+) -> tuple[float | None, tuple[int, ...]]:
+    """The value of the position for the root team within ``window`` (``None``: the budget ran
+    out). ``where``: ply, depth left, width."""
+    ply, depth, width = where
+    alpha, beta = window
     root = order[0]
     if depth <= 0:
-        return evaluate(pieces, root), ()
+        return valuation.leaf(pieces, order, supply, ply), ()
     team = order[ply % len(order)]
-    deeper = (ply + 1, depth - 1, width, finish)
+    deeper = (ply + 1, depth - 1, width)
     if supply[team] <= 0:
-        return _node(pieces, order, supply, budget, deeper, alpha, beta)
-    moves, winning = _moves(pieces, order, ply, width)
-    if winning:
-        return (finish - ply if team == root else -finish + ply), (moves[0],)
+        return _node(pieces, order, supply, budget, deeper, window, valuation)
+    moves, won = _moves(pieces, order, ply, width, valuation)
+    if won is not None:
+        worth = valuation.completed(ply, won)
+        return (worth if team == root else -worth), (moves[0],)
     if len(moves) == 1:
-        deeper = (ply + 1, depth, width, finish)
+        deeper = (ply + 1, depth, width)
     maximise = team == root
-    best: int = -3 * finish if maximise else 3 * finish
+    best = -valuation.infinity if maximise else valuation.infinity
     best_line: tuple[int, ...] = ()
     for hole in moves:
         if budget.exhausted():
@@ -213,7 +286,7 @@ def _node(
         child[team] |= 1 << hole
         used = list(supply)
         used[team] -= 1
-        value, line = _node(child, order, used, budget, deeper, alpha, beta)
+        value, line = _node(child, order, used, budget, deeper, (alpha, beta), valuation)
         if value is None:
             return None, ()
         if (maximise and value > best) or (not maximise and value < best):

@@ -18,6 +18,8 @@ ones the same rule would have put in its Men, worked out again from the public p
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
@@ -30,6 +32,7 @@ from engine.players.flix_common import (
     decision,
     searched_placement,
 )
+from engine.players.line_search import SearchResult
 
 DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4}
 """Search depth (placements) by level."""
@@ -95,8 +98,12 @@ def planned_tokens(game: PayOffFlix, team: int, bar: int = TOKEN_LINE) -> dict[i
     return planned
 
 
-class PayOffPlayer:
-    """Pay-Off Flix at ``level`` 1..5, deterministic for ``seed``."""
+class PayOffPlayerBase(ABC):
+    """What every Pay-Off player does alike at ``level`` for ``seed``: its calls, which method
+    plays each phase, the token it attaches (:func:`choose_token` with ``token_line``) and the
+    tokens it enters in physical mode; each player places in its own way."""
+
+    token_line = TOKEN_LINE
 
     def __init__(self, level: int, seed: int = 0) -> None:
         self.level = level
@@ -118,25 +125,35 @@ class PayOffPlayer:
             return await_calls_decision(game, self.level, self.seed, budget)
         raise IllegalAction(f"nothing for a Pay-Off Flix player to do in phase {game.phase}")
 
+    @abstractmethod
     def _place(self, game: PayOffFlix, budget: Budget, on_info: InfoSink | None) -> Decision:
-        limits = (NODES[self.level], DEPTH[self.level], WIDTH[self.level])
-        placed = searched_placement(game, "payoff", self.seed, self.level, limits, budget, on_info)
-        hole, result = placed.hole, placed.result
+        """The placement of the seat to move."""
+
+    def token(self, game: PayOffFlix, hole: int) -> int | None:
+        """The token the seat to move attaches to a Man placed at ``hole`` (not completing a
+        line)."""
+        team = game.team_of_seat[game.to_move]
+        pieces = [game.pieces(t) for t in range(game.teams)]
+        return choose_token(pieces, team, hole, game.hands[team], self.token_line)
+
+    def _placing(
+        self,
+        game: PayOffFlix,
+        budget: Budget,
+        hole: int,
+        completes: bool,
+        reason: str,
+        result: SearchResult,
+    ) -> Decision:
+        """The decision to place at ``hole`` (``completes``: a line of the mover's) found by the
+        search ``result``, with its token unless it completes a line or the tokens are physical."""
         token = None
-        if not placed.completes and not game.physical_tokens:
-            team = game.team_of_seat[game.to_move]
-            pieces = [game.pieces(t) for t in range(game.teams)]
-            token = choose_token(pieces, team, hole, game.hands[team])
-        reason = placed.reason()
+        if not completes and not game.physical_tokens:
+            token = self.token(game, hole)
         action = Action("place", hole=hole, token=token)
-        mate = 1 if placed.completes else None
+        mate = 1 if completes else None
         info = SearchInfo(
-            result.depth,
-            result.score,
-            budget.visited,
-            budget.elapsed(),
-            (action,),
-            mate,
+            result.depth, result.score, budget.visited, budget.elapsed(), (action,), mate
         )
         return Decision(action, reason, info)
 
@@ -144,7 +161,18 @@ class PayOffPlayer:
         team = game.scoring_team
         assert team is not None
         hole = next(scan_forward(game.tokens_to_enter))
-        token = None if hole in game.completers else planned_tokens(game, team).get(hole)
+        planned = planned_tokens(game, team, self.token_line)
+        token = None if hole in game.completers else planned.get(hole)
         return decision(
             Action("enter_token", hole=hole, token=token), "enters the token of its Man", budget, 0
         )
+
+
+class PayOffPlayer(PayOffPlayerBase):
+    """Pay-Off Flix at ``level`` 1..5, deterministic for ``seed``: the line search places."""
+
+    def _place(self, game: PayOffFlix, budget: Budget, on_info: InfoSink | None) -> Decision:
+        limits = (NODES[self.level], DEPTH[self.level], WIDTH[self.level])
+        placed = searched_placement(game, "payoff", self.seed, self.level, limits, budget, on_info)
+        hole, completes = placed.hole, placed.completes
+        return self._placing(game, budget, hole, completes, placed.reason(), placed.result)

@@ -12,8 +12,9 @@ only what a line pays. A line's value is the sum of its Men's values, so the ave
 sampled worlds of every leaf's score equals the score with each hidden Man worth its average
 over those worlds (:func:`man_values`): one tree serves every world at the cost of one, with no
 strategy fusion (a move chosen in one world that would be wrong in another). The search is
-:mod:`engine.players.payoff_search`, a money-valued paranoid alpha-beta, anytime, bounded by the
-level's node budget and by ``movetime``. With two teams a forcing search goes first (threes the
+the paranoid alpha-beta of :mod:`engine.players.line_search` valued in money
+(:class:`engine.players.payoff_valuation.LineMoney`), anytime, bounded by the level's node budget
+and by ``movetime``. With two teams a forcing search goes first (threes the
 other team must block, one after another, to a double threat: the Qubic player's
 :func:`~engine.players.qubic_threats.shortest_forcing_win`), with ``FORCING_SHARE`` of the budget.
 
@@ -38,23 +39,15 @@ import random
 import statistics
 from collections import Counter
 
-from engine.bitboard import scan_forward
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Phase
+from engine.game import Action
 from engine.lines import LINES_THROUGH
-from engine.payoff import AWAIT_TOKENS, PLAIN_MAN_VALUE, PayOffFlix
+from engine.payoff import PLAIN_MAN_VALUE, PayOffFlix
 from engine.players.base import Budget, Decision, InfoSink, Player, SearchInfo, capped
-from engine.players.flix_calls import call_reactions
-from engine.players.flix_common import (
-    await_calls_decision,
-    decision,
-    depth_reporter,
-    other_teams,
-    rng_for,
-)
-from engine.players.line_search import team_order, threats
-from engine.players.payoff import PayOffPlayer, choose_token, planned_tokens
-from engine.players.payoff_search import WIN, search
+from engine.players.flix_common import depth_reporter, other_teams, rng_for
+from engine.players.line_search import search, team_order, threats
+from engine.players.payoff import PayOffPlayer, PayOffPlayerBase
+from engine.players.payoff_valuation import WIN, LineMoney
 from engine.players.qubic_threats import ForcingSearch, completing, shortest_forcing_win
 
 INFOSET_LEVELS = (4, 5)
@@ -118,37 +111,16 @@ def man_values(game: PayOffFlix, team: int, worlds: list[World]) -> list[float]:
     return values
 
 
-def token_for(game: PayOffFlix, team: int, hole: int) -> int | None:
-    """The token this player attaches to a Man placed at ``hole`` (not completing a line)."""
-    pieces = [game.pieces(t) for t in range(game.teams)]
-    return choose_token(pieces, team, hole, game.hands[team], TOKEN_LINE)
-
-
-class InfoSetPayOffPlayer:
+class InfoSetPayOffPlayer(PayOffPlayerBase):
     """Pay-Off Flix's information-set player at ``level`` (one of ``INFOSET_LEVELS``),
     deterministic for ``seed`` under a node budget."""
+
+    token_line = TOKEN_LINE
 
     def __init__(self, level: int, seed: int = 0) -> None:
         if level not in INFOSET_LEVELS:
             raise IllegalAction(f"the information-set player plays levels {INFOSET_LEVELS}")
-        self.level = level
-        self.seed = seed
-
-    def reactions(self, game: Game, seat: int) -> list[Action]:
-        """Its own FLIX at once; PENALTY on a line it has noticed."""
-        return call_reactions(game, seat, self.level, self.seed)
-
-    def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
-        """Place (with a token), enter a token, or call."""
-        if not isinstance(game, PayOffFlix):
-            raise IllegalAction(f"a Pay-Off Flix player cannot play {game.variant}")
-        if game.phase == Phase.AWAIT_PLACE:
-            return self._place(game, budget, on_info)
-        if game.phase == AWAIT_TOKENS:
-            return self._enter(game, budget)
-        if game.phase == Phase.AWAIT_CALLS:
-            return await_calls_decision(game, self.level, self.seed, budget)
-        raise IllegalAction(f"nothing for a Pay-Off Flix player to do in phase {game.phase}")
+        super().__init__(level, seed)
 
     def hole_values(self, game: PayOffFlix, team: int) -> list[float]:
         """Each hole's Man value for the search of the seat to move (:func:`man_values` over
@@ -171,31 +143,26 @@ class InfoSetPayOffPlayer:
         inner = capped(budget, NODES[self.level])
         report = depth_reporter(on_info, budget, inner)
         result = search(
-            pieces, order, supply, values, inner, DEPTH[self.level], WIDTH[self.level], report
+            pieces,
+            order,
+            supply,
+            inner,
+            DEPTH[self.level],
+            WIDTH[self.level],
+            valuation=LineMoney(values),
+            report=report,
         )
         budget.count(inner.visited)
         hole = result.hole
         own = pieces[team] | 1 << hole
         completes = any(own & line == line for line in LINES_THROUGH[hole])
-        token = None
-        if not completes and not game.physical_tokens:
-            token = token_for(game, team, hole)
         if completes:
             reason = "completes a line"
         elif any(threats(pieces[o], occupied) >> hole & 1 for o in other_teams(game, team)):
             reason = "blocks an opponent's line"
         else:
             reason = f"builds its lines (searched {result.depth} placements ahead)"
-        action = Action("place", hole=hole, token=token)
-        info = SearchInfo(
-            result.depth,
-            result.score,
-            budget.visited,
-            budget.elapsed(),
-            (action,),
-            1 if completes else None,
-        )
-        return Decision(action, reason, info)
+        return self._placing(game, budget, hole, completes, reason, result)
 
     def _forcing(self, game: PayOffFlix, team: int, budget: Budget) -> Decision | None:
         """Two teams: a forcing win (threats the other team must block, one after another, to a
@@ -221,20 +188,10 @@ class InfoSetPayOffPlayer:
             return None
         action = Action("place", hole=win.first, token=None)
         if not game.physical_tokens:
-            action = Action("place", hole=win.first, token=token_for(game, team, win.first))
+            action = Action("place", hole=win.first, token=self.token(game, win.first))
         pv = tuple(Action("place", hole=hole) for hole in win.line)
         info = SearchInfo(len(win.line), WIN, budget.visited, budget.elapsed(), pv, win.moves)
         return Decision(action, f"forces a line in {win.moves} placements", info)
-
-    def _enter(self, game: PayOffFlix, budget: Budget) -> Decision:
-        team = game.scoring_team
-        assert team is not None
-        hole = next(scan_forward(game.tokens_to_enter))
-        planned = planned_tokens(game, team, TOKEN_LINE)
-        token = None if hole in game.completers else planned.get(hole)
-        return decision(
-            Action("enter_token", hole=hole, token=token), "enters the token of its Man", budget, 0
-        )
 
 
 def payoff_player(level: int, seed: int = 0) -> Player:
