@@ -112,7 +112,7 @@ class LuckyPlayer:
         sim = LuckySim.from_game(game, self._table(game))
         wins = [hole for hole in holes if sim.completes(team, hole)]
         if wins:
-            return decision(Action("place", hole=wins[0]), "completes a line", budget, 100)
+            return decision(Action("place", hole=wins[0]), why("completes a line"), budget, 100)
         occupied = game.occupied
         blocks: dict[int, int] = {}
         for other in other_teams(game, team):
@@ -126,7 +126,7 @@ class LuckyPlayer:
         if len(ranked) > 1 and rng.random() < MISTAKE_CHANCE[self.level]:
             ranked = [hole for hole in ranked if hole not in blocks] or ranked
             hole = ranked[rng.randrange(len(ranked))]
-            return decision(Action("place", hole=hole), "a hole with open lines", budget, 50)
+            return decision(Action("place", hole=hole), why("a hole with open lines"), budget, 50)
         if self.level in SEARCH_NODES:
             return self._searched(game, sim, ranked, blocks, budget, on_info)
         candidates = ranked[: WIDTH[self.level]]

@@ -43,6 +43,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.lines import LINES_THROUGH
 from engine.payoff import PLAIN_MAN_VALUE, PayOffFlix
+from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, Player, SearchInfo, capped
 from engine.players.flix_common import depth_reporter, other_teams, rng_for
 from engine.players.line_search import search, team_order, threats
@@ -157,11 +158,11 @@ class InfoSetPayOffPlayer(PayOffPlayerBase):
         own = pieces[team] | 1 << hole
         completes = any(own & line == line for line in LINES_THROUGH[hole])
         if completes:
-            reason = "completes a line"
+            reason = why("completes a line")
         elif any(threats(pieces[o], occupied) >> hole & 1 for o in other_teams(game, team)):
-            reason = "blocks an opponent's line"
+            reason = why("blocks an opponent's line")
         else:
-            reason = f"builds its lines (searched {result.depth} placements ahead)"
+            reason = why("builds its lines (searched {depth} placements ahead)", depth=result.depth)
         return self._placing(game, budget, hole, completes, reason, result)
 
     def _forcing(self, game: PayOffFlix, team: int, budget: Budget) -> Decision | None:
@@ -191,7 +192,7 @@ class InfoSetPayOffPlayer(PayOffPlayerBase):
             action = Action("place", hole=win.first, token=self.token(game, win.first))
         pv = tuple(Action("place", hole=hole) for hole in win.line)
         info = SearchInfo(len(win.line), WIN, budget.visited, budget.elapsed(), pv, win.moves)
-        return Decision(action, f"forces a line in {win.moves} placements", info)
+        return Decision(action, why("forces a line in {moves} placements", moves=win.moves), info)
 
 
 def payoff_player(level: int, seed: int = 0) -> Player:

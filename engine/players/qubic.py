@@ -146,23 +146,25 @@ class QubicPlayer:
             hole = _lowest(wins)
             line = _line_through(hole, me, other, 3)
             info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=hole),), 1)
-            return self._place(hole, f"wins: completes {line_text(line, layout)}", info)
+            return self._place(
+                hole, why("wins: completes {line}", line=line_text(line, layout)), info
+            )
         threats = completing(other, me)
         if threats and not self._overlooks(rng):
             hole = _lowest(threats)
             line = _line_through(hole, other, me, 3)
             mate = -1 if threats & (threats - 1) else None
             info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=hole),), mate)
-            return self._place(hole, f"blocks {line_text(line, layout)}", info)
+            return self._place(hole, why("blocks {line}", line=line_text(line, layout)), info)
         if threats or wins:
             hole = ordered_moves(me, other, empty & ~threats & ~wins or empty)[0]
             info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=hole),))
-            return self._place(hole, "most open lines", info)
+            return self._place(hole, why("most open lines"), info)
         if self.level == max(LEVELS) and colour == 0:
             move = committed_book().move(me, other)
             if move is not None:
                 info = SearchInfo(0, 0, 1, budget.elapsed(), (Action("place", hole=move),))
-                return self._place(move, "plays the proven book", info)
+                return self._place(move, why("plays the proven book"), info)
         settings = self.settings
         nodes = settings.nodes if budget.nodes is None else min(settings.nodes, budget.nodes)
         forcing = ForcingSearch(max(nodes // 4, 1), budget.exhausted)
@@ -211,7 +213,7 @@ class QubicPlayer:
             info = SearchInfo(
                 0, 0, spent + search.nodes, budget.elapsed(), (Action("place", hole=fallback),)
             )
-            return self._place(fallback, "most open lines", info)
+            return self._place(fallback, why("most open lines"), info)
         info = replace(self._info(done, spent, budget), nodes=spent + search.nodes)
         hole = done.pv[0]
         mate = info.mate
@@ -274,7 +276,9 @@ class QubicPlayer:
         if wins and not self._overlooks(rng):
             hole = _lowest(wins)
             line = _line_through(hole, me, others, 3)
-            return self._place(hole, f"wins: completes {line_text(line, layout)}", info)
+            return self._place(
+                hole, why("wins: completes {line}", line=line_text(line, layout)), info
+            )
         seat = game.next_seat(game.to_move)
         for _ in range(game.players):
             rival = game.team_of_seat[seat]
@@ -286,13 +290,13 @@ class QubicPlayer:
             if threats and not self._overlooks(rng):
                 hole = _lowest(threats)
                 line = _line_through(hole, theirs, game.occupied & ~theirs, 3)
-                return self._place(hole, f"blocks {line_text(line, layout)}", info)
+                return self._place(hole, why("blocks {line}", line=line_text(line, layout)), info)
         holes = ordered_moves(me, others, allowed, rng)
         for hole in holes:
             made = threes_made(me | 1 << hole, others, hole)
             if made & (made - 1):
-                return self._place(hole, "makes two threes", info)
-        return self._place(holes[0], "most open lines", info)
+                return self._place(hole, why("makes two threes"), info)
+        return self._place(holes[0], why("most open lines"), info)
 
     def reactions(self, game: Game, seat: int) -> list[Action]:
         """A block request when the rule applies and the hole to block is another seat's."""

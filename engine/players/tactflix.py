@@ -67,7 +67,10 @@ class TacTFlixPlayer:
         if game.phase == WITHDRAW:
             hole = next(scan_forward(game.to_withdraw))
             return decision(
-                Action("withdraw", hole=hole), "withdraws its Men of the scored lines", budget, 0
+                Action("withdraw", hole=hole),
+                why("withdraws its Men of the scored lines"),
+                budget,
+                0,
             )
         if game.phase == Phase.AWAIT_CALLS:
             return await_calls_decision(game, self.level, self.seed, budget)
