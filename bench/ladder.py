@@ -2,10 +2,14 @@
 interval and as an Elo difference.
 
 A rung is one pairing (level ``N`` against ``N - 1`` of one variant, seats alternating, or, for
-Qubic, the higher level always first or always second). Game ``i`` of a rung has seed
-``SEED + i`` for the game (its dice), the higher level and the lower one (``+ 1``); the levels
-are bounded by their node budgets, no movetime cap, so a rung plays the same games on every
-machine. The games of a rung run in chunks on ``WORKERS`` processes.
+Qubic, the higher level always first or always second). Game ``i`` of a rung has a game seed
+(:meth:`Rung.game_seed`) for the game (its dice, its tokens), the higher level and the lower one
+(``+ 1``). The variants without dice (:data:`OPENINGS`) start each game from a seeded random
+opening (:func:`bench.openings.opening`), played twice with the seats swapped: their higher
+levels draw little or nothing at random, so without one a seat's games can all be one game
+(Tac-T-Flix 4 against 3 and 5 against 4 were).
+The levels are bounded by their node budgets, no movetime cap, so a rung plays the same games
+on every machine. The games of a rung run in chunks on ``WORKERS`` processes.
 
 ``python -m bench.ladder qubic:first 200`` plays one row (the four rungs of that variant and
 seating) and prints each rung's figures as it finishes.
@@ -24,6 +28,8 @@ from functools import partial
 from typing import Self
 
 from bench.chunks import CHUNK, WORKERS, run_chunks
+from bench.openings import opening
+from engine.game import Game
 from engine.players import make_player
 from engine.players.base import LEVELS, Clock, Player
 from engine.players.dice_opponents import play_game
@@ -32,6 +38,10 @@ from engine.variants import new_game
 
 SEED = 700_000
 """The first game seed of every rung: no bench, test or tuning run uses seeds from here."""
+OPENINGS = frozenset({"payoff", "tactflix", "olix"})
+"""The variants whose games start from a seeded random opening: no dice, and levels that draw
+little or nothing at random. (Qubic's players draw their move order from their seeds, so its
+games differ from the first placement on; Lucky Flix and Flip 4 have dice.)"""
 SEATINGS = ("alternate", "first", "second")
 """Where the higher level sits: seat 0 in even games and seat 1 in odd ones, always seat 0, or
 always seat 1."""
@@ -73,6 +83,21 @@ class Rung:
             return number % 2
         return 0 if self.seating == "first" else 1
 
+    def game_seed(self, number: int, seed: int = SEED) -> int:
+        """The seed of game ``number``: ``seed + number``; with an opening and seats
+        alternating, ``seed + number // 2``, so games ``2k`` and ``2k + 1`` play the same
+        opening (and deal) from each side."""
+        if self.variant in OPENINGS and self.seating == "alternate":
+            return seed + number // 2
+        return seed + number
+
+    def start(self, number: int, seed: int = SEED) -> Game:
+        """Game ``number`` as the players get it: new, or after its opening."""
+        game_seed = self.game_seed(number, seed)
+        if self.variant in OPENINGS:
+            return opening(self.variant, game_seed)
+        return new_game(self.variant, players=2, seed=game_seed)
+
 
 def rungs(variant: str, seating: str = "alternate") -> tuple[Rung, ...]:
     """The four rungs of one row: 2 against 1 up to 5 against 4."""
@@ -104,21 +129,28 @@ class Tally(MatchScore):
         )
 
 
+def play_rung_game(
+    rung: Rung, number: int, clock: Clock = time.perf_counter, seed: int = SEED
+) -> Game:
+    """Game ``number`` of ``rung`` played to its end from :meth:`Rung.start`; the higher level
+    gets the game seed, the lower one the game seed ``+ 1``."""
+    game = rung.start(number, seed)
+    game_seed = rung.game_seed(number, seed)
+    higher = make_player(rung.variant, rung.level, game_seed)
+    lower = make_player(rung.variant, rung.level - 1, game_seed + 1)
+    seats: list[Player] = [higher, lower] if rung.higher_seat(number) == 0 else [lower, higher]
+    play_game(game, seats, clock, {})
+    return game
+
+
 def play_rung(
     rung: Rung, first_game: int, games: int, clock: Clock = time.perf_counter, seed: int = SEED
 ) -> Tally:
-    """Games ``first_game`` .. ``first_game + games - 1`` of ``rung`` (game ``i``: seed
-    ``seed + i`` for the game and the higher level, ``seed + i + 1`` for the lower one)."""
+    """Games ``first_game`` .. ``first_game + games - 1`` of ``rung`` (:func:`play_rung_game`)."""
     tally = Tally()
     for number in range(first_game, first_game + games):
-        game_seed = seed + number
-        game = new_game(rung.variant, players=2, seed=game_seed)
-        high = rung.higher_seat(number)
-        higher = make_player(rung.variant, rung.level, game_seed)
-        lower = make_player(rung.variant, rung.level - 1, game_seed + 1)
-        seats: list[Player] = [higher, lower] if high == 0 else [lower, higher]
-        play_game(game, seats, clock, {})
-        tally.count(game, high)
+        game = play_rung_game(rung, number, clock, seed)
+        tally.count(game, rung.higher_seat(number))
         tally.placements += game.placements
     return tally
 

@@ -9,7 +9,16 @@ from collections.abc import Sequence
 
 import pytest
 
-from bench.ladder import ROWS, Estimate, Rung, Tally, play_rung, run_rung
+from bench.ladder import (
+    OPENINGS,
+    ROWS,
+    Estimate,
+    Rung,
+    Tally,
+    play_rung,
+    play_rung_game,
+    run_rung,
+)
 from engine.players import flip4, lucky, olix, payoff, qubic, tactflix
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 from engine.players.flix_calls import ALERTNESS
@@ -52,6 +61,38 @@ def test_a_rung_plays_whole_games_and_repeats_them(variant: str) -> None:
     assert tally.games == tally.wins + tally.draws + tally.losses == 2
     assert tally.mean_placements >= 4  # no game ends before a line of four
     assert play_rung(rung, 0, 2) == tally
+
+
+def test_a_dice_free_rung_plays_a_different_game_from_each_seed_and_replays_each() -> None:
+    # Tac-T-Flix levels 4 and 3 draw nothing at random: before the openings, games 0 and 2
+    # (the same seats, seeds 700,000 and 700,002) were one and the same game.
+    rung = Rung("tactflix", 4)
+    first, other = play_rung_game(rung, 0), play_rung_game(rung, 2)
+    assert first.game_over and other.game_over
+    assert first.actions != other.actions
+    assert play_rung_game(rung, 0).actions == first.actions  # the same seed, the same game
+    assert first.actions[:2] != other.actions[:2]  # they part at the opening
+
+
+@pytest.mark.parametrize("variant", sorted(OPENINGS))
+def test_each_opening_is_played_from_both_sides_and_the_same_seed_replays_it(
+    variant: str,
+) -> None:
+    rung = Rung(variant, 3)
+    starts = [rung.start(number) for number in range(4)]
+    assert [rung.game_seed(number) for number in range(4)] == [700_000, 700_000, 700_001, 700_001]
+    assert [game.placements for game in starts] == [2, 2, 2, 2]
+    assert starts[0].actions == starts[1].actions != starts[2].actions == starts[3].actions
+    assert rung.higher_seat(0) != rung.higher_seat(1)
+    assert rung.start(2).actions == starts[2].actions
+    assert Rung(variant, 3, "first").game_seed(3) == 700_003
+
+
+def test_qubic_lucky_and_flip4_start_from_the_empty_board() -> None:
+    assert OPENINGS.isdisjoint({"qubic", "lucky", "flip4"})
+    for variant, seating in (("qubic", "first"), ("lucky", "alternate"), ("flip4", "alternate")):
+        rung = Rung(variant, 3, seating)
+        assert rung.game_seed(1) == 700_001 and rung.start(1).placements == 0
 
 
 def test_chunks_on_two_processes_play_the_same_games_as_one(
