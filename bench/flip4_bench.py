@@ -62,13 +62,7 @@ def flip4_match(games: int, clock: Clock, level: int, seed: int = 0) -> MatchRes
             if seat == ours and game.phase != Phase.AWAIT_ROLL:
                 result.move_seconds.append(budget.elapsed())
             game.apply(made.action)
-        result.games += 1
-        if game.winner is None:
-            result.draws += 1
-        elif game.winner == ours:
-            result.wins += 1
-        else:
-            result.losses += 1
+        result.count(game, ours)
     return result
 
 

@@ -2,42 +2,46 @@
 interval and as an Elo difference.
 
 A rung is one pairing (level ``N`` against ``N - 1`` of one variant, seats alternating, or, for
-Qubic, the higher level always first or always second). Game ``i`` of a rung has seed
-``SEED + i`` for the game (its dice), the higher level and the lower one (``+ 1``); the levels
-are bounded by their node budgets, no movetime cap, so a rung plays the same games on every
-machine. The games of a rung run in chunks on ``WORKERS`` processes.
+Qubic, the higher level always first or always second). Game ``i`` of a rung has a game seed
+(:meth:`Rung.game_seed`) for the game (its dice, its tokens), the higher level and the lower one
+(``+ 1``). The variants without dice (:data:`OPENINGS`) start each game from a seeded random
+opening (:func:`bench.openings.opening`), played twice with the seats swapped: their higher
+levels draw little or nothing at random, so without one a seat's games can all be one game
+(Tac-T-Flix 4 against 3 and 5 against 4 were).
+The levels are bounded by their node budgets, no movetime cap, so a rung plays the same games
+on every machine. The games of a rung run in chunks on ``WORKERS`` processes.
 
 ``python -m bench.ladder qubic:first 200`` plays one row (the four rungs of that variant and
 seating) and prints each rung's figures as it finishes.
 
->>> tally = Tally(games=200, wins=120, draws=10, losses=70, placements=4000)
->>> round(100 * tally.score), [round(100 * bound) for bound in wilson(tally)]
-(62, [56, 69])
->>> round(elo_difference(0.625))
-89
+>>> estimate = Estimate.of(Tally(games=200, wins=120, draws=10, losses=70, placements=4000))
+>>> round(100 * estimate.score), round(100 * estimate.low), round(estimate.elo), estimate.placements
+(62, 56, 89, 20.0)
 """
 
 from __future__ import annotations
 
-import math
 import sys
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
+from typing import Self
 
+from bench.chunks import CHUNK, WORKERS, run_chunks
+from bench.openings import opening
+from engine.game import Game
 from engine.players import make_player
 from engine.players.base import LEVELS, Clock, Player
 from engine.players.dice_opponents import play_game
+from engine.players.match_score import MatchScore, elo_difference
 from engine.variants import new_game
 
 SEED = 700_000
 """The first game seed of every rung: no bench, test or tuning run uses seeds from here."""
-WORKERS = 2
-CHUNK = 10
-"""Games per chunk (even, so that alternating seats stay balanced across chunks)."""
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95 % interval."""
+OPENINGS = frozenset({"payoff", "tactflix", "olix"})
+"""The variants whose games start from a seeded random opening: no dice, and levels that draw
+little or nothing at random. (Qubic's players draw their move order from their seeds, so its
+games differ from the first placement on; Lucky Flix and Flip 4 have dice.)"""
 SEATINGS = ("alternate", "first", "second")
 """Where the higher level sits: seat 0 in even games and seat 1 in odd ones, always seat 0, or
 always seat 1."""
@@ -79,6 +83,21 @@ class Rung:
             return number % 2
         return 0 if self.seating == "first" else 1
 
+    def game_seed(self, number: int, seed: int = SEED) -> int:
+        """The seed of game ``number``: ``seed + number``; with an opening and seats
+        alternating, ``seed + number // 2``, so games ``2k`` and ``2k + 1`` play the same
+        opening (and deal) from each side."""
+        if self.variant in OPENINGS and self.seating == "alternate":
+            return seed + number // 2
+        return seed + number
+
+    def start(self, number: int, seed: int = SEED) -> Game:
+        """Game ``number`` as the players get it: new, or after its opening."""
+        game_seed = self.game_seed(number, seed)
+        if self.variant in OPENINGS:
+            return opening(self.variant, game_seed)
+        return new_game(self.variant, players=2, seed=game_seed)
+
 
 def rungs(variant: str, seating: str = "alternate") -> tuple[Rung, ...]:
     """The four rungs of one row: 2 against 1 up to 5 against 4."""
@@ -86,27 +105,14 @@ def rungs(variant: str, seating: str = "alternate") -> tuple[Rung, ...]:
 
 
 @dataclass
-class Tally:
-    """The higher level's results: wins, draws (counted a half) and losses, and the
-    placements of all the games."""
+class Tally(MatchScore):
+    """The higher level's results (:class:`MatchScore`) and the placements of all the games."""
 
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
     placements: int = 0
 
-    @property
-    def score(self) -> float:
-        """The higher level's share of the points (0..1; 0.5 for no games)."""
-        return (self.wins + self.draws / 2) / self.games if self.games else 0.5
-
-    def add(self, other: Tally) -> None:
+    def add(self, other: Self) -> None:
         """Count ``other``'s games too."""
-        self.games += other.games
-        self.wins += other.wins
-        self.draws += other.draws
-        self.losses += other.losses
+        super().add(other)
         self.placements += other.placements
 
     @property
@@ -114,50 +120,39 @@ class Tally:
         """Placements per game (0 for no games)."""
         return self.placements / self.games if self.games else 0.0
 
+    def summary(self) -> str:
+        """``+120 =10 -70, 62.5 % [55.7, 68.8], 20.0 placements``: the Wilson interval."""
+        low, high = self.wilson()
+        return (
+            f"+{self.wins} ={self.draws} -{self.losses}, {self.percent:.1f} % "
+            f"[{100 * low:.1f}, {100 * high:.1f}], {self.mean_placements:.1f} placements"
+        )
+
+
+def play_rung_game(
+    rung: Rung, number: int, clock: Clock = time.perf_counter, seed: int = SEED
+) -> Game:
+    """Game ``number`` of ``rung`` played to its end from :meth:`Rung.start`; the higher level
+    gets the game seed, the lower one the game seed ``+ 1``."""
+    game = rung.start(number, seed)
+    game_seed = rung.game_seed(number, seed)
+    higher = make_player(rung.variant, rung.level, game_seed)
+    lower = make_player(rung.variant, rung.level - 1, game_seed + 1)
+    seats: list[Player] = [higher, lower] if rung.higher_seat(number) == 0 else [lower, higher]
+    play_game(game, seats, clock, {})
+    return game
+
 
 def play_rung(
     rung: Rung, first_game: int, games: int, clock: Clock = time.perf_counter, seed: int = SEED
 ) -> Tally:
-    """Games ``first_game`` .. ``first_game + games - 1`` of ``rung`` (game ``i``: seed
-    ``seed + i`` for the game and the higher level, ``seed + i + 1`` for the lower one)."""
+    """Games ``first_game`` .. ``first_game + games - 1`` of ``rung`` (:func:`play_rung_game`)."""
     tally = Tally()
     for number in range(first_game, first_game + games):
-        game_seed = seed + number
-        game = new_game(rung.variant, players=2, seed=game_seed)
-        high = rung.higher_seat(number)
-        higher = make_player(rung.variant, rung.level, game_seed)
-        lower = make_player(rung.variant, rung.level - 1, game_seed + 1)
-        seats: list[Player] = [higher, lower] if high == 0 else [lower, higher]
-        play_game(game, seats, clock, {})
-        tally.games += 1
+        game = play_rung_game(rung, number, clock, seed)
+        tally.count(game, rung.higher_seat(number))
         tally.placements += game.placements
-        if not game.game_over or game.winner is None:
-            tally.draws += 1
-        elif game.winner == game.team_of_seat[high]:
-            tally.wins += 1
-        else:
-            tally.losses += 1
     return tally
-
-
-def wilson(tally: Tally, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of the higher level's score (a draw counts a half)."""
-    if not tally.games:
-        return 0.0, 1.0
-    n, p = tally.games, tally.score
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def elo_difference(score: float, games: int = 0) -> float:
-    """The Elo difference that expects ``score``; with ``games``, a score of 0 or 1 counts as
-    half a game less (or more), so that a clean sweep gives a finite figure."""
-    if games:
-        score = min(max(score, 0.5 / games), 1 - 0.5 / games)
-    if not 0 < score < 1:
-        raise ValueError(f"no finite Elo difference for a score of {score!r}")
-    return -400 * math.log10(1 / score - 1)
 
 
 @dataclass(frozen=True)
@@ -176,7 +171,7 @@ class Estimate:
     @classmethod
     def of(cls, tally: Tally) -> Estimate:
         """The estimate from ``tally``."""
-        low, high = wilson(tally)
+        low, high = tally.wilson()
         n = tally.games
         return cls(
             n,
@@ -204,43 +199,13 @@ class Estimate:
         }
 
 
-def _chunks(games: int, chunk: int) -> Iterator[tuple[int, int]]:
-    for first in range(0, games, chunk):
-        yield first, min(chunk, games - first)
-
-
 def run_rung(
     rung: Rung, games: int, workers: int = WORKERS, chunk: int = CHUNK, seed: int = SEED
 ) -> Tally:
     """Play ``games`` games of ``rung`` (first game seed ``seed``) in chunks on ``workers``
     processes (1: in this one), printing a line to stderr as each chunk ends."""
-    total = Tally()
-    started = time.monotonic()
-
-    def report() -> None:
-        estimate = Estimate.of(total)
-        print(
-            f"{rung.name}: {total.games}/{games} +{total.wins} ={total.draws} -{total.losses} "
-            f"{100 * estimate.score:.1f} % [{100 * estimate.low:.1f}, {100 * estimate.high:.1f}]"
-            f" {estimate.placements:.1f} placements {time.monotonic() - started:.0f} s",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    if workers <= 1:
-        for first, count in _chunks(games, chunk):
-            total.add(play_rung(rung, first, count, seed=seed))
-            report()
-        return total
-    with ProcessPoolExecutor(workers) as pool:
-        futures = [
-            pool.submit(play_rung, rung, first, count, seed=seed)
-            for first, count in _chunks(games, chunk)
-        ]
-        for future in as_completed(futures):
-            total.add(future.result())
-            report()
-    return total
+    play = partial(play_rung, rung, seed=seed)
+    return run_chunks(rung.name, play, games, Tally(), workers=workers, chunk=chunk)
 
 
 def measure_row(variant: str, seating: str, games: int, workers: int = WORKERS) -> dict[str, float]:

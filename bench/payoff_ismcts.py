@@ -3,8 +3,8 @@
 Pure: the clock comes in as an argument. Both players are level 5 and see the game only through
 :func:`~engine.players.view.seat_view` of their seat; each decision may take ``movetime`` seconds
 and the level's own node budget, whichever ends first. Neither player draws at random at level 5,
-so every game starts from a seeded opening (:func:`opening`: the deal of the tokens and
-``OPENING`` random placements), and games ``2k`` and ``2k + 1`` play the same opening (seed
+so every game starts from a seeded opening (:func:`bench.openings.opening`: the deal of the
+tokens and two random placements), and games ``2k`` and ``2k + 1`` play the same opening (seed
 ``seed + k``) with the seats swapped: the information-set player takes seat 0 in even-numbered
 games and seat 1 in odd ones, so chunks starting at an even game add up to one match.
 
@@ -19,17 +19,18 @@ result also keeps what each game paid the information-set player (negative: what
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
+from typing import Self
 
-from engine.bitboard import scan_forward
-from engine.game import Action, Game, Phase
+from bench.openings import opening
+from engine.game import Game, Phase
 from engine.payoff import PayOffFlix
 from engine.players.base import Budget, Clock, Player
+from engine.players.dice_opponents import MatchResult
+from engine.players.match_score import Z95
 from engine.players.payoff import PayOffPlayer
 from engine.players.payoff_ismcts import InfoSetPayOffPlayer
 from engine.players.view import seat_view
-from engine.variants import new_game
 
 LEVEL = 5
 MOVETIME = 0.1
@@ -39,44 +40,23 @@ MEASURE_SEED = 700_000
 INFOSET_SEED, PLAIN_SEED = 21, 23
 """The players' own seeds."""
 MAX_ACTIONS = 2000
-OPENING = 2
-"""Placements drawn at random before the players take over (one for each seat)."""
 
 
 @dataclass
-class PayOffResult:
-    """The information-set player's results: games won, drawn and lost, what each game paid it
-    and the seconds of its placements."""
+class PayOffResult(MatchResult):
+    """The information-set player's results (:class:`MatchResult`: its score and the seconds of
+    its placements) and what each game paid it."""
 
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
     paid: list[int] = field(default_factory=list)
-    move_seconds: list[float] = field(default_factory=list)
 
-    def add(self, other: PayOffResult) -> None:
+    def add(self, other: Self) -> None:
         """Count ``other``'s games in too."""
-        self.games += other.games
-        self.wins += other.wins
-        self.draws += other.draws
-        self.losses += other.losses
+        super().add(other)
         self.paid.extend(other.paid)
-        self.move_seconds.extend(other.move_seconds)
 
-    @property
-    def percent(self) -> float:
-        """The score (a win 1, a draw 1/2) in percent of the games."""
-        return 100 * (self.wins + self.draws / 2) / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> float:
-        """The half-width of the 95 % interval of :attr:`percent` (normal approximation)."""
-        if not self.games:
-            return 0.0
-        mean = (self.wins + self.draws / 2) / self.games
-        second = (self.wins + self.draws / 4) / self.games
-        return 100 * 1.96 * math.sqrt(max(0.0, second - mean * mean) / self.games)
+    def summary(self) -> str:
+        """The score's line and the money share's: ``..., money 69.5 % ± 6.3``."""
+        return f"{super().summary()}, money {self.money_percent:.1f} % ± {self.money_interval:.1f}"
 
     @property
     def money_percent(self) -> float:
@@ -97,7 +77,7 @@ class PayOffResult:
         share = sum(p for p in self.paid if p > 0) / total
         residuals = [max(p, 0) - share * m for p, m in zip(self.paid, moved, strict=True)]
         variance = sum(r * r for r in residuals) / (n - 1)
-        return 100 * 1.96 * math.sqrt(variance * n) / total
+        return 100 * Z95 * math.sqrt(variance * n) / total
 
 
 def _seat_decide(player: Player, game: Game, budget: Budget) -> Game:
@@ -130,17 +110,6 @@ def play_game(
     return times
 
 
-def opening(seed: int) -> PayOffFlix:
-    """A game with seed ``seed`` (the deal of the tokens) after ``OPENING`` placements without
-    tokens in holes drawn with that seed."""
-    game = new_game("payoff", players=2, seed=seed)
-    assert isinstance(game, PayOffFlix)
-    rng = random.Random(f"payoff-opening:{seed}")
-    for _ in range(OPENING):
-        game.apply(Action("place", hole=rng.choice(list(scan_forward(game.allowed)))))
-    return game
-
-
 def play_chunk(
     first_game: int,
     games: int,
@@ -156,19 +125,14 @@ def play_chunk(
         raise ValueError(f"a chunk starts at an even-numbered game: {first_game}")
     result = PayOffResult()
     for number in range(first_game, first_game + games):
-        game = opening(seed + number // 2)
+        game = opening("payoff", seed + number // 2)
+        assert isinstance(game, PayOffFlix)
         ours = number % 2
         infoset: Player = InfoSetPayOffPlayer(LEVEL, INFOSET_SEED)
         plain: Player = PayOffPlayer(LEVEL, PLAIN_SEED)
         seats = [infoset, plain] if ours == 0 else [plain, infoset]
         times = play_game(game, seats, clock, movetime, nodes)
         result.move_seconds.extend(times.get(ours, []))
-        result.games += 1
         result.paid.append(game.ledger[game.team_of_seat[ours]])
-        if not game.game_over or game.winner is None:
-            result.draws += 1
-        elif game.winner == game.team_of_seat[ours]:
-            result.wins += 1
-        else:
-            result.losses += 1
+        result.count(game, ours)
     return result

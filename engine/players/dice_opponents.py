@@ -9,7 +9,7 @@
 
 >>> from engine.players.lucky import LuckyPlayer
 >>> result = play_match(lambda: LuckyPlayer(1, 0), lambda: OnePlyPlayer(), 2, clock=lambda: 0.0)
->>> result.games, 0.0 <= result.score <= 2.0
+>>> result.games, 0.0 <= result.score <= 1.0
 (2, True)
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from engine.ai import choose_hole
 from engine.bitboard import scan_forward
@@ -29,6 +29,7 @@ from engine.players.base import Budget, Clock, Decision, InfoSink, Player
 from engine.players.fast_lucky import LuckySim, table_of
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import await_calls_decision, decision, rng_for
+from engine.players.match_score import MatchScore
 from engine.variants import new_game
 
 FLAT_PLAYOUTS = 256
@@ -99,24 +100,15 @@ class FlatMonteCarloPlayer(_Yardstick):
 
 
 @dataclass
-class MatchResult:
-    """Score of the first player (win 1, draw 1/2) over ``games``; its placement times."""
+class MatchResult(MatchScore):
+    """The first player's score over ``games`` (:class:`MatchScore`) and its placement times."""
 
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
     move_seconds: list[float] = field(default_factory=list)
 
-    @property
-    def score(self) -> float:
-        """Wins plus half the draws."""
-        return self.wins + self.draws / 2
-
-    @property
-    def percent(self) -> float:
-        """The score in percent of the games."""
-        return 100 * self.score / self.games if self.games else 0.0
+    def add(self, other: Self) -> None:
+        """Count ``other``'s games, and its placement times, too."""
+        super().add(other)
+        self.move_seconds.extend(other.move_seconds)
 
 
 def play_game(
@@ -168,11 +160,5 @@ def play_match(
         times: dict[int, list[float]] = {}
         play_game(game, seats, clock, times, movetime)
         result.move_seconds.extend(times.get(ours, []))
-        result.games += 1
-        if not game.game_over or game.winner is None:
-            result.draws += 1
-        elif game.winner == game.team_of_seat[ours]:
-            result.wins += 1
-        else:
-            result.losses += 1
+        result.count(game, ours)
     return result

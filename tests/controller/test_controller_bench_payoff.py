@@ -7,8 +7,10 @@ import json
 import pytest
 
 from bench.bench_scale import SCALE_ENV
-from bench.payoff_ismcts import PayOffResult, opening
+from bench.openings import opening
+from bench.payoff_ismcts import PayOffResult
 from controller.cli import main as cli
+from engine.players.match_score import Z95
 
 
 def test_the_probe_at_a_tiny_scale(
@@ -29,17 +31,17 @@ def test_the_probe_at_a_tiny_scale(
 
 
 def test_the_seats_swap_on_the_same_opening() -> None:
-    one, other = opening(5), opening(5)
+    one, other = opening("payoff", 5), opening("payoff", 5)
     assert one.actions == other.actions and one.dealt == other.dealt and one.placements == 2
-    assert opening(6).actions != one.actions
+    assert opening("payoff", 6).actions != one.actions
 
 
 def test_the_intervals() -> None:
-    assert PayOffResult(4, 2, 0, 2, [50, -50, 20, -20]).interval == pytest.approx(49.0)
-    even = PayOffResult(4, 2, 0, 2, [50, -50, 50, -50])
+    even = PayOffResult(4, 2, 0, 2, paid=[50, -50, 50, -50])
     assert even.money_percent == 50.0 and even.money_interval == pytest.approx(
-        196 * (4 * 25**2 / 3 * 4) ** 0.5 / 200
+        100 * Z95 * (4 * 25**2 / 3 * 4) ** 0.5 / 200
     )
-    assert PayOffResult(2, 2, 0, 0, [30, 60]).money_percent == 100.0
-    assert PayOffResult(2, 2, 0, 0, [30, 60]).money_interval == 0.0
-    assert PayOffResult().percent == 0.0 and PayOffResult().money_interval == 0.0
+    assert PayOffResult(2, 2, 0, 0, paid=[30, 60]).money_percent == 100.0
+    assert PayOffResult(2, 2, 0, 0, paid=[30, 60]).money_interval == 0.0
+    assert PayOffResult().money_percent == 50.0 and PayOffResult().money_interval == 0.0
+    assert even.summary() == f"+2 =0 -2, 50.0 % ± 49.0, money 50.0 % ± {even.money_interval:.1f}"

@@ -5,42 +5,30 @@ given more than the one below. No strength is asserted here: the figures are the
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Sequence
 
 import pytest
 
-from bench.ladder import ROWS, Estimate, Rung, Tally, elo_difference, play_rung, run_rung, wilson
+from bench.ladder import (
+    OPENINGS,
+    ROWS,
+    Estimate,
+    Rung,
+    Tally,
+    play_rung,
+    play_rung_game,
+    run_rung,
+)
 from engine.players import flip4, lucky, olix, payoff, qubic, tactflix
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 from engine.players.flix_calls import ALERTNESS
 from engine.players.flix_common import MISTAKE_CHANCE
 
 
-def test_the_wilson_interval_holds_the_score_and_narrows_with_more_games() -> None:
-    small, large = Tally(20, 12, 0, 8), Tally(2000, 1200, 0, 800)
-    for tally in (small, large):
-        low, high = wilson(tally)
-        assert low < tally.score == 0.6 < high
-    assert wilson(large)[0] > 0.5 > wilson(small)[0]
-    assert wilson(Tally(100, 50, 0, 50)) == pytest.approx((0.4038, 0.5962), abs=1e-4)
-    assert wilson(Tally()) == (0.0, 1.0)
-
-
-def test_a_draw_counts_a_half_and_tallies_add() -> None:
-    tally = Tally(4, 1, 2, 1)
-    tally.add(Tally(2, 2, 0, 0))
-    assert (tally.games, tally.wins, tally.draws, tally.losses) == (6, 3, 2, 1)
-    assert tally.score == pytest.approx(4 / 6)
-
-
-def test_elo_is_zero_at_even_and_finite_for_a_sweep() -> None:
-    assert elo_difference(0.5) == 0
-    assert elo_difference(0.75) == pytest.approx(190.85, abs=0.01)
-    assert elo_difference(0.25) == pytest.approx(-190.85, abs=0.01)
-    assert math.isfinite(elo_difference(1.0, games=200))
-    with pytest.raises(ValueError, match="no finite Elo"):
-        elo_difference(1.0)
+def test_tallies_add_their_placements_and_a_sweep_has_a_finite_elo() -> None:
+    tally = Tally(4, 1, 2, 1, placements=80)
+    tally.add(Tally(2, 2, 0, 0, placements=40))
+    assert (tally.games, tally.wins, tally.placements, tally.mean_placements) == (6, 3, 120, 20)
     estimate = Estimate.of(Tally(200, 200, 0, 0))
     assert estimate.elo_low < estimate.elo == estimate.elo_high
     assert estimate.figures("ladder_x")["ladder_x_score_pct"] == 100.0
@@ -75,9 +63,47 @@ def test_a_rung_plays_whole_games_and_repeats_them(variant: str) -> None:
     assert play_rung(rung, 0, 2) == tally
 
 
-def test_chunks_on_two_processes_play_the_same_games_as_one() -> None:
+def test_a_dice_free_rung_plays_a_different_game_from_each_seed_and_replays_each() -> None:
+    # Tac-T-Flix levels 4 and 3 draw nothing at random: before the openings, games 0 and 2
+    # (the same seats, seeds 700,000 and 700,002) were one and the same game.
+    rung = Rung("tactflix", 4)
+    first, other = play_rung_game(rung, 0), play_rung_game(rung, 2)
+    assert first.game_over and other.game_over
+    assert first.actions != other.actions
+    assert play_rung_game(rung, 0).actions == first.actions  # the same seed, the same game
+    assert first.actions[:2] != other.actions[:2]  # they part at the opening
+
+
+@pytest.mark.parametrize("variant", sorted(OPENINGS))
+def test_each_opening_is_played_from_both_sides_and_the_same_seed_replays_it(
+    variant: str,
+) -> None:
+    rung = Rung(variant, 3)
+    starts = [rung.start(number) for number in range(4)]
+    assert [rung.game_seed(number) for number in range(4)] == [700_000, 700_000, 700_001, 700_001]
+    assert [game.placements for game in starts] == [2, 2, 2, 2]
+    assert starts[0].actions == starts[1].actions != starts[2].actions == starts[3].actions
+    assert rung.higher_seat(0) != rung.higher_seat(1)
+    assert rung.start(2).actions == starts[2].actions
+    assert Rung(variant, 3, "first").game_seed(3) == 700_003
+
+
+def test_qubic_lucky_and_flip4_start_from_the_empty_board() -> None:
+    assert OPENINGS.isdisjoint({"qubic", "lucky", "flip4"})
+    for variant, seating in (("qubic", "first"), ("lucky", "alternate"), ("flip4", "alternate")):
+        rung = Rung(variant, 3, seating)
+        assert rung.game_seed(1) == 700_001 and rung.start(1).placements == 0
+
+
+def test_chunks_on_two_processes_play_the_same_games_as_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     rung = Rung("qubic", 2, "second")
     assert run_rung(rung, 4, workers=2, chunk=1) == run_rung(rung, 4, workers=1, chunk=3)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 4 + 2
+    assert lines[-1].startswith("qubic_second_l2_vs_l1: 4/4 games, +")
+    assert " placements, " in lines[-1] and lines[-1].endswith(" s")
 
 
 def _grows(values: Sequence[float]) -> bool:
