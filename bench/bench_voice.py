@@ -95,6 +95,8 @@ def speech_starts(count: int | None = None) -> list[float]:
             if ctl.game.game_over:
                 board.clear()
                 run.advance(config.win_animation_s + 1.0)
+                ctl.next_game(run.clock.now())  # the board's MENU
+                run.step()
             else:
                 board.place(choose_hole(ctl.game))
                 run.settle()

@@ -9,6 +9,7 @@ import pytest
 import bench
 from bench import bench_engine, bench_targets, qubic_bench
 from bench.bench_scale import SCALE_ENV, bench_scale, scaled
+from bench.bench_voice import IDLE_S, speech_starts
 from controller.cli import main as cli
 from engine.players.base import LEVELS
 
@@ -174,3 +175,11 @@ def test_the_voice_probe_measures_speech_and_the_controller_while_speaking(
     ):
         assert figures[key] > 0, key
     assert figures["voice_speech_start_ms_p95"] >= figures["voice_speech_start_ms_p50"]
+
+
+def test_the_voice_probe_plays_on_past_a_won_game() -> None:
+    """More lines than one game says: the probe starts the next game (the board's MENU) after
+    a win, as a person does, instead of waiting for lines that never come."""
+    starts = speech_starts(80)
+    assert len(starts) == 80
+    assert all(0 < start < IDLE_S for start in starts)
