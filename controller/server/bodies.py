@@ -399,6 +399,9 @@ class Settings(Typed):
     qr_svg: str
     language: str
     board: SettingsBoard
+    held: dict[str, str]
+    """The page's settings the command line sets (``"board.backend": "--board sim"``): written
+    to the file, but the service keeps the command line's while it is started so."""
 
 
 class PicoUpdateOrder(Body):

@@ -18,7 +18,7 @@ from controller.config import load_config
 from controller.config_file import TOKEN_FILE
 from controller.server.bodies import PageSettings
 from controller.server.requests import MAX_BODY
-from controller.server.setup import PAGE_SETTINGS, Setup
+from controller.server.setup import PAGE_SETTINGS, Setup, held_settings
 
 FIXTURE = Path(__file__).parents[1] / "web" / "settings_fixture.toml"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -211,3 +211,14 @@ def test_the_settings_answer_names_every_setting_of_the_page_and_no_other() -> N
     wanted = {name: list(keys) for name, keys in PAGE_SETTINGS.items()}
     wanted["remote"].append("password_set")
     assert shown == wanted
+
+
+def test_the_command_line_s_settings_are_named_with_their_option_a_password_hidden() -> None:
+    options = {"board.backend": "--board sim", "board.geometry": "", "game.seats": "--computer 2"}
+    overrides = ["remote.password=hunter2-hunter2", "board.settle_ms=80", "leds.brightness_cap=0.3"]
+    assert held_settings(options, overrides) == {
+        "board.backend": "--board sim",
+        "game.seats": "--computer 2",
+        "remote.password": "--set remote.password=…",
+        "leds.brightness_cap": "--set leds.brightness_cap=0.3",
+    }

@@ -111,7 +111,8 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     )
     expect(page.locator("#first-run")).to_be_hidden()
     expect(page.locator("#restart-what")).to_have_text(
-        "Gespeichert, gilt nach einem Neustart: board.panels, board.suits."
+        "Gespeichert, gilt nach einem Neustart: Platten von vorn nach hinten, "
+        "Kartenfarben von links nach rechts."
     )
     expect(page.locator("#save")).to_have_text("Speichern")
     # names apply at once: the board's page says so without a restart
@@ -268,7 +269,7 @@ def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_
     page.fill("#set-rate", "200")
     page.click("#save")
     expect(page.locator("#restart-what")).to_have_text(
-        "Saved, and in use after a restart: board.geometry, voice.enabled, voice.engine."
+        "Saved, and in use after a restart: Shape, The board speaks, Speech engine."
     )
     # the volume is in use at once; the shape only after the restart
     assert service.client.get("/api/voice", headers=auth).json()["volume"] == 55
@@ -320,3 +321,34 @@ def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_
     board.goto(service.url + "/")
     expect(board.locator(".flip4-board .square")).to_have_count(25)
     assert comments(config_file.read_text(encoding="utf-8")) == comments(written)
+
+
+def test_a_setting_the_command_line_holds_says_so_beside_it_and_after_a_save(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """``make run`` starts ``flixboard run --board sim``: a board chosen on the page is written
+    to the file but not used while the command line names its own, and the page says so where
+    the choice is made and when it is saved, instead of jumping back to the simulated board
+    with "Saved and in use"."""
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    token = first_token(service)
+    config_file = service.log.parent / "config.toml"
+    page = open_settings(browser, service, token, viewport=PHONE)
+    held = page.locator("#set-backend-held")
+    expect(held).to_have_text(
+        "Set by the service's command line (--board sim): a choice here is saved in the file "
+        "and used once the service starts without it."
+    )
+    board = page.locator("#set-backend").bounding_box()
+    note = held.bounding_box()
+    assert board and note and note["y"] >= board["y"] + board["height"]  # right under the choice
+    expect(page.locator("#set-geometry-held")).to_contain_text("(--geometry flix)")
+    expect(page.locator("#set-panels-held")).to_have_count(0)  # the rest is the file's
+    page.select_option("#set-backend", "serial")
+    page.click("#save")
+    message = page.locator("#settings-message")
+    expect(message).to_have_text(
+        "Saved, but the service's command line keeps its own: Board (--board sim)."
+    )
+    expect(message).to_be_in_viewport()  # read where Save was pressed
+    assert 'backend = "serial"' in config_file.read_text(encoding="utf-8")

@@ -161,6 +161,7 @@ def routes(service: WebService) -> list[Route]:
             board=SettingsBoard(
                 backend=service.backend.name, geometry=service.controller.geometry.key
             ),
+            held=setup.held,
         )
         return Answer(shown, headers={"cache-control": "no-store"})  # it carries the token
 

@@ -15,6 +15,28 @@ const LEVELS = [1, 2, 3, 4, 5];
 const BOARDS = { sim: N_("the simulated board"), serial: N_("a Pico on USB"), gpio: N_("the Pi's GPIO") };
 const SHAPES = { flix: N_("the FLIX spaceboard"), flip4: N_("Flip 4 (5x5)"), olix: N_("Olix (11x11)") };
 const VOICE = { auto: "auto", true: "on", false: "off" };
+/** Each setting's field on the page, and its name there (the restart's list, the command line's
+ * notes). */
+const FIELDS = {
+  "board.backend": ["set-backend", N_("Board")],
+  "board.geometry": ["set-geometry", N_("Shape")],
+  "board.panels": ["set-panels", N_("Panels front to back")],
+  "board.suits": ["set-suits", N_("Suits left to right")],
+  "board.language": ["set-language", N_("Language")],
+  "game.team_names": ["set-teams", N_("Team names")],
+  "game.call_window": ["set-call-window", N_("Call window (seconds)")],
+  "game.hints": ["set-hints", N_("Hints and threats")],
+  "game.seats": ["set-seats", N_("Players and computer")],
+  "game.computer_movetime_ms": ["set-movetime", N_("Longest think per move (ms)")],
+  "leds.brightness_cap": ["set-brightness", N_("Brightness cap (%)")],
+  "remote.broker": ["set-broker", N_("Broker")],
+  "remote.username": ["set-username", N_("Login")],
+  "remote.password": ["set-password", N_("Password")],
+  "voice.enabled": ["set-voice", N_("The board speaks")],
+  "voice.engine": ["set-voice-engine", N_("Speech engine")],
+  "voice.volume": ["set-volume", N_("Volume (0 to 100)")],
+  "voice.rate": ["set-rate", N_("Words a minute")],
+};
 const WAIT_MS = 500;
 const RESTART_WAIT_MS = 90_000;
 
@@ -161,6 +183,29 @@ function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A setting's name as the page shows it (its key when the page has no field for it). */
+function named(key) {
+  return FIELDS[key] ? t(FIELDS[key][1]) : key;
+}
+
+/** A note under each field the command line sets: a choice there is written to the file, but
+ * the service keeps the command line's while it is started so. */
+function showHeld(held) {
+  for (const note of document.querySelectorAll(".held")) note.remove();
+  for (const [key, option] of Object.entries(held)) {
+    if (!FIELDS[key]) continue;
+    const id = FIELDS[key][0];
+    const note = document.createElement("p");
+    note.id = `${id}-held`;
+    note.className = "help held";
+    note.textContent = t(
+      "Set by the service's command line ({option}): a choice here is saved in the file and used once the service starts without it.",
+      { option },
+    );
+    ($(id).closest("label") ?? $(id)).after(note);
+  }
+}
+
 function show(answer) {
   state.settings = answer.settings;
   fill(answer.settings);
@@ -181,8 +226,9 @@ function show(answer) {
   const waiting = answer.restart_needed;
   $("restart-card").hidden = waiting.length === 0;
   $("restart-what").textContent = waiting.length
-    ? t("Saved, and in use after a restart: {settings}.", { settings: waiting.join(", ") })
+    ? t("Saved, and in use after a restart: {settings}.", { settings: waiting.map(named).join(", ") })
     : "";
+  showHeld(answer.held);
   showToken();
   document.body.dataset.drawn = "";
 }
@@ -217,7 +263,15 @@ async function save(event) {
     await speak(answer.settings);
     show(answer);
     const waiting = answer.restart_needed.length > 0;
-    say(waiting ? t("Saved. Some settings need a restart (below).") : t("Saved and in use."));
+    const kept = Object.entries(changes)
+      .flatMap(([table, keys]) => Object.keys(keys).map((key) => `${table}.${key}`))
+      .filter((key) => key in answer.held)
+      .map((key) => `${named(key)} (${answer.held[key]})`);
+    if (kept.length) {
+      say(t("Saved, but the service's command line keeps its own: {settings}.", { settings: kept.join(", ") }));
+    } else {
+      say(waiting ? t("Saved. Some settings need a restart (below).") : t("Saved and in use."));
+    }
   } catch (error) {
     const reason = error instanceof ApiError ? error.message : String(error);
     say(t("Not saved: {reason}", { reason }), true);
