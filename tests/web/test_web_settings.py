@@ -352,3 +352,23 @@ def test_a_setting_the_command_line_holds_says_so_beside_it_and_after_a_save(
     )
     expect(message).to_be_in_viewport()  # read where Save was pressed
     assert 'backend = "serial"' in config_file.read_text(encoding="utf-8")
+    page.fill("#set-team-1", "Reds")  # a new change: the note of the last Save no longer covers
+    expect(message).to_be_hidden()  # the bottom of the screen
+
+
+def test_every_control_of_the_settings_page_is_big_enough_to_tap_on_a_phone(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """44 by 44 CSS pixels at least (a checkbox counts with the label that wraps it: a tap on
+    its words ticks it), the header's link and the page's address included."""
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    page = open_settings(browser, service, first_token(service), viewport=PHONE, has_touch=True)
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('a, button, input, select')]
+          .filter((e) => e.checkVisibility())
+          .map((e) => [e.id || e.textContent.trim(),
+                       (e.type === 'checkbox' ? e.closest('label') : e).getBoundingClientRect()])
+          .filter(([, box]) => box.width < 44 || box.height < 44)
+          .map(([name, box]) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+    )
+    assert small == []

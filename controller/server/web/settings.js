@@ -336,6 +336,7 @@ async function followPico() {
 }
 
 async function updatePico() {
+  say("");
   const question = t("Update the Pico's firmware now? The board is not read until it is back.");
   if (!(await ask(question, t("Update")))) return;
   try {
@@ -360,6 +361,7 @@ function showToken() {
 
 seatRows(SEAT_ROWS);
 $("settings-form").addEventListener("submit", save);
+$("settings-form").addEventListener("input", () => say("")); // the last Save's note is stale
 $("restart").addEventListener("click", restart);
 $("new-token").addEventListener("click", newToken);
 $("show-token").addEventListener("click", toggleToken);
