@@ -112,6 +112,7 @@ def held_by(args: argparse.Namespace) -> dict[str, str]:
         "board.backend": f"--board {args.board}" if args.board else "",
         "board.geometry": f"--geometry {args.geometry}" if args.geometry else "",
         "remote.broker": f"--remote {args.remote}" if args.remote else "",
+        "http.address": f"--http {args.http}" if args.http else "",
         "game.seats": " ".join(f"--computer {seat}" for seat in args.computer or []),
     }
     return held_settings(options, args.set)

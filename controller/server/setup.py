@@ -38,6 +38,7 @@ PAGE_SETTINGS: dict[str, dict[str, str]] = {
     "leds": {"brightness_cap": NOW},
     "remote": {"broker": NOW, "username": NOW, "password": NOW},
     "voice": {"enabled": RESTART, "engine": RESTART, "volume": NOW, "rate": NOW},
+    "http": {"address": RESTART},
 }
 """The settings the page may change, by table, with when each takes effect (a remote game
 under way keeps its link; ``NOW`` for the broker means the next game hosted or joined)."""

@@ -372,3 +372,38 @@ def test_every_control_of_the_settings_page_is_big_enough_to_tap_on_a_phone(
           .map(([name, box]) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`)"""
     )
     assert small == []
+
+
+def test_a_board_on_this_machine_only_is_opened_to_phones_on_the_page(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """``make run`` serves 127.0.0.1 only, so the QR code's address is of no use to a phone:
+    the page says so and offers the setting (``[http] address``) instead of sending the owner
+    to the file; after the restart the board listens on every interface, on the same port, and
+    the code is of its network address."""
+    service = launch_service(config=FIXTURE.read_text(encoding="utf-8"), address_in_config=True)
+    token = first_token(service)
+    config_file = service.log.parent / "config.toml"
+    page = open_settings(browser, service, token, viewport=PHONE)
+    note = page.locator("#link-note")
+    expect(note).to_have_text(
+        "This board listens on this computer only, so a phone cannot reach it: tick "
+        "“Phones on the network may open this board” above, press Save and restart."
+    )
+    expect(page.locator("#set-lan")).not_to_be_checked()
+    page.check("#set-lan")
+    page.click("#save")
+    expect(page.locator("#restart-what")).to_have_text(
+        "Saved, and in use after a restart: Phones on the network may open this board."
+    )
+    port = service.url.rpartition(":")[2]
+    assert f'address = "0.0.0.0:{port}"' in config_file.read_text(encoding="utf-8")
+    page.click("#restart")
+    page.click("#confirm-yes")
+    expect(page.locator("#settings-message")).to_have_text(
+        "Restarted: every setting is in use.", timeout=120_000
+    )
+    expect(note).to_be_hidden()
+    expect(page.locator("#set-lan")).to_be_checked()
+    link = page.locator("#page-link").get_attribute("data-link")
+    assert link and "127.0.0.1" not in link and link.endswith(f":{port}/#token={token}")

@@ -36,6 +36,7 @@ const FIELDS = {
   "voice.engine": ["set-voice-engine", N_("Speech engine")],
   "voice.volume": ["set-volume", N_("Volume (0 to 100)")],
   "voice.rate": ["set-rate", N_("Words a minute")],
+  "http.address": ["set-lan", N_("Phones on the network may open this board")],
 };
 const WAIT_MS = 500;
 const RESTART_WAIT_MS = 90_000;
@@ -108,6 +109,7 @@ function formValues() {
       username: $("set-username").value,
       password: $("set-password").value,
     },
+    http: { address: listenOn(state.settings.http.address, $("set-lan").checked) },
     voice: {
       enabled: { auto: "auto", on: true, off: false }[$("set-voice").value],
       engine: $("set-voice-engine").value,
@@ -115,6 +117,20 @@ function formValues() {
       rate: numberOf("set-rate"),
     },
   };
+}
+
+/** Whether ``address`` (HOST:PORT) is reachable from this computer only. */
+function onThisComputerOnly(address) {
+  const host = address.slice(0, address.lastIndexOf(":")).replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+/** Where the service listens: ``address`` as it is when it already lets the network in (or
+ * not, as asked), else every interface or this computer only, on the same port. */
+function listenOn(address, network) {
+  if (onThisComputerOnly(address) !== network) return address;
+  const port = address.slice(address.lastIndexOf(":") + 1);
+  return `${network ? "0.0.0.0" : "127.0.0.1"}:${port}`;
 }
 
 function seatCount() {
@@ -139,7 +155,8 @@ function choose(id, value) {
 }
 
 function fill(settings) {
-  const { board, game, leds, remote, voice } = settings;
+  const { board, game, leds, remote, voice, http } = settings;
+  $("set-lan").checked = !onThisComputerOnly(http.address);
   choose("set-backend", board.backend);
   choose("set-geometry", board.geometry);
   $("set-voice").value = VOICE[String(voice.enabled)];
