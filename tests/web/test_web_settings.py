@@ -390,6 +390,8 @@ def test_a_board_on_this_machine_only_is_opened_to_phones_on_the_page(
         "This board listens on this computer only, so a phone cannot reach it: tick "
         "“Phones on the network may open this board” above, press Save and restart."
     )
+    said, code = note.bounding_box(), page.locator("#qr").bounding_box()
+    assert said and code and said["y"] + said["height"] <= code["y"]  # read before scanning
     expect(page.locator("#set-lan")).not_to_be_checked()
     page.check("#set-lan")
     page.click("#save")
