@@ -409,3 +409,21 @@ def test_a_board_on_this_machine_only_is_opened_to_phones_on_the_page(
     expect(page.locator("#set-lan")).to_be_checked()
     link = page.locator("#page-link").get_attribute("data-link")
     assert link and "127.0.0.1" not in link and link.endswith(f":{port}/#token={token}")
+
+
+def test_the_spaceboard_s_layout_is_asked_for_only_when_the_board_is_a_spaceboard(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """Panels and suits mean nothing to a flat board (Flip 4, Olix): the page does not offer
+    them for one, and offers them again when the spaceboard is chosen."""
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    page = open_settings(browser, service, first_token(service), viewport=PHONE)
+    expect(page.get_by_label("Panels front to back")).to_be_visible()
+    page.select_option("#set-geometry", "flip4")
+    for field in ("Panels front to back", "Suits left to right"):
+        expect(page.get_by_label(field)).to_be_hidden()
+    expect(page.get_by_text("How the spaceboard is laid out.")).to_be_hidden()
+    page.select_option("#set-geometry", "olix")
+    expect(page.get_by_label("Suits left to right")).to_be_hidden()
+    page.select_option("#set-geometry", "flix")
+    expect(page.get_by_label("Suits left to right")).to_be_visible()

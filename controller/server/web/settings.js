@@ -133,6 +133,12 @@ function listenOn(address, network) {
   return `${network ? "0.0.0.0" : "127.0.0.1"}:${port}`;
 }
 
+/** The spaceboard's panels and suits are asked for only when the chosen shape is the
+ * spaceboard (a flat board has neither). */
+function showLayout() {
+  $("spaceboard-layout").hidden = $("set-geometry").value !== "flix";
+}
+
 function seatCount() {
   return $("set-seats").childElementCount;
 }
@@ -159,6 +165,7 @@ function fill(settings) {
   $("set-lan").checked = !onThisComputerOnly(http.address);
   choose("set-backend", board.backend);
   choose("set-geometry", board.geometry);
+  showLayout();
   $("set-voice").value = VOICE[String(voice.enabled)];
   $("set-voice-engine").value = voice.engine;
   $("set-volume").value = String(voice.volume);
@@ -379,6 +386,7 @@ function showToken() {
 seatRows(SEAT_ROWS);
 $("settings-form").addEventListener("submit", save);
 $("settings-form").addEventListener("input", () => say("")); // the last Save's note is stale
+$("set-geometry").addEventListener("change", showLayout);
 $("restart").addEventListener("click", restart);
 $("new-token").addEventListener("click", newToken);
 $("show-token").addEventListener("click", toggleToken);
