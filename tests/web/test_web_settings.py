@@ -427,3 +427,22 @@ def test_the_spaceboard_s_layout_is_asked_for_only_when_the_board_is_a_spaceboar
     expect(page.get_by_label("Suits left to right")).to_be_hidden()
     page.select_option("#set-geometry", "flix")
     expect(page.get_by_label("Suits left to right")).to_be_visible()
+
+
+def test_a_person_who_cancels_the_token_is_offered_it_again_and_no_empty_form(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(service.url + "/settings.html")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#settings-message")).to_have_text(
+        "Cannot read the settings: the board needs its token for this"
+    )
+    expect(page.locator("#settings-form")).to_be_hidden()  # no empty fields to fill in vain
+    page.get_by_role("button", name="Enter token").click()
+    page.fill("#token-input", first_token(service))
+    page.click("#token-ok")
+    expect(page.locator("#set-panels")).to_have_value("RYGB")
+    expect(page.get_by_role("button", name="Enter token")).to_be_hidden()
+    expect(page.locator("#settings-message")).to_be_hidden()

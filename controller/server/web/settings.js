@@ -262,15 +262,25 @@ async function speak(settings) {
   await useLanguage(chosenLanguage(settings.board.language));
 }
 
+/** The settings and the token's card are shown only once read (no empty form to fill in
+ * vain); else the token is offered again. */
+function readable(read) {
+  $("settings-form").hidden = !read;
+  $("phone-card").hidden = !read;
+  $("retry-row").hidden = read;
+}
+
 async function load() {
   await useLanguage(chosenLanguage()); // this page's own, before the token is asked for
   try {
     const answer = await api.get("/api/settings");
     await speak(answer.settings);
     show(answer);
+    readable(true);
     say("");
   } catch (error) {
     document.body.dataset.drawn = "";
+    readable(false);
     say(t("Cannot read the settings: {reason}", { reason: error.message }), true);
   }
 }
@@ -388,6 +398,7 @@ $("settings-form").addEventListener("submit", save);
 $("settings-form").addEventListener("input", () => say("")); // the last Save's note is stale
 $("set-geometry").addEventListener("change", showLayout);
 $("restart").addEventListener("click", restart);
+$("retry").addEventListener("click", load);
 $("new-token").addEventListener("click", newToken);
 $("show-token").addEventListener("click", toggleToken);
 $("pico-update").addEventListener("click", updatePico);
