@@ -360,8 +360,14 @@ def test_every_control_of_the_settings_page_is_big_enough_to_tap_on_a_phone(
     launch_service: Callable[..., Service], browser: Browser
 ) -> None:
     """44 by 44 CSS pixels at least (a checkbox counts with the label that wraps it: a tap on
-    its words ticks it), the header's link and the page's address included."""
+    its words ticks it), the header's link and the page's address included; and the board
+    page's link to the settings (Set up this board) too."""
     service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    board = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    board.goto(service.url + "/")
+    expect(board.locator("#settings-link")).to_have_text("Set up this board")
+    link = board.locator("#settings-link").bounding_box()
+    assert link and link["height"] >= 44 and link["width"] >= 44, link
     page = open_settings(browser, service, first_token(service), viewport=PHONE, has_touch=True)
     small = page.evaluate(
         """() => [...document.querySelectorAll('a, button, input, select')]
