@@ -358,6 +358,7 @@ function showPico(status) {
       ? `${t(heading[status.outcome])}: ${status.message}`
       : "";
   outcome.dataset.kind = status.outcome === "failed" ? "error" : "";
+  $("pico-again").hidden = status.running || status.outcome !== "failed";
 }
 
 async function followPico() {
