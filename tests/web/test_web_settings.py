@@ -452,3 +452,22 @@ def test_a_person_who_cancels_the_token_is_offered_it_again_and_no_empty_form(
     expect(page.locator("#set-panels")).to_have_value("RYGB")
     expect(page.get_by_role("button", name="Enter token")).to_be_hidden()
     expect(page.locator("#settings-message")).to_be_hidden()
+
+
+def test_the_voice_card_says_whether_the_board_speaks_now(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """A voice set to speak where the board has a speaker says nothing where it has none: the
+    card says what the board does now, beside the choice."""
+    service = launch_service(
+        host="0.0.0.0",
+        config=FIXTURE.read_text(encoding="utf-8"),
+        args=["--set", "voice.enabled=false"],
+    )
+    page = open_settings(browser, service, first_token(service), viewport=PHONE)
+    expect(page.locator("#voice-now")).to_have_text(
+        "Now: the board is silent (set to Never, or it has no speaker or speech engine)."
+    )
+    choice = page.locator("#set-voice").bounding_box()
+    now = page.locator("#voice-now").bounding_box()
+    assert choice and now and now["y"] < choice["y"]  # read before choosing

@@ -262,6 +262,15 @@ async function speak(settings) {
   await useLanguage(chosenLanguage(settings.board.language));
 }
 
+/** What the board's voice does now (``GET /api/voice``), beside the choice of when it speaks. */
+function showVoice(voice) {
+  $("voice-now").textContent = !voice.speaks
+    ? t("Now: the board is silent (set to Never, or it has no speaker or speech engine).")
+    : voice.muted
+      ? t("Now: the board is muted.")
+      : t("Now: the board speaks with {engine}.", { engine: voice.engine });
+}
+
 /** The settings and the token's card are shown only once read (no empty form to fill in
  * vain); else the token is offered again. */
 function readable(read) {
@@ -276,6 +285,7 @@ async function load() {
     const answer = await api.get("/api/settings");
     await speak(answer.settings);
     show(answer);
+    showVoice(await api.get("/api/voice"));
     readable(true);
     say("");
   } catch (error) {
