@@ -471,3 +471,9 @@ def test_the_voice_card_says_whether_the_board_speaks_now(
     choice = page.locator("#set-voice").bounding_box()
     now = page.locator("#voice-now").bounding_box()
     assert choice and now and now["y"] < choice["y"]  # read before choosing
+    page.select_option("#set-language", "de")
+    page.click("#save")
+    expect(page.locator("#voice-now")).to_have_text(
+        "Jetzt: Das Brett schweigt (auf Nie gestellt, oder es hat keinen Lautsprecher oder "
+        "keine Sprachausgabe)."
+    )

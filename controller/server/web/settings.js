@@ -253,6 +253,7 @@ function show(answer) {
     ? t("Saved, and in use after a restart: {settings}.", { settings: waiting.map(named).join(", ") })
     : "";
   showHeld(answer.held);
+  showVoice();
   showToken();
   document.body.dataset.drawn = "";
 }
@@ -262,8 +263,11 @@ async function speak(settings) {
   await useLanguage(chosenLanguage(settings.board.language));
 }
 
-/** What the board's voice does now (``GET /api/voice``), beside the choice of when it speaks. */
-function showVoice(voice) {
+/** What the board's voice does now (``GET /api/voice``), beside the choice of when it speaks;
+ * kept to be said again in another language. */
+function showVoice(voice = state.voice) {
+  state.voice = voice;
+  if (!voice) return;
   $("voice-now").textContent = !voice.speaks
     ? t("Now: the board is silent (set to Never, or it has no speaker or speech engine).")
     : voice.muted
