@@ -29,13 +29,20 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def run_command(
-    board: str | None, host: str, port: int, data_dir: Path, args: Sequence[str] = ()
+    board: str | None,
+    host: str,
+    port: int,
+    data_dir: Path,
+    args: Sequence[str] = (),
+    *,
+    http: bool = True,
 ) -> list[str]:
     """``flixboard run --board BOARD --http HOST:PORT --data-dir DATA_DIR ARGS...`` (without
-    ``--board`` when ``board`` is ``None``: the configuration's board)."""
+    ``--board`` when ``board`` is ``None``: the configuration's board; without ``--http`` when
+    ``http`` is false: the configuration's ``[http] address``)."""
     chosen = ["--board", board] if board is not None else []
-    return [*COMMAND, "run", *chosen, "--http", f"{host}:{port}",
-            "--data-dir", str(data_dir), *args]  # fmt: skip
+    address = ["--http", f"{host}:{port}"] if http else []
+    return [*COMMAND, "run", *chosen, *address, "--data-dir", str(data_dir), *args]
 
 
 def wait_answering(

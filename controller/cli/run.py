@@ -27,7 +27,7 @@ from controller.i18n import N_, Language, language
 from controller.records.journal import Journal, JournalError, default_data_dir
 from controller.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
-from controller.server.setup import Setup, config_path
+from controller.server.setup import Setup, config_path, held_settings
 from engine.holes import Layout
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
@@ -104,6 +104,18 @@ def command_line(args: argparse.Namespace, config: Config) -> Config:
     if args.remote:
         config = from_tables({"remote": {"broker": args.remote}}, "--remote", config)
     return computer_seats(config, args.computer)
+
+
+def held_by(args: argparse.Namespace) -> dict[str, str]:
+    """The page's settings this command line sets (``controller.server.setup.held_settings``)."""
+    options = {
+        "board.backend": f"--board {args.board}" if args.board else "",
+        "board.geometry": f"--geometry {args.geometry}" if args.geometry else "",
+        "remote.broker": f"--remote {args.remote}" if args.remote else "",
+        "http.address": f"--http {args.http}" if args.http else "",
+        "game.seats": " ".join(f"--computer {seat}" for seat in args.computer or []),
+    }
+    return held_settings(options, args.set)
 
 
 BOARD_VARIABLE = "FLIXBOARD_BOARD"
@@ -281,7 +293,11 @@ def main(args: argparse.Namespace) -> int:
         return USER_FAULT
     token = config.token or stored_token(data_dir) or new_token()
     setup = Setup(
-        path, data_dir, lambda file: command_line(args, file), file_token=bool(in_file.token)
+        path,
+        data_dir,
+        lambda file: command_line(args, file),
+        file_token=bool(in_file.token),
+        held=held_by(args),
     )
     simulated = config.backend.partition(":")[0] == "sim"
     view = sys.stdout if simulated and sys.stdout.isatty() else None

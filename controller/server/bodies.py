@@ -167,6 +167,7 @@ class SettingsChange(Body):
     leds: Annotated[TableAsRead, _table("leds")] | None = None
     remote: Annotated[TableAsRead, _table("remote")] | None = None
     voice: Annotated[TableAsRead, _table("voice")] | None = None
+    http: Annotated[TableAsRead, _table("http")] | None = None
 
 
 TokenText = Annotated[str, Meta(extra_json_schema={"pattern": f"^{TOKEN_PATTERN.pattern}$"})]
@@ -374,6 +375,13 @@ class VoiceSettings(Typed):
     rate: int
 
 
+class HttpSettings(Typed):
+    """The ``[http]`` setting the page may change: where the service listens (``0.0.0.0:8640``:
+    phones on the network may open it)."""
+
+    address: str
+
+
 class PageSettings(Typed):
     """The settings the page may change, by table, as they are now."""
 
@@ -382,6 +390,7 @@ class PageSettings(Typed):
     leds: LedSettings
     remote: RemoteSettings
     voice: VoiceSettings
+    http: HttpSettings
 
 
 class Settings(Typed):
@@ -399,6 +408,9 @@ class Settings(Typed):
     qr_svg: str
     language: str
     board: SettingsBoard
+    held: dict[str, str]
+    """The page's settings the command line sets (``"board.backend": "--board sim"``): written
+    to the file, but the service keeps the command line's while it is started so."""
 
 
 class PicoUpdateOrder(Body):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.config import Config
@@ -38,6 +38,7 @@ PAGE_SETTINGS: dict[str, dict[str, str]] = {
     "leds": {"brightness_cap": NOW},
     "remote": {"broker": NOW, "username": NOW, "password": NOW},
     "voice": {"enabled": RESTART, "engine": RESTART, "volume": NOW, "rate": NOW},
+    "http": {"address": RESTART},
 }
 """The settings the page may change, by table, with when each takes effect (a remote game
 under way keeps its link; ``NOW`` for the broker means the next game hosted or joined)."""
@@ -56,12 +57,28 @@ class Setup:
     of a configuration."""
     file_token: bool = False
     """Whether the file sets ``[http] token`` (the page's new token then goes there too)."""
+    held: dict[str, str] = field(default_factory=dict)
+    """The page's settings that the command line sets (``"board.backend"``: ``"--board sim"``):
+    the page still writes them to the file, but the service keeps the command line's."""
 
     def first_run(self) -> bool:
         """Not set up yet: no configuration file, or no token kept across restarts."""
         if not self.path.exists():
             return True
         return not self.file_token and stored_token(self.data_dir) is None
+
+
+def held_settings(options: dict[str, str], overrides: list[str]) -> dict[str, str]:
+    """The page's settings that the command line sets, each with its option as given:
+    ``options`` the options that set one (``{"board.backend": "--board sim"}``, an empty one
+    left out), ``overrides`` the ``--set TABLE.KEY=VALUE`` items (a password's value left out)."""
+    held = {key: given for key, given in options.items() if given}
+    for item in overrides:
+        dotted = item.partition("=")[0].strip()
+        section, _, key = dotted.partition(".")
+        if key in PAGE_SETTINGS.get(section, {}):
+            held[dotted] = f"--set {dotted}=…" if key == "password" else f"--set {item}"
+    return held
 
 
 def is_loopback(host: str) -> bool:

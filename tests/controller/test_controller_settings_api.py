@@ -18,7 +18,7 @@ from controller.config import load_config
 from controller.config_file import TOKEN_FILE
 from controller.server.bodies import PageSettings
 from controller.server.requests import MAX_BODY
-from controller.server.setup import PAGE_SETTINGS, Setup
+from controller.server.setup import PAGE_SETTINGS, Setup, held_settings
 
 FIXTURE = Path(__file__).parents[1] / "web" / "settings_fixture.toml"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -83,7 +83,8 @@ async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> Non
         ({"remote": {"broker": "http://broker:1883"}}, 400, "mqtt://host:port"),
         ({"remote": {"password": 1234}}, 400, "a string"),
         ({"game": {"variant": "lucky"}}, 400, "not a setting of this page"),
-        ({"http": {"token": "x" * 20}}, 400, "unknown key 'http'"),
+        ({"http": {"token": "x" * 20}}, 400, "http.token is not a setting of this page"),
+        ({"http": {"address": "everywhere"}}, 400, "not an address HOST:PORT"),
         ({"leds": [1]}, 400, "wrong type"),
         ([1, 2], 400, "a JSON object"),
     ],
@@ -211,3 +212,14 @@ def test_the_settings_answer_names_every_setting_of_the_page_and_no_other() -> N
     wanted = {name: list(keys) for name, keys in PAGE_SETTINGS.items()}
     wanted["remote"].append("password_set")
     assert shown == wanted
+
+
+def test_the_command_line_s_settings_are_named_with_their_option_a_password_hidden() -> None:
+    options = {"board.backend": "--board sim", "board.geometry": "", "game.seats": "--computer 2"}
+    overrides = ["remote.password=hunter2-hunter2", "board.settle_ms=80", "leds.brightness_cap=0.3"]
+    assert held_settings(options, overrides) == {
+        "board.backend": "--board sim",
+        "game.seats": "--computer 2",
+        "remote.password": "--set remote.password=…",
+        "leds.brightness_cap": "--set leds.brightness_cap=0.3",
+    }

@@ -269,3 +269,8 @@ def test_the_settings_page_s_button_shows_the_steps_and_the_outcome(
     )
     expect(page.locator("#pico-outcome")).to_contain_text("No space left on device")
     expect(page.locator("#pico-outcome")).to_have_attribute("data-kind", "error")
+    # the message names the command; the page says what its own second try is
+    expect(page.locator("#pico-again")).to_have_text(
+        "From this page: press “Update the Pico's firmware” again; it runs the same "
+        "steps as flixboard pico-update."
+    )

@@ -111,7 +111,8 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     )
     expect(page.locator("#first-run")).to_be_hidden()
     expect(page.locator("#restart-what")).to_have_text(
-        "Gespeichert, gilt nach einem Neustart: board.panels, board.suits."
+        "Gespeichert, gilt nach einem Neustart: Platten von vorn nach hinten, "
+        "Kartenfarben von links nach rechts."
     )
     expect(page.locator("#save")).to_have_text("Speichern")
     # names apply at once: the board's page says so without a restart
@@ -268,7 +269,7 @@ def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_
     page.fill("#set-rate", "200")
     page.click("#save")
     expect(page.locator("#restart-what")).to_have_text(
-        "Saved, and in use after a restart: board.geometry, voice.enabled, voice.engine."
+        "Saved, and in use after a restart: Shape, The board speaks, Speech engine."
     )
     # the volume is in use at once; the shape only after the restart
     assert service.client.get("/api/voice", headers=auth).json()["volume"] == 55
@@ -320,3 +321,159 @@ def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_
     board.goto(service.url + "/")
     expect(board.locator(".flip4-board .square")).to_have_count(25)
     assert comments(config_file.read_text(encoding="utf-8")) == comments(written)
+
+
+def test_a_setting_the_command_line_holds_says_so_beside_it_and_after_a_save(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """``make run`` starts ``flixboard run --board sim``: a board chosen on the page is written
+    to the file but not used while the command line names its own, and the page says so where
+    the choice is made and when it is saved, instead of jumping back to the simulated board
+    with "Saved and in use"."""
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    token = first_token(service)
+    config_file = service.log.parent / "config.toml"
+    page = open_settings(browser, service, token, viewport=PHONE)
+    held = page.locator("#set-backend-held")
+    expect(held).to_have_text(
+        "Set by the service's command line (--board sim): a choice here is saved in the file "
+        "and used once the service starts without it."
+    )
+    board = page.locator("#set-backend").bounding_box()
+    note = held.bounding_box()
+    assert board and note and note["y"] >= board["y"] + board["height"]  # right under the choice
+    expect(page.locator("#set-geometry-held")).to_contain_text("(--geometry flix)")
+    expect(page.locator("#set-panels-held")).to_have_count(0)  # the rest is the file's
+    page.select_option("#set-backend", "serial")
+    page.click("#save")
+    message = page.locator("#settings-message")
+    expect(message).to_have_text(
+        "Saved, but the service's command line keeps its own: Board (--board sim)."
+    )
+    expect(message).to_be_in_viewport()  # read where Save was pressed
+    assert 'backend = "serial"' in config_file.read_text(encoding="utf-8")
+    page.fill("#set-team-1", "Reds")  # a new change: the note of the last Save no longer covers
+    expect(message).to_be_hidden()  # the bottom of the screen
+
+
+def test_every_control_of_the_settings_page_is_big_enough_to_tap_on_a_phone(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """44 by 44 CSS pixels at least (a checkbox counts with the label that wraps it: a tap on
+    its words ticks it), the header's link and the page's address included; and the board
+    page's link to the settings (Set up this board) too."""
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    board = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    board.goto(service.url + "/")
+    expect(board.locator("#settings-link")).to_have_text("Set up this board")
+    link = board.locator("#settings-link").bounding_box()
+    assert link and link["height"] >= 44 and link["width"] >= 44, link
+    page = open_settings(browser, service, first_token(service), viewport=PHONE, has_touch=True)
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('a, button, input, select')]
+          .filter((e) => e.checkVisibility())
+          .map((e) => [e.id || e.textContent.trim(),
+                       (e.type === 'checkbox' ? e.closest('label') : e).getBoundingClientRect()])
+          .filter(([, box]) => box.width < 44 || box.height < 44)
+          .map(([name, box]) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+    )
+    assert small == []
+
+
+def test_a_board_on_this_machine_only_is_opened_to_phones_on_the_page(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """``make run`` serves 127.0.0.1 only, so the QR code's address is of no use to a phone:
+    the page says so and offers the setting (``[http] address``) instead of sending the owner
+    to the file; after the restart the board listens on every interface, on the same port, and
+    the code is of its network address."""
+    service = launch_service(config=FIXTURE.read_text(encoding="utf-8"), address_in_config=True)
+    token = first_token(service)
+    config_file = service.log.parent / "config.toml"
+    page = open_settings(browser, service, token, viewport=PHONE)
+    note = page.locator("#link-note")
+    expect(note).to_have_text(
+        "This board listens on this computer only, so a phone cannot reach it: tick "
+        "“Phones on the network may open this board” above, press Save and restart."
+    )
+    said, code = note.bounding_box(), page.locator("#qr").bounding_box()
+    assert said and code and said["y"] + said["height"] <= code["y"]  # read before scanning
+    expect(page.locator("#set-lan")).not_to_be_checked()
+    page.check("#set-lan")
+    page.click("#save")
+    expect(page.locator("#restart-what")).to_have_text(
+        "Saved, and in use after a restart: Phones on the network may open this board."
+    )
+    port = service.url.rpartition(":")[2]
+    assert f'address = "0.0.0.0:{port}"' in config_file.read_text(encoding="utf-8")
+    page.click("#restart")
+    page.click("#confirm-yes")
+    expect(page.locator("#settings-message")).to_have_text(
+        "Restarted: every setting is in use.", timeout=120_000
+    )
+    expect(note).to_be_hidden()
+    expect(page.locator("#set-lan")).to_be_checked()
+    link = page.locator("#page-link").get_attribute("data-link")
+    assert link and "127.0.0.1" not in link and link.endswith(f":{port}/#token={token}")
+
+
+def test_the_spaceboard_s_layout_is_asked_for_only_when_the_board_is_a_spaceboard(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """Panels and suits mean nothing to a flat board (Flip 4, Olix): the page does not offer
+    them for one, and offers them again when the spaceboard is chosen."""
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    page = open_settings(browser, service, first_token(service), viewport=PHONE)
+    expect(page.get_by_label("Panels front to back")).to_be_visible()
+    page.select_option("#set-geometry", "flip4")
+    for field in ("Panels front to back", "Suits left to right"):
+        expect(page.get_by_label(field)).to_be_hidden()
+    expect(page.get_by_text("How the spaceboard is laid out.")).to_be_hidden()
+    page.select_option("#set-geometry", "olix")
+    expect(page.get_by_label("Suits left to right")).to_be_hidden()
+    page.select_option("#set-geometry", "flix")
+    expect(page.get_by_label("Suits left to right")).to_be_visible()
+
+
+def test_a_person_who_cancels_the_token_is_offered_it_again_and_no_empty_form(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    service = launch_service(host="0.0.0.0", config=FIXTURE.read_text(encoding="utf-8"))
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(service.url + "/settings.html")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#settings-message")).to_have_text(
+        "Cannot read the settings: the board needs its token for this"
+    )
+    expect(page.locator("#settings-form")).to_be_hidden()  # no empty fields to fill in vain
+    page.get_by_role("button", name="Enter token").click()
+    page.fill("#token-input", first_token(service))
+    page.click("#token-ok")
+    expect(page.locator("#set-panels")).to_have_value("RYGB")
+    expect(page.get_by_role("button", name="Enter token")).to_be_hidden()
+    expect(page.locator("#settings-message")).to_be_hidden()
+
+
+def test_the_voice_card_says_whether_the_board_speaks_now(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """A voice set to speak where the board has a speaker says nothing where it has none: the
+    card says what the board does now, beside the choice."""
+    service = launch_service(
+        host="0.0.0.0",
+        config=FIXTURE.read_text(encoding="utf-8"),
+        args=["--set", "voice.enabled=false"],
+    )
+    page = open_settings(browser, service, first_token(service), viewport=PHONE)
+    expect(page.locator("#voice-now")).to_have_text(
+        "Now: the board is silent (set to Never, or it has no speaker or speech engine)."
+    )
+    choice = page.locator("#set-voice").bounding_box()
+    now = page.locator("#voice-now").bounding_box()
+    assert choice and now and now["y"] < choice["y"]  # read before choosing
+    page.select_option("#set-language", "de")
+    page.click("#save")
+    expect(page.locator("#voice-now")).to_have_text(
+        "Jetzt: Das Brett schweigt (auf Nie gestellt, oder es hat keinen Lautsprecher oder "
+        "keine Sprachausgabe)."
+    )

@@ -67,6 +67,7 @@ def start_service(
     args: Sequence[str] = (),
     geometry: str | None = "flix",
     board: str | None = "sim",
+    address_in_config: bool = False,
 ) -> Service:
     """Start the service on a free port of ``host`` and wait until it answers; ``args`` are
     more arguments of ``flixboard run``. Started again on the same ``data_dir``, it resumes
@@ -74,11 +75,16 @@ def start_service(
     configuration's (``[board] backend``, ``geometry``).
 
     ``host="0.0.0.0"`` binds every interface (off loopback: POSTs need the token); the tests
-    still reach it through 127.0.0.1.
+    still reach it through 127.0.0.1. ``address_in_config``: the address is the configuration's
+    ``[http] address`` (appended to ``config``), not ``--http``'s, so the page may change it.
     """
     port = free_port(host)
     shape = ["--geometry", geometry] if geometry is not None else []
-    command = run_command(board, host, port, data_dir / "data", [*args, *shape])
+    command = run_command(
+        board, host, port, data_dir / "data", [*args, *shape], http=not address_in_config
+    )
+    if address_in_config:
+        config += f'\n[http]\naddress = "{host}:{port}"\n'
     if config:
         config_file = data_dir / "config.toml"
         config_file.write_text(config, encoding="utf-8")

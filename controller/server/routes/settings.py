@@ -32,6 +32,7 @@ from controller.server.bodies import (
     BoardSettings,
     Empty,
     GameSettings,
+    HttpSettings,
     LedSettings,
     NewToken,
     PageSettings,
@@ -115,6 +116,7 @@ def _values(config: Config) -> PageSettings:
         voice=VoiceSettings(
             enabled=config.enabled, engine=config.engine, volume=config.volume, rate=config.rate
         ),
+        http=HttpSettings(address=config.address),
     )
 
 
@@ -161,6 +163,7 @@ def routes(service: WebService) -> list[Route]:
             board=SettingsBoard(
                 backend=service.backend.name, geometry=service.controller.geometry.key
             ),
+            held=setup.held,
         )
         return Answer(shown, headers={"cache-control": "no-store"})  # it carries the token
 

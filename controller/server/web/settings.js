@@ -15,6 +15,29 @@ const LEVELS = [1, 2, 3, 4, 5];
 const BOARDS = { sim: N_("the simulated board"), serial: N_("a Pico on USB"), gpio: N_("the Pi's GPIO") };
 const SHAPES = { flix: N_("the FLIX spaceboard"), flip4: N_("Flip 4 (5x5)"), olix: N_("Olix (11x11)") };
 const VOICE = { auto: "auto", true: "on", false: "off" };
+/** Each setting's field on the page, and its name there (the restart's list, the command line's
+ * notes). */
+const FIELDS = {
+  "board.backend": ["set-backend", N_("Board")],
+  "board.geometry": ["set-geometry", N_("Shape")],
+  "board.panels": ["set-panels", N_("Panels front to back")],
+  "board.suits": ["set-suits", N_("Suits left to right")],
+  "board.language": ["set-language", N_("Language")],
+  "game.team_names": ["set-teams", N_("Team names")],
+  "game.call_window": ["set-call-window", N_("Call window (seconds)")],
+  "game.hints": ["set-hints", N_("Hints and threats")],
+  "game.seats": ["set-seats", N_("Players and computer")],
+  "game.computer_movetime_ms": ["set-movetime", N_("Longest think per move (ms)")],
+  "leds.brightness_cap": ["set-brightness", N_("Brightness cap (%)")],
+  "remote.broker": ["set-broker", N_("Broker")],
+  "remote.username": ["set-username", N_("Login")],
+  "remote.password": ["set-password", N_("Password")],
+  "voice.enabled": ["set-voice", N_("The board speaks")],
+  "voice.engine": ["set-voice-engine", N_("Speech engine")],
+  "voice.volume": ["set-volume", N_("Volume (0 to 100)")],
+  "voice.rate": ["set-rate", N_("Words a minute")],
+  "http.address": ["set-lan", N_("Phones on the network may open this board")],
+};
 const WAIT_MS = 500;
 const RESTART_WAIT_MS = 90_000;
 
@@ -86,6 +109,7 @@ function formValues() {
       username: $("set-username").value,
       password: $("set-password").value,
     },
+    http: { address: listenOn(state.settings.http.address, $("set-lan").checked) },
     voice: {
       enabled: { auto: "auto", on: true, off: false }[$("set-voice").value],
       engine: $("set-voice-engine").value,
@@ -93,6 +117,26 @@ function formValues() {
       rate: numberOf("set-rate"),
     },
   };
+}
+
+/** Whether ``address`` (HOST:PORT) is reachable from this computer only. */
+function onThisComputerOnly(address) {
+  const host = address.slice(0, address.lastIndexOf(":")).replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+/** Where the service listens: ``address`` as it is when it already lets the network in (or
+ * not, as asked), else every interface or this computer only, on the same port. */
+function listenOn(address, network) {
+  if (onThisComputerOnly(address) !== network) return address;
+  const port = address.slice(address.lastIndexOf(":") + 1);
+  return `${network ? "0.0.0.0" : "127.0.0.1"}:${port}`;
+}
+
+/** The spaceboard's panels and suits are asked for only when the chosen shape is the
+ * spaceboard (a flat board has neither). */
+function showLayout() {
+  $("spaceboard-layout").hidden = $("set-geometry").value !== "flix";
 }
 
 function seatCount() {
@@ -117,9 +161,11 @@ function choose(id, value) {
 }
 
 function fill(settings) {
-  const { board, game, leds, remote, voice } = settings;
+  const { board, game, leds, remote, voice, http } = settings;
+  $("set-lan").checked = !onThisComputerOnly(http.address);
   choose("set-backend", board.backend);
   choose("set-geometry", board.geometry);
+  showLayout();
   $("set-voice").value = VOICE[String(voice.enabled)];
   $("set-voice-engine").value = voice.engine;
   $("set-volume").value = String(voice.volume);
@@ -161,6 +207,29 @@ function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A setting's name as the page shows it (its key when the page has no field for it). */
+function named(key) {
+  return FIELDS[key] ? t(FIELDS[key][1]) : key;
+}
+
+/** A note under each field the command line sets: a choice there is written to the file, but
+ * the service keeps the command line's while it is started so. */
+function showHeld(held) {
+  for (const note of document.querySelectorAll(".held")) note.remove();
+  for (const [key, option] of Object.entries(held)) {
+    if (!FIELDS[key]) continue;
+    const id = FIELDS[key][0];
+    const note = document.createElement("p");
+    note.id = `${id}-held`;
+    note.className = "help held";
+    note.textContent = t(
+      "Set by the service's command line ({option}): a choice here is saved in the file and used once the service starts without it.",
+      { option },
+    );
+    ($(id).closest("label") ?? $(id)).after(note);
+  }
+}
+
 function show(answer) {
   state.settings = answer.settings;
   fill(answer.settings);
@@ -181,8 +250,10 @@ function show(answer) {
   const waiting = answer.restart_needed;
   $("restart-card").hidden = waiting.length === 0;
   $("restart-what").textContent = waiting.length
-    ? t("Saved, and in use after a restart: {settings}.", { settings: waiting.join(", ") })
+    ? t("Saved, and in use after a restart: {settings}.", { settings: waiting.map(named).join(", ") })
     : "";
+  showHeld(answer.held);
+  showVoice();
   showToken();
   document.body.dataset.drawn = "";
 }
@@ -192,15 +263,38 @@ async function speak(settings) {
   await useLanguage(chosenLanguage(settings.board.language));
 }
 
+/** What the board's voice does now (``GET /api/voice``), beside the choice of when it speaks;
+ * kept to be said again in another language. */
+function showVoice(voice = state.voice) {
+  state.voice = voice;
+  if (!voice) return;
+  $("voice-now").textContent = !voice.speaks
+    ? t("Now: the board is silent (set to Never, or it has no speaker or speech engine).")
+    : voice.muted
+      ? t("Now: the board is muted.")
+      : t("Now: the board speaks with {engine}.", { engine: voice.engine });
+}
+
+/** The settings and the token's card are shown only once read (no empty form to fill in
+ * vain); else the token is offered again. */
+function readable(read) {
+  $("settings-form").hidden = !read;
+  $("phone-card").hidden = !read;
+  $("retry-row").hidden = read;
+}
+
 async function load() {
   await useLanguage(chosenLanguage()); // this page's own, before the token is asked for
   try {
     const answer = await api.get("/api/settings");
     await speak(answer.settings);
     show(answer);
+    showVoice(await api.get("/api/voice"));
+    readable(true);
     say("");
   } catch (error) {
     document.body.dataset.drawn = "";
+    readable(false);
     say(t("Cannot read the settings: {reason}", { reason: error.message }), true);
   }
 }
@@ -217,7 +311,15 @@ async function save(event) {
     await speak(answer.settings);
     show(answer);
     const waiting = answer.restart_needed.length > 0;
-    say(waiting ? t("Saved. Some settings need a restart (below).") : t("Saved and in use."));
+    const kept = Object.entries(changes)
+      .flatMap(([table, keys]) => Object.keys(keys).map((key) => `${table}.${key}`))
+      .filter((key) => key in answer.held)
+      .map((key) => `${named(key)} (${answer.held[key]})`);
+    if (kept.length) {
+      say(t("Saved, but the service's command line keeps its own: {settings}.", { settings: kept.join(", ") }));
+    } else {
+      say(waiting ? t("Saved. Some settings need a restart (below).") : t("Saved and in use."));
+    }
   } catch (error) {
     const reason = error instanceof ApiError ? error.message : String(error);
     say(t("Not saved: {reason}", { reason }), true);
@@ -270,6 +372,7 @@ function showPico(status) {
       ? `${t(heading[status.outcome])}: ${status.message}`
       : "";
   outcome.dataset.kind = status.outcome === "failed" ? "error" : "";
+  $("pico-again").hidden = status.running || status.outcome !== "failed";
 }
 
 async function followPico() {
@@ -282,6 +385,7 @@ async function followPico() {
 }
 
 async function updatePico() {
+  say("");
   const question = t("Update the Pico's firmware now? The board is not read until it is back.");
   if (!(await ask(question, t("Update")))) return;
   try {
@@ -306,7 +410,10 @@ function showToken() {
 
 seatRows(SEAT_ROWS);
 $("settings-form").addEventListener("submit", save);
+$("settings-form").addEventListener("input", () => say("")); // the last Save's note is stale
+$("set-geometry").addEventListener("change", showLayout);
 $("restart").addEventListener("click", restart);
+$("retry").addEventListener("click", load);
 $("new-token").addEventListener("click", newToken);
 $("show-token").addEventListener("click", toggleToken);
 $("pico-update").addEventListener("click", updatePico);
