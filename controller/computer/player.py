@@ -522,7 +522,9 @@ class Computer:
         if game.phase not in HINT_PHASES:
             raise NotNow(why("nothing to hint now (phase {phase})", phase=game.phase))
         if self.is_computer(game.to_move):
-            raise NotNow(f"{player(game.to_move)} is the computer's: no hint for it")
+            raise NotNow(
+                why("{player} is the computer's: no hint for it", player=player(game.to_move))
+            )
         self._thinker().submit(self._job("hint"))
         self._hint_waiters.append(done)
 

@@ -52,6 +52,7 @@ from controller.remote.sealing import Opener, Sealer
 from controller.seats import Seat
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
+from engine.phrase import why
 from engine.variants import find_variant
 from hal.geometry import geometry_for
 
@@ -246,17 +247,17 @@ class Guest(Role):
 
     def relays(self, action: Action, now: float) -> bool:
         if self.spectator:
-            raise NotNow("this page watches a game: a spectator cannot play")
+            raise NotNow(why("this page watches a game: a spectator cannot play"))
         if self.follower.game is None:
-            raise NotNow("not yet in the host's game: waiting for the host")
+            raise NotNow(why("not yet in the host's game: waiting for the host"))
         seat = actor(action, self.ctl.game.to_move)
         if seat not in self.remote_seats:
-            raise NotNow(f"seat {seat + 1} plays on the other board")
+            raise NotNow(why("seat {number} plays on the other board", number=seat + 1))
         data = action.to_json(self.ctl.game.naming)
         try:
             said = msgspec.convert({k: v for k, v in data.items() if k in ACTION_KEYS}, OrderAction)
         except msgspec.ValidationError:
-            raise NotNow(f"remote play carries no {action.kind}") from None
+            raise NotNow(why("remote play carries no {action}", action=repr(action.kind))) from None
         order = messages.Order(
             self.follower.game, self.follower.applied, secrets.token_hex(8), said
         )
@@ -288,8 +289,8 @@ class Guest(Role):
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order == "undo":
-            return "a remote game: the hosting board takes moves back"
-        return "a remote game: the hosting board starts the next game"
+            return why("a remote game: the hosting board takes moves back")
+        return why("a remote game: the hosting board starts the next game")
 
     def plays_here(self, seat: int) -> bool:
         return seat in self.remote_seats and not self.spectator

@@ -45,6 +45,7 @@ from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
 from engine.errors import FlixError
 from engine.game import Action
+from engine.phrase import N_, why
 
 SNAPSHOT_EVERY = 16
 """Log entries between two retained snapshots (a late joiner's starting point)."""
@@ -248,7 +249,7 @@ class Host(Role):
             return
         if order.game != self.game or order.base != len(self.log):
             self.dropped["stale"] += 1
-            self._refuse(order.nonce, "the game moved on before this order came: try again")
+            self._refuse(order.nonce, why("the game moved on before this order came: try again"))
             return
         try:
             action = self._action(order.action, now)
@@ -274,7 +275,7 @@ class Host(Role):
             if ctl.config.dice != "physical":
                 throw = None
             elif throw is None:
-                raise NotNow("physical dice: the order names the faces thrown")
+                raise NotNow(why("physical dice: the order names the faces thrown"))
         return Action(
             kind,
             seat=None if seat is None else ctl.session.seat(seat),
@@ -288,7 +289,7 @@ class Host(Role):
     def _check_seat(self, action: Action) -> None:
         seat = actor(action, self.ctl.game.to_move)
         if seat not in self.remote_seats:
-            raise NotNow(f"seat {seat + 1} is played on the hosting board")
+            raise NotNow(why("seat {number} is played on the hosting board", number=seat + 1))
 
     def _refuse(self, nonce: str, reason: str) -> None:
         self.send(messages.REFUSED, Refused(nonce, reason[:200]))
@@ -298,17 +299,25 @@ class Host(Role):
     def relays(self, action: Action, now: float) -> bool:
         seat = actor(action, self.ctl.game.to_move)
         if seat in self.remote_seats:
-            raise NotNow(f"seat {seat + 1} plays on the other board")
+            raise NotNow(why("seat {number} plays on the other board", number=seat + 1))
         return False
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order != "new_game" or variant is None or variant in VARIANTS:
             return None
-        hidden = " (its hidden tokens never leave this board)" if variant in HIDDEN else ""
-        return (
-            f"this board hosts a remote game, and remote play carries {', '.join(VARIANTS)}, not "
-            f"{variant}{hidden}: leave the remote game first (POST /api/remote/leave)"
+        refusal = (
+            N_(
+                "this board hosts a remote game, and remote play carries {variants}, not "
+                "{variant} (its hidden tokens never leave this board): leave the remote game "
+                "first (POST /api/remote/leave)"
+            )
+            if variant in HIDDEN
+            else N_(
+                "this board hosts a remote game, and remote play carries {variants}, not "
+                "{variant}: leave the remote game first (POST /api/remote/leave)"
+            )
         )
+        return why(refusal, variants=", ".join(VARIANTS), variant=variant)
 
     def plays_here(self, seat: int) -> bool:
         return seat not in self.remote_seats

@@ -21,6 +21,7 @@ from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
 from controller.remote.pake import ROOT, Joiner, Welcome
 from engine.game import Action
+from engine.phrase import why
 
 RETRY_S = 3.0
 """A request (or a confirmation) not answered within this time is sent again."""
@@ -86,13 +87,13 @@ class Joining:
     # ---------------------------------------------------------------- the controller asks
 
     def relays(self, action: Action, now: float) -> bool:
-        raise NotNow("joining a remote game: waiting for the host")
+        raise NotNow(why("joining a remote game: waiting for the host"))
 
     def plays_here(self, seat: int) -> bool:
         return True  # no remote game yet: every seat is this board's
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
-        return "joining a remote game: the hosting board starts the game"
+        return why("joining a remote game: the hosting board starts the game")
 
     def place(self, seat: int) -> None:
         return None  # no remote game yet: the seats show no place
