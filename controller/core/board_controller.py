@@ -304,7 +304,7 @@ class BoardController:
         if self.game.phase != Phase.AWAIT_PLACE:
             said = Said(N_("press ROLL first: no {place} is lit"), {"place": place})
             reason = self.flow.not_placing(self)
-            self._refuse(where, reason or said.english(), now, None if reason else said)
+            self._refuse(where, reason or said.english(), now, Said.of(reason) if reason else said)
             return
         if not self.game.allowed >> hole & 1:
             self.board.guided = True  # a piece in a wrong place: say at once what to do
@@ -347,8 +347,8 @@ class BoardController:
     def _refuse(self, where: str, reason: str, now: float, said: Said | None = None) -> None:
         """A piece not taken; ``said``: the reason as a message, for a page in another
         language."""
-        shown = UNSET if said is None else SaidView(id=said.id, args=dict(said.args))
-        self._emit(PlacementRefused(hole=where, reason=reason, said=shown), now)
+        shown = UNSET if said is None else SaidView.of(said)
+        self._emit(PlacementRefused(hole=where, reason=str(reason), said=shown), now)
 
     def recommit(self, now: float) -> None:
         """Commit again the move or the one new piece the board shows, as if it had just settled

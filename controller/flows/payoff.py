@@ -130,7 +130,7 @@ class PayOffFlow(VariantFlow):
 
     def not_placing(self, host: FlowHost) -> str | None:
         if host.game.phase == Phase.AWAIT_TOKENS:
-            return "enter the tokens of the scored line: no placement is due"
+            return why("enter the tokens of the scored line: no placement is due")
         return None
 
     def win_line(self, host: FlowHost) -> Bitboard:

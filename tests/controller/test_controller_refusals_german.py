@@ -23,6 +23,7 @@ from engine.phrase import Phrase
 from engine.qubic import Qubic
 from engine.tactflix import TacTFlix
 from engine.variants import new_game
+from hal.geometry import load_geometry
 
 GERMAN = language("de")
 G = TypeVar("G", bound=Game)
@@ -252,4 +253,32 @@ async def test_pay_offs_token_refusals_over_http_are_said_in_german() -> None:
     assert (
         said
         == "ein Loch wird nur genannt, wenn die Marken einer gewerteten Reihe eingegeben werden"
+    )
+
+
+async def by_hand(api: Harness, doing: str, cell: str) -> None:
+    response = await api.post(f"/api/sim/{doing}", {"hole": cell})
+    assert response.status_code == 200, response.text
+    api.advance(0.2)  # more than the settle time: the hand stands long enough to be read
+
+
+async def test_a_step_the_board_refuses_carries_its_message_for_a_german_page() -> None:
+    """Flip 4 on its simulated board: a piece stepped two squares is refused with its message,
+    which a German page (and the voice) says in German."""
+    api = Harness(config=Config(language="de"), geometry=load_geometry("flip4"))
+    position = "c3 b1 c1 d1 / a3 a4 b5 c5"
+    body = {"variant": "flip4", "players": 2, "seed": 3, "options": {"position": position}}
+    assert (await api.post("/api/new_game", body)).status_code == 200
+    for cell in position.replace("/", " ").split():
+        await by_hand(api, "place", cell)
+    assert (await api.post("/api/roll", {"faces": "2/1"})).status_code == 200  # 1 on c3
+    api.advance(0.2)
+    await by_hand(api, "lift", "c3")
+    await by_hand(api, "place", "e3")  # two squares away
+    state = await api.state()
+    refused = [e for e in state["events"] if e["type"] == "placement_refused"][-1]
+    assert refused["reason"] == "move a lit piece one square (that square is not one of its steps)"
+    said = Said.from_json(refused["said"])
+    assert said.in_language(GERMAN) == (
+        "ziehe einen leuchtenden Stein ein Feld weit (dieses Feld ist keiner seiner Schritte)"
     )
