@@ -24,7 +24,7 @@ import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from controller.core.board_controller import BoardController
-from controller.core.state import RemoteView
+from controller.core.state import RemoteView, SaidView
 from controller.errors import NotNow
 from controller.game_data import NewGameData
 from controller.records.journal import JournalError
@@ -145,13 +145,21 @@ class Guest(Role):
         self._heard_at = time.monotonic()
         variant = snapshot.new_game.variant
         if variant not in VARIANTS:
-            self.problem = f"the host plays {variant}: remote play carries {', '.join(VARIANTS)}"
+            self.problem = why(
+                "the host plays {variant}: remote play carries {variants}",
+                variant=variant,
+                variants=", ".join(VARIANTS),
+            )
             return
         board = find_variant(variant).geometry
         if board != self.ctl.geometry.key:
-            self.problem = (
-                f"the host plays {variant} on a {geometry_for(board).describe()} board: this "
-                f"board is {self.ctl.geometry.describe()} (start it with --geometry {board})"
+            self.problem = why(
+                "the host plays {variant} on a {board} board: this board is {here} (start it "
+                "with --geometry {key})",
+                variant=variant,
+                board=geometry_for(board).describe(),
+                here=self.ctl.geometry.describe(),
+                key=board,
             )
             return
         self.problem = None
@@ -306,6 +314,7 @@ class Guest(Role):
             seats=list(self.remote_seats),
             log=self.follower.applied,
             waiting=self.pending is not None,
-            problem=self.problem,
+            problem=None if self.problem is None else str(self.problem),
+            problem_said=SaidView.of_text(self.problem),
             link=self.link_shown(),
         )

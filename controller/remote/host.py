@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from controller.core.board_controller import BoardController
-from controller.core.state import JoinDoors, RemoteView
+from controller.core.state import JoinDoors, RemoteView, SaidView
 from controller.errors import ControllerError, NotNow
 from controller.records.journal import Entry as JournalEntry
 from controller.records.journal import JournalError
@@ -327,6 +327,7 @@ class Host(Role):
 
     def shown(self) -> RemoteView:
         join, spectate = self.doors
+        problem = join.note or spectate.note
         return RemoteView(
             role="host",
             code=join.code,
@@ -336,6 +337,7 @@ class Host(Role):
             join=JoinDoors(join.failures, join.codes, join.closed, spectate.failures),
             seats=list(self.remote_seats),
             log=len(self.log),
-            problem=join.note or spectate.note,
+            problem=None if problem is None else str(problem),
+            problem_said=SaidView.of_text(problem),
             link=self.link_shown(),
         )

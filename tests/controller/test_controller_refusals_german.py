@@ -13,7 +13,12 @@ import pytest
 from api_harness import Harness
 
 from controller.config import Config
+from controller.core.state import SaidView
 from controller.i18n import Said, language
+from controller.remote.joining import Joining
+from controller.remote.link import Broker
+from controller.remote.messages import Welcome
+from controller.remote.pake import Door, Joiner
 from engine.dice import Throw
 from engine.errors import FlixError
 from engine.flip4 import Flip4
@@ -281,4 +286,43 @@ async def test_a_step_the_board_refuses_carries_its_message_for_a_german_page() 
     said = Said.from_json(refused["said"])
     assert said.in_language(GERMAN) == (
         "ziehe einen leuchtenden Stein ein Feld weit (dieses Feld ist keiner seiner Schritte)"
+    )
+
+
+WELCOME = Welcome("guest", "0123456789abcdef", bytes(32).hex(), bytes(range(32)).hex())
+
+
+def refused_by(door: Door, joiner: Joiner, now: float) -> tuple[str, bytes] | None:
+    """The host's last answer to a whole join exchange of ``joiner`` (a refusal, for a wrong
+    code): its request answered, then its confirmation."""
+    answer = door.request(joiner.request()[1], now)
+    assert answer is not None
+    step, confirmation = joiner.take(answer[1])
+    assert step == "confirm" and isinstance(confirmation, bytes)
+    return door.confirm(joiner.attempt, confirmation, WELCOME)[0]
+
+
+def test_a_wrong_join_code_is_said_in_german_in_the_remote_panel() -> None:
+    """The host refuses a wrong code; the joining board's problem (the remote panel's line)
+    carries its message, which a German page says in German, the host's reason too."""
+    joining = Joining(Broker.from_config(Config(broker="mqtt://127.0.0.1:1")), "KTXHAB", print)
+    reply = refused_by(Door("KTXHRB", reusable=False), joining.joiner, 0.0)
+    assert reply is not None
+    joining._received(*reply)
+    shown = joining.shown()
+    assert shown.problem == "the host refused: wrong code (leave, then join with the right code)"
+    assert isinstance(shown.problem_said, SaidView)
+    assert shown.problem_said.said().in_language(GERMAN) == (
+        "der Gastgeber lehnt ab: falscher Code (verlasse das Spiel, dann tritt mit dem richtigen "
+        "Code bei)"
+    )
+
+
+def test_a_changed_join_code_is_said_in_german_on_the_host() -> None:
+    door = Door("KTXHRB", reusable=False)
+    for n, wrong in enumerate(("KTXHAB", "KTXHAC", "KTXHAD")):
+        refused_by(door, Joiner(wrong), float(n))
+    assert door.note == "the code changed after 3 wrong codes: give the new one"
+    assert Said.of(door.note).in_language(GERMAN) == (
+        "der Code hat sich nach 3 falschen Codes geändert: gib den neuen weiter"
     )
