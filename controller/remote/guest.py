@@ -22,6 +22,7 @@ import time
 
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from msgspec import UNSET
 
 from controller.core.board_controller import BoardController
 from controller.core.state import RemoteView, SaidView
@@ -245,7 +246,8 @@ class Guest(Role):
             self.dropped["stale"] += 1
             return
         self.pending = None
-        self.ctl.session.emit(RemoteRefused(reason=reason), now)
+        said = UNSET if refused.said is None else SaidView.of(refused.said.said())
+        self.ctl.session.emit(RemoteRefused(reason=reason, said=said), now)
         position = (self.follower.game, self.follower.applied)
         if position != self._refused_at:  # once a position: a refusal never starts a storm
             self._refused_at = position

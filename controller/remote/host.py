@@ -23,6 +23,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from controller.core.board_controller import BoardController
 from controller.core.state import JoinDoors, RemoteView, SaidView
 from controller.errors import ControllerError, NotNow
+from controller.i18n import Said
 from controller.records.journal import Entry as JournalEntry
 from controller.records.journal import JournalError
 from controller.remote import messages
@@ -38,6 +39,7 @@ from controller.remote.messages import (
     OrderAction,
     Refused,
     Snapshot,
+    Words,
 )
 from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
@@ -45,7 +47,7 @@ from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
 from engine.errors import FlixError
 from engine.game import Action
-from engine.phrase import N_, why
+from engine.phrase import N_, Phrase, why
 
 SNAPSHOT_EVERY = 16
 """Log entries between two retained snapshots (a late joiner's starting point)."""
@@ -257,7 +259,8 @@ class Host(Role):
             self.ctl.follow_action(action, now)
         except (FlixError, ControllerError, JournalError, Malformed) as error:
             self.dropped["refused"] += 1
-            self._refuse(order.nonce, str(error))
+            said = error.args[0] if error.args else None
+            self._refuse(order.nonce, said if isinstance(said, Phrase) else str(error))
             return
         self._carried.add(order.nonce)
         self.applied += 1
@@ -292,7 +295,9 @@ class Host(Role):
             raise NotNow(why("seat {number} is played on the hosting board", number=seat + 1))
 
     def _refuse(self, nonce: str, reason: str) -> None:
-        self.send(messages.REFUSED, Refused(nonce, reason[:200]))
+        """Tell the guest; the rules' words (a ``Phrase``) travel as their message too."""
+        said = Words.of(Said.of(reason)) if isinstance(reason, Phrase) else None
+        self.send(messages.REFUSED, Refused(nonce, reason[:200], said))
 
     # ---------------------------------------------------------------- the controller asks
 
