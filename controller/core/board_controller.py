@@ -377,7 +377,9 @@ class BoardController:
             elif press.button is Button.MENU:
                 self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
-            self._emit(Refused(button=press.button.value, reason=str(error)), now)
+            said = refusal_said(error)
+            shown = UNSET if said is None else SaidView.of(said)
+            self._emit(Refused(button=press.button.value, reason=str(error), said=shown), now)
 
     def _on_time(self, now: float) -> None:
         for press in self.buttons.due(now):

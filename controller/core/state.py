@@ -330,10 +330,12 @@ class Happened(Typed, tag_field="type", kw_only=True):
 
 
 class Refused(Happened, tag="refused"):
-    """An order or a press refused (``button``: the press refused)."""
+    """An order or a press refused (``button``: the press refused; ``said``: the reason as a
+    message, for a page in another language)."""
 
     reason: str
     button: str | UnsetType = UNSET
+    said: SaidView | UnsetType = UNSET
 
 
 class BoardConnected(Happened, tag="board_connected"):

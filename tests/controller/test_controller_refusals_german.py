@@ -13,12 +13,14 @@ import pytest
 from api_harness import Harness
 
 from controller.config import Config
+from controller.core.session import game_entry
 from controller.core.state import SaidView
 from controller.i18n import Said, language
 from controller.remote.joining import Joining
 from controller.remote.link import Broker
 from controller.remote.messages import Welcome
 from controller.remote.pake import Door, Joiner
+from controller.tools.sim_run import SimRun
 from engine.dice import Throw
 from engine.errors import FlixError
 from engine.flip4 import Flip4
@@ -326,3 +328,18 @@ def test_a_changed_join_code_is_said_in_german_on_the_host() -> None:
     assert Said.of(door.note).in_language(GERMAN) == (
         "der Code hat sich nach 3 falschen Codes geändert: gib den neuen weiter"
     )
+
+
+def test_a_button_the_board_refuses_carries_its_message() -> None:
+    """ROLL pressed again on the board: the refusal (the log's "ROLL refused: ...") carries the
+    rules' words, which a German page says in German."""
+    run = SimRun(Config(), first_game=game_entry(Config(), "lucky", 2, 1, None))
+    run.controller.set_next_faces("yellow/II/hearts")
+    run.board.press("roll")
+    run.advance(0.05)
+    run.board.press("roll")
+    run.advance(0.05)
+    refused = [e for e in run.controller.state()["events"] if e["type"] == "refused"][-1]
+    assert refused["reason"] == "player 1 cannot roll now (phase await_place)"
+    said = Said.from_json(refused["said"])
+    assert said.in_language(GERMAN) == "Spieler 1 kann jetzt nicht würfeln (Phase Setzen)"
