@@ -116,6 +116,13 @@ class Said:
         return cls.of(_phrase(data))
 
 
+def refusal_said(error: Exception) -> Said | None:
+    """What a refused order's ``error`` says as a message, when it is the rules' words (a
+    ``Phrase``) or a marked refusal of the controller's; ``None`` for other text."""
+    said = error.args[0] if error.args else None
+    return Said.of(said) if isinstance(said, Phrase) else None
+
+
 def _phrase(data: Mapping[str, Any]) -> Phrase:
     args = data.get("args", {})
     return Phrase(

@@ -16,6 +16,7 @@ from engine.errors import IllegalAction
 from engine.game import Game, player
 from engine.holes import Hole
 from engine.lines import LINES_THROUGH, completing
+from engine.phrase import why
 
 
 def completing_holes(pieces: Bitboard, candidates: Bitboard) -> list[Hole]:
@@ -32,7 +33,13 @@ def choose_hole(game: Game) -> Hole:
     """
     allowed = game.allowed
     if not allowed:
-        raise IllegalAction(f"no placement is due for {player(game.to_move)} (phase {game.phase})")
+        raise IllegalAction(
+            why(
+                "no placement is due for {player} (phase {phase})",
+                player=player(game.to_move),
+                phase=game.phase,
+            )
+        )
     team = game.team_of_seat[game.to_move]
     own = game.pieces(team)
     wins = completing_holes(own, allowed)

@@ -30,6 +30,7 @@ from typing import Any, Literal
 from engine.bitboard import BB_ALL, BB_FLOORS, BB_PANELS, BB_SECTIONS, Bitboard, popcount
 from engine.errors import IllegalRoll, SettingError
 from engine.holes import DEFAULT_LAYOUT, ROMAN, Layout
+from engine.phrase import N_, why
 
 WIN = "win"
 FLIX = "flix"
@@ -43,7 +44,7 @@ Dice = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 DICE: Dice = (COLOUR_FACES, FLOOR_FACES, SUIT_FACES)
 """The default dice: the colour die, the floor die and the suit die, in the order a throw is
 written. They are also every face a die may carry."""
-DIE_NAMES: tuple[str, str, str] = ("colour", "floor", "suit")
+DIE_NAMES: tuple[str, str, str] = (N_("colour"), N_("floor"), N_("suit"))
 
 ReadingKind = Literal["holes", "anywhere", "free_throws", "opponent_anywhere"]
 READING_KINDS: tuple[ReadingKind, ...] = ("holes", "anywhere", "free_throws", "opponent_anywhere")
@@ -65,7 +66,12 @@ class Throw:
         ):
             if face not in die:
                 raise IllegalRoll(
-                    f"not a face of the {what} die: {face!r} (faces: {' '.join(die)})"
+                    why(
+                        "not a face of the {what} die: {face} (faces: {faces})",
+                        what=what,
+                        face=repr(face),
+                        faces=" ".join(die),
+                    )
                 )
 
     @property
@@ -127,18 +133,29 @@ def parse_throw(text: str, dice: Dice = DICE) -> Throw:
 colour die: red yellow green blue win flix)
     """
     if not isinstance(text, str):
-        raise IllegalRoll(f"not a throw: {text!r} (expected text like 'yellow/II/hearts')")
+        raise IllegalRoll(
+            why("not a throw: {text} (expected text like 'yellow/II/hearts')", text=repr(text))
+        )
     parts = text.strip().split("/")
     if len(parts) != 3:
         raise IllegalRoll(
-            f"not a throw: {text!r} (expected colour/floor/suit like 'yellow/II/hearts')"
+            why(
+                "not a throw: {text} (expected colour/floor/suit like 'yellow/II/hearts')",
+                text=repr(text),
+            )
         )
     faces: list[str] = []
     for part, die, what in zip(parts, dice, DIE_NAMES, strict=True):
         face = _face(part, die, what)
         if face is None:
             raise IllegalRoll(
-                f"not a throw: {text!r} ({part!r} is not a face of the {what} die: {_shown(die)})"
+                why(
+                    "not a throw: {text} ({part} is not a face of the {what} die: {faces})",
+                    text=repr(text),
+                    part=repr(part),
+                    what=what,
+                    faces=_shown(die),
+                )
             )
         faces.append(face)
     return Throw(*faces)

@@ -24,7 +24,7 @@ from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingE
 from engine.game import Action, Event, Game, Options, Phase
 from engine.grid import FLIP4_GRID, Grid
 from engine.holes import Hole
-from engine.phrase import N_
+from engine.phrase import N_, why
 
 NUMBERS: tuple[int, ...] = (
     0,
@@ -95,7 +95,9 @@ def parse_dice(text: str) -> tuple[int, int]:
     """Two dice from text such as ``3/5``, ``3 5`` or ``35``."""
     found = _THROW.fullmatch(text) if isinstance(text, str) else None
     if found is None:
-        raise IllegalRoll(f"not a throw of two dice: {text!r} (expected two of 1..6, as '3/5')")
+        raise IllegalRoll(
+            why("not a throw of two dice: {text} (expected two of 1..6, as '3/5')", text=repr(text))
+        )
     return int(found.group(1)), int(found.group(2))
 
 
@@ -341,7 +343,9 @@ class Flip4(Game):
     def _act_roll(self, action: Action) -> None:
         seat = self.to_move
         if self.phase != Phase.AWAIT_ROLL:
-            raise IllegalRoll(f"seat {seat} cannot roll now (phase {self.phase})")
+            raise IllegalRoll(
+                why("seat {seat} cannot roll now (phase {phase})", seat=seat, phase=self.phase)
+            )
         if action.throw is None:
             pair = (self._rng.randint(1, 6), self._rng.randint(1, 6))
         else:
@@ -397,15 +401,21 @@ class Flip4(Game):
             return
         seat, cell = self.to_move, action.hole
         if self.phase != Phase.AWAIT_PLACE:
-            raise IllegalPlacement(f"seat {seat} cannot place now (phase {self.phase})")
+            raise IllegalPlacement(
+                why("seat {seat} cannot place now (phase {phase})", seat=seat, phase=self.phase)
+            )
         self._check_cell(cell)
         assert isinstance(cell, int)
         if self.occupied >> cell & 1:
-            raise IllegalPlacement(f"{GRID.name(cell)} is occupied")
+            raise IllegalPlacement(why("{where} is occupied", where=GRID.name(cell)))
         if not self.reach >> cell & 1:
             raise IllegalPlacement(
-                f"seat {seat} may not place at {GRID.name(cell)} now; allowed: "
-                + " ".join(self.names(self.allowed))
+                why(
+                    "seat {seat} may not place at {where} now; allowed: {allowed}",
+                    seat=seat,
+                    where=GRID.name(cell),
+                    allowed=" ".join(self.names(self.allowed)),
+                )
             )
         team = self.team_of_seat[seat]
         self.men[team] |= bit(cell)
@@ -417,19 +427,33 @@ class Flip4(Game):
     def _act_move(self, action: Action) -> None:
         seat, source, target = self.to_move, action.hole, action.to
         if self.phase != Phase.AWAIT_MOVE:
-            raise IllegalAction(f"seat {seat} cannot move a piece now (phase {self.phase})")
+            raise IllegalAction(
+                why(
+                    "seat {seat} cannot move a piece now (phase {phase})",
+                    seat=seat,
+                    phase=self.phase,
+                )
+            )
         self._check_cell(source)
         self._check_cell(target)
         assert isinstance(source, int) and isinstance(target, int)
         if not self.reach >> source & 1:
             raise IllegalAction(
-                f"seat {seat} may not move the piece on {GRID.name(source)}; movable: "
-                + " ".join(self.names(self.reach))
+                why(
+                    "seat {seat} may not move the piece on {where}; movable: {movable}",
+                    seat=seat,
+                    where=GRID.name(source),
+                    movable=" ".join(self.names(self.reach)),
+                )
             )
         if not self.targets(source) >> target & 1:
             raise IllegalAction(
-                f"the piece on {GRID.name(source)} cannot step to {GRID.name(target)}; it may go "
-                "to " + " ".join(self.names(self.targets(source)))
+                why(
+                    "the piece on {where} cannot step to {target}; it may go to {allowed}",
+                    where=GRID.name(source),
+                    target=GRID.name(target),
+                    allowed=" ".join(self.names(self.targets(source))),
+                )
             )
         team = self.team_of_seat[seat]
         self.men[team] &= ~bit(source)
@@ -449,8 +473,11 @@ class Flip4(Game):
         assert isinstance(target, int) and self.jump_from is not None
         if not self.reach >> target & 1:
             raise IllegalPlacement(
-                f"the piece in the corner cannot land on {GRID.name(target)}; it may land on "
-                + " ".join(self.names(self.reach))
+                why(
+                    "the piece in the corner cannot land on {target}; it may land on {allowed}",
+                    target=GRID.name(target),
+                    allowed=" ".join(self.names(self.reach)),
+                )
             )
         team = self.team_of_seat[seat]
         corner = self.men[team] & CORNERS
@@ -499,7 +526,7 @@ class Flip4(Game):
 
     def _check_cell(self, cell: Hole | None) -> None:
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < GRID.cells:
-            raise IllegalPlacement(f"not a square of the Flip 4 board: {cell!r}")
+            raise IllegalPlacement(why("not a square of the Flip 4 board: {cell}", cell=repr(cell)))
 
     def _act_resign(self, action: Action) -> None:
         if self.phase == Phase.AWAIT_JUMP and action.seat == self.to_move:

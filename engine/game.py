@@ -51,21 +51,21 @@ TEAMS_OF_PLAYERS: dict[int, tuple[int, ...]] = {
 class Phase(StrEnum):
     """What the seat ``to_move`` must do: every phase of every variant, and the board's own."""
 
-    AWAIT_ROLL = "await_roll"
-    AWAIT_PLACE = "await_place"
-    AWAIT_CALLS = "await_calls"
-    GAME_OVER = "game_over"
-    AWAIT_TOKENS = "await_tokens"
+    AWAIT_ROLL = N_("await_roll")
+    AWAIT_PLACE = N_("await_place")
+    AWAIT_CALLS = N_("await_calls")
+    GAME_OVER = N_("game_over")
+    AWAIT_TOKENS = N_("await_tokens")
     """Pay-Off with real tokens: the tokens of the scored line's Men are entered."""
-    SUBSTITUTE = "substitute"
+    SUBSTITUTE = N_("substitute")
     """Tac-T-Flix: Burocrats replace Men of the lines scored this turn."""
-    WITHDRAW = "withdraw"
+    WITHDRAW = N_("withdraw")
     """Tac-T-Flix: the Men of the completed lines are withdrawn."""
-    AWAIT_MOVE = "await_move"
+    AWAIT_MOVE = N_("await_move")
     """Flip 4, part 2: a piece standing on a result steps one square."""
-    AWAIT_JUMP = "await_jump"
+    AWAIT_JUMP = N_("await_jump")
     """Flip 4: the piece that stepped into a corner lands on another square."""
-    AWAIT_FIX = "await_fix"
+    AWAIT_FIX = N_("await_fix")
     """Never a game's own: the board controller's phase while the board disagrees with the game."""
 
 
@@ -86,12 +86,14 @@ AWAIT_CALLS_ACTIONS = frozenset({"call", "penalty", "resign"})
 
 def player(seat: int | None) -> str:
     """A seat as people count it (and the page shows it): seat 0 is ``player 1``."""
-    return f"player {seat + 1}" if isinstance(seat, int) else f"seat {seat!r}"
+    if isinstance(seat, int):
+        return why("player {number}", number=seat + 1)
+    return why("seat {seat}", seat=repr(seat))
 
 
 def seat_range(players: int) -> str:
     """The seats the API takes, with the players they are: ``seats are 0..1 (players 1..2)``."""
-    return f"seats are 0..{players - 1} (players 1..{players})"
+    return why("seats are 0..{last} (players 1..{players})", last=players - 1, players=players)
 
 
 def _json_value(key: str, value: Any, naming: Naming) -> Any:
@@ -156,7 +158,13 @@ class Action:
         known = {item.name for item in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown or "kind" not in data:
-            raise IllegalAction(f"not an action: {dict(data)!r} (unknown keys {unknown})")
+            raise IllegalAction(
+                why(
+                    "not an action: {data} (unknown keys {unknown})",
+                    data=repr(dict(data)),
+                    unknown=unknown,
+                )
+            )
         values = dict(data)
         for key in HOLE_KEYS:
             if isinstance(values.get(key), str):
@@ -522,12 +530,18 @@ class Game:
         """Validate and perform one action; return its events. Illegal: raises, no change."""
         handler: Callable[[Action], None] | None = getattr(self, f"_act_{action.kind}", None)
         if handler is None:
-            raise IllegalAction(f"unknown action {action.kind!r} in {self.variant}")
+            raise IllegalAction(
+                why(
+                    "unknown action {action} in {variant}",
+                    action=repr(action.kind),
+                    variant=self.variant,
+                )
+            )
         if self.phase == Phase.GAME_OVER:
             raise IllegalAction(
                 why(
                     "the game is over: no {action} (phase {phase})",
-                    action=action.kind,
+                    action=repr(action.kind),
                     phase=self.phase,
                 )
             )
@@ -537,7 +551,7 @@ class Game:
                 why(
                     "nobody can place: call FLIX or PENALTY (or resign), "
                     "no {action} (phase {phase})",
-                    action=action.kind,
+                    action=repr(action.kind),
                     phase=self.phase,
                 )
             )
@@ -600,7 +614,9 @@ class Game:
 
     def _seat(self, seat: int | None) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"no seat {seat!r}: {seat_range(self.players)}")
+            raise IllegalAction(
+                why("no seat {seat}: {seats}", seat=repr(seat), seats=seat_range(self.players))
+            )
         return seat
 
     # ----------------------------------------------------------------- turns
@@ -664,7 +680,7 @@ class Game:
     # ----------------------------------------------------------------- placing
 
     def _act_roll(self, action: Action) -> None:
-        raise IllegalAction(f"{self.variant} uses no dice: nothing to roll")
+        raise IllegalAction(why("{variant} uses no dice: nothing to roll", variant=self.variant))
 
     def _act_place(self, action: Action) -> None:
         seat, hole = self.to_move, action.hole
@@ -678,7 +694,7 @@ class Game:
             )
         last = self.board_mask.bit_length() - 1
         if not isinstance(hole, int) or isinstance(hole, bool) or not 0 <= hole <= last:
-            raise IllegalPlacement(f"not a hole: {hole!r}")
+            raise IllegalPlacement(why("not a hole: {hole}", hole=repr(hole)))
         where = self.naming.name(hole)
         if self.occupied >> hole & 1:
             raise IllegalPlacement(why("{where} is occupied", where=where))
@@ -707,16 +723,24 @@ class Game:
 
     def _check_piece(self, seat: int, team: int, hole: Hole, piece: str, token: int | None) -> None:
         if piece not in PIECE_KINDS:
-            raise IllegalPlacement(f"not a piece kind: {piece!r} (man or burocrat)")
+            raise IllegalPlacement(
+                why("not a piece kind: {piece} (man or burocrat)", piece=repr(piece))
+            )
         if piece == BUROCRAT:
             if not self.uses_burocrats:
-                raise IllegalPlacement(f"{self.variant} uses no Burocrats")
+                raise IllegalPlacement(why("{variant} uses no Burocrats", variant=self.variant))
             if self.burocrat_supply[team] <= 0:
                 raise IllegalPlacement(why("team {team} has no Burocrat to place", team=team))
         elif self.supply[team] <= 0:
             raise IllegalPlacement(why("team {team} has no Man left in supply", team=team))
         if token is not None and not self.uses_tokens:
-            raise IllegalPlacement(f"{self.variant} uses no tokens: cannot attach {token!r}")
+            raise IllegalPlacement(
+                why(
+                    "{variant} uses no tokens: cannot attach {token}",
+                    variant=self.variant,
+                    token=repr(token),
+                )
+            )
 
     def _line_pieces(self, team: int) -> Bitboard:
         return self.men[team] | self.burocrats[team]
@@ -750,7 +774,7 @@ class Game:
 
     def _act_call(self, action: Action) -> None:
         if not self.uses_calls:
-            raise IllegalAction(f"{self.variant} has no calls")
+            raise IllegalAction(why("{variant} has no calls", variant=self.variant))
         seat = self._seat(action.seat)
         team = self.team_of_seat[seat]
         mine = [entry for entry in self.uncalled if entry.team == team]
@@ -765,7 +789,7 @@ class Game:
 
     def _act_penalty(self, action: Action) -> None:
         if not self.uses_calls:
-            raise IllegalAction(f"{self.variant} has no calls")
+            raise IllegalAction(why("{variant} has no calls", variant=self.variant))
         seat = self._seat(action.seat)
         team = self.team_of_seat[seat]
         targets = [
@@ -813,7 +837,7 @@ class Game:
     # ----------------------------------------------------------------- other actions
 
     def _act_request_block(self, action: Action) -> None:
-        raise IllegalAction(f"{self.variant} has no block requests")
+        raise IllegalAction(why("{variant} has no block requests", variant=self.variant))
 
     def _act_resign(self, action: Action) -> None:
         seat = self._seat(action.seat)

@@ -20,6 +20,7 @@ from functools import cached_property
 
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import HoleNameError
+from engine.phrase import why
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -89,10 +90,23 @@ class Grid:
         shape = f"a..{LETTERS[self.cols - 1]}, 1..{self.rows}"
         found = _CELL_NAME.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if found is None:
-            raise HoleNameError(f"not a cell name: {text!r} ({shape}: a column and a row, as 'c2')")
+            raise HoleNameError(
+                why(
+                    "not a cell name: {text} ({shape}: a column and a row, as 'c2')",
+                    text=repr(text),
+                    shape=shape,
+                )
+            )
         col, row = LETTERS.index(found.group(1)), int(found.group(2)) - 1
         if not (0 <= row < self.rows and col < self.cols):
-            raise HoleNameError(f"no cell {text.strip()!r} on the {self.key} board ({shape})")
+            raise HoleNameError(
+                why(
+                    "no cell {text} on the {board} board ({shape})",
+                    text=repr(text.strip()),
+                    board=self.key,
+                    shape=shape,
+                )
+            )
         return self.index(row, col)
 
     def names(self, mask: Bitboard) -> list[str]:

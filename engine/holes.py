@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.errors import HoleNameError, SettingError
+from engine.phrase import why
 
 Hole = int
 """A hole index, 0..63."""
@@ -122,7 +123,9 @@ def parse(text: str, layout: Layout = DEFAULT_LAYOUT) -> Hole:
     engine.errors.HoleNameError: not a hole name: 'Q-II-H' (panel letter must be one of RYGB)
     """
     if not isinstance(text, str):
-        raise HoleNameError(f"not a hole name: {text!r} (expected text like 'Y-II-H')")
+        raise HoleNameError(
+            why("not a hole name: {text} (expected text like 'Y-II-H')", text=repr(text))
+        )
     stripped = text.strip()
     dashed = _DASHED.fullmatch(stripped)
     if dashed:
@@ -132,17 +135,28 @@ def parse(text: str, layout: Layout = DEFAULT_LAYOUT) -> Hole:
         compact = _COMPACT.fullmatch(stripped)
         if not compact:
             raise HoleNameError(
-                f"not a hole name: {text!r} (expected panel-floor-suit like 'Y-II-H' or 'y2h')"
+                why(
+                    "not a hole name: {text} (expected panel-floor-suit like 'Y-II-H' or 'y2h')",
+                    text=repr(text),
+                )
             )
         letter, floor_digit, suit = compact.groups()
         floor = int(floor_digit) - 1
     letter, suit = letter.upper(), suit.upper()
     if letter not in layout.panels:
         raise HoleNameError(
-            f"not a hole name: {text!r} (panel letter must be one of {layout.panels})"
+            why(
+                "not a hole name: {text} (panel letter must be one of {letters})",
+                text=repr(text),
+                letters=layout.panels,
+            )
         )
     if suit not in layout.suits:
         raise HoleNameError(
-            f"not a hole name: {text!r} (suit letter must be one of {layout.suits})"
+            why(
+                "not a hole name: {text} (suit letter must be one of {letters})",
+                text=repr(text),
+                letters=layout.suits,
+            )
         )
     return index(layout.panels.index(letter), floor, layout.suits.index(suit))

@@ -28,6 +28,7 @@ from engine.errors import IllegalAction, IllegalPlacement, SettingError
 from engine.game import Action, Event, Game, Options, player
 from engine.holes import Hole, name, parse
 from engine.lines import completed_lines
+from engine.phrase import N_, why
 from engine.settings import shown, whole_number
 
 DEFAULT_TOKENS: tuple[int, ...] = (100, 50, 50, 25, 25, 20, 20, 10, 10, 5, 2, 1)
@@ -109,10 +110,25 @@ def deal_tokens(tokens: tuple[int, ...], teams: int, seed: int) -> list[tuple[in
     return [tuple(sorted(shuffled[team::teams], reverse=True)) for team in range(teams)]
 
 
+DECIDED_CALL = N_(
+    "{player} cannot call FLIX: team {team} has scored and the game is decided; "
+    "enter the tokens of the scored line"
+)
+DECIDED_PENALTY = N_(
+    "{player} cannot call PENALTY: team {team} has scored and the game is decided; "
+    "enter the tokens of the scored line"
+)
+DECIDED_RESIGN = N_(
+    "{player} cannot resign: team {team} has scored and the game is decided; "
+    "enter the tokens of the scored line"
+)
+"""The refusals of a call, a penalty and a resignation while a scored line's tokens are entered."""
+
+
 def _check_token_value(token: object, error: type[IllegalAction] = IllegalPlacement) -> None:
     """A token is a whole number (``True`` is not the token 1)."""
     if isinstance(token, bool) or not isinstance(token, int):
-        raise error(f"a token is a whole number such as 50: {token!r}")
+        raise error(why("a token is a whole number such as 50: {token}", token=repr(token)))
 
 
 def _without(hand: tuple[int, ...], token: int) -> tuple[int, ...]:
@@ -190,14 +206,19 @@ class PayOffFlix(Game):
         _check_token_value(token)
         if self.physical_tokens:
             raise IllegalPlacement(
-                "physical token mode: the token rides in the Man itself; its value is entered "
-                "when a line scores"
+                why(
+                    "physical token mode: the token rides in the Man itself; its value is entered "
+                    "when a line scores"
+                )
             )
         if completed_lines(self._line_pieces(team) | bit(hole), hole):
-            raise IllegalPlacement("no token on this placement: place the Man bare")
+            raise IllegalPlacement(why("no token on this placement: place the Man bare"))
         if token not in self.hands[team]:
             raise IllegalPlacement(
-                f"team {team} holds no such unused token: choose one of its own (or none)"
+                why(
+                    "team {team} holds no such unused token: choose one of its own (or none)",
+                    team=team,
+                )
             )
 
     def _after_place(self, seat: int, team: int, hole: Hole, at: float) -> None:
@@ -288,29 +309,27 @@ class PayOffFlix(Game):
         return parse(hole, self.layout) if isinstance(hole, str) else hole
 
     def _act_call(self, action: Action) -> None:
-        self._refuse_when_decided("call FLIX", action)
+        self._refuse_when_decided(DECIDED_CALL, action)
         super()._act_call(action)
 
     def _act_penalty(self, action: Action) -> None:
-        self._refuse_when_decided("call PENALTY", action)
+        self._refuse_when_decided(DECIDED_PENALTY, action)
         super()._act_penalty(action)
 
     def _act_resign(self, action: Action) -> None:
-        self._refuse_when_decided("resign", action)
+        self._refuse_when_decided(DECIDED_RESIGN, action)
         super()._act_resign(action)
 
-    def _refuse_when_decided(self, doing: str, action: Action) -> None:
+    def _refuse_when_decided(self, refusal: str, action: Action) -> None:
         """A scored line ends the game (RULES.md §5): while its tokens are entered, nobody may
-        call, penalise or resign any more."""
+        call, penalise or resign any more (``refusal`` says which, with ``{player}`` and
+        ``{team}``)."""
         if self.phase == AWAIT_TOKENS:
-            raise IllegalAction(
-                f"{player(action.seat)} cannot {doing}: team {self.scoring_team} has scored and "
-                "the game is decided; enter the tokens of the scored line"
-            )
+            raise IllegalAction(why(refusal, player=player(action.seat), team=self.scoring_team))
 
     def _act_enter_token(self, action: Action) -> None:
         if self.phase != AWAIT_TOKENS:
-            raise IllegalAction(f"no tokens to enter now (phase {self.phase})")
+            raise IllegalAction(why("no tokens to enter now (phase {phase})", phase=self.phase))
         hole, token = action.hole, action.token
         if (
             isinstance(hole, bool)
@@ -320,9 +339,24 @@ class PayOffFlix(Game):
             todo = " ".join(self._names(self.tokens_to_enter))
             if isinstance(hole, int) and not isinstance(hole, bool) and 0 <= hole < 64:
                 where = name(hole, self.layout)
-                why = "already entered" if hole in self.entered else "not in the scored line"
-                raise IllegalAction(f"{where} is {why}: enter the token of one of: {todo}")
-            raise IllegalAction(f"enter the token of one of: {todo} (not {hole!r})")
+                if hole in self.entered:
+                    raise IllegalAction(
+                        why(
+                            "{where} is already entered: enter the token of one of: {todo}",
+                            where=where,
+                            todo=todo,
+                        )
+                    )
+                raise IllegalAction(
+                    why(
+                        "{where} is not in the scored line: enter the token of one of: {todo}",
+                        where=where,
+                        todo=todo,
+                    )
+                )
+            raise IllegalAction(
+                why("enter the token of one of: {todo} (not {hole})", todo=todo, hole=repr(hole))
+            )
         where = name(hole, self.layout)
         team = self.scoring_team
         assert team is not None
@@ -330,16 +364,23 @@ class PayOffFlix(Game):
             _check_token_value(token, IllegalAction)
             if hole in self.completers:
                 raise IllegalAction(
-                    f"the Man at {where} completed the line and carries no token: take the "
-                    "token out and enter none"
+                    why(
+                        "the Man at {where} completed the line and carries no token: take the "
+                        "token out and enter none",
+                        where=where,
+                    )
                 )
             used = Counter(t for t in self.entered.values() if t is not None)
             free = Counter(self.dealt[team]) - used
             if free[token] <= 0:
                 # the dealt hand stays secret: the error names only what was entered
                 raise IllegalAction(
-                    f"team {team} was dealt no further token {token!r} (entered: "
-                    f"{sorted(used.elements(), reverse=True)})"
+                    why(
+                        "team {team} was dealt no further token {token} (entered: {entered})",
+                        team=team,
+                        token=repr(token),
+                        entered=sorted(used.elements(), reverse=True),
+                    )
                 )
         self.entered[hole] = token
         self._emit("token_entered", team=team, hole=hole, token=token)
@@ -359,7 +400,11 @@ class PayOffFlix(Game):
     def to_json(self, reveal_pending: bool = False, view_team: int | None = None) -> dict[str, Any]:
         """The state: token values only of ``view_team``'s Men (and of the paid line)."""
         if view_team is not None and view_team not in range(self.teams):
-            raise IllegalAction(f"no team {view_team!r}: teams are 0..{self.teams - 1}")
+            raise IllegalAction(
+                why(
+                    "no team {team}: teams are 0..{last}", team=repr(view_team), last=self.teams - 1
+                )
+            )
         state = super().to_json(reveal_pending, view_team)
         shown = self._shown_values()
         state["token_holes"] = {

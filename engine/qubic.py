@@ -20,6 +20,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase, player
 from engine.holes import Hole, name
 from engine.lines import LINES_THROUGH
+from engine.phrase import why
 
 
 class Qubic(Game):
@@ -64,19 +65,27 @@ class Qubic(Game):
         mover = self.to_move
         if not self.block_rule:
             raise IllegalAction(
-                f"block requests apply only to 3 individual players, not {self.players}"
+                why(
+                    "block requests apply only to 3 individual players, not {players}",
+                    players=self.players,
+                )
             )
         if seat == mover:
-            raise IllegalAction(f"{player(seat)} is the mover and cannot request a block")
+            raise IllegalAction(
+                why("{player} is the mover and cannot request a block", player=player(seat))
+            )
         if self.phase != Phase.AWAIT_PLACE:
-            raise IllegalAction(f"no placement is due (phase {self.phase})")
+            raise IllegalAction(why("no placement is due (phase {phase})", phase=self.phase))
         if popcount(self.reach) == 1:
-            raise IllegalAction(f"{player(mover)} is already required to block")
+            raise IllegalAction(why("{player} is already required to block", player=player(mover)))
         mover_team = self.team_of_seat[mover]
         holders = {team for team, _ in self.open_threes.values() if team != mover_team}
         if len(holders) < self.teams - 1:
             raise IllegalAction(
-                f"{player(mover)} need not block: not every other player has an open three"
+                why(
+                    "{player} need not block: not every other player has an open three",
+                    player=player(mover),
+                )
             )
         first = self.first_open_three(mover_team)
         assert first is not None

@@ -30,7 +30,7 @@ from engine.errors import IllegalAction, IllegalPlacement, SettingError
 from engine.game import BUROCRAT, Action, Event, Game, Options, Phase, player
 from engine.holes import Hole, name, parse
 from engine.lines import LINES_THROUGH
-from engine.phrase import N_
+from engine.phrase import N_, why
 
 SUBSTITUTE = "substitute"
 """The player seats each won-back Burocrat in place of a Man of the lines completed this turn."""
@@ -38,6 +38,18 @@ WITHDRAW = "withdraw"
 """The player lifts the team's Men of the lines completed this turn back to supply."""
 HANDINGS: tuple[str, str] = ("left", "right")
 """Where a team's Burocrats go with 3 teams: to the team on its left or on its right."""
+
+
+SEATING = (
+    N_("cannot seat a Burocrat now (phase {phase})"),
+    N_("cannot seat a Burocrat at {where}; allowed: {allowed}"),
+)
+"""The refusals of a substitution at the wrong moment and in a hole not allowed."""
+WITHDRAWING = (
+    N_("cannot withdraw now (phase {phase})"),
+    N_("cannot withdraw at {where}; allowed: {allowed}"),
+)
+"""The refusals of a withdrawal at the wrong moment and from a hole not allowed."""
 
 
 @dataclass(frozen=True)
@@ -137,8 +149,11 @@ class TacTFlix(Game):
     def _check_piece(self, seat: int, team: int, hole: Hole, piece: str, token: int | None) -> None:
         if piece == BUROCRAT:
             raise IllegalPlacement(
-                f"a Burocrat is seated only in place of a Man after a scored line, not placed "
-                f"at {name(hole, self.layout)}"
+                why(
+                    "a Burocrat is seated only in place of a Man after a scored line, not placed "
+                    "at {where}",
+                    where=name(hole, self.layout),
+                )
             )
         super()._check_piece(seat, team, hole, piece, token)
 
@@ -190,8 +205,12 @@ class TacTFlix(Game):
         # every other team that it has one (RULES.md §3: a pending line is never revealed).
         if self.seq_team is not None and team != self.seq_team:
             raise IllegalAction(
-                f"team {self.seq_team} is finishing its scoring turn: {player(seat)} may call "
-                "FLIX once it ends"
+                why(
+                    "team {team} is finishing its scoring turn: {player} may call FLIX once it "
+                    "ends",
+                    team=self.seq_team,
+                    player=player(seat),
+                )
             )
         super()._act_call(action)
 
@@ -277,7 +296,7 @@ class TacTFlix(Game):
         return self.apply(Action("substitute", hole=self._index(hole)))
 
     def _act_substitute(self, action: Action) -> None:
-        hole = self._allowed_hole(action, SUBSTITUTE, self.substitutable, "seat a Burocrat")
+        hole = self._allowed_hole(action, SUBSTITUTE, self.substitutable, SEATING)
         team = self.seq_team
         assert team is not None
         mask = bit(hole)
@@ -319,7 +338,7 @@ class TacTFlix(Game):
         return self.apply(Action("withdraw", hole=self._index(hole)))
 
     def _act_withdraw(self, action: Action) -> None:
-        hole = self._allowed_hole(action, WITHDRAW, self.to_withdraw, "withdraw")
+        hole = self._allowed_hole(action, WITHDRAW, self.to_withdraw, WITHDRAWING)
         team = self.seq_team
         assert team is not None
         self._remove_men(team, bit(hole))
@@ -336,16 +355,24 @@ class TacTFlix(Game):
         self.seated = 0
         self._start_turn(resume)
 
-    def _allowed_hole(self, action: Action, phase: str, mask: Bitboard, doing: str) -> Hole:
+    def _allowed_hole(
+        self, action: Action, phase: str, mask: Bitboard, refusals: tuple[str, str]
+    ) -> Hole:
+        """The hole of ``action`` in ``phase``, one of ``mask``; ``refusals``: the messages of
+        the wrong moment (``{phase}``) and of a hole not allowed (``{where}``, ``{allowed}``)."""
+        not_now, not_there = refusals
         if self.phase != phase:
-            raise IllegalAction(f"cannot {doing} now (phase {self.phase})")
+            raise IllegalAction(why(not_now, phase=self.phase))
         hole = action.hole
         if isinstance(hole, bool) or not isinstance(hole, int) or not 0 <= hole < 64:
-            raise IllegalAction(f"not a hole: {hole!r}")
+            raise IllegalAction(why("not a hole: {hole}", hole=repr(hole)))
         if not mask >> hole & 1:
             raise IllegalAction(
-                f"cannot {doing} at {name(hole, self.layout)}; allowed: "
-                + " ".join(self._names(mask))
+                why(
+                    not_there,
+                    where=name(hole, self.layout),
+                    allowed=" ".join(self._names(mask)),
+                )
             )
         return hole
 

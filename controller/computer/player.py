@@ -48,7 +48,7 @@ from controller.words import board_words
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase, player
-from engine.phrase import why
+from engine.phrase import Phrase, why
 from hal.base import Color, Piece
 from hal.capabilities import Hands
 from hal.errors import HalError
@@ -522,7 +522,9 @@ class Computer:
         if game.phase not in HINT_PHASES:
             raise NotNow(why("nothing to hint now (phase {phase})", phase=game.phase))
         if self.is_computer(game.to_move):
-            raise NotNow(f"{player(game.to_move)} is the computer's: no hint for it")
+            raise NotNow(
+                why("{player} is the computer's: no hint for it", player=player(game.to_move))
+            )
         self._thinker().submit(self._job("hint"))
         self._hint_waiters.append(done)
 
@@ -531,12 +533,13 @@ class Computer:
 
         def shown(answer: Answer | None, why: str) -> None:
             if answer is None:
-                self.ctl.session.emit(Refused(button="menu", reason=why), now)
+                said = SaidView.of(Said.of(why)) if isinstance(why, Phrase) else UNSET
+                self.ctl.session.emit(Refused(button="menu", reason=str(why), said=said), now)
 
         try:
             self.ask_hint(now, shown)
         except NotNow as error:
-            shown(None, str(error))
+            shown(None, error.args[0] if error.args else str(error))
 
     def _hinted(self, answer: Answer, now: float) -> None:
         waiters, self._hint_waiters = self._hint_waiters, []

@@ -50,7 +50,7 @@ from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
 from controller.game_data import NewGameData
-from controller.i18n import LANGUAGES, N_, Language, Said, language
+from controller.i18n import LANGUAGES, N_, Language, Said, language, refusal_said
 from controller.reconcile import Expected, Mismatch, reconcile
 from controller.records.journal import Journal, JournalError
 from controller.variants import variant_spec
@@ -63,6 +63,17 @@ from engine.phrase import why
 from engine.variants import VARIANTS, find_variant
 from hal.base import FLIX_GEOMETRY, BoardGeometry, BoardReading, Button, ButtonPress, Clock, Piece
 from hal.geometry import geometry_for
+
+ROLL_REFUSALS = (
+    N_("cannot roll: the board is disconnected (searching for it)"),
+    N_("cannot roll: fix the board first ({fix})"),
+)
+"""A throw refused while the board is away or wrong."""
+ORDER_REFUSALS = (
+    N_("cannot {doing}: the board is disconnected (searching for it)"),
+    N_("cannot {doing}: fix the board first ({fix})"),
+)
+"""Another order (``{doing}``: its action) refused while the board is away or wrong."""
 
 
 class Companion(Protocol):
@@ -293,7 +304,7 @@ class BoardController:
         if self.game.phase != Phase.AWAIT_PLACE:
             said = Said(N_("press ROLL first: no {place} is lit"), {"place": place})
             reason = self.flow.not_placing(self)
-            self._refuse(where, reason or said.english(), now, None if reason else said)
+            self._refuse(where, reason or said.english(), now, Said.of(reason) if reason else said)
             return
         if not self.game.allowed >> hole & 1:
             self.board.guided = True  # a piece in a wrong place: say at once what to do
@@ -316,7 +327,7 @@ class BoardController:
                 self._act(replace(action, token=None), now, sync=False)
         except (IllegalAction, JournalError, NotNow) as error:
             self.token = None  # a refused placement drops the chosen token: choose again
-            self._refuse(where, str(error), now)
+            self._refuse(where, str(error), now, refusal_said(error))
             return
         self.token = None
 
@@ -329,14 +340,15 @@ class BoardController:
                 if not self._act(action, now, sync=False):
                     return
             except (IllegalAction, JournalError, NotNow) as error:
-                self._refuse(self.game.naming.name(action.hole or 0), str(error), now)
+                where = self.game.naming.name(action.hole or 0)
+                self._refuse(where, str(error), now, refusal_said(error))
                 return
 
     def _refuse(self, where: str, reason: str, now: float, said: Said | None = None) -> None:
         """A piece not taken; ``said``: the reason as a message, for a page in another
         language."""
-        shown = UNSET if said is None else SaidView(id=said.id, args=dict(said.args))
-        self._emit(PlacementRefused(hole=where, reason=reason, said=shown), now)
+        shown = UNSET if said is None else SaidView.of(said)
+        self._emit(PlacementRefused(hole=where, reason=str(reason), said=shown), now)
 
     def recommit(self, now: float) -> None:
         """Commit again the move or the one new piece the board shows, as if it had just settled
@@ -365,7 +377,9 @@ class BoardController:
             elif press.button is Button.MENU:
                 self.undo(now)
         except (ControllerError, FlixError, JournalError) as error:
-            self._emit(Refused(button=press.button.value, reason=str(error)), now)
+            said = refusal_said(error)
+            shown = UNSET if said is None else SaidView.of(said)
+            self._emit(Refused(button=press.button.value, reason=str(error), said=shown), now)
 
     def _on_time(self, now: float) -> None:
         for press in self.buttons.due(now):
@@ -406,10 +420,10 @@ class BoardController:
             try:
                 faces = self.game.throw_text(faces)
             except FlixError as error:
-                raise BadOrder(str(error)) from None
-        self._check_board("roll")
+                raise BadOrder(*error.args) from None
+        self._check_board(ROLL_REFUSALS)
         if not self.game.uses_dice:
-            raise NotNow(f"{self.game.variant} uses no dice")
+            raise NotNow(why("{variant} uses no dice", variant=self.game.variant))
         session = self.session
         if faces is None and session.next_faces is not None:
             faces, session.next_faces = session.next_faces, None
@@ -431,7 +445,7 @@ class BoardController:
 
     def play(self, action: Action, now: float) -> None:
         """Apply an action chosen for a seat (the computer's roll or call), as an order."""
-        self._check_board(action.kind)
+        self._check_board(ORDER_REFUSALS, repr(action.kind))
         self._act(action, now)
 
     def resign(self, seat: int, now: float) -> None:
@@ -524,12 +538,15 @@ class BoardController:
 
     # ------------------------------------------------------------------ internals
 
-    def _check_board(self, doing: str) -> None:
+    def _check_board(self, refusals: tuple[str, str], doing: str = "") -> None:
+        """Refuse an order while the board is away or wrong: ``refusals`` are the two messages
+        (with ``{doing}``, the action, and the second with ``{fix}``)."""
+        away, wrong = refusals
         if not self.connected:
-            raise NotNow(f"cannot {doing}: the board is disconnected (searching for it)")
+            raise NotNow(why(away, doing=doing) if doing else why(away))
         if not self.mismatch.clean:
-            words = self._describe(self.mismatch)
-            raise NotNow(f"cannot {doing}: fix the board first ({'; '.join(words)})")
+            fix = "; ".join(self._describe(self.mismatch))
+            raise NotNow(why(wrong, doing=doing, fix=fix) if doing else why(wrong, fix=fix))
 
     def _refusal(self, order: str, variant: str | None = None) -> str | None:
         return None if self.remote is None else self.remote.refuses(order, variant)

@@ -236,7 +236,9 @@ class GameSession:
     def seat(self, seat: object) -> int:
         """``seat`` checked: a seat of this game."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
-            raise BadOrder(f"no seat {seat!r}: {seat_range(self.game.players)}")
+            raise BadOrder(
+                why("no seat {seat}: {seats}", seat=repr(seat), seats=seat_range(self.game.players))
+            )
         return seat
 
     def _last_placer(self) -> int | None:

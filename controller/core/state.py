@@ -20,6 +20,7 @@ from controller.i18n import Said
 from controller.records.model import GameOptions
 from controller.wire import Typed, encode
 from controller.words import GrooveProblem, LanguageView, MismatchView, Words
+from engine.phrase import Phrase
 
 T = TypeVar("T")
 Hole = Annotated[str, Meta(description="A hole's canonical name (``Y-II-H``) or a cell's (``b3``)")]
@@ -164,6 +165,8 @@ class RemoteView(Typed):
     log: int
     problem: str | None
     link: LinkView
+    problem_said: SaidView | UnsetType = UNSET
+    """The problem as a message, for a page in another language."""
     waiting: bool | UnsetType = UNSET
     spectator_code: str | UnsetType | None = UNSET
     joined: bool | UnsetType = UNSET
@@ -327,10 +330,12 @@ class Happened(Typed, tag_field="type", kw_only=True):
 
 
 class Refused(Happened, tag="refused"):
-    """An order or a press refused (``button``: the press refused)."""
+    """An order or a press refused (``button``: the press refused; ``said``: the reason as a
+    message, for a page in another language)."""
 
     reason: str
     button: str | UnsetType = UNSET
+    said: SaidView | UnsetType = UNSET
 
 
 class BoardConnected(Happened, tag="board_connected"):
@@ -352,6 +357,12 @@ class SaidView(Typed):
     def of(cls, said: Said) -> SaidView:
         """The message as the page reads it."""
         return msgspec.convert(said.to_json(), cls)
+
+    @classmethod
+    def of_text(cls, text: str | None) -> SaidView | UnsetType:
+        """The message of ``text`` when it is marked (the rules' words, ``why``), else
+        ``UNSET``."""
+        return cls.of(Said.of(text)) if isinstance(text, Phrase) else UNSET
 
     def said(self) -> Said:
         """The message again, to say in a language."""

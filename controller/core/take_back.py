@@ -47,8 +47,11 @@ def moves_to_take_back(game: Game, hands: Callable[[int], Hands]) -> int:
         who = hands(seat)
         if who is Hands.REMOTE:
             raise NotNow(
-                f"{player(seat)} has moved since on the other board: a remote game takes back "
-                "only this board's own last move, before the other side has answered it"
+                why(
+                    "{player} has moved since on the other board: a remote game takes back "
+                    "only this board's own last move, before the other side has answered it",
+                    player=player(seat),
+                )
             )
         if who is Hands.PERSON and phase != Phase.AWAIT_JUMP:
             return moves  # a corner landing goes back with the step into the corner

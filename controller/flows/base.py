@@ -21,6 +21,7 @@ from controller.reconcile import Mismatch
 from controller.wire import Typed
 from engine.bitboard import Bitboard, scan_forward
 from engine.game import Action, Game
+from engine.phrase import why
 from hal.base import BoardReading, Color
 
 BLINK_S = 0.25
@@ -35,7 +36,6 @@ class FlowView(Typed):
     to_substitute: int | UnsetType = UNSET
     token_chosen: bool | UnsetType = UNSET
     token: int | UnsetType = UNSET
-
 
 
 class FlowHost(Protocol):
@@ -81,7 +81,7 @@ class VariantFlow:
         self, host: FlowHost, seat: int | None, token: int | None, hole: str | None
     ) -> Action | None:
         """A token order: an action to apply, or ``None`` when the choice was noted."""
-        raise BadOrder(f"{host.game.variant} uses no tokens")
+        raise BadOrder(why("{variant} uses no tokens", variant=host.game.variant))
 
     def view(self, host: FlowHost, view_team: int | None) -> FlowView:
         """The variant's keys of the controller's state (the engine's own keys are there)."""

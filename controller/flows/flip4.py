@@ -24,6 +24,7 @@ from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.flip4 import CORNERS, GRID, Flip4, landing_squares
 from engine.game import Action, Phase
+from engine.phrase import why
 
 
 class Flip4Flow(VariantFlow):
@@ -63,16 +64,17 @@ class Flip4Flow(VariantFlow):
     def not_placing(self, host: FlowHost) -> str | None:
         game = host.game
         if game.phase == Phase.AWAIT_MOVE:
-            return "move a lit piece one square (that square is not one of its steps)"
+            return why("move a lit piece one square (that square is not one of its steps)")
         if game.phase == Phase.AWAIT_JUMP:
             corner = game.men[game.team_of_seat[game.to_move]] & CORNERS
             if corner & host.sensed.occupied():
                 name = game.naming.name(first(corner))
-                return (
-                    f"lift the piece from the corner {name} and land that piece: "
-                    "no new piece is placed"
+                return why(
+                    "lift the piece from the corner {corner} and land that piece: "
+                    "no new piece is placed",
+                    corner=name,
                 )
-            return "the piece from the corner lands on a lit square"
+            return why("the piece from the corner lands on a lit square")
         return None
 
     def message(self, host: FlowHost, say: Language) -> str | None:

@@ -27,6 +27,7 @@ from controller.words import after_game
 from engine.bitboard import Bitboard
 from engine.game import Action, Phase, player, seat_range
 from engine.payoff import PayOffFlix
+from engine.phrase import why
 
 
 def _game(host: FlowHost) -> PayOffFlix:
@@ -58,27 +59,37 @@ class PayOffFlow(VariantFlow):
         (``None`` clears it) and nothing is returned."""
         game = _game(host)
         if token is not None and (isinstance(token, bool) or not isinstance(token, int)):
-            raise BadOrder(f"a token is a whole number or null, not {token!r}")
+            raise BadOrder(why("a token is a whole number or null, not {token}", token=repr(token)))
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players
         ):
-            raise BadOrder(f"no seat {seat!r}: {seat_range(game.players)}")
+            raise BadOrder(
+                why("no seat {seat}: {seats}", seat=repr(seat), seats=seat_range(game.players))
+            )
         if game.phase == Phase.AWAIT_TOKENS:
             if hole is None:
                 todo = " ".join(hole_names(host, game.allowed))
-                raise BadOrder(f"name the Man whose token this is: one of {todo}")
+                raise BadOrder(why("name the Man whose token this is: one of {todo}", todo=todo))
             return Action("enter_token", hole=game.naming.parse(hole), token=token)
         if hole is not None:
-            raise BadOrder("a hole is named only when entering the tokens of a scored line")
+            raise BadOrder(why("a hole is named only when entering the tokens of a scored line"))
         if game.physical_tokens:
-            raise NotNow("physical token mode: fold the token into the Man itself")
+            raise NotNow(why("physical token mode: fold the token into the Man itself"))
         if game.phase != Phase.AWAIT_PLACE:
-            raise NotNow(f"no placement is due (phase {game.phase})")
+            raise NotNow(why("no placement is due (phase {phase})", phase=game.phase))
         if seat is not None and seat != game.to_move:
-            raise NotNow(f"{player(seat)} is not to move: {player(game.to_move)} is")
+            raise NotNow(
+                why(
+                    "{player} is not to move: {mover} is",
+                    player=player(seat),
+                    mover=player(game.to_move),
+                )
+            )
         team = game.team_of_seat[game.to_move]
         if token is not None and token not in game.hands[team]:
-            raise BadOrder(f"team {team} holds no such unused token: choose one of its own")
+            raise BadOrder(
+                why("team {team} holds no such unused token: choose one of its own", team=team)
+            )
         host.token = token
         self.token_for = (game.to_move, game.placements)
         return None
@@ -119,7 +130,7 @@ class PayOffFlow(VariantFlow):
 
     def not_placing(self, host: FlowHost) -> str | None:
         if host.game.phase == Phase.AWAIT_TOKENS:
-            return "enter the tokens of the scored line: no placement is due"
+            return why("enter the tokens of the scored line: no placement is due")
         return None
 
     def win_line(self, host: FlowHost) -> Bitboard:

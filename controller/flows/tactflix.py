@@ -29,6 +29,7 @@ from controller.reconcile import Mismatch
 from controller.words import after_game
 from engine.bitboard import Bitboard, bit, popcount, scan_forward
 from engine.game import Action, Phase
+from engine.phrase import why
 from engine.tactflix import TacTFlix
 from hal.base import HOLE_COUNT, Piece
 
@@ -135,9 +136,9 @@ class TacTFlixFlow(VariantFlow):
     def not_placing(self, host: FlowHost) -> str | None:
         phase = host.game.phase
         if phase == Phase.SUBSTITUTE:
-            return "seat each Burocrat in place of a blinking Man, not in an empty hole"
+            return why("seat each Burocrat in place of a blinking Man, not in an empty hole")
         if phase == Phase.WITHDRAW:
-            return "lift the blinking Men first: no placement is due"
+            return why("lift the blinking Men first: no placement is due")
         return None
 
     def lit_lines(self, host: FlowHost) -> list[tuple[int, Bitboard]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 
 from controller.errors import BadOrder
+from engine.phrase import why
 
 ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ"
 """21 letters: no I, L, O, U, V (they pass for 1, 0 or each other)."""
@@ -27,10 +28,17 @@ def new_code() -> str:
 def normalise(code: object) -> str:
     """``code`` in capitals without spaces or dashes; ``BadOrder`` when it is not a code."""
     if not isinstance(code, str):
-        raise BadOrder(f"a join code is {LENGTH} letters, not {code!r}")
+        raise BadOrder(
+            why("a join code is {length} letters, not {code}", length=LENGTH, code=repr(code))
+        )
     text = code.upper().replace(" ", "").replace("-", "")
     if len(text) != LENGTH or any(letter not in ALPHABET for letter in text):
         raise BadOrder(
-            f"not a join code: {code!r} ({LENGTH} letters of {ALPHABET}; no I, L, O, U, V)"
+            why(
+                "not a join code: {code} ({length} letters of {letters}; no I, L, O, U, V)",
+                code=repr(code),
+                length=LENGTH,
+                letters=ALPHABET,
+            )
         )
     return text

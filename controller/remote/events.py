@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from controller.core.state import Happened
+from msgspec import UNSET, UnsetType
+
+from controller.core.state import Happened, SaidView
 
 
 class RemoteOrder(Happened, tag="remote_order"):
@@ -14,9 +16,11 @@ class RemoteOrder(Happened, tag="remote_order"):
 
 
 class RemoteRefused(Happened, tag="remote_refused"):
-    """The host refused this board's order."""
+    """The host refused this board's order (``said``: the reason as a message, for a page in
+    another language)."""
 
     reason: str
+    said: SaidView | UnsetType = UNSET
 
 
 class RemoteResync(Happened, tag="remote_resync"):

@@ -22,9 +22,10 @@ import time
 
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from msgspec import UNSET
 
 from controller.core.board_controller import BoardController
-from controller.core.state import RemoteView
+from controller.core.state import RemoteView, SaidView
 from controller.errors import NotNow
 from controller.game_data import NewGameData
 from controller.records.journal import JournalError
@@ -52,6 +53,7 @@ from controller.remote.sealing import Opener, Sealer
 from controller.seats import Seat
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action
+from engine.phrase import why
 from engine.variants import find_variant
 from hal.geometry import geometry_for
 
@@ -144,13 +146,21 @@ class Guest(Role):
         self._heard_at = time.monotonic()
         variant = snapshot.new_game.variant
         if variant not in VARIANTS:
-            self.problem = f"the host plays {variant}: remote play carries {', '.join(VARIANTS)}"
+            self.problem = why(
+                "the host plays {variant}: remote play carries {variants}",
+                variant=variant,
+                variants=", ".join(VARIANTS),
+            )
             return
         board = find_variant(variant).geometry
         if board != self.ctl.geometry.key:
-            self.problem = (
-                f"the host plays {variant} on a {geometry_for(board).describe()} board: this "
-                f"board is {self.ctl.geometry.describe()} (start it with --geometry {board})"
+            self.problem = why(
+                "the host plays {variant} on a {board} board: this board is {here} (start it "
+                "with --geometry {key})",
+                variant=variant,
+                board=geometry_for(board).describe(),
+                here=self.ctl.geometry.describe(),
+                key=board,
             )
             return
         self.problem = None
@@ -236,7 +246,8 @@ class Guest(Role):
             self.dropped["stale"] += 1
             return
         self.pending = None
-        self.ctl.session.emit(RemoteRefused(reason=reason), now)
+        said = UNSET if refused.said is None else SaidView.of(refused.said.said())
+        self.ctl.session.emit(RemoteRefused(reason=reason, said=said), now)
         position = (self.follower.game, self.follower.applied)
         if position != self._refused_at:  # once a position: a refusal never starts a storm
             self._refused_at = position
@@ -246,17 +257,17 @@ class Guest(Role):
 
     def relays(self, action: Action, now: float) -> bool:
         if self.spectator:
-            raise NotNow("this page watches a game: a spectator cannot play")
+            raise NotNow(why("this page watches a game: a spectator cannot play"))
         if self.follower.game is None:
-            raise NotNow("not yet in the host's game: waiting for the host")
+            raise NotNow(why("not yet in the host's game: waiting for the host"))
         seat = actor(action, self.ctl.game.to_move)
         if seat not in self.remote_seats:
-            raise NotNow(f"seat {seat + 1} plays on the other board")
+            raise NotNow(why("seat {number} plays on the other board", number=seat + 1))
         data = action.to_json(self.ctl.game.naming)
         try:
             said = msgspec.convert({k: v for k, v in data.items() if k in ACTION_KEYS}, OrderAction)
         except msgspec.ValidationError:
-            raise NotNow(f"remote play carries no {action.kind}") from None
+            raise NotNow(why("remote play carries no {action}", action=repr(action.kind))) from None
         order = messages.Order(
             self.follower.game, self.follower.applied, secrets.token_hex(8), said
         )
@@ -288,8 +299,8 @@ class Guest(Role):
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order == "undo":
-            return "a remote game: the hosting board takes moves back"
-        return "a remote game: the hosting board starts the next game"
+            return why("a remote game: the hosting board takes moves back")
+        return why("a remote game: the hosting board starts the next game")
 
     def plays_here(self, seat: int) -> bool:
         return seat in self.remote_seats and not self.spectator
@@ -305,6 +316,7 @@ class Guest(Role):
             seats=list(self.remote_seats),
             log=self.follower.applied,
             waiting=self.pending is not None,
-            problem=self.problem,
+            problem=None if self.problem is None else str(self.problem),
+            problem_said=SaidView.of_text(self.problem),
             link=self.link_shown(),
         )

@@ -21,8 +21,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from controller.core.board_controller import BoardController
-from controller.core.state import JoinDoors, RemoteView
+from controller.core.state import JoinDoors, RemoteView, SaidView
 from controller.errors import ControllerError, NotNow
+from controller.i18n import Said
 from controller.records.journal import Entry as JournalEntry
 from controller.records.journal import JournalError
 from controller.remote import messages
@@ -38,6 +39,7 @@ from controller.remote.messages import (
     OrderAction,
     Refused,
     Snapshot,
+    Words,
 )
 from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
@@ -45,6 +47,7 @@ from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
 from engine.errors import FlixError
 from engine.game import Action
+from engine.phrase import N_, Phrase, why
 
 SNAPSHOT_EVERY = 16
 """Log entries between two retained snapshots (a late joiner's starting point)."""
@@ -248,7 +251,7 @@ class Host(Role):
             return
         if order.game != self.game or order.base != len(self.log):
             self.dropped["stale"] += 1
-            self._refuse(order.nonce, "the game moved on before this order came: try again")
+            self._refuse(order.nonce, why("the game moved on before this order came: try again"))
             return
         try:
             action = self._action(order.action, now)
@@ -256,7 +259,8 @@ class Host(Role):
             self.ctl.follow_action(action, now)
         except (FlixError, ControllerError, JournalError, Malformed) as error:
             self.dropped["refused"] += 1
-            self._refuse(order.nonce, str(error))
+            said = error.args[0] if error.args else None
+            self._refuse(order.nonce, said if isinstance(said, Phrase) else str(error))
             return
         self._carried.add(order.nonce)
         self.applied += 1
@@ -274,7 +278,7 @@ class Host(Role):
             if ctl.config.dice != "physical":
                 throw = None
             elif throw is None:
-                raise NotNow("physical dice: the order names the faces thrown")
+                raise NotNow(why("physical dice: the order names the faces thrown"))
         return Action(
             kind,
             seat=None if seat is None else ctl.session.seat(seat),
@@ -288,27 +292,37 @@ class Host(Role):
     def _check_seat(self, action: Action) -> None:
         seat = actor(action, self.ctl.game.to_move)
         if seat not in self.remote_seats:
-            raise NotNow(f"seat {seat + 1} is played on the hosting board")
+            raise NotNow(why("seat {number} is played on the hosting board", number=seat + 1))
 
     def _refuse(self, nonce: str, reason: str) -> None:
-        self.send(messages.REFUSED, Refused(nonce, reason[:200]))
+        """Tell the guest; the rules' words (a ``Phrase``) travel as their message too."""
+        said = Words.of(Said.of(reason)) if isinstance(reason, Phrase) else None
+        self.send(messages.REFUSED, Refused(nonce, reason[:200], said))
 
     # ---------------------------------------------------------------- the controller asks
 
     def relays(self, action: Action, now: float) -> bool:
         seat = actor(action, self.ctl.game.to_move)
         if seat in self.remote_seats:
-            raise NotNow(f"seat {seat + 1} plays on the other board")
+            raise NotNow(why("seat {number} plays on the other board", number=seat + 1))
         return False
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order != "new_game" or variant is None or variant in VARIANTS:
             return None
-        hidden = " (its hidden tokens never leave this board)" if variant in HIDDEN else ""
-        return (
-            f"this board hosts a remote game, and remote play carries {', '.join(VARIANTS)}, not "
-            f"{variant}{hidden}: leave the remote game first (POST /api/remote/leave)"
+        refusal = (
+            N_(
+                "this board hosts a remote game, and remote play carries {variants}, not "
+                "{variant} (its hidden tokens never leave this board): leave the remote game "
+                "first (POST /api/remote/leave)"
+            )
+            if variant in HIDDEN
+            else N_(
+                "this board hosts a remote game, and remote play carries {variants}, not "
+                "{variant}: leave the remote game first (POST /api/remote/leave)"
+            )
         )
+        return why(refusal, variants=", ".join(VARIANTS), variant=variant)
 
     def plays_here(self, seat: int) -> bool:
         return seat not in self.remote_seats
@@ -318,6 +332,7 @@ class Host(Role):
 
     def shown(self) -> RemoteView:
         join, spectate = self.doors
+        problem = join.note or spectate.note
         return RemoteView(
             role="host",
             code=join.code,
@@ -327,6 +342,7 @@ class Host(Role):
             join=JoinDoors(join.failures, join.codes, join.closed, spectate.failures),
             seats=list(self.remote_seats),
             log=len(self.log),
-            problem=join.note or spectate.note,
+            problem=None if problem is None else str(problem),
+            problem_said=SaidView.of_text(problem),
             link=self.link_shown(),
         )

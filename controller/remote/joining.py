@@ -15,12 +15,13 @@ import contextlib
 import time
 from collections.abc import Callable
 
-from controller.core.state import RemoteView
+from controller.core.state import RemoteView, SaidView
 from controller.errors import NotNow
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
 from controller.remote.pake import ROOT, Joiner, Welcome
 from engine.game import Action
+from engine.phrase import why
 
 RETRY_S = 3.0
 """A request (or a confirmation) not answered within this time is sent again."""
@@ -67,7 +68,10 @@ class Joining:
             self.welcomed(value)
         elif step == "refused" and isinstance(value, str):
             self.done = True
-            self.problem = f"the host refused: {value} (leave, then join with the right code)"
+            self.problem = why(
+                "the host refused: {reason} (leave, then join with the right code)",
+                reason=value,
+            )
 
     async def _retry(self) -> None:
         while not self.done:
@@ -76,7 +80,7 @@ class Joining:
                 return
             quiet = time.monotonic() - self._started > QUIET_S
             if quiet and not self.joiner.answered:
-                self.problem = "no board hosts this code on this broker (yet): still asking"
+                self.problem = why("no board hosts this code on this broker (yet): still asking")
             elif quiet:  # answered, never welcomed: the host forgot the exchange
                 self.joiner = Joiner(self.code)
                 self._started = time.monotonic()
@@ -86,13 +90,13 @@ class Joining:
     # ---------------------------------------------------------------- the controller asks
 
     def relays(self, action: Action, now: float) -> bool:
-        raise NotNow("joining a remote game: waiting for the host")
+        raise NotNow(why("joining a remote game: waiting for the host"))
 
     def plays_here(self, seat: int) -> bool:
         return True  # no remote game yet: every seat is this board's
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
-        return "joining a remote game: the hosting board starts the game"
+        return why("joining a remote game: the hosting board starts the game")
 
     def place(self, seat: int) -> None:
         return None  # no remote game yet: the seats show no place
@@ -105,7 +109,8 @@ class Joining:
             seats=[],
             log=0,
             waiting=False,
-            problem=self.problem,
+            problem=None if self.problem is None else str(self.problem),
+            problem_said=SaidView.of_text(self.problem),
             link=self.link.shown("unknown", None, 0, {}),
         )
 

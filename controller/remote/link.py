@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 from controller.config import Config, ConfigError
 from controller.core.state import LinkView, Peer
 from controller.remote.inbox import SNAPSHOT_BYTES, Inbox
+from engine.phrase import why
 
 if TYPE_CHECKING:
     import aiomqtt
@@ -71,11 +72,15 @@ class Broker:
     def from_config(cls, config: Config) -> Broker:
         """The broker of ``[remote]``; ``ConfigError`` when none is set."""
         if importlib.util.find_spec("aiomqtt") is None:
-            raise ConfigError("remote play needs its MQTT client: pip install 'flixboard[remote]'")
+            raise ConfigError(
+                why("remote play needs its MQTT client: pip install 'flixboard[remote]'")
+            )
         if not config.broker:
             raise ConfigError(
-                'no broker: set [remote] broker = "mqtts://host:8883" or run with '
-                "--remote mqtt://127.0.0.1:1883"
+                why(
+                    'no broker: set [remote] broker = "mqtts://host:8883" or run with '
+                    "--remote mqtt://127.0.0.1:1883"
+                )
             )
         tls, host, port = parse_broker(config.broker)
         return cls(

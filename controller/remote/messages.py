@@ -14,6 +14,7 @@ from typing import Annotated, Literal, TypeVar
 
 import msgspec
 
+from controller.i18n import Said
 from controller.variants import SPECS
 
 BASE = "flixboard/v2"
@@ -174,11 +175,34 @@ class Order(_Message, tag="order", frozen=True):
     action: OrderAction
 
 
+class Words(_Part, frozen=True):
+    """A refusal as a message id with its values (``controller.i18n.Said.to_json``; a value
+    that is itself a message nests), so that the guest's page says it in its own language."""
+
+    id: Short
+    args: Annotated[dict[Name, Short | Words], msgspec.Meta(max_length=8)] = msgspec.field(
+        default_factory=dict
+    )
+
+    @classmethod
+    def of(cls, said: Said) -> Words | None:
+        """``said`` as it travels; ``None`` when it does not fit the bounds."""
+        try:
+            return msgspec.convert(said.to_json(), cls)
+        except msgspec.ValidationError:
+            return None
+
+    def said(self) -> Said:
+        return Said.from_json(msgspec.to_builtins(self))
+
+
 class Refused(_Message, tag=REFUSED, frozen=True):
-    """Host: the order ``nonce`` was not carried out, and why."""
+    """Host: the order ``nonce`` was not carried out, and why (``said``: the reason as a
+    message, when it is one)."""
 
     nonce: Nonce
     reason: Short
+    said: Words | None = None
 
 
 class Hello(_Message, tag=HELLO, frozen=True):

@@ -37,8 +37,14 @@ from spake2 import SPAKE2_A, SPAKE2_B
 from controller.remote import messages
 from controller.remote.codes import new_code
 from controller.wire import encode
+from engine.phrase import N_, why
 
 ROOT = "flixboard/v2/join"
+WRONG = N_("wrong code")
+USED = N_("this code has been used: the game has its guest")
+CLOSED = N_("joining is closed: too many wrong codes")
+"""Why the host refuses a joiner (the words travel as they are; the joiner's page says them
+in its language)."""
 NAMEPLATE = 2
 """Letters of a code that name its meeting place (public); the other four are the secret."""
 MAX_FAILURES = 3
@@ -170,9 +176,9 @@ class Door:
         if known is not None:  # the joiner asks again: the same answer
             return attempt_topic(self.plate, attempt), known.answer
         if self.used and not self.reusable:
-            return self._refusal(attempt, "this code has been used: the game has its guest")
+            return self._refusal(attempt, USED)
         if self.closed:
-            return self._refusal(attempt, "joining is closed: too many wrong codes")
+            return self._refusal(attempt, CLOSED)
         if not self._allowed(now):
             return None
         side = SPAKE2_B(self.code.encode(), idA=ID_GUEST, idB=ID_HOST)
@@ -208,9 +214,9 @@ class Door:
         if not hmac.compare_digest(payload[1 + HOST_ID :], pending.secret.confirmation()):
             del self._pending[attempt]
             self._failed()
-            return self._refusal(attempt, "wrong code"), None
+            return self._refusal(attempt, WRONG), None
         if self.used and not self.reusable:
-            return self._refusal(attempt, "this code has been used: the game has its guest"), None
+            return self._refusal(attempt, USED), None
         self.used = True
         head = bytes([WELCOME]) + self.host_id
         pending.welcome = seal_welcome(pending.secret, topic, head, welcome)
@@ -221,16 +227,18 @@ class Door:
         if self.failures < MAX_FAILURES:
             return
         if self.codes >= MAX_CODES:
-            self.note = (
-                f"joining closed after {MAX_FAILURES * MAX_CODES} wrong codes: leave and host "
-                "again for a new code"
+            self.note = why(
+                "joining closed after {count} wrong codes: leave and host again for a new code",
+                count=MAX_FAILURES * MAX_CODES,
             )
             return
         self.code = self.plate + new_code()[NAMEPLATE:]
         self.codes += 1
         self.failures = 0
         self._pending.clear()
-        self.note = f"the code changed after {MAX_FAILURES} wrong codes: give the new one"
+        self.note = why(
+            "the code changed after {count} wrong codes: give the new one", count=MAX_FAILURES
+        )
 
 
 # ---------------------------------------------------------------- the joiner's side

@@ -25,6 +25,7 @@ from controller.remote.pake import Door, Welcome, nameplate
 from controller.remote.role import Order
 from controller.remote.shown import Hosted
 from controller.seats import Seat
+from engine.phrase import why
 
 
 class RemotePlay:
@@ -51,7 +52,7 @@ class RemotePlay:
         try:
             return Broker.from_config(self.config)
         except ConfigError as error:
-            raise NotNow(str(error)) from None
+            raise NotNow(*error.args) from None
 
     async def restore(self) -> None:
         """After a restart: take the saved place in the remote game again (with a broker)."""
@@ -98,7 +99,13 @@ class RemotePlay:
         self.broker()
         game = self.ctl.game
         if game.variant not in VARIANTS:
-            raise NotNow(f"remote play carries {', '.join(VARIANTS)}, not {game.variant}")
+            raise NotNow(
+                why(
+                    "remote play carries {variants}, not {variant}",
+                    variants=", ".join(VARIANTS),
+                    variant=game.variant,
+                )
+            )
         if seats is None:
             seats = list(range(1, game.players))
         if (
@@ -108,7 +115,13 @@ class RemotePlay:
             or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
             or not all(0 <= s < game.players for s in seats)
         ):
-            raise BadOrder(f"seats must be a list of seats 0..{game.players - 1}, not {seats!r}")
+            raise BadOrder(
+                why(
+                    "seats must be a list of seats 0..{last}, not {seats}",
+                    last=game.players - 1,
+                    seats=repr(seats),
+                )
+            )
         chosen = tuple(sorted(seats))
 
         def as_people(now: float) -> None:  # a remote seat's computer plays on the other side
@@ -136,7 +149,7 @@ class RemotePlay:
         the broker); this board's game stays as it is."""
         role = self.role
         if role is None:
-            raise NotNow("not in a remote game")
+            raise NotNow(why("not in a remote game"))
         self.role = None
         self.ctl.remote = None
         saved.save(self.data_dir, None)
@@ -151,7 +164,7 @@ class RemotePlay:
 
     def _check_free(self) -> None:
         if self.role is not None:
-            raise NotNow("already in a remote game: leave it first (POST /api/remote/leave)")
+            raise NotNow(why("already in a remote game: leave it first (POST /api/remote/leave)"))
 
     def _host(self, keys: HostKeys, doors: tuple[Door, Door], seats: tuple[int, ...]) -> Host:
         def keep() -> None:

@@ -24,11 +24,10 @@ from controller.errors import (
     TooMany,
     Unauthorized,
 )
-from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES, Said, language
+from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES, language, refusal_said
 from controller.records.journal import JournalError
 from controller.server.bodies import Answer, Error
 from engine.errors import FlixError, IllegalAction
-from engine.phrase import Phrase
 from hal.errors import HalError
 
 Handler = Callable[[Request], Awaitable[Answer]]
@@ -66,9 +65,9 @@ def asked_language(request: Request) -> str:
 
 def refusal_words(error: Exception, request: Request) -> str:
     """What ``error`` says, in the request's language when it is the rules' words."""
-    said = error.args[0] if error.args else None
-    if isinstance(said, Phrase):
-        return Said.of(said).in_language(language(asked_language(request)))
+    said = refusal_said(error)
+    if said is not None:
+        return said.in_language(language(asked_language(request)))
     return str(error)
 
 

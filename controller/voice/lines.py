@@ -98,7 +98,7 @@ class Narrator:
         who = "" if seat is None else self._who(seat, game)
         if kind == "game_started":
             self._turn = None
-            variant = VARIANTS.get(str(event.variant), str(event.variant))
+            variant = self.say.gettext(VARIANTS.get(str(event.variant), str(event.variant)))
             return [
                 Said(
                     "game_started",

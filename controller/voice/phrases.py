@@ -73,12 +73,12 @@ WORDS: dict[str, str] = {
 """The words spoken names and counts are made of."""
 
 VARIANTS: dict[str, str] = {
-    "lucky": "Lucky Flix",
-    "payoff": "Pay-Off Flix",
-    "tactflix": "Tac-T-Flix",
-    "qubic": "3-D Tic Tac Toe",
-    "flip4": "Flip 4",
-    "olix": "Olix",
+    "lucky": N_("Lucky Flix"),
+    "payoff": N_("Pay-Off Flix"),
+    "tactflix": N_("Tac-T-Flix"),
+    "qubic": N_("3-D Tic Tac Toe"),
+    "flip4": N_("Flip 4"),
+    "olix": N_("Olix"),
 }
 
 HOLE_NAME = re.compile(r"\b([RYGB])-(I|II|III|IV)-([SHDC])\b")

@@ -55,7 +55,7 @@ class _Yardstick(ABC):
         if game.phase == Phase.AWAIT_CALLS:
             return await_calls_decision(game, self.level, self.seed, budget)
         if game.phase != Phase.AWAIT_PLACE:
-            raise IllegalAction(f"nothing to do in phase {game.phase}")
+            raise IllegalAction(why("nothing to do in phase {phase}", phase=game.phase))
         hole, percent = self.choose(game, budget)
         return decision(Action("place", hole=hole), why("its pick"), budget, percent, depth=1)
 

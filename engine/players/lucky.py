@@ -92,7 +92,9 @@ class LuckyPlayer:
             return self._place(game, budget, on_info)
         if game.phase == Phase.AWAIT_CALLS:
             return await_calls_decision(game, self.level, self.seed, budget)
-        raise IllegalAction(f"nothing for a Lucky Flix player to do in phase {game.phase}")
+        raise IllegalAction(
+            why("nothing for a Lucky Flix player to do in phase {phase}", phase=game.phase)
+        )
 
     def _roll(self, game: Game, budget: Budget) -> Decision:
         team = game.team_of_seat[game.to_move]

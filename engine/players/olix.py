@@ -329,9 +329,11 @@ class OlixPlayer:
     def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
         """The placement for ``game.to_move``, and why."""
         if not isinstance(game, Olix):
-            raise IllegalAction(f"an Olix player cannot play {game.variant}")
+            raise IllegalAction(why("an Olix player cannot play {variant}", variant=game.variant))
         if game.phase != Phase.AWAIT_PLACE:
-            raise IllegalAction(f"nothing for an Olix player to do in phase {game.phase}")
+            raise IllegalAction(
+                why("nothing for an Olix player to do in phase {phase}", phase=game.phase)
+            )
         team = game.team_of_seat[game.to_move]
         depth = DEPTH[self.level] if budget.depth is None else min(budget.depth, DEPTH[self.level])
         inner = capped(budget, NODES[self.level])

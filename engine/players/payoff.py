@@ -25,6 +25,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Game, Phase
 from engine.lines import LINES_THROUGH
 from engine.payoff import AWAIT_TOKENS, PLAIN_MAN_VALUE, PayOffFlix
+from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import (
@@ -116,14 +117,18 @@ class PayOffPlayerBase(ABC):
     def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
         """Place (with a token), enter a token, or call."""
         if not isinstance(game, PayOffFlix):
-            raise IllegalAction(f"a Pay-Off Flix player cannot play {game.variant}")
+            raise IllegalAction(
+                why("a Pay-Off Flix player cannot play {variant}", variant=game.variant)
+            )
         if game.phase == Phase.AWAIT_PLACE:
             return self._place(game, budget, on_info)
         if game.phase == AWAIT_TOKENS:
             return self._enter(game, budget)
         if game.phase == Phase.AWAIT_CALLS:
             return await_calls_decision(game, self.level, self.seed, budget)
-        raise IllegalAction(f"nothing for a Pay-Off Flix player to do in phase {game.phase}")
+        raise IllegalAction(
+            why("nothing for a Pay-Off Flix player to do in phase {phase}", phase=game.phase)
+        )
 
     @abstractmethod
     def _place(self, game: PayOffFlix, budget: Budget, on_info: InfoSink | None) -> Decision:

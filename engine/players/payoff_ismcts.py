@@ -120,7 +120,9 @@ class InfoSetPayOffPlayer(PayOffPlayerBase):
 
     def __init__(self, level: int, seed: int = 0) -> None:
         if level not in INFOSET_LEVELS:
-            raise IllegalAction(f"the information-set player plays levels {INFOSET_LEVELS}")
+            raise IllegalAction(
+                why("the information-set player plays levels {levels}", levels=INFOSET_LEVELS)
+            )
         super().__init__(level, seed)
 
     def hole_values(self, game: PayOffFlix, team: int) -> list[float]:

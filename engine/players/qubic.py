@@ -113,7 +113,13 @@ class QubicPlayer:
         """The hole ``game.to_move`` fills now, and why."""
         allowed = game.allowed
         if game.phase != Phase.AWAIT_PLACE or not allowed:
-            raise IllegalAction(f"no placement is due for seat {game.to_move} (phase {game.phase})")
+            raise IllegalAction(
+                why(
+                    "no placement is due for seat {seat} (phase {phase})",
+                    seat=game.to_move,
+                    phase=game.phase,
+                )
+            )
         team = game.team_of_seat[game.to_move]
         me = game.pieces(team)
         rng = self._rng(game)

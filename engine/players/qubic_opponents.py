@@ -27,7 +27,13 @@ from engine.players.qubic_threats import ForcingSearch, completing, forcing_win
 def _allowed(game: Game) -> Bitboard:
     allowed = game.allowed
     if not allowed:
-        raise IllegalAction(f"no placement is due for seat {game.to_move} (phase {game.phase})")
+        raise IllegalAction(
+            why(
+                "no placement is due for seat {seat} (phase {phase})",
+                seat=game.to_move,
+                phase=game.phase,
+            )
+        )
     return allowed
 
 

@@ -59,7 +59,9 @@ class TacTFlixPlayer:
     def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
         """Place (or free play), seat a Burocrat, withdraw a Man, or call."""
         if not isinstance(game, TacTFlix):
-            raise IllegalAction(f"a Tac-T-Flix player cannot play {game.variant}")
+            raise IllegalAction(
+                why("a Tac-T-Flix player cannot play {variant}", variant=game.variant)
+            )
         if game.phase == Phase.AWAIT_PLACE:
             return self._place(game, budget, on_info)
         if game.phase == SUBSTITUTE:
@@ -74,7 +76,9 @@ class TacTFlixPlayer:
             )
         if game.phase == Phase.AWAIT_CALLS:
             return await_calls_decision(game, self.level, self.seed, budget)
-        raise IllegalAction(f"nothing for a Tac-T-Flix player to do in phase {game.phase}")
+        raise IllegalAction(
+            why("nothing for a Tac-T-Flix player to do in phase {phase}", phase=game.phase)
+        )
 
     def _place(self, game: TacTFlix, budget: Budget, on_info: InfoSink | None) -> Decision:
         limits = (NODES[self.level], DEPTH[self.level], WIDTH[self.level])

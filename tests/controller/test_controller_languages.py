@@ -162,7 +162,7 @@ async def test_a_refused_order_is_said_in_the_language_the_request_asks_for() ->
         "/api/roll", json={}, headers={"Accept-Language": "de-DE,de;q=0.9"}
     )
     assert german.status_code == 409
-    assert german.json()["error"] == "Spieler 1 kann jetzt nicht würfeln (Phase await_place)"
+    assert german.json()["error"] == "Spieler 1 kann jetzt nicht würfeln (Phase Setzen)"
     english = await api.client.post("/api/roll", json={})
     assert english.json()["error"] == "player 1 cannot roll now (phase await_place)"
 

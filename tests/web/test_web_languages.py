@@ -27,9 +27,7 @@ def test_a_page_switched_to_german_and_back_without_a_reload(
     page.select_option("#page-language", "de")
     expect(page.locator("#turn")).to_contain_text("Das Brett passt nicht zum Spiel")
     expect(page.locator("#fix")).to_have_text("Von b2 den Stein nehmen.")
-    expect(page.locator("#log")).to_contain_text(
-        "Nicht gesetzt auf b2: das Feld leuchtet nicht."
-    )
+    expect(page.locator("#log")).to_contain_text("Nicht gesetzt auf b2: das Feld leuchtet nicht.")
     expect(page.locator("#log")).to_contain_text("Rot (Spieler 1) würfelte 2 / 1")
     expect(page.locator("#roll")).to_have_text("Würfeln")
     expect(page.locator("#log-title")).to_have_text("Spielverlauf")
@@ -68,3 +66,35 @@ def test_a_german_board_opens_its_page_in_german_and_a_page_keeps_its_choice(
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     expect(page.locator("#page-language")).to_have_value("en")
     expect(page.locator("#turn")).to_contain_text("Red (player 1): roll the dice.")
+
+
+def test_a_switch_says_again_the_games_names_and_what_was_built_in_the_old_language(
+    launch_service: Callable[..., Service],
+    open_page: Callable[..., Page],
+) -> None:
+    """The games' names (the turn line, the history's filter), the panels' names a screen
+    reader says, and the New-game form's seats, whose selects are named apart from the seats'
+    own of the game played, follow a switch of the page's language."""
+    service = launch_service(config='[game]\nvariant = "qubic"\n')
+    page = open_page(service)
+    red_panel = page.locator('.panel[data-panel="R"] .holes').first
+    kind = page.locator("#seats .seat select.kind").first
+    next_kind = page.locator("#setup-seats select.kind").first
+    expect(page.locator("#turn")).to_contain_text("3-D Tic Tac Toe:")
+    expect(page.locator("#history-variant option[value=qubic]")).to_have_text("3-D Tic Tac Toe")
+    expect(red_panel).to_have_attribute("aria-label", "Red panel")
+    expect(kind).to_have_attribute("aria-label", "Who plays Red (player 1)")
+    expect(next_kind).to_have_attribute("aria-label", "Who plays Red (player 1) in the next game")
+
+    page.select_option("#page-language", "de")
+    expect(page.locator("#turn")).to_contain_text("3-D-Tic-Tac-Toe:")
+    expect(page.locator("#history-variant option[value=qubic]")).to_have_text("3-D-Tic-Tac-Toe")
+    expect(red_panel).to_have_attribute("aria-label", "Platte Rot")
+    expect(kind).to_have_attribute("aria-label", "Wer Rot (Spieler 1) spielt")
+    expect(next_kind).to_have_attribute(
+        "aria-label", "Wer Rot (Spieler 1) im nächsten Spiel spielt"
+    )
+
+    page.select_option("#page-language", "en")
+    expect(page.locator("#turn")).to_contain_text("3-D Tic Tac Toe:")
+    expect(red_panel).to_have_attribute("aria-label", "Red panel")

@@ -2,8 +2,8 @@
 // a button. It registers itself as the main board view of the 4x4x4 games.
 
 import { registerBoardView } from "./registry.js";
-import { PANEL_NAMES, SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
-import { N_, t } from "./i18n.js";
+import { SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
+import { N_, nameWith, t } from "./i18n.js";
 
 /** A piece kind in words, as the catalog knows them. */
 export const PIECE_WORDS = { man: N_("man"), burocrat: N_("burocrat") };
@@ -28,7 +28,7 @@ export function buildBoard(container, layout, onHole) {
     const grid = document.createElement("div");
     grid.className = "holes";
     grid.setAttribute("role", "group");
-    grid.setAttribute("aria-label", t("{colour} panel", { colour: t(PANEL_NAMES[panel]) }));
+    nameWith(grid, PANEL_CAPTIONS[panel]);
     const corner = document.createElement("span");
     corner.className = "corner";
     grid.append(corner);
@@ -241,7 +241,7 @@ export function paintBoard(container, state, marks = {}) {
       delete hole.dataset.token;
     }
     hole.classList.toggle("hint", name === marks.hint);
-    if (name === marks.hint) words.push("hint: play here");
+    if (name === marks.hint) words.push(t("hint: play here"));
     markThreat(hole, threats.get(name), teams, words);
     if (led) hole.style.setProperty("--led", led);
     else hole.style.removeProperty("--led");

@@ -4,7 +4,7 @@
 import { markThreat, threatHoles } from "./board.js";
 import { registerBoardView } from "./registry.js";
 import { teamsOf } from "./words.js";
-import { N_ } from "./i18n.js";
+import { N_, nameWith, t } from "./i18n.js";
 
 const COLUMNS = "abcde";
 const SIZE = 5;
@@ -22,7 +22,7 @@ export function buildFlip4Board(container, onCell) {
   const grid = document.createElement("div");
   grid.className = "flip4-board";
   grid.setAttribute("role", "group");
-  grid.setAttribute("aria-label", "Flip 4 board");
+  nameWith(grid, N_("Flip 4 board"));
   for (let row = 1; row <= SIZE; row += 1) {
     for (const column of COLUMNS) {
       const name = `${column}${row}`;
@@ -64,15 +64,15 @@ export function paintFlip4(container, state, marks = {}) {
     const felt = sensed ? sensed[name] : piece;
     square.querySelector(".number").textContent = number === undefined ? "" : String(number);
     square.classList.toggle("corner", number === undefined);
-    const words = [number === undefined ? `${name}, corner` : `${name}, square ${number}`];
+    const words = [number === undefined ? t("{name}, corner", { name }) : t("{name}, square {number}", { name, number })];
     if (piece) {
       square.dataset.team = piece.team;
       square.style.setProperty("--piece", teams[piece.team]?.colour ?? WHITE);
-      words.push(`${teams[piece.team]?.name ?? ""} piece`);
+      words.push(t("{team} piece", { team: teams[piece.team]?.name ?? "" }));
     } else {
       delete square.dataset.team;
       square.style.removeProperty("--piece");
-      words.push(felt ? "a piece the game does not know" : "empty");
+      words.push(felt ? t("a piece the game does not know") : t("empty"));
     }
     square.classList.toggle("missing", Boolean(piece && !felt));
     square.classList.toggle("allowed", lit.has(name));
@@ -84,7 +84,7 @@ export function paintFlip4(container, state, marks = {}) {
     }
     square.classList.toggle("fix", fix.has(name));
     if (fix.has(name)) {
-      words.push("blinking: fix this square");
+      words.push(t("blinking: fix this square"));
       square.style.setProperty("--blink", fix.get(name));
     }
     if (scored.has(name)) square.dataset.scored = scored.get(name);
@@ -100,9 +100,9 @@ function litPhase(state) {
 }
 
 function litWords(state) {
-  if (state.phase === "await_move") return "lit: this piece may move one square";
-  if (state.phase === "await_jump") return "lit: the piece in the corner may land here";
-  return "lit: you may place here";
+  if (state.phase === "await_move") return t("lit: this piece may move one square");
+  if (state.phase === "await_jump") return t("lit: the piece in the corner may land here");
+  return t("lit: you may place here");
 }
 
 /** The two dice and the three results of the throw of the turn being played (none once the
@@ -119,13 +119,13 @@ export function showFlip4Dice(element, state, empty = "") {
     die.className = "die die-number";
     die.textContent = String(value);
     die.setAttribute("role", "img");
-    die.setAttribute("aria-label", `die showing ${value}`);
+    die.setAttribute("aria-label", t("die showing {value}", { value }));
     element.append(die);
   }
   const [sum, difference, product] = state.results ?? [];
   const results = document.createElement("p");
   results.className = "flip4-results";
-  results.textContent = `sum ${sum} · difference ${difference} · product ${product}`;
+  results.textContent = t("sum {sum} · difference {difference} · product {product}", { sum, difference, product });
   element.append(results);
 }
 

@@ -79,11 +79,21 @@ export async function useLanguage(lang) {
   for (const watch of watchers) watch(lang);
 }
 
-/** The page's fixed words, marked ``data-t`` (their English text is the message id). */
+/** The page's fixed words, marked ``data-t`` (their English text is the message id), and the
+ * names of elements built once, marked ``data-t-label`` (the message id of their aria-label). */
 export function translatePage(root = document) {
   document.documentElement.lang = catalog.lang;
   for (const element of root.querySelectorAll("[data-t]")) {
     if (!element.dataset.t) element.dataset.t = element.textContent.trim().replace(/\s+/g, " ");
     element.textContent = t(element.dataset.t);
   }
+  for (const element of root.querySelectorAll("[data-t-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.tLabel));
+  }
+}
+
+/** Name ``element`` (its aria-label) with the message ``id``, said again in each language. */
+export function nameWith(element, id) {
+  element.dataset.tLabel = id;
+  element.setAttribute("aria-label", t(id));
 }

@@ -5,14 +5,17 @@
 
 import { registerBoardView } from "./registry.js";
 import { teamsOf } from "./words.js";
-import { N_ } from "./i18n.js";
+import { N_, t } from "./i18n.js";
 
 const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
-const PATTERN_WORDS = { O: "an O", L: "an L", I: "an I", X: "an X" };
+const GRID_NAME = N_("Olix grid");
+const AREA_NAME = N_("scoring area");
+const A_PLAYER = N_("A player");
+const PATTERN_WORDS = { O: N_("an O"), L: N_("an L"), I: N_("an I"), X: N_("an X") };
 
 /** "f6" -> "f6 (column f, row 6)": the words a screen reader says for a cell. */
 function cellWords(name) {
-  return `${name} (column ${name[0]}, row ${name.slice(1)})`;
+  return t("{name} (column {column}, row {row})", { name, column: name[0], row: name.slice(1) });
 }
 
 /**
@@ -63,8 +66,8 @@ export function olixView(state) {
   let result = "";
   if (state?.phase === "game_over") {
     result = state.winner === null || state.winner === undefined
-      ? "A draw: the scoring area does not separate the players."
-      : `${teams[state.winner]?.name ?? "A player"} wins.`;
+      ? t("A draw: the scoring area does not separate the players.")
+      : t("{team} wins.", { team: teams[state.winner]?.name ?? t(A_PLAYER) });
   }
   return { size, rows, lines, counters: state?.area_counters ?? [], teams, result };
 }
@@ -79,24 +82,25 @@ function cellHtml(cell, teams, hint) {
   const classes = ["olix-cell"];
   if (cell.team !== null) {
     attributes.push(`data-team="${cell.team}"`);
-    words.push(`${teams[cell.team]?.name ?? ""} counter`);
+    words.push(t("{team} counter", { team: teams[cell.team]?.name ?? "" }));
   } else {
-    words.push("empty");
+    words.push(t("empty"));
   }
   if (cell.allowed) classes.push("allowed");
   if (cell.placed) {
     classes.push("placed");
-    words.push("placed last");
+    words.push(t("placed last"));
   }
   if (cell.name === hint) {
     classes.push("hint");
-    words.push("hint: play here");
+    words.push(t("hint: play here"));
   }
   if (cell.patterns.length) {
     classes.push("pattern");
     const marks = cell.patterns.map((mark) => `${mark.pattern}-${mark.value}`);
     attributes.push(`data-patterns="${escape(marks.join(" "))}"`);
-    words.push(`in ${cell.patterns.map((m) => `${PATTERN_WORDS[m.pattern]}-${m.value}`).join(" and ")} just scored`);
+    const scored = cell.patterns.map((m) => `${t(PATTERN_WORDS[m.pattern])}-${m.value}`).join(t(" and "));
+    words.push(t("in {patterns} just scored", { patterns: scored }));
   }
   const label = escape(words.join(", "));
   return `<button type="button" class="${classes.join(" ")}" ${attributes.join(" ")} aria-label="${label}"></button>`;
@@ -110,8 +114,10 @@ function lineHtml(line, teams) {
     const top = space.teams.length ? " top" : "";
     return `<li class="olix-space${top}" data-value="${space.value}">${space.value}${counters}</li>`;
   });
-  spaces.push(`<li class="olix-space beyond" data-value="${line.beyond}">${line.beyond}+ wins</li>`);
-  return `<ol class="olix-line" data-pattern="${escape(line.pattern)}" aria-label="${escape(line.pattern)} scoring line">`
+  const beyond = escape(t("{value}+ wins", { value: line.beyond }));
+  spaces.push(`<li class="olix-space beyond" data-value="${line.beyond}">${beyond}</li>`);
+  const name = escape(t("{pattern} scoring line", { pattern: line.pattern }));
+  return `<ol class="olix-line" data-pattern="${escape(line.pattern)}" aria-label="${name}">`
     + `<li class="olix-kind">${escape(line.pattern)}</li>${spaces.join("")}</ol>`;
 }
 
@@ -132,8 +138,8 @@ export function olixHtml(state, hint = null) {
   // The result's line is always there (empty during the game): nothing moves when it comes.
   const result = `<p class="olix-result">${escape(view.result)}</p>`;
   return `<div class="olix" style="${colours}">`
-    + `<div class="olix-grid" role="group" aria-label="Olix grid" style="--size: ${view.size}">${head}${rows.join("")}</div>`
-    + `<div class="olix-area" aria-label="scoring area">${view.lines.map((line) => lineHtml(line, view.teams)).join("")}`
+    + `<div class="olix-grid" role="group" aria-label="${escape(t(GRID_NAME))}" style="--size: ${view.size}">${head}${rows.join("")}</div>`
+    + `<div class="olix-area" aria-label="${escape(t(AREA_NAME))}">${view.lines.map((line) => lineHtml(line, view.teams)).join("")}`
     + `<ul class="olix-counters">${counters}</ul></div>${result}</div>`;
 }
 

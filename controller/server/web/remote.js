@@ -5,7 +5,7 @@
 
 import { api, refresh } from "./orders.js";
 import { $, onDraw } from "./store.js";
-import { N_, t } from "./i18n.js";
+import { N_, t, tSaid } from "./i18n.js";
 
 const LINK_POLL_MS = 2000;
 /** A broker connected this long with no word from the other board: nobody answers the code. */
@@ -43,7 +43,7 @@ function showRemote(state) {
     `${index + 1}: ${seat.place === "remote" ? t("other board") : t("here")}`);
   $("remote-seats").textContent = spectator ? "" : t("Seats — {seats}", { seats: seats.join(", ") });
   $("remote-problem").hidden = !shown.problem;
-  $("remote-problem").textContent = shown.problem ?? "";
+  $("remote-problem").textContent = shown.problem_said ? tSaid(shown.problem_said) : (shown.problem ?? "");
   showLink(shown.link, shown.role);
   startPolling();
 }

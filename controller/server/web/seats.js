@@ -7,19 +7,24 @@ import { $, onDraw, redraw } from "./store.js";
 import { DEFAULT_LEVEL, LEVELS, boardWords, capital, seatKindText, seatWithTeam, teamsOf } from "./words.js";
 import { t } from "./i18n.js";
 
-/** Human or computer (with its level): two labelled selects; onChange() on either. */
-export function playerChoice(labelText, onChange) {
+/** Human or computer (with its level): two labelled selects; onChange() on either. The New game
+ * form's (``nextGame``) say so in their names, apart from the seats' own of the game played. */
+export function playerChoice(labelText, onChange, nextGame = false) {
   const kind = document.createElement("select");
   kind.className = "kind";
   for (const [value, text] of [["human", t("Human")], ["computer", t("Computer")]]) {
     kind.append(new Option(text, value));
   }
-  kind.setAttribute("aria-label", t("Who plays {seat}", { seat: labelText }));
+  const who = nextGame ? t("Who plays {seat} in the next game", { seat: labelText }) : t("Who plays {seat}", { seat: labelText });
+  kind.setAttribute("aria-label", who);
   const level = document.createElement("select");
   level.className = "level";
   for (const value of LEVELS) level.append(new Option(String(value), String(value)));
   level.value = String(DEFAULT_LEVEL);
-  level.setAttribute("aria-label", t("Computer level for {seat}", { seat: labelText }));
+  const levelName = nextGame
+    ? t("Computer level for {seat} in the next game", { seat: labelText })
+    : t("Computer level for {seat}", { seat: labelText });
+  level.setAttribute("aria-label", levelName);
   kind.addEventListener("change", () => {
     level.disabled = kind.value !== "computer";
     onChange();

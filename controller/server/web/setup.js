@@ -91,7 +91,7 @@ function showSetupSeats(players) {
     const choice = playerChoice(seatWithTeam(seat, names), () => {
       state.setup.seats[seat] = seatChoice(choice.kind, choice.level);
       showName(nameBox.querySelector("input"), seat);
-    });
+    }, true);
     const chosen = state.setup.seats[seat] ?? { kind: "human" };
     choice.kind.value = chosen.kind;
     choice.level.value = String(chosen.level ?? DEFAULT_LEVEL);

@@ -29,13 +29,14 @@ export const DEFAULT_TEAMS = [
   { name: "Green", colour: "#00c83c" },
 ];
 
+/** The games' names, said in the page's language by variantName. */
 const VARIANT_NAMES = {
-  lucky: "Lucky Flix",
-  payoff: "Pay-Off Flix",
-  tactflix: "Tac-T-Flix",
-  qubic: "3-D Tic Tac Toe",
-  flip4: "Flip 4",
-  olix: "Olix",
+  lucky: N_("Lucky Flix"),
+  payoff: N_("Pay-Off Flix"),
+  tactflix: N_("Tac-T-Flix"),
+  qubic: N_("3-D Tic Tac Toe"),
+  flip4: N_("Flip 4"),
+  olix: N_("Olix"),
 };
 
 /** The names the new-game form offers, with what sets each game apart. */
@@ -49,7 +50,7 @@ export const VARIANT_LABELS = {
 };
 
 export function variantName(variant) {
-  return VARIANT_NAMES[variant] ?? variant ?? "";
+  return variant in VARIANT_NAMES ? t(VARIANT_NAMES[variant]) : (variant ?? "");
 }
 
 /** One die face as {symbol, label, kind}: kind is "colour", "floor", "suit", "number" (a
