@@ -54,6 +54,11 @@ class Language:
     def gettext(self, message: str) -> str:
         return self.messages.get(message) or message
 
+    def words(self, text: str) -> str:
+        """``text`` in this language: words marked with their values (a ``Phrase``) said with
+        them, any other text as its own message id."""
+        return Said.of(text).in_language(self)
+
 
 def read_catalog(lang: str) -> dict[str, str]:
     """The translated, not fuzzy messages of ``lang``'s catalog (none for English)."""
@@ -122,6 +127,13 @@ def _phrase(data: Mapping[str, Any]) -> Phrase:
         str(data["id"]),
         {key: _phrase(v) if isinstance(v, Mapping) else str(v) for key, v in args.items()},
     )
+
+
+def error_words(error: BaseException) -> str:
+    """What ``error`` says, its ``Phrase`` kept when it was raised with one (``str(error)``
+    keeps only the English)."""
+    said = error.args[0] if error.args else None
+    return said if isinstance(said, Phrase) else str(error)
 
 
 MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")

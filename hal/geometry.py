@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.grid import GRIDS
+from engine.phrase import why
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
 
@@ -114,7 +115,9 @@ def _read(name: str | Path) -> tuple[dict[str, Any], str]:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise GeometryError(f"cannot read the wiring file {where}: {error}") from error
+            raise GeometryError(
+                why("cannot read the wiring file {where}: {error}", where=where, error=error)
+            ) from error
     else:
         where = f"wiring/{name}.toml"
         resource = files("wiring").joinpath(f"{name}.toml")
@@ -125,8 +128,11 @@ def _read(name: str | Path) -> tuple[dict[str, Any], str]:
                 if item.name.endswith(".toml") and item.name.removesuffix(".toml") in GRIDS
             )
             raise GeometryError(
-                f"no board geometry {name!r}: known {', '.join([FLIX_GEOMETRY.key, *known])} "
-                "or the path of a wiring file"
+                why(
+                    "no board geometry {name}: known {known} or the path of a wiring file",
+                    name=repr(name),
+                    known=", ".join([FLIX_GEOMETRY.key, *known]),
+                )
             )
         text = resource.read_text(encoding="utf-8")
     try:

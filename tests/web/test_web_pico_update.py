@@ -1,6 +1,7 @@
 """The Pico's firmware updated from the settings page: ``POST /api/pico/update`` on a real
 ``flixboard run --board serial:...`` whose Pico is simulated on a pty (the firmware's own
-``Board``, ``sim/mcu.py``), its bootloader a stand-in drive (``sim/bootloader.py``), as far as
+``Board``, ``sim/mcu.py``), its bootloader a stand-in drive (``sim/bootloader.py``; both from
+``tests/pico_update_support.py``, as the command's tests have them), as far as
 ``tests/serial/test_serial_pico_update.py`` takes the command: the update, a current Pico left
 alone, each failure's message, the board read again after; refused during a game, on a board
 that is not a Pico and without the token; the settings page's button in Chromium."""
@@ -8,64 +9,23 @@ that is not a Pico and without the token; the settings page's button in Chromium
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from axe_support import run_axe, serious
 from playwright.sync_api import Browser, expect
 from web_support import REPO, Service
 
-from controller.tools.pico_update import CarriedFirmware, carried_firmware, dotted
-from firmware.board import Board
-from sim.board import SimBoard
+from controller.tools.pico_update import CarriedFirmware, dotted
 from sim.bootloader import IMAGE_NAME, FirmwareBefore12, SimBootloader
 from sim.mcu import SimPico
+from tests.pico_update_support import OLD
 
 TOKEN = "pico-update-token-0123456789"
-OLD = (1, 0)
 SHOTS = REPO / "build" / "screenshots"
 UPDATE_TIMEOUT_S = 180.0
 """The update's own waits (30 s for the drive, 30 s for the Pico's return) and a loaded machine."""
-
-
-@pytest.fixture
-def carried() -> CarriedFirmware:
-    return carried_firmware()
-
-
-@pytest.fixture
-def drive(tmp_path: Path) -> Path:
-    """Where the stand-in RPI-RP2 drive appears (``[board] pico_drive``)."""
-    return tmp_path / "media" / "RPI-RP2"
-
-
-@pytest.fixture
-def pico_factory(tmp_path: Path) -> Iterator[Callable[..., SimPico]]:
-    started: list[SimPico] = []
-
-    def make(
-        bootloader: SimBootloader,
-        version: tuple[int, int] = OLD,
-        firmware: type[Board] = Board,
-    ) -> SimPico:
-        pico = SimPico(
-            SimBoard(),
-            link=tmp_path / "flixboard",
-            storage_dir=tmp_path / "flash",
-            bootloader=bootloader,
-            version=version,
-            firmware=firmware,
-        )
-        pico.start()
-        started.append(pico)
-        return pico
-
-    yield make
-    for pico in started:
-        pico.close()
-        pico.board.close()
 
 
 def serve(launch_service: Callable[..., Service], pico: SimPico, drive: Path) -> Service:
