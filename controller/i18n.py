@@ -56,8 +56,18 @@ class Language:
 
     def words(self, text: str) -> str:
         """``text`` in this language: words marked with their values (a ``Phrase``) said with
-        them, any other text as its own message id."""
-        return Said.of(text).in_language(self)
+        them, those values that are words too (a ``Phrase``) said as well, the others (a port, a
+        board's key) as they are; any other text as its own message id."""
+        if not isinstance(text, Phrase):
+            return self.gettext(text)
+        said = self.gettext(text.id)
+        if not text.args:
+            return said
+        values = {
+            key: self.words(value) if isinstance(value, Phrase) else value
+            for key, value in text.args.items()
+        }
+        return said.format(**values)
 
 
 def read_catalog(lang: str) -> dict[str, str]:

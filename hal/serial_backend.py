@@ -23,7 +23,7 @@ from collections import deque
 from types import ModuleType
 from typing import Any
 
-from engine.phrase import N_, why
+from engine.phrase import why
 from hal.base import (
     FLIX_GEOMETRY,
     Backend,
@@ -255,7 +255,7 @@ class SerialBackend(Backend):
                     "no flixboard answered on {port} within {seconds} s ({reason})",
                     port=self.port,
                     seconds=f"{open_timeout:g}",
-                    reason=self.last_error or N_("no handshake"),
+                    reason=self.last_error or why("no handshake"),
                 )
             )
 
@@ -285,7 +285,7 @@ class SerialBackend(Backend):
             self._raw_wanted_at = time.monotonic()
             seen = self._raw_serial
         if not self._raw_mode:
-            self._command(Kind.MODE, bytes([MODE_RAW]), N_("switch to raw mode"))
+            self._command(Kind.MODE, bytes([MODE_RAW]), why("switch to raw mode"))
             self._raw_mode = True
         with self._changed:
             if not self._changed.wait_for(lambda: self._raw_serial > seen, timeout=2.0):
@@ -326,7 +326,7 @@ class SerialBackend(Backend):
 
     def capture_baseline(self, timeout: float = 10.0) -> None:
         """Measure every sensor's baseline (empty board, panels out) and store it on the Pico."""
-        self._command(Kind.CALIBRATE, bytes([CAL_CAPTURE]), N_("capture baselines"), timeout)
+        self._command(Kind.CALIBRATE, bytes([CAL_CAPTURE]), why("capture baselines"), timeout)
 
     def set_thresholds(self, on: int, off: int) -> None:
         """Store new hysteresis thresholds (ADC counts, ``0 < off <= on``) on the Pico."""
@@ -334,11 +334,11 @@ class SerialBackend(Backend):
             raise ValueError(
                 why("thresholds need 0 < off <= on: on={on} off={off}", on=on, off=off)
             )
-        self._command(Kind.CALIBRATE, thresholds_body(on, off), N_("set thresholds"))
+        self._command(Kind.CALIBRATE, thresholds_body(on, off), why("set thresholds"))
 
     def forget_calibration(self) -> None:
         """Delete the Pico's stored calibration: mid-rail baselines, default thresholds."""
-        self._command(Kind.CALIBRATE, bytes([CAL_FORGET]), N_("forget the calibration"))
+        self._command(Kind.CALIBRATE, bytes([CAL_FORGET]), why("forget the calibration"))
 
     def set_profile(self, key: str, timeout: float = 2.0) -> None:
         """Set the Pico up for the board ``key`` (``flix``, ``flip4``, ``olix``): it stores the
@@ -360,7 +360,7 @@ class SerialBackend(Backend):
         """Restart the Pico into its USB bootloader (the RPI-RP2 drive) for a firmware update:
         the link drops once it acknowledged. ``CommandUnknown`` from a firmware older than the
         BOOTLOADER frame (1.2)."""
-        self._command(Kind.BOOTLOADER, BOOTLOADER_KEY, N_("restart into the bootloader"), timeout)
+        self._command(Kind.BOOTLOADER, BOOTLOADER_KEY, why("restart into the bootloader"), timeout)
 
     def flush(self, timeout: float = 1.0) -> bool:
         """Wait until the board acknowledged the last LED frame; False if it did not in time."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.i18n import N_, error_words
+from controller.i18n import error_words
 from engine.phrase import Phrase, why
 from hal.base import BoardGeometry
 from hal.errors import BackendUnavailable, HalError
@@ -38,7 +38,7 @@ IMAGE_NAME = "flixboard-pico.uf2"
 MOUNT_GLOBS = ("/media/*/RPI-RP2", "/media/RPI-RP2", "/run/media/*/RPI-RP2", "/mnt/RPI-RP2")
 """Where desktop automounting (udisks) and the usual habits mount the drive."""
 BY_LABEL = Path("/dev/disk/by-label") / DRIVE_LABEL
-BOOTSEL = N_(
+BOOTSEL = why(
     "hold the BOOTSEL button on the Pico while plugging it in (its RPI-RP2 drive appears),"
     " then run `flixboard pico-update` again"
 )
@@ -441,7 +441,7 @@ def _reopen(
     """The Pico's link once it answers again, as ``geometry`` if given (``UpdateFailed`` if not
     within ``back_s``)."""
     deadline = time.monotonic() + waits.back_s
-    last = N_("its port did not appear")
+    last: str = why("its port did not appear")
     while time.monotonic() <= deadline:
         found = find_port(port, serial_number)
         if found is not None:

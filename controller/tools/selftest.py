@@ -105,7 +105,7 @@ def sim_grooves(board: SimBoard, layout: Layout) -> Result:
                 why(
                     "groove {groove} reads {panel}, expected {expected}",
                     groove=groove + 1,
-                    panel=seated[groove] or N_("nothing"),
+                    panel=seated[groove] or why("nothing"),
                     expected=layout.panels[groove],
                 )
             )
