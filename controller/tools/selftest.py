@@ -188,7 +188,8 @@ def real_sensors(
     print(lang.gettext("Press Ctrl+C when done."))
     try:
         while True:
-            print("\x1b[H\x1b[2J" + render(board.read(), layout=layout, color=False))
+            view = render(board.read(), layout=layout, color=False, words=lang.words)
+            print("\x1b[H\x1b[2J" + view)
             time.sleep(VIEW_S)
     except KeyboardInterrupt:
         print()

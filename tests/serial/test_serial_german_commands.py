@@ -235,6 +235,8 @@ def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german
     ]
     says(out, "LED walk: each hole's LED, then the 8 status pixels, lights white in turn.")
     says(out, "Press Ctrl+C when done.")
+    says(out, "grooves front {sensed} back", sensed="R Y G B")  # the live sensor view's labels
+    assert f"\n{german('status')}  - - -" in out
     says(out, "Press {button} (within {seconds} s) ...", button="ROLL", seconds=30)
     results = out.splitlines()[-4:]
     assert results[0].split()[:2] == [german("PASS"), german("LED walk").split()[0]]
