@@ -178,6 +178,11 @@ def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(
     refused = service.client.post("/api/pico/update", json={})
     assert refused.status_code == 409
     assert refused.json()["error"].startswith("the board is 'sim', not a Pico on USB")
+    german = service.client.post("/api/pico/update", json={}, headers={"Accept-Language": "de"})
+    not_a_pico = GERMAN.gettext(
+        "the board is {board}, not a Pico on USB (--board serial): there is no firmware to update"
+    )
+    assert german.json()["error"] == not_a_pico.format(board="'sim'")
     assert service.post("/api/roll").status_code == 200
     hole = service.state()["allowed"][0]
     assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
@@ -188,6 +193,11 @@ def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(
     during = service.client.post("/api/pico/update", json={})
     assert during.status_code == 409
     assert during.json()["error"].startswith("a game is in play: finish it")
+    german = service.client.post("/api/pico/update", json={}, headers={"Accept-Language": "de"})
+    assert german.json()["error"] == GERMAN.gettext(
+        "a game is in play: finish it (or start a new one) before updating the Pico, whose"
+        " board is not read during the update"
+    )
     assert service.client.get("/api/pico/update").json() == {
         "running": False,
         "steps": [],
