@@ -316,6 +316,11 @@ def test_a_german_settings_page_shows_the_update_in_german(
     assert "BOOTSEL button" not in page.locator("#pico-outcome").inner_text()
     shoot(page, tmp_path, "settings-pico-failed-de")
     fits(page)
+    # the board switched to English: the steps and the outcome are read again in English
+    page.select_option("#set-language", "en")
+    page.click("#save")
+    expect(page.locator("#pico-steps li").first).to_have_text(letting_go.format(port=pico.port))
+    expect(page.locator("#pico-outcome")).to_contain_text("Not updated: copying the firmware to")
 
 
 def fits(page: Page) -> None:
