@@ -183,6 +183,9 @@ def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(
         "the board is {board}, not a Pico on USB (--board serial): there is no firmware to update"
     )
     assert german.json()["error"] == not_a_pico.format(board="'sim'")
+    # seed 7: Lucky Flix's first throw lights holes (another may be a free throw)
+    lucky = {"variant": "lucky", "players": 2, "seed": 7}
+    assert service.post("/api/new_game", lucky).status_code == 200
     assert service.post("/api/roll").status_code == 200
     hole = service.state()["allowed"][0]
     assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
