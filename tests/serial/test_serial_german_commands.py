@@ -192,6 +192,14 @@ def test_selftest_speaks_the_boards_language_from_its_configuration(
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert cli(["selftest", "--config", str(config)]) == 0
     assert capsys.readouterr().out.splitlines()[0].startswith("PASS  LED walk")
+    # without a configuration: the terminal's German, a wiring file's error too
+    wiring = tmp_path / "mine.toml"
+    wiring.write_text('key = "flip4"\n')
+    assert cli(["selftest", "--geometry", str(wiring)]) == 2
+    err = capsys.readouterr().err
+    malformed = "{where}: missing or malformed entry: {error}"
+    assert err.startswith(f"flixboard selftest: {opening(malformed, 'error', where=wiring)}")
+    assert "malformed" not in err
 
 
 def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german(
