@@ -250,3 +250,25 @@ def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german
     assert results[0].split()[:2] == [german("PASS"), german("LED walk").split()[0]]
     assert german("confirmed") in results[0]
     says(results[2], "all four pressed")
+
+
+def test_run_names_a_pico_of_another_board_and_the_fix_in_the_boards_german(
+    fresh_pico: SimPico, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``flixboard run`` speaks the board's language: the hardware's refusal of a Pico set up
+    for another board, and its fix, in German."""
+    args = ["run", "--board", f"serial:{fresh_pico.port}", "--geometry", "flip4"]
+    args += ["--set", "board.language=de", "--http", "127.0.0.1:0", "--data-dir", str(tmp_path)]
+    assert cli(args) == 2
+    err = capsys.readouterr().err
+    mismatch = (
+        "the Pico on {port} is set up for the {board} board, not {expected}: if it sits in the"
+        " {key} board, set it up once with `flixboard pico-setup --geometry {key} --port {port}`;"
+        " else start with --geometry {now}"
+    )
+    flix = german("{key} ({holes} holes on {panels} panels)", key="flix", holes=64, panels=4)
+    flip4 = german("{key} ({rows}x{cols}, {cells} cells)", key="flip4", rows=5, cols=5, cells=25)
+    port = fresh_pico.port
+    said = german(mismatch, port=port, board=flix, expected=flip4, key="flip4", now="flix")
+    cannot = "flixboard run: cannot open the board {board}: {error}"
+    assert err.strip() == german(cannot, board=repr(f"serial:{port}"), error=said)
