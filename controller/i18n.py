@@ -54,6 +54,21 @@ class Language:
     def gettext(self, message: str) -> str:
         return self.messages.get(message) or message
 
+    def words(self, text: str) -> str:
+        """``text`` in this language: words marked with their values (a ``Phrase``) said with
+        them, those values that are words too (a ``Phrase``) said as well, the others (a port, a
+        board's key) as they are; any other text as its own message id."""
+        if not isinstance(text, Phrase):
+            return self.gettext(text)
+        said = self.gettext(text.id)
+        if not text.args:
+            return said
+        values = {
+            key: self.words(value) if isinstance(value, Phrase) else value
+            for key, value in text.args.items()
+        }
+        return said.format(**values)
+
 
 def read_catalog(lang: str) -> dict[str, str]:
     """The translated, not fuzzy messages of ``lang``'s catalog (none for English)."""
@@ -129,6 +144,13 @@ def _phrase(data: Mapping[str, Any]) -> Phrase:
         str(data["id"]),
         {key: _phrase(v) if isinstance(v, Mapping) else str(v) for key, v in args.items()},
     )
+
+
+def error_words(error: BaseException) -> str:
+    """What ``error`` says, its ``Phrase`` kept when it was raised with one (``str(error)``
+    keeps only the English)."""
+    said = error.args[0] if error.args else None
+    return said if isinstance(said, Phrase) else str(error)
 
 
 MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")

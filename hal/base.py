@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import ClassVar, Self, overload
 
+from engine.phrase import why
 from hal.errors import BackendClosed, PixelError, UnsupportedFeature
 
 HOLE_COUNT = 64
@@ -55,8 +56,19 @@ class BoardGeometry:
     def describe(self) -> str:
         """The shape in words, e.g. ``flip4 (5x5, 25 cells)``."""
         if self.flat:
-            return f"{self.key} ({self.rows}x{self.cols}, {self.cells} cells)"
-        return f"{self.key} ({self.cells} holes on {self.grooves} panels)"
+            return why(
+                "{key} ({rows}x{cols}, {cells} cells)",
+                key=self.key,
+                rows=self.rows,
+                cols=self.cols,
+                cells=self.cells,
+            )
+        return why(
+            "{key} ({holes} holes on {panels} panels)",
+            key=self.key,
+            holes=self.cells,
+            panels=self.grooves,
+        )
 
 
 FLIX_GEOMETRY = BoardGeometry("flix", HOLE_COUNT, GROOVE_COUNT)

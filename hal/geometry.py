@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.grid import GRIDS
+from engine.phrase import why
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
 
@@ -87,7 +88,9 @@ def load_grid_wiring(name: str | Path) -> GridWiring:
             },
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise GeometryError(f"{where}: missing or malformed entry: {error}") from error
+        raise GeometryError(
+            why("{where}: missing or malformed entry: {error}", where=where, error=error)
+        ) from error
     _check(wiring, where)
     return wiring
 
@@ -114,7 +117,9 @@ def _read(name: str | Path) -> tuple[dict[str, Any], str]:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise GeometryError(f"cannot read the wiring file {where}: {error}") from error
+            raise GeometryError(
+                why("cannot read the wiring file {where}: {error}", where=where, error=error)
+            ) from error
     else:
         where = f"wiring/{name}.toml"
         resource = files("wiring").joinpath(f"{name}.toml")
@@ -125,14 +130,18 @@ def _read(name: str | Path) -> tuple[dict[str, Any], str]:
                 if item.name.endswith(".toml") and item.name.removesuffix(".toml") in GRIDS
             )
             raise GeometryError(
-                f"no board geometry {name!r}: known {', '.join([FLIX_GEOMETRY.key, *known])} "
-                "or the path of a wiring file"
+                why(
+                    "no board geometry {name}: known {known} or the path of a wiring file",
+                    name=repr(name),
+                    known=", ".join([FLIX_GEOMETRY.key, *known]),
+                )
             )
         text = resource.read_text(encoding="utf-8")
     try:
         return tomllib.loads(text), where
     except tomllib.TOMLDecodeError as error:
-        raise GeometryError(f"cannot read {where}: {error}") from error
+        cannot = why("cannot read {where}: {error}", where=where, error=error)
+        raise GeometryError(cannot) from error
 
 
 def _check(wiring: GridWiring, where: str) -> None:
@@ -140,27 +149,49 @@ def _check(wiring: GridWiring, where: str) -> None:
     grid = GRIDS.get(geometry.key)
     if grid is None:
         raise GeometryError(
-            f"{where}: geometry {geometry.key!r} is no grid game's board "
-            f"(known: {', '.join(sorted(GRIDS))})"
+            why(
+                "{where}: geometry {key} is no grid game's board (known: {known})",
+                where=where,
+                key=repr(geometry.key),
+                known=", ".join(sorted(GRIDS)),
+            )
         )
     if (grid.rows, grid.cols) != (geometry.rows, geometry.cols):
         raise GeometryError(
-            f"{where}: the {grid.key} board has {grid.rows}x{grid.cols} cells, not "
-            f"{geometry.rows}x{geometry.cols}"
+            why(
+                "{where}: the {key} board has {rows}x{cols} cells, not {given}",
+                where=where,
+                key=grid.key,
+                rows=grid.rows,
+                cols=grid.cols,
+                given=f"{geometry.rows}x{geometry.cols}",
+            )
         )
     if bool(wiring.row_pins) == bool(wiring.decoder_pins):
-        raise GeometryError(f"{where}: rows need either row_pins or decoder_pins")
+        raise GeometryError(why("{where}: rows need either row_pins or decoder_pins", where=where))
     if wiring.row_pins and len(wiring.row_pins) != geometry.rows:
-        raise GeometryError(f"{where}: {geometry.rows} rows need {geometry.rows} row_pins")
+        raise GeometryError(
+            why("{where}: {rows} rows need {rows} row_pins", where=where, rows=geometry.rows)
+        )
     if wiring.decoder_pins and 2 ** len(wiring.decoder_pins) < geometry.rows:
         raise GeometryError(
-            f"{where}: {len(wiring.decoder_pins)} select pins cannot reach every row"
+            why(
+                "{where}: {count} select pins cannot reach every row",
+                where=where,
+                count=len(wiring.decoder_pins),
+            )
         )
     if len(wiring.col_pins) != geometry.cols:
-        raise GeometryError(f"{where}: {geometry.cols} columns need {geometry.cols} col_pins")
+        raise GeometryError(
+            why("{where}: {cols} columns need {cols} col_pins", where=where, cols=geometry.cols)
+        )
     if sorted(wiring.chain) != list(range(geometry.pixel_count)):
         raise GeometryError(
-            f"{where}: the LED chain must order each pixel 0..{geometry.pixel_count - 1} once"
+            why(
+                "{where}: the LED chain must order each pixel 0..{last} once",
+                where=where,
+                last=geometry.pixel_count - 1,
+            )
         )
     pins = [
         *wiring.row_pins,
@@ -170,4 +201,6 @@ def _check(wiring: GridWiring, where: str) -> None:
         *wiring.buttons.values(),
     ]
     if len(set(pins)) != len(pins):
-        raise GeometryError(f"{where}: a GPIO is used twice: {sorted(pins)}")
+        raise GeometryError(
+            why("{where}: a GPIO is used twice: {pins}", where=where, pins=sorted(pins))
+        )

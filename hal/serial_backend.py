@@ -23,6 +23,7 @@ from collections import deque
 from types import ModuleType
 from typing import Any
 
+from engine.phrase import why
 from hal.base import (
     FLIX_GEOMETRY,
     Backend,
@@ -250,8 +251,12 @@ class SerialBackend(Backend):
             if mismatch is not None:
                 raise mismatch
             raise BackendUnavailable(
-                f"no flixboard answered on {self.port} within {open_timeout:g} s"
-                f" ({self.last_error or 'no handshake'})"
+                why(
+                    "no flixboard answered on {port} within {seconds} s ({reason})",
+                    port=self.port,
+                    seconds=f"{open_timeout:g}",
+                    reason=self.last_error or why("no handshake"),
+                )
             )
 
     # -- the Backend contract -------------------------------------------------------------------
@@ -274,17 +279,19 @@ class SerialBackend(Backend):
         self._check_open()
         if self.geometry.flat:
             raise UnsupportedFeature(
-                f"the {self.geometry.key} board's Hall switches give no raw fields"
+                why("the {board} board's Hall switches give no raw fields", board=self.geometry.key)
             )
         with self._changed:
             self._raw_wanted_at = time.monotonic()
             seen = self._raw_serial
         if not self._raw_mode:
-            self._command(Kind.MODE, bytes([MODE_RAW]), "switch to raw mode")
+            self._command(Kind.MODE, bytes([MODE_RAW]), why("switch to raw mode"))
             self._raw_mode = True
         with self._changed:
             if not self._changed.wait_for(lambda: self._raw_serial > seen, timeout=2.0):
-                raise BoardDisconnected(f"the board on {self.port} sent no raw fields within 2 s")
+                raise BoardDisconnected(
+                    why("the board on {port} sent no raw fields within 2 s", port=self.port)
+                )
             assert self._raw is not None
             return self._raw
 
@@ -319,24 +326,29 @@ class SerialBackend(Backend):
 
     def capture_baseline(self, timeout: float = 10.0) -> None:
         """Measure every sensor's baseline (empty board, panels out) and store it on the Pico."""
-        self._command(Kind.CALIBRATE, bytes([CAL_CAPTURE]), "capture baselines", timeout)
+        self._command(Kind.CALIBRATE, bytes([CAL_CAPTURE]), why("capture baselines"), timeout)
 
     def set_thresholds(self, on: int, off: int) -> None:
         """Store new hysteresis thresholds (ADC counts, ``0 < off <= on``) on the Pico."""
         if not 0 < off <= on <= 0xFFFF:
-            raise ValueError(f"thresholds need 0 < off <= on: on={on} off={off}")
-        self._command(Kind.CALIBRATE, thresholds_body(on, off), "set thresholds")
+            raise ValueError(
+                why("thresholds need 0 < off <= on: on={on} off={off}", on=on, off=off)
+            )
+        self._command(Kind.CALIBRATE, thresholds_body(on, off), why("set thresholds"))
 
     def forget_calibration(self) -> None:
         """Delete the Pico's stored calibration: mid-rail baselines, default thresholds."""
-        self._command(Kind.CALIBRATE, bytes([CAL_FORGET]), "forget the calibration")
+        self._command(Kind.CALIBRATE, bytes([CAL_FORGET]), why("forget the calibration"))
 
     def set_profile(self, key: str, timeout: float = 2.0) -> None:
         """Set the Pico up for the board ``key`` (``flix``, ``flip4``, ``olix``): it stores the
         profile and restarts into it, so the link drops and comes back as that board."""
         if key not in PROFILES:
-            raise ValueError(f"no board profile {key!r}: known {', '.join(PROFILES)}")
-        what = f"set up the {key} board"
+            known = ", ".join(PROFILES)
+            raise ValueError(
+                why("no board profile {key}: known {known}", key=repr(key), known=known)
+            )
+        what = why("set up the {board} board", board=key)
         self._command(Kind.PROFILE, bytes([PROFILES.index(key)]), what, timeout)
 
     @property
@@ -348,7 +360,7 @@ class SerialBackend(Backend):
         """Restart the Pico into its USB bootloader (the RPI-RP2 drive) for a firmware update:
         the link drops once it acknowledged. ``CommandUnknown`` from a firmware older than the
         BOOTLOADER frame (1.2)."""
-        self._command(Kind.BOOTLOADER, BOOTLOADER_KEY, "restart into the bootloader", timeout)
+        self._command(Kind.BOOTLOADER, BOOTLOADER_KEY, why("restart into the bootloader"), timeout)
 
     def flush(self, timeout: float = 1.0) -> bool:
         """Wait until the board acknowledged the last LED frame; False if it did not in time."""
@@ -403,28 +415,48 @@ class SerialBackend(Backend):
 
     def _command(self, kind: int, body: bytes, what: str, timeout: float = 2.0) -> None:
         if not self.connected:
-            raise BoardDisconnected(f"cannot {what}: the board on {self.port} is disconnected")
+            raise BoardDisconnected(
+                why("cannot {what}: the board on {port} is disconnected", what=what, port=self.port)
+            )
         with self._changed:
             seq = self._send(kind, body)
             if seq is None:
-                raise BoardDisconnected(f"cannot {what}: writing to {self.port} failed")
+                raise BoardDisconnected(
+                    why("cannot {what}: writing to {port} failed", what=what, port=self.port)
+                )
             self._acks[seq] = None
             done = self._changed.wait_for(lambda: self._acks.get(seq) is not None, timeout)
             status = self._acks.pop(seq, None)
         if not done or status is None:
-            raise BoardCommandFailed(f"the board did not acknowledge '{what}' within {timeout:g} s")
+            raise BoardCommandFailed(
+                why(
+                    "the board did not acknowledge '{what}' within {seconds} s",
+                    what=what,
+                    seconds=f"{timeout:g}",
+                )
+            )
         if status == Status.MAGNET_NEAR:
             raise BoardCommandFailed(
-                f"cannot {what}: a sensor reads a magnet; take every piece out and lift the panels"
+                why(
+                    "cannot {what}: a sensor reads a magnet; take every piece out and lift the"
+                    " panels",
+                    what=what,
+                )
             )
         if status == Status.NOT_ANALOG:
             raise BoardCommandFailed(
-                f"cannot {what}: the {self.geometry.key} board's Hall switches need no calibration"
+                why(
+                    "cannot {what}: the {board} board's Hall switches need no calibration",
+                    what=what,
+                    board=self.geometry.key,
+                )
             )
         if status == Status.UNKNOWN_KIND:
-            raise CommandUnknown(f"the board's firmware does not know how to {what}")
+            raise CommandUnknown(why("the board's firmware does not know how to {what}", what=what))
         if status != Status.OK:
-            raise BoardCommandFailed(f"the board refused to {what}: {Status(status).name}")
+            raise BoardCommandFailed(
+                why("the board refused to {what}: {status}", what=what, status=Status(status).name)
+            )
 
     # -- receiving (reader thread) --------------------------------------------------------------
 
@@ -471,21 +503,32 @@ class SerialBackend(Backend):
     def _handshake(self, info: Info) -> bool:
         if info.version != VERSION:
             self._mismatch = ProtocolMismatch(
-                f"the board on {self.port} speaks protocol version {info.version}, this host"
-                f" version {VERSION}: flash the firmware of this release (make firmware-deploy)"
+                why(
+                    "the board on {port} speaks protocol version {version}, this host version"
+                    " {host}: flash the firmware of this release (make firmware-deploy)",
+                    port=self.port,
+                    version=info.version,
+                    host=VERSION,
+                )
             )
-            self.last_error = str(self._mismatch)
+            self.last_error = self._mismatch.args[0]  # a Phrase: said in the reader's language
             return False
         geometry = info.geometry
         expected = self._expected
         if expected is not None and geometry.key != expected.key:
             self._mismatch = ProfileMismatch(
-                f"the Pico on {self.port} is set up for the {geometry.describe()} board, not "
-                f"{expected.describe()}: if it sits in the {expected.key} board, set it up once "
-                f"with `flixboard pico-setup --geometry {expected.key} --port {self.port}`;"
-                f" else start with --geometry {geometry.key}"
+                why(
+                    "the Pico on {port} is set up for the {board} board, not {expected}: if it"
+                    " sits in the {key} board, set it up once with `flixboard pico-setup"
+                    " --geometry {key} --port {port}`; else start with --geometry {now}",
+                    port=self.port,
+                    board=geometry.describe(),
+                    expected=expected.describe(),
+                    key=expected.key,
+                    now=geometry.key,
+                )
             )
-            self.last_error = str(self._mismatch)
+            self.last_error = self._mismatch.args[0]  # a Phrase: said in the reader's language
             return False
         if expected is None:  # the first answer says which board this is, from now on
             self._expected = self.geometry = geometry
@@ -549,7 +592,11 @@ class SerialBackend(Backend):
     def _lost(self, error: BaseException | None) -> None:
         with self._changed:
             self._reader_lost = True
-            self.last_error = f"{self.port} went away: {error}" if error else f"{self.port} closed"
+            self.last_error = (
+                why("{port} went away: {error}", port=self.port, error=error)
+                if error
+                else why("{port} closed", port=self.port)
+            )
         self._set_disconnected()
 
     # -- supervision ----------------------------------------------------------------------------
@@ -581,7 +628,11 @@ class SerialBackend(Backend):
                 self._send(Kind.HELLO, bytes([VERSION]))
             return
         if silent > self.board_timeout_s:
-            self.last_error = f"no heartbeat from the board on {self.port} for {silent:.1f} s"
+            self.last_error = why(
+                "no heartbeat from the board on {port} for {seconds} s",
+                port=self.port,
+                seconds=f"{silent:.1f}",
+            )
             self._set_disconnected()
             return
         if now - self._ping_at >= self.heartbeat_s:
@@ -605,7 +656,7 @@ class SerialBackend(Backend):
                 self.port, baudrate=115200, timeout=1, write_timeout=0.5, exclusive=True
             )
         except (OSError, ValueError, serial.SerialException) as error:
-            self.last_error = f"cannot open {self.port}: {error}"
+            self.last_error = why("cannot open {port}: {error}", port=self.port, error=error)
             return False
         reader = _Reader(port, _Link(self), (OSError, TypeError, serial.SerialException))
         with self._changed:

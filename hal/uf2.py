@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import struct
 
+from engine.phrase import why
+
 BLOCK_SIZE = 512
 PAYLOAD_SIZE = 256
 MAGIC_START = (0x0A324655, 0x9E5D5157)
@@ -26,7 +28,13 @@ def check_image(data: bytes) -> int:
     (not a multiple of 512 bytes, a bad magic, another chip family, a block missing or out of
     order)."""
     if not data or len(data) % BLOCK_SIZE:
-        raise ValueError(f"{len(data)} bytes, not a whole number of {BLOCK_SIZE}-byte UF2 blocks")
+        raise ValueError(
+            why(
+                "{size} bytes, not a whole number of {block}-byte UF2 blocks",
+                size=len(data),
+                block=BLOCK_SIZE,
+            )
+        )
     total = len(data) // BLOCK_SIZE
     for index in range(total):
         at = index * BLOCK_SIZE
@@ -35,9 +43,16 @@ def check_image(data: bytes) -> int:
         )
         (end,) = struct.unpack_from("<I", data, at + BLOCK_SIZE - 4)
         if (start0, start1, end) != (*MAGIC_START, MAGIC_END):
-            raise ValueError(f"block {index} has no UF2 magic")
+            raise ValueError(why("block {index} has no UF2 magic", index=index))
         if not flags & FLAG_FAMILY_ID or family != RP2040_FAMILY:
-            raise ValueError(f"block {index} is not for an RP2040")
+            raise ValueError(why("block {index} is not for an RP2040", index=index))
         if (number, count, size) != (index, total, PAYLOAD_SIZE):
-            raise ValueError(f"block {index} says it is block {number} of {count}")
+            raise ValueError(
+                why(
+                    "block {index} says it is block {number} of {count}",
+                    index=index,
+                    number=number,
+                    count=count,
+                )
+            )
     return total

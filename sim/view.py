@@ -15,9 +15,10 @@ is bracketed: ``[o]``. Below: the 8 status pixels and the panels the grooves hol
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.holes import DEFAULT_LAYOUT, ROMAN, Layout
+from engine.phrase import Phrase, why
 from hal.base import HOLE_COUNT, Backend, BoardReading, Color, Piece
 from sim.board import SimBoard
 
@@ -34,19 +35,21 @@ def render(
     layout: Layout = DEFAULT_LAYOUT,
     color: bool = True,
     glyphs: Mapping[int, str] | None = None,
+    words: Callable[[Phrase], str] = str,
 ) -> str:
     """The board as text: ``reading``'s pieces lit by ``colors`` (72 pixels, unscaled).
 
     Colours are shown at full strength so that dim LEDs stay visible; ``brightness`` 0 is dark.
     ``glyphs`` (one character per hole index) replaces the glyph of a hole that holds a piece,
-    e.g. to show whose Man it is; an empty hole is always ``.``.
+    e.g. to show whose Man it is; an empty hole is always ``.``. ``words`` says the labels
+    (``status``, the grooves' line) in a language (default English).
     """
     marks = dict(glyphs or {})
     cells = len(reading.holes)
     pixels = list(colors) if colors is not None and brightness > 0 else []
     pixels += [_DARK] * (cells + 8 - len(pixels))
     if not reading.grooves:
-        return _render_flat(reading, pixels, color, marks)
+        return _render_flat(reading, pixels, color, marks, words)
     lines = [
         "     " + _GAP.join(f"{letter:^12}" for letter in layout.panels),
         "     " + _GAP.join("".join(f" {s} " for s in layout.suits) for _ in layout.panels),
@@ -59,16 +62,20 @@ def render(
                 "".join(_cell(reading.holes[h], pixels[h], color, marks.get(h)) for h in holes)
             )
         lines.append(f"{ROMAN[floor]:>3}  " + _GAP.join(blocks))
-    lines.append("status  " + " ".join(_status(c, color) for c in pixels[HOLE_COUNT:]))
+    lines.append(_status_line(pixels[HOLE_COUNT:], color, words))
     sensed = " ".join(g or "-" for g in reading.grooves)
     expected = " ".join(layout.panels)
-    note = "" if sensed == expected else f"  (expected {expected})"
-    lines.append(f"grooves front {sensed} back{note}")
+    note = "" if sensed == expected else "  " + words(why("(expected {panels})", panels=expected))
+    lines.append(words(why("grooves front {sensed} back", sensed=sensed)) + note)
     return "\n".join(line.rstrip() for line in lines)
 
 
 def _render_flat(
-    reading: BoardReading, pixels: list[Color], color: bool, marks: Mapping[int, str]
+    reading: BoardReading,
+    pixels: list[Color],
+    color: bool,
+    marks: Mapping[int, str],
+    words: Callable[[Phrase], str],
 ) -> str:
     cells = len(reading.holes)
     size = math.isqrt(cells)
@@ -77,8 +84,14 @@ def _render_flat(
         holes = range(row * size, row * size + size)
         drawn = "".join(_cell(reading.holes[h], pixels[h], color, marks.get(h)) for h in holes)
         lines.append(f"{row + 1:>3} {drawn}")
-    lines.append("status  " + " ".join(_status(c, color) for c in pixels[cells:]))
+    lines.append(_status_line(pixels[cells:], color, words))
     return "\n".join(line.rstrip() for line in lines)
+
+
+def _status_line(pixels: Sequence[Color], color: bool, words: Callable[[Phrase], str]) -> str:
+    """The 8 status pixels after their label."""
+    label = words(why("status"))
+    return f"{label:<7} " + " ".join(_status(c, color) for c in pixels)
 
 
 def render_board(

@@ -1,7 +1,8 @@
 """``flixboard pico-setup``: tell a Pico which board it sits in (once, after flashing the UF2).
 
 The Pico stores the board's profile in its flash and restarts into it (its pins, its sensing, its
-LED chain); this command then opens it again and checks that it answers as that board.
+LED chain); this command then opens it again and checks that it answers as that board. It speaks
+the terminal's language (``controller.cli.language``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ import argparse
 import sys
 import time
 
+from controller.cli.language import command_language
 from controller.cli.status import FAILED, USER_FAULT
+from controller.i18n import error_words
 from hal.base import BoardGeometry
 from hal.errors import BackendUnavailable, HalError
 from hal.geometry import load_geometry
@@ -33,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    say = command_language()
     try:
         geometry = load_geometry(args.geometry)
         with SerialBackend(args.port) as pico:
@@ -40,21 +44,25 @@ def main(args: argparse.Namespace) -> int:
             if before.key != geometry.key:
                 pico.set_profile(geometry.key)
     except (BackendUnavailable, ValueError) as error:  # the board or the port given
-        print(f"flixboard pico-setup: {error}", file=sys.stderr)
+        print(f"flixboard pico-setup: {say.words(error_words(error))}", file=sys.stderr)
         return USER_FAULT
     except HalError as error:
-        print(f"flixboard pico-setup: {error}", file=sys.stderr)
+        print(f"flixboard pico-setup: {say.words(error_words(error))}", file=sys.stderr)
         return FAILED
     try:
         if before.key != geometry.key:
             _reopen(args.port, geometry)
     except HalError as error:  # the Pico took the profile but did not come back as that board
-        print(f"flixboard pico-setup: {error}", file=sys.stderr)
+        print(f"flixboard pico-setup: {say.words(error_words(error))}", file=sys.stderr)
         return FAILED
-    was = "" if before.key == geometry.key else f" (it was set up for {before.key})"
-    print(f"the Pico on {args.port} reads the {geometry.describe()} board{was}")
+    if before.key == geometry.key:
+        reads = say.gettext("the Pico on {port} reads the {board} board")
+    else:
+        reads = say.gettext("the Pico on {port} reads the {board} board (it was set up for {was})")
+    print(reads.format(port=args.port, board=say.words(geometry.describe()), was=before.key))
     shape = "" if geometry.key == "flix" else f" --geometry {geometry.key}"
-    print(f"start the service with: flixboard run --board serial:{args.port}{shape}")
+    start = say.gettext("start the service with: {command}")
+    print(start.format(command=f"flixboard run --board serial:{args.port}{shape}"))
     return 0
 
 

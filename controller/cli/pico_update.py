@@ -7,13 +7,15 @@ import argparse
 import sys
 from pathlib import Path
 
+from controller.cli.language import command_language
 from controller.cli.status import FAILED, OK, USER_FAULT
+from controller.i18n import error_words
 from controller.tools.pico_update import (
     CARRIED_UF2,
     UpdateFailed,
     Waits,
     carried_firmware,
-    dotted,
+    outcome_words,
     update_pico,
 )
 from hal.serial_backend import DEFAULT_PORT
@@ -58,17 +60,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    say = command_language()
     waits = Waits(drive_s=args.drive_wait, back_s=args.back_wait)
     try:
         carried = carried_firmware(args.uf2)
         result = update_pico(
-            args.port, carried, drives=args.drive, waits=waits, force=args.force, say=print
+            args.port,
+            carried,
+            drives=args.drive,
+            waits=waits,
+            force=args.force,
+            say=lambda step: print(say.words(step), flush=True),
         )
     except UpdateFailed as error:
-        print(f"flixboard pico-update: {error}", file=sys.stderr)
+        print(f"flixboard pico-update: {say.words(error_words(error))}", file=sys.stderr)
         return USER_FAULT if error.user_fault else FAILED
-    if not result.updated:
-        print(f"nothing to do: the Pico already runs firmware {dotted(result.after)}")
-        return OK
-    print(f"the Pico on {args.port} runs firmware {dotted(result.after)}, the {result.board} board")
+    print(say.words(outcome_words(args.port, result)))
     return OK

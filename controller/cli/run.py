@@ -23,7 +23,7 @@ from controller.config import (
 )
 from controller.config_file import TOKEN_FILE, new_token, stored_token
 from controller.core.board_search import BoardSearch
-from controller.i18n import N_, Language, language
+from controller.i18n import N_, Language, error_words, language
 from controller.records.journal import Journal, JournalError, default_data_dir
 from controller.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
@@ -347,7 +347,7 @@ def main(args: argparse.Namespace) -> int:
 
 def _cannot_open(say: Language, board: str, error: Exception) -> str:
     return say.gettext("flixboard run: cannot open the board {board}: {error}").format(
-        board=repr(board), error=error
+        board=repr(board), error=say.words(error_words(error))
     )
 
 

@@ -9,32 +9,38 @@ from __future__ import annotations
 
 import sys
 
+from controller.i18n import N_, Language
 from engine.holes import name
 from hal.serial_backend import SerialBackend
 
-GROOVE_SIDES = ("left", "right")
+GROOVE_SIDES = (N_("left"), N_("right"))
 
 
-def capture(board: SerialBackend) -> int:
+def capture(board: SerialBackend, say: Language) -> int:
     reading = board.read()
     if reading.occupied() or any(reading.grooves):
-        print(
-            "flixboard calibrate: the board is not empty. Take every piece out and lift the four"
-            " panels out of their grooves, then run it again.",
-            file=sys.stderr,
+        not_empty = say.gettext(
+            "the board is not empty. Take every piece out and lift the four panels out of their"
+            " grooves, then run it again."
         )
+        print(f"flixboard calibrate: {not_empty}", file=sys.stderr)
         return 1
-    print("measuring every sensor's baseline (keep magnets away from the board) ...")
+    print(say.gettext("measuring every sensor's baseline (keep magnets away from the board) ..."))
     board.capture_baseline()
     fields = board.raw_fields()
-    print(
-        f"calibrated: 72 baselines stored on the board; largest field now {max(map(abs, fields))}"
+    calibrated = say.gettext(
+        "calibrated: 72 baselines stored on the board; largest field now {field}"
     )
-    print("seat the panels and place a Man in each hole to check: flixboard calibrate --show")
+    print(calibrated.format(field=max(map(abs, fields))))
+    print(
+        say.gettext(
+            "seat the panels and place a Man in each hole to check: flixboard calibrate --show"
+        )
+    )
     return 0
 
 
-def format_fields(fields: tuple[int, ...]) -> str:
+def format_fields(fields: tuple[int, ...], say: Language) -> str:
     """The 64 hole fields as four panels (floor IV on top), then the groove sensors."""
     lines = []
     for floor in range(3, -1, -1):
@@ -47,7 +53,8 @@ def format_fields(fields: tuple[int, ...]) -> str:
         lines.append(" ".join(cells))
     for groove in range(4):
         pair = ", ".join(
-            f"{side} {fields[64 + 2 * groove + i]:+5d}" for i, side in enumerate(GROOVE_SIDES)
+            f"{say.gettext(side)} {fields[64 + 2 * groove + i]:+5d}"
+            for i, side in enumerate(GROOVE_SIDES)
         )
-        lines.append(f"groove {groove}: {pair}")
+        lines.append(say.gettext("groove {groove}: {fields}").format(groove=groove, fields=pair))
     return "\n".join(lines)

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.i18n import error_words
+from engine.phrase import Phrase, why
 from hal.base import BoardGeometry
 from hal.errors import BackendUnavailable, HalError
 from hal.geometry import load_geometry
@@ -36,7 +38,7 @@ IMAGE_NAME = "flixboard-pico.uf2"
 MOUNT_GLOBS = ("/media/*/RPI-RP2", "/media/RPI-RP2", "/run/media/*/RPI-RP2", "/mnt/RPI-RP2")
 """Where desktop automounting (udisks) and the usual habits mount the drive."""
 BY_LABEL = Path("/dev/disk/by-label") / DRIVE_LABEL
-BOOTSEL = (
+BOOTSEL = why(
     "hold the BOOTSEL button on the Pico while plugging it in (its RPI-RP2 drive appears),"
     " then run `flixboard pico-update` again"
 )
@@ -44,8 +46,9 @@ BOOTSEL = (
 
 
 class UpdateFailed(Exception):
-    """A step of the update failed; the message says which and how to recover. ``user_fault``:
-    what the user gave cannot be used (the firmware file, a port where no Pico answers)."""
+    """A step of the update failed; the message (a ``Phrase``: said in the reader's language)
+    says which and how to recover. ``user_fault``: what the user gave cannot be used (the
+    firmware file, a port where no Pico answers)."""
 
     def __init__(self, message: str, *, user_fault: bool = False) -> None:
         super().__init__(message)
@@ -90,6 +93,20 @@ def dotted(version: tuple[int, int]) -> str:
     return f"{version[0]}.{version[1]}"
 
 
+def outcome_words(port: str, result: UpdateResult) -> Phrase:
+    """What an update that did not fail did: nothing (the Pico runs the carried version), or the
+    version and board the Pico runs now."""
+    after = dotted(result.after)
+    if not result.updated:
+        return why("nothing to do: the Pico already runs firmware {version}", version=after)
+    return why(
+        "the Pico on {port} runs firmware {version}, the {board} board",
+        port=port,
+        version=after,
+        board=result.board,
+    )
+
+
 def carried_firmware(path: Path = CARRIED_UF2) -> CarriedFirmware:
     """The UF2 at ``path`` and its version (``firmware-version:`` in ``SOURCES.txt`` beside it);
     ``UpdateFailed`` (status 2) if either cannot be used."""
@@ -99,14 +116,18 @@ def carried_firmware(path: Path = CARRIED_UF2) -> CarriedFirmware:
         check_image(image)
         lines = sources.read_text().splitlines()
     except (OSError, ValueError) as error:
-        message = f"cannot use the firmware image {path}: {error}"
+        message = why(
+            "cannot use the firmware image {path}: {error}", path=path, error=error_words(error)
+        )
         raise UpdateFailed(message, user_fault=True) from None
     for line in lines:
         if line.startswith("firmware-version:"):
             major, _, minor = line.split(":", 1)[1].strip().partition(".")
             if major.isdigit() and minor.isdigit():
                 return CarriedFirmware(path, image, (int(major), int(minor)))
-    raise UpdateFailed(f"{sources} names no firmware-version: MAJOR.MINOR", user_fault=True)
+    raise UpdateFailed(
+        why("{sources} names no firmware-version: MAJOR.MINOR", sources=sources), user_fault=True
+    )
 
 
 def find_drive(candidates: Sequence[Path] = ()) -> Path | None:
@@ -167,14 +188,22 @@ def copy_image(image: bytes, drive: Path) -> None:
     An error while writing is a failed copy; one while flushing or closing, once the drive is
     gone, is the bootloader restarting after the last block (the version check then decides)."""
     target = drive / IMAGE_NAME
-    still = (
-        f"the Pico waits in its bootloader: free or remount the drive and run `flixboard"
-        f" pico-update` again, or {BOOTSEL}"
+    still = why(
+        "the Pico waits in its bootloader: free or remount the drive and run `flixboard"
+        " pico-update` again, or {bootsel}",
+        bootsel=BOOTSEL,
     )
     try:
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     except OSError as error:
-        raise UpdateFailed(f"cannot write {target}: {error.strerror}; {still}") from None
+        raise UpdateFailed(
+            why(
+                "cannot write {target}: {error}; {still}",
+                target=target,
+                error=error.strerror,
+                still=still,
+            )
+        ) from None
     try:
         view = memoryview(image)
         while view:
@@ -183,7 +212,12 @@ def copy_image(image: bytes, drive: Path) -> None:
         with contextlib.suppress(OSError):
             os.close(fd)
         raise UpdateFailed(
-            f"copying the firmware to {target} failed: {error.strerror}; {still}"
+            why(
+                "copying the firmware to {target} failed: {error}; {still}",
+                target=target,
+                error=error.strerror,
+                still=still,
+            )
         ) from None
     try:
         os.fsync(fd)
@@ -191,7 +225,12 @@ def copy_image(image: bytes, drive: Path) -> None:
     except OSError as error:
         if (drive / DRIVE_INFO).exists():
             raise UpdateFailed(
-                f"flushing the firmware to {target} failed: {error.strerror}; {still}"
+                why(
+                    "flushing the firmware to {target} failed: {error}; {still}",
+                    target=target,
+                    error=error.strerror,
+                    still=still,
+                )
             ) from None
 
 
@@ -206,20 +245,37 @@ def update_pico(
 ) -> UpdateResult:
     """Bring the Pico on ``port`` to ``carried``'s firmware (see the module); ``drives``: where
     its bootloader drive may be mounted (default: found). ``force`` flashes an equal version too.
-    ``say`` hears each step."""
+    ``say`` hears each step (a ``Phrase``: said in the listener's language)."""
     try:
         pico = SerialBackend(port, open_timeout=waits.answer_s)
     except ProtocolMismatch as error:
-        raise UpdateFailed(f"{error}; to flash this release's firmware, {BOOTSEL}") from None
+        raise UpdateFailed(
+            why(
+                "{error}; to flash this release's firmware, {bootsel}",
+                error=error_words(error),
+                bootsel=BOOTSEL,
+            )
+        ) from None
     except BackendUnavailable as error:
         drive = find_drive(drives)
         if drive is None:
             raise UpdateFailed(
-                f"no Pico answers on {port} ({error}) and no RPI-RP2 drive is mounted: check the"
-                f" cable and --port; a Pico that runs no firmware: {BOOTSEL}",
+                why(
+                    "no Pico answers on {port} ({error}) and no RPI-RP2 drive is mounted: check"
+                    " the cable and --port; a Pico that runs no firmware: {bootsel}",
+                    port=port,
+                    error=error_words(error),
+                    bootsel=BOOTSEL,
+                ),
                 user_fault=True,
             ) from None
-        say(f"no Pico answers on {port}, but one waits in its bootloader at {drive}")
+        say(
+            why(
+                "no Pico answers on {port}, but one waits in its bootloader at {drive}",
+                port=port,
+                drive=drive,
+            )
+        )
         return _flash_and_check(port, None, carried, drive, waits, say)
     with pico:
         version = pico.info.firmware if pico.info else (0, 0)
@@ -227,20 +283,34 @@ def update_pico(
         if before.version == carried.version and not force:
             return UpdateResult(before.version, before.version, before.board, updated=False)
         say(
-            f"the Pico on {port} runs firmware {dotted(before.version)}, this release carries"
-            f" {dotted(carried.version)}: restarting it into its bootloader"
+            why(
+                "the Pico on {port} runs firmware {version}, this release carries {carried}:"
+                " restarting it into its bootloader",
+                port=port,
+                version=dotted(before.version),
+                carried=dotted(carried.version),
+            )
         )
         try:
             pico.enter_bootloader(timeout=waits.answer_s)
         except CommandUnknown:
             raise UpdateFailed(
-                f"the Pico's firmware {dotted(before.version)} cannot restart into its bootloader"
-                f" by itself (that came with firmware 1.2): {BOOTSEL}"
+                why(
+                    "the Pico's firmware {version} cannot restart into its bootloader by itself"
+                    " (that came with firmware 1.2): {bootsel}",
+                    version=dotted(before.version),
+                    bootsel=BOOTSEL,
+                )
             ) from None
         except HalError as error:
             raise UpdateFailed(
-                f"the Pico did not restart into its bootloader ({error}); it still runs firmware"
-                f" {dotted(before.version)}: run `flixboard pico-update` again, or {BOOTSEL}"
+                why(
+                    "the Pico did not restart into its bootloader ({error}); it still runs"
+                    " firmware {version}: run `flixboard pico-update` again, or {bootsel}",
+                    error=error_words(error),
+                    version=dotted(before.version),
+                    bootsel=BOOTSEL,
+                )
             ) from None
     drive = _wait_for_drive(drives, waits)
     return _flash_and_check(port, before, carried, drive, waits, say)
@@ -260,14 +330,24 @@ def _wait_for_drive(drives: Sequence[Path], waits: Waits) -> Path:
         if time.monotonic() > deadline:
             where = ", ".join(str(d) for d in drives) or "/media, /run/media, /mnt"
             unmounted = (
-                f" ({BY_LABEL} is there but not mounted: mount it, say `udisksctl mount -b"
-                f" {BY_LABEL}`, and pass --drive with its folder)"
+                why(
+                    " ({device} is there but not mounted: mount it, say `udisksctl mount -b"
+                    " {device}`, and pass --drive with its folder)",
+                    device=BY_LABEL,
+                )
                 if BY_LABEL.exists()
                 else ""
             )
             raise UpdateFailed(
-                f"the Pico's RPI-RP2 drive did not appear within {waits.drive_s:g} s at {where}"
-                f"{unmounted}. The Pico is safe in its bootloader or its old firmware: {BOOTSEL}"
+                why(
+                    "the Pico's RPI-RP2 drive did not appear within {seconds} s at {where}"
+                    "{unmounted}. The Pico is safe in its bootloader or its old firmware:"
+                    " {bootsel}",
+                    seconds=f"{waits.drive_s:g}",
+                    where=where,
+                    unmounted=unmounted,
+                    bootsel=BOOTSEL,
+                )
             )
         time.sleep(waits.poll_s)
     return drive
@@ -282,24 +362,42 @@ def _flash_and_check(
     say: Callable[[str], None],
 ) -> UpdateResult:
     serial_number = before.serial_number if before is not None else None
-    say(f"copying {carried.path.name} ({len(carried.image)} bytes) to {drive}")
+    say(
+        why(
+            "copying {file} ({size} bytes) to {drive}",
+            file=carried.path.name,
+            size=len(carried.image),
+            drive=drive,
+        )
+    )
     copy_image(carried.image, drive)
-    say("waiting for the Pico to restart with its new firmware")
+    say(why("waiting for the Pico to restart with its new firmware"))
     pico = _reopen(port, serial_number, waits)
     with pico:
         after = pico.info.firmware if pico.info else (0, 0)
         board = pico.geometry.key
         if after != carried.version:
             raise UpdateFailed(
-                f"after the copy the Pico reports firmware {dotted(after)}, not the"
-                f" {dotted(carried.version)} of {carried.path}: run `flixboard pico-update`"
-                f" again; if it fails once more, {BOOTSEL}. Firmware files copied onto its"
-                f" flash (make firmware-deploy) come before the UF2's: delete them first"
-                f" (mpremote rm -r :firmware)"
+                why(
+                    "after the copy the Pico reports firmware {version}, not the {carried} of"
+                    " {path}: run `flixboard pico-update` again; if it fails once more,"
+                    " {bootsel}. Firmware files copied onto its flash (make firmware-deploy)"
+                    " come before the UF2's: delete them first (mpremote rm -r :firmware)",
+                    version=dotted(after),
+                    carried=dotted(carried.version),
+                    path=carried.path,
+                    bootsel=BOOTSEL,
+                )
             )
         restored = before is not None and board != before.board
         if restored and before is not None:
-            say(f"the Pico came back as the {board} board: setting it up for {before.board} again")
+            say(
+                why(
+                    "the Pico came back as the {board} board: setting it up for {before} again",
+                    board=board,
+                    before=before.board,
+                )
+            )
             try:
                 pico.set_profile(before.board)
             except HalError as error:
@@ -313,8 +411,12 @@ def _flash_and_check(
         board = before.board
     if before is not None and before.calibrated and not calibrated:
         raise UpdateFailed(
-            f"the Pico runs firmware {dotted(after)} now but lost its calibration: with every"
-            f" piece out and the panels lifted, run `flixboard calibrate --port {port}`"
+            why(
+                "the Pico runs firmware {version} now but lost its calibration: with every piece"
+                " out and the panels lifted, run `flixboard calibrate --port {port}`",
+                version=dotted(after),
+                port=port,
+            )
         )
     return UpdateResult(
         before.version if before else None, after, board, updated=True, profile_restored=restored
@@ -323,8 +425,13 @@ def _flash_and_check(
 
 def _profile_lost(port: str, board: str, error: Exception) -> UpdateFailed:
     return UpdateFailed(
-        f"the Pico runs the new firmware but did not take its board profile back ({error}):"
-        f" run `flixboard pico-setup --geometry {board} --port {port}`"
+        why(
+            "the Pico runs the new firmware but did not take its board profile back ({error}):"
+            " run `flixboard pico-setup --geometry {board} --port {port}`",
+            error=error_words(error),
+            board=board,
+            port=port,
+        )
     )
 
 
@@ -334,21 +441,27 @@ def _reopen(
     """The Pico's link once it answers again, as ``geometry`` if given (``UpdateFailed`` if not
     within ``back_s``)."""
     deadline = time.monotonic() + waits.back_s
-    last = "its port did not appear"
+    last: str = why("its port did not appear")
     while time.monotonic() <= deadline:
         found = find_port(port, serial_number)
         if found is not None:
             try:
-                return SerialBackend(
-                    found, geometry=geometry, open_timeout=min(2.0, waits.back_s)
-                )
+                return SerialBackend(found, geometry=geometry, open_timeout=min(2.0, waits.back_s))
             except ProtocolMismatch as error:
-                raise UpdateFailed(f"{error}; {BOOTSEL}") from None
+                raise UpdateFailed(
+                    why("{error}; {bootsel}", error=error_words(error), bootsel=BOOTSEL)
+                ) from None
             except BackendUnavailable as error:
-                last = str(error)
+                last = error_words(error)
         time.sleep(waits.poll_s)
     raise UpdateFailed(
-        f"the Pico did not come back on {port} within {waits.back_s:g} s after the copy ({last}):"
-        f" unplug it and plug it in again, then run `flixboard pico-update` again; if no port"
-        f" appears, {BOOTSEL}"
+        why(
+            "the Pico did not come back on {port} within {seconds} s after the copy ({last}):"
+            " unplug it and plug it in again, then run `flixboard pico-update` again; if no port"
+            " appears, {bootsel}",
+            port=port,
+            seconds=f"{waits.back_s:g}",
+            last=last,
+            bootsel=BOOTSEL,
+        )
     )

@@ -5,7 +5,8 @@ On the simulated board every item is automatic (the LED walk is checked against 
 frames, every hole's sensor through simulated hands). On a real board the same items are
 interactive: watch the LED walk, watch the live sensor view while moving a Man, press each
 button, and the grooves are read. A flat board (Flip 4, Olix) has cells instead of holes and no
-grooves: the same items but the grooves.
+grooves: the same items but the grooves. Every item's name and detail is marked for the catalogs
+(``N_``, ``why``); the questions and prompts are said in the language given.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from controller.i18n import DEFAULT_LANGUAGE, N_, Language, language
 from engine.holes import Layout
+from engine.phrase import why
 from hal.base import FLIX_GEOMETRY, GROOVE_COUNT, Backend, BoardGeometry, Button, Piece
 from sim.board import SimBoard
 from sim.clock import SimClock
@@ -30,8 +33,13 @@ VIEW_S = 0.2
 """How often the live sensor view is drawn again."""
 
 
+ENGLISH = language(DEFAULT_LANGUAGE)
+
+
 @dataclass(frozen=True)
 class Result:
+    """One item's outcome: its name (a message id) and what was seen (a ``Phrase``)."""
+
     item: str
     passed: bool
     detail: str
@@ -54,7 +62,7 @@ def sim_led_walk(board: SimBoard) -> Result:
             wrong.append(pixel)
     board.pixels.fill((0, 0, 0))
     board.pixels.show()
-    return Result("LED walk", not wrong, f"{count} pixels" + _list(" wrong: ", wrong))
+    return Result(N_("LED walk"), not wrong, _wrong(why("{count} pixels", count=count), wrong))
 
 
 def sim_sensors(board: SimBoard) -> Result:
@@ -72,8 +80,9 @@ def sim_sensors(board: SimBoard) -> Result:
             if seen[hole] is not want or others or board.read().holes[hole] is not Piece.EMPTY:
                 wrong.append(board.naming.name(hole))
                 break
-    where = f"{cells} cells" if board.geometry.flat else f"{cells} holes"
-    return Result("sensors", not wrong, where + _list(" wrong: ", wrong))
+    flat = board.geometry.flat
+    where = why("{count} cells", count=cells) if flat else why("{count} holes", count=cells)
+    return Result(N_("sensors"), not wrong, _wrong(where, wrong))
 
 
 def sim_buttons(board: SimBoard) -> Result:
@@ -83,7 +92,7 @@ def sim_buttons(board: SimBoard) -> Result:
         board.press(button)
     got = [p.button for p in board.take_presses()]
     ok = got == list(Button)
-    return Result("buttons", ok, " ".join(b.value for b in got))
+    return Result(N_("buttons"), ok, " ".join(b.value for b in got))
 
 
 def sim_grooves(board: SimBoard, layout: Layout) -> Result:
@@ -93,18 +102,25 @@ def sim_grooves(board: SimBoard, layout: Layout) -> Result:
     for groove in range(GROOVE_COUNT):
         if seated[groove] != layout.panels[groove]:
             problems.append(
-                f"groove {groove + 1} reads {seated[groove] or 'nothing'}, "
-                f"expected {layout.panels[groove]}"
+                why(
+                    "groove {groove} reads {panel}, expected {expected}",
+                    groove=groove + 1,
+                    panel=seated[groove] or why("nothing"),
+                    expected=layout.panels[groove],
+                )
             )
         if seated[groove] is None:
             continue
         letter = board.remove_panel(groove)
         if board.read().grooves[groove] is not None:
-            problems.append(f"groove {groove + 1} still reads a panel")
+            problems.append(why("groove {groove} still reads a panel", groove=groove + 1))
         board.seat_panel(groove, letter)
         if board.read().grooves[groove] != letter:
-            problems.append(f"groove {groove + 1} does not read {letter}")
-    return Result("grooves", not problems, "; ".join(problems) or "R Y G B seated and sensed")
+            problems.append(
+                why("groove {groove} does not read {panel}", groove=groove + 1, panel=letter)
+            )
+    detail = _joined(problems) if problems else why("R Y G B seated and sensed")
+    return Result(N_("grooves"), not problems, detail)
 
 
 def run_sim(
@@ -127,19 +143,25 @@ def run_sim(
 # ------------------------------------------------------------------------ a real board
 
 
-def _ask(question: str, answer: Callable[[str], str]) -> bool:
-    """A yes from the person at the board; no answer (input closed) counts as no."""
+def _ask(question: str, answer: Callable[[str], str], lang: Language = ENGLISH) -> bool:
+    """A yes from the person at the board (``y``, or the language's own letter: ``j``); no
+    answer (input closed) counts as no."""
+    choices = lang.gettext("[y/n]")
     try:
-        reply = answer(f"{question} [y/n] ")
+        reply = answer(f"{lang.gettext(question)} {choices} ")
     except EOFError:
         print()
         return False
-    return reply.strip().lower().startswith("y")
+    return reply.strip().lower()[:1] in {"y", choices[1:2].lower()}
 
 
-def real_led_walk(board: Backend, answer: Callable[[str], str]) -> Result:
-    where = "cell" if board.geometry.flat else "hole"
-    print(f"LED walk: each {where}'s LED, then the 8 status pixels, lights white in turn.")
+def real_led_walk(board: Backend, answer: Callable[[str], str], lang: Language = ENGLISH) -> Result:
+    walk = (
+        N_("LED walk: each cell's LED, then the 8 status pixels, lights white in turn.")
+        if board.geometry.flat
+        else N_("LED walk: each hole's LED, then the 8 status pixels, lights white in turn.")
+    )
+    print(lang.gettext(walk))
     for pixel in range(board.geometry.pixel_count):
         board.pixels.fill((0, 0, 0))
         board.pixels[pixel] = WALK_COLOUR
@@ -147,30 +169,37 @@ def real_led_walk(board: Backend, answer: Callable[[str], str]) -> Result:
         time.sleep(WALK_S)
     board.pixels.fill((0, 0, 0))
     board.pixels.show()
-    ok = _ask("Did every LED light, one at a time, in order?", answer)
-    return Result("LED walk", ok, "confirmed" if ok else "not confirmed")
+    ok = _ask(N_("Did every LED light, one at a time, in order?"), answer, lang)
+    return Result(N_("LED walk"), ok, _confirmed(ok))
 
 
-def real_sensors(board: Backend, layout: Layout, answer: Callable[[str], str]) -> Result:
+def real_sensors(
+    board: Backend, layout: Layout, answer: Callable[[str], str], lang: Language = ENGLISH
+) -> Result:
     flat = board.geometry.flat
     if flat:
-        print("Live sensor view: put a piece on cells, watch them appear.")
+        print(lang.gettext("Live sensor view: put a piece on cells, watch them appear."))
     else:
-        print("Live sensor view: put a Man into holes (and a Burocrat), watch them appear.")
-    print("Press Ctrl+C when done.")
+        print(
+            lang.gettext(
+                "Live sensor view: put a Man into holes (and a Burocrat), watch them appear."
+            )
+        )
+    print(lang.gettext("Press Ctrl+C when done."))
     try:
         while True:
-            print("\x1b[H\x1b[2J" + render(board.read(), layout=layout, color=False))
+            view = render(board.read(), layout=layout, color=False, words=lang.words)
+            print("\x1b[H\x1b[2J" + view)
             time.sleep(VIEW_S)
     except KeyboardInterrupt:
         print()
     question = (
-        "Did each piece show on the right cell?"
+        N_("Did each piece show on the right cell?")
         if flat
-        else "Did each piece show in the right hole (o Man, x Burocrat)?"
+        else N_("Did each piece show in the right hole (o Man, x Burocrat)?")
     )
-    ok = _ask(question, answer)
-    return Result("sensors", ok, "confirmed" if ok else "not confirmed")
+    ok = _ask(question, answer, lang)
+    return Result(N_("sensors"), ok, _confirmed(ok))
 
 
 def _say(text: str) -> None:
@@ -181,7 +210,13 @@ def real_buttons(board: Backend, say: Callable[[str], None] = _say) -> Result:
     board.take_presses()
     missing = []
     for button in Button:
-        say(f"Press {button.value.upper()} (within {BUTTON_TIMEOUT_S:.0f} s) ...")
+        say(
+            why(
+                "Press {button} (within {seconds} s) ...",
+                button=button.value.upper(),
+                seconds=f"{BUTTON_TIMEOUT_S:.0f}",
+            )
+        )
         deadline = time.monotonic() + BUTTON_TIMEOUT_S
         while time.monotonic() < deadline:
             if any(p.button is button for p in board.take_presses()):
@@ -189,28 +224,47 @@ def real_buttons(board: Backend, say: Callable[[str], None] = _say) -> Result:
             time.sleep(POLL_S)
         else:
             missing.append(button.value)
-    return Result("buttons", not missing, _list("no press from: ", missing) or "all four pressed")
+    detail = why("no press from: {buttons}", buttons=", ".join(missing)) if missing else None
+    return Result(N_("buttons"), not missing, detail or why("all four pressed"))
 
 
 def real_grooves(board: Backend, layout: Layout) -> Result:
     grooves = tuple(board.read().grooves)
     ok = grooves == tuple(layout.panels)
-    detail = " ".join(g or "-" for g in grooves) + ("" if ok else f" (expected {layout.panels})")
-    return Result("grooves", ok, detail)
+    seen = " ".join(g or "-" for g in grooves)
+    detail = seen if ok else why("{seen} (expected {panels})", seen=seen, panels=layout.panels)
+    return Result(N_("grooves"), ok, detail)
 
 
-def run_real(board: Backend, layout: Layout, answer: Callable[[str], str]) -> list[Result]:
-    """Every item on an opened real ``board`` (closed afterwards), with a person's answers."""
+def run_real(
+    board: Backend, layout: Layout, answer: Callable[[str], str], lang: Language = ENGLISH
+) -> list[Result]:
+    """Every item on an opened real ``board`` (closed afterwards), with a person's answers, its
+    questions and prompts in ``lang``."""
     with board:
         results = [
-            real_led_walk(board, answer),
-            real_sensors(board, layout, answer),
-            real_buttons(board),
+            real_led_walk(board, answer, lang),
+            real_sensors(board, layout, answer, lang),
+            real_buttons(board, lambda line: _say(lang.words(line))),
         ]
         if not board.geometry.flat:
             results.append(real_grooves(board, layout))
         return results
 
 
-def _list(prefix: str, items: Sequence[object]) -> str:
-    return f"{prefix}{', '.join(str(i) for i in items)}" if items else ""
+def _wrong(seen: str, wrong: Sequence[object]) -> str:
+    """What an item saw, and the places that were wrong, if any."""
+    if not wrong:
+        return seen
+    return why("{seen} wrong: {places}", seen=seen, places=", ".join(str(i) for i in wrong))
+
+
+def _joined(problems: Sequence[str]) -> str:
+    """Several problems as one detail, each said on its own."""
+    if len(problems) == 1:
+        return problems[0]
+    return why("{first}; {rest}", first=problems[0], rest=_joined(problems[1:]))
+
+
+def _confirmed(ok: bool) -> str:
+    return N_("confirmed") if ok else N_("not confirmed")

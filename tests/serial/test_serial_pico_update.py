@@ -1,73 +1,22 @@
 """``flixboard pico-update`` against a simulated Pico over a pty, its bootloader a stand-in
 drive (a folder with an RP2040's ``INFO_UF2.TXT``): the version check, the BOOTLOADER frame, the
 copy, the wait for the Pico to come back, the checks after, and every failure path with the
-way back it names."""
+way back it names. The simulated Pico and its drive: ``tests/pico_update_support.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from controller.cli import main as cli
-from controller.tools.pico_update import CarriedFirmware, carried_firmware, dotted
-from firmware.board import Board
-from hal.base import BoardGeometry
+from controller.tools.pico_update import CarriedFirmware, dotted
 from hal.geometry import load_geometry
 from hal.serial_backend import SerialBackend
-from sim.board import SimBoard
 from sim.bootloader import IMAGE_NAME, FirmwareBefore12, SimBootloader
 from sim.mcu import SimPico
-
-OLD = (1, 0)
-
-
-@pytest.fixture
-def carried() -> CarriedFirmware:
-    """The UF2 this release carries (firmware/dist) and its version."""
-    return carried_firmware()
-
-
-@pytest.fixture
-def drive(tmp_path: Path) -> Path:
-    """Where the stand-in RPI-RP2 drive appears (as udisks would mount it)."""
-    return tmp_path / "media" / "RPI-RP2"
-
-
-def start_pico(
-    tmp_path: Path,
-    bootloader: SimBootloader,
-    version: tuple[int, int] = OLD,
-    geometry: BoardGeometry | None = None,
-    firmware: type[Board] = Board,
-) -> SimPico:
-    board = SimBoard(geometry=geometry, sensing="presence") if geometry else SimBoard()
-    pico = SimPico(
-        board,
-        link=tmp_path / "flixboard",
-        storage_dir=tmp_path / "flash",
-        bootloader=bootloader,
-        version=version,
-        firmware=firmware,
-    )
-    pico.start()
-    return pico
-
-
-@pytest.fixture
-def pico_factory(tmp_path: Path) -> Iterator[Callable[..., SimPico]]:
-    started: list[SimPico] = []
-
-    def make(bootloader: SimBootloader, **options: object) -> SimPico:
-        pico = start_pico(tmp_path, bootloader, **options)  # type: ignore[arg-type]
-        started.append(pico)
-        return pico
-
-    yield make
-    for pico in started:
-        pico.close()
-        pico.board.close()
+from tests.pico_update_support import OLD
 
 
 def update(pico: SimPico | Path, drive: Path, *options: str) -> int:

@@ -1,6 +1,7 @@
 """The Pico's firmware updated from the settings page: ``POST /api/pico/update`` on a real
 ``flixboard run --board serial:...`` whose Pico is simulated on a pty (the firmware's own
-``Board``, ``sim/mcu.py``), its bootloader a stand-in drive (``sim/bootloader.py``), as far as
+``Board``, ``sim/mcu.py``), its bootloader a stand-in drive (``sim/bootloader.py``; both from
+``tests/pico_update_support.py``, as the command's tests have them), as far as
 ``tests/serial/test_serial_pico_update.py`` takes the command: the update, a current Pico left
 alone, each failure's message, the board read again after; refused during a game, on a board
 that is not a Pico and without the token; the settings page's button in Chromium."""
@@ -8,69 +9,37 @@ that is not a Pico and without the token; the settings page's button in Chromium
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_support import run_axe, serious
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
+from test_web_german_sweep import DESKTOP, PHONE, shoot
 from web_support import REPO, Service
 
-from controller.tools.pico_update import CarriedFirmware, carried_firmware, dotted
-from firmware.board import Board
-from sim.board import SimBoard
+from controller.i18n import language
+from controller.tools.pico_update import BOOTSEL, CarriedFirmware, dotted
 from sim.bootloader import IMAGE_NAME, FirmwareBefore12, SimBootloader
 from sim.mcu import SimPico
+from tests.pico_update_support import OLD
 
 TOKEN = "pico-update-token-0123456789"
-OLD = (1, 0)
 SHOTS = REPO / "build" / "screenshots"
+GERMAN = language("de")
 UPDATE_TIMEOUT_S = 180.0
 """The update's own waits (30 s for the drive, 30 s for the Pico's return) and a loaded machine."""
 
 
-@pytest.fixture
-def carried() -> CarriedFirmware:
-    return carried_firmware()
-
-
-@pytest.fixture
-def drive(tmp_path: Path) -> Path:
-    """Where the stand-in RPI-RP2 drive appears (``[board] pico_drive``)."""
-    return tmp_path / "media" / "RPI-RP2"
-
-
-@pytest.fixture
-def pico_factory(tmp_path: Path) -> Iterator[Callable[..., SimPico]]:
-    started: list[SimPico] = []
-
-    def make(
-        bootloader: SimBootloader,
-        version: tuple[int, int] = OLD,
-        firmware: type[Board] = Board,
-    ) -> SimPico:
-        pico = SimPico(
-            SimBoard(),
-            link=tmp_path / "flixboard",
-            storage_dir=tmp_path / "flash",
-            bootloader=bootloader,
-            version=version,
-            firmware=firmware,
-        )
-        pico.start()
-        started.append(pico)
-        return pico
-
-    yield make
-    for pico in started:
-        pico.close()
-        pico.board.close()
-
-
-def serve(launch_service: Callable[..., Service], pico: SimPico, drive: Path) -> Service:
-    """The service on the simulated Pico, its drive folder set, its token known."""
-    config = f'[board]\npico_drive = "{drive}"\n\n[http]\ntoken = "{TOKEN}"\n'
+def serve(
+    launch_service: Callable[..., Service], pico: SimPico, drive: Path, language: str = "en"
+) -> Service:
+    """The service on the simulated Pico, its drive folder set, its token known, speaking
+    ``language``."""
+    config = (
+        f'[board]\npico_drive = "{drive}"\nlanguage = "{language}"\n\n[http]\ntoken = "{TOKEN}"\n'
+    )
     return launch_service(board=f"serial:{pico.port}", config=config, token=TOKEN)
 
 
@@ -209,6 +178,14 @@ def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(
     refused = service.client.post("/api/pico/update", json={})
     assert refused.status_code == 409
     assert refused.json()["error"].startswith("the board is 'sim', not a Pico on USB")
+    german = service.client.post("/api/pico/update", json={}, headers={"Accept-Language": "de"})
+    not_a_pico = GERMAN.gettext(
+        "the board is {board}, not a Pico on USB (--board serial): there is no firmware to update"
+    )
+    assert german.json()["error"] == not_a_pico.format(board="'sim'")
+    # seed 7: Lucky Flix's first throw lights holes (another may be a free throw)
+    lucky = {"variant": "lucky", "players": 2, "seed": 7}
+    assert service.post("/api/new_game", lucky).status_code == 200
     assert service.post("/api/roll").status_code == 200
     hole = service.state()["allowed"][0]
     assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
@@ -219,6 +196,11 @@ def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(
     during = service.client.post("/api/pico/update", json={})
     assert during.status_code == 409
     assert during.json()["error"].startswith("a game is in play: finish it")
+    german = service.client.post("/api/pico/update", json={}, headers={"Accept-Language": "de"})
+    assert german.json()["error"] == GERMAN.gettext(
+        "a game is in play: finish it (or start a new one) before updating the Pico, whose"
+        " board is not read during the update"
+    )
     assert service.client.get("/api/pico/update").json() == {
         "running": False,
         "steps": [],
@@ -274,3 +256,87 @@ def test_the_settings_page_s_button_shows_the_steps_and_the_outcome(
         "From this page: press “Update the Pico's firmware” again; it runs the same "
         "steps as flixboard pico-update."
     )
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_german_settings_page_shows_the_update_in_german(
+    viewport: dict[str, int],
+    launch_service: Callable[..., Service],
+    pico_factory: Callable[..., SimPico],
+    drive: Path,
+    carried: CarriedFirmware,
+    browser: Browser,
+    tmp_path: Path,
+) -> None:
+    """A board set to German: the settings page lists the update's steps, its outcome and a
+    failure's way back in German (the page asks in its language, ``Accept-Language``), nothing
+    of their English, and nothing wider than the phone's screen."""
+    bootloader = SimBootloader(drive, version=carried.version)
+    pico = pico_factory(bootloader)
+    service = serve(launch_service, pico, drive, language="de")
+    connected(service)
+    page = browser.new_context(viewport=viewport).new_page()
+    page.goto(service.url + "/settings.html")
+    page.fill("#token-input", TOKEN)
+    page.click("#token-ok")
+    expect(page.locator("#pico-card h2")).to_have_text(GERMAN.gettext("The Pico's firmware"))
+    page.click("#pico-update")
+    page.click("#confirm-yes")
+    version = dotted(carried.version)
+    updated = GERMAN.gettext("the Pico runs firmware {version}, the {board} board")
+    expect(page.locator("#pico-outcome")).to_have_text(
+        f"{GERMAN.gettext('Updated')}: {updated.format(version=version, board='flix')}",
+        timeout=UPDATE_TIMEOUT_S * 1000,
+    )
+    letting_go = "the Pico on {port}: letting go of its port for the update"
+    restarting = (
+        "the Pico on {port} runs firmware {version}, this release carries {carried}:"
+        " restarting it into its bootloader"
+    )
+    copying = "copying {file} ({size} bytes) to {drive}"
+    waiting = "waiting for the Pico to restart with its new firmware"
+    steps = [
+        GERMAN.gettext(letting_go).format(port=pico.port),
+        GERMAN.gettext(restarting).format(port=pico.port, version="1.0", carried=version),
+        GERMAN.gettext(copying).format(file=IMAGE_NAME, size=len(carried.image), drive=drive),
+        GERMAN.gettext(waiting),
+    ]
+    expect(page.locator("#pico-steps li")).to_have_text(steps)
+    english = ("letting go", "this release carries", "copying", "waiting for", "the Pico runs")
+    shown = page.locator("#pico-card").inner_text()
+    assert not [words for words in english if words in shown], shown
+    shoot(page, tmp_path, "settings-pico-update-de")
+    fits(page)
+    # the same status asked for in English answers English: each reader's own language
+    status = service.client.get("/api/pico/update", headers={"Accept-Language": "en"}).json()
+    assert status["steps"][0] == letting_go.format(port=pico.port)
+    # a failure: its message and the way back in German
+    bootloader.full = True
+    page.check("#pico-force")
+    page.click("#pico-update")
+    page.click("#confirm-yes")
+    failed = GERMAN.gettext("copying the firmware to {target} failed: {error}; {still}")
+    expect(page.locator("#pico-outcome")).to_contain_text(
+        f"{GERMAN.gettext('Not updated')}: {failed.split('{target}')[0]}",
+        timeout=UPDATE_TIMEOUT_S * 1000,
+    )
+    expect(page.locator("#pico-outcome")).to_contain_text(GERMAN.gettext(BOOTSEL))
+    assert "BOOTSEL button" not in page.locator("#pico-outcome").inner_text()
+    shoot(page, tmp_path, "settings-pico-failed-de")
+    fits(page)
+    # the board switched to English: the steps and the outcome are read again in English
+    page.select_option("#set-language", "en")
+    page.click("#save")
+    expect(page.locator("#pico-steps li").first).to_have_text(letting_go.format(port=pico.port))
+    expect(page.locator("#pico-outcome")).to_contain_text("Not updated: copying the firmware to")
+
+
+def fits(page: Page) -> None:
+    """Nothing of the Pico's card is wider than the page (German words and paths are long)."""
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('#pico-card, #pico-card *')]
+          .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX
+            === 'visible' || e.getBoundingClientRect().right > innerWidth + 1)
+          .map((e) => e.id || e.tagName)"""
+    )
+    assert wide == [], f"wider than the page: {wide}"

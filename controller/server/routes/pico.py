@@ -16,34 +16,38 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from controller.errors import NotNow
+from controller.i18n import Language, error_words, language
 from controller.server.bodies import Answer, PicoOutcome, PicoUpdateOrder, PicoUpdateStatus
 from controller.server.requests import check_owner, read_body
-from controller.server.statuses import answer
+from controller.server.statuses import answer, asked_language
 from controller.server.web_service import WebService
 from controller.tools.pico_update import (
     BOOTSEL,
     UpdateFailed,
     carried_firmware,
     dotted,
+    outcome_words,
     update_pico,
 )
+from engine.phrase import why
 from hal.errors import HalError
 from hal.serial_backend import SerialBackend
 
 
 class Progress:
-    """The update's steps and outcome, written by its thread, read by the page."""
+    """The update's steps and outcome, written by its thread, read by the page; each step and
+    the message kept with their values (a ``Phrase``), said in the reader's language."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._status = PicoUpdateStatus(running=False, steps=[])
 
-    def view(self) -> PicoUpdateStatus:
+    def view(self, say: Language) -> PicoUpdateStatus:
         with self._lock:
             status = self._status
-            return PicoUpdateStatus(
-                status.running, list(status.steps), status.outcome, status.message, status.firmware
-            )
+            steps = [say.words(step) for step in status.steps]
+            message = None if status.message is None else say.words(status.message)
+            return PicoUpdateStatus(status.running, steps, status.outcome, message, status.firmware)
 
     def begin(self) -> bool:
         """Start an update; ``False`` when one is running."""
@@ -68,7 +72,9 @@ def run_update(pico: SerialBackend, force: bool, drive: str, progress: Progress)
     each said to ``progress``, then the outcome."""
     try:
         carried = carried_firmware()
-        progress.say(f"the Pico on {pico.port}: letting go of its port for the update")
+        progress.say(
+            why("the Pico on {port}: letting go of its port for the update", port=pico.port)
+        )
         try:
             pico.release_port()
             drives = [Path(drive)] if drive else []
@@ -76,16 +82,22 @@ def run_update(pico: SerialBackend, force: bool, drive: str, progress: Progress)
         finally:
             pico.reclaim_port()
     except (UpdateFailed, HalError) as error:
-        progress.end("failed", str(error))
+        progress.end("failed", error_words(error))
         return
     except Exception as error:  # the update's thread must always end its status
-        progress.end("failed", f"the update stopped on an error: {error!r}; {BOOTSEL}")
+        stopped = why(
+            "the update stopped on an error: {error}; {bootsel}", error=repr(error), bootsel=BOOTSEL
+        )
+        progress.end("failed", stopped)
         raise
     after = dotted(result.after)
     if not result.updated:
-        progress.end("current", f"nothing to do: the Pico already runs firmware {after}", after)
+        progress.end("current", outcome_words(pico.port, result), after)
         return
-    progress.end("updated", f"the Pico runs firmware {after}, the {result.board} board", after)
+    updated = why(
+        "the Pico runs firmware {version}, the {board} board", version=after, board=result.board
+    )
+    progress.end("updated", updated, after)
 
 
 def routes(service: WebService) -> list[Route]:
@@ -95,7 +107,7 @@ def routes(service: WebService) -> list[Route]:
     async def read(request: Request) -> Answer:
         """How far the update is (the last one's outcome once it ended)."""
         check_owner(request, service)
-        return Answer(progress.view())
+        return Answer(progress.view(language(asked_language(request))))
 
     async def start(request: Request) -> Answer:
         """``{"force"?: bool}``: start updating the Pico's firmware (202); the page then reads
@@ -105,22 +117,27 @@ def routes(service: WebService) -> list[Route]:
         game = service.controller.session.game
         if game.placements > 0 and not game.game_over:
             raise NotNow(
-                "a game is in play: finish it (or start a new one) before updating the Pico, "
-                "whose board is not read during the update"
+                why(
+                    "a game is in play: finish it (or start a new one) before updating the Pico,"
+                    " whose board is not read during the update"
+                )
             )
         pico = service.backend
         if not isinstance(pico, SerialBackend):
             raise NotNow(
-                f"the board is {pico.name!r}, not a Pico on USB (--board serial): there is no "
-                "firmware to update"
+                why(
+                    "the board is {board}, not a Pico on USB (--board serial): there is no"
+                    " firmware to update",
+                    board=repr(pico.name),
+                )
             )
         if not progress.begin():
-            raise NotNow("the Pico is being updated already")
+            raise NotNow(why("the Pico is being updated already"))
         work = asyncio.to_thread(run_update, pico, body.force, service.config.pico_drive, progress)
         task = asyncio.ensure_future(work)
         running.add(task)
         task.add_done_callback(running.discard)
-        return Answer(progress.view(), status_code=202)
+        return Answer(progress.view(language(asked_language(request))), status_code=202)
 
     return [
         Route("/api/pico/update", answer(read), methods=["GET"]),

@@ -243,7 +243,7 @@ function show(answer) {
   link.dataset.link = answer.link;
   $("link-note").hidden = answer.reachable;
   const pico = backend === "serial";
-  if (pico && $("pico-card").hidden) followPico().catch(() => {}); // an update under way
+  if (pico) followPico().catch(() => {}); // an update under way, its steps in the page's language
   $("pico-card").hidden = !pico;
   $("token-text").textContent = answer.token;
   storeToken(answer.token);
@@ -360,6 +360,7 @@ async function newToken() {
 
 /** The Pico's update: its steps so far, and how it ended. */
 function showPico(status) {
+  $("pico-steps").setAttribute("aria-label", t("The update's steps"));
   $("pico-steps").replaceChildren(
     ...status.steps.map((step) => Object.assign(document.createElement("li"), { textContent: step })),
   );
@@ -375,13 +376,21 @@ function showPico(status) {
   $("pico-again").hidden = status.running || status.outcome !== "failed";
 }
 
-async function followPico() {
-  for (;;) {
-    const status = await api.get("/api/pico/update");
-    showPico(status);
-    if (!status.running) return;
-    await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
-  }
+/** Read the update's status (in the page's language) until it ends; one reader at a time. */
+function followPico() {
+  state.picoReading ??= (async () => {
+    try {
+      for (;;) {
+        const status = await api.get("/api/pico/update");
+        showPico(status);
+        if (!status.running) return;
+        await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+      }
+    } finally {
+      state.picoReading = null;
+    }
+  })();
+  return state.picoReading;
 }
 
 async function updatePico() {
@@ -390,6 +399,7 @@ async function updatePico() {
   if (!(await ask(question, t("Update")))) return;
   try {
     showPico(await api.post("/api/pico/update", { force: $("pico-force").checked }));
+    await state.picoReading?.catch(() => {}); // a reading begun before the update may have missed it
     await followPico();
   } catch (error) {
     showPico({ running: false, steps: [], outcome: "failed", message: error.message });

@@ -11,7 +11,8 @@
  * - the page's own choices: the hint shown, the Pay-Off hand open, the setup form, the log;
  * - what the page has mounted: the board views and panels shown, the sound's audio context;
  * - replay: a past position the board views show instead of the live one (views.js);
- * - settings: the settings page's values as the board last answered them (settings.js).
+ * - settings: the settings page's values as the board last answered them (settings.js);
+ * - picoReading: the settings page's reading of the Pico update's status while one runs.
  */
 export const state = {
   server: null,
@@ -32,6 +33,7 @@ export const state = {
   panels: [],
   audio: null,
   settings: null,
+  picoReading: null,
 };
 
 const drawers = [];
