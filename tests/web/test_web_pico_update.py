@@ -332,7 +332,8 @@ def test_a_german_settings_page_shows_the_update_in_german(
 
 
 def fits(page: Page) -> None:
-    """Nothing of the Pico's card is wider than the page (German words and paths are long)."""
+    """Nothing of the Pico's card, nor the page, is wider than the screen (German words and paths
+    are long)."""
     wide = page.evaluate(
         """() => [...document.querySelectorAll('#pico-card, #pico-card *')]
           .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX
@@ -340,3 +341,5 @@ def fits(page: Page) -> None:
           .map((e) => e.id || e.tagName)"""
     )
     assert wide == [], f"wider than the page: {wide}"
+    # nor the page itself: a long port or path the command line set (its note) wraps too
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
