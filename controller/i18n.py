@@ -153,16 +153,20 @@ def error_words(error: BaseException) -> str:
     return said if isinstance(said, Phrase) else str(error)
 
 
-MARKED = re.compile(r"<(\w+)\b[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")
+MARKED = re.compile(r"<(\w+)\b[^>]*\sdata-t(?=[\s>=])[^>]*>([^<]+)</\1>")
 """An element of a page marked ``data-t``, with its text (the page's ``translatePage``)."""
+LABELLED = re.compile(r'\bdata-t-label="([^"]+)"')
+"""The message id of an element's name for a screen reader (its ``aria-label``)."""
 
 
 def extract_html(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel's extractor for the pages' HTML: the text of each element marked ``data-t``, its
-    white space collapsed as the page collapses it."""
+    white space collapsed as the page collapses it, and each ``data-t-label``."""
     text = fileobj.read().decode("utf-8")
     for found in MARKED.finditer(text):
         line = text.count("\n", 0, found.start()) + 1
         yield line, "", " ".join(found.group(2).split()), []
+    for found in LABELLED.finditer(text):
+        yield text.count("\n", 0, found.start()) + 1, "", found.group(1), []

@@ -57,6 +57,18 @@ def test_the_source_marks_the_players_messages(source_ids: set[str]) -> None:
     assert {"Board settings", "Restart needed", "The spaceboard in 3-D"} <= source_ids
 
 
+def test_every_name_a_page_gives_a_screen_reader_is_a_message(source_ids: set[str]) -> None:
+    """Each ``aria-label`` written in the pages' HTML is marked ``data-t-label`` with the same
+    id (``translatePage`` says it again in the page's language) and extracted."""
+    for page in sorted((ROOT / "controller/server/web").glob("*.html")):
+        html = page.read_text()
+        names = re.findall(r'aria-label="([^"]*)"', html)
+        marked = re.findall(r'aria-label="([^"]*)" data-t-label="([^"]*)"', html)
+        assert [name for name, _ in marked] == names, page.name
+        assert all(name == id for name, id in marked), page.name
+        assert set(names) <= source_ids, page.name
+
+
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_message_is_translated_and_none_is_stale(lang: str, source_ids: set[str]) -> None:
     messages = {str(m.id): m for m in catalog(lang) if m.id}

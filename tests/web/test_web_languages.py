@@ -73,8 +73,9 @@ def test_a_switch_says_again_the_games_names_and_what_was_built_in_the_old_langu
     open_page: Callable[..., Page],
 ) -> None:
     """The games' names (the turn line, the history's filter), the panels' names a screen
-    reader says, and the New-game form's seats, whose selects are named apart from the seats'
-    own of the game played, follow a switch of the page's language."""
+    reader says, the names the page's HTML gives, and the New-game form's seats, whose selects
+    are named apart from the seats' own of the game played, follow a switch of the page's
+    language."""
     service = launch_service(config='[game]\nvariant = "qubic"\n')
     page = open_page(service)
     red_panel = page.locator('.panel[data-panel="R"] .holes').first
@@ -94,7 +95,10 @@ def test_a_switch_says_again_the_games_names_and_what_was_built_in_the_old_langu
     expect(next_kind).to_have_attribute(
         "aria-label", "Wer Rot (Spieler 1) im nächsten Spiel spielt"
     )
+    # the names the page's HTML gives a screen reader
+    expect(page.locator("#dice")).to_have_attribute("aria-label", "Würfel dieses Zugs")
 
     page.select_option("#page-language", "en")
     expect(page.locator("#turn")).to_contain_text("3-D Tic Tac Toe:")
     expect(red_panel).to_have_attribute("aria-label", "Red panel")
+    expect(page.locator("#dice")).to_have_attribute("aria-label", "Dice of this turn")
