@@ -17,6 +17,7 @@ wheel).
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -29,6 +30,10 @@ LANGUAGES = ("en", "de")
 """The languages a board and a page speak; the message ids are the English."""
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "flixboard"
+SAID_DEPTH = 4
+"""The deepest a message read from elsewhere nests (a refusal naming a board's word: 2)."""
+SAID_CHARS = 2000
+"""The most characters of ids and values a message read from elsewhere holds."""
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
@@ -127,8 +132,10 @@ class Said:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Said:
-        """The message ``to_json`` wrote."""
-        return cls.of(_phrase(data))
+        """The message ``to_json`` wrote; ``ValueError`` for one from elsewhere that is not
+        plain (see ``plain_fields``), that lacks a value it names, or that is deeper than
+        ``SAID_DEPTH`` or longer than ``SAID_CHARS``: it is never formatted."""
+        return cls.of(_phrase(data, [SAID_CHARS], SAID_DEPTH))
 
 
 def refusal_said(error: Exception) -> Said | None:
@@ -138,12 +145,48 @@ def refusal_said(error: Exception) -> Said | None:
     return Said.of(said) if isinstance(said, Phrase) else None
 
 
-def _phrase(data: Mapping[str, Any]) -> Phrase:
-    args = data.get("args", {})
-    return Phrase(
-        str(data["id"]),
-        {key: _phrase(v) if isinstance(v, Mapping) else str(v) for key, v in args.items()},
-    )
+def plain_fields(text: str) -> set[str] | None:
+    """The names of ``text``'s ``{placeholders}`` when each is a plain name; ``None`` when one
+    reaches further (``{0}``, ``{a.__class__}``, ``{a[0]}``, a conversion ``!r``, a format spec
+    such as ``{a:>99999999}``) or the braces do not pair."""
+    names: set[str] = set()
+    try:
+        for _, name, spec, conversion in string.Formatter().parse(text):
+            if name is None:
+                continue
+            if not name.isidentifier() or spec or conversion:
+                return None
+            names.add(name)
+    except ValueError:
+        return None
+    return names
+
+
+def _phrase(data: Mapping[str, Any], budget: list[int], depth: int) -> Phrase:
+    """The message ``data`` holds, checked before anything is formatted; ``budget`` holds the
+    characters still allowed."""
+    if depth <= 0:
+        raise ValueError(f"a message nested deeper than {SAID_DEPTH}")
+    id, args = data.get("id"), data.get("args", {})
+    if not isinstance(id, str) or not isinstance(args, Mapping):
+        raise ValueError("a message is an id with its values")
+    budget[0] -= len(id)
+    values: dict[str, str] = {}
+    for key, value in args.items():
+        budget[0] -= len(str(key))
+        if isinstance(value, Mapping):
+            values[str(key)] = _phrase(value, budget, depth - 1)
+        else:
+            values[str(key)] = text = str(value)
+            budget[0] -= len(text)
+        if budget[0] < 0:
+            break
+    if budget[0] < 0:
+        raise ValueError(f"a message longer than {SAID_CHARS} characters")
+    fields = plain_fields(id)
+    if fields is None or not fields <= values.keys():
+        raise ValueError(f"not a plain message: {id[:80]!r}")
+    return Phrase(id, values)
 
 
 def error_words(error: BaseException) -> str:

@@ -246,7 +246,8 @@ class Guest(Role):
             self.dropped["stale"] += 1
             return
         self.pending = None
-        said = UNSET if refused.said is None else SaidView.of(refused.said.said())
+        words = None if refused.said is None else refused.said.said()
+        said = UNSET if words is None else SaidView.of(words)
         self.ctl.session.emit(RemoteRefused(reason=reason, said=said), now)
         position = (self.follower.game, self.follower.applied)
         if position != self._refused_at:  # once a position: a refusal never starts a storm

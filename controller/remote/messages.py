@@ -192,8 +192,13 @@ class Words(_Part, frozen=True):
         except msgspec.ValidationError:
             return None
 
-    def said(self) -> Said:
-        return Said.from_json(msgspec.to_builtins(self))
+    def said(self) -> Said | None:
+        """The message again; ``None`` when it is no plain message (``Said.from_json``): the
+        refusal's ``reason`` then says it as plain text."""
+        try:
+            return Said.from_json(msgspec.to_builtins(self))
+        except ValueError:
+            return None
 
 
 class Refused(_Message, tag=REFUSED, frozen=True):
