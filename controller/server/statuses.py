@@ -8,6 +8,7 @@ rules' words (an ``engine.phrase.Phrase``) are said in the language the request 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -48,6 +49,10 @@ STATUSES: tuple[tuple[type[Exception], int], ...] = (
     (JournalError, 503),  # the journal cannot store the order: it was not carried out
 )
 """First match wins: a subclass comes before its base."""
+LANGUAGE_RANGES = 32
+"""The ranges of an ``Accept-Language`` read (a browser sends a handful)."""
+WEIGHT = re.compile(r"0(\.[0-9]{0,3})?|1(\.0{0,3})?")
+"""A range's weight as RFC 9110 writes it (``q=0.8``)."""
 
 
 def error_response(status: int, message: str) -> Answer:
@@ -55,12 +60,26 @@ def error_response(status: int, message: str) -> Answer:
 
 
 def asked_language(request: Request) -> str:
-    """The first of the request's ``Accept-Language`` that the board speaks, else English."""
-    for part in request.headers.get("accept-language", "").split(","):
-        code = part.split(";")[0].strip().split("-")[0].lower()
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
+    """The language the board speaks that the request's ``Accept-Language`` weighs highest
+    (the first of equal weight; ``q=0`` or a malformed weight refuses it), else English. Only
+    the first ``LANGUAGE_RANGES`` ranges are read."""
+    chosen, best = DEFAULT_LANGUAGE, 0.0
+    header = request.headers.get("accept-language", "")
+    for part in header.split(",", LANGUAGE_RANGES)[:LANGUAGE_RANGES]:
+        tag, _, parameters = part.partition(";")
+        code = tag.strip().split("-")[0].lower()
+        if code in LANGUAGES and (weight := _weight(parameters)) > best:
+            chosen, best = code, weight
+    return chosen
+
+
+def _weight(parameters: str) -> float:
+    """The ``q`` of a language range's parameters (1 without one, 0 when malformed)."""
+    for parameter in parameters.split(";"):
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "q":
+            return float(value) if WEIGHT.fullmatch(value.strip()) else 0.0
+    return 1.0
 
 
 def refusal_words(error: Exception, request: Request) -> str:

@@ -80,8 +80,9 @@ def test_a_code_holder_s_refusals_change_nothing_and_say_only_plain_words(
 
         def answered(reason: str) -> dict[str, Any]:
             def found() -> list[dict[str, Any]]:
+                wanted = ("remote_refused", reason)
                 events = guest.state()["events"]
-                return [e for e in events if (e["type"], e.get("reason")) == ("remote_refused", reason)]
+                return [e for e in events if (e["type"], e.get("reason")) == wanted]
 
             wait_for(lambda: bool(found()), f"the guest reads the refusal {reason!r}")
             return found()[-1]

@@ -58,7 +58,7 @@ def routes(service: WebService) -> list[Route]:
         the page says its own words through them."""
         lang = request.query_params.get("lang", service.config.language)
         if lang not in LANGUAGES:
-            raise BadOrder(f"no language {lang!r} (languages: {', '.join(LANGUAGES)})")
+            raise BadOrder(f"no language {lang[:20]!r} (languages: {', '.join(LANGUAGES)})")
         return Answer(Messages(language=lang, messages=dict(language(lang).messages)))
 
     return [
