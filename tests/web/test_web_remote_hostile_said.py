@@ -4,15 +4,18 @@ refusals whose ``said`` nests too deep, is too large, or is no plain message (at
 index access through the placeholders, a format spec that pads to 100 MB, a placeholder without
 its value, an id of no catalog with markup in its value). Each refusal reaches the guest with
 its plain reason, a hostile ``said`` is left out, nothing fails in the guest's handler, the link
-stays up and the guest's game is unchanged (docs/THREATS.md)."""
+stays up, the guest's game is unchanged and its page, in Chromium, shows markup as text
+(docs/THREATS.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_host, dropped, joined_keys, link, topic
+from playwright.sync_api import Page, expect
 from remote_support import FAST, Side, game_of, in_step, wait_for
 
 from controller.i18n import Said, language
@@ -45,7 +48,7 @@ def refused(nonce: str, reason: str, said: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_code_holder_s_refusals_change_nothing_and_say_only_plain_words(
-    tmp_path: Path, mosquitto: Mosquitto
+    tmp_path: Path, mosquitto: Mosquitto, open_page: Callable[..., Page]
 ) -> None:
     physical = FAST.replace("[game]\n", '[game]\ndice = "physical"\n')
     host = Side(tmp_path / "host", ["--remote", mosquitto.url], config=physical).start()
@@ -110,6 +113,11 @@ def test_a_code_holder_s_refusals_change_nothing_and_say_only_plain_words(
         assert shown["state"] == "connected" and shown["restarts"] == 0
         assert shown["dropped"]["failed"] == 0, "no refusal failed in the guest's handler"
         assert game_of(guest.state()) == before
+        page = open_page(guest.up)  # the guest's page says the refusals as text, never markup
+        refusals = page.locator("#log li[data-type=remote_refused]")
+        expect(refusals.last).to_contain_text("no catalog has <img src=x onerror=alert(1)>")
+        expect(refusals.first).to_contain_text("hostile 0")
+        assert page.locator("#log img").count() == 0
     finally:
         holder.close()
         host.stop()
