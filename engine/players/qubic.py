@@ -4,9 +4,11 @@ Two teams: it wins at once when it can, blocks a single open three, plays a forc
 (threat sequence ending in a double threat) when it finds one, else searches
 (:mod:`engine.players.qubic_search`) within its level's node budget. As first player, the top
 level plays X's move from the proof book (:mod:`engine.players.qubic_proof`) in every position
-the book holds, and the forcing search finds the win between book moves. Three teams: immediate
-wins and blocks, double threats, then the most open hole (no deep search). Level 1 overlooks a
-win or a needed block now and then (seeded, reproducible).
+the book holds, and the forcing search finds the win between book moves. When every move of
+the top level loses to a forcing win, it plays the one after which that win takes the most
+moves (:meth:`QubicPlayer._resist`); as second player it searches deeper. Three teams:
+immediate wins and blocks, double threats, then the most open hole (no deep search). Level 1
+overlooks a win or a needed block now and then (seeded, reproducible).
 
 >>> from engine.variants import new_game
 >>> from engine.players.base import Budget
