@@ -1,4 +1,5 @@
-"""Figures of the Qubic player: strength against the reference opponents, time per move, nodes/s.
+"""Figures of the Qubic player: strength against the reference opponents, time per move, nodes/s,
+and how long the top level resists as second player against strong first players.
 
 Pure functions of an injected clock; ``flixboard bench`` reports them
 (``bench/bench_targets.py``).
@@ -12,7 +13,12 @@ from dataclasses import dataclass
 from engine.players.arena import MatchResult, SeededPlayer, match
 from engine.players.base import DEFAULT_LEVEL, Budget, Clock, Player
 from engine.players.qubic import QubicPlayer
-from engine.players.qubic_opponents import ForcingDefender, OnePlyPlayer, RandomPlayer
+from engine.players.qubic_opponents import (
+    ForcingAttacker,
+    ForcingDefender,
+    OnePlyPlayer,
+    RandomPlayer,
+)
 from engine.variants import new_game
 
 STRENGTH_MATCHES: tuple[tuple[str, str, int, bool | None], ...] = (
@@ -99,3 +105,58 @@ def move_times(
         len(seconds),
         nodes / total if total > 0 else 0.0,
     )
+
+
+RESIST_ATTACKERS: dict[str, SeededPlayer] = {
+    "level 5": lambda seed: QubicPlayer(5, seed),
+    "forcing attacker": ForcingAttacker,
+}
+"""The first players the second player's resistance is measured against."""
+RESIST_GAMES = 40
+RESIST_SEED = 9_000
+"""The figure's game seeds start here (settings were tuned on other seeds)."""
+
+
+@dataclass(frozen=True)
+class Resistance:
+    """Games of a first player against the second player at some level."""
+
+    plies: tuple[int, ...]
+    """Placements of each game (the first player's four included)."""
+    first_wins: int
+    move_seconds: tuple[float, ...]
+    """Seconds of each of the second player's moves."""
+
+    @property
+    def quartiles(self) -> tuple[float, float, float]:
+        """The lower quartile, median and upper quartile of the games' plies."""
+        if len(self.plies) < 2:
+            return (float(self.plies[0]),) * 3 if self.plies else (0.0, 0.0, 0.0)
+        low, median, high = statistics.quantiles(self.plies, n=4, method="inclusive")
+        return low, median, high
+
+
+def resistance(
+    clock: Clock,
+    attacker: SeededPlayer,
+    games: int = RESIST_GAMES,
+    seed: int = RESIST_SEED,
+    level: int = 5,
+) -> Resistance:
+    """``games`` games of ``attacker`` (first, seeded ``seed + i``) against the player at
+    ``level`` as second player (the same seed), every move of the second player timed."""
+    plies: list[int] = []
+    seconds: list[float] = []
+    wins = 0
+    for i in range(games):
+        players: tuple[Player, Player] = (attacker(seed + i), QubicPlayer(level, seed + i))
+        game = new_game("qubic")
+        while not game.game_over:
+            budget = Budget(clock=clock)
+            decision = players[game.to_move].decide(game, budget)
+            if game.to_move == 1:
+                seconds.append(budget.elapsed())
+            game.apply(decision.action)
+        wins += game.winner == 0
+        plies.append(sum(action.kind == "place" for action in game.actions))
+    return Resistance(tuple(plies), wins, tuple(seconds))

@@ -4,9 +4,11 @@ Two teams: it wins at once when it can, blocks a single open three, plays a forc
 (threat sequence ending in a double threat) when it finds one, else searches
 (:mod:`engine.players.qubic_search`) within its level's node budget. As first player, the top
 level plays X's move from the proof book (:mod:`engine.players.qubic_proof`) in every position
-the book holds, and the forcing search finds the win between book moves. Three teams: immediate
-wins and blocks, double threats, then the most open hole (no deep search). Level 1 overlooks a
-win or a needed block now and then (seeded, reproducible).
+the book holds, and the forcing search finds the win between book moves. When every move of
+the top level loses to a forcing win, it plays the one after which that win takes the most
+moves (:meth:`QubicPlayer._resist`); as second player it searches deeper. Three teams:
+immediate wins and blocks, double threats, then the most open hole (no deep search). Level 1
+overlooks a win or a needed block now and then (seeded, reproducible).
 
 >>> from engine.variants import new_game
 >>> from engine.players.base import Budget
@@ -54,6 +56,8 @@ class LevelSettings:
     """Deepest alpha-beta iteration (iterations go 1, 3, 5, ...)."""
     leaf_nodes: int = 200
     """Node cap of each forcing search at a leaf."""
+    second_depth: int | None = None
+    """Deepest iteration as second player, when it differs from ``max_depth``."""
 
 
 LEVEL_SETTINGS: dict[int, LevelSettings] = {
@@ -61,10 +65,14 @@ LEVEL_SETTINGS: dict[int, LevelSettings] = {
     2: LevelSettings(nodes=2_000, forcing_moves=8, overlook=0.0, max_depth=3),
     3: LevelSettings(nodes=10_000, forcing_moves=16, overlook=0.0, max_depth=3),
     4: LevelSettings(nodes=25_000, forcing_moves=20, overlook=0.0, max_depth=3),
-    5: LevelSettings(nodes=60_000, forcing_moves=24, overlook=0.0, max_depth=3, leaf_nodes=400),
+    5: LevelSettings(
+        nodes=60_000, forcing_moves=24, overlook=0.0, max_depth=3, leaf_nodes=400, second_depth=5
+    ),
 }
 """Depth 3 (odd: the leaves are the other side's turn, where its forcing wins count as losses
-and ours as threats) played stronger in matches than deeper or even depths."""
+and ours as threats) played stronger in matches than deeper or even depths. The top level as
+second player, which loses against a perfect first player, searches to depth 5 (within the
+same node budget): it sees the first player's wins a move earlier and puts them off longer."""
 
 
 def line_text(line: Bitboard, layout: Layout) -> str:
@@ -85,11 +93,13 @@ def _spoiler(me: Bitboard, other: Bitboard, holes: Bitboard, rng: random.Random)
     """Against a proven loss: the hole that spoils most of the other side's lines (those with
     more of its pieces count more), for an opponent that may not find the win."""
     ordered = ordered_moves(me, other, holes, rng)
+    return max(ordered, key=lambda hole: _spoils(hole, me, other))
 
-    def spoils(hole: int) -> int:
-        return sum((line & other).bit_count() ** 2 for line in LINES_THROUGH[hole] if not line & me)
 
-    return max(ordered, key=spoils)
+def _spoils(hole: int, me: Bitboard, other: Bitboard) -> int:
+    """How much of the other side's lines ``hole`` spoils: its pieces on each line through the
+    hole free of ``me``, squared and summed."""
+    return sum((line & other).bit_count() ** 2 for line in LINES_THROUGH[hole] if not line & me)
 
 
 def _lowest(board: Bitboard) -> int:
@@ -190,17 +200,21 @@ class QubicPlayer:
             return self._place(win.first, reason, info)
         defence = ForcingSearch(max(nodes // 2, 1), budget.exhausted, failed=forcing.failed)
         refutations = self._refutations(me, other, empty, defence)
+        if not refutations and not defence.spent() and self.level == max(LEVELS):
+            spent = budget.count(forcing.nodes + defence.nodes)
+            return self._resist(me, other, empty, rng, budget, nodes - spent, defence.failed)
         fallback = ordered_moves(me, other, refutations or empty, rng)[0]
         spent = budget.count(forcing.nodes + defence.nodes)
+        max_depth = settings.max_depth
+        if colour == 1 and settings.second_depth is not None:
+            max_depth = settings.second_depth
         search = Search(
             me,
             other,
             colour,
             Limits(
                 nodes=max(nodes - spent, 1),
-                max_depth=settings.max_depth
-                if budget.depth is None
-                else min(budget.depth, settings.max_depth),
+                max_depth=max_depth if budget.depth is None else min(budget.depth, max_depth),
                 forcing_moves=settings.forcing_moves,
                 leaf_nodes=settings.leaf_nodes,
             ),
@@ -225,6 +239,8 @@ class QubicPlayer:
         mate = info.mate
         if mate is not None and mate > 0:
             reason = why("forces a win in {moves}", moves=mate)
+        elif mate is not None and self.level == max(LEVELS):
+            reason = why("holds out longest against a forcing win")
         elif mate is not None:
             hole = _spoiler(me, other, refutations or empty, rng)
             reason = why("cuts the most lines of the other side")
@@ -237,6 +253,53 @@ class QubicPlayer:
         else:
             reason = why("best by a {depth}-ply search", depth=done.depth)
         return self._place(hole, reason, info)
+
+    def _resist(
+        self,
+        me: Bitboard,
+        other: Bitboard,
+        empty: Bitboard,
+        rng: random.Random,
+        budget: Budget,
+        nodes: int,
+        failed: dict[tuple[Bitboard, Bitboard], int],
+    ) -> Decision:
+        """Every hole loses to a forcing win: the hole after which the other side's forcing win
+        takes the most moves, ties to the hole that spoils most of its lines. Move counts 2, 3,
+        4, ... are tried in turn over the holes still in the running, each search sharing out
+        the rest of the node budget; a hole whose search runs out (no win found) beats the holes
+        whose win of as many moves is found."""
+        depth = self.settings.forcing_moves
+        running = ordered_moves(me, other, empty, rng)
+        # hole -> (the move count its win takes or its search ran out at, 1 if it ran out)
+        rank: dict[int, tuple[int, int]] = {}
+        used, moves = 0, 2
+        while running and moves <= depth and used < nodes:
+            kept: list[int] = []
+            for index, hole in enumerate(running):
+                share = max((nodes - used) // (len(running) - index), 1)
+                state = ForcingSearch(share, budget.exhausted, failed=failed)
+                found = forcing_win(other, me | 1 << hole, state, moves).moves
+                used += state.nodes
+                if found or state.spent():
+                    rank[hole] = (moves, 0 if found else 1)
+                else:
+                    kept.append(hole)
+            running = kept
+            moves += 1
+        rank.update((hole, (moves, 1)) for hole in running)
+        best = max(rank, key=lambda hole: (rank[hole], _spoils(hole, me, other)))
+        lost_in = rank[best][0] if not rank[best][1] else 0
+        budget.count(used)
+        info = SearchInfo(
+            0,
+            -(100_000 - 2 * (lost_in - 1)) if lost_in else 0,
+            budget.visited,
+            budget.elapsed(),
+            (Action("place", hole=best),),
+            -lost_in if lost_in else None,
+        )
+        return self._place(best, why("holds out longest against a forcing win"), info)
 
     def _refutations(
         self, me: Bitboard, other: Bitboard, empty: Bitboard, forcing: ForcingSearch

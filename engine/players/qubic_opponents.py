@@ -1,4 +1,5 @@
-"""Reference opponents for measuring the Qubic player: random, one-ply, forcing-search defender.
+"""Reference opponents for measuring the Qubic player: random, one-ply, forcing-search defender,
+and a forcing attacker (the shortest forcing win it finds, else the top level's move).
 
 Each follows the :class:`~engine.players.base.Player` protocol and breaks ties between equally
 good holes with a generator seeded by its seed and the position, so different seeds play
@@ -21,7 +22,13 @@ from engine.game import Action, Game
 from engine.lines import LINES_THROUGH
 from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo
-from engine.players.qubic_threats import ForcingSearch, completing, forcing_win
+from engine.players.qubic import QubicPlayer
+from engine.players.qubic_threats import (
+    ForcingSearch,
+    completing,
+    forcing_win,
+    shortest_forcing_win,
+)
 
 
 def _allowed(game: Game) -> Bitboard:
@@ -164,6 +171,40 @@ class ForcingDefender:
             if not forcing_win(other, mine, state, self.forcing_moves).moves and not state.spent():
                 return _decision(hole, why("stops a forcing win"), budget, state.nodes)
         return _decision(ordered[0], why("most open lines"), budget, state.nodes)
+
+    def reactions(self, game: Game, seat: int) -> list[Action]:
+        """No calls."""
+        return []
+
+
+class ForcingAttacker:
+    """A first player for measuring how long the second player resists: wins or blocks at once,
+    else plays the first move of the shortest forcing win it finds (threat sequences of up to
+    ``forcing_moves`` moves within ``nodes`` nodes, two teams), else the top level's move
+    (the proof book where it holds the position, its search elsewhere)."""
+
+    level = 5
+
+    def __init__(self, seed: int = 0, nodes: int = 200_000, forcing_moves: int = 32) -> None:
+        self.seed = seed
+        self.nodes = nodes
+        self.forcing_moves = forcing_moves
+        self.fallback = QubicPlayer(5, seed)
+
+    def decide(self, game: Game, budget: Budget, on_info: InfoSink | None = None) -> Decision:
+        """Win, block, the shortest forcing win found, or the top level's move."""
+        allowed = _allowed(game)
+        urgent = _win_or_block(game, allowed)
+        if urgent is not None:
+            return _decision(urgent[0], urgent[1], budget)
+        if game.teams == 2:
+            own = game.pieces(game.team_of_seat[game.to_move])
+            state = ForcingSearch(self.nodes, budget.exhausted)
+            win = shortest_forcing_win(own, game.occupied & ~own, state, self.forcing_moves)
+            if win.moves:
+                reason = why("forces a win in {moves}", moves=win.moves)
+                return _decision(win.first, reason, budget, state.nodes)
+        return self.fallback.decide(game, budget, on_info)
 
     def reactions(self, game: Game, seat: int) -> list[Action]:
         """No calls."""

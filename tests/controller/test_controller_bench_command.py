@@ -89,6 +89,13 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
     median = figures.pop("target_qubic_move_ms_median")
     assert 0 < median <= figures.pop("target_qubic_move_ms_max")
     assert figures.pop("target_qubic_searched_move_ms_median") > 0
+    assert figures.pop("target_qubic_second_resist_games") == 1
+    assert 0 <= figures.pop("target_qubic_second_resist_first_wins") <= 1
+    low = figures.pop("target_qubic_second_resist_plies_q1")
+    median = figures.pop("target_qubic_second_resist_plies_median")
+    assert 7 <= low <= median <= figures.pop("target_qubic_second_resist_plies_q3") <= 64
+    median = figures.pop("target_qubic_second_resist_move_ms_median")
+    assert 0 <= median <= figures.pop("target_qubic_second_resist_move_ms_max")
     assert figures.pop("target_lucky_vs_flat_games") == 2
     assert figures.pop("target_lucky_vs_flat_score_pct") in (0, 25, 50, 75, 100)
     median = figures.pop("target_lucky_move_ms_median")

@@ -16,8 +16,17 @@ from engine.players import PLAYERS, make_player
 from engine.players.arena import match, play_game
 from engine.players.base import Budget, Player, SearchInfo
 from engine.players.qubic import LEVEL_SETTINGS, QubicPlayer
-from engine.players.qubic_opponents import ForcingDefender, OnePlyPlayer, RandomPlayer
-from engine.players.qubic_threats import ForcingSearch, completing, forcing_win
+from engine.players.qubic_opponents import (
+    ForcingAttacker,
+    ForcingDefender,
+    OnePlyPlayer,
+    RandomPlayer,
+)
+from engine.players.qubic_threats import (
+    ForcingSearch,
+    completing,
+    forcing_win,
+)
 from engine.symmetry import (
     INVERSES,
     SYMMETRIES,
@@ -340,3 +349,42 @@ def test_docstring_examples(module_name: str) -> None:
     module = importlib.import_module(module_name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+# ------------------------------------------------------------------ resisting a lost position
+
+LOST = (
+    "G-III-H", "Y-III-H", "G-III-D", "G-III-C", "G-II-D", "G-IV-D",
+    "G-II-H", "Y-II-D", "B-I-S", "Y-I-C", "Y-IV-S",
+)  # fmt: skip
+"""Seat 1 to move and lost: after each of its replies seat 0 has a forcing win."""
+
+
+def forcing_moves_after(game: Game, hole: int) -> int:
+    """The fewest moves of seat 0's forcing win after seat 1 plays ``hole`` (0: none), each
+    move count tried in turn with a search far larger than the player's."""
+    attacker, defender = game.pieces(0), game.pieces(1) | 1 << hole
+    for moves in range(2, 25):
+        if forcing_win(attacker, defender, ForcingSearch(100_000), moves).moves:
+            return moves
+    return 0
+
+
+def test_a_lost_second_player_picks_the_reply_that_holds_out_longest() -> None:
+    game = position(*LOST)
+    lengths = {
+        hole: forcing_moves_after(game, hole) for hole in range(64) if game.allowed >> hole & 1
+    }
+    assert all(lengths.values())
+    decision = QubicPlayer(5).decide(game, budget())
+    hole = decision.action.hole
+    assert hole is not None
+    # Y-III-D cuts most of seat 0's lines (the reply this level played before): a win in 4.
+    assert lengths[hole] == max(lengths.values()) > lengths[parse("Y-III-D")]
+    assert decision.info.nodes <= LEVEL_SETTINGS[5].nodes + 40
+    assert decision.info.mate == -lengths[hole]
+
+
+def test_the_forcing_attacker_opens_and_wins_against_the_top_level() -> None:
+    record = play_game([ForcingAttacker(seed=3), QubicPlayer(5, seed=3)], still)
+    assert record.winner == 0
