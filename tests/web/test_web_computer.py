@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, Request, Route, expect
+from playwright.sync_api import Locator, Page, expect
 from web_support import Service
 
 # A whole game of Lucky Flix between two computers: many turns, each one waited for.
@@ -68,31 +68,28 @@ def new_game(service: Service, body: dict[str, Any]) -> None:
 
 def test_setup_sends_each_seat(service: Service, open_page: Callable[..., Page]) -> None:
     page = open_page(service)
-    bodies: list[Any] = []
 
-    def keep_body(route: Route, request: Request) -> None:
-        bodies.append(request.post_data_json)
-        route.continue_()
+    def sent_by_new_game() -> Any:
+        """The body the New-game button sends (this click's own request, not an earlier one)."""
+        with page.expect_request("**/api/new_game") as request:
+            page.click("#new-game")
+        return request.value.post_data_json
 
-    page.route("**/api/new_game", keep_body)
     page.select_option("#variant", "qubic")
     page.select_option("#players", "2")
     expect(page.locator("#setup .setup-seat")).to_have_count(2)
     expect(
         page.locator("#setup").get_by_label("Computer level for Red (player 1)")
     ).to_be_disabled()
-    page.click("#new-game")
+    assert sent_by_new_game() == {"variant": "qubic", "players": 2, "hints": True}
     expect(page.locator("#message")).to_contain_text("New game of 3-D Tic Tac Toe")
-    assert bodies[-1] == {"variant": "qubic", "players": 2, "hints": True}
 
     setup_choice(page, "Blue (player 2)", "computer")
     expect(page.locator("#setup").get_by_label("Computer level for Blue (player 2)")).to_have_value(
         "3"
     )
     setup_choice(page, "Blue (player 2)", "computer", 1)
-    page.click("#new-game")
-    expect(page.locator("#message")).to_contain_text("New game of 3-D Tic Tac Toe")
-    assert bodies[-1] == {
+    assert sent_by_new_game() == {
         "variant": "qubic",
         "players": 2,
         "seats": [{"kind": "human"}, {"kind": "computer", "level": 1}],

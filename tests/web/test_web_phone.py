@@ -267,6 +267,9 @@ def test_call_window_counts_down_after_a_placement(
 
 def test_sound_is_off_until_asked_for(service: Service, open_page: Callable[..., Page]) -> None:
     """Tones are made in the page (WebAudio) only once sound is switched on."""
+    # seed 7: the second throw, at random, shows its dice (a FLIX throw would pass at once)
+    body = {"variant": "lucky", "players": 2, "seed": 7}
+    assert service.post("/api/new_game", body).status_code == 200
     page = open_page(service, **PHONE)
     page.context.add_init_script(
         "window.tones = 0; const start = OscillatorNode.prototype.start;"
