@@ -36,7 +36,7 @@ WORKERS ?= 2
 test: $(VENV)/.test-deps system-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/pytest -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=30 $(PYTEST_ARGS)
 
 ## make check: the inner loop: ruff, mypy and every test outside the heavy lanes, side by side.
 check: $(VENV)/.test-deps

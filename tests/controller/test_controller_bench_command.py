@@ -184,6 +184,7 @@ def test_the_voice_probe_measures_speech_and_the_controller_while_speaking(
     assert figures["voice_speech_start_ms_p95"] >= figures["voice_speech_start_ms_p50"]
 
 
+@pytest.mark.slow  # the probe's own figures are checked in the fast lane above
 def test_the_voice_probe_plays_on_past_a_won_game() -> None:
     """More lines than one game says: the probe starts the next game (the board's MENU) after
     a win, as a person does, instead of waiting for lines that never come."""
