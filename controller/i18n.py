@@ -141,7 +141,7 @@ class Said:
 def refusal_said(error: Exception) -> Said | None:
     """What a refused order's ``error`` says as a message, when it is the rules' words (a
     ``Phrase``) or a marked refusal of the controller's; ``None`` for other text."""
-    said = error.args[0] if error.args else None
+    said = error_words(error)
     return Said.of(said) if isinstance(said, Phrase) else None
 
 
