@@ -23,14 +23,13 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from bench.openings import opening
-from engine.game import Game, Phase
 from engine.payoff import PayOffFlix
-from engine.players.base import Budget, Clock, Player
+from engine.players.base import Clock, Player
 from engine.players.dice_opponents import MatchResult
+from engine.players.dice_opponents import play_game as play_to_end
 from engine.players.match_score import Z95
 from engine.players.payoff import PayOffPlayer
 from engine.players.payoff_ismcts import InfoSetPayOffPlayer
-from engine.players.view import seat_view
 
 LEVEL = 5
 MOVETIME = 0.1
@@ -39,7 +38,6 @@ MEASURE_SEED = 700_000
 """Game ``i`` of the measurement has seed ``MEASURE_SEED + i`` (tuning used other seeds)."""
 INFOSET_SEED, PLAIN_SEED = 21, 23
 """The players' own seeds."""
-MAX_ACTIONS = 2000
 
 
 @dataclass
@@ -80,33 +78,12 @@ class PayOffResult(MatchResult):
         return 100 * Z95 * math.sqrt(variance * n) / total
 
 
-def _seat_decide(player: Player, game: Game, budget: Budget) -> Game:
-    """Apply ``player``'s decision for the seat to move, made on that seat's view."""
-    made = player.decide(seat_view(game, game.to_move), budget)
-    game.apply(made.action)
-    return game
-
-
 def play_game(
     game: PayOffFlix, players: list[Player], clock: Clock, movetime: float | None, nodes: int | None
 ) -> dict[int, list[float]]:
     """Play ``game`` to its end, each seat on its view; the placement seconds of each seat."""
     times: dict[int, list[float]] = {}
-    for _ in range(MAX_ACTIONS):
-        if game.game_over:
-            break
-        for seat, player in enumerate(players):
-            for action in player.reactions(seat_view(game, seat), seat):
-                if not game.game_over:
-                    game.apply(action)
-        if game.game_over:
-            break
-        seat = game.to_move
-        placing = game.phase == Phase.AWAIT_PLACE
-        budget = Budget(clock=clock, movetime=movetime, nodes=nodes)
-        _seat_decide(players[seat], game, budget)
-        if placing:
-            times.setdefault(seat, []).append(budget.elapsed())
+    play_to_end(game, players, clock, times, movetime, nodes=nodes, viewed=True)
     return times
 
 

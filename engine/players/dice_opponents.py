@@ -30,6 +30,7 @@ from engine.players.fast_lucky import LuckySim, table_of
 from engine.players.flix_calls import call_reactions
 from engine.players.flix_common import await_calls_decision, decision, rng_for
 from engine.players.match_score import MatchScore
+from engine.players.view import seat_view
 from engine.variants import new_game
 
 FLAT_PLAYOUTS = 256
@@ -117,23 +118,31 @@ def play_game(
     clock: Clock,
     times: dict[int, list[float]],
     movetime: float | None = None,
+    *,
+    nodes: int | None = None,
+    viewed: bool = False,
 ) -> None:
     """Play ``game`` to its end, ``players[seat]`` for each seat; every seat's calls are asked
-    after each action; each decision may take ``movetime`` seconds (``None``: no cap).
+    after each action; each decision may take ``movetime`` seconds and ``nodes`` nodes
+    (``None``: no cap); ``viewed``: each seat decides on its own view (:func:`seat_view`).
     Placement times of each seat go to ``times[seat]``."""
+
+    def shown(seat: int) -> Game:
+        return seat_view(game, seat) if viewed else game
+
     for _ in range(MAX_ACTIONS):
         if game.game_over:
             return
         for seat, player in enumerate(players):
-            for action in player.reactions(game, seat):
+            for action in player.reactions(shown(seat), seat):
                 if not game.game_over:
                     game.apply(action)
         if game.game_over:
             return
         seat = game.to_move
         placing = game.phase == Phase.AWAIT_PLACE
-        budget = Budget(clock=clock, movetime=movetime)
-        made = players[seat].decide(game, budget)
+        budget = Budget(clock=clock, movetime=movetime, nodes=nodes)
+        made = players[seat].decide(shown(seat), budget)
         if placing:
             times.setdefault(seat, []).append(budget.elapsed())
         game.apply(made.action)
