@@ -53,6 +53,8 @@ class Config:
     backend: str = ""
     geometry: str = ""
     pico_drive: str = ""
+    pico_drive_wait_s: float = 30.0
+    pico_back_wait_s: float = 30.0
     # [game]
     variant: str = "lucky"
     players: int = 2
@@ -125,6 +127,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "backend",
         "geometry",
         "pico_drive",
+        "pico_drive_wait_s",
+        "pico_back_wait_s",
     ),
     "game": (
         "variant",
@@ -267,6 +271,10 @@ def _check(key: str, value: Any, where: str) -> Any:
             except GeometryError as error:
                 raise ConfigError(f"{where}: {error}") from None
         return value
+    if key in ("pico_drive_wait_s", "pico_back_wait_s"):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 600:
+            raise ConfigError(f"{bad} (seconds, 1..600)")
+        return float(value)
     if key == "pico_drive":
         if not isinstance(value, str):
             raise ConfigError(f"{bad} (the folder the Pico's RPI-RP2 drive is mounted on)")

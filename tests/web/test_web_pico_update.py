@@ -33,12 +33,17 @@ UPDATE_TIMEOUT_S = 180.0
 
 
 def serve(
-    launch_service: Callable[..., Service], pico: SimPico, drive: Path, language: str = "en"
+    launch_service: Callable[..., Service],
+    pico: SimPico,
+    drive: Path,
+    language: str = "en",
+    waits: str = "",
 ) -> Service:
     """The service on the simulated Pico, its drive folder set, its token known, speaking
-    ``language``."""
+    ``language``; ``waits``: more lines of its ``[board]`` table."""
     config = (
-        f'[board]\npico_drive = "{drive}"\nlanguage = "{language}"\n\n[http]\ntoken = "{TOKEN}"\n'
+        f'[board]\npico_drive = "{drive}"\nlanguage = "{language}"\n{waits}\n'
+        f'[http]\ntoken = "{TOKEN}"\n'
     )
     return launch_service(board=f"serial:{pico.port}", config=config, token=TOKEN)
 
@@ -154,18 +159,21 @@ def test_a_drive_that_never_appears_and_a_pico_that_does_not_come_back_are_repor
     carried: CarriedFirmware,
 ) -> None:
     pico = pico_factory(SimBootloader(None))  # nothing mounts the drive
-    service = serve(launch_service, pico, drive)
+    waits = "pico_drive_wait_s = 3\npico_back_wait_s = 4\n"  # the settings' defaults are 30 s
+    service = serve(launch_service, pico, drive, waits=waits)
     connected(service)
+    started = time.monotonic()
     status = update(service)
     assert status["outcome"] == "failed"
-    assert status["message"].startswith("the Pico's RPI-RP2 drive did not appear within 30 s")
+    assert status["message"].startswith("the Pico's RPI-RP2 drive did not appear within 3 s")
+    assert time.monotonic() - started >= 3
     assert "hold the BOOTSEL button" in status["message"]
     assert pico.in_bootloader
     pico.bootloader = SimBootloader(drive, version=carried.version, comes_back=False)
     pico.bootloader.show_drive()
     status = update(service)
     assert status["outcome"] == "failed"
-    assert status["message"].startswith(f"the Pico did not come back on {pico.port} within 30 s")
+    assert status["message"].startswith(f"the Pico did not come back on {pico.port} within 4 s")
     assert "unplug it and plug it in again" in status["message"]
 
 

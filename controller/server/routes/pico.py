@@ -15,6 +15,7 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.routing import Route
 
+from controller.config import Config
 from controller.errors import NotNow
 from controller.i18n import Language, error_words, language
 from controller.server.bodies import Answer, PicoOutcome, PicoUpdateOrder, PicoUpdateStatus
@@ -24,6 +25,7 @@ from controller.server.web_service import WebService
 from controller.tools.pico_update import (
     BOOTSEL,
     UpdateFailed,
+    Waits,
     carried_firmware,
     dotted,
     outcome_words,
@@ -67,9 +69,10 @@ class Progress:
             self._status = PicoUpdateStatus(False, steps, outcome, message, firmware)
 
 
-def run_update(pico: SerialBackend, force: bool, drive: str, progress: Progress) -> None:
+def run_update(pico: SerialBackend, force: bool, config: Config, progress: Progress) -> None:
     """The steps of ``flixboard pico-update`` on the service's Pico (its port let go meanwhile),
-    each said to ``progress``, then the outcome."""
+    with the drive and waits of ``config``'s ``[board]``, each said to ``progress``, then the
+    outcome."""
     try:
         carried = carried_firmware()
         progress.say(
@@ -77,8 +80,11 @@ def run_update(pico: SerialBackend, force: bool, drive: str, progress: Progress)
         )
         try:
             pico.release_port()
-            drives = [Path(drive)] if drive else []
-            result = update_pico(pico.port, carried, drives=drives, force=force, say=progress.say)
+            drives = [Path(config.pico_drive)] if config.pico_drive else []
+            waits = Waits(drive_s=config.pico_drive_wait_s, back_s=config.pico_back_wait_s)
+            result = update_pico(
+                pico.port, carried, drives=drives, waits=waits, force=force, say=progress.say
+            )
         finally:
             pico.reclaim_port()
     except (UpdateFailed, HalError) as error:
@@ -133,7 +139,7 @@ def routes(service: WebService) -> list[Route]:
             )
         if not progress.begin():
             raise NotNow(why("the Pico is being updated already"))
-        work = asyncio.to_thread(run_update, pico, body.force, service.config.pico_drive, progress)
+        work = asyncio.to_thread(run_update, pico, body.force, service.config, progress)
         task = asyncio.ensure_future(work)
         running.add(task)
         task.add_done_callback(running.discard)
