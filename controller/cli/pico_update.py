@@ -44,6 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--force", action="store_true", help="flash even when the Pico runs the same version"
     )
     parser.add_argument(
+        "--answer-wait",
+        type=float,
+        default=Waits.answer_s,
+        metavar="S",
+        help=f"seconds to wait for the Pico to answer (default {Waits.answer_s:g})",
+    )
+    parser.add_argument(
         "--drive-wait",
         type=float,
         default=Waits.drive_s,
@@ -61,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     say = command_language()
-    waits = Waits(drive_s=args.drive_wait, back_s=args.back_wait)
+    waits = Waits(answer_s=args.answer_wait, drive_s=args.drive_wait, back_s=args.back_wait)
     try:
         carried = carried_firmware(args.uf2)
         result = update_pico(

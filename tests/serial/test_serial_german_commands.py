@@ -101,7 +101,8 @@ def test_pico_update_says_its_steps_and_failures_in_german(
     says(capsys.readouterr().out, nothing, version=version)
     # no Pico and no drive: the way back in German, the hardware's own words too
     nowhere = tmp_path / "ttyACM9"
-    assert cli(["pico-update", "--port", str(nowhere), "--drive", str(drive)]) == 2
+    silent = ["--answer-wait", "1"]  # nothing answers there: not the Pico's 5 s
+    assert cli(["pico-update", "--port", str(nowhere), "--drive", str(drive), *silent]) == 2
     err = capsys.readouterr().err
     no_pico = (
         "no Pico answers on {port} ({error}) and no RPI-RP2 drive is mounted: check the cable"
@@ -112,7 +113,7 @@ def test_pico_update_says_its_steps_and_failures_in_german(
     assert err.rstrip().endswith(german(BOOTSEL)) and BOOTSEL not in err
     assert "no Pico answers" not in err
     no_answer = "no flixboard answered on {port} within {seconds} s ({reason})"
-    assert opening(no_answer, "reason", port=nowhere, seconds=5) in err
+    assert opening(no_answer, "reason", port=nowhere, seconds=1) in err
     assert "no flixboard answered" not in err
 
 

@@ -18,6 +18,9 @@ from sim.bootloader import IMAGE_NAME, FirmwareBefore12, SimBootloader
 from sim.mcu import SimPico
 from tests.pico_update_support import OLD
 
+SILENT = ("--answer-wait", "1")
+"""For a port nothing answers on: the Pico is not given its 5 s."""
+
 
 def update(pico: SimPico | Path, drive: Path, *options: str) -> int:
     port = str(pico) if isinstance(pico, Path) else pico.port
@@ -74,7 +77,7 @@ def test_force_flashes_the_same_version(
 def test_no_pico_and_no_drive_is_the_users_to_check(
     tmp_path: Path, drive: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert update(tmp_path / "ttyACM9", drive) == 2
+    assert update(tmp_path / "ttyACM9", drive, *SILENT) == 2
     err = capsys.readouterr().err
     assert f"no Pico answers on {tmp_path / 'ttyACM9'}" in err
     assert "no RPI-RP2 drive is mounted" in err and "hold the BOOTSEL button" in err
@@ -85,7 +88,7 @@ def test_a_pico_that_does_not_answer_is_reported(
 ) -> None:
     pico = pico_factory(SimBootloader(drive))
     pico.freeze()
-    assert update(pico, drive) == 2
+    assert update(pico, drive, *SILENT) == 2
     assert f"no Pico answers on {pico.port}" in capsys.readouterr().err
     assert not drive.exists()
 
@@ -116,7 +119,7 @@ def test_a_firmware_before_the_frame_is_updated_after_bootsel(
     assert "hold the BOOTSEL button on the Pico while plugging it in" in err
     assert not pico.in_bootloader and pico.boots == 1  # it runs on, untouched
     pico.bootsel()
-    assert update(pico, drive) == 0
+    assert update(pico, drive, *SILENT) == 0
     assert "one waits in its bootloader at" in capsys.readouterr().out
     assert bootloader.flashed == 1
     assert firmware_of(pico) == (carried.version, "flix")
@@ -136,7 +139,7 @@ def test_a_full_drive_fails_the_copy_and_a_second_try_recovers(
     assert "the Pico waits in its bootloader" in err and "run `flixboard pico-update` again" in err
     assert pico.in_bootloader and bootloader.flashed == 0
     (drive / IMAGE_NAME).unlink()  # room on the drive again
-    assert update(pico, drive) == 0
+    assert update(pico, drive, *SILENT) == 0
     assert "one waits in its bootloader at" in capsys.readouterr().out
     assert firmware_of(pico) == (carried.version, "flix")
 
