@@ -45,34 +45,42 @@ def test_the_scale_sizes_the_game_counts(monkeypatch: pytest.MonkeyPatch) -> Non
         cli(["bench", "--scale", "-1"])
 
 
-@pytest.mark.fuzz
-@pytest.mark.timeout(900)  # every player probe and both fuzz probes, minutes on a loaded machine
-def test_player_and_fuzz_probes_at_a_tiny_scale(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def tiny_probes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *probes: str
+) -> dict[str, float]:
+    """The figures of ``probes`` run by ``flixboard bench`` at scale 0.01, less the machine."""
     monkeypatch.setenv(SCALE_ENV, "1")  # restored after the test, whatever --scale sets
     figures: dict[str, float] = {}
-    for probe in (
-        "bench_players",
-        "bench_strength",
-        "bench_targets",
-        "bench_flip4",
-        "bench_olix",
-        "bench_fuzz",
-    ):
+    for probe in probes:
         assert cli(["bench", "--json", "--only", probe, "--scale", "0.01"]) == 0
         figures.update(json.loads(capsys.readouterr().out))
     assert figures.pop("machine") == bench.machine()
     assert all(type(value) in (int, float) for value in figures.values())
     assert not any(key.startswith(("engine_", "controller_", "serial_")) for key in figures)
+    return figures
 
+
+@pytest.mark.fuzz
+@pytest.mark.timeout(900)  # every level of every game, minutes on a loaded machine
+def test_the_players_probe_at_a_tiny_scale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    figures = tiny_probes(monkeypatch, capsys, "bench_players")
     assert figures.pop("players_lucky_playouts_per_s") > 0
     for variant in ("flip4", "lucky", "olix", "payoff", "qubic", "tactflix"):
         assert figures.pop(f"players_{variant}_nodes_per_s") > 0
         for level in LEVELS:
             median = figures.pop(f"players_{variant}_l{level}_move_ms_median")
             assert 0 < median <= figures.pop(f"players_{variant}_l{level}_move_ms_max")
+    assert figures == {}  # no figure left unchecked
 
+
+@pytest.mark.fuzz
+@pytest.mark.timeout(900)  # every level against two yardsticks, minutes on a loaded machine
+def test_the_strength_probe_at_a_tiny_scale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    figures = tiny_probes(monkeypatch, capsys, "bench_strength")
     assert figures.pop("strength_games") == 1
     for variant in ("qubic", "lucky", "payoff", "tactflix"):
         for level in LEVELS:
@@ -80,6 +88,16 @@ def test_player_and_fuzz_probes_at_a_tiny_scale(
             for opponent in opponents:
                 assert figures.pop(f"strength_{variant}_l{level}_vs_{opponent}_pct") in (0, 50, 100)
 
+    assert figures == {}  # no figure left unchecked
+
+
+@pytest.mark.fuzz
+@pytest.mark.timeout(900)
+def test_the_target_and_fuzz_probes_at_a_tiny_scale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    probes = ("bench_targets", "bench_flip4", "bench_olix", "bench_fuzz")
+    figures = tiny_probes(monkeypatch, capsys, *probes)
     for label, _, games, _ in qubic_bench.STRENGTH_MATCHES:
         prefix = bench_targets.QUBIC_FIGURES[label]
         assert figures.pop(f"{prefix}_games") == max(1, round(games * 0.01))
