@@ -12,7 +12,8 @@ The levels are bounded by their node budgets, no movetime cap, so a rung plays t
 on every machine. The games of a rung run in chunks on ``WORKERS`` processes.
 
 ``python -m bench.ladder qubic:first 200`` plays one row (the four rungs of that variant and
-seating) and prints each rung's figures as it finishes.
+seating) and prints each rung's figures as it finishes; ``python -m bench.ladder lucky 60 5``
+plays only its rung of level 5 against level 4.
 
 >>> estimate = Estimate.of(Tally(games=200, wins=120, draws=10, losses=70, placements=4000))
 >>> round(100 * estimate.score), round(100 * estimate.low), round(estimate.elo), estimate.placements
@@ -99,9 +100,12 @@ class Rung:
         return new_game(self.variant, players=2, seed=game_seed)
 
 
-def rungs(variant: str, seating: str = "alternate") -> tuple[Rung, ...]:
-    """The four rungs of one row: 2 against 1 up to 5 against 4."""
-    return tuple(Rung(variant, level, seating) for level in LEVELS[1:])
+def rungs(
+    variant: str, seating: str = "alternate", levels: tuple[int, ...] = LEVELS[1:]
+) -> tuple[Rung, ...]:
+    """The rungs of one row: 2 against 1 up to 5 against 4 (or only those of the higher
+    ``levels``)."""
+    return tuple(Rung(variant, level, seating) for level in levels)
 
 
 @dataclass
@@ -208,10 +212,17 @@ def run_rung(
     return run_chunks(rung.name, play, games, Tally(), workers=workers, chunk=chunk)
 
 
-def measure_row(variant: str, seating: str, games: int, workers: int = WORKERS) -> dict[str, float]:
-    """The figures of one row's four rungs under ``ladder_<rung name>_``, and ``_seconds``."""
+def measure_row(
+    variant: str,
+    seating: str,
+    games: int,
+    workers: int = WORKERS,
+    levels: tuple[int, ...] = LEVELS[1:],
+) -> dict[str, float]:
+    """The figures of one row's rungs (those of the higher ``levels``) under
+    ``ladder_<rung name>_``, and ``_seconds``."""
     figures: dict[str, float] = {}
-    for rung in rungs(variant, seating):
+    for rung in rungs(variant, seating, levels):
         started = time.monotonic()
         tally = run_rung(rung, games, workers)
         prefix = f"ladder_{rung.name}"
@@ -221,9 +232,14 @@ def measure_row(variant: str, seating: str, games: int, workers: int = WORKERS) 
 
 
 def main(argv: list[str]) -> None:
-    """``python -m bench.ladder VARIANT[:SEATING] GAMES``: one row, its figures printed."""
+    """``python -m bench.ladder VARIANT[:SEATING] GAMES [LEVEL]``: one row (or its rung of
+    LEVEL against the level below), its figures printed."""
     variant, _, seating = argv[0].partition(":")
-    for name, value in measure_row(variant, seating or "alternate", int(argv[1])).items():
+    levels = (int(argv[2]),) if len(argv) > 2 else LEVELS[1:]
+    if not set(levels) <= set(LEVELS[1:]):
+        raise SystemExit(f"LEVEL: one of {', '.join(map(str, LEVELS[1:]))}")
+    figures = measure_row(variant, seating or "alternate", int(argv[1]), levels=levels)
+    for name, value in figures.items():
         print(f"{name} {value}", flush=True)
 
 

@@ -15,6 +15,7 @@ from bench.ladder import (
     Estimate,
     Rung,
     Tally,
+    main,
     play_rung,
     play_rung_game,
     run_rung,
@@ -52,6 +53,17 @@ def test_rungs_name_their_seating_and_refuse_other_levels() -> None:
         "flip4",
         "olix",
     }
+
+
+def test_the_command_plays_one_rung_when_given_its_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["qubic:first", "2", "2"])
+    printed = dict(line.split() for line in capsys.readouterr().out.splitlines())
+    assert all(name.startswith("ladder_qubic_first_l2_vs_l1_") for name in printed)
+    assert printed["ladder_qubic_first_l2_vs_l1_games"] == "2"
+    with pytest.raises(SystemExit, match="LEVEL"):
+        main(["qubic", "2", "1"])
 
 
 @pytest.mark.parametrize("variant", ["qubic", "payoff", "tactflix", "flip4", "olix", "lucky"])
