@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Self
@@ -101,7 +102,7 @@ class Rung:
 
 
 def rungs(
-    variant: str, seating: str = "alternate", levels: tuple[int, ...] = LEVELS[1:]
+    variant: str, seating: str = "alternate", levels: Sequence[int] = LEVELS[1:]
 ) -> tuple[Rung, ...]:
     """The rungs of one row: 2 against 1 up to 5 against 4 (or only those of the higher
     ``levels``)."""
@@ -217,7 +218,7 @@ def measure_row(
     seating: str,
     games: int,
     workers: int = WORKERS,
-    levels: tuple[int, ...] = LEVELS[1:],
+    levels: Sequence[int] = LEVELS[1:],
 ) -> dict[str, float]:
     """The figures of one row's rungs (those of the higher ``levels``) under
     ``ladder_<rung name>_``, and ``_seconds``."""
@@ -235,7 +236,7 @@ def main(argv: list[str]) -> None:
     """``python -m bench.ladder VARIANT[:SEATING] GAMES [LEVEL]``: one row (or its rung of
     LEVEL against the level below), its figures printed."""
     variant, _, seating = argv[0].partition(":")
-    levels = (int(argv[2]),) if len(argv) > 2 else LEVELS[1:]
+    levels: Sequence[int] = (int(argv[2]),) if len(argv) > 2 else LEVELS[1:]
     if not set(levels) <= set(LEVELS[1:]):
         raise SystemExit(f"LEVEL: one of {', '.join(map(str, LEVELS[1:]))}")
     figures = measure_row(variant, seating or "alternate", int(argv[1]), levels=levels)
