@@ -36,6 +36,9 @@ async def test_a_press_is_refused_in_the_page_s_words(api: Harness) -> None:
 
 async def test_presses_past_the_rate_are_refused(api: Harness) -> None:
     """The simulated clock stands still: no token comes back between the presses."""
+    # seed 7: the first throw lights holes (a free throw would leave the roll to the same seat)
+    started = await api.post("/api/new_game", {"variant": "lucky", "players": 2, "seed": 7})
+    assert started.status_code == 200
     buttons = PageButtons(api.service, SENDER)
     buttons.roll()
     for _ in range(BURST - 1):
