@@ -28,15 +28,18 @@ run: $(VENV)/.run-deps
 
 # The heavy lanes (markers set by tests/conftest.py); `make check` leaves them out.
 HEAVY_LANES := browser or broker or pico or live or fuzz or mutation or slow
-# pytest-xdist workers: two on the 2-core development machine (docs/development.md).
+# pytest-xdist workers on the 2-core development machine (docs/development.md): two for the
+# fast lane, whose tests compute; three for the whole suite, whose heavy lanes wait on the
+# services, brokers and browsers they start.
 WORKERS ?= 2
+TEST_WORKERS ?= 3
 
 ## make test: install everything the suite needs, then lint, type-check and run every test
 ## (the CI entry, .ci/run).
 test: $(VENV)/.test-deps system-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=30 $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal --durations=30 $(PYTEST_ARGS)
 
 ## make check: the inner loop: ruff, mypy and every test outside the heavy lanes, side by side.
 check: $(VENV)/.test-deps
