@@ -69,6 +69,9 @@ def test_the_board_is_one_device_whose_buttons_play(
 ) -> None:
     service = start(tmp_path / "board", mosquitto)
     try:
+        # seed 7: the first throw lights holes (a free throw would leave the roll to Red)
+        lucky = {"variant": "lucky", "players": 2, "seed": 7}
+        assert service.post("/api/new_game", lucky).status_code == 200
         wait_until(lambda: set(entities(ha)) == expected_names(), "every entity announced")
         wait_until(lambda: ha.get(AVAILABILITY) == b"online", "the board online")
         configs = entities(ha)

@@ -53,10 +53,17 @@ def test_accept_language_is_weighed_and_bounded(launch_service: Callable[..., Se
     }
     for accept, expected in asked.items():
         assert refusal(service, accept) == expected, accept[:60]
+    before = service.state()
     with httpx.Client(base_url=service.url, timeout=30) as raw:  # the server's own refusal
-        huge = raw.post("/api/roll", json=NOT_A_THROW, headers={"Accept-Language": "de," * 200_000})
-    assert 400 <= huge.status_code < 500  # larger than the server reads: refused, nothing done
-    assert service.client.get("/api/state").status_code == 200
+        try:
+            huge = raw.post(
+                "/api/roll", json=NOT_A_THROW, headers={"Accept-Language": "de," * 200_000}
+            )
+        except (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError):
+            pass  # the server answered and closed while the headers still came: a reset
+        else:
+            assert 400 <= huge.status_code < 500  # larger than the server reads: refused
+    assert service.state()["events"] == before["events"]  # nothing done
 
 
 def test_words_answer_only_the_board_s_languages(launch_service: Callable[..., Service]) -> None:
