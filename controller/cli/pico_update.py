@@ -20,6 +20,13 @@ from controller.tools.pico_update import (
 )
 from hal.serial_backend import DEFAULT_PORT
 
+WAIT_OPTIONS = (
+    ("--answer-wait", Waits.answer_s, "the Pico to answer"),
+    ("--drive-wait", Waits.drive_s, "the drive"),
+    ("--back-wait", Waits.back_s, "the Pico to come back"),
+)
+"""The options that set :class:`Waits`: flag, default, what is waited for."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -43,27 +50,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="flash even when the Pico runs the same version"
     )
-    parser.add_argument(
-        "--answer-wait",
-        type=float,
-        default=Waits.answer_s,
-        metavar="S",
-        help=f"seconds to wait for the Pico to answer (default {Waits.answer_s:g})",
-    )
-    parser.add_argument(
-        "--drive-wait",
-        type=float,
-        default=Waits.drive_s,
-        metavar="S",
-        help=f"seconds to wait for the drive (default {Waits.drive_s:g})",
-    )
-    parser.add_argument(
-        "--back-wait",
-        type=float,
-        default=Waits.back_s,
-        metavar="S",
-        help=f"seconds to wait for the Pico to come back (default {Waits.back_s:g})",
-    )
+    for option, default, what in WAIT_OPTIONS:
+        parser.add_argument(
+            option,
+            type=float,
+            default=default,
+            metavar="S",
+            help=f"seconds to wait for {what} (default {default:g})",
+        )
 
 
 def main(args: argparse.Namespace) -> int:
