@@ -225,6 +225,16 @@ class SimHardware:
             self._seen_down = None
             self.buttons[self._holding].value(0)
 
+    def let_go(self) -> None:
+        """The fingers leave every button, and what they pressed meanwhile is gone: a Pico
+        without power sees no press."""
+        self.board.take_presses()
+        self._presses.clear()
+        if self._holding is not None:
+            self.buttons[self._holding].value(1)
+        self._holding = None
+        self._seen_down = None
+
 
 LONG_HOLD_S = LONG_PRESS_S + 0.25
 """How long the simulated finger holds a long press after the firmware saw it go down."""
@@ -333,6 +343,7 @@ class SimPico:
             if self._pty.master >= 0:
                 return
             self._transport = _PtyTransport(self._pty.plug())
+            self.hardware.let_go()
             self._shown = 0
             self.firmware = self._boot()
             self.boots += 1

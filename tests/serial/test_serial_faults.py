@@ -7,7 +7,8 @@ import random
 import threading
 from collections.abc import Callable
 
-from hal.base import Piece
+from hal.base import Button, ButtonPress, Piece
+from hal.serial_backend import BUTTON_ORDER, SerialBackend
 from hal.serial_protocol import Kind, build_state, encode_frame
 from sim.pico_rig import PicoRig
 
@@ -96,11 +97,38 @@ def test_pieces_moved_while_unplugged_show_after_replug(rig: PicoRig, wait_until
     wait_until(lambda: not rig.backend.connected)
     rig.board.lift(5)
     rig.board.place(6)
-    rig.board.press("roll")
+    rig.board.press("roll")  # nothing sees it: the Pico has no power
     rig.pico.plug()
     wait_until(lambda: rig.backend.connected)
     wait_until(lambda: rig.backend.read().occupied() == 1 << 6)
-    assert rig.backend.take_presses() == []  # a press from before the handshake is not replayed
+    assert rig.backend.take_presses() == []
+
+
+def test_a_press_counted_before_the_handshake_is_not_replayed(
+    rig: PicoRig, wait_until: Wait
+) -> None:
+    """The Pico counts presses from its boot; a host that connects later starts from the count
+    it first reads, so a press made while no host listened is not played as new."""
+    roll = BUTTON_ORDER.index(Button.ROLL)
+    rig.backend.close()
+    rig.board.place(3)
+    rig.board.press("roll")
+    wait_until(lambda: rig.pico.firmware is not None and rig.pico.firmware.buttons.presses[roll])
+    late = SerialBackend(rig.pico.port)
+    try:
+        wait_until(lambda: late.read().occupied() == 1 << 3)  # its first state is read
+        assert late.take_presses() == []
+        rig.board.press("roll")  # a press made now is played
+        seen: list[ButtonPress] = []
+
+        def played() -> bool:
+            seen.extend(late.take_presses())
+            return bool(seen)
+
+        wait_until(played)
+        assert [press.button for press in seen] == [Button.ROLL]
+    finally:
+        late.close()
 
 
 def test_leds_sent_while_unplugged_are_shown_after_replug(rig: PicoRig, wait_until: Wait) -> None:

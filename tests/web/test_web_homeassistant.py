@@ -196,6 +196,9 @@ def test_a_restarted_broker_gets_the_device_and_the_latest_state_again(
     device again at the reconnect, with the state of then, not the one before it went away."""
     service = start(tmp_path / "board", mosquitto)
     try:
+        # seed 7: the throw stays on the board (three FLIX would clear it at once)
+        lucky = {"variant": "lucky", "players": 2, "seed": 7}
+        assert service.post("/api/new_game", lucky).status_code == 200
         first = DiscoveryClient(mosquitto.port)
         wait_until(lambda: set(entities(first)) == expected_names(), "every entity announced")
         first.close()
