@@ -4,6 +4,9 @@
 - ``qubic_book_checked_positions``, ``_book_moves``, ``_forced_wins``, ``_fours``,
   ``_failures``, ``_seconds``: the independent checker (:mod:`bench.qubic_checker`) walking every
   second-player reply from every entry of the book.
+- ``qubic_book_longest_game_plies``: the longest game the book allows, from the empty board
+  through its earliest positions: X plays the book's move, else its shortest forced win; O
+  the reply that lasts longest (:meth:`bench.qubic_checker.Checker.longest`).
 - ``qubic_book_lookup_ms_mean`` / ``_max``: :meth:`engine.players.qubic_proof.Book.move` over
   every entry, each in a random one of the 192 orientations.
 """
@@ -47,6 +50,7 @@ def measure() -> dict[str, float]:
         "qubic_book_checked_fours": report.fours,
         "qubic_book_checked_failures": len(report.failures),
         "qubic_book_checked_seconds": round(report.seconds, 2),
+        "qubic_book_longest_game_plies": max(checker.longest_games().values(), default=0),
     }
     times = lookup_seconds(Book.parse(text))
     if times:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import permutations, product
 from pathlib import Path
@@ -135,6 +136,17 @@ def forced_win(x: int, o: int, moves: int, budget: Budget) -> bool:
     return False
 
 
+def shortest_forced_win(x: int, o: int, most: int, nodes: int) -> int | None:
+    """The fewest X moves (the four included) of a forced win from ``(x, o)`` (X to move),
+    trying 1, 2, ... ``most`` moves, or ``None``."""
+    if wins(x, o):
+        return 1
+    for moves in range(2, most + 1):
+        if forced_win(x, o, moves, Budget(nodes)):
+            return moves
+    return None
+
+
 @dataclass
 class Report:
     """What a walk met: positions, book moves, wins found, and the failures (position, why)."""
@@ -169,6 +181,63 @@ class Checker:
         key, perm = canonical(x, o)
         move = self.moves.get(key)
         return None if move is None else perm.index(move)
+
+    def longest(self, x: int, o: int) -> int:
+        """The plies from ``(x, o)`` (X to move) to X's four when X plays the book's move where
+        the book has one, else its shortest forced win, and O the reply that lasts longest:
+        ``-1`` if some line does not end in a four of X."""
+        plies: dict[tuple[int, int], int] = {}
+
+        def last(x: int, o: int) -> int:
+            key, _ = canonical(x, o)
+            if key in plies:
+                return plies[key]
+            move = self.book_move(x, o)
+            if wins(x, o):
+                found = 1
+            elif move is None or (x | o) >> move & 1:
+                moves = shortest_forced_win(x, o, self.forcing_moves, self.forcing_nodes)
+                found = -1 if moves is None or move is not None else 2 * moves - 1
+            else:
+                found = self._after_book_move(x | 1 << move, o, last)
+            plies[key] = found
+            return found
+
+        return last(x, o)
+
+    def longest_games(self) -> dict[tuple[int, int], int]:
+        """For each of the book's earliest positions (the fewest pieces), the plies of the
+        longest game through it from the empty board (:meth:`longest`; ``-1``: not a win)."""
+        if not self.roots:
+            return {}
+        top = min((x | o).bit_count() for x, o in self.roots)
+        games = {}
+        for x, o in self.roots:
+            if (x | o).bit_count() == top:
+                rest = self.longest(x, o)
+                games[(x, o)] = -1 if rest < 0 else top + rest
+        return games
+
+    def _after_book_move(self, x: int, o: int, last: Callable[[int, int], int]) -> int:
+        """The plies from X's book move (made: ``x``) to X's four, O lasting longest."""
+        if has_four(x):
+            return 1
+        threats = wins(x, o)
+        empty = ~(x | o) & FULL
+        if wins(o, x) or not empty:
+            return -1
+        if threats & (threats - 1):
+            return 3
+        longest = 0
+        replies = threats or empty
+        while replies:
+            low = replies & -replies
+            replies ^= low
+            rest = last(x, o | low)
+            if rest < 0:
+                return -1
+            longest = max(longest, rest)
+        return 2 + longest
 
     def walk(self, roots: list[tuple[int, int]], limit: int = 10**9) -> Report:
         """Check every line from the ``roots`` (X to move), up to ``limit`` positions."""
@@ -231,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
         f" {total.book_moves} book moves, {total.forced_wins} forced wins, {total.fours} fours,"
         f" {len(total.failures)} failures, {total.seconds:.1f} s"
     )
+    for (x, o), plies in checker.longest_games().items():
+        print(f"the longest game through {x:016x} {o:016x}: {plies} plies from the empty board")
     for x, o, why in total.failures[:10]:
         print(f"FAIL {x:016x} {o:016x}: {why}")
     return 1 if total.failures else 0

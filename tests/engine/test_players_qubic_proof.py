@@ -8,7 +8,7 @@ import pytest
 
 from bench.qubic_checker import LINES as CHECKER_LINES
 from bench.qubic_checker import SYMMETRIES as CHECKER_SYMMETRIES
-from bench.qubic_checker import Checker
+from bench.qubic_checker import Checker, shortest_forced_win
 from engine.holes import parse
 from engine.lines import LINES
 from engine.players.base import Budget
@@ -146,3 +146,66 @@ def test_top_level_first_player_plays_the_book_move_in_any_orientation() -> None
     assert decision.reason == "plays the proven book"
     assert decision.action.hole == perm[move]
     assert QubicPlayer(4).decide(game, Budget(clock=lambda: 0.0)).reason != "plays the proven book"
+
+
+def _cells(*cells: tuple[int, int, int]) -> int:
+    return sum(1 << (16 * a + 4 * b + c) for a, b, c in cells)
+
+
+DOUBLE_X = _cells((0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 2, 0))
+"""Two twos of X that one piece on (0, 0, 0) turns into two threes."""
+DOUBLE_O = _cells((2, 1, 3), (3, 2, 1), (1, 3, 2), (2, 3, 1))
+
+
+def test_the_longest_game_counts_plies_to_the_four() -> None:
+    """An open three: one ply. A book move that makes two threes: X, O blocks one, X: three.
+    The same without the book: the shortest forced win of two moves, three plies."""
+    three = Checker("").longest(_cells((1, 1, 0), (1, 1, 1), (1, 1, 2)), DOUBLE_O)
+    assert three == 1
+    double = Checker(f"{DOUBLE_X:016x} {DOUBLE_O:016x} 0")
+    assert double.longest(DOUBLE_X, DOUBLE_O) == 3
+    assert Checker("").longest(DOUBLE_X, DOUBLE_O) == 3
+    assert shortest_forced_win(DOUBLE_X, DOUBLE_O, 24, 1000) == 2
+
+
+def test_the_longest_game_is_refused_where_the_book_loses() -> None:
+    """A book move beside O's three: O completes its line, so the book does not win there."""
+    x_pieces = _board(("R-II-S", "Y-II-H", "G-III-D"))
+    o_three = _board(("R-I-S", "R-I-H", "R-I-D"))
+    assert Checker(f"{x_pieces:016x} {o_three:016x} {parse('Y-IV-C')}").longest(
+        x_pieces, o_three
+    ) == -1
+
+
+@pytest.mark.parametrize(("xs", "os_"), SMALL_WINS)
+def test_the_longest_game_of_a_proof_book_outlasts_every_defence_played(
+    xs: tuple[str, ...], os_: tuple[str, ...]
+) -> None:
+    """O replying at random, X by the book and then its shortest forced win: no game lasts
+    longer than the longest the checker computed, and it is an odd count (X moves first and
+    last)."""
+    x, o = _board(xs), _board(os_)
+    checker = Checker(_text(_proof_book(x, o)))
+    longest = checker.longest(x, o)
+    assert longest > 1 and longest % 2 == 1
+    rng = random.Random(9)
+    for _ in range(20):
+        assert _played(checker, x, o, rng) <= longest
+
+
+def _played(checker: Checker, x: int, o: int, rng: random.Random) -> int:
+    """Plies of one game from ``(x, o)``: X's book moves, O at random, then X's forced win."""
+    plies = 0
+    while True:
+        move = checker.book_move(x, o)
+        if move is None:
+            forced = shortest_forced_win(x, o, checker.forcing_moves, checker.forcing_nodes)
+            assert forced is not None
+            return plies + 2 * forced - 1
+        x |= 1 << move
+        plies += 1
+        if any(x & line == line for line in LINES):
+            return plies
+        empty = [hole for hole in range(64) if not (x | o) >> hole & 1]
+        o |= 1 << rng.choice(empty)
+        plies += 1
