@@ -15,6 +15,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
+from controller.computer.level_guide import LevelGuide
 from controller.config_file import TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
 from controller.records.model import GameOptions
@@ -207,6 +208,8 @@ class VariantFacts(Typed):
     uses_lines: bool
     players: list[int]
     team_of_seat: dict[str, list[int]]
+    levels: list[LevelGuide]
+    """The computer's levels: what each does and how it scored against the level below."""
 
 
 class Info(Typed):

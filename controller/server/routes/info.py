@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from controller.computer.level_guide import guide
 from controller.core.board_controller import variants_on
 from controller.errors import BadOrder
 from controller.i18n import LANGUAGES, language
@@ -68,7 +69,8 @@ def routes(service: WebService) -> list[Route]:
 
 
 def variant_facts(variant: str) -> VariantFacts:
-    """What the page's setup needs of a variant: the parts it uses and its seats' teams."""
+    """What the page's setup needs of a variant: the parts it uses, its seats' teams and what
+    the computer's levels do."""
     cls = VARIANTS[variant]
     return VariantFacts(
         uses_dice=cls.uses_dice,
@@ -78,6 +80,7 @@ def variant_facts(variant: str) -> VariantFacts:
         uses_lines=bool(cls.lines_through),
         players=sorted(cls.seat_teams),
         team_of_seat={str(count): list(teams) for count, teams in cls.seat_teams.items()},
+        levels=guide(variant),
     )
 
 

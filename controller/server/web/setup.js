@@ -6,7 +6,7 @@ import { command, say } from "./orders.js";
 import { playerChoice, seatChoice } from "./seats.js";
 import { $, onDraw, state } from "./store.js";
 import { DEFAULT_LEVEL, VARIANT_LABELS, partnersText, seatWithTeam, teamsOf, variantName } from "./words.js";
-import { N_, onLanguage, t } from "./i18n.js";
+import { N_, onLanguage, pageLanguage, t } from "./i18n.js";
 
 /** What the chosen variant uses, as the board says (GET /api/info ``variant_facts``). */
 function chosenFacts() {
@@ -102,6 +102,50 @@ function showSetupSeats(players) {
   $("setup-seats").replaceChildren(...rows);
 }
 
+const SEATINGS = { first: N_("as first player"), second: N_("as second player") };
+
+/** "62 % of 100 games (52–71)" for each seating the level was measured in, one a line. */
+function measuredLines(level) {
+  if (!level.measured.length) return [t("the lowest level")];
+  const number = new Intl.NumberFormat(pageLanguage(), { maximumFractionDigits: 1 });
+  return level.measured.map((rung) => {
+    const text = t("{score} % of {games} games ({low}–{high})", {
+      score: number.format(rung.score_pct),
+      games: rung.games,
+      low: number.format(rung.low_pct),
+      high: number.format(rung.high_pct),
+    }).replace(/ %/g, "\u00a0%");
+    return rung.seating in SEATINGS ? `${t(SEATINGS[rung.seating])}: ${text}` : text;
+  });
+}
+
+/** What the computer's levels do in the chosen game, and how each scored against the level below
+ * (GET /api/info ``variant_facts[].levels``). */
+function showLevelGuide() {
+  const levels = chosenFacts().levels ?? [];
+  $("level-guide").hidden = !levels.length;
+  $("level-rows").replaceChildren(
+    ...levels.map((level) => {
+      const row = document.createElement("tr");
+      const number = document.createElement("th");
+      number.scope = "row";
+      number.textContent = String(level.level);
+      const does = document.createElement("td");
+      does.textContent = t(level.does);
+      const measured = document.createElement("td");
+      measured.append(
+        ...measuredLines(level).map((line) => {
+          const part = document.createElement("div");
+          part.textContent = line;
+          return part;
+        }),
+      );
+      row.append(number, does, measured);
+      return row;
+    }),
+  );
+}
+
 export function showPartners() {
   showPlayerCounts();
   const players = Number($("players").value);
@@ -112,6 +156,7 @@ export function showPartners() {
   $("call-options").hidden = !facts.uses_calls;
   $("dice-options").hidden = !facts.uses_dice;
   $("token-options").hidden = !facts.uses_tokens;
+  showLevelGuide();
 }
 
 /** The variants the board plays, in its order, named as players say them. */

@@ -1,0 +1,135 @@
+"""What each computer level does and how it scored against the level below it, for the page's
+New game form (``GET /api/info``: ``variant_facts[variant].levels``).
+
+The words are English ids the page translates; the figures are the level ladder's
+(``flixboard bench --only bench_ladder``), the same as the README's table, which a test holds
+them to.
+
+>>> guide("olix")[2].does
+'Two placements ahead, wider, with smaller errors (the default)'
+>>> guide("qubic")[4].measured[1].seating
+'second'
+"""
+
+from __future__ import annotations
+
+from controller.i18n import N_
+from controller.wire import Typed
+
+
+class Measured(Typed):
+    """The level's score against the level below: a win 1, a draw 1/2, with its 95 % interval.
+    ``seating``: ``first`` or ``second`` where the seat decides (Qubic), else ``alternate``."""
+
+    seating: str
+    score_pct: float
+    low_pct: float
+    high_pct: float
+    games: int
+
+
+class LevelGuide(Typed):
+    """One level: what it does, and how it scored against the level below (none for level 1)."""
+
+    level: int
+    does: str
+    measured: list[Measured]
+
+
+def _rung(
+    score: float, low: float, high: float, games: int, seating: str = "alternate"
+) -> Measured:
+    return Measured(seating, score, low, high, games)
+
+
+_ONE_AHEAD = N_("One placement ahead; misses a block 1 time in 4")
+_TWO_AHEAD = N_("Two placements ahead; misses a block 1 time in 10")
+_THREE_AHEAD = N_("Three placements ahead (the default)")
+
+_GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
+    "qubic": (
+        (N_("Wins and blocks, but overlooks either a third of the time"), []),
+        (
+            N_("Finds short forcing wins, then looks three placements ahead"),
+            [_rung(100.0, 98, 100, 200, "first"), _rung(97.5, 87, 100, 40, "second")],
+        ),
+        (
+            N_("Finds forcing wins of up to 16 threats (the default)"),
+            [_rung(98.8, 93, 100, 80, "first"), _rung(48.8, 34, 64, 40, "second")],
+        ),
+        (
+            N_("Forcing wins of up to 20 threats, a larger search"),
+            [_rung(95.0, 76, 99, 20, "first"), _rung(0.0, 0, 16, 20, "second")],
+        ),
+        (
+            N_("Plays the proven book as first player; holds out longest as second"),
+            [_rung(100.0, 84, 100, 20, "first"), _rung(0.0, 0, 16, 20, "second")],
+        ),
+    ),
+    "lucky": (
+        (N_("A few playouts over its best-looking holes; misses a block 1 time in 4"), []),
+        (
+            N_("More playouts, that block; misses a block 1 time in 10"),
+            [_rung(57.8, 51, 64, 200)],
+        ),
+        (
+            N_("Weighs every throw to come: its placement, the throw, the reply (the default)"),
+            [_rung(52.0, 45, 59, 200)],
+        ),
+        (N_("The same search over the throws, with more positions"), [_rung(45.0, 38, 52, 200)]),
+        (N_("The same search over the throws, with the most positions"), [_rung(47.5, 33, 63, 40)]),
+    ),
+    "payoff": (
+        (_ONE_AHEAD, []),
+        (_TWO_AHEAD, [_rung(71.8, 65, 78, 200)]),
+        (_THREE_AHEAD, [_rung(79.2, 73, 84, 200)]),
+        (
+            N_("Weighs the hidden tokens it cannot see; three placements ahead"),
+            [_rung(54.8, 48, 62, 200)],
+        ),
+        (
+            N_("Weighs the hidden tokens it cannot see; four placements ahead"),
+            [_rung(58.2, 51, 65, 200)],
+        ),
+    ),
+    "tactflix": (
+        (_ONE_AHEAD, []),
+        (_TWO_AHEAD, [_rung(55.6, 51, 60, 400)]),
+        (_THREE_AHEAD, [_rung(72.8, 68, 77, 400)]),
+        (N_("Four placements ahead; notices 9 lines in 10"), [_rung(55.9, 51, 61, 400)]),
+        (
+            N_("Four placements ahead, twice as wide; notices every line"),
+            [_rung(51.5, 47, 56, 400)],
+        ),
+    ),
+    "flip4": (
+        (N_("One turn ahead; a random choice 3 times in 10"), []),
+        (N_("One turn ahead"), [_rung(67.0, 60, 73, 200)]),
+        (
+            N_("Two turns ahead, each over the 36 throws (the default)"),
+            [_rung(62.0, 52, 71, 100)],
+        ),
+        (N_("Two turns ahead, with a larger budget"), [_rung(55.0, 48, 62, 200)]),
+        (N_("Three turns ahead for its two best choices"), [_rung(62.5, 47, 76, 40)]),
+    ),
+    "olix": (
+        (N_("The best placement now, with large errors"), []),
+        (N_("Two placements ahead, with the largest errors"), [_rung(67.2, 60, 73, 200)]),
+        (
+            N_("Two placements ahead, wider, with smaller errors (the default)"),
+            [_rung(71.5, 65, 77, 200)],
+        ),
+        (N_("Two placements ahead, wider still, with small errors"), [_rung(50.2, 43, 57, 200)]),
+        (N_("Two placements ahead, widest, without errors"), [_rung(51.7, 45, 59, 200)]),
+    ),
+}
+"""Each variant's levels 1-5: the words, and the ladder's rungs of that level against the one
+below (README, "Each level against the one below it")."""
+
+
+def guide(variant: str) -> list[LevelGuide]:
+    """The levels of ``variant`` (none for a variant without computer players)."""
+    return [
+        LevelGuide(level, does, measured)
+        for level, (does, measured) in enumerate(_GUIDES.get(variant, ()), start=1)
+    ]
