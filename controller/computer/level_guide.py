@@ -114,13 +114,13 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
     ),
     "olix": (
         (N_("The best placement now, with large errors"), []),
-        (N_("Two placements ahead, with the largest errors"), [_rung(67.2, 60, 73, 200)]),
+        (N_("Two placements ahead, with the largest errors"), [_rung(72.2, 66, 78, 200)]),
         (
             N_("Two placements ahead, wider, with smaller errors (the default)"),
-            [_rung(71.5, 65, 77, 200)],
+            [_rung(65.2, 58, 72, 200)],
         ),
-        (N_("Two placements ahead, wider still, with small errors"), [_rung(50.2, 43, 57, 200)]),
-        (N_("Two placements ahead, widest, without errors"), [_rung(51.7, 45, 59, 200)]),
+        (N_("Two placements ahead, wider still, with small errors"), [_rung(57.2, 50.3, 64, 200)]),
+        (N_("Two placements ahead, widest, without errors"), [_rung(46.5, 40, 53, 200)]),
     ),
 }
 """Each variant's levels 1-5: the words, and the ladder's rungs of that level against the one
