@@ -120,7 +120,10 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
             [_rung(65.2, 58, 72, 200)],
         ),
         (N_("Two placements ahead, wider still, with small errors"), [_rung(57.2, 50.3, 64, 200)]),
-        (N_("Two placements ahead, widest, without errors"), [_rung(46.5, 40, 53, 200)]),
+        (
+            N_("Three placements ahead: each reply and the best answer to it; without errors"),
+            [_rung(55.2, 48, 62, 200)],
+        ),
     ),
 }
 """Each variant's levels 1-5: the words, and the ladder's rungs of that level against the one

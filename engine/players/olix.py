@@ -13,7 +13,8 @@ A placement's worth, from its player's side, is the sum of
 
 The search takes, from level 2 on, the placements of best worth and subtracts from each the
 worth of the opponent's best reply (a two-placement alpha-beta: a reply at least as good as the
-move refutes it at once). Width and a node budget per level, so a level plays the same moves for
+move refutes it at once); level 5 subtracts from each reply the best answer to it, three
+placements in all. Width and a node budget per level, so a level plays the same moves for
 the same seed on any machine. Ties are broken by a seeded draw. Level 1 places by the worth
 alone; every level below 5 adds seeded noise to each worth (from level 2 down, the lower the
 level, the more; level 1, which looks only one placement ahead, less), so it misses things now
@@ -44,12 +45,14 @@ from engine.olix_patterns import GRID, SIZE, patterns_at
 from engine.phrase import why
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo, capped
 
-DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 2, 4: 2, 5: 2}
-"""Search depth (placements) by level: 1 (the best worth now) or 2 (less the opponent's best
-reply). A third placement made the search optimistic and weaker against level 1 (75 % against
-90 % in 20 games)."""
-ROOT_WIDTH: dict[int, int] = {1: 1, 2: 6, 3: 12, 4: 20, 5: 40}
-"""Placements searched against every reply at depth 2, by level (the best by their own worth)."""
+DEPTH: dict[int, int] = {1: 1, 2: 2, 3: 2, 4: 2, 5: 3}
+"""Search depth (placements) by level: 1 (the best worth now), 2 (less the opponent's best
+reply) or 3 (less the opponent's best reply less the best answer to it)."""
+ROOT_WIDTH: dict[int, int] = {1: 1, 2: 6, 3: 12, 4: 20, 5: 20}
+"""Placements searched against the replies, by level (the best by their own worth)."""
+REPLY_WIDTH = 8
+"""Replies searched against each placement at depth 3 (the best by their own worth), each less
+the best answer to it."""
 NODES: dict[int, int] = {1: 400, 2: 2000, 3: 4000, 4: 12000, 5: 40000}
 """Placements valued per decision by level."""
 NOISE: dict[int, float] = {1: 60.0, 2: 110.0, 3: 70.0, 4: 40.0, 5: 0.0}
@@ -306,16 +309,43 @@ class OlixSearch:
                 break
         return best
 
-    def after(self, team: int, cell: int, beta: float) -> float:
-        """The opponent's best reply (see :meth:`best_reply`) once ``team`` has placed on
-        ``cell``."""
+    def placed(self, team: int, cell: int) -> tuple[Bitboard, Area]:
+        """Put ``team``'s counter on ``cell``; what :meth:`lift` needs to take it back."""
         board, area = self.boards[team], self.area
         self.boards[team] = board | 1 << cell
         self.area, _ = scored_area(area, self.lines, self.boards[team], cell, team)
+        return board, area
+
+    def lift(self, team: int, before: tuple[Bitboard, Area]) -> None:
+        """Take back the counter :meth:`placed` put down."""
+        self.boards[team], self.area = before
+
+    def reply_value(self, team: int, cell: int, width: int, beta: float) -> float:
+        """Once ``team`` has placed on ``cell``: the opponent's best reply of its ``width`` best
+        by worth, each less ``team``'s best answer to it; or the first found at or above
+        ``beta``."""
+        before = self.placed(team, cell)
+        try:
+            best = -3 * WIN
+            for worth, reply in self.ranked(1 - team)[:width]:
+                if worth.wins:
+                    return worth.total
+                value = worth.total - self.after(1 - team, reply, worth.total - best)
+                best = max(best, value)
+                if best >= beta or self.budget.exhausted():
+                    break
+            return best
+        finally:
+            self.lift(team, before)
+
+    def after(self, team: int, cell: int, beta: float) -> float:
+        """The opponent's best reply (see :meth:`best_reply`) once ``team`` has placed on
+        ``cell``."""
+        before = self.placed(team, cell)
         try:
             return self.best_reply(1 - team, beta)
         finally:
-            self.boards[team], self.area = board, area
+            self.lift(team, before)
 
 
 class OlixPlayer:
@@ -349,7 +379,13 @@ class OlixPlayer:
             for worth, cell in ranked[: ROOT_WIDTH[self.level]]:
                 if inner.exhausted() and best_value > -3 * WIN:
                     break
-                value = worth.total - search.after(team, cell, worth.total - best_value)
+                if depth > 2:
+                    reply = search.reply_value(
+                        team, cell, REPLY_WIDTH, worth.total - best_value
+                    )
+                else:
+                    reply = search.after(team, cell, worth.total - best_value)
+                value = worth.total - reply
                 if value > best_value:
                     best_value, best_worth, best_cell = value, worth, cell
         budget.count(inner.visited)

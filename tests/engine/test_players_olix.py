@@ -13,7 +13,7 @@ from engine.game import Action
 from engine.olix_patterns import GRID
 from engine.players import PLAYERS, make_player
 from engine.players.base import Budget, SearchInfo
-from engine.players.olix import OlixPlayer, shapes_for, winning_cells
+from engine.players.olix import OlixPlayer, OlixSearch, shapes_for, winning_cells
 from engine.variants import new_game
 
 
@@ -112,3 +112,25 @@ def test_random_games_helper_counts_the_endings() -> None:
     assert played.games == 20 and sum(played.reasons.values()) == 20
     assert set(played.reasons) <= {"super-pattern", "board full"}
     assert 0 < played.longest <= 121
+
+
+def test_the_top_level_answers_each_reply_it_searches() -> None:
+    """Three placements: a placement less the opponent's best reply, each reply less the best
+    answer to it (all replies, none cut off, equal the same sum made over the game after the
+    placement); the search's counters and scoring area are left as they were."""
+    game = position("e5 f6 g5", "e6 f5 g7")
+    search = OlixSearch(game, budget(), 5, 0, 3)
+    before = (list(search.boards), dict(search.area))
+    cell = GRID.parse("f7")
+    searched = search.reply_value(0, cell, GRID.cells, float("inf"))
+    assert (search.boards, search.area) == before
+    game.place("f7")
+    after = OlixSearch(game, budget(), 5, 0, 3)
+    replies = [reply for reply in range(GRID.cells) if after.candidates() >> reply & 1]
+    assert replies
+    every = max(
+        after.worth(1, reply).total - after.after(1, reply, float("inf")) for reply in replies
+    )
+    assert searched == pytest.approx(every)
+    made = OlixPlayer(5, 0).decide(position("e5 f6 g5", "e6 f5 g7"), budget())
+    assert made.info.depth == 3
