@@ -110,7 +110,7 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
             [_rung(62.0, 52, 71, 100)],
         ),
         (N_("Two turns ahead, with a larger budget"), [_rung(55.0, 48, 62, 200)]),
-        (N_("Three turns ahead for its two best choices"), [_rung(62.5, 47, 76, 40)]),
+        (N_("Three turns ahead for its two best choices"), [_rung(54.5, 47.6, 61.3, 200)]),
     ),
     "olix": (
         (N_("The best placement now, with large errors"), []),
@@ -122,7 +122,7 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
         (N_("Two placements ahead, wider still, with small errors"), [_rung(57.2, 50.3, 64, 200)]),
         (
             N_("Three placements ahead: each reply and the best answer to it; without errors"),
-            [_rung(55.2, 48, 62, 200)],
+            [_rung(60.6, 55.8, 65.3, 400)],
         ),
     ),
 }
