@@ -85,7 +85,7 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
         (_THREE_AHEAD, [_rung(79.2, 73, 84, 200)]),
         (
             N_("Weighs the hidden tokens it cannot see; three placements ahead"),
-            [_rung(54.8, 48, 62, 200)],
+            [_rung(56.0, 51.1, 60.8, 400)],
         ),
         (
             N_("Weighs the hidden tokens it cannot see; four placements ahead"),
