@@ -68,10 +68,12 @@ def test_the_levels_are_told_again_in_german(
     page.locator("#level-guide summary").click()
     level = guide("payoff")[3]
     rung = level.measured[0]
-    score = f"{rung.score_pct:g}".replace(".", ",")
+    score, low, high = (
+        f"{value:g}".replace(".", ",") for value in (rung.score_pct, rung.low_pct, rung.high_pct)
+    )
     expect(page.locator("#level-rows tr").nth(3).locator("td")).to_have_text(
         [
             german(level.does),
-            f"{score}\u00a0% von {rung.games} Partien ({rung.low_pct:g}{DASH}{rung.high_pct:g})",
+            f"{score}\u00a0% von {rung.games} Partien ({low}{DASH}{high})",
         ]
     )
