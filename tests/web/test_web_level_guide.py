@@ -1,11 +1,13 @@
 """The New game form says what each computer level does and how it scored against the level
-below, for the chosen game, in the page's language, on a phone and on a desktop."""
+below, for the chosen game, in the page's language, on a phone and on a desktop, with no serious
+accessibility fault (axe-core) while it is open."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
+from axe_support import run_axe, serious
 from playwright.sync_api import Page, expect
 from web_support import Service
 
@@ -48,6 +50,7 @@ def test_the_levels_of_the_chosen_game_are_told_in_the_form(
     box = guide_box.bounding_box()
     assert box is not None and box["x"] >= 0
     assert box["x"] + box["width"] <= SIZES[size]["width"], "the table runs off the screen"
+    assert serious(run_axe(page, f"the level guide, {size}")) == []
 
     page.select_option("#variant", "tactflix")  # another game of the board: its own levels
     expect(page.locator("#level-rows tr").nth(4).locator("td").first).to_have_text(
