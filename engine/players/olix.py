@@ -57,9 +57,9 @@ NODES: dict[int, int] = {1: 400, 2: 2000, 3: 4000, 4: 12000, 5: 40000}
 """Placements valued per decision by level."""
 NOISE: dict[int, float] = {1: 60.0, 2: 110.0, 3: 70.0, 4: 40.0, 5: 0.0}
 """Random noise (up to this much) added to each placement's worth by level: every level below 5
-errs, from level 2 on the lower the more (levels 3 to 5 search alike: with noise of 20, 10 and 0
-they played even, 50 % of 200 games a rung). Level 1, which looks one placement ahead, needs
-less noise to stay below level 2."""
+errs, from level 2 on the lower the more (searching alike, two placements ahead, levels 3 to 5
+played even with noise of 20, 10 and 0: 50 % of 200 games a rung; noise up to 40 costs nothing
+measurable). Level 1, which looks one placement ahead, needs less noise to stay below level 2."""
 WIN = 1_000_000.0
 """The worth of a super-pattern (a won game)."""
 HELD = 100.0
