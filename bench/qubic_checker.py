@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import permutations, product
 from pathlib import Path
@@ -147,6 +146,43 @@ def shortest_forced_win(x: int, o: int, most: int, nodes: int) -> int | None:
     return None
 
 
+TAKEN = "taken"
+FOUR = "four"
+DOUBLE_THREAT = "double threat"
+REPLIES = "replies"
+
+
+def after_x_move(x: int, o: int, move: int) -> tuple[str, int]:
+    """What follows X's ``move`` in ``(x, o)``: ``TAKEN`` (the hole is not empty), ``FOUR``,
+    ``DOUBLE_THREAT`` (two threes: X wins next), a failure (``"O completes a line"``, ``"the
+    board fills"``), or ``REPLIES`` with O's replies worth trying (the block of X's three, else
+    every empty hole)."""
+    if (x | o) >> move & 1:
+        return TAKEN, 0
+    x |= 1 << move
+    if has_four(x):
+        return FOUR, 0
+    if wins(o, x):
+        return "O completes a line", 0
+    empty = ~(x | o) & FULL
+    if not empty:
+        return "the board fills", 0
+    threats = wins(x, o)
+    if threats & (threats - 1):
+        return DOUBLE_THREAT, 0
+    return REPLIES, threats or empty
+
+
+def _holes(board: int) -> list[int]:
+    """Each set bit of ``board`` as a board of its own, lowest first."""
+    holes = []
+    while board:
+        low = board & -board
+        board ^= low
+        holes.append(low)
+    return holes
+
+
 @dataclass
 class Report:
     """What a walk met: positions, book moves, wins found, and the failures (position, why)."""
@@ -178,7 +214,11 @@ class Checker:
 
     def book_move(self, x: int, o: int) -> int | None:
         """X's book move in ``(x, o)``, mapped into this orientation, or None."""
-        key, perm = canonical(x, o)
+        return self._move_for(*canonical(x, o))
+
+    def _move_for(self, key: tuple[int, int], perm: tuple[int, ...]) -> int | None:
+        """The book move of the position whose canonical form ``key`` the symmetry ``perm``
+        gives, in the position's own orientation, or None."""
         move = self.moves.get(key)
         return None if move is None else perm.index(move)
 
@@ -189,19 +229,27 @@ class Checker:
         plies: dict[tuple[int, int], int] = {}
 
         def last(x: int, o: int) -> int:
-            key, _ = canonical(x, o)
-            if key in plies:
-                return plies[key]
-            move = self.book_move(x, o)
+            key, perm = canonical(x, o)
+            if key not in plies:
+                plies[key] = plies_from(x, o, self._move_for(key, perm))
+            return plies[key]
+
+        def plies_from(x: int, o: int, move: int | None) -> int:
             if wins(x, o):
-                found = 1
-            elif move is None or (x | o) >> move & 1:
+                return 1
+            if move is None:
                 moves = shortest_forced_win(x, o, self.forcing_moves, self.forcing_nodes)
-                found = -1 if moves is None or move is not None else 2 * moves - 1
-            else:
-                found = self._after_book_move(x | 1 << move, o, last)
-            plies[key] = found
-            return found
+                return -1 if moves is None else 2 * moves - 1
+            outcome, replies = after_x_move(x, o, move)
+            if outcome != REPLIES:
+                return {FOUR: 1, DOUBLE_THREAT: 3}.get(outcome, -1)
+            longest = 0
+            for reply in _holes(replies):
+                rest = last(x | 1 << move, o | reply)
+                if rest < 0:
+                    return -1
+                longest = max(longest, rest)
+            return 2 + longest
 
         return last(x, o)
 
@@ -218,27 +266,6 @@ class Checker:
                 games[(x, o)] = -1 if rest < 0 else top + rest
         return games
 
-    def _after_book_move(self, x: int, o: int, last: Callable[[int, int], int]) -> int:
-        """The plies from X's book move (made: ``x``) to X's four, O lasting longest."""
-        if has_four(x):
-            return 1
-        threats = wins(x, o)
-        empty = ~(x | o) & FULL
-        if wins(o, x) or not empty:
-            return -1
-        if threats & (threats - 1):
-            return 3
-        longest = 0
-        replies = threats or empty
-        while replies:
-            low = replies & -replies
-            replies ^= low
-            rest = last(x, o | low)
-            if rest < 0:
-                return -1
-            longest = max(longest, rest)
-        return 2 + longest
-
     def walk(self, roots: list[tuple[int, int]], limit: int = 10**9) -> Report:
         """Check every line from the ``roots`` (X to move), up to ``limit`` positions."""
         start = time.monotonic()
@@ -247,7 +274,7 @@ class Checker:
         stack = list(roots)
         while stack and report.positions < limit:
             x, o = stack.pop()
-            key, _ = canonical(x, o)
+            key, perm = canonical(x, o)
             if key in seen:
                 continue
             seen.add(key)
@@ -255,37 +282,23 @@ class Checker:
             if wins(x, o):
                 report.fours += 1
                 continue
-            move = self.book_move(x, o)
+            move = self._move_for(key, perm)
             if move is None:
                 if forced_win(x, o, self.forcing_moves, Budget(self.forcing_nodes)):
                     report.forced_wins += 1
                 else:
                     report.failures.append((x, o, "no book move and no forced win"))
                 continue
-            if (x | o) >> move & 1:
+            outcome, replies = after_x_move(x, o, move)
+            if outcome == TAKEN:
                 report.failures.append((x, o, f"book move {move} is taken"))
                 continue
             report.book_moves += 1
-            x |= 1 << move
-            if has_four(x):
+            if outcome in (FOUR, DOUBLE_THREAT):
                 report.fours += 1
-                continue
-            if wins(o, x):
-                report.failures.append((x, o, "O completes a line"))
-                continue
-            empty = ~(x | o) & FULL
-            if not empty:
-                report.failures.append((x, o, "the board fills"))
-                continue
-            threats = wins(x, o)
-            if threats & (threats - 1):
-                report.fours += 1
-                continue
-            replies = threats or empty
-            while replies:
-                low = replies & -replies
-                replies ^= low
-                stack.append((x, o | low))
+            elif outcome != REPLIES:
+                report.failures.append((x | 1 << move, o, outcome))
+            stack.extend((x | 1 << move, o | reply) for reply in _holes(replies))
         report.seconds = time.monotonic() - start
         return report
 

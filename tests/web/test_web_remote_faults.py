@@ -12,11 +12,10 @@ import msgspec
 from broker_support import Mosquitto
 from remote_support import Side, both_over, game_of, open_game, play
 
-from controller.core.game_log import start, take_back
+from controller.core.game_log import replay
 from controller.records.journal import Journal
 from controller.remote.resync import host_log
 from engine.bitboard import scan_forward
-from engine.game import Action
 
 ROUNDS = 20
 
@@ -63,20 +62,15 @@ def check_end(host: Side, guest: Side, ours: dict[str, Any], theirs: dict[str, A
 
 
 def played_board(host: Side) -> set[str]:
-    """The holes the host's journalled actions fill when the rules play them again (a placement
+    """The holes the host's journalled game fills when the rules play it again (a placement
     fills one; a PENALTY empties a line)."""
     journal = Journal(host.folder / "data")
     try:
         entries = journal.current_game()
     finally:
         journal.close()
-    game = start(entries[0].data)
-    for entry in entries[1:]:
-        if entry.kind == "action":
-            game.apply(Action.from_json(entry.data, game.naming))
-        elif entry.kind == "undo":
-            take_back(game)
     assert any(entry.kind == "action" and entry.data.get("kind") == "place" for entry in entries)
+    game, _ = replay(entries)
     return {game.naming.name(hole) for hole in scan_forward(game.occupied)}
 
 
