@@ -1,13 +1,16 @@
 """The level ladder: each level of a game against the level just below it, scored with a 95 %
 interval and as an Elo difference.
 
-A rung is one pairing (level ``N`` against ``N - 1`` of one variant, seats alternating, or, for
-Qubic, the higher level always first or always second). Game ``i`` of a rung has a game seed
-(:meth:`Rung.game_seed`) for the game (its dice, its tokens), the higher level and the lower one
-(``+ 1``). The variants without dice (:data:`OPENINGS`) start each game from a seeded random
-opening (:func:`bench.openings.opening`), played twice with the seats swapped: their higher
-levels draw little or nothing at random, so without one a seat's games can all be one game
-(Tac-T-Flix 4 against 3 and 5 against 4 were).
+A rung is one pairing: level ``N`` against ``N - 1`` of one variant, seats alternating, or, for
+Qubic, the higher level always first, or always second in pairs. Qubic is a first-player win,
+so as second player each game is paired with one in which the lower level plays in the higher
+level's place against the same first player, and the pair scores the one that fared better
+(:func:`second_result`). Game ``i`` of a rung has a game seed (:meth:`Rung.game_seed`) for the
+game (its dice, its tokens), the higher level and the lower one (``+ 1``). The variants without
+dice (:data:`OPENINGS`) start each game from a seeded random opening
+(:func:`bench.openings.opening`), played twice with the seats swapped: their higher levels draw
+little or nothing at random, so without one a seat's games can all be one game (Tac-T-Flix 4
+against 3 and 5 against 4 were).
 The levels are bounded by their node budgets, no movetime cap, so a rung plays the same games
 on every machine. The games of a rung run in chunks on ``WORKERS`` processes.
 
@@ -46,7 +49,8 @@ little or nothing at random. (Qubic's players draw their move order from their s
 games differ from the first placement on; Lucky Flix and Flip 4 have dice.)"""
 SEATINGS = ("alternate", "first", "second")
 """Where the higher level sits: seat 0 in even games and seat 1 in odd ones, always seat 0, or
-always seat 1."""
+always seat 1, where each game is paired with one in which the lower level sits in its place
+(the same seeds, the same first player) and the pair scores the one that fared better."""
 ROWS: tuple[tuple[str, str], ...] = (
     ("lucky", "alternate"),
     ("payoff", "alternate"),
@@ -120,6 +124,13 @@ class Tally(MatchScore):
         super().add(other)
         self.placements += other.placements
 
+    def compare(self, higher: tuple[int, int], lower: tuple[int, int]) -> None:
+        """Count a pair: a win if ``higher`` is larger, a draw if equal, else a loss."""
+        self.games += 1
+        self.wins += higher > lower
+        self.draws += higher == lower
+        self.losses += higher < lower
+
     @property
     def mean_placements(self) -> float:
         """Placements per game (0 for no games)."""
@@ -135,27 +146,55 @@ class Tally(MatchScore):
 
 
 def play_rung_game(
-    rung: Rung, number: int, clock: Clock = time.perf_counter, seed: int = SEED
+    rung: Rung,
+    number: int,
+    clock: Clock = time.perf_counter,
+    seed: int = SEED,
+    stand_in: bool = False,
 ) -> Game:
     """Game ``number`` of ``rung`` played to its end from :meth:`Rung.start`; the higher level
-    gets the game seed, the lower one the game seed ``+ 1``."""
+    gets the game seed, the lower one the game seed ``+ 1``. ``stand_in``: the lower level
+    plays in the higher level's seat, with its seed."""
     game = rung.start(number, seed)
     game_seed = rung.game_seed(number, seed)
-    higher = make_player(rung.variant, rung.level, game_seed)
+    higher = make_player(rung.variant, rung.level - stand_in, game_seed)
     lower = make_player(rung.variant, rung.level - 1, game_seed + 1)
     seats: list[Player] = [higher, lower] if rung.higher_seat(number) == 0 else [lower, higher]
     play_game(game, seats, clock, {})
     return game
 
 
+def second_result(game: Game) -> tuple[int, int]:
+    """How well the second player fared, larger is better: 1 for a win, 0 for a draw (or a game
+    that did not end), -1 for a loss; then a win's fewer placements, a loss's more.
+
+    >>> from engine.qubic import Qubic
+    >>> game = Qubic()
+    >>> for hole in (0, 16, 1, 17, 2, 18, 3):
+    ...     _ = game.place(hole)
+    >>> second_result(game)
+    (-1, 7)
+    """
+    if not game.game_over or game.winner is None:
+        return 0, 0
+    if game.winner == game.team_of_seat[1]:
+        return 1, -game.placements
+    return -1, game.placements
+
+
 def play_rung(
     rung: Rung, first_game: int, games: int, clock: Clock = time.perf_counter, seed: int = SEED
 ) -> Tally:
-    """Games ``first_game`` .. ``first_game + games - 1`` of ``rung`` (:func:`play_rung_game`)."""
+    """Games ``first_game`` .. ``first_game + games - 1`` of ``rung`` (:func:`play_rung_game`);
+    seated second, each with its stand-in game, scored by :func:`second_result`."""
     tally = Tally()
     for number in range(first_game, first_game + games):
         game = play_rung_game(rung, number, clock, seed)
-        tally.count(game, rung.higher_seat(number))
+        if rung.seating == "second":
+            stand_in = play_rung_game(rung, number, clock, seed, stand_in=True)
+            tally.compare(second_result(game), second_result(stand_in))
+        else:
+            tally.count(game, rung.higher_seat(number))
         tally.placements += game.placements
     return tally
 

@@ -50,20 +50,20 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
     "qubic": (
         (N_("Wins and blocks, but overlooks either a third of the time"), []),
         (
-            N_("Finds short forcing wins, then looks three placements ahead"),
-            [_rung(100.0, 98, 100, 200, "first"), _rung(97.5, 87, 100, 40, "second")],
+            N_("Short forcing wins, three placements ahead; misses a win or block 1 in 10"),
+            [_rung(90.0, 82.6, 94.5, 100, "first"), _rung(71.0, 64.4, 76.8, 200, "second")],
         ),
         (
             N_("Finds forcing wins of up to 16 threats (the default)"),
-            [_rung(98.8, 93, 100, 80, "first"), _rung(48.8, 34, 64, 40, "second")],
+            [_rung(100.0, 96.3, 100, 100, "first"), _rung(61.3, 54.3, 67.7, 200, "second")],
         ),
         (
-            N_("Forcing wins of up to 20 threats, a larger search"),
-            [_rung(95.0, 76, 99, 20, "first"), _rung(0.0, 0, 16, 20, "second")],
+            N_("Forcing wins of up to 20 threats; once lost, holds out longest"),
+            [_rung(95.0, 88.8, 97.8, 100, "first"), _rung(64.2, 57.4, 70.6, 200, "second")],
         ),
         (
-            N_("Plays the proven book as first player; holds out longest as second"),
-            [_rung(100.0, 84, 100, 20, "first"), _rung(0.0, 0, 16, 20, "second")],
+            N_("Plays the proven book as first player; as second, also five placements ahead"),
+            [_rung(100.0, 96.3, 100, 100, "first"), _rung(74.0, 67.5, 79.6, 200, "second")],
         ),
     ),
     "lucky": (

@@ -14,7 +14,7 @@ from engine.players.base import LEVELS
 README = Path(__file__).parents[2] / "README.md"
 ROWS = {
     "Qubic, the higher level first": ("qubic", "first"),
-    "Qubic, the higher level second": ("qubic", "second"),
+    "Qubic, the higher level second, in pairs": ("qubic", "second"),
     "Lucky Flix": ("lucky", "alternate"),
     "Pay-Off Flix": ("payoff", "alternate"),
     "Tac-T-Flix": ("tactflix", "alternate"),

@@ -19,6 +19,7 @@ from bench.ladder import (
     play_rung,
     play_rung_game,
     run_rung,
+    second_result,
 )
 from engine.players import flip4, lucky, olix, payoff, qubic, tactflix
 from engine.players.base import DEFAULT_LEVEL, LEVELS
@@ -107,6 +108,30 @@ def test_qubic_lucky_and_flip4_start_from_the_empty_board() -> None:
         assert rung.game_seed(1) == 700_001 and rung.start(1).placements == 0
 
 
+def test_seated_second_each_game_is_paired_with_the_lower_level_in_its_place() -> None:
+    rung = Rung("qubic", 2, "second")
+    pairs = [(play_rung_game(rung, n), play_rung_game(rung, n, stand_in=True)) for n in range(4)]
+    for game, stand_in in pairs:
+        assert game.actions[0] == stand_in.actions[0], "the same first player's first move"
+        assert game.game_over and stand_in.game_over
+    results = [(second_result(game), second_result(stand_in)) for game, stand_in in pairs]
+    tally = play_rung(rung, 0, 4)
+    assert tally.wins == sum(higher > lower for higher, lower in results)
+    assert tally.draws == sum(higher == lower for higher, lower in results)
+    assert tally.placements == sum(game.placements for game, _ in pairs)
+    assert any(higher != lower for higher, lower in results), "level 1 overlooks more than level 2"
+
+
+def test_the_second_player_fares_better_by_winning_then_by_lasting() -> None:
+    tally = Tally()
+    tally.compare((1, -30), (-1, 40))  # a win beats any loss
+    tally.compare((-1, 31), (-1, 29))  # a longer loss beats a shorter one
+    tally.compare((1, -20), (1, -26))  # a quicker win beats a slower one
+    tally.compare((0, 0), (1, -40))  # a draw loses to a win
+    tally.compare((-1, 25), (-1, 25))
+    assert (tally.games, tally.wins, tally.draws, tally.losses) == (5, 3, 1, 1)
+
+
 def test_chunks_on_two_processes_play_the_same_games_as_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -148,6 +173,5 @@ def test_the_lower_levels_err_more_and_the_top_level_never() -> None:
     assert _shrinks_to_zero([MISTAKE_CHANCE[level] for level in LEVELS[:3]])
     assert _shrinks_to_zero([olix.NOISE[level] for level in LEVELS[1:]]) and olix.NOISE[1] > 0
     assert _grows([ALERTNESS[level] for level in LEVELS])
-    assert qubic.LEVEL_SETTINGS[1].overlook > 0
-    assert all(qubic.LEVEL_SETTINGS[level].overlook == 0 for level in LEVELS[1:])
+    assert _shrinks_to_zero([qubic.LEVEL_SETTINGS[level].overlook for level in LEVELS[:3]])
     assert 0 < flip4.BLUNDER < 1

@@ -47,6 +47,7 @@ def test_the_levels_of_the_chosen_game_are_told_in_the_form(
         f"as second player: {second.score_pct:g}\u00a0% of {second.games} games"
         f" ({second.low_pct:g}{DASH}{second.high_pct:g})",
     ]
+    expect(page.locator("#level-guide-second")).to_contain_text("did better")
     box = guide_box.bounding_box()
     assert box is not None and box["x"] >= 0
     assert box["x"] + box["width"] <= SIZES[size]["width"], "the table runs off the screen"
@@ -56,6 +57,7 @@ def test_the_levels_of_the_chosen_game_are_told_in_the_form(
     expect(page.locator("#level-rows tr").nth(4).locator("td").first).to_have_text(
         "Four placements ahead, twice as wide; notices every line"
     )
+    expect(page.locator("#level-guide-second")).to_be_hidden()  # Qubic's note alone
 
 
 def test_the_levels_are_told_again_in_german(

@@ -124,6 +124,8 @@ function measuredLines(level) {
 function showLevelGuide() {
   const levels = chosenFacts().levels ?? [];
   $("level-guide").hidden = !levels.length;
+  const paired = levels.some((level) => level.measured.some((rung) => rung.seating === "second"));
+  $("level-guide-second").hidden = !paired;
   $("level-rows").replaceChildren(
     ...levels.map((level) => {
       const row = document.createElement("tr");
