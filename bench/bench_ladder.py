@@ -3,8 +3,9 @@
 Per row of :data:`bench.ladder.ROWS` (Lucky Flix, Pay-Off, Tac-T-Flix, Qubic with the higher
 level first and with it second, Flip 4, Olix) and each rung 2-1 .. 5-4: ``GAMES`` games
 (times ``--scale``), seats as the row says, game seeds from :data:`bench.ladder.SEED` (Pay-Off,
-Tac-T-Flix and Olix: each seeded random opening played from both sides), on two processes; the
-higher level's score with its 95 % Wilson interval and the Elo difference.
+Tac-T-Flix and Olix: each seeded random opening played from both sides; Qubic second: each game
+paired with one of the level below in its place), on two processes; the higher level's score
+with its 95 % Wilson interval and the Elo difference.
 """
 
 from __future__ import annotations
