@@ -95,11 +95,17 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
     "tactflix": (
         (_ONE_AHEAD, []),
         (_TWO_AHEAD, [_rung(55.6, 51, 60, 400)]),
-        (_THREE_AHEAD, [_rung(72.8, 68, 77, 400)]),
-        (N_("Four placements ahead; notices 9 lines in 10"), [_rung(55.9, 51, 61, 400)]),
+        (
+            N_("Two placements ahead, wider; never misses a block (the default)"),
+            [_rung(63.1, 58.3, 67.7, 400)],
+        ),
+        (
+            N_("Four placements ahead, with small errors; notices 9 lines in 10"),
+            [_rung(71.5, 66.9, 75.7, 400)],
+        ),
         (
             N_("Four placements ahead, twice as wide; notices every line"),
-            [_rung(51.5, 47, 56, 400)],
+            [_rung(58.1, 53.2, 62.9, 400)],
         ),
     ),
     "flip4": (
@@ -107,10 +113,13 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
         (N_("One turn ahead"), [_rung(67.0, 60, 73, 200)]),
         (
             N_("Two turns ahead, each over the 36 throws (the default)"),
-            [_rung(62.0, 52, 71, 100)],
+            [_rung(57.8, 52.9, 62.5, 400)],
         ),
-        (N_("Two turns ahead, with a larger budget"), [_rung(55.0, 48, 62, 200)]),
-        (N_("Three turns ahead for its two best choices"), [_rung(54.5, 47.6, 61.3, 200)]),
+        (
+            N_("Three turns ahead for its two best choices, with small errors"),
+            [_rung(57.5, 52.6, 62.3, 400)],
+        ),
+        (N_("Three turns ahead for its six best choices"), [_rung(56.0, 51.1, 60.8, 400)]),
     ),
     "olix": (
         (N_("The best placement now, with large errors"), []),

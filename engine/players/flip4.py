@@ -3,9 +3,10 @@ expectimax over the 36 throws (:mod:`engine.players.flip4_search`).
 
 Levels differ by their node budget and the deepest look-ahead (turns, each a choice followed by
 the next player's throw): 1 looks one turn ahead and plays a random choice 30 % of the time, 2
-looks one turn ahead, 3 (the default) two, 4 two with a larger budget, 5 three for its two
-best choices after two. A look-ahead that runs out of nodes is dropped for the last completed one
-(anytime).
+looks one turn ahead, 3 (the default) two, 4 three for its two best choices after two (with a
+little noise on each choice's value), 5 three for its six best. A look-ahead that runs out of
+nodes is dropped for the last completed one (anytime); positions met again within a decision cost
+no nodes, so the deeper turns fit.
 
 >>> from engine.players.base import Budget
 >>> from engine.variants import new_game
@@ -31,6 +32,7 @@ from engine.players.flip4_search import (
     THROWS,
     WIN,
     Board,
+    Memo,
     OutOfBudget,
     Position,
     Step,
@@ -43,12 +45,16 @@ from engine.players.flip4_search import (
 
 NODES: dict[int, int] = {1: 30, 2: 300, 3: 4_000, 4: 12_000, 5: 40_000}
 """Node budget per decision by level."""
-DEPTH: dict[int, int] = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+DEPTH: dict[int, int] = {1: 1, 2: 1, 3: 2, 4: 3, 5: 3}
 """The deepest look-ahead (turns) by level."""
 BLUNDER = 0.3
 """Level 1 plays a random choice this often (seeded)."""
-DEEP_WIDTH = 2
-"""A look-ahead of three turns or more searches only this many of the best choices so far."""
+NOISE: dict[int, float] = {1: 0.0, 2: 0.0, 3: 0.0, 4: 10.0, 5: 0.0}
+"""By level, up to this much (seeded) is added to each choice's value, so that the level errs a
+little between close choices (the values' best two differ by about 10 in the median)."""
+DEEP_WIDTH: dict[int, tuple[int, ...]] = {1: (), 2: (), 3: (), 4: (2,), 5: (6,)}
+"""By level, how many of the best choices so far the look-aheads of three turns, four, ...
+search."""
 
 
 class Flip4Player:
@@ -88,18 +94,21 @@ class Flip4Player:
             budget.count()
             return budget.visited >= limit or budget.exhausted()
 
+        memo: Memo = {}
+        noise = {step: NOISE[self.level] * rng.random() for step in choices}
         for look in range(1, max_depth + 1):
             if look >= 3:
-                choices = ranked[:DEEP_WIDTH]
+                choices = ranked[: DEEP_WIDTH[self.level][look - 3]]
             try:
                 values = [
-                    step_value(position, board, step, game.reverse, look, spend) for step in choices
+                    step_value(position, board, step, game.reverse, look, spend, memo)
+                    for step in choices
                 ]
             except OutOfBudget:
                 break
-            ranked = [choices[i] for i in sorted(range(len(choices)), key=lambda i: -values[i])]
-            score = max(values)
-            best, depth = choices[values.index(score)], look
+            order = sorted(range(len(choices)), key=lambda i: -values[i] - noise[choices[i]])
+            ranked = [choices[i] for i in order]
+            best, score, depth = ranked[0], values[order[0]], look
             if on_info is not None:
                 on_info(self._info(game, best, score, depth, budget))
         words = why(

@@ -5,7 +5,9 @@ team's pieces, the pieces still off the board, whose turn it is, the direction o
 run of misses. A :class:`Step` is one whole turn's choice (a corner jump with its landing). The
 search alternates a choice with a chance node over the 21 different throws (a double counts 1 of
 36, the others 2): :func:`expectimax`. With three or four players every other player is taken to
-play against the searching one (paranoid), which also keeps one evaluation per position.
+play against the searching one (paranoid), which also keeps one evaluation per position. Values
+are kept for the decision (:data:`Memo`): a position recurs after many throws and after the same
+steps in another order, and the deeper iterations reuse the shallower ones.
 
 Simplification: in part 1 a throw whose squares are all taken counts as the free placement at
 once (the real game throws up to twice more first).
@@ -14,7 +16,7 @@ once (the real game throws up to twice more first).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.flip4 import (
@@ -121,6 +123,19 @@ def winner(position: Position, mover: int) -> int | None:
     return None
 
 
+def completes(after: Position, step: Step, mover: int) -> int | None:
+    """The team with four in a row after the mover's ``step`` from a position without one (no
+    jump in progress): the mover's line through the step's end first, then another team's
+    through the square a flipped piece went to."""
+    if line_through(after.men[mover], step.end) is not None:
+        return mover
+    if step.source >= 0:
+        for team, men in enumerate(after.men):
+            if team != mover and line_through(men, step.source) is not None:
+                return team
+    return None
+
+
 def steps(position: Position, board: Board, throw: int) -> list[Step]:
     """The mover's choices after the throw ``THROWS[throw]``; empty when the turn is lost."""
     team = position.seat
@@ -167,7 +182,7 @@ def play(position: Position, step: Step) -> Position:
         for other in range(len(men)):
             if other != team and men[other] >> end & 1:
                 men[other] = men[other] & ~bit(end) | bit(source)
-    return replace(position, men=tuple(men), supply=tuple(supply), jump_from=-1)
+    return Position(tuple(men), tuple(supply), team, position.direction, position.misses)
 
 
 def reverses(position: Position, throw: int) -> bool:
@@ -184,7 +199,7 @@ def pass_turn(position: Position, reverse: bool, moved: bool) -> Position:
         misses = (*misses[:team], 0 if moved else misses[team] + 1, *misses[team + 1 :])
     direction = -position.direction if reverse else position.direction
     seat = (team + direction) % position.players
-    return replace(position, seat=seat, direction=direction, misses=misses)
+    return Position(position.men, position.supply, seat, direction, misses)
 
 
 def evaluate(position: Position, board: Board, team: int) -> float:
@@ -217,46 +232,63 @@ def team_worth(position: Position, board: Board, team: int) -> float:
 
 Counter = Callable[[], bool]
 """Counts one node; True once the budget is spent (the search then unwinds)."""
+Memo = dict[tuple[Position, int], float]
+"""Values found in one decision's search, by position and turns left (0: the evaluation)."""
 
 
 class OutOfBudget(Exception):
     """The node budget ran out in the middle of an iteration."""
 
 
-def expectimax(position: Position, board: Board, team: int, depth: int, spend: Counter) -> float:
+def expectimax(
+    position: Position, board: Board, team: int, depth: int, spend: Counter, memo: Memo
+) -> float:
     """``team``'s expected value of ``position`` (a new turn is due) looking ``depth`` turns
-    ahead: each throw weighted, each mover taking its own best step."""
+    ahead: each throw weighted, each mover taking its own best step. A position met again (after
+    another throw, another order of the same steps, a shallower iteration) is taken from
+    ``memo`` without spending a node."""
+    key = (position, depth)
+    known = memo.get(key)
+    if known is not None:
+        return known
     if spend():
         raise OutOfBudget
     if depth == 0:
-        return evaluate(position, board, team)
-    total = 0.0
-    for throw, (_, _, weight) in enumerate(THROWS):
-        total += weight * after_throw(position, board, team, depth, throw, spend)
-    return total / 36
+        value = evaluate(position, board, team)
+    else:
+        total = 0.0
+        for throw, (_, _, weight) in enumerate(THROWS):
+            total += weight * after_throw(position, board, team, depth, throw, spend, memo)
+        value = total / 36
+    memo[key] = value
+    return value
 
 
 def after_throw(
-    position: Position, board: Board, team: int, depth: int, throw: int, spend: Counter
+    position: Position,
+    board: Board,
+    team: int,
+    depth: int,
+    throw: int,
+    spend: Counter,
+    memo: Memo,
 ) -> float:
     """The value for ``team`` once the mover has thrown ``THROWS[throw]`` and chosen."""
     choices = steps(position, board, throw)
     reverse = reverses(position, throw)
     if not choices:
-        return expectimax(pass_turn(position, reverse, False), board, team, depth - 1, spend)
+        return expectimax(pass_turn(position, reverse, False), board, team, depth - 1, spend, memo)
     mover = position.seat
     best: float | None = None
     for step in choices:
         after = play(position, step)
-        won = winner(after, mover)
+        won = completes(after, step, mover)
         if won is not None:
             value = float(WIN if won == team else -WIN)
         elif depth == 1:
-            value = evaluate(after, board, team)
-            if spend():
-                raise OutOfBudget
+            value = expectimax(after, board, team, 0, spend, memo)
         else:
-            value = expectimax(pass_turn(after, reverse, True), board, team, depth - 1, spend)
+            value = expectimax(pass_turn(after, reverse, True), board, team, depth - 1, spend, memo)
         if best is None or (value > best if mover == team else value < best):
             best = value
     assert best is not None
@@ -264,7 +296,13 @@ def after_throw(
 
 
 def step_value(
-    position: Position, board: Board, step: Step, reverse: bool, depth: int, spend: Counter
+    position: Position,
+    board: Board,
+    step: Step,
+    reverse: bool,
+    depth: int,
+    spend: Counter,
+    memo: Memo,
 ) -> float:
     """The mover's value of taking ``step`` now (``reverse``: its throw turns the direction of
     play), looking ``depth`` turns ahead in all."""
@@ -275,7 +313,7 @@ def step_value(
         return WIN if won == team else -WIN
     if depth <= 1:
         return evaluate(after, board, team)
-    return expectimax(pass_turn(after, reverse, True), board, team, depth - 1, spend)
+    return expectimax(pass_turn(after, reverse, True), board, team, depth - 1, spend, memo)
 
 
 def line_through(men: Bitboard, cell: int) -> Bitboard | None:

@@ -120,9 +120,12 @@ def searched_placement(
     limits: tuple[int, int, int],
     budget: Budget,
     on_info: InfoSink | None,
+    noise: float = 0.0,
 ) -> Placement:
     """The placement for ``game.to_move`` by the paranoid line search within ``limits`` (nodes,
-    depth, width); a beginner (``MISTAKE_CHANCE``) now and then overlooks the block it found."""
+    depth, width), each root move's value plus seeded noise up to ``noise`` (drawn per hole for
+    the seed and the position); a beginner (``MISTAKE_CHANCE``) now and then overlooks the block
+    it found."""
     nodes, depth, width = limits
     seat = game.to_move
     team = game.team_of_seat[seat]
@@ -132,10 +135,14 @@ def searched_placement(
     order = team_order(game.team_of_seat, nexts, seat)
     inner = capped(budget, nodes)
     report = depth_reporter(on_info, budget, inner)
-    result = search(pieces, order, supply, inner, depth, width, report=report)
+    occupied = game.occupied
+    jitter: tuple[float, ...] = ()
+    if noise:
+        draws = rng_for(variant, "noise", seed, game.placements, seat, occupied)
+        jitter = tuple(draws.uniform(0.0, noise) for _ in range(64))
+    result = search(pieces, order, supply, inner, depth, width, report=report, noise=jitter)
     budget.count(inner.visited)
     hole = result.hole
-    occupied = game.occupied
     blocking = [o for o in other_teams(game, team) if threats(pieces[o], occupied) >> hole & 1]
     rng = rng_for(variant, seed, game.placements, seat, occupied)
     if blocking and rng.random() < MISTAKE_CHANCE[level]:

@@ -22,7 +22,7 @@ would pay (:class:`engine.players.payoff_valuation.LineMoney`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -191,9 +191,12 @@ def search(
     *,
     valuation: Valuation = OPEN_LINES,
     report: Callable[[SearchResult], None] | None = None,
+    noise: Sequence[float] = (),
 ) -> SearchResult:
     """Iterative deepening to ``depth`` for ``order[0]`` (``order``: the teams in turn, cycling),
-    scored by ``valuation``; ``report`` hears the result of each finished depth.
+    scored by ``valuation``; ``report`` hears the result of each finished depth. ``noise``
+    (none: empty), by hole, is added to each root move's value when choosing among them (the
+    score stays the chosen move's own).
 
     Anytime: when the budget runs out the best move of the last finished depth is kept (the
     first ordered move before any depth finished).
@@ -205,7 +208,7 @@ def search(
     if len(moves) == 1 and depth <= 1:
         return SearchResult(best.hole, 0, 1, best.pv)
     for current in range(1, depth + 1):
-        found = _root(pieces, order, supply, budget, (current, width), moves, valuation)
+        found = _root(pieces, order, supply, budget, (current, width), moves, valuation, noise)
         if found is None:
             break
         best = found
@@ -225,11 +228,12 @@ def _root(
     limits: tuple[int, int],
     moves: list[int],
     valuation: Valuation,
+    noise: Sequence[float],
 ) -> SearchResult | None:
     depth, width = limits
     root = order[0]
     infinity = valuation.infinity
-    alpha, best_hole = -infinity, moves[0]
+    alpha, best_hole, best_value = -infinity, moves[0], -infinity
     best_pv: tuple[int, ...] = (moves[0],)
     for hole in moves:
         if budget.exhausted():
@@ -239,14 +243,15 @@ def _root(
         child[root] |= 1 << hole
         used = list(supply)
         used[root] -= 1
+        jitter = noise[hole] if noise else 0
         value, line = _node(
-            child, order, used, budget, (1, depth - 1, width), (alpha, infinity), valuation
+            child, order, used, budget, (1, depth - 1, width), (alpha - jitter, infinity), valuation
         )
         if value is None:
             return None
-        if value > alpha or hole == moves[0]:
-            alpha, best_hole, best_pv = value, hole, (hole, *line)
-    return SearchResult(best_hole, round(alpha), depth, best_pv)
+        if value + jitter > alpha or hole == moves[0]:
+            alpha, best_value, best_hole, best_pv = value + jitter, value, hole, (hole, *line)
+    return SearchResult(best_hole, round(best_value), depth, best_pv)
 
 
 def _node(

@@ -10,6 +10,7 @@ from engine.game import Action, Phase
 from engine.players import PLAYERS, make_player
 from engine.players.base import Budget
 from engine.players.flip4 import Flip4Player
+from engine.players.flip4_search import Board, Memo, Position, step_value, steps_now
 from engine.variants import new_game
 
 
@@ -82,6 +83,33 @@ def test_the_same_seed_plays_the_same_and_budgets_cut_the_look_ahead() -> None:
     assert first == again and first.info.depth == 2
     small = Flip4Player(3, seed=7).decide(game, budget(nodes=5))
     assert small.info.depth == 1 and game.actions == [Action("roll", throw="3/2")]
+
+
+def test_positions_met_again_cost_no_nodes_and_keep_their_values() -> None:
+    game = new_game("flip4", seed=4)
+    assert isinstance(game, Flip4)
+    game.roll("3/2")
+    position, board = Position.from_game(game), Board.of(game)
+    step = steps_now(game)[0]
+    spent: list[int] = []
+
+    def spend() -> bool:
+        spent.append(1)
+        return False
+
+    memo: Memo = {}
+    first = step_value(position, board, step, game.reverse, 3, spend, memo)
+    nodes = len(spent)
+    assert step_value(position, board, step, game.reverse, 3, spend, memo) == first
+    assert len(spent) == nodes and nodes > 0
+    assert step_value(position, board, step, game.reverse, 3, lambda: False, {}) == first
+
+
+def test_levels_4_and_5_look_a_turn_further_than_level_3() -> None:
+    game = new_game("flip4", seed=4)
+    game.roll("3/2")
+    depths = [Flip4Player(level, seed=7).decide(game, budget()).info.depth for level in (3, 4, 5)]
+    assert depths == [2, 3, 3]
 
 
 def test_level_3_beats_random_play_in_a_short_seeded_match() -> None:

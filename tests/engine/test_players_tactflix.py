@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from engine.game import Action, Phase
 from engine.holes import parse
-from engine.players import make_player
+from engine.players import flix_common, make_player
 from engine.players.base import Budget
 from engine.players.dice_opponents import play_game
-from engine.players.tactflix import TacTFlixPlayer, buroline_worth
+from engine.players.flix_common import searched_placement
+from engine.players.line_search import SearchResult, search
+from engine.players.payoff import PayOffPlayer
+from engine.players.tactflix import NOISE, TacTFlixPlayer, buroline_worth
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 from engine.variants import new_game
 
@@ -103,3 +109,51 @@ def test_same_seed_same_game_and_stop_at_once() -> None:
     made = TacTFlixPlayer(5, 0).decide(game, Budget(clock=lambda: 0.0, stop=lambda: True))
     game.apply(made.action)
     assert game.placements == 1
+
+
+def positions() -> list[TacTFlix]:
+    """Early positions of level-1 games."""
+    found = []
+    for seed in range(6):
+        game = tactflix(seed=seed)
+        players = [TacTFlixPlayer(1, seed), TacTFlixPlayer(1, seed + 1)]
+        for _ in range(6 + seed):
+            game.apply(players[game.to_move].decide(game, budget()).action)
+        found.append(game)
+    return found
+
+
+def test_noise_is_seeded_and_only_level_four_errs_by_it() -> None:
+    assert [level for level, noise in NOISE.items() if noise] == [4]
+    changed = 0
+    for game in positions():
+        plain = searched_placement(game, "tactflix", 0, 4, (10000, 3, 10), budget(), None)
+        for seed in range(4):
+            noisy = [
+                searched_placement(game, "tactflix", seed, 4, (10000, 3, 10), budget(), None, 40.0)
+                for _ in range(2)
+            ]
+            assert noisy[0] == noisy[1]
+            assert noisy[0].result.depth == plain.result.depth == 3
+            assert noisy[0].result.score >= plain.result.score - 40
+            changed += noisy[0].hole != plain.hole
+    assert changed > 0
+
+
+def test_no_noise_searches_alike_and_pay_off_gets_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = positions()[2]
+    pieces = [game.pieces(team) for team in range(2)]
+    plain, zero = budget(), budget()
+    result = search(pieces, [0, 1], [18, 18], plain, 4, 10)
+    assert search(pieces, [0, 1], [18, 18], zero, 4, 10, noise=(0.0,) * 64) == result
+    assert plain.visited == zero.visited
+    seen: list[Sequence[float]] = []
+
+    def recording(*args: Any, noise: Sequence[float] = (), **kwargs: Any) -> SearchResult:
+        seen.append(noise)
+        return search(*args, noise=noise, **kwargs)
+
+    monkeypatch.setattr(flix_common, "search", recording)
+    for level in (1, 2, 3):
+        PayOffPlayer(level, 0).decide(new_game("payoff", seed=1), budget())
+    assert seen == [(), (), ()]
