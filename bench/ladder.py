@@ -157,7 +157,8 @@ def play_rung_game(
     plays in the higher level's seat, with its seed."""
     game = rung.start(number, seed)
     game_seed = rung.game_seed(number, seed)
-    higher = make_player(rung.variant, rung.level - stand_in, game_seed)
+    seated = rung.level - 1 if stand_in else rung.level
+    higher = make_player(rung.variant, seated, game_seed)
     lower = make_player(rung.variant, rung.level - 1, game_seed + 1)
     seats: list[Player] = [higher, lower] if rung.higher_seat(number) == 0 else [lower, higher]
     play_game(game, seats, clock, {})
