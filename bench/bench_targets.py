@@ -4,7 +4,7 @@ against the flat Monte Carlo player, both at the default level without a movetim
 The matches are those of :func:`bench.qubic_bench.strength` (first player against the
 forcing-search defender, 20 games, and against one-ply, 20; second player against a one-ply
 attacker, 50; seats alternating against random, 100), the top level's resistance as second
-player against itself as first player (:func:`bench.qubic_bench.resistance`, 40 games) and
+player against itself as first player (:func:`bench.qubic_bench.resistance`, 200 games) and
 200 Lucky Flix games against :class:`~engine.players.dice_opponents.FlatMonteCarloPlayer`
 (256 playouts a hole), seats alternating.
 """
@@ -36,8 +36,9 @@ def measure() -> dict[str, float]:
     ``target_qubic_move_ms_median``, ``_max`` and ``target_qubic_searched_move_ms_median`` (the
     moves that ran a search, not a win or a block) in games against the forcing defender;
     ``target_qubic_second_resist_games``, ``_first_wins``, ``_plies_q1``, ``_plies_median``,
-    ``_plies_q3`` and ``_move_ms_median`` / ``_max`` (the second player's moves) of the top
-    level as second player against itself as first player;
+    ``_plies_q3``, the median's 95 % interval ``_plies_median_low`` / ``_high``, and
+    ``_move_ms_median`` / ``_max`` (the second player's moves) of the top level as second player
+    against itself as first player;
     ``target_lucky_vs_flat_games``, ``target_lucky_vs_flat_score_pct`` (a win 1, a draw 1/2),
     ``target_lucky_move_ms_median`` and ``target_lucky_move_ms_max`` (our placements)."""
     figures: dict[str, float] = {}
@@ -59,6 +60,10 @@ def measure() -> dict[str, float]:
     figures["target_qubic_second_resist_plies_q1"] = low
     figures["target_qubic_second_resist_plies_median"] = median
     figures["target_qubic_second_resist_plies_q3"] = high
+    (
+        figures["target_qubic_second_resist_plies_median_low"],
+        figures["target_qubic_second_resist_plies_median_high"],
+    ) = resist.median_interval
     figures["target_qubic_second_resist_move_ms_median"] = round(statistics.median(resist_ms), 2)
     figures["target_qubic_second_resist_move_ms_max"] = round(max(resist_ms), 2)
     lucky = lucky_match(scaled(LUCKY_GAMES), time.perf_counter, "flat", DEFAULT_LEVEL)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
+from bench.qubic_bench import Resistance
 from engine.game import Action, Game
 from engine.holes import parse
 from engine.lines import LINES
@@ -390,6 +391,20 @@ def test_a_lost_second_player_picks_the_reply_that_holds_out_longest(
     assert decision.info.nodes <= LEVEL_SETTINGS[level].nodes + 40
     assert decision.info.mate == mate
     assert QubicPlayer(3).decide(game, budget()).action.hole == parse("Y-III-D")
+
+
+@pytest.mark.parametrize(
+    ("games", "ranks"), [(40, (14, 27)), (100, (40, 61)), (200, (86, 115)), (5, (1, 5))]
+)
+def test_the_resistance_median_interval_is_the_binomial_order_statistics(
+    games: int, ranks: tuple[int, int]
+) -> None:
+    """The 95 % interval of the median is the pair of order statistics of the binomial tables
+    (1-based ranks; 40 games: the 14th and 27th), here of games lasting 1, 2, ... placements in
+    shuffled order; too few games for 95 % give the whole range."""
+    plies = list(range(1, games + 1))
+    random.Random(games).shuffle(plies)
+    assert Resistance(tuple(plies), games, ()).median_interval == ranks
 
 
 def test_the_forcing_attacker_opens_and_wins_against_the_top_level() -> None:
