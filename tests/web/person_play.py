@@ -53,14 +53,29 @@ def wait_state(
     return state
 
 
+def lifted_for_a_burocrat(state: dict[str, Any]) -> set[str]:
+    """The holes whose Man is lifted for a Burocrat (Tac-T-Flix's substitution under way)."""
+    if state["phase"] != "substitute":
+        return set()
+    return set(state["board"]) - set(state["sensed"] or {})
+
+
 def persons_turn(state: dict[str, Any]) -> bool:
     """The game waits for the person (or is over, or the board needs fixing), and the board
-    holds what the game has (the computer's hands are done)."""
+    holds what the game has (the computer's hands are done), but for a Man the person lifted
+    to seat a Burocrat in its hole."""
     if state["phase"] in ("game_over", "await_fix"):
         return True
     thinking = any(seat.get("thinking") for seat in state["seats"])
-    settled = set(state["board"]) == set(state["sensed"] or {})
-    return state["to_move"] == PERSON and state["phase"] in PLAY_PHASES and not thinking and settled
+    lifted = lifted_for_a_burocrat(state)
+    settled = set(state["board"]) - lifted == set(state["sensed"] or {})
+    return (
+        state["to_move"] == PERSON
+        and state["phase"] in PLAY_PHASES
+        and not thinking
+        and settled
+        and lifted <= set(state["allowed"])
+    )
 
 
 def choose(state: dict[str, Any]) -> str:

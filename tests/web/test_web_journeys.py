@@ -210,8 +210,10 @@ def act(journey: Journey, state: dict[str, Any]) -> None:
         page.click("#roll")
         wait(lambda: journey.state()["events"] != state["events"], "the roll")
     elif phase in ("substitute", "withdraw"):
-        marked = page.locator("#board .lift, #board .fix").first
-        journey.tap(str(marked.get_attribute("data-hole")))
+        # The Man lifted for a Burocrat first (its hole still marked), else the first marked.
+        lifted = page.locator("#board .lift.missing")
+        marked = lifted if lifted.count() else page.locator("#board .lift, #board .fix")
+        journey.tap(str(marked.first.get_attribute("data-hole")))
     elif journey.game == "flip4":
         before = (state["phase"], state["board"])
         for name in taps_for(state)[1]:

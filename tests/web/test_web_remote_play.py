@@ -28,6 +28,7 @@ def not_dropped_but_copies(remote: dict[str, Any]) -> bool:
     dropped: dict[str, int] = remote["link"]["dropped"]
     return all(count == 0 for kind, count in dropped.items() if kind != "duplicate")
 
+
 @pytest.mark.parametrize("variant", ["lucky", "qubic"])
 def test_two_boards_play_a_whole_game(tmp_path: Path, mosquitto: Mosquitto, variant: str) -> None:
     host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
@@ -137,9 +138,7 @@ def test_a_board_of_another_shape_cannot_follow_the_game(
     try:
         host.post("/api/new_game", {"variant": "olix", "players": 2})
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-        wait_for(
-            lambda: bool(guest.state()["remote"]["problem"]), "the guest names its problem"
-        )
+        wait_for(lambda: bool(guest.state()["remote"]["problem"]), "the guest names its problem")
         problem = guest.state()["remote"]["problem"]
         assert "olix (11x11, 121 cells)" in problem and "--geometry olix" in problem
         assert guest.state()["variant"] != "olix"  # its own game stays as it was
