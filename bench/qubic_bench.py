@@ -141,8 +141,9 @@ class Resistance:
     @property
     def median_interval(self) -> tuple[int, int]:
         """A 95 % interval of the median placements, free of any assumed distribution: the
-        order statistics ``k`` and ``n + 1 - k`` with ``k`` the largest such that fewer than
-        ``k`` of ``n`` fair coin flips come up at most 2.5 % of the time."""
+        ``k``-th shortest and the ``k``-th longest of the ``n`` games, with ``k`` the largest
+        rank for which fewer than ``k`` heads in ``n`` fair coin flips have a chance of at most
+        2.5 % (the whole range when the games are too few)."""
         plies = sorted(self.plies)
         n = len(plies)
         below, k = 0.0, 0
