@@ -55,6 +55,9 @@ async def settle_computer(api: Harness) -> None:
     while idle < 2:  # an answer carried out by the hands settles in the next round
         api.advance(HAND_S)
         idle = 0 if computer.wait(60) else idle + 1
+        if computer.holding():  # a Man waiting out the call window
+            api.advance(HAND_S)
+            idle = 0
 
 
 async def hands(api: Harness, moves: list[Hand]) -> None:

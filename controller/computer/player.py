@@ -11,7 +11,8 @@ The answer is carried out the way a person's would be:
 - rolls and calls are orders, announced as ``computer`` events ("Red calls FLIX");
 - a placement, a Burocrat substitution or a withdrawal is made by the board's own hands when it
   has them (the simulator, with ``[board] sim_autoplace``), through the usual settle and commit
-  path; otherwise the hole blinks in the computer's colour and the message asks a person to make
+  path, a placement once the call window of the last one has closed; otherwise the hole
+  blinks in the computer's colour and the message asks a person to make
   the move (``computer_move`` in the state); another hole is refused with the usual guidance.
   When a person undoes the hands' move before the board took it (lifting the computer's Man
   while fixing the board), the move is asked and made again once the board matches the game.
@@ -185,6 +186,11 @@ class Computer:
             times.append((math.floor(now / BLINK_S + 1e-9) + 1) * BLINK_S)
         return min(times, default=None)
 
+    def holding(self) -> bool:
+        """Whether an answer is held back for later (a timed call, a Man waiting out the call
+        window)."""
+        return self._ready is not None and self._due(self._ready) is not None
+
     def close(self) -> None:
         """End the search process, if one was started."""
         if self.thinker is not None:
@@ -263,9 +269,15 @@ class Computer:
     # ------------------------------------------------------------------ carrying out
 
     def _due(self, answer: Answer) -> float | None:
-        """A call timed later than now (PENALTY once a line's window has closed): its game
-        time; ``None`` when it is due now."""
-        at = 0.0 if answer.action is None else answer.action.at
+        """A call timed later than now (PENALTY once a line's window has closed), or a Man the
+        hands would place while the last placement's call window is open: its game time;
+        ``None`` when it is due now. The hands wait out every window, as a person's hand does,
+        so a person has the window to call FLIX (and the wait tells nothing: every placement
+        opens one)."""
+        action = answer.action
+        at = 0.0 if action is None else action.at
+        if self.hands is not None and action is not None and action.kind == "place":
+            at = max(at, self.ctl.facts().call_deadline() or 0.0)
         return at if at > self.ctl.game_time(self.ctl.clock.now()) else None
 
     def _carry_out(self, now: float) -> None:

@@ -27,7 +27,8 @@ MOVETIME_MS = 600_000
 """The search's time cap: the largest allowed, so the level's node budget alone decides each
 move and a seed plays the same game on a busy machine."""
 IDLE_S = 0.5
-"""Simulated time let pass when no answer is under way (a call timed for later is waiting)."""
+"""Simulated time let pass when no answer is under way (a call timed for later, or a Man the
+hands put in once the last placement's call window has closed, is waiting)."""
 
 
 def play(
@@ -50,18 +51,23 @@ def play(
         narrator = Narrator(config.team_names, ctl.game.team_of_seat)
         told: list[Heard] = []
         ctl.session.listeners.append(lambda event: told.append(heard(event)))
+
+        def tell() -> bool:
+            lines = narrator.lines(told)
+            told.clear()
+            for line in lines:
+                _show(run, line, out, color=color, delay=delay)
+            return bool(lines)
+
         for _ in range(MAX_STEPS):
             if ctl.game.game_over:
                 break
             asking = run.computer.wait()
             run.think()
-            lines = narrator.lines(told)
-            told.clear()
-            for line in lines:
-                _show(run, line, out, color=color, delay=delay)
-            if not asking and not lines:
-                run.advance(IDLE_S)
+            if not tell() and not asking:
+                run.advance(IDLE_S)  # a call timed for later, or a Man waiting out a call window
         run.advance(config.win_animation_s)
+        tell()
         state = ctl.public_state(test_view=True)
         if not color:
             out.write(draw(run.board, ctl, color=False) + "\n")

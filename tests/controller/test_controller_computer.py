@@ -25,6 +25,7 @@ from controller.records.journal import Journal
 from controller.seats import Seat
 from controller.tools.sim_run import SimRun
 from engine.holes import name, parse
+from engine.players.qubic_threats import completing, three_makers
 from tests.sim_hands import put, take
 
 QUBIC = Config(variant="qubic")
@@ -343,3 +344,37 @@ def test_a_long_press_of_menu_shows_a_hint_a_short_one_takes_back(
     run.board.press("menu")
     run.advance(TOGETHER_S)  # no ROLL followed: it takes back
     assert len(places(run)) == 4
+
+
+TACTFLIX = Config(variant="tactflix")
+
+
+def test_the_hands_wait_out_the_call_window_so_a_person_can_call_flix(
+    runs: Callable[..., SimRun],
+) -> None:
+    """The hands place the computer's Man only once the window of the person's placement has
+    closed (every placement opens one, a line or not), so the person's FLIX in it scores."""
+    run = runs(TACTFLIX, COMPUTER_2)
+    window = run.controller.game.options.call_window
+    game = run.controller.game
+    for _ in range(40):  # the person completes a line of theirs, else makes a three, else plays
+        if game.to_move != 0:  # the computer's free play, after its own line
+            run.advance(window)
+            run.think()
+            continue
+        red = game.men[0] | game.burocrats[0]
+        blue = game.occupied & ~red
+        choice = completing(red, blue) or three_makers(red, blue) & game.allowed or game.allowed
+        hole = name((choice & -choice).bit_length() - 1)
+        put(run, hole)
+        run.think()
+        if game.uncalled:
+            break
+        assert places(run)[-1] == (0, hole)  # the computer's Man waits
+        run.advance(window)
+        run.think()
+        assert places(run)[-1][0] == 1  # and goes in once the window closed
+    assert game.uncalled and places(run)[-1] == (0, hole)  # Red's line, Blue's Man waiting
+    run.controller.call(0, run.clock.now())
+    assert [team for team, _ in game.scored_lines].count(0) == 1  # it scored: no PENALTY
+    assert not events(run, "penalty")
