@@ -14,10 +14,11 @@ from web_support import Service, kill_service, start_service, stop_service
 
 FAST = (
     "[board]\nsettle_ms = 20\nfix_after_s = 0.0\n"
-    "[game]\ncomputer_movetime_ms = 10\n"
+    "[game]\ncomputer_movetime_ms = 10\ncall_window = 0.2\n"
     "[leds]\nwin_animation_s = 0.2\n"
 )
-"""Settings that keep a played-out game short: quick settling, a quick computer."""
+"""Settings that keep a played-out game short: quick settling, a quick computer, short call
+windows (the simulator's hands wait each one out before the computer's Man)."""
 GAME_KEYS = (
     "variant",
     "board",

@@ -17,7 +17,7 @@ from web_support import Service
 # A whole game of Lucky Flix between two computers: many turns, each one waited for.
 GAME_TIMEOUT_MS = 180_000
 # Computers that think briefly, on a board that tells at once what to fix.
-QUICK = "[board]\nfix_after_s = 0.0\n[game]\ncomputer_movetime_ms = 50\n"
+QUICK = "[board]\nfix_after_s = 0.0\n[game]\ncomputer_movetime_ms = 50\ncall_window = 0.2\n"
 
 
 # Red, Blue, Red, Blue, Red: Red has three of R-I-S..R-I-C, the fourth hole is open.
