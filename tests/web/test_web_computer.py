@@ -131,6 +131,7 @@ def test_two_computers_play_lucky_flix_to_the_end(
     setup_choice(page, "Red (player 1)", "computer", 1)
     setup_choice(page, "Blue (player 2)", "computer", 1)
     page.fill("#seed", "7")
+    page.fill("#call-window", "0.5")  # the hands wait out each window before a Man
     start_from_page(page, "lucky")
     expect(seat_row(page, 0)).to_have_text(re.compile("Computer, level 1"))
     expect(seat_row(page, 1)).to_have_text(re.compile("Computer, level 1"))
