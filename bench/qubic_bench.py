@@ -147,8 +147,7 @@ class Resistance:
         plies = sorted(self.plies)
         n = len(plies)
         below, k = 0.0, 0
-        while k < n // 2 and below + math.comb(n, k) / 2**n <= 0.025:
-            below += math.comb(n, k) / 2**n
+        while k < n // 2 and (below := below + math.comb(n, k) / 2**n) <= 0.025:
             k += 1
         return (plies[k - 1], plies[n - k]) if k else (plies[0], plies[-1])
 
