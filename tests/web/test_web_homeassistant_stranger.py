@@ -48,6 +48,14 @@ def restored(ha: DiscoveryClient, topic: str, spoof: bytes, own: bytes, since: i
     return spoof in on_topic and own in on_topic[on_topic.index(spoof) + 1 :]
 
 
+def wait_restored(ha: DiscoveryClient, topic: str, spoof: bytes, own: bytes, since: int) -> None:
+    wait_until(lambda: restored(ha, topic, spoof, own, since), f"{topic} restored")
+
+
+def wait_retained(client: DiscoveryClient, topic: str, payload: bytes) -> None:
+    wait_until(lambda: client.get(topic) == payload, f"{topic} retained")
+
+
 def test_a_stranger_neither_presses_nor_changes_what_the_board_shows(tmp_path: Path) -> None:
     (tmp_path / "broker").mkdir()
     broker = Mosquitto(tmp_path / "broker", settings=f"{LOGGED}log_type subscribe\n")
@@ -92,14 +100,14 @@ def test_a_stranger_neither_presses_nor_changes_what_the_board_shows(tmp_path: P
             since = len(ha.everything())
             began = time.monotonic()
             stranger.press(topic, spoof.decode(), retain=True)
-            wait_until(lambda: restored(ha, topic, spoof, own[topic], since), f"{topic} restored")
+            wait_restored(ha, topic, spoof, own[topic], since)
             took[f"{topic} {spoof[:8]!r}"] = time.monotonic() - began
 
         # one who keeps overwriting: the board answers at most once a second
         since = len(ha.everything())
         began = time.monotonic()
         stranger.flood(STATE, '{"game":"HACKED"}', 500, retain=True)
-        wait_until(lambda: restored(ha, STATE, b'{"game":"HACKED"}', own[STATE], since), "kept")
+        wait_restored(ha, STATE, b'{"game":"HACKED"}', own[STATE], since)
         flooded = time.monotonic() - began
         answers = [p for t, p in ha.everything()[since:] if t == STATE and p == own[STATE]]
         assert len(answers) <= 2 + flooded  # not one per message
@@ -107,7 +115,7 @@ def test_a_stranger_neither_presses_nor_changes_what_the_board_shows(tmp_path: P
         fresh = DiscoveryClient(broker.port)  # what Home Assistant reads when it starts
         try:
             for topic, payload in own.items():
-                wait_until(lambda: fresh.get(topic) == payload, f"{topic} retained again")
+                wait_retained(fresh, topic, payload)
         finally:
             fresh.close()
         print(f"\nrestored in {', '.join(f'{k}: {v:.2f} s' for k, v in took.items())};")
