@@ -42,7 +42,7 @@ from controller.remote.link import Broker, Link, Subscription, parse_broker
 FLUSH_WAIT_S = 2.0
 """How long a clean stop waits for ``offline`` to reach the broker."""
 DROPS_SAID = 100
-"""Presses dropped by the rate are logged at the first and then at every this many."""
+"""A kind of message dropped is logged at its first and then at every this many."""
 
 
 class Refused(Exception):
@@ -139,6 +139,8 @@ class HomeAssistant:
             will=lambda: (self.topics.availability, OFFLINE.encode()),
         )
         self.rate = PressRate()
+        self.dropped: dict[str, int] = {}
+        """Messages on the command topics dropped here, by reason (each logged at first)."""
         self._queued = 0
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -202,16 +204,15 @@ class HomeAssistant:
     # ---------------------------------------------------------------- the buttons
 
     def _on_retained(self, topic: str) -> None:
-        _say(f"ignored a retained message on {topic}: a press is never retained")
+        self._drop("retained", f"a retained message on {topic}: a press is never retained")
 
     def _on_message(self, topic: str, payload: bytes) -> None:
         button = self._commands.get(topic)
         if button is None or payload != PRESS.encode():
-            _say(f"ignored {payload[:40]!r} on {topic}")
+            self._drop("not a press", f"{payload[:40]!r} on {topic}")
             return
         if not self.rate.take(button):
-            if self.rate.dropped == 1 or self.rate.dropped % DROPS_SAID == 0:
-                _say(f"dropped {self.rate.dropped} presses so far: one a button a second at most")
+            self._drop("too soon", f"a press of {button}: one a button a second at most")
             return
         try:
             if button == "roll":
@@ -222,6 +223,13 @@ class HomeAssistant:
             _say(f"{button} refused: {error}")
         except Exception:  # a fault, as a 500 of the page: said, and the link stays up
             _say(f"{button} failed:\n{traceback.format_exc()}")
+
+
+    def _drop(self, reason: str, what: str) -> None:
+        """Count a message dropped for ``reason``; log the first and every ``DROPS_SAID``th."""
+        count = self.dropped[reason] = self.dropped.get(reason, 0) + 1
+        if count == 1 or count % DROPS_SAID == 0:
+            _say(f"ignored {what} ({count} {reason} so far)")
 
 
 def _say(text: str) -> None:

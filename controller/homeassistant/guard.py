@@ -4,7 +4,8 @@
   discovery configs, state and availability) goes to the ``Keeper`` at once, never queued and
   so never dropped; a command that arrives with the retain flag is dropped before any queue
   (a press is never retained: one left on the broker would press again at every connect).
-- ``PressRate``: at most one press of each button every ``PRESS_GAP_S``; the others are dropped.
+- ``PressRate``: at most one press of each button every ``PRESS_GAP_S``; the bridge drops the
+  others.
 - ``Keeper``: remembers what the board last sent on each of its retained topics and, when
   someone else sends something else there, sends its own again, at most once per topic every
   ``RESTORE_EVERY_S`` (so a stranger who keeps overwriting costs one message a second).
@@ -53,12 +54,11 @@ class Arrivals(Inbox):
 
 
 class PressRate:
-    """One press of a button taken every ``gap_s`` at most; ``dropped`` counts the others."""
+    """One press of a button taken every ``gap_s`` at most."""
 
     def __init__(self, gap_s: float = PRESS_GAP_S, clock: Callable[[], float] = time.monotonic):
         self.gap_s = gap_s
         self.clock = clock
-        self.dropped = 0
         self._taken: dict[str, float] = {}
 
     def take(self, button: str) -> bool:
@@ -66,7 +66,6 @@ class PressRate:
         now = self.clock()
         last = self._taken.get(button)
         if last is not None and now - last < self.gap_s:
-            self.dropped += 1
             return False
         self._taken[button] = now
         return True
