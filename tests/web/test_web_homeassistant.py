@@ -161,7 +161,7 @@ def started_at(service: Service) -> float:
 def acl_of_the_docs() -> str:
     """The mosquitto ACL that docs/home-assistant.md gives as its example."""
     text = (REPO / "docs" / "home-assistant.md").read_text(encoding="utf-8")
-    return text.split("```text title=\"acl\"\n", 1)[1].split("```", 1)[0]
+    return text.split('```text title="acl"\n', 1)[1].split("```", 1)[0]
 
 
 def test_home_assistant_s_own_user_presses_on_a_locked_broker(tmp_path: Path) -> None:
