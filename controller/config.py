@@ -91,6 +91,7 @@ class Config:
     ha_password: str = ""
     ha_ca_file: str = ""
     state_every_s: float = 1.0
+    buttons: bool = False
     # [voice]
     enabled: bool | str = "auto"
     engine: str = "espeak-ng"
@@ -162,6 +163,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "ha_password",
         "ha_ca_file",
         "state_every_s",
+        "buttons",
     ),
     "voice": ("enabled", "engine", "volume", "rate", "piper_voice"),
 }
@@ -220,7 +222,7 @@ def _check(key: str, value: Any, where: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value not in (2, 3, 4, 6):
             raise ConfigError(f"{bad} (2, 3, 4 or 6)")
         return value
-    if key in ("auto_call", "sim_autoplace", "hints", "discovery"):
+    if key in ("auto_call", "sim_autoplace", "hints", "discovery", "buttons"):
         if not isinstance(value, bool):
             raise ConfigError(f"{bad} (true or false)")
         return value

@@ -1,9 +1,10 @@
 """The device and its entities, as Home Assistant's MQTT discovery describes them.
 
 Each entity has a retained config at ``<prefix>/<component>/<node_id>/<object_id>/config``.
-The sensors read one JSON state (``value_template``), the buttons send ``PRESS`` to a command
-topic of their own, and every entity is available while the board's availability topic says
-``online`` (the service's last will says ``offline``).
+The sensors read one JSON state (``value_template``), the buttons (only where the bridge takes
+presses: ``bridge.buttons_of``) send ``PRESS`` to a command topic of their own, and every
+entity is available while the board's availability topic says ``online`` (the service's last
+will says ``offline``).
 """
 
 from __future__ import annotations
@@ -169,13 +170,16 @@ def discovery_config(entity: Entity, config: Config) -> Discovery:
     return sensor
 
 
-def discovery_messages(config: Config) -> list[tuple[str, bytes]]:
-    """Every entity's config topic and payload (sent retained)."""
+def discovery_messages(config: Config, buttons: bool) -> list[tuple[str, bytes]]:
+    """Every entity's config topic and payload (sent retained); without ``buttons`` the
+    buttons' configs are empty, which removes buttons announced before."""
     topics = Topics.from_config(config)
     return [
         (
             topics.config(entity.component, entity.object_id),
-            encode(discovery_config(entity, config)),
+            encode(discovery_config(entity, config))
+            if buttons or entity.component != "button"
+            else b"",
         )
         for entity in ENTITIES
     ]

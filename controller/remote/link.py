@@ -22,7 +22,7 @@ import socket
 import ssl
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -125,6 +125,17 @@ def parse_broker(url: str) -> tuple[bool, str, int]:
     return tls, parts.hostname, port or (8883 if tls else 1883)
 
 
+@dataclass(frozen=True)
+class Subscription:
+    """A topic subscribed to with MQTT 5's options (a plain ``str`` takes none)."""
+
+    topic: str
+    no_local: bool = False
+    """The broker does not send this connection's own messages back to it."""
+    retain_as_published: bool = False
+    """A message keeps the retain flag it was published with, also when it arrives live."""
+
+
 class _LastError(logging.Handler):
     """The last error the MQTT client logged: a broker that hangs up on a client without the
     certificate it requires says why in a TLS alert, which the client logs and then reports
@@ -145,7 +156,7 @@ class Link:
         self,
         broker: Broker,
         *,
-        subscriptions: list[str],
+        subscriptions: Sequence[str | Subscription],
         inbox: Inbox,
         on_connect: Callable[[], None],
         will: Callable[[], tuple[str, bytes]] | None = None,
@@ -295,7 +306,7 @@ class Link:
             try:
                 async with self._client() as client:
                     for subscription in self.subscriptions:
-                        await client.subscribe(subscription, qos=QOS)
+                        await _subscribe(client, subscription)
                     self.connects += 1
                     self.error = None
                     self._set("connected")
@@ -370,6 +381,20 @@ class Link:
                 await client.publish(topic, payload, qos=QOS, retain=retain)
                 self._outbox.popleft()
                 self.sent += 1
+
+
+async def _subscribe(client: aiomqtt.Client, subscription: str | Subscription) -> None:
+    if isinstance(subscription, str):
+        await client.subscribe(subscription, qos=QOS)
+        return
+    from paho.mqtt.subscribeoptions import SubscribeOptions
+
+    options = SubscribeOptions(
+        qos=QOS,
+        noLocal=subscription.no_local,
+        retainAsPublished=subscription.retain_as_published,
+    )
+    await client.subscribe(subscription.topic, options=options)
 
 
 async def _cancelled(tasks: set[asyncio.Task[Any]]) -> None:

@@ -1,6 +1,7 @@
 """The page's Roll and New game buttons for a client that is not a page (Home Assistant).
 
-Each press is the order the page sends, through the same checks: it takes a token of the
+Each press is the order the page sends, through the same checks (and New game one more: never
+while a game is under way): it takes a token of the
 sender's rate (``controller.server.limits``), a new game is checked as ``POST /api/new_game``
 checks it (a hosting board refuses one remote play does not carry: ``controller.remote.host``).
 What the page would be refused (``controller.server.statuses``) raises ``Refused`` with the same
@@ -51,8 +52,15 @@ class PageButtons:
 
     def new_game(self) -> None:
         """``POST /api/new_game`` with the game being played: its variant, players, seats,
-        names, hints and the options the form sets; a new seed."""
+        names, hints and the options the form sets; a new seed. Refused while that game is
+        under way (a Man placed, no end yet): only a person at the page ends a game."""
         controller = self.service.controller
+        game = controller.session.game
+        if game.placements and not game.game_over:
+            raise Refused(
+                f"a game is under way ({game.placements} placed): a new game starts from here "
+                "only before the first Man or after the end; the page can end this one"
+            )
         with _refusals():
             self.service.limits.take(self.sender)
             entry = self._same_game()

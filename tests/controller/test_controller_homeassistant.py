@@ -78,3 +78,21 @@ async def test_the_snapshot_of_a_won_game(api: Harness) -> None:
         "R-I-C",
     )
     assert shown.board == "ON"
+
+
+async def test_new_game_never_ends_a_game_under_way(api: Harness) -> None:
+    """Before the first Man a press starts the game again; from the first Man to the end it is
+    refused and nothing changes; after the end it starts the next game."""
+    buttons = PageButtons(api.service, SENDER)
+    buttons.new_game()  # no Man placed yet
+    session = api.service.controller.session
+    await complete_red_line(api)
+    before, record = await api.state(), session.entry["record"]
+    with pytest.raises(Refused, match=r"a game is under way \(7 placed\)"):
+        buttons.new_game()
+    after = await api.state()
+    assert session.entry["record"] == record
+    assert (after["board"], after["actions"]) == (before["board"], before["actions"])
+    assert (await api.post("/api/call", {})).json()["winner"] == 0
+    buttons.new_game()  # the game is over
+    assert session.entry["record"] != record and session.game.placements == 0

@@ -121,6 +121,10 @@ class Mosquitto:
     locked: bool = False
     settings: str = ""
     """More lines of the broker's configuration."""
+    logins: tuple[tuple[str, str], ...] = ()
+    """``locked``: more users and passwords of the password file."""
+    acl: str = ""
+    """``locked``: the plain listener's ACL file (mosquitto's ``acl_file`` lines), if any."""
     port: int = field(default_factory=free_port)
     tls_port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
@@ -146,10 +150,21 @@ class Mosquitto:
                 check=True,
                 capture_output=True,
             )
+            for user, password in self.logins:
+                subprocess.run(
+                    [_tool("mosquitto_passwd"), "-b", str(passwords), user, password],
+                    check=True,
+                    capture_output=True,
+                )
+            acl = ""
+            if self.acl:
+                acl_file = self.folder / "acl"
+                acl_file.write_text(self.acl, encoding="utf-8")
+                acl = f"acl_file {acl_file}\n"
             text = (
                 f"{common}per_listener_settings true\n"
                 f"listener {self.port} 127.0.0.1\n"
-                f"allow_anonymous false\npassword_file {passwords}\n"
+                f"allow_anonymous false\npassword_file {passwords}\n{acl}"
                 f"listener {self.tls_port} 127.0.0.1\n{tls}"
                 "allow_anonymous false\nrequire_certificate true\nuse_identity_as_username true\n"
             )

@@ -124,8 +124,16 @@ class DiscoveryClient:
         with self.lock:
             return list(self.seen)
 
-    def press(self, command_topic: str, payload: str = "PRESS") -> None:
-        self.client.publish(command_topic, payload, qos=1).wait_for_publish(10)
+    def press(self, command_topic: str, payload: str = "PRESS", *, retain: bool = False) -> None:
+        """Publish ``payload`` (QoS 1) and wait until the broker has it."""
+        self.client.publish(command_topic, payload, qos=1, retain=retain).wait_for_publish(10)
+
+    def flood(self, topic: str, payload: str, count: int, *, retain: bool = False) -> None:
+        """Publish ``payload`` ``count`` times at once (QoS 1), then wait until the broker has
+        them all."""
+        sent = [self.client.publish(topic, payload, qos=1, retain=retain) for _ in range(count)]
+        for message in sent:
+            message.wait_for_publish(10)
 
     def close(self) -> None:
         mqtt_loop.stop(self.client, self.thread)

@@ -8,14 +8,17 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from broker_support import PASSWORD, USERNAME, Mosquitto
+from broker_support import Mosquitto
 from homeassistant_support import DiscoveryClient, config_errors, wait_until
 from web_support import REPO, Service, kill_service, start_service, stop_service
+
+from controller.homeassistant.guard import PRESS_GAP_S
 
 NODE = "board_a"
 CONFIG = (
@@ -23,11 +26,11 @@ CONFIG = (
     "[homeassistant]\ndiscovery = true\n"
     f'node_id = "{NODE}"\ndevice_name = "Games table"\nstate_every_s = 0.1\n'
 )
-ENTITIES = {
+SENSORS = {
     "sensor": {"game", "turn", "last_move", "score", "throw"},
     "binary_sensor": {"board"},
-    "button": {"roll", "new_game"},
 }
+ENTITIES = {**SENSORS, "button": {"roll", "new_game"}}
 STATE_TOPIC = f"flixboard/{NODE}/state"
 AVAILABILITY = f"flixboard/{NODE}/availability"
 
@@ -60,30 +63,34 @@ def shown(ha: DiscoveryClient) -> dict[str, Any]:
     return {} if payload is None else dict(json.loads(payload))
 
 
-def expected_names() -> set[str]:
-    return {f"{c}/{o}" for c, objects in ENTITIES.items() for o in objects}
+def expected_names(announced: dict[str, set[str]] = ENTITIES) -> set[str]:
+    return {f"{c}/{o}" for c, objects in announced.items() for o in objects}
 
 
-def test_the_board_is_one_device_whose_buttons_play(
+def test_the_board_is_one_device_of_sensors(
     tmp_path: Path, mosquitto: Mosquitto, ha: DiscoveryClient
 ) -> None:
+    """On a broker open to all the device has no buttons: a button config left retained by
+    an earlier start is cleared, and the sensors show the game."""
+    stale = f"homeassistant/button/{NODE}/roll/config"
+    ha.press(stale, json.dumps({"command_topic": f"flixboard/{NODE}/roll/press"}), retain=True)
+    wait_until(lambda: ha.get(stale) is not None, "the stale button config")
     service = start(tmp_path / "board", mosquitto)
     try:
         # seed 7: the first throw lights holes (a free throw would leave the roll to Red)
         lucky = {"variant": "lucky", "players": 2, "seed": 7}
         assert service.post("/api/new_game", lucky).status_code == 200
-        wait_until(lambda: set(entities(ha)) == expected_names(), "every entity announced")
+        wait_until(lambda: set(entities(ha)) == expected_names(SENSORS), "the sensors announced")
+        wait_until(lambda: ha.get(stale) == b"", "the stale button config cleared")
         wait_until(lambda: ha.get(AVAILABILITY) == b"online", "the board online")
         configs = entities(ha)
         for name, config in configs.items():
             assert config_errors(name.split("/")[0], config) == [], name
         devices = {json.dumps(config["device"], sort_keys=True) for config in configs.values()}
-        assert len(devices) == 1 and configs["button/roll"]["device"]["name"] == "Games table"
+        assert len(devices) == 1 and configs["sensor/game"]["device"]["name"] == "Games table"
         assert len({config["unique_id"] for config in configs.values()}) == len(configs)
         assert {config["availability"][0]["topic"] for config in configs.values()} == {AVAILABILITY}
-        assert {config["state_topic"] for n, config in configs.items() if "button" not in n} == {
-            STATE_TOPIC
-        }
+        assert {config["state_topic"] for config in configs.values()} == {STATE_TOPIC}
 
         wait_until(lambda: shown(ha).get("game") == "Lucky Flix", "the game shown")
         before = service.state()
@@ -96,22 +103,8 @@ def test_the_board_is_one_device_whose_buttons_play(
             "throw": "none",
             "board": "ON",
         }
-
-        ha.press(configs["button/roll"]["command_topic"], configs["button/roll"]["payload_press"])
-        wait_until(lambda: service.state()["throw"] is not None, "the dice thrown on the board")
-        thrown = service.state()
-        assert thrown["phase"] == "await_place"
-        wait_until(lambda: shown(ha).get("throw") == thrown["throw"], "the throw shown")
-
-        ha.press(configs["button/roll"]["command_topic"])  # not now: a Man is to be placed
-        wait_until(lambda: "roll refused" in service.output(), "the refusal logged")
-        assert service.state()["throw"] == thrown["throw"]
-
-        ha.press(configs["button/new_game"]["command_topic"])
-        wait_until(lambda: service.state()["throw"] is None, "a new game started")
-        started = [e for e in service.state()["events"] if e["type"] == "game_started"]
-        assert started and started[-1]["at"] > thrown["events"][-1]["at"]
-        wait_until(lambda: shown(ha).get("throw") == "none", "the new game shown")
+        thrown = service.post("/api/roll").json()["throw"]
+        wait_until(lambda: shown(ha).get("throw") == thrown, "the throw shown")
 
         stop_service(service)  # a clean stop says offline itself
         wait_until(lambda: ha.get(AVAILABILITY) == b"offline", "offline after a clean stop")
@@ -159,23 +152,78 @@ def test_a_config_that_breaks_the_schema_is_found() -> None:
     )
 
 
-def test_another_broker_with_its_own_login(tmp_path: Path) -> None:
-    """``ha_broker`` names a broker of its own (Home Assistant's), with its login; there is no
-    remote play broker at all."""
+def started_at(service: Service) -> float:
+    """When the game being played started."""
+    started = [e for e in service.state()["events"] if e["type"] == "game_started"]
+    return float(started[-1]["at"])
+
+
+def acl_of_the_docs() -> str:
+    """The mosquitto ACL that docs/home-assistant.md gives as its example."""
+    text = (REPO / "docs" / "home-assistant.md").read_text(encoding="utf-8")
+    return text.split('```text title="acl"\n', 1)[1].split("```", 1)[0]
+
+
+def test_home_assistant_s_own_user_presses_on_a_locked_broker(tmp_path: Path) -> None:
+    """``ha_broker`` names a broker of its own with a login and the ACL of the docs; with
+    ``buttons = true`` Home Assistant's user presses Roll and New game, with the page's rules,
+    never a retained press nor more than one a second, never a New game during a game; a
+    stranger with a login of their own can neither press nor overwrite the state."""
     folder = tmp_path / "broker"
     folder.mkdir()
-    locked = Mosquitto(folder, locked=True)
+    logins = (("flixboard", "board secret"), ("homeassistant", "ha secret"), ("stranger", "x"))
+    locked = Mosquitto(folder, locked=True, logins=logins, acl=acl_of_the_docs())
     locked.start()
-    ha = DiscoveryClient(locked.port, login=(USERNAME, PASSWORD))
-    extra = f'ha_broker = "{locked.url}"\nha_username = "{USERNAME}"\nha_password = "{PASSWORD}"\n'
+    ha = DiscoveryClient(locked.port, login=logins[1])
+    stranger = DiscoveryClient(locked.port, topics=(), login=logins[2])
+    extra = (
+        f'buttons = true\nha_broker = "{locked.url}"\n'
+        'ha_username = "flixboard"\nha_password = "board secret"\n'
+    )
     (tmp_path / "board").mkdir()
     service = start_service(tmp_path / "board", config=CONFIG + extra)
     try:
         wait_until(lambda: set(entities(ha)) == expected_names(), "every entity announced")
+        configs = entities(ha)
+        for name, config in configs.items():
+            assert config_errors(name.split("/")[0], config) == [], name
+        roll, new_game = (configs[f"button/{b}"]["command_topic"] for b in ("roll", "new_game"))
+        assert configs["button/roll"]["payload_press"] == "PRESS"
+        lucky = {"variant": "lucky", "players": 2, "seed": 7}  # the first throw lights holes
+        assert service.post("/api/new_game", lucky).status_code == 200
         wait_until(lambda: shown(ha).get("game") == "Lucky Flix", "the game shown")
+        posted = started_at(service)
+
+        ha.press(new_game)  # no Man placed yet: a new game
+        wait_until(lambda: started_at(service) > posted, "a new game")
+        pressed = time.monotonic()  # the board took that press before this
+        ha.press(roll)
+        wait_until(lambda: service.state()["throw"] is not None, "the dice thrown")
+        hole = service.state()["allowed"][0]
+        assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
+        wait_until(lambda: service.state()["phase"] == "await_roll", "the Man placed")
+        before = service.state()
+
+        ha.press(roll, retain=True)
+        wait_until(lambda: "ignored a retained message" in service.output(), "retained ignored")
+        ha.press(roll, "", retain=True)  # cleared again
+        for _ in range(3):
+            stranger.press(roll)
+            stranger.press(new_game)
+            stranger.press(STATE_TOPIC, '{"game":"HACKED"}', retain=True)
+        # the flood's first press comes a press gap after the last New game, so it is taken
+        wait_until(lambda: time.monotonic() > pressed + PRESS_GAP_S, "a press gap")
+        ha.flood(new_game, "PRESS", 30)
+        wait_until(lambda: "new_game refused: a game is under way" in service.output(), "refused")
+        wait_until(lambda: "(1 too soon so far)" in service.output(), "the flood dropped")
+        after = service.state()
+        assert (after["board"], after["actions"]) == (before["board"], before["actions"])
+        assert after["events"] == before["events"]
+        assert shown(ha).get("game") == "Lucky Flix"
     finally:
         stop_service(service)
         ha.close()
+        stranger.close()
         locked.kill()
 
 
@@ -200,14 +248,14 @@ def test_a_restarted_broker_gets_the_device_and_the_latest_state_again(
         lucky = {"variant": "lucky", "players": 2, "seed": 7}
         assert service.post("/api/new_game", lucky).status_code == 200
         first = DiscoveryClient(mosquitto.port)
-        wait_until(lambda: set(entities(first)) == expected_names(), "every entity announced")
+        wait_until(lambda: set(entities(first)) == expected_names(SENSORS), "announced")
         first.close()
         mosquitto.kill()
         thrown = service.post("/api/roll").json()["throw"]
         mosquitto.start()
         ha = DiscoveryClient(mosquitto.port)
         try:
-            wait_until(lambda: set(entities(ha)) == expected_names(), "announced again")
+            wait_until(lambda: set(entities(ha)) == expected_names(SENSORS), "announced again")
             wait_until(lambda: ha.get(AVAILABILITY) == b"online", "online again")
             wait_until(lambda: shown(ha).get("throw") == thrown, "the throw made meanwhile")
         finally:
