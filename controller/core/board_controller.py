@@ -369,7 +369,8 @@ class BoardController:
             elif press.button is Button.FLIX:
                 self.call(session.caller() if press.seat is None else press.seat, now)
             elif press.button is Button.PENALTY:
-                self.penalty(session.penaliser() if press.seat is None else press.seat, now)
+                at = session.game_time(now)
+                self.penalty(session.penaliser(at) if press.seat is None else press.seat, now)
             elif press.button is Button.MENU and press.long and self.companion is not None:
                 self.companion.hint_press(now)
             elif press.button is Button.MENU and self.game.game_over:

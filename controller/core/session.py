@@ -248,18 +248,40 @@ class GameSession:
                 return seat
         return None
 
+    def _button_seats(self) -> list[int]:
+        """The seats that may press the board's own buttons, from the mover on: the people's
+        (the computer calls for itself), every seat when only computers play."""
+        game = self.game
+        order = [(game.to_move + step) % game.players for step in range(game.players)]
+        people = [seat for seat in order if not self.seats[seat].is_computer]
+        return people or order
+
     def caller(self) -> int:
-        """FLIX without a seat: the seat that placed last."""
+        """FLIX without a seat (the board's FLIX button): the seat that placed last when its
+        team has a line to call, else the first person's seat whose team has one, else the
+        seat that placed last (which is told that it has nothing to call)."""
         placer = self._last_placer()
+        teams, calling = self.game.team_of_seat, self.game.calling_teams()
+        if placer is not None and teams[placer] in calling:
+            return placer
+        for seat in self._button_seats():
+            if teams[seat] in calling:
+                return seat
         return self.game.to_move if placer is None else placer
 
-    def penaliser(self) -> int:
-        """PENALTY without a seat: the first seat from the mover on of another team."""
+    def penaliser(self, at: float) -> int:
+        """PENALTY without a seat (the board's PENALTY button) at game time ``at``: the first
+        person's seat from the mover on whose team would penalise another team's forgotten
+        line; without one, the first seat from the mover on of another team than the last
+        placer's (which is told that there is nothing to penalise)."""
         game = self.game
         if variant_spec(game.variant).penalty_asks_block:
             return game.next_seat(game.to_move)  # a block request comes from another
+        teams, offenders = game.team_of_seat, game.penalised_teams(at)
+        for seat in self._button_seats():
+            if offenders - {teams[seat]}:
+                return seat
         placer = self._last_placer()
-        teams = game.team_of_seat
         for step in range(game.players):
             seat = (game.to_move + step) % game.players
             if placer is None or teams[seat] != teams[placer]:
