@@ -70,8 +70,11 @@ def in_viewport(page: Page, locator: Locator) -> bool:
     )
 
 
-def open_at(browser: Browser, service_url: str, size: str, errors: list[str]) -> Page:
+def open_at(
+    browser: Browser, service_url: str, size: str, errors: list[str], language: str = "en"
+) -> Page:
     page = browser.new_context(**SIZES[size]).new_page()
+    page.add_init_script(f"localStorage.setItem('flixboard.language', '{language}')")
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(service_url + "/")
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
@@ -177,16 +180,20 @@ def test_refusals_in_view_and_the_bar_penalty_for_the_right_team(
         page.context.close()
 
     # The service goes: while the page reconnects, the game's controls are disabled.
+    # In German: the refusal and the status in the page's language.
     new_game(service, {"variant": "lucky", "players": 2, "seats": HUMANS})
-    page = open_at(browser, service.url, "390x844", errors)
-    expect(page.locator("#roll")).to_be_enabled()
+    page = open_at(browser, service.url, "390x844", errors, "de")
+    assert service.post("/api/roll", {"faces": "red/I/spades"}).status_code == 200
+    place(service, "R-I-S")
+    expect(page.locator("#flix")).to_be_enabled()
+    refused(page, "#flix", "nichts zu rufen")
     service.process.terminate()
     service.process.wait(timeout=20)
     expect(page.locator("#connection")).to_have_attribute("data-state", "lost")
     for control in GAME_CONTROLS:
         expect(page.locator(control)).to_be_disabled()
         expect(page.locator(control)).to_have_attribute("aria-describedby", "controls-reason")
-    expect(page.locator("#controls-reason")).to_contain_text("reconnecting")
+    expect(page.locator("#controls-reason")).to_contain_text("verbindet neu")
     page.context.close()
     write_figures("refusals", figures)
     assert errors == []
@@ -197,6 +204,10 @@ def test_a_board_that_does_not_answer_says_so_first(browser: Browser, tmp_path: 
     not answer at every size; a Pico plugged in is announced, one pulled out said again."""
     errors: list[str] = []
     with searching_service(tmp_path) as service:
+        german = open_at(browser, service.url, "390x844", errors, "de")
+        expect(german.locator("#turn")).to_contain_text("Das Brett antwortet nicht")
+        expect(german.locator("#connection")).to_have_text("kein Brett")
+        german.context.close()
         pages = {size: open_at(browser, service.url, size, errors) for size in SIZES}
         for size, page in pages.items():
             turn = page.locator("#turn")
