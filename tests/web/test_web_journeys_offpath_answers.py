@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from axe_support import Violation, run_axe, serious
 from layout_watch import LayoutWatch
 from playwright.sync_api import Browser, Locator, Page, expect
 from web_support import EXPECT_TIMEOUT_MS, REPO, Service
@@ -134,6 +135,7 @@ def test_refusals_in_view_and_the_bar_penalty_for_the_right_team(
     service = launch_service(config="[board]\nfix_after_s = 0.0\n")
     errors: list[str] = []
     figures: dict[str, Any] = {}
+    found: list[Violation] = []
     for size in SIZES:
         new_game(service, {"variant": "lucky", "players": 2, "seats": HUMANS})
         page = open_at(browser, service.url, size, errors)
@@ -150,6 +152,7 @@ def test_refusals_in_view_and_the_bar_penalty_for_the_right_team(
         times["flix"] = refused(page, "#flix", "nothing to call")
         times["penalty"] = refused(page, "#penalty", "nothing to penalise")
         page.screenshot(path=str(FIGURES / f"refused-{size}.png"))
+        found += run_axe(page, f"a refusal at {size}")
         shift = watch.shift()
         assert shift <= 0.01, "\n".join(f"{x.value:.4f} {x.sources}" for x in watch.shifts())
         figures[size] = {"refusal_ms": times, "layout_shift": round(shift, 4)}
@@ -197,12 +200,14 @@ def test_refusals_in_view_and_the_bar_penalty_for_the_right_team(
     page.context.close()
     write_figures("refusals", figures)
     assert errors == []
+    assert serious(found) == [], "\n".join(map(str, serious(found)))
 
 
 def test_a_board_that_does_not_answer_says_so_first(browser: Browser, tmp_path: Path) -> None:
     """``--board serial`` with nothing on the link: the first screen says that the board does
     not answer at every size; a Pico plugged in is announced, one pulled out said again."""
     errors: list[str] = []
+    found: list[Violation] = []
     with searching_service(tmp_path) as service:
         german = open_at(browser, service.url, "390x844", errors, "de")
         expect(german.locator("#turn")).to_contain_text("Das Brett antwortet nicht")
@@ -221,6 +226,7 @@ def test_a_board_that_does_not_answer_says_so_first(browser: Browser, tmp_path: 
                     "title", "The board is not answering: searching for it."
                 )
             page.screenshot(path=str(FIGURES / f"no-board-{size}.png"))
+            found += run_axe(page, f"no board at {size}")
         service.plug_in()
         for page in pages.values():
             # A brief notice, in the viewport while it shows (recorded by the page).
@@ -245,3 +251,4 @@ def test_a_board_that_does_not_answer_says_so_first(browser: Browser, tmp_path: 
         for page in pages.values():
             page.context.close()
     assert errors == []
+    assert serious(found) == [], "\n".join(map(str, serious(found)))
