@@ -86,20 +86,21 @@ def routes(service: WebService) -> list[Route]:
         return order(lambda now: controller.roll(body.faces, now))
 
     async def call(request: Request) -> Answer:
-        """``{"seat"?}``: without a seat, as the board's FLIX button (``GameSession.caller``)."""
+        """``{"seat"?}``: without a seat, as the board's FLIX button (``button_seat``)."""
         seat = (await read_body(request, SeatOrder)).seat
         return order(
-            lambda now: controller.call(controller.session.caller() if seat is None else seat, now)
+            lambda now: controller.call(
+                controller.button_seat("flix", now) if seat is None else seat, now
+            )
         )
 
     async def penalty(request: Request) -> Answer:
         """``{"seat"?}``: without a seat, as the board's PENALTY button: a person's seat that
-        would penalise a forgotten line (``GameSession.penaliser``)."""
+        would penalise a forgotten line (``button_seat``)."""
         seat = (await read_body(request, SeatOrder)).seat
-        session = controller.session
         return order(
             lambda now: controller.penalty(
-                session.penaliser(session.game_time(now)) if seat is None else seat, now
+                controller.button_seat("penalty", now) if seat is None else seat, now
             )
         )
 
