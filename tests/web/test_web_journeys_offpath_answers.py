@@ -225,6 +225,8 @@ def test_a_board_that_does_not_answer_says_so_first(browser: Browser, tmp_path: 
                 expect(page.locator(control)).to_have_attribute(
                     "title", "The board is not answering: searching for it."
                 )
+            seat_penalty = page.locator('#seats button[data-action="penalty"]').first
+            expect(seat_penalty).to_have_attribute("aria-describedby", "controls-reason")
             page.screenshot(path=str(FIGURES / f"no-board-{size}.png"))
             found += run_axe(page, f"no board at {size}")
         service.plug_in()
@@ -237,6 +239,7 @@ def test_a_board_that_does_not_answer_says_so_first(browser: Browser, tmp_path: 
             )
             expect(page.locator("#connection")).to_have_text("live")
             expect(page.locator("#roll")).to_be_enabled()
+            expect(page.locator("#roll")).to_have_attribute("title", "")
             expect(page.locator("#roll")).not_to_have_attribute(
                 "aria-describedby", "controls-reason"
             )

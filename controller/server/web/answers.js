@@ -10,8 +10,9 @@ import { onLanguage, t } from "./i18n.js";
 const REFUSAL_MS = 10_000;
 /** How long a notice (the board answers again) stays. */
 const NOTICE_MS = 5_000;
-/** The game's controls in the action bar, disabled while the board or the service is away. */
-const GAME_CONTROLS = ["roll", "flix", "penalty", "undo"];
+/** The game's controls, disabled while the board or the service is away: the action bar's,
+ * and each player's FLIX and PENALTY. */
+const GAME_CONTROLS = '#roll, #flix, #penalty, #undo, #seats button[data-action="flix"], #seats button[data-action="penalty"]';
 
 /** Show ``text`` in the answer box above the bar (``kind``: ``error`` or ``info``); "" hides it. */
 export function showAnswer(text, kind = "error") {
@@ -45,24 +46,27 @@ function drawStatus() {
   connection.title = away ? t("The board is not answering: searching for it.") : "";
 }
 
-/** Roll, FLIX, PENALTY and Undo disabled with the reason while the board or service is away. */
+/** Roll, FLIX, PENALTY and Undo disabled with the reason while the board or service is away
+ * (their own title back once it is over, unless their module drew a new one). */
 function drawControls() {
   const reason = blockedBecause();
-  $("controls-reason").textContent = reason;
-  for (const id of GAME_CONTROLS) {
-    const button = $(id);
+  const said = $("controls-reason");
+  const before = said.dataset.said ?? "";
+  said.textContent = reason;
+  said.dataset.said = reason;
+  for (const button of document.querySelectorAll(GAME_CONTROLS)) {
+    const blocked = "blocked" in button.dataset;
     if (reason) {
+      if (!blocked || button.title !== before) button.dataset.blocked = button.title;
       button.disabled = true;
       button.title = reason;
       button.setAttribute("aria-describedby", "controls-reason");
-      button.dataset.blocked = "";
-    } else if ("blocked" in button.dataset) {
+    } else if (blocked) {
+      if (button.title === before) button.title = button.dataset.blocked;
       delete button.dataset.blocked;
       button.removeAttribute("aria-describedby");
-      if (button.title === $("controls-reason").dataset.said) button.title = "";
     }
   }
-  $("controls-reason").dataset.said = reason;
 }
 
 function draw(view) {
