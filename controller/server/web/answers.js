@@ -70,6 +70,10 @@ function drawControls() {
 }
 
 function draw(view) {
+  // A refusal concerns the moment it was made: it goes when the game moves on.
+  const moment = JSON.stringify([view.variant, view.phase, view.to_move, view.events?.at(-1) ?? null]);
+  if (state.answer.moment !== moment && $("answer").dataset.kind === "error") showAnswer("");
+  state.answer.moment = moment;
   const answers = view.connected !== false;
   if (state.answer.boardAnswered === false && answers) showAnswer(t("The board answers again."), "info");
   if (state.answer.boardAnswered === true && !answers) showAnswer("");
