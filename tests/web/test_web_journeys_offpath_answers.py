@@ -203,6 +203,40 @@ def test_refusals_in_view_and_the_bar_penalty_for_the_right_team(
     assert serious(found) == [], "\n".join(map(str, serious(found)))
 
 
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+QUICK = "[board]\nfix_after_s = 0.0\n[game]\ncomputer_movetime_ms = 50\ncall_window = 0.2\n"
+
+
+def test_the_computers_penalty_is_explained_where_you_look(
+    browser: Browser, launch_service: Callable[..., Service]
+) -> None:
+    """Against level 5, Red completes a line and forgets FLIX: the computer calls PENALTY after
+    its Man, and the turn line (in the viewport, at every size, in German too) says why."""
+    service = launch_service(config=QUICK)
+    computer = [{"kind": "human"}, {"kind": "computer", "level": 5}]
+    new_game(service, {"variant": "lucky", "players": 2, "seed": 1, "seats": computer})
+    errors: list[str] = []
+    pages = {size: open_at(browser, service.url, size, errors) for size in SIZES}
+    german = open_at(browser, service.url, "390x844", errors, "de")
+    for suit, name in SUITS.items():
+        settled(service, lambda s: s["to_move"] == 0 and s["phase"] == "await_roll", "Red's turn")
+        assert service.post("/api/roll", {"faces": f"red/I/{name}"}).status_code == 200
+        place(service, f"R-I-{suit}")
+    reason = (
+        "Blue (Computer, level 5) called PENALTY: Red did not call FLIX for its line; "
+        "lift these Men: R-I-S, R-I-H, R-I-D, R-I-C."
+    )
+    for size, page in pages.items():
+        turn = page.locator("#turn")
+        expect(turn).to_contain_text(reason, timeout=BOARD_TIMEOUT_MS)
+        assert in_viewport(page, turn), size
+        page.screenshot(path=str(FIGURES / f"computer-penalty-{size}.png"))
+    expect(german.locator("#turn")).to_contain_text("rief PENALTY: Rot hat für seine Reihe")
+    for page in [*pages.values(), german]:
+        page.context.close()
+    assert errors == []
+
+
 def test_a_board_that_does_not_answer_says_so_first(browser: Browser, tmp_path: Path) -> None:
     """``--board serial`` with nothing on the link: the first screen says that the board does
     not answer at every size; a Pico plugged in is announced, one pulled out said again."""
