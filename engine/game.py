@@ -769,6 +769,15 @@ class Game:
 
     # ----------------------------------------------------------------- calls
 
+    def calling_teams(self) -> frozenset[int]:
+        """The teams whose FLIX would score now: each has an uncalled line (secret: only the
+        board's own buttons use it, to act for the team that can; the outcome shows it anyway)."""
+        return frozenset(entry.team for entry in self.uncalled)
+
+    def penalised_teams(self, at: float) -> frozenset[int]:
+        """The teams with a line open to PENALTY at time ``at`` (secret, as ``calling_teams``)."""
+        return frozenset(entry.team for entry in self.uncalled if self._penalisable(entry, at))
+
     def _penalisable(self, entry: Uncalled, at: float) -> bool:
         return entry.serial < self.placements or at > entry.deadline
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import Literal, Protocol
 
 import msgspec
 from msgspec import UNSET
@@ -22,7 +22,7 @@ from controller.config import Config
 from controller.core.board_sync import BoardSync
 from controller.core.combination import Combination
 from controller.core.facts import Facts
-from controller.core.session import GameSession, game_entry
+from controller.core.session import GameSession, everywhere, game_entry
 from controller.core.signals import Signals
 from controller.core.state import (
     Actions,
@@ -362,14 +362,14 @@ class BoardController:
 
     def _on_press(self, press: ButtonPress, now: float) -> None:
         self._emit(ButtonPressed(button=press.button.value, seat=press.seat), now)
-        session = self.session
         try:
             if press.button is Button.ROLL:
                 self.roll(None, now)
             elif press.button is Button.FLIX:
-                self.call(session.caller() if press.seat is None else press.seat, now)
+                self.call(self.button_seat("flix", now) if press.seat is None else press.seat, now)
             elif press.button is Button.PENALTY:
-                self.penalty(session.penaliser() if press.seat is None else press.seat, now)
+                seat = self.button_seat("penalty", now) if press.seat is None else press.seat
+                self.penalty(seat, now)
             elif press.button is Button.MENU and press.long and self.companion is not None:
                 self.companion.hint_press(now)
             elif press.button is Button.MENU and self.game.game_over:
@@ -434,6 +434,14 @@ class BoardController:
     def call(self, seat: int, now: float) -> None:
         """``seat`` calls FLIX."""
         self._act(Action("call", seat=self.session.seat(seat), at=self.game_time(now)), now)
+
+    def button_seat(self, button: Literal["flix", "penalty"], now: float) -> int:
+        """The seat the board's own FLIX or PENALTY button (the page's action bar) acts for:
+        one played at this board that can use it (``GameSession.caller``, ``penaliser``)."""
+        here = everywhere if self.remote is None else self.remote.plays_here
+        if button == "flix":
+            return self.session.caller(here)
+        return self.session.penaliser(self.session.game_time(now), here)
 
     def penalty(self, seat: int, now: float) -> None:
         """``seat`` calls PENALTY; the Men to lift then blink until lifted. In Qubic with three

@@ -135,6 +135,11 @@ def _waits_after(entry: Entry, waiting: bool) -> bool:
     return waiting
 
 
+def everywhere(seat: int) -> bool:
+    """Every seat is played at this board (no remote play)."""
+    return True
+
+
 def _without_test_only(data: Mapping[str, V]) -> dict[str, V]:
     return {key: value for key, value in data.items() if key not in TEST_ONLY_KEYS}
 
@@ -248,18 +253,41 @@ class GameSession:
                 return seat
         return None
 
-    def caller(self) -> int:
-        """FLIX without a seat: the seat that placed last."""
+    def _button_seats(self, here: Callable[[int], bool]) -> list[int]:
+        """The seats that may press the board's own buttons, from the mover on: the people's
+        at this board (``here``; the computer calls for itself), every seat when none."""
+        game = self.game
+        order = [(game.to_move + step) % game.players for step in range(game.players)]
+        people = [seat for seat in order if not self.seats[seat].is_computer and here(seat)]
+        return people or order
+
+    def caller(self, here: Callable[[int], bool] = everywhere) -> int:
+        """FLIX without a seat (the board's FLIX button): the seat that placed last when its
+        team has a line to call, else the first person's seat whose team has one, else the
+        seat that placed last (which is told that it has nothing to call). ``here``: whether
+        a seat is played at this board (remote play)."""
         placer = self._last_placer()
+        teams, calling = self.game.team_of_seat, self.game.calling_teams()
+        if placer is not None and teams[placer] in calling:
+            return placer
+        for seat in self._button_seats(here):
+            if teams[seat] in calling:
+                return seat
         return self.game.to_move if placer is None else placer
 
-    def penaliser(self) -> int:
-        """PENALTY without a seat: the first seat from the mover on of another team."""
+    def penaliser(self, at: float, here: Callable[[int], bool] = everywhere) -> int:
+        """PENALTY without a seat (the board's PENALTY button) at game time ``at``: the first
+        person's seat from the mover on whose team would penalise another team's forgotten
+        line; without one, the first seat from the mover on of another team than the last
+        placer's (which is told that there is nothing to penalise)."""
         game = self.game
         if variant_spec(game.variant).penalty_asks_block:
             return game.next_seat(game.to_move)  # a block request comes from another
+        teams, offenders = game.team_of_seat, game.penalised_teams(at)
+        for seat in self._button_seats(here):
+            if offenders - {teams[seat]}:
+                return seat
         placer = self._last_placer()
-        teams = game.team_of_seat
         for step in range(game.players):
             seat = (game.to_move + step) % game.players
             if placer is None or teams[seat] != teams[placer]:

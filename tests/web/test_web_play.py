@@ -98,8 +98,11 @@ def test_penalty_removes_an_uncalled_line(service: Service, open_page: Callable[
     expect(page.locator("#log")).to_contain_text(
         "Blue (player 2) called PENALTY against Red: R-I-S, R-I-H, R-I-D, R-I-C go back to supply."
     )
-    # The Men are still on the board: they blink, and the page says what to do.
-    expect(page.locator("#turn")).to_contain_text("fix the blinking holes")
+    # The Men are still on the board: they blink, and the turn line says why and what to do.
+    expect(page.locator("#turn")).to_contain_text(
+        "Blue (player 2) called PENALTY: Red did not call FLIX for its line; "
+        "lift these Men: R-I-S, R-I-H, R-I-D, R-I-C."
+    )
     for name in RED_ROW:
         expect(hole(page, name)).to_have_class(re.compile(r"\bfix\b"))
     expect(page.locator("#fix")).to_contain_text("Lift the Man from R-I-S")

@@ -86,19 +86,22 @@ def routes(service: WebService) -> list[Route]:
         return order(lambda now: controller.roll(body.faces, now))
 
     async def call(request: Request) -> Answer:
-        """``{"seat"?}``: without a seat, as the board's FLIX button: the seat that placed last."""
+        """``{"seat"?}``: without a seat, as the board's FLIX button (``button_seat``)."""
         seat = (await read_body(request, SeatOrder)).seat
         return order(
-            lambda now: controller.call(controller.session.caller() if seat is None else seat, now)
+            lambda now: controller.call(
+                controller.button_seat("flix", now) if seat is None else seat, now
+            )
         )
 
     async def penalty(request: Request) -> Answer:
-        """``{"seat"?}``: without a seat, as the board's PENALTY button: the first seat from the
-        mover on of another team than the last placer's."""
+        """``{"seat"?}``: without a seat, as the board's PENALTY button: a person's seat that
+        would penalise a forgotten line (``button_seat``)."""
         seat = (await read_body(request, SeatOrder)).seat
-        session = controller.session
         return order(
-            lambda now: controller.penalty(session.penaliser() if seat is None else seat, now)
+            lambda now: controller.penalty(
+                controller.button_seat("penalty", now) if seat is None else seat, now
+            )
         )
 
     async def resign(request: Request) -> Answer:

@@ -13,6 +13,7 @@ import { wireAfterGame } from "./aftergame.js";
 import "./countdown.js";
 import { followBoardDice, wireDice } from "./dice.js";
 import { wireControls } from "./controls.js";
+import { showLink, wireAnswers } from "./answers.js";
 import { wireBarFloat } from "./bar-float.js";
 import "./seats.js";
 import { wirePayOff } from "./payoff.js";
@@ -26,8 +27,7 @@ import "./panels.js";
 import { loadInfo } from "./info.js";
 import { wireLanguage } from "./language.js";
 import { refresh } from "./orders.js";
-import { $, nextStamp, receive, state } from "./store.js";
-import { onLanguage, t } from "./i18n.js";
+import { nextStamp, receive, state } from "./store.js";
 // Board views and panels of their own modules (each registers itself) are imported here.
 import "./cube3d.js";
 import "./flip4.js";
@@ -44,20 +44,11 @@ function onEvent(message) {
   }
 }
 
+/** The link to the service: the status and the controls say it (answers.js). */
 function onStatus(status) {
-  $("connection").dataset.state = status;
-  sayStatus();
+  showLink(status);
   if (status === "live") refresh();
 }
-
-/** The link to the board in words, said again when the page's language changes. */
-function sayStatus() {
-  const connection = $("connection");
-  const status = connection.dataset.state;
-  if (status === "connecting") connection.textContent = t("connecting…");
-  else connection.textContent = status === "live" ? t("live") : t("reconnecting…");
-}
-onLanguage(sayStatus);
 
 function wire() {
   const savedDiceMode = wireDice();
@@ -73,6 +64,7 @@ function wire() {
   showSetupLink();
   wireSpeech();
   startHistory();
+  wireAnswers(); // drawn after the bar's own drawers: the board's health overrides them
   followEvents(onEvent, onStatus);
   Promise.all([loadInfo(), refresh()]).then(() => {
     if (!savedDiceMode) followBoardDice(state.view);

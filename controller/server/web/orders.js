@@ -1,5 +1,6 @@
 // Orders to the board (POSTs), reading the state again, and the one-line message.
 
+import { showAnswer } from "./answers.js";
 import { Api } from "./api.js";
 import { $, nextStamp, receive, state } from "./store.js";
 import { askToken } from "./token-dialog.js";
@@ -11,6 +12,7 @@ export function say(text, kind = "info") {
   const message = $("message");
   message.textContent = text;
   message.dataset.kind = kind;
+  if (kind === "error") showAnswer(text); // where the player looks, above the action bar
 }
 
 /** POST an order; its answer (the new state) is shown. Whether it was taken. */
@@ -19,6 +21,7 @@ export async function command(path, body, done) {
   try {
     const answer = await api.post(path, body);
     say(done ?? "");
+    showAnswer("");
     receive(started, answer);
     return true;
   } catch (error) {

@@ -12,7 +12,9 @@
  * - what the page has mounted: the board views and panels shown, the sound's audio context;
  * - replay: a past position the board views show instead of the live one (views.js);
  * - settings: the settings page's values as the board last answered them (settings.js);
- * - picoReading: the settings page's reading of the Pico update's status while one runs.
+ * - picoReading: the settings page's reading of the Pico update's status while one runs;
+ * - answer: the answer box's timer, whether the board answered at the last state and the
+ *   moment a refusal concerns (answers.js).
  */
 export const state = {
   server: null,
@@ -34,6 +36,7 @@ export const state = {
   audio: null,
   settings: null,
   picoReading: null,
+  answer: { timer: null, boardAnswered: null, moment: "" },
 };
 
 const drawers = [];

@@ -20,7 +20,34 @@ function whereWords(view) {
   return lit === 1 ? t("the lit {place}", { place: words.place }) : t("one of the {lit} lit {places}", { lit, places: words.places });
 }
 
+/** The PENALTY calls of the last action (none once a piece is placed or the dice thrown again). */
+function lastPenalties(view) {
+  const found = [];
+  for (const event of [...(view.events ?? [])].reverse()) {
+    if (event.type === "penalty") found.unshift(event);
+    else if (["place", "roll", "scored", "game_started", "call_nothing", "penalty_nothing"].includes(event.type)) break;
+  }
+  return found;
+}
+
+/** Why the board must be fixed after a PENALTY, and what to lift: where the player looks. */
+function penaltyText(view) {
+  const words = boardWords(view);
+  const teams = teamsOf(view);
+  return lastPenalties(view)
+    .map((event) =>
+      t("{by} called PENALTY: {team} did not call FLIX for its line; lift these {pieces}: {holes}.", {
+        by: playerWithTeam(event.seat, view),
+        team: teams[event.against]?.name ?? "",
+        pieces: words.pieces,
+        holes: (event.removed ?? []).join(", "),
+      }),
+    )
+    .join(" ");
+}
+
 function turnText(view) {
+  if (view.connected === false) return t("The board is not answering: searching for it.");
   const mover = playerWithTeam(view.to_move, view);
   const teams = teamsOf(view);
   const words = boardWords(view);
@@ -35,6 +62,7 @@ function turnText(view) {
       ? t("{result} Next game clears the board and starts the next one.", { result: text })
       : t("{result} Lift every {piece}, then Next game (or MENU).", { result: text, piece: words.piece });
   }
+  if (view.phase === "await_fix" && lastPenalties(view).length) return penaltyText(view);
   if (view.phase === "await_fix") return t("The board does not match the game: fix the blinking {places}.", { places: words.places });
   if (view.seats?.[view.to_move]?.place === "remote") return t("{mover} plays on the other board: wait for its move.", { mover });
   if (computerToMove(view)) {
