@@ -80,8 +80,21 @@ def test_demo_command_plain(capsys: pytest.CaptureFixture[str]) -> None:
     assert "\x1b[" not in out
 
 
+def test_selftest_refuses_the_simulator_unless_it_is_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bare run on the Pi must check the Pi's board, never pass against the simulator."""
+    monkeypatch.delenv("FLIXBOARD_BOARD", raising=False)
+    assert cli(["selftest"]) == 2
+    err = capsys.readouterr().err
+    assert "which board?" in err and "--board sim" in err
+    assert "PASS" not in err
+    monkeypatch.setenv("FLIXBOARD_BOARD", "sim")
+    assert cli(["selftest"]) == 0  # the installer's environment names it
+
+
 def test_selftest_on_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli(["selftest"]) == 0
+    assert cli(["selftest", "--board", "sim"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in lines] == [
         ["PASS", "LED"],
@@ -105,7 +118,7 @@ def test_selftest_on_a_simulated_flat_board(
     geometry: str, cells: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A flat board: every cell and pixel, the buttons, and no grooves to check."""
-    assert cli(["selftest", "--geometry", geometry]) == 0
+    assert cli(["selftest", "--board", "sim", "--geometry", geometry]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in lines] == [
         ["PASS", "LED"],
