@@ -25,6 +25,7 @@ from engine.grid import GRIDS
 from engine.phrase import why
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
+from hal.power import PowerBudget, PowerError, load_power
 
 BUTTON_NAMES = ("roll", "flix", "penalty", "menu")
 TIMINGS = ("settle_us", "scan_hz", "debounce_ms", "bouncetime_ms")
@@ -56,6 +57,8 @@ class GridWiring:
     """What reads the board (``[board] mcu``): a Pico on USB, or a Raspberry Pi's own GPIO."""
     timing: dict[str, float] = field(default_factory=dict)
     """The :data:`TIMINGS` the file gives, as written (``hal.pi_grid`` checks a Pi's)."""
+    power: PowerBudget | None = None
+    """The LEDs' supply (``[power]``; ``hal.pi_grid`` requires it of a Pi's wiring)."""
 
     def position_of(self, pixel: int) -> int:
         """Where logical ``pixel`` sits on the wire."""
@@ -86,7 +89,10 @@ def load_grid_wiring(name: str | Path) -> GridWiring:
                 for key in TIMINGS
                 if key in table
             },
+            power=None if "power" not in data else load_power(data["power"], where),
         )
+    except PowerError as error:
+        raise GeometryError(error.args[0]) from error
     except (KeyError, TypeError, ValueError) as error:
         raise GeometryError(
             why("{where}: missing or malformed entry: {error}", where=where, error=error)

@@ -70,5 +70,6 @@ def spaceboard_pins(wiring: PiWiring) -> MatrixPins:
         debounce_s=wiring.debounce_s,
         chain=wiring.chain,
         pixel_order=wiring.pixel_order,
+        power=wiring.power,
         source="wiring/pi.toml",
     )

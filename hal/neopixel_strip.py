@@ -19,6 +19,7 @@ from typing import Any
 
 from hal.base import Color, PixelStrip
 from hal.errors import BackendClosed, BackendUnavailable, BoardDisconnected
+from hal.power import PowerBudget
 
 INSTALL_HINT = (
     "install the Pi extras with pip install '.[pi]' (adafruit-blinka, "
@@ -34,7 +35,11 @@ DRIVER_HINT = (
 
 
 class NeoPixelStrip(PixelStrip):
-    """``len(chain)`` NeoPixels on the Blinka ``board`` pin named ``pin`` (e.g. ``"D10"``)."""
+    """``len(chain)`` NeoPixels on the Blinka ``board`` pin named ``pin`` (e.g. ``"D10"``).
+
+    With a ``budget`` (the wiring file's ``[power]``) every frame is shown at the highest
+    brightness up to ``brightness`` whose estimated current stays within it, whatever the cap:
+    ``applied`` is the brightness the last frame was shown at."""
 
     def __init__(
         self,
@@ -43,9 +48,12 @@ class NeoPixelStrip(PixelStrip):
         *,
         pixel_order: str = "GRB",
         max_brightness: float = 1.0,
+        budget: PowerBudget | None = None,
     ) -> None:
         super().__init__(len(chain), max_brightness=max_brightness)
         self._chain = tuple(chain)
+        self.budget = budget
+        self.applied = self.brightness
         self._closed = False
         board, neopixel = _import_blinka()
         try:
@@ -82,6 +90,9 @@ class NeoPixelStrip(PixelStrip):
         if self._closed:
             raise BackendClosed("the NeoPixel strip is closed")
         strip = self._strip
+        if self.budget is not None:
+            brightness = self.budget.limit(colors, brightness)
+        self.applied = brightness
         if strip.brightness != brightness:
             strip.brightness = brightness
         strip[:] = [colors[logical] for logical in self._chain]

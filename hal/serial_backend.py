@@ -438,8 +438,9 @@ class SerialBackend(Backend):
         if status == Status.MAGNET_NEAR:
             raise BoardCommandFailed(
                 why(
-                    "cannot {what}: a sensor reads a magnet; take every piece out and lift the"
-                    " panels",
+                    "cannot {what}: a sensor reads a magnet or is disconnected (far from"
+                    " mid-rail); take every piece out and lift the panels, then check the"
+                    " wires of any sensor flixboard calibrate --show still finds far off",
                     what=what,
                 )
             )

@@ -12,8 +12,8 @@ from controller.cli.language import command_language
 from controller.cli.run import BOARD_VARIABLE, open_board
 from controller.config import Config, ConfigError, apply_overrides, load_config
 from controller.i18n import error_words, language
-from engine.phrase import why
 from controller.tools.selftest import run_real, run_sim
+from engine.phrase import why
 from hal.errors import HalError
 from hal.geometry import load_geometry
 

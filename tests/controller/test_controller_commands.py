@@ -111,6 +111,9 @@ def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
     assert "B-IV-C" in selftest.sim_sensors(board).detail
     board.remove_panel(2)
     assert not selftest.sim_grooves(board, Layout()).passed
+    unwired = SimBoard(clock=SimClock())
+    unwired.fault_disconnected("R-I-S")  # on its pull-down: a piece that never leaves
+    assert "R-I-S" in selftest.sim_sensors(unwired).detail
 
 
 @pytest.mark.parametrize(("geometry", "cells"), [("flip4", 25), ("olix", 121)])

@@ -59,6 +59,9 @@ WRONG = {
     "no scan rate": ("scan_hz = 200", "", "needs scan_hz"),
     "no bounce time": ("bouncetime_ms = 50", "", "needs bouncetime_ms"),
     "a rate of 0": ("scan_hz = 200", "scan_hz = 0", "scan_hz above 0"),
+    "no supply rating": ("[power]", "[powered]", "no [power] table: the LEDs need the supply's"),
+    "no room for the LEDs": ("other_ma = 100.0", "other_ma = 2400.0", "room for the LEDs"),
+    "a malformed rating": ("supply_a = 3.0", 'supply_a = "3 A"', "malformed entry"),
 }
 
 

@@ -91,6 +91,22 @@ def test_calibration_over_the_wire(rig: PicoRig, wait_until: Wait) -> None:
     assert not (rig.pico.storage_dir / "calibration.json").exists()
 
 
+def test_a_disconnected_sensor_is_refused_at_calibration_and_reads_as_a_piece(
+    rig: PicoRig, wait_until: Wait
+) -> None:
+    """A sensor whose wire broke sits on its pull-down at 0 V: the Pico refuses its baseline
+    (far from mid-rail) and the host says it may be disconnected; until it is mended it reads as
+    a piece that never leaves its hole, which the selftest's sensor walk shows."""
+    for groove in range(4):
+        rig.board.remove_panel(groove)
+    rig.board.fault_disconnected(21)
+    wait_until(lambda: rig.backend.read().holes[21] is not Piece.EMPTY)
+    assert abs(rig.backend.raw_fields()[21]) > 1400
+    with pytest.raises(BoardCommandFailed, match="or is disconnected"):
+        rig.backend.capture_baseline()
+    assert not (rig.pico.storage_dir / "calibration.json").exists()
+
+
 def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_until: Wait) -> None:
     for button in ("roll", "flix", "flix", "menu"):
         rig.board.press(button)
