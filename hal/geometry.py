@@ -38,7 +38,7 @@ class GeometryError(HalError, ValueError):
 
 @dataclass(frozen=True)
 class GridWiring:
-    """A flat board's wiring file: the sensor matrix (a Hall switch and a diode per cell; rows
+    """A flat board's wiring file: the sensor matrix (a reed switch and a diode per cell; rows
     driven low one at a time, directly or through a decoder; columns read with pull-ups), the
     LED chain, the buttons."""
 

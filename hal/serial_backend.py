@@ -279,7 +279,7 @@ class SerialBackend(Backend):
         self._check_open()
         if self.geometry.flat:
             raise UnsupportedFeature(
-                why("the {board} board's Hall switches give no raw fields", board=self.geometry.key)
+                why("the {board} board's switches give no raw fields", board=self.geometry.key)
             )
         with self._changed:
             self._raw_wanted_at = time.monotonic()
@@ -447,7 +447,7 @@ class SerialBackend(Backend):
         if status == Status.NOT_ANALOG:
             raise BoardCommandFailed(
                 why(
-                    "cannot {what}: the {board} board's Hall switches need no calibration",
+                    "cannot {what}: the {board} board's switches need no calibration",
                     what=what,
                     board=self.geometry.key,
                 )

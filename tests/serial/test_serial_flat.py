@@ -97,9 +97,9 @@ def test_an_led_frame_reaches_every_pixel_in_chain_order(
 
 
 def test_a_flat_board_has_no_raw_fields_and_no_calibration(flat_rig: PicoRig) -> None:
-    with pytest.raises(UnsupportedFeature, match="Hall switches give no raw fields"):
+    with pytest.raises(UnsupportedFeature, match="switches give no raw fields"):
         flat_rig.backend.raw_fields()
-    with pytest.raises(BoardCommandFailed, match="Hall switches need no calibration"):
+    with pytest.raises(BoardCommandFailed, match="switches need no calibration"):
         flat_rig.backend.capture_baseline()
 
 
