@@ -15,7 +15,7 @@ from controller.core.state import as_json
 from controller.tools import selftest
 from controller.tools.demo import play
 from engine.holes import Layout
-from hal.base import Button
+from hal.base import Button, Color
 from hal.geometry import load_geometry
 from sim.board import SimBoard
 from sim.clock import SimClock
@@ -111,6 +111,16 @@ def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
     assert "B-IV-C" in selftest.sim_sensors(board).detail
     board.remove_panel(2)
     assert not selftest.sim_grooves(board, Layout()).passed
+    swapped = SimBoard(clock=SimClock())
+    send = swapped.pixels._transmit
+
+    def rgb_pixel_on_a_grb_chain(colors: tuple[Color, ...], brightness: float) -> None:
+        r, g, b = colors[5]
+        send((*colors[:5], (g, r, b), *colors[6:]), brightness)
+
+    swapped.pixels._transmit = rgb_pixel_on_a_grb_chain  # type: ignore[method-assign]
+    walk = selftest.sim_led_walk(swapped)
+    assert not walk.passed and "wrong: 5" in walk.detail  # white would not have shown it
     unwired = SimBoard(clock=SimClock())
     unwired.fault_disconnected("R-I-S")  # on its pull-down: a piece that never leaves
     assert "R-I-S" in selftest.sim_sensors(unwired).detail
@@ -162,11 +172,10 @@ def test_selftest_on_a_real_flat_board_walks_its_pixels_and_leaves_out_the_groov
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(selftest.time, "sleep", sleep)
         results = selftest.run_real(board, Layout(), person)
-    lit = [
-        [i for i, c in enumerate(frame.colors) if c != (0, 0, 0)]
-        for frame in board.frames[walked:]
-    ]
-    assert [pixels for pixels in lit if pixels] == [[pixel] for pixel in range(33)]
+    frames = board.frames[walked:]
+    lit = [[(i, c) for i, c in enumerate(frame.colors) if any(c)] for frame in frames]
+    walk = [[(pixel, colour)] for pixel in range(33) for colour in selftest.WALK_COLOURS]
+    assert [pixels for pixels in lit if pixels] == walk  # each pixel red, green, blue in turn
     assert [r.item for r in results] == ["LED walk", "sensors", "buttons"]
     assert all(r.passed for r in results)
     assert "Did each piece show on the right cell?" in answers[1]

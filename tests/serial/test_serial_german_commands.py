@@ -242,10 +242,12 @@ def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german
     out = capsys.readouterr().out
     yes_no = german("[y/n]")
     assert asked == [
-        f"{german('Did every LED light, one at a time, in order?')} {yes_no} ",
+        f"{german('Did every LED light red, then green, then blue, one at a time, in order?')} "
+        f"{yes_no} ",
         f"{german('Did each piece show in the right hole (o Man, x Burocrat)?')} {yes_no} ",
     ]
-    says(out, "LED walk: each hole's LED, then the 8 status pixels, lights white in turn.")
+    walk = "LED walk: each hole's LED, then the 8 status pixels, lights red, green, blue in turn."
+    says(out, walk)
     says(out, "Press Ctrl+C when done.")
     says(out, "grooves front {sensed} back", sensed="R Y G B")  # the live sensor view's labels
     assert f"\n{german('status')}  - - -" in out
