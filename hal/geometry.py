@@ -25,9 +25,12 @@ from engine.grid import GRIDS
 from engine.phrase import why
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
+from hal.pixel_order import orders_of
 from hal.power import PowerBudget, PowerError, load_power
 
 BUTTON_NAMES = ("roll", "flix", "penalty", "menu")
+WIRE_ORDER = "GRB"
+"""The byte order the drivers write (the Pico's firmware, the gpio backend)."""
 TIMINGS = ("settle_us", "scan_hz", "debounce_ms", "bouncetime_ms")
 """Scan settings a wiring file may give in ``[matrix]`` or ``[buttons]``."""
 
@@ -59,6 +62,8 @@ class GridWiring:
     """The :data:`TIMINGS` the file gives, as written (``hal.pi_grid`` checks a Pi's)."""
     power: PowerBudget | None = None
     """The LEDs' supply (``[power]``; ``hal.pi_grid`` requires it of a Pi's wiring)."""
+    orders: tuple[str, ...] = ()
+    """Each wire position's colour order (``[leds] segments``, else GRB throughout)."""
 
     def position_of(self, pixel: int) -> int:
         """Where logical ``pixel`` sits on the wire."""
@@ -90,6 +95,9 @@ def load_grid_wiring(name: str | Path) -> GridWiring:
                 if key in table
             },
             power=None if "power" not in data else load_power(data["power"], where),
+            orders=orders_of(
+                data["leds"].get("segments"), len(data["leds"]["chain"]), WIRE_ORDER, where
+            ),
         )
     except PowerError as error:
         raise GeometryError(error.args[0]) from error

@@ -64,6 +64,9 @@ class MatrixPins:
     chain: tuple[int, ...]
     """``chain[k]``: the logical pixel at position ``k`` of the NeoPixel wire."""
     pixel_order: str
+    """The byte order the driver writes."""
+    orders: tuple[str, ...]
+    """Each wire position's own colour order (a chain may mix pixels)."""
     power: PowerBudget
     """The LEDs' supply (the wiring file's ``[power]``): every frame stays within its budget."""
     source: str
@@ -131,6 +134,7 @@ class MatrixGpioBackend(Backend):
                 pixel_order=pins.pixel_order,
                 max_brightness=max_brightness,
                 budget=pins.power,
+                orders=pins.orders,
             )
         except BaseException:
             self._release_pins()

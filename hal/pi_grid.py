@@ -89,6 +89,7 @@ def matrix_pins(wiring: GridWiring) -> MatrixPins:
         debounce_s=timing["debounce_ms"] / 1e3,
         chain=wiring.chain,
         pixel_order=PIXEL_ORDER,
+        orders=wiring.orders,
         power=power_of(wiring),
         source=wiring.source,
     )

@@ -55,6 +55,8 @@ class PiWiring:
     pixel_order: str
     power: PowerBudget
     """The LEDs' supply and budget (``[power]``)."""
+    orders: tuple[str, ...]
+    """Each wire position's colour order (``wiring/leds.toml``)."""
 
     def led_pin(self, driver: str) -> int:
         """The GPIO of the NeoPixel data line for ``driver`` (``spi`` or ``pwm``)."""
@@ -127,6 +129,7 @@ def load_pi(path: Path | str | None = None) -> PiWiring:
         chain=leds.chain,
         pixel_order=leds.order,
         power=_power(pi, where),
+        orders=leds.orders,
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from hal import serial_backend
 from hal.base import Piece
 from hal.errors import BackendUnavailable, BoardDisconnected
 from hal.registry import open_backend
@@ -105,6 +106,21 @@ def test_a_disconnected_sensor_is_refused_at_calibration_and_reads_as_a_piece(
     with pytest.raises(BoardCommandFailed, match="or is disconnected"):
         rig.backend.capture_baseline()
     assert not (rig.pico.storage_dir / "calibration.json").exists()
+
+
+def test_a_chain_mixing_pixel_orders_gives_each_its_own(
+    rig: PicoRig, wait_until: Wait, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The firmware writes every pixel GRB; for an RGB pixel (a wiring file's segment) the host
+    hands it the colour so permuted that the bytes on the wire read red in RGB."""
+    rgb_holes = ("RGB",) * 64 + ("GRB",) * 8
+    monkeypatch.setattr(serial_backend, "pixel_orders", lambda geometry: rgb_holes)
+    rig.backend.pixels[21] = (255, 0, 0)
+    rig.backend.pixels[70] = (255, 0, 0)
+    rig.backend.pixels.show()
+    strip, chain = rig.pico.strip, rig.pico.chain
+    wait_until(lambda: strip[chain.position_of(70)] == (255, 0, 0))
+    assert strip[chain.position_of(21)] == (0, 255, 0)  # G byte first: 255, then R: 0, B: 0
 
 
 def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_until: Wait) -> None:
