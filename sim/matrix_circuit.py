@@ -65,7 +65,9 @@ class SwitchPart:
 
 REED = SwitchPart("normally open reed switch (a contact: no power, no power-on time)", 0.0)
 DRV5033 = SwitchPart("TI DRV5033 (continuous, open drain; t_on 50 us max)", 50.0)
-DRV5032FB = SwitchPart("TI DRV5032FB (5 Hz sampling, push-pull; t_on 55 us typ)", 55.0)
+DRV5032FB = SwitchPart("TI DRV5032FB (5 Hz sampling, push-pull; valid after its t_ON)", 55.0)
+"""Its first sample comes only after its power-on time (``t_ON`` in its datasheet, tens of us;
+55 us taken here): the old circuit fails for any power-on time above its 10 us settle."""
 
 
 @dataclass
