@@ -25,8 +25,12 @@ from engine.grid import GRIDS
 from engine.phrase import why
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
+from hal.pixel_order import orders_of
+from hal.power import PowerBudget, PowerError, load_power
 
 BUTTON_NAMES = ("roll", "flix", "penalty", "menu")
+WIRE_ORDER = "GRB"
+"""The byte order the drivers write (the Pico's firmware, the gpio backend)."""
 TIMINGS = ("settle_us", "scan_hz", "debounce_ms", "bouncetime_ms")
 """Scan settings a wiring file may give in ``[matrix]`` or ``[buttons]``."""
 
@@ -37,7 +41,7 @@ class GeometryError(HalError, ValueError):
 
 @dataclass(frozen=True)
 class GridWiring:
-    """A flat board's wiring file: the sensor matrix (a Hall switch and a diode per cell; rows
+    """A flat board's wiring file: the sensor matrix (a reed switch and a diode per cell; rows
     driven low one at a time, directly or through a decoder; columns read with pull-ups), the
     LED chain, the buttons."""
 
@@ -56,6 +60,10 @@ class GridWiring:
     """What reads the board (``[board] mcu``): a Pico on USB, or a Raspberry Pi's own GPIO."""
     timing: dict[str, float] = field(default_factory=dict)
     """The :data:`TIMINGS` the file gives, as written (``hal.pi_grid`` checks a Pi's)."""
+    power: PowerBudget | None = None
+    """The LEDs' supply (``[power]``; ``hal.pi_grid`` requires it of a Pi's wiring)."""
+    orders: tuple[str, ...] = ()
+    """Each wire position's colour order (``[leds] segments``, else GRB throughout)."""
 
     def position_of(self, pixel: int) -> int:
         """Where logical ``pixel`` sits on the wire."""
@@ -86,7 +94,13 @@ def load_grid_wiring(name: str | Path) -> GridWiring:
                 for key in TIMINGS
                 if key in table
             },
+            power=None if "power" not in data else load_power(data["power"], where),
+            orders=orders_of(
+                data["leds"].get("segments"), len(data["leds"]["chain"]), WIRE_ORDER, where
+            ),
         )
+    except PowerError as error:
+        raise GeometryError(error.args[0]) from error
     except (KeyError, TypeError, ValueError) as error:
         raise GeometryError(
             why("{where}: missing or malformed entry: {error}", where=where, error=error)

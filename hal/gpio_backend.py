@@ -70,5 +70,7 @@ def spaceboard_pins(wiring: PiWiring) -> MatrixPins:
         debounce_s=wiring.debounce_s,
         chain=wiring.chain,
         pixel_order=wiring.pixel_order,
+        orders=wiring.orders,
+        power=wiring.power,
         source="wiring/pi.toml",
     )

@@ -1,5 +1,5 @@
 """A flat board (Flip 4's 5x5, Olix's 11x11) wired straight to a Raspberry Pi's GPIO header
-(``wiring/<board>-pi.toml``, ``hal.pi_grid``): a Hall switch and a diode per cell in a row/column
+(``wiring/<board>-pi.toml``, ``hal.pi_grid``): a reed switch and a diode per cell in a row/column
 matrix, its rows driven directly or through a decoder; the scan, debounce, buttons and strip are
 ``hal.gpio_matrix``'s. Switch ``row * cols + col`` is the cell of that index, and it reports
 ``Piece.PRESENT`` (presence only); a flat board has no grooves.

@@ -30,6 +30,7 @@ from hal.base import Backend, BoardReading, Button, ButtonPress, Clock
 from hal.errors import BackendUnavailable, BoardDisconnected
 from hal.long_press import HoldTimer
 from hal.neopixel_strip import NeoPixelStrip
+from hal.power import PowerBudget
 
 REPLACE_RPI_GPIO = "pip uninstall RPi.GPIO && pip install --force-reinstall --no-deps rpi-lgpio"
 """rpi-lgpio and RPi.GPIO own the same files: removing RPi.GPIO removes rpi-lgpio's too."""
@@ -63,6 +64,11 @@ class MatrixPins:
     chain: tuple[int, ...]
     """``chain[k]``: the logical pixel at position ``k`` of the NeoPixel wire."""
     pixel_order: str
+    """The byte order the driver writes."""
+    orders: tuple[str, ...]
+    """Each wire position's own colour order (a chain may mix pixels)."""
+    power: PowerBudget
+    """The LEDs' supply (the wiring file's ``[power]``): every frame stays within its budget."""
     source: str
     """The wiring file, named in errors (its comments give the boot configuration)."""
 
@@ -89,10 +95,11 @@ class MatrixGpioBackend(Backend):
     """A board on the Pi's GPIO header: the scan, the debounce, the buttons and the strip.
 
     A subclass passes its ``MatrixPins`` and the Blinka pin of its NeoPixels, and overrides
-    ``_decode``. ``max_brightness`` is the LED brightness cap. A daemon thread scans the matrix
-    ``scan_hz`` times a second; with ``scan_thread=False`` nothing scans until ``scan()`` is
-    called (tests step scans on a simulated clock). ``row_settle_s`` overrides the wiring's
-    settle time.
+    ``_decode``. ``max_brightness`` is the LED brightness cap; whatever it is, every frame is
+    scaled to stay within the wiring's power budget (``MatrixPins.power``). A daemon thread
+    scans the matrix ``scan_hz`` times a second; with ``scan_thread=False`` nothing scans until
+    ``scan()`` is called (tests step scans on a simulated clock). ``row_settle_s`` overrides the
+    wiring's settle time.
     """
 
     sensing = "presence"
@@ -122,7 +129,12 @@ class MatrixGpioBackend(Backend):
         self._setup_pins()
         try:
             self._strip = NeoPixelStrip(
-                led_pin, pins.chain, pixel_order=pins.pixel_order, max_brightness=max_brightness
+                led_pin,
+                pins.chain,
+                pixel_order=pins.pixel_order,
+                max_brightness=max_brightness,
+                budget=pins.power,
+                orders=pins.orders,
             )
         except BaseException:
             self._release_pins()

@@ -19,6 +19,8 @@ from typing import Any
 
 from hal.base import Color, PixelStrip
 from hal.errors import BackendClosed, BackendUnavailable, BoardDisconnected
+from hal.pixel_order import for_wire
+from hal.power import PowerBudget
 
 INSTALL_HINT = (
     "install the Pi extras with pip install '.[pi]' (adafruit-blinka, "
@@ -34,7 +36,12 @@ DRIVER_HINT = (
 
 
 class NeoPixelStrip(PixelStrip):
-    """``len(chain)`` NeoPixels on the Blinka ``board`` pin named ``pin`` (e.g. ``"D10"``)."""
+    """``len(chain)`` NeoPixels on the Blinka ``board`` pin named ``pin`` (e.g. ``"D10"``).
+
+    With a ``budget`` (the wiring file's ``[power]``) every frame is shown at the highest
+    brightness up to ``brightness`` whose estimated current stays within it, whatever the cap:
+    ``applied`` is the brightness the last frame was shown at. ``orders`` gives each wire
+    position's own colour order where a chain mixes pixels (``pixel_order`` is the driver's)."""
 
     def __init__(
         self,
@@ -43,9 +50,15 @@ class NeoPixelStrip(PixelStrip):
         *,
         pixel_order: str = "GRB",
         max_brightness: float = 1.0,
+        budget: PowerBudget | None = None,
+        orders: Sequence[str] = (),
     ) -> None:
         super().__init__(len(chain), max_brightness=max_brightness)
         self._chain = tuple(chain)
+        self._order = pixel_order
+        self._orders = tuple(orders) or (pixel_order,) * len(self._chain)
+        self.budget = budget
+        self.applied = self.brightness
         self._closed = False
         board, neopixel = _import_blinka()
         try:
@@ -82,9 +95,15 @@ class NeoPixelStrip(PixelStrip):
         if self._closed:
             raise BackendClosed("the NeoPixel strip is closed")
         strip = self._strip
+        if self.budget is not None:
+            brightness = self.budget.limit(colors, brightness)
+        self.applied = brightness
         if strip.brightness != brightness:
             strip.brightness = brightness
-        strip[:] = [colors[logical] for logical in self._chain]
+        strip[:] = [
+            for_wire(colors[logical], order, self._order)
+            for logical, order in zip(self._chain, self._orders, strict=True)
+        ]
         try:
             strip.show()
         except Exception as error:  # the driver failed: the board cannot show frames

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from hal.geometry import TIMINGS, GeometryError, GridWiring, load_grid_wiring
 from hal.gpio_matrix import MatrixPins
+from hal.power import PowerBudget, missing_power
 
 PI_MCU = "Raspberry Pi"
 NEOPIXEL_PINS = {10: "SPI0 MOSI, no root", 18: "PWM0, needs root"}
@@ -66,6 +67,8 @@ def load_pi_grid(name: str | Path) -> GridWiring:
             f"{where}: the Pi scans the matrix itself and needs {', '.join(missing)} "
             "([matrix] settle_us, scan_hz, debounce_ms; [buttons] bouncetime_ms)"
         )
+    if wiring.power is None:
+        power_of(wiring)  # refused: the LEDs on the Pi need their supply's rating
     if wiring.timing["scan_hz"] <= 0 or min(wiring.timing.values()) < 0:
         raise GeometryError(f"{where}: scan settings must be >= 0, scan_hz above 0")
     return wiring
@@ -86,8 +89,17 @@ def matrix_pins(wiring: GridWiring) -> MatrixPins:
         debounce_s=timing["debounce_ms"] / 1e3,
         chain=wiring.chain,
         pixel_order=PIXEL_ORDER,
+        orders=wiring.orders,
+        power=power_of(wiring),
         source=wiring.source,
     )
+
+
+def power_of(wiring: GridWiring) -> PowerBudget:
+    """The budget of a Pi wiring; a ``GeometryError`` when it has no ``[power]``."""
+    if wiring.power is None:
+        raise GeometryError(missing_power(wiring.source).args[0])
+    return wiring.power
 
 
 def _free(wiring: GridWiring) -> list[int]:

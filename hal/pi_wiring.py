@@ -18,6 +18,7 @@ from typing import Any
 
 from hal.base import GROOVE_COUNT, HOLE_COUNT
 from hal.pinmap import PinmapError, load_leds, read_toml
+from hal.power import PowerBudget, PowerError, load_power
 
 GROOVE_SENSORS = range(HOLE_COUNT, HOLE_COUNT + 2 * GROOVE_COUNT)
 """Groove sensor indices: ``64 + 2*groove + side``."""
@@ -52,6 +53,10 @@ class PiWiring:
     chain: tuple[int, ...]
     """``chain[k]``: the logical pixel at position ``k`` of the wire."""
     pixel_order: str
+    power: PowerBudget
+    """The LEDs' supply and budget (``[power]``)."""
+    orders: tuple[str, ...]
+    """Each wire position's colour order (``wiring/leds.toml``)."""
 
     def led_pin(self, driver: str) -> int:
         """The GPIO of the NeoPixel data line for ``driver`` (``spi`` or ``pwm``)."""
@@ -123,7 +128,16 @@ def load_pi(path: Path | str | None = None) -> PiWiring:
         led_pins=led_pins,
         chain=leds.chain,
         pixel_order=leds.order,
+        power=_power(pi, where),
+        orders=leds.orders,
     )
+
+
+def _power(data: dict[str, Any], where: str) -> PowerBudget:
+    try:
+        return load_power(data.get("power"), where)
+    except PowerError as error:
+        raise PinmapError(str(error)) from None
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from hal.base import GROOVE_COUNT, HOLE_COUNT, PIXEL_COUNT
 from hal.errors import HalError
+from hal.pixel_order import orders_of
 
 SENSOR_COUNT = HOLE_COUNT + 2 * GROOVE_COUNT
 BUTTON_NAMES = ("roll", "flix", "penalty", "menu")
@@ -82,6 +83,8 @@ class LedChain:
     pixel_ma_per_channel: float
     pixel_idle_ma: float
     injection: tuple[int, ...]
+    orders: tuple[str, ...] = ()
+    """Each wire position's colour order (``[chain] segments``, else ``order`` throughout)."""
 
     def position_of(self, pixel: int) -> int:
         """Where logical ``pixel`` sits on the wire."""
@@ -156,6 +159,12 @@ def load_leds() -> LedChain:
             pixel_ma_per_channel=float(power["pixel_ma_per_channel"]),
             pixel_idle_ma=float(power["pixel_idle_ma"]),
             injection=tuple(power["injection"]),
+            orders=orders_of(
+                data["chain"].get("segments"),
+                len(data["chain"]["chain"]),
+                str(data["chain"]["order"]),
+                where,
+            ),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise PinmapError(f"{where}: missing or malformed entry: {error}") from error

@@ -16,6 +16,7 @@ presence only). A host told to expect another board refuses it (``ProfileMismatc
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import threading
 import time
@@ -36,7 +37,10 @@ from hal.base import (
     PixelStrip,
 )
 from hal.errors import BackendUnavailable, BoardDisconnected, UnsupportedFeature
+from hal.geometry import WIRE_ORDER, load_grid_wiring
 from hal.long_press import HoldTimer
+from hal.pinmap import load_leds
+from hal.pixel_order import for_wire
 from hal.serial_errors import (
     BoardCommandFailed,
     CommandUnknown,
@@ -80,6 +84,24 @@ STATS_INTERVAL_S = 2.0
 LED_RETRY_S = 0.25
 RAW_IDLE_S = 2.0
 TICK_S = 0.02
+
+
+@functools.cache
+def pixel_orders(geometry: BoardGeometry) -> tuple[str, ...]:
+    """Each logical pixel's colour order where the board's chain mixes pixels (its wiring file's
+    segments); empty when every pixel reads the firmware's GRB."""
+    if geometry.flat:
+        wiring = load_grid_wiring(geometry.key)
+        chain, orders = wiring.chain, wiring.orders
+    else:
+        leds = load_leds()
+        chain, orders = leds.chain, leds.orders
+    if all(order == WIRE_ORDER for order in orders):
+        return ()
+    by_pixel = [WIRE_ORDER] * len(chain)
+    for position, pixel in enumerate(chain):
+        by_pixel[pixel] = orders[position]
+    return tuple(by_pixel)
 
 
 class _SerialPixels(PixelStrip):
@@ -279,7 +301,7 @@ class SerialBackend(Backend):
         self._check_open()
         if self.geometry.flat:
             raise UnsupportedFeature(
-                why("the {board} board's Hall switches give no raw fields", board=self.geometry.key)
+                why("the {board} board's switches give no raw fields", board=self.geometry.key)
             )
         with self._changed:
             self._raw_wanted_at = time.monotonic()
@@ -395,6 +417,12 @@ class SerialBackend(Backend):
 
     def _send_leds(self, colors: tuple[Color, ...], brightness: float) -> None:
         self._check_open()
+        orders = pixel_orders(self.geometry)
+        if orders:  # a chain that mixes pixels: each gets its own byte order on the wire
+            colors = tuple(
+                for_wire(color, order, WIRE_ORDER)
+                for color, order in zip(colors, orders, strict=True)
+            )
         body = leds_body(colors, brightness, self.geometry.pixel_count)
         with self._changed:
             self._led_body = body
@@ -438,15 +466,16 @@ class SerialBackend(Backend):
         if status == Status.MAGNET_NEAR:
             raise BoardCommandFailed(
                 why(
-                    "cannot {what}: a sensor reads a magnet; take every piece out and lift the"
-                    " panels",
+                    "cannot {what}: a sensor reads a magnet or is disconnected (far from"
+                    " mid-rail); take every piece out and lift the panels, then check the"
+                    " wires of any sensor flixboard calibrate --show still finds far off",
                     what=what,
                 )
             )
         if status == Status.NOT_ANALOG:
             raise BoardCommandFailed(
                 why(
-                    "cannot {what}: the {board} board's Hall switches need no calibration",
+                    "cannot {what}: the {board} board's switches need no calibration",
                     what=what,
                     board=self.geometry.key,
                 )

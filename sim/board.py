@@ -49,6 +49,9 @@ from sim.errors import SimActionError, SimSettingError, SimStateError
 FIELD_PIECE = 900
 """Field of a seated magnet at its hole's sensor (Man ``+``, Burocrat ``-``)."""
 FIELD_THRESHOLD = 220
+FIELD_RAIL = 2048
+"""A sensor input pulled down to 0 V: mid-rail (2048 of 12 bits) away from its rest, the sign
+of a north pole on the Pico's wiring (``north_sign = -1``: a lower voltage is a north pole)."""
 """A field at least this strong (either sign) reads as a piece (``on_counts`` of the wiring)."""
 FIELD_RELEASE = 110
 """The firmware's hysteresis: a piece seen stays seen until its field is below this."""
@@ -120,7 +123,8 @@ class _Transient:
 
 @dataclass(frozen=True)
 class _Fault:
-    """A broken sensor: ``stuck`` at a piece, ``dead``, or ``noisy`` around the threshold."""
+    """A broken sensor: ``stuck`` at a piece, ``dead``, ``noisy`` around the threshold, or
+    ``disconnected`` (its output on the pull-down: 0 V)."""
 
     kind: str
     piece: Piece = Piece.EMPTY
@@ -366,6 +370,11 @@ class SimBoard(Backend):
     def fault_dead(self, hole: HoleLike) -> None:
         """The sensor of ``hole`` always reads empty."""
         self._set_fault(hole, _Fault("dead"))
+
+    def fault_disconnected(self, hole: HoleLike) -> None:
+        """The sensor of ``hole`` lost its wire: its multiplexer input sits on its pull-down at
+        0 V, half the ADC's range from mid-rail (``FIELD_RAIL``), beyond any magnet."""
+        self._set_fault(hole, _Fault("disconnected"))
 
     def fault_noisy(self, hole: HoleLike, rate_hz: float = 20.0, *, seed: int = 0) -> None:
         """The field of ``hole`` flickers around the threshold: a new level every ``1/rate_hz``
@@ -698,6 +707,8 @@ def _fault_field(hole: int, fault: _Fault, field: int, now: float) -> int:
         return _PIECE_SIGN[fault.piece] * FIELD_PIECE
     if fault.kind == "dead":
         return 0
+    if fault.kind == "disconnected":
+        return FIELD_RAIL
     period = _noise_period(fault, now)
     rng = random.Random(f"{fault.seed}:{hole}:{period}:field")
     if _noise_level(hole, fault, period):

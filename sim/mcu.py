@@ -91,7 +91,7 @@ class SimColumn(SimPin):
 
 
 class SimMatrix:
-    """A flat board's Hall switches and diodes, wired to GPIOs as its wiring file says."""
+    """A flat board's reed switches and diodes, wired to GPIOs as its wiring file says."""
 
     def __init__(self, wiring: GridWiring, pin: Callable[[int], SimPin]) -> None:
         self.wiring = wiring

@@ -211,7 +211,7 @@ def open_board(
     flat board (``geometry``) is simulated, read by a Pico set up for it (a Pico set up for
     another board is refused: ``ProfileMismatch``), or wired to the Pi's GPIO as the Pi's wiring
     of ``wiring`` (a board name or a wiring file's path, by default the geometry's name) says;
-    each senses presence only, as its Hall switches do."""
+    each senses presence only, as its switches do."""
     options: BackendOptions = {"max_brightness": config.brightness_cap}
     name = spec.partition(":")[0]
     if geometry.flat and name not in available_backends(flat=True):

@@ -23,7 +23,9 @@ from sim.board import SimBoard
 from sim.clock import SimClock
 from sim.view import render
 
-WALK_COLOUR = (255, 255, 255)
+WALK_COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
+"""Each pixel of the LED walk lights red, then green, then blue: a pixel whose colour order is not
+the chain's shows the wrong colour."""
 BUTTON_TIMEOUT_S = 30.0
 POLL_S = 0.05
 """How often a press is looked for."""
@@ -49,17 +51,19 @@ class Result:
 
 
 def sim_led_walk(board: SimBoard) -> Result:
-    """Light each pixel alone; the recorded frames must show exactly that pixel."""
+    """Light each pixel alone in red, green and blue; the recorded frames must show exactly that
+    pixel in that colour."""
     wrong = []
     count = board.geometry.pixel_count
     for pixel in range(count):
-        board.pixels.fill((0, 0, 0))
-        board.pixels[pixel] = WALK_COLOUR
-        board.pixels.show()
-        frame = board.last_frame
-        lit = [] if frame is None else [i for i, c in enumerate(frame.colors) if c != (0, 0, 0)]
-        if lit != [pixel]:
-            wrong.append(pixel)
+        for colour in WALK_COLOURS:
+            board.pixels.fill((0, 0, 0))
+            board.pixels[pixel] = colour
+            board.pixels.show()
+            frame = board.last_frame
+            lit = [] if frame is None else [(i, c) for i, c in enumerate(frame.colors) if any(c)]
+            if lit != [(pixel, colour)] and pixel not in wrong:
+                wrong.append(pixel)
     board.pixels.fill((0, 0, 0))
     board.pixels.show()
     return Result(N_("LED walk"), not wrong, _wrong(why("{count} pixels", count=count), wrong))
@@ -157,19 +161,26 @@ def _ask(question: str, answer: Callable[[str], str], lang: Language = ENGLISH) 
 
 def real_led_walk(board: Backend, answer: Callable[[str], str], lang: Language = ENGLISH) -> Result:
     walk = (
-        N_("LED walk: each cell's LED, then the 8 status pixels, lights white in turn.")
+        N_("LED walk: each cell's LED, then the 8 status pixels, lights red, green, blue in turn.")
         if board.geometry.flat
-        else N_("LED walk: each hole's LED, then the 8 status pixels, lights white in turn.")
+        else N_(
+            "LED walk: each hole's LED, then the 8 status pixels, lights red, green, blue in turn."
+        )
     )
     print(lang.gettext(walk))
     for pixel in range(board.geometry.pixel_count):
-        board.pixels.fill((0, 0, 0))
-        board.pixels[pixel] = WALK_COLOUR
-        board.pixels.show()
-        time.sleep(WALK_S)
+        for colour in WALK_COLOURS:
+            board.pixels.fill((0, 0, 0))
+            board.pixels[pixel] = colour
+            board.pixels.show()
+            time.sleep(WALK_S)
     board.pixels.fill((0, 0, 0))
     board.pixels.show()
-    ok = _ask(N_("Did every LED light, one at a time, in order?"), answer, lang)
+    ok = _ask(
+        N_("Did every LED light red, then green, then blue, one at a time, in order?"),
+        answer,
+        lang,
+    )
     return Result(N_("LED walk"), ok, _confirmed(ok))
 
 

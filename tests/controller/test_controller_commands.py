@@ -15,7 +15,7 @@ from controller.core.state import as_json
 from controller.tools import selftest
 from controller.tools.demo import play
 from engine.holes import Layout
-from hal.base import Button
+from hal.base import Button, Color
 from hal.geometry import load_geometry
 from sim.board import SimBoard
 from sim.clock import SimClock
@@ -80,8 +80,21 @@ def test_demo_command_plain(capsys: pytest.CaptureFixture[str]) -> None:
     assert "\x1b[" not in out
 
 
+def test_selftest_refuses_the_simulator_unless_it_is_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bare run on the Pi must check the Pi's board, never pass against the simulator."""
+    monkeypatch.delenv("FLIXBOARD_BOARD", raising=False)
+    assert cli(["selftest"]) == 2
+    err = capsys.readouterr().err
+    assert "which board?" in err and "--board sim" in err
+    assert "PASS" not in err
+    monkeypatch.setenv("FLIXBOARD_BOARD", "sim")
+    assert cli(["selftest"]) == 0  # the installer's environment names it
+
+
 def test_selftest_on_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli(["selftest"]) == 0
+    assert cli(["selftest", "--board", "sim"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in lines] == [
         ["PASS", "LED"],
@@ -98,6 +111,19 @@ def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
     assert "B-IV-C" in selftest.sim_sensors(board).detail
     board.remove_panel(2)
     assert not selftest.sim_grooves(board, Layout()).passed
+    swapped = SimBoard(clock=SimClock())
+    send = swapped.pixels._transmit
+
+    def rgb_pixel_on_a_grb_chain(colors: tuple[Color, ...], brightness: float) -> None:
+        r, g, b = colors[5]
+        send((*colors[:5], (g, r, b), *colors[6:]), brightness)
+
+    swapped.pixels._transmit = rgb_pixel_on_a_grb_chain  # type: ignore[method-assign]
+    walk = selftest.sim_led_walk(swapped)
+    assert not walk.passed and "wrong: 5" in walk.detail  # white would not have shown it
+    unwired = SimBoard(clock=SimClock())
+    unwired.fault_disconnected("R-I-S")  # on its pull-down: a piece that never leaves
+    assert "R-I-S" in selftest.sim_sensors(unwired).detail
 
 
 @pytest.mark.parametrize(("geometry", "cells"), [("flip4", 25), ("olix", 121)])
@@ -105,7 +131,7 @@ def test_selftest_on_a_simulated_flat_board(
     geometry: str, cells: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A flat board: every cell and pixel, the buttons, and no grooves to check."""
-    assert cli(["selftest", "--geometry", geometry]) == 0
+    assert cli(["selftest", "--board", "sim", "--geometry", geometry]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in lines] == [
         ["PASS", "LED"],
@@ -146,11 +172,10 @@ def test_selftest_on_a_real_flat_board_walks_its_pixels_and_leaves_out_the_groov
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(selftest.time, "sleep", sleep)
         results = selftest.run_real(board, Layout(), person)
-    lit = [
-        [i for i, c in enumerate(frame.colors) if c != (0, 0, 0)]
-        for frame in board.frames[walked:]
-    ]
-    assert [pixels for pixels in lit if pixels] == [[pixel] for pixel in range(33)]
+    frames = board.frames[walked:]
+    lit = [[(i, c) for i, c in enumerate(frame.colors) if any(c)] for frame in frames]
+    walk = [[(pixel, colour)] for pixel in range(33) for colour in selftest.WALK_COLOURS]
+    assert [pixels for pixels in lit if pixels] == walk  # each pixel red, green, blue in turn
     assert [r.item for r in results] == ["LED walk", "sensors", "buttons"]
     assert all(r.passed for r in results)
     assert "Did each piece show on the right cell?" in answers[1]

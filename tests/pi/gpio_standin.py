@@ -16,7 +16,8 @@ a pin that is not an input, a pull on an output, a bouncetime of 0.
 
 Only the last wire is simulated: the backend, ``board`` and ``neopixel`` are the real code. The
 NeoPixel wire write (``neopixel.neopixel_write``) is patched to decode the bytes back into a frame
-on the ``SimBoard`` (exact at brightness 1; scaled colours are divided back by the brightness).
+on the ``SimBoard`` (exact at brightness 1; scaled colours are divided back by the brightness
+the frame was shown at, the cap's or the power budget's).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from hal.gpio_backend import GpioBackend, spaceboard_pins
 from hal.gpio_grid import GridGpioBackend
 from hal.gpio_matrix import MatrixGpioBackend, MatrixPins
 from hal.long_press import LONG_PRESS_S
+from hal.neopixel_strip import NeoPixelStrip
 from hal.pi_grid import load_pi_grid, matrix_pins
 from hal.pi_wiring import PiWiring, load_pi
 from sim.board import FIELD_THRESHOLD, SimBoard
@@ -308,7 +310,8 @@ def frame_decoder(
     def neopixel_write(pin: Any, buf: Any) -> None:
         data = bytes(buf)
         opened = backend()
-        brightness = 1.0 if opened is None else opened.pixels.brightness
+        strip = None if opened is None else opened.pixels
+        brightness = strip.applied if isinstance(strip, NeoPixelStrip) else 1.0
         colors: list[tuple[int, int, int]] = [(0, 0, 0)] * len(pins.chain)
         for k, logical in enumerate(pins.chain):
             channel = dict(zip(pins.pixel_order, data[3 * k : 3 * k + 3], strict=True))

@@ -59,6 +59,19 @@ WRONG = {
     "no scan rate": ("scan_hz = 200", "", "needs scan_hz"),
     "no bounce time": ("bouncetime_ms = 50", "", "needs bouncetime_ms"),
     "a rate of 0": ("scan_hz = 200", "scan_hz = 0", "scan_hz above 0"),
+    "no supply rating": ("[power]", "[powered]", "no [power] table: the LEDs need the supply's"),
+    "no room for the LEDs": ("other_ma = 100.0", "other_ma = 2400.0", "room for the LEDs"),
+    "a segment not from 0": (
+        "data_pin = 10",
+        'data_pin = 10\nsegments = [{ first = 1, order = "RGB" }]',
+        "segments must start at 0",
+    ),
+    "an unknown order": (
+        "data_pin = 10",
+        'data_pin = 10\nsegments = [{ first = 0, order = "RGBW" }]',
+        "R, G and B in some order",
+    ),
+    "a malformed rating": ("supply_a = 3.0", 'supply_a = "3 A"', "malformed entry"),
 }
 
 

@@ -115,6 +115,19 @@ def test_pixel_order_rgb_for_other_strips(wiring: PiWiring, wire: MagicMock) -> 
     assert wire.frames[-1][0:3] == bytes([10, 20, 30])
 
 
+def test_a_chain_mixing_pixel_orders_gives_each_its_own(wiring: PiWiring, wire: MagicMock) -> None:
+    """5 mm pixels reading RGB on the wire's first 64 positions, the GRB status strip after them:
+    each pixel's bytes arrive in its own order."""
+    orders = ("RGB",) * 64 + ("GRB",) * 8
+    strip = NeoPixelStrip(MOCK_NEOPIXEL_PIN, wiring.chain, orders=orders)
+    strip[0] = (10, 20, 30)  # wire position 0, an RGB pixel
+    strip[71] = (10, 20, 30)  # wire position 64, the strip's first (GRB) pixel
+    strip.show()
+    frame = wire.frames[-1]
+    assert frame[0:3] == bytes([10, 20, 30])
+    assert frame[192:195] == bytes([20, 10, 30])
+
+
 def test_close_blanks_the_strip_and_refuses_frames(strip: NeoPixelStrip, wire: MagicMock) -> None:
     strip.fill((9, 9, 9))
     strip.show()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from hal import serial_backend
 from hal.base import Piece
 from hal.errors import BackendUnavailable, BoardDisconnected
 from hal.registry import open_backend
@@ -89,6 +90,37 @@ def test_calibration_over_the_wire(rig: PicoRig, wait_until: Wait) -> None:
         rig.backend.set_thresholds(100, 150)
     rig.backend.forget_calibration()
     assert not (rig.pico.storage_dir / "calibration.json").exists()
+
+
+def test_a_disconnected_sensor_is_refused_at_calibration_and_reads_as_a_piece(
+    rig: PicoRig, wait_until: Wait
+) -> None:
+    """A sensor whose wire broke sits on its pull-down at 0 V: the Pico refuses its baseline
+    (far from mid-rail) and the host says it may be disconnected; until it is mended it reads as
+    a piece that never leaves its hole, which the selftest's sensor walk shows."""
+    for groove in range(4):
+        rig.board.remove_panel(groove)
+    rig.board.fault_disconnected(21)
+    wait_until(lambda: rig.backend.read().holes[21] is not Piece.EMPTY)
+    assert abs(rig.backend.raw_fields()[21]) > 1400
+    with pytest.raises(BoardCommandFailed, match="or is disconnected"):
+        rig.backend.capture_baseline()
+    assert not (rig.pico.storage_dir / "calibration.json").exists()
+
+
+def test_a_chain_mixing_pixel_orders_gives_each_its_own(
+    rig: PicoRig, wait_until: Wait, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The firmware writes every pixel GRB; for an RGB pixel (a wiring file's segment) the host
+    hands it the colour so permuted that the bytes on the wire read red in RGB."""
+    rgb_holes = ("RGB",) * 64 + ("GRB",) * 8
+    monkeypatch.setattr(serial_backend, "pixel_orders", lambda geometry: rgb_holes)
+    rig.backend.pixels[21] = (255, 0, 0)
+    rig.backend.pixels[70] = (255, 0, 0)
+    rig.backend.pixels.show()
+    strip, chain = rig.pico.strip, rig.pico.chain
+    wait_until(lambda: strip[chain.position_of(70)] == (255, 0, 0))
+    assert strip[chain.position_of(21)] == (0, 255, 0)  # G byte first: 255, then R: 0, B: 0
 
 
 def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_until: Wait) -> None:

@@ -179,7 +179,7 @@ def test_selftest_speaks_the_boards_language_from_its_configuration(
     config = tmp_path / "flixboard.toml"
     config.write_text('[board]\nlanguage = "de"\n')
     monkeypatch.setenv("LANG", "C.UTF-8")  # the board's language wins over the terminal's
-    assert cli(["selftest", "--config", str(config)]) == 0
+    assert cli(["selftest", "--board", "sim", "--config", str(config)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in lines] == [
         [german("PASS"), german("LED walk").split()[0]],
@@ -191,16 +191,19 @@ def test_selftest_speaks_the_boards_language_from_its_configuration(
     assert german("R Y G B seated and sensed") in lines[3]
     config.write_text('[board]\nlanguage = "en"\n')
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
-    assert cli(["selftest", "--config", str(config)]) == 0
+    assert cli(["selftest", "--board", "sim", "--config", str(config)]) == 0
     assert capsys.readouterr().out.splitlines()[0].startswith("PASS  LED walk")
     # without a configuration: the terminal's German, a wiring file's error too
     wiring = tmp_path / "mine.toml"
     wiring.write_text('key = "flip4"\n')
-    assert cli(["selftest", "--geometry", str(wiring)]) == 2
+    assert cli(["selftest", "--board", "sim", "--geometry", str(wiring)]) == 2
     err = capsys.readouterr().err
     malformed = "{where}: missing or malformed entry: {error}"
     assert err.startswith(f"flixboard selftest: {opening(malformed, 'error', where=wiring)}")
     assert "malformed" not in err
+    monkeypatch.delenv("FLIXBOARD_BOARD", raising=False)
+    assert cli(["selftest"]) == 2  # no board named: refused, in the terminal's German
+    assert capsys.readouterr().err.startswith("flixboard selftest: Welches Brett?")
 
 
 def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german(
@@ -239,10 +242,12 @@ def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german
     out = capsys.readouterr().out
     yes_no = german("[y/n]")
     assert asked == [
-        f"{german('Did every LED light, one at a time, in order?')} {yes_no} ",
+        f"{german('Did every LED light red, then green, then blue, one at a time, in order?')} "
+        f"{yes_no} ",
         f"{german('Did each piece show in the right hole (o Man, x Burocrat)?')} {yes_no} ",
     ]
-    says(out, "LED walk: each hole's LED, then the 8 status pixels, lights white in turn.")
+    walk = "LED walk: each hole's LED, then the 8 status pixels, lights red, green, blue in turn."
+    says(out, walk)
     says(out, "Press Ctrl+C when done.")
     says(out, "grooves front {sensed} back", sensed="R Y G B")  # the live sensor view's labels
     assert f"\n{german('status')}  - - -" in out

@@ -13,6 +13,7 @@ from firmware.leds import limited_brightness
 from hal.base import Button, Piece
 from hal.serial_protocol import Kind, encode_frame
 from sim.emulated_pico import EmulatedRig, emulated_rig
+from tests.firmware.pico.full_white import assert_within_supply
 
 Wait = Callable[..., None]
 SLOW = 120.0  # seconds of real time for anything the emulated firmware must do
@@ -72,6 +73,11 @@ def test_led_frames_leave_the_neopixel_pin_as_the_host_sent_them(
     assert frame["bits"] == 72 * 24
     # WS2812B: 24 bits of 1.25 us each per pixel, so 2.16 ms on the wire for the whole chain.
     assert 2.0e6 < frame["end"] - frame["start"] < 2.6e6
+
+
+def test_full_white_stays_within_the_supply(shared: EmulatedRig) -> None:
+    """72 pixels at full white would draw 4.39 A from the 4 A supply: the firmware scales it."""
+    assert_within_supply(shared, "flix")
 
 
 def test_button_presses_reach_the_host(shared: EmulatedRig, wait_until: Wait) -> None:

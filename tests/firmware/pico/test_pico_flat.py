@@ -17,6 +17,7 @@ from controller.records.journal import Journal
 from hal.base import Piece
 from hal.geometry import load_geometry
 from sim.emulated_pico import EmulatedRig, emulated_rig
+from tests.firmware.pico.full_white import assert_within_supply
 from tests.serial.game_helpers import Hands, Pump, Wait
 
 RED = Config().team_colours[0]
@@ -68,6 +69,7 @@ def test_flip4_part_one_is_played_on_the_emulated_pico(
     assert set(state["sensed"]) == set(state["board"])
     assert {p for p in flip4.backend.read().holes} <= {Piece.EMPTY, Piece.PRESENT}
     assert len(flip4.board.frames) > 5  # decoded from the emulated NeoPixel pin
+    assert_within_supply(flip4, "flip4")  # 2.01 A at full white, within the 3 A supply
 
 
 def test_olix_counters_and_a_frame_in_two_parts_on_the_emulated_pico(
@@ -89,3 +91,4 @@ def test_olix_counters_and_a_frame_in_two_parts_on_the_emulated_pico(
         lambda: board.last_frame is not None and board.last_frame.colors == tuple(colors), TIMEOUT
     )
     wait_until(lambda: backend.board_scan_hz > 0, TIMEOUT)  # counted over an emulated second
+    assert_within_supply(olix, "olix")  # 7.87 A uncapped, scaled within the 6 A supply
