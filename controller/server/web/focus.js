@@ -1,0 +1,26 @@
+// The focus stays where the person is: when the control that had it is disabled or hidden by the
+// state it brought (Roll once rolled, FLIX once called, Undo with nothing left, Next game once
+// started), the focus goes to the board, on the first lit hole: the next thing to do. A control
+// still usable keeps it; a focus the person moved elsewhere is left alone.
+
+import { onDraw } from "./store.js";
+import { focusBoard } from "./views.js";
+
+let last = null;
+
+document.addEventListener("focusin", (event) => {
+  last = event.target;
+});
+
+/** Whether ``element`` can no longer hold the focus. */
+function gone(element) {
+  return !element.isConnected || element.disabled === true || element.getClientRects().length === 0;
+}
+
+onDraw(() => {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || active === last;
+  if (!last || !lost || !gone(last) || last.closest("dialog")) return;
+  last = null;
+  focusBoard();
+});
