@@ -85,7 +85,9 @@ class Keyboard:
             distance: int | None = self.page.evaluate(TAB_DISTANCE, target)
             assert distance is not None, f"{target} is not in the tab order"
             self.press("Tab" if distance > 0 else "Shift+Tab", abs(distance))
-            if self.page.evaluate("t => document.activeElement === document.querySelector(t)", target):
+            if self.page.evaluate(
+                "t => document.activeElement === document.querySelector(t)", target
+            ):
                 return
         raise AssertionError(f"Tab does not reach {target}")
 
@@ -169,8 +171,9 @@ def play_by_keyboard(keyboard: Keyboard, service: Service) -> dict[str, Any]:
             # The page has drawn the roll: Roll is disabled (the focus went on to the board),
             # or the same seat rolls again.
             wait(
-                lambda: page.locator("#roll").is_disabled()
-                or service.state()["phase"] == "await_roll",
+                lambda: (
+                    page.locator("#roll").is_disabled() or service.state()["phase"] == "await_roll"
+                ),
                 "the page drawing the roll",
             )
         else:

@@ -45,7 +45,11 @@ TEXT_BOXES = """cells => cells.map((cell) => {
 
 def headers_keep_to_their_columns(page: Page) -> None:
     heads = page.locator(".history-stats thead th").evaluate_all(TEXT_BOXES)
-    spilled = [h["text"] for h in heads if h["right"] > h["boxRight"] + 0.5 or h["left"] < h["boxLeft"] - 0.5]
+    spilled = [
+        h["text"]
+        for h in heads
+        if h["right"] > h["boxRight"] + 0.5 or h["left"] < h["boxLeft"] - 0.5
+    ]
     assert spilled == [], f"headers running into the next column: {spilled}"
 
 

@@ -33,7 +33,9 @@ def test_a_whole_lucky_flix_game_by_keyboard_with_the_focus_in_sight(
     assert keyboard.problems == [], keyboard.problems
     assert keyboard.moves >= 3
     print(f"\nlucky at {width}x{height}: {keyboard.keys} keys, {keyboard.moves} moves")
-    expect(page.locator("#turn")).to_contain_text("wins!" if state["winner"] is not None else "draw")
+    expect(page.locator("#turn")).to_contain_text(
+        "wins!" if state["winner"] is not None else "draw"
+    )
     # The game is over: Next game is the way on, and the keyboard reaches it.
     expect(page.locator("#after-next")).to_be_visible()
     keyboard.tab_to("#after-next")

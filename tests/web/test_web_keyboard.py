@@ -45,8 +45,10 @@ def test_a_whole_game_by_keyboard_alone(
     assert keyboard.problems == []
     assert keyboard.moves >= 4
     per_move = (keyboard.keys - started) / keyboard.moves
-    print(f"\n{game}: {keyboard.keys} keys ({started} for the New-game form), "
-          f"{keyboard.moves} moves, {per_move:.1f} keys a move")
+    print(
+        f"\n{game}: {keyboard.keys} keys ({started} for the New-game form), "
+        f"{keyboard.moves} moves, {per_move:.1f} keys a move"
+    )
     # A move is at most a roll reached from the board, a walk across the board and Enter.
     assert per_move <= 4 + ARROWS_ACROSS[geometry] + 1
     record = service.client.get("/api/games").json()["games"][0]
@@ -87,7 +89,9 @@ def test_the_arrow_keys_walk_the_panels_and_roll_hands_the_focus_to_the_board(
     assert keyboard.on_board() == "R-IV-S"
     keyboard.press("Control+End")
     assert keyboard.on_board() == "B-I-C"
-    stops = page.locator("#board [data-hole]").evaluate_all("hs => hs.filter(h => h.tabIndex === 0).length")
+    stops = page.locator("#board [data-hole]").evaluate_all(
+        "hs => hs.filter(h => h.tabIndex === 0).length"
+    )
     assert stops == 1
     keyboard.press("Shift+Tab")  # from the board to the last usable control before it
     assert page.evaluate("document.activeElement.closest('#action-bar, .top') !== null")

@@ -3,13 +3,11 @@
 // started), the focus goes to the board, on the first lit hole: the next thing to do. A control
 // still usable keeps it; a focus the person moved elsewhere is left alone.
 
-import { onDraw } from "./store.js";
+import { onDraw, state } from "./store.js";
 import { focusBoard } from "./views.js";
 
-let last = null;
-
 document.addEventListener("focusin", (event) => {
-  last = event.target;
+  state.focused = event.target;
 });
 
 /** Whether ``element`` can no longer hold the focus. */
@@ -18,9 +16,10 @@ function gone(element) {
 }
 
 onDraw(() => {
+  const last = state.focused;
   const active = document.activeElement;
   const lost = !active || active === document.body || active === last;
   if (!last || !lost || !gone(last) || last.closest("dialog")) return;
-  last = null;
+  state.focused = null;
   focusBoard();
 });
