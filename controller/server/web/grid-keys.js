@@ -119,6 +119,11 @@ export function gridOf(root) {
 /** Focus ``element`` and scroll it clear of the fixed action bar at the bottom of the page. */
 function reveal(element) {
   element.focus();
+  clearOfBar(element);
+}
+
+/** Scroll the page so that ``element`` is not under the fixed action bar. */
+export function clearOfBar(element) {
   const bar = document.querySelector(".action-bar");
   const below = element.getBoundingClientRect().bottom - (bar?.getBoundingClientRect().top ?? window.innerHeight);
   if (below > 0) window.scrollBy(0, below + 8);
