@@ -95,3 +95,7 @@ def test_the_arrow_keys_walk_the_panels_and_roll_hands_the_focus_to_the_board(
     assert stops == 1
     keyboard.press("Shift+Tab")  # from the board to the last usable control before it
     assert page.evaluate("document.activeElement.closest('#action-bar, .top') !== null")
+    # The 3-D view is one Tab stop too: its current hole, not the picture around it as well.
+    page.focus('#cube [data-cube-hole][tabindex="0"]')
+    keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.closest('#cube') === null")
