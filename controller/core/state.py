@@ -273,6 +273,7 @@ class State(EngineState, kw_only=True):
     token_chosen: bool | UnsetType = UNSET
     token: int | UnsetType = UNSET
     to_substitute: int | UnsetType = UNSET
+    steps: list[Hole] | UnsetType = UNSET
 
 
 class Heard(Struct, kw_only=True):

@@ -31,11 +31,13 @@ WHITE: Color = (255, 255, 255)
 
 class FlowView(Typed):
     """A variant flow's keys of the state (``controller.flows``): Tac-T-Flix's substitutions to
-    make, Pay-Off's token choice (``token`` only in the mover's team view)."""
+    make, Pay-Off's token choice (``token`` only in the mover's team view), Flip 4's squares
+    the lifted lit piece may step to (``steps``, only while one is lifted)."""
 
     to_substitute: int | UnsetType = UNSET
     token_chosen: bool | UnsetType = UNSET
     token: int | UnsetType = UNSET
+    steps: list[str] | UnsetType = UNSET
 
 
 class FlowHost(Protocol):

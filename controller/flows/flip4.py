@@ -18,8 +18,9 @@ legal move.
 
 from __future__ import annotations
 
-from controller.flows.base import FlowHost, VariantFlow, mover_words
+from controller.flows.base import FlowHost, FlowView, VariantFlow, hole_names, mover_words
 from controller.i18n import Language
+from controller.leds import Layer, holes_layer
 from controller.reconcile import Mismatch
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.flip4 import CORNERS, GRID, Flip4, landing_squares
@@ -88,6 +89,21 @@ class Flip4Flow(VariantFlow):
             )
         return None
 
+    def view(self, host: FlowHost, view_team: int | None) -> FlowView:
+        """``steps`` while the lit piece is lifted: the squares it may step to."""
+        steps = lifted_steps(host)
+        return FlowView() if steps is None else FlowView(steps=hole_names(host, steps))
+
+    def layers(self, host: FlowHost, now: float) -> list[Layer]:
+        """The lifted lit piece's steps, lit in the mover's colour (the piece's square stays
+        dim, as every square the dice allow)."""
+        steps = lifted_steps(host)
+        if steps is None:
+            return []
+        game = host.game
+        colours = host.config.team_colours
+        return [holes_layer(steps, colours[game.team_of_seat[game.to_move] % len(colours)])]
+
     def _track(self, game: Flip4, sensed: Bitboard) -> None:
         rolls = [i for i, action in enumerate(game.actions) if action.kind == "roll"]
         turn = rolls[-1] if rolls else -1
@@ -139,6 +155,19 @@ class Flip4Flow(VariantFlow):
         if target == game.jump_from and popcount(flipped) == 1:
             return Action("place", hole=first(flipped))
         return None
+
+
+def lifted_steps(host: FlowHost) -> Bitboard | None:
+    """Where the piece may step while exactly one lit piece is off the board and none is put
+    down elsewhere yet (``None`` otherwise): its neighbours without a piece of its own."""
+    game = host.game
+    if not isinstance(game, Flip4) or game.phase != Phase.AWAIT_MOVE:
+        return None
+    sensed = host.sensed.occupied()
+    lifted = game.reach & game.occupied & ~sensed
+    if popcount(lifted) != 1 or sensed & ~game.occupied:
+        return None
+    return game.targets(first(lifted))
 
 
 def in_play(game: Flip4) -> Bitboard:

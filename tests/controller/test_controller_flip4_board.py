@@ -148,6 +148,26 @@ async def test_a_step_is_a_lift_and_a_place(api: Harness) -> None:
     assert "d2" in state["board"] and "c3" not in state["board"] and state["to_move"] == 1
 
 
+async def test_the_lifted_lit_piece_lights_its_steps_on_the_leds_and_in_the_state(
+    api: Harness,
+) -> None:
+    """Defect: after lifting the lit piece no destination square lit. Its steps (the
+    neighbours without a piece of its own) light in the mover's colour, and the state names them."""
+    await setup(api, "c3 b2 c1 d1 / a3 a4 b5 c5")
+    state = await roll(api, "2/1")  # 1 on c3
+    assert state["allowed"] == ["c3"] and "steps" not in state
+    await hand(api, "lift", "c3")
+    steps = ["c2", "d2", "b3", "d3", "b4", "c4", "d4"]  # b2 holds its own piece
+    assert sorted((await api.state())["steps"]) == sorted(steps)
+    frame = api.board.last_frame
+    assert frame is not None
+    red = Config().team_colours[0]
+    assert {cell for cell in steps if frame.colors[GRID.parse(cell)] == red} == set(steps)
+    assert frame.colors[GRID.parse("b2")] != red
+    await hand(api, "place", "d2")
+    assert "steps" not in await api.state()
+
+
 async def test_a_step_to_a_square_out_of_reach_is_refused(api: Harness) -> None:
     await setup(api, "c3 b1 c1 d1 / a3 a4 b5 c5")
     await roll(api, "2/1")

@@ -77,7 +77,14 @@ def test_a_step_to_four_in_a_row_through_the_page(
     expect(square(page, "d3")).to_have_class(re.compile(r"\ballowed\b"))
     expect(page.locator(".flip4-results")).to_have_text("sum 10 · difference 2 · product 24")
     expect(page.locator("#turn")).to_contain_text("move a lit piece one square")
-    square(page, "d3").click()  # lift
+    square(page, "d3").click()  # lift: its steps light, the neighbours without a Red piece
+    steps = ["e2", "c3", "e3", "c4", "d4", "e4"]
+    lit = page.locator("#board .square.allowed")
+    expect(lit).to_have_count(len(steps))
+    assert sorted(lit.evaluate_all("ss => ss.map(s => s.dataset.hole)")) == sorted(steps)
+    expect(square(page, "e2")).to_have_attribute(
+        "aria-label", re.compile("the lifted piece may step")
+    )
     square(page, "e2").click()  # place
     expect(page.locator("#turn")).to_contain_text("Red wins!")
     expect(square(page, "e2")).to_have_attribute("data-scored", "0")

@@ -1,106 +1,101 @@
 """A whole game against the computer played by keyboard alone on each board (the spaceboard's
-3-D Tic Tac Toe, Flip 4, Olix), in Chromium against a real ``flixboard run --board sim``: the
-person reaches every control and hole with Tab and Shift+Tab only and presses Enter or Space on
-it (Roll, each hole of a move, the New-game form); the game's moves happen and the game ends."""
+3-D Tic Tac Toe and Lucky Flix, Flip 4, Olix), in Chromium against a real ``flixboard run
+--board sim``: the board is one Tab stop whose holes the arrow keys walk (a WAI-ARIA grid),
+Enter or Space plays the focused hole, Roll and the New-game form are reached with Tab and
+Shift+Tab; the focus stays where the person sees it, and the keys are counted (the figures in
+docs/web-page.md, Keyboard: ``-s`` prints them)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
-from flip4_hands import taps_for
-from person_play import choose, felt, moved_on, page_agrees, persons_turn, wait, wait_state
+from keyboard_play import GAMES, Keyboard, play_by_keyboard, start_by_keyboard
 from playwright.sync_api import Page, expect
 from web_support import Service
 
 QUICK = "[board]\nfix_after_s = 0.0\nsettle_ms = 20\n[game]\ncomputer_movetime_ms = 50\n"
-GAMES = {"flix": "qubic", "flip4": "flip4", "olix": "olix"}
+ARROWS_ACROSS = {"flix": 4 + 16, "flip4": 5 + 5, "olix": 11 + 11}
+"""The most arrow keys from one hole to another: the board's rows plus its columns."""
 
-TAB_DISTANCE = """target => {
-  const stops = [...document.querySelectorAll(
-    "a[href], button, input, select, textarea, [tabindex]")].filter(e =>
-    e.tabIndex >= 0 && !e.disabled && !e.closest("[hidden], [inert], dialog:not([open])")
-    && e.getClientRects().length > 0);
-  const here = stops.indexOf(document.activeElement);
-  const there = stops.indexOf(document.querySelector(target));
-  if (there < 0) return null;
-  const ahead = (there - here + stops.length) % stops.length;
-  return ahead <= stops.length - ahead ? ahead : ahead - stops.length;
+GRID_KEYS = """(board) => {
+  const cells = [...board.querySelectorAll("[data-hole], [data-cell]")];
+  const first = cells.find((c) => c.tabIndex === 0);
+  return { stops: cells.filter((c) => c.tabIndex === 0).length,
+           grids: board.querySelectorAll("[role=grid]").length,
+           first: first.dataset.hole ?? first.dataset.cell };
 }"""
-"""How many Tabs (negative: Shift+Tabs) from the focused element to ``target``, the shorter
-way round the page's tab order."""
 
 
-def tab_to(page: Page, target: str) -> None:
-    """Move the focus to ``target`` with Tab or Shift+Tab only."""
-    for _ in range(3):
-        distance: int | None = page.evaluate(TAB_DISTANCE, target)
-        assert distance is not None, f"{target} is not in the tab order"
-        key = "Tab" if distance > 0 else "Shift+Tab"
-        for _ in range(abs(distance)):
-            page.keyboard.press(key)
-        if page.evaluate("t => document.activeElement === document.querySelector(t)", target):
-            return
-    raise AssertionError(f"Tab does not reach {target}")
-
-
-def spot(name: str) -> str:
-    return f'#board [data-hole="{name}"], #board [data-cell="{name}"]'
-
-
-def press_on(page: Page, target: str, key: str = "Enter") -> None:
-    tab_to(page, target)
-    page.keyboard.press(key)
-
-
-@pytest.mark.parametrize("geometry", GAMES)
+@pytest.mark.parametrize("game", ["qubic", "flip4", "olix"])
 def test_a_whole_game_by_keyboard_alone(
-    geometry: str, launch_service: Callable[..., Service], open_page: Callable[..., Page]
+    game: str, launch_service: Callable[..., Service], open_page: Callable[..., Page]
 ) -> None:
+    geometry = GAMES[game]
     service = launch_service(config=QUICK, geometry=geometry)
     page = open_page(service, viewport={"width": 1280, "height": 800})
-    game = GAMES[geometry]
-    # The New-game form by keyboard: the game, the second seat the computer, Start new game.
-    tab_to(page, "#variant")
-    values: list[str] = page.locator("#variant option").evaluate_all("os => os.map(o => o.value)")
-    for _ in range(values.index(game)):
-        page.keyboard.press("ArrowDown")
-    expect(page.locator("#variant")).to_have_value(game)
-    who = '#setup .setup-seat[data-seat="1"] select'
-    tab_to(page, who)
-    page.keyboard.press("ArrowDown")
-    expect(page.locator(who).first).to_have_value("computer")
-    press_on(page, "#new-game", "Space")
-    expect(page.locator("#message")).to_contain_text("New game of")
-    wait(lambda: service.state()["variant"] == game, "the new game")
-    assert [seat["kind"] for seat in service.state()["seats"]] == ["human", "computer"]
-
-    moves = 0
-    keys = ["Enter", " "]
-    while (state := wait_state(service, persons_turn, "the turn"))["phase"] != "game_over":
-        assert moves < 200, "the game does not end"
-        if state["phase"] == "await_fix":  # nothing the person does here asks for a fix
-            wait_state(service, lambda s: s["phase"] != "await_fix", "the board matching the game")
-            continue
-        if state["phase"] == "await_roll":
-            events = state["events"]
-            expect(page.locator("#roll")).to_be_enabled()
-            press_on(page, "#roll", keys[moves % 2])
-            wait(lambda events=events: service.state()["events"] != events, "the roll")
-        else:
-            before = (state["phase"], state["board"])
-            names = taps_for(state)[1] if geometry == "flip4" else [choose(state)]
-            for name in names:
-                held = name in (state["sensed"] or {})
-                press_on(page, spot(name), keys[moves % 2])
-                wait(lambda name=name, held=held: felt(service, name) != held, f"the key on {name}")
-                page_agrees(page, service, name)
-                state = service.state()
-            wait(lambda before=before: moved_on(service.state(), before), "the move")
-            moves += 1
-    assert moves >= 4
+    board = page.locator("#board")
+    grid = board.evaluate(GRID_KEYS)
+    assert grid["stops"] == 1, "the board is one Tab stop"
+    assert grid["grids"] == (4 if geometry == "flix" else 1)
+    keyboard = Keyboard(page, geometry)
+    start_by_keyboard(keyboard, service, game)
+    started = keyboard.keys
+    state = play_by_keyboard(keyboard, service)
+    assert keyboard.problems == []
+    assert keyboard.moves >= 4
+    per_move = (keyboard.keys - started) / keyboard.moves
+    print(
+        f"\n{game}: {keyboard.keys} keys ({started} for the New-game form), "
+        f"{keyboard.moves} moves, {per_move:.1f} keys a move"
+    )
+    # A move is at most a roll reached from the board, a walk across the board and Enter.
+    assert per_move <= 4 + ARROWS_ACROSS[geometry] + 1
     record = service.client.get("/api/games").json()["games"][0]
-    assert record["variant"] == game
-    assert len(record["players"]) == 2
+    assert record["variant"] == game and len(record["players"]) == 2
     ending = "wins!" if state["winner"] is not None else "draw"
     expect(page.locator("#turn")).to_contain_text(ending)
+
+
+def test_the_arrow_keys_walk_the_panels_and_roll_hands_the_focus_to_the_board(
+    launch_service: Callable[..., Service], open_page: Callable[..., Page]
+) -> None:
+    """Defects: every hole was a Tab stop (106 Tabs from the top to Roll); after Enter on Roll
+    the focus fell to the page body."""
+    service = launch_service(config='[game]\nvariant = "lucky"\n')
+    page = open_page(service, viewport={"width": 390, "height": 844})
+    keyboard = Keyboard(page, "flix")
+    keyboard.tab_to("#roll")
+    assert keyboard.keys <= 4, f"{keyboard.keys} Tabs from the top to Roll"
+    keyboard.press("Enter")
+    expect(page.locator("#roll")).to_be_disabled()
+    lit = page.locator("#board .hole.allowed").first.get_attribute("data-hole")
+    page.wait_for_function("() => document.activeElement?.dataset.hole !== undefined")
+    assert keyboard.on_board() == lit, "after Roll the focus is on the first lit hole"
+    walk = [("ArrowRight", 0, 1), ("ArrowDown", 1, 0), ("ArrowLeft", 0, -1), ("ArrowUp", -1, 0)]
+    for key, rows, columns in walk:
+        here = keyboard.position(keyboard.on_board() or "")
+        keyboard.press(key)
+        there = keyboard.position(keyboard.on_board() or "")
+        assert there in ((here[0] + rows, here[1] + columns), here), (key, here, there)
+    page.focus('#board [data-hole="R-IV-C"]')
+    keyboard.press("ArrowRight")  # from the Red panel's last section to the Yellow panel's first
+    assert keyboard.on_board() == "Y-IV-S"
+    keyboard.press("PageDown")
+    assert keyboard.on_board() == "G-IV-S"
+    keyboard.press("End")
+    assert keyboard.on_board() == "B-IV-C"
+    keyboard.press("Home")
+    assert keyboard.on_board() == "R-IV-S"
+    keyboard.press("Control+End")
+    assert keyboard.on_board() == "B-I-C"
+    stops = page.locator("#board [data-hole]").evaluate_all(
+        "hs => hs.filter(h => h.tabIndex === 0).length"
+    )
+    assert stops == 1
+    keyboard.press("Shift+Tab")  # from the board to the last usable control before it
+    assert page.evaluate("document.activeElement.closest('#action-bar, .top') !== null")
+    # The 3-D view is one Tab stop too: its current hole, not the picture around it as well.
+    page.focus('#cube [data-cube-hole][tabindex="0"]')
+    keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.closest('#cube') === null")

@@ -24,6 +24,7 @@ import { wireSound } from "./sound.js";
 import { showSetupLink } from "./setup-link.js";
 import { speakLine, wireSpeech } from "./speech.js";
 import "./panels.js";
+import "./focus.js";
 import { loadInfo } from "./info.js";
 import { wireLanguage } from "./language.js";
 import { refresh } from "./orders.js";

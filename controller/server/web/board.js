@@ -4,6 +4,7 @@
 import { registerBoardView } from "./registry.js";
 import { SUIT_NAMES, SUIT_SYMBOLS, teamsOf } from "./words.js";
 import { N_, nameWith, t } from "./i18n.js";
+import { gridCell, gridOf, gridRow, rovingGrid } from "./grid-keys.js";
 
 /** A piece kind in words, as the catalog knows them. */
 export const PIECE_WORDS = { man: N_("man"), burocrat: N_("burocrat") };
@@ -13,7 +14,9 @@ const PANEL_CAPTIONS = { R: N_("Red panel"), Y: N_("Yellow panel"), G: N_("Green
 
 const ROMAN = ["I", "II", "III", "IV"];
 
-/** Build the panels for a layout ({panels: "RYGB", suits: "SHDC"}); onHole(name) on a click. */
+/** Build the panels for a layout ({panels: "RYGB", suits: "SHDC"}); onHole(name) on a click or
+ * Enter. Each panel is a grid (floors its rows, suits its columns); the four are one Tab stop,
+ * the arrow keys crossing from panel to panel. Answers the keys' controller (grid-keys.js). */
 export function buildBoard(container, layout, onHole) {
   container.replaceChildren();
   container.dataset.layout = `${layout.panels}-${layout.suits}`;
@@ -27,37 +30,53 @@ export function buildBoard(container, layout, onHole) {
     figure.append(caption);
     const grid = document.createElement("div");
     grid.className = "holes";
-    grid.setAttribute("role", "group");
+    grid.setAttribute("role", "grid");
     nameWith(grid, PANEL_CAPTIONS[panel]);
     const corner = document.createElement("span");
     corner.className = "corner";
-    grid.append(corner);
-    for (const suit of layout.suits) {
+    corner.setAttribute("aria-hidden", "true");
+    const heads = [...layout.suits].map((suit) => {
       const head = document.createElement("span");
       head.className = `suit suit-${suit}`;
+      head.setAttribute("role", "columnheader");
       head.textContent = SUIT_SYMBOLS[suit];
       head.title = t(SUIT_NAMES[suit]);
-      grid.append(head);
-    }
+      head.setAttribute("aria-label", t(SUIT_NAMES[suit]));
+      return head;
+    });
+    grid.append(gridRow(corner, ...heads));
     for (let floor = 3; floor >= 0; floor -= 1) {
       const label = document.createElement("span");
       label.className = "floor";
+      label.setAttribute("role", "rowheader");
       label.textContent = ROMAN[floor];
-      grid.append(label);
-      for (const suit of layout.suits) {
+      const cells = [...layout.suits].map((suit) => {
         const name = `${panel}-${ROMAN[floor]}-${suit}`;
         const hole = document.createElement("button");
         hole.type = "button";
         hole.className = "hole";
         hole.dataset.hole = name;
+        hole.tabIndex = -1;
         hole.setAttribute("aria-label", name);
         hole.addEventListener("click", () => onHole(name));
-        grid.append(hole);
-      }
+        return gridCell(hole);
+      });
+      grid.append(gridRow(label, ...cells));
     }
     figure.append(grid);
     container.append(figure);
   }
+  // The board's rows run across the four panels: floor IV first, the front panel's sections first.
+  const rows = [3, 2, 1, 0].map((floor) =>
+    [...layout.panels].flatMap((panel) => [...layout.suits].map((suit) => `${panel}-${ROMAN[floor]}-${suit}`)),
+  );
+  const keys = rovingGrid(container, {
+    rows: () => rows,
+    cell: (name) => container.querySelector(`[data-hole="${name}"]`),
+    jump: layout.suits.length,
+  });
+  keys.sync();
+  return keys;
 }
 
 /** The layout the state names, or the default front-to-back RYGB, left-to-right SHDC. */
@@ -247,12 +266,14 @@ export function paintBoard(container, state, marks = {}) {
     else hole.style.removeProperty("--led");
     hole.setAttribute("aria-label", words.join(", "));
   }
+  gridOf(container)?.sync();
 }
 
 /** The flat view as the registry takes it: the main view of every 4x4x4 game. */
 export const flatView = {
   id: "flat",
   role: "main",
+  title: N_("FLIX board"),
   fits: (view) => (view?.geometry?.key ?? "flix") === "flix",
   help: {
     board: N_("Front panel first; floors IV (top) to I; sections left to right under their suits."),
@@ -263,8 +284,8 @@ export const flatView = {
     return `${layout.panels}-${layout.suits}`;
   },
   mount(container, { onHole, view }) {
-    buildBoard(container, layoutOf(view), onHole);
-    return { paint: (shown, marks) => paintBoard(container, shown, marks) };
+    const keys = buildBoard(container, layoutOf(view), onHole);
+    return { paint: (shown, marks) => paintBoard(container, shown, marks), focus: keys.focus };
   },
 };
 

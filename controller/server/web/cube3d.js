@@ -569,7 +569,8 @@ export function createCube(container, { onHole = () => {} } = {}) {
     holes.get(name)?.group.focus();
   }
 
-  svg.addEventListener("focusin", (event) => {
+  // On the holder, not the SVG: Chromium makes an <svg> with focus listeners a Tab stop itself.
+  container.addEventListener("focusin", (event) => {
     const hole = event.target.closest?.("[data-cube-hole]");
     if (hole && hole.getAttribute("tabindex") !== "0") focusHole(hole.dataset.cubeHole);
   });

@@ -5,6 +5,7 @@ import { markThreat, threatHoles } from "./board.js";
 import { registerBoardView } from "./registry.js";
 import { teamsOf } from "./words.js";
 import { N_, nameWith, t } from "./i18n.js";
+import { gridCell, gridOf, gridRow, rovingGrid } from "./grid-keys.js";
 
 const COLUMNS = "abcde";
 const SIZE = 5;
@@ -15,29 +16,40 @@ export function isFlip4(state) {
   return state?.variant === "flip4" || state?.geometry?.key === "flip4";
 }
 
-/** Build the 5x5 grid, every square a button named like the engine (a1 top left); onCell(name). */
+/** Build the 5x5 grid, every square a button named like the engine (a1 top left); onCell(name)
+ * on a click or Enter. One Tab stop, the arrow keys between squares; answers the keys. */
 export function buildFlip4Board(container, onCell) {
   container.replaceChildren();
   container.dataset.layout = "flip4";
   const grid = document.createElement("div");
   grid.className = "flip4-board";
-  grid.setAttribute("role", "group");
+  grid.setAttribute("role", "grid");
   nameWith(grid, N_("Flip 4 board"));
+  const rows = [];
   for (let row = 1; row <= SIZE; row += 1) {
-    for (const column of COLUMNS) {
-      const name = `${column}${row}`;
+    const names = [...COLUMNS].map((column) => `${column}${row}`);
+    rows.push(names);
+    const cells = names.map((name) => {
       const square = document.createElement("button");
       square.type = "button";
       square.className = "hole square";
       square.dataset.hole = name;
+      square.tabIndex = -1;
       const number = document.createElement("span");
       number.className = "number";
       square.append(number);
       square.addEventListener("click", () => onCell(name));
-      grid.append(square);
-    }
+      return gridCell(square);
+    });
+    grid.append(gridRow(...cells));
   }
   container.append(grid);
+  const keys = rovingGrid(container, {
+    rows: () => rows,
+    cell: (name) => container.querySelector(`[data-hole="${name}"]`),
+  });
+  keys.sync();
+  return keys;
 }
 
 /** What the squares say: numbers, pieces, the squares lit now, squares to fix, the winning line. */
@@ -46,7 +58,8 @@ export function paintFlip4(container, state, marks = {}) {
   const board = state?.board ?? {};
   const sensed = state?.sensed ?? null;
   const squares = state?.squares ?? {};
-  const lit = new Set(litPhase(state) && !state?.computer_move ? state?.allowed ?? [] : []);
+  // While the lit piece is lifted its steps light instead (state.steps), as on the board.
+  const lit = new Set(litPhase(state) && !state?.computer_move ? state?.steps ?? state?.allowed ?? [] : []);
   const mover = state?.team_of_seat?.[state?.to_move];
   const mismatch = state?.mismatch ?? {};
   const fix = new Map();
@@ -93,6 +106,7 @@ export function paintFlip4(container, state, marks = {}) {
     markThreat(square, threats.get(name), teams, words);
     square.setAttribute("aria-label", words.join(", "));
   }
+  gridOf(container)?.sync();
 }
 
 function litPhase(state) {
@@ -100,6 +114,7 @@ function litPhase(state) {
 }
 
 function litWords(state) {
+  if (state.steps) return t("lit: the lifted piece may step here");
   if (state.phase === "await_move") return t("lit: this piece may move one square");
   if (state.phase === "await_jump") return t("lit: the piece in the corner may land here");
   return t("lit: you may place here");
@@ -133,6 +148,7 @@ export function showFlip4Dice(element, state, empty = "") {
 registerBoardView({
   id: "flip4",
   role: "main",
+  title: N_("Flip 4 board"),
   fits: isFlip4,
   key: () => "flip4",
   help: {
@@ -140,10 +156,11 @@ registerBoardView({
     sim: N_("Simulated board: tap an empty square to put a piece down, tap a piece to lift it."),
   },
   mount(container, { onHole }) {
-    buildFlip4Board(container, onHole);
+    const keys = buildFlip4Board(container, onHole);
     return {
       paint: (view, marks) =>
         paintFlip4(container, view, { hint: marks?.hint ?? null, threats: marks?.threats ?? false }),
+      focus: keys.focus,
     };
   },
 });

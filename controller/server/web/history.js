@@ -188,6 +188,16 @@ export function showReplayStep(index) {
   if (page.info.variants?.includes(shown.replay.variant)) showReplay(state);
 }
 
+/** The players' table's column of pieces placed a game, in this board's words: "Men/game",
+ * "Pieces/game" (Flip 4), "Counters/game" (Olix). */
+function sayPiecesHead() {
+  const pieces = t(shown.words?.pieces ?? "Men");
+  const capital = pieces.charAt(0).toUpperCase() + pieces.slice(1);
+  const head = $("history-pieces");
+  head.textContent = t("{pieces}/game", { pieces: capital });
+  head.title = t("{pieces} placed per game, on average", { pieces: capital });
+}
+
 /** "7 Men placed" in this board's words; a game of another board: "7 placements". */
 function placedText(game) {
   const count = game.placements;
@@ -273,6 +283,7 @@ export function startHistory() {
       shown.words = info.words ?? null;
       shown.variants = Array.isArray(info.variants) ? info.variants : [];
       showVariantChoices(shown.variants);
+      sayPiecesHead();
     })
     .catch(() => {});
   $("history-filter").addEventListener("submit", (event) => {
@@ -301,6 +312,7 @@ export function startHistory() {
   }).observe($("history-title"));
   onLanguage(() => {
     showVariantChoices(shown.variants);
+    sayPiecesHead();
     if (shown.inView) refreshHistory();
     const open = $("history-replay").dataset.game;
     if (open !== undefined && shown.replay) {

@@ -6,6 +6,7 @@
 import { registerBoardView } from "./registry.js";
 import { teamsOf } from "./words.js";
 import { N_, t } from "./i18n.js";
+import { gridOf, rovingGrid } from "./grid-keys.js";
 
 const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
 const GRID_NAME = N_("Olix grid");
@@ -103,7 +104,9 @@ function cellHtml(cell, teams, hint) {
     words.push(t("in {patterns} just scored", { patterns: scored }));
   }
   const label = escape(words.join(", "));
-  return `<button type="button" class="${classes.join(" ")}" ${attributes.join(" ")} aria-label="${label}"></button>`;
+  // One Tab stop for the grid (grid-keys.js gives the current cell tabindex 0).
+  return `<span role="gridcell" class="grid-cell"><button type="button" tabindex="-1" class="${classes.join(" ")}" `
+    + `${attributes.join(" ")} aria-label="${label}"></button></span>`;
 }
 
 function lineHtml(line, teams) {
@@ -127,10 +130,12 @@ function lineHtml(line, teams) {
 export function olixHtml(state, hint = null) {
   const view = olixView(state);
   const colours = view.teams.map((team, index) => `--team-${index}: ${escape(team.colour)}`).join("; ");
-  const head = `<span></span>${Array.from({ length: view.size }, (_, c) => `<span class="olix-column">${COLUMNS[c]}</span>`).join("")}`;
+  const columns = Array.from({ length: view.size }, (_, c) => `<span role="columnheader" class="olix-column">${COLUMNS[c]}</span>`);
+  const head = `<div role="row" class="grid-row"><span aria-hidden="true"></span>${columns.join("")}</div>`;
   const rows = view.rows.map((cells, index) => {
     const number = index + 1;
-    return `<span class="olix-row">${number}</span>${cells.map((cell) => cellHtml(cell, view.teams, hint)).join("")}`;
+    return `<div role="row" class="grid-row"><span role="rowheader" class="olix-row">${number}</span>`
+      + `${cells.map((cell) => cellHtml(cell, view.teams, hint)).join("")}</div>`;
   });
   const counters = view.counters
     .map((count, team) => `<li data-team="${team}">${escape(view.teams[team]?.name ?? "")}: ${count}</li>`)
@@ -138,7 +143,7 @@ export function olixHtml(state, hint = null) {
   // The result's line is always there (empty during the game): nothing moves when it comes.
   const result = `<p class="olix-result">${escape(view.result)}</p>`;
   return `<div class="olix" style="${colours}">`
-    + `<div class="olix-grid" role="group" aria-label="${escape(t(GRID_NAME))}" style="--size: ${view.size}">${head}${rows.join("")}</div>`
+    + `<div class="olix-grid" role="grid" aria-label="${escape(t(GRID_NAME))}" style="--size: ${view.size}">${head}${rows.join("")}</div>`
     + `<div class="olix-area" aria-label="${escape(t(AREA_NAME))}">${view.lines.map((line) => lineHtml(line, view.teams)).join("")}`
     + `<ul class="olix-counters">${counters}</ul></div>${result}</div>`;
 }
@@ -148,23 +153,39 @@ export function isOlix(state) {
   return state?.variant === "olix" || state?.geometry?.key === "olix";
 }
 
-/** Draw olixHtml(state, hint) in `container`; a click on a cell calls onCell(name) (bound
- * once). */
+/** The containers whose clicks are bound (a container may show another board in between). */
+const bound = new WeakSet();
+
+/** Draw olixHtml(state, hint) in `container`; a click (or Enter) on a cell calls onCell(name)
+ * (bound once). One Tab stop, the arrow keys between cells (grid-keys.js); answers the keys. */
 export function showOlix(container, state, onCell, hint = null) {
-  if (container.dataset.layout !== "olix") {
-    container.dataset.layout = "olix";
+  if (!bound.has(container)) {
+    bound.add(container);
     container.addEventListener("click", (event) => {
       const cell = event.target.closest?.("[data-cell]");
       if (cell && container.dataset.layout === "olix") onCell(cell.dataset.cell);
     });
   }
+  let keys = gridOf(container);
+  if (container.dataset.layout !== "olix" || !keys) {
+    container.dataset.layout = "olix";
+    const rows = () =>
+      [...container.querySelectorAll(".olix-grid [role=row]")]
+        .map((row) => [...row.querySelectorAll("[data-cell]")].map((cell) => cell.dataset.cell))
+        .filter((names) => names.length);
+    const cell = (name) => container.querySelector(`[data-cell="${name}"]`);
+    keys = rovingGrid(container, { rows, cell });
+  }
   container.innerHTML = olixHtml(state, hint);
+  keys.sync();
+  return keys;
 }
 
 /** The Olix grid as the page's registry takes it: the main view of an Olix game. */
 registerBoardView({
   id: "olix",
   role: "main",
+  title: N_("Olix board"),
   fits: isOlix,
   key: () => "olix",
   help: {
@@ -172,6 +193,12 @@ registerBoardView({
     sim: N_("Simulated board: tap an empty cell to put a counter down, tap a counter to lift it."),
   },
   mount(container, { onHole }) {
-    return { paint: (view, marks) => showOlix(container, view, onHole, marks?.hint ?? null) };
+    let keys = null;
+    return {
+      paint: (view, marks) => {
+        keys = showOlix(container, view, onHole, marks?.hint ?? null);
+      },
+      focus: () => keys?.focus(),
+    };
   },
 });

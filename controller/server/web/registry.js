@@ -11,7 +11,9 @@ const panels = [];
  * - key(view): when it changes the view is mounted afresh (e.g. another layout);
  * - help: ``{board, sim}`` (main views), the words under the board: how to read it, and what a
  *   tap does on the simulated board;
- * - mount(container, {onHole, view}) returns ``{paint(view, marks)}``; onHole(name) acts on a
+ * - title (main views): the page's name on this board, a message id ("Flip 4 board");
+ * - mount(container, {onHole, view}) returns ``{paint(view, marks), focus()}`` (``focus``: main
+ *   views, the focus onto the board's current or first lit hole); onHole(name) acts on a
  *   hole as a tap on the flat view does (simulated board: place or lift); ``marks`` are the
  *   page's own layers: ``hint`` (a hole name) and ``threats`` (true: show them).
  */

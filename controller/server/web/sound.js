@@ -54,6 +54,7 @@ function showToggle() {
   const button = $("sound");
   button.setAttribute("aria-pressed", String(soundOn()));
   button.textContent = soundOn() ? t("Sound on") : t("Sound off");
+  button.title = $("sound-help").textContent.trim().replace(/\s+/g, " "); // what the tones are
 }
 
 export function wireSound() {

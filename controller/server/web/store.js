@@ -9,7 +9,9 @@
  *   after it); every request and pushed state takes a number when it starts, and an answer
  *   older than the state shown is dropped (the event stream pushes every change);
  * - the page's own choices: the hint shown, the Pay-Off hand open, the setup form, the log;
- * - what the page has mounted: the board views and panels shown, the sound's audio context;
+ * - what the page has mounted: the board views and panels shown, the sound's audio context,
+ *   whether the browser was found without a voice (noVoice: speech.js), the element that had
+ *   the focus last (focused: focus.js);
  * - replay: a past position the board views show instead of the live one (views.js);
  * - settings: the settings page's values as the board last answered them (settings.js);
  * - picoReading: the settings page's reading of the Pico update's status while one runs;
@@ -34,6 +36,8 @@ export const state = {
   replay: null,
   panels: [],
   audio: null,
+  noVoice: false,
+  focused: null,
   settings: null,
   picoReading: null,
   answer: { timer: null, boardAnswered: null, moment: "" },

@@ -27,6 +27,11 @@ function drawMain(shown) {
   }
   // The words under the board, in the page's language (said again when it changes).
   if (main) {
+    // The page is named after its board: "FLIX board", "Flip 4 board", "Olix board".
+    const title = t(main.title ?? "FLIX board");
+    if (document.title !== title) document.title = title;
+    const heading = document.querySelector(".top h1");
+    if (heading && heading.textContent !== title) heading.textContent = title;
     $("board-words").textContent = t(main.help?.board ?? "");
     $("sim-help").textContent = t(main.help?.sim ?? "");
   }
@@ -62,6 +67,12 @@ export function showReplay(position) {
   state.replay = position ? { layout: state.info.layout, ...position } : null;
   const shown = state.replay ?? state.view;
   if (shown) drawMain(shown);
+}
+
+/** Put the focus on the main board view (its current hole, or the first lit one): where a
+ * control that went away hands the focus on (focus.js). */
+export function focusBoard() {
+  state.views.main?.painter.focus?.();
 }
 
 /** A tap on a hole of any view: the simulated board's hands, but not on a replayed position. */
