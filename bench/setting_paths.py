@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 import httpx
-import psutil
+
+from bench.bench_controller import rss_mb
 
 TOKEN = "bench-setting-paths-token"
 PATH_SETTINGS = (
@@ -66,15 +67,14 @@ def run(folder: Path) -> None:
                 break
             except httpx.TransportError:
                 time.sleep(0.05)
-        process = psutil.Process(service.pid)
         for path in hostile:
-            before = process.memory_info().rss
+            before = rss_mb(service.pid)
             start = time.monotonic()
             answer = httpx.post(
                 url, json={"board": {"geometry": path}}, headers=auth, timeout=600
             )
             took = time.monotonic() - start
-            grown = (process.memory_info().rss - before) / 2**20
+            grown = rss_mb(service.pid) - before
             print(json.dumps({"page": "board.geometry", "path": path,
                               "status": answer.status_code, "s": round(took, 3),
                               "rss_grown_mb": round(grown, 1)}), flush=True)
