@@ -122,20 +122,28 @@ def start_settings(args: argparse.Namespace, path: Path, say: Language) -> Start
     except ConfigError as error:
         if not good.is_file():
             raise
-        reason = str(error)
+        reason, kept = str(error), None
     else:
         try:
             if not args.http and good.is_file():  # the page may have saved one that is not ours
                 bind(*parse_address(config.address)).close()
             return Start(config=config, in_file=in_file, notice="")
         except OSError as error:
-            reason = f"{config.address}: {error.strerror}"
-    in_file = load_config(good)
+            reason, kept = f"{config.address}: {error.strerror}", Start(
+                config=config, in_file=in_file, notice=""
+            )
+    try:
+        in_file = load_config(good)
+        config = command_line(args, in_file)
+    except ConfigError:  # the copy is no better: the file's own error (or its address's)
+        if kept is None:
+            raise ConfigError(reason) from None
+        return kept
     notice = say.gettext(
         "the settings in {file} cannot be used ({error}); started with the last ones that "
         "worked, {good}: change them on the settings page"
     ).format(file=path, error=reason, good=good)
-    return Start(config=command_line(args, in_file), in_file=in_file, notice=notice)
+    return Start(config=config, in_file=in_file, notice=notice)
 
 
 def command_line(args: argparse.Namespace, config: Config) -> Config:

@@ -102,6 +102,11 @@ def test_a_file_with_a_bad_value_falls_back_and_none_kept_is_an_error(tmp_path: 
     assert "port 1-65535" in started["notice"] and str(last_good(config)) in started["notice"]
     config.write_text("[leds]\nbrightness_cap = 0.2\n", encoding="utf-8")
     assert start_settings(args, config, language("en"))["notice"] == ""
+    # a copy that is no better: the file's own error, not the copy's
+    config.write_text('[http]\ntoken = "short"\n', encoding="utf-8")
+    last_good(config).write_text('[http]\ntoken = "short-too"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=f"^{config}: http.token: a token is 16"):
+        start_settings(args, config, language("en"))
 
 
 @pytest.mark.parametrize(("set_by_owner", "printed"), [(True, 0), (False, 1)])
