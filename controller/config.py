@@ -8,7 +8,9 @@ the value.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,6 +22,7 @@ from controller.seats import Seat, seat_from_json
 from engine.errors import SettingError
 from engine.holes import Layout
 from engine.variants import VARIANTS as ENGINE_VARIANTS
+from hal.files import SettingFileError, check_setting_file, read_setting_file
 from hal.geometry import GeometryError, load_geometry
 from hal.registry import available_backends
 
@@ -177,6 +180,35 @@ _BROKER = re.compile(r"mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:\d{1,5})?/?
 _TOPIC_WORD = re.compile(r"[A-Za-z0-9_\-]{1,64}")
 """A topic level Home Assistant takes as a node id (and this project as a discovery prefix)."""
 _ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d+)")
+MAX_CONFIG_FILE = 1024 * 1024
+"""The largest configuration file read (the commented example is a few kilobytes)."""
+MAX_PEM_FILE = 1024 * 1024
+"""The largest certificate or key file a setting may name."""
+MAX_VOICE_FILE = 512 * 1024 * 1024
+"""The largest Piper voice a setting may name (they are 20 to 120 MB)."""
+MIN_TOKEN = 16
+"""The shortest access token taken: 16 characters or more are not found by guessing at the
+rate the service lets wrong tokens through (docs/THREATS.md)."""
+MAX_TOKEN = 128
+"""The longest access token taken."""
+TEXTS = ("username", "password", "ha_username", "ha_password", "pico_drive")
+"""Settings that are any text without control characters."""
+
+
+def _plain_text(value: Any) -> bool:
+    """Whether ``value`` is a string without control characters (a newline, a NUL, ...)."""
+    return isinstance(value, str) and all(ch.isprintable() or ch == " " for ch in value)
+
+
+def _serial_port(port: str) -> bool:
+    """Whether ``port`` may be a serial port: missing (a board plugged in later) or a character
+    device (a symbolic link to one, as udev's ``/dev/flixboard``, too)."""
+    try:
+        return stat.S_ISCHR(os.stat(port).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -260,9 +292,15 @@ def _check(key: str, value: Any, where: str) -> Any:
             raise ConfigError(f"{where}: {error}") from None
         return value.upper()
     if key == "backend":
-        name = value.partition(":")[0] if isinstance(value, str) else None
-        if value != "" and name not in available_backends():
-            raise ConfigError(f"{bad} ({', '.join(available_backends())}, or serial:PORT)")
+        name, _, port = value.partition(":") if _plain_text(value) else (None, "", "")
+        if value != "" and (
+            name not in available_backends()
+            or (port and (name != "serial" or not _serial_port(port)))
+        ):
+            raise ConfigError(
+                f"{bad} ({', '.join(available_backends())}, or serial:PORT, PORT a serial "
+                "device)"
+            )
         return value
     if key == "geometry":
         if not isinstance(value, str):
@@ -277,17 +315,13 @@ def _check(key: str, value: Any, where: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 600:
             raise ConfigError(f"{bad} (seconds, 1..600)")
         return float(value)
-    if key == "pico_drive":
-        if not isinstance(value, str):
-            raise ConfigError(f"{bad} (the folder the Pico's RPI-RP2 drive is mounted on)")
-        return value
     if key == "team_names":
         if (
             not isinstance(value, list | tuple)
             or len(value) not in (3, 4)
-            or not all(isinstance(v, str) and v.strip() for v in value)
+            or not all(_plain_text(v) and v.strip() for v in value)
         ):
-            raise ConfigError(f"{bad} (a list of three or four names)")
+            raise ConfigError(f"{bad} (a list of three or four names, no control characters)")
         return (*value, *Config.team_names[len(value) :])
     if key == "team_colours":
         if not isinstance(value, list | tuple) or len(value) not in (3, 4):
@@ -321,14 +355,17 @@ def _check(key: str, value: Any, where: str) -> Any:
             raise ConfigError(f"{bad} (a name)")
         return value.strip()
     if key in ("broker", "ha_broker"):
-        if not isinstance(value, str) or (value and not _BROKER.fullmatch(value.strip())):
-            raise ConfigError(f"{bad} (mqtt://host:port or mqtts://host:port)")
+        found = _BROKER.fullmatch(value.strip()) if isinstance(value, str) else None
+        port = found.group(2) if found else None
+        if not isinstance(value, str) or (value and (not found or port == ":0")):
+            raise ConfigError(f"{bad} (mqtt://host:port or mqtts://host:port, port 1-65535)")
+        if port is not None and int(port[1:]) > 65535:
+            raise ConfigError(f"{bad} (mqtt://host:port or mqtts://host:port, port 1-65535)")
         return value.strip()
     if key in ("ca_file", "cert_file", "key_file", "ha_ca_file"):
-        if not isinstance(value, str):
+        if not _plain_text(value):
             raise ConfigError(f"{bad} (the path of a PEM file)")
-        if value and not Path(value).is_file():
-            raise ConfigError(f"{bad} (no such file)")
+        _setting_file(value, MAX_PEM_FILE, f"{bad} (no PEM file there: a regular file of")
         return value
     if key == "keepalive_s":
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 600:
@@ -351,16 +388,36 @@ def _check(key: str, value: Any, where: str) -> Any:
             raise ConfigError(f"{bad} (words a minute, 80..400)")
         return value
     if key == "piper_voice":
-        if not isinstance(value, str):
+        if not _plain_text(value):
             raise ConfigError(f"{bad} (the path of a Piper voice, .onnx)")
-        if value and not Path(value).is_file():
-            raise ConfigError(f"{bad} (no such file)")
+        _setting_file(value, MAX_VOICE_FILE, f"{bad} (no Piper voice there: a regular file of")
         return value
-    if key in ("token", "username", "password", "ha_username", "ha_password"):
-        if not isinstance(value, str):
-            raise ConfigError(f"{bad} (a string)")
+    if key == "token":
+        fits = isinstance(value, str) and MIN_TOKEN <= len(value) <= MAX_TOKEN
+        if value != "" and not (fits and value.isprintable() and " " not in value):
+            raise ConfigError(
+                f"{where}: a token is {MIN_TOKEN} to {MAX_TOKEN} characters without spaces "
+                f"({len(value) if isinstance(value, str) else 0} given; remove the line to have "
+                "one made, shown on the settings page)"
+            )
+        return value
+    if key in TEXTS:
+        if not _plain_text(value):
+            raise ConfigError(f"{bad} (a text, no control characters)")
         return value
     raise ConfigError(f"{where}: unknown key {key!r}")
+
+
+def _setting_file(path: str, limit: int, refused: str) -> None:
+    """A ``ConfigError`` (``refused`` and the bound) unless ``path`` is empty or a regular file
+    of at most ``limit`` bytes: one message whatever the reason, so that a setting tells
+    nothing of other files."""
+    if not path:
+        return
+    try:
+        check_setting_file(path, limit)
+    except SettingFileError:
+        raise ConfigError(f"{refused} at most {limit // 1024} KiB)") from None
 
 
 def from_tables(
@@ -397,9 +454,9 @@ def load_config(path: str | Path | None) -> Config:
         return Config()
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ConfigError(f"cannot read config file {path}: {error.strerror}") from None
+        text = read_setting_file(path, MAX_CONFIG_FILE).decode("utf-8")
+    except SettingFileError as error:
+        raise ConfigError(f"cannot read config file {path}: {error.reason}") from None
     except UnicodeDecodeError as error:
         raise ConfigError(f"config file {path} is not UTF-8 text (byte {error.start})") from None
     try:

@@ -6,6 +6,11 @@ folder, written, flushed to the disk, then renamed over the old one), so a power
 either the old file or the new one. A board without a file yet gets the commented example file
 with the changed values.
 
+Each start removes the temporary files a write cut short left beside the file
+(``remove_orphans``); a start that came up keeps a copy of the file it used beside it
+(``config.toml.last-good``), and a start whose file cannot be used starts with that copy and
+says so (``controller.cli.run``).
+
 The access token is ``[http] token`` when the file sets one, else the one stored in
 ``DATA_DIR/token`` (mode 0600) when the board was set up; without either, a new token is made at
 each start and the page shows its first-run screen.
@@ -13,6 +18,8 @@ each start and the page shows its first-run screen.
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import re
 import secrets
@@ -23,8 +30,16 @@ from typing import Any
 import tomlkit
 from tomlkit.items import Table
 
-from controller.config import Config, ConfigError, from_tables
+from controller.config import (
+    MAX_CONFIG_FILE,
+    MAX_TOKEN,
+    MIN_TOKEN,
+    Config,
+    ConfigError,
+    from_tables,
+)
 from controller.game_data import SeatData
+from hal.files import SettingFileError, read_setting_file
 
 EXAMPLE = Path(__file__).with_name("config.example.toml")
 """The commented example file a first setting starts from."""
@@ -36,8 +51,10 @@ NEW_FILE_MODE = 0o600
 """A new configuration or token file: it may hold the broker's password or the token."""
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_\-]{16,128}")
 """A token the page may set: 16..128 letters, digits, ``_`` or ``-`` (fits a URL fragment)."""
-MAX_TOKEN = 128
-"""The longest token kept (one set in the configuration file may be any printable text)."""
+LAST_GOOD = ".last-good"
+"""The suffix of the copy of the last configuration file a start came up with."""
+_TEMPORARY = re.compile(r"[A-Za-z0-9_]{8}")
+"""The random part of a temporary file's name (``tempfile.mkstemp``'s)."""
 SettingValue = bool | int | float | str | list[str] | list[SeatData]
 """A setting's value as a TOML file takes it (``[[game.seats]]``: one table a seat)."""
 SettingsTables = dict[str, dict[str, SettingValue]]
@@ -80,8 +97,8 @@ def _toml_value(key: str, value: Any) -> Any:
 def _read(path: Path) -> str:
     source = path if path.exists() else EXAMPLE
     try:
-        return source.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        return read_setting_file(source, MAX_CONFIG_FILE).decode("utf-8")
+    except (SettingFileError, UnicodeDecodeError) as error:
         raise ConfigError(f"cannot read config file {source}: {error}") from None
 
 
@@ -107,10 +124,10 @@ def write_settings(path: Path, changes: SettingsTables) -> Config:
 def stored_token(data_dir: Path) -> str | None:
     """The token stored when the board was set up, or ``None``."""
     try:
-        token = (data_dir / TOKEN_FILE).read_text(encoding="ascii").strip()
+        token = read_setting_file(data_dir / TOKEN_FILE, 4 * MAX_TOKEN).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
-    return token if token and len(token) <= MAX_TOKEN and token.isprintable() else None
+    return token if MIN_TOKEN <= len(token) <= MAX_TOKEN and token.isprintable() else None
 
 
 def store_token(data_dir: Path, token: str) -> None:
@@ -123,3 +140,34 @@ def store_token(data_dir: Path, token: str) -> None:
 def new_token() -> str:
     """A fresh random token (22 URL-safe characters)."""
     return secrets.token_urlsafe(16)
+
+
+def remove_orphans(folder: Path, name: str) -> list[Path]:
+    """Remove the temporary files of ``name`` (``.NAME.XXXXXXXX``) that a write cut short (a
+    power cut, a kill) left in ``folder``; the ones removed."""
+    removed = []
+    try:
+        found = list(folder.glob(f".{glob.escape(name)}.*"))
+    except OSError:
+        return []
+    for item in found:
+        if _TEMPORARY.fullmatch(item.name.removeprefix(f".{name}.")) and item.is_file():
+            with contextlib.suppress(OSError):
+                item.unlink()
+                removed.append(item)
+    return removed
+
+
+def last_good(path: Path) -> Path:
+    """Where the copy of the last configuration file a start came up with is kept."""
+    return path.with_name(path.name + LAST_GOOD)
+
+
+def keep_last_good(path: Path) -> None:
+    """Keep a copy of the configuration file at ``path`` (a start came up with it); nothing
+    when there is none, or the copy cannot be written (a read-only folder)."""
+    try:
+        text = read_setting_file(path, MAX_CONFIG_FILE).decode("utf-8")
+        write_atomically(last_good(path), text, NEW_FILE_MODE)
+    except (OSError, UnicodeDecodeError):
+        return

@@ -25,6 +25,7 @@ from engine.grid import GRIDS
 from engine.phrase import why
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
+from hal.files import SettingFileError, read_setting_file
 from hal.pixel_order import orders_of
 from hal.power import PowerBudget, PowerError, load_power
 
@@ -124,33 +125,50 @@ def load_geometry(name: str | Path | None) -> BoardGeometry:
     return load_grid_wiring(name).geometry
 
 
+MAX_WIRING_FILE = 64 * 1024
+"""The largest wiring file read (the project's are a few kilobytes)."""
+
+
+def _not_wiring(where: str) -> GeometryError:
+    """The one refusal of a path that holds no wiring file, whatever the reason (missing,
+    unreadable, not a regular file, too large, not TOML, no ``[board]`` table): a setting must
+    not tell what other files exist or hold."""
+    return GeometryError(
+        why(
+            "no wiring file at {where} (a regular TOML file of at most {limit} KiB with a "
+            "[board] table)",
+            where=where,
+            limit=MAX_WIRING_FILE // 1024,
+        )
+    )
+
+
 def _read(name: str | Path) -> tuple[dict[str, Any], str]:
     if isinstance(name, Path) or "/" in name or name.endswith(".toml"):
-        path = Path(name)
-        where = str(path)
+        where = str(name)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise GeometryError(
-                why("cannot read the wiring file {where}: {error}", where=where, error=error)
-            ) from error
-    else:
-        where = f"wiring/{name}.toml"
-        resource = files("wiring").joinpath(f"{name}.toml")
-        if not resource.is_file():
-            known = sorted(
-                item.name.removesuffix(".toml")
-                for item in files("wiring").iterdir()
-                if item.name.endswith(".toml") and item.name.removesuffix(".toml") in GRIDS
+            data = tomllib.loads(read_setting_file(name, MAX_WIRING_FILE).decode("utf-8"))
+        except (SettingFileError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            raise _not_wiring(where) from None
+        if not isinstance(data.get("board"), dict) or "geometry" not in data["board"]:
+            raise _not_wiring(where)
+        return data, where
+    where = f"wiring/{name}.toml"
+    resource = files("wiring").joinpath(f"{name}.toml")
+    if not resource.is_file():
+        known = sorted(
+            item.name.removesuffix(".toml")
+            for item in files("wiring").iterdir()
+            if item.name.endswith(".toml") and item.name.removesuffix(".toml") in GRIDS
+        )
+        raise GeometryError(
+            why(
+                "no board geometry {name}: known {known} or the path of a wiring file",
+                name=repr(name),
+                known=", ".join([FLIX_GEOMETRY.key, *known]),
             )
-            raise GeometryError(
-                why(
-                    "no board geometry {name}: known {known} or the path of a wiring file",
-                    name=repr(name),
-                    known=", ".join([FLIX_GEOMETRY.key, *known]),
-                )
-            )
-        text = resource.read_text(encoding="utf-8")
+        )
+    text = resource.read_text(encoding="utf-8")
     try:
         return tomllib.loads(text), where
     except tomllib.TOMLDecodeError as error:

@@ -20,7 +20,7 @@ from sim.clock import SimClock
 
 T = TypeVar("T")
 
-TOKEN = "s3cret"
+TOKEN = "s3cret-harness-token"
 BASE_URL = "http://127.0.0.1:8640"
 
 

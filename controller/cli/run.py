@@ -21,10 +21,18 @@ from controller.config import (
     load_config,
     parse_address,
 )
-from controller.config_file import TOKEN_FILE, new_token, stored_token
+from controller.config_file import (
+    CONFIG_FILE,
+    TOKEN_FILE,
+    keep_last_good,
+    last_good,
+    new_token,
+    remove_orphans,
+    stored_token,
+)
 from controller.core.board_search import BoardSearch
 from controller.i18n import N_, Language, error_words, language
-from controller.records.journal import Journal, JournalError, default_data_dir
+from controller.records.journal import Journal, JournalError, default_data_dir, make_private
 from controller.seats import Seat
 from controller.server.service import Service, ServiceFailed, bind
 from controller.server.setup import Setup, config_path, held_settings
@@ -92,6 +100,50 @@ def settings(args: argparse.Namespace, path: Path) -> Config:
     """The configuration: defaults, the file (``--config``, else ``path`` when it exists), then
     the command line's settings (``command_line``)."""
     return command_line(args, load_config(args.config or (path if path.exists() else None)))
+
+
+class Start(TypedDict):
+    """The settings a start uses: the file's (``in_file``), with the command line's on top
+    (``config``), and what the start says when it fell back to the last good file."""
+
+    config: Config
+    in_file: Config
+    notice: str
+
+
+def start_settings(args: argparse.Namespace, path: Path, say: Language) -> Start:
+    """The file's settings, or, when they cannot be used (a ``ConfigError``, or an address this
+    machine cannot listen on), those of the last file a start came up with
+    (``config.toml.last-good``), with a notice that says so; the command line's on top."""
+    good = last_good(path)
+    try:
+        in_file = load_config(path) if args.config or path.exists() else Config()
+        config = command_line(args, in_file)
+    except ConfigError as error:
+        if not good.is_file():
+            raise
+        reason, kept = str(error), None
+    else:
+        try:
+            if not args.http and good.is_file():  # the page may have saved one that is not ours
+                bind(*parse_address(config.address)).close()
+            return Start(config=config, in_file=in_file, notice="")
+        except OSError as error:
+            reason, kept = f"{config.address}: {error.strerror}", Start(
+                config=config, in_file=in_file, notice=""
+            )
+    try:
+        in_file = load_config(good)
+        config = command_line(args, in_file)
+    except ConfigError:  # the copy is no better: the file's own error (or its address's)
+        if kept is None:
+            raise ConfigError(reason) from None
+        return kept
+    notice = say.gettext(
+        "the settings in {file} cannot be used ({error}); started with the last ones that "
+        "worked, {good}: change them on the settings page"
+    ).format(file=path, error=reason, good=good)
+    return Start(config=config, in_file=in_file, notice=notice)
 
 
 def command_line(args: argparse.Namespace, config: Config) -> Config:
@@ -260,11 +312,12 @@ def main(args: argparse.Namespace) -> int:
     try:
         data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
         path = config_path(args.config, data_dir)
-        config = settings(args, path)
+        tidy(path, data_dir)
+        start = start_settings(args, path, say)
+        config, in_file = start["config"], start["in_file"]
         say = language(config.language)
         host, port = parse_address(config.address)
         journal = Journal(data_dir)
-        in_file = load_config(path) if path.exists() else Config()
     except (ConfigError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
         return USER_FAULT
@@ -298,6 +351,7 @@ def main(args: argparse.Namespace) -> int:
         lambda file: command_line(args, file),
         file_token=bool(in_file.token),
         held=held_by(args),
+        notice=start["notice"],
     )
     simulated = config.backend.partition(":")[0] == "sim"
     view = sys.stdout if simulated and sys.stdout.isatty() else None
@@ -318,7 +372,9 @@ def main(args: argparse.Namespace) -> int:
                 print(f"flixboard run: {error}", file=sys.stderr)
                 return USER_FAULT
             take_seats(service, parse_computers(args.computer, config.players))
-            _announce(service, config.backend, journal, setup, say)
+            if not setup.notice and path.exists():
+                keep_last_good(path)
+            _announce(service, config, journal, setup, say)
             asyncio.run(service.run(sock))
     except (HalError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
@@ -359,30 +415,51 @@ def restart() -> None:
     os.execv(sys.executable, sys.orig_argv)
 
 
-def _announce(service: Service, board: str, journal: Journal, setup: Setup, say: Language) -> None:
-    """What the service serves and how to reach it, in the board's language."""
+def tidy(path: Path, data_dir: Path) -> None:
+    """Before a start: the temporary files a write cut short left beside the configuration file
+    and the token removed, and the data directory's configuration file made this user's only
+    (it may hold the token and the broker's password)."""
+    remove_orphans(path.parent, path.name)
+    remove_orphans(data_dir, TOKEN_FILE)
+    own = data_dir / CONFIG_FILE
+    if own.is_file():
+        make_private(own)
+
+
+def _announce(
+    service: Service, config: Config, journal: Journal, setup: Setup, say: Language
+) -> None:
+    """What the service serves and how to reach it, in the board's language. A token made at
+    this start is shown once; one kept in the data directory or set by the owner never."""
     url = service.url()
     lines = [
         say.gettext("flixboard: serving on {url} (board: {board}, journal: {journal})").format(
-            url=url, board=board, journal=journal.path
+            url=url, board=config.backend, journal=journal.path
         ),
         say.gettext("Open {url} in a browser, or use the HTTP API: {command}").format(
             url=url, command=f"curl {url}api/state"
         ),
     ]
-    kept = stored_token(setup.data_dir) == service.token
-    if kept:  # set up: the token stays out of the log
+    if stored_token(setup.data_dir) == service.token:  # set up: the token stays out of the log
         token = say.gettext("<the token in {file}, shown on the settings page>").format(
             file=setup.data_dir / TOKEN_FILE
         )
+    elif config.token == service.token:  # the owner's own ([http] token, --set http.token)
+        token = say.gettext("<the token of [http] token, shown on the settings page>")
+    elif setup.first_run():  # made at this start: shown once, in the next line
+        token = say.gettext("<the token above>")
     else:
         token = service.token
     if setup.first_run():
+        once = service.token if token == say.gettext("<the token above>") else token
         lines.append(
             say.gettext("Not set up yet: open {url} and give it the token {token}").format(
-                url=f"{url}settings.html", token=token
+                url=f"{url}settings.html", token=once
             )
         )
+    if setup.notice:
+        lines.append(setup.notice)
+        print(f"flixboard run: {setup.notice}", file=sys.stderr, flush=True)
     if service.token_required:
         lines.append(
             say.gettext("POST requests need the header: {header}").format(

@@ -26,6 +26,7 @@ hold what these types require.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from collections.abc import Mapping
@@ -171,6 +172,23 @@ def make_data_dir(data_dir: str | Path) -> Path:
     return path
 
 
+PRIVATE_MODE = 0o600
+"""The data directory's files hold the game's seed, the remote game's keys, the token: this
+user's only."""
+
+
+def make_private(path: Path) -> None:
+    """Create the file at ``path`` for this user only (``PRIVATE_MODE``), or take the other
+    users' rights from it and from SQLite's ``-wal`` and ``-shm`` beside it (which SQLite makes
+    with the database file's mode). A file that cannot be opened is left to SQLite to refuse."""
+    with contextlib.suppress(OSError):
+        os.close(os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, PRIVATE_MODE))
+    for item in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(OSError):
+            if item.is_file() and item.stat().st_mode & 0o077:
+                item.chmod(PRIVATE_MODE)
+
+
 class Journal:
     """An append-only log in ``journal.sqlite3`` of a data directory (``None``: in memory)."""
 
@@ -184,6 +202,7 @@ class Journal:
             target = ":memory:"
         else:
             self.path = make_data_dir(data_dir) / self.FILE_NAME
+            make_private(self.path)
             target = str(self.path)
         try:
             self._db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)

@@ -11,7 +11,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from controller.records.journal import Journal, JournalError, make_data_dir
+from controller.records.journal import Journal, JournalError, make_data_dir, make_private
 from controller.records.model import StoredGame, record_digest
 
 SCHEMA = """
@@ -65,6 +65,7 @@ class GameStore:
         try:
             if self.path is not None:
                 make_data_dir(self.path.parent)
+                make_private(self.path)
             self.db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
         except JournalError as error:
             raise RecordsError(str(error)) from None

@@ -6,16 +6,22 @@ the page reads them from ``GET /api/remote`` with its token.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 from starlette.requests import HTTPConnection
 
 from controller.core.state import RemoteView, State
 from controller.server.requests import has_token
 
+if TYPE_CHECKING:
+    from controller.server.web_service import WebService
 
-def may_see_codes(connection: HTTPConnection, token: str, token_required: bool) -> bool:
-    """Whether this request may see the remote game's codes."""
-    return not token_required or has_token(connection, token)
+
+def may_see_codes(connection: HTTPConnection, service: WebService) -> bool:
+    """Whether this request may see the remote game's codes (a client past its wrong tokens
+    does not, whatever it sends: ``has_token``)."""
+    return not service.token_required or has_token(connection, service, refuse=False)
 
 
 def remote_without_codes(remote: RemoteView | None) -> RemoteView | None:

@@ -1,7 +1,11 @@
 """Reading requests: who may send an order, and its JSON body, checked.
 
 A body is taken only as JSON (or what ``curl -d`` sends), at most ``MAX_BODY`` bytes, and must
-be an object with the endpoint's keys and types; anything else raises a ``BadOrder``.
+be an object with the endpoint's keys and types, its strings Unicode text (JSON's ``\\ud800``
+escape writes a lone surrogate, which no text holds); anything else raises a ``BadOrder``.
+
+A token is compared only for a client that has not sent too many wrong ones
+(``controller.server.limits.Logins``): past them, a 429 answers before any comparison.
 """
 
 from __future__ import annotations
@@ -14,7 +18,14 @@ from typing import TYPE_CHECKING, TypeVar
 import msgspec
 from starlette.requests import HTTPConnection, Request
 
-from controller.errors import BadOrder, BodyTooLarge, Forbidden, NotJson, Unauthorized
+from controller.errors import (
+    BadOrder,
+    BodyTooLarge,
+    Forbidden,
+    NotJson,
+    TooMany,
+    Unauthorized,
+)
 from controller.server.numbers import MAX_DIGITS, loads_json
 
 if TYPE_CHECKING:
@@ -23,22 +34,37 @@ if TYPE_CHECKING:
 MAX_BODY = 64 * 1024
 """The largest request body taken; every order fits in a few hundred bytes."""
 B = TypeVar("B", bound=msgspec.Struct)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 BODY_TYPES = ("application/json", "application/x-www-form-urlencoded")
 """Content types a JSON body may come with: JSON, or what ``curl -d`` sends by default."""
 
 
 
-def has_token(request: HTTPConnection, token: str) -> bool:
+def has_token(connection: HTTPConnection, service: WebService, *, refuse: bool = True) -> bool:
     """Whether the request carries ``Authorization: Bearer <token>`` (compared in constant
-    time)."""
-    given = request.headers.get("authorization", "")
-    return secrets.compare_digest(given.encode(), f"Bearer {token}".encode())
+    time). A client that sent too many wrong tokens is refused first, whatever it sends now
+    (``TooMany``; with ``refuse=False``, for a read, it counts as without the token); a wrong
+    one counts against its client, a request without one does not."""
+    given = connection.headers.get("authorization")
+    if given is None:
+        return False
+    address = client_address(connection)
+    try:
+        service.logins.check(address)
+    except TooMany:
+        if refuse:
+            raise
+        return False
+    if secrets.compare_digest(given.encode(), f"Bearer {service.token}".encode()):
+        return True
+    service.logins.wrong(address)
+    return False
 
 
-def check_sender(request: Request, token: str, token_required: bool) -> None:
+def check_sender(request: Request, service: WebService) -> None:
     """Refuse an order without the token (where one is needed) or from a page of another
     site."""
-    if token_required and not has_token(request, token):
+    if service.token_required and not has_token(request, service):
         raise Unauthorized(
             "this board needs 'Authorization: Bearer <token>' on every order (POST, hints)"
         )
@@ -50,14 +76,14 @@ def check_sender(request: Request, token: str, token_required: bool) -> None:
 def check_order(request: Request, service: WebService) -> None:
     """A request with effects (a POST, a hint): from a sender that may drive the board
     (``check_sender``), within its client's rate (``controller.server.limits``)."""
-    check_sender(request, service.token, service.token_required)
+    check_sender(request, service)
     service.limits.take(client_address(request))
 
 
 def check_owner(request: Request, service: WebService) -> None:
     """A request of the board's owner (the settings, the Pico's update): the token, on this
     machine too, from this site, within the client's rate."""
-    if not has_token(request, service.token):
+    if not has_token(request, service):
         raise Unauthorized(
             "the settings need 'Authorization: Bearer <token>' (the board's token: printed "
             "when it was first started, shown on the settings page)"
@@ -113,6 +139,24 @@ async def _read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+def _check_texts(data: object) -> None:
+    """Refuse a body with a string (a value or a key, at any depth) that is no Unicode text:
+    a lone surrogate (``"\\ud800"``) cannot be encoded, nor stored, nor said."""
+    waiting = [data]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, dict):
+            waiting.extend(item.keys())
+            waiting.extend(item.values())
+        elif isinstance(item, list):
+            waiting.extend(item)
+        elif isinstance(item, str) and _SURROGATE.search(item):
+            raise BadOrder(
+                "the body is not JSON this API takes: a string holds a lone surrogate "
+                "(\\ud800-\\udfff), which is no Unicode text"
+            )
+
+
 async def read_body(request: Request, kind: type[B]) -> B:
     """The JSON object of the request as ``kind`` (``controller.server.bodies``), checked: known
     keys only, required keys present, types."""
@@ -129,6 +173,7 @@ async def read_body(request: Request, kind: type[B]) -> B:
             raise BadOrder("the body is not JSON this API takes: nested too deeply") from None
     if not isinstance(data, dict):
         raise BadOrder("the body must be a JSON object")
+    _check_texts(data)
     fields = msgspec.structs.fields(kind)
     known = [field.name for field in fields]
     unknown = sorted(set(data) - set(known))

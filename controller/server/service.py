@@ -29,7 +29,7 @@ from controller.remote.play import RemotePlay
 from controller.server.app import create_app
 from controller.server.buttons import PageButtons
 from controller.server.fanout import Fanout, Subscriber
-from controller.server.limits import RateLimit
+from controller.server.limits import Logins, RateLimit
 from controller.server.privacy import state_without_codes
 from controller.server.setup import Setup, is_loopback
 from controller.server.systemd_notify import SystemdNotifier
@@ -84,6 +84,8 @@ class Service:
         self.token_required = not is_loopback(host)
         self.limits = RateLimit(backend.clock.now)
         """How fast each client may send orders (``controller.server.limits``)."""
+        self.logins = Logins(backend.clock.now)
+        """The wrong tokens of each client, refused past a few (``controller.server.limits``)."""
         self.view = view
         self.setup = setup
         """Where the settings page writes (``None``: the page cannot change settings)."""

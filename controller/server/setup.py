@@ -7,13 +7,14 @@ once: the page shows it beside each, and ``POST /api/settings`` answers it.
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from controller.config import Config
+from controller.config import Config, ConfigError, parse_address
 from controller.config_file import CONFIG_FILE, stored_token
 
 NOW = "now"
@@ -60,6 +61,9 @@ class Setup:
     held: dict[str, str] = field(default_factory=dict)
     """The page's settings that the command line sets (``"board.backend"``: ``"--board sim"``):
     the page still writes them to the file, but the service keeps the command line's."""
+    notice: str = ""
+    """Said when this start could not use the file and started with the last good copy
+    (``controller.cli.run.start_settings``)."""
 
     def first_run(self) -> bool:
         """Not set up yet: no configuration file, or no token kept across restarts."""
@@ -89,6 +93,36 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+FIRST_FREE_PORT = 1024
+"""The lowest port the page may choose (those below are the system's)."""
+
+
+def check_listen_address(text: str, port_now: int) -> None:
+    """A ``ConfigError`` unless this process could listen on ``HOST:PORT`` (the name resolves
+    to an address of this machine, the port is 1024 or above and free), checked by
+    binding a socket there; the port the service listens on now passes (it is ours: it is free
+    once the service restarts)."""
+    host, port = parse_address(text)
+    if 0 < port < FIRST_FREE_PORT:
+        raise ConfigError(
+            f"http.address: {text}: ports below {FIRST_FREE_PORT} belong to the system's own "
+            "services (or need root, which this service does not run as): choose 1024-65535"
+        )
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE and port == port_now:
+                return
+            reason = error.strerror or str(error)
+            raise ConfigError(
+                f"http.address: this board cannot listen on {text}: {reason} (an address of "
+                "this machine, or 0.0.0.0, and a port no other program holds)"
+            ) from None
 
 
 def config_path(given: str | None, data_dir: Path) -> Path:

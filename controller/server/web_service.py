@@ -10,7 +10,7 @@ from controller.config import Config
 from controller.core.board_controller import BoardController
 from controller.remote.play import RemotePlay
 from controller.server.fanout import Subscriber
-from controller.server.limits import RateLimit
+from controller.server.limits import Logins, RateLimit
 from controller.server.setup import Setup
 from controller.voice.voice import Voice
 from hal.base import Backend
@@ -31,6 +31,7 @@ class WebService(Protocol):
     token_required: bool
     remote: RemotePlay
     limits: RateLimit
+    logins: Logins
     setup: Setup | None
     voice: Voice
 

@@ -24,6 +24,7 @@ def test_a_restart_runs_again_in_the_same_process_and_tells_systemd(tmp_path: Pa
             pid = service.process.pid
             found = re.search(r"give it the token (\S+)", service.log.read_text())
             assert found, service.log.read_text()
+            assert service.log.read_text().count(found.group(1)) == 1  # printed once
             auth = {"Authorization": f"Bearer {found.group(1)}"}
             run = httpx.get(f"{service.url}/api/setup", timeout=10).json()["run"]
             answer = httpx.post(f"{service.url}/api/settings/restart", headers=auth, timeout=10)

@@ -81,7 +81,7 @@ async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> Non
         ({"game": {"team_names": ["Red", "", "Green"]}}, 400, "three or four names"),
         ({"game": {"team_names": ["R" * 300, "B", "G"]}}, 400, "at most 256 characters"),
         ({"remote": {"broker": "http://broker:1883"}}, 400, "mqtt://host:port"),
-        ({"remote": {"password": 1234}}, 400, "a string"),
+        ({"remote": {"password": 1234}}, 400, "no control characters"),
         ({"game": {"variant": "lucky"}}, 400, "not a setting of this page"),
         ({"http": {"token": "x" * 20}}, 400, "http.token is not a setting of this page"),
         ({"http": {"address": "everywhere"}}, 400, "not an address HOST:PORT"),
@@ -191,13 +191,13 @@ async def test_a_restart_is_asked_only_after_the_answer(tmp_path: Path) -> None:
 async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> None:
     h = harness(tmp_path, "0.0.0.0")
     path = h.service.setup.path  # type: ignore[union-attr]
-    text = path.read_text(encoding="utf-8") + '\n[http]\n# ours\ntoken = "s3cret"\n'
+    text = path.read_text(encoding="utf-8") + '\n[http]\n# ours\ntoken = "s3cret-of-the-file-0"\n'
     path.write_text(text, encoding="utf-8")
     h.service.setup = Setup(path, tmp_path / "data", lambda config: config, file_token=True)
     new = "a-new-token-of-ours-123"
     status, body = await post(h, "/api/settings/token", {"token": new})
     assert status == 200 and body["token"] == new
-    assert path.read_text(encoding="utf-8") == text.replace('"s3cret"', f'"{new}"')
+    assert path.read_text(encoding="utf-8") == text.replace('"s3cret-of-the-file-0"', f'"{new}"')
     assert not (tmp_path / "data" / TOKEN_FILE).exists()
     assert load_config(path).token == new
 

@@ -9,6 +9,7 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 from api_harness import Harness
 from api_schema import check_message
 
@@ -39,13 +40,17 @@ class Reader:
         self.reading = asyncio.Event()
         self.reading.set()
         self.sent: list[dict[str, Any]] = []
+        self.begun: list[dict[str, Any]] = []
+        """Every message the service began to send, taken or not."""
 
     async def receive(self) -> dict[str, Any]:
         return await self.incoming.get()
 
     async def send(self, message: dict[str, Any]) -> None:
+        self.begun.append(message)
+        if message["type"] in ("websocket.send", "websocket.close"):
+            await self.reading.wait()  # a connection that takes nothing blocks both
         if message["type"] == "websocket.send":
-            await self.reading.wait()
             check_message(message["text"])
         self.sent.append(message)
 
@@ -72,6 +77,38 @@ async def test_a_reader_that_stops_reading_is_closed_with_4008_and_a_reason() ->
     assert closing["type"] == "websocket.close" and closing["code"] == FELL_BEHIND
     assert "read /api/state again" in closing["reason"]
     assert len(reader.texts()) <= 3  # the stale backlog is not sent
+    assert len(api.service.fanout) == 0
+
+
+async def test_a_reader_slower_than_any_time_limit_still_gets_its_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The race of a load run: the close frame of a reader that fell behind waits for its
+    connection to take data again (the reader's sends block), and the reader drains slower than
+    the time the service gave it: the close was given up and the reader never got it. Here the
+    loop's clock jumps an hour while the reader is stopped (every timer the service set fires),
+    then the reader reads again: its close comes."""
+    api = Harness()
+    reader = Reader()
+    stream = asyncio.create_task(api.app(SCOPE, reader.receive, reader.send))
+    while not reader.texts():
+        await asyncio.sleep(0)
+    reader.reading.clear()
+    entry = game_entry(api.service.config, "qubic", 2, 1, None)
+    while len(api.service.fanout):
+        api.service.order(lambda now: api.service.controller.new_game(entry, now))
+        await asyncio.sleep(0)
+    while not any(m["type"] == "websocket.close" for m in reader.begun):
+        await asyncio.sleep(0)  # the close frame waits for the stopped reader
+    loop = asyncio.get_running_loop()
+    real_time = loop.time
+    monkeypatch.setattr(loop, "time", lambda: real_time() + 3600.0)
+    for _ in range(10):
+        await asyncio.sleep(0)  # the timers that were due within the hour have fired
+    reader.reading.set()
+    await asyncio.wait_for(stream, 30)
+    closing = reader.sent[-1]
+    assert closing["type"] == "websocket.close" and closing["code"] == FELL_BEHIND
     assert len(api.service.fanout) == 0
 
 

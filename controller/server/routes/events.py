@@ -2,6 +2,12 @@
 
 A page of another site is refused (``CROSS_SITE``); a reader that falls behind is closed with
 ``FELL_BEHIND`` (``controller.server.fanout``): the page reconnects and reads the state again.
+A reader falls behind because its connection stopped taking data, so its close frame waits for
+the connection to take it (the server's write buffer drained below its low mark) however long
+that takes, or for the reader to leave: given up after a fixed time, a reader slower than that
+never got its close (the server only closed its side once the reader had drained the backlog:
+a bare end of stream, or nothing while the reader reads nothing). The reader is unsubscribed at
+once, so the wait holds no queue.
 Each socket has one sending loop and one listening loop for its whole life, so a message costs
 one wake-up per subscriber, whatever their number.
 """
@@ -25,8 +31,6 @@ from controller.wire import encode
 CROSS_SITE = 1008
 """Close code (policy violation) for a socket opened by a page of another site: refused
 before it is accepted, so the browser sees the handshake fail (HTTP 403)."""
-CLOSE_TIMEOUT_S = 5.0
-"""How long a reader that fell behind gets to take the close frame."""
 
 
 def routes(service: WebService) -> list[WebSocketRoute]:
@@ -47,12 +51,11 @@ def routes(service: WebService) -> list[WebSocketRoute]:
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             if subscriber.fell_behind.is_set() and listening not in done:
+                service.unsubscribe(subscriber)
                 sending.cancel()
-                with contextlib.suppress(WebSocketDisconnect, RuntimeError, TimeoutError):
-                    await asyncio.wait_for(
-                        websocket.close(FELL_BEHIND, "fell behind: read /api/state again"),
-                        CLOSE_TIMEOUT_S,
-                    )
+                closing = asyncio.ensure_future(_close_behind(websocket))
+                tasks.add(closing)
+                await asyncio.wait({closing, listening}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for task in tasks:
                 task.cancel()  # each ends quietly: its own errors are those of a closed socket
@@ -71,6 +74,13 @@ async def _send(websocket: WebSocket, first: str, subscriber: Subscriber) -> Non
                 if subscriber.fell_behind.is_set():
                     return
                 await websocket.send_text(text)
+
+
+async def _close_behind(websocket: WebSocket) -> None:
+    """Close with ``FELL_BEHIND`` once the connection takes the frame (it ends quietly if the
+    reader left first)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.close(FELL_BEHIND, "fell behind: read /api/state again")
 
 
 async def _listen(websocket: WebSocket) -> None:

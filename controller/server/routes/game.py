@@ -59,10 +59,10 @@ def routes(service: WebService) -> list[Route]:
         team = request.query_params.get("team")
         if team is None:
             shown = controller.public_state()
-            if not may_see_codes(request, service.token, service.token_required):
+            if not may_see_codes(request, service):
                 shown = state_without_codes(shown)
             return Answer(shown)
-        if service.token_required and not has_token(request, service.token):
+        if service.token_required and not has_token(request, service, refuse=False):
             raise Unauthorized("a team's view needs 'Authorization: Bearer <token>'")
         chosen = parse_whole(team, "team", 0, controller.game.teams - 1)
         return Answer(controller.public_state(view_team=chosen))

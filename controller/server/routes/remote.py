@@ -46,7 +46,7 @@ def routes(service: WebService) -> list[Route]:
         """The remote game (``null`` outside one): role, codes (the host's; off loopback only
         with the token), link state and dropped messages."""
         remote = controller.public_state().remote
-        if not may_see_codes(request, service.token, service.token_required):
+        if not may_see_codes(request, service):
             remote = remote_without_codes(remote)
         return Answer(remote)
 

@@ -47,7 +47,13 @@ from controller.server.bodies import (
 )
 from controller.server.qr import qr_svg
 from controller.server.requests import check_owner, read_body
-from controller.server.setup import PAGE_SETTINGS, RESTART, Setup, page_link
+from controller.server.setup import (
+    PAGE_SETTINGS,
+    RESTART,
+    Setup,
+    check_listen_address,
+    page_link,
+)
 from controller.server.statuses import answer, error_response
 from controller.server.web_service import WebService
 
@@ -192,6 +198,9 @@ def routes(service: WebService) -> list[Route]:
         changes = _changes(body)
 
         def save() -> Config:
+            address = changes.get("http", {}).get("address")
+            if isinstance(address, str) and address != started.address:
+                check_listen_address(address, service.port)
             in_file = write_settings(setup.path, changes)
             if setup.first_run():
                 keep_token(setup, token_in_use)
@@ -220,7 +229,7 @@ def routes(service: WebService) -> list[Route]:
         at once and kept across restarts."""
         setup = check(request)
         body = await read_body(request, NewToken)
-        chosen = body.token or new_token()
+        chosen = new_token() if body.token is None else body.token  # "" is no token
         if not TOKEN_PATTERN.fullmatch(chosen):
             raise BadOrder(
                 f"a token is 16 to 128 letters, digits, _ or - ({len(chosen)} characters given)"
