@@ -16,8 +16,8 @@ from controller.config import Config
 from controller.core.session import game_entry
 from controller.core.state import SaidView
 from controller.i18n import Said, language
-from controller.remote.joining import Joining
 from controller.remote.host import GUESSING
+from controller.remote.joining import Joining
 from controller.remote.link import Broker
 from controller.remote.messages import Welcome
 from controller.remote.pake import Door, Joiner
