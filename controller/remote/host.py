@@ -57,12 +57,12 @@ comes sooner is answered when the time is over (no echo storm)."""
 NEVER_RETAINED = (messages.LOG, messages.REFUSED, messages.ORDERS, messages.HELLO)
 """Topics nobody retains a message on: what is retained there is poison, cleared on connect."""
 SEAT_ACTIONS = ("call", "penalty", "request_block", "resign")
+"""Actions that name their seat; a roll and a placement are the mover's."""
 GUESSING = N_(
     "someone is guessing this game's codes ({count} wrong tries): joining is slower while it "
     "lasts and the codes change, so give the codes shown now"
 )
 """What the host's page says once a wrong code or a wrong proof came (docs/REMOTE.md)."""
-"""Actions that name their seat; a roll and a placement are the mover's."""
 
 
 def actor(action: Action, to_move: int) -> int:
