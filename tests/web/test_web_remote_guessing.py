@@ -118,6 +118,7 @@ def test_a_stranger_finds_no_door_and_guessing_never_keeps_the_guest_out(
         expect(page.locator("#remote-problem")).to_contain_text(
             "someone is guessing this game's codes (2 wrong tries)"
         )
+        assert answers(rogue) == []  # nor later
 
         # the stranger guesses on both doors for GUESSING_S, and at least until the join code
         # moved (a loaded machine reads fewer guesses in a given time)
