@@ -207,7 +207,7 @@ def _join_exchange() -> float:
     step, confirmation = joiner.take(answer[1])
     assert step == "confirm" and isinstance(confirmation, bytes)
     welcome = messages.Welcome("guest", "0" * 16, bytes(32).hex(), bytes(32).hex())
-    reply, secret = door.confirm(joiner.attempt, confirmation, welcome)
+    reply, secret = door.confirm(joiner.attempt, confirmation, welcome, 0.0)
     assert reply is not None and secret is not None
     assert joiner.take(reply[1])[0] == "welcome"
     return time.perf_counter() - started

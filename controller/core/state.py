@@ -129,9 +129,14 @@ class OlixPattern(Typed):
 
 
 class JoinDoors(Typed):
+    """The host's join doors: the join code's wrong codes and wrong gate proofs now, the join
+    codes drawn, the wrong tries of the hosting (both codes) and the spectator code's wrong
+    codes now (docs/REMOTE.md)."""
+
     failed: int
+    missed: int
     codes: int
-    closed: bool
+    guessed: int
     spectator_failed: int
 
 

@@ -1,11 +1,12 @@
-"""Join codes: six letters a person types.
+"""Join codes: eight letters a person types (shown as two groups of four).
 
 The alphabet leaves out the look-alikes (I, L, O, U, V: 1, l, 0, V/U); a code is read without
-regard to case, spaces or dashes. A code is only ever the password of a SPAKE2 exchange with
-the host (``controller.remote.pake``): nothing derived from it travels.
+regard to case, spaces or dashes. The first two letters name the meeting place, the first four
+are proven before the host answers, the whole code is the password of a SPAKE2 exchange with
+the host (``controller.remote.pake``).
 
->>> normalise(" abc-dEf ")
-'ABCDEF'
+>>> normalise(" abcd-eFgh ")
+'ABCDEFGH'
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from engine.phrase import why
 
 ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ"
 """21 letters: no I, L, O, U, V (they pass for 1, 0 or each other)."""
-LENGTH = 6
+LENGTH = 8
 
 
 def new_code() -> str:

@@ -58,6 +58,11 @@ NEVER_RETAINED = (messages.LOG, messages.REFUSED, messages.ORDERS, messages.HELL
 """Topics nobody retains a message on: what is retained there is poison, cleared on connect."""
 SEAT_ACTIONS = ("call", "penalty", "request_block", "resign")
 """Actions that name their seat; a roll and a placement are the mover's."""
+GUESSING = N_(
+    "someone is guessing this game's codes ({count} wrong tries): joining is slower while it "
+    "lasts and the codes change, so give the codes shown now"
+)
+"""What the host's page says once a wrong code or a wrong proof came (docs/REMOTE.md)."""
 
 
 def actor(action: Action, to_move: int) -> int:
@@ -106,6 +111,7 @@ class Host(Role):
         self.keys = keys
         self.doors = doors
         self.changed = changed
+        self._apart()
         opener = None if keys.guest_key is None else Opener(keys.guest_key)
         signer = keys.signing if keys.watched else None
         sealer = Sealer(keys.log_key, mac_key=keys.to_guest, signer=signer)
@@ -143,11 +149,12 @@ class Host(Role):
     def on_other(self, topic: str, payload: bytes) -> None:
         """A join request, or a joiner's confirmation, on one of the codes' meeting places."""
         join = self.doors[0]
+        now = time.monotonic()
         for door in self.doors:
             where = request_topic(door.plate)
-            note, code = door.note, door.code
+            code, guessed = door.code, door.guessed
             if topic == where:
-                reply = door.request(payload, time.monotonic())
+                reply = door.request(payload, now)
                 secret = None
             elif topic.startswith(where + "/") and payload[:1] == bytes([CONFIRM]):
                 try:
@@ -158,7 +165,7 @@ class Host(Role):
                 welcome = messages.Welcome(
                     role, self.game_id, self.keys.log_key.hex(), self.keys.public().hex()
                 )
-                reply, secret = door.confirm(attempt, payload, welcome)
+                reply, secret = door.confirm(attempt, payload, welcome, now)
             else:
                 continue
             if secret is not None and door is join:  # before the welcome: what the board reads
@@ -167,10 +174,18 @@ class Host(Role):
                 self._watched()
             if reply is not None:
                 self.link.publish(*reply)
-            if (door.note, door.code) != (note, code) or secret is not None:
+            if door.code != code:  # a fresh code: its meeting place is listened to instead
+                self._apart()
+                self.link.resubscribe(self.subscriptions())
+            if (door.code, door.guessed) != (code, guessed) or secret is not None:
                 self.changed()
                 self.order(lambda now: None)  # the page shows the new code or the guest
             return
+
+    def _apart(self) -> None:
+        """Each door's fresh code keeps off the other's meeting place."""
+        join, spectate = self.doors
+        join.avoid, spectate.avoid = spectate.plate, join.plate
 
     def _joined(self, secret: Secret) -> None:
         """The guest is in: its messages open with its key, the host's carry its MAC (from the
@@ -332,14 +347,15 @@ class Host(Role):
 
     def shown(self) -> RemoteView:
         join, spectate = self.doors
-        problem = join.note or spectate.note
+        guessed = join.guessed + spectate.guessed
+        problem = why(GUESSING, count=guessed) if guessed else None
         return RemoteView(
             role="host",
             code=join.code,
             spectator_code=spectate.code,
             game_id=self.game_id,
             joined=self.keys.guest_key is not None,
-            join=JoinDoors(join.failures, join.codes, join.closed, spectate.failures),
+            join=JoinDoors(join.failures, join.misses, join.codes, guessed, spectate.failures),
             seats=list(self.remote_seats),
             log=len(self.log),
             problem=None if problem is None else str(problem),

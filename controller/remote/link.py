@@ -178,6 +178,8 @@ class Link:
         self.sent = 0
         self.received = 0
         self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
+        self._changes: deque[tuple[str, bool]] = deque()
+        """Subscriptions to take (``True``) or leave on the connection that is up."""
         self._ready = asyncio.Event()
         self._stopping = asyncio.Event()
         self._renewing = asyncio.Event()
@@ -193,6 +195,15 @@ class Link:
     def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
         """Send ``payload`` (QoS 1) as soon as the broker is connected."""
         self._outbox.append((topic, payload, retain))
+        self._ready.set()
+
+    def resubscribe(self, subscriptions: list[str]) -> None:
+        """Listen to ``subscriptions`` from now on: what is new is subscribed to and what is
+        gone left on the connection that is up (a new connection subscribes to the list)."""
+        old, new = set(self.subscriptions), set(subscriptions)
+        self.subscriptions = subscriptions
+        self._changes.extend([(topic, True) for topic in subscriptions if topic not in old])
+        self._changes.extend([(topic, False) for topic in sorted(old - new)])
         self._ready.set()
 
     def renew(self) -> None:
@@ -305,6 +316,7 @@ class Link:
             self._last_error.message = None
             try:
                 async with self._client() as client:
+                    self._changes.clear()
                     for subscription in self.subscriptions:
                         await _subscribe(client, subscription)
                     self.connects += 1
@@ -376,6 +388,13 @@ class Link:
         while True:
             await self._ready.wait()
             self._ready.clear()
+            while self._changes:
+                topic, take = self._changes[0]
+                if take:
+                    await client.subscribe(topic, qos=QOS)
+                else:
+                    await client.unsubscribe(topic)
+                self._changes.popleft()
             while self._outbox:
                 topic, payload, retain = self._outbox[0]
                 await client.publish(topic, payload, qos=QOS, retain=retain)

@@ -1,14 +1,18 @@
 """Joining by a join code: one live SPAKE2 exchange with the host per attempt (docs/REMOTE.md).
 
 The code's first two letters name a meeting place on the broker (its *nameplate*, public like
-magic-wormhole's number); the whole code is the password of a SPAKE2 exchange. The exchange
-gives both sides the same secret only when both used the same code, and nothing that travels
-lets anyone test a guess without asking the host: each guess costs one exchange with it, and
-the host counts the wrong ones (``MAX_FAILURES`` per code, then it draws another code).
+magic-wormhole's number); the next two are its *gate*: a request carries a proof of the first
+four letters, and the host answers only a request with the right proof, so a door cannot be found
+by asking every nameplate. The whole code is the password of a SPAKE2 exchange, which gives both
+sides the same secret only when both used the same code; nothing that travels lets anyone test a
+guess of the rest without asking the host. Each wrong try (a wrong proof, a wrong confirmation)
+costs one of the host's few tries (``BURST``, then one every ``TRY_EVERY_S``), and a code takes
+``MAX_MISSES`` wrong proofs and ``MAX_FAILURES`` wrong codes before the host draws a fresh one
+with another nameplate: guessing slows joining while it lasts and never closes it.
 
 On the wire (topics under ``flixboard/v2/join/<nameplate>``, never retained)::
 
-    join/<np>            joiner -> host   attempt (16) | SPAKE2 message (33)
+    join/<np>            joiner -> host   attempt (16) | SPAKE2 message (33) | gate proof (16)
     join/<np>/<attempt>  host -> joiner   0x01 | host id (8) | SPAKE2 message (33)
                          joiner -> host   0x02 | host id (8) | confirmation (32)
                          host -> joiner   0x03 | host id (8) | nonce (12) | welcome, sealed
@@ -37,37 +41,56 @@ from spake2 import SPAKE2_A, SPAKE2_B
 from controller.remote import messages
 from controller.remote.codes import new_code
 from controller.wire import encode
-from engine.phrase import N_, why
+from engine.phrase import N_
 
 ROOT = "flixboard/v2/join"
 WRONG = N_("wrong code")
 USED = N_("this code has been used: the game has its guest")
-CLOSED = N_("joining is closed: too many wrong codes")
 """Why the host refuses a joiner (the words travel as they are; the joiner's page says them
 in its language)."""
 NAMEPLATE = 2
-"""Letters of a code that name its meeting place (public); the other four are the secret."""
+"""Letters of a code that name its meeting place (public: the topic)."""
+GATE = 4
+"""Letters a request proves before the host answers (the nameplate and the next two)."""
+MAX_MISSES = 10
+"""Requests with a wrong proof of the gate a code takes; then the host draws a fresh code."""
 MAX_FAILURES = 3
-"""Wrong codes a host takes for one code; then it draws another (same nameplate)."""
-MAX_CODES = 10
-"""Codes a host draws in one hosting; after the last one's failures, joining is closed."""
+"""Wrong codes (exchanges whose confirmation is wrong) a code takes; then a fresh code."""
+BURST = 4
+TRY_EVERY_S = 4.0
+"""Fresh requests a door checks: ``BURST`` at once, then one every ``TRY_EVERY_S``; the rest
+are dropped unread. While someone guesses, joining is that slow; when the guessing stops, the
+next request within ``TRY_EVERY_S`` is checked."""
+RESEND_S = 1.0
+"""The same answer (to a joiner asking again) goes out at most this often."""
 ATTEMPT_S = 30.0
 """How long the host keeps an exchange that has not been confirmed."""
 MAX_PENDING = 8
 """Unconfirmed exchanges a host keeps at once (the oldest goes first)."""
-RATE_PER_S = 2.0
-BURST = 4
-"""Join requests a host answers: ``BURST`` at once, then ``RATE_PER_S``; the rest are dropped
-(each costs the host one SPAKE2 computation)."""
 ANSWER, CONFIRM, WELCOME, REFUSED = 1, 2, 3, 4
 ATTEMPT = 16
 SPAKE_MESSAGE = 33
+PROOF = 16
 HOST_ID = 8
 ID_GUEST, ID_HOST = b"flixboard guest", b"flixboard host"
 
 
 def nameplate(code: str) -> str:
     return code[:NAMEPLATE]
+
+
+def gate_proof(code: str, attempt: bytes, message: bytes) -> bytes:
+    """What a request shows of the code's first ``GATE`` letters (bound to the request)."""
+    key = hashlib.sha256(f"flixboard/v2 gate {code[:GATE]}".encode()).digest()
+    return hmac.new(key, attempt + message, hashlib.sha256).digest()[:PROOF]
+
+
+def fresh_code(*taken: str) -> str:
+    """A new code whose nameplate is none of ``taken``."""
+    code = new_code()
+    while nameplate(code) in taken:
+        code = new_code()
+    return code
 
 
 def request_topic(plate: str) -> str:
@@ -123,6 +146,7 @@ class _Pending:
     secret: Secret
     answer: bytes
     until: float
+    sent: float
     welcome: bytes | None = None
 
 
@@ -136,11 +160,16 @@ class Door:
     """A spectator's code lets any number of boards in; a join code only one."""
     host_id: bytes = field(default_factory=lambda: secrets.token_bytes(HOST_ID))
     failures: int = 0
+    """Wrong codes with this code's gate (wrong confirmations)."""
+    misses: int = 0
+    """Requests with a wrong proof of this code's gate."""
     codes: int = 1
     """Codes drawn so far in this hosting (this one included)."""
+    guessed: int = 0
+    """Wrong tries in this hosting (misses and failures, every code)."""
     used: bool = False
-    note: str | None = None
-    """What the page says of this code (it changed, joining closed)."""
+    avoid: str = ""
+    """The other door's nameplate, which a fresh code does not take."""
     _pending: dict[bytes, _Pending] = field(default_factory=dict)
     _tokens: float = BURST
     _refilled: float = 0.0
@@ -150,8 +179,9 @@ class Door:
         return nameplate(self.code)
 
     @property
-    def closed(self) -> bool:
-        return self.failures >= MAX_FAILURES and self.codes >= MAX_CODES
+    def spent(self) -> bool:
+        """A join code a board joined with: it lets nobody else in."""
+        return self.used and not self.reusable
 
     def _reply(self, attempt: bytes, kind: int, rest: bytes) -> tuple[str, bytes]:
         return attempt_topic(self.plate, attempt), bytes([kind]) + self.host_id + rest
@@ -160,7 +190,7 @@ class Door:
         return self._reply(attempt, REFUSED, reason.encode())
 
     def _allowed(self, now: float) -> bool:
-        self._tokens = min(BURST, self._tokens + (now - self._refilled) * RATE_PER_S)
+        self._tokens = min(BURST, self._tokens + (now - self._refilled) / TRY_EVERY_S)
         self._refilled = now
         if self._tokens < 1:
             return False
@@ -168,19 +198,23 @@ class Door:
         return True
 
     def request(self, payload: bytes, now: float) -> tuple[str, bytes] | None:
-        """A join request: the answer to publish, or ``None`` (dropped)."""
-        if len(payload) != ATTEMPT + SPAKE_MESSAGE:
+        """A join request: the answer to publish, or ``None`` (dropped: no answer at all)."""
+        if len(payload) != ATTEMPT + SPAKE_MESSAGE + PROOF:
             return None
-        attempt, message = payload[:ATTEMPT], payload[ATTEMPT:]
+        attempt, message = payload[:ATTEMPT], payload[ATTEMPT : ATTEMPT + SPAKE_MESSAGE]
         known = self._pending.get(attempt)
-        if known is not None:  # the joiner asks again: the same answer
+        if known is not None:  # the joiner asks again: the same answer, not too often
+            if now - known.sent < RESEND_S:
+                return None
+            known.sent = now
             return attempt_topic(self.plate, attempt), known.answer
-        if self.used and not self.reusable:
-            return self._refusal(attempt, USED)
-        if self.closed:
-            return self._refusal(attempt, CLOSED)
         if not self._allowed(now):
             return None
+        if not hmac.compare_digest(payload[-PROOF:], gate_proof(self.code, attempt, message)):
+            self._wrong(miss=True)
+            return None
+        if self.spent:
+            return self._refusal(attempt, USED)
         side = SPAKE2_B(self.code.encode(), idA=ID_GUEST, idB=ID_HOST)
         ours = side.start()
         shared = _finish(side, message)
@@ -191,16 +225,16 @@ class Door:
             del self._pending[next(iter(self._pending))]
         topic, answer = self._reply(attempt, ANSWER, ours)
         self._pending[attempt] = _Pending(
-            Secret.of(shared, attempt, self.host_id), answer, now + ATTEMPT_S
+            Secret.of(shared, attempt, self.host_id), answer, now + ATTEMPT_S, now
         )
         return topic, answer
 
     def confirm(
-        self, attempt: bytes, payload: bytes, welcome: messages.Welcome
+        self, attempt: bytes, payload: bytes, welcome: messages.Welcome, now: float
     ) -> tuple[tuple[str, bytes] | None, Secret | None]:
         """A joiner's confirmation on its attempt's topic: what to publish, and the secret of a
         joiner that knows the code (``None`` otherwise). A wrong one counts as a failed attempt;
-        the last one allowed draws another code."""
+        the last one allowed draws a fresh code."""
         pending = self._pending.get(attempt)
         if (
             pending is None
@@ -210,35 +244,37 @@ class Door:
             return None, None
         topic = attempt_topic(self.plate, attempt)
         if pending.welcome is not None:  # asked again: the same welcome, nothing new
+            if now - pending.sent < RESEND_S:
+                return None, None
+            pending.sent = now
             return (topic, pending.welcome), None
         if not hmac.compare_digest(payload[1 + HOST_ID :], pending.secret.confirmation()):
             del self._pending[attempt]
-            self._failed()
-            return self._refusal(attempt, WRONG), None
-        if self.used and not self.reusable:
+            refusal = self._refusal(attempt, WRONG)  # where the joiner waits, before a move
+            self._wrong(miss=False)
+            return refusal, None
+        if self.spent:
             return self._refusal(attempt, USED), None
         self.used = True
         head = bytes([WELCOME]) + self.host_id
         pending.welcome = seal_welcome(pending.secret, topic, head, welcome)
+        pending.sent = now
         return (topic, pending.welcome), pending.secret
 
-    def _failed(self) -> None:
-        self.failures += 1
-        if self.failures < MAX_FAILURES:
+    def _wrong(self, *, miss: bool) -> None:
+        """A wrong try: counted; the last one a code takes draws a fresh code (another
+        nameplate), which the host shows. A used join code changes no more."""
+        self.guessed += 1
+        if miss:
+            self.misses += 1
+        else:
+            self.failures += 1
+        if self.spent or (self.misses < MAX_MISSES and self.failures < MAX_FAILURES):
             return
-        if self.codes >= MAX_CODES:
-            self.note = why(
-                "joining closed after {count} wrong codes: leave and host again for a new code",
-                count=MAX_FAILURES * MAX_CODES,
-            )
-            return
-        self.code = self.plate + new_code()[NAMEPLATE:]
+        self.code = fresh_code(self.plate, self.avoid)
         self.codes += 1
-        self.failures = 0
+        self.failures = self.misses = 0
         self._pending.clear()
-        self.note = why(
-            "the code changed after {count} wrong codes: give the new one", count=MAX_FAILURES
-        )
 
 
 # ---------------------------------------------------------------- the joiner's side
@@ -278,7 +314,8 @@ class Joiner:
         """The confirmations sent (one per host that answered)."""
 
     def request(self) -> tuple[str, bytes]:
-        return request_topic(self.plate), self.attempt + self._message
+        proof = gate_proof(self.code, self.attempt, self._message)
+        return request_topic(self.plate), self.attempt + self._message + proof
 
     def take(self, payload: bytes) -> tuple[str, bytes | Welcome | str | None]:
         """``("confirm", payload to publish)``, ``("welcome", Welcome)``, ``("refused",

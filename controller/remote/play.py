@@ -15,17 +15,25 @@ from controller.config import Config, ConfigError
 from controller.core.board_controller import BoardController
 from controller.errors import BadOrder, NotNow
 from controller.remote import saved
-from controller.remote.codes import new_code, normalise
+from controller.remote.codes import normalise
 from controller.remote.guest import Guest
 from controller.remote.host import Host, HostKeys
 from controller.remote.joining import Joining
 from controller.remote.link import Broker
 from controller.remote.messages import VARIANTS
-from controller.remote.pake import Door, Welcome, nameplate
+from controller.remote.pake import Door, Welcome, fresh_code, nameplate
 from controller.remote.role import Order
 from controller.remote.shown import Hosted
 from controller.seats import Seat
 from engine.phrase import why
+
+
+def _code(kept: str) -> str:
+    """A saved code, or a fresh one for a code of an older, shorter form (nobody can type it)."""
+    try:
+        return normalise(kept)
+    except BadOrder:
+        return fresh_code()
 
 
 class RemotePlay:
@@ -74,9 +82,10 @@ class RemotePlay:
                     bytes.fromhex(kept.to_guest) if kept.to_guest else None,
                     bool(kept.watched),
                 )
-                join = Door(kept.code, False, failures=kept.failures, codes=kept.codes)
-                join.used = keys.guest_key is not None
-                self._host(keys, (join, Door(kept.spectator_code, True)), kept.seats)
+                code, spectator_code = _code(kept.code), _code(kept.spectator_code)
+                join = Door(code, False, failures=kept.failures, misses=kept.missed)
+                join.codes, join.used = kept.codes, keys.guest_key is not None
+                self._host(keys, (join, Door(spectator_code, True)), kept.seats)
             elif kept.role == "joining":
                 self._join(kept.code)
             else:
@@ -130,10 +139,8 @@ class RemotePlay:
                     self.computer.switch(seat, Seat(), now)
 
         self.order(as_people)
-        code = new_code()
-        spectator_code = new_code()
-        while nameplate(spectator_code) == nameplate(code):  # two meeting places
-            spectator_code = new_code()
+        code = fresh_code()
+        spectator_code = fresh_code(nameplate(code))  # two meeting places
         keys = HostKeys(secrets.token_hex(8), secrets.token_bytes(32), Ed25519PrivateKey.generate())
         role = self._host(keys, (Door(code, False), Door(spectator_code, True)), chosen)
         return Hosted(code, spectator_code, role.game_id, list(chosen))
@@ -186,6 +193,7 @@ class RemotePlay:
                     join.codes,
                     join.failures,
                     int(keys.watched),
+                    join.misses,
                 ),
             )
 

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 FILE_NAME = "remote.json"
-INTS = ("seats", "codes", "failures", "watched")
+INTS = ("seats", "codes", "failures", "watched", "missed")
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,8 @@ class Saved:
     """The join code's count of codes drawn and of wrong attempts (the host's)."""
     watched: int = 0
     """1 once a spectator joined (the host signs its messages; the host's)."""
+    missed: int = 0
+    """The join code's count of wrong gate proofs (the host's)."""
 
 
 def load(data_dir: Path | None) -> Saved | None:
@@ -51,6 +53,7 @@ def load(data_dir: Path | None) -> Saved | None:
             codes=int(data.get("codes", 1)),
             failures=int(data.get("failures", 0)),
             watched=int(data.get("watched", 0)),
+            missed=int(data.get("missed", 0)),
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None

@@ -16,6 +16,7 @@ from controller.config import Config
 from controller.core.session import game_entry
 from controller.core.state import SaidView
 from controller.i18n import Said, language
+from controller.remote.host import GUESSING
 from controller.remote.joining import Joining
 from controller.remote.link import Broker
 from controller.remote.messages import Welcome
@@ -26,7 +27,7 @@ from engine.errors import FlixError
 from engine.flip4 import Flip4
 from engine.game import Action, Game, Phase
 from engine.payoff import PayOffFlix
-from engine.phrase import Phrase
+from engine.phrase import Phrase, why
 from engine.qubic import Qubic
 from engine.tactflix import TacTFlix
 from engine.variants import new_game
@@ -239,11 +240,11 @@ async def test_a_bad_join_code_is_said_in_german() -> None:
     status, said, english = await german(api, "/api/remote/join", {"code": "AB1"})
     assert status == 400
     assert (
-        english == "not a join code: 'AB1' (6 letters of ABCDEFGHJKMNPQRSTWXYZ; no I, L, O, U, V)"
+        english == "not a join code: 'AB1' (8 letters of ABCDEFGHJKMNPQRSTWXYZ; no I, L, O, U, V)"
     )
     assert (
         said
-        == "kein Beitrittscode: 'AB1' (6 Buchstaben aus ABCDEFGHJKMNPQRSTWXYZ; kein I, L, O, U, V)"
+        == "kein Beitrittscode: 'AB1' (8 Buchstaben aus ABCDEFGHJKMNPQRSTWXYZ; kein I, L, O, U, V)"
     )
     status, said, _ = await german(api, "/api/remote/leave", {})
     assert (status, said) == (409, "in keinem Fernspiel")
@@ -301,14 +302,15 @@ def refused_by(door: Door, joiner: Joiner, now: float) -> tuple[str, bytes] | No
     assert answer is not None
     step, confirmation = joiner.take(answer[1])
     assert step == "confirm" and isinstance(confirmation, bytes)
-    return door.confirm(joiner.attempt, confirmation, WELCOME)[0]
+    return door.confirm(joiner.attempt, confirmation, WELCOME, now)[0]
 
 
 def test_a_wrong_join_code_is_said_in_german_in_the_remote_panel() -> None:
     """The host refuses a wrong code; the joining board's problem (the remote panel's line)
     carries its message, which a German page says in German, the host's reason too."""
-    joining = Joining(Broker.from_config(Config(broker="mqtt://127.0.0.1:1")), "KTXHAB", print)
-    reply = refused_by(Door("KTXHRB", reusable=False), joining.joiner, 0.0)
+    broker = Broker.from_config(Config(broker="mqtt://127.0.0.1:1"))
+    joining = Joining(broker, "KTXHRBAB", print)
+    reply = refused_by(Door("KTXHRBMN", reusable=False), joining.joiner, 0.0)
     assert reply is not None
     joining._received(*reply)
     shown = joining.shown()
@@ -320,13 +322,15 @@ def test_a_wrong_join_code_is_said_in_german_in_the_remote_panel() -> None:
     )
 
 
-def test_a_changed_join_code_is_said_in_german_on_the_host() -> None:
-    door = Door("KTXHRB", reusable=False)
-    for n, wrong in enumerate(("KTXHAB", "KTXHAC", "KTXHAD")):
+def test_the_guessing_notice_is_said_in_german_on_the_host() -> None:
+    door = Door("KTXHRBMN", reusable=False)
+    for n, wrong in enumerate(("KTXHRBAB", "KTXHRBAC", "KTXHRBAD")):
         refused_by(door, Joiner(wrong), float(n))
-    assert door.note == "the code changed after 3 wrong codes: give the new one"
-    assert Said.of(door.note).in_language(GERMAN) == (
-        "der Code hat sich nach 3 falschen Codes geändert: gib den neuen weiter"
+    assert door.codes == 2 and door.guessed == 3
+    notice = why(GUESSING, count=door.guessed)
+    assert Said.of(notice).in_language(GERMAN) == (
+        "jemand rät die Codes dieses Spiels (3 falsche Versuche): solange das dauert, geht das "
+        "Beitreten langsamer und die Codes wechseln, also gib die jetzt angezeigten Codes weiter"
     )
 
 

@@ -34,13 +34,13 @@ def test_docstring_examples() -> None:
     assert attempted >= 8
 
 
-def test_codes_are_six_letters_without_look_alikes() -> None:
+def test_codes_are_eight_letters_without_look_alikes() -> None:
     drawn = {codes.new_code() for _ in range(200)}
     assert len(drawn) == 200
     for code in drawn:
-        assert len(code) == 6 and set(code) <= set(codes.ALPHABET)
+        assert len(code) == 8 and set(code) <= set(codes.ALPHABET)
     assert not set("ILOUV01") & set(codes.ALPHABET)
-    for bad in ("ABCDE", "ABCDEFG", "ABCDE1", "ABCDEI", 123456, None):
+    for bad in ("ABCDEF", "ABCDEFGHJ", "ABCDEFG1", "ABCDEFGI", 12345678, None):
         with pytest.raises(BadOrder):
             codes.normalise(bad)
 
@@ -329,7 +329,7 @@ def test_broker_addresses() -> None:
 
 
 def test_the_saved_link_survives_and_can_be_forgotten(tmp_path: Path) -> None:
-    kept = saved.Saved("host", "ABCDEF", "GHJKMN", (1, 2), "0f" * 8, "ab" * 32, codes=2)
+    kept = saved.Saved("host", "ABCDEFGH", "GHJKMNPQ", (1, 2), "0f" * 8, "ab" * 32, codes=2)
     saved.save(tmp_path, kept)
     assert saved.load(tmp_path) == kept
     assert (tmp_path / saved.FILE_NAME).stat().st_mode & 0o077 == 0  # its keys: this user's

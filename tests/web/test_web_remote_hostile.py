@@ -114,7 +114,7 @@ def test_leave_answers_while_the_broker_is_away(tmp_path: Path) -> None:
         side.post("/api/remote/host", {})
         wait_for(lambda: link(side)["state"] == "reconnecting", "the link looks for the broker")
         assert side.up.post("/api/remote/leave").status_code == 200
-        side.post("/api/remote/join", {"code": "ABCDEF"})
+        side.post("/api/remote/join", {"code": "ABCDEFGH"})
         assert side.up.post("/api/remote/leave").status_code == 200
         assert side.state()["remote"] is None
     finally:

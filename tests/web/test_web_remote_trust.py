@@ -1,5 +1,5 @@
 """Who can do what in a remote game (docs/REMOTE.md "Threat model"), through a real mosquitto:
-a guesser pays one live exchange per wrong code and the code changes after three; a code is used
+a guesser pays one live exchange per wrong code and the code moves after three; a code is used
 up by the board that joined; a code holder acting as the guest, or as a spectator, cannot make
 the host apply anything the rules would not, nor forge the host's log to anyone; replayed
 snapshots and wills change nothing; retained messages leave the broker at a game's end and when
@@ -34,9 +34,10 @@ def dropped(side: Side) -> dict[str, int]:
 
 
 def wrong_codes(code: str, count: int) -> list[str]:
-    """Codes with the same meeting place (the first two letters) and another secret."""
-    tails = (letter * 4 for letter in ALPHABET if letter * 4 != code[2:])
-    return [code[:2] + next(tails) for _ in range(count)]
+    """Codes with the same gate (the first four letters: a guesser who found the door) and
+    another secret."""
+    tails = (letter * 4 for letter in ALPHABET if letter * 4 != code[4:])
+    return [code[:4] + next(tails) for _ in range(count)]
 
 
 def hosted(host: Side, variant: str = "qubic") -> dict[str, Any]:
@@ -46,7 +47,7 @@ def hosted(host: Side, variant: str = "qubic") -> dict[str, Any]:
     return codes
 
 
-def test_each_wrong_code_costs_a_live_exchange_and_the_third_changes_the_code(
+def test_each_wrong_code_costs_a_live_exchange_and_the_third_moves_the_door(
     tmp_path: Path, mosquitto: Mosquitto
 ) -> None:
     host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
@@ -59,11 +60,17 @@ def test_each_wrong_code_costs_a_live_exchange_and_the_third_changes_the_code(
             if tried < MAX_FAILURES:
                 assert remote(host)["code"] == code and remote(host)["join"]["failed"] == tried
         now = remote(host)
-        assert now["code"] != code and now["code"][:2] == code[:2]
-        assert now["join"] == {"failed": 0, "codes": 2, "closed": False, "spectator_failed": 0}
-        assert "code changed after 3 wrong codes" in now["problem"]
-        guest.post("/api/remote/join", {"code": code})  # the old code is worth nothing now
-        wait_for(lambda: "wrong code" in str(remote(guest)["problem"]), "the old code refused")
+        assert now["code"][:2] not in (code[:2], now["spectator_code"][:2])  # another place
+        assert now["join"] == {
+            "failed": 0,
+            "missed": 0,
+            "codes": 2,
+            "guessed": 3,
+            "spectator_failed": 0,
+        }
+        assert "someone is guessing this game's codes (3 wrong tries)" in now["problem"]
+        guest.post("/api/remote/join", {"code": code})  # the old code finds nobody now
+        wait_for(lambda: "no board hosts" in str(remote(guest)["problem"]), "the old code")
         assert remote(guest)["role"] == "joining"
         guest.post("/api/remote/leave")
         guest.post("/api/remote/join", {"code": now["code"]})
@@ -272,7 +279,7 @@ def test_retained_messages_leave_the_broker_at_the_end_and_on_leaving(
 def test_a_code_nobody_hosts_says_so(tmp_path: Path, mosquitto: Mosquitto) -> None:
     guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
     try:
-        guest.post("/api/remote/join", {"code": "KTXHRB"})
+        guest.post("/api/remote/join", {"code": "KTXHRBMN"})
         wait_for(
             lambda: "no board hosts this code" in str(remote(guest)["problem"]),
             "the page says that nobody answers",

@@ -1,7 +1,8 @@
 // Remote play (docs/REMOTE.md): host this game for another board, join one by its code (or
 // watch one with a spectator's code), and see the link: connected, reconnecting, or the other
-// side gone for N s or left; a code that changed after wrong attempts shows as a problem. The state says where each seat is played; the link is read again every
-// few seconds, as it changes without the game changing.
+// side gone for N s or left; someone guessing the codes (which then change) shows as a
+// problem. The state says where each seat is played; the link is read again every few
+// seconds, as it changes without the game changing.
 
 import { api, refresh } from "./orders.js";
 import { $, onDraw } from "./store.js";
@@ -53,8 +54,13 @@ function showRemote(state) {
 function showCodes(remote) {
   if (remote.code === null && remote.spectator_code === null && card.codes !== null) return;
   card.codes = { code: remote.code ?? "", spectator_code: remote.spectator_code ?? "" };
-  $("remote-code").textContent = card.codes.code;
-  $("remote-spectator-code").textContent = card.codes.spectator_code;
+  $("remote-code").textContent = grouped(card.codes.code);
+  $("remote-spectator-code").textContent = grouped(card.codes.spectator_code);
+}
+
+/** A code in two groups of four letters, as it is read aloud (the dash is not typed). */
+function grouped(code) {
+  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 }
 
 /** The link in words; ``data-state`` colours it: only a live other side is "connected". */
