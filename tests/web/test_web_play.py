@@ -98,8 +98,9 @@ def test_penalty_removes_an_uncalled_line(service: Service, open_page: Callable[
     expect(page.locator("#log")).to_contain_text(
         "Blue (player 2) called PENALTY against Red: R-I-S, R-I-H, R-I-D, R-I-C go back to supply."
     )
-    # The Men are still on the board: they blink, and the page says what to do.
-    expect(page.locator("#turn")).to_contain_text("fix the blinking holes")
+    # The Men are still on the board: they blink, and the page says what to do first and how
+    # many there are.
+    expect(page.locator("#turn")).to_contain_text("Lift 4 Men: start with R-I-S, R-I-H, R-I-D …")
     for name in RED_ROW:
         expect(hole(page, name)).to_have_class(re.compile(r"\bfix\b"))
     expect(page.locator("#fix")).to_contain_text("Lift the Man from R-I-S")

@@ -27,13 +27,14 @@ function named(holes) {
   return holes.slice(0, NAMED).join(", ") + (holes.length > NAMED ? " …" : "");
 }
 
-/** The fix in one line: what to do first and how many more; "" while nothing is to fix (or
- * the board has not disagreed long enough for its words, ``fix_after_s``). */
+/** The fix in one line: what to do first and how many more; "" for one step (the row under
+ * the board says it) and while nothing is to fix (or the board has not disagreed long enough
+ * for its words, ``fix_after_s``). */
 export function fixSummary(view) {
   const sentences = fixSentences(view);
   if (sentences.length === 0) return "";
   const strip = (text) => text.replace(/\.$/, "");
-  if (sentences.length === 1) return `${strip(sentences[0])}.`;
+  if (sentences.length === 1) return ""; // the blinking hole and the row under the board say it
   const mismatch = view?.mismatch ?? {};
   const extra = mismatch.extra ?? [];
   const missing = mismatch.missing ?? [];
@@ -42,7 +43,9 @@ export function fixSummary(view) {
   const burocrat = extra.some((hole) => view?.sensed?.[hole]?.piece === "burocrat");
   if (extra.length && !missing.length && !others) {
     const args = { count: extra.length, pieces: burocrat ? t("pieces") : words.pieces, holes: named(ordered(extra, view)) };
-    return view.sim === true
+    // Clear the board lifts every piece: offered when every piece on it is one to lift.
+    const clears = view.sim === true && Object.keys(view.sensed ?? {}).length === extra.length;
+    return clears
       ? t("Lift {count} {pieces}: start with {holes}, or Clear the board.", args)
       : t("Lift {count} {pieces}: start with {holes}.", args);
   }

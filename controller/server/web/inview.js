@@ -10,7 +10,6 @@ import { $, onDraw, state } from "./store.js";
 
 const LIT = ".allowed, .fix, .lift, .computer-move, .hint";
 const MARGIN_PX = 4;
-let shown = "";
 
 /** The scroll (in pixels, down positive) that brings the boxes between ``top`` and ``bottom``:
  * all of them when they fit, else the first; 0 when they are in sight already. */
@@ -29,8 +28,8 @@ function bringLitIntoView() {
   const board = $("board");
   const lit = state.replay === null ? [...board.querySelectorAll(LIT)] : [];
   const key = lit.map((hole) => hole.dataset.hole ?? hole.dataset.cell).join(" ");
-  if (key === shown) return;
-  shown = key;
+  if (key === state.litInView) return;
+  state.litInView = key;
   if (lit.length === 0) return;
   const bar = $("action-bar").getBoundingClientRect().top;
   const area = board.getBoundingClientRect();
