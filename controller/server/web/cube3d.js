@@ -631,7 +631,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
 
   new ResizeObserver(sizeTargets).observe(svg);
 
-  const cube = { render, setView, view: () => ({ ...view }), screenPosition };
+  const cube = { render, setView, view: () => ({ ...view }), screenPosition, holeAt };
   cubes.set(container, cube);
   setView(view);
   return cube;

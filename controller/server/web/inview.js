@@ -1,8 +1,9 @@
 // The lit holes in sight: when the holes to play, to fix or to lift light up under the fixed
 // action bar (a landscape phone whose board is taller than the space above the bar), the page
-// scrolls the fewest pixels that bring them above it. Only while the board is in sight (a person
-// reading the log or the history further down is left there), once per set of lit holes (a
-// person who scrolls away again is not followed). And what the page brings into view for a
+// scrolls the fewest pixels that bring them above it, never the highest of them out at the top.
+// Only while the board is in sight (a person reading the log or the history further down is
+// left there), once per set of lit holes, and never down to holes above the screen's top (a
+// person who scrolled the board up, to the 3-D view, stays there). And what the page brings into view for a
 // focus or a scroll (a control, a hole) stops clear of the bar: the bar's height is the page's
 // scroll padding.
 
@@ -11,17 +12,14 @@ import { $, onDraw, state } from "./store.js";
 const LIT = ".allowed, .fix, .lift, .computer-move, .hint";
 const MARGIN_PX = 4;
 
-/** The scroll (in pixels, down positive) that brings the boxes between ``top`` and ``bottom``:
- * all of them when they fit, else the first; 0 when they are in sight already. */
+/** The scroll (in pixels, down positive) that brings the boxes hidden under the bar (or
+ * below it) above it, as far as the highest box stays below ``top``: 0 when none is hidden
+ * there (boxes above ``top`` were scrolled away by the person, who is not followed). */
 export function scrollFor(boxes, top, bottom) {
   const highest = Math.min(...boxes.map((box) => box.top));
   const lowest = Math.max(...boxes.map((box) => box.bottom));
-  if (highest >= top && lowest <= bottom) return 0;
-  if (lowest - highest <= bottom - top - 2 * MARGIN_PX) {
-    return lowest > bottom ? lowest - bottom + MARGIN_PX : highest - top - MARGIN_PX;
-  }
-  const first = boxes.find((box) => box.top < bottom && box.bottom > top);
-  return first ? 0 : boxes[0].top - top - MARGIN_PX; // one in sight is enough when all cannot be
+  if (lowest <= bottom) return 0;
+  return Math.max(0, Math.min(lowest - bottom + MARGIN_PX, highest - top - MARGIN_PX));
 }
 
 function bringLitIntoView() {
