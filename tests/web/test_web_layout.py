@@ -173,7 +173,9 @@ def test_fix_words_move_nothing_as_the_board_is_put_right(
     for square in ("b2", "c2"):  # 7 and 36: not lit
         assert service.post("/api/sim/place", {"hole": square}).status_code == 200
     fix = page.locator("#fix")
-    expect(page.locator("#turn")).to_contain_text("Lift 2 pieces: start with b2, c2.")
+    expect(page.locator("#turn")).to_contain_text(
+        "Lift 2 pieces: start with b2, c2, or Clear the board."
+    )
     expect(fix.locator("p")).to_have_text(["Lift the piece from b2."])
     assert fix.evaluate(WHOLE), "the fix box cuts its words off"
     page.evaluate("window.scrollTo(0, 0)")
