@@ -77,9 +77,13 @@ function draw(view) {
     first.dataset.key = firstKey;
     first.replaceChildren(...sentences.slice(0, 1).map(paragraph));
   }
-  if (!fixing) state.fixOpen = false;
+  if (!fixing) Object.assign(state, { fixOpen: false, fixMoreShown: false });
+  if (sentences.length > 1) state.fixMoreShown = true;
+  // Shown once while the board is put right, the button keeps its place (unseen) down to the
+  // last step: the first step's words beside it keep their width.
   const toggle = $("fix-more");
-  toggle.hidden = sentences.length < 2;
+  toggle.hidden = !state.fixMoreShown;
+  toggle.classList.toggle("unseen", sentences.length < 2);
   const open = state.fixOpen && sentences.length > 1;
   toggle.setAttribute("aria-expanded", String(open));
   toggle.textContent = open ? t("Hide steps") : t("{count} steps", { count: sentences.length });

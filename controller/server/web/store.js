@@ -23,6 +23,7 @@ export const state = {
   refreshing: null,
   hint: { hole: null, step: null, timer: null },
   fixOpen: false,
+  fixMoreShown: false,
   litInView: "",
   hand: { team: null, tokensLeft: "" },
   setup: { touched: false, followed: "", seats: [], names: [] },
