@@ -162,10 +162,10 @@ def test_olix_cells_stay_put(
 def test_fix_words_move_nothing_as_the_board_is_put_right(
     size: str, launch_service: Callable[..., Service], open_page: Callable[..., Page]
 ) -> None:
-    """Two pieces where the game has none: the fix box above the action bar says two lines;
-    the hands (not a tap on the page) put the board right one square at a time, the words
-    shrinking to one line, then going: nothing on the page moves, the box's own edge and the
-    numbers on the blinking squares included."""
+    """Two pieces where the game has none: the turn line says how many, the row under the
+    board the first step; the hands (not a tap on the page) put the board right one square at
+    a time, the row saying the next step, then going: nothing on the page moves, the row's
+    words and the numbers on the blinking squares included."""
     service = launch_service(config="[board]\nfix_after_s = 0.0\n", geometry="flip4")
     start(service, {"variant": "flip4", "players": 2, "names": LONG_NAMES, "seed": SEED})
     page = open_page(service, **SIZES[size])
@@ -173,10 +173,13 @@ def test_fix_words_move_nothing_as_the_board_is_put_right(
     for square in ("b2", "c2"):  # 7 and 36: not lit
         assert service.post("/api/sim/place", {"hole": square}).status_code == 200
     fix = page.locator("#fix")
-    expect(fix.locator("p")).to_have_text(["Lift the piece from b2.", "Lift the piece from c2."])
+    expect(page.locator("#turn")).to_contain_text(
+        "Lift 2 pieces: start with b2, c2, or Clear the board."
+    )
+    expect(fix.locator("p")).to_have_text(["Lift the piece from b2."])
     assert fix.evaluate(WHOLE), "the fix box cuts its words off"
     page.evaluate("window.scrollTo(0, 0)")
-    watch = LayoutWatch(page, f"{TARGETS}, {BAR}, #fix")
+    watch = LayoutWatch(page, f"{TARGETS}, {BAR}, #fix, #clear-board")
     assert service.post("/api/sim/lift", {"hole": "b2"}).status_code == 200
     expect(fix.locator("p")).to_have_text(["Lift the piece from c2."])
     watch.snap("one line left")

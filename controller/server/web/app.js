@@ -7,7 +7,9 @@ import { followEvents } from "./api.js";
 import "./board.js";
 import { wireHints } from "./hints.js";
 import "./views.js";
+import { wireInView } from "./inview.js";
 import "./turn.js";
+import { wireFix } from "./fix.js";
 import "./banner.js";
 import { wireAfterGame } from "./aftergame.js";
 import "./countdown.js";
@@ -56,6 +58,8 @@ function wire() {
   wireControls();
   wireBarFloat();
   wireHints();
+  wireFix();
+  wireInView();
   wireSim();
   wireAfterGame();
   wirePayOff();

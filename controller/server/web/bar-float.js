@@ -1,7 +1,7 @@
-// The words above the action bar (.bar-float: the computer's move, a hint, what to fix, the
+// The words above the action bar (.bar-float: the computer's move, a hint, the
 // steps after a game, the banner) keep their places while any of them shows. They rise from the
 // bar's top, so a box that shrank or went would move the boxes above it, and its own top edge,
-// under a finger (the fix words shrink line by line as the hands put the board right). So each
+// under a finger (the computer's move and a hint come and go as the game moves on). So each
 // box keeps the tallest height it had, a box that went keeps its place, empty and unseen, while
 // a box above it shows, and all are let go once none shows. The heights live on the boxes.
 

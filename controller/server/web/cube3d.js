@@ -29,6 +29,10 @@ const FRAME_MARGIN = 12;
 // Sizes in hole spacings: a Man (also the spot a tap must hit), a hole, the glow of a lit hole,
 // the ring of a marked hole, a rod and how far a rod reaches past the end holes of its line.
 const MAN = 0.23;
+// A tap's target: at least this radius in CSS pixels around a hole's centre (WCAG 2.2's 24 px
+// target), shared with the nearest neighbour where two holes stand closer (a tap goes to the
+// hole whose centre is nearest).
+const TARGET_RADIUS_PX = 12.5;
 const RING = 0.15;
 const GLOW = 0.36;
 const MARK = 0.33;
@@ -52,7 +56,7 @@ const ROMAN = ["I", "II", "III", "IV"];
 const SEATING_EVENTS = new Set(["place", "free_play", "substitute"]);
 
 const STYLE = `
-.cube3d { display: block; width: 100%; max-width: 28rem; margin: 0 auto; touch-action: none;
+.cube3d { display: block; width: 100%; max-width: 44rem; margin: 0 auto; touch-action: none;
   user-select: none; -webkit-user-select: none; cursor: grab; }
 .cube3d.turning { cursor: grabbing; }
 .cube3d * { vector-effect: non-scaling-stroke; }
@@ -226,6 +230,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
     round.append(man, burocrat, gleam, mark, hit);
     group.append(flat, round);
     return {
+      hit,
       name,
       point: holePoint(name, layout),
       group,
@@ -429,6 +434,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
     holes.forEach((hole) => {
       hole.paintIndex = order.indexOf(hole.group);
     });
+    sizeTargets();
     if (
       order.length === painted.length &&
       order.every((element, index) => element === painted[index])
@@ -473,18 +479,52 @@ export function createCube(container, { onHole = () => {} } = {}) {
     draw();
   }
 
+  /** A hole's tap radius in drawing units of its round group: the Man's, or more where the
+   * drawing is small, so that the target is TARGET_RADIUS_PX at least. */
+  function hitRadius(hole, pixelsPerUnit) {
+    const pixels = MAN * SCALE * hole.spot.k * pixelsPerUnit;
+    return pixels >= TARGET_RADIUS_PX || pixels === 0 ? MAN : (MAN * TARGET_RADIUS_PX) / pixels;
+  }
+
+  /** Size each hole's hit circle (its focus ring too) for the drawing's size on the screen. */
+  function sizeTargets() {
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return;
+    const perUnit = Math.hypot(matrix.a, matrix.b);
+    for (const hole of holes.values()) {
+      if (hole.spot) hole.hit.setAttribute("r", fixed(hitRadius(hole, perUnit)));
+    }
+  }
+
   function screenPosition(name) {
     const hole = holes.get(name);
     if (!hole?.spot) return null;
     const matrix = svg.getScreenCTM();
     const centre = new DOMPoint(hole.spot.x, hole.spot.y).matrixTransform(matrix);
+    const perUnit = Math.hypot(matrix.a, matrix.b);
     return {
       x: centre.x,
       y: centre.y,
-      radius: MAN * SCALE * hole.spot.k * Math.hypot(matrix.a, matrix.b),
+      radius: hitRadius(hole, perUnit) * SCALE * hole.spot.k * perUnit,
       distance: hole.spot.distance,
       paintIndex: hole.paintIndex,
     };
+  }
+
+  /** The hole a tap at (x, y) (the window's CSS pixels) is for: the one whose centre is
+   * nearest, within its tap radius; null elsewhere. */
+  function holeAt(x, y) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const name of holes.keys()) {
+      const spot = screenPosition(name);
+      const distance = spot ? Math.hypot(spot.x - x, spot.y - y) : Infinity;
+      if (distance <= spot?.radius && distance < bestDistance) {
+        best = name;
+        bestDistance = distance;
+      }
+    }
+    return best;
   }
 
   // ---- turning by drag, tapping ------------------------------------------------------------
@@ -499,7 +539,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
       x: event.clientX,
       y: event.clientY,
       from: view,
-      hole: event.target.closest?.("[data-cube-hole]")?.dataset.cubeHole ?? null,
+      hole: holeAt(event.clientX, event.clientY),
       turning: false,
     };
   });
@@ -590,7 +630,9 @@ export function createCube(container, { onHole = () => {} } = {}) {
     event.preventDefault();
   });
 
-  const cube = { render, setView, view: () => ({ ...view }), screenPosition };
+  new ResizeObserver(sizeTargets).observe(svg);
+
+  const cube = { render, setView, view: () => ({ ...view }), screenPosition, holeAt };
   cubes.set(container, cube);
   setView(view);
   return cube;

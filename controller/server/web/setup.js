@@ -213,6 +213,21 @@ function setupBody() {
   return body;
 }
 
+/** Whether to start the new game: asked over a game under way; on the simulated board the
+ * pieces still on it are lifted first, when the person agrees (as Next game lifts them). */
+async function readyToStart(view) {
+  const pieces = view?.sim === true ? Object.keys(view.sensed ?? {}).length : 0;
+  const underway = gameUnderway(view);
+  if (pieces === 0) {
+    return !underway || ask(t("Abandon the game being played and start a new one?"), t("Start new game"));
+  }
+  const question = underway
+    ? t("Abandon the game being played and start a new one? Every piece on the simulated board is lifted off first.")
+    : t("Pieces on the simulated board: {count}. Lift them off and start the new game?", { count: pieces });
+  if (!(await ask(question, t("Clear and start")))) return false;
+  return command("/api/sim/clear", {});
+}
+
 export function wireSetup() {
   $("setup").addEventListener("change", () => {
     state.setup.touched = true;
@@ -222,8 +237,7 @@ export function wireSetup() {
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = setupBody();
-    const question = t("Abandon the game being played and start a new one?");
-    if (gameUnderway(state.view) && !(await ask(question, t("Start new game")))) return;
+    if (!(await readyToStart(state.view))) return;
     if (await command("/api/new_game", body)) {
       state.setup.touched = false;
       say(t("New game of {variant} for {players} players.", { variant: variantName(body.variant), players: body.players }));

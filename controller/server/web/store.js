@@ -8,7 +8,8 @@
  * - the freshness stamps: answers can arrive out of order (a GET sent before a POST may answer
  *   after it); every request and pushed state takes a number when it starts, and an answer
  *   older than the state shown is dropped (the event stream pushes every change);
- * - the page's own choices: the hint shown, the Pay-Off hand open, the setup form, the log;
+ * - the page's own choices: the hint shown, the fix list open (fix.js), the lit holes last
+ *   brought into view (inview.js), the Pay-Off hand open, the setup form, the log;
  * - what the page has mounted: the board views and panels shown, the sound's audio context,
  *   whether the browser was found without a voice (noVoice: speech.js), the element that had
  *   the focus last (focused: focus.js);
@@ -26,6 +27,9 @@ export const state = {
   shownStamp: 0,
   refreshing: null,
   hint: { hole: null, step: null, timer: null },
+  fixOpen: false,
+  fixMoreShown: false,
+  litInView: "",
   hand: { team: null, tokensLeft: "" },
   setup: { touched: false, followed: "", seats: [], names: [] },
   logged: [],

@@ -2,6 +2,7 @@
 
 import { clearing } from "./board.js";
 import { diceMode } from "./dice.js";
+import { fixSummary } from "./fix.js";
 import { $, onDraw } from "./store.js";
 import { t } from "./i18n.js";
 import { boardSays, boardWords, computerMoveText, playerWithTeam, seatWithTeam, teamsOf, variantName } from "./words.js";
@@ -63,7 +64,9 @@ function turnText(view) {
       : t("{result} Lift every {piece}, then Next game (or MENU).", { result: text, piece: words.piece });
   }
   if (view.phase === "await_fix" && lastPenalties(view).length) return penaltyText(view);
-  if (view.phase === "await_fix") return t("The board does not match the game: fix the blinking {places}.", { places: words.places });
+  if (view.phase === "await_fix") {
+    return fixSummary(view) || t("The board does not match the game: fix the blinking {places}.", { places: words.places });
+  }
   if (view.seats?.[view.to_move]?.place === "remote") return t("{mover} plays on the other board: wait for its move.", { mover });
   if (computerToMove(view)) {
     const seat = view.seats[view.to_move];
@@ -157,25 +160,10 @@ function drawStatusPixels(view) {
   $("status-pixels").setAttribute("aria-label", t("Status lights: {lights}", { lights: said }));
 }
 
-function drawFix(view) {
-  const { fix: said } = boardSays(view);
-  const words = typeof said === "string" ? [said] : said ?? [];
-  const fix = $("fix");
-  fix.hidden = words.length === 0;
-  fix.replaceChildren(
-    ...words.map((text) => {
-      const p = document.createElement("p");
-      p.textContent = text.endsWith(".") ? text : `${text}.`;
-      return p;
-    }),
-  );
-}
-
 onDraw((view) => {
   document.body.dataset.phase = view.phase ?? "";
   document.body.dataset.variant = view.variant ?? "";
   drawTurn(view);
   drawComputerMove(view);
   drawStatusPixels(view);
-  drawFix(view);
 });
