@@ -16,40 +16,86 @@ from starlette.background import BackgroundTask
 from starlette.responses import Response
 
 from controller.computer.level_guide import LevelGuide
-from controller.config_file import TOKEN_PATTERN
+from controller.config_file import MAX_TOKEN, TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
-from controller.seats import COMPUTER, HUMAN, MAX_NAME
+from controller.seats import COMPUTER, HUMAN, MAX_NAME, NAME_PATTERN
 from controller.server.setup import PAGE_SETTINGS
 from controller.wire import Typed, encode
 from controller.words import Words
 from engine.game import SEED_LIMIT
 from engine.players.base import LEVELS
+from engine.variants import VARIANTS
 
-# The service checks these bounds itself, with its own words (a 400): the schema only says them.
-Seat = Annotated[int, Meta(description="A seat, from 0", extra_json_schema={"minimum": 0})]
-Seed = Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": SEED_LIMIT - 1})]
-Players = Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 8})]
-Text = Annotated[str, Meta(extra_json_schema={"maxLength": 200})]
-Piece = Annotated[str, Meta(extra_json_schema={"enum": ["man", "burocrat"]})]
-Level = Annotated[
-    int, Meta(extra_json_schema={"minimum": LEVELS.start, "maximum": LEVELS.stop - 1})
+# Each bound is checked where the body is read (``msgspec.convert``: a 400) and stated in the
+# document by the same declaration. A value the document allows that this game or board does not
+# have (a seat beyond its players, a hole not on this board) is the game's to refuse: a 409.
+MAX_SEAT = 7
+"""The highest seat of any game (eight players)."""
+Seat = Annotated[int, Meta(ge=0, le=MAX_SEAT, description="A seat, from 0 (this game's: else 409)")]
+Seed = Annotated[int, Meta(ge=0, le=SEED_LIMIT - 1)]
+Players = Annotated[int, Meta(ge=1, le=8)]
+Text = Annotated[str, Meta(max_length=200)]
+HOLE_PATTERN = (
+    "^([A-Za-z]-([Ii]{1,3}|[Ii][Vv])-[A-Za-z]"  # a hole of the spaceboard: Y-II-H
+    "|[A-Za-z][1-4][A-Za-z]"  # the same, compact: y2h
+    "|[A-Za-z][0-9]{1,2})$"  # a cell of a flat board: c2
+)
+HoleName = Annotated[
+    str,
+    Meta(
+        pattern=HOLE_PATTERN,
+        description="A hole (Y-II-H, y2h) or a cell (c2); one this board lacks: 409",
+    ),
 ]
-Name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+FACES_PATTERN = "^[A-Za-z0-9]+([ /][A-Za-z0-9]+){0,2}$"
+Throw = Annotated[
+    str,
+    Meta(
+        pattern=FACES_PATTERN,
+        max_length=40,
+        description="The faces thrown, as yellow/II/hearts or 3/5; faces not of this game's "
+        "dice: 409",
+    ),
+]
+Piece = Literal["man", "burocrat"]
+Variant = Annotated[str, Meta(pattern=f"^({'|'.join(VARIANTS)})$")]
+Level = Annotated[int, Meta(ge=LEVELS.start, le=LEVELS.stop - 1)]
+SeatKind = Literal["human", "computer"]
+Name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN}
 SeatChoice = Annotated[
     Any,  # checked, with the seat it concerns named, by ``controller.seats``
     Meta(
-        description="Who plays a seat (a wrong one answers 400 naming the seat)",
+        description="Who plays a seat: a person, or the computer at a level (a wrong one "
+        "answers 400 naming the seat)",
         extra_json_schema={
-            "type": "object",
-            "required": ["kind"],
-            "additionalProperties": False,
-            "properties": {
-                "kind": {"enum": [HUMAN, COMPUTER]},
-                "level": {"type": "integer", "minimum": LEVELS.start, "maximum": LEVELS.stop - 1},
-                "name": Name,
-            },
+            "anyOf": [
+                {
+                    "type": "object",
+                    "required": ["kind"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "kind": {"const": HUMAN},
+                        "level": {"type": "null"},
+                        "name": {"anyOf": [Name, {"type": "null"}]},
+                    },
+                },
+                {
+                    "type": "object",
+                    "required": ["kind"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "kind": {"const": COMPUTER},
+                        "level": {
+                            "type": "integer",
+                            "minimum": LEVELS.start,
+                            "maximum": LEVELS.stop - 1,
+                        },
+                        "name": {"anyOf": [Name, {"type": "null"}]},
+                    },
+                },
+            ],
         },
     ),
 ]
@@ -74,7 +120,7 @@ class NewGame(Body, kw_only=True):
     """``POST /api/new_game``: the variant, the players and, optionally, the seed, options on
     top of the configured ones, who plays each seat, whether hints show, the players' names."""
 
-    variant: str
+    variant: Variant
     players: Players
     seed: Seed | None = None
     options: GameOptions | None = None
@@ -86,7 +132,7 @@ class NewGame(Body, kw_only=True):
 class Faces(Body):
     """``POST /api/roll``: the faces thrown (physical dice), or none for the service's dice."""
 
-    faces: Text | None = None
+    faces: Throw | None = None
 
 
 class SeatOrder(Body):
@@ -105,44 +151,45 @@ class Token(Body):
 
     token: int | None
     seat: Seat | None = None
-    hole: Text | None = None
+    hole: HoleName | None = None
 
 
 class SwitchSeat(Body):
     """``POST /api/seats``: who plays ``seat`` from now on."""
 
     seat: Seat
-    kind: Annotated[str, Meta(extra_json_schema={"enum": [HUMAN, COMPUTER]})]
+    kind: SeatKind
     level: Level | None = None
+    """The computer's level (a person has none: a level with ``human`` is a 400)."""
 
 
 class HostGame(Body):
     """``POST /api/remote/host``: the seats played on the other board (default: all but the
     first)."""
 
-    seats: list[Seat] | None = None
+    seats: Annotated[list[Seat], Meta(max_length=MAX_SEAT + 1)] | None = None
 
 
 class JoinGame(Body):
-    code: Annotated[str, Meta(extra_json_schema={"maxLength": 40})]
+    code: Annotated[str, Meta(max_length=40)]
 
 
 class PlacePiece(Body):
     """``POST /api/sim/place``: a piece seated in a hole of the simulated board."""
 
-    hole: Text
+    hole: HoleName
     piece: Piece | None = None
 
 
 class LiftPiece(Body):
-    hole: Text
+    hole: HoleName
 
 
 class VoiceChange(Body):
     """``POST /api/voice``: mute or unmute the board, set its volume (until the next start)."""
 
     muted: bool | None = None
-    volume: Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": 100})] | None = None
+    volume: Annotated[int, Meta(ge=0, le=100)] | None = None
 
 
 TableAsRead = dict[str, Any]  # a table of the settings page's JSON body, as read
@@ -171,7 +218,10 @@ class SettingsChange(Body):
     http: Annotated[TableAsRead, _table("http")] | None = None
 
 
-TokenText = Annotated[str, Meta(extra_json_schema={"pattern": f"^{TOKEN_PATTERN.pattern}$"})]
+TokenText = Annotated[
+    str, Meta(pattern=f"^{TOKEN_PATTERN.pattern}$", min_length=16, max_length=MAX_TOKEN)
+]
+"""A token the page may set: 16..128 letters, digits, ``_`` or ``-``."""
 
 
 class NewToken(Body):

@@ -10,7 +10,7 @@ from controller.errors import BadOrder
 from controller.server.bodies import Answer, Empty, HostGame, JoinGame
 from controller.server.privacy import may_see_codes, remote_without_codes
 from controller.server.requests import check_order, read_body
-from controller.server.statuses import answer
+from controller.server.statuses import answer, in_this_game
 from controller.server.web_service import WebService
 
 
@@ -27,7 +27,8 @@ def routes(service: WebService) -> list[Route]:
             if "seats has the wrong type" not in str(error):
                 raise
             raise BadOrder(f"seats must be a list of seat numbers (from 0): {error}") from None
-        return Answer(await remote.host(body.seats))
+        with in_this_game():  # seats this game lacks: 409
+            return Answer(await remote.host(body.seats))
 
     async def join(request: Request) -> Answer:
         """``{"code": "ABCDEF"}``: join (or, with a spectator's code, watch) that game."""
