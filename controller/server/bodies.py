@@ -9,6 +9,7 @@ is generated from these classes.
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Annotated, Any, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -18,10 +19,10 @@ from starlette.responses import Response
 from controller.computer.level_guide import LevelGuide
 from controller.config_file import MAX_TOKEN, TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
+from controller.i18n import LANGUAGES
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
-from controller.seats import COMPUTER, HUMAN, MAX_NAME, NAME_PATTERN
-from controller.server.setup import PAGE_SETTINGS
+from controller.seats import COMPUTER, HUMAN, MAX_NAME, NAME_PATTERN, check_name, seats_from_json
 from controller.wire import Typed, encode
 from controller.words import Words
 from engine.game import SEED_LIMIT
@@ -128,6 +129,13 @@ class NewGame(Body, kw_only=True):
     hints: bool | None = None
     names: list[PlayerName] | None = None
 
+    def __post_init__(self) -> None:  # each seat and name as the document says, or a 400
+        if self.seats is not None:
+            seats_from_json(self.seats, len(self.seats))
+        for index, name in enumerate(self.names or ()):
+            if name is not None:
+                check_name(name, f"names[{index}]")
+
 
 class Faces(Body):
     """``POST /api/roll``: the faces thrown (physical dice), or none for the service's dice."""
@@ -192,30 +200,85 @@ class VoiceChange(Body):
     volume: Annotated[int, Meta(ge=0, le=100)] | None = None
 
 
-TableAsRead = dict[str, Any]  # a table of the settings page's JSON body, as read
-"""Each key and value is checked by the route in the configuration's own words
-(``controller.config``): a wrong one answers 400 naming the setting."""
+MAX_SETTING_TEXT = 256
+"""The longest text a setting takes (a name, a broker address, a login)."""
+SettingText = Annotated[str, Meta(max_length=MAX_SETTING_TEXT)]
 
 
-def _table(name: str) -> Meta:
-    """A table of the settings page's body: the keys of ``name`` it may change, each checked in
-    the configuration's own words by the route (``controller.config``)."""
-    return Meta(
-        description=f"[{name}] settings: {', '.join(PAGE_SETTINGS[name])}",
-        extra_json_schema={"propertyNames": {"enum": list(PAGE_SETTINGS[name])}},
-    )
+def _letters(letters: str) -> str:
+    """A pattern of ``letters`` in any order, each once, in any case."""
+    orders = ("".join(f"[{c}{c.lower()}]" for c in order) for order in permutations(letters))
+    return f"^({'|'.join(orders)})$"
+
+
+PORT = "([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])"
+ADDRESS_PATTERN = rf"^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):{PORT}$"
+BROKER_PATTERN = r"^(mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:[0-9]{1,5})?/?)?$"
+
+
+class Table(Body, omit_defaults=True):
+    """A table of the settings page's body: only the keys given are written (each checked in
+    the configuration's own words by ``controller.config``: a value the document allows that
+    this board cannot use, such as an address not of this machine, answers 409)."""
+
+
+class BoardTable(Table):
+    backend: SettingText | UnsetType = UNSET
+    geometry: SettingText | UnsetType = UNSET
+    panels: Annotated[str, Meta(pattern=_letters("RYGB"))] | UnsetType = UNSET
+    suits: Annotated[str, Meta(pattern=_letters("SHDC"))] | UnsetType = UNSET
+    language: Annotated[str, Meta(pattern=f"^({'|'.join(LANGUAGES)})$")] | UnsetType = UNSET
+
+
+TeamName = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)]
+
+
+class GameTable(Table):
+    team_names: Annotated[list[TeamName], Meta(min_length=3, max_length=4)] | UnsetType = UNSET
+    call_window: Annotated[float, Meta(ge=0, le=600)] | UnsetType = UNSET
+    hints: bool | UnsetType = UNSET
+    seats: Annotated[list[SeatChoice], Meta(max_length=6)] | UnsetType = UNSET
+    computer_movetime_ms: Annotated[int, Meta(ge=10, le=600_000)] | UnsetType = UNSET
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.seats, UnsetType):  # each seat as the document says, or a 400
+            chosen = seats_from_json(self.seats, len(self.seats))
+            self.seats = [seat.to_json() for seat in chosen]  # as written: no nulls
+
+
+class LedsTable(Table):
+    brightness_cap: Annotated[float, Meta(ge=0, le=1)] | UnsetType = UNSET
+
+
+class RemoteTable(Table):
+    broker: Annotated[str, Meta(pattern=BROKER_PATTERN, max_length=MAX_SETTING_TEXT)] | (
+        UnsetType
+    ) = UNSET
+    username: SettingText | UnsetType = UNSET
+    password: SettingText | UnsetType = UNSET
+
+
+class VoiceTable(Table):
+    enabled: bool | Literal["auto"] | UnsetType = UNSET
+    engine: Literal["espeak-ng", "piper"] | UnsetType = UNSET
+    volume: Annotated[int, Meta(ge=0, le=100)] | UnsetType = UNSET
+    rate: Annotated[int, Meta(ge=80, le=400)] | UnsetType = UNSET
+
+
+class HttpTable(Table):
+    address: Annotated[str, Meta(pattern=ADDRESS_PATTERN)] | UnsetType = UNSET
 
 
 class SettingsChange(Body):
     """``POST /api/settings``: the settings to write, by table (``{}`` on the first run writes
     the file as it is)."""
 
-    board: Annotated[TableAsRead, _table("board")] | None = None
-    game: Annotated[TableAsRead, _table("game")] | None = None
-    leds: Annotated[TableAsRead, _table("leds")] | None = None
-    remote: Annotated[TableAsRead, _table("remote")] | None = None
-    voice: Annotated[TableAsRead, _table("voice")] | None = None
-    http: Annotated[TableAsRead, _table("http")] | None = None
+    board: BoardTable | None = None
+    game: GameTable | None = None
+    leds: LedsTable | None = None
+    remote: RemoteTable | None = None
+    voice: VoiceTable | None = None
+    http: HttpTable | None = None
 
 
 TokenText = Annotated[

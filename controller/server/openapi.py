@@ -287,7 +287,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("POST", "/api/settings"): Operation(
         "Write settings to the configuration file and apply what applies now",
         Settings,
-        (*SETTINGS, 400, 413, 415, 503),
+        (*SETTINGS, 400, 409, 413, 415, 503),
         SettingsChange,
         order=True,
         tags=("settings",),

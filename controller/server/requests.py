@@ -144,4 +144,7 @@ async def read_body(request: Request, kind: type[B]) -> B:
     except msgspec.ValidationError as error:
         found = re.search(r"\$\.(\w+)", str(error))
         key = found.group(1) if found else "the body"
+        if ", got `" not in str(error):  # a bound the class states (docs/api/openapi.json)
+            said, _, where = str(error).partition(" - at `$.")
+            raise BadOrder(f"{where.rstrip('`') or key}: {said[:1].lower()}{said[1:]}") from None
         raise BadOrder(f"{key} has the wrong type: {data.get(key)!r}") from None
