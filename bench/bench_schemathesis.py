@@ -41,8 +41,11 @@ max-examples = {EXAMPLES}
 deterministic = true
 [checks]
 enabled = true
+[phases.stateful]
+enabled = {{stateful}}
 """
-"""All checks with their default expectations; every phase; the same requests every run."""
+"""All checks with their default expectations; the examples, coverage and fuzzing phases, and
+the stateful one where asked; the same requests every run."""
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -94,7 +97,7 @@ class SteppedApp:
         answered.result()
 
 
-def run(board: str, examples: int, workdir: Path) -> SchemathesisRun:
+def run(board: str, examples: int, workdir: Path, *, stateful: bool = True) -> SchemathesisRun:
     """schemathesis over every operation of a service on a simulated ``board`` (deterministic:
     the same requests every time), ``examples`` per operation."""
     import schemathesis
@@ -130,7 +133,8 @@ def run(board: str, examples: int, workdir: Path) -> SchemathesisRun:
         def set(self, case: Any, data: str, context: Any) -> None:
             case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
 
-    settings = SchemathesisConfig.from_str(CONFIG.replace(str(EXAMPLES), str(examples)))
+    text = CONFIG.replace(f"= {EXAMPLES}", f"= {examples}").format(stateful=str(stateful).lower())
+    settings = SchemathesisConfig.from_str(text)
     schema = schemathesis.openapi.from_dict(openapi.document(app.routes), config=settings)
     schema.app = SteppedApp(service, app)
     schema.config.update(base_url=BASE_URL)

@@ -7,7 +7,6 @@ be an object with the endpoint's keys and types; anything else raises a ``BadOrd
 from __future__ import annotations
 
 import json
-import re
 import secrets
 from typing import TYPE_CHECKING, TypeVar
 
@@ -15,6 +14,7 @@ import msgspec
 from starlette.requests import HTTPConnection, Request
 
 from controller.errors import BadOrder, BodyTooLarge, Forbidden, NotJson, Unauthorized
+from controller.server.bodies import refusal
 from controller.server.numbers import MAX_DIGITS, loads_json
 
 if TYPE_CHECKING:
@@ -142,9 +142,4 @@ async def read_body(request: Request, kind: type[B]) -> B:
     try:
         return msgspec.convert(data, kind, strict=True)
     except msgspec.ValidationError as error:
-        found = re.search(r"\$\.(\w+)", str(error))
-        key = found.group(1) if found else "the body"
-        if ", got `" not in str(error):  # a bound the class states (docs/api/openapi.json)
-            said, _, where = str(error).partition(" - at `$.")
-            raise BadOrder(f"{where.rstrip('`') or key}: {said[:1].lower()}{said[1:]}") from None
-        raise BadOrder(f"{key} has the wrong type: {data.get(key)!r}") from None
+        raise BadOrder(refusal(kind, data, str(error))) from None

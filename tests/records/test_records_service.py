@@ -119,15 +119,16 @@ async def test_names_come_from_the_configuration_or_default_to_the_seat() -> Non
 
 async def test_bad_names_are_refused() -> None:
     harness = Harness()
-    for body, words in (
-        ({"names": ["Ann", ""]}, "name 1"),
-        ({"names": ["x" * 41]}, "1..40"),
-        ({"names": "Ann"}, "names has the wrong type"),
-        ({"names": ["A", "B", "C"]}, "3 names given"),
-        ({"seats": [{"kind": "human", "name": 5}]}, "seat 0"),
+    for body, status, words in (
+        ({"names": ["Ann", ""]}, 400, "name 1"),
+        ({"names": ["x" * 41]}, 400, "1..40"),
+        ({"names": ["\u200b"]}, 400, "1..40"),
+        ({"names": "Ann"}, 400, "names has the wrong type"),
+        ({"names": ["A", "B", "C"]}, 409, "3 names given"),  # more than this game's players
+        ({"seats": [{"kind": "human", "name": 5}]}, 400, "seat 0"),
     ):
         answer = await new_game(harness, **body)
-        assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+        assert answer.status_code == status and words in answer.json()["error"], answer.text
 
 
 async def test_games_are_paged_and_filtered_by_player_and_variant() -> None:
@@ -185,7 +186,7 @@ async def test_malformed_queries_are_refused_with_their_reason() -> None:
         ("/api/games?per_page=101", "per_page must be a whole number 1..100"),
         ("/api/games?page=1e3", "page must be"),
         ("/api/games?variant=chess", "variant must be one of"),
-        ("/api/games?player=", "player must be a name"),
+        ("/api/games?player=", "player: a name is"),
         ("/api/games?colour=red", "unknown query parameter 'colour'"),
         ("/api/games?page=1&page=2", "given twice"),
         ("/api/games/stats?page=1", "unknown query parameter 'page'"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.routing import Route
 
-from controller.errors import BadOrder
 from controller.server.bodies import Answer, Empty, HostGame, JoinGame
 from controller.server.privacy import may_see_codes, remote_without_codes
 from controller.server.requests import check_order, read_body
@@ -21,12 +20,7 @@ def routes(service: WebService) -> list[Route]:
     async def host(request: Request) -> Answer:
         """``{"seats"?: [1]}``: open this game for the other board; answers the join codes."""
         check_order(request, service)
-        try:
-            body = await read_body(request, HostGame)
-        except BadOrder as error:
-            if "seats has the wrong type" not in str(error):
-                raise
-            raise BadOrder(f"seats must be a list of seat numbers (from 0): {error}") from None
+        body = await read_body(request, HostGame)
         with in_this_game():  # seats this game lacks: 409
             return Answer(await remote.host(body.seats))
 
