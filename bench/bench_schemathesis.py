@@ -117,7 +117,7 @@ def run(board: str, examples: int, workdir: Path, *, stateful: bool = True) -> S
     backend = SimBoard(geometry=geometry, sensing="presence" if geometry.flat else "analog")
     data = workdir / "data"
     data.mkdir(parents=True, exist_ok=True)
-    config = Config(geometry=board)
+    config = Config(geometry=board, computer_movetime_ms=10)  # a hint in 10 ms, not a second
     setup = Setup(workdir / "config.toml", data, lambda config: config)
     service = Service(
         backend, config, Journal(data), host="127.0.0.1", port=8640, token=TOKEN, setup=setup
