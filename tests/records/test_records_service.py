@@ -198,6 +198,11 @@ async def test_malformed_queries_are_refused_with_their_reason() -> None:
         assert answer.status_code == 400 and words in answer.json()["error"], (path, answer.text)
     missing = await harness.client.get("/api/games/7/notation")
     assert missing.status_code == 404 and "no game 7" in missing.json()["error"]
+    # an id of 19 digits the document allows, above any game's (2**63-1): no such game, not a 400
+    beyond = await harness.client.get("/api/games/9842489276104399277.json")
+    assert beyond.status_code == 404 and "no game 9842489276104399277" in beyond.json()["error"]
+    names = await harness.client.get("/api/games?player=%C3%A0%C3%81%C2%BD%19")  # a control char
+    assert names.status_code == 400
 
 
 async def test_a_store_that_fails_is_an_event_and_play_goes_on() -> None:

@@ -116,3 +116,14 @@ async def test_a_content_length_of_many_digits_is_a_413(api: Harness) -> None:
         "/api/undo", content=b"{}", headers={"content-length": "9" * 5000}
     )
     assert response.status_code == 413
+
+
+async def test_a_whole_number_written_with_a_fraction_is_that_number(api: Harness) -> None:
+    # JSON Schema counts 1.0 and 1e0 as the integer 1: so does the service
+    half = await api.post("/api/resign", {"seat": 0.5})
+    assert half.status_code == 400 and "seat has the wrong type" in half.json()["error"]
+    response = await api.client.post(
+        "/api/resign", content=b'{"seat": 1.0e0}', headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["winner"] == 0
