@@ -30,7 +30,7 @@ async def test_a_team_the_document_allows_but_this_game_lacks_is_a_409(
 ) -> None:
     response = await api.client.get(path, params={"team": "2"})
     assert response.status_code == 409, response.text
-    assert "no team 2 in this game: teams are 0..1" in response.json()["error"]
+    assert "no team 2: teams are 0..1" in response.json()["error"]
 
 
 async def test_a_plain_team_number_is_that_team(api: Harness) -> None:

@@ -30,6 +30,7 @@ from controller.server.requests import check_order, has_token, read_body
 from controller.server.statuses import Handler, answer, in_this_game
 from controller.server.web_service import WebService
 from engine.game import Game
+from engine.phrase import why
 
 MAX_TEAMS = 4
 """The most teams of any game: ``?team=`` takes 0..3, and a team this game lacks is a 409."""
@@ -39,7 +40,7 @@ def team_of_game(text: str, game: Game) -> int:
     """The team of ``?team=``: a whole number 0..3 (else 400), one of this game's (else 409)."""
     team = parse_whole(text, "team", 0, MAX_TEAMS - 1)
     if team >= game.teams:
-        raise NotNow(f"no team {team} in this game: teams are 0..{game.teams - 1}")
+        raise NotNow(why("no team {team}: teams are 0..{last}", team=team, last=game.teams - 1))
     return team
 
 
