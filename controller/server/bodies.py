@@ -127,7 +127,11 @@ class Body(Struct, forbid_unknown_fields=True):
     """The base of the request bodies."""
 
 
-def refusal(kind: type[Struct], data: dict[str, Any], said: str) -> str:
+def refusal(
+    kind: type[Struct],
+    data: dict[str, Any],  # the request's JSON object as read
+    said: str,
+) -> str:
     """What a body ``data`` of ``kind`` broke, from ``msgspec``'s words (``"Expected `int` <= 7
     - at `$.seat`"``): a key's wrong type as ``seat has the wrong type: '1'``; a bound as the key
     and the description the bound carries (``seat: a seat 0..7 ...``); an unknown key with the
