@@ -97,9 +97,17 @@ class SteppedApp:
         answered.result()
 
 
-def run(board: str, examples: int, workdir: Path, *, stateful: bool = True) -> SchemathesisRun:
+def run(
+    board: str,
+    examples: int,
+    workdir: Path,
+    *,
+    stateful: bool = True,
+    tags: tuple[str, ...] = (),
+) -> SchemathesisRun:
     """schemathesis over every operation of a service on a simulated ``board`` (deterministic:
-    the same requests every time), ``examples`` per operation."""
+    the same requests every time), ``examples`` per operation; only the operations of ``tags``
+    when given (the suite runs them in groups, side by side)."""
     import schemathesis
     from schemathesis.config import SchemathesisConfig
     from schemathesis.engine import events, from_schema
@@ -135,7 +143,8 @@ def run(board: str, examples: int, workdir: Path, *, stateful: bool = True) -> S
 
     text = CONFIG.replace(f"= {EXAMPLES}", f"= {examples}").format(stateful=str(stateful).lower())
     settings = SchemathesisConfig.from_str(text)
-    schema = schemathesis.openapi.from_dict(openapi.document(app.routes), config=settings)
+    loaded = schemathesis.openapi.from_dict(openapi.document(app.routes), config=settings)
+    schema = loaded.include(tag=list(tags)) if tags else loaded
     schema.app = SteppedApp(service, app)
     schema.config.update(base_url=BASE_URL)
     schema.auth(refresh_interval=None)(CurrentToken)
