@@ -1,44 +1,55 @@
-"""schemathesis against a live ``flixboard run --board sim`` on each board: requests generated
-from the OpenAPI document (``GET /api/openapi.json``), its examples' edges (the coverage phase),
-random valid and invalid ones (fuzzing) and stateful sequences along the links it infers
-between operations (a game listed, then read).
+"""schemathesis against the service on each board, in process: requests generated from the
+OpenAPI document (the one the app serves), its edges (the coverage phase), random valid and
+invalid ones (fuzzing) and stateful sequences along the links it infers between operations (a
+game listed, then read), sent to the app itself (ASGI, no socket) while the service's loop
+steps the board as the running service does.
 
-Every answer is checked: no server error (5xx), the status, content type, headers and body as
-the document says, invalid requests refused and valid ones not refused for their shape. A valid
-request may still be refused with 400 where its value is not one the board knows (a hole name, a
-seat of this game): the document types the value, the game decides it. The client is on
-loopback, where the token is not needed (``ignored_auth`` does not apply); it sends it anyway.
+Every check is on, with schemathesis' own expectations: no server error (5xx); the status,
+content type, headers and body as the document says; a request the document allows is not
+refused with 400 (a well-formed value the game or board cannot take now answers 409) and one it
+does not allow is refused. Every operation is run, the settings ones on a settings file of their
+own (a new token is taken up as the page would; a restart only stops the loop, which steps on).
 
 schemathesis is a development dependency (the ``dev`` extra), never on the Pi. The test suite
-runs a smaller count (``tests/web/test_web_schemathesis_fuzz.py``); ``flixboard bench --only
-bench_schemathesis`` runs :data:`EXAMPLES` per operation on each board.
+runs :data:`EXAMPLES` per operation on each board (``tests/web/test_web_schemathesis_fuzz.py``),
+as does ``flixboard bench --only bench_schemathesis``.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import socket
-import subprocess
+import asyncio
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import httpx
+from typing import Any
 
 BOARDS = ("flix", "flip4", "olix")
-EXAMPLES = 160
-"""Examples per operation in the bench: over 5,000 requests on each board."""
+EXAMPLES = 200
+"""Examples per operation (each of the fuzzing phase's, as many as an operation's inputs
+allow), on each board."""
 SEED = 12
-TOKEN = "schemathesis-token"
-CONFIG = """\
-[checks.positive_data_acceptance]
-expected-statuses = ["2xx", "400", "404", "409"]
+TOKEN = "schemathesis-token-0123"
+BASE_URL = "http://127.0.0.1:8640"
+CONFIG = f"""\
+seed = {SEED}
+[generation]
+mode = "all"
+max-examples = {EXAMPLES}
+deterministic = true
+[checks]
+enabled = true
+[phases.stateful]
+enabled = {{stateful}}
 """
-"""A valid request refused with 400 is a value the board does not know, not a schema fault."""
-START_TIMEOUT_S = 120.0
+"""All checks with their default expectations; the examples, coverage and fuzzing phases, and
+the stateful one where asked; the same requests every run."""
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 
 @dataclass
@@ -47,124 +58,132 @@ class SchemathesisRun:
 
     board: str
     requests: int = 0
+    operations: set[str] = field(default_factory=set)
     scenarios: int = 0
     failures: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     server_errors: int = 0
     seconds: float = 0.0
-    output: str = ""
 
     def summary(self) -> str:
         return (
-            f"schemathesis on {self.board}: {self.requests} requests, {self.scenarios} stateful "
-            f"scenarios, {self.server_errors} server errors, {len(self.failures)} failures, "
+            f"schemathesis on {self.board}: {self.requests} requests over "
+            f"{len(self.operations)} operations, {self.scenarios} stateful scenarios, "
+            f"{self.server_errors} server errors, {len(self.failures)} failures, "
             f"{self.seconds:.0f} s"
         )
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+class SteppedApp:
+    """The service's app as a client on this machine reaches it, with the service's loop
+    stepping the board while each request is answered (as the running service's loop does:
+    a hint waits on the computer's search)."""
+
+    def __init__(self, service: Any, app: Callable[[Scope, Receive, Send], Awaitable[None]]):
+        self.service = service
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        scope = {**scope, "client": ("127.0.0.1", 50000)}
+        answered = asyncio.ensure_future(self.app(scope, receive, send))
+        while not answered.done():
+            self.service.step()
+            await asyncio.wait({answered}, timeout=0.005)
+        answered.result()
 
 
-def _wait_for(url: str, service: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if service.poll() is not None:
-            raise RuntimeError(f"flixboard run exited: {log.read_text()}")
-        try:
-            if httpx.get(f"{url}/api/state", timeout=5).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"flixboard run did not answer at {url}")
+def run(
+    board: str,
+    examples: int,
+    workdir: Path,
+    *,
+    stateful: bool = True,
+    tags: tuple[str, ...] = (),
+) -> SchemathesisRun:
+    """schemathesis over every operation of a service on a simulated ``board`` (deterministic:
+    the same requests every time), ``examples`` per operation; only the operations of ``tags``
+    when given (the suite runs them in groups, side by side)."""
+    import schemathesis
+    from schemathesis.config import SchemathesisConfig
+    from schemathesis.engine import events, from_schema
 
+    from controller.config import Config
+    from controller.records.journal import Journal
+    from controller.server import openapi
+    from controller.server.app import create_app
+    from controller.server.service import Service
+    from controller.server.setup import Setup
+    from hal.geometry import load_geometry
+    from sim.board import SimBoard
 
-def run(board: str, examples: int, workdir: Path) -> SchemathesisRun:
-    """Start ``flixboard run --board sim --geometry board``, run schemathesis (deterministic:
-    the same requests every time) with ``examples`` per operation, stop the service."""
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = workdir / "service.log"
-    command = [
-        sys.executable,
-        "-m",
-        "controller.cli",
-        "run",
-        "--board",
-        "sim",
-        "--geometry",
-        board,
-        "--http",
-        f"127.0.0.1:{port}",
-        "--data-dir",
-        str(workdir / "data"),
-        "--sim-state",
-        str(workdir / "board.json"),
-        "--set",
-        f"http.token={TOKEN}",
-    ]
-    config = workdir / "schemathesis.toml"
-    config.write_text(CONFIG)
-    report = workdir / "report.json"
+    geometry = load_geometry(board)
+    backend = SimBoard(geometry=geometry, sensing="presence" if geometry.flat else "analog")
+    data = workdir / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    config = Config(geometry=board, computer_movetime_ms=10)  # a hint in 10 ms, not a second
+    setup = Setup(workdir / "config.toml", data, lambda config: config)
+    service = Service(
+        backend, config, Journal(data), host="127.0.0.1", port=8640, token=TOKEN, setup=setup
+    )
+    app = create_app(service)
+
+    class CurrentToken:
+        """The service's token as it is now (``POST /api/settings/token`` changes it)."""
+
+        def get(self, case: Any, context: Any) -> str:
+            return str(service.token)
+
+        def set(self, case: Any, data: str, context: Any) -> None:
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+
+    text = CONFIG.replace(f"= {EXAMPLES}", f"= {examples}").format(stateful=str(stateful).lower())
+    settings = SchemathesisConfig.from_str(text)
+    loaded = schemathesis.openapi.from_dict(openapi.document(app.routes), config=settings)
+    schema = loaded.include(tag=list(tags)) if tags else loaded
+    schema.app = SteppedApp(service, app)
+    schema.config.update(base_url=BASE_URL)
+    schema.auth(refresh_interval=None)(CurrentToken)
     found = SchemathesisRun(board)
-    with log.open("ab") as out:
-        service = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    started = time.monotonic()
     try:
-        _wait_for(url, service, log)
-        st = [
-            str(Path(sys.executable).with_name("st")),
-            "--config-file",
-            str(config),
-            "run",
-            f"{url}/api/openapi.json",
-            "--header",
-            f"Authorization: Bearer {TOKEN}",
-            "--checks",
-            "all",
-            "--exclude-checks",
-            "ignored_auth",
-            # A new token or a restart ends the run's own session: tested on their own
-            # (tests/controller/test_controller_settings_api.py, test_controller_restart.py).
-            "--exclude-path",
-            "/api/settings/token",
-            "--exclude-path",
-            "/api/settings/restart",
-            "--generation-deterministic",
-            "--seed",
-            str(SEED),
-            "--max-examples",
-            str(examples),
-            "--workers",
-            "1",
-            "--no-color",
-            "--report",
-            "json",
-            "--report-json-path",
-            str(report),
-        ]
-        started = time.monotonic()
-        done = subprocess.run(st, capture_output=True, text=True, check=False, cwd=workdir)
-        found.seconds = time.monotonic() - started
+        for event in from_schema(schema).execute():
+            if isinstance(event, events.ScenarioFinished | events.FuzzScenarioFinished):
+                _count(event, found)
+            elif isinstance(event, events.NonFatalError | events.FatalError):
+                found.errors.append(str(getattr(event, "info", event))[:2000])
     finally:
-        service.terminate()
-        service.wait(timeout=60)
-    found.output = done.stdout + done.stderr
-    if not report.exists():
-        found.errors.append(found.output[-2000:])
-        return found
-    figures = json.loads(report.read_text())
-    found.requests = int(figures["test_cases"]["generated"])
-    scenarios = re.search(r"Scenarios:\s+(\d+)", found.output)
-    found.scenarios = int(scenarios.group(1)) if scenarios else 0
-    for failure in figures["failures"]:
-        found.failures.append(f"{failure['code']} {failure['title']}: {failure['operations']}")
-        if failure["code"] in ("ST101", "ST102"):  # a 5xx
-            found.server_errors += int(failure["count"])
-    found.errors.extend(str(error) for error in figures["errors"])
+        service.driver.close()
+        service.journal.close()
+    found.seconds = time.monotonic() - started
     return found
+
+
+def _count(event: Any, found: SchemathesisRun) -> None:
+    from schemathesis.engine import events
+
+    recorder = event.recorder
+    found.requests += len(recorder.interactions)
+    if isinstance(event, events.ScenarioFinished) and event.phase.name == "STATEFUL_TESTING":
+        found.scenarios += 1
+    for node in recorder.cases.values():
+        found.operations.add(node.value.operation.label)
+    for case_id, checks in recorder.checks.items():
+        for check in checks:
+            if check.failure_info is None:
+                continue
+            failure = check.failure_info.failure
+            case = recorder.cases[case_id].value
+            found.failures.append(
+                f"{case.operation.label} [{check.name}] {failure.title}: {failure.message}\n"
+                f"{check.failure_info.code_sample}"
+            )
+            if check.name == "not_a_server_error":
+                found.server_errors += 1
 
 
 def measure() -> dict[str, float]:

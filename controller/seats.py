@@ -16,6 +16,7 @@ and the page.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -27,6 +28,12 @@ HUMAN = "human"
 COMPUTER = "computer"
 MAX_NAME = 40
 """The longest player name (as the notation takes it)."""
+_NOT_IN_NAME = r"\x00-\x1f\x7f-\x9f\xad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\uffff"
+_BLANKS = r" \xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
+NAME_PATTERN = f"^[^{_NOT_IN_NAME}]*[^{_NOT_IN_NAME}{_BLANKS}][^{_NOT_IN_NAME}]*$"
+"""What a name may be (with 1..``MAX_NAME`` characters): no control, format or line-breaking
+character, not only blanks. The API's document states it (``controller.server.bodies``)."""
+_NAME = re.compile(NAME_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -62,13 +69,8 @@ class Seat:
 
 
 def check_name(value: object, where: str) -> str:
-    """A player's name: 1..``MAX_NAME`` printable characters, not only blanks."""
-    if (
-        not isinstance(value, str)
-        or not value.strip()
-        or len(value) > MAX_NAME
-        or not value.isprintable()
-    ):
+    """A player's name: 1..``MAX_NAME`` characters of ``NAME_PATTERN``."""
+    if not isinstance(value, str) or len(value) > MAX_NAME or not _NAME.fullmatch(value):
         raise BadOrder(f"{where}: a name is 1..{MAX_NAME} printable characters, not {value!r}")
     return value.strip()
 

@@ -155,7 +155,11 @@ def _read(name: str | Path) -> tuple[dict[str, Any], str]:
         return data, where
     where = f"wiring/{name}.toml"
     resource = files("wiring").joinpath(f"{name}.toml")
-    if not resource.is_file():
+    try:
+        found = resource.is_file()
+    except OSError:  # a name too long for a file name: no such board either
+        found = False
+    if not found:
         known = sorted(
             item.name.removesuffix(".toml")
             for item in files("wiring").iterdir()

@@ -9,47 +9,108 @@ is generated from these classes.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import re
+from itertools import permutations
+from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
+import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
 from controller.computer.level_guide import LevelGuide
-from controller.config_file import TOKEN_PATTERN
+from controller.config_file import MAX_TOKEN, TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
+from controller.i18n import LANGUAGES
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
-from controller.seats import COMPUTER, HUMAN, MAX_NAME
-from controller.server.setup import PAGE_SETTINGS
+from controller.seats import (
+    COMPUTER,
+    HUMAN,
+    MAX_NAME,
+    NAME_PATTERN,
+    check_name,
+    seat_from_json,
+    seats_from_json,
+)
 from controller.wire import Typed, encode
 from controller.words import Words
 from engine.game import SEED_LIMIT
+from engine.payoff import MAX_TOKEN as MAX_PAYOFF_TOKEN
 from engine.players.base import LEVELS
+from engine.variants import VARIANTS
 
-# The service checks these bounds itself, with its own words (a 400): the schema only says them.
-Seat = Annotated[int, Meta(description="A seat, from 0", extra_json_schema={"minimum": 0})]
-Seed = Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": SEED_LIMIT - 1})]
-Players = Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 8})]
-Text = Annotated[str, Meta(extra_json_schema={"maxLength": 200})]
-Piece = Annotated[str, Meta(extra_json_schema={"enum": ["man", "burocrat"]})]
-Level = Annotated[
-    int, Meta(extra_json_schema={"minimum": LEVELS.start, "maximum": LEVELS.stop - 1})
+# Each bound is checked where the body is read (``msgspec.convert``: a 400) and stated in the
+# document by the same declaration. A value the document allows that this game or board does not
+# have (a seat beyond its players, a hole not on this board) is the game's to refuse: a 409.
+MAX_SEAT = 7
+"""The highest seat of any game (eight players)."""
+Seat = Annotated[
+    int, Meta(ge=0, le=MAX_SEAT, description="a seat 0..7 (one this game lacks: 409)")
 ]
-Name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+Seed = Annotated[int, Meta(ge=0, le=SEED_LIMIT - 1, description="a seed 0..2**63-1")]
+Players = Annotated[int, Meta(ge=1, le=8, description="players 1..8 (as the variant takes)")]
+HOLE_PATTERN = (
+    "^([A-Za-z]-([Ii]{1,3}|[Ii][Vv])-[A-Za-z]"  # a hole of the spaceboard: Y-II-H
+    "|[A-Za-z][1-4][A-Za-z]"  # the same, compact: y2h
+    "|[A-Za-z][0-9]{1,2})$"  # a cell of a flat board: c2
+)
+HoleName = Annotated[
+    str,
+    Meta(
+        pattern=HOLE_PATTERN,
+        description="a hole (Y-II-H, y2h) or a cell (c2); one this board lacks: 409",
+    ),
+]
+FACES_PATTERN = "^[A-Za-z0-9]+([ /][A-Za-z0-9]+){0,2}$"
+Throw = Annotated[
+    str,
+    Meta(
+        pattern=FACES_PATTERN,
+        max_length=40,
+        description="the faces thrown, as yellow/II/hearts or 3/5 (faces not of this game's "
+        "dice: 409)",
+    ),
+]
+Piece = Literal["man", "burocrat"]
+Variant = Annotated[
+    str, Meta(pattern=f"^({'|'.join(VARIANTS)})$", description=f"one of {', '.join(VARIANTS)}")
+]
+Level = Annotated[int, Meta(ge=LEVELS.start, le=LEVELS.stop - 1, description="a level 1..5")]
+SeatKind = Literal["human", "computer"]
+Name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN}
 SeatChoice = Annotated[
     Any,  # checked, with the seat it concerns named, by ``controller.seats``
     Meta(
-        description="Who plays a seat (a wrong one answers 400 naming the seat)",
+        description="Who plays a seat: a person, or the computer at a level (a wrong one "
+        "answers 400 naming the seat)",
         extra_json_schema={
-            "type": "object",
-            "required": ["kind"],
-            "additionalProperties": False,
-            "properties": {
-                "kind": {"enum": [HUMAN, COMPUTER]},
-                "level": {"type": "integer", "minimum": LEVELS.start, "maximum": LEVELS.stop - 1},
-                "name": Name,
-            },
+            "anyOf": [
+                {
+                    "type": "object",
+                    "required": ["kind"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "kind": {"const": HUMAN},
+                        "level": {"type": "null"},
+                        "name": {"anyOf": [Name, {"type": "null"}]},
+                    },
+                },
+                {
+                    "type": "object",
+                    "required": ["kind"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "kind": {"const": COMPUTER},
+                        "level": {
+                            "type": "integer",
+                            "minimum": LEVELS.start,
+                            "maximum": LEVELS.stop - 1,
+                        },
+                        "name": {"anyOf": [Name, {"type": "null"}]},
+                    },
+                },
+            ],
         },
     ),
 ]
@@ -66,6 +127,47 @@ class Body(Struct, forbid_unknown_fields=True):
     """The base of the request bodies."""
 
 
+def refusal(
+    kind: type[Struct],
+    data: dict[str, Any],  # the request's JSON object as read
+    said: str,
+) -> str:
+    """What a body ``data`` of ``kind`` broke, from ``msgspec``'s words (``"Expected `int` <= 7
+    - at `$.seat`"``): a key's wrong type as ``seat has the wrong type: '1'``; a bound as the key
+    and the description the bound carries (``seat: a seat 0..7 ...``); an unknown key with the
+    keys its table takes."""
+    said, _, where = said.partition(" - at `$.")
+    where = where.rstrip("`")
+    key = re.split(r"[.\[]", where)[0] or "the body"
+    if ", got `" in said and (where == key or "[...]" in where):  # a key's, or an option's
+        return f"{key} has the wrong type: {data.get(key)!r}"
+    hint: Any = kind
+    for part in re.sub(r"\[[^\]]*\]", "", where).split(".") if where else ():
+        owner = _struct(hint)
+        hint = None if owner is None else get_type_hints(owner, include_extras=True).get(part)
+    unknown = re.fullmatch(r"Object contains unknown field `(.*)`", said)
+    if unknown and (owner := _struct(hint)) is not None:
+        takes = ", ".join(field.name for field in msgspec.structs.fields(owner))
+        return f"unknown key '{where}.{unknown.group(1)}'; {where} takes {takes}"
+    metas = [t for t in _parts(hint) if isinstance(t, Meta) and t.description] if where else []
+    described = metas[0].description if metas else said[:1].lower() + said[1:]
+    return f"{where or 'the body'}: {described}"
+
+
+def _struct(hint: Any) -> type[Struct] | None:
+    return next((t for t in _parts(hint) if isinstance(t, type) and issubclass(t, Struct)), None)
+
+
+def _parts(hint: Any) -> list[Any]:
+    """The types and ``Meta`` of a hint, through ``Annotated``, unions and lists."""
+    found: list[Any] = []
+    for arg in get_args(hint) or (hint,):
+        found.extend(_parts(arg) if get_args(arg) else [arg])
+    if get_origin(hint) is Annotated:
+        found.extend(hint.__metadata__)
+    return found
+
+
 class Empty(Body):
     """An order that takes no keys (an empty body, or ``{}``)."""
 
@@ -74,7 +176,7 @@ class NewGame(Body, kw_only=True):
     """``POST /api/new_game``: the variant, the players and, optionally, the seed, options on
     top of the configured ones, who plays each seat, whether hints show, the players' names."""
 
-    variant: str
+    variant: Variant
     players: Players
     seed: Seed | None = None
     options: GameOptions | None = None
@@ -82,11 +184,18 @@ class NewGame(Body, kw_only=True):
     hints: bool | None = None
     names: list[PlayerName] | None = None
 
+    def __post_init__(self) -> None:  # each seat and name as the document says, or a 400
+        if self.seats is not None:
+            seats_from_json(self.seats, len(self.seats))
+        for index, name in enumerate(self.names or ()):
+            if name is not None:
+                check_name(name, f"name {index}")
+
 
 class Faces(Body):
     """``POST /api/roll``: the faces thrown (physical dice), or none for the service's dice."""
 
-    faces: Text | None = None
+    faces: Throw | None = None
 
 
 class SeatOrder(Body):
@@ -99,79 +208,172 @@ class Resign(Body):
     seat: Seat
 
 
+PAYOFF_TOKEN = f"a token's value 1..{MAX_PAYOFF_TOKEN} (one this game lacks: 409)"
+
+
 class Token(Body):
     """``POST /api/token`` (Pay-Off): the mover's token for the next placement (``null``
     clears it), or after a call in physical token mode the token of the Man in ``hole``."""
 
-    token: int | None
+    token: Annotated[int, Meta(ge=1, le=MAX_PAYOFF_TOKEN, description=PAYOFF_TOKEN)] | None
     seat: Seat | None = None
-    hole: Text | None = None
+    hole: HoleName | None = None
 
 
 class SwitchSeat(Body):
     """``POST /api/seats``: who plays ``seat`` from now on."""
 
     seat: Seat
-    kind: Annotated[str, Meta(extra_json_schema={"enum": [HUMAN, COMPUTER]})]
+    kind: SeatKind
     level: Level | None = None
+    """The computer's level (a person has none: a level with ``human`` is a 400)."""
 
 
 class HostGame(Body):
     """``POST /api/remote/host``: the seats played on the other board (default: all but the
     first)."""
 
-    seats: list[Seat] | None = None
+    seats: Annotated[list[Seat], Meta(max_length=MAX_SEAT + 1, description="seats 0..7")] | None = (
+        None
+    )
 
 
 class JoinGame(Body):
-    code: Annotated[str, Meta(extra_json_schema={"maxLength": 40})]
+    code: Annotated[str, Meta(max_length=40, description="a code of at most 40 characters")]
 
 
 class PlacePiece(Body):
     """``POST /api/sim/place``: a piece seated in a hole of the simulated board."""
 
-    hole: Text
+    hole: HoleName
     piece: Piece | None = None
 
 
 class LiftPiece(Body):
-    hole: Text
+    hole: HoleName
 
 
 class VoiceChange(Body):
     """``POST /api/voice``: mute or unmute the board, set its volume (until the next start)."""
 
     muted: bool | None = None
-    volume: Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": 100})] | None = None
+    volume: Annotated[int, Meta(ge=0, le=100, description="an integer 0..100")] | None = None
 
 
-TableAsRead = dict[str, Any]  # a table of the settings page's JSON body, as read
-"""Each key and value is checked by the route in the configuration's own words
-(``controller.config``): a wrong one answers 400 naming the setting."""
+MAX_SETTING_TEXT = 256
+"""The longest text a setting takes (a name, a broker address, a login)."""
+SettingText = Annotated[
+    str, Meta(max_length=MAX_SETTING_TEXT, description="a string of at most 256 characters")
+]
+PANELS = "the letters R, Y, G, B once each, in any order"
+SUITS = "the letters S, H, D, C once each, in any order"
+SPOKEN = f"a language the board speaks: {', '.join(LANGUAGES)}"
+TEAMS = "a list of three or four names of 1..40 characters"
+MOVETIME = "an integer of milliseconds, 10..600000"
+BROKER = "mqtt://host:port or mqtts://host:port, or empty"
+ADDRESS = "HOST:PORT, e.g. 127.0.0.1:8640 (the port 0..65535)"
 
 
-def _table(name: str) -> Meta:
-    """A table of the settings page's body: the keys of ``name`` it may change, each checked in
-    the configuration's own words by the route (``controller.config``)."""
-    return Meta(
-        description=f"[{name}] settings: {', '.join(PAGE_SETTINGS[name])}",
-        extra_json_schema={"propertyNames": {"enum": list(PAGE_SETTINGS[name])}},
-    )
+def _letters(letters: str) -> str:
+    """A pattern of ``letters`` in any order, each once, in any case."""
+    orders = ("".join(f"[{c}{c.lower()}]" for c in order) for order in permutations(letters))
+    return f"^({'|'.join(orders)})$"
+
+
+PORT = "([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])"
+ADDRESS_PATTERN = rf"^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):{PORT}$"
+BROKER_PATTERN = r"^(mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:[0-9]{1,5})?/?)?$"
+
+
+class Table(Body, omit_defaults=True):
+    """A table of the settings page's body: only the keys given are written (each checked in
+    the configuration's own words by ``controller.config``: a value the document allows that
+    this board cannot use, such as an address not of this machine, answers 409)."""
+
+
+class BoardTable(Table):
+    backend: SettingText | UnsetType = UNSET
+    geometry: SettingText | UnsetType = UNSET
+    panels: Annotated[str, Meta(pattern=_letters("RYGB"), description=PANELS)] | UnsetType = UNSET
+    suits: Annotated[str, Meta(pattern=_letters("SHDC"), description=SUITS)] | UnsetType = UNSET
+    language: Annotated[str, Meta(pattern=f"^({'|'.join(LANGUAGES)})$", description=SPOKEN)] | (
+        UnsetType
+    ) = UNSET
+
+
+TeamName = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)]
+
+
+class GameTable(Table):
+    team_names: Annotated[list[TeamName], Meta(min_length=3, max_length=4, description=TEAMS)] | (
+        UnsetType
+    ) = UNSET
+    call_window: Annotated[float, Meta(ge=0, le=600, description="seconds, 0..600")] | (
+        UnsetType
+    ) = UNSET
+    hints: Annotated[bool, Meta(description="true or false")] | UnsetType = UNSET
+    seats: Annotated[list[SeatChoice], Meta(max_length=6)] | UnsetType = UNSET
+    computer_movetime_ms: Annotated[int, Meta(ge=10, le=600_000, description=MOVETIME)] | (
+        UnsetType
+    ) = UNSET
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.seats, UnsetType):  # each seat as the document says, or a 400
+            chosen = [seat_from_json(s, f"seat {i + 1}") for i, s in enumerate(self.seats)]
+            self.seats = [seat.to_json() for seat in chosen]  # as written: no nulls
+
+
+class LedsTable(Table):
+    brightness_cap: Annotated[float, Meta(ge=0, le=1, description="a fraction 0..1")] | (
+        UnsetType
+    ) = UNSET
+
+
+class RemoteTable(Table):
+    broker: Annotated[str, Meta(pattern=BROKER_PATTERN, max_length=256, description=BROKER)] | (
+        UnsetType
+    ) = UNSET
+    username: SettingText | UnsetType = UNSET
+    password: SettingText | UnsetType = UNSET
+
+
+class VoiceTable(Table):
+    enabled: bool | Literal["auto"] | UnsetType = UNSET
+    engine: Literal["espeak-ng", "piper"] | UnsetType = UNSET
+    volume: Annotated[int, Meta(ge=0, le=100, description="an integer 0..100")] | (
+        UnsetType
+    ) = UNSET
+    rate: Annotated[int, Meta(ge=80, le=400, description="words a minute, 80..400")] | (
+        UnsetType
+    ) = UNSET
+
+
+class HttpTable(Table):
+    address: Annotated[str, Meta(pattern=ADDRESS_PATTERN, description=ADDRESS)] | UnsetType = UNSET
 
 
 class SettingsChange(Body):
     """``POST /api/settings``: the settings to write, by table (``{}`` on the first run writes
     the file as it is)."""
 
-    board: Annotated[TableAsRead, _table("board")] | None = None
-    game: Annotated[TableAsRead, _table("game")] | None = None
-    leds: Annotated[TableAsRead, _table("leds")] | None = None
-    remote: Annotated[TableAsRead, _table("remote")] | None = None
-    voice: Annotated[TableAsRead, _table("voice")] | None = None
-    http: Annotated[TableAsRead, _table("http")] | None = None
+    board: BoardTable | None = None
+    game: GameTable | None = None
+    leds: LedsTable | None = None
+    remote: RemoteTable | None = None
+    voice: VoiceTable | None = None
+    http: HttpTable | None = None
 
 
-TokenText = Annotated[str, Meta(extra_json_schema={"pattern": f"^{TOKEN_PATTERN.pattern}$"})]
+TokenText = Annotated[
+    str,
+    Meta(
+        pattern=f"^{TOKEN_PATTERN.pattern}$",
+        min_length=16,
+        max_length=MAX_TOKEN,
+        description="a token is 16 to 128 letters, digits, _ or -",
+    ),
+]
+"""A token the page may set: 16..128 letters, digits, ``_`` or ``-``."""
 
 
 class NewToken(Body):

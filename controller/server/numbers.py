@@ -3,7 +3,9 @@
 ``str.isdigit`` accepts "²" and ``int`` reads an Arabic-Indic one as 1; ``json.loads`` reads any
 number of digits, ``NaN``, ``Infinity`` and ``1e999``. Here a number in a query, a header or a
 JSON body is plain ASCII, finite, and fits a 64-bit integer; anything else is a ``BadOrder``
-(400) that names it.
+(400) that names it. A whole number written with a fraction or an exponent (``2.0``, ``2e3``)
+is the whole number, as JSON Schema's ``integer`` counts it: where the API takes an integer,
+``2.0`` is taken as ``2`` (and where it takes a number, ``2`` is one).
 """
 
 from __future__ import annotations
@@ -51,12 +53,14 @@ def _json_int(text: str) -> int:
     return value
 
 
-def _json_float(text: str) -> float:
+def _json_float(text: str) -> float | int:
     if len(text) > MAX_FLOAT_TEXT:
         raise BadOrder(f"a number in the body is too long: {len(text)} characters")
     value = float(text)
     if not math.isfinite(value):
         raise BadOrder(f"a number in the body is not finite: {text}")
+    if value.is_integer() and -WHOLE_LIMIT < value < WHOLE_LIMIT:
+        return int(value)  # JSON Schema's integer: 2.0 and 2e3 are whole numbers
     return value
 
 

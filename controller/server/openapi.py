@@ -32,6 +32,7 @@ from controller.i18n import LANGUAGES
 from controller.records.queries import GameDetail
 from controller.remote import messages as remote_messages
 from controller.remote.shown import Hosted
+from controller.seats import MAX_NAME, NAME_PATTERN
 from controller.server.bodies import (
     Empty,
     Error,
@@ -61,6 +62,7 @@ from controller.server.bodies import (
     Token,
     VoiceChange,
 )
+from controller.server.routes.game import MAX_TEAMS
 from controller.voice.voice import VoiceView
 from engine.variants import VARIANTS
 
@@ -76,11 +78,12 @@ every kind's, referring to each other through the template it is given)."""
 
 HOST = "403 when the Host names another site (DNS rebinding) or a page of another site sent it"
 REFUSALS = {
-    400: "Bad input: a body, key, type or value the order does not take; nothing changed",
+    400: "Bad input: a body, key, type or value this document does not allow; nothing changed",
     401: "No token, or the wrong one, where this service needs 'Authorization: Bearer <token>'",
     403: HOST,
     404: "Not found",
-    409: "Not now: the order does not fit the game or the board at this moment",
+    409: "Not now, or not in this game: the order does not fit the game or the board at this "
+    "moment, or names what this game or board lacks (a seat, a team, a hole, a variant)",
     413: "The body is over 64 KiB",
     415: "The body is not JSON by its Content-Type",
     429: "Over this client's rate of orders; Retry-After says when to send again",
@@ -123,13 +126,14 @@ class Operation:
 
 TEAM = Query(
     "team",
-    {"type": "integer", "minimum": 0, "maximum": 3},
-    "That team's view (its own Pay-Off tokens); off loopback it needs the token",
+    {"type": "integer", "minimum": 0, "maximum": MAX_TEAMS - 1},
+    "That team's view (its own Pay-Off tokens); off loopback it needs the token; a team this "
+    "game lacks: 409",
 )
 FILTER = (
     Query(
         "player",
-        {"type": "string", "minLength": 1, "maxLength": 40},
+        {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN},
         "Games with a seat of this player (any case)",
     ),
     Query("variant", {"type": "string", "enum": list(VARIANTS)}, "Games of this variant"),
@@ -144,7 +148,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/api/state"): Operation(
         "The state (DESIGN §4): the game, the board, what each button may do now",
         State,
-        (400, 401, 403),
+        (400, 401, 403, 409),
         query=(TEAM,),
         tags=("state",),
     ),
@@ -283,7 +287,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("POST", "/api/settings"): Operation(
         "Write settings to the configuration file and apply what applies now",
         Settings,
-        (*SETTINGS, 400, 413, 415, 503),
+        (*SETTINGS, 400, 409, 413, 415, 503),
         SettingsChange,
         order=True,
         tags=("settings",),
@@ -401,8 +405,9 @@ def _operation(method: str, path: str, op: Operation, schemas: dict[str, JsonObj
     if parameters:
         operation["parameters"] = parameters
     if op.body is not None:
-        operation["requestBody"] = {
-            "required": False,
+        fields = msgspec.structs.fields(op.body)
+        operation["requestBody"] = {  # no body: no keys
+            "required": any(field.required for field in fields),
             "content": _content(schemas["body"]),
         }
     if op.order:

@@ -26,6 +26,7 @@ from controller.errors import (
     TooMany,
     Unauthorized,
 )
+from controller.server.bodies import refusal
 from controller.server.numbers import MAX_DIGITS, loads_json
 
 if TYPE_CHECKING:
@@ -187,6 +188,4 @@ async def read_body(request: Request, kind: type[B]) -> B:
     try:
         return msgspec.convert(data, kind, strict=True)
     except msgspec.ValidationError as error:
-        found = re.search(r"\$\.(\w+)", str(error))
-        key = found.group(1) if found else "the body"
-        raise BadOrder(f"{key} has the wrong type: {data.get(key)!r}") from None
+        raise BadOrder(refusal(kind, data, str(error))) from None

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 from starlette.requests import Request
@@ -53,6 +54,20 @@ LANGUAGE_RANGES = 32
 """The ranges of an ``Accept-Language`` read (a browser sends a handful)."""
 WEIGHT = re.compile(r"0(\.[0-9]{0,3})?|1(\.0{0,3})?")
 """A range's weight as RFC 9110 writes it (``q=0.8``)."""
+
+
+@contextmanager
+def in_this_game() -> Iterator[None]:
+    """Around carrying out an order whose request the document allows (its body read into its
+    class, its bounds checked): what the game or the board refuses then (a seat beyond this
+    game's players, a hole not on this board, tokens in a game without) is a 409, in the rules'
+    words; 400 stays for what the document refuses."""
+    try:
+        yield
+    except (BadOrder, FlixError) as error:
+        if isinstance(error, IllegalAction):
+            raise
+        raise NotNow(*error.args) from error
 
 
 def error_response(status: int, message: str) -> Answer:

@@ -68,4 +68,4 @@ async def test_a_wrong_type_is_refused_not_a_server_error(
 async def test_remote_host_names_the_seats_that_are_not_numbers(api: Harness) -> None:
     response = await api.post("/api/remote/host", {"seats": [[1]]})
     assert response.status_code == 400
-    assert "seats must be a list of seat numbers" in response.json()["error"]
+    assert "seats[0]: a seat 0..7" in response.json()["error"]

@@ -49,12 +49,14 @@ async def test_new_game(api: Harness) -> None:
 @pytest.mark.parametrize(
     ("body", "status", "message"),
     [
-        ({"variant": "chess", "players": 2}, 400, "no variant 'chess'"),
-        ({"variant": "lucky", "players": 5}, 400, "players must be"),
+        ({"variant": "chess", "players": 2}, 400, "variant: one of lucky, qubic"),
+        ({"variant": "", "players": 2}, 400, "variant: one of lucky, qubic"),
+        ({"variant": "lucky", "players": 9}, 400, "players 1..8"),
+        ({"variant": "lucky", "players": 5}, 409, "players must be"),  # not of this variant
         ({"variant": "lucky"}, 400, "missing key 'players'"),
         ({"variant": "lucky", "players": "2"}, 400, "players has the wrong type"),
         ({"variant": "lucky", "players": 2, "colour": 1}, 400, "unknown key 'colour'"),
-        ({"variant": "lucky", "players": 2, "options": {"x": 1}}, 400, "unknown option"),
+        ({"variant": "lucky", "players": 2, "options": {"x": 1}}, 409, "unknown option"),
         ({"variant": "lucky", "players": True}, 400, "wrong type"),
         ([1, 2], 400, "must be a JSON object"),
     ],
@@ -92,8 +94,10 @@ async def test_roll_place_and_commit(api: Harness) -> None:
     response = await api.post("/api/roll", {"faces": "yellow/II/hearts"})
     assert response.status_code == 200 and response.json()["allowed"] == ["Y-II-H"]
     before = await api.state()
-    bad = await api.post("/api/roll", {"faces": "purple/II/hearts"})
-    assert bad.status_code == 400 and "not a throw" in bad.json()["error"]
+    bad = await api.post("/api/roll", {"faces": "purple/II/hearts"})  # not this game's dice
+    assert bad.status_code == 409 and "not a throw" in bad.json()["error"]
+    malformed = await api.post("/api/roll", {"faces": "yellow//hearts"})
+    assert malformed.status_code == 400 and "faces: the faces thrown" in malformed.json()["error"]
     again = await api.post("/api/roll", {})
     assert again.status_code == 409 and "cannot roll now" in again.json()["error"]
     await api.unchanged(before)
@@ -235,7 +239,8 @@ async def test_sim_endpoints_need_a_simulated_board(api: Harness) -> None:
 
 
 async def test_resign(api: Harness) -> None:
-    assert (await api.post("/api/resign", {"seat": 7})).status_code == 400
+    assert (await api.post("/api/resign", {"seat": 8})).status_code == 400  # no game has it
+    assert (await api.post("/api/resign", {"seat": 7})).status_code == 409  # not this game's
     response = await api.post("/api/resign", {"seat": 1})
     assert response.status_code == 200
     state = response.json()
@@ -322,13 +327,17 @@ async def test_unknown_paths_and_wrong_methods_answer_json(
     await api.unchanged(before)
 
 
-@pytest.mark.parametrize("value", [5, None, ["R"], {"a": 1}, True])
-async def test_a_panels_or_suits_option_of_the_wrong_type_is_a_400(
-    api: Harness, value: Any
+@pytest.mark.parametrize(
+    ("value", "status"), [(5, 409), (None, 409), (["R"], 409), ({"a": 1}, 400), (True, 409)]
+)
+async def test_a_panels_or_suits_option_of_the_wrong_type_is_refused_naming_it(
+    api: Harness, value: Any, status: int
 ) -> None:
+    # options are the variant's: the document types an option's value loosely (400 outside
+    # that), the game refuses one it does not take with 409
     before = await api.state()
     for key in ("panels", "suits"):
         body = {"variant": "lucky", "players": 2, "options": {key: value}}
         response = await api.post("/api/new_game", body)
-        assert response.status_code == 400 and key in response.json()["error"]
+        assert response.status_code == status and key in response.json()["error"]
     await api.unchanged(before)

@@ -72,19 +72,23 @@ async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> Non
         ({"leds": {"brightness_cap": 2}}, 400, "a fraction 0..1"),
         ({"leds": {"brightness_cap": "bright"}}, 400, "a fraction 0..1"),
         ({"board": {"panels": "RRGB"}}, 400, "panels"),
-        ({"board": {"suits": 4}}, 400, "a string of four letters"),
+        ({"board": {"suits": 4}}, 400, "the letters S, H, D, C"),
         ({"game": {"call_window": 601}}, 400, "seconds, 0..600"),
         ({"game": {"hints": "no"}}, 400, "true or false"),
         ({"game": {"seats": [{"kind": "computer", "level": 0}]}}, 400, "level"),
         ({"game": {"seats": [{"kind": "robot"}]}}, 400, "seat 1"),
         ({"game": {"computer_movetime_ms": 5}}, 400, "10..600000"),
         ({"game": {"team_names": ["Red", "", "Green"]}}, 400, "three or four names"),
-        ({"game": {"team_names": ["R" * 300, "B", "G"]}}, 400, "at most 256 characters"),
+        ({"game": {"team_names": ["R" * 41, "B", "G"]}}, 400, "names of 1..40 characters"),
+        ({"remote": {"username": "u" * 257}}, 400, "at most 256 characters"),
         ({"remote": {"broker": "http://broker:1883"}}, 400, "mqtt://host:port"),
-        ({"remote": {"password": 1234}}, 400, "no control characters"),
-        ({"game": {"variant": "lucky"}}, 400, "not a setting of this page"),
-        ({"http": {"token": "x" * 20}}, 400, "http.token is not a setting of this page"),
-        ({"http": {"address": "everywhere"}}, 400, "not an address HOST:PORT"),
+        ({"remote": {"password": 1234}}, 400, "a string"),
+        ({"game": {"variant": "lucky"}}, 400, "unknown key 'game.variant'"),
+        ({"http": {"token": "x" * 20}}, 400, "unknown key 'http.token'; http takes address"),
+        ({"http": {"address": "everywhere"}}, 400, "HOST:PORT"),
+        ({"http": {"address": "127.0.0.1:65536"}}, 400, "the port 0..65535"),
+        # well-formed, as the document allows, but not a board this machine has: 409
+        ({"board": {"geometry": "no-such-board"}}, 409, "no board geometry"),
         ({"leds": [1]}, 400, "wrong type"),
         ([1, 2], 400, "a JSON object"),
     ],
@@ -154,6 +158,8 @@ async def test_what_applies_now_is_in_use_at_once(tmp_path: Path) -> None:
 async def test_a_new_token_replaces_the_old_one_at_once(tmp_path: Path) -> None:
     h = harness(tmp_path, "0.0.0.0")
     status, body = await post(h, "/api/settings/token", {"token": "too-short"})
+    assert status == 400 and "16 to 128" in body["error"]
+    status, body = await post(h, "/api/settings/token", {"token": ""})  # not "a random one"
     assert status == 400 and "16 to 128" in body["error"]
     assert h.service.token == TOKEN
     status, body = await post(h, "/api/settings/token", {})

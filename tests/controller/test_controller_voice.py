@@ -327,7 +327,7 @@ def test_the_voice_route_mutes_and_sets_the_volume() -> None:
     voice = {"speaks": True, "engine": "slow", "muted": True, "volume": 30}
     assert answers[1] == (200, voice) and answers[4] == (200, voice)
     assert answers[0][1]["muted"] is True and answers[0][1]["volume"] == 80
-    assert answers[2][0] == 400 and "volume must be 0..100" in answers[2][1]["error"]
+    assert answers[2][0] == 400 and "volume: an integer 0..100" in answers[2][1]["error"]
     assert answers[3][0] == 400 and "muted has the wrong type" in answers[3][1]["error"]
     harness.service.voice.close()
 

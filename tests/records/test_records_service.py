@@ -119,15 +119,16 @@ async def test_names_come_from_the_configuration_or_default_to_the_seat() -> Non
 
 async def test_bad_names_are_refused() -> None:
     harness = Harness()
-    for body, words in (
-        ({"names": ["Ann", ""]}, "name 1"),
-        ({"names": ["x" * 41]}, "1..40"),
-        ({"names": "Ann"}, "names has the wrong type"),
-        ({"names": ["A", "B", "C"]}, "3 names given"),
-        ({"seats": [{"kind": "human", "name": 5}]}, "seat 0"),
+    for body, status, words in (
+        ({"names": ["Ann", ""]}, 400, "name 1"),
+        ({"names": ["x" * 41]}, 400, "1..40"),
+        ({"names": ["\u200b"]}, 400, "1..40"),
+        ({"names": "Ann"}, 400, "names has the wrong type"),
+        ({"names": ["A", "B", "C"]}, 409, "3 names given"),  # more than this game's players
+        ({"seats": [{"kind": "human", "name": 5}]}, 400, "seat 0"),
     ):
         answer = await new_game(harness, **body)
-        assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+        assert answer.status_code == status and words in answer.json()["error"], answer.text
 
 
 async def test_games_are_paged_and_filtered_by_player_and_variant() -> None:
@@ -185,7 +186,7 @@ async def test_malformed_queries_are_refused_with_their_reason() -> None:
         ("/api/games?per_page=101", "per_page must be a whole number 1..100"),
         ("/api/games?page=1e3", "page must be"),
         ("/api/games?variant=chess", "variant must be one of"),
-        ("/api/games?player=", "player must be a name"),
+        ("/api/games?player=", "player: a name is"),
         ("/api/games?colour=red", "unknown query parameter 'colour'"),
         ("/api/games?page=1&page=2", "given twice"),
         ("/api/games/stats?page=1", "unknown query parameter 'page'"),
@@ -197,6 +198,11 @@ async def test_malformed_queries_are_refused_with_their_reason() -> None:
         assert answer.status_code == 400 and words in answer.json()["error"], (path, answer.text)
     missing = await harness.client.get("/api/games/7/notation")
     assert missing.status_code == 404 and "no game 7" in missing.json()["error"]
+    # an id of 19 digits the document allows, above any game's (2**63-1): no such game, not a 400
+    beyond = await harness.client.get("/api/games/9842489276104399277.json")
+    assert beyond.status_code == 404 and "no game 9842489276104399277" in beyond.json()["error"]
+    names = await harness.client.get("/api/games?player=%C3%A0%C3%81%C2%BD%19")  # a control char
+    assert names.status_code == 400
 
 
 async def test_a_store_that_fails_is_an_event_and_play_goes_on() -> None:

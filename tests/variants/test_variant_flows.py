@@ -216,9 +216,9 @@ async def test_http_token_and_team_view(service: Service) -> None:
         mine = (await client.get("/api/state", params={"team": "0"})).json()
         assert mine["token"] == 100 and mine["hand"] == [100, 50, 50, 25, 25, 20]
         assert (await client.post("/api/token", json={"seat": 1, "token": 5})).status_code == 409
-        assert (await client.post("/api/token", json={"token": 7})).status_code == 400
+        assert (await client.post("/api/token", json={"token": 7})).status_code == 409
         assert (await client.post("/api/token", json={"seat": 0})).status_code == 400
-        assert (await client.get("/api/state", params={"team": "2"})).status_code == 400
+        assert (await client.get("/api/state", params={"team": "2"})).status_code == 409
         await client.post("/api/sim/place", json={"hole": "R-I-S"})
         service.driver.backend.clock.advance(0.3)  # type: ignore[attr-defined]
         service.step()

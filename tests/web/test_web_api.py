@@ -147,22 +147,24 @@ async def test_resign_in_a_three_player_game_passes_the_turn_on() -> None:
 
 
 @pytest.mark.parametrize(
-    ("body", "words"),
+    ("body", "status", "words"),
     [
-        ({}, "missing key 'seat'"),
-        ({"seat": "1"}, "wrong type"),
-        ({"seat": True}, "wrong type"),
-        ({"seat": 2}, "no seat 2"),
-        ({"seat": -1}, "no seat -1"),
-        ({"seat": 0, "team": 0}, "unknown key 'team'"),
-        ([0], "JSON object"),
+        ({}, 400, "missing key 'seat'"),
+        ({"seat": "1"}, 400, "wrong type"),
+        ({"seat": True}, 400, "wrong type"),
+        ({"seat": 2}, 409, "no seat 2"),  # a seat the document allows, not of this game
+        ({"seat": -1}, 400, "seat: a seat 0..7"),
+        ({"seat": 0, "team": 0}, 400, "unknown key 'team'"),
+        ([0], 400, "JSON object"),
     ],
 )
-async def test_resign_refuses_bad_input_and_changes_nothing(body: Any, words: str) -> None:
+async def test_resign_refuses_bad_input_and_changes_nothing(
+    body: Any, status: int, words: str
+) -> None:
     async with client() as api:
         before = await state(api)
         response = await api.post("/api/resign", json=body)
-        assert response.status_code == 400
+        assert response.status_code == status
         assert words in response.json()["error"]
         after = await state(api)
     assert after["phase"] == before["phase"] == "await_roll"

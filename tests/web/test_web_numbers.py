@@ -15,13 +15,22 @@ def api() -> Harness:
 
 
 @pytest.mark.parametrize("path", ["/api/state", "/api/hint"])
-@pytest.mark.parametrize("team", ["²", "\u0661", "1" * 5000, "-1", "2", "", " 1", "1.0", "0x1"])
+@pytest.mark.parametrize("team", ["²", "\u0661", "1" * 5000, "-1", "4", "", " 1", "1.0", "0x1"])
 async def test_a_team_that_is_not_a_plain_small_number_is_a_400(
     api: Harness, path: str, team: str
 ) -> None:
     response = await api.client.get(path, params={"team": team})
     assert response.status_code == 400, response.text
-    assert "team must be a whole number 0..1" in response.json()["error"]
+    assert "team must be a whole number 0..3" in response.json()["error"]
+
+
+@pytest.mark.parametrize("path", ["/api/state", "/api/hint"])
+async def test_a_team_the_document_allows_but_this_game_lacks_is_a_409(
+    api: Harness, path: str
+) -> None:
+    response = await api.client.get(path, params={"team": "2"})
+    assert response.status_code == 409, response.text
+    assert "no team 2: teams are 0..1" in response.json()["error"]
 
 
 async def test_a_plain_team_number_is_that_team(api: Harness) -> None:
@@ -51,22 +60,23 @@ async def test_a_number_no_order_takes_is_a_400(api: Harness, raw: bytes) -> Non
 
 
 @pytest.mark.parametrize(
-    "body",
+    ("body", "status"),
     [
-        {"seed": -1},
-        {"seed": 2**63},
-        {"options": {"call_window": 1e308}},
-        {"options": {"call_window": -1}},
-        {"options": {"men_per_team": 2**62}},
+        ({"seed": -1}, 400),
+        ({"seed": 2**63}, 400),
+        # the options are the variant's: the document types them loosely, the game bounds them
+        ({"options": {"call_window": 1e308}}, 409),
+        ({"options": {"call_window": -1}}, 409),
+        ({"options": {"men_per_team": 2**62}}, 409),
     ],
 )
-async def test_new_game_with_a_number_out_of_bounds_is_a_400(
-    api: Harness, body: dict[str, object]
+async def test_new_game_with_a_number_out_of_bounds_is_refused(
+    api: Harness, body: dict[str, object], status: int
 ) -> None:
     raw_body = {"variant": "lucky", "players": 2, **body}
     before = await api.state()
     response = await api.post("/api/new_game", raw_body)
-    assert response.status_code == 400, response.text
+    assert response.status_code == status, response.text
     assert (await api.state())["events"] == before["events"]
 
 
@@ -106,3 +116,14 @@ async def test_a_content_length_of_many_digits_is_a_413(api: Harness) -> None:
         "/api/undo", content=b"{}", headers={"content-length": "9" * 5000}
     )
     assert response.status_code == 413
+
+
+async def test_a_whole_number_written_with_a_fraction_is_that_number(api: Harness) -> None:
+    # JSON Schema counts 1.0 and 1e0 as the integer 1: so does the service
+    half = await api.post("/api/resign", {"seat": 0.5})
+    assert half.status_code == 400 and "seat has the wrong type" in half.json()["error"]
+    response = await api.client.post(
+        "/api/resign", content=b'{"seat": 1.0e0}', headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["winner"] == 0

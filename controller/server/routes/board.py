@@ -8,10 +8,11 @@ from collections.abc import Callable
 from starlette.requests import Request
 from starlette.routing import Route
 
-from controller.errors import BadOrder, NotFound
+from controller.errors import NotFound
 from controller.server.bodies import Answer, Empty, LiftPiece, PlacePiece
 from controller.server.requests import read_body
 from controller.server.routes.game import guarded
+from controller.server.statuses import in_this_game
 from controller.server.web_service import WebService
 from engine.bitboard import scan_forward
 from hal.capabilities import Hands
@@ -29,7 +30,7 @@ def routes(service: WebService) -> list[Route]:
         """The hands move; the board is read and its LED frame sent at once (not when the loop
         next wakes), before the simulator writes its state file, so that the answer shows what
         the move did."""
-        with board.moving():
+        with board.moving(), in_this_game():  # a hole this board lacks: 409
             move()
             service.step()
         return Answer(service.controller.public_state())
@@ -38,8 +39,6 @@ def routes(service: WebService) -> list[Route]:
         board = hands()
         body = await read_body(request, PlacePiece)
         piece = body.piece or "man"
-        if piece not in ("man", "burocrat"):
-            raise BadOrder(f"piece must be 'man' or 'burocrat', not {piece!r}")
         return moved(board, lambda: board.place(body.hole, piece))
 
     async def lift(request: Request) -> Answer:

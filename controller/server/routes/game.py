@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from controller.core.session import game_entry
-from controller.errors import Unauthorized
+from controller.errors import NotNow, Unauthorized
 from controller.server.bodies import (
     Answer,
     Empty,
@@ -27,8 +27,21 @@ from controller.server.bodies import (
 from controller.server.numbers import parse_whole
 from controller.server.privacy import may_see_codes, state_without_codes
 from controller.server.requests import check_order, has_token, read_body
-from controller.server.statuses import Handler, answer
+from controller.server.statuses import Handler, answer, in_this_game
 from controller.server.web_service import WebService
+from engine.game import Game
+from engine.phrase import why
+
+MAX_TEAMS = 4
+"""The most teams of any game: ``?team=`` takes 0..3, and a team this game lacks is a 409."""
+
+
+def team_of_game(text: str, game: Game) -> int:
+    """The team of ``?team=``: a whole number 0..3 (else 400), one of this game's (else 409)."""
+    team = parse_whole(text, "team", 0, MAX_TEAMS - 1)
+    if team >= game.teams:
+        raise NotNow(why("no team {team}: teams are 0..{last}", team=team, last=game.teams - 1))
+    return team
 
 
 def guarded(service: WebService, handler: Handler) -> Handler:
@@ -48,7 +61,8 @@ def routes(service: WebService) -> list[Route]:
         return Answer(controller.public_state())
 
     def order(act: Callable[[float], None]) -> Answer:
-        service.order(act)
+        with in_this_game():
+            service.order(act)
         return state()
 
     async def get_state(request: Request) -> Answer:
@@ -64,21 +78,21 @@ def routes(service: WebService) -> list[Route]:
             return Answer(shown)
         if service.token_required and not has_token(request, service, refuse=False):
             raise Unauthorized("a team's view needs 'Authorization: Bearer <token>'")
-        chosen = parse_whole(team, "team", 0, controller.game.teams - 1)
-        return Answer(controller.public_state(view_team=chosen))
+        return Answer(controller.public_state(view_team=team_of_game(team, controller.game)))
 
     async def new_game(request: Request) -> Answer:
         body = await read_body(request, NewGame)
-        entry = game_entry(
-            service.config,
-            body.variant,
-            body.players,
-            body.seed,
-            body.options,
-            body.seats,
-            body.hints,
-            body.names,
-        )
+        with in_this_game():  # a variant or player count this board does not play: 409
+            entry = game_entry(
+                service.config,
+                body.variant,
+                body.players,
+                body.seed,
+                body.options,
+                body.seats,
+                body.hints,
+                body.names,
+            )
         return order(lambda now: controller.new_game(entry, now))
 
     async def roll(request: Request) -> Answer:

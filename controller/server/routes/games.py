@@ -18,6 +18,7 @@ from starlette.routing import Route
 from controller.errors import BadOrder, NotFound
 from controller.records.queries import Filter, GameDetail, get_game, list_games, player_stats
 from controller.records.store import GameStore
+from controller.seats import check_name
 from controller.server.bodies import (
     Answer,
     ExportedMove,
@@ -28,7 +29,7 @@ from controller.server.bodies import (
     ReplayStep,
     Stats,
 )
-from controller.server.numbers import parse_whole
+from controller.server.numbers import MAX_DIGITS, parse_whole
 from controller.server.statuses import answer
 from controller.server.web_service import WebService
 from controller.wire import encode
@@ -39,8 +40,9 @@ PER_PAGE = 20
 """Games per page unless ``per_page`` says otherwise (at most ``MAX_PER_PAGE``)."""
 MAX_PER_PAGE = 100
 MAX_PAGE = 10**6
-MAX_PLAYER = 40
 ID_LIMIT = 2**63 - 1
+"""The largest id a game may have; a larger one (of at most ``MAX_DIGITS`` digits) names no
+game: 404."""
 JSON_SUFFIX = ".json"
 STEPS_PER_PIECE = 50
 """Replay steps sent in one piece (each piece is a turn of the board's loop in between)."""
@@ -64,8 +66,8 @@ def query(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
 def chosen_filter(params: dict[str, str]) -> Filter:
     """The ``player`` and ``variant`` of a query, checked."""
     player = params.get("player")
-    if player is not None and not (0 < len(player) <= MAX_PLAYER and player.isprintable()):
-        raise BadOrder(f"player must be a name of 1..{MAX_PLAYER} characters, not {player!r}")
+    if player is not None:
+        check_name(player, "player")
     variant = params.get("variant")
     if variant is not None and variant not in VARIANTS:
         raise BadOrder(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
@@ -77,8 +79,8 @@ def routes(service: WebService) -> list[Route]:
         return service.controller.session.records
 
     def game_of(text: str) -> GameDetail:
-        game_id = parse_whole(text, "a game id", 1, ID_LIMIT)
-        found = get_game(store(), game_id)
+        game_id = parse_whole(text, "a game id", 1, 10**MAX_DIGITS - 1)
+        found = get_game(store(), game_id) if game_id <= ID_LIMIT else None
         if found is None:
             raise NotFound(f"no game {game_id} in the records (see GET /api/games)")
         return found

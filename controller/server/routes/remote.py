@@ -6,11 +6,10 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.routing import Route
 
-from controller.errors import BadOrder
 from controller.server.bodies import Answer, Empty, HostGame, JoinGame
 from controller.server.privacy import may_see_codes, remote_without_codes
 from controller.server.requests import check_order, read_body
-from controller.server.statuses import answer
+from controller.server.statuses import answer, in_this_game
 from controller.server.web_service import WebService
 
 
@@ -21,13 +20,9 @@ def routes(service: WebService) -> list[Route]:
     async def host(request: Request) -> Answer:
         """``{"seats"?: [1]}``: open this game for the other board; answers the join codes."""
         check_order(request, service)
-        try:
-            body = await read_body(request, HostGame)
-        except BadOrder as error:
-            if "seats has the wrong type" not in str(error):
-                raise
-            raise BadOrder(f"seats must be a list of seat numbers (from 0): {error}") from None
-        return Answer(await remote.host(body.seats))
+        body = await read_body(request, HostGame)
+        with in_this_game():  # seats this game lacks: 409
+            return Answer(await remote.host(body.seats))
 
     async def join(request: Request) -> Answer:
         """``{"code": "ABCDEF"}``: join (or, with a spectator's code, watch) that game."""

@@ -13,9 +13,9 @@ from controller.errors import NotNow
 from controller.i18n import language
 from controller.seats import seat_from_json
 from controller.server.bodies import Answer, Hint, SwitchSeat
-from controller.server.numbers import parse_whole
 from controller.server.requests import check_order, read_body
-from controller.server.statuses import answer, asked_language
+from controller.server.routes.game import team_of_game
+from controller.server.statuses import answer, asked_language, in_this_game
 from controller.server.web_service import WebService
 from engine.phrase import why
 
@@ -32,10 +32,11 @@ def routes(service: WebService) -> list[Route]:
         switch a seat now; answers the new state."""
         check_order(request, service)
         body = await read_body(request, SwitchSeat)
-        seat = controller.session.seat(body.seat)
-        asked = {"kind": body.kind, **({} if body.level is None else {"level": body.level})}
-        chosen = seat_from_json(asked, f"seat {seat}")
-        service.order(lambda now: computer.switch(seat, chosen, now))
+        with in_this_game():
+            seat = controller.session.seat(body.seat)
+            asked = {"kind": body.kind, **({} if body.level is None else {"level": body.level})}
+            chosen = seat_from_json(asked, f"seat {seat}")
+            service.order(lambda now: computer.switch(seat, chosen, now))
         return Answer(controller.public_state())
 
     async def hint(request: Request) -> Answer:
@@ -46,7 +47,7 @@ def routes(service: WebService) -> list[Route]:
         text = request.query_params.get("team")
         team: int | None = None
         if text is not None:
-            team = parse_whole(text, "team", 0, controller.game.teams - 1)
+            team = team_of_game(text, controller.game)
         loop = asyncio.get_running_loop()
         found: asyncio.Future[tuple[Found | None, str]] = loop.create_future()
 

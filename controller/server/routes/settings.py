@@ -26,7 +26,7 @@ from controller.config_file import (
     store_token,
     write_settings,
 )
-from controller.errors import BadOrder, NotFound
+from controller.errors import BadOrder, NotFound, NotNow
 from controller.server.bodies import (
     Answer,
     BoardSettings,
@@ -84,7 +84,7 @@ def _changes(body: SettingsChange) -> SettingsTables:
         if values is None:
             continue
         allowed = PAGE_SETTINGS[section]
-        for key, value in values.items():
+        for key, value in msgspec.to_builtins(values).items():
             if key not in allowed:
                 raise BadOrder(
                     f"{section}.{key} is not a setting of this page "
@@ -210,8 +210,8 @@ def routes(service: WebService) -> list[Route]:
         try:
             async with writing:
                 in_file = await asyncio.to_thread(save)
-        except ConfigError as error:
-            raise BadOrder(str(error)) from None
+        except ConfigError as error:  # a value the document allows that this board cannot use
+            raise NotNow(str(error)) from None
         except OSError as error:
             return error_response(503, f"cannot write {setup.path}: {error.strerror}")
         wanted[0] = setup.command_line(in_file)
