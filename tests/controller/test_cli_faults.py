@@ -158,9 +158,7 @@ def test_an_unknown_option_before_the_command_is_named(
         assert argv[:1] == [] or "required: COMMAND" not in err, (argv, err)
 
 
-def test_sim_mcu_refuses_unusable_paths(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_sim_mcu_refuses_unusable_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     storage = a_file(tmp_path)
     cases = {
         ("--geometry", "chess"): "no board geometry 'chess'",
