@@ -162,7 +162,8 @@ def test_selftest_on_a_real_flat_board_walks_its_pixels_and_leaves_out_the_groov
         patch.setattr(selftest.time, "sleep", sleep)
         results = selftest.run_real(board, Layout(), person)
     lit = [
-        [i for i, c in enumerate(frame.colors) if c != (0, 0, 0)] for frame in board.frames[walked:]
+        [i for i, c in enumerate(frame.colors) if c != (0, 0, 0)]
+        for frame in board.frames[walked:]
     ]
     assert [pixels for pixels in lit if pixels] == [[pixel] for pixel in range(33)]
     assert [r.item for r in results] == ["LED walk", "sensors", "buttons"]
