@@ -125,7 +125,9 @@ async def person_moves(api: Harness) -> PersonMove:
 async def fix_in_order(api: Harness, naming: Naming) -> list[tuple[frozenset[str], frozenset[str]]]:
     """Follow the take-back's guidance: each time, the holes the state says to fix now, and the
     holes seen blinking on the LEDs meanwhile; then fix those holes by hand. Until the board
-    matches the game."""
+    matches the game. (The simulator's hands take back the computer's moves first, as they
+    made them: the person waits a hand's pause for that.)"""
+    api.advance(HAND_S)
     seen: list[tuple[frozenset[str], frozenset[str]]] = []
     while (state := await api.state())["fix_order"] is not None:
         now = frozenset(state["fix_order"]["now"])

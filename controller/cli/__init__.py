@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import sys
 from types import ModuleType
 
@@ -51,6 +52,9 @@ EXIT_STATUSES = (
 """The epilog of every ``--help`` (``controller.cli.status``)."""
 
 
+HELP = ("-h", "--help")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="flixboard", description="The FLIX board controller.", epilog=EXIT_STATUSES
@@ -79,7 +83,15 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``flixboard`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] not in COMMANDS:
-        _parser().parse_args(argv)  # prints usage and exits for an unknown or missing command
+        parser = _parser()
+        before = itertools.takewhile(lambda word: word not in COMMANDS, argv)
+        unknown = [word for word in before if word.startswith("-") and word not in HELP]
+        if unknown:  # named, not hidden behind the missing COMMAND
+            parser.error(
+                f"unrecognized arguments: {' '.join(unknown)} "
+                "(a command's options follow it: flixboard COMMAND --help)"
+            )
+        parser.parse_args(argv)  # prints usage and exits for an unknown or missing command
         return 2
     parser, module = command_parser(argv[0])
     args = parser.parse_args(argv[1:])

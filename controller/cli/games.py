@@ -102,7 +102,7 @@ def _show(store: GameStore, args: argparse.Namespace, say: Language) -> int:
         print(
             f"{item.id:5}  {when:16}  {item.variant:8}  "
             + say.gettext("{count} moves").format(count=f"{item.moves:4}")
-            + f"  {players_text(item.players)}: {result_text(item.players, item.result, say)}"
+            + f"  {players_text(item.players, say)}: {result_text(item.players, item.result, say)}"
         )
     shown = say.gettext("{count} of {total} games").format(count=len(items), total=total)
     print(shown if total else say.gettext("{shown} in {file}").format(shown=shown, file=store.path))

@@ -77,7 +77,7 @@ def main(args: argparse.Namespace) -> int:
         imported.format(
             id=kept.id,
             variant=record.variant,
-            players=players_text(players),
+            players=players_text(players, say),
             result=result_text(players, result, say),
             count=len(record.moves),
         )

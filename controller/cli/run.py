@@ -43,6 +43,7 @@ from hal.errors import BackendUnavailable, HalError
 from hal.geometry import GridWiring, load_geometry
 from hal.pi_grid import load_pi_grid
 from hal.registry import available_backends, open_backend
+from hal.serial_backend import DEFAULT_PORT
 from hal.serial_errors import ProfileMismatch
 
 
@@ -304,6 +305,7 @@ def search_board(
         where=where,
         max_brightness=config.brightness_cap,
         say=say,
+        port=spec.partition(":")[2] or DEFAULT_PORT,
     )
 
 

@@ -62,7 +62,10 @@ _GUIDES: dict[str, tuple[tuple[str, list[Measured]], ...]] = {
             [_rung(95.0, 88.8, 97.8, 100, "first"), _rung(64.2, 57.4, 70.6, 200, "second")],
         ),
         (
-            N_("Plays the proven book as first player; as second, also five placements ahead"),
+            N_(
+                "The most positions; as first player the proven book's move where the book "
+                "holds the position; as second, five placements ahead"
+            ),
             [_rung(100.0, 96.3, 100, 100, "first"), _rung(74.0, 67.5, 79.6, 200, "second")],
         ),
     ),

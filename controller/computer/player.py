@@ -16,6 +16,8 @@ The answer is carried out the way a person's would be:
   the move (``computer_move`` in the state); another hole is refused with the usual guidance.
   When a person undoes the hands' move before the board took it (lifting the computer's Man
   while fixing the board), the move is asked and made again once the board matches the game.
+  When a take-back takes back a move the hands made, the hands take back what they put (lift
+  the computer's Man, put back what they lifted): the person fixes only their own pieces.
 
 After a take-back (``controller.core.take_back``) nothing is asked until a person has played on
 (``GameSession.waiting``): the computer waits (``computer_waits`` in the state).
@@ -125,6 +127,11 @@ class Computer:
         self._burocrat_for: int | None = None
         self._handled: int | None = None
         """The hole the hands are making the computer's move in, until the next question."""
+        self._hands_moves: list[tuple[int, Bitboard]] = []
+        """The holes of each move the hands made in this game, with the number of actions the
+        game had before it (a move at or after the actions left by a take-back is taken back)."""
+        self._hands_game: object = None
+        """The game (its record) the hands' moves were made in."""
         self.moved: Bitboard = 0
         """The squares the hands moved pieces in to follow a step, until the driver reads them
         (``take_moved``)."""
@@ -236,6 +243,7 @@ class Computer:
         self.move = None
         self._put_back(self._handled)
         self._handled = None
+        self._take_back_hands()
         self._placing = None
         self._burocrat_for = None
         self.hint = None
@@ -297,9 +305,9 @@ class Computer:
             return  # the same call again (nothing to call): wait for the next change
         try:
             if game.phase in STEP_PHASES:
-                before = game.occupied
+                before, at = game.occupied, len(game.actions)
                 ctl.play(action, now)
-                self._follow_game(before)
+                self._follow_game(before, at)
             elif action.kind in BOARD_MOVES:
                 self._board_move(seat, action, now)
             else:
@@ -349,6 +357,7 @@ class Computer:
             self.move = BoardMove(seat, action.kind, hole)
             return
         self._handled = hole
+        self._hands_moved(len(game.actions), bit(hole))
         try:
             if action.kind == "place":
                 self._placing = hole
@@ -362,6 +371,27 @@ class Computer:
                     self._burocrat_for = hole
         except (HalError, ValueError) as error:
             raise NotNow(f"the simulated hands cannot {action.kind} there: {error}") from None
+
+    def _hands_moved(self, at: int, holes: Bitboard) -> None:
+        """The hands moved pieces in ``holes`` for a move of the game's ``at``-th action."""
+        record = self.ctl.session.entry["record"]
+        if record != self._hands_game:
+            self._hands_game, self._hands_moves = record, []
+        self._hands_moves.append((at, holes))
+
+    def _take_back_hands(self) -> None:
+        """The hands' moves that a take-back took back: the hands make their holes as the game
+        has them again (the computer's Man lifted, a piece they lifted put back), as a person's
+        hand takes back its own move; the person fixes only their own pieces."""
+        if self.ctl.session.entry["record"] != self._hands_game:
+            self._hands_moves = []  # a new game: the last game's pieces are the person's to clear
+            return
+        left = len(self.ctl.game.actions)
+        undone = [holes for at, holes in self._hands_moves if at >= left]
+        self._hands_moves = [(at, holes) for at, holes in self._hands_moves if at < left]
+        for holes in reversed(undone):
+            for hole in scan_forward(holes):
+                self._put_back(hole)
 
     def _put_back(self, hole: int | None) -> None:
         """The hands' move under way in ``hole`` was overtaken (a seat switch or a take-back
@@ -381,12 +411,14 @@ class Computer:
         except (HalError, ValueError):
             return  # a person's hand got there: the board's guidance asks them
 
-    def _follow_game(self, before: Bitboard) -> None:
+    def _follow_game(self, before: Bitboard, at: int) -> None:
         """The hands move the pieces from where the game had them (``before``) to where it has
-        them now (after a Flip 4 step; a flip leaves the squares filled as they were)."""
+        them now (after a Flip 4 step, the game's ``at``-th action; a flip leaves the squares
+        filled as they were)."""
         if self.hands is None:
             return
         after = self.ctl.game.occupied
+        self._hands_moved(at, before ^ after)
         try:
             for cell in scan_forward(before & ~after):
                 self.hands.lift(cell)

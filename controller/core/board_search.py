@@ -5,7 +5,9 @@ Pico plugged in after the service started, as systemd does at boot), then is tha
 readings, presses, connection and pixels. Until then it reads an empty board, says it is not
 connected (the state's ``board_status`` is ``searching``) and keeps the latest LED frame, which
 the board gets the moment it answers. Once found, the board's own reconnection (an unplug)
-takes over.
+takes over. ``release_port`` pauses the search (the Pico's update from the settings page uses
+the port meanwhile), ``reclaim_port`` resumes it, as a found ``SerialBackend`` lets go of its
+port.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from hal.base import (
     empty_reading,
 )
 from hal.errors import BoardDisconnected, HalError
+from hal.serial_backend import SerialBackend
 
 RETRY_S = 1.0
 """Pause between two attempts to open the board."""
@@ -60,7 +63,8 @@ def _show(strip: PixelStrip, colors: tuple[Color, ...], brightness: float) -> No
 
 class BoardSearch(Backend):
     """See the module docstring. ``open_board`` opens the board of ``geometry`` or raises a
-    ``HalError``; ``say`` reports what the search finds (the service's log)."""
+    ``HalError``; ``say`` reports what the search finds (the service's log); ``port``: the
+    serial port searched."""
 
     name: ClassVar[str] = "serial"
 
@@ -73,8 +77,10 @@ class BoardSearch(Backend):
         say: Callable[[str], None],
         retry_s: float = RETRY_S,
         geometry: BoardGeometry = FLIX_GEOMETRY,
+        port: str = "",
     ) -> None:
         super().__init__()
+        self.port = port
         self.geometry = geometry
         if geometry.flat:
             self.sensing = "presence"
@@ -88,6 +94,9 @@ class BoardSearch(Backend):
         self._retry_s = retry_s
         self._stop = threading.Event()
         self._lock = threading.Lock()
+        self._paused = threading.Event()
+        self._attempt = threading.Lock()
+        """Held while the board is being opened, so that a pause waits for the attempt."""
         self._empty = empty_reading(
             grooves=("R", "Y", "G", "B")[: geometry.grooves], cells=geometry.cells
         )
@@ -98,8 +107,14 @@ class BoardSearch(Backend):
         said: str | None = None
         while not self._stop.is_set():
             try:
-                board = self._open_board()
+                with self._attempt:
+                    if self._paused.is_set():
+                        raise BoardDisconnected("the port is let go for an update")
+                    board = self._open_board()
             except HalError as error:
+                if self._paused.is_set():
+                    self._stop.wait(self._retry_s)
+                    continue
                 if str(error) != said:
                     said = str(error)
                     self._say(f"searching for the board on {self.where}: {error}")
@@ -115,6 +130,22 @@ class BoardSearch(Backend):
             self._say(f"found the board on {self.where}")
             self._notify()
             return
+
+    def release_port(self, timeout: float = 5.0) -> None:
+        """Stop opening the port until ``reclaim_port`` (an attempt under way ends first); the
+        found board, if any, lets go of it."""
+        self._paused.set()
+        with self._attempt:
+            board = self.board
+        if isinstance(board, SerialBackend):
+            board.release_port(timeout)
+
+    def reclaim_port(self) -> None:
+        """Search (or read the found board) again after ``release_port``."""
+        board = self.board
+        if isinstance(board, SerialBackend):
+            board.reclaim_port()
+        self._paused.clear()
 
     def read(self) -> BoardReading:
         board = self.board

@@ -5,6 +5,7 @@ the search process, roll and call through the real controller and put their Men,
 withdrawals on the board with the simulator's hands. The demo waits for each answer in simulated
 time (``SimRun.think``), so a seed and a level always give the same game. On a terminal the board
 is redrawn after each move; otherwise each move is one line and the board is printed at the end.
+The first line says what the level does, in the words of the New game form's level guide.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 from dataclasses import replace
 from typing import TextIO
 
+from controller.computer.level_guide import guide
 from controller.config import Config
 from controller.core.session import game_entry
 from controller.core.state import Heard, State, heard
@@ -51,6 +53,8 @@ def play(
         narrator = Narrator(config.team_names, ctl.game.team_of_seat)
         told: list[Heard] = []
         ctl.session.listeners.append(lambda event: told.append(heard(event)))
+        teams = [narrator.names[team] for team in sorted(set(ctl.game.team_of_seat))]
+        out.write(_seats_line(variant, level, teams) + "\n")
 
         def tell() -> bool:
             lines = narrator.lines(told)
@@ -75,6 +79,13 @@ def play(
         return state
     finally:
         run.close()
+
+
+def _seats_line(variant: str, level: int, teams: list[str]) -> str:
+    """Who plays: every team the computer at ``level``, and what that level does."""
+    does = next((step.does for step in guide(variant) if step.level == level), "")
+    who = f"{', '.join(teams[:-1])} and {teams[-1]}" if len(teams) > 1 else teams[0]
+    return f"{who}: the computer at level {level}." + (f" {does}." if does else "")
 
 
 def _show(run: SimRun, line: str, out: TextIO, *, color: bool, delay: float) -> None:

@@ -263,7 +263,7 @@ class QubicPlayer:
         elif done.depth <= 1:
             reason = why("most open lines")
         else:
-            reason = why("best by a {depth}-ply search", depth=done.depth)
+            reason = why("best of a search {depth} placements ahead", depth=done.depth)
         return self._place(hole, reason, info)
 
     def _resist(

@@ -143,6 +143,19 @@ def test_bench_refuses_a_scale_that_is_no_fraction(capsys: pytest.CaptureFixture
         assert code == USER_FAULT and "argument --scale: a number above 0" in err
 
 
+def test_an_unknown_option_before_the_command_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, said in (
+        (["--bogus"], "unrecognized arguments: --bogus"),
+        (["--bogus", "run"], "unrecognized arguments: --bogus"),
+        (["-x"], "unrecognized arguments: -x"),
+        (["bogus"], "invalid choice: 'bogus'"),
+        ([], "the following arguments are required: COMMAND"),
+    ):
+        code, err = status(capsys, *argv)
+        assert code == USER_FAULT and said in err, (argv, err)
+        assert argv[:1] == [] or "required: COMMAND" not in err, (argv, err)
+
+
 def test_sim_mcu_refuses_unusable_paths(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from bench.bench_controller import placement_latencies
 from controller.cli import main as cli
+from controller.computer.level_guide import guide
 from controller.core.state import as_json
 from controller.tools import selftest
 from controller.tools.demo import play
@@ -71,6 +72,20 @@ def test_demo_tells_no_token_value_before_the_game_is_scored() -> None:
     assert "hidden token" in before
     assert not re.search(r"token\D{0,3}\d", before)
     assert state["winner"] is not None
+
+
+def test_demo_says_what_the_level_does() -> None:
+    """The first line is the level guide's (the New game form's words); each searched move says
+    how many placements ahead it looked, in the same words."""
+    out = io.StringIO()
+    play("qubic", 1, out, color=False, delay=0.0, level=5)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == f"Red and Blue: the computer at level 5. {guide('qubic')[4].does}."
+    assert "-ply" not in out.getvalue()
+    searched = [line for line in lines if ": best of a search " in line]
+    assert searched and all(
+        line.endswith(("3 placements ahead", "5 placements ahead")) for line in searched
+    )
 
 
 def test_demo_command_plain(capsys: pytest.CaptureFixture[str]) -> None:

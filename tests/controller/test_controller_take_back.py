@@ -20,6 +20,7 @@ from controller.tools.sim_run import SimRun
 from tests.api_harness import Harness
 from tests.sim_hands import put, take
 from tests.take_back_play import (
+    HAND_S,
     VARIANT_SEEDS,
     fix_in_order,
     game_part,
@@ -74,6 +75,21 @@ async def assert_waits(api: Harness, expected: dict[str, object]) -> None:
     assert game_part(await api.state()) == expected
 
 
+async def hands_taken_back(api: Harness, holes: frozenset[str]) -> dict[str, object]:
+    """The simulator's hands took back the computer's moves in ``holes``: the board holds
+    there what the game has, and nothing of them is left to fix; the state then."""
+    api.advance(HAND_S)
+    state = await api.state()
+    mismatch = state["mismatch"]
+    assert isinstance(mismatch, dict)
+    assert not holes & {*mismatch["missing"], *mismatch["extra"], *mismatch["wrong_kind"]}
+    assert {hole: state["sensed"].get(hole) for hole in holes} == {
+        hole: {"piece": state["board"][hole]["piece"]} if hole in state["board"] else None
+        for hole in holes
+    }
+    return state
+
+
 @pytest.mark.parametrize("how", sorted(UNDOS))
 @pytest.mark.parametrize("variant", sorted(VARIANT_SEEDS))
 async def test_undo_takes_back_the_persons_move_and_the_computer_waits(
@@ -91,14 +107,15 @@ async def test_undo_takes_back_the_persons_move_and_the_computer_waits(
     reply = frozenset(set(after_second["board"]) ^ set(second.before["board"])) - second.holes
     assert reply, "the computer answered the person's second move"
 
-    # Undo x1: one person-move back, the computer's reply first to lift, then the person's Man.
+    # Undo x1: one person-move back; the simulator's hands take back the computer's reply they
+    # made, the person puts their own pieces back as the game had them.
     await undo(api)
-    state = await api.state()
-    assert state["phase"] == "await_fix"  # the pieces taken back are still on the board
+    state = await hands_taken_back(api, reply)
+    assert state["phase"] == "await_fix"  # the person's piece is still on the board
     assert game_part(state) == {**game_part(second.before), "phase": "await_fix"}
     assert state["actions"]["undo"] is True
     seen = await fix_in_order(api, naming)
-    assert [now for now, _ in seen] == [reply, second.holes]
+    assert [now for now, _ in seen] == [second.holes]
     assert all(now == blinking for now, blinking in seen)  # only the holes to fix now blink
     await assert_waits(api, game_part(second.before))
 
@@ -107,8 +124,9 @@ async def test_undo_takes_back_the_persons_move_and_the_computer_waits(
     state = await api.state()
     assert game_part(state) == {**game_part(first.before), "phase": "await_fix"}
     first_reply = frozenset(set(after_first["board"]) ^ set(first.before["board"])) - first.holes
+    await hands_taken_back(api, first_reply)
     seen = await fix_in_order(api, naming)
-    assert [now for now, _ in seen] == [now for now in (first_reply, first.holes) if now]
+    assert [now for now, _ in seen] == [first.holes]
     assert all(now == blinking for now, blinking in seen)
     await assert_waits(api, game_part(first.before))
     assert (await api.state())["actions"]["undo"] is False  # the person's first move is gone
@@ -151,10 +169,11 @@ def test_the_computer_still_waits_after_a_restart(tmp_path: Path) -> None:
         run.think()
         reply = next(hole for hole in run.controller.state()["board"] if hole != "R-I-S")
         run.controller.undo(run.clock.now())
+        run.step()  # the service's loop after an order: the hands take back their reply
         run.settle()
         assert run.controller.game.placements == 0  # the person's Man and the reply
-        assert run.controller.state()["fix_order"] == {"now": [reply], "later": ["R-I-S"]}
-        take(run, reply)
+        assert reply not in run.controller.state()["sensed"]  # the hands took theirs back
+        assert run.controller.state()["fix_order"] == {"now": ["R-I-S"], "later": []}
         take(run, "R-I-S")
         assert run.controller.state()["computer_waits"] is True
     finally:

@@ -9,6 +9,10 @@ from typing import Any
 import httpx
 from api_harness import Harness
 
+from controller.i18n import language
+from controller.records.queries import GameResult, GameSeat
+from controller.records.words import players_text, result_text
+
 ANN_WINS = ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D", "Y-I-D", "R-I-C"]
 """Seat 1 (Red) completes R-I in seven placements."""
 
@@ -86,3 +90,22 @@ async def test_each_game_counts_once_for_a_player_in_two_seats() -> None:
     assert (ann["games"], ann["wins"], ann["losses"], ann["draws"]) == (3, 2, 1, 0)
     assert ann["lines"] == 2 and ann["average_length"] == 7.0
     assert (counted["Ben"]["games"], counted["Ben"]["wins"]) == (2, 1)
+
+
+def test_the_records_name_the_players_as_the_board_does_in_both_languages() -> None:
+    """Issue: ``Seat 1, Computer, level 1 — Seat 1 won`` while the board said ``Red (player 1)``.
+    The records keep the names (a person's statistics go by them); their words name the seat."""
+    seats = [
+        GameSeat(0, "Seat 1", "human", None, 0, 1),
+        GameSeat(1, "Computer, level 1", "computer", 1, 1, 0),
+        GameSeat(2, "Ann", "human", None, 0, 0),
+        GameSeat(3, "Hal", "computer", 3, 1, 0),
+    ]
+    won = GameResult("win", 0, "line")
+    assert players_text(seats) == "Red (player 1), Blue (Computer, level 1), Ann, Hal (computer 3)"
+    assert result_text(seats, won) == "Red (player 1) and Ann won (line)"
+    german = language("de")
+    assert players_text(seats[:2], german) == "Rot (Spieler 1), Blau (Computer, Stufe 1)"
+    assert result_text(seats[:2], GameResult("win", 1, "line"), german).startswith(
+        "Blau (Computer, Stufe 1) "
+    )

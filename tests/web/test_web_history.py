@@ -4,12 +4,16 @@ step, each step checked against the engine's own replay of the same moves."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 from web_support import Service
 
+from bench.random_games import random_game
+from controller.cli import main as cli
 from engine.game import Game
+from engine.notation import SeatInfo, write_record
 from engine.variants import new_game
 
 SEED = 5
@@ -171,3 +175,24 @@ def test_names_typed_in_the_new_game_form_are_kept_with_the_game(
     kept = service.client.get("/api/games").json()["games"]
     assert [player["name"] for player in kept[0]["players"]] == ["Ann", "Seat 2"]
     expect(names.nth(0)).to_have_value("Ann")  # the form follows the game being played
+
+
+def test_the_history_names_the_players_as_the_board_does(
+    service: Service, open_page: Callable[..., Page], tmp_path: Path
+) -> None:
+    """Issue: "Seat 1, Computer, level 1 — Seat 1 won" while the board says "Red (player 1)"."""
+    game = random_game("lucky", 5, players=2)  # Blue wins
+    seats = [SeatInfo("Seat 1"), SeatInfo("Computer, level 1", "computer", 1)]
+    record = tmp_path / "game.flix"
+    record.write_text(write_record(game, seats))
+    assert cli(["import", str(record), "--data-dir", str(service.log.parent / "data")]) == 0
+    page = open_page(service, viewport={"width": 1280, "height": 900})
+    page.locator("#history-title").scroll_into_view_if_needed()
+    games = page.locator("#history-list li")
+    expect(games.first).to_contain_text("Lucky Flix: Red (player 1), Blue (Computer, level 1)")
+    expect(games.first).to_contain_text("Blue (Computer, level 1) won")
+    expect(games.first).not_to_contain_text("Seat 1")
+    games.first.get_by_role("button").click()
+    page.locator("#replay-forward").click()
+    expect(page.locator("#replay-move")).to_contain_text("Step 1 of ")
+    expect(page.locator("#replay-move")).to_contain_text(": Red (player 1) roll ")

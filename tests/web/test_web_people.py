@@ -1,7 +1,8 @@
 """People, not seats, on the page in Chromium against a real ``flixboard run --board sim``: a
 name typed in the New-game form belongs to its person and leaves the seat when the computer
-takes it; the computer is "Computer, level N" in the seats, the form, the history and its
-statistics; the history's filter offers the games of this board; replayed times are rounded."""
+takes it; the computer is "Computer, level N" in the seats, the form, the history (with its
+team, as the board names it: "Red (Computer, level N)") and its statistics; the history's
+filter offers the games of this board; replayed times are rounded."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_a_name_leaves_the_seat_the_computer_takes(
         ("Ben", "human"),
     ]
     page.locator("#history-title").scroll_into_view_if_needed()
-    expect(page.locator("#history-list li").first).to_contain_text("Computer, level 3, Ben")
+    expect(page.locator("#history-list li").first).to_contain_text("Red (Computer, level 3), Ben")
     expect(page.locator('#history-stats tr[data-player="Computer, level 3"]')).to_have_count(1)
     expect(page.locator('#history-stats tr[data-player="Ann"]')).to_have_count(0)
 

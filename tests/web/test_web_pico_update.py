@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_web_german_sweep import DESKTOP, PHONE, shoot
 from web_support import REPO, Service
 
+from controller.cli import main as cli
 from controller.i18n import language
 from controller.tools.pico_update import BOOTSEL, CarriedFirmware, dotted
 from sim.bootloader import IMAGE_NAME, FirmwareBefore12, SimBootloader
@@ -175,6 +176,35 @@ def test_a_drive_that_never_appears_and_a_pico_that_does_not_come_back_are_repor
     assert status["outcome"] == "failed"
     assert status["message"].startswith(f"the Pico did not come back on {pico.port} within 4 s")
     assert "unplug it and plug it in again" in status["message"]
+
+
+def test_a_pico_the_service_searches_for_gets_the_commands_own_advice_then_its_update(
+    launch_service: Callable[..., Service],
+    pico_factory: Callable[..., SimPico],
+    drive: Path,
+    carried: CarriedFirmware,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--board serial`` with nothing answering: the page says what ``flixboard pico-update``
+    says on that port, word for word; a Pico then waiting in its bootloader is flashed from the
+    page, the search paused meanwhile, and found after."""
+    port = tmp_path / "flixboard"  # where pico_factory's Pico appears
+    config = f'[board]\npico_drive = "{drive}"\n[http]\ntoken = "{TOKEN}"\n'
+    service = launch_service(board=f"serial:{port}", config=config, token=TOKEN)
+    assert service.state()["board_status"] == "searching"
+    nothing = update(service)
+    assert nothing["outcome"] == "failed", nothing
+    assert cli(["pico-update", "--port", str(port), "--drive", str(drive)]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said == f"flixboard pico-update: {nothing['message']}"
+    assert "not a Pico on USB" not in said and "no RPI-RP2 drive is mounted" in said
+    pico = pico_factory(SimBootloader(drive, version=carried.version))
+    pico.bootsel()  # it waits in its bootloader (the search may have seen it a moment before)
+    flashed = update(service)
+    assert flashed["outcome"] == "updated", flashed
+    assert flashed["firmware"] == dotted(carried.version)
+    connected(service)
 
 
 def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(

@@ -1,7 +1,7 @@
 """Undo against the computer on the page, in Chromium, in each game with computer seats: the
-page's Undo takes back the person's own move, the holes to fix blink one move at a time (the
-computer's reply first), and the page says the computer waits until the person has moved
-(docs/computer.md "Undo against the computer").
+page's Undo takes back the person's own move, the simulated board's hands take back the
+computer's reply they made, the person's holes to fix blink, and the page says the computer
+waits until the person has moved (docs/computer.md "Undo against the computer").
 
 The person's moves are made by the simulated board's hands through the API; the Undo presses and
 the lifts are the page's (a tap on a blinking hole lifts its piece). Every wait is for what the
@@ -100,6 +100,17 @@ def answered(state: dict[str, Any], since: float) -> bool:
     )
 
 
+def hands_took_back(service: Service, holes: frozenset[str]) -> None:
+    """The simulated board's hands have taken back the computer's moves in ``holes``: nothing of
+    them is left for the person to fix."""
+
+    def done() -> bool:
+        mismatch = service.state()["mismatch"]
+        return not holes & {*mismatch["missing"], *mismatch["extra"], *mismatch["wrong_kind"]}
+
+    wait_for(done, "the hands taking back the computer's reply")
+
+
 def fix_on_page(page: Page, service: Service, variant: str) -> list[frozenset[str]]:
     """Tap the holes the page marks to fix (or, on the Olix board, that its words name first),
     one move at a time; the holes of each round."""
@@ -139,12 +150,14 @@ def test_undo_on_the_page_takes_back_my_move(
     after_second = service.state()
     reply = frozenset(set(after_second["board"]) ^ set(second["board"])) - second_holes
 
-    # Undo x1: the reply blinks first, then the person's own piece; the computer waits.
+    # Undo x1: the hands take back the reply they made; the person's own piece blinks; the
+    # computer waits.
     expect(page.locator("#undo")).to_be_enabled()
     page.click("#undo")
     expect(page.locator("#message")).to_contain_text("Took back your move.")
+    hands_took_back(service, reply)
     assert service.state()["phase"] == "await_fix"
-    assert fix_on_page(page, service, variant) == [g for g in (reply, second_holes) if g]
+    assert fix_on_page(page, service, variant) == [second_holes]
     expect(page.locator("#turn")).to_contain_text(WAITS)
     state = service.state()
     assert state["computer_waits"] is True and game_part(state) == game_part(second)
@@ -154,7 +167,8 @@ def test_undo_on_the_page_takes_back_my_move(
     page.click("#undo")
     wait_for(lambda: service.state()["phase"] == "await_fix", "the second Undo taken")
     first_reply = frozenset(set(after_first["board"]) ^ set(first["board"])) - first_holes
-    assert fix_on_page(page, service, variant) == [g for g in (first_reply, first_holes) if g]
+    hands_took_back(service, first_reply)
+    assert fix_on_page(page, service, variant) == [first_holes]
     expect(page.locator("#turn")).to_contain_text(WAITS)
     state = service.state()
     assert state["computer_waits"] is True and game_part(state) == game_part(first)

@@ -3,7 +3,11 @@
 board keeps being served meanwhile) and ``GET /api/pico/update`` tells how far they are.
 
 The service lets go of the Pico's port for the update (``SerialBackend.release_port``) and takes
-it back after, as after an unplug. Refused during a game and when the board is not a Pico.
+it back after, as after an unplug; a Pico the service is still searching for (``BoardSearch``:
+``--board serial`` and nothing answered yet) gets the command's own steps on that port, the
+search paused meanwhile, so the page says what ``flixboard pico-update`` says (a Pico waiting in
+its bootloader is flashed; no Pico at all is told how to find one). Refused during a game and
+when the board is not a Pico.
 """
 
 from __future__ import annotations
@@ -11,11 +15,13 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
+from typing import Protocol
 
 from starlette.requests import Request
 from starlette.routing import Route
 
 from controller.config import Config
+from controller.core.board_search import BoardSearch
 from controller.errors import NotNow
 from controller.i18n import Language, error_words, language
 from controller.server.bodies import Answer, PicoOutcome, PicoUpdateOrder, PicoUpdateStatus
@@ -69,15 +75,27 @@ class Progress:
             self._status = PicoUpdateStatus(False, steps, outcome, message, firmware)
 
 
-def run_update(pico: SerialBackend, force: bool, config: Config, progress: Progress) -> None:
+class PortHolder(Protocol):
+    """The service's hold on the Pico's port: a ``SerialBackend``, or the ``BoardSearch`` that
+    looks for it."""
+
+    port: str
+
+    def release_port(self, timeout: float = 5.0) -> None: ...
+
+    def reclaim_port(self) -> None: ...
+
+
+def run_update(pico: PortHolder, force: bool, config: Config, progress: Progress) -> None:
     """The steps of ``flixboard pico-update`` on the service's Pico (its port let go meanwhile),
     with the drive and waits of ``config``'s ``[board]``, each said to ``progress``, then the
     outcome."""
     try:
         carried = carried_firmware()
-        progress.say(
-            why("the Pico on {port}: letting go of its port for the update", port=pico.port)
-        )
+        if not isinstance(pico, BoardSearch) or pico.board is not None:
+            progress.say(
+                why("the Pico on {port}: letting go of its port for the update", port=pico.port)
+            )
         try:
             pico.release_port()
             drives = [Path(config.pico_drive)] if config.pico_drive else []
@@ -129,7 +147,7 @@ def routes(service: WebService) -> list[Route]:
                 )
             )
         pico = service.backend
-        if not isinstance(pico, SerialBackend):
+        if not isinstance(pico, SerialBackend | BoardSearch):
             raise NotNow(
                 why(
                     "the board is {board}, not a Pico on USB (--board serial): there is no"

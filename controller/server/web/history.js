@@ -6,7 +6,7 @@ import { buildFlip4Board, isFlip4, paintFlip4 } from "./flip4.js";
 import { isOlix, olixHtml } from "./olix.js";
 import { onDraw, state as page } from "./store.js";
 import { showReplay } from "./views.js";
-import { variantName } from "./words.js";
+import { teamsOf, variantName } from "./words.js";
 import { N_, onLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,7 +45,22 @@ function say(text) {
 }
 
 function seatNames(players) {
-  return players.map((seat) => playerName(seat.name)).join(", ");
+  return players.map(playerText).join(", ");
+}
+
+/** A kept game's seat as the board names it: "Red (player 1)" for a person without a name of
+ * their own, "Blue (Computer, level 3)" for the computer, a name given as given. */
+function playerText(seat) {
+  const name = seat?.name ?? "";
+  if (seat?.team === undefined) return playerName(name);
+  const team = teamsOf({ ...shown.teams, team_of_seat: [seat.team] })[seat.team].name;
+  if (seat.kind !== "computer" && name === `Seat ${seat.seat + 1}`) {
+    return t("{team} (player {number})", { team, number: seat.seat + 1 });
+  }
+  if (seat.kind === "computer" && name === `Computer, level ${seat.level}`) {
+    return `${team} (${t("Computer, level {level}", { level: seat.level })})`;
+  }
+  return playerName(name);
 }
 
 /** A player's name as the records keep it; the names given when none was set ("Seat 2",
@@ -72,7 +87,7 @@ export function resultText(game) {
   const { outcome, team, reason } = game.result;
   const why = reason ? ` (${t(RESULT_REASONS[reason] ?? reason)})` : "";
   if (outcome === "win") {
-    const names = game.players.filter((seat) => seat.team === team).map((seat) => playerName(seat.name));
+    const names = game.players.filter((seat) => seat.team === team).map(playerText);
     return t("{names} won{why}", { names: names.join(t(" and ")), why });
   }
   return outcome === "draw" ? t("draw{why}", { why }) : t("abandoned");
@@ -181,7 +196,7 @@ export function showReplayStep(index) {
   $("replay-move").textContent =
     chosen === 0
       ? t("Step 0 of {last}: the empty board", { last })
-      : t("Step {step} of {last}: {player} {move}", { step: chosen, last, player: playerName(shown.replay.players[step.seat]?.name ?? ""), move: moveText(step.text) });
+      : t("Step {step} of {last}: {player} {move}", { step: chosen, last, player: playerText(shown.replay.players[step.seat]), move: moveText(step.text) });
   $("replay-back").disabled = chosen === 0;
   $("replay-forward").disabled = chosen === last;
   // The board's own views (the flat panels, the 3-D view) show it too, for a game of this board.
