@@ -198,9 +198,12 @@ def test_selftest_speaks_the_boards_language_from_its_configuration(
     wiring.write_text('key = "flip4"\n')
     assert cli(["selftest", "--board", "sim", "--geometry", str(wiring)]) == 2
     err = capsys.readouterr().err
-    malformed = "{where}: missing or malformed entry: {error}"
-    assert err.startswith(f"flixboard selftest: {opening(malformed, 'error', where=wiring)}")
-    assert "malformed" not in err
+    no_wiring = (
+        "no wiring file at {where} (a regular TOML file of at most {limit} KiB with a "
+        "[board] table)"
+    )
+    assert err == f"flixboard selftest: {german(no_wiring, where=wiring, limit=64)}\n", err
+    assert "wiring file at" not in err
     monkeypatch.delenv("FLIXBOARD_BOARD", raising=False)
     assert cli(["selftest"]) == 2  # no board named: refused, in the terminal's German
     assert capsys.readouterr().err.startswith("flixboard selftest: Welches Brett?")

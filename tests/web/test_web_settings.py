@@ -283,7 +283,7 @@ def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_
     refused = service.client.post(
         "/api/settings", json={"board": {"geometry": "chess"}}, headers=auth
     )
-    assert refused.status_code == 400 and "no board geometry 'chess'" in refused.text
+    assert refused.status_code == 409 and "no board geometry 'chess'" in refused.text
     assert config_file.read_text(encoding="utf-8") == written
 
     # a new token, in use at once: the old one no longer opens the settings
