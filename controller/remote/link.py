@@ -178,7 +178,7 @@ class Link:
         self.sent = 0
         self.received = 0
         self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
-        self._changes: deque[tuple[str, bool]] = deque()
+        self._changes: deque[tuple[str | Subscription, bool]] = deque()
         """Subscriptions to take (``True``) or leave on the connection that is up."""
         self._ready = asyncio.Event()
         self._stopping = asyncio.Event()
@@ -197,13 +197,13 @@ class Link:
         self._outbox.append((topic, payload, retain))
         self._ready.set()
 
-    def resubscribe(self, subscriptions: list[str]) -> None:
+    def resubscribe(self, subscriptions: Sequence[str | Subscription]) -> None:
         """Listen to ``subscriptions`` from now on: what is new is subscribed to and what is
         gone left on the connection that is up (a new connection subscribes to the list)."""
         old, new = set(self.subscriptions), set(subscriptions)
         self.subscriptions = subscriptions
         self._changes.extend([(topic, True) for topic in subscriptions if topic not in old])
-        self._changes.extend([(topic, False) for topic in sorted(old - new)])
+        self._changes.extend([(topic, False) for topic in sorted(old - new, key=_topic_of)])
         self._ready.set()
 
     def renew(self) -> None:
@@ -389,17 +389,21 @@ class Link:
             await self._ready.wait()
             self._ready.clear()
             while self._changes:
-                topic, take = self._changes[0]
+                subscription, take = self._changes[0]
                 if take:
-                    await client.subscribe(topic, qos=QOS)
+                    await _subscribe(client, subscription)
                 else:
-                    await client.unsubscribe(topic)
+                    await client.unsubscribe(_topic_of(subscription))
                 self._changes.popleft()
             while self._outbox:
                 topic, payload, retain = self._outbox[0]
                 await client.publish(topic, payload, qos=QOS, retain=retain)
                 self._outbox.popleft()
                 self.sent += 1
+
+
+def _topic_of(subscription: str | Subscription) -> str:
+    return subscription if isinstance(subscription, str) else subscription.topic
 
 
 async def _subscribe(client: aiomqtt.Client, subscription: str | Subscription) -> None:

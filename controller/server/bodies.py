@@ -19,7 +19,8 @@ from starlette.background import BackgroundTask
 from starlette.responses import Response
 
 from controller.computer.level_guide import LevelGuide
-from controller.config_file import MAX_TOKEN, TOKEN_PATTERN
+from controller.config import MAX_TOKEN
+from controller.config_file import TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
 from controller.i18n import LANGUAGES
 from controller.records.model import GameOptions
@@ -616,6 +617,9 @@ class Settings(Typed):
     held: dict[str, str]
     """The page's settings the command line sets (``"board.backend": "--board sim"``): written
     to the file, but the service keeps the command line's while it is started so."""
+    notice: str
+    """Why this start did not use the file's settings but the last ones that worked (empty
+    when it used the file)."""
 
 
 class PicoUpdateOrder(Body):

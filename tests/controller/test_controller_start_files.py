@@ -7,9 +7,11 @@ is never printed."""
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import stat
 import subprocess
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -80,8 +82,15 @@ def test_a_start_tidies_keeps_the_last_good_file_and_falls_back_to_it(tmp_path: 
     process = start(data, log)
     try:
         wait_answering(process, f"http://127.0.0.1:{port}", log)
+        # the settings page says so too, first on the page
+        asked = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/settings", headers={"Authorization": f"Bearer {TOKEN}"}
+        )
+        with urllib.request.urlopen(asked, timeout=30) as answer:
+            notice = json.loads(answer.read())["notice"]
     finally:
         stop(process)
+    assert f"the settings in {config} cannot be used" in notice, notice
     said = log.read_text(encoding="utf-8")
     assert f"the settings in {config} cannot be used (192.0.2.1:{port}: " in said, said
     assert "started with the last ones that worked" in said

@@ -170,6 +170,7 @@ def routes(service: WebService) -> list[Route]:
                 backend=service.backend.name, geometry=service.controller.geometry.key
             ),
             held=setup.held,
+            notice=setup.notice,
         )
         return Answer(shown, headers={"cache-control": "no-store"})  # it carries the token
 

@@ -253,6 +253,8 @@ function show(answer) {
     ? t("Saved, and in use after a restart: {settings}.", { settings: waiting.map(named).join(", ") })
     : "";
   showHeld(answer.held);
+  $("start-notice").textContent = answer.notice;
+  $("start-notice").hidden = !answer.notice;
   showVoice();
   showToken();
   document.body.dataset.drawn = "";
