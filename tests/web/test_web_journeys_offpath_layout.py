@@ -217,8 +217,9 @@ def test_playing_on_a_landscape_phone(size: str, service: Service, browser: Brow
         expect(page.locator("#board .hole.computer-move")).to_have_count(1)
         page.evaluate("window.scrollTo(0, 0)")
         assert page.evaluate(UNDER_FLOAT) == []
-        for box in ("#banner", "#computer-move"):
-            assert page.evaluate(SEEN, box) == [{"name": box[1:], "free": True, "inside": True}]
+        for shown in ("banner", "computer-move"):
+            seen = page.evaluate(SEEN, f"#{shown}")
+            assert seen == [{"name": shown, "free": True, "inside": True}]
         if size in LANDSCAPE:
             holes = page.evaluate(SEEN, "#board [data-hole]")
             assert [row["name"] for row in holes if not (row["free"] and row["inside"])] == []
