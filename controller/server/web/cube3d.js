@@ -513,10 +513,12 @@ export function createCube(container, { onHole = () => {} } = {}) {
     draw();
   }
 
-  /** Draw the cube in the shape its width asks for, from that shape's first view. */
+  /** Draw the cube in the shape its width asks for, from that shape's first view (a cube not
+   * shown, of no width, keeps its shape and view). */
   function reshape() {
-    if (!layout) return;
-    const next = shapeFor(layout, svg.getBoundingClientRect().width);
+    const width = svg.getBoundingClientRect().width;
+    if (!layout || !width) return;
+    const next = shapeFor(layout, width);
     if (next === shape) return;
     shape = next;
     view = clampView(shape.view);
