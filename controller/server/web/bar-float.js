@@ -43,6 +43,13 @@ export function wireBarFloat() {
     attributes: true,
     attributeFilter: ["hidden"],
   });
+  // On a landscape phone the boxes hang from just under the header (style.css), wherever the
+  // header's height puts its foot.
+  const header = document.querySelector("body > header");
+  new ResizeObserver(() => {
+    const foot = header.offsetTop + header.offsetHeight;
+    float.parentElement.style.setProperty("--float-top", `${foot + 4}px`);
+  }).observe(header);
   let width = window.innerWidth;
   window.addEventListener("resize", () => {
     if (window.innerWidth === width) return;

@@ -12,6 +12,19 @@ export const DEFAULT_VIEW = Object.freeze({ yaw: -40, pitch: 27 });
 /** Panels stand two hole spacings apart (drawn apart so that every hole can be seen and tapped). */
 export const PANEL_GAP = 2;
 
+/**
+ * How the cube is drawn: ``gap`` between the panels and ``floor`` between the floors (in hole
+ * spacings; the sections stay one apart) and the ``view`` it is first seen from. ``CUBE`` is the
+ * board's own shape. ``TALL`` is for a drawing too narrow for it (a phone held upright): the floors
+ * twice as far apart and the panels closer, seen more from the side and lower, so that the
+ * phone's height spreads the holes and no two centres stand closer than 0.067 of the drawing's
+ * width (the cube's closest stand 0.036 of it apart: tests/web/test_web_journeys_offpath_layout.py).
+ */
+export const SHAPES = Object.freeze({
+  CUBE: Object.freeze({ gap: PANEL_GAP, floor: 1, view: DEFAULT_VIEW }),
+  TALL: Object.freeze({ gap: 1.5, floor: 2, view: Object.freeze({ yaw: -54, pitch: 20 }) }),
+});
+
 const PITCH_MIN = -5;
 const PITCH_MAX = 85;
 // The eye's distance from the cube's centre, in hole spacings: a gentle perspective (nearer, the
@@ -36,16 +49,16 @@ export function clampView(view) {
 
 /**
  * The hole's place in the cube: x to the right (sections, left to right), y up (floors I..IV),
- * z towards the front (the front panel nearest). One hole spacing is one unit, the panels
- * PANEL_GAP apart; the centre is 0.
+ * z towards the front (the front panel nearest). One hole spacing is one unit, the floors and
+ * panels as far apart as the ``shape`` says; the centre is 0.
  */
-export function holePoint(name, layout) {
+export function holePoint(name, layout, shape = SHAPES.CUBE) {
   const [panel, floor, suit] = String(name).split("-");
   const p = layout.panels.indexOf(panel);
   const f = ROMAN.indexOf(floor);
   const s = layout.suits.indexOf(suit);
   if (p < 0 || f < 0 || s < 0 || !panel || !suit) return null;
-  return { x: s - 1.5, y: f - 1.5, z: (1.5 - p) * PANEL_GAP, panel, floor, suit };
+  return { x: s - 1.5, y: (f - 1.5) * shape.floor, z: (1.5 - p) * shape.gap, panel, floor, suit };
 }
 
 /** Every hole name of the layout: panel by panel (front first), floor I up, sections left to
@@ -60,8 +73,8 @@ export function holeNames(layout) {
 }
 
 /** The z of each panel's plane (front first). */
-export function panelDepths(layout) {
-  return [...layout.panels].map((_, index) => (1.5 - index) * PANEL_GAP);
+export function panelDepths(layout, shape = SHAPES.CUBE) {
+  return [...layout.panels].map((_, index) => (1.5 - index) * shape.gap);
 }
 
 /**
@@ -109,8 +122,8 @@ export function camera(view, scale) {
 
 /** The holes of a line in order along it, with their points: from the end farther from the
  * first hole named's far end (from the first hole named, when that is an end). */
-export function alongLine(names, layout) {
-  const holes = names.map((name) => ({ name, point: holePoint(name, layout) }));
+export function alongLine(names, layout, shape = SHAPES.CUBE) {
+  const holes = names.map((name) => ({ name, point: holePoint(name, layout, shape) }));
   if (holes.some((hole) => !hole.point)) return [];
   const gap = (a, b) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
   let end = holes[0];

@@ -4,7 +4,7 @@
 import { registerBoardView } from "./registry.js";
 import { PIECE_WORDS, blinkingHoles, layoutOf, litHoles, scoredHoles } from "./board.js";
 import {
-  DEFAULT_VIEW,
+  SHAPES,
   alongLine,
   camera,
   clampView,
@@ -33,6 +33,9 @@ const MAN = 0.23;
 // target), shared with the nearest neighbour where two holes stand closer (a tap goes to the
 // hole whose centre is nearest).
 const TARGET_RADIUS_PX = 12.5;
+// The cube is drawn in its own shape where its closest hole centres stand this far apart at the
+// first view, else taller (SHAPES.TALL): WCAG 2.2's 24 px target.
+const TARGET_MIN_PX = 24;
 const RING = 0.15;
 const GLOW = 0.36;
 const MARK = 0.33;
@@ -113,21 +116,23 @@ function svgElement(tag, attributes = {}) {
 const fixed = (value) => value.toFixed(2);
 
 /** The corners of each panel (front first) and of the base under them, in the cube's space. */
-function outlines(layout) {
+function outlines(layout, shape) {
   const e = PANEL_EDGE;
-  const panels = panelDepths(layout).map((z) => [
-    { x: -e, y: -e, z },
-    { x: e, y: -e, z },
-    { x: e, y: e, z },
-    { x: -e, y: e, z },
+  const top = PANEL_EDGE * shape.floor;
+  const panels = panelDepths(layout, shape).map((z) => [
+    { x: -e, y: -top, z },
+    { x: e, y: -top, z },
+    { x: e, y: top, z },
+    { x: -e, y: top, z },
   ]);
   const bx = e + BASE_OVERHANG.x;
-  const bz = Math.max(...panelDepths(layout).map(Math.abs)) + BASE_OVERHANG.z;
+  const by = BASE_Y * shape.floor;
+  const bz = Math.max(...panelDepths(layout, shape).map(Math.abs)) + BASE_OVERHANG.z;
   const base = [
-    { x: -bx, y: BASE_Y, z: bz },
-    { x: bx, y: BASE_Y, z: bz },
-    { x: bx, y: BASE_Y, z: -bz },
-    { x: -bx, y: BASE_Y, z: -bz },
+    { x: -bx, y: by, z: bz },
+    { x: bx, y: by, z: bz },
+    { x: bx, y: by, z: -bz },
+    { x: -bx, y: by, z: -bz },
   ];
   return { panels, base };
 }
@@ -135,17 +140,35 @@ function outlines(layout) {
 /** The viewBox that holds the cube seen from ``view``: the box over the base as high as the
  * panels (a rod reaches past the end panels, not past the base). The element keeps the shape of
  * the default view's box; a turned cube's box is fitted into it, so no view is ever cut off. */
-function frame(layout, view) {
+function frame(layout, view, shape) {
   const cam = camera(view, SCALE);
-  const { base } = outlines(layout);
+  const { base } = outlines(layout, shape);
   const spots = base
-    .flatMap((corner) => [corner, { ...corner, y: PANEL_EDGE }])
+    .flatMap((corner) => [corner, { ...corner, y: PANEL_EDGE * shape.floor }])
     .map((corner) => cam.project(corner));
   const left = Math.min(...spots.map((p) => p.x)) - FRAME_MARGIN;
   const top = Math.min(...spots.map((p) => p.y)) - FRAME_MARGIN;
   const right = Math.max(...spots.map((p) => p.x)) + FRAME_MARGIN;
   const bottom = Math.max(...spots.map((p) => p.y)) + FRAME_MARGIN;
   return [left, top, right - left, bottom - top].map(Math.round).join(" ");
+}
+
+/** How far apart the two closest hole centres stand at the shape's first view, as a share of
+ * the drawing's width. */
+function spread(layout, shape) {
+  const cam = camera(shape.view, SCALE);
+  const spots = holeNames(layout).map((name) => cam.project(holePoint(name, layout, shape)));
+  let closest = Infinity;
+  spots.forEach((a, index) => {
+    for (const b of spots.slice(index + 1)) closest = Math.min(closest, Math.hypot(a.x - b.x, a.y - b.y));
+  });
+  return closest / Number(frame(layout, shape.view, shape).split(" ")[2]);
+}
+
+/** The shape to draw the layout in at ``width`` CSS pixels: its own where that keeps the
+ * closest centres TARGET_MIN_PX apart (or there is no width yet), else the tall one. */
+function shapeFor(layout, width) {
+  return !width || spread(layout, SHAPES.CUBE) * width >= TARGET_MIN_PX ? SHAPES.CUBE : SHAPES.TALL;
 }
 
 /**
@@ -194,8 +217,10 @@ export function createCube(container, { onHole = () => {} } = {}) {
   }
   sayHelp();
 
-  let view = clampView(DEFAULT_VIEW);
+  let shape = SHAPES.CUBE;
+  let view = clampView(shape.view);
   let layout = null;
+  let lastState = null;
   let holes = new Map();
   let panels = [];
   const base = svgElement("polygon", { class: "cube-base" });
@@ -232,7 +257,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
     return {
       hit,
       name,
-      point: holePoint(name, layout),
+      point: holePoint(name, layout, shape),
       group,
       flat,
       glow,
@@ -245,14 +270,22 @@ export function createCube(container, { onHole = () => {} } = {}) {
     };
   }
 
-  function build(next) {
-    layout = next;
-    const first = frame(layout, DEFAULT_VIEW);
-    svg.setAttribute("viewBox", first);
+  /** The drawing's size and the outlines for the current shape (its first view's box). */
+  function fit() {
+    const first = frame(layout, shape.view, shape);
     const [, , width, height] = first.split(" ");
     svg.style.aspectRatio = `${width} / ${height}`;
-    const corners = outlines(layout);
+    svg.setAttribute("viewBox", frame(layout, view, shape));
+    const corners = outlines(layout, shape);
     baseCorners = corners.base;
+    return corners;
+  }
+
+  function build(next) {
+    layout = next;
+    shape = shapeFor(layout, svg.getBoundingClientRect().width);
+    view = clampView(shape.view);
+    const corners = fit();
     holes = new Map(holeNames(layout).map((name) => [name, buildHole(name)]));
     holes.values().next().value.group.setAttribute("tabindex", 0);
     panels = [...layout.panels].map((letter, index) => ({
@@ -344,7 +377,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
   function buildRods(state, teams) {
     const pieces = [];
     for (const [team, line] of state?.scored_lines ?? []) {
-      const holesInOrder = alongLine(line, layout);
+      const holesInOrder = alongLine(line, layout, shape);
       if (holesInOrder.length < 2) continue;
       const points = holesInOrder.map((hole) => hole.point);
       const [first, second] = points;
@@ -453,6 +486,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
   }
 
   function render(state) {
+    lastState = state;
     sayHelp();
     const next = layoutOf(state);
     if (!layout || layout.panels !== next.panels || layout.suits !== next.suits) build(next);
@@ -475,7 +509,26 @@ export function createCube(container, { onHole = () => {} } = {}) {
 
   function setView(angles) {
     view = clampView(angles);
-    if (layout) svg.setAttribute("viewBox", frame(layout, view));
+    if (layout) svg.setAttribute("viewBox", frame(layout, view, shape));
+    draw();
+  }
+
+  /** Draw the cube in the shape its width asks for, from that shape's first view (a cube not
+   * shown, of no width, keeps its shape and view). */
+  function reshape() {
+    const width = svg.getBoundingClientRect().width;
+    if (!layout || !width) return;
+    const next = shapeFor(layout, width);
+    if (next === shape) return;
+    shape = next;
+    view = clampView(shape.view);
+    const corners = fit();
+    for (const hole of holes.values()) hole.point = holePoint(hole.name, layout, shape);
+    panels.forEach((panel, index) => {
+      panel.corners = corners.panels[index];
+      panel.z = panel.corners[0].z;
+    });
+    if (lastState) rods = buildRods(lastState, teamsOf(lastState));
     draw();
   }
 
@@ -621,7 +674,7 @@ export function createCube(container, { onHole = () => {} } = {}) {
     if (event.shiftKey && TURNS[event.key]) {
       setView({ yaw: view.yaw + TURNS[event.key].yaw, pitch: view.pitch + TURNS[event.key].pitch });
     } else if (event.key === "Home") {
-      setView(DEFAULT_VIEW);
+      setView(shape.view);
     } else if (event.key === "Enter" || event.key === " ") {
       onHole(name);
     } else if (STEPS[event.key] && !event.shiftKey) {
@@ -630,7 +683,10 @@ export function createCube(container, { onHole = () => {} } = {}) {
     event.preventDefault();
   });
 
-  new ResizeObserver(sizeTargets).observe(svg);
+  new ResizeObserver(() => {
+    reshape();
+    sizeTargets();
+  }).observe(svg);
 
   const cube = { render, setView, view: () => ({ ...view }), screenPosition, holeAt };
   cubes.set(container, cube);
