@@ -19,7 +19,9 @@ async def test_new_olix_game_is_refused_naming_its_board(api: Harness) -> None:
     # a name the document does not allow: a 400 naming the variants
     response = await api.post("/api/new_game", {"variant": " OLIX ", "players": 2})
     assert response.status_code == 400
-    assert response.json() == {"error": "variant: one of lucky, qubic, payoff, tactflix, flip4, olix"}
+    assert response.json() == {
+        "error": "variant: one of lucky, qubic, payoff, tactflix, flip4, olix"
+    }
     # a variant of another board: a 409 naming the board it needs
     response = await api.post("/api/new_game", {"variant": "olix", "players": 2})
     assert response.status_code == 409
