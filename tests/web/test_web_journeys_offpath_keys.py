@@ -1,7 +1,8 @@
 """Journey off the beaten path: a whole game of Lucky Flix against the computer by keyboard
-alone on a 390x844 phone and a 1280x800 screen, in Chromium against a real ``flixboard run
---board sim``. At each step the focus is where the person sees it: on a control (never the page
-body), drawn with its focus ring, inside the viewport and clear of the fixed action bar."""
+alone on a 390x844 phone, the same phone turned (844x390) and a 1280x800 screen, in Chromium
+against a real ``flixboard run --board sim``. At each step the focus is where the person sees
+it: on a control (never the page body), drawn with its focus ring, inside the viewport and clear
+of the fixed action bar."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ QUICK = (
     "[board]\nfix_after_s = 0.0\nsettle_ms = 20\n"
     "[game]\ncomputer_movetime_ms = 50\ncall_window = 0.2\n"
 )
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SIZES = {"phone": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
 
 
 @pytest.mark.parametrize("size", SIZES)
