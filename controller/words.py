@@ -17,7 +17,7 @@ from controller.config import Config
 from controller.i18n import N_, Language, language
 from controller.reconcile import Mismatch
 from controller.wire import Typed
-from engine.bitboard import popcount, scan_forward
+from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.game import Game, Phase
 from engine.holes import Naming
 from hal.base import BoardReading, Piece
@@ -168,8 +168,11 @@ def fix_sentences(
     sensed: BoardReading,
     team_names: tuple[str, ...],
     say: Language | None = None,
+    *,
+    copies: Bitboard = 0,
 ) -> list[str]:
-    """What a hand must do, one sentence per hole or groove."""
+    """What a hand must do, one sentence per hole or groove; ``copies``: the holes the other
+    board's moves filled (remote play), whose piece was never on this board."""
     naming = game.naming
     board = board_words(game.geometry, say or language("en"))
     gettext = board.say.gettext
@@ -184,8 +187,13 @@ def fix_sentences(
         )
     for hole in scan_forward(mismatch.missing):
         team, piece = game.piece_at(hole) or (0, "man")
+        put = (
+            gettext("Put a {team} {piece} on {hole}: the other board's move")
+            if copies >> hole & 1
+            else gettext("Put the {team} {piece} back on {hole}")
+        )
         words.append(
-            gettext("Put the {team} {piece} back on {hole}").format(
+            put.format(
                 team=team_names[team], piece=piece_name(piece, board), hole=naming.name(hole)
             )
         )

@@ -149,6 +149,9 @@ class BoardController:
         self.lift_order: tuple[Bitboard, ...] = ()
         """The holes of each move taken back, the latest first, while the board is fixed after
         a take-back: they are fixed in that order (``lift_now``)."""
+        self.copies: Bitboard = 0
+        """The holes the other board's moves filled (remote play) that this board has not held
+        since: a piece to put there, not one to put back."""
         self._revision = 0
         now = clock.now()
         resumed = self.session.resume(now)
@@ -576,7 +579,11 @@ class BoardController:
 
     def follow_action(self, action: Action, now: float, *, sync: bool = True) -> None:
         """Apply an action: an order made here, or one the host applied (remote play)."""
+        before = self._filled()
+        remote = self.hands(self.game.to_move) is Hands.REMOTE
         published = self.session.act(action, now, sync=sync)
+        if remote:
+            self.copies |= self._filled() & ~before
         self.signals.banner = None  # the next action ends the banner; its own events may set one
         self._note(published, now)
         if self.game.game_over:
@@ -586,6 +593,7 @@ class BoardController:
     def _begun(self, published: list[Event], now: float) -> None:
         """A game was started: the board shows it from scratch."""
         self.lift_order = ()
+        self.copies = 0
         self.signals.clear()
         self.signals.banner = None  # the finished game's result stays on its ready board only
         self.board.guided = True
@@ -614,8 +622,13 @@ class BoardController:
         mismatch = reconcile(self.expected(), self.sensed, panels=self.panels, analog=self.analog)
         return self.flow.adjust(self, mismatch)
 
+    def _filled(self) -> Bitboard:
+        expected = self.expected()
+        return expected.men | expected.burocrats
+
     def _refresh(self, now: float) -> None:
         """Recompute the mismatch and the fix words after a change of board or game."""
+        self.copies &= self._filled() & ~self.sensed.occupied()  # held here once: a piece now
         events = self.board.refresh(self._reconcile(), now, self.game.naming, self._describe)
         if self.mismatch.clean:
             self.lift_order = ()  # every piece taken back is where the game wants it
@@ -652,7 +665,12 @@ class BoardController:
             line
             for part in parts
             for line in words.fix_sentences(
-                part, self.game, self.sensed, names, say or language(self.config.language)
+                part,
+                self.game,
+                self.sensed,
+                names,
+                say or language(self.config.language),
+                copies=self.copies,
             )
         ]
 

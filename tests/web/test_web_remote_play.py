@@ -210,3 +210,29 @@ def test_a_take_back_on_the_host_is_taken_back_on_the_guest(
     finally:
         host.stop()
         guest.stop()
+
+
+def test_the_other_boards_move_is_a_piece_to_put_not_one_to_put_back(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """Issue: the joining board read the host's move as "Put the Red Man back on R-I-S", a Man
+    that was never there. Once it was there, lifting it is a Man to put back."""
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    try:
+        host.post("/api/new_game", {"variant": "qubic", "players": 2})  # two people
+        guest.post("/api/remote/join", {"code": host.post("/api/remote/host")["code"]})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        host.post("/api/sim/place", {"hole": "R-I-S"})  # Red plays at the host's board
+        copy = "Put a Red Man on R-I-S: the other board's move"
+        wait_for(lambda: copy in guest.state()["fix"], "the guest is asked for the host's Man")
+        german = guest.state()["languages"]["de"]["fix"]
+        assert german == ["Auf R-I-S setzen: Männchen von Rot (der Zug des anderen Bretts)"]
+        guest.post("/api/sim/place", {"hole": "R-I-S"})
+        wait_for(lambda: guest.state()["mismatch"]["missing"] == [], "the copy is seen")
+        guest.post("/api/sim/lift", {"hole": "R-I-S"})
+        back = "Put the Red Man back on R-I-S"
+        wait_for(lambda: guest.state()["fix"] == [back], "a Man lifted is one to put back")
+    finally:
+        host.stop()
+        guest.stop()
