@@ -195,6 +195,11 @@ class BoardController:
         """Grows whenever the state changes (an event, the board, a notice)."""
         return self.session.revision + self.board.revision + self._revision
 
+    def restate(self) -> None:
+        """The state shows something new that is no event (remote play's other side came, went
+        or left): it is sent to the pages again."""
+        self._revision += 1
+
     @property
     def sensed(self) -> BoardReading:
         """The settled board."""

@@ -90,6 +90,14 @@ function turnText(view) {
   return `${mover}: ${String(view.phase ?? "").replaceAll("_", " ")}.`;
 }
 
+/** The other board of a remote game gone or left, said after the turn: its seats wait for it. */
+function otherBoardAway(view) {
+  const peer = view.phase === "game_over" || view.remote?.role === "spectator" ? null : view.remote?.link?.peer;
+  if (peer === "left") return t(" The other board left the game: Leave (under Remote play) to play every seat here.");
+  if (peer === "gone") return t(" The other board is not connected: wait for it, or Leave (under Remote play) to play every seat here.");
+  return "";
+}
+
 function drawTurn(view) {
   const over = view.phase === "game_over";
   const teams = teamsOf(view);
@@ -97,7 +105,7 @@ function drawTurn(view) {
   turn.style.setProperty("--mover", over ? "" : teams[view.team_of_seat?.[view.to_move]]?.colour ?? "");
   // After a take-back the computer seats wait for a person's move: the state says so.
   const waits = view.computer_waits ? t(" Taken back: the computer waits until you have moved.") : "";
-  turn.textContent = `${variantName(view.variant)}: ${turnText(view)}${waits}`;
+  turn.textContent = `${variantName(view.variant)}: ${turnText(view)}${waits}${otherBoardAway(view)}`;
   turn.title = turn.textContent; // in full, should the line be cut
 }
 
