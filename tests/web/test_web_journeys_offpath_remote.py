@@ -16,6 +16,7 @@ on the page it concerns and saves a screenshot to ``build/journeys/remote-<size>
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -36,6 +37,16 @@ ROUNDS = [("1280x800", "390x844"), ("844x390", "1280x800"), ("390x844", "844x390
 """The host's size and the guest's, round by round: each page walks every size."""
 SHOTS = REPO / "build" / "journeys"
 CODE = re.compile(r"[A-Z]{4}-[A-Z]{4}")
+SEEN = """(element) => {
+  const bar = document.getElementById("action-bar");
+  const clear = bar.contains(element)
+    || element.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top + 0.5;
+  const uncut = element.scrollHeight <= element.clientHeight + 1
+    && element.scrollWidth <= element.clientWidth + 1;
+  return clear && uncut;
+}"""
+"""Whether the element is clear of the fixed action bar (or part of it) and its words are not
+cut off (the turn line keeps its height: a longer line is clipped)."""
 SETTINGS = "[board]\nsettle_ms = 20\nfix_after_s = 0.0\n[game]\ncall_window = 0.2\n"
 """A quick board and a short FLIX window: the turn passes soon after a Man is placed."""
 
@@ -45,6 +56,8 @@ def boards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Side, Sid
     """One broker, the host's and the guest's services for the whole module."""
     if find_mosquitto() is None:
         pytest.fail("mosquitto is missing: install it with bash scripts/setup-system.sh")
+    for size in SIZES:
+        shutil.rmtree(SHOTS / f"remote-{size}", ignore_errors=True)
     root = tmp_path_factory.mktemp("remote-walk")
     (root / "broker").mkdir()
     broker = Mosquitto(root / "broker")
@@ -80,7 +93,8 @@ class Person:
         expect(self.page.locator("#connection")).to_have_attribute("data-state", "live")
 
     def sees(self, selector: str, text: str | re.Pattern[str] | None = None) -> Locator:
-        """``selector`` shows ``text`` (if given) wholly in the viewport, not only in the DOM."""
+        """``selector`` shows ``text`` (if given) on the screen: its whole box in the viewport,
+        clear of the action bar, its words not cut off."""
         element = self.page.locator(selector).first
         if text is not None:
             expect(element).to_contain_text(text)
@@ -94,9 +108,11 @@ class Person:
             and box["x"] + box["width"] <= size["width"] + 0.5
             and box["y"] + box["height"] <= size["height"] + 0.5
         )
-        if not inside:
-            self.page.screenshot(path=str(self.folder / f"{self.round}-off-screen-{self.who}.png"))
+        seen = inside and element.evaluate(SEEN)
+        if not seen:
+            self.page.screenshot(path=str(self.folder / f"{self.round}-not-seen-{self.who}.png"))
         assert inside, f"{self.who} at {self.size}: {selector} is off the screen at {box}"
+        assert seen, f"{self.who} at {self.size}: {selector} is covered or cut off at {box}"
         return element
 
     def tap(self, selector: str) -> None:
@@ -128,11 +144,11 @@ class Person:
     def copies(self, hole: str, team: str) -> None:
         """The other board's move on ``hole`` is said on screen; the person puts the Man there."""
         self.back_to_board()
-        self.sees("#turn", "fix the blinking holes")
-        first = self.sees("#fix", f"Put a {team} Man on {hole}: the other board's move.")
-        assert "back" not in first.inner_text()
+        said = f"Put a {team} Man on {hole}: the other board's move."
+        assert "back" not in self.sees("#turn", f"Lucky Flix: {said}").inner_text()
+        expect(self.page.locator("#fix")).to_have_text(said)  # the row under the board
         self.sees(f'#board [data-hole="{hole}"].missing')
-        self.look(f"copy-{hole}")
+        self.look("copy")
         self.tap(f'#board [data-hole="{hole}"]')
         wait_for(lambda: hole in self.side.state()["sensed"], f"{self.who} puts the Man on {hole}")
 
@@ -220,13 +236,10 @@ def test_host_and_guest_play_on_their_pages(
         # The guest leaves; the host's page says so where its person looks.
         joining.tap("#remote-leave")
         joining.sees("#remote-host")
+        expect(joining.page.locator("#answer")).to_be_hidden()  # its refusals are over
         joining.look("left")
         hosting.back_to_board()
-        hosting.sees(
-            "#turn",
-            "Red (player 1): roll the dice. The other board left the game: Leave (under Remote"
-            " play) to play every seat here.",
-        )
+        hosting.sees("#turn", "Red (player 1): roll the dice. The other board left the game.")
         hosting.look("left")
         hosting.tap("#remote-leave")
         expect(hosting.page.locator("#turn")).not_to_contain_text("other board")
