@@ -244,7 +244,7 @@ def test_host_and_guest_play_on_their_pages(
         # The guest leaves; the host's page says so where its person looks.
         joining.tap("#remote-leave")
         joining.sees("#remote-host")
-        expect(joining.page.locator("#answer")).to_be_hidden()  # its refusals are over
+        assert joining.page.locator("#answer").is_hidden(), "a refusal of the game left stays"
         joining.look("left")
         hosting.back_to_board()
         hosting.sees("#turn", "Red (player 1): roll the dice. The other board left the game.")
