@@ -6,7 +6,8 @@ the host's page shows (``KTXH-RBMN``) and joins. Each rolls and taps the lit hol
 the other page says the move where a person looks (the turn line, the first fix step: "Put a Red
 Man on …: the other board's move", never "back" for a Man that was never there) and the person
 there taps the blinking hole to copy it. The guest's calls out of turn are refused with their
-reason on screen; then the guest leaves, and the host's turn line says so.
+reason on screen; then the guest leaves, the host's turn line says so, and at Blue's turn says
+to leave too and play Blue's seat here, which the host does.
 
 Three rounds put each page at 390x844, 844x390 and 1280x800 (the host at one size, the guest at
 another). Every step asserts what is inside the viewport, runs axe-core (0 serious or critical)
@@ -249,10 +250,19 @@ def test_host_and_guest_play_on_their_pages(
         hosting.back_to_board()
         hosting.sees("#turn", "Red (player 1): roll the dice. The other board left the game.")
         hosting.look("left")
+        # The host plays on: Blue's turn says the other board left, and what to do.
+        hosting.tap("#roll")
+        hosting.tap_lit_hole()
+        hosting.sees(
+            "#turn", "The other board left: Leave (Remote play) to play Blue (player 2) here."
+        )
+        hosting.look("left-turn")
         hosting.tap("#remote-leave")
-        expect(hosting.page.locator("#turn")).not_to_contain_text("other board")
+        hosting.sees("#remote-host")  # the card where Leave was: Host this game again
+        hosting.back_to_board()
+        hosting.sees("#turn", "Lucky Flix: Blue (player 2): roll the dice.")
         assert all(seat.get("place") != "remote" for seat in host.state()["seats"])
-        steps += 2
+        steps += 3
     finally:
         for person in (hosting, joining):
             person.page.context.close()
