@@ -309,6 +309,13 @@ class BoardController:
     def _try_commit(self, hole: int, now: float) -> None:
         where = self.game.naming.name(hole)
         place = words.board_words(self.game.geometry).place
+        mover = self.game.to_move
+        if self.hands(mover) is Hands.REMOTE:  # not "press ROLL": the other board plays now
+            team = why(self.config.team_names[self.game.team_of_seat[mover]])
+            player = why("{team} (player {number})", team=team, number=mover + 1)
+            other = why("{player} plays on the other board", player=player)
+            self._refuse(where, other, now, Said.of(other))
+            return
         if self.game.phase != Phase.AWAIT_PLACE:
             said = Said(N_("press ROLL first: no {place} is lit"), {"place": place})
             reason = self.flow.not_placing(self)

@@ -240,7 +240,18 @@ def test_host_and_guest_play_on_their_pages(
         joining.tap("#penalty")
         joining.sees("#answer", "Red (player 1) plays on the other board")
         joining.look("refused-penalty")
-        steps += 2
+        # A Man the guest puts on its board out of turn: the turn line says to lift it, the log
+        # why (not "press ROLL first": Red rolls on the other board).
+        joining.back_to_board()
+        joining.tap('#board [data-hole="Y-IV-S"]')
+        joining.sees("#turn", "Lucky Flix: Lift the Man from Y-IV-S.")
+        expect(joining.page.locator("#log li").last).to_have_text(
+            "Not placed on Y-IV-S: Red (player 1) plays on the other board."
+        )
+        joining.look("out-of-turn")
+        joining.tap('#board [data-hole="Y-IV-S"]')
+        joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
+        steps += 3
 
         # The guest leaves; the host's page says so where its person looks.
         joining.tap("#remote-leave")
