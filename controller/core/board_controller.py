@@ -195,6 +195,11 @@ class BoardController:
         """Grows whenever the state changes (an event, the board, a notice)."""
         return self.session.revision + self.board.revision + self._revision
 
+    def restate(self) -> None:
+        """The state shows something new that is no event (remote play's other side came, went
+        or left): it is sent to the pages again."""
+        self._revision += 1
+
     @property
     def sensed(self) -> BoardReading:
         """The settled board."""
@@ -304,6 +309,13 @@ class BoardController:
     def _try_commit(self, hole: int, now: float) -> None:
         where = self.game.naming.name(hole)
         place = words.board_words(self.game.geometry).place
+        mover = self.game.to_move
+        if self.hands(mover) is Hands.REMOTE:  # not "press ROLL": the other board plays now
+            team = why(self.config.team_names[self.game.team_of_seat[mover]])
+            player = why("{team} (player {number})", team=team, number=mover + 1)
+            other = why("{player} plays on the other board", player=player)
+            self._refuse(where, other, now, Said.of(other))
+            return
         if self.game.phase != Phase.AWAIT_PLACE:
             said = Said(N_("press ROLL first: no {place} is lit"), {"place": place})
             reason = self.flow.not_placing(self)

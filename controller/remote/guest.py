@@ -31,7 +31,7 @@ from controller.game_data import NewGameData
 from controller.records.journal import JournalError
 from controller.remote import messages
 from controller.remote.events import RemoteOrder, RemoteRefused, RemoteResync
-from controller.remote.host import actor
+from controller.remote.host import actor, player
 from controller.remote.link import Broker
 from controller.remote.messages import (
     ACTION_KEYS,
@@ -263,7 +263,7 @@ class Guest(Role):
             raise NotNow(why("not yet in the host's game: waiting for the host"))
         seat = actor(action, self.ctl.game.to_move)
         if seat not in self.remote_seats:
-            raise NotNow(why("seat {number} plays on the other board", number=seat + 1))
+            raise NotNow(why("{player} plays on the other board", player=player(self.ctl, seat)))
         data = action.to_json(self.ctl.game.naming)
         try:
             said = msgspec.convert({k: v for k, v in data.items() if k in ACTION_KEYS}, OrderAction)

@@ -72,6 +72,12 @@ def actor(action: Action, to_move: int) -> int:
     return to_move
 
 
+def player(ctl: BoardController, seat: int) -> Phrase:
+    """A seat as the page names it, ``Red (player 1)``, a message in every language."""
+    team = ctl.config.team_names[ctl.game.team_of_seat[seat]]
+    return why("{team} (player {number})", team=why(team), number=seat + 1)
+
+
 @dataclass
 class HostKeys:
     """A hosting's secrets: the game's random id, the key of the host's messages (given to every
@@ -307,7 +313,9 @@ class Host(Role):
     def _check_seat(self, action: Action) -> None:
         seat = actor(action, self.ctl.game.to_move)
         if seat not in self.remote_seats:
-            raise NotNow(why("seat {number} is played on the hosting board", number=seat + 1))
+            raise NotNow(
+                why("{player} is played on the hosting board", player=player(self.ctl, seat))
+            )
 
     def _refuse(self, nonce: str, reason: str) -> None:
         """Tell the guest; the rules' words (a ``Phrase``) travel as their message too."""
@@ -319,7 +327,7 @@ class Host(Role):
     def relays(self, action: Action, now: float) -> bool:
         seat = actor(action, self.ctl.game.to_move)
         if seat in self.remote_seats:
-            raise NotNow(why("seat {number} plays on the other board", number=seat + 1))
+            raise NotNow(why("{player} plays on the other board", player=player(self.ctl, seat)))
         return False
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:

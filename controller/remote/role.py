@@ -120,10 +120,13 @@ class Role:
             self.dropped["stale"] += 1
             return
         self._peer_rank = presence.rank()
+        shown = (self.peer_left, self.peer_online)
         self.peer_left = presence.left
         if presence.online != self.peer_online:
             self.peer_online = presence.online
             self._peer_since = time.monotonic()
+        if (self.peer_left, self.peer_online) != shown:
+            self.ctl.restate()  # the pages' turn line says it at once
 
     # ---------------------------------------------------------------- receiving
 

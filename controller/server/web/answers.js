@@ -2,9 +2,11 @@
 // the first screen, read by screen readers), and the board's health first: the status beside the
 // title says when the board does not answer or the page lost the service, and Roll, FLIX,
 // PENALTY and Undo are then disabled with that reason; a brief notice says when it answers again.
+// In remote play a move the host refused says why there too.
 
 import { $, onDraw, state } from "./store.js";
 import { onLanguage, t } from "./i18n.js";
+import { describeEvent } from "./words.js";
 
 /** How long a refusal stays (it also goes with the next order taken). */
 const REFUSAL_MS = 10_000;
@@ -74,6 +76,14 @@ function draw(view) {
   const moment = JSON.stringify([view.variant, view.phase, view.to_move, view.events?.at(-1) ?? null]);
   if (state.answer.moment !== moment && $("answer").dataset.kind === "error") showAnswer("");
   state.answer.moment = moment;
+  // A move of this board the host refused (remote play) comes back as an event, after the
+  // click's own answer: its reason shows where a refused click's does.
+  const refused = (view.events ?? []).findLast((event) => event.type === "remote_refused");
+  const refusedAt = refused ? String(refused.at) : "";
+  if (state.answer.refusedAt !== null && refusedAt && refusedAt !== state.answer.refusedAt) {
+    showAnswer(describeEvent(refused, view));
+  }
+  state.answer.refusedAt = refusedAt;
   const answers = view.connected !== false;
   if (state.answer.boardAnswered === false && answers) showAnswer(t("The board answers again."), "info");
   if (state.answer.boardAnswered === true && !answers) showAnswer("");

@@ -26,6 +26,7 @@ import { wireSound } from "./sound.js";
 import { showSetupLink } from "./setup-link.js";
 import { speakLine, wireSpeech } from "./speech.js";
 import "./panels.js";
+import "./remote.js"; // before focus.js: the remote card is drawn when the focus moves into it
 import "./focus.js";
 import { loadInfo } from "./info.js";
 import { wireLanguage } from "./language.js";
@@ -36,7 +37,6 @@ import "./cube3d.js";
 import "./flip4.js";
 import "./olix.js";
 import { startHistory } from "./history.js";
-import "./remote.js";
 
 /** The stream sends each event, then ``{"type": "state", "state": ...}``: show the state. */
 function onEvent(message) {

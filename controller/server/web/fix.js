@@ -27,14 +27,16 @@ function named(holes) {
   return holes.slice(0, NAMED).join(", ") + (holes.length > NAMED ? " …" : "");
 }
 
-/** The fix in one line: what to do first and how many more; "" for one step (the row under
- * the board says it) and while nothing is to fix (or the board has not disagreed long enough
- * for its words, ``fix_after_s``). */
+/** The fix in one line: what to do first and how many more; "" for one step outside remote
+ * play (the row under the board says it) and while nothing is to fix (or the board has not
+ * disagreed long enough for its words, ``fix_after_s``). */
 export function fixSummary(view) {
   const sentences = fixSentences(view);
   if (sentences.length === 0) return "";
   const strip = (text) => text.replace(/\.$/, "");
-  if (sentences.length === 1) return ""; // the blinking hole and the row under the board say it
+  // One step: the blinking hole and the row under the board say it; in remote play it is the
+  // other board's move, news the turn line says too.
+  if (sentences.length === 1) return view?.remote ? strip(sentences[0]) + "." : "";
   const mismatch = view?.mismatch ?? {};
   const extra = mismatch.extra ?? [];
   const missing = mismatch.missing ?? [];

@@ -1,8 +1,10 @@
 // The focus stays where the person is: when the control that had it is disabled or hidden by the
 // state it brought (Roll once rolled, FLIX once called, Undo with nothing left, Next game once
 // started), the focus goes to the board, on the first lit hole: the next thing to do. A control
-// still usable keeps it; a focus the person moved elsewhere is left alone. A hole focused by the
-// keyboard is kept clear of the fixed action bar.
+// in a part that another takes the place of (``data-focus-to``: Host this game and Join give way
+// to the remote game's codes and link) hands the focus to that part, which stays in sight. A
+// control still usable keeps it; a focus the person moved elsewhere is left alone. A hole
+// focused by the keyboard is kept clear of the fixed action bar.
 
 import { clearOfBar } from "./grid-keys.js";
 import { onDraw, state } from "./store.js";
@@ -23,7 +25,9 @@ onDraw(() => {
   const lost = !active || active === document.body || active === last;
   if (last && lost && gone(last) && !last.closest("dialog")) {
     state.focused = null;
-    focusBoard();
+    const heir = document.getElementById(last.closest?.("[data-focus-to]")?.dataset.focusTo ?? "");
+    if (heir && !gone(heir)) heir.focus();
+    else focusBoard();
   } else if (active?.closest("#board") && active.matches(":focus-visible")) {
     // A hole the keyboard holds stays in sight when the state makes the action bar taller.
     clearOfBar(active);

@@ -15,13 +15,15 @@ export function say(text, kind = "info") {
   if (kind === "error") showAnswer(text); // where the player looks, above the action bar
 }
 
-/** POST an order; its answer (the new state) is shown. Whether it was taken. */
+/** POST an order; its answer (the new state) is shown. Whether it was taken. The last answer
+ * goes as the order is sent: a refusal pushed while it is under way (the host's, in remote
+ * play) stays. */
 export async function command(path, body, done) {
   const started = nextStamp();
+  showAnswer("");
   try {
     const answer = await api.post(path, body);
     say(done ?? "");
-    showAnswer("");
     receive(started, answer);
     return true;
   } catch (error) {

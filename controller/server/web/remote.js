@@ -4,6 +4,7 @@
 // problem. The state says where each seat is played; the link is read again every few
 // seconds, as it changes without the game changing.
 
+import { showAnswer } from "./answers.js";
 import { api, refresh } from "./orders.js";
 import { $, onDraw } from "./store.js";
 import { N_, t, tSaid } from "./i18n.js";
@@ -123,6 +124,7 @@ function report(error) {
 }
 
 async function send(path, body) {
+  showAnswer(""); // a refusal of the game before (a seat played on the other board) is over
   try {
     const answer = await api.post(path, body);
     report(null);

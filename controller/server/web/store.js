@@ -17,7 +17,7 @@
  * - settings: the settings page's values as the board last answered them (settings.js);
  * - picoReading: the settings page's reading of the Pico update's status while one runs;
  * - answer: the answer box's timer, whether the board answered at the last state and the
- *   moment a refusal concerns (answers.js).
+ *   moment a refusal concerns, the last move the host refused (answers.js).
  */
 export const state = {
   server: null,
@@ -44,7 +44,7 @@ export const state = {
   focused: null,
   settings: null,
   picoReading: null,
-  answer: { timer: null, boardAnswered: null, moment: "" },
+  answer: { timer: null, boardAnswered: null, moment: "", refusedAt: null },
 };
 
 const drawers = [];

@@ -67,7 +67,12 @@ function turnText(view) {
   if (view.phase === "await_fix") {
     return fixSummary(view) || t("The board does not match the game: fix the blinking {places}.", { places: words.places });
   }
-  if (view.seats?.[view.to_move]?.place === "remote") return t("{mover} plays on the other board: wait for its move.", { mover });
+  if (view.seats?.[view.to_move]?.place === "remote") {
+    const peer = otherBoard(view);
+    if (peer === "left") return t("The other board left: Leave (Remote play) to play {mover} here.", { mover });
+    if (peer === "gone") return t("The other board is away: wait, or Leave (Remote play) to play {mover} here.", { mover });
+    return t("{mover} plays on the other board: wait for its move.", { mover });
+  }
   if (computerToMove(view)) {
     const seat = view.seats[view.to_move];
     if (view.computer_move) return t("{mover}: make its move on the board.", { mover });
@@ -90,6 +95,21 @@ function turnText(view) {
   return `${mover}: ${String(view.phase ?? "").replaceAll("_", " ")}.`;
 }
 
+/** The other board of a remote game, when it left (``left``) or went away (``gone``). */
+function otherBoard(view) {
+  const peer = view.phase === "game_over" || view.remote?.role === "spectator" ? null : view.remote?.link?.peer;
+  return peer === "left" || peer === "gone" ? peer : null;
+}
+
+/** The other board left or went away, said after a turn played here (a turn of the other
+ * board's says it in its place). */
+function otherBoardAway(view) {
+  if (view.seats?.[view.to_move]?.place === "remote") return "";
+  const peer = otherBoard(view);
+  if (peer === "left") return t(" The other board left the game.");
+  return peer === "gone" ? t(" The other board is away.") : "";
+}
+
 function drawTurn(view) {
   const over = view.phase === "game_over";
   const teams = teamsOf(view);
@@ -97,7 +117,7 @@ function drawTurn(view) {
   turn.style.setProperty("--mover", over ? "" : teams[view.team_of_seat?.[view.to_move]]?.colour ?? "");
   // After a take-back the computer seats wait for a person's move: the state says so.
   const waits = view.computer_waits ? t(" Taken back: the computer waits until you have moved.") : "";
-  turn.textContent = `${variantName(view.variant)}: ${turnText(view)}${waits}`;
+  turn.textContent = `${variantName(view.variant)}: ${turnText(view)}${waits}${otherBoardAway(view)}`;
   turn.title = turn.textContent; // in full, should the line be cut
 }
 

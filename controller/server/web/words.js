@@ -332,7 +332,7 @@ export function describeEvent(event, state) {
     case "remote_order":
       return t("{by} plays from the other board: {order}.", { by, order: REMOTE_ORDERS[event.action]?.() ?? String(event.action ?? "a move").replaceAll("_", " ") });
     case "remote_refused":
-      return t("The other board's move was refused: {reason}.", { reason });
+      return t("The host refused this board's move: {reason}.", { reason });
     case "remote_resync":
       return t("The two boards compare their games again: {reason}.", { reason });
     case "records_failed":
