@@ -278,8 +278,9 @@ class GameSession:
     def penaliser(self, at: float, here: Callable[[int], bool] = everywhere) -> int:
         """PENALTY without a seat (the board's PENALTY button) at game time ``at``: the first
         person's seat from the mover on whose team would penalise another team's forgotten
-        line; without one, the first seat from the mover on of another team than the last
-        placer's (which is told that there is nothing to penalise)."""
+        line; without one, of the seats played here (all, if none is), the first from the mover
+        on of another team than the last placer's, else the first (told that there is nothing
+        to penalise)."""
         game = self.game
         if variant_spec(game.variant).penalty_asks_block:
             return game.next_seat(game.to_move)  # a block request comes from another
@@ -288,11 +289,12 @@ class GameSession:
             if offenders - {teams[seat]}:
                 return seat
         placer = self._last_placer()
-        for step in range(game.players):
-            seat = (game.to_move + step) % game.players
+        order = [(game.to_move + step) % game.players for step in range(game.players)]
+        mine = [seat for seat in order if here(seat)] or order
+        for seat in mine:
             if placer is None or teams[seat] != teams[placer]:
                 return seat
-        return game.to_move
+        return mine[0]
 
     # ------------------------------------------------------------------ changes
 

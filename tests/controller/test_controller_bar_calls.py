@@ -54,3 +54,18 @@ async def test_bar_penalty_with_nothing_to_penalise_is_refused(api: Harness) -> 
     response = await api.post("/api/penalty", {})
     assert response.status_code == 409
     assert "nothing to penalise" in response.json()["error"]
+
+
+async def test_bar_penalty_with_nothing_to_penalise_acts_for_a_seat_played_here(
+    api: Harness,
+) -> None:
+    """On a board of remote play (here: Red's seat only), the bar's PENALTY with nothing to
+    penalise acts for a seat of this board, so its refusal says why rather than that another
+    board plays the seat it picked."""
+    await blue_forgets_flix(api)
+    assert (await api.post("/api/call", {"seat": 1})).status_code == 200
+    session = api.service.controller.session
+    at = session.game_time(api.clock.now())
+    assert session.penaliser(at) == 1  # the first seat of a team other than the placer's
+    assert session.penaliser(at, lambda seat: seat == 0) == 0
+    assert session.penaliser(at, lambda seat: seat == 1) == 1

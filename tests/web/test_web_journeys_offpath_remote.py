@@ -232,13 +232,13 @@ def test_host_and_guest_play_on_their_pages(
         hosting.sees("#turn", "Red (player 1): roll the dice.")
         steps += 2
 
-        # Out of turn, the guest calls FLIX (the host refuses it) and PENALTY (its own board
-        # does): each reason on the guest's screen.
+        # Out of turn, the guest calls FLIX and PENALTY, each for its own seat (the host refuses
+        # both): each reason on the guest's screen.
         joining.tap("#flix")
         joining.sees("#answer", "The host refused this board's move: nothing to call")
         joining.look("refused-flix")
         joining.tap("#penalty")
-        joining.sees("#answer", "Red (player 1) plays on the other board")
+        joining.sees("#answer", "nothing to penalise")
         joining.look("refused-penalty")
         # A Man the guest puts on its board out of turn: the turn line says to lift it, the log
         # why (not "press ROLL first": Red rolls on the other board).
