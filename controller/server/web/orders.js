@@ -10,6 +10,9 @@ export const api = new Api(askToken);
 
 export function say(text, kind = "info") {
   const message = $("message");
+  // A refusal is announced once, by the answer box above the action bar (role=alert); the
+  // line keeps it as text only.
+  message.setAttribute("aria-live", kind === "error" ? "off" : "polite");
   message.textContent = text;
   message.dataset.kind = kind;
   if (kind === "error") showAnswer(text); // where the player looks, above the action bar
