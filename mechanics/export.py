@@ -1,0 +1,134 @@
+"""`make cad`: write every part as STEP and STL and the cutting outlines as DXF into a folder
+(build/cad/), and with ``--docs`` the reach table and the drawings of docs/hardware/mechanics.md.
+
+    python -m mechanics.export build/cad
+    python -m mechanics.export --docs
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from build123d import ExportDXF, ExportSVG, Plane, Sketch, Solid, export_step, export_stl
+
+from mechanics import model, placement, reach
+from mechanics.parameters import SPACEBOARD, FlatBoard, flat_board
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS_PAGE = ROOT / "docs" / "hardware" / "mechanics.md"
+DOCS_DRAWINGS = ROOT / "docs" / "hardware"
+TABLE_START = "<!-- reach table: python -m mechanics.export --docs -->"
+TABLE_END = "<!-- end of the reach table -->"
+FLATS = ("flip4", "olix")
+
+
+def flats() -> tuple[FlatBoard, ...]:
+    """The flat boards, their grids from their wiring files."""
+    return tuple(flat_board(name) for name in FLATS)
+
+
+def solids() -> dict[str, Callable[[], Solid]]:
+    """Every part by file name, built when asked."""
+    parts: dict[str, Callable[[], Solid]] = {
+        "spaceboard-panel-acrylic": partial(model.acrylic, SPACEBOARD),
+        "spaceboard-panel-carrier": partial(model.carrier, SPACEBOARD),
+        "spaceboard-base-top": partial(model.base, SPACEBOARD),
+    }
+    for board in flats():
+        parts[f"{board.name}-carrier"] = partial(model.flat_carrier, board)
+    return parts
+
+
+def panel_outline() -> Sketch:
+    """The acrylic panel's cutting outline: its edge and its 16 holes, seen from the front."""
+    mid = placement.groove_y(SPACEBOARD, 0)
+    return model.outline(model.acrylic(SPACEBOARD), Plane.XZ.offset(-mid))
+
+
+def base_outline() -> Sketch:
+    """The base top's routing plan at the base's top: its edge, the grooves and the sockets."""
+    return model.outline(model.base(SPACEBOARD), Plane.XY.offset(-0.5))
+
+
+def flat_outline(board: FlatBoard) -> Sketch:
+    """A flat board's drilling plan: the carrier's edge, the reeds' and the pixels' bores."""
+    return model.outline(model.flat_carrier(board), Plane.XY.offset(-board.plate_thickness - 1))
+
+
+def outlines() -> dict[str, Callable[[], Sketch]]:
+    """Every cutting outline by file name."""
+    plans: dict[str, Callable[[], Sketch]] = {
+        "spaceboard-panel-outline": panel_outline,
+        "spaceboard-base-outline": base_outline,
+    }
+    for board in flats():
+        plans[f"{board.name}-carrier-outline"] = partial(flat_outline, board)
+    return plans
+
+
+def write_cad(folder: Path) -> list[Path]:
+    """Write every part (STEP, STL) and outline (DXF) into ``folder``; the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, build in solids().items():
+        part = build()
+        export_step(part, folder / f"{name}.step")
+        export_stl(part, folder / f"{name}.stl")
+        written += [folder / f"{name}.step", folder / f"{name}.stl"]
+    for name, build_outline in outlines().items():
+        dxf = ExportDXF()
+        dxf.add_shape(build_outline())
+        dxf.write(folder / f"{name}.dxf")
+        written.append(folder / f"{name}.dxf")
+    return written
+
+
+def write_svg(sketch: Sketch, path: Path) -> None:
+    """One outline as an SVG drawing (1 mm to 1 px)."""
+    svg = ExportSVG(margin=5, line_weight=0.4)
+    svg.add_layer("outline", line_weight=0.4)
+    svg.add_shape(sketch, layer="outline")
+    svg.write(path)
+
+
+def table_markdown() -> str:
+    """The reach table of the boards as modelled."""
+    return reach.markdown(reach.table(SPACEBOARD, flats()))
+
+
+def page_with_table(page: str, table: str) -> str:
+    """``page`` with the text between its table markers replaced by ``table``."""
+    head, rest = page.split(TABLE_START, 1)
+    _, tail = rest.split(TABLE_END, 1)
+    return f"{head}{TABLE_START}\n{table}{TABLE_END}{tail}"
+
+
+def write_docs() -> None:
+    """Refresh the docs page's reach table and its two drawings."""
+    DOCS_PAGE.write_text(
+        page_with_table(DOCS_PAGE.read_text(encoding="utf-8"), table_markdown()), encoding="utf-8"
+    )
+    write_svg(panel_outline(), DOCS_DRAWINGS / "mechanics-panel.svg")
+    write_svg(base_outline(), DOCS_DRAWINGS / "mechanics-base.svg")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the CAD files into the folder given, or the docs with ``--docs``."""
+    parser = argparse.ArgumentParser(prog="python -m mechanics.export", description=__doc__)
+    parser.add_argument("folder", nargs="?", type=Path, default=ROOT / "build" / "cad")
+    parser.add_argument("--docs", action="store_true", help="refresh docs/hardware/mechanics.md")
+    args = parser.parse_args(argv)
+    if args.docs:
+        write_docs()
+        return 0
+    for path in write_cad(args.folder):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
