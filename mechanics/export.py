@@ -24,6 +24,8 @@ DOCS_DRAWINGS = ROOT / "docs" / "hardware"
 TABLE_START = "<!-- reach table: python -m mechanics.export --docs -->"
 TABLE_END = "<!-- end of the reach table -->"
 FLATS = ("flip4", "olix")
+LAYER_COLOURS = ("black", "firebrick")
+"""The drawings' line colours, layer by layer."""
 
 
 def flats() -> tuple[FlatBoard, ...]:
@@ -52,6 +54,35 @@ def panel_outline() -> Sketch:
 def base_outline() -> Sketch:
     """The base top's routing plan at the base's top: its edge, the grooves and the sockets."""
     return model.outline(model.base(SPACEBOARD), Plane.XY.offset(-0.5))
+
+
+def side_section() -> dict[str, list[Sketch]]:
+    """Panel 0 standing in its groove, cut through its left column of holes and seen from the
+    left: the acrylic, the carrier with its sensor pockets and pixel bores and the front of the
+    base's top (the parts), and a Man's foot, the sensor and the pixel at each hole (the
+    pieces)."""
+    board = SPACEBOARD
+    x = placement.hole_axis(board, 0, 0, 0).at[0]
+    plane = Plane.YZ.offset(x)
+    whole = placement.base_box(board)
+    behind = placement.Box(
+        (whole.low[0] - 1, placement.groove_y(board, 0) + board.groove_pitch / 2, whole.low[2] - 1),
+        (whole.high[0] + 1, whole.high[1] + 1, whole.high[2] + 1),
+    )
+    base = model.base(board).cut(model.box(behind)).solid()
+    parts = [model.acrylic(board), model.carrier(board), base]
+    pieces = []
+    for floor in range(4):
+        hole = (0, floor, 0)
+        pieces += [
+            model.man(board, *hole),
+            model.light_path(board, *hole),
+            model.box(placement.sensor_body(board, *hole)),
+        ]
+    return {
+        "parts": [model.outline(part, plane) for part in parts],
+        "pieces": [model.outline(piece, plane) for piece in pieces],
+    }
 
 
 def flat_outline(board: FlatBoard) -> Sketch:
@@ -87,11 +118,13 @@ def write_cad(folder: Path) -> list[Path]:
     return written
 
 
-def write_svg(sketch: Sketch, path: Path) -> None:
-    """One outline as an SVG drawing (1 mm to 1 px)."""
+def write_svg(layers: dict[str, list[Sketch]], path: Path) -> None:
+    """Outlines as an SVG drawing, 1 mm to 1 mm: the first layer black, the next ones in
+    colour."""
     svg = ExportSVG(margin=5, line_weight=0.4)
-    svg.add_layer("outline", line_weight=0.4)
-    svg.add_shape(sketch, layer="outline")
+    for (name, sketches), colour in zip(layers.items(), LAYER_COLOURS, strict=False):
+        svg.add_layer(name, line_color=colour, line_weight=0.4)
+        svg.add_shape(sketches, layer=name)
     svg.write(path)
 
 
@@ -107,13 +140,24 @@ def page_with_table(page: str, table: str) -> str:
     return f"{head}{TABLE_START}\n{table}{TABLE_END}{tail}"
 
 
+def write_drawings(folder: Path) -> list[Path]:
+    """The docs page's three drawings, written into ``folder``; the paths written."""
+    drawings = {
+        "mechanics-panel.svg": {"outline": [panel_outline()]},
+        "mechanics-base.svg": {"outline": [base_outline()]},
+        "mechanics-section.svg": side_section(),
+    }
+    for name, layers in drawings.items():
+        write_svg(layers, folder / name)
+    return [folder / name for name in drawings]
+
+
 def write_docs() -> None:
-    """Refresh the docs page's reach table and its two drawings."""
+    """Refresh the docs page's reach table and its drawings."""
     DOCS_PAGE.write_text(
         page_with_table(DOCS_PAGE.read_text(encoding="utf-8"), table_markdown()), encoding="utf-8"
     )
-    write_svg(panel_outline(), DOCS_DRAWINGS / "mechanics-panel.svg")
-    write_svg(base_outline(), DOCS_DRAWINGS / "mechanics-base.svg")
+    write_drawings(DOCS_DRAWINGS)
 
 
 def main(argv: list[str] | None = None) -> int:

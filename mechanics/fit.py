@@ -53,24 +53,7 @@ def magnets_within_reach(parts: Assembly) -> list[str]:
     """Every magnet within each listed sensor's reach with the margin, and every empty sensor's
     crosstalk under its release threshold with the same margin."""
     faults = []
-    distances = {
-        "hole": max(
-            math.dist(
-                placement.hole_magnet(parts.acrylic, *h).at,
-                placement.hole_sensor(parts.carrier, *h).at,
-            )
-            for h in placement.holes()
-        ),
-        "groove": max(
-            math.dist(m.at, s.at)
-            for p in range(4)
-            for m, s in zip(
-                placement.foot_magnets(parts.carrier, p),
-                placement.groove_sensors(parts.base, p),
-                strict=True,
-            )
-        ),
-    }
+    distances = reach.spaceboard_distances(parts.acrylic, parts.carrier, parts.base)
     crosstalk = reach.spaceboard_crosstalk(parts.carrier)
     for sensor in reach.sensors():
         if sensor.place not in distances:

@@ -83,6 +83,13 @@ def sensors() -> tuple[Sensor, ...]:
         Sensor("DRV5033AJ", "hole", 12.0, "BOP max, AJ version (TI SLIS152G, 6.7)", None),
         Sensor("DRV5023AJ", "groove", 12.0, "BOP max, AJ version (TI SLIS151G, 6.7)", None),
         Sensor(
+            "DRV5023AJ",
+            "groove, turned round",
+            12.0,
+            "BOP max, AJ version (TI SLIS151G, 6.7); under the first, read through its back",
+            None,
+        ),
+        Sensor(
             "MDSR-7 reed",
             "cell",
             25 * MT_PER_AT_ONE_POLE,
@@ -170,20 +177,28 @@ def spaceboard_magnets(board: Spaceboard) -> tuple[list[placement.Axial], list[p
     return magnets, sensors_at
 
 
-def spaceboard_distances(board: Spaceboard) -> dict[str, float]:
-    """The largest magnet-face-to-element distance in the model, for holes and grooves."""
+def spaceboard_distances(
+    acrylic: Spaceboard, carrier: Spaceboard | None = None, base: Spaceboard | None = None
+) -> dict[str, float]:
+    """The largest magnet-face-to-element distance at each place of a sensor: the holes (the
+    Men's magnets stop at the acrylic's holes, the sensors sit in the carrier), the grooves (the
+    foot magnets in the carrier, the sensors in the base) and, on the direct-GPIO path, the
+    second DRV5023 of each groove position turned round under the first. Each part may come from
+    its own parameters (mechanics.fit plants a misfit that way)."""
+    carrier = carrier or acrylic
+    base = base or acrylic
     hole = max(
-        _distance(placement.hole_magnet(board, *h), placement.hole_sensor(board, *h))
+        _distance(placement.hole_magnet(acrylic, *h), placement.hole_sensor(carrier, *h))
         for h in placement.holes()
     )
     groove = max(
         _distance(m, s)
         for p in range(4)
         for m, s in zip(
-            placement.foot_magnets(board, p), placement.groove_sensors(board, p), strict=True
+            placement.foot_magnets(carrier, p), placement.groove_sensors(base, p), strict=True
         )
     )
-    return {"hole": hole, "groove": groove}
+    return {"hole": hole, "groove": groove, "groove, turned round": groove + base.sensor.thickness}
 
 
 def flat_distance(board: FlatBoard) -> float:

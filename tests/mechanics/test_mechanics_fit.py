@@ -6,6 +6,7 @@ number fails. The solids are built once, checked valid and intersected."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from build123d import Part, ShapeList, Solid
@@ -165,3 +166,13 @@ def test_the_docs_table_is_current() -> None:
     assert export.page_with_table(page, export.table_markdown()) == page, (
         "docs/hardware/mechanics.md is stale: run `python -m mechanics.export --docs`"
     )
+
+
+def test_the_docs_drawings_are_current(tmp_path: Path) -> None:
+    # The same lines and paths (the kernel may list a section's faces in another order).
+    for drawn in export.write_drawings(tmp_path):
+        committed = export.DOCS_DRAWINGS / drawn.name
+        lines = sorted(drawn.read_text(encoding="utf-8").splitlines())
+        assert lines == sorted(committed.read_text(encoding="utf-8").splitlines()), (
+            f"{committed} is stale: run `python -m mechanics.export --docs`"
+        )
