@@ -42,6 +42,7 @@ def solids() -> dict[str, Callable[[], Solid]]:
     }
     for board in flats():
         parts[f"{board.name}-carrier"] = partial(model.flat_carrier, board)
+        parts[f"{board.name}-plate"] = partial(model.flat_plate, board)
     return parts
 
 
@@ -65,9 +66,11 @@ def side_section() -> dict[str, list[Sketch]]:
     x = placement.hole_axis(board, 0, 0, 0).at[0]
     plane = Plane.YZ.offset(x)
     whole = placement.base_box(board)
+    out = model.OVERSHOOT
+    halfway = placement.groove_y(board, 0) + board.groove_pitch / 2
     behind = placement.Box(
-        (whole.low[0] - 1, placement.groove_y(board, 0) + board.groove_pitch / 2, whole.low[2] - 1),
-        (whole.high[0] + 1, whole.high[1] + 1, whole.high[2] + 1),
+        (whole.low[0] - out, halfway, whole.low[2] - out),
+        (whole.high[0] + out, whole.high[1] + out, whole.high[2] + out),
     )
     base = model.base(board).cut(model.box(behind)).solid()
     parts = [model.acrylic(board), model.carrier(board), base]
@@ -86,8 +89,10 @@ def side_section() -> dict[str, list[Sketch]]:
 
 
 def flat_outline(board: FlatBoard) -> Sketch:
-    """A flat board's drilling plan: the carrier's edge, the reeds' and the pixels' bores."""
-    return model.outline(model.flat_carrier(board), Plane.XY.offset(-board.plate_thickness - 1))
+    """A flat board's drilling plan, cut under the reeds' tops: the carrier's edge, the reeds'
+    and the pixels' bores."""
+    under_plate = -(board.plate_thickness + board.skin + model.OVERSHOOT)
+    return model.outline(model.flat_carrier(board), Plane.XY.offset(under_plate))
 
 
 def outlines() -> dict[str, Callable[[], Sketch]]:
@@ -101,20 +106,23 @@ def outlines() -> dict[str, Callable[[], Sketch]]:
     return plans
 
 
-def write_cad(folder: Path) -> list[Path]:
-    """Write every part (STEP, STL) and outline (DXF) into ``folder``; the paths written."""
+def write_cad(folder: Path, only: tuple[str, ...] | None = None) -> list[Path]:
+    """Write every part (STEP, STL) and outline (DXF) into ``folder``, or only those whose names
+    start with one of ``only``; the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, build in solids().items():
-        part = build()
-        export_step(part, folder / f"{name}.step")
-        export_stl(part, folder / f"{name}.stl")
-        written += [folder / f"{name}.step", folder / f"{name}.stl"]
+        if only is None or name.startswith(only):
+            part = build()
+            export_step(part, folder / f"{name}.step")
+            export_stl(part, folder / f"{name}.stl")
+            written += [folder / f"{name}.step", folder / f"{name}.stl"]
     for name, build_outline in outlines().items():
-        dxf = ExportDXF()
-        dxf.add_shape(build_outline())
-        dxf.write(folder / f"{name}.dxf")
-        written.append(folder / f"{name}.dxf")
+        if only is None or name.startswith(only):
+            dxf = ExportDXF()
+            dxf.add_shape(build_outline())
+            dxf.write(folder / f"{name}.dxf")
+            written.append(folder / f"{name}.dxf")
     return written
 
 

@@ -156,9 +156,9 @@ def flat_faults(board: FlatBoard) -> list[str]:
     if reed.release_mt is not None and crosstalk > reed.release_mt / (1 + reach.MARGIN):
         faults.append(f"{board.name}: the other magnets add {crosstalk:.2f} mT at an empty reed")
     gap = board.pixel_offset - (board.pixel.window_diameter + board.reed.bore_diameter) / 2
-    if gap < 1.0:
+    if gap < board.min_wall:
         faults.append(f"{board.name}: {gap:.2f} mm between a pixel's bore and its reed's")
     reach_over = board.pixel_offset + (board.pixel.window_diameter + board.reed.bore_diameter) / 2
-    if board.cell_pitch - reach_over < 1.0:
+    if board.cell_pitch - reach_over < board.min_wall:
         faults.append(f"{board.name}: a pixel's bore runs into the next cell's reed")
     return faults

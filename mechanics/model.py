@@ -13,6 +13,8 @@ from mechanics.parameters import FlatBoard, Spaceboard
 
 CENTRE = (Align.CENTER, Align.CENTER, Align.CENTER)
 """Every primitive is placed by its centre."""
+OVERSHOOT = 1.0
+"""How far a through cut runs past the faces it opens, so that no sliver of skin is left."""
 
 
 def box(extent: placement.Box) -> Part:
@@ -39,8 +41,9 @@ def acrylic(board: Spaceboard) -> Solid:
     cuts = []
     for _, floor, section_ in placement.holes()[:16]:
         bottom = placement.hole_axis(board, 0, floor, section_).at
-        start = (bottom[0], bottom[1] + 1, bottom[2])
-        cuts.append(rod(start, (0.0, -1.0, 0.0), board.panel_thickness + 2, board.hole_diameter))
+        start = (bottom[0], bottom[1] + OVERSHOOT, bottom[2])
+        length = board.panel_thickness + 2 * OVERSHOOT
+        cuts.append(rod(start, (0.0, -1.0, 0.0), length, board.hole_diameter))
     return _cut(box(placement.acrylic_box(board, 0)), cuts)
 
 
@@ -49,7 +52,7 @@ def _header_seat(board: Spaceboard) -> placement.Box:
     field = placement.pin_field(board, 0)
     return placement.Box(
         (field.low[0], field.low[1], board.carrier_lift),
-        (field.high[0], field.high[1], board.carrier_lift + 2.5),
+        (field.high[0], field.high[1], board.carrier_lift + board.header.body_height),
     )
 
 
@@ -64,7 +67,12 @@ def carrier(board: Spaceboard) -> Solid:
         cuts.append(rod(pixel, (0.0, 1.0, 0.0), back - pixel[1], board.pixel.window_diameter))
     for magnet in placement.foot_magnets(board, 0):
         cuts.append(
-            rod(magnet.at, (0.0, 0.0, 1.0), board.magnet.height, board.magnet.diameter + 0.2)
+            rod(
+                magnet.at,
+                (0.0, 0.0, 1.0),
+                board.magnet.height,
+                board.magnet.diameter + 2 * board.magnet_pocket_clearance,
+            )
         )
     return _cut(box(placement.carrier_box(board, 0)), cuts)
 
@@ -73,7 +81,7 @@ def header(board: Spaceboard) -> Solid:
     """Panel 0's pin header: its body in the carrier's seat and its 23 pins below."""
     part = box(_header_seat(board))
     pins = [
-        rod(tip, (0.0, 0.0, 1.0), board.header.pin_length, 0.64)
+        rod(tip, (0.0, 0.0, 1.0), board.header.pin_length, board.header.pin_width)
         for tip in placement.connector_pins(board, 0).values()
     ]
     return part.fuse(*pins).solid()
@@ -111,12 +119,11 @@ def light_path(board: Spaceboard, panel: int, floor: int, section_: int) -> Part
     return rod(dome, (0.0, 1.0, 0.0), board.pixel.body_length, board.pixel.body_diameter)
 
 
-def flat_plate(board: FlatBoard) -> Part:
+def flat_plate(board: FlatBoard) -> Solid:
     """A flat board's top plate of opal acrylic."""
     width, depth = placement.plate_size(board)
-    return box(
-        placement.Box((-width / 2, -depth / 2, -board.plate_thickness), (width / 2, depth / 2, 0.0))
-    )
+    low = (-width / 2, -depth / 2, -board.plate_thickness)
+    return box(placement.Box(low, (width / 2, depth / 2, 0.0))).solid()
 
 
 def flat_carrier(board: FlatBoard) -> Solid:
@@ -129,11 +136,12 @@ def flat_carrier(board: FlatBoard) -> Solid:
     for cell in placement.cells(board):
         reed = placement.cell_reed(board, *cell).at
         reed_top = reed[2] + board.reed.length / 2
-        start = (reed[0], reed[1], bottom - 1)
+        start = (reed[0], reed[1], bottom - OVERSHOOT)
         cuts.append(rod(start, (0.0, 0.0, 1.0), reed_top - start[2], board.reed.bore_diameter))
         pixel = placement.cell_pixel(board, *cell).at
-        start = (pixel[0], pixel[1], bottom - 1)
-        cuts.append(rod(start, (0.0, 0.0, 1.0), top - start[2] + 1, board.pixel.window_diameter))
+        start = (pixel[0], pixel[1], bottom - OVERSHOOT)
+        length = top - start[2] + OVERSHOOT
+        cuts.append(rod(start, (0.0, 0.0, 1.0), length, board.pixel.window_diameter))
     body = box(placement.Box((-width / 2, -depth / 2, bottom), (width / 2, depth / 2, top)))
     return _cut(body, cuts)
 

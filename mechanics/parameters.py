@@ -66,6 +66,12 @@ class Header:
     pitch: float = 2.54
     pin_length: float = 6.0
     """The pins' length below the carrier: they reach into the socket in the base."""
+    pin_width: float = 0.64
+    """A square pin's side (drawn as a round pin of that diameter)."""
+    body_height: float = 2.5
+    """The header's plastic body, seated in the carrier's foot."""
+    socket_floor: float = 1.0
+    """The socket pocket's depth below the pin tips."""
     socket_clearance: float = 0.5
     """Each side of the socket's pocket in the base around the pin field."""
     key_pin: int = 24
@@ -147,6 +153,8 @@ class Spaceboard:
     """The panel foot magnets' centres from the panel's sides, clear of the connector."""
     foot_magnet_wall: float = 0.5
     """The carrier's floor under each foot magnet."""
+    magnet_pocket_clearance: float = 0.1
+    """Each side of a foot magnet in its pocket."""
     base_skin: float = 1.2
     """The base's top over each groove sensor, which faces up with its branded face."""
     fit_tolerance: float = 0.05
@@ -181,6 +189,8 @@ class FlatBoard:
     """The pixel's axis from its cell's centre, along the row: clear of the reed's bore."""
     margin: float = 20.0
     """From the outer cells' centres to the plate's edges."""
+    min_wall: float = 1.0
+    """The least material between two bores of the carrier."""
     fit_tolerance: float = 0.05
 
 

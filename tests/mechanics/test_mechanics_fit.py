@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import ezdxf
 import pytest
 from build123d import Part, ShapeList, Solid
 
@@ -159,6 +160,34 @@ def test_a_solid_cut_at_another_pitch_collides(solids: dict[str, Solid]) -> None
     other = shifted(hole_pitch=BOARD.hole_pitch - 1)
     feet = [model.man(other, *hole) for hole in placement.holes()[:16]]
     assert sum(overlap(foot, solids["acrylic"]) for foot in feet) > 10
+
+
+def test_make_cad_writes_the_panel_a_laser_can_cut(tmp_path: Path) -> None:
+    written = export.write_cad(tmp_path, only=("spaceboard-panel",))
+    names = {path.name for path in written}
+    assert names == {
+        f"spaceboard-panel-{part}.{kind}"
+        for part, kind in [
+            ("acrylic", "step"),
+            ("acrylic", "stl"),
+            ("carrier", "step"),
+            ("carrier", "stl"),
+            ("outline", "dxf"),
+        ]
+    }
+    assert all(path.stat().st_size > 1000 for path in written)
+    drawing = ezdxf.readfile(tmp_path / "spaceboard-panel-outline.dxf").modelspace()
+    circles = [entity for entity in drawing if entity.dxftype() == "CIRCLE"]
+    assert len(circles) == 16
+    assert {round(circle.dxf.radius * 2, 3) for circle in circles} == {BOARD.hole_diameter}
+    centres = sorted((round(c.dxf.center.x, 3), round(c.dxf.center.y, 3)) for c in circles)
+    assert centres == sorted(
+        (placement.hole_axis(BOARD, *hole).at[0], placement.hole_axis(BOARD, *hole).at[2])
+        for hole in placement.holes()[:16]
+    )
+    lines = [entity for entity in drawing if entity.dxftype() == "LINE"]
+    xs = {round(point.x, 3) for line in lines for point in (line.dxf.start, line.dxf.end)}
+    assert max(xs) - min(xs) == pytest.approx(placement.panel_width(BOARD))
 
 
 def test_the_docs_table_is_current() -> None:
