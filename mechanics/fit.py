@@ -129,6 +129,8 @@ def connectors_line_up(parts: Assembly) -> list[str]:
         inside = placement.Box(pocket.low, (pocket.high[0], pocket.high[1], field.high[2]))
         if not inside.contains(field):
             faults.append(f"panel {panel}: the header's pins hit the socket pocket's wall")
+        if -field.low[2] > parts.base.header.socket_contact_depth:
+            faults.append(f"panel {panel}: the header's pins run past the socket's contacts")
     return faults
 
 

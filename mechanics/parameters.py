@@ -70,8 +70,11 @@ class Header:
     """A square pin's side (drawn as a round pin of that diameter)."""
     body_height: float = 2.5
     """The header's plastic body, seated in the carrier's foot."""
-    socket_floor: float = 1.0
-    """The socket pocket's depth below the pin tips."""
+    socket_height: float = 8.5
+    """A 2.54 mm female header's body: its pocket's depth, the socket's top flush with the
+    base's top; its legs go on through a drilled hole to the wiring beneath."""
+    socket_contact_depth: float = 6.0
+    """How far a pin may enter the socket: its contacts' length."""
     socket_clearance: float = 0.5
     """Each side of the socket's pocket in the base around the pin field."""
     key_pin: int = 24

@@ -169,7 +169,7 @@ def socket_pocket(board: Spaceboard, panel: int) -> Box:
     y0 = groove.high[1] - board.groove_clearance + board.carrier_thickness / 2
     half_x = (h.columns - 1) * h.pitch / 2 + h.pitch / 2 + h.socket_clearance
     half_y = (h.rows - 1) * h.pitch / 2 + h.pitch / 2 + h.socket_clearance
-    depth = h.pin_length + h.socket_floor
+    depth = h.socket_height
     return Box((-half_x, y0 - half_y, -depth), (half_x, y0 + half_y, 0.0))
 
 

@@ -100,6 +100,12 @@ PLANTED = {
         fit.Assembly(BOARD, BOARD, shifted(header=dataclasses.replace(BOARD.header, pitch=2.0))),
         "off its contact",
     ),
+    "header pins too long for the socket": (
+        fit.Assembly(
+            BOARD, shifted(header=dataclasses.replace(BOARD.header, pin_length=8.0)), BOARD
+        ),
+        "past the socket's contacts",
+    ),
 }
 
 
