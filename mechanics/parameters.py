@@ -111,7 +111,7 @@ class Spaceboard:
     """Every other magnet of a full board, each pole picked against it (the worst case), adds
     less than the DRV5055's release threshold (pico.toml off_counts, 1.48 mT) with 20 % to spare
     at any empty sensor: a magnet's sideways field falls as the cube of the distance, and a 25 mm
-    pitch would add 4.3 mT, more than a Man's operate threshold (mechanics.reach computes it)."""
+    pitch would add 3.9 mT, more than a Man's operate threshold (mechanics.reach computes it)."""
     hole_diameter: float = 8.0
     """The Man's 7.5 mm foot with 0.25 mm a side."""
     foot_diameter: float = 7.5

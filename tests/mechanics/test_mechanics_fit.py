@@ -63,6 +63,12 @@ def test_the_reach_follows_the_field_of_the_magnet() -> None:
     assert reach.axial_field_mt(magnet, distance + 0.02) < threshold
 
 
+def test_a_25_mm_pitch_would_read_an_empty_hole_among_full_ones_as_a_piece() -> None:
+    on = reach.sensors()[0].operate_mt
+    assert reach.spaceboard_crosstalk(shifted(hole_pitch=25.0)) > on
+    assert reach.spaceboard_crosstalk(BOARD) < on / 2
+
+
 def test_the_drv5055_threshold_is_the_calibration_threshold() -> None:
     # pico.toml [hall]: 220 counts of 4096 at 3.3 V through 60 mV/mT is about 3 mT.
     assert reach.sensors()[0].operate_mt == pytest.approx(220 * 3300 / 4096 / 60)
