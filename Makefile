@@ -8,7 +8,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test check fast-lane lint typecheck openapi system-deps bench install-pi firmware-deploy firmware-uf2 \
-	wiring-diagram mutation mutation-sample reference-screenshots screenshots docs
+	wiring-diagram cad mutation mutation-sample reference-screenshots screenshots docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -117,6 +117,13 @@ firmware-deploy: $(VENV)/.test-deps
 firmware-uf2:
 	bash scripts/setup-system.sh --uf2-toolchain
 	nice -n 10 $(PY) scripts/build_uf2.py
+
+## make cad: write the boards' parts as STEP and STL and their cutting outlines as DXF into
+## build/cad/ (docs/hardware/mechanics.md); CAD_DOCS=1 also refreshes that page's reach table
+## and drawings.
+cad: $(VENV)/.test-deps
+	$(BIN)/python -m mechanics.export build/cad
+	$(if $(CAD_DOCS),$(BIN)/python -m mechanics.export --docs)
 
 ## make wiring-diagram: redraw wiring/diagram.svg from the pin map.
 wiring-diagram: $(VENV)/.test-deps

@@ -3,7 +3,8 @@
 engine imports nothing of the project; hal only engine; sim hal, engine and firmware (whose
 logic the simulated Pico runs); wiring engine and hal; firmware nothing of the host; only bench
 (the checkout's probes and fuzzes, which the wheel does not carry) imports controller, and
-nothing imports bench. controller imports sim at module level only in ``controller/tools/`` (the
+nothing imports bench; mechanics (the boards' CAD, not in the wheel either) only itself, and
+nothing imports it. controller imports sim at module level only in ``controller/tools/`` (the
 runtime path of a real board never loads the simulator), and its modules' module-level imports
 form no circle. Function-level imports count for the package arrows, not for circles.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "hal", "sim", "controller", "firmware", "wiring", "bench")
+PACKAGES = ("engine", "hal", "sim", "controller", "firmware", "wiring", "bench", "mechanics")
 ALLOWED: dict[str, set[str]] = {
     "engine": {"engine"},
     "hal": {"hal", "engine"},
@@ -28,6 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     "firmware": {"firmware"},
     "controller": {"controller", "engine", "hal", "sim", "wiring"},
     "bench": {"bench", "controller", "engine", "hal", "sim", "wiring", "firmware"},
+    "mechanics": {"mechanics"},
 }
 """The project packages each package may import."""
 SIM_AT_MODULE_LEVEL = ("controller.tools",)
