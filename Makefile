@@ -8,7 +8,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test check fast-lane lint typecheck openapi system-deps bench install-pi firmware-deploy firmware-uf2 \
-	wiring-diagram mutation mutation-sample reference-screenshots screenshots docs
+	wiring-diagram schematics mutation mutation-sample reference-screenshots screenshots docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -117,6 +117,11 @@ firmware-deploy: $(VENV)/.test-deps
 firmware-uf2:
 	bash scripts/setup-system.sh --uf2-toolchain
 	nice -n 10 $(PY) scripts/build_uf2.py
+
+## make schematics: every board's netlist from its wiring files, checked (ERC, pins against the
+## wiring files) and drawn by netlistsvg into docs/hardware/schematics/ (docs/hardware/schematics.md).
+schematics: $(VENV)/.test-deps system-deps
+	$(BIN)/python -m wiring.schematics
 
 ## make wiring-diagram: redraw wiring/diagram.svg from the pin map.
 wiring-diagram: $(VENV)/.test-deps
