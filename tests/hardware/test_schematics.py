@@ -16,13 +16,13 @@ from hal.geometry import load_grid_wiring
 from hal.pi_grid import load_pi_grid
 from hal.pi_wiring import load_pi
 from hal.pinmap import load_leds, load_pico
-from wiring.schematics.boards import BOARDS, flat_board
+from wiring.schematics.boards import BOARDS, _panel_connector, flat_board
 from wiring.schematics.build import OUT, SVG_MARK, Made, make, stale, svg_digest
 from wiring.schematics.check import check_grid, check_pi, check_pico
-from wiring.schematics.circuit import Schematic
+from wiring.schematics.circuit import Board, Schematic
 from wiring.schematics.drawing import drawn_cells
 from wiring.schematics.erc import check
-from wiring.schematics.parts import HALL_LINEAR, PI_HEADER, PICO, PIXEL_STRIP
+from wiring.schematics.parts import HALL_LINEAR, PANEL_SENSORS, PI_HEADER, PICO, PIXEL_STRIP
 
 made = cache(make)
 
@@ -140,3 +140,13 @@ def test_the_controller_pinouts_follow_their_datasheets() -> None:
     assert PI_HEADER.numbers("3V3") == [1, 17] and PI_HEADER.numbers("5V") == [2, 4]
     assert (PI_HEADER.number("GPIO10"), PI_HEADER.number("GPIO18")) == (19, 12)
     assert PI_HEADER.number("GPIO21") == 40
+
+
+def test_a_panel_whose_pixels_are_not_one_run_of_the_chain_is_refused() -> None:
+    leds = load_leds()
+    chain = list(leds.chain)
+    chain[5], chain[20] = chain[20], chain[5]
+    board = Board("planted", "a chain that leaves panel 0 in the middle", ())
+    with pytest.raises(ValueError, match="panel 0's pixels are not one run of the chain"):
+        _panel_connector(board, PANEL_SENSORS, 0, tuple(chain))
+    assert _panel_connector(board, PANEL_SENSORS, 1, leds.chain).ref == "JP1"

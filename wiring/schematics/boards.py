@@ -31,6 +31,8 @@ from wiring.schematics.parts import (
     HALL_UNIPOLAR,
     MUX,
     P_MOSFET,
+    PANEL_MATRIX,
+    PANEL_SENSORS,
     PI_HEADER,
     PICO,
     REED,
@@ -44,6 +46,8 @@ V3S = "+3V3S"
 """The Pico spaceboard's sensor rail: the LD1117V33 from the 5 V supply (sensors, muxes)."""
 V3 = "+3V3"
 """3.3 V logic from the controller itself: the Pico's 3V3 pin or the Pi header's pin 1."""
+PANELS = 4
+"""The spaceboard's removable panels, 16 holes each (hole = 16 * panel + 4 * floor + section)."""
 FLAT_FEEDS = {"flip4": (0,), "olix": (0, 64, 121)}
 """Wire positions with a 1000 uF feed capacitor on the flat boards (wiring/BOM.md)."""
 
@@ -127,7 +131,30 @@ def pico_spaceboard() -> Board:
     level_shifter(board, "DATA")
     led_chain(board, leds.chain, 64, leds.injection)
     buttons(board, {name: board.pin(mcu, f"GP{gpio}") for name, gpio in pico.buttons.items()})
+    for panel in range(PANELS):
+        connector = _panel_connector(board, PANEL_SENSORS, panel, leds.chain)
+        board.connect(V3S, board.pin(connector, "+3V3S"))
+        for i in range(16):
+            board.connect(f"HALL{16 * panel + i}", board.pin(connector, f"OUT{i}"))
     return board
+
+
+def _panel_connector(board: Board, spec: PartSpec, panel: int, chain: tuple[int, ...]) -> Part:
+    """Panel ``panel``'s connector with its grounds, 5 V and the chain's data in and out: the
+    panel's 16 pixels must be one run of the wire, or lifting the panel out would cut the chain
+    elsewhere."""
+    connector = board.add(spec, "panel connectors", ref=f"JP{panel}")
+    board.connect(GND, board.pin(connector, "GND_S"), board.pin(connector, "GND_LED"))
+    board.connect(V5, board.pin(connector, "+5V"))
+    wire = [k for k, pixel in enumerate(chain) if pixel // 16 == panel and pixel < 16 * PANELS]
+    if wire != list(range(wire[0], wire[0] + 16)):
+        raise ValueError(f"panel {panel}'s pixels are not one run of the chain: {wire}")
+    board.connect(f"DIN{wire[0]}", board.pin(connector, "DIN"))
+    if wire[-1] + 1 < len(chain):
+        board.connect(f"DIN{wire[-1] + 1}", board.pin(connector, "DOUT"))
+    else:
+        board.no_connect(connector, "DOUT")
+    return connector
 
 
 def _analog_sensor(board: Board, sensor: int) -> None:
@@ -161,8 +188,21 @@ def gpio_spaceboard() -> Board:
         _matrix_switch(board, spec, ref, switch // len(pi.columns), switch % len(pi.columns))
     board.connect("DATA", board.pin(header, f"GPIO{data}"))
     level_shifter(board, "DATA")
-    led_chain(board, load_leds().chain, 64, load_leds().injection)
+    leds = load_leds()
+    led_chain(board, leds.chain, 64, leds.injection)
     buttons(board, {name: board.pin(header, f"GPIO{gpio}") for name, gpio in pi.buttons.items()})
+    width = len(pi.columns)
+    for panel in range(PANELS):
+        connector = _panel_connector(board, PANEL_MATRIX, panel, leds.chain)
+        board.no_connect(connector, "NC")
+        switches = pi.hole_switch[16 * panel : 16 * panel + 16]
+        rows = sorted({switch // width for switch in switches})
+        if len(rows) != 2 or width != 8:
+            raise ValueError(f"panel {panel}'s holes are on rows {rows}: the connector has two")
+        for name, row in zip(("ROW_A", "ROW_B"), rows, strict=True):
+            board.connect(f"ROWPWR{row}", board.pin(connector, name))
+        for column in range(width):
+            board.connect(f"COL{column}", board.pin(connector, f"COL{column}"))
     return board
 
 

@@ -212,6 +212,30 @@ DC_JACK = PartSpec(
     ((1, "TIP", PASSIVE), (2, "SLEEVE", PASSIVE), (3, "SWITCH", PASSIVE)),
 )
 
+_PANEL_POWER_AND_DATA = ("GND_S", "+5V", "GND_LED", "DIN", "DOUT")
+PANEL_SENSORS = PartSpec(
+    "Panel_2x11",
+    "JP",
+    "a removable panel's 22-way connector (2 x 11, 2.54 mm), the Pico spaceboard: the sensor "
+    "rail, the 16 sensor outputs, the LEDs' 5 V and ground, the chain's data in and out",
+    _numbered(
+        ["+3V3S", *(f"OUT{i}" for i in range(16)), *_PANEL_POWER_AND_DATA],
+        {},
+        PASSIVE,
+    ),
+)
+PANEL_MATRIX = PartSpec(
+    "Panel_2x8",
+    "JP",
+    "a removable panel's 16-way connector (2 x 8, 2.54 mm), the GPIO spaceboard: the panel's two "
+    "row rails, the eight columns, the LEDs' 5 V and ground, the chain's data in and out",
+    _numbered(
+        ["ROW_A", "ROW_B", *(f"COL{i}" for i in range(8)), *_PANEL_POWER_AND_DATA, "NC"],
+        {},
+        PASSIVE,
+    ),
+)
+
 
 @cache
 def template(spec: PartSpec) -> Part:
@@ -235,7 +259,7 @@ SPECS = {
     for spec in (
         PICO, PI_HEADER, MUX, DECODER, LEVEL_SHIFTER, REGULATOR, HALL_LINEAR, HALL_OMNIPOLAR,
         HALL_UNIPOLAR, PIXEL_5MM, PIXEL_STRIP, P_MOSFET, DIODE, REED, BUTTON, RESISTOR, CAPACITOR,
-        ELECTROLYTIC, DC_JACK,
+        ELECTROLYTIC, DC_JACK, PANEL_SENSORS, PANEL_MATRIX,
     )
 }  # fmt: skip
 """Every part of the library by name."""
