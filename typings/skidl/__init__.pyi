@@ -1,4 +1,5 @@
 # The part of SKiDL's API that wiring/schematics uses (SKiDL ships no type information).
+from collections.abc import Callable
 from typing import Any
 
 POWER: Any
@@ -24,17 +25,23 @@ class Part:
     pins: list[Pin]
     def __init__(self, **kwargs: Any) -> None: ...
     def __call__(self, **kwargs: Any) -> Part: ...
+    def ERC(self) -> None: ...
 
 class Net:
     name: str
     pins: list[Pin]
     drive: Any
+    def ERC(self) -> None: ...
     def __init__(self, name: str | None = None, *, circuit: Circuit) -> None: ...
     def __iadd__(self, other: Pin | list[Pin]) -> Net: ...
 
 class Circuit:
     NC: Net
     no_files: bool
+    nets: list[Net]
+    parts: list[Part]
+    interfaces: list[Any]
+    erc_list: list[Callable[[Circuit], None]]
     def __init__(self) -> None: ...
     def ERC(self) -> None: ...
     def get_nets(self) -> list[Net]: ...

@@ -60,6 +60,7 @@ class Board:
     cells: dict[str, str] = field(default_factory=dict)
     nets: dict[str, Net] = field(default_factory=dict)
     _count: dict[str, int] = field(default_factory=dict)
+    _pending: dict[str, list[Pin]] = field(default_factory=dict)
 
     def add(
         self, spec: PartSpec, block: str, value: str = "", ref: str = "", cell: str = ""
@@ -95,9 +96,17 @@ class Board:
         return [part.p[n] for n in self.specs[part.ref].numbers(name)]
 
     def connect(self, net: str, *pins: Pin) -> None:
-        """Put ``pins`` on the net ``net`` (made if new)."""
-        target = self.net(net)
-        target += list(pins)
+        """Put ``pins`` on the net ``net`` (made if new), at the next :meth:`flush`."""
+        self.net(net)
+        self._pending.setdefault(net, []).extend(pins)
+
+    def flush(self) -> None:
+        """Attach the pins :meth:`connect` collected, each net's at once: SKiDL walks the whole
+        net at each attachment, which made the ground's 300 pins quadratic."""
+        for name, pins in self._pending.items():
+            net = self.nets[name]
+            net += pins
+        self._pending.clear()
 
     def no_connect(self, part: Part, *names: str) -> None:
         """Declare the pins ``names`` of ``part`` unconnected on purpose."""
@@ -115,6 +124,7 @@ class Board:
 
     def schematic(self) -> Schematic:
         """The netlist as data: parts in reference order, nets by name, nodes sorted."""
+        self.flush()
         nets: dict[str, list[str]] = {}
         for net in self.circuit.get_nets():
             nodes = sorted(f"{pin.part.ref}.{pin.num}" for pin in net.pins)

@@ -6,7 +6,7 @@ import logging
 from dataclasses import dataclass, field
 
 from wiring.schematics.circuit import Board
-from wiring.schematics.skidl_quiet import erc_logger
+from wiring.schematics.skidl_quiet import Circuit, erc_logger
 
 
 @dataclass
@@ -34,8 +34,23 @@ def check(board: Board) -> ErcReport:
     handler = _Collect(report)
     erc_logger.addHandler(handler)
     try:
+        board.flush()
         board.circuit.no_files = True
+        board.circuit.erc_list = [_circuit_erc]
         board.circuit.ERC()
     finally:
         erc_logger.removeHandler(handler)
     return report
+
+
+def _circuit_erc(circuit: Circuit) -> None:
+    """SKiDL's own circuit check (each net once, by name, then each part), without looking each
+    net up again by its name: ``Net.get`` scans every net, which made the check quadratic (2.6 s
+    of Olix's 3.9 s)."""
+    checked: set[str] = set()
+    for net in circuit.nets:
+        if net.name not in checked:
+            checked.add(net.name)
+            net.ERC()
+    for piece in [*circuit.parts, *circuit.interfaces]:
+        piece.ERC()
