@@ -17,7 +17,7 @@ from hal.pi_grid import load_pi_grid
 from hal.pi_wiring import load_pi
 from hal.pinmap import load_leds, load_pico
 from wiring.schematics.boards import BOARDS, _panel_connector, flat_board
-from wiring.schematics.build import OUT, SVG_MARK, Made, make, stale, svg_digest
+from wiring.schematics.build import OUT, SVG_MARK, Made, main, make, stale, svg_digest
 from wiring.schematics.check import check_grid, check_pi, check_pico
 from wiring.schematics.circuit import Board, Schematic
 from wiring.schematics.drawing import drawn_cells
@@ -150,3 +150,14 @@ def test_a_panel_whose_pixels_are_not_one_run_of_the_chain_is_refused() -> None:
     with pytest.raises(ValueError, match="panel 0's pixels are not one run of the chain"):
         _panel_connector(board, PANEL_SENSORS, 0, tuple(chain))
     assert _panel_connector(board, PANEL_SENSORS, 1, leds.chain).ref == "JP1"
+
+
+def test_the_check_command_passes_on_the_committed_files_and_names_a_stale_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--check", "flip4"]) == 0
+    for name, text in made("flip4").files().items():
+        (tmp_path / name).write_text(text)
+    assert main(["--check", "--out", str(tmp_path), "flip4"]) == 1
+    stale_svg = f"flip4: {tmp_path / 'flip4.svg'} is stale: run `make schematics`"
+    assert stale_svg in capsys.readouterr().err
