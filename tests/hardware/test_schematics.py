@@ -22,7 +22,20 @@ from wiring.schematics.check import check_grid, check_pi, check_pico
 from wiring.schematics.circuit import Board, Schematic
 from wiring.schematics.drawing import drawn_cells
 from wiring.schematics.erc import check
-from wiring.schematics.parts import HALL_LINEAR, PANEL_SENSORS, PI_HEADER, PICO, PIXEL_STRIP
+from wiring.schematics.parts import (
+    DECODER,
+    HALL_LINEAR,
+    HALL_OMNIPOLAR,
+    HALL_UNIPOLAR,
+    LEVEL_SHIFTER,
+    MUX,
+    P_MOSFET,
+    PANEL_SENSORS,
+    PI_HEADER,
+    PICO,
+    PIXEL_STRIP,
+    REGULATOR,
+)
 
 made = cache(make)
 
@@ -140,6 +153,19 @@ def test_the_controller_pinouts_follow_their_datasheets() -> None:
     assert PI_HEADER.numbers("3V3") == [1, 17] and PI_HEADER.numbers("5V") == [2, 4]
     assert (PI_HEADER.number("GPIO10"), PI_HEADER.number("GPIO18")) == (19, 12)
     assert PI_HEADER.number("GPIO21") == 40
+
+
+def test_the_chip_pinouts_follow_their_datasheets() -> None:
+    mux = [MUX.number(name) for name in ("COM", "I0", "I8", "S0", "S3", "~E", "GND", "VCC")]
+    assert mux == [1, 9, 23, 10, 13, 15, 12, 24]
+    decoder = [DECODER.number(name) for name in ("Y0", "Y10", "Y11", "~E1", "A0", "A3", "VCC")]
+    assert decoder == [1, 11, 13, 18, 23, 20, 24]
+    assert [LEVEL_SHIFTER.number(n) for n in ("~1OE", "1A", "1Y", "GND", "VCC")] == [1, 2, 3, 7, 14]
+    assert [REGULATOR.number(n) for n in ("GND", "VOUT", "VIN")] == [1, 2, 3]
+    for hall in (HALL_LINEAR, HALL_OMNIPOLAR, HALL_UNIPOLAR):
+        assert [hall.number(n) for n in ("VCC", "GND", "OUT")] == [1, 2, 3]
+    assert [P_MOSFET.number(n) for n in ("G", "S", "D")] == [1, 2, 3]
+    assert [PIXEL_STRIP.number(n) for n in ("VDD", "DOUT", "VSS", "DIN")] == [1, 2, 3, 4]
 
 
 def test_a_panel_whose_pixels_are_not_one_run_of_the_chain_is_refused() -> None:

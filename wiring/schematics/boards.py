@@ -58,7 +58,8 @@ def _gpio_name(spec: PartSpec, gpio: int) -> str:
 
 def _controller(board: Board, spec: PartSpec, used: set[int]) -> Part:
     """The Pico or the Pi's header: grounds on GND, power pins and GPIOs not in ``used`` left
-    unconnected (the Pico runs from the Pi's USB, the Pi from its own supply)."""
+    unconnected (the Pico runs from the Pi's USB, the Pi from its own supply; RUN and 3V3_EN have
+    the Pico's own pull-ups); the 3.3 V pins are :func:`_logic_rail`'s."""
     mcu = board.add(spec, "controller", ref="MCU" if spec is PICO else "J2")
     board.connect(GND, *board.pins(mcu, "GND"), *board.pins(mcu, "AGND"))
     spare = [
@@ -66,8 +67,8 @@ def _controller(board: Board, spec: PartSpec, used: set[int]) -> Part:
         for _, name, _ in spec.pins
         if name.startswith("GP") and int(name.lstrip("GPIO")) not in used
     ]
-    power = ("3V3", "VBUS", "VSYS", "ADC_VREF", "RUN", "3V3_EN") if spec is PICO else ("3V3", "5V")
-    board.no_connect(mcu, *dict.fromkeys(spare), *(p for p in power if p != "3V3"))
+    power = ("VBUS", "VSYS", "ADC_VREF", "RUN", "3V3_EN") if spec is PICO else ("5V",)
+    board.no_connect(mcu, *spare, *power)
     return mcu
 
 
