@@ -1,5 +1,10 @@
 import logging
 
-erc_logger: logging.Logger
+class _FileHandler(logging.FileHandler):
+    filename: str | None
 
-def stop_log_file_output(stop: bool = True) -> None: ...
+class SkidlLogger(logging.Logger):
+    log_file_handlers: list[_FileHandler]
+
+rt_logger: SkidlLogger
+erc_logger: SkidlLogger
