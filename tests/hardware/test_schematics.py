@@ -93,6 +93,15 @@ def test_a_planted_difference_in_the_netlist_fails_the_comparison() -> None:
     assert any("H5.OUT" in problem for problem in problems), problems
 
 
+def test_a_controller_pin_wired_but_not_in_the_wiring_files_fails_the_comparison() -> None:
+    schematic = made("flip4-pi").schematic
+    spare = schematic.node("J2", "GPIO22")
+    assert schematic.net_of(spare) is None
+    nets = {**schematic.nets, "COL0": [*schematic.nets["COL0"], spare]}
+    problems = check_grid(msgspec.structs.replace(schematic, nets=nets), load_pi_grid("flip4"))
+    assert problems == ["J2.GPIO22 is wired, the wiring files say otherwise"]
+
+
 def test_a_planted_difference_in_a_wiring_file_fails_the_comparison() -> None:
     pico = load_pico()
     first = pico.muxes[0]

@@ -39,6 +39,18 @@ class _Reader:
                 return a is not None
         return False
 
+    def only(self, ref: str, prefix: str, gpios: set[int]) -> None:
+        """Record a problem for each GPIO of the controller ``ref`` that is wired although the
+        wiring files name only ``gpios``, or named but left unconnected."""
+        wired = {
+            int(name.removeprefix(prefix))
+            for name in self.refs[ref].pins
+            if name.startswith(prefix) and self.net(ref, name) is not None
+        }
+        for gpio in sorted(wired ^ gpios):
+            state = "wired" if gpio in wired else "not wired"
+            self.problems.append(f"{ref}.{prefix}{gpio} is {state}, the wiring files say otherwise")
+
     def expect(self, what: str, a: tuple[str, str], b: tuple[str, str], via: str = "") -> None:
         """Record a problem unless pin ``a`` and pin ``b`` (``(ref, pin name)``) are on one net,
         or joined by a ``via`` part (a diode's cathode at ``a``)."""
@@ -70,6 +82,10 @@ def check_pico(schematic: Schematic, pico: PicoWiring, leds: LedChain) -> list[s
     _buttons(read, "MCU", "GP", pico.buttons)
     read.expect("NeoPixel data", ("MCU", f"GP{pico.neopixel_pin}"), ("U10", "1A"), "R")
     _chain(read, leds.chain)
+    enables = {mux.enable_pin for mux in pico.muxes if mux.enable_pin >= 0}
+    buttons = set(pico.buttons.values())
+    used = {*pico.select_pins, *enables, *pico.adc_pins, *buttons, pico.neopixel_pin}
+    read.only("MCU", "GP", used)
     return read.problems
 
 
@@ -88,8 +104,10 @@ def check_pi(schematic: Schematic, pi: PiWiring, leds: LedChain) -> list[str]:
         column_pin = ("J2", f"GPIO{pi.columns[column]}")
         read.expect(f"{ref} column", (ref, "OUT"), column_pin, "1N4148")
     _buttons(read, "J2", "GPIO", pi.buttons)
-    read.expect("NeoPixel data", ("J2", f"GPIO{pi.led_pin(pi.led_driver)}"), ("U10", "1A"))
+    data = pi.led_pin(pi.led_driver)
+    read.expect("NeoPixel data", ("J2", f"GPIO{data}"), ("U10", "1A"))
     _chain(read, leds.chain)
+    read.only("J2", "GPIO", {*pi.rows, *pi.columns, *pi.buttons.values(), data})
     return read.problems
 
 
@@ -112,6 +130,8 @@ def check_grid(schematic: Schematic, wiring: GridWiring) -> list[str]:
     via = "R" if ref == "MCU" else ""
     read.expect("NeoPixel data", (ref, f"{prefix}{wiring.neopixel_pin}"), ("U10", "1A"), via)
     _chain(read, wiring.chain)
+    pins = (*wiring.row_pins, *wiring.decoder_pins, *wiring.col_pins, *wiring.buttons.values())
+    read.only(ref, prefix, {*pins, wiring.neopixel_pin})
     return read.problems
 
 
