@@ -39,9 +39,9 @@ def decouple(board: Board, block: str, rail: str, cell: str) -> None:
     board.two_pin(CAPACITOR, block, "100n", rail, GND, cell=cell)
 
 
-def level_shifter(board: Board, data_net: str) -> str:
+def level_shifter(board: Board, data_net: str) -> None:
     """The 74AHCT125 that lifts the 3.3 V data line ``data_net`` to 5 V, then the 330 ohm
-    resistor at the first pixel; returns the first pixel's DIN net. The three unused buffers
+    resistor into the first pixel's DIN (net ``DIN0``). The three unused buffers
     have their inputs at GND and their outputs disabled (~OE high)."""
     shifter = board.add(LEVEL_SHIFTER, "level shifter", ref="U10")
     board.connect(V5, board.pin(shifter, "VCC"))
@@ -54,7 +54,6 @@ def level_shifter(board: Board, data_net: str) -> str:
     decouple(board, "level shifter", V5, shifter.ref)
     board.two_pin(RESISTOR, "level shifter", "330", "DATA_5V", "DIN0", cell=shifter.ref)
     board.connect("DATA_5V", board.pin(shifter, "1Y"))
-    return "DIN0"
 
 
 def series(board: Board, block: str, mcu_pin: Pin, net: str, resistor: str) -> None:
