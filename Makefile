@@ -8,7 +8,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test check fast-lane lint typecheck openapi system-deps bench install-pi firmware-deploy firmware-uf2 \
-	wiring-diagram cad mutation mutation-sample reference-screenshots screenshots docs
+	wiring-diagram cad schematics mutation mutation-sample reference-screenshots screenshots docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -124,6 +124,10 @@ firmware-uf2:
 cad: $(VENV)/.test-deps
 	$(BIN)/python -m mechanics.export build/cad
 	$(if $(CAD_DOCS),$(BIN)/python -m mechanics.export --docs)
+## make schematics: every board's netlist from its wiring files, checked (ERC, pins against the
+## wiring files) and drawn by netlistsvg into docs/hardware/schematics/ (docs/hardware/schematics.md).
+schematics: $(VENV)/.test-deps system-deps
+	$(BIN)/python -m wiring.schematics
 
 ## make wiring-diagram: redraw wiring/diagram.svg from the pin map.
 wiring-diagram: $(VENV)/.test-deps

@@ -62,3 +62,11 @@ if [ ! -x "$lint_dir/node_modules/.bin/eslint" ] \
   echo "setup-system: installing ESLint and axe-core (npm ci in tests/web/node)"
   npm ci --prefix "$lint_dir" --no-audit --no-fund --loglevel=error
 fi
+
+# netlistsvg, which draws the boards' schematics (make schematics; pinned by its lock file).
+schematics_dir="$root/tests/hardware/node"
+if [ ! -x "$schematics_dir/node_modules/.bin/netlistsvg" ] \
+  || [ "$schematics_dir/package-lock.json" -nt "$schematics_dir/node_modules/.package-lock.json" ]; then
+  echo "setup-system: installing netlistsvg (npm ci in tests/hardware/node)"
+  npm ci --prefix "$schematics_dir" --no-audit --no-fund --loglevel=error
+fi

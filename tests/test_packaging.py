@@ -62,6 +62,12 @@ def test_the_wheel_carries_no_bench_or_fuzz_module(wheel: Path) -> None:
     assert carried == []
 
 
+def test_the_wheel_carries_the_wiring_files_but_not_the_schematics(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {"wiring/pico.toml", "wiring/diagram.py"} <= set(names)
+    assert [name for name in names if name.startswith("wiring/schematics/")] == []
+
+
 def test_bench_from_an_install_says_the_probes_live_in_a_checkout(
     wheel: Path, tmp_path: Path
 ) -> None:

@@ -1,0 +1,3 @@
+from collections.abc import Callable
+
+get_skidl_trace: Callable[[], list[tuple[str, str]]]
