@@ -10,6 +10,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from wiring import panel_connector
+
 WIRING = Path(__file__).resolve().parents[1] / "wiring"
 
 
@@ -61,8 +63,8 @@ class Reed:
 class Header:
     """The panel connector: a 2 x 12 pin header, 2.54 mm pitch, into a 2 x 12 socket."""
 
-    rows: int = 2
-    columns: int = 12
+    rows: int = panel_connector.ROWS
+    columns: int = panel_connector.COLUMNS
     pitch: float = 2.54
     pin_length: float = 6.0
     """The pins' length below the carrier: they reach into the socket in the base."""
@@ -77,26 +79,16 @@ class Header:
     """How far a pin may enter the socket: its contacts' length."""
     socket_clearance: float = 0.5
     """Each side of the socket's pocket in the base around the pin field."""
-    key_pin: int = 24
+    key_pin: int = panel_connector.KEY
     """The pin pulled from the header (and the socket's hole plugged): the key, so that a panel
     seats only the right way round."""
 
 
-PANEL_PINS: tuple[str, ...] = (
-    *(f"S{n}" for n in range(16)),
-    "3V3",
-    "GND",
-    "DIN",
-    "DOUT",
-    "5V",
-    "GND_LED",
-    "NC",
-    "KEY",
-)
-"""The panel connector's 24 positions: the 16 sensor outputs to the panel's multiplexer, the
-sensor rail, the LED chain's data in and out (the chain runs down into the base and back up into
-the next panel through this connector, so a lifted panel breaks no wire), the LEDs' 5 V and
-ground, one spare and the key."""
+PANEL_PINS: tuple[str, ...] = (*panel_connector.PICO_PANEL, "KEY")
+"""The panel connector's 24 positions (``wiring.panel_connector``): the 16 sensor outputs to the
+panel's multiplexer, the sensor rail, the grounds, the LEDs' 5 V, the chain's data in and out (the
+chain runs down into the base and back up into the next panel through this connector, so a lifted
+panel breaks no wire), one spare and the key."""
 
 
 @dataclass(frozen=True)

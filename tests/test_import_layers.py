@@ -29,7 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     "firmware": {"firmware"},
     "controller": {"controller", "engine", "hal", "sim", "wiring"},
     "bench": {"bench", "controller", "engine", "hal", "sim", "wiring", "firmware"},
-    "mechanics": {"mechanics"},
+    "mechanics": {"mechanics", "wiring"},
 }
 """The project packages each package may import."""
 SIM_AT_MODULE_LEVEL = ("controller.tools",)

@@ -77,7 +77,7 @@ def test_the_drv5055_threshold_is_the_calibration_threshold() -> None:
 def test_the_panel_connector_carries_the_panel_and_its_chain() -> None:
     named = [pin for pin in PANEL_PINS if pin not in {"NC", "KEY"}]
     assert len(named) == 22 == len(set(named))
-    assert {"DIN", "DOUT", "5V", "GND_LED", "3V3", "GND"} <= set(named)
+    assert {"DIN", "DOUT", "+5V", "GND_LED", "+3V3S", "GND_S"} <= set(named)
     assert len(PANEL_PINS) == BOARD.header.rows * BOARD.header.columns
     assert PANEL_PINS[BOARD.header.key_pin - 1] == "KEY"
     assert "KEY" not in placement.connector_pins(BOARD, 0)

@@ -137,6 +137,7 @@ def pico_spaceboard() -> Board:
         board.connect(V3S, board.pin(connector, "+3V3S"))
         for i in range(16):
             board.connect(f"HALL{16 * panel + i}", board.pin(connector, f"OUT{i}"))
+        board.no_connect(connector, "NC")
     return board
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from wiring import panel_connector
 from wiring.schematics.skidl_quiet import SKIDL, TEMPLATE, Part, Pin
 
 IN, OUT, BIDIR, TRI = "INPUT", "OUTPUT", "BIDIR", "TRISTATE"
@@ -212,28 +213,19 @@ DC_JACK = PartSpec(
     ((1, "TIP", PASSIVE), (2, "SLEEVE", PASSIVE), (3, "SWITCH", PASSIVE)),
 )
 
-_PANEL_POWER_AND_DATA = ("GND_S", "+5V", "GND_LED", "DIN", "DOUT")
 PANEL_SENSORS = PartSpec(
-    "Panel_2x11",
+    "Panel_2x12",
     "JP",
-    "a removable panel's 22-way connector (2 x 11, 2.54 mm), the Pico spaceboard: the sensor "
-    "rail, the 16 sensor outputs, the LEDs' 5 V and ground, the chain's data in and out",
-    _numbered(
-        ["+3V3S", *(f"OUT{i}" for i in range(16)), *_PANEL_POWER_AND_DATA],
-        {},
-        PASSIVE,
-    ),
+    "a removable panel's connector (2 x 12, 2.54 mm, position 24 the key), the Pico spaceboard: "
+    "the sensor rail, the 16 sensor outputs, the LEDs' 5 V and ground, the chain's data in and out",
+    _numbered(list(panel_connector.PICO_PANEL), {}, PASSIVE),
 )
 PANEL_MATRIX = PartSpec(
-    "Panel_2x8",
+    "Panel_2x12",
     "JP",
-    "a removable panel's 16-way connector (2 x 8, 2.54 mm), the GPIO spaceboard: the panel's two "
-    "row rails, the eight columns, the LEDs' 5 V and ground, the chain's data in and out",
-    _numbered(
-        ["ROW_A", "ROW_B", *(f"COL{i}" for i in range(8)), *_PANEL_POWER_AND_DATA, "NC"],
-        {},
-        PASSIVE,
-    ),
+    "a removable panel's connector (2 x 12, 2.54 mm, position 24 the key), the GPIO spaceboard: "
+    "the panel's two row rails, the eight columns, the LEDs' 5 V and ground, the chain's data",
+    _numbered(list(panel_connector.GPIO_PANEL), {}, PASSIVE),
 )
 
 
