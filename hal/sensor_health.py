@@ -53,12 +53,12 @@ class SensorFault:
         volts = f"{self.volts:.1f}"
         if self.low:
             return why(
-                "the sensor {where} reads {volts} V: its wire is broken or the sensor is missing",
+                "The sensor {where} reads {volts} V: its wire is broken or the sensor is missing",
                 where=where,
                 volts=volts,
             )
         return why(
-            "the sensor {where} reads {volts} V: its output touches the supply (a short)",
+            "The sensor {where} reads {volts} V: its output touches the supply (a short)",
             where=where,
             volts=volts,
         )

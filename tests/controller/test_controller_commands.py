@@ -143,7 +143,7 @@ def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
     broken = selftest.wires(unwired, Layout())
     assert broken is not None and not broken.passed
     assert broken.detail == (
-        "the sensor under R-I-S reads 0.0 V: its wire is broken or the sensor is missing"
+        "The sensor under R-I-S reads 0.0 V: its wire is broken or the sensor is missing"
     )
 
 

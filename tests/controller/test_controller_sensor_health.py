@@ -11,7 +11,7 @@ from engine.holes import parse
 from hal.geometry import load_geometry
 
 CONFIG = Config()
-BROKEN = "the sensor under R-I-S reads 0.0 V: its wire is broken or the sensor is missing"
+BROKEN = "The sensor under R-I-S reads 0.0 V: its wire is broken or the sensor is missing"
 
 
 def test_a_broken_sensor_wire_is_the_boards_health_and_its_holes_fix() -> None:
@@ -22,7 +22,7 @@ def test_a_broken_sensor_wire_is_the_boards_health_and_its_holes_fix() -> None:
     run.advance(CONFIG.fix_after_s)
     state = run.controller.state()
     assert state["board_health"] == [BROKEN]
-    assert state["languages"]["de"]["health"][0].startswith("der Sensor unter R-I-S misst 0.0 V")
+    assert state["languages"]["de"]["health"][0].startswith("Der Sensor unter R-I-S misst 0.0 V")
     assert state["phase"] == "await_fix" and state["mismatch"]["extra"] == ["R-I-S"]
     assert run.controller.fix_words == [BROKEN]  # not "Lift the Man from R-I-S"
     assert parse("R-I-S") in run.board.blinking_holes(start, run.clock.now())

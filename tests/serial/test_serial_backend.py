@@ -207,7 +207,7 @@ def test_a_broken_sensor_wire_is_found_by_the_health_check_and_a_strong_magnet_i
         said = fault.words(Layout())
         assert (
             said
-            == "the sensor under Y-II-H reads 0.0 V: its wire is broken or the sensor is missing"
+            == "The sensor under Y-II-H reads 0.0 V: its wire is broken or the sensor is missing"
         )
         checked = selftest.wires(rig.backend, Layout())  # flixboard selftest's item
         assert checked is not None and (checked.passed, checked.detail) == (False, said)

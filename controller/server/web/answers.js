@@ -49,7 +49,7 @@ function drawStatus() {
   else connection.textContent = away ? t("no board") : health.length ? t("sensor fault") : t("live");
   connection.title = away ? t("The board is not answering: searching for it.") : health.join("; ");
   const line = $("board-health");
-  const said = health.map((sentence) => sentence.charAt(0).toUpperCase() + sentence.slice(1)).join(". ");
+  const said = health.join(". ");
   line.hidden = !said;
   line.textContent = said ? `${said}.` : "";
 }
