@@ -90,7 +90,8 @@ STATS_INTERVAL_S = 2.0
 LED_RETRY_S = 0.25
 RAW_IDLE_S = 2.0
 HEALTH_INTERVAL_S = 5.0
-"""How often the sensors' wiring is checked (one RAW frame: about 300 bytes both ways)."""
+"""How often the sensors' wiring is checked: two MODE frames, their ACKs and one RAW frame,
+180 bytes in all."""
 TICK_S = 0.02
 
 
