@@ -41,9 +41,9 @@ class TimedBoard(SimBoard):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.placed: list[tuple[float, int]] = []
 
-    def place(self, hole: int | str, piece: object = "man") -> None:
+    def place(self, hole: int | str, piece: object = "man", *, strong: bool = False) -> None:
         self.placed.append((time.monotonic(), self._hole(hole)))
-        super().place(hole, piece)  # type: ignore[arg-type]
+        super().place(hole, piece, strong=strong)  # type: ignore[arg-type]
 
 
 class Collections:

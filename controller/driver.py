@@ -79,6 +79,8 @@ class Driver:
             except BoardDisconnected:
                 connected = False
         self.controller.set_connected(connected, now)
+        if connected:
+            self.controller.set_sensor_faults(self.backend.sensor_faults, now)
         self.controller.update(now, reading, presses)
         self.follow(now)
 

@@ -41,6 +41,7 @@ class LanguageView(Typed):
 
     message: str
     fix: list[str]
+    health: list[str]
     words: Words
 
 

@@ -1,9 +1,9 @@
 """The Backend contract: what the controller may ask of a board, simulated or real.
 
 A backend must override ``read()`` and provide ``pixels`` (a ``PixelStrip`` whose ``_transmit``
-sends a frame). It may override ``take_presses()``, ``raw_fields()``, ``connected`` and
-``close()``; the defaults say plainly what is missing. Time comes from ``backend.clock`` so that
-debouncing and timers can be tested on a simulated clock.
+sends a frame). It may override ``take_presses()``, ``raw_fields()``, ``connected``,
+``sensor_faults`` and ``close()``; the defaults say plainly what is missing. Time comes from
+``backend.clock`` so that debouncing and timers can be tested on a simulated clock.
 
 Logical indices, shared by every backend of the spaceboard (``FLIX_GEOMETRY``):
 - sensors and pixels ``0..63`` are holes (index ``16*panel + 4*floor + section``);
@@ -21,10 +21,13 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import ClassVar, Self, overload
+from typing import TYPE_CHECKING, ClassVar, Self, overload
 
 from engine.phrase import why
 from hal.errors import BackendClosed, PixelError, UnsupportedFeature
+
+if TYPE_CHECKING:
+    from hal.sensor_health import SensorFault
 
 HOLE_COUNT = 64
 STATUS_PIXELS = 8
@@ -270,6 +273,12 @@ class Backend:
     def connected(self) -> bool:
         """Whether the board is answering now."""
         return not self._closed
+
+    @property
+    def sensor_faults(self) -> tuple[SensorFault, ...]:
+        """The analog sensors that read what no connected sensor gives (a broken wire:
+        ``hal.sensor_health``), as last checked; none on a board that cannot tell."""
+        return ()
 
     @property
     def closed(self) -> bool:

@@ -30,3 +30,15 @@ class Hands(Protocol):
     def moving(self) -> AbstractContextManager[None]:
         """The moves of hands made inside are kept once, when it ends (the simulator's state
         file): the board is read, and its frame shown, before they are written."""
+
+
+@runtime_checkable
+class Wires(Protocol):
+    """A board whose sensors' wires can be broken and mended on purpose (the simulator), to
+    show what a broken wire does (``Backend.sensor_faults``)."""
+
+    def fault_disconnected(self, hole: int | str) -> None:
+        """The wire of a hole's sensor breaks: its input reads 0 V."""
+
+    def clear_fault(self, hole: int | str | None = None) -> None:
+        """Mend a hole's sensor (every sensor: ``None``)."""

@@ -11,6 +11,11 @@ One firmware drives every board: the Pico says in INFO which board it is set up 
 profile), which gives ``geometry`` (the spaceboard, or the flat Flip 4 or Olix board, sensing
 presence only). A host told to expect another board refuses it (``ProfileMismatch``);
 ``set_profile`` sets a Pico up for a board (``flixboard pico-setup``).
+
+On the spaceboard the backend checks its analog sensors' wiring at every connection and every
+``health_s`` seconds: it asks for one RAW frame (raw mode, then normal again at the first
+frame) and keeps in ``sensor_faults`` every sensor that reads what no connected sensor gives
+(``hal.sensor_health``: a broken wire on its pull-down at 0 V).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from hal.geometry import WIRE_ORDER, load_grid_wiring
 from hal.long_press import HoldTimer
 from hal.pinmap import load_leds
 from hal.pixel_order import for_wire
+from hal.sensor_health import SensorFault, sensor_faults
 from hal.serial_errors import (
     BoardCommandFailed,
     CommandUnknown,
@@ -83,6 +89,9 @@ HELLO_INTERVAL_S = 0.3
 STATS_INTERVAL_S = 2.0
 LED_RETRY_S = 0.25
 RAW_IDLE_S = 2.0
+HEALTH_INTERVAL_S = 5.0
+"""How often the sensors' wiring is checked: two MODE frames, their ACKs and one RAW frame,
+180 bytes in all."""
 TICK_S = 0.02
 
 
@@ -187,6 +196,7 @@ class SerialBackend(Backend):
         heartbeat_s: float = 0.25,
         board_timeout_s: float = 1.0,
         retry_s: float = 0.1,
+        health_s: float = HEALTH_INTERVAL_S,
     ) -> None:
         super().__init__(clock=clock)
         self._serial_module = _import_pyserial()
@@ -199,6 +209,7 @@ class SerialBackend(Backend):
         self.heartbeat_s = heartbeat_s
         self.board_timeout_s = board_timeout_s
         self.retry_s = retry_s
+        self.health_s = health_s
         self.info: Info | None = None
         self.last_error: str | None = None
         self.counters: dict[str, int] = {  # written only under self._lock (see _add)
@@ -257,6 +268,8 @@ class SerialBackend(Backend):
         self._raw_serial = 0
         self._raw_mode = False
         self._raw_wanted_at = 0.0
+        self._faults: tuple[SensorFault, ...] = ()
+        self._health_at = 0.0
         self._supervisor = threading.Thread(
             target=self._supervise, name=f"flixboard-serial {self.port}", daemon=True
         )
@@ -320,6 +333,18 @@ class SerialBackend(Backend):
     @property
     def connected(self) -> bool:
         return not self.closed and self._connected
+
+    @property
+    def sensor_faults(self) -> tuple[SensorFault, ...]:
+        """The sensors whose last RAW frame read what no connected sensor gives."""
+        with self._lock:
+            return self._faults
+
+    @property
+    def last_raw_fields(self) -> tuple[int, ...] | None:
+        """The last RAW frame's fields (a health check's or ``raw_fields``'), if one came."""
+        with self._lock:
+            return self._raw
 
     def release_port(self, timeout: float = 5.0) -> None:
         """Let go of the port until ``reclaim_port``, for another program to open it (the port
@@ -521,6 +546,7 @@ class SerialBackend(Backend):
                 elif frame.kind == Kind.RAW:
                     self._raw = parse_fields(frame.body)
                     self._raw_serial += 1
+                    notify = self._check_health(self._raw)
                 elif frame.kind == Kind.STATS:
                     self.board_counters = parse_stats(frame.body)
                 else:
@@ -573,6 +599,7 @@ class SerialBackend(Backend):
         self._menu = HoldTimer()  # a press in progress across a reconnect is dropped
         self._last_rx = time.monotonic()
         self._add("connects")
+        self._health_at = 0.0  # the sensors' wiring is checked at once
         self.last_error = None
         self._write_leds()
         return True
@@ -605,6 +632,17 @@ class SerialBackend(Backend):
         if not state.flags & FLAG_LEDS_VALID and self._led_seq is None and self._led_body:
             self._write_leds()
         return changed or pressed
+
+    def _check_health(self, fields: tuple[int, ...]) -> bool:
+        """Take a RAW frame's verdict on the sensors' wiring; back to normal mode unless
+        ``raw_fields`` wants raw frames. Whether the faulty sensors changed."""
+        if time.monotonic() - self._raw_wanted_at > RAW_IDLE_S:
+            self._send(Kind.MODE, bytes([MODE_NORMAL]))  # a health check's frame: one is enough
+        faults = sensor_faults(fields)
+        if [f.sensor for f in faults] == [f.sensor for f in self._faults]:
+            return False
+        self._faults = faults
+        return True
 
     def _acknowledged(self, body: bytes) -> None:
         if len(body) != 2:
@@ -677,6 +715,9 @@ class SerialBackend(Backend):
         if self._raw_mode and now - self._raw_wanted_at > RAW_IDLE_S:
             self._raw_mode = False
             self._send(Kind.MODE, bytes([MODE_NORMAL]))
+        if not self.geometry.flat and now - self._health_at >= self.health_s:
+            self._health_at = now
+            self._send(Kind.MODE, bytes([MODE_RAW]))
 
     def _open_port(self) -> bool:
         serial = self._serial_module

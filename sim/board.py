@@ -43,16 +43,20 @@ from hal.base import (
     Piece,
     PixelStrip,
 )
+from hal.sensor_health import SensorFault, sensor_faults
 from sim.clock import ScheduledCall, SimClock
 from sim.errors import SimActionError, SimSettingError, SimStateError
 
 FIELD_PIECE = 900
 """Field of a seated magnet at its hole's sensor (Man ``+``, Burocrat ``-``)."""
 FIELD_THRESHOLD = 220
+"""A field at least this strong (either sign) reads as a piece (``on_counts`` of the wiring)."""
 FIELD_RAIL = 2048
 """A sensor input pulled down to 0 V: mid-rail (2048 of 12 bits) away from its rest, the sign
 of a north pole on the Pico's wiring (``north_sign = -1``: a lower voltage is a north pole)."""
-"""A field at least this strong (either sign) reads as a piece (``on_counts`` of the wiring)."""
+FIELD_SATURATED = 2048 - 248
+"""A magnet strong enough to drive its sensor to the end of its output range, 0.2 V (248
+counts) from the rail (``hal.sensor_health``): still a connected sensor's reading."""
 FIELD_RELEASE = 110
 """The firmware's hysteresis: a piece seen stays seen until its field is below this."""
 FIELD_HOVER = 80
@@ -181,6 +185,8 @@ class SimBoard(Backend):
         )
         self._transients: list[_Transient] = []
         self._faults: dict[int, _Fault] = {}
+        self._strong: set[tuple[int, int]] = set()
+        """The (panel's piece list, slot) of every strong magnet placed (``place``)."""
         self._presses: list[ButtonPress] = []
         self._calls: list[ScheduledCall] = []
         self._timers: set[threading.Timer] = set()
@@ -217,6 +223,19 @@ class SimBoard(Backend):
             self._check_open()
             return self._fields(self.clock.now())
 
+    @property
+    def sensor_faults(self) -> tuple[SensorFault, ...]:
+        """The sensors reading what no connected one gives (a ``fault_disconnected``), judged
+        from the fields as the serial backend judges a RAW frame; none when sensing presence."""
+        if self.sensing != "analog" or self.closed:
+            return ()
+        return sensor_faults(self.raw_fields())
+
+    def unwired(self) -> frozenset[int]:
+        """The sensors whose wire is broken (``fault_disconnected``): their input reads 0 V."""
+        with self._lock:
+            return frozenset(h for h, f in self._faults.items() if f.kind == "disconnected")
+
     def close(self) -> None:
         with self._lock:
             for call in self._calls:
@@ -230,8 +249,11 @@ class SimBoard(Backend):
 
     # -- hands ----------------------------------------------------------------------------------
 
-    def place(self, hole: HoleLike, piece: Piece | str = Piece.MAN) -> None:
-        """A hand seats a Man or a Burocrat in an empty hole."""
+    def place(
+        self, hole: HoleLike, piece: Piece | str = Piece.MAN, *, strong: bool = False
+    ) -> None:
+        """A hand seats a Man or a Burocrat in an empty hole; ``strong``: its magnet drives the
+        sensor to the end of its output range (``FIELD_SATURATED``)."""
         index, kind = self._hole(hole), _piece(piece)
         with self._lock:
             self._check_open()
@@ -242,6 +264,8 @@ class SimBoard(Backend):
                     f"it holds a {pieces[slot].name.lower()}"
                 )
             pieces[slot] = kind
+            if strong:
+                self._strong.add((id(pieces), slot))
             self._save()
         self._notify()
 
@@ -255,6 +279,7 @@ class SimBoard(Backend):
             if taken is Piece.EMPTY:
                 raise SimActionError(f"cannot lift from {self._name(index)}: the hole is empty")
             pieces[slot] = Piece.EMPTY
+            self._strong.discard((id(pieces), slot))
             self._save()
         self._notify()
         return taken
@@ -280,6 +305,7 @@ class SimBoard(Backend):
             self._check_open()
             for pieces in self._panels.values():
                 pieces[:] = [Piece.EMPTY] * len(pieces)
+            self._strong.clear()
             self._save()
         self._notify()
 
@@ -364,11 +390,11 @@ class SimBoard(Backend):
     # -- faults ---------------------------------------------------------------------------------
 
     def fault_stuck(self, hole: HoleLike, piece: Piece | str = Piece.MAN) -> None:
-        """The sensor of ``hole`` always reads ``piece``."""
+        """The sensor of ``hole`` always reads ``piece`` (a flat board's reed welded shut)."""
         self._set_fault(hole, _Fault("stuck", piece=_piece(piece)))
 
     def fault_dead(self, hole: HoleLike) -> None:
-        """The sensor of ``hole`` always reads empty."""
+        """The sensor of ``hole`` always reads empty (a flat board's reed missing or broken)."""
         self._set_fault(hole, _Fault("dead"))
 
     def fault_disconnected(self, hole: HoleLike) -> None:
@@ -502,12 +528,12 @@ class SimBoard(Backend):
         self._transients = [t for t in self._transients if t.end > now]
         fields = [0] * self.geometry.cells
         if self.geometry.flat:
-            for cell, piece in enumerate(self._panels[FLAT]):
-                fields[cell] = _PIECE_SIGN.get(piece, 0) * FIELD_PIECE
+            for cell in range(self.geometry.cells):
+                fields[cell] = self._magnet(self._panels[FLAT], cell)
         for g, panel in enumerate(self._grooves):
             if panel is not None:
-                for slot, piece in enumerate(self._panels[panel]):
-                    fields[16 * g + slot] = _PIECE_SIGN.get(piece, 0) * FIELD_PIECE
+                for slot in range(16):
+                    fields[16 * g + slot] = self._magnet(self._panels[panel], slot)
         for t in self._transients:
             if t.start <= now:
                 fields[t.hole] += t.field
@@ -521,6 +547,11 @@ class SimBoard(Backend):
             max(-FIELD_LIMIT, min(FIELD_LIMIT, f + _baseline(i)))
             for i, f in enumerate(fields + grooves)
         )
+
+    def _magnet(self, pieces: list[Piece], slot: int) -> int:
+        """The field of the piece in ``slot`` of a panel's ``pieces`` at its sensor."""
+        strength = FIELD_SATURATED if (id(pieces), slot) in self._strong else FIELD_PIECE
+        return _PIECE_SIGN.get(pieces[slot], 0) * strength
 
     def _set_fault(self, hole: HoleLike, fault: _Fault) -> None:
         index = self._hole(hole)
@@ -658,6 +689,7 @@ class SimBoard(Backend):
             )
         self._grooves = list(grooves)
         self._panels = {p: [chars[c] for c in panels[p]] for p in self._panels}
+        self._strong.clear()
 
 
 def _piece(value: Piece | str) -> Piece:

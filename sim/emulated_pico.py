@@ -37,7 +37,7 @@ from hal.long_press import LONG_PRESS_S
 from hal.pinmap import load_leds, load_pico
 from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
-from sim.mcu import ADC_MID, BUTTON_ORDER, sensor_offset
+from sim.mcu import BUTTON_ORDER, sensor_count
 from sim.pty_link import SerialPty
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,11 +97,12 @@ def wiring_json(grid: GridWiring | None = None) -> str:
     )
 
 
-def sensor_counts(fields: tuple[int, ...], north_sign: int) -> list[int]:
+def sensor_counts(board: SimBoard, north_sign: int) -> list[int]:
     """Each sensor's 12-bit ADC count for the board's fields (the physics of ``sim.mcu``)."""
+    unwired = board.unwired()
     return [
-        max(0, min(4095, ADC_MID + sensor_offset(sensor) + field * north_sign))
-        for sensor, field in enumerate(fields)
+        sensor_count(sensor, field, north_sign, unwired)
+        for sensor, field in enumerate(board.raw_fields())
     ]
 
 
@@ -203,7 +204,7 @@ class EmulatedPico:
                 self._closed = self._cells()
                 self.send(closed=self._closed, mark=mark)
             else:
-                self._counts = sensor_counts(self.board.raw_fields(), self.north_sign)
+                self._counts = sensor_counts(self.board, self.north_sign)
                 self.send(counts=self._counts, mark=mark)
         return since
 
@@ -317,7 +318,7 @@ class EmulatedPico:
                         self._closed = closed
                         self.send(closed=closed)
                 else:
-                    counts = sensor_counts(self.board.raw_fields(), self.north_sign)
+                    counts = sensor_counts(self.board, self.north_sign)
                     if counts != self._counts:
                         self._counts = counts
                         self.send(counts=counts)

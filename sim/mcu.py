@@ -60,6 +60,14 @@ def sensor_offset(sensor: int) -> int:
     return (sensor * 53) % 121 - 60
 
 
+def sensor_count(sensor: int, field: int, north_sign: int, unwired: frozenset[int]) -> int:
+    """The 12-bit count the ADC converts for ``sensor`` at ``field``: its rest level moved by
+    the field, or 0 when its wire is broken (its input on the 1 MOhm pull-down)."""
+    if sensor in unwired:
+        return 0
+    return max(0, min(4095, ADC_MID + sensor_offset(sensor) + field * north_sign))
+
+
 def ticks_ms() -> int:
     """Milliseconds on the wrapping scale of MicroPython's ``time.ticks_ms()``."""
     return int(time.monotonic() * 1000) & (TICKS_PERIOD - 1)
@@ -167,6 +175,7 @@ class SimHardware:
             self.buttons = [self.pin(grid.buttons[button.value]) for button in BUTTON_ORDER]
         self.strip = SimStrip(PIXEL_COUNT)
         self._fields: tuple[int, ...] = (0,) * (HOLE_COUNT + 8)
+        self._unwired: frozenset[int] = frozenset()
         self._presses: deque[tuple[int, bool]] = deque()
         self._holding: int | None = None
         self._long = False
@@ -191,8 +200,7 @@ class SimHardware:
         sensor = self.wiring.muxes[driving[0]].sensors[channel]
         if sensor < 0:
             return ADC_MID
-        field = self._fields[sensor] * self.wiring.north_sign
-        return max(0, min(4095, ADC_MID + sensor_offset(sensor) + field))
+        return sensor_count(sensor, self._fields[sensor], self.wiring.north_sign, self._unwired)
 
     def refresh(self, held: int) -> None:
         """Take the board's fields and buttons as they are now. ``held`` is the firmware's
@@ -204,6 +212,7 @@ class SimHardware:
             self.matrix.closed = tuple(p is not Piece.EMPTY for p in self.board.read().holes)
         else:
             self._fields = self.board.raw_fields()
+            self._unwired = self.board.unwired()
         for press in self.board.take_presses():
             self._presses.append((BUTTON_ORDER.index(press.button), press.long))
         now = self.board.clock.now()
@@ -534,7 +543,10 @@ def _no_sleep(microseconds: int) -> None:
     """Settling takes no time in the simulation."""
 
 
-COMMANDS = "place HOLE [burocrat] | lift HOLE | press BUTTON | remove GROOVE | seat GROOVE LETTER"
+COMMANDS = (
+    "place HOLE [burocrat] | lift HOLE | press BUTTON | remove GROOVE | seat GROOVE LETTER"
+    " | unwire HOLE | mend HOLE"
+)
 """What ``flixboard sim-mcu`` reads from standard input, one command a line."""
 
 
@@ -612,6 +624,10 @@ def _command(board: SimBoard, words: list[str]) -> str | None:
             board.remove_panel(int(rest[0]))
         elif verb == "seat" and len(rest) == 2:
             board.seat_panel(int(rest[0]), rest[1])
+        elif verb == "unwire" and rest:
+            board.fault_disconnected(rest[0])  # its wire breaks: the input reads 0 V
+        elif verb == "mend" and rest:
+            board.clear_fault(rest[0])
         else:
             return f"unknown command {' '.join(words)!r}; commands: {COMMANDS}"
     except ValueError as error:

@@ -63,6 +63,7 @@ from engine.phrase import why
 from engine.variants import VARIANTS, find_variant
 from hal.base import FLIX_GEOMETRY, BoardGeometry, BoardReading, Button, ButtonPress, Clock, Piece
 from hal.geometry import geometry_for
+from hal.sensor_health import SensorFault
 
 ROLL_REFUSALS = (
     N_("cannot roll: the board is disconnected (searching for it)"),
@@ -152,6 +153,9 @@ class BoardController:
         self.copies: Bitboard = 0
         """The holes the other board's moves filled (remote play) that this board has not held
         since: a piece to put there, not one to put back."""
+        self.sensor_faults: tuple[SensorFault, ...] = ()
+        """The analog sensors the board says read what no connected one gives (a broken wire):
+        the board's health, and the fix words of their holes."""
         self._revision = 0
         now = clock.now()
         resumed = self.session.resume(now)
@@ -296,6 +300,21 @@ class BoardController:
         if connected != self.connected:
             self.board.connected = connected
             self._emit(BoardConnected() if connected else BoardLost(), now)
+
+    def set_sensor_faults(self, faults: tuple[SensorFault, ...], now: float) -> None:
+        """Note the sensors that read what no connected one gives (``Backend.sensor_faults``):
+        named in the board's health, and in the fix words instead of a piece to lift."""
+        if [f.sensor for f in faults] == [f.sensor for f in self.sensor_faults]:
+            return
+        self.sensor_faults = faults
+        self._revision += 1
+        if self.board.fix_words:
+            self.board.fix_words = self._describe(self.mismatch)
+
+    def health_in(self, say: Language) -> list[str]:
+        """The board's health in ``say``'s language: each faulty sensor, named by its hole."""
+        naming = self.game.naming
+        return [say.words(fault.words(naming)) for fault in self.sensor_faults]
 
     def _on_settled(self, changed: Bitboard, now: float) -> None:
         if self.game.game_over:
@@ -657,6 +676,18 @@ class BoardController:
     def _describe(self, mismatch: Mismatch, say: Language | None = None) -> list[str]:
         """The fix sentences (in the board's language, else ``say``'s); after a take-back,
         those of the latest move taken back first."""
+        say = say or language(self.config.language)
+        broken = sum(1 << f.sensor for f in self.sensor_faults if f.sensor < self.geometry.cells)
+        wrong = mismatch.missing | mismatch.extra | mismatch.wrong_kind
+        naming = self.game.naming
+        faults = [say.words(f.words(naming)) for f in self.sensor_faults if wrong >> f.sensor & 1]
+        keep = ~(broken & wrong)
+        mismatch = replace(
+            mismatch,
+            missing=mismatch.missing & keep,
+            extra=mismatch.extra & keep,
+            wrong_kind=mismatch.wrong_kind & keep,
+        )
         first, _ = self._lift_groups(mismatch)
         parts = [mismatch]
         if first:
@@ -673,16 +704,11 @@ class BoardController:
                 ),
             ]
         names = self.config.team_names
-        return [
+        return faults + [
             line
             for part in parts
             for line in words.fix_sentences(
-                part,
-                self.game,
-                self.sensed,
-                names,
-                say or language(self.config.language),
-                copies=self.copies,
+                part, self.game, self.sensed, names, say, copies=self.copies
             )
         ]
 
@@ -756,6 +782,7 @@ class BoardController:
             code: LanguageView(
                 message=self.message(language(code)),
                 fix=self.fix_in(language(code)),
+                health=self.health_in(language(code)),
                 words=words.board_words(self.game.geometry, language(code)).view(),
             )
             for code in LANGUAGES
@@ -789,6 +816,7 @@ class BoardController:
             languages=languages,
             connected=self.connected,
             board_status="connected" if self.connected else "searching",
+            board_health=self.health_in(language(self.config.language)),
             sensing=self.sensing,  # analog: kinds sensed; presence: kinds from the game
             dice=self.config.dice,
             team_names=list(self.config.team_names[: self.game.teams]),

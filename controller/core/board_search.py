@@ -27,6 +27,7 @@ from hal.base import (
     empty_reading,
 )
 from hal.errors import BoardDisconnected, HalError
+from hal.sensor_health import SensorFault
 from hal.serial_backend import SerialBackend
 
 RETRY_S = 1.0
@@ -165,6 +166,11 @@ class BoardSearch(Backend):
     def connected(self) -> bool:
         board = self.board
         return not self.closed and board is not None and board.connected
+
+    @property
+    def sensor_faults(self) -> tuple[SensorFault, ...]:
+        board = self.board
+        return () if board is None else board.sensor_faults
 
     def close(self) -> None:
         with self._lock:

@@ -247,6 +247,7 @@ class State(EngineState, kw_only=True):
     languages: dict[str, LanguageView]
     connected: bool
     board_status: str
+    board_health: list[str]
     sensing: str
     dice: str
     team_names: list[str]

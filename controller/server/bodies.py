@@ -46,9 +46,7 @@ from engine.variants import VARIANTS
 # have (a seat beyond its players, a hole not on this board) is the game's to refuse: a 409.
 MAX_SEAT = 7
 """The highest seat of any game (eight players)."""
-Seat = Annotated[
-    int, Meta(ge=0, le=MAX_SEAT, description="a seat 0..7 (one this game lacks: 409)")
-]
+Seat = Annotated[int, Meta(ge=0, le=MAX_SEAT, description="a seat 0..7 (one this game lacks: 409)")]
 Seed = Annotated[int, Meta(ge=0, le=SEED_LIMIT - 1, description="a seed 0..2**63-1")]
 Players = Annotated[int, Meta(ge=1, le=8, description="players 1..8 (as the variant takes)")]
 HOLE_PATTERN = (
@@ -252,6 +250,14 @@ class PlacePiece(Body):
 
 class LiftPiece(Body):
     hole: HoleName
+
+
+class SensorWire(Body):
+    """``POST /api/sim/wire``: the wire of a hole's sensor on the simulated board breaks
+    (``broken``: its input reads 0 V) or is mended."""
+
+    hole: HoleName
+    broken: bool
 
 
 class VoiceChange(Body):
@@ -667,4 +673,3 @@ class Answer(Response):
 
     def render(self, content: Any) -> bytes:
         return encode(content)
-

@@ -54,6 +54,7 @@ from controller.server.bodies import (
     Resign,
     Restarting,
     SeatOrder,
+    SensorWire,
     Settings,
     SettingsChange,
     SetupStatus,
@@ -144,6 +145,11 @@ def _order(summary: str, body: type[msgspec.Struct], answer: object = State) -> 
     return Operation(summary, answer, ORDER, body=body, order=True, tags=("orders",))
 
 
+def _sim_order(summary: str, body: type[msgspec.Struct]) -> Operation:
+    """An order to the simulated board's hands: the state after it, 404 on a real board."""
+    return Operation(summary, State, (*ORDER, 404), body, order=True, tags=("simulated board",))
+
+
 OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/api/state"): Operation(
         "The state (DESIGN §4): the game, the board, what each button may do now",
@@ -184,30 +190,12 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         ),
         tags=("state",),
     ),
-    ("POST", "/api/sim/place"): Operation(
-        "Simulated board: seat a piece",
-        State,
-        (*ORDER, 404),
-        PlacePiece,
-        order=True,
-        tags=("simulated board",),
+    ("POST", "/api/sim/place"): _sim_order("Simulated board: seat a piece", PlacePiece),
+    ("POST", "/api/sim/lift"): _sim_order("Simulated board: lift a piece", LiftPiece),
+    ("POST", "/api/sim/wire"): _sim_order(
+        "Simulated board: break or mend a sensor's wire", SensorWire
     ),
-    ("POST", "/api/sim/lift"): Operation(
-        "Simulated board: lift a piece",
-        State,
-        (*ORDER, 404),
-        LiftPiece,
-        order=True,
-        tags=("simulated board",),
-    ),
-    ("POST", "/api/sim/clear"): Operation(
-        "Simulated board: lift every piece",
-        State,
-        (*ORDER, 404),
-        Empty,
-        order=True,
-        tags=("simulated board",),
-    ),
+    ("POST", "/api/sim/clear"): _sim_order("Simulated board: lift every piece", Empty),
     ("GET", "/api/games"): Operation(
         "A page of the kept games, newest first",
         GamesPage,

@@ -1,6 +1,9 @@
 """``flixboard selftest [--board ...] [--geometry ...]``: LEDs, sensors, buttons and grooves,
 PASS/FAIL per item.
 
+An analog board also checks its sensors' wires: every sensor must read what a connected one
+can give (``hal.sensor_health``); a broken wire is named by its hole (its input reads 0 V).
+
 On the simulated board every item is automatic (the LED walk is checked against the recorded
 frames, every hole's sensor through simulated hands). On a real board the same items are
 interactive: watch the LED walk, watch the live sensor view while moving a Man, press each
@@ -16,9 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from controller.i18n import DEFAULT_LANGUAGE, N_, Language, language
-from engine.holes import Layout
+from engine.holes import Layout, Naming
 from engine.phrase import why
 from hal.base import FLIX_GEOMETRY, GROOVE_COUNT, Backend, BoardGeometry, Button, Piece
+from hal.errors import UnsupportedFeature
 from sim.board import SimBoard
 from sim.clock import SimClock
 from sim.view import render
@@ -127,6 +131,22 @@ def sim_grooves(board: SimBoard, layout: Layout) -> Result:
     return Result(N_("grooves"), not problems, detail)
 
 
+def wires(board: Backend, naming: Naming) -> Result | None:
+    """Every analog sensor reads what a connected one can give, checked on a fresh reading
+    (none on a board whose sensors are switches, or that gives no raw fields)."""
+    if board.sensing != "analog":
+        return None
+    try:
+        fields = board.raw_fields()  # a fresh RAW frame: the serial backend checks it
+    except UnsupportedFeature:
+        return None
+    faults = board.sensor_faults
+    if not faults:
+        detail = why("{count} sensors within a connected sensor's range", count=len(fields))
+        return Result(N_("wires"), True, detail)
+    return Result(N_("wires"), False, _joined([fault.words(naming) for fault in faults]))
+
+
 def run_sim(
     layout: Layout, brightness_cap: float, geometry: BoardGeometry = FLIX_GEOMETRY
 ) -> list[Result]:
@@ -141,7 +161,8 @@ def run_sim(
         results = [sim_led_walk(board), sim_sensors(board), sim_buttons(board)]
         if not geometry.flat:
             results.append(sim_grooves(board, layout))
-        return results
+        checked = wires(board, board.naming)
+        return results if checked is None else [*results, checked]
 
 
 # ------------------------------------------------------------------------ a real board
@@ -260,7 +281,8 @@ def run_real(
         ]
         if not board.geometry.flat:
             results.append(real_grooves(board, layout))
-        return results
+        checked = wires(board, layout)
+        return results if checked is None else [*results, checked]
 
 
 def _wrong(seen: str, wrong: Sequence[object]) -> str:

@@ -116,6 +116,7 @@ def test_selftest_on_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> 
         ["PASS", "sensors"],
         ["PASS", "buttons"],
         ["PASS", "grooves"],
+        ["PASS", "wires"],
     ]
 
 
@@ -139,6 +140,11 @@ def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
     unwired = SimBoard(clock=SimClock())
     unwired.fault_disconnected("R-I-S")  # on its pull-down: a piece that never leaves
     assert "R-I-S" in selftest.sim_sensors(unwired).detail
+    broken = selftest.wires(unwired, Layout())
+    assert broken is not None and not broken.passed
+    assert broken.detail == (
+        "The sensor under R-I-S reads 0.0 V: its wire is broken or the sensor is missing"
+    )
 
 
 @pytest.mark.parametrize(("geometry", "cells"), [("flip4", 25), ("olix", 121)])

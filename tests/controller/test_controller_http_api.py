@@ -341,3 +341,15 @@ async def test_a_panels_or_suits_option_of_the_wrong_type_is_refused_naming_it(
         response = await api.post("/api/new_game", body)
         assert response.status_code == status and key in response.json()["error"]
     await api.unchanged(before)
+
+
+async def test_a_sim_sensors_wire_breaks_and_is_mended(api: Harness) -> None:
+    """``POST /api/sim/wire``: the state's ``board_health`` names the hole until it is mended."""
+    assert (await api.post("/api/sim/wire", {"hole": "q9z", "broken": True})).status_code == 400
+    broken = await api.post("/api/sim/wire", {"hole": "G-I-S", "broken": True})
+    assert broken.status_code == 200
+    assert broken.json()["board_health"] == [
+        "The sensor under G-I-S reads 0.0 V: its wire is broken or the sensor is missing"
+    ]
+    mended = await api.post("/api/sim/wire", {"hole": "G-I-S", "broken": False})
+    assert mended.status_code == 200 and mended.json()["board_health"] == []

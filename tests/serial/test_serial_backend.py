@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
+from controller.tools import selftest
+from engine.holes import Layout
 from hal import serial_backend
 from hal.base import Piece
 from hal.errors import BackendUnavailable, BoardDisconnected
@@ -14,7 +16,7 @@ from hal.registry import open_backend
 from hal.serial_backend import DEFAULT_PORT, SerialBackend
 from hal.serial_errors import BoardCommandFailed, ProtocolMismatch
 from hal.serial_protocol import Kind, encode_frame
-from sim.pico_rig import PicoRig
+from sim.pico_rig import PicoRig, pico_rig
 
 Wait = Callable[..., None]
 
@@ -186,3 +188,29 @@ def test_commands_need_a_connected_board(rig: PicoRig, wait_until: Wait) -> None
         rig.backend.raw_fields()
     with pytest.raises(BoardDisconnected):
         rig.backend.capture_baseline()
+
+
+def test_a_broken_sensor_wire_is_found_by_the_health_check_and_a_strong_magnet_is_not(
+    wait_until: Wait,
+) -> None:
+    """The backend asks for a RAW frame at each connection and every ``health_s``: a sensor on
+    its pull-down (0 V) is named by its hole; a magnet that drives its sensor to the end of its
+    range (0.2 V) reads as a piece, not as a fault; a mended wire clears the fault."""
+    with pico_rig(health_s=0.2) as rig:
+        assert rig.backend.sensor_faults == ()
+        rig.board.place("R-I-H", strong=True)
+        wait_until(lambda: rig.backend.read().holes[1] is Piece.MAN)
+        rig.board.fault_disconnected("Y-II-H")
+        wait_until(lambda: [f.sensor for f in rig.backend.sensor_faults] == [21])
+        (fault,) = rig.backend.sensor_faults
+        assert fault.low and fault.volts < 0.1
+        said = fault.words(Layout())
+        assert (
+            said
+            == "The sensor under Y-II-H reads 0.0 V: its wire is broken or the sensor is missing"
+        )
+        checked = selftest.wires(rig.backend, Layout())  # flixboard selftest's item
+        assert checked is not None and (checked.passed, checked.detail) == (False, said)
+        rig.board.clear_fault("Y-II-H")
+        wait_until(lambda: rig.backend.sensor_faults == ())
+        assert rig.backend.read().holes[1] is Piece.MAN  # the strong magnet never was a fault

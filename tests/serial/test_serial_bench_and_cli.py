@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from bench.bench_serial import measure
+from engine.holes import parse
 from hal.base import Piece
 from hal.serial_backend import SerialBackend
 
@@ -40,13 +41,25 @@ def test_sim_mcu_command_serves_a_pty(tmp_path: Path) -> None:
             assert process.stdout.readline().strip() == f"linked as {link}"
             assert f"--board serial:{link}" in process.stdout.readline()
             process.stdout.readline()  # the list of commands
-            with SerialBackend(str(link), open_timeout=10) as backend:
+            with SerialBackend(str(link), open_timeout=10, health_s=0.2) as backend:
                 process.stdin.write("place Y-II-H burocrat\n")
                 process.stdin.flush()
                 assert process.stdout.readline().strip() == "ok"
                 deadline = time.monotonic() + 10
                 while backend.read().holes[21] is not Piece.BUROCRAT:
                     assert time.monotonic() < deadline, "the placement never arrived"
+                    time.sleep(0.01)
+                process.stdin.write("unwire R-I-S\n")  # its wire breaks: the page can show it
+                process.stdin.flush()
+                assert process.stdout.readline().strip() == "ok"
+                while [f.sensor for f in backend.sensor_faults] != [parse("R-I-S")]:
+                    assert time.monotonic() < deadline + 10, "the broken wire was never seen"
+                    time.sleep(0.01)
+                process.stdin.write("mend R-I-S\n")
+                process.stdin.flush()
+                assert process.stdout.readline().strip() == "ok"
+                while backend.sensor_faults:
+                    assert time.monotonic() < deadline + 20, "the mended wire was never seen"
                     time.sleep(0.01)
                 process.stdin.write("fly away\n")
                 process.stdin.flush()

@@ -186,9 +186,11 @@ def test_selftest_speaks_the_boards_language_from_its_configuration(
         [german("PASS"), german("sensors")],
         [german("PASS"), german("buttons")],
         [german("PASS"), german("grooves")],
+        [german("PASS"), german("wires")],
     ]
     assert german("{count} holes", count=64) in lines[1]
     assert german("R Y G B seated and sensed") in lines[3]
+    assert german("{count} sensors within a connected sensor's range", count=72) in lines[4]
     config.write_text('[board]\nlanguage = "en"\n')
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert cli(["selftest", "--board", "sim", "--config", str(config)]) == 0
@@ -255,10 +257,11 @@ def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german
     says(out, "grooves front {sensed} back", sensed="R Y G B")  # the live sensor view's labels
     assert f"\n{german('status')}  - - -" in out
     says(out, "Press {button} (within {seconds} s) ...", button="ROLL", seconds=30)
-    results = out.splitlines()[-4:]
+    results = out.splitlines()[-5:]
     assert results[0].split()[:2] == [german("PASS"), german("LED walk").split()[0]]
     assert german("confirmed") in results[0]
     says(results[2], "all four pressed")
+    assert results[4].split()[:2] == [german("PASS"), german("wires")]  # from a RAW frame
 
 
 def test_run_names_a_pico_of_another_board_and_the_fix_in_the_boards_german(

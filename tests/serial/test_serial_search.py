@@ -25,4 +25,9 @@ def test_the_service_comes_up_searching_and_finds_the_board(tmp_path: Path) -> N
         assert roll.status_code == 200, roll.text
         service.hand("place R-I-S")
         wait_for(lambda: "R-I-S" in service.state().get("board", {}), "the placement to count")
+        service.hand("unwire G-I-S")  # the found board's health reaches the page's state
+        wait_for(
+            lambda: any("G-I-S" in said for said in service.state().get("board_health", [])),
+            "the broken sensor wire to be named",
+        )
         assert any(e["type"] == "board_connected" for e in service.state()["events"])

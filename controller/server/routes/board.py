@@ -1,5 +1,5 @@
 """Board orders: hands that seat and lift pieces, or clear the board, on a board that has them
-(the simulator)."""
+(the simulator), and a sensor's wire broken or mended there."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from controller.errors import NotFound
-from controller.server.bodies import Answer, Empty, LiftPiece, PlacePiece
+from controller.server.bodies import Answer, Empty, LiftPiece, PlacePiece, SensorWire
 from controller.server.requests import read_body
 from controller.server.routes.game import guarded
 from controller.server.statuses import in_this_game
 from controller.server.web_service import WebService
 from engine.bitboard import scan_forward
-from hal.capabilities import Hands
+from hal.capabilities import Hands, Wires
 
 NO_HANDS = "no simulated board: hands exist only with --board sim"
 
@@ -54,8 +54,19 @@ def routes(service: WebService) -> list[Route]:
         occupied = scan_forward(service.controller.sensed.occupied())
         return moved(board, lambda: [board.lift(naming.name(hole)) for hole in occupied])
 
+    async def wire(request: Request) -> Answer:
+        """A sensor's wire breaks or is mended: the board's health says so (a sensor fault)."""
+        board = hands()
+        body = await read_body(request, SensorWire)
+        if not isinstance(board, Wires):
+            raise NotFound(NO_HANDS)
+        if body.broken:
+            return moved(board, lambda: board.fault_disconnected(body.hole))
+        return moved(board, lambda: board.clear_fault(body.hole))
+
     return [
         Route("/api/sim/place", guarded(service, place), methods=["POST"]),
+        Route("/api/sim/wire", guarded(service, wire), methods=["POST"]),
         Route("/api/sim/lift", guarded(service, lift), methods=["POST"]),
         Route("/api/sim/clear", guarded(service, clear), methods=["POST"]),
     ]

@@ -6,7 +6,7 @@
 
 import { $, onDraw, state } from "./store.js";
 import { onLanguage, t } from "./i18n.js";
-import { describeEvent } from "./words.js";
+import { boardSays, describeEvent } from "./words.js";
 
 /** How long a refusal stays (it also goes with the next order taken). */
 const REFUSAL_MS = 10_000;
@@ -36,16 +36,22 @@ function blockedBecause() {
   return "";
 }
 
-/** The status beside the title: the link to the service, and the board behind it. */
+/** The status beside the title: the link to the service, and the board behind it; a sensor
+ * that reads what no connected sensor gives (a broken wire) is named on the health line. */
 function drawStatus() {
   const connection = $("connection");
   const link = connection.dataset.state;
   const away = link === "live" && state.view?.connected === false;
-  connection.dataset.board = away ? "away" : "";
+  const health = link === "live" && !away && state.view ? boardSays(state.view).health : [];
+  connection.dataset.board = away ? "away" : health.length ? "fault" : "";
   if (link === "connecting") connection.textContent = t("connecting…");
   else if (link !== "live") connection.textContent = t("reconnecting…");
-  else connection.textContent = away ? t("no board") : t("live");
-  connection.title = away ? t("The board is not answering: searching for it.") : "";
+  else connection.textContent = away ? t("no board") : health.length ? t("sensor fault") : t("live");
+  connection.title = away ? t("The board is not answering: searching for it.") : health.join("; ");
+  const line = $("board-health");
+  const said = health.join(". ");
+  line.hidden = !said;
+  line.textContent = said ? `${said}.` : "";
 }
 
 /** Roll, FLIX, PENALTY and Undo disabled with the reason while the board or service is away

@@ -91,10 +91,14 @@ export function boardWords(state) {
   return Object.fromEntries(Object.entries(SPACEBOARD_WORDS).map(([key, word]) => [key, t(word)]));
 }
 
-/** The server's message line and fix words in the page's language. */
+/** The server's message line, fix words and board health in the page's language. */
 export function boardSays(state) {
   const said = state?.languages?.[pageLanguage()];
-  return { message: said?.message ?? state?.message, fix: said?.fix ?? state?.fix };
+  return {
+    message: said?.message ?? state?.message,
+    fix: said?.fix ?? state?.fix,
+    health: said?.health ?? state?.board_health ?? [],
+  };
 }
 
 /** "Pieces" of "Pieces left": a board word with its first letter capital. */

@@ -3,9 +3,10 @@
 //   node harness.mjs UF2 BOOTROM WIRING_JSON USB_FD
 // The USB CDC serial's bytes travel over the socket USB_FD (sim/emulated_pico.py bridges it to a
 // pty, which it replaces when the chip resets, as the Pico re-enumerates).
-// A flat board (Flip 4, Olix) has a "matrix" in its wiring instead of multiplexers: a Hall switch
+// A flat board (Flip 4, Olix) has a "matrix" in its wiring instead of multiplexers: a reed switch
 // and a diode per cell, so a row pin driven low (or the decoder's select pins naming that row)
-// pulls low the column pins of the cells holding a piece.
+// pulls low the column pins of the cells holding a piece (a stuck reed's cell always, a missing
+// reed's never: sim/board.py's faults decide "closed").
 // Commands arrive on stdin, one JSON object a line:
 //   {"counts": [72 ADC counts]}      what each sensor's output converts to (12 bits)
 //   {"closed": [0/1 per cell]}       a flat board: the cells holding a piece

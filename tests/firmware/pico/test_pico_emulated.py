@@ -11,6 +11,7 @@ import pytest
 
 from firmware.leds import limited_brightness
 from hal.base import Button, Piece
+from hal.sensor_health import volts_of
 from hal.serial_protocol import Kind, encode_frame
 from sim.emulated_pico import EmulatedRig, emulated_rig
 from tests.firmware.pico.full_white import assert_within_supply
@@ -144,3 +145,29 @@ def test_calibration_survives_a_watchdog_reset_of_a_hung_loop(wait_until: Wait) 
         rig.board.seat_panel(0, "R")
         rig.board.place(5)
         wait_until(lambda: rig.backend.read().occupied() == 1 << 5, SLOW)
+
+
+def test_a_broken_sensor_wire_is_named_and_a_saturating_magnet_is_not(
+    shared: EmulatedRig, wait_until: Wait
+) -> None:
+    """The UF2's RAW frames feed the host's health check: a sensor on its pull-down (0 V at the
+    ADC) is named, and reads as a piece; a magnet that drives its sensor to 0.2 V (the end of
+    the DRV5055's range) reads as a Man and never as a fault."""
+    board, backend = shared.board, shared.backend
+    board.place(5, strong=True)
+    board.fault_disconnected(21)
+    wait_until(lambda: backend.read().holes[5] is backend.read().holes[21] is Piece.MAN, SLOW)
+
+    def judged() -> bool:  # a health check's RAW frame saw both
+        fields = backend.last_raw_fields
+        return (
+            fields is not None and volts_of(fields[5], -1) < 0.25 and volts_of(fields[21], -1) < 0.1
+        )
+
+    wait_until(judged, SLOW)
+    fields = backend.last_raw_fields
+    assert fields is not None and volts_of(fields[5], -1) > 0.15
+    assert [f.sensor for f in backend.sensor_faults] == [21]
+    board.clear_fault(21)
+    board.lift(5)
+    wait_until(lambda: backend.read().occupied() == 0, SLOW)

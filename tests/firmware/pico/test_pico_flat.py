@@ -76,7 +76,8 @@ def test_olix_counters_and_a_frame_in_two_parts_on_the_emulated_pico(
     olix: EmulatedRig, wait_until: Wait
 ) -> None:
     """Counters on the 11x11 matrix (rows through the 74HC154) reach the host; an LED frame of
-    129 pixels, sent in two parts, comes out of the NeoPixel pin whole."""
+    129 pixels, sent in two parts, comes out of the NeoPixel pin whole; a stuck and a missing
+    reed reach the host as they are, through the real firmware's scan."""
     board, backend = olix.board, olix.backend
     cells = {0, 12, 60, 120}
     for cell in cells:
@@ -92,3 +93,7 @@ def test_olix_counters_and_a_frame_in_two_parts_on_the_emulated_pico(
     )
     wait_until(lambda: backend.board_scan_hz > 0, TIMEOUT)  # counted over an emulated second
     assert_within_supply(olix, "olix")  # 7.87 A uncapped, scaled within the 6 A supply
+    board.fault_stuck(30)  # a reed welded shut: a piece on a cell nobody filled
+    board.fault_dead(12)  # a reed missing: its piece is never seen
+    seen = (cells - {12}) | {30}
+    wait_until(lambda: backend.read().occupied() == sum(1 << c for c in seen), TIMEOUT)
