@@ -1,0 +1,101 @@
+"""A remote game through real outages, and the link's history that shows them: in one game of
+Lucky Flix the guest's service is killed (SIGKILL) and started again, then the broker, then the
+host's service. The game goes on without a forfeit; the guest's journal holds the host's log
+entry by entry (nothing lost, nothing that was not played); each side's history counts its
+drops (the other board gone, this board's broker connection) with their lengths and its round
+trips, and the guest's page says so in one line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from broker_support import Mosquitto
+from playwright.sync_api import Page, expect
+from remote_support import Side, game_of, open_game, play, wait_for
+from test_web_remote_faults import logs
+
+STEPS_AFTER = 4
+"""Steps played after the last fault before the boards are compared."""
+
+
+def history(side: Side) -> dict[str, Any]:
+    shown: dict[str, Any] = side.state()["remote"]["link"]["history"]
+    return shown
+
+
+def sides(shown: dict[str, Any]) -> list[str]:
+    return sorted(drop["side"] for drop in shown["drops"])
+
+
+def test_a_game_outlives_its_link_and_the_page_shows_each_drop(
+    tmp_path: Path, mosquitto: Mosquitto, open_page: Callable[..., Page]
+) -> None:
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url, "--computer", "2:1"]).start()
+    faults: list[int] = []
+    seen: dict[str, dict[str, Any]] = {}
+    after: list[int] = []
+    """The Men on the host's board after the last fault."""
+
+    def fault(step: int) -> None:
+        """Every third step one fault, in this order: the guest killed, the broker, the host
+        killed (each side's history starts with its service)."""
+        if step % 3 or len(faults) == 3:
+            return
+        if not faults:
+            guest.kill()
+            guest.start()
+        elif len(faults) == 1:
+            wait_for(lambda: history(host)["drop_count"] == 1, "the host saw the guest go")
+            mosquitto.restart()
+        else:
+            wait_for(
+                lambda: history(host)["drop_count"] == 2
+                and not any(drop["ongoing"] for drop in history(host)["drops"]),
+                "the host's broker connection is back",
+            )
+            seen["host"] = history(host)
+            host.kill()
+            host.start()
+            after.append(len(host.state()["board"]))
+        faults.append(step)
+
+    def done(ours: dict[str, Any], theirs: dict[str, Any]) -> bool:
+        """Some steps after the last fault (or the game's end), both boards in the same game."""
+        if len(faults) < 3:
+            return False
+        moved = len(ours["board"]) >= after[0] + STEPS_AFTER or ours["phase"] == "game_over"
+        return moved and game_of(ours) == game_of(theirs)
+
+    try:
+        open_game(host, guest, "lucky")
+        ours, theirs = play(host, guest, until=done, between=fault)
+        assert len(faults) == 3, "every fault was made during the game"
+        assert game_of(ours) == game_of(theirs)
+        wait_for(lambda: logs(host, guest)[0] == logs(host, guest)[1], "the guest catches up")
+        hosted, applied = logs(host, guest)
+        assert applied == hosted, "entry by entry: no move lost, none that was not played"
+        assert not [e for e in hosted if e.get("data", {}).get("kind") == "resign"], "no forfeit"
+
+        assert sides(seen["host"]) == ["broker", "peer"]  # the guest gone, then the broker
+        assert seen["host"]["rtt_samples"] > 0 and seen["host"]["rtt_ms"] is not None
+        wait_for(
+            lambda: history(guest)["drop_count"] == 2
+            and not any(drop["ongoing"] for drop in history(guest)["drops"]),
+            "the guest saw the broker and the host go and come back",
+        )
+        theirs_shown = history(guest)
+        assert sides(theirs_shown) == ["broker", "peer"]
+        assert theirs_shown["longest_s"] == max(d["lasted_s"] for d in theirs_shown["drops"])
+        assert theirs_shown["rtt_p95_ms"] >= 0 and theirs_shown["rtt_samples"] > 0
+
+        page = open_page(guest.up)
+        expect(page.locator("#remote-history")).to_have_text(
+            re.compile(r"^Link: \d+ ms \(p95 \d+ ms\) · drops: 2, longest \d+ s · last: .+, \d+ s$")
+        )
+    finally:
+        host.stop()
+        guest.stop()
