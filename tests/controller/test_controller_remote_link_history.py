@@ -5,7 +5,11 @@ and its p95 (nearest rank) over the latest ``RTT_WINDOW``."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
+import msgspec
+
+from controller.core.state import LinkDropView, LinkHistoryView
 from controller.remote.link_history import DROPS_KEPT, RTT_WINDOW, LinkHistory
 
 
@@ -49,3 +53,16 @@ def test_the_round_trip_now_and_its_p95_over_the_window() -> None:
         history.round_trip(0.002)
     shown = history.shown()
     assert (shown.rtt_ms, shown.rtt_p95_ms, shown.rtt_samples) == (2.0, 2.0, 100 + RTT_WINDOW)
+
+
+def test_the_protocol_page_names_every_field_and_bound() -> None:
+    """docs/REMOTE.md's table of the link's history: a row for each field the state has, the
+    bounds as the module has them."""
+    text = (Path(__file__).parents[2] / "docs" / "REMOTE.md").read_text(encoding="utf-8")
+    section = text.split("## The link's history", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip().strip("`") for line in section.splitlines() if "| `" in line}
+    fields = {f.name for f in msgspec.structs.fields(LinkHistoryView)}
+    fields |= {f.name for f in msgspec.structs.fields(LinkDropView)}
+    assert fields <= rows, sorted(fields - rows)
+    assert f"the latest {DROPS_KEPT} drops" in section
+    assert f"the latest {RTT_WINDOW} round trips" in section
