@@ -161,7 +161,8 @@ class LinkDropView(Typed):
 
 class LinkHistoryView(Typed):
     """A remote link's history: its latest drops (at most 20, oldest first), how many and the
-    longest, and the round trip to the broker now and its p95 over the latest 200."""
+    longest, the round trip to the broker now and its p95 over the latest 200, and a guest's
+    moves' round trip to the other board likewise."""
 
     drops: list[LinkDropView]
     drop_count: int
@@ -169,6 +170,9 @@ class LinkHistoryView(Typed):
     rtt_ms: float | None
     rtt_p95_ms: float | None
     rtt_samples: int
+    move_rtt_ms: float | None
+    """A guest's latest move round trip to the other board (an order to its outcome)."""
+    move_rtt_p95_ms: float | None
 
 
 class LinkView(Typed):

@@ -7,7 +7,9 @@ connection lost and found again; a ``peer`` drop is the other board's presence g
 to gone and back (a presence sealed with the other board's key and newer than the last one
 taken: a stranger can neither forge nor replay one); the round trip is the time from a
 message published (QoS 1) to the broker's acknowledgement (PUBACK) on this board's own
-connection, so it costs no message of its own. The history lives as long as the link (a service
+connection, so it costs no message of its own. A guest also times its moves' round trip to
+the other board: an order sent to the host until its outcome comes back (the host's log moved
+on, or a refusal). The history lives as long as the link (a service
 started again starts a fresh one).
 """
 
@@ -46,6 +48,7 @@ class LinkHistory:
         self._longest_s = 0.0
         self._rtts: deque[float] = deque(maxlen=RTT_WINDOW)
         self._samples = 0
+        self._moves: deque[float] = deque(maxlen=RTT_WINDOW)
 
     def lost(self, side: LinkSide) -> None:
         """``side`` is gone from now on (a second call before ``back`` changes nothing)."""
@@ -64,9 +67,13 @@ class LinkHistory:
             self._longest_s = max(self._longest_s, drop.ended - drop.began)
 
     def round_trip(self, seconds: float) -> None:
-        """One round trip measured."""
+        """One round trip to the broker measured."""
         self._rtts.append(seconds * 1000)
         self._samples += 1
+
+    def move_round_trip(self, seconds: float) -> None:
+        """One move's round trip to the other board measured (an order to its outcome)."""
+        self._moves.append(seconds * 1000)
 
     def shown(self) -> LinkHistoryView:
         """The history as ``/api/state`` shows it (a drop still going on counts to now)."""
@@ -81,12 +88,23 @@ class LinkHistory:
             for drop in self._drops
         ]
         longest = max([self._longest_s, *(now - drop.began for drop in self._open.values())])
-        rtts = sorted(self._rtts)
         return LinkHistoryView(
             drops=drops,
             drop_count=self.count,
             longest_s=round(longest, 1),
-            rtt_ms=round(self._rtts[-1], 1) if self._rtts else None,
-            rtt_p95_ms=round(rtts[math.ceil(0.95 * len(rtts)) - 1], 1) if rtts else None,
+            rtt_ms=_latest(self._rtts),
+            rtt_p95_ms=_p95(self._rtts),
             rtt_samples=self._samples,
+            move_rtt_ms=_latest(self._moves),
+            move_rtt_p95_ms=_p95(self._moves),
         )
+
+
+def _latest(times: deque[float]) -> float | None:
+    return round(times[-1], 1) if times else None
+
+
+def _p95(times: deque[float]) -> float | None:
+    """The 95th percentile, nearest rank."""
+    ordered = sorted(times)
+    return round(ordered[math.ceil(0.95 * len(ordered)) - 1], 1) if ordered else None

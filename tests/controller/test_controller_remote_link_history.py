@@ -53,6 +53,11 @@ def test_the_round_trip_now_and_its_p95_over_the_window() -> None:
         history.round_trip(0.002)
     shown = history.shown()
     assert (shown.rtt_ms, shown.rtt_p95_ms, shown.rtt_samples) == (2.0, 2.0, 100 + RTT_WINDOW)
+    assert (shown.move_rtt_ms, shown.move_rtt_p95_ms) == (None, None)  # no order yet
+    for ms in (40, 20, 30):
+        history.move_round_trip(ms / 1000)
+    shown = history.shown()
+    assert (shown.move_rtt_ms, shown.move_rtt_p95_ms) == (30.0, 40.0)
 
 
 def test_the_protocol_page_names_every_field_and_bound() -> None:

@@ -126,10 +126,15 @@ def test_a_game_outlives_its_link_and_the_page_shows_each_drop(
         assert sides(theirs_shown) == ["broker", "peer"]
         assert theirs_shown["longest_s"] == max(d["lasted_s"] for d in theirs_shown["drops"])
         assert theirs_shown["rtt_p95_ms"] >= 0 and theirs_shown["rtt_samples"] > 0
+        assert theirs_shown["move_rtt_p95_ms"] > 0  # the guest's orders, timed
+        assert seen["host"]["move_rtt_ms"] is None  # the host sends no orders
 
         page = open_page(guest.up)
         expect(page.locator("#remote-history")).to_have_text(
-            re.compile(r"^Link: \d+ ms \(p95 \d+ ms\) · drops: 2, longest \d+ s · last: .+, \d+ s$")
+            re.compile(
+                r"^Link: \d+ ms \(p95 \d+ ms\) · a move \d+ ms \(p95 \d+ ms\) · "
+                r"drops: 2, longest \d+ s · last: the other board, \d+ s$"
+            )
         )
     finally:
         host.stop()

@@ -1,6 +1,7 @@
 // The remote link's history in one line a player reads at a glance (docs/REMOTE.md, the link's
-// history): the round trip to the broker now and its p95, how many drops and the longest, and
-// the last one: whose (this board's broker connection, or the other board) and how long.
+// history): the round trip to the broker now and its p95 (on a guest, a move's round trip to the
+// other board too), how many drops and the longest, and the last one: whose (this board's
+// broker connection, or the other board) and how long.
 
 import { t } from "./i18n.js";
 import { $ } from "./store.js";
@@ -28,6 +29,9 @@ export function historyLine(history) {
       ? t("Link: no round trip measured yet")
       : t("Link: {ms} ms (p95 {p95} ms)", { ms: Math.round(history.rtt_ms), p95: Math.round(history.rtt_p95_ms) }),
   ];
+  if (history.move_rtt_ms !== null && history.move_rtt_ms !== undefined) {
+    parts.push(t("a move {ms} ms (p95 {p95} ms)", { ms: Math.round(history.move_rtt_ms), p95: Math.round(history.move_rtt_p95_ms) }));
+  }
   if (history.drop_count === 0) {
     parts.push(t("no drops"));
   } else {
