@@ -72,8 +72,13 @@ def test_a_game_through_delayed_and_reordered_messages(
     tmp_path: Path, mosquitto: Mosquitto, second_broker: Mosquitto
 ) -> None:
     relay = DelayingRelay(mosquitto, second_broker)
-    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
-    guest = Side(tmp_path / "guest", ["--remote", second_broker.url, "--computer", "2:1"]).start()
+    host, guest = (
+        Side(tmp_path / name, ["--remote", broker.url, *more]).start()
+        for name, broker, more in (
+            ("host", mosquitto, []),
+            ("guest", second_broker, ["--computer", "2:1"]),  # the guest's computer at seat 2
+        )
+    )
     try:
         open_game(host, guest, "lucky")
         first = following(guest)
