@@ -136,6 +136,13 @@ def test_a_game_outlives_its_link_and_the_page_shows_each_drop(
                 r"drops: 2, longest \d+ s · last: the other board, \d+ s$"
             )
         )
+        page.click("#remote-drops summary")  # each drop, in the order they came
+        expect(page.locator("#remote-drops-list li")).to_have_text(
+            [
+                re.compile(r"^.+: this board's broker connection, \d+ s$"),
+                re.compile(r"^.+: the other board, \d+ s$"),
+            ]
+        )
     finally:
         host.stop()
         guest.stop()

@@ -1,9 +1,9 @@
 // The remote link's history in one line a player reads at a glance (docs/REMOTE.md, the link's
 // history): the round trip to the broker now and its p95 (on a guest, a move's round trip to the
 // other board too), how many drops and the longest, and the last one: whose (this board's
-// broker connection, or the other board) and how long.
+// broker connection, or the other board) and how long; under it, each drop kept (the latest 20).
 
-import { t } from "./i18n.js";
+import { pageLanguage, t } from "./i18n.js";
 import { $ } from "./store.js";
 
 /** ``seconds`` as a length a person reads: 12 s, 4 min 12 s, 1 h 5 min. */
@@ -44,9 +44,24 @@ export function historyLine(history) {
   return parts.join(" · ");
 }
 
-/** Show the history of ``link`` under the link's state. */
+/** One drop in words: when it began (the page's clock), whose, how long. */
+export function dropLine(drop) {
+  const at = new Date(drop.at * 1000).toLocaleTimeString(pageLanguage());
+  return drop.ongoing
+    ? t("{at}: {who}, {length} so far", { at, who: whose(drop), length: length(drop.lasted_s) })
+    : t("{at}: {who}, {length}", { at, who: whose(drop), length: length(drop.lasted_s) });
+}
+
+/** Show the history of ``link`` under the link's state, and each drop kept in a list. */
 export function showHistory(link) {
   const element = $("remote-history");
   element.textContent = historyLine(link.history);
   element.dataset.drops = String(link.history?.drop_count ?? 0);
+  const drops = link.history?.drops ?? [];
+  $("remote-drops").hidden = drops.length === 0;
+  $("remote-drops-list").replaceChildren(...drops.map((drop) => {
+    const item = document.createElement("li");
+    item.textContent = dropLine(drop);
+    return item;
+  }));
 }
