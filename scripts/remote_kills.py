@@ -28,11 +28,7 @@ sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "web")]
 from broker_support import Mosquitto  # noqa: E402
 from remote_support import Side, both_over, game_of, open_game, play  # noqa: E402
 from test_web_remote_faults import logs  # noqa: E402
-
-
-def mid_throw(state: dict[str, Any]) -> bool:
-    """The dice were just thrown: the Man they call for is not placed yet."""
-    return state["phase"] == "await_place" and state.get("last_throw") is not None
+from test_web_remote_link_history import mid_throw  # noqa: E402
 
 
 def main() -> None:
