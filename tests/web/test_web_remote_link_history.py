@@ -152,6 +152,11 @@ def test_a_game_outlives_its_link_and_the_page_shows_each_drop(
                 re.compile(r"^.+: the other board, \d+ s$"),
             ]
         )
+        page.evaluate("localStorage.setItem('flixboard.language', 'de')")  # a German page
+        page.reload()
+        expect(page.locator("#remote-history")).to_have_text(
+            re.compile(r"^Verbindung: \d+ ms \(p95 \d+ ms\) · ein Zug .* · Abbrüche: 2, längster ")
+        )
     finally:
         host.stop()
         guest.stop()
