@@ -144,6 +144,37 @@ Peer = Literal["unknown", "online", "gone", "left"]
 """What a board knows of the other side of a remote game."""
 
 
+LinkSide = Literal["broker", "peer"]
+"""Whose drop: this board's connection to the broker, or the other board gone."""
+
+
+class LinkDropView(Typed):
+    """One drop of a remote link (docs/REMOTE.md#the-links-history)."""
+
+    side: LinkSide
+    at: float
+    """When it began (Unix seconds)."""
+    lasted_s: float
+    """How long it lasted (so far, while ``ongoing``)."""
+    ongoing: bool
+
+
+class LinkHistoryView(Typed):
+    """A remote link's history: its latest drops (at most 20, oldest first), how many and the
+    longest, the round trip to the broker now and its p95 over the latest 200, and a guest's
+    moves' round trip to the other board likewise."""
+
+    drops: list[LinkDropView]
+    drop_count: int
+    longest_s: float
+    rtt_ms: float | None
+    rtt_p95_ms: float | None
+    rtt_samples: int
+    move_rtt_ms: float | None
+    """A guest's latest move round trip to the other board (an order to its outcome)."""
+    move_rtt_p95_ms: float | None
+
+
 class LinkView(Typed):
     """The remote link: the connection, the other side, the messages dropped."""
 
@@ -157,6 +188,8 @@ class LinkView(Typed):
     peer_gone_s: float | None
     applied: int
     dropped: dict[str, int]
+    history: LinkHistoryView | UnsetType = UNSET
+    """The link's drops and round trips (``controller.remote.link_history``)."""
 
 
 class RemoteView(Typed):

@@ -235,6 +235,7 @@ class Guest(Role):
                 return
             self.applied += 1
         if entries:
+            self._answered()
             self.pending = None
         if self.pending is None and not self.spectator and self.follower.game is not None:
             ctl.recommit(now)
@@ -245,6 +246,7 @@ class Guest(Role):
         if self.pending is None or self.pending.nonce != nonce:
             self.dropped["stale"] += 1
             return
+        self._answered()
         self.pending = None
         words = None if refused.said is None else refused.said.said()
         said = UNSET if words is None else SaidView.of(words)
@@ -253,6 +255,11 @@ class Guest(Role):
         if position != self._refused_at:  # once a position: a refusal never starts a storm
             self._refused_at = position
             self.ctl.recommit(now)
+
+    def _answered(self) -> None:
+        """The pending order's outcome came: its round trip goes to the link's history."""
+        if self.pending is not None:
+            self.link.history.move_round_trip(time.monotonic() - self._sent_at)
 
     # ---------------------------------------------------------------- the controller asks
 

@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 from controller.config import Config, ConfigError
 from controller.core.state import LinkView, Peer
 from controller.remote.inbox import SNAPSHOT_BYTES, Inbox
+from controller.remote.link_history import LinkHistory
 from engine.phrase import why
 
 if TYPE_CHECKING:
@@ -177,6 +178,8 @@ class Link:
         """The last such error."""
         self.sent = 0
         self.received = 0
+        self.history = LinkHistory()
+        """The drops of this connection and its round trips to the broker."""
         self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
         self._changes: deque[tuple[str | Subscription, bool]] = deque()
         """Subscriptions to take (``True``) or leave on the connection that is up."""
@@ -233,6 +236,7 @@ class Link:
             peer_gone_s=peer_gone_s,
             applied=applied,
             dropped=dropped,
+            history=self.history.shown(),
         )
 
     # ---------------------------------------------------------------- the connection
@@ -258,6 +262,10 @@ class Link:
 
     def _set(self, state: str) -> None:
         if state != self.state:
+            if state == "reconnecting" and self.state == "connected":
+                self.history.lost("broker")
+            elif self.state == "reconnecting":
+                self.history.back("broker")
             self.state = state
             self._since = time.monotonic()
 
@@ -397,7 +405,9 @@ class Link:
                 self._changes.popleft()
             while self._outbox:
                 topic, payload, retain = self._outbox[0]
-                await client.publish(topic, payload, qos=QOS, retain=retain)
+                started = time.monotonic()
+                await client.publish(topic, payload, qos=QOS, retain=retain)  # until its PUBACK
+                self.history.round_trip(time.monotonic() - started)
                 self._outbox.popleft()
                 self.sent += 1
 

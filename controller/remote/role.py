@@ -123,8 +123,14 @@ class Role:
         shown = (self.peer_left, self.peer_online)
         self.peer_left = presence.left
         if presence.online != self.peer_online:
+            if not presence.online and not presence.left:
+                self.link.history.lost("peer")
+            elif self.peer_online is False:
+                self.link.history.back("peer")
             self.peer_online = presence.online
             self._peer_since = time.monotonic()
+        if presence.left:  # gone for good: its drop ends here
+            self.link.history.back("peer")
         if (self.peer_left, self.peer_online) != shown:
             self.ctl.restate()  # the pages' turn line says it at once
 

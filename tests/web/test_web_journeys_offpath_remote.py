@@ -38,6 +38,8 @@ ROUNDS = [("1280x800", "390x844"), ("844x390", "1280x800"), ("390x844", "844x390
 """The host's size and the guest's, round by round: each page walks every size."""
 SHOTS = REPO / "build" / "journeys"
 CODE = re.compile(r"[A-Z]{4}-[A-Z]{4}")
+LINK_LINE = re.compile(r"^Link: (\d+ ms \(p95 \d+ ms\)|no round trip measured yet) · no drops$")
+"""The link's history at a glance (docs/REMOTE.md): the round trip now, its p95, no drops yet."""
 SEEN = """(element) => {
   const bar = document.getElementById("action-bar");
   const clear = bar.contains(element)
@@ -204,11 +206,15 @@ def test_host_and_guest_play_on_their_pages(
         # The card where Join was says so (the page does not jump away from it).
         joining.sees("#remote-role", "This board plays the host's game.")
         joining.sees("#remote-link", "the other side is online")
+        joining.page.locator("#remote-history").scroll_into_view_if_needed()
+        joining.sees("#remote-history", LINK_LINE)  # the link's round trip and drops
         joining.look("joined-card")
         joining.back_to_board()
         joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
         joining.look("joined")
         hosting.sees("#remote-link", "the other side is online")
+        hosting.page.locator("#remote-history").scroll_into_view_if_needed()
+        hosting.sees("#remote-history", LINK_LINE)
         hosting.look("joined")
         steps += 1
 

@@ -202,6 +202,7 @@ def test_a_hostile_broker_changes_nothing(tmp_path: Path, roomy_broker: Mosquitt
             shown = link(side)
             assert shown["state"] == "connected" and shown["peer"] == "online"
             assert shown["restarts"] == 0 and shown["dropped"]["failed"] == 0
+            assert shown["history"]["drop_count"] == 0, "forged presences fake no drop"
             growth = rss_mb(side) - memory[name]
             assert growth <= MEMORY_GROWTH_MB, f"the {name} grew by {growth:.1f} MB"
     finally:

@@ -230,6 +230,8 @@ def test_replayed_snapshots_and_wills_change_nothing(tmp_path: Path, mosquitto: 
         guest.up.post("/api/sim/place", {"hole": "Y-II-H"})  # and plays, after the old will
         wait_for(lambda: "Y-II-H" in host.state()["board"], "the guest's move reaches the host")
         assert remote(host)["link"]["peer"] == "online"
+        drops = remote(host)["link"]["history"]["drops"]  # the kill, not the replayed will
+        assert [(drop["side"], drop["ongoing"]) for drop in drops] == [("peer", False)]
         rogue.publish(snapshots, first, retain=True)  # the game as it began
         guest.kill()  # the broker keeps the replayed snapshot: a restarted guest reads it first
         guest.start()

@@ -8,6 +8,7 @@ import { showAnswer } from "./answers.js";
 import { api, refresh } from "./orders.js";
 import { $, onDraw } from "./store.js";
 import { N_, t, tSaid } from "./i18n.js";
+import { showHistory } from "./link-history.js";
 
 const LINK_POLL_MS = 2000;
 /** A broker connected this long with no word from the other board: nobody answers the code. */
@@ -93,6 +94,7 @@ function showLink(link, role) {
   }
   element.dataset.state = state;
   element.textContent = text;
+  showHistory(link);
   const dropped = Object.values(link.dropped ?? {}).reduce((sum, count) => sum + count, 0);
   $("remote-dropped").textContent = dropped ? t("{count} bad or stale messages dropped", { count: dropped }) : "";
 }
