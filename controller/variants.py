@@ -8,7 +8,7 @@ variant is one ``register`` here beside the engine's own.
 >>> variant_spec("qubic").penalty_asks_block
 True
 >>> [spec.name for spec in SPECS.values() if spec.carried]
-['lucky', 'qubic', 'flip4', 'olix']
+['lucky', 'qubic', 'tactflix', 'flip4', 'olix']
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ class VariantSpec:
     flow: type[VariantFlow] = VariantFlow
     """What the variant adds to the board controller (the default adds nothing)."""
     carried: bool = False
-    """Remote play carries it: its only hidden fact is the dice, which the host throws."""
+    """Remote play carries it: nothing of it is hidden from the other board but the dice, which
+    the host throws (Tac-T-Flix's pending lines stand on both boards, unmarked on either)."""
     hidden: bool = False
     """Dealt information (Pay-Off's tokens) that never leaves the board: never hosted."""
     penalty_asks_block: bool = False
@@ -65,7 +66,7 @@ for _spec in (
     VariantSpec(LuckyFlix, "Lucky Flix", carried=True),
     VariantSpec(Qubic, "3-D Tic Tac Toe", carried=True, penalty_asks_block=True),
     VariantSpec(PayOffFlix, "Pay-Off Flix", flow=PayOffFlow, hidden=True),
-    VariantSpec(TacTFlix, "Tac-T-Flix", flow=TacTFlixFlow),
+    VariantSpec(TacTFlix, "Tac-T-Flix", flow=TacTFlixFlow, carried=True),
     VariantSpec(Flip4, "Flip 4", flow=Flip4Flow, carried=True),
     VariantSpec(Olix, "Olix", flow=OlixFlow, carried=True),
 ):

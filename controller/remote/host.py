@@ -291,8 +291,8 @@ class Host(Role):
         host's unless they are physical (a person reads them, on either side)."""
         ctl = self.ctl
         kind, seat, hole, to, throw = data.kind, data.seat, data.hole, data.to, data.throw
-        if kind == "place" and hole is None:
-            raise Malformed("a placement names its hole")
+        if kind in ("place", "substitute", "withdraw") and hole is None:
+            raise Malformed(f"a {kind} names its hole")
         if kind == "move" and (hole is None or to is None):
             raise Malformed("a move names its square and where it goes")
         if kind == "roll":

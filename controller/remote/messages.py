@@ -38,11 +38,21 @@ ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to")
 """What a guest's order may say of an action: the host stamps the time."""
 VARIANTS = tuple(name for name, spec in SPECS.items() if spec.carried)
 """The variants played remotely (``VariantSpec.carried``): their only hidden fact is the dice,
-which the host throws (Olix has none). Pay-Off's dealt tokens are hidden information and never
-travel; Tac-T-Flix is not carried yet."""
+which the host throws (Olix and Tac-T-Flix have none). Pay-Off's dealt tokens are hidden
+information and never travel."""
 HIDDEN = tuple(name for name, spec in SPECS.items() if spec.hidden)
 """Variants with hidden information (dealt tokens): never started on a hosted link."""
-ORDER_KINDS = ("roll", "place", "move", "call", "penalty", "request_block", "resign")
+ORDER_KINDS = (
+    "roll",
+    "place",
+    "move",
+    "call",
+    "penalty",
+    "request_block",
+    "resign",
+    "substitute",
+    "withdraw",
+)
 
 Whole = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]
 """A count or a number that JSON carries exactly."""
@@ -158,7 +168,17 @@ class Entry(_Message, tag="entry", frozen=True):
 class OrderAction(_Part, frozen=True):
     """What a guest's order says of an action (the host stamps its time)."""
 
-    kind: Literal["roll", "place", "move", "call", "penalty", "request_block", "resign"]
+    kind: Literal[
+        "roll",
+        "place",
+        "move",
+        "call",
+        "penalty",
+        "request_block",
+        "resign",
+        "substitute",
+        "withdraw",
+    ]
     seat: SeatNumber | None = None
     hole: Name | None = None
     throw: Name | None = None

@@ -259,6 +259,16 @@ def test_the_json_schema_names_every_kind() -> None:
     assert components.keys() == definitions.keys()
 
 
+def test_the_order_kinds_are_the_ones_docs_remote_names() -> None:
+    """docs/REMOTE.md's order lists the kinds of action the schema takes (Tac-T-Flix's
+    substitution and withdrawal among them)."""
+    kinds = messages.schema()["$defs"]["OrderAction"]["properties"]["kind"]["enum"]
+    assert set(kinds) == set(messages.ORDER_KINDS)
+    text = (Path(__file__).parents[2] / "docs" / "REMOTE.md").read_text(encoding="utf-8")
+    said = text.split('"action": {"kind": "', 1)[1].split('"', 1)[0]
+    assert set(said.split("|")) == set(kinds)
+
+
 def _entry(game: int, n: int) -> Entry:
     return Entry.of(game, n, LogEntry("action", ActionData("roll", throw=f"red/I/{n}")))
 

@@ -35,7 +35,7 @@ def test_a_spec_is_found_as_the_engine_finds_a_variant() -> None:
 
 
 def test_remote_play_carries_what_the_specs_say() -> None:
-    assert VARIANTS == ("lucky", "qubic", "flip4", "olix")
+    assert VARIANTS == ("lucky", "qubic", "tactflix", "flip4", "olix")
     assert HIDDEN == ("payoff",)
 
 

@@ -49,6 +49,8 @@ class Side:
     geometry: str = "flix"
     service: Service | None = field(default=None, init=False)
     extra_since: dict[str, float] = field(default_factory=dict, init=False)
+    placed: set[str] = field(default_factory=set, init=False)
+    """The holes the game had pieces in when last looked at."""
 
     def start(self) -> Side:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -119,13 +121,22 @@ def in_step(host: Side, guest: Side) -> bool:
 
 
 def mirror(side: Side, state: dict[str, Any]) -> None:
-    """The person at ``side`` puts each missing Man where it blinks, and lifts a stray."""
-    for hole in state["mismatch"]["missing"]:
+    """The person at ``side`` puts each missing piece where it blinks, changes a piece of the
+    wrong kind (a Man the other board's Burocrat took the place of), lifts a piece the game
+    just took off (a Tac-T-Flix withdrawal or penalty) at once and a stray after a while."""
+    for hole in state["mismatch"]["wrong_kind"]:
+        side.up.post("/api/sim/lift", {"hole": hole})
+    for hole in [*state["mismatch"]["missing"], *state["mismatch"]["wrong_kind"]]:
         piece = state["board"].get(hole, {}).get("piece", "man")
         side.up.post("/api/sim/place", {"hole": hole, "piece": piece})
     now = time.monotonic()
     waiting = bool(state["remote"] and state["remote"].get("waiting"))
     extra = set(state["mismatch"]["extra"])
+    taken_off = extra & side.placed
+    side.placed = set(state["board"])
+    for hole in taken_off:
+        side.up.post("/api/sim/lift", {"hole": hole})
+    extra -= taken_off
     side.extra_since = {h: side.extra_since.get(h, now) for h in extra}
     for hole, since in list(side.extra_since.items()):
         if not waiting and now - since > STRAY_S:
