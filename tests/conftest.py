@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ("tests.pico_update_support",)
-"""Fixtures more than one part's tests share (the Pico update's simulated Pico and drive)."""
+pytest_plugins = ("tests.pico_update_support", "tests.mutation_order")
+"""Fixtures more than one part's tests share (the Pico update's simulated Pico and drive), and
+the order of a mutant's tests under mutmut."""
 
 
 def _wait_until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
