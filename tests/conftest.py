@@ -5,11 +5,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-pytest_plugins = ("tests.pico_update_support",)
-"""Fixtures more than one part's tests share (the Pico update's simulated Pico and drive)."""
+pytest_plugins = ("tests.pico_update_support", "tests.mutation_order")
+"""Fixtures more than one part's tests share (the Pico update's simulated Pico and drive), and
+the order of a mutant's tests under mutmut."""
 
 
 def _wait_until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
@@ -62,7 +64,7 @@ def lanes_of(item: pytest.Item) -> set[str]:
     return lanes
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test with its lanes, and put the heaviest lanes first, so that under
     pytest-xdist the long tests start early instead of finishing last."""
     rank: dict[str, int] = {}
@@ -73,3 +75,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         heaviness = [HEAVY_LANES.index(lane) for lane in marked.intersection(HEAVY_LANES)]
         rank[item.nodeid] = min(heaviness, default=len(HEAVY_LANES))
     items.sort(key=lambda item: rank[item.nodeid])
+    items[:] = dealt(items, stealing_workers(config))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """(pytest-xdist's controller) Tell each worker how the workers share the tests: a worker's
+    own ``--dist`` option reads ``no``."""
+    node.workerinput["dist"] = node.config.getoption("dist")
+
+
+def stealing_workers(config: pytest.Config) -> int:
+    """The number of pytest-xdist workers when they share the tests by ``--dist worksteal``
+    (this process one of them), else 1."""
+    worker: dict[str, object] = getattr(config, "workerinput", {})
+    if worker.get("dist") != "worksteal":
+        return 1
+    count = worker["workercount"]
+    assert isinstance(count, int)
+    return count
+
+
+def dealt(items: list[pytest.Item], hands: int) -> list[pytest.Item]:
+    """``items`` dealt round into ``hands`` equal runs, one after the other, each in the order
+    of ``items``. worksteal gives each worker one run of the list at the start and lets an idle
+    worker take the second half of another's queue: dealt, every worker starts on its share of
+    the heavy lanes, and what moves between them is the quick tests at the end of a run (in
+    one heavy-first list the first worker would hold every heavy test, and the long ones at its
+    front would be taken last)."""
+    return [item for hand in range(hands) for item in items[hand::hands]]

@@ -19,6 +19,7 @@ def test_a_restart_runs_again_in_the_same_process_and_tells_systemd(tmp_path: Pa
         sock.settimeout(60)
         service = LiveService(tmp_path, env={"NOTIFY_SOCKET": "@" + name})
         service.start()
+        client = httpx.Client(base_url=service.url, timeout=10)  # one for every poll
         try:
             assert service.process is not None
             pid = service.process.pid
@@ -26,8 +27,8 @@ def test_a_restart_runs_again_in_the_same_process_and_tells_systemd(tmp_path: Pa
             assert found, service.log.read_text()
             assert service.log.read_text().count(found.group(1)) == 1  # printed once
             auth = {"Authorization": f"Bearer {found.group(1)}"}
-            run = httpx.get(f"{service.url}/api/setup", timeout=10).json()["run"]
-            answer = httpx.post(f"{service.url}/api/settings/restart", headers=auth, timeout=10)
+            run = client.get("/api/setup").json()["run"]
+            answer = client.post("/api/settings/restart", headers=auth)
             assert answer.status_code == 202
             messages: list[str] = []
             while sum("READY=1" in m for m in messages) < 2:
@@ -35,7 +36,7 @@ def test_a_restart_runs_again_in_the_same_process_and_tells_systemd(tmp_path: Pa
 
             def restarted() -> bool:
                 try:
-                    setup = httpx.get(f"{service.url}/api/setup", timeout=5).json()
+                    setup = client.get("/api/setup", timeout=5).json()
                 except httpx.TransportError:
                     return False
                 return bool(setup["run"] != run)
@@ -43,6 +44,7 @@ def test_a_restart_runs_again_in_the_same_process_and_tells_systemd(tmp_path: Pa
             service.wait_for(restarted, "the service to answer again")
             assert service.process.poll() is None and service.process.pid == pid
         finally:
+            client.close()
             assert service.stop() == 0
     reloading = next(i for i, m in enumerate(messages) if "RELOADING=1" in m)
     assert "MONOTONIC_USEC=" in messages[reloading]

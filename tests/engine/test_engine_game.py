@@ -14,6 +14,7 @@ from engine.errors import IllegalAction, IllegalPlacement, SettingError, Unknown
 from engine.game import Action, Event, Game, Options
 from engine.holes import name, parse
 from engine.lucky import LuckyFlix, LuckyOptions
+from engine.phrase import why
 from engine.qubic import Qubic
 from engine.variants import VARIANTS, find_variant, new_game, register, replay
 
@@ -171,6 +172,9 @@ def test_a_long_dice_game_keeps_a_small_history() -> None:
         tracemalloc.stop()
     assert len(game.actions) > 40
     assert per_action < 8_000, f"{per_action:.0f} bytes an action"
+    kept = [rng_state for _, _, rng_state in game._history]  # before each action
+    placed = [i for i, action in enumerate(game.actions[:-1], 1) if action.kind == "place"]
+    assert placed and all(kept[i] is kept[i - 1] for i in placed)  # one object, not a copy
     while game.actions:  # and undo still rewinds every throw exactly
         game.pop()
     assert game.roll()[0].data["throw"] == new_game("lucky", seed=7).roll()[0].data["throw"]
@@ -274,6 +278,8 @@ def test_unknown_options_are_named_with_every_known_one() -> None:
     with pytest.raises(SettingError) as refused:
         Options.from_dict({"colour": "red"})
     assert str(refused.value) == f"unknown option(s) colour; known: {known}"
+
+
 ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 ELSEWHERE = ["B-IV-S", "B-IV-D", "B-III-H"]
 ROW_MASK = sum(1 << parse(hole) for hole in ROW)
@@ -297,6 +303,7 @@ def test_the_call_window_runs_from_the_placement_until_call_window_seconds_later
     assert types(game.penalty(1, at=13.0)) == ["penalty_nothing"]
     assert game.call(0, at=13.0)[0].data["how"] == "call"
     game = row_completed_by_seat_0(at=10.0)
+    assert game.penalised_teams(13.0) == frozenset() and game.penalised_teams(13.001) == {0}
     assert game.call(0, at=13.001)[0].data["how"] == "late call"
 
 
@@ -383,6 +390,30 @@ def test_refusals_name_the_variant_and_the_team() -> None:
         game.resign(4)
     with pytest.raises(IllegalAction, match=r"^nothing to undo$"):
         new_game("qubic").pop()
+    with pytest.raises(IllegalAction, match=r"^unknown action 'dance' in qubic$"):
+        qubic.apply(Action("dance"))
+
+
+def test_a_refusal_after_a_throw_rewinds_the_dice_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/engine-api.md: "illegal -> an `IllegalAction` ... and the state is unchanged" holds
+    for a registered variant whose rule refuses a roll after the dice were thrown: the dice's
+    generator is rewound too, so the next roll throws what the refused one did."""
+    import engine.variants
+
+    class Stumble(LuckyFlix):
+        variant = "stumble"
+
+        def _act_roll(self, action: Action) -> None:
+            super()._act_roll(action)
+            raise IllegalAction(why("{variant} refuses every throw", variant=self.variant))
+
+    monkeypatch.setattr(engine.variants, "VARIANTS", dict(VARIANTS))
+    register(Stumble)
+    game = new_game("stumble", seed=4)
+    before = state(game)
+    with pytest.raises(IllegalAction, match=r"^stumble refuses every throw$"):
+        game.roll()
+    assert state(game) == before  # the generator's state among the rest
 
 
 def test_hole_names_in_events_and_actions_follow_the_layout_setting() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from api_schema import HOOKS
 
-from tests.live_service import free_port, run_command, wait_answering
+from tests.live_service import CLIENT_TLS, free_port, run_command, wait_answering
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -42,7 +42,7 @@ class Service:
     def __post_init__(self) -> None:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         self.client = httpx.Client(
-            base_url=self.url, headers=headers, timeout=10.0, event_hooks=HOOKS
+            base_url=self.url, headers=headers, timeout=10.0, event_hooks=HOOKS, verify=CLIENT_TLS
         )
 
     def state(self) -> dict[str, Any]:
