@@ -20,17 +20,19 @@ import pytest
 from broker_support import Mosquitto
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from controller.cli import command_parser
 from controller.config import Config
 from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.records.journal import Journal
-from controller.remote import fair_dice
+from controller.remote import fair_dice, messages
 from controller.remote.codes import new_code
 from controller.remote.guest import Guest
 from controller.remote.host import Host, HostKeys
 from controller.remote.link import Broker
 from controller.remote.messages import DiceProof, DiceShare
 from controller.remote.pake import Door, Welcome
+from controller.remote.sealing import Sealer
 from engine.game import Action, Phase
 from sim.board import SimBoard
 
@@ -145,7 +147,7 @@ async def _throws(game: Game, count: int) -> None:
 
 
 async def test_every_throw_comes_from_both_shares_and_verifies_from_each_book(
-    game: Game, tmp_path: Path
+    game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     await _throws(game, 6)
     rolls = [e for e in game.host.log if e.data is not None and e.data.kind == "roll"]
@@ -164,6 +166,14 @@ async def test_every_throw_comes_from_both_shares_and_verifies_from_each_book(
     kept.throws[0] = msgspec.structs.replace(first, faces=other)
     with pytest.raises(fair_dice.DiceRefused, match=f"throw 1 shows {other}"):
         fair_dice.verify_book(msgspec.json.encode(kept))
+    # the same through the command line: the book as kept verifies, the tampered one fails
+    parser, games = command_parser("games")
+    assert games.main(parser.parse_args(["--verify-dice", str(path)])) == 0
+    assert f"every throw verifies ({len(rolls)})" in capsys.readouterr().out
+    tampered = tmp_path / "tampered.json"
+    tampered.write_bytes(msgspec.json.encode(kept))
+    assert games.main(parser.parse_args(["--verify-dice", str(tampered)])) == 1
+    assert f"throw 1 shows {other}: its shares throw {first.faces}" in capsys.readouterr().out
 
 
 async def test_a_host_that_substitutes_a_throw_is_refused(game: Game) -> None:
@@ -255,3 +265,17 @@ async def test_a_guest_share_outside_its_chain_is_refused_and_the_throw_waits(
     await game.until(lambda: game.host._fair_held is not None, "the host holds the roll")
     assert game.a.ctl.game.phase == Phase.AWAIT_ROLL
     assert not any(e.data is not None and e.data.kind == "roll" for e in game.host.log[rolls:])
+
+
+async def test_a_strangers_share_is_dropped_as_forged_and_changes_nothing(game: Game) -> None:
+    await _throws(game, 1)
+    topic = game.host.topic(messages.DICE)
+    fair = game.guest.fair
+    assert fair is not None and fair.chain is not None
+    forged = DiceShare(game.host.game, 2, secrets.token_hex(32), secrets.token_hex(32))
+    before = game.host.dropped["forged"]
+    game.guest.link.publish(topic, Sealer(secrets.token_bytes(32)).seal(topic, forged))
+    await game.until(lambda: game.host.dropped["forged"] > before, "the host drops it")
+    assert game.host.dice_problem is None
+    await _throws(game, 2)  # the next throw is made from the guest's own share
+    assert game.guest.dice_problem is None
