@@ -282,13 +282,17 @@ class HostDice:
         return faces, DiceProof(n, host.hex(), guest.hex(), self.guest.root.hex())
 
     def thrown(self, at: int, faces: str, proof: DiceProof) -> None:
-        """A throw entered the host's log at position ``at``: into the book."""
+        """A throw about to enter the host's log at position ``at``: into the book first (a
+        throw kept there that never reached the journal, the service killed between the two,
+        is replaced)."""
+        self.book.throws = [throw for throw in self.book.throws if throw.at < at]
         self.book.throws.append(BookThrow(at, faces, proof))
         _keep(self.path, self.book)
 
-    def proofs(self) -> dict[int, DiceProof]:
-        """The proof of each throw by its position in the log (a restart attaches them again)."""
-        return {throw.at: throw.proof for throw in self.book.throws}
+    def proofs(self) -> dict[int, BookThrow]:
+        """Each throw of the book by its position in the log (a restart attaches the proofs
+        again, to the rolls that show the same faces)."""
+        return {throw.at: throw for throw in self.book.throws}
 
 
 class GuestDice:
@@ -316,12 +320,16 @@ class GuestDice:
             self.book = kept
         self.sent: int | None = None
         """The throw whose share was sent last."""
+        self.first = min((throw.proof.n for throw in self.book.throws), default=None)
+        """The first throw this board took part in (gave its share, or saw a proof of): the
+        host threw the ones before alone, before a guest joined."""
 
     def share(self, game: int, n: int) -> DiceShare | None:
         """This board's share of throw ``n`` (``None`` for a spectator)."""
         if self.chain is None:
             return None
         self.sent = n
+        self.first = n if self.first is None else min(self.first, n)
         return DiceShare(game, n, self.chain.share(n).hex(), self.chain.root.hex())
 
     def check(self, at: int, entry: LogEntry, game: Game) -> None:
@@ -330,9 +338,12 @@ class GuestDice:
         proof, data = entry.dice, entry.data
         if any(throw.at == at for throw in self.book.throws):
             return  # checked before a restart
+        n = throw_number(game)
+        if proof is None and (self.first is None or n < self.first):
+            return  # thrown before a guest joined: the host's alone
         if proof is None or data is None or data.throw is None:
             raise DiceRefused("the host's throw carries no proof of its dice")
-        n = throw_number(game)
+        self.first = n if self.first is None else min(self.first, n)
         if self.chain is not None and proof.guest != self.chain.share(n).hex():
             raise DiceRefused(f"the host's throw {n} does not use this board's share")
         self.verifier.check(proof, n, data.throw)

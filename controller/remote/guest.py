@@ -189,9 +189,9 @@ class Guest(Role):
             self._start(snapshot.new_game, snapshot.game, now)
         if not self._dice(snapshot):
             return
-        self._apply(entries, now)
         if self.fair is not None:
             self.fair.sent = None  # the host may have restarted: the share again
+        self._apply(entries, now)
         pending = self.pending
         if pending is not None and (pending.game, pending.base) == (
             self.follower.game,

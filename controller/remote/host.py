@@ -148,9 +148,10 @@ class Host(Role):
         self._fair_proof: messages.DiceProof | None = None
         self.dice_problem: Phrase | None = None
         if self.fair is not None:  # a restart: the throws' proofs again
-            for at, proof in self.fair.proofs().items():
-                if at <= len(self.log):
-                    self.log[at - 1] = LogEntry("action", self.log[at - 1].data, proof)
+            for at, throw in self.fair.proofs().items():
+                data = self.log[at - 1].data if at <= len(self.log) else None
+                if data is not None and data.kind == "roll" and data.throw == throw.faces:
+                    self.log[at - 1] = LogEntry("action", data, throw.proof)
         self._carried: set[str] = set()
         self._hello_answered = -SNAPSHOT_GAP_S
         self._hello_due: asyncio.TimerHandle | None = None
@@ -271,8 +272,7 @@ class Host(Role):
         action = journalled.data if journalled.kind == "action" else None
         entry: LogEntry = logged(action, self.ctl.game)
         proof, self._fair_proof = self._fair_proof, None
-        if proof is not None and self.fair is not None and entry.data is not None:
-            self.fair.thrown(len(self.log) + 1, entry.data.throw or "", proof)
+        if proof is not None:
             entry = LogEntry(entry.kind, entry.data, proof)
         self.log.append(entry)
         self.send(messages.LOG, Entry.of(self.game, len(self.log), entry))
@@ -385,8 +385,8 @@ class Host(Role):
         """A virtual roll thrown from both boards' shares (``"thrown"``), or held until the
         guest's share of it comes (``"held"``); ``None``: not such a roll."""
         game, fair = self.ctl.game, self.fair
-        if fair is None or action.kind != "roll":
-            return None
+        if fair is None or action.kind != "roll" or self.keys.guest_key is None:
+            return None  # before a board joined, the host throws alone
         if action.throw is not None:
             raise NotNow(why(FACES_GIVEN))
         if game.phase != Phase.AWAIT_ROLL:
@@ -399,6 +399,7 @@ class Host(Role):
             return "held"
         faces, self._fair_proof = thrown
         self._fair_held = None
+        fair.thrown(len(self.log) + 1, faces, self._fair_proof)
         try:
             self.ctl.follow_action(replace(action, throw=faces), now)
         finally:

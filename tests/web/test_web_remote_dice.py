@@ -34,6 +34,8 @@ from controller.remote.messages import DiceProof, DiceShare
 from controller.remote.pake import Door, Welcome
 from controller.remote.sealing import Sealer
 from engine.game import Action, Phase
+from engine.variants import find_variant
+from hal.geometry import geometry_for
 from sim.board import SimBoard
 
 LIMIT_S = 30.0
@@ -45,7 +47,8 @@ class Board:
 
     def __init__(self, folder: Path, variant: str) -> None:
         self.config = Config(settle_ms=0, variant=variant)
-        self.backend = SimBoard(frame_limit=4)
+        geometry = geometry_for(find_variant(variant).geometry)
+        self.backend = SimBoard(frame_limit=4, geometry=geometry)
         self.driver = Driver(self.backend, self.config, Journal(folder))
         self.ctl = self.driver.controller
 
@@ -116,7 +119,7 @@ class Game:
         if game.phase == Phase.AWAIT_ROLL:
             action = Action("roll")
         else:
-            holes = [h for h in range(64) if game.allowed >> h & 1]
+            holes = [h for h in range(game.allowed.bit_length()) if game.allowed >> h & 1]
             at = mover.ctl.game_time(mover.backend.clock.now())
             action = Action("place", hole=random.choice(holes), at=at)
         before = len(self.host.log)
@@ -174,6 +177,20 @@ async def test_every_throw_comes_from_both_shares_and_verifies_from_each_book(
     tampered.write_bytes(msgspec.json.encode(kept))
     assert games.main(parser.parse_args(["--verify-dice", str(tampered)])) == 1
     assert f"throw 1 shows {other}: its shares throw {first.faces}" in capsys.readouterr().out
+
+
+async def test_flip_4s_two_dice_come_from_both_shares(tmp_path: Path, mosquitto: Mosquitto) -> None:
+    played = Game(tmp_path, Broker("127.0.0.1", mosquitto.port, False), "flip4")
+    try:
+        await played.until(lambda: played.guest.fair is not None, "the guest holds the commitment")
+        await _throws(played, 4)
+        rolls = [e for e in played.host.log if e.dice is not None]
+        assert all(e.data is not None and e.data.throw is not None for e in rolls)
+        assert {len(e.data.throw.split("/")) for e in rolls if e.data and e.data.throw} == {2}
+        (book,) = (tmp_path / "guest" / fair_dice.BOOKS).iterdir()
+        assert fair_dice.verify_book(book.read_bytes()) == len(rolls) == 4
+    finally:
+        await played.stop()
 
 
 async def test_a_host_that_substitutes_a_throw_is_refused(game: Game) -> None:
