@@ -241,15 +241,17 @@ def test_host_and_guest_play_on_their_pages(
         joining.sees("#answer", "nothing to penalise")
         joining.look("refused-penalty")
         # A Man the guest puts on its board out of turn: the turn line says to lift it, the log
-        # why (not "press ROLL first": Red rolls on the other board).
+        # why (not "press ROLL first": Red rolls on the other board). The throws come from both
+        # boards' shares, so the hole is one neither Man took.
         joining.back_to_board()
-        joining.tap('#board [data-hole="Y-IV-S"]')
-        joining.sees("#turn", "Lucky Flix: Lift the Man from Y-IV-S.")
+        spare = next(hole for hole in ("Y-IV-S", "G-IV-S", "B-IV-S") if hole not in (red, blue))
+        joining.tap(f'#board [data-hole="{spare}"]')
+        joining.sees("#turn", f"Lucky Flix: Lift the Man from {spare}.")
         expect(joining.page.locator("#log li").last).to_have_text(
-            "Not placed on Y-IV-S: Red (player 1) plays on the other board."
+            f"Not placed on {spare}: Red (player 1) plays on the other board."
         )
         joining.look("out-of-turn")
-        joining.tap('#board [data-hole="Y-IV-S"]')
+        joining.tap(f'#board [data-hole="{spare}"]')
         joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
         steps += 3
 

@@ -179,6 +179,24 @@ async def test_every_throw_comes_from_both_shares_and_verifies_from_each_book(
     assert f"throw 1 shows {other}: its shares throw {first.faces}" in capsys.readouterr().out
 
 
+async def test_a_late_spectator_checks_every_throw_from_the_snapshot(
+    game: Game, tmp_path: Path
+) -> None:
+    await _throws(game, 3)
+    late = Board(tmp_path / "late", "lucky")
+    watching = replace(game.guest.welcome, role="spectator", guest_key=b"", to_guest=b"")
+    spectator = Guest(late.ctl, game.host.link.broker, watching, "", (), late.order)
+    late.ctl.remote = spectator
+    spectator.start()
+    try:
+        await game.until(lambda: spectator.follower.applied == len(game.host.log), "it catches up")
+        assert spectator.dice_problem is None and spectator.fair is not None
+        assert len(spectator.fair.book.throws) == 3  # each checked as the snapshot brought it
+        assert late.ctl.game.thrown() == game.a.ctl.game.thrown()
+    finally:
+        await spectator.stop()
+
+
 async def test_flip_4s_two_dice_come_from_both_shares(tmp_path: Path, mosquitto: Mosquitto) -> None:
     played = Game(tmp_path, Broker("127.0.0.1", mosquitto.port, False), "flip4")
     try:
