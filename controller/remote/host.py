@@ -385,8 +385,8 @@ class Host(Role):
         """A virtual roll thrown from both boards' shares (``"thrown"``), or held until the
         guest's share of it comes (``"held"``); ``None``: not such a roll."""
         game, fair = self.ctl.game, self.fair
-        if fair is None or action.kind != "roll" or self.keys.guest_key is None:
-            return None  # before a board joined, the host throws alone
+        if fair is None or action.kind != "roll" or self.keys.guest_key is None or self.peer_left:
+            return None  # before a board joined and after it left, the host throws alone
         if action.throw is not None:
             raise NotNow(why(FACES_GIVEN))
         if game.phase != Phase.AWAIT_ROLL:

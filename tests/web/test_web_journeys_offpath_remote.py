@@ -20,6 +20,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -140,6 +141,22 @@ class Person:
         found = serious(run_axe(self.page, f"{self.who} at {self.size}, {step}"))
         assert found == [], "\n".join(map(str, found))
 
+    def roll_until_lit(self, seat: int) -> None:
+        """Tap ROLL until a throw lights a hole for ``seat``: the throws come from both boards'
+        shares, so one may light none or grant free throws (then ROLL again)."""
+        for _ in range(20):
+            before = self.side.state()["remote"]["log"]
+            self.tap("#roll")
+            wait_for(partial(self.logged_past, before), "the throw")
+            state = self.side.state()
+            if state["phase"] == "await_place" and state["to_move"] == seat:
+                return
+            assert state["to_move"] == seat, "the throw passed the placement to the other seat"
+        raise AssertionError("20 throws lit no hole")
+
+    def logged_past(self, before: int) -> bool:
+        return int(self.side.state()["remote"]["log"]) > before
+
     def tap_lit_hole(self) -> str:
         """Tap the lit hole (the first of them on the screen): its name."""
         lit = self.page.locator("#board .hole.allowed")
@@ -215,7 +232,7 @@ def test_host_and_guest_play_on_their_pages(
         # The host rolls and taps the lit hole; the guest's page says the move and the Man to
         # put there, and the guest puts it.
         hosting.back_to_board()
-        hosting.tap("#roll")
+        hosting.roll_until_lit(0)
         red = hosting.tap_lit_hole()
         hosting.sees("#turn", "Blue (player 2) plays on the other board: wait for its move.")
         hosting.look("moved")
@@ -224,7 +241,7 @@ def test_host_and_guest_play_on_their_pages(
         steps += 2
 
         # The guest rolls and taps its lit hole; the host's page says it, the host copies it.
-        joining.tap("#roll")
+        joining.roll_until_lit(1)
         blue = joining.tap_lit_hole()
         joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
         joining.look("moved")
@@ -264,7 +281,7 @@ def test_host_and_guest_play_on_their_pages(
         hosting.sees("#turn", "Red (player 1): roll the dice. The other board left the game.")
         hosting.look("left")
         # The host plays on: Blue's turn says the other board left, and what to do.
-        hosting.tap("#roll")
+        hosting.roll_until_lit(0)
         hosting.tap_lit_hole()
         hosting.sees(
             "#turn", "The other board left: Leave (Remote play) to play Blue (player 2) here."
