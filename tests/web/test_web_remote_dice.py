@@ -183,6 +183,7 @@ async def test_a_late_spectator_checks_every_throw_from_the_snapshot(
     game: Game, tmp_path: Path
 ) -> None:
     await _throws(game, 3)
+    game.a.order(lambda now: game.host.publish_snapshot())  # as on the guest's hello: retained
     late = Board(tmp_path / "late", "lucky")
     watching = replace(game.guest.welcome, role="spectator", guest_key=b"", to_guest=b"")
     spectator = Guest(late.ctl, game.host.link.broker, watching, "", (), late.order)
