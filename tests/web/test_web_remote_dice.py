@@ -276,16 +276,19 @@ async def _refused(game: Game, reason: str) -> None:
 async def test_a_guest_share_outside_its_chain_is_refused_and_the_throw_waits(
     game: Game,
 ) -> None:
-    await _throws(game, 1)
     fair = game.guest.fair
     assert fair is not None
+    honest = fair.share
 
-    def wrong(game: int, n: int) -> DiceShare | None:
+    def wrong(game: int, n: int) -> DiceShare | None:  # from the second throw on
         assert fair.chain is not None
+        if n == 1:
+            return honest(game, n)
         fair.sent = n
         return DiceShare(game, n, secrets.token_hex(32), fair.chain.root.hex())
 
     fair.share = wrong  # type: ignore[method-assign]
+    await _throws(game, 1)
     rolls = len(game.host.log)
     while game.a.ctl.game.phase != Phase.AWAIT_ROLL:
         await game.act()
@@ -315,3 +318,23 @@ async def test_a_strangers_share_is_dropped_as_forged_and_changes_nothing(game: 
     assert game.host.dice_problem is None
     await _throws(game, 2)  # the next throw is made from the guest's own share
     assert game.guest.dice_problem is None
+
+
+async def test_a_roll_taken_back_is_thrown_again_with_the_same_faces(game: Game) -> None:
+    def last_two() -> tuple[str | None, str | None]:
+        kinds = [e.data.kind if e.data is not None else None for e in game.host.log[-2:]]
+        return (kinds[0], kinds[1]) if len(kinds) == 2 else (None, None)
+
+    while not (last_two() == ("place", "roll") and game.a.ctl.game.to_move == 1):
+        assert game.a.ctl.game.phase in (Phase.AWAIT_ROLL, Phase.AWAIT_PLACE)
+        await game.act()
+    thrown = game.host.log[-1]
+    assert thrown.dice is not None and thrown.data is not None
+    game.a.order(game.a.ctl.follow_undo)  # the host takes back its Man and the throw after it
+    await game.until(game.in_step, "the guest and the spectator take it back too")
+    while game.host.log[-1].data is None or game.host.log[-1].data.kind != "roll":
+        await game.act()
+    again = game.host.log[-1]
+    assert again.dice == thrown.dice and again.data is not None
+    assert again.data.throw == thrown.data.throw  # the same shares, the same faces
+    assert game.guest.dice_problem is None and game.watcher.dice_problem is None
