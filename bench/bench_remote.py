@@ -431,7 +431,9 @@ def measure() -> dict[str, float | str]:
     ``remote_games_max_p99_le_250ms`` (the largest N measured within the target);
     ``remote_flood_rtt_ms_p50``/``_p99`` and ``remote_flood_messages`` (one game under a
     flood of hostile messages); ``remote_join_exchange_ms`` (the median of 20 whole join
-    exchanges)."""
+    exchanges); ``remote_throw_ms_p50``/``_p99`` (a game of Lucky Flix, every throw from both
+    boards' shares), ``remote_throw_work_us`` and ``remote_throw_chain_ms`` (its work, without
+    the link)."""
     if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
         return {"remote": "mosquitto is missing (bash scripts/setup-system.sh)"}
     figures: dict[str, float | str] = {}
