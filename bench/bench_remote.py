@@ -31,6 +31,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -40,17 +41,20 @@ from controller.config import Config
 from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.records.journal import Journal
-from controller.remote import messages
+from controller.remote import fair_dice, messages
 from controller.remote.codes import new_code
 from controller.remote.guest import Guest
 from controller.remote.host import Host, HostKeys
 from controller.remote.inbox import SNAPSHOT_BYTES
 from controller.remote.link import Broker
 from controller.remote.pake import Door, Joiner, Welcome
-from engine.game import Action
+from engine.dice import DICE
+from engine.game import Action, Phase
 from sim.board import SimBoard
 
 SINGLE_MOVES = 200
+THROWS = 200
+"""Throws of the fair-dice figure (``remote_throw_ms_p50``/``_p99``)."""
 GAME_COUNTS = (1, 50, 100, 250, 500)
 PACE_S = 5.0
 """Each game moves every this many seconds in the concurrent runs (a brisk game: a move is a
@@ -319,6 +323,103 @@ async def _flooded(broker: Broker, moves: int) -> tuple[list[float], int]:
     return times, sent[0]
 
 
+class _DiceGame:
+    """A game of Lucky Flix between a host and a guest: every throw from both boards' shares
+    (``fair_dice``)."""
+
+    def __init__(self, broker: Broker, keys: HostKeys, welcome: Welcome) -> None:
+        self.a, self.b = _Side(), _Side()
+        a = self.a
+        entry = game_entry(a.config, "lucky", 2, None, None)
+        a.order(lambda now: a.ctl.follow_new_game(entry, now))
+        doors = (Door(new_code(), False, used=True), Door(new_code(), True))
+        self.host = Host(a.ctl, broker, keys, doors, (1,), a.order, lambda: None)
+        self.guest = Guest(self.b.ctl, broker, welcome, doors[0].code, (), self.b.order)
+        a.ctl.remote, self.b.ctl.remote = self.host, self.guest
+
+    def start(self) -> None:
+        self.host.start()
+        self.guest.start()
+
+    async def stop(self) -> None:
+        await self.host.stop()
+        await self.guest.stop()
+
+    def in_step(self) -> bool:
+        return self.guest.follower.applied == len(self.host.log) and self.guest.fair is not None
+
+    def act(self) -> bool:
+        """The seat to move throws (``True``) or places a Man in an allowed hole."""
+        game = self.a.ctl.game
+        if game.phase == Phase.AWAIT_ROLL:
+            action = Action("roll")
+        else:
+            holes = [h for h in range(64) if game.allowed >> h & 1]
+            at = self.a.ctl.game_time(self.a.backend.clock.now())
+            action = Action("place", hole=random.choice(holes), at=at)
+        if game.to_move == 0:
+            self.a.order(partial(self._here, action))
+        else:
+            self.b.order(partial(self._relay, action))
+        return action.kind == "roll"
+
+    def _here(self, action: Action, now: float) -> None:
+        self.a.ctl._act(action, now)
+
+    def _relay(self, action: Action, now: float) -> None:
+        self.guest.relays(action, now)
+
+    def next_game(self, now: float) -> None:
+        self.a.ctl.follow_new_game(game_entry(self.a.config, "lucky", 2, None, None), now)
+
+
+async def _throws(broker: Broker, count: int) -> list[float]:
+    """Each throw's time, from the roll asked for on the mover's board (the host's seat or the
+    guest's, in turn as the game goes) to the other board having applied it, every throw made
+    from both boards' shares and checked by the guest."""
+    game = _DiceGame(broker, *_keys())
+    game.start()
+    times: list[float] = []
+    deadline = time.monotonic() + 60
+    try:
+        while len(times) < count:
+            while not game.in_step():
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the guest did not follow the host's Lucky Flix")
+                await asyncio.sleep(0.001)
+            ctl = game.a.ctl
+            if ctl.game.game_over or ctl.game.phase not in (Phase.AWAIT_ROLL, Phase.AWAIT_PLACE):
+                game.a.order(game.next_game)
+                continue
+            await asyncio.sleep(0.005)
+            before, started = len(game.host.log), time.perf_counter()
+            rolled = game.act()
+            while len(game.host.log) == before or not game.in_step():
+                await asyncio.sleep(0.0005)
+            if rolled:
+                times.append(time.perf_counter() - started)
+            deadline = time.monotonic() + 60
+        assert game.guest.dice_problem is None and game.host.dice_problem is None
+    finally:
+        await game.stop()
+    return times
+
+
+def _throw_work_us() -> float:
+    """The work of one throw on both sides, without the link: the host's faces from both
+    shares, the guest's check of the proof (both chains, the faces), in microseconds (a chain
+    of 4,096 shares is drawn once a game: ``remote_throw_chain_ms``)."""
+    host, guest = fair_dice.Chain(secrets.token_bytes(32)), fair_dice.Chain(secrets.token_bytes(32))
+    verifier = fair_dice.Verifier(DICE, "0" * 16, 1, fair_dice.Shares(host.root))
+    started = time.perf_counter()
+    rounds = 200
+    for n in range(1, rounds + 1):
+        faces = fair_dice.combine(DICE, "0" * 16, 1, n, host.share(n), guest.share(n))
+        proof = messages.DiceProof(n, host.share(n).hex(), guest.share(n).hex(), guest.root.hex())
+        verifier.check(proof, n, faces)
+    return round(1e6 * (time.perf_counter() - started) / rounds, 1)
+
+
 def _ms(times: list[float], q: float) -> float:
     ordered = sorted(times)
     return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
@@ -330,12 +431,18 @@ def measure() -> dict[str, float | str]:
     ``remote_games_max_p99_le_250ms`` (the largest N measured within the target);
     ``remote_flood_rtt_ms_p50``/``_p99`` and ``remote_flood_messages`` (one game under a
     flood of hostile messages); ``remote_join_exchange_ms`` (the median of 20 whole join
-    exchanges)."""
+    exchanges); ``remote_throw_ms_p50``/``_p99`` (a game of Lucky Flix, every throw from both
+    boards' shares), ``remote_throw_work_us`` and ``remote_throw_chain_ms`` (its work, without
+    the link)."""
     if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
         return {"remote": "mosquitto is missing (bash scripts/setup-system.sh)"}
     figures: dict[str, float | str] = {}
     exchanges = [_join_exchange() for _ in range(20)]
     figures["remote_join_exchange_ms"] = round(1000 * statistics.median(exchanges), 1)
+    figures["remote_throw_work_us"] = _throw_work_us()
+    started = time.perf_counter()
+    fair_dice.Chain(secrets.token_bytes(32))
+    figures["remote_throw_chain_ms"] = round(1000 * (time.perf_counter() - started), 2)
     with tempfile.TemporaryDirectory() as folder:
         process, port = _mosquitto(Path(folder))
         broker = Broker("127.0.0.1", port, False)
@@ -343,6 +450,9 @@ def measure() -> dict[str, float | str]:
             single = asyncio.run(_single(broker, scaled(SINGLE_MOVES)))
             figures["remote_rtt_ms_p50"] = round(1000 * statistics.median(single), 2)
             figures["remote_rtt_ms_p99"] = _ms(single, 0.99)
+            throws = asyncio.run(_throws(broker, scaled(THROWS)))
+            figures["remote_throw_ms_p50"] = _ms(throws, 0.5)
+            figures["remote_throw_ms_p99"] = _ms(throws, 0.99)
             flooded, sent = asyncio.run(_flooded(broker, scaled(FLOOD_MOVES)))
             figures["remote_flood_rtt_ms_p50"] = _ms(flooded, 0.5)
             figures["remote_flood_rtt_ms_p99"] = _ms(flooded, 0.99)

@@ -22,6 +22,8 @@ class RemoteOrigin(TypedDict):
     game: int
     seats: NotRequired[list[int]]
     spectator: NotRequired[bool]
+    dice_seed: NotRequired[str]
+    """This board's secret seed of its chain of dice shares (``controller.remote.fair_dice``)."""
 
 
 class NewGameData(TypedDict):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import msgspec
 
@@ -23,6 +24,7 @@ from controller.records.queries import (
 )
 from controller.records.store import GameStore, RecordsError
 from controller.records.words import players_text, result_text
+from controller.remote.fair_dice import DiceRefused, verify_book
 from engine.variants import VARIANTS
 
 STATS_HEADS = (N_("Player"), N_("Games"), N_("Wins"), N_("Draws"), N_("Men/game"), N_("Lines"))
@@ -45,10 +47,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--show", type=int, metavar="ID", help="print the notation of game ID")
     parser.add_argument("--stats", action="store_true", help="each player's statistics")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--verify-dice",
+        metavar="FILE",
+        help="check every throw of a remote game's dice book (DATA_DIR/dice/GAME.json)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:
     say = command_language()
+    if args.verify_dice is not None:
+        return _verify_dice(args.verify_dice, say)
     if args.limit < 1:
         print(say.gettext("flixboard games: --limit must be 1 or more"), file=sys.stderr)
         return USER_FAULT
@@ -69,6 +78,23 @@ def main(args: argparse.Namespace) -> int:
     except (RecordsError, JournalError) as error:  # the records given cannot be read
         print(f"flixboard games: {error}", file=sys.stderr)
         return USER_FAULT
+
+
+def _verify_dice(file: str, say: Language) -> int:
+    """``--verify-dice``: every throw of a dice book follows from both boards' committed
+    shares (``controller.remote.fair_dice``)."""
+    try:
+        text = Path(file).read_bytes()
+    except OSError as error:
+        print(f"flixboard games: {error}", file=sys.stderr)
+        return USER_FAULT
+    try:
+        checked = verify_book(text)
+    except DiceRefused as error:
+        print(say.gettext("flixboard games: {file}: {reason}").format(file=file, reason=error))
+        return 1
+    print(say.gettext("{file}: every throw verifies ({count})").format(file=file, count=checked))
+    return 0
 
 
 def _show(store: GameStore, args: argparse.Namespace, say: Language) -> int:

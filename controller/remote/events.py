@@ -27,3 +27,10 @@ class RemoteResync(Happened, tag="remote_resync"):
     """This board no longer agrees with the host: it starts again from a snapshot."""
 
     reason: str
+
+
+class RemoteDiceRefused(Happened, tag="remote_dice_refused"):
+    """A throw of the host that does not follow from both boards' shares (``fair_dice``): not
+    applied, and the game goes no further on this board."""
+
+    reason: str

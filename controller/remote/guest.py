@@ -29,8 +29,8 @@ from controller.core.state import RemoteView, SaidView
 from controller.errors import NotNow
 from controller.game_data import NewGameData
 from controller.records.journal import JournalError
-from controller.remote import messages
-from controller.remote.events import RemoteOrder, RemoteRefused, RemoteResync
+from controller.remote import fair_dice, messages
+from controller.remote.events import RemoteDiceRefused, RemoteOrder, RemoteRefused, RemoteResync
 from controller.remote.host import actor, player
 from controller.remote.link import Broker
 from controller.remote.messages import (
@@ -52,8 +52,8 @@ from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
 from controller.seats import Seat
 from engine.errors import FlixError
-from engine.game import SEED_LIMIT, Action
-from engine.phrase import why
+from engine.game import SEED_LIMIT, Action, Phase
+from engine.phrase import N_, why
 from engine.variants import find_variant
 from hal.geometry import geometry_for
 
@@ -65,6 +65,10 @@ log entry may have been lost on the way."""
 QUIET_S = 15.0
 """The host silent for this long: a hello asks where it is (its last entry may have been lost,
 and the host then waits for this board, which waits for that entry)."""
+DICE_REFUSED = N_(
+    "a throw of the host was refused ({reason}): this board follows the game no further"
+)
+"""What the page says when the host's throw does not follow from both boards' shares."""
 
 
 class Guest(Role):
@@ -106,6 +110,12 @@ class Guest(Role):
         self._sent_at = 0.0
         self._heard_at = time.monotonic()
         self._watch: asyncio.Task[None] | None = None
+        self.fair: fair_dice.GuestDice | None = None
+        """The dice of the host's game, checked here (a game with virtual dice)."""
+        self._dice_seed: tuple[int, bytes] | None = None
+        """This board's chain seed for a game of the host (kept in the journal)."""
+        self.dice_problem: str | None = None
+        """Why a throw of the host was refused: the game stops here until the next one."""
         self._resume()
         self.handlers[messages.SNAPSHOT] = self.snapshot
         self.handlers[messages.LOG] = self.entry
@@ -126,6 +136,9 @@ class Guest(Role):
         self.follower.game = remote["game"]
         self.follower.applied = sum(1 for e in entries if e.kind in ("action", "undo"))
         self.remote_seats = tuple(remote.get("seats", ()))
+        seed = remote.get("dice_seed")
+        if seed is not None:
+            self._dice_seed = (remote["game"], bytes.fromhex(seed))
 
     # ---------------------------------------------------------------- the host's messages
 
@@ -164,6 +177,9 @@ class Guest(Role):
             )
             return
         self.problem = None
+        if self.dice_problem is not None and snapshot.game <= (self.follower.game or 0):
+            self.dropped["refused"] += 1
+            return  # a throw of this game was refused: it goes no further here
         verdict, entries = self.follower.take_snapshot(snapshot)
         if verdict == "stale":
             self.dropped["stale"] += 1
@@ -171,6 +187,10 @@ class Guest(Role):
         if verdict == "new":
             self.remote_seats = snapshot.seats
             self._start(snapshot.new_game, snapshot.game, now)
+        if not self._dice(snapshot):
+            return
+        if self.fair is not None:
+            self.fair.sent = None  # the host may have restarted: the share again
         self._apply(entries, now)
         pending = self.pending
         if pending is not None and (pending.game, pending.base) == (
@@ -180,6 +200,7 @@ class Guest(Role):
             self.send(messages.ORDERS, pending)  # the host never got it: again, same nonce
 
     def _start(self, new_game: NewGame, game: int, now: float) -> None:
+        self.fair, self.dice_problem = None, None
         players = new_game.players
         seats = [
             (self.seats[seat] if seat < len(self.seats) else Seat())
@@ -199,6 +220,7 @@ class Guest(Role):
                 "game": game,
                 "seats": list(self.remote_seats),
                 "spectator": self.spectator,
+                "dice_seed": self._seed(game).hex(),
             },
         }
         try:
@@ -210,6 +232,9 @@ class Guest(Role):
     def entry(self, message: Message, now: float) -> None:
         entry = messages.expect(message, Entry)
         self._heard_at = time.monotonic()
+        if self.dice_problem is not None and entry.game <= (self.follower.game or 0):
+            self.dropped["refused"] += 1
+            return
         verdict, entries = self.follower.offer(entry)
         if verdict in ("duplicate", "stale", "overflow"):
             self.dropped[verdict] += 1
@@ -219,7 +244,10 @@ class Guest(Role):
 
     def _apply(self, entries: list[LogEntry], now: float) -> None:
         ctl = self.ctl
-        for entry in entries:
+        first = self.follower.applied - len(entries) + 1
+        for at, entry in enumerate(entries, first):
+            if not self._throw_holds(at, entry, now):
+                return
             try:
                 if entry.data is None:
                     ctl.follow_undo(now)
@@ -239,6 +267,74 @@ class Guest(Role):
             self.pending = None
         if self.pending is None and not self.spectator and self.follower.game is not None:
             ctl.recommit(now)
+        self._share_due()
+
+    # ---------------------------------------------------------------- dice neither board chooses
+
+    def _seed(self, game: int) -> bytes:
+        """This board's chain seed for the host's game ``game`` (the same after a resync)."""
+        if self._dice_seed is None or self._dice_seed[0] != game:
+            self._dice_seed = (game, secrets.token_bytes(32))
+        return self._dice_seed[1]
+
+    def _dice(self, snapshot: Snapshot) -> bool:
+        """Take the host's commitment from a snapshot of the game followed; ``False`` when it
+        is not the one the game's throws were checked against."""
+        roots = snapshot.dice
+        if roots is None or self.follower.game != snapshot.game:
+            return True
+        host_root = bytes.fromhex(roots.host)
+        if self.fair is not None and self.fair.verifier.game == snapshot.game:
+            if self.fair.verifier.host.root != host_root:
+                self._refuse_dice("the host's commitment changed during the game", time.monotonic())
+                return False
+            return True
+        game = self.ctl.game
+        dice = fair_dice.dice_of(game)
+        if dice is None:
+            return True
+        seed = None if self.spectator else self._seed(snapshot.game)
+        path = self.ctl.session.journal.path
+        folder = None if path is None else path.parent
+        self.fair = fair_dice.GuestDice(
+            game, dice, self.game_id, snapshot.game, host_root, seed, folder
+        )
+        return True
+
+    def _throw_holds(self, at: int, entry: LogEntry, now: float) -> bool:
+        """A roll entry's proof holds (or the game throws no virtual dice); else it is refused
+        and nothing after it applied."""
+        data = entry.data
+        if self.fair is None or data is None or data.kind != "roll":
+            return True
+        try:
+            self.fair.check(at, entry, self.ctl.game)
+        except fair_dice.DiceRefused as error:
+            self.follower.applied = at - 1
+            self.follower.waiting.clear()
+            self._refuse_dice(str(error), now)
+            return False
+        return True
+
+    def _refuse_dice(self, reason: str, now: float) -> None:
+        self.dice_problem = reason
+        self.dropped["refused"] += 1
+        self.ctl.session.emit(RemoteDiceRefused(reason=reason), now)
+
+    def _share_due(self) -> None:
+        """A throw is due: this board's share of it goes to the host (never earlier, so the
+        host cannot know a throw before it is due)."""
+        fair, game = self.fair, self.ctl.game
+        if fair is None or self.dice_problem is not None or self.follower.game is None:
+            return
+        if game.game_over or game.phase != Phase.AWAIT_ROLL:
+            return
+        n = fair_dice.throw_number(game)
+        if fair.sent == n:
+            return
+        share = fair.share(self.follower.game, n)
+        if share is not None:
+            self.send(messages.DICE, share)
 
     def refused(self, message: Message, now: float) -> None:
         refused = messages.expect(message, Refused)
@@ -324,7 +420,14 @@ class Guest(Role):
             seats=list(self.remote_seats),
             log=self.follower.applied,
             waiting=self.pending is not None,
-            problem=None if self.problem is None else str(self.problem),
+            problem=self._problem_text(),
             problem_said=SaidView.of_text(self.problem),
             link=self.link_shown(),
         )
+
+    def _problem_text(self) -> str | None:
+        if self.problem is not None:
+            return str(self.problem)
+        if self.dice_problem is not None:
+            return str(why(DICE_REFUSED, reason=self.dice_problem))
+        return None

@@ -14,11 +14,16 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+    PublicFormat,
+)
 
 from controller.core.board_controller import BoardController
 from controller.core.state import JoinDoors, RemoteView, SaidView
@@ -26,7 +31,7 @@ from controller.errors import ControllerError, NotNow
 from controller.i18n import Said
 from controller.records.journal import Entry as JournalEntry
 from controller.records.journal import JournalError
-from controller.remote import messages
+from controller.remote import fair_dice, messages
 from controller.remote.link import Broker
 from controller.remote.messages import (
     HIDDEN,
@@ -46,7 +51,7 @@ from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
 from engine.errors import FlixError
-from engine.game import Action
+from engine.game import Action, Phase
 from engine.phrase import N_, Phrase, why
 
 SNAPSHOT_EVERY = 16
@@ -63,6 +68,19 @@ GUESSING = N_(
     "lasts and the codes change, so give the codes shown now"
 )
 """What the host's page says once a wrong code or a wrong proof came (docs/REMOTE.md)."""
+
+DICE_REFUSED = N_(
+    "the other board's share of the dice was refused ({reason}): the game waits for a share "
+    "that its commitment allows"
+)
+FACES_GIVEN = N_(
+    "the dice of a remote game are thrown from both boards' shares: no faces can be given "
+    '(real dice read by a person: set [game] dice = "physical")'
+)
+DICE_WAITING = N_(
+    "the dice wait for the other board's share of throw {n}: it is sent as soon as that board "
+    "sees the throw is due"
+)
 
 
 def actor(action: Action, to_move: int) -> int:
@@ -125,17 +143,27 @@ class Host(Role):
         self.remote_seats = remote_seats
         self.game, self.log = host_log(controller.session.journal.current_game())
         self.new_game = public_new_game(controller.session.entry)
+        self.fair = self._fair_dice()
+        self._fair_held: tuple[int, Action, str | None] | None = None
+        self._fair_proof: messages.DiceProof | None = None
+        self.dice_problem: Phrase | None = None
+        if self.fair is not None:  # a restart: the throws' proofs again
+            for at, throw in self.fair.proofs().items():
+                data = self.log[at - 1].data if at <= len(self.log) else None
+                if data is not None and data.kind == "roll" and data.throw == throw.faces:
+                    self.log[at - 1] = LogEntry("action", data, throw.proof)
         self._carried: set[str] = set()
         self._hello_answered = -SNAPSHOT_GAP_S
         self._hello_due: asyncio.TimerHandle | None = None
         self.handlers[messages.ORDERS] = self.take_order
         self.handlers[messages.HELLO] = self.hello
+        self.handlers[messages.DICE] = self.take_share
         controller.session.recorders.append(self.recorded)
 
     hears_others = True
 
     def listens(self) -> list[str]:
-        return [*super().listens(), messages.ORDERS, messages.HELLO]
+        return [*super().listens(), messages.ORDERS, messages.HELLO, messages.DICE]
 
     def subscriptions(self) -> list[str]:
         joins = [request_topic(door.plate) for door in self.doors]
@@ -226,7 +254,8 @@ class Host(Role):
     def publish_snapshot(self) -> None:
         """The game from its start; retained while the game runs (a finished game's is not
         left on the broker)."""
-        body = Snapshot(self.game, self.new_game, tuple(self.log), self.remote_seats)
+        roots = None if self.fair is None else self.fair.roots()
+        body = Snapshot(self.game, self.new_game, tuple(self.log), self.remote_seats, roots)
         self.send(messages.SNAPSHOT, body, retain=not self.ctl.game.game_over)
 
     def recorded(self, journalled: JournalEntry) -> None:
@@ -234,6 +263,7 @@ class Host(Role):
         if journalled.kind == "new_game":
             self.game, self.log = journalled.seq, []
             self.new_game = public_new_game(journalled.data)
+            self.fair, self._fair_held, self.dice_problem = self._fair_dice(), None, None
             self._carried.clear()
             self.publish_snapshot()
             return
@@ -241,6 +271,9 @@ class Host(Role):
             return  # who plays a seat: not the game's log
         action = journalled.data if journalled.kind == "action" else None
         entry: LogEntry = logged(action, self.ctl.game)
+        proof, self._fair_proof = self._fair_proof, None
+        if proof is not None:
+            entry = LogEntry(entry.kind, entry.data, proof)
         self.log.append(entry)
         self.send(messages.LOG, Entry.of(self.game, len(self.log), entry))
         if self.ctl.game.game_over:  # the game's end: its snapshot leaves the broker
@@ -277,7 +310,11 @@ class Host(Role):
         try:
             action = self._action(order.action, now)
             self._check_seat(action)
-            self.ctl.follow_action(action, now)
+            fair = self._fair_roll(action, now, order.nonce)
+            if fair == "held":
+                return  # thrown when the guest's share comes
+            if fair is None:
+                self.ctl.follow_action(action, now)
         except (FlixError, ControllerError, JournalError, Malformed) as error:
             self.dropped["refused"] += 1
             said = error.args[0] if error.args else None
@@ -328,7 +365,76 @@ class Host(Role):
         seat = actor(action, self.ctl.game.to_move)
         if seat in self.remote_seats:
             raise NotNow(why("{player} plays on the other board", player=player(self.ctl, seat)))
-        return False
+        return self._fair_roll(action, now) is not None
+
+    # ---------------------------------------------------------------- dice neither board chooses
+
+    def _fair_dice(self) -> fair_dice.HostDice | None:
+        """The dice of the current game from both boards' shares (``None``: a game without
+        virtual dice, or physical ones read by a person)."""
+        game = self.ctl.game
+        dice = fair_dice.dice_of(game)
+        if dice is None or self.ctl.config.dice == "physical":
+            return None
+        secret = self.keys.signing.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+        path = self.ctl.session.journal.path
+        folder = None if path is None else path.parent
+        return fair_dice.HostDice(game, dice, self.game_id, self.game, secret, folder)
+
+    def _fair_roll(self, action: Action, now: float, nonce: str | None = None) -> str | None:
+        """A virtual roll thrown from both boards' shares (``"thrown"``), or held until the
+        guest's share of it comes (``"held"``); ``None``: not such a roll."""
+        game, fair = self.ctl.game, self.fair
+        if fair is None or action.kind != "roll" or self.keys.guest_key is None or self.peer_left:
+            return None  # before a board joined and after it left, the host throws alone
+        if action.throw is not None:
+            raise NotNow(why(FACES_GIVEN))
+        if game.phase != Phase.AWAIT_ROLL:
+            return None
+        n = fair_dice.throw_number(game)
+        thrown = fair.throw(n)
+        if thrown is None:
+            self._fair_held = (n, action, nonce)
+            self.ctl.restate()
+            return "held"
+        faces, self._fair_proof = thrown
+        self._fair_held = None
+        fair.thrown(len(self.log) + 1, faces, self._fair_proof)
+        try:
+            self.ctl.follow_action(replace(action, throw=faces), now)
+        finally:
+            self._fair_proof = None
+        return "thrown"
+
+    def take_share(self, message: Message, now: float) -> None:
+        """The guest's share of a throw: checked against its chain; a roll that waited for it
+        is thrown."""
+        share = messages.expect(message, messages.DiceShare)
+        if self.fair is None or share.game != self.game:
+            self.dropped["stale"] += 1
+            return
+        try:
+            self.fair.take(share)
+        except fair_dice.DiceRefused as error:
+            self.dropped["refused"] += 1
+            self.dice_problem = why(DICE_REFUSED, reason=str(error))
+            self.ctl.restate()
+            return
+        self.dice_problem = None
+        held = self._fair_held
+        if held is None or held[0] != share.n:
+            return
+        _, action, nonce = held
+        self._fair_held = None
+        try:
+            thrown = self._fair_roll(action, now)
+        except (FlixError, ControllerError, JournalError) as error:
+            if nonce is not None:
+                self._refuse(nonce, str(error))
+            return
+        if thrown == "thrown" and nonce is not None:
+            self._carried.add(nonce)
+            self.applied += 1
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order != "new_game" or variant is None or variant in VARIANTS:
@@ -356,7 +462,9 @@ class Host(Role):
     def shown(self) -> RemoteView:
         join, spectate = self.doors
         guessed = join.guessed + spectate.guessed
-        problem = why(GUESSING, count=guessed) if guessed else None
+        problem = why(GUESSING, count=guessed) if guessed else self.dice_problem
+        if problem is None and self._fair_held is not None:
+            problem = why(DICE_WAITING, n=self._fair_held[0])
         return RemoteView(
             role="host",
             code=join.code,

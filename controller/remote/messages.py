@@ -30,6 +30,8 @@ ORDERS = "orders"
 """Guest: an action it asks the host to apply."""
 HELLO = "hello"
 """Guest: where it is; the host answers with a snapshot."""
+DICE = "dice"
+"""Guest: its share of the next throw (``DiceShare``, docs/REMOTE.md#dice-neither-board-chooses)."""
 PRESENCE = "presence"
 """``presence/host`` and ``presence/guest``: online or gone (retained; the will says gone)."""
 Side = Literal["host", "guest"]
@@ -104,12 +106,41 @@ class ActionData(_Part, frozen=True):
         return data
 
 
+# ---------------------------------------------------------------- dice neither board chooses
+# (controller.remote.fair_dice: commitments, shares and proofs of the throws)
+
+DICE_THROWS = 4096
+"""Throws a side's chain has room for (a game of Lucky Flix throws a few hundred times)."""
+ThrowNumber = Annotated[int, msgspec.Meta(ge=1, le=DICE_THROWS)]
+
+
+class DiceRoots(_Part, frozen=True):
+    """Host: the roots its snapshot commits to, its own and the guest's once it has it."""
+
+    host: Hex
+    guest: Hex | None = None
+
+
+class DiceProof(_Part, frozen=True):
+    """A throw's log entry: its number (from 1), both sides' shares and the guest's root."""
+
+    n: ThrowNumber
+    host: Hex
+    guest: Hex
+    guest_root: Hex
+
+
+# ----------------------------------------------------------------
+
+
 class LogEntry(_Part, frozen=True):
     """One entry of a game's log: an engine action (a roll with its faces) or a take-back
     (``undo``, no data)."""
 
     kind: Literal["action", "undo"]
     data: ActionData | None = None
+    dice: DiceProof | None = None
+    """A virtual throw's proof (``fair_dice``)."""
 
     def __post_init__(self) -> None:
         _check_entry(self.kind, self.data)
@@ -143,6 +174,8 @@ class Snapshot(_Message, tag=SNAPSHOT, frozen=True):
     log: tuple[LogEntry, ...]
     seats: tuple[SeatNumber, ...]
     """The seats the joined board plays."""
+    dice: DiceRoots | None = None
+    """The dice's commitments (a game with virtual dice)."""
 
 
 class Entry(_Message, tag="entry", frozen=True):
@@ -152,14 +185,16 @@ class Entry(_Message, tag="entry", frozen=True):
     n: Whole
     kind: Literal["action", "undo"]
     data: ActionData | None = None
+    dice: DiceProof | None = None
+    """A virtual throw's proof (``fair_dice``)."""
 
     @classmethod
     def of(cls, game: int, n: int, entry: LogEntry) -> Entry:
-        return cls(game, n, entry.kind, entry.data)
+        return cls(game, n, entry.kind, entry.data, entry.dice)
 
     @property
     def entry(self) -> LogEntry:
-        return LogEntry(self.kind, self.data)
+        return LogEntry(self.kind, self.data, self.dice)
 
     def __post_init__(self) -> None:
         _check_entry(self.kind, self.data)
@@ -264,7 +299,17 @@ class Welcome(_Message, tag="welcome", frozen=True):
     host_key: Hex
 
 
-Message = Snapshot | Entry | Order | Refused | Hello | Presence | Welcome
+class DiceShare(_Message, tag="dice_share", frozen=True):
+    """Guest: its share of throw ``n`` of ``game``, sent when that throw is due, and the root of
+    its chain (the commitment the host keeps from the first share on)."""
+
+    game: Whole
+    n: ThrowNumber
+    share: Hex
+    root: Hex
+
+
+Message = Snapshot | Entry | Order | Refused | Hello | Presence | Welcome | DiceShare
 """Every message of remote play."""
 M = TypeVar("M", bound=_Message)
 

@@ -130,6 +130,7 @@ GOOD: dict[str, dict[str, object]] = {
         "log_key": "ab" * 32,
         "host_key": "cd" * 32,
     },
+    "dice_share": {"type": "dice_share", "game": 3, "n": 1, "share": "ab" * 32, "root": "cd" * 32},
 }
 """A message of each kind, as JSON values."""
 WRONG_TYPES: dict[str, list[tuple[str, object]]] = {
@@ -140,6 +141,7 @@ WRONG_TYPES: dict[str, list[tuple[str, object]]] = {
     "hello": [("game", [3]), ("have", False), ("nonce", {})],
     "presence": [("side", 0), ("online", "yes"), ("since", 5.0), ("left", None)],
     "welcome": [("role", True), ("game_id", 16), ("log_key", b"ab".hex()), ("host_key", None)],
+    "dice_share": [("game", "3"), ("n", 0), ("share", "AB" * 32), ("root", "cd" * 31)],
 }
 """Per kind, fields given a value of another type (or a text of another form)."""
 
@@ -151,7 +153,7 @@ def _text(value: object) -> bytes:
 @pytest.mark.parametrize("kind", sorted(GOOD))
 def test_each_kind_is_read_and_a_field_of_another_type_is_malformed(kind: str) -> None:
     message = messages.decode(_text(GOOD[kind]))
-    assert type(message).__name__.lower() == kind
+    assert type(message).__name__.lower() == kind.replace("_", "")
     assert messages.decode(encode(message)) == message  # written as it is read
     for field, wrong in WRONG_TYPES[kind]:
         with pytest.raises(Malformed):
@@ -252,7 +254,7 @@ def test_the_json_schema_names_every_kind() -> None:
     assert definitions["Order"]["additionalProperties"] is False
     assert definitions["Hello"]["properties"]["nonce"]["maxLength"] == 64
     union, components = messages.schema_components()
-    names = ("Snapshot", "Entry", "Order", "Refused", "Hello", "Presence", "Welcome")
+    names = ("Snapshot", "Entry", "Order", "Refused", "Hello", "Presence", "Welcome", "DiceShare")
     assert [ref["$ref"] for ref in union["anyOf"]] == [
         f"#/components/schemas/{name}" for name in names
     ]

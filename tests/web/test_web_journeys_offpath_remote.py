@@ -20,6 +20,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -142,6 +143,22 @@ class Person:
         found = serious(run_axe(self.page, f"{self.who} at {self.size}, {step}"))
         assert found == [], "\n".join(map(str, found))
 
+    def roll_until_lit(self, seat: int) -> None:
+        """Tap ROLL until a throw lights a hole for ``seat``: the throws come from both boards'
+        shares, so one may light none or grant free throws (then ROLL again)."""
+        for _ in range(20):
+            before = self.side.state()["remote"]["log"]
+            self.tap("#roll")
+            wait_for(partial(self.logged_past, before), "the throw")
+            state = self.side.state()
+            if state["phase"] == "await_place" and state["to_move"] == seat:
+                return
+            assert state["to_move"] == seat, "the throw passed the placement to the other seat"
+        raise AssertionError("20 throws lit no hole")
+
+    def logged_past(self, before: int) -> bool:
+        return int(self.side.state()["remote"]["log"]) > before
+
     def tap_lit_hole(self) -> str:
         """Tap the lit hole (the first of them on the screen): its name."""
         lit = self.page.locator("#board .hole.allowed")
@@ -221,7 +238,7 @@ def test_host_and_guest_play_on_their_pages(
         # The host rolls and taps the lit hole; the guest's page says the move and the Man to
         # put there, and the guest puts it.
         hosting.back_to_board()
-        hosting.tap("#roll")
+        hosting.roll_until_lit(0)
         red = hosting.tap_lit_hole()
         hosting.sees("#turn", "Blue (player 2) plays on the other board: wait for its move.")
         hosting.look("moved")
@@ -230,7 +247,7 @@ def test_host_and_guest_play_on_their_pages(
         steps += 2
 
         # The guest rolls and taps its lit hole; the host's page says it, the host copies it.
-        joining.tap("#roll")
+        joining.roll_until_lit(1)
         blue = joining.tap_lit_hole()
         joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
         joining.look("moved")
@@ -247,15 +264,17 @@ def test_host_and_guest_play_on_their_pages(
         joining.sees("#answer", "nothing to penalise")
         joining.look("refused-penalty")
         # A Man the guest puts on its board out of turn: the turn line says to lift it, the log
-        # why (not "press ROLL first": Red rolls on the other board).
+        # why (not "press ROLL first": Red rolls on the other board). The throws come from both
+        # boards' shares, so the hole is one neither Man took.
         joining.back_to_board()
-        joining.tap('#board [data-hole="Y-IV-S"]')
-        joining.sees("#turn", "Lucky Flix: Lift the Man from Y-IV-S.")
+        spare = next(hole for hole in ("Y-IV-S", "G-IV-S", "B-IV-S") if hole not in (red, blue))
+        joining.tap(f'#board [data-hole="{spare}"]')
+        joining.sees("#turn", f"Lucky Flix: Lift the Man from {spare}.")
         expect(joining.page.locator("#log li").last).to_have_text(
-            "Not placed on Y-IV-S: Red (player 1) plays on the other board."
+            f"Not placed on {spare}: Red (player 1) plays on the other board."
         )
         joining.look("out-of-turn")
-        joining.tap('#board [data-hole="Y-IV-S"]')
+        joining.tap(f'#board [data-hole="{spare}"]')
         joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
         steps += 3
 
@@ -268,7 +287,7 @@ def test_host_and_guest_play_on_their_pages(
         hosting.sees("#turn", "Red (player 1): roll the dice. The other board left the game.")
         hosting.look("left")
         # The host plays on: Blue's turn says the other board left, and what to do.
-        hosting.tap("#roll")
+        hosting.roll_until_lit(0)
         hosting.tap_lit_hole()
         hosting.sees(
             "#turn", "The other board left: Leave (Remote play) to play Blue (player 2) here."

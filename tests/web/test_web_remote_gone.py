@@ -38,10 +38,11 @@ def test_guest_gone_longer_than_its_keepalive(tmp_path: Path, mosquitto: Mosquit
     seen: list[dict[str, Any]] = []
 
     def cut_guest(step: int) -> None:
-        """Once, on the host's turn: the guest falls silent (SIGSTOP: no byte in or out, as
-        with its network gone) until the broker has dropped it and the host has moved on."""
+        """Once, on the host's turn, its dice thrown: the guest falls silent (SIGSTOP: no byte
+        in or out, as with its network gone) until the broker has dropped it and the host has
+        moved on (a throw due would wait for the guest's share of it)."""
         ours = host.state()
-        if seen or not host_to_move(ours):
+        if seen or not host_to_move(ours) or ours["phase"] != "await_place":
             return
         before = ours["remote"]["log"]
         os.kill(guest.up.process.pid, signal.SIGSTOP)

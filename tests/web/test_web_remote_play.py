@@ -41,7 +41,7 @@ def test_two_boards_play_a_whole_game(tmp_path: Path, mosquitto: Mosquitto, vari
         assert theirs["phase"] == "game_over"
         assert ours["winner"] is not None or ours["draw"]
         for state in (ours, theirs):
-            assert not_dropped_but_copies(state["remote"]), state["remote"]
+            assert not_dropped_but_copies(state["remote"]), state["remote"]["link"]["dropped"]
             assert [seat["place"] for seat in state["seats"]] == (
                 ["local", "remote"] if state is ours else ["remote", "local"]
             )

@@ -339,6 +339,8 @@ export function describeEvent(event, state) {
       return t("The host refused this board's move: {reason}.", { reason });
     case "remote_resync":
       return t("The two boards compare their games again: {reason}.", { reason });
+    case "remote_dice_refused":
+      return t("This board refused a throw of the host: {reason}.", { reason });
     case "records_failed":
       return t("The game could not be kept in the records: {reason}.", { reason });
     case "computer_error":

@@ -1,0 +1,340 @@
+"""Dice that neither board chooses (``controller.remote.fair_dice``), through a real mosquitto:
+a host, a guest and a spectator in one process, each a controller on a simulated board with its
+own connection. Every virtual throw comes from both boards' shares, the guest and the spectator
+check each one, every throw verifies from a side's dice book, and a board that tries to choose
+a throw (a planted biased side) is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
+from functools import partial
+from itertools import product
+from pathlib import Path
+
+import msgspec
+import pytest
+from broker_support import Mosquitto
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from controller.cli import command_parser
+from controller.config import Config
+from controller.core.session import game_entry
+from controller.driver import Driver
+from controller.records.journal import Journal
+from controller.remote import fair_dice, messages
+from controller.remote.codes import new_code
+from controller.remote.guest import Guest
+from controller.remote.host import Host, HostKeys
+from controller.remote.link import Broker
+from controller.remote.messages import DiceProof, DiceShare
+from controller.remote.pake import Door, Welcome
+from controller.remote.sealing import Sealer
+from engine.game import Action, Phase
+from engine.variants import find_variant
+from hal.geometry import geometry_for
+from sim.board import SimBoard
+
+LIMIT_S = 30.0
+"""A hang guard only: waits are on conditions."""
+
+
+class Board:
+    """One board: a controller on a simulated board, driven as the service drives it."""
+
+    def __init__(self, folder: Path, variant: str) -> None:
+        self.config = Config(settle_ms=0, variant=variant)
+        geometry = geometry_for(find_variant(variant).geometry)
+        self.backend = SimBoard(frame_limit=4, geometry=geometry)
+        self.driver = Driver(self.backend, self.config, Journal(folder))
+        self.ctl = self.driver.controller
+
+    def order(self, act: Callable[[float], None]) -> None:
+        now = self.backend.clock.now()
+        act(now)
+        self.driver.follow(now)
+
+
+class Game:
+    """A hosted game: the host plays seat 0, the guest seat 1, a spectator watches."""
+
+    def __init__(self, folder: Path, broker: Broker, variant: str = "lucky") -> None:
+        self.a, self.b, self.c = (Board(folder / n, variant) for n in ("host", "guest", "watch"))
+        entry = game_entry(self.a.config, variant, 2, None, None)
+        self.a.order(lambda now: self.a.ctl.follow_new_game(entry, now))
+        keys = HostKeys(
+            secrets.token_hex(8),
+            secrets.token_bytes(32),
+            Ed25519PrivateKey.generate(),
+            secrets.token_bytes(32),
+            secrets.token_bytes(32),
+            watched=True,
+        )
+        assert keys.guest_key is not None and keys.to_guest is not None
+        welcome = Welcome(
+            "guest", keys.game_id, keys.log_key, keys.public(), keys.guest_key, keys.to_guest
+        )
+        doors = (Door(new_code(), False, used=True), Door(new_code(), True))
+        self.host = Host(self.a.ctl, broker, keys, doors, (1,), self.a.order, lambda: None)
+        self.guest = Guest(self.b.ctl, broker, welcome, doors[0].code, (), self.b.order)
+        watching = replace(welcome, role="spectator", guest_key=b"", to_guest=b"")
+        self.watcher = Guest(self.c.ctl, broker, watching, doors[1].code, (), self.c.order)
+        self.a.ctl.remote, self.b.ctl.remote = self.host, self.guest
+        self.c.ctl.remote = self.watcher
+        for role in (self.host, self.guest, self.watcher):
+            role.start()
+
+    async def stop(self) -> None:
+        for role in (self.host, self.guest, self.watcher):
+            await role.stop()
+
+    async def until(self, what: Callable[[], bool], doing: str) -> None:
+        deadline = asyncio.get_running_loop().time() + LIMIT_S
+        while not what():
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"not reached within {LIMIT_S} s: {doing}")
+            await asyncio.sleep(0.01)
+
+    def here(self, action: Action, now: float) -> None:
+        """The host's seat acts on the host's board (a roll goes by the dice's shares)."""
+        self.a.ctl._act(action, now)
+
+    def relay(self, action: Action, now: float) -> None:
+        """The guest's seat acts: an order to the host."""
+        self.guest.relays(action, now)
+
+    def in_step(self) -> bool:
+        n = len(self.host.log)
+        return self.guest.follower.applied == n and self.watcher.follower.applied == n
+
+    async def act(self, *, follow: bool = True) -> None:
+        """The seat to move throws or places a Man in an allowed hole (the host's seat on the
+        host's board, the guest's as an order); then (``follow``) all three boards are in
+        step."""
+        game = self.a.ctl.game
+        mover = self.a if game.to_move == 0 else self.b
+        if game.phase == Phase.AWAIT_ROLL:
+            action = Action("roll")
+        else:
+            holes = [h for h in range(game.allowed.bit_length()) if game.allowed >> h & 1]
+            at = mover.ctl.game_time(mover.backend.clock.now())
+            action = Action("place", hole=random.choice(holes), at=at)
+        before = len(self.host.log)
+        if mover is self.a:
+            self.a.order(lambda now: self.here(action, now))
+        else:
+            self.b.order(lambda now: self.relay(action, now))
+        await self.until(lambda: len(self.host.log) > before, f"the host's log takes a {action}")
+        if follow:
+            await self.until(self.in_step, "the guest and the spectator follow the host")
+
+
+@pytest.fixture
+async def game(tmp_path: Path, mosquitto: Mosquitto) -> AsyncIterator[Game]:
+    played = Game(tmp_path, Broker("127.0.0.1", mosquitto.port, False))
+    await played.until(
+        lambda: played.guest.fair is not None and played.watcher.fair is not None,
+        "the guest and the spectator hold the host's commitment",
+    )
+    yield played
+    await played.stop()
+
+
+async def _throws(game: Game, count: int) -> None:
+    while sum(e.dice is not None for e in game.host.log) < count:
+        assert game.a.ctl.game.phase in (Phase.AWAIT_ROLL, Phase.AWAIT_PLACE)
+        await game.act()
+
+
+async def test_every_throw_comes_from_both_shares_and_verifies_from_each_book(
+    game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    await _throws(game, 6)
+    rolls = [e for e in game.host.log if e.data is not None and e.data.kind == "roll"]
+    assert rolls and all(e.dice is not None for e in rolls)
+    assert game.b.ctl.game.thrown() == game.a.ctl.game.thrown() == game.c.ctl.game.thrown()
+    assert game.guest.dice_problem is None and game.watcher.dice_problem is None
+    # every throw of the guest's and the spectator's books verifies; so does the host's
+    for side in ("host", "guest", "watch"):
+        (book,) = (tmp_path / side / fair_dice.BOOKS).iterdir()
+        assert fair_dice.verify_book(book.read_bytes()) == len(rolls)
+    # a throw tampered in a book fails, naming it
+    path = next((tmp_path / "guest" / fair_dice.BOOKS).iterdir())
+    kept = msgspec.json.decode(path.read_bytes(), type=fair_dice.DiceBook)
+    first = kept.throws[0]
+    other = next(t for t in map("/".join, product(*kept.dice)) if t != first.faces)
+    kept.throws[0] = msgspec.structs.replace(first, faces=other)
+    with pytest.raises(fair_dice.DiceRefused, match=f"throw 1 shows {other}"):
+        fair_dice.verify_book(msgspec.json.encode(kept))
+    # the same through the command line: the book as kept verifies, the tampered one fails
+    parser, games = command_parser("games")
+    assert games.main(parser.parse_args(["--verify-dice", str(path)])) == 0
+    assert f"every throw verifies ({len(rolls)})" in capsys.readouterr().out
+    tampered = tmp_path / "tampered.json"
+    tampered.write_bytes(msgspec.json.encode(kept))
+    assert games.main(parser.parse_args(["--verify-dice", str(tampered)])) == 1
+    assert f"throw 1 shows {other}: its shares throw {first.faces}" in capsys.readouterr().out
+
+
+async def test_a_late_spectator_checks_every_throw_from_the_snapshot(
+    game: Game, tmp_path: Path
+) -> None:
+    await _throws(game, 3)
+    game.a.order(lambda now: game.host.publish_snapshot())  # as on the guest's hello: retained
+    late = Board(tmp_path / "late", "lucky")
+    watching = replace(game.guest.welcome, role="spectator", guest_key=b"", to_guest=b"")
+    spectator = Guest(late.ctl, game.host.link.broker, watching, "", (), late.order)
+    late.ctl.remote = spectator
+    spectator.start()
+    try:
+        await game.until(lambda: spectator.follower.applied == len(game.host.log), "it catches up")
+        assert spectator.dice_problem is None and spectator.fair is not None
+        assert len(spectator.fair.book.throws) == 3  # each checked as the snapshot brought it
+        assert late.ctl.game.thrown() == game.a.ctl.game.thrown()
+    finally:
+        await spectator.stop()
+
+
+async def test_flip_4s_two_dice_come_from_both_shares(tmp_path: Path, mosquitto: Mosquitto) -> None:
+    played = Game(tmp_path, Broker("127.0.0.1", mosquitto.port, False), "flip4")
+    try:
+        await played.until(lambda: played.guest.fair is not None, "the guest holds the commitment")
+        await _throws(played, 4)
+        rolls = [e for e in played.host.log if e.dice is not None]
+        assert all(e.data is not None and e.data.throw is not None for e in rolls)
+        assert {len(e.data.throw.split("/")) for e in rolls if e.data and e.data.throw} == {2}
+        (book,) = (tmp_path / "guest" / fair_dice.BOOKS).iterdir()
+        assert fair_dice.verify_book(book.read_bytes()) == len(rolls) == 4
+    finally:
+        await played.stop()
+
+
+async def test_a_host_that_substitutes_a_throw_is_refused(game: Game) -> None:
+    await _throws(game, 2)
+    fair = game.host.fair
+    assert fair is not None
+    honest = fair.throw
+
+    def chosen(n: int) -> tuple[str, DiceProof] | None:
+        thrown = honest(n)
+        if thrown is None:
+            return None
+        faces, proof = thrown
+        return ("flix/flix/flix" if faces == "win/win/win" else "win/win/win"), proof
+
+    fair.throw = chosen  # type: ignore[method-assign]
+    await _refused(game, ": its shares throw")
+
+
+async def test_a_host_share_outside_its_chain_is_refused(game: Game) -> None:
+    await _throws(game, 1)
+    fair = game.host.fair
+    assert fair is not None
+    honest = fair.throw
+
+    def grinding(n: int) -> tuple[str, DiceProof] | None:
+        thrown = honest(n)
+        if thrown is None:
+            return None
+        _, proof = thrown
+        share = secrets.token_bytes(32)  # a share drawn until it throws what the host wants
+        faces = fair_dice.combine(
+            fair.dice, fair.game_id, fair.number, n, share, bytes.fromhex(proof.guest)
+        )
+        return faces, msgspec.structs.replace(proof, host=share.hex())
+
+    fair.throw = grinding  # type: ignore[method-assign]
+    await _refused(game, "the host's share of throw 2 is not in the chain it committed to")
+
+
+def refused(watcher: Guest) -> bool:
+    return watcher.dice_problem is not None
+
+
+async def _refused(game: Game, reason: str) -> None:
+    """The next throw is refused by the guest and the spectator: not applied, said on the
+    page; the game there goes no further."""
+    while game.guest.dice_problem is None:
+        await game.act(follow=False)
+        await game.until(
+            lambda: game.in_step() or game.guest.dice_problem is not None,
+            "the guest follows the host or refuses its throw",
+        )
+    for watcher in (game.guest, game.watcher):
+        await game.until(partial(refused, watcher), "the throw is refused")
+        assert reason in (watcher.dice_problem or "")
+        shown = watcher.shown().problem or ""
+        assert "a throw of the host was refused" in shown and reason in shown
+    host_rolls = sum(e.data is not None and e.data.kind == "roll" for e in game.host.log)
+    guest_rolls = sum(a.kind == "roll" for a in game.b.ctl.game.actions)
+    assert guest_rolls == host_rolls - 1  # the substituted throw is not in the guest's game
+
+
+async def test_a_guest_share_outside_its_chain_is_refused_and_the_throw_waits(
+    game: Game,
+) -> None:
+    fair = game.guest.fair
+    assert fair is not None
+    honest = fair.share
+
+    def wrong(game: int, n: int) -> DiceShare | None:  # from the second throw on
+        assert fair.chain is not None
+        if n == 1:
+            return honest(game, n)
+        fair.sent = n
+        return DiceShare(game, n, secrets.token_hex(32), fair.chain.root.hex())
+
+    fair.share = wrong  # type: ignore[method-assign]
+    await _throws(game, 1)
+    rolls = len(game.host.log)
+    while game.a.ctl.game.phase != Phase.AWAIT_ROLL:
+        await game.act()
+    await game.until(lambda: game.host.dice_problem is not None, "the host refuses the share")
+    problem = game.host.shown().problem or ""
+    assert "the other board's share of the dice was refused" in problem
+    assert "not in the chain it committed to" in problem
+    mover = game.a if game.a.ctl.game.to_move == 0 else game.b
+    if mover is game.a:
+        game.a.order(lambda now: game.here(Action("roll"), now))
+    else:
+        game.b.order(lambda now: game.relay(Action("roll"), now))
+    await game.until(lambda: game.host._fair_held is not None, "the host holds the roll")
+    assert game.a.ctl.game.phase == Phase.AWAIT_ROLL
+    assert not any(e.data is not None and e.data.kind == "roll" for e in game.host.log[rolls:])
+
+
+async def test_a_strangers_share_is_dropped_as_forged_and_changes_nothing(game: Game) -> None:
+    await _throws(game, 1)
+    topic = game.host.topic(messages.DICE)
+    fair = game.guest.fair
+    assert fair is not None and fair.chain is not None
+    forged = DiceShare(game.host.game, 2, secrets.token_hex(32), secrets.token_hex(32))
+    before = game.host.dropped["forged"]
+    game.guest.link.publish(topic, Sealer(secrets.token_bytes(32)).seal(topic, forged))
+    await game.until(lambda: game.host.dropped["forged"] > before, "the host drops it")
+    assert game.host.dice_problem is None
+    await _throws(game, 2)  # the next throw is made from the guest's own share
+    assert game.guest.dice_problem is None
+
+
+async def test_a_roll_taken_back_is_thrown_again_with_the_same_faces(game: Game) -> None:
+    def last_two() -> tuple[str | None, str | None]:
+        kinds = [e.data.kind if e.data is not None else None for e in game.host.log[-2:]]
+        return (kinds[0], kinds[1]) if len(kinds) == 2 else (None, None)
+
+    while not (last_two() == ("place", "roll") and game.a.ctl.game.to_move == 1):
+        assert game.a.ctl.game.phase in (Phase.AWAIT_ROLL, Phase.AWAIT_PLACE)
+        await game.act()
+    thrown = game.host.log[-1]
+    assert thrown.dice is not None and thrown.data is not None
+    game.a.order(game.a.ctl.follow_undo)  # the host takes back its Man and the throw after it
+    await game.until(game.in_step, "the guest and the spectator take it back too")
+    while game.host.log[-1].data is None or game.host.log[-1].data.kind != "roll":
+        await game.act()
+    again = game.host.log[-1]
+    assert again.dice == thrown.dice and again.data is not None
+    assert again.data.throw == thrown.data.throw  # the same shares, the same faces
+    assert game.guest.dice_problem is None and game.watcher.dice_problem is None
