@@ -4,7 +4,8 @@ Builds ``prover/qubic_prover.c`` with the system ``gcc`` (``make prover`` does t
 from the position the opening reaches (X first, alternating) and, when O is to move there, shares
 O's replies (up to symmetry) between ``--jobs`` processes, each reply searched on its own. It
 prints each reply's result and the figures, and writes the book of the proven positions (X's move
-per position, turned into the canonical orientation the engine's book uses).
+per position, turned into the canonical orientation the engine's book uses); the entries of an
+existing book are kept, so runs add up.
 """
 
 from __future__ import annotations
@@ -90,13 +91,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=8, help="X's holes tried per node")
     parser.add_argument("--leaf-nodes", type=int, default=1000, help="forcing-search nodes a leaf")
     parser.add_argument("--leaf-moves", type=int, default=12, help="forcing-search moves a leaf")
+    parser.add_argument(
+        "--walk-nodes", type=int, default=15_000, help="forcing search that ends the book's walk"
+    )
     parser.add_argument("--memory-nodes", type=int, default=60_000_000, help="tree nodes held")
-    parser.add_argument("--book", type=Path, default=BOOK_PATH, help="book to write")
+    parser.add_argument("--book", type=Path, default=BOOK_PATH, help="book to extend")
     args = parser.parse_args(argv)
     holes = [parse(move) for move in args.opening]
     options = [
         "-s", str(args.seconds), "-w", str(args.width), "-L", str(args.leaf_nodes),
-        "-D", str(args.leaf_moves), "-m", str(args.memory_nodes), "-t", "26",
+        "-D", str(args.leaf_moves), "-B", str(args.walk_nodes),
+        "-m", str(args.memory_nodes), "-t", "26",
     ]  # fmt: skip
     o_to_move = len(holes) % 2 == 1
     jobs = args.jobs if o_to_move else 1
@@ -108,14 +113,17 @@ def main(argv: list[str] | None = None) -> int:
         extra = ["-r", "-p", str(part), "-P", str(jobs)] if o_to_move else []
         book = work / f"qubic_prover_part{part}.txt"
         call = [str(binary), *options, *extra, "-b", str(book), *map(str, holes)]
-        processes.append((book, subprocess.Popen(call, stdout=subprocess.PIPE, text=True)))
+        log = book.with_suffix(".out")
+        with log.open("w") as out:
+            processes.append((book, subprocess.Popen(call, stdout=out, text=True)))
     rows: list[str] = []
     lines: list[str] = []
     results = []
     expanded = 0.0
     for book, process in processes:
-        out, _ = process.communicate()
-        for line in out.splitlines():
+        process.wait()
+        log = book.with_suffix(".out")
+        for line in log.read_text().splitlines():
             word, _, rest = line.partition(" ")
             if word == "reply":
                 hole, status, *figures = rest.split()
@@ -127,10 +135,12 @@ def main(argv: list[str] | None = None) -> int:
         if book.exists():
             rows += [row for row in book.read_text().splitlines() if row.strip()]
             book.unlink()
+        log.unlink()
     binary.unlink()
     seconds = time.monotonic() - start
     result = "proven" if results and all(r == "proven" for r in results) else "open"
-    merged = canonical_book(rows)
+    previous = Book.parse(args.book.read_text()) if args.book.exists() else Book({})
+    merged = Book({**previous.entries, **canonical_book(rows).entries})
     command = "python -m bench.qubic_prover " + shlex.join(sys.argv[1:] if argv is None else argv)
     header = [
         "# Qubic proof book: X's proven move per position (X O move; hex boards in the canonical",
@@ -141,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
         f" {len(merged.entries)} entries",
         *sorted(lines),
     ]
+    if args.book.exists():
+        earlier = [row for row in args.book.read_text().splitlines() if row.startswith("#")]
+        header += [row for row in earlier[2:] if row not in header]
     args.book.write_text("\n".join([*header, *merged.lines()]) + "\n")
     print("\n".join(header))
     return 0 if result == "proven" else 1

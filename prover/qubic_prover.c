@@ -11,11 +11,12 @@
    A solved node's subtree is freed. The proof's book is written by a walk from the root.
 
    Usage: qubic_prover [-n nodes] [-s seconds] [-w width] [-L leaf_nodes] [-D leaf_moves]
-                       [-t log2_table] [-m max_nodes_in_memory] [-b book_out] [-r [-p part -P parts]] [-v] HOLE...
+                       [-B walk_nodes [-E walk_moves]] [-t log2_table] [-m max_nodes_in_memory] [-b book_out] [-r [-p part -P parts]] [-v] HOLE...
    HOLE: hole indices 0..63 from the empty board, X first. -r: when O is to move at the root,
    search each reply (up to symmetry) on its own and print its result; -p/-P: only the replies
    whose rank modulo `parts` is `part` (to share them between processes). Output lines start with a keyword:
-   "result", "reply", "stats". */
+   "result", "reply", "stats", "book". -B: the book's walk ends where a forcing search of that
+   many nodes (and -E moves, 24 by default) finds X's win, which keeps fewer rows. */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -354,6 +355,7 @@ static Node *nodes;
 static u32 node_cap, node_top = 1;
 static u32 free_head[65]; /* free blocks by size (their first node's `child` links them) */
 static long expanded, live_nodes;
+static int out_of_nodes; /* set when the tree fills the memory given (-m): the search stops */
 
 static u32 alloc_block(int n) {
     if (free_head[n]) {
@@ -361,10 +363,7 @@ static u32 alloc_block(int n) {
         free_head[n] = nodes[b].child;
         return b;
     }
-    if (node_top + (u32)n >= node_cap) {
-        fprintf(stderr, "out of nodes (%u): raise the memory\n", node_cap);
-        exit(3);
-    }
+    if (node_top + (u32)n >= node_cap) return 0; /* out of nodes: the search stops */
     u32 b = node_top;
     node_top += (u32)n;
     return b;
@@ -456,9 +455,12 @@ static void expand(u32 id, const u64 *h) {
         vals[k++] = v;
         if ((xt && v == PROVEN) || (!xt && v == DISPROVEN)) break;
     }
-    expanded++;
     u32 b = alloc_block(k);
-    nd = &nodes[id]; /* alloc may not move, but keep the pattern safe */
+    if (!b) {
+        out_of_nodes = 1;
+        return;
+    }
+    expanded++;
     live_nodes += k;
     for (int i = 0; i < k; i++) {
         Node *c = &nodes[b + (u32)i];
@@ -509,6 +511,10 @@ static int search(long max_nodes, double seconds, int verbose) {
             path[++depth] = id;
         }
         expand(id, path_hash[depth]);
+        if (out_of_nodes) {
+            fprintf(stderr, "out of nodes (%u): raise -m\n", node_cap);
+            break;
+        }
         for (int d = depth; d >= 0; d--) {
             int sym = 0;
             update(path[d], min_hash(path_hash[d], &sym));
@@ -524,6 +530,8 @@ static int search(long max_nodes, double seconds, int verbose) {
 
 /* ---- the book: a walk from the root through X's table moves and every O reply ------------ */
 
+static long walk_nodes; /* a forcing search this strong ends the walk (fewer rows), 0 none */
+static int walk_moves = 24;
 static u64 *visited;
 static u64 visited_mask;
 static long book_rows;
@@ -552,8 +560,11 @@ static int write_book(FILE *out, u64 x, u64 o, int x_to_move) {
     u64 key = min_hash(h, &sym);
     if (!visit(key)) return 1;
     if (x_to_move) {
-        if (completing(x, o) || canonical_forcing_win(x, o, sym)) return 1;
+        if (completing(x, o)) return 1;
+        if (walk_nodes && forcing_win(image(sym, x), image(sym, o), walk_moves, walk_nodes))
+            return 1;
         Entry *e = lookup(key, 0);
+        if ((!e || e->move < 0) && canonical_forcing_win(x, o, sym)) return 1;
         if (!e || e->value != PROVEN || e->move < 0) {
             fprintf(stderr, "no proven move for %016llx %016llx\n", (unsigned long long)x,
                     (unsigned long long)o);
@@ -589,6 +600,7 @@ static int run_root(u64 x, u64 o, int x_to_move, long max_nodes, double seconds,
     memset(free_head, 0, sizeof free_head);
     node_top = 1;
     live_nodes = 1;
+    out_of_nodes = 0;
     Node *r = &nodes[0];
     memset(r, 0, sizeof *r);
     r->x = x;
@@ -616,6 +628,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-w") && i + 1 < argc) width = atoi(argv[++i]);
         else if (!strcmp(a, "-L") && i + 1 < argc) leaf_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-D") && i + 1 < argc) leaf_moves = atoi(argv[++i]);
+        else if (!strcmp(a, "-B") && i + 1 < argc) walk_nodes = atol(argv[++i]);
+        else if (!strcmp(a, "-E") && i + 1 < argc) walk_moves = atoi(argv[++i]);
         else if (!strcmp(a, "-t") && i + 1 < argc) table_bits = atoi(argv[++i]);
         else if (!strcmp(a, "-m") && i + 1 < argc) memory_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-b") && i + 1 < argc) book = argv[++i];
@@ -647,7 +661,15 @@ int main(int argc, char **argv) {
         else o |= bit;
     }
     int x_to_move = nholes % 2 == 0;
-    int proven_replies[64], nproven = 0;
+    FILE *book_out = NULL;
+    int book_ok = 1;
+    if (book) {
+        /* each proven root's walk is written as soon as it is proven */
+        book_out = fopen(book, "w");
+        if (!book_out) return 2;
+        visited_mask = (1ULL << 24) - 1;
+        visited = calloc(visited_mask + 1, sizeof *visited);
+    }
     double start = now();
     int result;
     if (per_reply && !x_to_move) {
@@ -675,7 +697,8 @@ int main(int argc, char **argv) {
                    expanded - before, now() - t0);
             fflush(stdout);
             if (v != PROVEN) all = 0;
-            else proven_replies[nproven++] = moves[i];
+            else if (book_out && !write_book(book_out, x, o | 1ULL << moves[i], 1)) book_ok = 0;
+            if (book_out) fflush(book_out);
         }
         result = all ? PROVEN : UNKNOWN;
     } else {
@@ -685,19 +708,12 @@ int main(int argc, char **argv) {
     printf("result %s\n", name_of(result));
     printf("stats expanded %ld evaluated %ld forcing_nodes %ld table %ld seconds %.2f\n",
            expanded, evaluated, forcing_total, table_used, took);
-    if (book && (result == PROVEN || nproven)) {
-        FILE *out = fopen(book, "w");
-        if (!out) return 2;
-        visited_mask = (1ULL << 24) - 1;
-        visited = calloc(visited_mask + 1, sizeof *visited);
-        int ok = 1;
-        if (per_reply && !x_to_move)
-            for (int i = 0; i < nproven && ok; i++)
-                ok = write_book(out, x, o | 1ULL << proven_replies[i], 1);
-        else ok = write_book(out, x, o, x_to_move);
-        fclose(out);
-        printf("book %s rows %ld\n", ok ? "written" : "failed", book_rows);
-        if (!ok) return 1;
+    if (book_out) {
+        if (!(per_reply && !x_to_move) && result == PROVEN)
+            book_ok = write_book(book_out, x, o, x_to_move);
+        fclose(book_out);
+        printf("book %s rows %ld\n", book_ok ? "written" : "failed", book_rows);
+        if (!book_ok) return 1;
     }
     return 0;
 }
