@@ -5,7 +5,8 @@ from the position the opening reaches (X first, alternating) and, when O is to m
 O's replies (up to symmetry) between ``--jobs`` processes, each reply searched on its own. It
 prints each reply's result and the figures, and writes the book of the proven positions (X's move
 per position, turned into the canonical orientation the engine's book uses); the entries of an
-existing book are kept, so runs add up.
+existing book are kept, so runs add up: a reply the book already proves is not searched again,
+and when every reply is proven, X's last opening move is added as the proven move before it.
 """
 
 from __future__ import annotations
@@ -105,12 +106,22 @@ def main(argv: list[str] | None = None) -> int:
     ]  # fmt: skip
     o_to_move = len(holes) % 2 == 1
     jobs = args.jobs if o_to_move else 1
+    x = sum(1 << hole for hole in holes[::2])
+    o = sum(1 << hole for hole in holes[1::2])
+    previous = Book.parse(args.book.read_text()) if args.book.exists() else Book({})
+    known = [
+        str(reply)
+        for reply in range(64)
+        if o_to_move and not (x | o) >> reply & 1 and previous.move(x, o | 1 << reply) is not None
+    ]
     start = time.monotonic()
     work = Path(args.book).resolve().parent
     binary = build(work)
     processes = []
     for part in range(jobs):
         extra = ["-r", "-p", str(part), "-P", str(jobs)] if o_to_move else []
+        for reply in known:
+            extra += ["-k", reply]
         book = work / f"qubic_prover_part{part}.txt"
         call = [str(binary), *options, *extra, "-b", str(book), *map(str, holes)]
         log = book.with_suffix(".out")
@@ -127,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
             word, _, rest = line.partition(" ")
             if word == "reply":
                 hole, status, *figures = rest.split()
-                lines.append(f"# reply {name(int(hole))}: {status} ({' '.join(figures)})")
+                told = f" ({' '.join(figures)})" if figures else " (the book's)"
+                lines.append(f"# reply {name(int(hole))}: {status}{told}")
             elif word == "result":
                 results.append(rest)
             elif word == "stats":
@@ -139,7 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     binary.unlink()
     seconds = time.monotonic() - start
     result = "proven" if results and all(r == "proven" for r in results) else "open"
-    previous = Book.parse(args.book.read_text()) if args.book.exists() else Book({})
+    if result == "proven" and o_to_move:
+        # every reply is proven: X's last opening move is a proven move of the position before it
+        rows.append(f"{x & ~(1 << holes[-1]):016x} {o:016x} {holes[-1]}")
     merged = Book({**previous.entries, **canonical_book(rows).entries})
     command = "python -m bench.qubic_prover " + shlex.join(sys.argv[1:] if argv is None else argv)
     header = [

@@ -11,10 +11,12 @@
    A solved node's subtree is freed. The proof's book is written by a walk from the root.
 
    Usage: qubic_prover [-n nodes] [-s seconds] [-w width] [-L leaf_nodes] [-D leaf_moves]
-                       [-B walk_nodes [-E walk_moves]] [-t log2_table] [-m max_nodes_in_memory] [-b book_out] [-r [-p part -P parts]] [-v] HOLE...
+                       [-B walk_nodes [-E walk_moves]] [-t log2_table] [-m max_nodes_in_memory] [-b book_out]
+                       [-r [-p part -P parts] [-k known_reply]...] [-v] HOLE...
    HOLE: hole indices 0..63 from the empty board, X first. -r: when O is to move at the root,
    search each reply (up to symmetry) on its own and print its result; -p/-P: only the replies
-   whose rank modulo `parts` is `part` (to share them between processes). Output lines start with a keyword:
+   whose rank modulo `parts` is `part` (to share them between processes); -k: a reply proven
+   earlier (it and its symmetric replies are skipped). Output lines start with a keyword:
    "result", "reply", "stats", "book". -B: the book's walk ends where a forcing search of that
    many nodes (and -E moves, 24 by default) finds X's win, which keeps fewer rows. */
 
@@ -620,7 +622,7 @@ int main(int argc, char **argv) {
     int table_bits = 24, per_reply = 0, verbose = 0, part = 0, parts = 1;
     long memory_nodes = 40L << 20;
     const char *book = NULL;
-    int holes[64], nholes = 0;
+    int holes[64], nholes = 0, skip[64], nskip = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-n") && i + 1 < argc) max_nodes = atol(argv[++i]);
@@ -635,6 +637,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-b") && i + 1 < argc) book = argv[++i];
         else if (!strcmp(a, "-p") && i + 1 < argc) part = atoi(argv[++i]);
         else if (!strcmp(a, "-P") && i + 1 < argc) parts = atoi(argv[++i]);
+        else if (!strcmp(a, "-k") && i + 1 < argc && nskip < 64) skip[nskip++] = atoi(argv[++i]);
         else if (!strcmp(a, "-r")) per_reply = 1;
         else if (!strcmp(a, "-v")) verbose = 1;
         else if (nholes < 64) holes[nholes++] = atoi(a);
@@ -689,6 +692,13 @@ int main(int argc, char **argv) {
                 if (seen[j] == key) dup = 1;
             if (dup) continue;
             seen[nseen++] = key;
+            int known = 0;
+            for (int j = 0; j < nskip; j++)
+                if (child_hashes(h, 1, skip[j], NULL, &sym) == key) known = 1;
+            if (known) {
+                if (part == 0) printf("reply %d known\n", moves[i]);
+                continue;
+            }
             if ((nseen - 1) % parts != part) continue;
             long before = expanded;
             double t0 = now();
