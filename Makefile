@@ -7,8 +7,8 @@ export PYTHONDONTWRITEBYTECODE :=
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test check fast-lane lint typecheck openapi system-deps bench install-pi firmware-deploy firmware-uf2 \
-	wiring-diagram cad schematics mutation mutation-sample reference-screenshots screenshots docs
+.PHONY: run test check fast-lane lint typecheck openapi system-deps bench prover install-pi firmware-deploy \
+	firmware-uf2 wiring-diagram cad schematics mutation mutation-sample reference-screenshots screenshots docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -94,6 +94,14 @@ docs: $(VENV)/.test-deps
 
 bench: $(VENV)/.test-deps
 	$(BIN)/flixboard bench --json
+
+## make prover: build the Qubic prover's compiled core (a development tool, not installed) into
+## build/qubic_prover with the system gcc (docs/computer-players.md, "Qubic proven").
+prover: build/qubic_prover
+
+build/qubic_prover: prover/qubic_prover.c
+	mkdir -p build
+	gcc -O2 -march=native -Wall -Wextra -Werror -o $@ $<
 
 ## make install-pi: install the service on this Raspberry Pi (BOARD=serial or gpio; a first
 ## install defaults to serial, a re-run without BOARD keeps the installed board; GEOMETRY=flip4

@@ -20,6 +20,8 @@ command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || missing+=(mosquitto)
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+# The Qubic prover's C core (prover/, `make prover`), which its tests build.
+command -v gcc >/dev/null 2>&1 || missing+=(gcc)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup-system: installing ${missing[*]}"

@@ -60,6 +60,10 @@ def test_the_wheel_carries_no_bench_or_fuzz_module(wheel: Path) -> None:
         or (re.search("bench|fuzz", name.rpartition("/")[2]) and name != "controller/cli/bench.py")
     ]
     assert carried == []
+    compiled = [
+        n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("prover/") or n.endswith(".c")
+    ]
+    assert compiled == []  # the Qubic prover's C core is a development tool
 
 
 def test_the_wheel_carries_the_wiring_files_but_not_the_schematics(wheel: Path) -> None:

@@ -1,0 +1,177 @@
+"""The compiled Qubic prover: ``python -m bench.qubic_prover --opening R-I-S R-IV-C B-IV-S``.
+
+Builds ``prover/qubic_prover.c`` with the system ``gcc`` (``make prover`` does the same), runs it
+from the position the opening reaches (X first, alternating) and, when O is to move there, shares
+O's replies (up to symmetry) between ``--jobs`` processes, each reply searched on its own. It
+prints each reply's result and the figures, and writes the book of the proven positions (X's move
+per position, turned into the canonical orientation the engine's book uses); the entries of an
+existing book are kept, so runs add up: a reply the book already proves is not searched again,
+and when every reply is proven, X's last opening move is added as the proven move before it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.holes import name, parse
+from engine.players.qubic_proof import BOOK_PATH, Book
+from engine.symmetry import SYMMETRIES, apply, canonical_key, canonical_symmetry, packed_hash
+
+SOURCE = Path(__file__).resolve().parent.parent / "prover" / "qubic_prover.c"
+FLAGS = ("-O2", "-Wall", "-Wextra", "-Werror")
+
+
+def build(directory: Path) -> Path:
+    """The prover compiled into ``directory`` (raises when ``gcc`` is missing or fails)."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        raise RuntimeError("the Qubic prover needs gcc (apt-get install gcc)")
+    binary = directory / "qubic_prover"
+    subprocess.run([gcc, *FLAGS, "-o", str(binary), str(SOURCE)], check=True)
+    return binary
+
+
+@dataclass
+class Run:
+    """What one prover process printed: the result, each reply's line, the figures, the book."""
+
+    result: str
+    replies: list[str] = field(default_factory=list)
+    stats: dict[str, float] = field(default_factory=dict)
+    rows: list[str] = field(default_factory=list)
+
+
+def prove(binary: Path, holes: list[int], options: list[str], book: Path | None = None) -> Run:
+    """Run the prover from the position ``holes`` reach (hole indices, X first)."""
+    command = [str(binary), *options]
+    if book is not None:
+        command += ["-b", str(book)]
+    out = subprocess.run(
+        [*command, *map(str, holes)], check=True, capture_output=True, text=True
+    ).stdout
+    run = Run("open")
+    for line in out.splitlines():
+        word, _, rest = line.partition(" ")
+        if word == "result":
+            run.result = rest
+        elif word == "reply":
+            run.replies.append(rest)
+        elif word == "stats":
+            fields = rest.split()
+            run.stats = {k: float(v) for k, v in zip(fields[::2], fields[1::2], strict=True)}
+    if book is not None and book.exists():
+        run.rows = [row for row in book.read_text().splitlines() if row.strip()]
+    return run
+
+
+def canonical_book(rows: list[str]) -> Book:
+    """The prover's rows (``X O move`` in any orientation) as a book in the engine's canonical
+    orientation."""
+    entries: dict[int, tuple[int, int, int]] = {}
+    for row in rows:
+        xs, os_, move = row.split()
+        x, o = int(xs, 16), int(os_, 16)
+        packed = packed_hash(x, o)
+        perm = SYMMETRIES[canonical_symmetry(packed)]
+        entries[canonical_key(packed)] = (apply(perm, x), apply(perm, o), perm[int(move)])
+    return Book(entries)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--opening", nargs="*", default=[], help="moves from the empty board")
+    parser.add_argument("--jobs", type=int, default=2, help="processes sharing O's replies")
+    parser.add_argument("--seconds", type=float, default=600.0, help="time budget per reply")
+    parser.add_argument("--width", type=int, default=8, help="X's holes tried per node")
+    parser.add_argument("--leaf-nodes", type=int, default=1000, help="forcing-search nodes a leaf")
+    parser.add_argument("--leaf-moves", type=int, default=12, help="forcing-search moves a leaf")
+    parser.add_argument(
+        "--walk-nodes", type=int, default=15_000, help="forcing search that ends the book's walk"
+    )
+    parser.add_argument("--memory-nodes", type=int, default=60_000_000, help="tree nodes held")
+    parser.add_argument("--book", type=Path, default=BOOK_PATH, help="book to extend")
+    args = parser.parse_args(argv)
+    holes = [parse(move) for move in args.opening]
+    options = [
+        "-s", str(args.seconds), "-w", str(args.width), "-L", str(args.leaf_nodes),
+        "-D", str(args.leaf_moves), "-B", str(args.walk_nodes),
+        "-m", str(args.memory_nodes), "-t", "26",
+    ]  # fmt: skip
+    o_to_move = len(holes) % 2 == 1
+    jobs = args.jobs if o_to_move else 1
+    x = sum(1 << hole for hole in holes[::2])
+    o = sum(1 << hole for hole in holes[1::2])
+    previous = Book.parse(args.book.read_text()) if args.book.exists() else Book({})
+    known = [
+        str(reply)
+        for reply in range(64)
+        if o_to_move and not (x | o) >> reply & 1 and previous.move(x, o | 1 << reply) is not None
+    ]
+    start = time.monotonic()
+    work = Path(args.book).resolve().parent
+    binary = build(work)
+    processes = []
+    for part in range(jobs):
+        extra = ["-r", "-p", str(part), "-P", str(jobs)] if o_to_move else []
+        for reply in known:
+            extra += ["-k", reply]
+        book = work / f"qubic_prover_part{part}.txt"
+        call = [str(binary), *options, *extra, "-b", str(book), *map(str, holes)]
+        log = book.with_suffix(".out")
+        with log.open("w") as out:
+            processes.append((book, subprocess.Popen(call, stdout=out, text=True)))
+    rows: list[str] = []
+    lines: list[str] = []
+    results = []
+    expanded = 0.0
+    for book, process in processes:
+        process.wait()
+        log = book.with_suffix(".out")
+        for line in log.read_text().splitlines():
+            word, _, rest = line.partition(" ")
+            if word == "reply":
+                hole, status, *figures = rest.split()
+                told = f" ({' '.join(figures)})" if figures else " (the book's)"
+                lines.append(f"# reply {name(int(hole))}: {status}{told}")
+            elif word == "result":
+                results.append(rest)
+            elif word == "stats":
+                expanded += float(rest.split()[1])
+        if book.exists():
+            rows += [row for row in book.read_text().splitlines() if row.strip()]
+            book.unlink()
+        log.unlink()
+    binary.unlink()
+    seconds = time.monotonic() - start
+    result = "proven" if results and all(r == "proven" for r in results) else "open"
+    if result == "proven" and o_to_move:
+        # every reply is proven: X's last opening move is a proven move of the position before it
+        rows.append(f"{x & ~(1 << holes[-1]):016x} {o:016x} {holes[-1]}")
+    merged = Book({**previous.entries, **canonical_book(rows).entries})
+    command = "python -m bench.qubic_prover " + shlex.join(sys.argv[1:] if argv is None else argv)
+    header = [
+        "# Qubic proof book: X's proven move per position (X O move; hex boards in the canonical",
+        "# orientation under the 192 symmetries, move as hole index in that orientation).",
+        f"# rebuilt by: {command}",
+        f"# opening {' '.join(args.opening) or '(empty board)'}: root {result};"
+        f" expanded {expanded:.0f} nodes in {jobs} processes, {seconds:.0f} s;"
+        f" {len(merged.entries)} entries",
+        *sorted(lines),
+    ]
+    if args.book.exists():
+        earlier = [row for row in args.book.read_text().splitlines() if row.startswith("#")]
+        header += [row for row in earlier[2:] if row not in header]
+    args.book.write_text("\n".join([*header, *merged.lines()]) + "\n")
+    print("\n".join(header))
+    return 0 if result == "proven" else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""The compiled Qubic prover (``prover/qubic_prover.c``, built here with gcc) gives the Python
+search's answers, and its book passes the independent checker."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bench.qubic_checker import Checker
+from bench.qubic_prover import build, canonical_book, prove
+from engine.holes import parse
+from engine.players.qubic_proof import ProofSearch, leaf_value
+from engine.players.qubic_threats import ForcingSearch, completing
+
+
+@pytest.fixture(scope="module")
+def binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The prover, compiled (a missing gcc fails the tests, it does not skip them)."""
+    return build(tmp_path_factory.mktemp("prover"))
+
+
+def interleaved(x_holes: list[str], o_holes: list[str]) -> list[int]:
+    """Moves from the empty board (X first) that reach these pieces."""
+    moves = []
+    for x_hole, o_hole in zip(x_holes, o_holes, strict=True):
+        moves += [parse(x_hole), parse(o_hole)]
+    return moves
+
+
+def test_the_core_proves_what_the_python_search_proves(binary: Path) -> None:
+    x_holes = ["Y-I-C", "G-I-S", "B-I-C", "B-IV-H"]
+    o_holes = ["R-I-H", "R-III-D", "Y-IV-C", "G-III-S"]
+    x = sum(1 << parse(h) for h in x_holes)
+    o = sum(1 << parse(h) for h in o_holes)
+    assert ProofSearch(x, o, leaf_nodes=300).run(max_nodes=100) is True
+    assert prove(binary, interleaved(x_holes, o_holes), []).result == "proven"
+
+
+def test_a_position_the_second_player_wins_is_disproven(binary: Path) -> None:
+    # O holds two threes (rows R-I and R-II), X to move: X cannot block both.
+    x_holes = ["Y-I-S", "Y-II-S", "Y-III-H", "G-I-S", "G-IV-C", "B-IV-C"]
+    o_holes = ["R-I-S", "R-I-H", "R-I-D", "R-II-S", "R-II-H", "R-II-D"]
+    x = sum(1 << parse(h) for h in x_holes)
+    o = sum(1 << parse(h) for h in o_holes)
+    assert completing(o, x).bit_count() == 2 and not completing(x, o)
+    assert leaf_value(x, o, True, ForcingSearch(1000)) is False
+    assert prove(binary, interleaved(x_holes, o_holes), []).result == "disproven"
+
+
+def test_leaf_answers_agree_with_the_python_forcing_search(binary: Path) -> None:
+    rng = random.Random(7)
+    agreed = 0
+    for _ in range(40):
+        moves = rng.sample(range(64), 2 * rng.randint(6, 9))
+        x = sum(1 << h for h in moves[::2])
+        o = sum(1 << h for h in moves[1::2])
+        if completing(x, o) or completing(o, x):
+            continue
+        python = leaf_value(x, o, True, ForcingSearch(1_000_000), 8)
+        core = prove(binary, moves, ["-n", "0", "-L", "1000000", "-D", "8"]).result
+        assert core == {True: "proven", False: "disproven", None: "open"}[python], moves
+        agreed += 1
+    assert agreed >= 10
+
+
+def test_the_cores_book_of_a_proven_opening_passes_the_checker(
+    binary: Path, tmp_path: Path
+) -> None:
+    opening = ["R-I-S", "R-IV-C", "B-IV-S", "G-III-S", "R-IV-S", "G-IV-S"]
+    run = prove(binary, [parse(m) for m in opening], [], tmp_path / "book.txt")
+    assert run.result == "proven"
+    assert run.stats["expanded"] > 0
+    book = canonical_book(run.rows)
+    checker = Checker("\n".join(book.lines()))
+    x = sum(1 << parse(m) for m in opening[::2])
+    o = sum(1 << parse(m) for m in opening[1::2])
+    report = checker.walk([(x, o)])
+    assert report.failures == []
+    assert report.book_moves == len(book.entries)
+    # a planted wrong row (the root's move R-III-S replaced by the corner B-IV-C) is refused
+    assert book.move(x, o) == parse("R-III-S")
+    planted = Checker("\n".join([*book.lines(), f"{x:016x} {o:016x} {parse('B-IV-C')}"]))
+    assert planted.walk([(x, o)]).failures
