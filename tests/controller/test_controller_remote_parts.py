@@ -27,7 +27,7 @@ from controller.wire import encode
 
 def test_docstring_examples() -> None:
     attempted = 0
-    for name in ("remote.codes", "remote.sealing", "remote.inbox", "wire"):
+    for name in ("remote.codes", "remote.sealing", "remote.inbox", "remote.tokens", "wire"):
         result = doctest.testmod(importlib.import_module(f"controller.{name}"))
         assert result.failed == 0
         attempted += result.attempted
