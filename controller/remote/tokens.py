@@ -24,7 +24,8 @@ from collections.abc import Mapping
 
 from controller.core.game_log import start
 from controller.game_data import NewGameData
-from controller.remote.messages import NewGame
+from controller.remote.messages import LogEntry, NewGame
+from engine.errors import IllegalAction
 from engine.payoff import PayOffFlix
 from engine.phrase import Phrase, why
 
@@ -64,3 +65,17 @@ def with_deal(public: NewGame, entry: NewGameData) -> NewGame:
     assert isinstance(game, PayOffFlix)
     deal = [list(hand) for hand in game.dealt]
     return NewGame(public.variant, public.players, {**public.options, "deal": deal})
+
+
+def wrong_opening(entry: LogEntry, error: Exception) -> Phrase | None:
+    """Why a follower refuses the game whose log ``entry`` (refused by its rules with ``error``)
+    enters a token the scoring team cannot have put there; ``None`` for any other entry."""
+    if entry.data is None or entry.data.kind != "enter_token":
+        return None
+    if not isinstance(error, IllegalAction):
+        return None
+    return why(
+        "the host entered a token its Man cannot carry ({reason}): this board refuses the game "
+        "and follows it no further",
+        reason=str(error),
+    )

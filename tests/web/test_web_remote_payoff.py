@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from broker_support import Mosquitto
-from remote_support import Side, both_over, game_of, in_step, open_game, play, wait_for
+from remote_support import Side, both_over, game_of, in_step, mirror, open_game, play, wait_for
 from rogue_support import Rogue
 from sniff_support import assert_read_nothing
 
@@ -104,3 +104,82 @@ def test_a_whole_payoff_game_keeps_each_board_s_tokens_until_its_line_scores(
         rogue.close()
         for side in (host, guest, watcher):
             side.stop()
+
+
+PEOPLE = {**OPTIONS, "auto_call": True}
+"""Two people's game: a completed line scores at once (no call window to race)."""
+RED = ("R-I-S", "R-I-H", "R-I-D", "R-I-C")
+BLUE = ("B-IV-S", "B-IV-H", "B-IV-D", "B-IV-C")
+ASIDE = ("G-III-S", "Y-II-D")
+"""Men of the team whose line does not score: never four in a line."""
+WRONG = 999
+"""A token nobody was dealt (not in ``TOKENS``)."""
+
+
+def people(tmp_path: Path, mosquitto: Mosquitto) -> tuple[Side, Side]:
+    """Red plays at the host's board, Blue at the guest's: a physical Pay-Off game, joined."""
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    host.post("/api/new_game", {"variant": "payoff", "players": 2, "options": PEOPLE})
+    guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
+    wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+    return host, guest
+
+
+def settled(side: Side, phase: str) -> bool:
+    """The person at ``side`` mirrors the other board's Men; whether it matches the game and
+    the game is in ``phase``."""
+    state = side.state()
+    mirror(side, state)
+    fix = state["mismatch"]
+    return state["phase"] == phase and not (fix["missing"] or fix["extra"] or fix["wrong_kind"])
+
+
+def placed(host: Side, guest: Side, moves: list[tuple[Side, str]]) -> None:
+    """Each person places a Man where ``moves`` say, once both boards match the game."""
+    for side, hole in moves:
+        for each in (host, guest):
+            wait_for(lambda each=each: settled(each, "await_place"), "the boards match")
+        side.post("/api/sim/place", {"hole": hole})
+        wait_for(lambda hole=hole: hole in host.state()["board"], f"the Man on {hole}")
+        wait_for(lambda: in_step(host, guest), "both boards show it")
+
+
+def test_the_host_refuses_a_token_the_guest_s_team_was_not_dealt(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """Blue's line scores on the guest's board: its entry of a token nobody was dealt is refused
+    by the host (the guest hears why, nothing is entered on either board); Blue's real tokens
+    are then entered and both boards pay the same line."""
+    host, guest = people(tmp_path, mosquitto)
+    try:
+        red = [(host, hole) for hole in (*RED[:3], ASIDE[0])]
+        blue = [(guest, hole) for hole in BLUE]
+        placed(host, guest, [move for pair in zip(red, blue, strict=True) for move in pair])
+        for side in (host, guest):
+            wait_for(lambda side=side: settled(side, "await_tokens"), "Blue's line scored")
+        guest.post("/api/token", {"hole": BLUE[0], "token": WRONG})
+        wait_for(lambda: any(f"token {WRONG}" in r for r in refusals(guest)), "the refusal")
+        for side in (host, guest):
+            assert journal_tokens(side) == [] and settled(side, "await_tokens")
+        hand = team_view(guest, 1)["dealt"]
+        for hole, token in zip(BLUE, (hand[0], hand[1], None, None), strict=True):
+            guest.post("/api/token", {"hole": hole, "token": token})
+            wait_for(lambda hole=hole: entered(host, hole), f"the token of {hole}")
+        ours, theirs = host.state(), guest.state()
+        assert ours["phase"] == theirs["phase"] == "game_over"
+        assert ours["game_value"] == theirs["game_value"]
+        assert ours["game_value"]["value"] == hand[0] + hand[1] + 10
+        assert sorted(journal_tokens(host)) == sorted(journal_tokens(guest)) == sorted(hand[:2])
+    finally:
+        host.stop()
+        guest.stop()
+
+
+def refusals(side: Side) -> list[str]:
+    return [e["reason"] for e in side.state()["events"] if e["type"] == "remote_refused"]
+
+
+def entered(side: Side, hole: str) -> bool:
+    """Whether the token of the Man on ``hole`` is entered on ``side``."""
+    return hole not in side.state()["allowed"] or side.state()["phase"] == "game_over"
