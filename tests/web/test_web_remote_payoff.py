@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from broker_support import Mosquitto
+from hostile_support import Outsider, as_host, joined_keys, link, topic
 from remote_support import Side, both_over, game_of, in_step, mirror, open_game, play, wait_for
 from rogue_support import Rogue
 from sniff_support import assert_read_nothing
 
 from controller.records.journal import Journal
+from controller.remote import messages
 
 TOKENS = [977, 613, 541, 389, 263, 157, 97, 83, 71, 59, 43, 31]
 """Token values planted to be found: none is a hole count, a seat or a time of the game."""
@@ -183,3 +185,51 @@ def refusals(side: Side) -> list[str]:
 def entered(side: Side, hole: str) -> bool:
     """Whether the token of the Man on ``hole`` is entered on ``side``."""
     return hole not in side.state()["allowed"] or side.state()["phase"] == "game_over"
+
+
+def test_the_guest_refuses_a_game_whose_host_enters_a_token_it_was_not_dealt(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """Red's line scores on the host's board; an entry sealed as the host's (by a holder of the
+    guest's keys: a host that changed its program does the same) enters a token nobody was dealt
+    for one of Red's Men. The guest refuses the game: its page shows the problem, its journal
+    holds no token, and it follows the game no further (the host's real entries are dropped)."""
+    host, guest = people(tmp_path, mosquitto)
+    holder = Outsider(mosquitto.port)
+    try:
+        red = [(host, hole) for hole in RED]
+        blue = [(guest, hole) for hole in (BLUE[0], *ASIDE)]
+        moves = [move for pair in zip(red, blue, strict=False) for move in pair]
+        placed(host, guest, [*moves, red[-1]])
+        for side in (host, guest):
+            wait_for(lambda side=side: settled(side, "await_tokens"), "Red's line scored")
+        keys = joined_keys(guest)
+        where = topic(keys.game_id, messages.LOG)
+        game, n = remote_game(guest), guest.state()["remote"]["log"] + 1
+        before = game_of(guest.state())
+        wrong = messages.ActionData("enter_token", hole=RED[0], token=WRONG)
+        forged = messages.Entry(game, n, "action", wrong)
+        holder.publish(where, as_host(keys).seal(where, forged))
+        wait_for(lambda: guest.state()["remote"]["problem"] is not None, "the guest refuses")
+        problem = guest.state()["remote"]["problem"]
+        assert "the host entered a token its Man cannot carry" in problem, problem
+        assert f"token {WRONG}" in problem, problem
+        lost = link(guest)["dropped"]["refused"]
+        host.post("/api/token", {"hole": RED[0], "token": team_view(host, 0)["dealt"][0]})
+        wait_for(lambda: link(guest)["dropped"]["refused"] > lost, "the host's entry is dropped")
+        assert journal_tokens(guest) == [] and guest.state()["phase"] == "await_tokens"
+        assert game_of(guest.state()) == before and journal_tokens(host) != []
+    finally:
+        holder.close()
+        host.stop()
+        guest.stop()
+
+
+def remote_game(side: Side) -> int:
+    """The host's number of the game ``side`` follows (from its journal's ``new_game``)."""
+    journal = Journal(side.folder / "data")
+    try:
+        first = journal.current_game()[0]
+    finally:
+        journal.close()
+    return int(first.data["remote"]["game"])
