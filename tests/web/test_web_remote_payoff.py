@@ -74,11 +74,11 @@ def test_a_whole_payoff_game_keeps_each_board_s_tokens_until_its_line_scores(
     def spy(step: int) -> None:
         """Before a line scored, neither board nor the spectator holds a token of a Man."""
         for side in (host, guest, watcher):
-            state = side.state()
-            if state["phase"] in ("await_tokens", "game_over"):
+            shown, kept = shown_tokens(side), journal_tokens(side)
+            state = side.state()  # read after them: if no line scored yet, none was revealed
+            if state["scored_lines"] or state["winner"] is not None:
                 return
-            assert shown_tokens(side) == {}, side.folder
-            assert journal_tokens(side) == [], side.folder
+            assert (shown, kept) == ({}, []), side.folder
         spied.append(step)
 
     try:
