@@ -8,7 +8,7 @@ variant is one ``register`` here beside the engine's own.
 >>> variant_spec("qubic").penalty_asks_block
 True
 >>> [spec.name for spec in SPECS.values() if spec.carried]
-['lucky', 'qubic', 'tactflix', 'flip4', 'olix']
+['lucky', 'qubic', 'payoff', 'tactflix', 'flip4', 'olix']
 """
 
 from __future__ import annotations
@@ -41,10 +41,11 @@ class VariantSpec:
     flow: type[VariantFlow] = VariantFlow
     """What the variant adds to the board controller (the default adds nothing)."""
     carried: bool = False
-    """Remote play carries it: nothing of it is hidden from the other board but the dice, which
-    the host throws (Tac-T-Flix's pending lines stand on both boards, unmarked on either)."""
+    """Remote play carries it: the dice are the host's (Tac-T-Flix's pending lines stand on both
+    boards, unmarked on either); hidden tokens stay with their owner (``hidden``)."""
     hidden: bool = False
-    """Dealt information (Pay-Off's tokens) that never leaves the board: never hosted."""
+    """Hidden tokens (Pay-Off's): carried only in physical token mode, where a token's value
+    travels when its line scores (``controller.remote.tokens``)."""
     penalty_asks_block: bool = False
     """The PENALTY button asks the mover to block the open three formed first (Qubic)."""
 
@@ -65,7 +66,7 @@ def register(spec: VariantSpec) -> VariantSpec:
 for _spec in (
     VariantSpec(LuckyFlix, "Lucky Flix", carried=True),
     VariantSpec(Qubic, "3-D Tic Tac Toe", carried=True, penalty_asks_block=True),
-    VariantSpec(PayOffFlix, "Pay-Off Flix", flow=PayOffFlow, hidden=True),
+    VariantSpec(PayOffFlix, "Pay-Off Flix", flow=PayOffFlow, carried=True, hidden=True),
     VariantSpec(TacTFlix, "Tac-T-Flix", flow=TacTFlixFlow, carried=True),
     VariantSpec(Flip4, "Flip 4", flow=Flip4Flow, carried=True),
     VariantSpec(Olix, "Olix", flow=OlixFlow, carried=True),

@@ -230,6 +230,12 @@ class PayOffFlix(Game):
             self.completers.add(hole)
         super()._after_place(seat, team, hole, at)
 
+    def _end_placement(self, seat: int) -> None:
+        """A line scored by the placement itself (``auto_call``) waits for its tokens (physical
+        mode): no next turn."""
+        if self.phase != AWAIT_TOKENS:
+            super()._end_placement(seat)
+
     def _remove_men(self, team: int, holes: Bitboard) -> None:
         """Penalised Men go back to supply; their tokens go back to the team's unused tokens."""
         for hole in scan_forward(holes & self.men[team]):

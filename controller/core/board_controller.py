@@ -108,6 +108,9 @@ class Remote(Protocol):
         """Why this board may not ``order`` (``undo``, ``new_game`` of ``variant``,
         ``next_game``) now."""
 
+    def refuses_game(self, entry: NewGameData) -> str | None:
+        """Why this board may not start the game of ``entry`` now (its options)."""
+
     def plays_here(self, seat: int) -> bool:
         """Whether ``seat`` is played at this board (not from the other one)."""
 
@@ -431,6 +434,8 @@ class BoardController:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); a variant played on
         another board is refused."""
         self._check_allowed("new_game", entry["variant"])
+        if self.remote is not None and (refusal := self.remote.refuses_game(entry)) is not None:
+            raise NotNow(refusal)
         if find_variant(entry["variant"]).geometry != self.geometry.key:
             raise NotNow(self._wrong_board(entry["variant"]))
         self.follow_new_game(entry, now)

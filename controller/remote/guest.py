@@ -50,6 +50,7 @@ from controller.remote.pake import Welcome
 from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.tokens import wrong_opening
 from controller.seats import Seat
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Phase
@@ -101,6 +102,8 @@ class Guest(Role):
         """The seats this board plays (the host's remote seats), known from a snapshot."""
         self.problem: str | None = None
         """Why this board cannot follow the host's game (a variant not played remotely)."""
+        self.refused_game: int | None = None
+        """A game whose log entered a token its team was not dealt: not followed any more."""
         self.follower = Follower()
         self.pending: messages.Order | None = None
         """The last order sent and not yet seen in the log."""
@@ -157,6 +160,9 @@ class Guest(Role):
     def snapshot(self, message: Message, now: float) -> None:
         snapshot = messages.expect(message, Snapshot)
         self._heard_at = time.monotonic()
+        if snapshot.game == self.refused_game:
+            self.dropped["refused"] += 1
+            return
         variant = snapshot.new_game.variant
         if variant not in VARIANTS:
             self.problem = why(
@@ -232,7 +238,9 @@ class Guest(Role):
     def entry(self, message: Message, now: float) -> None:
         entry = messages.expect(message, Entry)
         self._heard_at = time.monotonic()
-        if self.dice_problem is not None and entry.game <= (self.follower.game or 0):
+        if entry.game == self.refused_game or (
+            self.dice_problem is not None and entry.game <= (self.follower.game or 0)
+        ):
             self.dropped["refused"] += 1
             return
         verdict, entries = self.follower.offer(entry)
@@ -256,6 +264,10 @@ class Guest(Role):
                     ctl.follow_action(action, now)
                     ctl.session.catch_up(action.at, now)
             except (FlixError, TypeError, JournalError) as error:
+                if (problem := wrong_opening(entry, error)) is not None:
+                    self.problem, self.refused_game = problem, self.follower.game
+                    self.ctl.restate()
+                    return
                 # this board no longer agrees with the host: start again from a snapshot
                 ctl.session.emit(RemoteResync(reason=str(error)), now)
                 self.follower = Follower()

@@ -28,13 +28,13 @@ from cryptography.hazmat.primitives.serialization import (
 from controller.core.board_controller import BoardController
 from controller.core.state import JoinDoors, RemoteView, SaidView
 from controller.errors import ControllerError, NotNow
+from controller.game_data import NewGameData
 from controller.i18n import Said
 from controller.records.journal import Entry as JournalEntry
 from controller.records.journal import JournalError
 from controller.remote import fair_dice, messages
 from controller.remote.link import Broker
 from controller.remote.messages import (
-    HIDDEN,
     VARIANTS,
     Entry,
     Hello,
@@ -50,6 +50,7 @@ from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.tokens import game_refusal, with_deal
 from engine.errors import FlixError
 from engine.game import Action, Phase
 from engine.phrase import N_, Phrase, why
@@ -142,7 +143,8 @@ class Host(Role):
         super().__init__(controller, broker, keys.game_id, order, sealer, opener)
         self.remote_seats = remote_seats
         self.game, self.log = host_log(controller.session.journal.current_game())
-        self.new_game = public_new_game(controller.session.entry)
+        entry = controller.session.entry
+        self.new_game = with_deal(public_new_game(entry), entry)
         self.fair = self._fair_dice()
         self._fair_held: tuple[int, Action, str | None] | None = None
         self._fair_proof: messages.DiceProof | None = None
@@ -262,7 +264,7 @@ class Host(Role):
         """A game entry journalled here: the next entry of the log (a new game: a new log)."""
         if journalled.kind == "new_game":
             self.game, self.log = journalled.seq, []
-            self.new_game = public_new_game(journalled.data)
+            self.new_game = with_deal(public_new_game(journalled.data), journalled.data)
             self.fair, self._fair_held, self.dice_problem = self._fair_dice(), None, None
             self._carried.clear()
             self.publish_snapshot()
@@ -345,6 +347,7 @@ class Host(Role):
             throw=throw,
             at=ctl.game_time(now) if kind != "roll" else 0.0,
             piece=data.piece,
+            token=data.token if kind == "enter_token" else None,
         )
 
     def _check_seat(self, action: Action) -> None:
@@ -439,19 +442,15 @@ class Host(Role):
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order != "new_game" or variant is None or variant in VARIANTS:
             return None
-        refusal = (
-            N_(
-                "this board hosts a remote game, and remote play carries {variants}, not "
-                "{variant} (its hidden tokens never leave this board): leave the remote game "
-                "first (POST /api/remote/leave)"
-            )
-            if variant in HIDDEN
-            else N_(
-                "this board hosts a remote game, and remote play carries {variants}, not "
-                "{variant}: leave the remote game first (POST /api/remote/leave)"
-            )
+        return why(
+            "this board hosts a remote game, and remote play carries {variants}, not "
+            "{variant}: leave the remote game first (POST /api/remote/leave)",
+            variants=", ".join(VARIANTS),
+            variant=variant,
         )
-        return why(refusal, variants=", ".join(VARIANTS), variant=variant)
+
+    def refuses_game(self, entry: NewGameData) -> str | None:
+        return game_refusal(entry)
 
     def plays_here(self, seat: int) -> bool:
         return seat not in self.remote_seats

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from controller.core.state import RemoteView, SaidView
 from controller.errors import NotNow
+from controller.game_data import NewGameData
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
 from controller.remote.pake import ROOT, Joiner, Welcome
@@ -97,6 +98,9 @@ class Joining:
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         return why("joining a remote game: the hosting board starts the game")
+
+    def refuses_game(self, entry: NewGameData) -> str | None:
+        return None  # ``refuses`` refuses every new game already
 
     def place(self, seat: int) -> None:
         return None  # no remote game yet: the seats show no place

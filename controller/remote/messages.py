@@ -16,6 +16,7 @@ import msgspec
 
 from controller.i18n import Said
 from controller.variants import SPECS
+from engine.payoff import MAX_TOKEN
 
 BASE = "flixboard/v2"
 """Every topic of this protocol (games and join exchanges)."""
@@ -36,14 +37,13 @@ PRESENCE = "presence"
 """``presence/host`` and ``presence/guest``: online or gone (retained; the will says gone)."""
 Side = Literal["host", "guest"]
 SIDES: tuple[Side, ...] = ("host", "guest")
-ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to")
+ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to", "token")
 """What a guest's order may say of an action: the host stamps the time."""
 VARIANTS = tuple(name for name, spec in SPECS.items() if spec.carried)
-"""The variants played remotely (``VariantSpec.carried``): their only hidden fact is the dice,
-which the host throws (Olix and Tac-T-Flix have none). Pay-Off's dealt tokens are hidden
-information and never travel."""
+"""The variants played remotely (``VariantSpec.carried``): the dice are the host's (Olix and
+Tac-T-Flix have none); Pay-Off's tokens stay with their owner (``controller.remote.tokens``)."""
 HIDDEN = tuple(name for name, spec in SPECS.items() if spec.hidden)
-"""Variants with hidden information (dealt tokens): never started on a hosted link."""
+"""Variants with hidden tokens: carried in physical token mode only (``remote.tokens``)."""
 ORDER_KINDS = (
     "roll",
     "place",
@@ -54,6 +54,7 @@ ORDER_KINDS = (
     "resign",
     "substitute",
     "withdraw",
+    "enter_token",
 )
 
 Whole = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]
@@ -67,6 +68,8 @@ OptionValue = Annotated[
     object, msgspec.Meta(extra_json_schema={"description": "an engine option's value (JSON)"})
 ]
 """A game option's value: the engine checks it when the game starts."""
+Token = Annotated[int, msgspec.Meta(ge=1, le=MAX_TOKEN)]
+"""A Pay-Off token's value."""
 Hex = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
 """32 bytes in hexadecimal."""
 
@@ -213,12 +216,15 @@ class OrderAction(_Part, frozen=True):
         "resign",
         "substitute",
         "withdraw",
+        "enter_token",
     ]
     seat: SeatNumber | None = None
     hole: Name | None = None
     throw: Name | None = None
     piece: Literal["man", "burocrat"] = "man"
     to: Name | None = None
+    token: Token | None = None
+    """Pay-Off, physical token mode: the token entered for a Man of the scored line."""
 
 
 class Order(_Message, tag="order", frozen=True):

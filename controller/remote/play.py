@@ -24,6 +24,7 @@ from controller.remote.messages import VARIANTS
 from controller.remote.pake import Door, Welcome, fresh_code, nameplate
 from controller.remote.role import Order
 from controller.remote.shown import Hosted
+from controller.remote.tokens import game_refusal
 from controller.seats import Seat
 from engine.phrase import why
 
@@ -115,6 +116,8 @@ class RemotePlay:
                     variant=game.variant,
                 )
             )
+        if (refusal := game_refusal(self.ctl.session.entry)) is not None:
+            raise NotNow(refusal)
         if seats is None:
             seats = list(range(1, game.players))
         if (

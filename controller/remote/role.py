@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from controller.core.board_controller import BoardController
 from controller.core.state import LinkView, Peer
+from controller.game_data import NewGameData
 from controller.remote import messages
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
@@ -168,6 +169,11 @@ class Role:
                 self.dropped["malformed"] += 1
 
         self.order(handle)
+
+    def refuses_game(self, entry: NewGameData) -> str | None:
+        """Why this side may not start the game of ``entry`` (its options); ``refuses`` says
+        it of the variant."""
+        return None
 
     def on_other(self, topic: str, payload: bytes) -> None:
         """A message outside the game's tree (the host's join exchanges)."""

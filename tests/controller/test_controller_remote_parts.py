@@ -23,11 +23,12 @@ from controller.remote.link import Broker, parse_broker
 from controller.remote.messages import ActionData, Entry, LogEntry, Malformed, NewGame, Snapshot
 from controller.remote.resync import Follower
 from controller.wire import encode
+from engine.payoff import MAX_TOKEN
 
 
 def test_docstring_examples() -> None:
     attempted = 0
-    for name in ("remote.codes", "remote.sealing", "remote.inbox", "wire"):
+    for name in ("remote.codes", "remote.sealing", "remote.inbox", "remote.tokens", "wire"):
         result = doctest.testmod(importlib.import_module(f"controller.{name}"))
         assert result.failed == 0
         attempted += result.attempted
@@ -269,6 +270,16 @@ def test_the_order_kinds_are_the_ones_docs_remote_names() -> None:
     text = (Path(__file__).parents[2] / "docs" / "REMOTE.md").read_text(encoding="utf-8")
     said = text.split('"action": {"kind": "', 1)[1].split('"', 1)[0]
     assert set(said.split("|")) == set(kinds)
+
+
+def test_an_order_s_token_is_bounded_as_docs_remote_says() -> None:
+    """Pay-Off's ``enter_token`` order: the token's bounds in the schema are the engine's and
+    the ones docs/REMOTE.md writes."""
+    shapes = messages.schema()["$defs"]["OrderAction"]["properties"]["token"]["anyOf"]
+    token = next(shape for shape in shapes if shape.get("type") == "integer")
+    assert (token["minimum"], token["maximum"]) == (1, MAX_TOKEN)
+    text = (Path(__file__).parents[2] / "docs" / "REMOTE.md").read_text(encoding="utf-8")
+    assert f'"token"?: 1..{MAX_TOKEN}' in text
 
 
 def _entry(game: int, n: int) -> Entry:

@@ -412,6 +412,8 @@ def test_the_scoring_turn_asks_for_tokens_and_no_token_is_entered_before() -> No
     turn = game.call(0, at=20.5)[-1]
     assert turn.type == "turn"
     assert turn.data == {"seat": 0, "phase": "await_tokens", "free_throws": 0}
+
+
 # ---------------------------------------------------------------- rule sentences, one by one
 
 
@@ -654,3 +656,17 @@ def test_before_any_line_is_paid_the_state_has_no_game_value() -> None:
     assert game.to_json()["game_value"] is None
     game.place("B-I-C")
     assert game.to_json()["game_value"]["men"] == {"B-I-S": 100, "B-I-H": 5, "B-I-D": 5, "B-I-C": 5}
+
+
+def test_a_line_scored_by_its_placement_waits_for_its_tokens_in_physical_mode() -> None:
+    """With ``auto_call`` the completing placement scores at once; in physical mode the scorer
+    then enters the tokens (the turn does not pass to the next seat first)."""
+    game = payoff(token_mode="physical", auto_call=True)
+    for mine, theirs in zip(ROW[:3], ELSEWHERE, strict=False):
+        game.place(mine)
+        game.place(theirs)
+    assert [e.type for e in game.place("R-I-C")] == ["place", "scored", "turn"]
+    assert (game.phase, game.to_move, game.to_json()["allowed"]) == ("await_tokens", 0, ROW)
+    for hole, token in zip(ROW, (*game.dealt[0][:2], None, None), strict=True):
+        game.enter_token(hole, token)
+    assert game.game_over and game.game_value == sum(game.dealt[0][:2]) + 10

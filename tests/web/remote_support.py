@@ -95,12 +95,24 @@ def wait_for(what: Callable[[], bool], doing: str, limit: float = 60.0) -> None:
         time.sleep(0.02)
 
 
-def open_game(host: Side, guest: Side, variant: str, *, seats: list[int] | None = None) -> str:
-    """A new game on the host, the computer at seat 1 there; the guest joins (its own seats
-    as its command line says). The join code."""
+def open_game(
+    host: Side,
+    guest: Side,
+    variant: str,
+    *,
+    seats: list[int] | None = None,
+    options: dict[str, Any] | None = None,
+) -> str:
+    """A new game (with ``options``) on the host, the computer at seat 1 there; the guest joins
+    (its own seats as its command line says). The join code."""
     host.post(
         "/api/new_game",
-        {"variant": variant, "players": 2, "seats": [{"kind": "computer", "level": 1}]},
+        {
+            "variant": variant,
+            "players": 2,
+            "seats": [{"kind": "computer", "level": 1}],
+            **({} if options is None else {"options": options}),
+        },
     )
     code = str(host.post("/api/remote/host", {} if seats is None else {"seats": seats})["code"])
     guest.post("/api/remote/join", {"code": code})

@@ -1,0 +1,81 @@
+"""Pay-Off's hidden tokens in remote play: which Man carries which token stays with its owner.
+
+A remote Pay-Off game is played in physical token mode (``engine.payoff``): a placement carries
+no token on either board, so no order, log entry, snapshot, journal or state of the other board
+holds one. When a line scores, the scoring seat's board enters the tokens of its Men
+(``enter_token``: the host's seat on the host, the guest's as an order), each a log entry both
+boards check against the dealt hand. Digital token mode (a token chosen in the page and attached
+to the placement) would put the value into the placement, on the wire and into the host's
+engine: a hosted board refuses it.
+
+The deal travels in the game's options: with two teams each hand tells the other, so the split
+is no secret; the host's seed (which deals it) still never leaves the host. More teams would
+tell each other's hands: remote Pay-Off is two teams.
+
+>>> print(refusal("payoff", 2, {"token_mode": "digital"}))  # doctest: +ELLIPSIS
+remote Pay-Off plays physical token mode (...): start it with token_mode physical
+>>> refusal("payoff", 2, {"token_mode": "physical"}) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from controller.core.game_log import start
+from controller.game_data import NewGameData
+from controller.remote.messages import LogEntry, NewGame
+from engine.errors import IllegalAction
+from engine.payoff import PayOffFlix
+from engine.phrase import Phrase, why
+
+PAYOFF = "payoff"
+TEAMS = 2
+"""Remote Pay-Off's teams: each hand tells the other's, so the deal may travel."""
+
+
+def refusal(variant: str, teams: int, options: Mapping[str, object]) -> Phrase | None:
+    """Why a hosted board does not start this game (``None``: it may)."""
+    if variant != PAYOFF:
+        return None
+    if options.get("token_mode") != "physical":
+        return why(
+            "remote Pay-Off plays physical token mode (a token is entered when its line "
+            "scores): start it with token_mode physical"
+        )
+    if teams != TEAMS:
+        return why("remote Pay-Off is played by two teams, not {teams}", teams=teams)
+    return None
+
+
+def game_refusal(entry: NewGameData) -> Phrase | None:
+    """``refusal`` of a ``new_game`` entry."""
+    if entry["variant"] != PAYOFF:
+        return None
+    game = start(entry)
+    return refusal(game.variant, game.teams, entry["options"])
+
+
+def with_deal(public: NewGame, entry: NewGameData) -> NewGame:
+    """What the other side learns of a game's start (``public``), with a Pay-Off game's deal:
+    one hand per team, so that both boards check the entered tokens alike."""
+    if entry["variant"] != PAYOFF:
+        return public
+    game = start(entry)
+    assert isinstance(game, PayOffFlix)
+    deal = [list(hand) for hand in game.dealt]
+    return NewGame(public.variant, public.players, {**public.options, "deal": deal})
+
+
+def wrong_opening(entry: LogEntry, error: Exception) -> Phrase | None:
+    """Why a follower refuses the game whose log ``entry`` (refused by its rules with ``error``)
+    enters a token the scoring team cannot have put there; ``None`` for any other entry."""
+    if entry.data is None or entry.data.kind != "enter_token":
+        return None
+    if not isinstance(error, IllegalAction):
+        return None
+    return why(
+        "the host entered a token its Man cannot carry ({reason}): this board refuses the game "
+        "and follows it no further",
+        reason=str(error),
+    )
