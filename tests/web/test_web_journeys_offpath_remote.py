@@ -52,6 +52,15 @@ SEEN = """(element) => {
 """Whether the element is clear of the fixed action bar (or part of it) and its words are not
 cut off (the turn line keeps its height: a longer line is clipped)."""
 SEED = "2"
+ATTEMPTS = 6
+"""Rounds played until one runs as scripted: about 1 in 8 meets a throw that passes the
+placement on or grants free throws."""
+
+
+class DicePassed(Exception):
+    """A throw passed the placement to the other seat: the scripted round cannot go on."""
+
+
 """The game's seed: Red's first throw lights R-I-S alone, Blue's four holes (no free throw, no
 turn lost), so each person has a lit hole to tap."""
 SETTINGS = "[board]\nsettle_ms = 20\nfix_after_s = 0.0\n[game]\ncall_window = 0.2\n"
@@ -144,17 +153,18 @@ class Person:
         assert found == [], "\n".join(map(str, found))
 
     def roll_until_lit(self, seat: int) -> None:
-        """Tap ROLL until a throw lights a hole for ``seat``: the throws come from both boards'
-        shares, so one may light none or grant free throws (then ROLL again)."""
-        for _ in range(20):
-            before = self.side.state()["remote"]["log"]
-            self.tap("#roll")
-            wait_for(partial(self.logged_past, before), "the throw")
-            state = self.side.state()
-            if state["phase"] == "await_place" and state["to_move"] == seat:
-                return
-            assert state["to_move"] == seat, "the throw passed the placement to the other seat"
-        raise AssertionError("20 throws lit no hole")
+        """Tap ROLL until a throw lights a hole for ``seat``. The throws come from both boards'
+        shares, so the script meets whatever they give: a throw that passes the placement to the
+        other seat or grants free throws (after which the turn stays) ends the round
+        (:class:`DicePassed`)."""
+        before = self.side.state()["remote"]["log"]
+        self.tap("#roll")
+        wait_for(partial(self.logged_past, before), "the throw")
+        state = self.side.state()
+        if state["to_move"] != seat:
+            raise DicePassed(f"{self.who}: the throw passed the placement to the other seat")
+        if state["free_throws"] or state["phase"] != "await_place":
+            raise DicePassed(f"{self.who}: the throw granted free throws")
 
     def logged_past(self, before: int) -> bool:
         return int(self.side.state()["remote"]["log"]) > before
@@ -193,114 +203,127 @@ def test_host_and_guest_play_on_their_pages(
     browser: Browser, boards: tuple[Side, Side], host_size: str, guest_size: str
 ) -> None:
     host, guest = boards
-    clean(host)
-    clean(guest)
     round_ = ROUNDS.index((host_size, guest_size)) + 1
     started = time.monotonic()
-    steps = 0
-    hosting = Person(browser, host, host_size, "host", round_)
-    joining = Person(browser, guest, guest_size, "guest", round_)
-    try:
-        # The host starts a game of Lucky Flix from the page (its seed typed in) and hosts it.
-        hosting.page.select_option("#variant", "lucky")
-        hosting.page.locator("#seed").fill(SEED)
-        hosting.tap("#new-game")
-        confirm = hosting.page.locator("#confirm-yes")
-        if confirm.is_visible():
-            confirm.click()
-        hosting.back_to_board()
-        hosting.sees("#turn", "Lucky Flix: Red (player 1): roll the dice.")
-        hosting.tap("#remote-host")
-        code = hosting.sees("#remote-code", CODE).inner_text()
-        assert CODE.fullmatch(code), code
-        hosting.sees("#remote-link", "waiting for the other board to join")
-        hosting.look("hosted")
-        steps += 1
-
-        # The guest types the code the host reads out, as shown (with its dash), and joins.
-        joining.page.locator("#remote-join-code").fill(code)
-        joining.tap("#remote-join button[type=submit]")
-        # The card where Join was says so (the page does not jump away from it).
-        joining.sees("#remote-role", "This board plays the host's game.")
-        joining.sees("#remote-link", "the other side is online")
-        joining.page.locator("#remote-history").scroll_into_view_if_needed()
-        joining.sees("#remote-history", LINK_LINE)  # the link's round trip and drops
-        joining.look("joined-card")
-        joining.back_to_board()
-        joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
-        joining.look("joined")
-        hosting.sees("#remote-link", "the other side is online")
-        hosting.page.locator("#remote-history").scroll_into_view_if_needed()
-        hosting.sees("#remote-history", LINK_LINE)
-        hosting.look("joined")
-        steps += 1
-
-        # The host rolls and taps the lit hole; the guest's page says the move and the Man to
-        # put there, and the guest puts it.
-        hosting.back_to_board()
-        hosting.roll_until_lit(0)
-        red = hosting.tap_lit_hole()
-        hosting.sees("#turn", "Blue (player 2) plays on the other board: wait for its move.")
-        hosting.look("moved")
-        joining.copies(red, "Red")
-        joining.sees("#turn", "Blue (player 2): roll the dice.")
-        steps += 2
-
-        # The guest rolls and taps its lit hole; the host's page says it, the host copies it.
-        joining.roll_until_lit(1)
-        blue = joining.tap_lit_hole()
-        joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
-        joining.look("moved")
-        hosting.copies(blue, "Blue")
-        hosting.sees("#turn", "Red (player 1): roll the dice.")
-        steps += 2
-
-        # Out of turn, the guest calls FLIX and PENALTY, each for its own seat (the host refuses
-        # both): each reason on the guest's screen.
-        joining.tap("#flix")
-        joining.sees("#answer", "The host refused this board's move: nothing to call")
-        joining.look("refused-flix")
-        joining.tap("#penalty")
-        joining.sees("#answer", "nothing to penalise")
-        joining.look("refused-penalty")
-        # A Man the guest puts on its board out of turn: the turn line says to lift it, the log
-        # why (not "press ROLL first": Red rolls on the other board). The throws come from both
-        # boards' shares, so the hole is one neither Man took.
-        joining.back_to_board()
-        spare = next(hole for hole in ("Y-IV-S", "G-IV-S", "B-IV-S") if hole not in (red, blue))
-        joining.tap(f'#board [data-hole="{spare}"]')
-        joining.sees("#turn", f"Lucky Flix: Lift the Man from {spare}.")
-        expect(joining.page.locator("#log li").last).to_have_text(
-            f"Not placed on {spare}: Red (player 1) plays on the other board."
-        )
-        joining.look("out-of-turn")
-        joining.tap(f'#board [data-hole="{spare}"]')
-        joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
-        steps += 3
-
-        # The guest leaves; the host's page says so where its person looks.
-        joining.tap("#remote-leave")
-        joining.sees("#remote-host")
-        assert joining.page.locator("#answer").is_hidden(), "a refusal of the game left stays"
-        joining.look("left")
-        hosting.back_to_board()
-        hosting.sees("#turn", "Red (player 1): roll the dice. The other board left the game.")
-        hosting.look("left")
-        # The host plays on: Blue's turn says the other board left, and what to do.
-        hosting.roll_until_lit(0)
-        hosting.tap_lit_hole()
-        hosting.sees(
-            "#turn", "The other board left: Leave (Remote play) to play Blue (player 2) here."
-        )
-        hosting.look("left-turn")
-        hosting.tap("#remote-leave")
-        hosting.sees("#remote-host")  # the card where Leave was: Host this game again
-        hosting.back_to_board()
-        hosting.sees("#turn", "Lucky Flix: Blue (player 2): roll the dice.")
-        assert all(seat.get("place") != "remote" for seat in host.state()["seats"])
-        steps += 3
-    finally:
-        for person in (hosting, joining):
-            person.page.context.close()
+    for _ in range(ATTEMPTS):
+        clean(host)
+        clean(guest)
+        hosting = Person(browser, host, host_size, "host", round_)
+        joining = Person(browser, guest, guest_size, "guest", round_)
+        try:
+            steps = play_round(hosting, joining, host)
+            break
+        except DicePassed as passed:
+            print(f"round {round_}: {passed}; the round again")
+        finally:
+            for person in (hosting, joining):
+                person.page.context.close()
+        assert hosting.errors == joining.errors == [], (hosting.errors, joining.errors)
+    else:
+        raise AssertionError(f"the dice passed the placement in each of {ATTEMPTS} rounds")
     assert hosting.errors == joining.errors == [], (hosting.errors, joining.errors)
     print(f"round {round_}: {steps} steps in {time.monotonic() - started:.1f} s")
+
+
+def play_round(hosting: Person, joining: Person, host: Side) -> int:
+    """One round of the journey; its steps. The throws come from both boards' shares: one that
+    passes the placement to the other seat (FFF, or a throw whose hole is taken) ends the round
+    with :class:`DicePassed`, and the test plays it again from a clean board."""
+    steps = 0
+    # The host starts a game of Lucky Flix from the page (its seed typed in) and hosts it.
+    hosting.page.select_option("#variant", "lucky")
+    hosting.page.locator("#seed").fill(SEED)
+    hosting.tap("#new-game")
+    confirm = hosting.page.locator("#confirm-yes")
+    if confirm.is_visible():
+        confirm.click()
+    hosting.back_to_board()
+    hosting.sees("#turn", "Lucky Flix: Red (player 1): roll the dice.")
+    hosting.tap("#remote-host")
+    code = hosting.sees("#remote-code", CODE).inner_text()
+    assert CODE.fullmatch(code), code
+    hosting.sees("#remote-link", "waiting for the other board to join")
+    hosting.look("hosted")
+    steps += 1
+
+    # The guest types the code the host reads out, as shown (with its dash), and joins.
+    joining.page.locator("#remote-join-code").fill(code)
+    joining.tap("#remote-join button[type=submit]")
+    # The card where Join was says so (the page does not jump away from it).
+    joining.sees("#remote-role", "This board plays the host's game.")
+    joining.sees("#remote-link", "the other side is online")
+    joining.page.locator("#remote-history").scroll_into_view_if_needed()
+    joining.sees("#remote-history", LINK_LINE)  # the link's round trip and drops
+    joining.look("joined-card")
+    joining.back_to_board()
+    joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
+    joining.look("joined")
+    hosting.sees("#remote-link", "the other side is online")
+    hosting.page.locator("#remote-history").scroll_into_view_if_needed()
+    hosting.sees("#remote-history", LINK_LINE)
+    hosting.look("joined")
+    steps += 1
+
+    # The host rolls and taps the lit hole; the guest's page says the move and the Man to
+    # put there, and the guest puts it.
+    hosting.back_to_board()
+    hosting.roll_until_lit(0)
+    red = hosting.tap_lit_hole()
+    hosting.sees("#turn", "Blue (player 2) plays on the other board: wait for its move.")
+    hosting.look("moved")
+    joining.copies(red, "Red")
+    joining.sees("#turn", "Blue (player 2): roll the dice.")
+    steps += 2
+
+    # The guest rolls and taps its lit hole; the host's page says it, the host copies it.
+    joining.roll_until_lit(1)
+    blue = joining.tap_lit_hole()
+    joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
+    joining.look("moved")
+    hosting.copies(blue, "Blue")
+    hosting.sees("#turn", "Red (player 1): roll the dice.")
+    steps += 2
+
+    # Out of turn, the guest calls FLIX and PENALTY, each for its own seat (the host refuses
+    # both): each reason on the guest's screen.
+    joining.tap("#flix")
+    joining.sees("#answer", "The host refused this board's move: nothing to call")
+    joining.look("refused-flix")
+    joining.tap("#penalty")
+    joining.sees("#answer", "nothing to penalise")
+    joining.look("refused-penalty")
+    # A Man the guest puts on its board out of turn: the turn line says to lift it, the log
+    # why (not "press ROLL first": Red rolls on the other board). The throws come from both
+    # boards' shares, so the hole is one neither Man took.
+    joining.back_to_board()
+    spare = next(hole for hole in ("Y-IV-S", "G-IV-S", "B-IV-S") if hole not in (red, blue))
+    joining.tap(f'#board [data-hole="{spare}"]')
+    joining.sees("#turn", f"Lucky Flix: Lift the Man from {spare}.")
+    expect(joining.page.locator("#log li").last).to_have_text(
+        f"Not placed on {spare}: Red (player 1) plays on the other board."
+    )
+    joining.look("out-of-turn")
+    joining.tap(f'#board [data-hole="{spare}"]')
+    joining.sees("#turn", "Red (player 1) plays on the other board: wait for its move.")
+    steps += 3
+
+    # The guest leaves; the host's page says so where its person looks.
+    joining.tap("#remote-leave")
+    joining.sees("#remote-host")
+    assert joining.page.locator("#answer").is_hidden(), "a refusal of the game left stays"
+    joining.look("left")
+    hosting.back_to_board()
+    hosting.sees("#turn", "Red (player 1): roll the dice. The other board left the game.")
+    hosting.look("left")
+    # The host plays on: Blue's turn says the other board left, and what to do.
+    hosting.roll_until_lit(0)
+    hosting.tap_lit_hole()
+    hosting.sees("#turn", "The other board left: Leave (Remote play) to play Blue (player 2) here.")
+    hosting.look("left-turn")
+    hosting.tap("#remote-leave")
+    hosting.sees("#remote-host")  # the card where Leave was: Host this game again
+    hosting.back_to_board()
+    hosting.sees("#turn", "Lucky Flix: Blue (player 2): roll the dice.")
+    assert all(seat.get("place") != "remote" for seat in host.state()["seats"])
+    steps += 3
+    return steps
