@@ -117,8 +117,8 @@ class Role:
         presence = messages.expect(message, Presence)
         if presence.side != self.peer:
             raise Malformed(f"a presence of {presence.side} on the {self.peer}'s topic")
-        if presence.rank() <= self._peer_rank:
-            self.dropped["stale"] += 1
+        if presence.rank() <= self._peer_rank:  # a copy (live and retained) or an older one
+            self.dropped["duplicate" if presence.rank() == self._peer_rank else "stale"] += 1
             return
         self._peer_rank = presence.rank()
         shown = (self.peer_left, self.peer_online)

@@ -23,10 +23,12 @@ from remote_support import (
 
 
 def not_dropped_but_copies(remote: dict[str, Any]) -> bool:
-    """Nothing of a clean game was dropped but copies: QoS 1 delivers a message at least once,
-    and a copy is dropped as ``duplicate`` (docs/REMOTE.md)."""
+    """Nothing of a clean game was dropped but copies and late comers: QoS 1 delivers a message
+    at least once, and a copy is dropped as ``duplicate``; on a loaded machine a message may come
+    after the position it was made at has moved on, which the protocol drops as ``stale`` by
+    design (docs/REMOTE.md). Nothing forged, malformed, refused or overflowing."""
     dropped: dict[str, int] = remote["link"]["dropped"]
-    return all(count == 0 for kind, count in dropped.items() if kind != "duplicate")
+    return all(count == 0 for kind, count in dropped.items() if kind not in ("duplicate", "stale"))
 
 
 @pytest.mark.parametrize("variant", ["lucky", "qubic"])
