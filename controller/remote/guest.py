@@ -309,7 +309,7 @@ class Guest(Role):
         path = self.ctl.session.journal.path
         folder = None if path is None else path.parent
         self.fair = fair_dice.GuestDice(
-            game, dice, self.game_id, snapshot.game, host_root, seed, folder
+            game, dice, self.game_id, snapshot.game, roots, seed, folder
         )
         return True
 
