@@ -222,6 +222,14 @@ def verify_book(text: bytes) -> int:
     return len(book.throws)
 
 
+def record_of(dice: HostDice | GuestDice | None) -> str | None:
+    """A game's dice as its record keeps them (``StoredGame.dice``: the book's JSON; ``None``:
+    no throw checked)."""
+    if dice is None or not dice.book.throws:
+        return None
+    return msgspec.json.encode(dice.book).decode()
+
+
 def book_path(data_dir: Path | None, game_id: str, game: int) -> Path | None:
     """Where a side keeps a game's dice book (``None``: a service without a data directory)."""
     return None if data_dir is None else data_dir / BOOKS / f"{game_id}-{game}.json"

@@ -149,6 +149,9 @@ class Host(Role):
         self._fair_held: tuple[int, Action, str | None] | None = None
         self._fair_proof: messages.DiceProof | None = None
         self.dice_problem: Phrase | None = None
+        controller.session.dice_record = lambda: fair_dice.record_of(
+            self.fair if self.ctl.remote is self else None
+        )
         if self.fair is not None:  # a restart: the throws' proofs again
             for at, throw in self.fair.proofs().items():
                 data = self.log[at - 1].data if at <= len(self.log) else None

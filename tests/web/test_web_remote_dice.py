@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from functools import partial
@@ -25,6 +26,7 @@ from controller.config import Config
 from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.records.journal import Journal
+from controller.records.store import GameStore
 from controller.remote import fair_dice, messages
 from controller.remote.codes import new_code
 from controller.remote.guest import Guest
@@ -188,6 +190,39 @@ def _late(game: Game, tmp_path: Path) -> tuple[Board, Guest]:
     late.ctl.remote = spectator
     spectator.start()
     return late, spectator
+
+
+async def test_every_throw_of_a_finished_game_verifies_from_its_record(
+    game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each board keeps the finished game with its dice (``StoredGame.dice``): ``flixboard
+    games --verify-dice ID`` checks every throw from the record; a throw tampered in the stored
+    row is named."""
+    await _throws(game, 4)
+    while game.a.ctl.game.to_move != 0:
+        await game.act()
+    game.a.order(lambda now: game.here(Action("resign", seat=0), now))  # the game ends
+    await game.until(lambda: game.a.ctl.game.game_over and game.in_step(), "all see the end")
+    rolls = sum(e.dice is not None for e in game.host.log)
+    parser, games = command_parser("games")
+
+    def verify(side: str) -> int:
+        folder = str(tmp_path / side)
+        return games.main(parser.parse_args(["--verify-dice", "1", "--data-dir", folder]))
+
+    for side in ("host", "guest", "watch"):
+        assert verify(side) == 0, side
+        assert f"1: every throw verifies ({rolls})" in capsys.readouterr().out
+    path = tmp_path / "guest" / GameStore.FILE_NAME
+    with sqlite3.connect(path) as db:
+        (text,) = db.execute("SELECT dice FROM games WHERE id = 1").fetchone()
+        kept = msgspec.json.decode(text, type=fair_dice.DiceBook)
+        first = kept.throws[0]
+        other = next(t for t in map("/".join, product(*kept.dice)) if t != first.faces)
+        kept.throws[0] = msgspec.structs.replace(first, faces=other)
+        db.execute("UPDATE games SET dice = ? WHERE id = 1", (msgspec.json.encode(kept).decode(),))
+    assert verify("guest") == 1
+    assert f"throw 1 shows {other}: its shares throw {first.faces}" in capsys.readouterr().out
 
 
 async def test_a_late_spectator_checks_every_throw_from_the_snapshot(
