@@ -49,15 +49,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument(
         "--verify-dice",
-        metavar="FILE",
-        help="check every throw of a remote game's dice book (DATA_DIR/dice/GAME.json)",
+        metavar="ID|FILE",
+        help="check every throw of a kept remote game from its record: game ID of the records, "
+        "or a FILE exported from them (GET /api/games/ID.json) or a dice book",
     )
 
 
 def main(args: argparse.Namespace) -> int:
     say = command_language()
     if args.verify_dice is not None:
-        return _verify_dice(args.verify_dice, say)
+        return _verify_dice(args.verify_dice, args.data_dir, say)
     if args.limit < 1:
         print(say.gettext("flixboard games: --limit must be 1 or more"), file=sys.stderr)
         return USER_FAULT
@@ -80,12 +81,13 @@ def main(args: argparse.Namespace) -> int:
         return USER_FAULT
 
 
-def _verify_dice(file: str, say: Language) -> int:
-    """``--verify-dice``: every throw of a dice book follows from both boards' committed
-    shares (``controller.remote.fair_dice``)."""
+def _verify_dice(file: str, data_dir: str | None, say: Language) -> int:
+    """``--verify-dice``: every throw of a kept remote game follows from both boards' committed
+    shares (``controller.remote.fair_dice``), read from its record (a game id of the records,
+    or an exported record), or from a dice book."""
     try:
-        text = Path(file).read_bytes()
-    except OSError as error:
+        text = _dice_of(file, data_dir)
+    except (OSError, RecordsError, JournalError) as error:
         print(f"flixboard games: {error}", file=sys.stderr)
         return USER_FAULT
     try:
@@ -95,6 +97,32 @@ def _verify_dice(file: str, say: Language) -> int:
         return 1
     print(say.gettext("{file}: every throw verifies ({count})").format(file=file, count=checked))
     return 0
+
+
+def _dice_of(what: str, data_dir: str | None) -> bytes:
+    """The dice (a dice book's JSON) of game ``what`` of the records, or of a file: an exported
+    record (its ``dice``) or a dice book itself."""
+    if what.isdigit():
+        store = GameStore(check_data_dir(data_dir or default_data_dir()))
+        try:
+            found = get_game(store, int(what))
+        finally:
+            store.close()
+        if found is None:
+            raise RecordsError(f"no game {what} in the records of {store.path}")
+        if found.dice is None:
+            raise RecordsError(f"game {what} of the records threw no dice of a remote game")
+        return found.dice.encode()
+    text = Path(what).read_bytes()
+    try:
+        exported = msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        return text
+    if isinstance(exported, dict) and "notation" in exported:
+        if exported.get("dice") is None:
+            raise RecordsError(f"{what}: the game threw no dice of a remote game")
+        return msgspec.json.encode(exported["dice"])
+    return text
 
 
 def _show(store: GameStore, args: argparse.Namespace, say: Language) -> int:

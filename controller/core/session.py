@@ -176,6 +176,8 @@ class GameSession:
         time it ``started``)."""
         self.records = GameStore.beside(journal)
         """The game records, beside the journal."""
+        self.dice_record: Callable[[], str | None] | None = None
+        """A remote game's dice for its record (``StoredGame.dice``), set by remote play."""
         self.game: Game
         self.flow: VariantFlow
         self._offset = 0.0
@@ -423,6 +425,7 @@ class GameSession:
                     key=key,
                     started=self.entry.get("started"),
                     ended=utc_now(),
+                    dice=None if self.dice_record is None else self.dice_record(),
                 )
         except (RecordsError, FlixError) as error:
             self.emit(RecordsFailed(reason=str(error)), now)

@@ -26,12 +26,15 @@ def keep_played(
     key: str,
     started: str | None,
     ended: str | None,
+    dice: str | None = None,
 ) -> int:
-    """Store a played game under ``key`` (its journal game); its id. The text stored is read
-    back through the rules first, so every stored game replays."""
+    """Store a played game under ``key`` (its journal game), with a remote game's ``dice``
+    (``StoredGame.dice``); its id. The text stored is read back through the rules first, so
+    every stored game replays."""
     text = write_record(game, seats, start=started, end=ended)
     record = read_record(text)
-    return store.keep(stored_game(record, text, source=PLAYED, seed=game.seed, key=key))
+    stored = stored_game(record, text, source=PLAYED, seed=game.seed, key=key, dice=dice)
+    return store.keep(stored)
 
 
 @dataclass(frozen=True)

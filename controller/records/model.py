@@ -48,6 +48,9 @@ class StoredGame:
     source: str
     seats: tuple[StoredSeat, ...]
     key: str | None = None
+    dice: str | None = None
+    """A remote game's dice, as JSON: the commitments and every throw's faces and proof
+    (``controller.remote.fair_dice.DiceBook``), so each throw verifies from the record."""
 
     @property
     def digest(self) -> str:
@@ -64,7 +67,13 @@ def record_digest(notation: str) -> str:
 
 
 def stored_game(
-    record: GameRecord, notation: str, *, source: str, seed: int | None, key: str | None
+    record: GameRecord,
+    notation: str,
+    *,
+    source: str,
+    seed: int | None,
+    key: str | None,
+    dice: str | None = None,
 ) -> StoredGame:
     """The stored form of a read (so replayed) record and its text."""
     game = record.game
@@ -90,4 +99,5 @@ def stored_game(
         source=source,
         seats=seats,
         key=key,
+        dice=dice,
     )

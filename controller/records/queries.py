@@ -58,9 +58,11 @@ class GameItem(Record, kw_only=True):
 
 
 class GameDetail(GameItem, kw_only=True):
-    """One kept game with its record in the game notation (docs/NOTATION.md)."""
+    """One kept game with its record in the game notation (docs/NOTATION.md) and, a remote
+    game with virtual dice, its dice's commitments and proofs (JSON text: ``StoredGame.dice``)."""
 
     notation: str
+    dice: str | None = None
 
 
 class PlayerStats(Record):
@@ -167,11 +169,13 @@ def list_games(
 
 def get_game(store: GameStore, game_id: int) -> GameDetail | None:
     """One game with its ``notation``, or ``None``."""
-    rows = _rows(store, f"SELECT {GAME_COLUMNS}, notation FROM games g WHERE id = ?", [game_id])
+    rows = _rows(
+        store, f"SELECT {GAME_COLUMNS}, notation, dice FROM games g WHERE id = ?", [game_id]
+    )
     if not rows:
         return None
-    item = _item(rows[0][:-1], _seats(store, [game_id])[game_id])
-    return GameDetail(**msgspec.structs.asdict(item), notation=rows[0][-1])
+    item = _item(rows[0][:-2], _seats(store, [game_id])[game_id])
+    return GameDetail(**msgspec.structs.asdict(item), notation=rows[0][-2], dice=rows[0][-1])
 
 
 def player_stats(store: GameStore, chosen: Filter) -> list[PlayerStats]:

@@ -2,7 +2,8 @@
 
 Tables ``games`` (one row per game) and ``seats`` (one per seat of a game). The file's format is
 ``PRAGMA user_version``: a newer one is refused rather than misread, an older one brought up
-to date (format 2 added each game's ``digest``, its identity: ``controller.records.model``).
+to date (format 2 added each game's ``digest``, its identity: ``controller.records.model``;
+format 3 a remote game's ``dice``, its throws' commitments and proofs).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ CREATE TABLE IF NOT EXISTS games (
     moves INTEGER NOT NULL,
     notation TEXT NOT NULL,
     source TEXT NOT NULL,
-    digest TEXT
+    digest TEXT,
+    dice TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -47,7 +49,7 @@ CREATE INDEX IF NOT EXISTS seats_by_name ON seats (name, game);
 CREATE INDEX IF NOT EXISTS games_by_variant ON games (variant, id);
 """
 DIGESTS = "CREATE INDEX IF NOT EXISTS games_by_digest ON games (digest, id);"
-FORMAT = 2
+FORMAT = 3
 
 
 class RecordsError(JournalError):
@@ -100,6 +102,9 @@ class GameStore:
         self.db.executescript(SCHEMA)
         if version == 1:
             self._add_digests()
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)").fetchall()}
+        if "dice" not in columns:  # format 2 to 3
+            self.db.execute("ALTER TABLE games ADD COLUMN dice TEXT")
         self.db.execute(DIGESTS)
         if version != FORMAT:
             self.db.execute(f"PRAGMA user_version = {FORMAT}")
@@ -136,6 +141,7 @@ class GameStore:
             game.notation,
             game.source,
             game.digest,
+            game.dice,
         )
         try:
             self.db.execute("BEGIN IMMEDIATE")
@@ -149,8 +155,8 @@ class GameStore:
                     cursor = self.db.execute(
                         "INSERT INTO games (variant, players, options, seed, started, ended, "
                         "outcome, winner, reason, placements, moves, notation, source, digest, "
-                        "key) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "dice, key) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (*row, game.key),
                     )
                     game_id = int(cursor.lastrowid or 0)
@@ -159,8 +165,8 @@ class GameStore:
                     self.db.execute(
                         "UPDATE games SET variant = ?, players = ?, options = ?, seed = ?, "
                         "started = ?, ended = ?, outcome = ?, winner = ?, reason = ?, "
-                        "placements = ?, moves = ?, notation = ?, source = ?, digest = ? "
-                        "WHERE id = ?",
+                        "placements = ?, moves = ?, notation = ?, source = ?, digest = ?, "
+                        "dice = ? WHERE id = ?",
                         (*row, game_id),
                     )
                     self.db.execute("DELETE FROM seats WHERE game = ?", (game_id,))
@@ -182,9 +188,7 @@ class GameStore:
 
     def same_as(self, game: StoredGame) -> int | None:
         """The id of a kept game that is the same game as ``game`` (the same digest), if any."""
-        row = self._one(
-            "SELECT id FROM games WHERE digest = ? ORDER BY id LIMIT 1", (game.digest,)
-        )
+        row = self._one("SELECT id FROM games WHERE digest = ? ORDER BY id LIMIT 1", (game.digest,))
         return None if row is None else int(str(row[0]))
 
     def has(self, key: str) -> bool:

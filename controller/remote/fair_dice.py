@@ -13,7 +13,10 @@ the host cannot know a throw before a roll is due; the host then throws with bot
 log entry carries them (``DiceProof``); the guest and every spectator check the entry: both
 shares against their roots and the faces against the shares. A throw is numbered by the rolls
 in the game's history (``throw_number``): a take-back of a roll gives the same throw again, so
-taking back never buys a new one. A game with physical dice uses none of this.
+taking back never buys a new one. Before a board joined and after it left the host throws
+alone, from its own share (committed before the game's first throw: it cannot choose the
+throw, only know it), and that proof too is checked: a roll without one is refused. A game
+with physical dice uses none of this.
 """
 
 from __future__ import annotations
@@ -157,17 +160,22 @@ class Verifier:
     guest: Shares | None = None
 
     def check(self, proof: DiceProof, n: int, faces: str) -> None:
-        """A roll of throw number ``n`` showing ``faces`` with ``proof``; ``DiceRefused``."""
+        """A roll of throw number ``n`` showing ``faces`` with ``proof`` (without the guest's
+        share: a throw of the host alone); ``DiceRefused``."""
         if proof.n != n:
             raise DiceRefused(f"the host numbers throw {n} as {proof.n}")
-        root = bytes.fromhex(proof.guest_root)
-        if self.guest is None:
-            self.guest = Shares(root)
-        elif not hmac.compare_digest(self.guest.root, root):
-            raise DiceRefused("the guest's commitment changed during the game")
-        host, guest = bytes.fromhex(proof.host), bytes.fromhex(proof.guest)
+        if (proof.guest is None) != (proof.guest_root is None):
+            raise DiceRefused(f"the proof of throw {n} names a guest's share without its root")
+        host, guest = bytes.fromhex(proof.host), b""
         self.host.check(n, host, "the host")
-        self.guest.check(n, guest, "the guest")
+        if proof.guest is not None and proof.guest_root is not None:
+            root = bytes.fromhex(proof.guest_root)
+            if self.guest is None:
+                self.guest = Shares(root)
+            elif not hmac.compare_digest(self.guest.root, root):
+                raise DiceRefused("the guest's commitment changed during the game")
+            guest = bytes.fromhex(proof.guest)
+            self.guest.check(n, guest, "the guest")
         fair = combine(self.dice, self.game_id, self.game, n, host, guest)
         if faces != fair:
             raise DiceRefused(f"throw {n} shows {faces}: its shares throw {fair}")
@@ -192,6 +200,8 @@ class DiceBook(msgspec.Struct, forbid_unknown_fields=True):
     dice: Faces
     host_root: str
     throws: list[BookThrow] = msgspec.field(default_factory=list)
+    since: int = 1
+    """The first throw of the host's chain (``DiceRoots.since``)."""
 
     def verifier(self) -> Verifier:
         return Verifier(self.dice, self.game_id, self.game, Shares(bytes.fromhex(self.host_root)))
@@ -210,6 +220,14 @@ def verify_book(text: bytes) -> int:
             raise
         raise DiceRefused(f"not a dice book: {error}") from None
     return len(book.throws)
+
+
+def record_of(dice: HostDice | GuestDice | None) -> str | None:
+    """A game's dice as its record keeps them (``StoredGame.dice``: the book's JSON; ``None``:
+    no throw checked)."""
+    if dice is None or not dice.book.throws:
+        return None
+    return msgspec.json.encode(dice.book).decode()
 
 
 def book_path(data_dir: Path | None, game_id: str, game: int) -> Path | None:
@@ -251,17 +269,20 @@ class HostDice:
         self.book = (
             kept
             if kept is not None and kept.host_root == root
-            else DiceBook(game_id, number, game.variant, dice, root)
+            else DiceBook(game_id, number, game.variant, dice, root, since=throw_number(game))
         )
         self.guest: Shares | None = None
         for throw in self.book.throws:  # a restart: the guest's shares again
+            proof = throw.proof
+            if proof.guest is None or proof.guest_root is None:
+                continue  # thrown alone
             if self.guest is None:
-                self.guest = Shares(bytes.fromhex(throw.proof.guest_root))
-            self.guest.known[throw.proof.n] = bytes.fromhex(throw.proof.guest)
+                self.guest = Shares(bytes.fromhex(proof.guest_root))
+            self.guest.known[proof.n] = bytes.fromhex(proof.guest)
 
     def roots(self) -> DiceRoots:
         guest = None if self.guest is None else self.guest.root.hex()
-        return DiceRoots(self.chain.root.hex(), guest)
+        return DiceRoots(self.chain.root.hex(), guest, self.book.since)
 
     def take(self, share: DiceShare) -> None:
         """The guest's share of throw ``share.n``; ``DiceRefused`` when its chain disowns it."""
@@ -280,6 +301,11 @@ class HostDice:
         host = self.chain.share(n)
         faces = combine(self.dice, self.game_id, self.number, n, host, guest)
         return faces, DiceProof(n, host.hex(), guest.hex(), self.guest.root.hex())
+
+    def alone(self, n: int) -> tuple[str, DiceProof]:
+        """Throw ``n`` of the host alone (no board joined, or it left): from its own share."""
+        host = self.chain.share(n)
+        return combine(self.dice, self.game_id, self.number, n, host, b""), DiceProof(n, host.hex())
 
     def thrown(self, at: int, faces: str, proof: DiceProof) -> None:
         """A throw about to enter the host's log at position ``at``: into the book first (a
@@ -305,14 +331,15 @@ class GuestDice:
         dice: Faces,
         game_id: str,
         number: int,
-        host_root: bytes,
+        roots: DiceRoots,
         seed: bytes | None,
         folder: Path | None,
     ) -> None:
+        host_root = bytes.fromhex(roots.host)
         self.chain = None if seed is None else Chain(seed)
         self.verifier = Verifier(dice, game_id, number, Shares(host_root))
         self.path = book_path(folder, game_id, number)
-        self.book = DiceBook(game_id, number, game.variant, dice, host_root.hex())
+        self.book = DiceBook(game_id, number, game.variant, dice, roots.host, since=roots.since)
         kept = _kept(self.path)
         if kept is not None and kept.host_root == self.book.host_root:
             for throw in kept.throws:  # a restart: what was checked before
@@ -320,9 +347,12 @@ class GuestDice:
             self.book = kept
         self.sent: int | None = None
         """The throw whose share was sent last."""
-        self.first = min((throw.proof.n for throw in self.book.throws), default=None)
-        """The first throw this board took part in (gave its share, or saw a proof of): the
-        host threw the ones before alone, before a guest joined."""
+        self.first = min(
+            (throw.proof.n for throw in self.book.throws if throw.proof.guest is not None),
+            default=None,
+        )
+        """The first throw this board gave its share of (a guest) or saw one of: the host
+        threw the ones before alone (a proof of its own share), before a guest joined."""
 
     def share(self, game: int, n: int) -> DiceShare | None:
         """This board's share of throw ``n`` (``None`` for a spectator)."""
@@ -339,13 +369,17 @@ class GuestDice:
         if any(throw.at == at for throw in self.book.throws):
             return  # checked before a restart
         n = throw_number(game)
-        if proof is None and (self.first is None or n < self.first):
-            return  # thrown before a guest joined: the host's alone
+        if proof is None and n < self.book.since:
+            return  # thrown at one board, before the game was hosted
         if proof is None or data is None or data.throw is None:
-            raise DiceRefused("the host's throw carries no proof of its dice")
-        self.first = n if self.first is None else min(self.first, n)
-        if self.chain is not None and proof.guest != self.chain.share(n).hex():
-            raise DiceRefused(f"the host's throw {n} does not use this board's share")
+            raise DiceRefused(f"the host's throw {n} carries no proof of its dice")
+        if proof.guest is None:
+            if self.first is not None and n >= self.first:
+                raise DiceRefused(f"the host threw {n} alone, after a board gave its shares")
+        else:
+            self.first = n if self.first is None else min(self.first, n)
+            if self.chain is not None and proof.guest != self.chain.share(n).hex():
+                raise DiceRefused(f"the host's throw {n} does not use this board's share")
         self.verifier.check(proof, n, data.throw)
         self.book.throws.append(BookThrow(at, data.throw, proof))
         _keep(self.path, self.book)

@@ -119,6 +119,9 @@ class Guest(Role):
         """This board's chain seed for a game of the host (kept in the journal)."""
         self.dice_problem: str | None = None
         """Why a throw of the host was refused: the game stops here until the next one."""
+        controller.session.dice_record = lambda: fair_dice.record_of(
+            self.fair if self.ctl.remote is self else None
+        )
         self._resume()
         self.handlers[messages.SNAPSHOT] = self.snapshot
         self.handlers[messages.LOG] = self.entry
@@ -309,7 +312,7 @@ class Guest(Role):
         path = self.ctl.session.journal.path
         folder = None if path is None else path.parent
         self.fair = fair_dice.GuestDice(
-            game, dice, self.game_id, snapshot.game, host_root, seed, folder
+            game, dice, self.game_id, snapshot.game, roots, seed, folder
         )
         return True
 

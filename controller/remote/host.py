@@ -149,6 +149,9 @@ class Host(Role):
         self._fair_held: tuple[int, Action, str | None] | None = None
         self._fair_proof: messages.DiceProof | None = None
         self.dice_problem: Phrase | None = None
+        controller.session.dice_record = lambda: fair_dice.record_of(
+            self.fair if self.ctl.remote is self else None
+        )
         if self.fair is not None:  # a restart: the throws' proofs again
             for at, throw in self.fair.proofs().items():
                 data = self.log[at - 1].data if at <= len(self.log) else None
@@ -385,17 +388,19 @@ class Host(Role):
         return fair_dice.HostDice(game, dice, self.game_id, self.game, secret, folder)
 
     def _fair_roll(self, action: Action, now: float, nonce: str | None = None) -> str | None:
-        """A virtual roll thrown from both boards' shares (``"thrown"``), or held until the
-        guest's share of it comes (``"held"``); ``None``: not such a roll."""
+        """A virtual roll thrown from both boards' shares (``"thrown"``; from the host's alone
+        before a board joined and after it left), or held until the guest's share of it comes
+        (``"held"``); ``None``: not such a roll."""
         game, fair = self.ctl.game, self.fair
-        if fair is None or action.kind != "roll" or self.keys.guest_key is None or self.peer_left:
-            return None  # before a board joined and after it left, the host throws alone
+        if fair is None or action.kind != "roll":
+            return None
         if action.throw is not None:
             raise NotNow(why(FACES_GIVEN))
         if game.phase != Phase.AWAIT_ROLL:
             return None
         n = fair_dice.throw_number(game)
-        thrown = fair.throw(n)
+        alone = self.keys.guest_key is None or self.peer_left
+        thrown = fair.alone(n) if alone else fair.throw(n)
         if thrown is None:
             self._fair_held = (n, action, nonce)
             self.ctl.restate()

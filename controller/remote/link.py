@@ -161,6 +161,7 @@ class Link:
         inbox: Inbox,
         on_connect: Callable[[], None],
         will: Callable[[], tuple[str, bytes]] | None = None,
+        history: LinkHistory | None = None,
     ) -> None:
         self.broker = broker
         self.subscriptions = subscriptions
@@ -178,7 +179,7 @@ class Link:
         """The last such error."""
         self.sent = 0
         self.received = 0
-        self.history = LinkHistory()
+        self.history = LinkHistory() if history is None else history
         """The drops of this connection and its round trips to the broker."""
         self._outbox: deque[tuple[str, bytes, bool]] = deque(maxlen=OUTBOX_LIMIT)
         self._changes: deque[tuple[str | Subscription, bool]] = deque()

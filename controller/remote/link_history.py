@@ -9,16 +9,22 @@ taken: a stranger can neither forge nor replay one); the round trip is the time 
 message published (QoS 1) to the broker's acknowledgement (PUBACK) on this board's own
 connection, so it costs no message of its own. A guest also times its moves' round trip to
 the other board: an order sent to the host until its outcome comes back (the host's log moved
-on, or a refusal). The history lives as long as the link (a service
-started again starts a fresh one).
+on, or a refusal). The drops are kept with the remote game's state (``KEPT_FILE`` in the data
+directory, for the game's id): a service started again shows the drops of its game so far; its
+round trips start afresh.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import time
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
 
 from controller.core.state import LinkDropView, LinkHistoryView, LinkSide
 
@@ -26,6 +32,17 @@ DROPS_KEPT = 20
 """The latest drops kept (the count and the longest cover all of them)."""
 RTT_WINDOW = 200
 """Round trips the p95 is taken over (the latest ones)."""
+KEPT_FILE = "remote-link.json"
+"""The file of the data directory that keeps a remote game's drops across a restart."""
+
+
+class Kept(msgspec.Struct, forbid_unknown_fields=True):
+    """The drops of a remote game as a service keeps them (the round trips are not kept)."""
+
+    game_id: str
+    drops: list[LinkDropView]
+    drop_count: int
+    longest_s: float
 
 
 @dataclass
@@ -41,7 +58,10 @@ class _Drop:
 class LinkHistory:
     """The drops and round trips of one link (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path | None = None, game_id: str = "") -> None:
+        """``path``: where the drops of game ``game_id`` are kept (``None``: nowhere); the
+        drops kept there for that game come back (one going on when the service stopped
+        ends at its start again: a new drop begins if the side is still gone)."""
         self._drops: deque[_Drop] = deque(maxlen=DROPS_KEPT)
         self._open: dict[LinkSide, _Drop] = {}
         self.count = 0
@@ -49,6 +69,16 @@ class LinkHistory:
         self._rtts: deque[float] = deque(maxlen=RTT_WINDOW)
         self._samples = 0
         self._moves: deque[float] = deque(maxlen=RTT_WINDOW)
+        self._path, self._game_id = path, game_id
+        kept = _kept(path)
+        if kept is not None and kept.game_id == game_id:
+            now, wall = time.monotonic(), time.time()
+            for drop in kept.drops:
+                lasted = max(wall - drop.at, drop.lasted_s) if drop.ongoing else drop.lasted_s
+                self._drops.append(_Drop(drop.side, drop.at, now - lasted, now))
+                self._longest_s = max(self._longest_s, lasted)
+            self.count = max(kept.drop_count, len(self._drops))
+            self._longest_s = max(self._longest_s, kept.longest_s)
 
     def lost(self, side: LinkSide) -> None:
         """``side`` is gone from now on (a second call before ``back`` changes nothing)."""
@@ -58,6 +88,7 @@ class LinkHistory:
         self._open[side] = drop
         self._drops.append(drop)
         self.count += 1
+        self._keep()
 
     def back(self, side: LinkSide) -> None:
         """``side`` is back: its drop ends."""
@@ -65,6 +96,20 @@ class LinkHistory:
         if drop is not None:
             drop.ended = time.monotonic()
             self._longest_s = max(self._longest_s, drop.ended - drop.began)
+            self._keep()
+
+    def _keep(self) -> None:
+        """Write the drops (a new file moved into place, for this user only)."""
+        if self._path is None:
+            return
+        shown = self.shown()
+        kept = Kept(self._game_id, shown.drops, shown.drop_count, shown.longest_s)
+        fresh = self._path.with_suffix(".new")
+        with contextlib.suppress(OSError):
+            descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "wb") as out:
+                out.write(msgspec.json.encode(kept))
+            fresh.replace(self._path)
 
     def round_trip(self, seconds: float) -> None:
         """One round trip to the broker measured."""
@@ -98,6 +143,15 @@ class LinkHistory:
             move_rtt_ms=_latest(self._moves),
             move_rtt_p95_ms=_p95(self._moves),
         )
+
+
+def _kept(path: Path | None) -> Kept | None:
+    if path is None or not path.exists():
+        return None
+    try:
+        return msgspec.json.decode(path.read_bytes(), type=Kept)
+    except (OSError, msgspec.DecodeError):
+        return None
 
 
 def _latest(times: deque[float]) -> float | None:

@@ -122,15 +122,19 @@ class DiceRoots(_Part, frozen=True):
 
     host: Hex
     guest: Hex | None = None
+    since: ThrowNumber = 1
+    """The first throw of the host's chain: every roll from it on carries a proof (the ones
+    before were thrown at one board, before the game was hosted)."""
 
 
 class DiceProof(_Part, frozen=True):
-    """A throw's log entry: its number (from 1), both sides' shares and the guest's root."""
+    """A throw's log entry: its number (from 1), both sides' shares and the guest's root (none
+    for a throw of the host alone: no board joined yet, or it left)."""
 
     n: ThrowNumber
     host: Hex
-    guest: Hex
-    guest_root: Hex
+    guest: Hex | None = None
+    guest_root: Hex | None = None
 
 
 # ----------------------------------------------------------------

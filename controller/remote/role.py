@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from controller.core.board_controller import BoardController
 from controller.core.state import LinkView, Peer
@@ -13,6 +14,7 @@ from controller.game_data import NewGameData
 from controller.remote import messages
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
+from controller.remote.link_history import KEPT_FILE, LinkHistory
 from controller.remote.messages import Malformed, Message, Presence, Side
 from controller.remote.sealing import Opener, Sealer
 
@@ -71,7 +73,13 @@ class Role:
             inbox=inbox,
             on_connect=self._connected,
             will=self._will if sealer is not None else None,
+            history=LinkHistory(self._data_dir(KEPT_FILE), game_id),
         )
+
+    def _data_dir(self, name: str) -> Path | None:
+        """File ``name`` of this board's data directory (``None``: a journal in memory)."""
+        path = self.ctl.session.journal.path
+        return None if path is None else path.parent / name
 
     hears_others = False
     """Whether this side subscribes outside its game's tree (the host: the codes' exchanges)."""

@@ -10,6 +10,8 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from controller.remote.link_history import KEPT_FILE
+
 FILE_NAME = "remote.json"
 INTS = ("seats", "codes", "failures", "watched", "missed")
 
@@ -60,13 +62,15 @@ def load(data_dir: Path | None) -> Saved | None:
 
 
 def save(data_dir: Path | None, saved: Saved | None) -> None:
-    """Write (atomically, for this user only) or, for ``None``, forget the saved link."""
+    """Write (atomically, for this user only) or, for ``None``, forget the saved link (and the
+    drops of its link's history)."""
     if data_dir is None:
         return
     path = data_dir / FILE_NAME
     if saved is None:
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()
+        for gone in (path, data_dir / KEPT_FILE):
+            with contextlib.suppress(FileNotFoundError):
+                gone.unlink()
         return
     temporary = path.with_suffix(".tmp")
     data = {**asdict(saved), "seats": list(saved.seats)}

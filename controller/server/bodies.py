@@ -25,6 +25,7 @@ from controller.core.state import EngineState, Hole
 from controller.i18n import LANGUAGES
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
+from controller.remote.fair_dice import DiceBook
 from controller.seats import (
     COMPUTER,
     HUMAN,
@@ -493,6 +494,9 @@ class GameExport(Typed):
     moves: list[ExportedMove]
     source: str
     notation: str
+    dice: DiceBook | None = None
+    """A remote game's dice: the commitments and every throw's proof
+    (``flixboard games --verify-dice``)."""
 
 
 class ReplayStep(Typed):

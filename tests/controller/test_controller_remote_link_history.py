@@ -10,7 +10,8 @@ from pathlib import Path
 import msgspec
 
 from controller.core.state import LinkDropView, LinkHistoryView
-from controller.remote.link_history import DROPS_KEPT, RTT_WINDOW, LinkHistory
+from controller.remote import saved
+from controller.remote.link_history import DROPS_KEPT, KEPT_FILE, RTT_WINDOW, LinkHistory
 
 
 def test_drops_are_counted_once_each_with_their_length() -> None:
@@ -40,6 +41,26 @@ def test_only_the_latest_drops_are_kept_and_all_are_counted() -> None:
         history.back("peer")
     shown = history.shown()
     assert shown.drop_count == DROPS_KEPT + 5 and len(shown.drops) == DROPS_KEPT
+
+
+def test_the_drops_of_a_game_outlive_a_restart_and_no_other_game_sees_them(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / KEPT_FILE
+    before = LinkHistory(path, "game-1")
+    before.lost("peer")
+    before.back("peer")
+    before.lost("broker")  # going on when the service stops
+    before.round_trip(0.01)
+    shown = before.shown()
+    again = LinkHistory(path, "game-1").shown()  # the service started again
+    assert [(d.side, d.at) for d in again.drops] == [(d.side, d.at) for d in shown.drops]
+    assert again.drops[0].lasted_s == shown.drops[0].lasted_s
+    assert not any(d.ongoing for d in again.drops)  # ended at the start: begun again if gone
+    assert (again.drop_count, again.rtt_samples) == (2, 0)  # the round trips start afresh
+    assert LinkHistory(path, "game-2").shown().drops == []  # another game starts afresh
+    saved.save(tmp_path, None)  # the remote game left: its drops go with it
+    assert not path.exists() and LinkHistory(path, "game-1").shown().drops == []
 
 
 def test_the_round_trip_now_and_its_p95_over_the_window() -> None:

@@ -67,6 +67,7 @@ def test_records_kept_before_digests_get_theirs(
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("DROP INDEX games_by_digest")
     db.execute("ALTER TABLE games DROP COLUMN digest")
+    db.execute("ALTER TABLE games DROP COLUMN dice")
     db.execute("PRAGMA user_version = 1")  # as the first format wrote it
     db.close()
     capsys.readouterr()
@@ -74,5 +75,5 @@ def test_records_kept_before_digests_get_theirs(
     assert "game 1 is this game, kept already" in capsys.readouterr().out
     assert [game_id for game_id, _ in kept(tmp_path)] == [1]
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == FORMAT == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == FORMAT == 3
     db.close()

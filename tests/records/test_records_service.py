@@ -4,17 +4,23 @@ them (real SQLite, the real app in process)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from itertools import product
 from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 from api_harness import Harness
 
+from controller.cli import command_parser
 from controller.config import Config, from_tables
 from controller.records.journal import Journal
 from controller.records.store import GameStore, RecordsError
+from controller.remote import fair_dice
+from controller.remote.messages import DiceProof
 from engine.notation import read_record
 
 ANN_WINS = ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D", "Y-I-D", "R-I-C"]
@@ -177,6 +183,45 @@ async def test_exports_and_the_replay_of_a_game() -> None:
     assert steps[-1]["state"]["winner"] == 0 and steps[3]["state"]["board"].keys() == set(
         ANN_WINS[:3]
     )
+
+
+def _dice_book(throws: int) -> fair_dice.DiceBook:
+    """A remote game's dice as both boards' chains throw them (Flip 4's two dice)."""
+    host, guest = fair_dice.Chain(b"h" * 32), fair_dice.Chain(b"g" * 32)
+    dice = (fair_dice.D6, fair_dice.D6)
+    book = fair_dice.DiceBook("a1b2", 1, "flip4", dice, host.root.hex())
+    for n in range(1, throws + 1):
+        shares = host.share(n), guest.share(n)
+        faces = fair_dice.combine(dice, "a1b2", 1, n, *shares)
+        proof = DiceProof(n, shares[0].hex(), shares[1].hex(), guest.root.hex())
+        book.throws.append(fair_dice.BookThrow(n, faces, proof))
+    return book
+
+
+async def test_an_exported_record_carries_its_dice_and_a_tampered_throw_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    harness = Harness()
+    await new_game(harness, names=["Ann", "Ben"])
+    await place(harness, ANN_WINS)
+    book = _dice_book(3)
+    records = harness.service.controller.session.records
+    records.db.execute(
+        "UPDATE games SET dice = ? WHERE id = 1", (msgspec.json.encode(book).decode(),)
+    )
+    exported = (await harness.client.get("/api/games/1.json")).json()
+    assert exported["dice"]["host_root"] == book.host_root and len(exported["dice"]["throws"]) == 3
+    path = tmp_path / "flix-game-1.json"
+    parser, games = command_parser("games")
+    path.write_text(json.dumps(exported))
+    assert games.main(parser.parse_args(["--verify-dice", str(path)])) == 0
+    assert "every throw verifies (3)" in capsys.readouterr().out
+    second = exported["dice"]["throws"][1]
+    other = next(t for t in map("/".join, product(*book.dice)) if t != second["faces"])
+    second["faces"] = other
+    path.write_text(json.dumps(exported))
+    assert games.main(parser.parse_args(["--verify-dice", str(path)])) == 1
+    assert f"throw 2 shows {other}" in capsys.readouterr().out
 
 
 async def test_malformed_queries_are_refused_with_their_reason() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from functools import partial
@@ -25,12 +26,13 @@ from controller.config import Config
 from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.records.journal import Journal
+from controller.records.store import GameStore
 from controller.remote import fair_dice, messages
 from controller.remote.codes import new_code
 from controller.remote.guest import Guest
 from controller.remote.host import Host, HostKeys
 from controller.remote.link import Broker
-from controller.remote.messages import DiceProof, DiceShare
+from controller.remote.messages import DiceProof, DiceShare, LogEntry
 from controller.remote.pake import Door, Welcome
 from controller.remote.sealing import Sealer
 from engine.game import Action, Phase
@@ -179,16 +181,55 @@ async def test_every_throw_comes_from_both_shares_and_verifies_from_each_book(
     assert f"throw 1 shows {other}: its shares throw {first.faces}" in capsys.readouterr().out
 
 
-async def test_a_late_spectator_checks_every_throw_from_the_snapshot(
-    game: Game, tmp_path: Path
-) -> None:
-    await _throws(game, 3)
-    game.a.order(lambda now: game.host.publish_snapshot())  # as on the guest's hello: retained
+def _late(game: Game, tmp_path: Path) -> tuple[Board, Guest]:
+    """A spectator that joins now, from the host's snapshot (published again: retained)."""
+    game.a.order(lambda now: game.host.publish_snapshot())  # as on the guest's hello
     late = Board(tmp_path / "late", "lucky")
     watching = replace(game.guest.welcome, role="spectator", guest_key=b"", to_guest=b"")
     spectator = Guest(late.ctl, game.host.link.broker, watching, "", (), late.order)
     late.ctl.remote = spectator
     spectator.start()
+    return late, spectator
+
+
+async def test_every_throw_of_a_finished_game_verifies_from_its_record(
+    game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each board keeps the finished game with its dice (``StoredGame.dice``): ``flixboard
+    games --verify-dice ID`` checks every throw from the record; a throw tampered in the stored
+    row is named."""
+    await _throws(game, 4)
+    while game.a.ctl.game.to_move != 0:
+        await game.act()
+    game.a.order(lambda now: game.here(Action("resign", seat=0), now))  # the game ends
+    await game.until(lambda: game.a.ctl.game.game_over and game.in_step(), "all see the end")
+    rolls = sum(e.dice is not None for e in game.host.log)
+    parser, games = command_parser("games")
+
+    def verify(side: str) -> int:
+        folder = str(tmp_path / side)
+        return games.main(parser.parse_args(["--verify-dice", "1", "--data-dir", folder]))
+
+    for side in ("host", "guest", "watch"):
+        assert verify(side) == 0, side
+        assert f"1: every throw verifies ({rolls})" in capsys.readouterr().out
+    path = tmp_path / "guest" / GameStore.FILE_NAME
+    with sqlite3.connect(path) as db:
+        (text,) = db.execute("SELECT dice FROM games WHERE id = 1").fetchone()
+        kept = msgspec.json.decode(text, type=fair_dice.DiceBook)
+        first = kept.throws[0]
+        other = next(t for t in map("/".join, product(*kept.dice)) if t != first.faces)
+        kept.throws[0] = msgspec.structs.replace(first, faces=other)
+        db.execute("UPDATE games SET dice = ? WHERE id = 1", (msgspec.json.encode(kept).decode(),))
+    assert verify("guest") == 1
+    assert f"throw 1 shows {other}: its shares throw {first.faces}" in capsys.readouterr().out
+
+
+async def test_a_late_spectator_checks_every_throw_from_the_snapshot(
+    game: Game, tmp_path: Path
+) -> None:
+    await _throws(game, 3)
+    late, spectator = _late(game, tmp_path)
     try:
         await game.until(lambda: spectator.follower.applied == len(game.host.log), "it catches up")
         assert spectator.dice_problem is None and spectator.fair is not None
@@ -196,6 +237,48 @@ async def test_a_late_spectator_checks_every_throw_from_the_snapshot(
         assert late.ctl.game.thrown() == game.a.ctl.game.thrown()
     finally:
         await spectator.stop()
+
+
+async def test_a_late_spectator_refuses_a_roll_whose_proof_was_stripped(
+    game: Game, tmp_path: Path
+) -> None:
+    """The snapshot commits to the host's root from the game's first throw on (``since``): a
+    host that strips a proof from a late spectator's snapshot is refused at that roll."""
+    await _throws(game, 3)
+    log = game.host.log
+    at = next(i for i, e in enumerate(log) if e.dice is not None)
+    log[at] = LogEntry(log[at].kind, log[at].data)  # a host that strips the first proof
+    _, spectator = _late(game, tmp_path)
+    try:
+        await game.until(lambda: spectator.dice_problem is not None, "it refuses the roll")
+        assert spectator.dice_problem == "the host's throw 1 carries no proof of its dice"
+        assert spectator.follower.applied == at  # nothing from the stripped roll on
+    finally:
+        await spectator.stop()
+
+
+async def test_the_host_alone_throws_from_its_committed_share_and_the_guest_refuses_it(
+    game: Game, tmp_path: Path
+) -> None:
+    """After the guest left (here: the host takes it so) the host throws alone, from its own
+    share: a spectator checks it against the host's root; a guest that gave its share of that
+    throw refuses it (a host cannot pick between its own throw and the shared one)."""
+    fair = game.guest.fair
+    assert fair is not None
+    await game.until(lambda: fair.sent == 1, "the guest's share of throw 1 went out")
+    game.host.peer_left = True
+    while game.a.ctl.game.to_move != 0 or game.a.ctl.game.phase != Phase.AWAIT_ROLL:
+        await game.act()
+    await game.act(follow=False)
+    (roll,) = [e for e in game.host.log if e.dice is not None]
+    assert roll.dice is not None and (roll.dice.guest, roll.dice.guest_root) == (None, None)
+    n = len(game.host.log)
+    await game.until(lambda: game.watcher.follower.applied == n, "the spectator follows")
+    await game.until(lambda: game.guest.dice_problem is not None, "the guest refuses it")
+    assert game.watcher.dice_problem is None
+    assert game.guest.dice_problem == "the host threw 1 alone, after a board gave its shares"
+    (book,) = (tmp_path / "watch" / fair_dice.BOOKS).iterdir()
+    assert fair_dice.verify_book(book.read_bytes()) == 1
 
 
 async def test_flip_4s_two_dice_come_from_both_shares(tmp_path: Path, mosquitto: Mosquitto) -> None:

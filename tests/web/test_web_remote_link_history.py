@@ -78,8 +78,7 @@ def test_a_game_outlives_its_link_and_the_page_shows_each_drop(
 
     def fault(step: int) -> None:
         """One fault at a throw (from the third step on, two steps apart), in this order: the
-        guest killed, the broker, the host killed (each side's history starts with its
-        service)."""
+        guest killed, the broker, the host killed (its history kept across the restart)."""
         if len(faults) == 3 or step < (faults[-1] + 2 if faults else 3):
             return
         if not mid_throw(host.state()):
@@ -102,6 +101,9 @@ def test_a_game_outlives_its_link_and_the_page_shows_each_drop(
             host.kill()
             host.start()
             after.append(len(host.state()["board"]))
+            kept = [(d["side"], d["at"], d["lasted_s"]) for d in seen["host"]["drops"]]
+            again = [(d["side"], d["at"], d["lasted_s"]) for d in history(host)["drops"]]
+            assert again[: len(kept)] == kept, "the restarted host still lists the earlier drops"
         faults.append(step)
 
     def done(ours: dict[str, Any], theirs: dict[str, Any]) -> bool:

@@ -18,6 +18,7 @@ from starlette.routing import Route
 from controller.errors import BadOrder, NotFound
 from controller.records.queries import Filter, GameDetail, get_game, list_games, player_stats
 from controller.records.store import GameStore
+from controller.remote.fair_dice import DiceBook
 from controller.seats import check_name
 from controller.server.bodies import (
     Answer,
@@ -112,7 +113,8 @@ def routes(service: WebService) -> list[Route]:
             for move in record.moves
         ]
         fields = msgspec.structs.asdict(found)
-        exported = GameExport(**{**fields, "moves": moves})
+        dice = None if found.dice is None else msgspec.json.decode(found.dice, type=DiceBook)
+        exported = GameExport(**{**fields, "moves": moves, "dice": dice})
         return Response(
             msgspec.json.format(encode(exported), indent=1),
             media_type="application/json",
