@@ -27,11 +27,12 @@ run: $(VENV)/.run-deps
 	$(BIN)/flixboard run --board sim $(ARGS)
 
 # The heavy lanes (markers set by tests/conftest.py); `make check` leaves them out.
-HEAVY_LANES := browser or broker or pico or live or fuzz or mutation or slow
-# pytest-xdist workers on the 2-core development machine (docs/development.md): two for the
-# fast lane, whose tests compute; three for the whole suite, whose heavy lanes wait on the
-# services, brokers and browsers they start.
-WORKERS ?= 2
+HEAVY_LANES := browser or broker or pico or live or fuzz or mutation or tools or slow
+# pytest-xdist workers on the 2-core development machine (docs/development.md): three for the
+# fast lane (a third keeps both cores busy while the serial tests wait out their timeouts and
+# once ruff and mypy are done beside them); three for the whole suite, whose heavy lanes wait on
+# the services, brokers and browsers they start.
+WORKERS ?= 3
 TEST_WORKERS ?= 3
 
 ## make test: install everything the suite needs, then lint, type-check and run every test

@@ -47,9 +47,16 @@ LANE_BY_IMPORTED_NAME = {
     "searching_service": "live",
     "start_service": "live",
 }
-# Folders and file names: the emulated Pico, the mutation sample, the fuzzes.
-LANE_BY_PATH = {"tests/firmware/pico/": "pico", "tests/mutation/": "mutation", "_fuzz.py": "fuzz"}
-HEAVY_LANES = ("mutation", "pico", "fuzz", "broker", "browser", "live", "slow")
+# Folders and file names: the emulated Pico, the mutation sample, the fuzzes, the CAD kernel of
+# the mechanics and the C compiler of the Qubic prover's core.
+LANE_BY_PATH = {
+    "tests/firmware/pico/": "pico",
+    "tests/mutation/": "mutation",
+    "_fuzz.py": "fuzz",
+    "tests/mechanics/": "tools",
+    "tests/engine/test_qubic_prover_core.py": "tools",
+}
+HEAVY_LANES = ("mutation", "pico", "fuzz", "broker", "browser", "live", "tools", "slow")
 ROOT = Path(__file__).resolve().parent.parent
 
 
