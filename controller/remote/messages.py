@@ -10,7 +10,7 @@ is sealed but not of this version is dropped, never half-used. ``schema`` is the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Literal, TypeVar, get_args
 
 import msgspec
 
@@ -40,11 +40,12 @@ SIDES: tuple[Side, ...] = ("host", "guest")
 ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to", "token")
 """What a guest's order may say of an action: the host stamps the time."""
 VARIANTS = tuple(name for name, spec in SPECS.items() if spec.carried)
-"""The variants played remotely (``VariantSpec.carried``): the dice are the host's (Olix and
-Tac-T-Flix have none); Pay-Off's tokens stay with their owner (``controller.remote.tokens``)."""
+"""The variants played remotely (``VariantSpec.carried``): the dice come from both boards' shares
+(``controller.remote.fair_dice``; Olix and Tac-T-Flix have none); Pay-Off's tokens stay with
+their owner (``controller.remote.tokens``)."""
 HIDDEN = tuple(name for name, spec in SPECS.items() if spec.hidden)
 """Variants with hidden tokens: carried in physical token mode only (``remote.tokens``)."""
-ORDER_KINDS = (
+OrderKind = Literal[
     "roll",
     "place",
     "move",
@@ -55,7 +56,9 @@ ORDER_KINDS = (
     "substitute",
     "withdraw",
     "enter_token",
-)
+]
+"""The kinds of action a guest's order may carry."""
+ORDER_KINDS: tuple[str, ...] = get_args(OrderKind)
 
 Whole = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]
 """A count or a number that JSON carries exactly."""
@@ -210,18 +213,7 @@ class Entry(_Message, tag="entry", frozen=True):
 class OrderAction(_Part, frozen=True):
     """What a guest's order says of an action (the host stamps its time)."""
 
-    kind: Literal[
-        "roll",
-        "place",
-        "move",
-        "call",
-        "penalty",
-        "request_block",
-        "resign",
-        "substitute",
-        "withdraw",
-        "enter_token",
-    ]
+    kind: OrderKind
     seat: SeatNumber | None = None
     hole: Name | None = None
     throw: Name | None = None
