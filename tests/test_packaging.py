@@ -5,6 +5,7 @@ test rig, no mechanics or prover, nothing that reaches into the checkout's ``tes
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shutil
 import subprocess
@@ -79,22 +80,31 @@ def workshop_in(wheel: Path) -> list[str]:
     problems = [f"{folder}/ is no product folder" for folder in sorted(folders - PRODUCT)]
     problems += [f"{folder}/ is missing" for folder in sorted(PRODUCT - folders)]
     for path, source in sorted(found.items()):
-        if WORKSHOP_NAME.search(path.rpartition("/")[2].removesuffix(".py")):
-            problems.append(f"{path} is named as a workshop module")
-        for node in ast.walk(ast.parse(source, path)):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                names = [node.module or ""]
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                if node.value == "tests" or node.value.startswith("tests/"):
-                    problems.append(f"{path} names the checkout's tests/ ({node.value!r})")
-                continue
-            else:
-                continue
-            problems += [
-                f"{path} imports {name}" for name in names if name.split(".")[0] in WORKSHOP_IMPORTS
-            ]
+        problems += module_problems(path, source)
+    return problems
+
+
+@functools.cache
+def module_problems(path: str, source: str) -> list[str]:
+    """What ties the module at ``path`` to the workshop: its name, its imports, a path into the
+    checkout's tests/."""
+    problems = []
+    if WORKSHOP_NAME.search(path.rpartition("/")[2].removesuffix(".py")):
+        problems.append(f"{path} is named as a workshop module")
+    for node in ast.walk(ast.parse(source, path)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value == "tests" or node.value.startswith("tests/"):
+                problems.append(f"{path} names the checkout's tests/ ({node.value!r})")
+            continue
+        else:
+            continue
+        problems += [
+            f"{path} imports {name}" for name in names if name.split(".")[0] in WORKSHOP_IMPORTS
+        ]
     return problems
 
 
