@@ -93,8 +93,11 @@ screenshots: $(VENV)/.test-deps system-deps
 docs: $(VENV)/.test-deps
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
 
+## make bench [ARGS="--only bench_ladder --scale 0.1"]: the speed and memory figures of the
+## checkout's probes as one JSON object (`python -m bench`, docs/benchmarks.md); a tool of the
+## checkout, not of the installed service.
 bench: $(VENV)/.test-deps
-	$(BIN)/flixboard bench --json
+	$(BIN)/python -m bench --json $(ARGS)
 
 ## make prover: build the Qubic prover's compiled core (a development tool, not installed) into
 ## build/qubic_prover with the system gcc (docs/computer-players.md, "Qubic proven").

@@ -1,7 +1,7 @@
-"""``flixboard bench``: speed and memory figures, gathered from each part's own probe.
+"""``python -m bench``: speed and memory figures, gathered from each part's own probe.
 
-The probes and the fuzzes live in the checkout only: the installed package does not carry them
-(``controller.cli.bench`` finds this package beside ``controller/``).
+The probes and the fuzzes live in the checkout only: the installed package does not carry them.
+``python -m bench`` (``bench/__main__.py``) runs them from the checkout's root.
 
 A probe is a function ``() -> dict[str, float]`` named ``module:function`` in ``PROBES`` (a
 ``str`` value says why a probe could not run).

@@ -89,7 +89,7 @@ def _figures(latencies: list[float]) -> tuple[float, float]:
 
 
 def measure() -> dict[str, float]:
-    """The figures for ``flixboard bench``."""
+    """The figures for ``python -m bench``."""
     figures: dict[str, float] = {}
     for label, searching in (("", searching_in_process), ("thread_", searching_in_thread)):
         with searching():

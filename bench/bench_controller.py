@@ -134,7 +134,7 @@ def idle_service() -> tuple[float, float]:
 
 
 def measure() -> dict[str, float]:
-    """The controller's figures for ``flixboard bench``."""
+    """The controller's figures for ``python -m bench``."""
     latencies = sorted(placement_latencies())
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     cpu, rss = idle_service()

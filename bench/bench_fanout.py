@@ -225,7 +225,7 @@ def _play_round(client: _Client, timed_get: Callable[[], dict[str, Any]], hole: 
 
 
 def measure() -> dict[str, float]:
-    """The fan-out figures for ``flixboard bench``."""
+    """The fan-out figures for ``python -m bench``."""
     figures = run(scaled(SUBSCRIBERS), scaled(ROUNDS))
     timings = sorted(figures.state_ms)
     p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]

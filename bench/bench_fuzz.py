@@ -12,7 +12,7 @@ from collections.abc import Callable
 from bench.bench_scale import scaled
 from bench.fuzz_engine import LINES, fuzz_protocol
 from bench.fuzz_serial import FRAMES, fuzz_serial
-from sim.pico_rig import pico_rig
+from tests.pico_rig import pico_rig
 
 Fuzzer = Callable[[], tuple[int, int]]
 """``run() -> (tries, failures)``."""

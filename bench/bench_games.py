@@ -68,7 +68,7 @@ def _p99(times: list[float]) -> float:
 
 
 def measure() -> dict[str, float]:
-    """The records' figures for ``flixboard bench``."""
+    """The records' figures for ``python -m bench``."""
     with tempfile.TemporaryDirectory() as data:
         store_s = store_games(Path(data), GAMES)
         port = free_port()

@@ -1,5 +1,5 @@
-"""Bench probe of the firmware as it runs on a Pico (``flixboard bench``): the committed UF2 on the
-emulated RP2040 (``sim.emulated_pico``), every time taken from emulated cycles at 125 MHz.
+"""Bench probe of the firmware as it runs on a Pico (``python -m bench``): the committed UF2 on the
+emulated RP2040 (``tests.emulated_pico``), every time taken from emulated cycles at 125 MHz.
 
 Scan rate, magnet-to-frame latency and LED write time are measured with the real
 ``SerialBackend`` as the host. Heap and garbage-collection figures come from a second run in
@@ -16,7 +16,7 @@ from typing import Any
 from hal.base import Piece
 from hal.geometry import load_geometry
 from hal.serial_protocol import parse_state
-from sim.emulated_pico import EmulatedPico, emulated_rig, run_in_safe_mode
+from tests.emulated_pico import EmulatedPico, emulated_rig, run_in_safe_mode
 
 SCAN_WINDOW_NS = 2_000_000_000  # emulated
 LATENCY_ROUNDS = 40

@@ -1,4 +1,4 @@
-"""Bench probe of the Qubic proof book (``flixboard bench --only bench_qubic_proof``).
+"""Bench probe of the Qubic proof book (``python -m bench --only bench_qubic_proof``).
 
 - ``qubic_book_entries``: the committed book's size (X's proven moves).
 - ``qubic_book_checked_positions``, ``_book_moves``, ``_forced_wins``, ``_fours``,

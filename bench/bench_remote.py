@@ -1,4 +1,4 @@
-"""Bench probe of remote play through a local mosquitto (docs/remote-play.md).
+"""Bench probe of remote play through a local mosquitto (docs/REMOTE.md).
 
 One process simulates both sides of every game: each side is a real ``BoardController`` with its
 ``Driver`` on a simulated board, a ``Host`` or a ``Guest`` and its own MQTT connection. The round

@@ -1,13 +1,14 @@
 """How many games the long bench probes play: the full count times ``FLIXBOARD_BENCH_SCALE``.
 
-``flixboard bench --scale F`` sets it; unset, the probes play their full counts.
+``python -m bench --scale F`` sets it; unset, the probes play their full counts.
 """
 
 from __future__ import annotations
 
 import os
 
-from controller.cli.bench import SCALE_ENV
+SCALE_ENV = "FLIXBOARD_BENCH_SCALE"
+"""The environment variable that holds the scale."""
 
 
 def bench_scale() -> float:

@@ -12,7 +12,7 @@ own (a new token is taken up as the page would; a restart only stops the loop, w
 
 schemathesis is a development dependency (the ``dev`` extra), never on the Pi. The test suite
 runs :data:`EXAMPLES` per operation on each board (``tests/web/test_web_schemathesis_fuzz.py``),
-as does ``flixboard bench --only bench_schemathesis``.
+as does ``python -m bench --only bench_schemathesis``.
 """
 
 from __future__ import annotations

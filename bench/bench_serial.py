@@ -1,4 +1,4 @@
-"""Bench probe of the serial path (``flixboard bench``): LED round trips through the simulated
+"""Bench probe of the serial path (``python -m bench``): LED round trips through the simulated
 Pico over a real pty, and reconnection after an unplug. (The firmware's own speed on a Pico is
 measured by ``bench.bench_pico``.)"""
 
@@ -8,7 +8,7 @@ import statistics
 import time
 
 from bench.fuzz_serial import wait_for
-from sim.pico_rig import pico_rig
+from tests.pico_rig import pico_rig
 
 ROUNDTRIPS = 300
 REPLUGS = 3

@@ -307,7 +307,7 @@ def _next_game(client: KeptAlive, state: dict[str, Any]) -> None:
 
 
 def measure() -> dict[str, float | str]:
-    """The figures for ``flixboard bench``."""
+    """The figures for ``python -m bench``."""
     state = percentiles(keepalive_state_ms(scaled(STATE_GETS)))
     figures: dict[str, float | str] = {
         "keepalive_state_ms_p50": round(state[0], 2),

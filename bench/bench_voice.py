@@ -201,7 +201,7 @@ def taps_with_voice_off_and_speaking(
 
 
 def measure() -> dict[str, float]:
-    """The voice's figures for ``flixboard bench``."""
+    """The voice's figures for ``python -m bench``."""
     started = time.perf_counter()
     starts = speech_starts()
     quiet, speaking = latencies_while_speaking()

@@ -18,7 +18,7 @@ from hal import cobs
 from hal.base import Piece
 from hal.crc import crc16
 from hal.serial_protocol import STATE_BODY, Kind, build_state, encode_frame
-from sim.pico_rig import PicoRig
+from tests.pico_rig import PicoRig
 
 FRAMES = 10_000
 BATCH = 50

@@ -1,7 +1,7 @@
 """Figures of the Qubic player: strength against the reference opponents, time per move, nodes/s,
 and how long the top level resists as second player against strong first players.
 
-Pure functions of an injected clock; ``flixboard bench`` reports them
+Pure functions of an injected clock; ``python -m bench`` reports them
 (``bench/bench_targets.py``).
 """
 

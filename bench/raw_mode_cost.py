@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from sim.emulated_pico import EmulatedRig, emulated_rig
+from tests.emulated_pico import EmulatedRig, emulated_rig
 
 PHASE_S = 25.0
 """Real seconds per phase."""

@@ -1,6 +1,7 @@
 """A person against the computer on the simulated board, through the HTTP API: the person's moves
 made by hand (``/api/sim/...``), the computer's by the board's own hands, each waited for; and the
-take-back's guidance followed hole by hole (docs/computer.md "Undo against the computer")."""
+take-back's guidance followed hole by hole (docs/computer-players.md, "Undo against the
+computer")."""
 
 from __future__ import annotations
 

@@ -2,11 +2,12 @@
 
 engine imports nothing of the project; hal only engine; sim hal, engine and firmware (whose
 logic the simulated Pico runs); wiring engine and hal; firmware nothing of the host; only bench
-(the checkout's probes and fuzzes, which the wheel does not carry) imports controller, and
-nothing imports bench; mechanics (the boards' CAD, not in the wheel either) only itself, and
-nothing imports it. controller imports sim at module level only in ``controller/tools/`` (the
-runtime path of a real board never loads the simulator), and its modules' module-level imports
-form no circle. Function-level imports count for the package arrows, not for circles.
+(the checkout's probes and fuzzes, which the wheel does not carry) imports controller or the
+test rigs (tests/), and nothing imports bench; mechanics (the boards' CAD, not in the wheel
+either) only itself, and nothing imports it. controller imports sim at module level only in
+``controller/tools/`` (the runtime path of a real board never loads the simulator), and its
+modules' module-level imports form no circle. Function-level imports count for the package
+arrows, not for circles.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ ALLOWED: dict[str, set[str]] = {
     "wiring": {"wiring", "hal", "engine"},
     "firmware": {"firmware"},
     "controller": {"controller", "engine", "hal", "sim", "wiring"},
-    "bench": {"bench", "controller", "engine", "hal", "sim", "wiring", "firmware"},
+    "bench": {"bench", "controller", "engine", "hal", "sim", "wiring", "firmware", "tests"},
     "mechanics": {"mechanics", "wiring"},
 }
-"""The project packages each package may import."""
+"""The project packages each package may import (``tests``: the test rigs, for bench only)."""
 SIM_AT_MODULE_LEVEL = ("controller.tools",)
 """Where controller may import the simulator when the module loads."""
 CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
@@ -92,7 +93,7 @@ def _imports(path: Path, module: str, known: set[str]) -> Iterator[tuple[str, bo
 
     tree = ast.parse(path.read_text(), str(path))
     for target, top in walk(tree, True):
-        if target.split(".")[0] in PACKAGES:
+        if target.split(".")[0] in (*PACKAGES, "tests"):
             yield target, top
 
 
@@ -212,6 +213,7 @@ def _plant(root: Path, files: dict[str, str]) -> None:
         ({"hal/base.py": "from controller import config\n"}, "hal may not import controller"),
         ({"sim/board.py": "def f():\n    import controller.config\n"}, "sim may not import"),
         ({"firmware/main.py": "from engine.game import Game\n"}, "firmware may not import"),
+        ({"sim/board.py": "from tests.pico_rig import PicoRig\n"}, "sim may not import tests"),
         ({"controller/server.py": "from sim.board import SimBoard\n"}, "only controller.tools"),
         (
             {"controller/core.py": "if True:\n    import sim.board\n"},

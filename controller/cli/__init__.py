@@ -33,7 +33,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "controller.cli.pico_update",
         "update the Pico's firmware to the UF2 this release carries, from the Pi",
     ),
-    "bench": ("controller.cli.bench", "measure speed and memory figures"),
     "games": ("controller.cli.games", "list the kept games, show one, or players' statistics"),
     "import": (
         "controller.cli.import_game",

@@ -2,7 +2,7 @@
 New game form (``GET /api/info``: ``variant_facts[variant].levels``).
 
 The words are English ids the page translates; the figures are the level ladder's
-(``flixboard bench --only bench_ladder``), the same as the README's table, which a test holds
+(``python -m bench --only bench_ladder``), the same as the README's table, which a test holds
 them to.
 
 >>> guide("olix")[2].does

@@ -25,7 +25,7 @@ from hal.base import FLIX_GEOMETRY, Backend, BoardGeometry
 from hal.geometry import load_geometry
 from sim.board import SimBoard
 from sim.clock import SimClock
-from sim.pico_rig import pico_pair, pico_rig
+from tests.pico_rig import pico_pair, pico_rig
 
 Rig = tuple[Backend, SimBoard]
 """(backend under test, the simulated board its wires lead to)."""

@@ -137,10 +137,10 @@ def test_records_that_cannot_be_written_are_the_program_s_failure(
     assert code == FAILED and "cannot store the game" in err
 
 
-def test_bench_refuses_a_scale_that_is_no_fraction(capsys: pytest.CaptureFixture[str]) -> None:
-    for scale in ("-1", "0", "nan"):
-        code, err = status(capsys, "bench", "--scale", scale)
-        assert code == USER_FAULT and "argument --scale: a number above 0" in err
+def test_the_bench_is_no_command_of_the_service(capsys: pytest.CaptureFixture[str]) -> None:
+    """The probes are the checkout's (``python -m bench``), not the installed program's."""
+    code, err = status(capsys, "bench")
+    assert code == USER_FAULT and "invalid choice: 'bench'" in err
 
 
 def test_an_unknown_option_before_the_command_is_named(capsys: pytest.CaptureFixture[str]) -> None:
@@ -156,9 +156,7 @@ def test_an_unknown_option_before_the_command_is_named(capsys: pytest.CaptureFix
         assert argv[:1] == [] or "required: COMMAND" not in err, (argv, err)
 
 
-def test_sim_mcu_refuses_unusable_paths(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_sim_mcu_refuses_unusable_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     storage = a_file(tmp_path)
     cases = {
         ("--geometry", "chess"): "no board geometry 'chess'",

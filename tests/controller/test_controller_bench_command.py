@@ -1,24 +1,29 @@
-"""``flixboard bench``: probes chosen by name, figures merged into one JSON object."""
+"""``python -m bench``: probes chosen by name, figures merged into one JSON object."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 import bench
 from bench import bench_engine, bench_targets, qubic_bench
+from bench.__main__ import main as run_bench
 from bench.bench_scale import SCALE_ENV, bench_scale, scaled
 from bench.bench_voice import IDLE_S, speech_starts
-from controller.cli import main as cli
 from engine.players.base import LEVELS
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bench_json_runs_the_chosen_probes(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(bench_engine, "DURATION_S", 0.05)
-    assert cli(["bench", "--json", "--only", "bench_engine"]) == 0
+    assert run_bench(["--json", "--only", "bench_engine"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["machine"] == bench.machine()
     assert "cores" in figures["machine"]
@@ -41,18 +46,32 @@ def test_the_scale_sizes_the_game_counts(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv(SCALE_ENV, "0")
     with pytest.raises(ValueError, match=SCALE_ENV):
         scaled(20)
-    with pytest.raises(SystemExit):
-        cli(["bench", "--scale", "-1"])
+
+
+def test_a_scale_that_is_no_fraction_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    for scale in ("0", "nan"):
+        with pytest.raises(SystemExit) as leaving:
+            run_bench(["--scale", scale])
+        assert leaving.value.code == 2
+        assert "argument --scale: a number above 0" in capsys.readouterr().err
+    # the same from the command line, as `make bench` runs it from the checkout's root
+    ran = subprocess.run(
+        [sys.executable, "-m", "bench", "--scale", "-1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 2 and "argument --scale: a number above 0" in ran.stderr
 
 
 def tiny_probes(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *probes: str
 ) -> dict[str, float]:
-    """The figures of ``probes`` run by ``flixboard bench`` at scale 0.01, less the machine."""
+    """The figures of ``probes`` run by ``python -m bench`` at scale 0.01, less the machine."""
     monkeypatch.setenv(SCALE_ENV, "1")  # restored after the test, whatever --scale sets
     figures: dict[str, float] = {}
     for probe in probes:
-        assert cli(["bench", "--json", "--only", probe, "--scale", "0.01"]) == 0
+        assert run_bench(["--json", "--only", probe, "--scale", "0.01"]) == 0
         figures.update(json.loads(capsys.readouterr().out))
     assert figures.pop("machine") == bench.machine()
     assert all(type(value) in (int, float) for value in figures.values())
@@ -155,7 +174,7 @@ def test_the_fanout_probe_at_a_tiny_scale(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv(SCALE_ENV, "1")
-    assert cli(["bench", "--json", "--only", "bench_fanout", "--scale", "0.01"]) == 0
+    assert run_bench(["--json", "--only", "bench_fanout", "--scale", "0.01"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures.pop("machine") == bench.machine()
     assert figures.pop("fanout_subscribers") == 2
@@ -174,7 +193,7 @@ def test_the_tap_probe_at_a_tiny_scale(
 ) -> None:
     """Kept-alive GETs and taps in Chromium: every figure measured, medians below tails."""
     monkeypatch.setenv(SCALE_ENV, "1")
-    assert cli(["bench", "--json", "--only", "bench_tap", "--scale", "0.02"]) == 0
+    assert run_bench(["--json", "--only", "bench_tap", "--scale", "0.02"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures.pop("machine") == bench.machine()
     for name in (
@@ -194,7 +213,7 @@ def test_the_tap_probe_at_a_tiny_scale(
 def test_the_voice_probe_measures_speech_and_the_controller_while_speaking(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert cli(["bench", "--json", "--only", "bench_voice", "--scale", "0.05"]) == 0
+    assert run_bench(["--json", "--only", "bench_voice", "--scale", "0.05"]) == 0
     figures = json.loads(capsys.readouterr().out)
     for key in (
         "voice_speech_start_ms_p50",

@@ -1,4 +1,4 @@
-"""``flixboard bench --only bench_lucky_equal_time``: chunks on two processes, progress, figures."""
+"""``python -m bench --only bench_lucky_equal_time``: chunks on two processes, progress, figures."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import json
 
 import pytest
 
+from bench.__main__ import main as run_bench
 from bench.bench_scale import SCALE_ENV
-from controller.cli import main as cli
 
 
 def test_the_equal_time_probe_at_a_tiny_scale(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv(SCALE_ENV, "1")
-    assert cli(["bench", "--json", "--only", "bench_lucky_equal_time", "--scale", "0.002"]) == 0
+    assert run_bench(["--json", "--only", "bench_lucky_equal_time", "--scale", "0.002"]) == 0
     captured = capsys.readouterr()
     figures = json.loads(captured.out)
     assert figures["lucky_equal_time_games"] == 2

@@ -1,4 +1,4 @@
-"""``flixboard bench --only bench_payoff_ismcts``: both matches, progress, figures and intervals."""
+"""``python -m bench --only bench_payoff_ismcts``: both matches, progress, figures and intervals."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from bench.__main__ import main as run_bench
 from bench.bench_scale import SCALE_ENV
 from bench.openings import opening
 from bench.payoff_ismcts import PayOffResult
-from controller.cli import main as cli
 from engine.players.match_score import Z95
 
 
@@ -17,7 +17,7 @@ def test_the_probe_at_a_tiny_scale(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv(SCALE_ENV, "1")
-    assert cli(["bench", "--json", "--only", "bench_payoff_ismcts", "--scale", "0.002"]) == 0
+    assert run_bench(["--json", "--only", "bench_payoff_ismcts", "--scale", "0.002"]) == 0
     captured = capsys.readouterr()
     figures = json.loads(captured.out)
     for prefix in ("payoff_ismcts", "payoff_ismcts_nodes"):

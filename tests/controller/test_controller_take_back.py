@@ -1,5 +1,5 @@
 """Undo against the computer takes back the person's own move, through the HTTP API and the
-board's MENU button, in each game with computer seats (docs/computer.md).
+board's MENU button, in each game with computer seats (docs/computer-players.md).
 
 A person (seat 0) plays the computer (seat 1) on the simulated board; the computer's answers come
 from the real search process, each one waited for, so every test is deterministic.

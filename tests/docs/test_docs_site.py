@@ -1,8 +1,8 @@
 """The manual builds as a site: ``mkdocs build --strict`` (as ``make docs`` runs it) succeeds,
 every page of docs/ is in the navigation, the built pages load nothing from the network, the
-README's links into the site reach a page and a heading of it, and the same build fails on a
-link to a missing page, on a link to a missing heading and on a page left out of the
-navigation."""
+README's links into the site reach a page and a heading of it, the pages merged into others
+lead on to them (mkdocs-redirects), and the same build fails on a link to a missing page, on a
+link to a missing heading and on a page left out of the navigation."""
 
 from __future__ import annotations
 
@@ -48,6 +48,15 @@ def settings() -> dict[str, Any]:
     return loaded
 
 
+def redirects() -> dict[str, str]:
+    """The pages merged into others: each old page and the page (and heading) it leads to."""
+    for plugin in settings()["plugins"]:
+        if isinstance(plugin, dict) and "redirects" in plugin:
+            maps: dict[str, str] = plugin["redirects"]["redirect_maps"]
+            return maps
+    raise AssertionError("mkdocs.yml has no redirects plugin")
+
+
 def test_the_site_builds_and_every_page_is_in_the_navigation(tmp_path: Path) -> None:
     result = build(CONFIG, tmp_path / "site")
     assert result.returncode == 0, result.stderr
@@ -60,12 +69,19 @@ def test_the_site_builds_and_every_page_is_in_the_navigation(tmp_path: Path) -> 
         assert page in pages, f"the README links {page}, not a page of the site"
         html = (tmp_path / "site" / page).with_suffix(".html").read_text(encoding="utf-8")
         assert not anchor or f'id="{anchor}"' in html, f"{page} has no heading #{anchor}"
+    for old_page, new in redirects().items():
+        page, _, anchor = new.partition("#")
+        sent = (tmp_path / "site" / old_page).with_suffix(".html").read_text(encoding="utf-8")
+        address = Path(page).with_suffix(".html").as_posix() + (f"#{anchor}" if anchor else "")
+        assert f'content="0; url={address}"' in sent, f"{old_page} does not lead to {new}"
+        html = (tmp_path / "site" / page).with_suffix(".html").read_text(encoding="utf-8")
+        assert not anchor or f'id="{anchor}"' in html, f"{page} has no heading #{anchor}"
 
 
 PLANTED = {
-    "missing page": ("games.md", "\n[a page](no-such-page.md)\n", "no-such-page.md"),
+    "missing page": ("RULES.md", "\n[a page](no-such-page.md)\n", "no-such-page.md"),
     "missing heading": (
-        "games.md",
+        "RULES.md",
         "\n[a heading](configuration.md#no-such-heading)\n",
         "no-such-heading",
     ),

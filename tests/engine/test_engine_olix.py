@@ -386,7 +386,7 @@ def test_perft_matches_the_game_near_the_end() -> None:
 
 
 def test_random_games_never_raise_and_always_end() -> None:
-    """300 seeded random games here (``flixboard bench --only bench_olix`` plays 10,000)."""
+    """300 seeded random games here (``python -m bench --only bench_olix`` plays 10,000)."""
     for seed in range(300):
         rng = random.Random(seed)
         game = new_game("olix", seed=seed)

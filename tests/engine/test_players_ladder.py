@@ -1,4 +1,4 @@
-"""The level ladder's machinery (``flixboard bench --only bench_ladder``) on a few cheap games:
+"""The level ladder's machinery (``python -m bench --only bench_ladder``) on a few cheap games:
 its statistics, its seating, its chunks on two processes; and the levels' settings, each level
 given more than the one below. No strength is asserted here: the figures are the bench's."""
 

@@ -1,6 +1,6 @@
 """The Olix computer player: it wins with a super-pattern, blocks the opponent's, scores, is
 deterministic for its seed and level, and beats random placements in a short seeded match
-(the full target, 200 games, is ``flixboard bench --only bench_olix``)."""
+(the full target, 200 games, is ``python -m bench --only bench_olix``)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from sim.pico_rig import PicoRig, pico_rig
+from tests.pico_rig import PicoRig, pico_rig
 
 
 @pytest.fixture

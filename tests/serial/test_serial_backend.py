@@ -16,7 +16,7 @@ from hal.registry import open_backend
 from hal.serial_backend import DEFAULT_PORT, SerialBackend
 from hal.serial_errors import BoardCommandFailed, ProtocolMismatch
 from hal.serial_protocol import Kind, encode_frame
-from sim.pico_rig import PicoRig, pico_rig
+from tests.pico_rig import PicoRig, pico_rig
 
 Wait = Callable[..., None]
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from controller.cli import calibrate
-from sim.pico_rig import PicoRig
+from tests.pico_rig import PicoRig
 
 
 def run(rig: PicoRig, *argv: str) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sim.pico_rig import PicoRig
+from tests.pico_rig import PicoRig
 
 Wait = Callable[..., None]
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from hal.base import Button, ButtonPress, Piece
 from hal.serial_backend import BUTTON_ORDER, SerialBackend
 from hal.serial_protocol import Kind, build_state, encode_frame
-from sim.pico_rig import PicoRig
+from tests.pico_rig import PicoRig
 
 Wait = Callable[..., None]
 

@@ -22,7 +22,7 @@ from hal.serial_backend import SerialBackend
 from hal.serial_errors import BoardCommandFailed, ProfileMismatch
 from sim.board import SimBoard
 from sim.mcu import SimPico
-from sim.pico_rig import PicoRig, pico_rig
+from tests.pico_rig import PicoRig, pico_rig
 from tests.serial.game_helpers import Wait
 from tests.serial.searching_service import searching_service, wait_for
 
@@ -184,8 +184,8 @@ def test_sim_mcu_serves_a_flat_board(tmp_path: Path, wait_until: Wait) -> None:
         try:
             assert process.stdout.readline().startswith("simulated Pico on /dev/pts/")
             process.stdout.readline()  # linked as ...
-            assert process.stdout.readline().strip().endswith(
-                f"--board serial:{link} --geometry olix"
+            assert (
+                process.stdout.readline().strip().endswith(f"--board serial:{link} --geometry olix")
             )
             process.stdout.readline()  # the list of commands
             with SerialBackend(str(link), geometry=OLIX, open_timeout=10) as backend:

@@ -17,7 +17,7 @@ from controller.records.journal import Journal
 from engine.flip4 import CORNERS
 from engine.grid import GRIDS
 from hal.geometry import load_geometry
-from sim.pico_rig import PicoRig, pico_rig
+from tests.pico_rig import PicoRig, pico_rig
 from tests.serial.game_helpers import Hands, Pump, Wait
 
 RED = Config().team_colours[0]

@@ -6,7 +6,7 @@ itself, never by the clock."""
 from __future__ import annotations
 
 from bench.fuzz_serial import FRAMES, KINDS, fuzz_serial
-from sim.pico_rig import PicoRig
+from tests.pico_rig import PicoRig
 
 
 def test_ten_thousand_garbage_frames(rig: PicoRig) -> None:

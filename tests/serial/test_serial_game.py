@@ -14,7 +14,7 @@ from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.errors import NotNow
 from controller.records.journal import Journal
-from sim.pico_rig import PicoRig
+from tests.pico_rig import PicoRig
 from tests.serial.game_helpers import Pump, Wait, play_lucky_game
 
 

@@ -24,7 +24,7 @@ from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
 from sim.bootloader import IMAGE_NAME, SimBootloader
 from sim.mcu import SimPico
-from sim.pico_rig import PicoRig
+from tests.pico_rig import PicoRig
 
 GERMAN = language("de")
 

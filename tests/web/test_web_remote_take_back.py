@@ -1,5 +1,5 @@
 """Undo in remote play: the host takes back its own person's move only until the other board has
-answered it (docs/remote-play.md "Undo in remote play"), two services through a real mosquitto."""
+answered it (docs/REMOTE.md "Undo in remote play"), two services through a real mosquitto."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ process against the service on the spaceboard: every check, with schemathesis' o
 (a request the document allows is never refused with 400, one it does not allow is refused, no
 server error, every answer as the document says), 200 examples an operation, the same requests
 every run. The operations run in three groups (by their tags), which the suite's workers run
-side by side. The stateful sequences and the flat boards run in ``flixboard bench --only
+side by side. The stateful sequences and the flat boards run in ``python -m bench --only
 bench_schemathesis``."""
 
 from __future__ import annotations

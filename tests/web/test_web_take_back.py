@@ -1,7 +1,7 @@
 """Undo against the computer on the page, in Chromium, in each game with computer seats: the
 page's Undo takes back the person's own move, the simulated board's hands take back the
 computer's reply they made, the person's holes to fix blink, and the page says the computer
-waits until the person has moved (docs/computer.md "Undo against the computer").
+waits until the person has moved (docs/computer-players.md "Undo against the computer").
 
 The person's moves are made by the simulated board's hands through the API; the Undo presses and
 the lifts are the page's (a tap on a blinking hole lifts its piece). Every wait is for what the

@@ -8,7 +8,7 @@ from __future__ import annotations
 from hal.geometry import load_grid_wiring
 from hal.pinmap import read_toml
 from hal.power import PowerBudget, load_power
-from sim.emulated_pico import EmulatedRig
+from tests.emulated_pico import EmulatedRig
 
 SLOW = 120.0
 

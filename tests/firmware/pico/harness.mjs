@@ -1,7 +1,7 @@
 // An emulated Raspberry Pi Pico (rp2040js) running firmware/dist/flixboard-pico.uf2, wired to a
-// simulated board (driven by sim/emulated_pico.py):
+// simulated board (driven by tests/emulated_pico.py):
 //   node harness.mjs UF2 BOOTROM WIRING_JSON USB_FD
-// The USB CDC serial's bytes travel over the socket USB_FD (sim/emulated_pico.py bridges it to a
+// The USB CDC serial's bytes travel over the socket USB_FD (tests/emulated_pico.py bridges it to a
 // pty, which it replaces when the chip resets, as the Pico re-enumerates).
 // A flat board (Flip 4, Olix) has a "matrix" in its wiring instead of multiplexers: a reed switch
 // and a diode per cell, so a row pin driven low (or the decoder's select pins naming that row)

@@ -13,7 +13,7 @@ from firmware.leds import limited_brightness
 from hal.base import Button, Piece
 from hal.sensor_health import volts_of
 from hal.serial_protocol import Kind, encode_frame
-from sim.emulated_pico import EmulatedRig, emulated_rig
+from tests.emulated_pico import EmulatedRig, emulated_rig
 from tests.firmware.pico.full_white import assert_within_supply
 
 Wait = Callable[..., None]

@@ -16,7 +16,7 @@ from controller.driver import Driver
 from controller.records.journal import Journal
 from hal.base import Piece
 from hal.geometry import load_geometry
-from sim.emulated_pico import EmulatedRig, emulated_rig
+from tests.emulated_pico import EmulatedRig, emulated_rig
 from tests.firmware.pico.full_white import assert_within_supply
 from tests.serial.game_helpers import Hands, Pump, Wait
 

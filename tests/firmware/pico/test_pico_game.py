@@ -12,7 +12,7 @@ from controller.config import Config
 from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.records.journal import Journal
-from sim.emulated_pico import EmulatedRig, emulated_rig
+from tests.emulated_pico import EmulatedRig, emulated_rig
 from tests.serial.game_helpers import Pump, Wait, play_lucky_game
 
 

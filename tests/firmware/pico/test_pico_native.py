@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from sim.emulated_pico import run_in_safe_mode
+from tests.emulated_pico import run_in_safe_mode
 
 SCRIPT = """
 import array, json

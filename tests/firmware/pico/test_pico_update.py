@@ -22,7 +22,7 @@ from controller.tools.pico_update import (
 )
 from firmware.board import FIRMWARE_VERSION
 from sim.board import SimBoard
-from sim.emulated_pico import (
+from tests.emulated_pico import (
     ROOT,
     EmulatedPico,
     bootloader_in_safe_mode,
@@ -49,7 +49,6 @@ def test_the_carried_uf2_reports_the_version_it_names_and_is_current(
 def test_machine_bootloader_leaves_the_firmware_for_the_roms_usb_boot() -> None:
     event = bootloader_in_safe_mode()
     assert 0 < event["entry"] < ROM_END  # the watchdog reboots into the ROM, not the flash
-
 
 
 @pytest.fixture
