@@ -19,7 +19,7 @@ from starlette.background import BackgroundTask
 from starlette.responses import Response
 
 from controller.computer.level_guide import LevelGuide
-from controller.config import MAX_TOKEN
+from controller.config_checks import MAX_TOKEN
 from controller.config_file import TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
 from controller.i18n import LANGUAGES

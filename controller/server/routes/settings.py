@@ -1,4 +1,4 @@
-"""The settings page's API (docs/SETTINGS.md): ``GET /api/setup`` (whether the board is set
+"""The settings page's API (docs/configuration.md): ``GET /api/setup`` (whether the board is set
 up), ``GET /api/settings`` and ``POST /api/settings`` (the settings the page may change),
 ``POST /api/settings/token`` (a new access token) and ``POST /api/settings/restart``.
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -49,19 +48,29 @@ from controller.server.qr import qr_svg
 from controller.server.requests import check_owner, read_body
 from controller.server.setup import (
     PAGE_SETTINGS,
-    RESTART,
     Setup,
     check_listen_address,
     page_link,
 )
 from controller.server.statuses import answer, error_response
 from controller.server.web_service import WebService
+from controller.settings_spec import RESTART
 
 MAX_TEXT = 256
 """The longest text a setting takes (a name, a broker address, a login)."""
-RESTART_KEYS = tuple(
-    key for body in PAGE_SETTINGS.values() for key, when in body.items() if when == RESTART
-)
+RESTART_SETTINGS = [
+    (table, key)
+    for table, body in PAGE_SETTINGS.items()
+    for key, when in body.items()
+    if when == RESTART
+]
+"""The page's settings that wait for a restart, as ``(table, key)``."""
+
+
+def _value(config: Config, table: str, key: str) -> object:
+    """The setting ``table.key`` of ``config``."""
+    value: object = getattr(getattr(config, table), key)
+    return value
 
 
 def _texts(value: Any, where: str) -> None:
@@ -99,30 +108,33 @@ def _values(config: Config) -> PageSettings:
     """The page's settings as they are now (the password only as whether one is set)."""
     return PageSettings(
         board=BoardSettings(
-            backend=config.backend,
-            geometry=config.geometry,
-            panels=config.panels,
-            suits=config.suits,
-            language=config.language,
+            backend=config.board.backend,
+            geometry=config.board.geometry,
+            panels=config.board.panels,
+            suits=config.board.suits,
+            language=config.board.language,
         ),
         game=GameSettings(
-            team_names=list(config.team_names),
-            call_window=config.call_window,
-            hints=config.hints,
-            seats=[msgspec.convert(seat.to_json(), SeatSetting) for seat in config.seats],
-            computer_movetime_ms=config.computer_movetime_ms,
+            team_names=list(config.game.team_names),
+            call_window=config.game.call_window,
+            hints=config.game.hints,
+            seats=[msgspec.convert(seat.to_json(), SeatSetting) for seat in config.game.seats],
+            computer_movetime_ms=config.game.computer_movetime_ms,
         ),
-        leds=LedSettings(brightness_cap=config.brightness_cap),
+        leds=LedSettings(brightness_cap=config.leds.brightness_cap),
         remote=RemoteSettings(
-            broker=config.broker,
-            username=config.username,
+            broker=config.remote.broker,
+            username=config.remote.username,
             password="",
-            password_set=bool(config.password),
+            password_set=bool(config.remote.password),
         ),
         voice=VoiceSettings(
-            enabled=config.enabled, engine=config.engine, volume=config.volume, rate=config.rate
+            enabled=config.voice.enabled,
+            engine=config.voice.engine,
+            volume=config.voice.volume,
+            rate=config.voice.rate,
         ),
-        http=HttpSettings(address=config.address),
+        http=HttpSettings(address=config.http.address),
     )
 
 
@@ -148,7 +160,7 @@ def routes(service: WebService) -> list[Route]:
             f"{section}.{key}"
             for section, body in PAGE_SETTINGS.items()
             for key, when in body.items()
-            if when == RESTART and getattr(config, key) != getattr(started, key)
+            if when == RESTART and _value(config, section, key) != _value(started, section, key)
         ]
 
     def answer_settings(request: Request, setup: Setup, config: Config) -> Answer:
@@ -165,7 +177,7 @@ def routes(service: WebService) -> list[Route]:
             link=link,
             reachable=reachable,
             qr_svg=qr_svg(link),
-            language=config.language,
+            language=config.board.language,
             board=SettingsBoard(
                 backend=service.backend.name, geometry=service.controller.geometry.key
             ),
@@ -200,7 +212,7 @@ def routes(service: WebService) -> list[Route]:
 
         def save() -> Config:
             address = changes.get("http", {}).get("address")
-            if isinstance(address, str) and address != started.address:
+            if isinstance(address, str) and address != started.http.address:
                 check_listen_address(address, service.port)
             in_file = write_settings(setup.path, changes)
             if setup.first_run():
@@ -217,10 +229,9 @@ def routes(service: WebService) -> list[Route]:
             return error_response(503, f"cannot write {setup.path}: {error.strerror}")
         wanted[0] = setup.command_line(in_file)
         service.reconfigure(
-            replace(
-                wanted[0],
+            wanted[0].but(
                 token=service.token,
-                **{key: getattr(started, key) for key in RESTART_KEYS},
+                **{key: _value(started, table, key) for table, key in RESTART_SETTINGS},
             )
         )
         return answer_settings(request, setup, wanted[0])

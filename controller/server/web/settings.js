@@ -1,6 +1,6 @@
 // The settings page: GET /api/settings fills the form, Save sends only what changed (POST
 // /api/settings), a setting that needs a restart offers one, and the token is shown as a QR code
-// of the board's page with the token in its fragment (docs/SETTINGS.md).
+// of the board's page with the token in its fragment (docs/configuration.md).
 
 import { Api, ApiError, storeToken } from "./api.js";
 import { ask } from "./confirm.js";
