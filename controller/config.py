@@ -26,7 +26,7 @@ from controller.config_checks import MAX_PEM_FILE, MAX_VOICE_FILE, TOPIC_WORD, C
 from controller.config_checks import ConfigError as ConfigError
 from controller.config_checks import parse_address as parse_address
 from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from controller.seats import Seat
+from controller.seats import MAX_NAME, NAME_PATTERN, Seat
 from controller.settings_spec import (
     NEXT_GAME,
     NOW,
@@ -34,6 +34,7 @@ from controller.settings_spec import (
     Check,
     OnPage,
     Refused,
+    Secret,
     SettingSpec,
     Words,
     specs,
@@ -84,14 +85,20 @@ class Board(Table, frozen=True):
     ] = 5.0
     panels: Annotated[
         str,
-        Meta(description="panel letters front to back (an assumption: set it to your board)"),
+        Meta(
+            pattern=checks.letters_pattern("RYGB"),
+            description="panel letters front to back (an assumption: set it to your board)",
+        ),
         Words("the letters R, Y, G, B once each"),
         Check(checks.panels),
         OnPage(RESTART),
     ] = "RYGB"
     suits: Annotated[
         str,
-        Meta(description="suit strips left to right (an assumption)"),
+        Meta(
+            pattern=checks.letters_pattern("SHDC"),
+            description="suit strips left to right (an assumption)",
+        ),
         Words("the letters S, H, D, C once each"),
         Check(checks.suits),
         OnPage(RESTART),
@@ -106,12 +113,12 @@ class Board(Table, frozen=True):
     language: Annotated[
         str,
         Meta(
+            pattern=checks.one_of(LANGUAGES),
             description="the board's language: its message line, what to fix and the log in "
             "English or German, and the language of the pages that have not chosen their own "
-            "([Languages](languages.md))"
+            "([Languages](languages.md))",
         ),
         Words(_listed(LANGUAGES)),
-        Check(checks.spoken),
         OnPage(NOW),
     ] = DEFAULT_LANGUAGE
     backend: Annotated[
@@ -207,12 +214,12 @@ class Game(Table, frozen=True):
         Meta(description="`physical`: throw real dice and enter the faces in the page"),
     ] = "virtual"
     team_names: Annotated[
-        tuple[str, ...],
+        tuple[Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)], ...],
         Meta(
             description="names of the colours of Men, in team order (three given: the fourth "
             "stays `Yellow`)"
         ),
-        Words("three or four names (no control characters)"),
+        Words(f"three or four names of 1..{MAX_NAME} characters (no control characters)"),
         Check(checks.team_names),
         OnPage(NOW),
     ] = checks.TEAM_NAMES
@@ -242,7 +249,7 @@ class Game(Table, frozen=True):
             examples=[[{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": 3}]],
         ),
         Words("up to six `[[game.seats]]` tables"),
-        Check(checks.seats),
+        Check(checks.seats, form=True),
         OnPage(NEXT_GAME),
     ] = ()
 
@@ -272,9 +279,10 @@ class Http(Table, frozen=True):
     address: Annotated[
         str,
         Meta(
+            pattern=checks.ADDRESS_PATTERN,
             description="where the page and the API listen (`0.0.0.0:8640`: every interface, "
             "so phones on the network reach it); `--http` wins over it; the settings page's "
-            "**Phones on the network may open this board** changes it"
+            "**Phones on the network may open this board** changes it",
         ),
         Words("HOST:PORT, the port 1-65535"),
         Check(checks.address),
@@ -289,6 +297,7 @@ class Http(Table, frozen=True):
         ),
         Words("empty, or 16 to 128 characters without spaces or control characters"),
         Check(checks.token),
+        Secret(),
     ] = ""
     hosts: Annotated[
         tuple[str, ...],
@@ -311,8 +320,9 @@ class Remote(Table, frozen=True):
     broker: Annotated[
         str,
         Meta(
+            pattern=checks.BROKER_PATTERN,
             description="the MQTT broker of [remote play](remote-play.md) (empty: none); "
-            "`--remote URL` sets it for one run"
+            "`--remote URL` sets it for one run",
         ),
         Words(_BROKER_WORDS),
         Check(checks.broker),
@@ -331,6 +341,7 @@ class Remote(Table, frozen=True):
         Words(_TEXT),
         Check(checks.plain_text),
         OnPage(NOW),
+        Secret(),
     ] = ""
     ca_file: Annotated[
         str,
@@ -399,8 +410,9 @@ class HomeAssistant(Table, frozen=True):
     ha_broker: Annotated[
         str,
         Meta(
+            pattern=checks.BROKER_PATTERN,
             description="the broker Home Assistant uses; empty: the `remote.broker`, with its "
-            "login and TLS files"
+            "login and TLS files",
         ),
         Words(_BROKER_WORDS),
         Check(checks.broker),
@@ -409,7 +421,11 @@ class HomeAssistant(Table, frozen=True):
         str, Meta(description="that broker's login"), Words(_TEXT), Check(checks.plain_text)
     ] = ""
     ha_password: Annotated[
-        str, Meta(description="that broker's password"), Words(_TEXT), Check(checks.plain_text)
+        str,
+        Meta(description="that broker's password"),
+        Words(_TEXT),
+        Check(checks.plain_text),
+        Secret(),
     ] = ""
     ha_ca_file: Annotated[
         str,
@@ -561,11 +577,10 @@ def _checked(table: str, key: str, value: Any, where: str) -> Any:
     if check is None:
         return value
     try:
-        return check(value)
+        return check.check(value)
     except Refused as refused:
-        if refused.whole:
-            raise ConfigError(f"{where}: {refused.text}") from None
-        raise ConfigError(f"{where}: bad value for {key}: {value!r} ({refused.text})") from None
+        said = refused.text if refused.whole else f"bad value for {key}: {value!r} ({refused.text})"
+        raise ConfigError(f"{where}: {said}", form=check.form) from None
 
 
 def _check_shape(tables: dict[str, Any], where: str) -> None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import re
 import stat
+from itertools import permutations
 from typing import Any
 
 from controller.errors import BadOrder
-from controller.i18n import LANGUAGES, N_
+from controller.i18n import N_
 from controller.seats import seat_from_json
 from controller.settings_spec import Refused
 from engine.errors import SettingError
@@ -45,8 +46,32 @@ TOPIC_WORD = "^[A-Za-z0-9_\\-]{1,64}$"
 """A topic level Home Assistant takes as a node id (and this project as a discovery prefix)."""
 
 
+PORT = "([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])"
+ADDRESS_PATTERN = rf"^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):{PORT}$"
+"""``HOST:PORT`` as the settings page's body takes it (the port 0..65535)."""
+BROKER_PATTERN = r"^(mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:[0-9]{1,5})?/?)?$"
+"""A broker's address as the settings page's body takes it, or empty."""
+
+
+def letters_pattern(letters: str) -> str:
+    """A pattern of ``letters`` in any order, each once, in any case."""
+    orders = ("".join(f"[{c}{c.lower()}]" for c in order) for order in permutations(letters))
+    return f"^({'|'.join(orders)})$"
+
+
+def one_of(values: tuple[str, ...]) -> str:
+    """A pattern of one of ``values``."""
+    return f"^({'|'.join(map(re.escape, values))})$"
+
+
 class ConfigError(ValueError):
-    """A configuration file, key or value that cannot be used."""
+    """A configuration file, key or value that cannot be used (``form``: refused for the
+    value's form, which the API's document cannot state; else for what the configuration
+    cannot use: the settings page answers 400 and 409)."""
+
+    def __init__(self, message: str, *, form: bool = False) -> None:
+        super().__init__(message)
+        self.form = form
 
 
 def _plain_text(value: Any) -> bool:
@@ -136,12 +161,6 @@ def seats(value: Any) -> list[dict[str, Any]]:
 def variant(value: Any) -> str:
     if value not in VARIANTS:
         raise Refused(f"one of {', '.join(VARIANTS)}")
-    return str(value)
-
-
-def spoken(value: Any) -> str:
-    if value not in LANGUAGES:
-        raise Refused(" or ".join(map(repr, LANGUAGES)))
     return str(value)
 
 

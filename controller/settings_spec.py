@@ -3,8 +3,9 @@
 A setting is a field of one table's struct, declared once as
 ``Annotated[type, Meta(ge=..., le=..., description=...), *markers] = default``. The markers say
 what msgspec's ``Meta`` cannot: when a change takes effect and whether the settings page offers
-it (``OnPage``), the values in words where no range or list says them (``Words``), and a check
-that only this program can make (``Check``: a backend that exists, a file of its kind, ...).
+it (``OnPage``), the values in words where no range or list says them (``Words``), a check that
+only this program can make (``Check``: a backend that exists, a file of its kind, ...), and
+whether it is a secret never shown (``Secret``).
 
 ``specs`` turns the declarations into ``SettingSpec`` messages: the settings page draws its
 form's bounds and notes from them (``GET /api/settings``), and ``controller.tools.settings_docs``
@@ -60,6 +61,11 @@ class OnPage:
 
 
 @dataclass(frozen=True)
+class Secret:
+    """Marker: a password or token, never shown (the page is told only whether one is set)."""
+
+
+@dataclass(frozen=True)
 class Words:
     """Marker: the values a setting takes, in words (Markdown), where no range or list of
     values says them."""
@@ -69,9 +75,12 @@ class Words:
 
 @dataclass(frozen=True)
 class Check:
-    """Marker: the value checked and made canonical (``Refused`` when it cannot be used)."""
+    """Marker: the value checked and made canonical (``Refused`` when it cannot be used);
+    ``form``: whether a refusal is of the value's form alone, which the API's document cannot
+    state (the settings page answers 400 then, else 409)."""
 
     check: Callable[[Any], Any]
+    form: bool = False
 
 
 class SettingSpec(Struct, frozen=True, kw_only=True):
@@ -94,6 +103,7 @@ class SettingSpec(Struct, frozen=True, kw_only=True):
     """Examples of a list of tables (``[[game.seats]]``), each a list of tables."""
     when: str = RESTART
     page: bool = False
+    secret: bool = False
 
     @property
     def name(self) -> str:
@@ -137,10 +147,10 @@ def fields(table: type[Struct]) -> Iterator[tuple[str, _Field, Any]]:
         yield info.name, _field(hints[info.name]), default
 
 
-def checks(table: type[Struct]) -> dict[str, Callable[[Any], Any]]:
+def checks(table: type[Struct]) -> dict[str, Check]:
     """The ``Check`` of each field of ``table`` that has one."""
     return {
-        name: found.check
+        name: found
         for name, declared, _ in fields(table)
         if (found := declared.marker(Check)) is not None
     }
@@ -185,6 +195,7 @@ def _spec(table: str, key: str, declared: _Field, default: Any) -> SettingSpec:
         "examples": next((list(m.examples) for m in declared.metas if m.examples), None),
         "when": page.when if page else RESTART,
         "page": page is not None,
+        "secret": declared.marker(Secret) is not None,
     }
     if words is not None:
         kind = "list" if typing.get_origin(declared.base) in (tuple, list) else "text"

@@ -16,7 +16,7 @@ from api_harness import TOKEN, Harness
 
 from controller.config import load_config
 from controller.config_file import TOKEN_FILE
-from controller.server.bodies import PageSettings
+from controller.server.bodies import PAGE_TABLES, SettingsChange
 from controller.server.requests import MAX_BODY
 from controller.server.setup import PAGE_SETTINGS, Setup, held_settings
 
@@ -69,11 +69,11 @@ async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"leds": {"brightness_cap": 2}}, 400, "a fraction 0..1"),
-        ({"leds": {"brightness_cap": "bright"}}, 400, "a fraction 0..1"),
+        ({"leds": {"brightness_cap": 2}}, 400, "a number 0..1"),
+        ({"leds": {"brightness_cap": "bright"}}, 400, "a number 0..1"),
         ({"board": {"panels": "RRGB"}}, 400, "panels"),
         ({"board": {"suits": 4}}, 400, "the letters S, H, D, C"),
-        ({"game": {"call_window": 601}}, 400, "seconds, 0..600"),
+        ({"game": {"call_window": 601}}, 400, "a number 0..600"),
         ({"game": {"hints": "no"}}, 400, "true or false"),
         ({"game": {"seats": [{"kind": "computer", "level": 0}]}}, 400, "level"),
         ({"game": {"seats": [{"kind": "robot"}]}}, 400, "seat 1"),
@@ -81,12 +81,12 @@ async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> Non
         ({"game": {"team_names": ["Red", "", "Green"]}}, 400, "three or four names"),
         ({"game": {"team_names": ["R" * 41, "B", "G"]}}, 400, "names of 1..40 characters"),
         ({"remote": {"username": "u" * 257}}, 400, "at most 256 characters"),
-        ({"remote": {"broker": "http://broker:1883"}}, 400, "mqtt://host:port"),
-        ({"remote": {"password": 1234}}, 400, "a string"),
+        ({"remote": {"broker": "http://broker:1883"}}, 400, "mqtt://HOST:PORT"),
+        ({"remote": {"password": 1234}}, 400, "any text"),
         ({"game": {"variant": "lucky"}}, 400, "unknown key 'game.variant'"),
         ({"http": {"token": "x" * 20}}, 400, "unknown key 'http.token'; http takes address"),
         ({"http": {"address": "everywhere"}}, 400, "HOST:PORT"),
-        ({"http": {"address": "127.0.0.1:65536"}}, 400, "the port 0..65535"),
+        ({"http": {"address": "127.0.0.1:65536"}}, 400, "HOST:PORT, the port"),
         # well-formed, as the document allows, but not a board this machine has: 409
         ({"board": {"geometry": "no-such-board"}}, 409, "no board geometry"),
         ({"leds": [1]}, 400, "wrong type"),
@@ -207,16 +207,25 @@ async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> 
     assert load_config(path).http.token == new
 
 
-def test_the_settings_answer_names_every_setting_of_the_page_and_no_other() -> None:
-    tables = {field.name: field.type for field in msgspec.structs.fields(PageSettings)}
-    assert set(tables) == set(PAGE_SETTINGS)
-    shown = {
-        name: {field.name for field in msgspec.structs.fields(table)}
-        for name, table in tables.items()
+async def test_the_settings_answer_names_every_setting_of_the_page_and_no_other(
+    tmp_path: Path,
+) -> None:
+    """The answer's settings, their declarations and the body's tables are the page's settings
+    (those declared ``OnPage``), a password only as whether one is set."""
+    h = harness(tmp_path)
+    shown = (await h.client.get("/api/settings", headers=AUTH)).json()
+    wanted = {table: set(keys) for table, keys in PAGE_SETTINGS.items()}
+    assert {table: set(keys) - {"password_set"} for table, keys in shown["settings"].items()} == (
+        wanted
+    )
+    assert shown["settings"]["remote"]["password"] == ""
+    assert {(s["table"], s["key"]) for s in shown["schema"]} == {
+        (table, key) for table, keys in wanted.items() for key in keys
     }
-    wanted = {name: set(keys) for name, keys in PAGE_SETTINGS.items()}
-    wanted["remote"].add("password_set")
-    assert shown == wanted
+    body = {f.name: f.type for f in msgspec.structs.fields(SettingsChange)}
+    assert set(body) == set(wanted)
+    for table, kind in PAGE_TABLES.items():
+        assert {f.name for f in msgspec.structs.fields(kind)} == wanted[table], table
 
 
 def test_the_command_line_s_settings_are_named_with_their_option_a_password_hidden() -> None:

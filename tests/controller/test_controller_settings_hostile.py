@@ -113,7 +113,7 @@ def test_the_configuration_file_itself_is_read_with_a_bound(tmp_path: Path) -> N
     [
         ({"http": {"address": "192.0.2.1:19213"}}, 409, "cannot listen on 192.0.2.1:19213"),
         ({"http": {"address": "0.0.0.0:22"}}, 409, "ports below 1024"),
-        ({"http": {"address": "127.0.0.1:99999"}}, 400, "the port 0..65535"),
+        ({"http": {"address": "127.0.0.1:99999"}}, 400, "HOST:PORT, the port"),
         ({"remote": {"broker": "mqtt://127.0.0.1:99999"}}, 409, "port 1-65535"),
         ({"remote": {"broker": "mqtt://127.0.0.1:0"}}, 409, "port 1-65535"),
         ({"remote": {"username": "board\nadmin"}}, 409, "no control characters"),

@@ -17,7 +17,7 @@ from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.routing import Route
 
-from controller.config import Config, ConfigError
+from controller.config import Config, ConfigError, from_tables, settings_specs
 from controller.config_file import (
     TOKEN_PATTERN,
     SettingsTables,
@@ -26,23 +26,17 @@ from controller.config_file import (
     write_settings,
 )
 from controller.errors import BadOrder, NotFound, NotNow
+from controller.seats import Seat
 from controller.server.bodies import (
     Answer,
-    BoardSettings,
+    Body,
     Empty,
-    GameSettings,
-    HttpSettings,
-    LedSettings,
     NewToken,
-    PageSettings,
-    RemoteSettings,
     Restarting,
-    SeatSetting,
     Settings,
     SettingsBoard,
     SettingsChange,
     SetupStatus,
-    VoiceSettings,
 )
 from controller.server.qr import qr_svg
 from controller.server.requests import check_owner, read_body
@@ -58,6 +52,8 @@ from controller.settings_spec import RESTART
 
 MAX_TEXT = 256
 """The longest text a setting takes (a name, a broker address, a login)."""
+PAGE_SPECS = [spec for spec in settings_specs() if spec.page]
+"""The declarations of the settings the page may change."""
 RESTART_SETTINGS = [
     (table, key)
     for table, body in PAGE_SETTINGS.items()
@@ -85,57 +81,44 @@ def _texts(value: Any, where: str) -> None:
             _texts(item, f"{where}.{key}")
 
 
-def _changes(body: SettingsChange) -> SettingsTables:
-    """The body's settings, only those the page may change."""
+def _json(value: object) -> Any:
+    """A setting's value as the page reads and writes it (a seat without nulls)."""
+    if isinstance(value, tuple) and all(isinstance(item, Seat) for item in value):
+        return [seat.to_json() for seat in value]
+    return msgspec.to_builtins(value)
+
+
+def _changes(body: Body) -> SettingsTables:
+    """The body's settings (the page's only: the body's document names no other), each
+    checked on its own by its declaration as a start checks it, in its canonical form: a value
+    of a form the document cannot state (a seat) is a ``BadOrder`` (400), one the document
+    allows that the configuration refuses (a port out of range, no such file, no such
+    backend) a ``NotNow`` (409)."""
     changes: SettingsTables = {}
     for section in PAGE_SETTINGS:
         values = getattr(body, section)
         if values is None:
             continue
-        allowed = PAGE_SETTINGS[section]
         for key, value in msgspec.to_builtins(values).items():
-            if key not in allowed:
-                raise BadOrder(
-                    f"{section}.{key} is not a setting of this page "
-                    f"(keys of {section}: {', '.join(allowed)})"
-                )
             _texts(value, f"{section}.{key}")
-            changes.setdefault(section, {})[key] = value
+            try:
+                checked = from_tables({section: {key: value}}, "settings")
+            except ConfigError as error:
+                raise (BadOrder if error.form else NotNow)(str(error)) from None
+            changes.setdefault(section, {})[key] = _json(_value(checked, section, key))
     return changes
 
 
-def _values(config: Config) -> PageSettings:
-    """The page's settings as they are now (the password only as whether one is set)."""
-    return PageSettings(
-        board=BoardSettings(
-            backend=config.board.backend,
-            geometry=config.board.geometry,
-            panels=config.board.panels,
-            suits=config.board.suits,
-            language=config.board.language,
-        ),
-        game=GameSettings(
-            team_names=list(config.game.team_names),
-            call_window=config.game.call_window,
-            hints=config.game.hints,
-            seats=[msgspec.convert(seat.to_json(), SeatSetting) for seat in config.game.seats],
-            computer_movetime_ms=config.game.computer_movetime_ms,
-        ),
-        leds=LedSettings(brightness_cap=config.leds.brightness_cap),
-        remote=RemoteSettings(
-            broker=config.remote.broker,
-            username=config.remote.username,
-            password="",
-            password_set=bool(config.remote.password),
-        ),
-        voice=VoiceSettings(
-            enabled=config.voice.enabled,
-            engine=config.voice.engine,
-            volume=config.voice.volume,
-            rate=config.voice.rate,
-        ),
-        http=HttpSettings(address=config.http.address),
-    )
+def _values(config: Config) -> dict[str, dict[str, Any]]:
+    """The page's settings as they are now (a secret only as whether one is set)."""
+    shown: dict[str, dict[str, Any]] = {}
+    for spec in PAGE_SPECS:
+        value = _value(config, spec.table, spec.key)
+        table = shown.setdefault(spec.table, {})
+        table[spec.key] = "" if spec.secret else _json(value)
+        if spec.secret:
+            table[f"{spec.key}_set"] = bool(value)
+    return shown
 
 
 def routes(service: WebService) -> list[Route]:
@@ -171,6 +154,7 @@ def routes(service: WebService) -> list[Route]:
             first_run=setup.first_run(),
             file=str(setup.path),
             settings=_values(config),
+            schema=PAGE_SPECS,
             when=PAGE_SETTINGS,
             restart_needed=restart_needed(config),
             token=service.token,
