@@ -25,6 +25,8 @@ the next game hosted or joined)."""
 for _spec in settings_specs():
     if _spec.page:
         PAGE_SETTINGS.setdefault(_spec.table, {})[_spec.key] = _spec.when
+SECRETS = {spec.name for spec in settings_specs() if spec.secret}
+"""The settings never shown (``table.key``): a password, the token."""
 
 
 @dataclass
@@ -57,13 +59,13 @@ class Setup:
 def held_settings(options: dict[str, str], overrides: list[str]) -> dict[str, str]:
     """The page's settings that the command line sets, each with its option as given:
     ``options`` the options that set one (``{"board.backend": "--board sim"}``, an empty one
-    left out), ``overrides`` the ``--set TABLE.KEY=VALUE`` items (a password's value left out)."""
+    left out), ``overrides`` the ``--set TABLE.KEY=VALUE`` items (a secret's value left out)."""
     held = {key: given for key, given in options.items() if given}
     for item in overrides:
         dotted = item.partition("=")[0].strip()
         section, _, key = dotted.partition(".")
         if key in PAGE_SETTINGS.get(section, {}):
-            held[dotted] = f"--set {dotted}=…" if key == "password" else f"--set {item}"
+            held[dotted] = f"--set {dotted}=…" if dotted in SECRETS else f"--set {item}"
     return held
 
 
