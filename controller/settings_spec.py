@@ -26,7 +26,6 @@ from msgspec import Meta, Struct
 NOW = "now"
 NEXT_GAME = "next game"
 RESTART = "restart"
-WHEN = (NOW, NEXT_GAME, RESTART)
 """When a change takes effect: at once, from the next game, after a restart."""
 JsonValue = bool | int | float | str | list[Any] | dict[str, Any]
 """A setting's value as JSON and TOML write it."""
@@ -40,16 +39,6 @@ class Refused(Exception):
         super().__init__(text)
         self.text = text
         self.whole = whole
-
-
-class SettingRefused(Exception):
-    """A setting's value refused by its ``Check`` (raised through msgspec as it is)."""
-
-    def __init__(self, key: str, value: object, refused: Refused) -> None:
-        super().__init__(f"{key}: {refused.text}")
-        self.key = key
-        self.value = value
-        self.refused = refused
 
 
 @dataclass(frozen=True)
@@ -112,34 +101,37 @@ class SettingSpec(Struct, frozen=True, kw_only=True):
 
 
 @dataclass(frozen=True)
-class _Field:
-    """A field's declaration taken apart."""
+class Declared:
+    """A field's declaration taken apart: its type, its ``Meta`` and its markers."""
 
     base: Any
     metas: tuple[Meta, ...]
     markers: tuple[object, ...]
 
     def marker(self, kind: type[Any]) -> Any:
+        """The marker of ``kind``, else ``None``."""
         return next((m for m in self.markers if isinstance(m, kind)), None)
 
     def bound(self, name: str) -> float | None:
+        """The bound ``name`` (``ge``, ``le``) its ``Meta`` sets, else ``None``."""
         found: float | None = None
         for meta in self.metas:
             found = getattr(meta, name) if getattr(meta, name) is not None else found
         return found
 
 
-def _field(hint: Any) -> _Field:
+def _field(hint: Any) -> Declared:
+    """``Annotated[type, Meta(...), *markers]`` taken apart (nested ones too)."""
     metas: list[Meta] = []
     markers: list[object] = []
     while typing.get_origin(hint) is Annotated:
         hint, *extras = typing.get_args(hint)
         metas.extend(e for e in extras if isinstance(e, Meta))
         markers.extend(e for e in extras if not isinstance(e, Meta))
-    return _Field(hint, tuple(metas), tuple(markers))
+    return Declared(hint, tuple(metas), tuple(markers))
 
 
-def fields(table: type[Struct]) -> Iterator[tuple[str, _Field, Any]]:
+def fields(table: type[Struct]) -> Iterator[tuple[str, Declared, Any]]:
     """Each field of ``table``: its name, declaration and default."""
     hints = typing.get_type_hints(table, include_extras=True)
     for info in msgspec.structs.fields(table):
@@ -181,7 +173,7 @@ def toml_value(value: JsonValue) -> str:
     return repr(value)
 
 
-def _spec(table: str, key: str, declared: _Field, default: Any) -> SettingSpec:
+def _spec(table: str, key: str, declared: Declared, default: Any) -> SettingSpec:
     page = declared.marker(OnPage)
     words = declared.marker(Words)
     description = next((m.description for m in declared.metas if m.description), "")

@@ -35,7 +35,7 @@ from controller.seats import (
     check_name,
     seats_from_json,
 )
-from controller.settings_spec import OnPage, SettingSpec
+from controller.settings_spec import Declared, OnPage, SettingSpec
 from controller.settings_spec import fields as declared_fields
 from controller.wire import Typed, encode
 from controller.words import Words
@@ -279,7 +279,7 @@ class Table(Body, omit_defaults=True):
 _BOUNDS = ("gt", "ge", "lt", "le", "multiple_of", "pattern", "min_length", "max_length")
 
 
-def _page_type(declared: Any, allowed: str) -> Any:
+def _page_type(declared: Declared, allowed: str) -> Any:
     """A setting's type as the page's body takes it: the declaration's type and bounds,
     described by the values it takes; a list of tables (the seats) as any JSON values, each
     checked by the setting's own check (which names the seat and the key it refuses)."""

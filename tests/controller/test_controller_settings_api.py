@@ -6,6 +6,7 @@ simulated board)."""
 from __future__ import annotations
 
 import json
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -226,6 +227,19 @@ async def test_the_settings_answer_names_every_setting_of_the_page_and_no_other(
     assert set(body) == set(wanted)
     for table, kind in PAGE_TABLES.items():
         assert {f.name for f in msgspec.structs.fields(kind)} == wanted[table], table
+
+
+def test_the_page_has_a_field_for_every_setting_it_offers_and_notes_only_those() -> None:
+    """settings.js names a field for each setting declared ``OnPage`` (and no other), and the
+    notes of when a change applies that the page fills from the declarations name such
+    settings."""
+    web = Path(__file__).parents[2] / "controller" / "server" / "web"
+    script = (web / "settings.js").read_text(encoding="utf-8")
+    fields = set(re.findall(r'^  "(\w+\.\w+)": \["set-', script, re.MULTILINE))
+    offered = {f"{table}.{key}" for table, keys in PAGE_SETTINGS.items() for key in keys}
+    assert fields == offered
+    notes = set(re.findall(r'data-when-of="([^"]+)"', (web / "settings.html").read_text()))
+    assert notes and notes <= offered
 
 
 def test_the_command_line_s_settings_are_named_with_their_option_a_password_hidden() -> None:

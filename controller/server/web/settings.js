@@ -17,6 +17,12 @@ const LEVELS = [1, 2, 3, 4, 5];
 const BOARDS = { sim: N_("the simulated board"), serial: N_("a Pico on USB"), gpio: N_("the Pi's GPIO") };
 const SHAPES = { flix: N_("the FLIX spaceboard"), flip4: N_("Flip 4 (5x5)"), olix: N_("Olix (11x11)") };
 const VOICE = { auto: "auto", true: "on", false: "off" };
+/** When a change on the page takes effect, as its setting declares it (``when``). */
+const WHEN = {
+  now: N_("Applies now."),
+  "next game": N_("From the next game."),
+  restart: N_("Applies after a restart."),
+};
 /** Each setting's field on the page, and its name there (the restart's list, the command line's
  * notes). A field that is not its setting's value as it is reads and shows it by ``SHAPED``. */
 const FIELDS = {
@@ -221,6 +227,10 @@ function fill(settings) {
     showValue(spec, settings[spec.table]);
   }
   showLayout();
+  for (const note of document.querySelectorAll("[data-when-of]")) {
+    const spec = state.schema.find((declared) => nameOf(declared) === note.dataset.whenOf);
+    note.textContent = t(WHEN[spec.when]);
+  }
 }
 
 /** Only the settings that differ from those loaded (the password only when one is typed). */
