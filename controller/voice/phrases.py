@@ -127,6 +127,8 @@ def spoken_throw(throw: str, say: Language | None = None) -> str:
     return ", ".join(spoken_face(face, say) for face in throw.split("/"))
 
 
-def count_of(count: int, one: str, many: str, say: Language | None = None, **args: object) -> str:
+def count_of(
+    count: int, one: str, many: str, say: Language | None = None, **args: object
+) -> str:
     """``WORDS[one]`` for one, else ``WORDS[many]``, with ``count`` and ``args`` filled in."""
     return word(one if count == 1 else many, say).format(count=count, **args)
