@@ -8,7 +8,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: run test check fast-lane lint typecheck openapi system-deps bench prover install-pi firmware-deploy \
-	firmware-uf2 wiring-diagram cad schematics mutation mutation-sample reference-screenshots screenshots docs
+	firmware-uf2 wiring-diagram cad schematics mutation mutation-sample reference-screenshots screenshots docs settings-docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -59,6 +59,11 @@ typecheck: $(VENV)/.test-deps
 ## make openapi: write the API's OpenAPI document, docs/api/openapi.json, from the code.
 openapi: $(VENV)/.run-deps
 	$(BIN)/python -m controller.server.openapi docs/api/openapi.json
+
+## make settings-docs: write controller/config.example.toml and the settings table of
+## docs/configuration.md from the settings' declarations (controller/config.py).
+settings-docs: $(VENV)/.run-deps
+	$(BIN)/python -m controller.tools.settings_docs
 
 system-deps:
 	bash scripts/setup-system.sh

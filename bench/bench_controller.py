@@ -35,7 +35,7 @@ START_TIMEOUT_S = 60.0
 def placement_latencies(count: int = PLACEMENTS, listener: Listener | None = None) -> list[float]:
     """Seconds from each placement's settle deadline to its frame being sent; ``listener``
     (e.g. the voice) gets every event the controller publishes."""
-    config = Config(variant="qubic")
+    config = Config.of(variant="qubic")
     run = SimRun(config, first_game=game_entry(config, "qubic", 2, 1, None))
     ctl, board = run.controller, run.board
     if listener is not None:
@@ -44,7 +44,7 @@ def placement_latencies(count: int = PLACEMENTS, listener: Listener | None = Non
     while len(latencies) < count:
         if ctl.game.game_over:
             board.clear()
-            run.advance(config.win_animation_s + 1.0)
+            run.advance(config.leds.win_animation_s + 1.0)
             ctl.next_game(run.clock.now())  # the board's MENU
             run.step()
             continue

@@ -79,7 +79,7 @@ class _Side:
     """One board of one game: a controller on a simulated board, driven as the service does."""
 
     def __init__(self) -> None:
-        self.config = Config(settle_ms=0, variant="qubic")
+        self.config = Config.of(settle_ms=0, variant="qubic")
         self.backend = SimBoard(frame_limit=4)
         self.journal = Journal(None)
         self.driver = Driver(self.backend, self.config, self.journal)

@@ -125,7 +125,7 @@ def run(
     backend = SimBoard(geometry=geometry, sensing="presence" if geometry.flat else "analog")
     data = workdir / "data"
     data.mkdir(parents=True, exist_ok=True)
-    config = Config(geometry=board, computer_movetime_ms=10)  # a hint in 10 ms, not a second
+    config = Config.of(geometry=board, computer_movetime_ms=10)  # a hint in 10 ms, not a second
     setup = Setup(workdir / "config.toml", data, lambda config: config)
     service = Service(
         backend, config, Journal(data), host="127.0.0.1", port=8640, token=TOKEN, setup=setup

@@ -69,7 +69,7 @@ def speaking_voice(
             starts.append(at - line.made)
 
     voice = Voice.from_config(
-        Config(enabled=True), game, lambda line: None, wav_dir=wav_dir, started=started
+        Config.of(enabled=True), game, lambda line: None, wav_dir=wav_dir, started=started
     )
 
     def say(event: dict[str, Any]) -> None:
@@ -83,7 +83,7 @@ def speech_starts(count: int | None = None) -> list[float]:
     """Seconds from each event to the first sound of its line, ``count`` lines (default:
     ``LINES`` times the bench's scale)."""
     count = scaled(LINES) if count is None else count
-    config = Config(variant="qubic")
+    config = Config.of(variant="qubic")
     run = SimRun(config, first_game=game_entry(config, "qubic", 2, 1, None))
     ctl, board = run.controller, run.board
     starts: list[float] = []
@@ -94,7 +94,7 @@ def speech_starts(count: int | None = None) -> list[float]:
         while len(starts) < count:
             if ctl.game.game_over:
                 board.clear()
-                run.advance(config.win_animation_s + 1.0)
+                run.advance(config.leds.win_animation_s + 1.0)
                 ctl.next_game(run.clock.now())  # the board's MENU
                 run.step()
             else:
@@ -186,8 +186,10 @@ def taps_with_voice_off_and_speaking(
             for _ in range(rounds):
                 samples["voice_off"] += tap_round(service, client, per_round)
                 for mode, folder in (("speaking", None), ("speaking_wav", Path(wav_dir))):
-                    engine = EspeakNg(voice.config.language, folder)
-                    queue = SpeechQueue(engine, Loudness(voice.config.volume, voice.config.rate))
+                    engine = EspeakNg(voice.config.board.language, folder)
+                    queue = SpeechQueue(
+                        engine, Loudness(voice.config.voice.volume, voice.config.voice.rate)
+                    )
                     voice.queue = queue  # read by the loop at its next step
                     samples[mode] += tap_round(service, client, per_round)
                     voice.queue = None

@@ -31,12 +31,12 @@ class ServiceThread:
         self._thread = threading.Thread(target=asyncio.run, args=(self._serve(),), daemon=True)
 
     async def _serve(self) -> None:
-        config = Config(variant="qubic", settle_ms=0)
+        config = Config.of(variant="qubic", settle_ms=0)
         self.loop = asyncio.get_running_loop()
         self.board = SimBoard(
             state_file=self.data_dir / "sim.json",
             layout=config.layout,
-            max_brightness=config.brightness_cap,
+            max_brightness=config.leds.brightness_cap,
             frame_limit=FRAME_LIMIT,
         )
         self.journal = Journal(self.data_dir)

@@ -92,10 +92,12 @@ def answer(board: TimedBoard, collections: Collections, taps: list[list[float]])
 
 
 async def serve(data_dir: Path) -> None:
-    config = Config(variant="qubic", settle_ms=0)
+    config = Config.of(variant="qubic", settle_ms=0)
     listener = bind("127.0.0.1", 0)
     board = TimedBoard(
-        state_file=data_dir / "sim.json", layout=config.layout, max_brightness=config.brightness_cap
+        state_file=data_dir / "sim.json",
+        layout=config.layout,
+        max_brightness=config.leds.brightness_cap,
     )
     journal = Journal(data_dir)
     port = listener.getsockname()[1]

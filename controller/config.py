@@ -1,36 +1,57 @@
-"""The service's settings: documented defaults, a TOML file, CLI overrides.
+"""The service's settings: one declaration each, a TOML file, CLI overrides.
 
-Every setting lives in one table of the file (``[board]``, ``[game]``, ``[leds]``, ``[http]``,
-``[remote]``, ``[homeassistant]``, ``[voice]``) and can be overridden on the command line with
+Every setting is declared once below, in the struct of its table of the file (``[board]``,
+``[game]``, ``[leds]``, ``[http]``, ``[remote]``, ``[homeassistant]``, ``[voice]``): its type,
+range, default and description, and its markers (``controller.settings_spec``: whether the
+settings page offers it and when a change takes effect, the values in words, a check only this
+program can make). Loading, the settings page, ``config.example.toml`` and the documentation's
+tables all come from these declarations. A setting can be overridden on the command line with
 ``--set table.key=value``. A bad key or value is a ``ConfigError`` naming the file, the key and
 the value.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import tomllib
-from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Annotated, Any, Literal, TypedDict
 
-from controller.errors import BadOrder
-from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
-from controller.seats import Seat, seat_from_json
-from engine.errors import SettingError
+import msgspec
+from msgspec import Meta, Struct, field
+
+from controller import config_checks as checks
+from controller.config_checks import MAX_PEM_FILE, MAX_VOICE_FILE, TOPIC_WORD, Color
+from controller.config_checks import ConfigError as ConfigError
+from controller.config_checks import parse_address as parse_address
+from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from controller.seats import MAX_NAME, NAME_PATTERN, Seat
+from controller.settings_spec import (
+    NEXT_GAME,
+    NOW,
+    RESTART,
+    Check,
+    OnPage,
+    Refused,
+    Secret,
+    SettingSpec,
+    Words,
+    specs,
+)
+from controller.settings_spec import checks as field_checks
 from engine.holes import Layout
-from engine.variants import VARIANTS as ENGINE_VARIANTS
-from hal.files import SettingFileError, check_setting_file, read_setting_file
-from hal.geometry import GeometryError, load_geometry
-from hal.registry import available_backends
+from hal.files import SettingFileError, read_setting_file
 
-Color = tuple[int, int, int]
+MAX_CONFIG_FILE = 1024 * 1024
+"""The largest configuration file read (the commented example is a few kilobytes)."""
+_PEM = f"the path of a PEM file (a regular file of at most {MAX_PEM_FILE // 2**20} MiB), or empty"
+_TEXT = "any text without control characters"
 
 
-class ConfigError(ValueError):
-    """A configuration file, key or value that cannot be used."""
+def _listed(values: tuple[str, ...]) -> str:
+    """``values`` as the documents list them: ```"en"`, `"de"```."""
+    return ", ".join(f'`"{value}"`' for value in values)
 
 
 class ConfigOptions(TypedDict):
@@ -42,391 +63,528 @@ class ConfigOptions(TypedDict):
     suits: str
 
 
-@dataclass(frozen=True)
-class Config:
-    """All settings with their defaults (see ``controller/config.example.toml``)."""
+class Table(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One table of the configuration file."""
 
-    # [board]
-    settle_ms: int = 120
-    fix_after_s: float = 5.0
-    panels: str = "RYGB"
-    suits: str = "SHDC"
-    sim_autoplace: bool = True
-    language: str = DEFAULT_LANGUAGE
-    backend: str = ""
-    geometry: str = ""
-    pico_drive: str = ""
-    pico_drive_wait_s: float = 30.0
-    pico_back_wait_s: float = 30.0
-    # [game]
-    variant: str = "lucky"
-    players: int = 2
-    call_window: float = 3.0
-    auto_call: bool = False
-    dice: str = "virtual"
-    team_names: tuple[str, ...] = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"))
-    seats: tuple[Seat, ...] = ()
-    hints: bool = True
-    computer_movetime_ms: int = 1000
-    # [leds]
-    brightness_cap: float = 0.5
-    team_colours: tuple[Color, ...] = ((255, 32, 0), (0, 80, 255), (0, 200, 60), (255, 190, 0))
-    win_animation_s: float = 4.0
-    # [http]
-    address: str = "127.0.0.1:8640"
-    token: str = ""
-    hosts: tuple[str, ...] = ()
-    # [remote]
-    broker: str = ""
-    username: str = ""
-    password: str = ""
-    ca_file: str = ""
-    cert_file: str = ""
-    key_file: str = ""
-    keepalive_s: int = 10
-    # [homeassistant]
-    discovery: bool = False
-    discovery_prefix: str = "homeassistant"
-    node_id: str = "flixboard"
-    device_name: str = "FLIX board"
-    ha_broker: str = ""
-    ha_username: str = ""
-    ha_password: str = ""
-    ha_ca_file: str = ""
-    state_every_s: float = 1.0
-    buttons: bool = False
-    # [voice]
-    enabled: bool | str = "auto"
-    engine: str = "espeak-ng"
-    volume: int = 80
-    rate: int = 160
-    piper_voice: str = ""
+
+class Board(Table, frozen=True):
+    """``[board]``: the board the service opens and how it reads it."""
+
+    settle_ms: Annotated[
+        int,
+        Meta(ge=0, le=5000, description="milliseconds a sensor change must hold before it counts"),
+    ] = 120
+    fix_after_s: Annotated[
+        float,
+        Meta(
+            ge=0,
+            le=600,
+            description="seconds until the page says in words what to fix (a single Man in an "
+            "unlit hole: at once)",
+        ),
+    ] = 5.0
+    panels: Annotated[
+        str,
+        Meta(
+            pattern=checks.letters_pattern("RYGB"),
+            description="panel letters front to back (an assumption: set it to your board)",
+        ),
+        Words("the letters R, Y, G, B once each"),
+        Check(checks.panels),
+        OnPage(RESTART),
+    ] = "RYGB"
+    suits: Annotated[
+        str,
+        Meta(
+            pattern=checks.letters_pattern("SHDC"),
+            description="suit strips left to right (an assumption)",
+        ),
+        Words("the letters S, H, D, C once each"),
+        Check(checks.suits),
+        OnPage(RESTART),
+    ] = "SHDC"
+    sim_autoplace: Annotated[
+        bool,
+        Meta(
+            description="simulated board only: the computer's hands make its moves; `false`: "
+            "its hole blinks and you make them, as on a real board"
+        ),
+    ] = True
+    language: Annotated[
+        str,
+        Meta(
+            pattern=checks.one_of(LANGUAGES),
+            description="the board's language: its message line, what to fix and the log in "
+            "English or German, and the language of the pages that have not chosen their own "
+            "([Languages](languages.md))",
+        ),
+        Words(_listed(LANGUAGES)),
+        OnPage(NOW),
+    ] = DEFAULT_LANGUAGE
+    backend: Annotated[
+        str,
+        Meta(
+            description="the board the service opens: the simulator, a Pico on USB "
+            "(`serial:PORT` names its port: a character device, or a path not there yet, for a "
+            'board plugged in later), the Pi\'s GPIO; `""`: `--board`, else `FLIXBOARD_BOARD` '
+            '(a Pi\'s `/etc/flixboard/environment`), else `"sim"`; `--board` wins over it'
+        ),
+        Words('`""`, `"sim"`, `"serial"`, `"serial:/dev/ttyACM0"`, `"gpio"`'),
+        Check(checks.backend),
+        OnPage(RESTART),
+    ] = ""
+    geometry: Annotated[
+        str,
+        Meta(
+            description="the board's shape: the spaceboard or a flat board (`--geometry`); "
+            '`""`: `--geometry`, else `FLIXBOARD_GEOMETRY`, else `"flix"`; `--geometry` wins '
+            "over it"
+        ),
+        Words(
+            '`""`, `"flix"`, `"flip4"`, `"olix"` or a wiring file\'s path (a regular TOML file '
+            "of at most 64 KiB with a [board] table)"
+        ),
+        Check(checks.geometry),
+        OnPage(RESTART),
+    ] = ""
+    pico_drive: Annotated[
+        str,
+        Meta(
+            description="where the Pico's `RPI-RP2` drive gets mounted while the settings page "
+            "updates its firmware (`flixboard pico-update --drive`); empty: looked for under "
+            "`/media`, `/run/media`, `/mnt` and by its label ([Updating the Pico](PICO-UPDATE.md))"
+        ),
+        Words("a folder (no control characters), or empty"),
+        Check(checks.plain_text),
+    ] = ""
+    pico_drive_wait_s: Annotated[
+        float,
+        Meta(
+            ge=1,
+            le=600,
+            description="how long the settings page's Pico update waits for the `RPI-RP2` drive "
+            "to appear after asking the Pico into its bootloader (`flixboard pico-update "
+            "--drive-wait`)",
+        ),
+    ] = 30.0
+    pico_back_wait_s: Annotated[
+        float,
+        Meta(
+            ge=1,
+            le=600,
+            description="how long the settings page's Pico update waits for the Pico to come "
+            "back on USB after the copy (`flixboard pico-update --back-wait`)",
+        ),
+    ] = 30.0
+
+
+class Game(Table, frozen=True):
+    """``[game]``: the game a start begins and who plays it."""
+
+    variant: Annotated[
+        str,
+        Meta(
+            description="the game a fresh start begins; a game of another board gives way to "
+            "the board's own (the Flip 4 board plays `flip4`, the Olix board `olix`)"
+        ),
+        Words(_listed(checks.VARIANTS)),
+        Check(checks.variant),
+    ] = "lucky"
+    players: Annotated[
+        Literal[2, 3, 4, 6],
+        Meta(
+            description="2 or 3 individually, 4 or 6 as partners (each game takes the counts it "
+            "is played with: `GET /api/info`)"
+        ),
+    ] = 2
+    call_window: Annotated[
+        float,
+        Meta(
+            ge=0,
+            le=600,
+            description="seconds after a placement in which a completed line is safe from PENALTY",
+        ),
+        OnPage(NEXT_GAME),
+    ] = 3.0
+    auto_call: Annotated[bool, Meta(description="completed lines score at once; no penalties")] = (
+        False
+    )
+    dice: Annotated[
+        Literal["virtual", "physical"],
+        Meta(description="`physical`: throw real dice and enter the faces in the page"),
+    ] = "virtual"
+    team_names: Annotated[
+        tuple[Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)], ...],
+        Meta(
+            description="names of the colours of Men, in team order (three given: the fourth "
+            "stays `Yellow`)"
+        ),
+        Words(f"three or four names of 1..{MAX_NAME} characters (no control characters)"),
+        Check(checks.team_names),
+        OnPage(NOW),
+    ] = checks.TEAM_NAMES
+    hints: Annotated[
+        bool,
+        Meta(
+            description="hints (`GET /api/hint`, a long press of MENU) and the threat layer; a "
+            "game started over HTTP may set its own"
+        ),
+        OnPage(NEXT_GAME),
+    ] = True
+    computer_movetime_ms: Annotated[
+        int,
+        Meta(
+            ge=10,
+            le=600_000,
+            description="the longest the computer thinks about one move, in milliseconds (its "
+            "level decides how far it looks)",
+        ),
+        OnPage(NOW),
+    ] = 1000
+    seats: Annotated[
+        tuple[Seat, ...],
+        Meta(
+            description="who plays each seat: `kind` (`human` or `computer`), `level` (1..5), "
+            "`name` (see [Playing the computer](computer-players.md#playing-the-computer-hints), [Game records](records.md))",
+            examples=[[{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": 3}]],
+        ),
+        Words("up to six `[[game.seats]]` tables"),
+        Check(checks.seats, form=True),
+        OnPage(NEXT_GAME),
+    ] = ()
+
+
+class Leds(Table, frozen=True):
+    """``[leds]``: the board's lights."""
+
+    brightness_cap: Annotated[
+        float,
+        Meta(ge=0, le=1, description="upper limit of the LED brightness (power budget)"),
+        OnPage(NOW),
+    ] = 0.5
+    team_colours: Annotated[
+        tuple[Color, ...],
+        Meta(description="LED colour of each team"),
+        Words('three or four colours, `"#rrggbb"` or `[r, g, b]`'),
+        Check(checks.team_colours),
+    ] = checks.TEAM_COLOURS
+    win_animation_s: Annotated[
+        float, Meta(ge=0, le=600, description="how long the winning line flashes")
+    ] = 4.0
+
+
+class Http(Table, frozen=True):
+    """``[http]``: where the page and the API listen, and who may use them."""
+
+    address: Annotated[
+        str,
+        Meta(
+            pattern=checks.ADDRESS_PATTERN,
+            description="where the page and the API listen (`0.0.0.0:8640`: every interface, "
+            "so phones on the network reach it); `--http` wins over it; the settings page's "
+            "**Phones on the network may open this board** changes it",
+        ),
+        Words("HOST:PORT, the port 1-65535"),
+        Check(checks.address),
+        OnPage(RESTART),
+    ] = "127.0.0.1:8640"
+    token: Annotated[
+        str,
+        Meta(
+            description="Bearer token for POST requests off this machine and for the settings "
+            "page (empty: the one kept in `DATA_DIR/token` once set up, else a new one at each "
+            "start)"
+        ),
+        Words("empty, or 16 to 128 characters without spaces or control characters"),
+        Check(checks.token),
+        Secret(),
+    ] = ""
+    hosts: Annotated[
+        tuple[str, ...],
+        Meta(
+            description='other names the service answers to (e.g. `["flixboard.home"]`); IP '
+            "addresses, `localhost` and, off loopback, this machine's name and `NAME.local` "
+            "always work"
+        ),
+        Words("a list of host names"),
+        Check(checks.hosts),
+    ] = ()
+
+
+_BROKER_WORDS = "a URL `mqtt://HOST:PORT` or `mqtts://HOST:PORT` (TLS, PORT 1-65535), or empty"
+
+
+class Remote(Table, frozen=True):
+    """``[remote]``: the MQTT broker of remote play."""
+
+    broker: Annotated[
+        str,
+        Meta(
+            pattern=checks.BROKER_PATTERN,
+            description="the MQTT broker of [remote play](REMOTE.md) (empty: none); "
+            "`--remote URL` sets it for one run",
+        ),
+        Words(_BROKER_WORDS),
+        Check(checks.broker),
+        OnPage(NOW),
+    ] = ""
+    username: Annotated[
+        str,
+        Meta(description="the broker's login"),
+        Words(_TEXT),
+        Check(checks.plain_text),
+        OnPage(NOW),
+    ] = ""
+    password: Annotated[
+        str,
+        Meta(description="the broker's password"),
+        Words(_TEXT),
+        Check(checks.plain_text),
+        OnPage(NOW),
+        Secret(),
+    ] = ""
+    ca_file: Annotated[
+        str,
+        Meta(
+            description="TLS: the CA certificate that signed the broker's certificate; empty: "
+            "the system's CAs"
+        ),
+        Words(_PEM),
+        Check(checks.pem_file),
+    ] = ""
+    cert_file: Annotated[
+        str,
+        Meta(description="TLS: this board's client certificate, for a broker that asks for one"),
+        Words(_PEM),
+        Check(checks.pem_file),
+    ] = ""
+    key_file: Annotated[
+        str,
+        Meta(description="TLS: the key of that certificate"),
+        Words(_PEM),
+        Check(checks.pem_file),
+    ] = ""
+    keepalive_s: Annotated[
+        int,
+        Meta(
+            ge=1,
+            le=600,
+            description="seconds of silence before the link is pinged; a side silent 1.5 times "
+            "this long is dropped by the broker and shown gone on the other side",
+        ),
+    ] = 10
+
+
+class HomeAssistant(Table, frozen=True):
+    """``[homeassistant]``: the board as a device of Home Assistant."""
+
+    discovery: Annotated[
+        bool,
+        Meta(
+            description="announce the board to [Home Assistant](home-assistant.md) through MQTT "
+            "discovery"
+        ),
+    ] = False
+    discovery_prefix: Annotated[
+        str,
+        Meta(
+            pattern=TOPIC_WORD,
+            description="the discovery prefix Home Assistant's MQTT integration listens to",
+        ),
+        Words("letters, digits, `_` or `-` (1 to 64)"),
+    ] = "homeassistant"
+    node_id: Annotated[
+        str,
+        Meta(
+            pattern=TOPIC_WORD,
+            description="this board's id in the topics and unique ids: one per board in the house",
+        ),
+        Words("letters, digits, `_` or `-` (1 to 64)"),
+    ] = "flixboard"
+    device_name: Annotated[
+        str,
+        Meta(description="the device's name in Home Assistant"),
+        Words("a name"),
+        Check(checks.device_name),
+    ] = "FLIX board"
+    ha_broker: Annotated[
+        str,
+        Meta(
+            pattern=checks.BROKER_PATTERN,
+            description="the broker Home Assistant uses; empty: the `remote.broker`, with its "
+            "login and TLS files",
+        ),
+        Words(_BROKER_WORDS),
+        Check(checks.broker),
+    ] = ""
+    ha_username: Annotated[
+        str, Meta(description="that broker's login"), Words(_TEXT), Check(checks.plain_text)
+    ] = ""
+    ha_password: Annotated[
+        str,
+        Meta(description="that broker's password"),
+        Words(_TEXT),
+        Check(checks.plain_text),
+        Secret(),
+    ] = ""
+    ha_ca_file: Annotated[
+        str,
+        Meta(
+            description="TLS: the CA that signed that broker's certificate; empty: the system's CAs"
+        ),
+        Words(_PEM),
+        Check(checks.pem_file),
+    ] = ""
+    state_every_s: Annotated[
+        float,
+        Meta(
+            ge=0,
+            le=60,
+            description="the board's state is sent at most once in this many seconds (the "
+            "latest always goes)",
+        ),
+    ] = 1.0
+    buttons: Annotated[
+        bool,
+        Meta(
+            description="give the device its Roll and New game buttons; only on a broker that "
+            "asks this board for a login (ignored otherwise, the log says so), with an ACL that "
+            "lets only Home Assistant press "
+            "([Home Assistant](home-assistant.md#buttons-only-behind-a-login))"
+        ),
+    ] = False
+
+
+class Voice(Table, frozen=True):
+    """``[voice]``: what the board says aloud."""
+
+    enabled: Annotated[
+        bool | Literal["auto"],
+        Meta(
+            description='the board [speaks](VOICE.md) what happens; `"auto"`: where ALSA has a '
+            "sound card and the engine is installed"
+        ),
+        Words('`"auto"`, `true`, `false`'),
+        OnPage(RESTART),
+    ] = "auto"
+    engine: Annotated[
+        Literal["espeak-ng", "piper"],
+        Meta(
+            description="the speech engine; Piper only when installed, with `voice.piper_voice` set"
+        ),
+        OnPage(RESTART),
+    ] = "espeak-ng"
+    volume: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=100,
+            description="how loud the board speaks (the board page changes it until the next "
+            "start; the settings page keeps it)",
+        ),
+        OnPage(NOW),
+    ] = 80
+    rate: Annotated[
+        int, Meta(ge=80, le=400, description="how fast, in words a minute"), OnPage(NOW)
+    ] = 160
+    piper_voice: Annotated[
+        str,
+        Meta(description="the voice Piper speaks with; nothing is downloaded"),
+        Words(
+            "the path of a Piper voice file (`.onnx`, a regular file of at most "
+            f"{MAX_VOICE_FILE // 2**20} MiB), or empty"
+        ),
+        Check(checks.piper_voice),
+    ] = ""
+
+
+class Config(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """All settings, one struct a table of the file (see ``controller/config.example.toml``)."""
+
+    board: Board = field(default_factory=Board)
+    game: Game = field(default_factory=Game)
+    leds: Leds = field(default_factory=Leds)
+    http: Http = field(default_factory=Http)
+    remote: Remote = field(default_factory=Remote)
+    homeassistant: HomeAssistant = field(default_factory=HomeAssistant)
+    voice: Voice = field(default_factory=Voice)
 
     @property
     def settle_s(self) -> float:
-        return self.settle_ms / 1000.0
+        return self.board.settle_ms / 1000.0
 
     @property
     def layout(self) -> Layout:
-        return Layout(self.panels, self.suits)
+        return Layout(self.board.panels, self.board.suits)
 
     def game_options(self) -> ConfigOptions:
         """The engine options that come from the configuration."""
         return {
-            "call_window": self.call_window,
-            "auto_call": self.auto_call,
-            "panels": self.panels,
-            "suits": self.suits,
+            "call_window": self.game.call_window,
+            "auto_call": self.game.auto_call,
+            "panels": self.board.panels,
+            "suits": self.board.suits,
         }
+
+    def but(self, **changes: Any) -> Config:
+        """This configuration with ``changes`` (``key=value``, each key found in its table),
+        unchecked (as a start from the defaults, the tests and the tools make it)."""
+        tables = msgspec.structs.asdict(self)
+        for key, value in changes.items():
+            table = table_of(key)
+            tables[table] = msgspec.structs.replace(tables[table], **{key: value})
+        return Config(**tables)
+
+    @classmethod
+    def of(cls, **changes: Any) -> Config:
+        """The defaults with ``changes`` (as ``but``)."""
+        return cls().but(**changes)
 
 
 SECTIONS: dict[str, tuple[str, ...]] = {
-    "board": (
-        "settle_ms",
-        "fix_after_s",
-        "panels",
-        "suits",
-        "sim_autoplace",
-        "language",
-        "backend",
-        "geometry",
-        "pico_drive",
-        "pico_drive_wait_s",
-        "pico_back_wait_s",
-    ),
-    "game": (
-        "variant",
-        "players",
-        "call_window",
-        "auto_call",
-        "dice",
-        "team_names",
-        "seats",
-        "hints",
-        "computer_movetime_ms",
-    ),
-    "leds": ("brightness_cap", "team_colours", "win_animation_s"),
-    "http": ("address", "token", "hosts"),
-    "remote": (
-        "broker",
-        "username",
-        "password",
-        "ca_file",
-        "cert_file",
-        "key_file",
-        "keepalive_s",
-    ),
-    "homeassistant": (
-        "discovery",
-        "discovery_prefix",
-        "node_id",
-        "device_name",
-        "ha_broker",
-        "ha_username",
-        "ha_password",
-        "ha_ca_file",
-        "state_every_s",
-        "buttons",
-    ),
-    "voice": ("enabled", "engine", "volume", "rate", "piper_voice"),
+    table: tuple(info.name for info in msgspec.structs.fields(info_table.type))
+    for table, info_table in ((info.name, info) for info in msgspec.structs.fields(Config))
 }
-
-VARIANTS = tuple(ENGINE_VARIANTS)
-"""Every registered variant; one played on another board than the service's gives way to the
-board's own (``board_controller.variant_for``)."""
-_HEX = re.compile(r"#?([0-9a-fA-F]{6})")
-_HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,62}(\.[A-Za-z0-9][A-Za-z0-9\-]{0,62})*\.?")
-_BROKER = re.compile(r"mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:\d{1,5})?/?")
-_TOPIC_WORD = re.compile(r"[A-Za-z0-9_\-]{1,64}")
-"""A topic level Home Assistant takes as a node id (and this project as a discovery prefix)."""
-_ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):(\d+)")
-MAX_CONFIG_FILE = 1024 * 1024
-"""The largest configuration file read (the commented example is a few kilobytes)."""
-MAX_PEM_FILE = 1024 * 1024
-"""The largest certificate or key file a setting may name."""
-MAX_VOICE_FILE = 512 * 1024 * 1024
-"""The largest Piper voice a setting may name (they are 20 to 120 MB)."""
-MIN_TOKEN = 16
-"""The shortest access token taken: 16 characters or more are not found by guessing at the
-rate the service lets wrong tokens through (docs/THREATS.md)."""
-MAX_TOKEN = 128
-"""The longest access token taken."""
-TEXTS = ("username", "password", "ha_username", "ha_password", "pico_drive")
-"""Settings that are any text without control characters."""
+"""The keys of each table, in the file's order."""
 
 
-def _plain_text(value: Any) -> bool:
-    """Whether ``value`` is a string without control characters (a newline, a NUL, ...)."""
-    return isinstance(value, str) and all(ch.isprintable() or ch == " " for ch in value)
+def table_of(key: str) -> str:
+    """The table that holds ``key`` (each key is in one table)."""
+    for table, keys in SECTIONS.items():
+        if key in keys:
+            return table
+    raise ConfigError(f"unknown key {key!r}")
 
 
-def _serial_port(port: str) -> bool:
-    """Whether ``port`` may be a serial port: missing (a board plugged in later) or a character
-    device (a symbolic link to one, as udev's ``/dev/flixboard``, too)."""
+@cache
+def settings_specs() -> list[SettingSpec]:
+    """Every setting as the page and the documents show it."""
+    return specs(Config)
+
+
+@cache
+def _spec(table: str, key: str) -> SettingSpec:
+    return next(s for s in settings_specs() if (s.table, s.key) == (table, key))
+
+
+_TABLE_CHECKS = {info.name: field_checks(info.type) for info in msgspec.structs.fields(Config)}
+_ERROR_PATH = re.compile(r" - at `\$\.(\w+)\.(\w+)")
+
+
+def _checked(table: str, key: str, value: Any, where: str) -> Any:
+    """``value`` of ``table.key`` as its ``Check`` makes it (unchanged without one)."""
+    check = _TABLE_CHECKS[table].get(key)
+    if check is None:
+        return value
     try:
-        return stat.S_ISCHR(os.stat(port).st_mode)
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
+        return check.check(value)
+    except Refused as refused:
+        said = refused.text if refused.whole else f"bad value for {key}: {value!r} ({refused.text})"
+        raise ConfigError(f"{where}: {said}", form=check.form) from None
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` -> ``(host, port)``; a clear ``ConfigError`` otherwise. PORT is 1-65535,
-    or 0 for any free port."""
-    match = _ADDRESS.fullmatch(text.strip())
-    if not match:
-        raise ConfigError(f"not an address HOST:PORT: {text!r} (e.g. 127.0.0.1:8640)")
-    if len(match.group(2)) > 5 or int(match.group(2)) > 65535:
-        raise ConfigError(f"{text!r}: the port is a number 1-65535 (e.g. 127.0.0.1:8640)")
-    return match.group(1).strip("[]"), int(match.group(2))
-
-
-def _colour(value: Any, where: str) -> Color:
-    if isinstance(value, str) and (m := _HEX.fullmatch(value.strip())):
-        raw = int(m.group(1), 16)
-        return (raw >> 16 & 255, raw >> 8 & 255, raw & 255)
-    if (
-        isinstance(value, list | tuple)
-        and len(value) == 3
-        and all(isinstance(c, int) and 0 <= c <= 255 for c in value)
-    ):
-        return (value[0], value[1], value[2])
-    raise ConfigError(f"{where}: not a colour: {value!r} (use '#rrggbb' or [r, g, b])")
-
-
-def _check(key: str, value: Any, where: str) -> Any:
-    """The value of ``key`` converted and range-checked, or a ``ConfigError``."""
-    bad = f"{where}: bad value for {key}: {value!r}"
-    if key == "settle_ms":
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5000:
-            raise ConfigError(f"{bad} (an integer of milliseconds, 0..5000)")
-        return value
-    if key in ("fix_after_s", "call_window", "win_animation_s"):
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 600:
-            raise ConfigError(f"{bad} (seconds, 0..600)")
-        return float(value)
-    if key == "brightness_cap":
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-            raise ConfigError(f"{bad} (a fraction 0..1)")
-        return float(value)
-    if key == "players":
-        if isinstance(value, bool) or not isinstance(value, int) or value not in (2, 3, 4, 6):
-            raise ConfigError(f"{bad} (2, 3, 4 or 6)")
-        return value
-    if key in ("auto_call", "sim_autoplace", "hints", "discovery", "buttons"):
-        if not isinstance(value, bool):
-            raise ConfigError(f"{bad} (true or false)")
-        return value
-    if key == "computer_movetime_ms":
-        if isinstance(value, bool) or not isinstance(value, int) or not 10 <= value <= 600_000:
-            raise ConfigError(f"{bad} (an integer of milliseconds, 10..600000)")
-        return value
-    if key == "seats":
-        if not isinstance(value, list) or len(value) > 6:
-            raise ConfigError(
-                f'{bad} (up to six [[game.seats]] tables, e.g. kind = "computer", level = 3)'
-            )
-        try:
-            return tuple(seat_from_json(seat, f"seat {i + 1}") for i, seat in enumerate(value))
-        except BadOrder as error:
-            raise ConfigError(f"{where}: [[game.seats]] {error}") from None
-    if key == "variant":
-        if value not in VARIANTS:
-            raise ConfigError(f"{bad} (one of {', '.join(VARIANTS)})")
-        return value
-    if key == "dice":
-        if value not in ("virtual", "physical"):
-            raise ConfigError(f"{bad} ('virtual' or 'physical')")
-        return value
-    if key == "language":
-        if value not in LANGUAGES:
-            raise ConfigError(f"{bad} ({' or '.join(map(repr, LANGUAGES))})")
-        return value
-    if key in ("panels", "suits"):
-        if not isinstance(value, str):
-            raise ConfigError(f"{bad} (a string of four letters)")
-        try:
-            Layout(**{key: value})
-        except SettingError as error:
-            raise ConfigError(f"{where}: {error}") from None
-        return value.upper()
-    if key == "backend":
-        name, _, port = value.partition(":") if _plain_text(value) else (None, "", "")
-        if value != "" and (
-            name not in available_backends()
-            or (port and (name != "serial" or not _serial_port(port)))
-        ):
-            raise ConfigError(
-                f"{bad} ({', '.join(available_backends())}, or serial:PORT, PORT a serial "
-                "device)"
-            )
-        return value
-    if key == "geometry":
-        if not isinstance(value, str):
-            raise ConfigError(f"{bad} (flix, flip4, olix or the path of a wiring file)")
-        if value:
-            try:
-                load_geometry(value)
-            except GeometryError as error:
-                raise ConfigError(f"{where}: {error}") from None
-        return value
-    if key in ("pico_drive_wait_s", "pico_back_wait_s"):
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 600:
-            raise ConfigError(f"{bad} (seconds, 1..600)")
-        return float(value)
-    if key == "team_names":
-        if (
-            not isinstance(value, list | tuple)
-            or len(value) not in (3, 4)
-            or not all(_plain_text(v) and v.strip() for v in value)
-        ):
-            raise ConfigError(f"{bad} (a list of three or four names, no control characters)")
-        return (*value, *Config.team_names[len(value) :])
-    if key == "team_colours":
-        if not isinstance(value, list | tuple) or len(value) not in (3, 4):
-            raise ConfigError(f"{bad} (a list of three or four colours)")
-        colours = tuple(_colour(v, f"{where}: team_colours") for v in value)
-        return (*colours, *Config.team_colours[len(value) :])
-    if key == "address":
-        if not isinstance(value, str):
-            raise ConfigError(f"{bad} (HOST:PORT)")
-        try:
-            parse_address(value)
-        except ConfigError as error:
-            raise ConfigError(f"{where}: {error}") from None
-        return value
-    if key == "hosts":
-        if not isinstance(value, list | tuple) or not all(
-            isinstance(v, str) and len(v) <= 253 and _HOST_NAME.fullmatch(v) for v in value
-        ):
-            raise ConfigError(f"{bad} (a list of host names, e.g. [\"flixboard.home\"])")
-        return tuple(value)
-    if key in ("discovery_prefix", "node_id"):
-        if not isinstance(value, str) or not _TOPIC_WORD.fullmatch(value):
-            raise ConfigError(f"{bad} (1 to 64 letters, digits, _ or -)")
-        return value
-    if key == "state_every_s":
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
-            raise ConfigError(f"{bad} (seconds, 0..60)")
-        return float(value)
-    if key == "device_name":
-        if not isinstance(value, str) or not value.strip() or not value.isprintable():
-            raise ConfigError(f"{bad} (a name)")
-        return value.strip()
-    if key in ("broker", "ha_broker"):
-        found = _BROKER.fullmatch(value.strip()) if isinstance(value, str) else None
-        port = found.group(2) if found else None
-        if not isinstance(value, str) or (value and (not found or port == ":0")):
-            raise ConfigError(f"{bad} (mqtt://host:port or mqtts://host:port, port 1-65535)")
-        if port is not None and int(port[1:]) > 65535:
-            raise ConfigError(f"{bad} (mqtt://host:port or mqtts://host:port, port 1-65535)")
-        return value.strip()
-    if key in ("ca_file", "cert_file", "key_file", "ha_ca_file"):
-        if not _plain_text(value):
-            raise ConfigError(f"{bad} (the path of a PEM file)")
-        _setting_file(value, MAX_PEM_FILE, f"{bad} (no PEM file there: a regular file of")
-        return value
-    if key == "keepalive_s":
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 600:
-            raise ConfigError(f"{bad} (whole seconds, 1 to 600)")
-        return value
-    if key == "enabled":
-        if value != "auto" and not isinstance(value, bool):
-            raise ConfigError(f'{bad} ("auto", true or false)')
-        return value
-    if key == "engine":
-        if value not in ("espeak-ng", "piper"):
-            raise ConfigError(f"{bad} ('espeak-ng' or 'piper')")
-        return value
-    if key == "volume":
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-            raise ConfigError(f"{bad} (an integer 0..100)")
-        return value
-    if key == "rate":
-        if isinstance(value, bool) or not isinstance(value, int) or not 80 <= value <= 400:
-            raise ConfigError(f"{bad} (words a minute, 80..400)")
-        return value
-    if key == "piper_voice":
-        if not _plain_text(value):
-            raise ConfigError(f"{bad} (the path of a Piper voice, .onnx)")
-        _setting_file(value, MAX_VOICE_FILE, f"{bad} (no Piper voice there: a regular file of")
-        return value
-    if key == "token":
-        fits = isinstance(value, str) and MIN_TOKEN <= len(value) <= MAX_TOKEN
-        if value != "" and not (fits and value.isprintable() and " " not in value):
-            raise ConfigError(
-                f"{where}: a token is {MIN_TOKEN} to {MAX_TOKEN} characters without spaces "
-                f"({len(value) if isinstance(value, str) else 0} given; remove the line to have "
-                "one made, shown on the settings page)"
-            )
-        return value
-    if key in TEXTS:
-        if not _plain_text(value):
-            raise ConfigError(f"{bad} (a text, no control characters)")
-        return value
-    raise ConfigError(f"{where}: unknown key {key!r}")
-
-
-def _setting_file(path: str, limit: int, refused: str) -> None:
-    """A ``ConfigError`` (``refused`` and the bound) unless ``path`` is empty or a regular file
-    of at most ``limit`` bytes: one message whatever the reason, so that a setting tells
-    nothing of other files."""
-    if not path:
-        return
-    try:
-        check_setting_file(path, limit)
-    except SettingFileError:
-        raise ConfigError(f"{refused} at most {limit // 1024} KiB)") from None
-
-
-def from_tables(
-    tables: dict[str, Any],  # the TOML file as read
-    where: str,
-    base: Config | None = None,
-) -> Config:
-    """A ``Config`` from parsed TOML tables, on top of ``base`` (default: the defaults)."""
-    changes: dict[str, Any] = {}  # the TOML file's values as read, each checked by ``_check``
+def _check_shape(tables: dict[str, Any], where: str) -> None:
+    """Each table known and a table, each key known: else a ``ConfigError`` naming them."""
     for section, body in tables.items():
         if section not in SECTIONS:
             owner = [name for name, keys in SECTIONS.items() if section in keys]
@@ -438,14 +596,38 @@ def from_tables(
             raise ConfigError(f"{where}: unknown table [{section}] (tables: {', '.join(SECTIONS)})")
         if not isinstance(body, dict):
             raise ConfigError(f"{where}: {section} must be a table [{section}]")
-        for key, value in body.items():
+        for key in body:
             if key not in SECTIONS[section]:
                 raise ConfigError(
                     f"{where}: unknown key {section}.{key} "
                     f"(keys of [{section}]: {', '.join(SECTIONS[section])})"
                 )
-            changes[key] = _check(key, value, f"{where}: {section}.{key}")
-    return replace(base or Config(), **changes)
+
+
+def from_tables(
+    tables: dict[str, Any],  # the TOML file as read
+    where: str,
+    base: Config | None = None,
+) -> Config:
+    """A ``Config`` from parsed TOML tables, on top of ``base`` (default: the defaults): each
+    value checked by its declaration (type and range by msgspec, then its ``Check``)."""
+    _check_shape(tables, where)
+    merged: dict[str, dict[str, Any]] = msgspec.to_builtins(base or Config())
+    for section, body in tables.items():
+        for key, value in body.items():
+            merged[section][key] = _checked(section, key, value, f"{where}: {section}.{key}")
+    try:
+        return msgspec.convert(merged, Config)
+    except msgspec.ValidationError as error:
+        found = _ERROR_PATH.search(str(error))
+        if found is None:  # every value is in a table that exists: not reached
+            raise ConfigError(f"{where}: {error}") from None
+        section, key = found.groups()
+        value = tables.get(section, {}).get(key, merged[section][key])
+        raise ConfigError(
+            f"{where}: {section}.{key}: bad value for {key}: {value!r} "
+            f"({_spec(section, key).allowed})"
+        ) from None
 
 
 def load_config(path: str | Path | None) -> Config:

@@ -30,14 +30,8 @@ from typing import Any
 import tomlkit
 from tomlkit.items import Table
 
-from controller.config import (
-    MAX_CONFIG_FILE,
-    MAX_TOKEN,
-    MIN_TOKEN,
-    Config,
-    ConfigError,
-    from_tables,
-)
+from controller.config import MAX_CONFIG_FILE, Config, ConfigError, from_tables
+from controller.config_checks import MAX_TOKEN, MIN_TOKEN
 from controller.game_data import SeatData
 from hal.files import SettingFileError, read_setting_file
 

@@ -46,7 +46,7 @@ class Driver:
         self.computer = Computer(
             self.controller, backend if isinstance(backend, Hands) else None, config
         )
-        self.renderer = LedRenderer(backend.pixels, brightness_cap=config.brightness_cap)
+        self.renderer = LedRenderer(backend.pixels, brightness_cap=config.leds.brightness_cap)
         self._stepping = False
         self._again = False
         self.step()

@@ -249,7 +249,7 @@ def message(
     ``say``'s language (English by default)."""
     board = board_words(game.geometry, say or language("en"))
     gettext = board.say.gettext
-    names = tuple(gettext(name) for name in config.team_names)
+    names = tuple(gettext(name) for name in config.game.team_names)
     mover = gettext("{team} (player {number})").format(
         team=names[game.team_of_seat[game.to_move]], number=game.to_move + 1
     )
@@ -277,7 +277,7 @@ def message(
         extra = ""
         if game.free_throws:
             extra = gettext(" ({count} free throws left)").format(count=game.free_throws)
-        if config.dice == "physical":
+        if config.game.dice == "physical":
             return gettext("{mover}: throw the dice and enter the faces{extra}.").format(
                 mover=mover, extra=extra
             )

@@ -100,7 +100,7 @@ fi
 
 say "settings in $etc"
 # The settings page writes config.toml: a temporary file beside it renamed over it, so the
-# folder and the file are the service group's to write (docs/SETTINGS.md).
+# folder and the file are the service group's to write (docs/configuration.md).
 install -d -m 2775 -o root -g flixboard "$etc"
 if [ ! -f "$etc/config.toml" ]; then
   install -m 0660 -o root -g flixboard "$src/controller/config.example.toml" "$etc/config.toml"

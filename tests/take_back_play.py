@@ -31,7 +31,7 @@ person's first moves with a move of its own."""
 
 def service_for(variant: str) -> Harness:
     """A harness on the board ``variant`` is played on, the computer quick."""
-    config = Config(variant=variant, computer_movetime_ms=50)
+    config = Config.of(variant=variant, computer_movetime_ms=50)
     return Harness(config=config, geometry=board_for(variant))
 
 

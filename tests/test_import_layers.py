@@ -47,8 +47,9 @@ CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("flows", "records", "config_file"),
     ("words",),
     ("config",),
+    ("config_checks",),
     ("seats",),
-    ("leds", "reconcile", "errors", "wire", "game_data"),
+    ("leds", "reconcile", "errors", "wire", "game_data", "settings_spec"),
     ("i18n",),
 )
 """controller's parts (sub-packages and top-level modules) from the top down, as DESIGN §1 lists

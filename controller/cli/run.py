@@ -7,7 +7,6 @@ import asyncio
 import os
 import sys
 import traceback
-from dataclasses import replace
 from pathlib import Path
 from typing import TypedDict
 
@@ -127,11 +126,12 @@ def start_settings(args: argparse.Namespace, path: Path, say: Language) -> Start
     else:
         try:
             if not args.http and good.is_file():  # the page may have saved one that is not ours
-                bind(*parse_address(config.address)).close()
+                bind(*parse_address(config.http.address)).close()
             return Start(config=config, in_file=in_file, notice="")
         except OSError as error:
-            reason, kept = f"{config.address}: {error.strerror}", Start(
-                config=config, in_file=in_file, notice=""
+            reason, kept = (
+                f"{config.http.address}: {error.strerror}",
+                Start(config=config, in_file=in_file, notice=""),
             )
     try:
         in_file = load_config(good)
@@ -180,11 +180,14 @@ def board_choice(args: argparse.Namespace, config: Config) -> Config:
     """``config`` with the board and its shape the service opens: ``--board``/``--geometry``,
     else the configuration's ``[board] backend``/``geometry`` (the settings page writes them),
     else the installer's environment, else the simulated spaceboard."""
-    backend = args.board or config.backend or os.environ.get(BOARD_VARIABLE) or "sim"
+    backend = args.board or config.board.backend or os.environ.get(BOARD_VARIABLE) or "sim"
     geometry = (
-        args.geometry or config.geometry or os.environ.get(GEOMETRY_VARIABLE) or FLIX_GEOMETRY.key
+        args.geometry
+        or config.board.geometry
+        or os.environ.get(GEOMETRY_VARIABLE)
+        or FLIX_GEOMETRY.key
     )
-    return replace(config, backend=backend, geometry=geometry)
+    return config.but(backend=backend, geometry=geometry)
 
 
 def parse_computers(specs: list[str], players: int) -> dict[int, Seat]:
@@ -202,11 +205,11 @@ def parse_computers(specs: list[str], players: int) -> dict[int, Seat]:
 
 def computer_seats(config: Config, specs: list[str]) -> Config:
     """``config`` with the seats of ``--computer SEAT[:LEVEL]`` (seats counted from 1)."""
-    seats = list(config.seats)
-    for seat, chosen in parse_computers(specs, config.players).items():
+    seats = list(config.game.seats)
+    for seat, chosen in parse_computers(specs, config.game.players).items():
         seats.extend(Seat() for _ in range(seat + 1 - len(seats)))
         seats[seat] = chosen
-    return replace(config, seats=tuple(seats))
+    return config.but(seats=tuple(seats))
 
 
 def take_seats(service: Service, chosen: dict[int, Seat]) -> None:
@@ -265,7 +268,7 @@ def open_board(
     another board is refused: ``ProfileMismatch``), or wired to the Pi's GPIO as the Pi's wiring
     of ``wiring`` (a board name or a wiring file's path, by default the geometry's name) says;
     each senses presence only, as its switches do."""
-    options: BackendOptions = {"max_brightness": config.brightness_cap}
+    options: BackendOptions = {"max_brightness": config.leds.brightness_cap}
     name = spec.partition(":")[0]
     if geometry.flat and name not in available_backends(flat=True):
         raise ConfigError(
@@ -291,7 +294,7 @@ def search_board(
 ) -> BoardSearch:
     """A serial board that did not answer at start: the service comes up and searches for it
     (a Pico plugged in later, a service started by systemd before the board)."""
-    words = language(config.language)
+    words = language(config.board.language)
     where = spec.partition(":")[2] or words.gettext("the default port")
     searching = words.gettext("flixboard: searching for the board on {where}: {error}")
     print(searching.format(where=where, error=error), file=sys.stderr, flush=True)
@@ -303,7 +306,7 @@ def search_board(
         lambda: open_board(spec, config, None, geometry),
         geometry=geometry,
         where=where,
-        max_brightness=config.brightness_cap,
+        max_brightness=config.leds.brightness_cap,
         say=say,
         port=spec.partition(":")[2] or DEFAULT_PORT,
     )
@@ -317,8 +320,8 @@ def main(args: argparse.Namespace) -> int:
         tidy(path, data_dir)
         start = start_settings(args, path, say)
         config, in_file = start["config"], start["in_file"]
-        say = language(config.language)
-        host, port = parse_address(config.address)
+        say = language(config.board.language)
+        host, port = parse_address(config.http.address)
         journal = Journal(data_dir)
     except (ConfigError, JournalError) as error:
         print(f"flixboard run: {error}", file=sys.stderr)
@@ -333,29 +336,31 @@ def main(args: argparse.Namespace) -> int:
         print(refused.format(address=f"{host}:{port}", error=error.strerror), file=sys.stderr)
         return USER_FAULT
     try:
-        geometry = load_geometry(config.geometry)
+        geometry = load_geometry(config.board.geometry)
         sim_state = args.sim_state or data_dir / sim_state_file(geometry)
-        backend = open_board(config.backend, config, sim_state, geometry, config.geometry)
+        backend = open_board(
+            config.board.backend, config, sim_state, geometry, config.board.geometry
+        )
     except BackendUnavailable as error:
-        if config.backend.partition(":")[0] != "serial" or isinstance(error, ProfileMismatch):
-            print(_cannot_open(say, config.backend, error), file=sys.stderr)
+        if config.board.backend.partition(":")[0] != "serial" or isinstance(error, ProfileMismatch):
+            print(_cannot_open(say, config.board.backend, error), file=sys.stderr)
             sock.close()
             return USER_FAULT
-        backend = search_board(config.backend, config, error, geometry)
+        backend = search_board(config.board.backend, config, error, geometry)
     except (HalError, ConfigError, ValueError) as error:
-        print(_cannot_open(say, config.backend, error), file=sys.stderr)
+        print(_cannot_open(say, config.board.backend, error), file=sys.stderr)
         sock.close()
         return USER_FAULT
-    token = config.token or stored_token(data_dir) or new_token()
+    token = config.http.token or stored_token(data_dir) or new_token()
     setup = Setup(
         path,
         data_dir,
         lambda file: command_line(args, file),
-        file_token=bool(in_file.token),
+        file_token=bool(in_file.http.token),
         held=held_by(args),
         notice=start["notice"],
     )
-    simulated = config.backend.partition(":")[0] == "sim"
+    simulated = config.board.backend.partition(":")[0] == "sim"
     view = sys.stdout if simulated and sys.stdout.isatty() else None
     try:
         with backend:
@@ -373,7 +378,7 @@ def main(args: argparse.Namespace) -> int:
             except (JournalError, ConfigError) as error:  # the journal, Home Assistant's broker
                 print(f"flixboard run: {error}", file=sys.stderr)
                 return USER_FAULT
-            take_seats(service, parse_computers(args.computer, config.players))
+            take_seats(service, parse_computers(args.computer, config.game.players))
             if not setup.notice and path.exists():
                 keep_last_good(path)
             _announce(service, config, journal, setup, say)
@@ -436,7 +441,7 @@ def _announce(
     url = service.url()
     lines = [
         say.gettext("flixboard: serving on {url} (board: {board}, journal: {journal})").format(
-            url=url, board=config.backend, journal=journal.path
+            url=url, board=config.board.backend, journal=journal.path
         ),
         say.gettext("Open {url} in a browser, or use the HTTP API: {command}").format(
             url=url, command=f"curl {url}api/state"
@@ -446,7 +451,7 @@ def _announce(
         token = say.gettext("<the token in {file}, shown on the settings page>").format(
             file=setup.data_dir / TOKEN_FILE
         )
-    elif config.token == service.token:  # the owner's own ([http] token, --set http.token)
+    elif config.http.token == service.token:  # the owner's own ([http] token, --set http.token)
         token = say.gettext("<the token of [http] token, shown on the settings page>")
     elif setup.first_run():  # made at this start: shown once, in the next line
         token = say.gettext("<the token above>")

@@ -46,11 +46,11 @@ def main(args: argparse.Namespace) -> int:
     try:
         config = apply_overrides(load_config(args.config), args.set)
         if args.config is not None or any(item.startswith("board.language") for item in args.set):
-            say = language(config.language)
+            say = language(config.board.language)
         geometry = load_geometry(args.geometry)
         spec = board_to_check(args.board, config)
         if spec.partition(":")[0] == "sim":
-            results = run_sim(config.layout, config.brightness_cap, geometry)
+            results = run_sim(config.layout, config.leds.brightness_cap, geometry)
         else:
             board = open_board(spec, config, None, geometry, args.geometry)
             results = run_real(board, config.layout, input, say)
@@ -70,7 +70,7 @@ def board_to_check(named: str | None, config: Config) -> str:
     """The board ``--board`` names, else the configuration's, else the installer's environment's.
     The simulator only when one of them names it: a bare run on the Pi must check the Pi's board,
     never pass against the simulator."""
-    spec = named or config.backend or os.environ.get(BOARD_VARIABLE, "")
+    spec = named or config.board.backend or os.environ.get(BOARD_VARIABLE, "")
     if not spec:
         raise ConfigError(
             why(

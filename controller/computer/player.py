@@ -108,7 +108,7 @@ class Computer:
         make_thinker: ThinkerFactory = ProcessThinker,
     ) -> None:
         self.ctl = controller
-        self.hands = hands if config.sim_autoplace else None
+        self.hands = hands if config.board.sim_autoplace else None
         """The hands that make the computer's moves, or ``None``: a person makes them."""
         self.config = config
         self.notify: Callable[[], None] | None = None
@@ -156,13 +156,13 @@ class Computer:
     def _who(self, seat: int) -> str:
         """``Red (Computer, level 3)``: the team and the computer that plays the seat."""
         team = self.ctl.game.team_of_seat[seat]
-        return f"{self.config.team_names[team]} ({self.seats[seat].label(seat)})"
+        return f"{self.config.game.team_names[team]} ({self.seats[seat].label(seat)})"
 
     def _piece(self) -> str:
         return board_words(self.ctl.game.geometry).piece
 
     def _colour(self, seat: int) -> Color:
-        colours = self.config.team_colours
+        colours = self.config.leds.team_colours
         return colours[self.ctl.game.team_of_seat[seat] % len(colours)]
 
     # ------------------------------------------------------------------ the loop
@@ -229,7 +229,7 @@ class Computer:
             actions=tuple(game.actions),
             levels={seat: s.level for seat, s in enumerate(self.seats) if s.level is not None},
             seeds={seat: player_seed(game.seed, seat) for seat in range(game.players)},
-            movetime=self.config.computer_movetime_ms / 1000,
+            movetime=self.config.game.computer_movetime_ms / 1000,
         )
 
     def _ask(self, now: float) -> None:
@@ -318,7 +318,7 @@ class Computer:
         self._announce(seat, action, answer.reason, answer.said or Said(answer.reason), now)
 
     def _announce(self, seat: int, action: Action, reason: str, said: Said, now: float) -> None:
-        names = self.config.team_names
+        names = self.config.game.team_names
         game = self.ctl.game
         team = game.team_of_seat[seat]
         where = "" if action.hole is None else game.naming.name(action.hole)
@@ -614,7 +614,7 @@ class Computer:
         """Below the lines and errors: the threat holes, dim in each team's colour."""
         if not self.ctl.session.hints or self.ctl.game.game_over:
             return []
-        colours = self.config.team_colours
+        colours = self.config.leds.team_colours
         layers: list[Layer] = []
         for team, holes in threats(self.ctl.game):
             mask = 0

@@ -143,7 +143,7 @@ class BoardController:
         self.sensing = sensing
         self.analog = sensing == "analog"
         self.session = GameSession(config, journal)
-        self.board = BoardSync(config.settle_s, config.fix_after_s, initial)
+        self.board = BoardSync(config.settle_s, config.board.fix_after_s, initial)
         self.signals = Signals()
         self.buttons = Combination()
         """A short press of MENU held back until it is known not to start the voice's button
@@ -173,8 +173,8 @@ class BoardController:
                 self._flow_actions(now)
         else:
             if first_game is None:
-                variant = variant_for(geometry, config.variant)
-                first_game = game_entry(config, variant, config.players, seed, None)
+                variant = variant_for(geometry, config.game.variant)
+                first_game = game_entry(config, variant, config.game.players, seed, None)
             self.new_game(first_game, now)
         self._refresh(now)
 
@@ -333,7 +333,7 @@ class BoardController:
         place = words.board_words(self.game.geometry).place
         mover = self.game.to_move
         if self.hands(mover) is Hands.REMOTE:  # not "press ROLL": the other board plays now
-            team = why(self.config.team_names[self.game.team_of_seat[mover]])
+            team = why(self.config.game.team_names[self.game.team_of_seat[mover]])
             player = why("{team} (player {number})", team=team, number=mover + 1)
             other = why("{player} plays on the other board", player=player)
             self._refuse(where, other, now, Said.of(other))
@@ -466,7 +466,7 @@ class BoardController:
         session = self.session
         if faces is None and session.next_faces is not None:
             faces, session.next_faces = session.next_faces, None
-        if faces is None and self.config.dice == "physical":
+        if faces is None and self.config.game.dice == "physical":
             raise NotNow(why("physical dice: throw the dice and enter the faces they show"))
         self._act(Action("roll", throw=faces), now)
 
@@ -643,7 +643,7 @@ class BoardController:
         self.signals.note(published, self.game.to_move, now)
 
     def _start_win(self, now: float) -> None:
-        self.signals.start_win(self.flow.win_line(self), now, self.config.win_animation_s)
+        self.signals.start_win(self.flow.win_line(self), now, self.config.leds.win_animation_s)
 
     def _emit(self, data: Happened | Event, now: float) -> None:
         self.session.emit(data, now)
@@ -681,7 +681,7 @@ class BoardController:
     def _describe(self, mismatch: Mismatch, say: Language | None = None) -> list[str]:
         """The fix sentences (in the board's language, else ``say``'s); after a take-back,
         those of the latest move taken back first."""
-        say = say or language(self.config.language)
+        say = say or language(self.config.board.language)
         broken = sum(1 << f.sensor for f in self.sensor_faults if f.sensor < self.geometry.cells)
         wrong = mismatch.missing | mismatch.extra | mismatch.wrong_kind
         naming = self.game.naming
@@ -708,7 +708,7 @@ class BoardController:
                     wrong_kind=mismatch.wrong_kind & rest,
                 ),
             ]
-        names = self.config.team_names
+        names = self.config.game.team_names
         return faults + [
             line
             for part in parts
@@ -759,11 +759,11 @@ class BoardController:
             ready=self.ready,
             fix=self.fix_words if say is None else self.fix_in(say),
             variant_words=(
-                self.flow.message(self, say or language(self.config.language))
+                self.flow.message(self, say or language(self.config.board.language))
                 if self.connected
                 else None
             ),
-            say=say or language(self.config.language),
+            say=say or language(self.config.board.language),
         )
         waits = None if self.companion is None else self.companion.waiting_words()
         return said if waits is None else f"{said} {waits}"
@@ -817,17 +817,17 @@ class BoardController:
                 FixOrder(hole_names(first, naming), hole_names(later, naming)) if first else None
             ),
             message=self.message(),
-            language=self.config.language,
+            language=self.config.board.language,
             languages=languages,
             connected=self.connected,
             board_status="connected" if self.connected else "searching",
-            board_health=self.health_in(language(self.config.language)),
+            board_health=self.health_in(language(self.config.board.language)),
             sensing=self.sensing,  # analog: kinds sensed; presence: kinds from the game
-            dice=self.config.dice,
-            team_names=list(self.config.team_names[: self.game.teams]),
+            dice=self.config.game.dice,
+            team_names=list(self.config.game.team_names[: self.game.teams]),
             team_colours=[
                 "#{:02x}{:02x}{:02x}".format(*c)
-                for c in self.config.team_colours[: self.game.teams]
+                for c in self.config.leds.team_colours[: self.game.teams]
             ],
             notice=None if notice is None else notice.kind,
             banner=self.signals.banner,
@@ -838,12 +838,12 @@ class BoardController:
             uses_tokens=uses["uses_tokens"],
             uses_burocrats=uses["uses_burocrats"],
             uses_lines=uses["uses_lines"],
-            seat_labels=facts.seat_labels(self.config.team_names),
+            seat_labels=facts.seat_labels(self.config.game.team_names),
             actions=Actions(**facts.actions()),
             throw=facts.current_throw(),
             last_move=facts.last_move_name(),
             call_window=facts.call_window(self.game_time(self.clock.now())),
-            words=languages[self.config.language].words,
+            words=languages[self.config.board.language].words,
             remote=None if self.remote is None else self.remote.shown(),
             events=self.session.recent_events(test_view=test_view),
             seed=self.game.seed if test_view else UNSET,

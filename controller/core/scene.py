@@ -61,7 +61,8 @@ def _phase_on(now: float, half: float) -> bool:
 
 
 def team_colour(ctl: BoardController, team: int) -> Color:
-    return ctl.config.team_colours[team % len(ctl.config.team_colours)]
+    colours = ctl.config.leds.team_colours
+    return colours[team % len(colours)]
 
 
 def layers(

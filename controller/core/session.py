@@ -110,7 +110,12 @@ def game_entry(
     except (FlixError, TypeError) as error:
         raise BadOrder(str(error)) from None
     return with_seats(
-        data, seats, hints, default_seats=config.seats, default_hints=config.hints, names=names
+        data,
+        seats,
+        hints,
+        default_seats=config.game.seats,
+        default_hints=config.game.hints,
+        names=names,
     )
 
 

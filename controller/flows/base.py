@@ -140,5 +140,5 @@ def hole_names(host: FlowHost, mask: Bitboard) -> list[str]:
 def mover_words(host: FlowHost, say: Language) -> str:
     """The mover as people read it, e.g. ``Red (player 1)``, in ``say``'s language."""
     game = host.game
-    team = say.gettext(host.config.team_names[game.team_of_seat[game.to_move]])
+    team = say.gettext(host.config.game.team_names[game.team_of_seat[game.to_move]])
     return say.gettext("{team} (player {number})").format(team=team, number=game.to_move + 1)

@@ -101,7 +101,7 @@ class Flip4Flow(VariantFlow):
         if steps is None:
             return []
         game = host.game
-        colours = host.config.team_colours
+        colours = host.config.leds.team_colours
         return [holes_layer(steps, colours[game.team_of_seat[game.to_move] % len(colours)])]
 
     def _track(self, game: Flip4, sensed: Bitboard) -> None:

@@ -107,7 +107,7 @@ class PayOffFlow(VariantFlow):
     def message(self, host: FlowHost, say: Language) -> str | None:
         game = _game(host)
         self.drop_stale_token(host)
-        names = [say.gettext(name) for name in host.config.team_names]
+        names = [say.gettext(name) for name in host.config.game.team_names]
         if game.game_over and game.game_value is not None and game.winner is not None:
             ledger = ", ".join(
                 f"{names[team]} {value:+d}" for team, value in enumerate(game.ledger)
@@ -142,7 +142,7 @@ class PayOffFlow(VariantFlow):
         if not self.blinking(host):
             return []
         game = host.game
-        colour = host.config.team_colours[game.team_of_seat[game.to_move]]
+        colour = host.config.leds.team_colours[game.team_of_seat[game.to_move]]
         return [holes_layer(game.allowed, WHITE if blink_on(now) else colour)]
 
     def blinking(self, host: FlowHost) -> bool:

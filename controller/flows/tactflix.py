@@ -100,7 +100,7 @@ class TacTFlixFlow(VariantFlow):
     def message(self, host: FlowHost, say: Language) -> str | None:
         game = _game(host)
         gettext = say.gettext
-        names = [gettext(name) for name in host.config.team_names]
+        names = [gettext(name) for name in host.config.game.team_names]
         mover = mover_words(host, say)
         if game.game_over:
             if game.winner is None:
@@ -160,7 +160,7 @@ class TacTFlixFlow(VariantFlow):
         game = host.game
         if game.game_over or host.phase != game.phase:
             return []
-        colour = host.config.team_colours[game.team_of_seat[game.to_move]]
+        colour = host.config.leds.team_colours[game.team_of_seat[game.to_move]]
         if game.phase == Phase.AWAIT_PLACE and _game(host).free_plays:
             pixels = FREE_PLAY_PIXELS[: min(_game(host).free_plays, len(FREE_PLAY_PIXELS))]
             return [dict.fromkeys(pixels, WHITE)]

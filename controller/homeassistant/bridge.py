@@ -64,8 +64,8 @@ class Buttons(Protocol):
 def broker_of(config: Config) -> Broker:
     """``[homeassistant] ha_broker`` with its login, else the ``[remote]`` broker with its
     login and TLS files; ``ConfigError`` when neither is set."""
-    if not config.ha_broker:
-        if not config.broker:
+    if not config.homeassistant.ha_broker:
+        if not config.remote.broker:
             raise ConfigError(
                 "Home Assistant discovery needs a broker: set [homeassistant] ha_broker "
                 '(e.g. "mqtt://homeassistant.local:1883") or [remote] broker'
@@ -75,15 +75,15 @@ def broker_of(config: Config) -> Broker:
         raise ConfigError(
             "Home Assistant discovery needs its MQTT client: pip install 'flixboard[remote]'"
         )
-    tls, host, port = parse_broker(config.ha_broker)
+    tls, host, port = parse_broker(config.homeassistant.ha_broker)
     return Broker(
         host,
         port,
         tls,
-        config.ha_username,
-        config.ha_password,
-        config.ha_ca_file,
-        keepalive_s=config.keepalive_s,
+        config.homeassistant.ha_username,
+        config.homeassistant.ha_password,
+        config.homeassistant.ha_ca_file,
+        keepalive_s=config.remote.keepalive_s,
     )
 
 
@@ -91,7 +91,7 @@ def buttons_of(config: Config, broker: Broker) -> bool:
     """Whether the device has its buttons: ``[homeassistant] buttons`` and a broker that asks
     for a login (a username, or a client certificate over TLS). Asked for without a login, the
     buttons are left out and the log says why."""
-    if not config.buttons:
+    if not config.homeassistant.buttons:
         return False
     if broker.username or (broker.tls and broker.cert_file):
         return True
@@ -105,9 +105,7 @@ def buttons_of(config: Config, broker: Broker) -> bool:
 class HomeAssistant:
     """The board as a Home Assistant device (see the module docstring)."""
 
-    def __init__(
-        self, config: Config, state: Callable[[], State], buttons: Buttons
-    ) -> None:
+    def __init__(self, config: Config, state: Callable[[], State], buttons: Buttons) -> None:
         self.config = config
         self.topics = Topics.from_config(config)
         self._state = state
@@ -199,7 +197,7 @@ class HomeAssistant:
             if payload == self.keeper.sent.get(self.topics.state):
                 continue
             self.keeper.send(self.topics.state, payload)
-            await asyncio.sleep(self.config.state_every_s)
+            await asyncio.sleep(self.config.homeassistant.state_every_s)
 
     # ---------------------------------------------------------------- the buttons
 
@@ -223,7 +221,6 @@ class HomeAssistant:
             _say(f"{button} refused: {error}")
         except Exception:  # a fault, as a 500 of the page: said, and the link stays up
             _say(f"{button} failed:\n{traceback.format_exc()}")
-
 
     def _drop(self, reason: str, what: str) -> None:
         """Count a message dropped for ``reason``; log the first and every ``DROPS_SAID``th."""

@@ -49,7 +49,7 @@ class Topics:
 
     @classmethod
     def from_config(cls, config: Config) -> Topics:
-        return cls(config.discovery_prefix, config.node_id)
+        return cls(config.homeassistant.discovery_prefix, config.homeassistant.node_id)
 
 
 @dataclass(frozen=True)
@@ -134,8 +134,8 @@ class Discovery(msgspec.Struct, frozen=True, omit_defaults=True):
 def device(config: Config) -> Device:
     """The device every entity belongs to (one per ``node_id``)."""
     return Device(
-        identifiers=[f"flixboard_{config.node_id}"],
-        name=config.device_name,
+        identifiers=[f"flixboard_{config.homeassistant.node_id}"],
+        name=config.homeassistant.device_name,
         manufacturer="flixboard",
         model="FLIX board",
         sw_version=_software(),
@@ -147,7 +147,7 @@ def discovery_config(entity: Entity, config: Config) -> Discovery:
     topics = Topics.from_config(config)
     common = Discovery(
         name=entity.name,
-        unique_id=f"flixboard_{config.node_id}_{entity.object_id}",
+        unique_id=f"flixboard_{config.homeassistant.node_id}_{entity.object_id}",
         icon=entity.icon,
         device=device(config),
         origin=Origin("flixboard", _software()),

@@ -9,7 +9,7 @@ from controller.config import Config
 from controller.i18n import DEFAULT_LANGUAGE, Language, language
 from controller.records.queries import GameResult, GameSeat
 
-TEAMS = Config.team_names
+TEAMS = Config().game.team_names
 """The teams' names (a kept game keeps its teams' numbers, not their names)."""
 
 

@@ -93,7 +93,7 @@ def actor(action: Action, to_move: int) -> int:
 
 def player(ctl: BoardController, seat: int) -> Phrase:
     """A seat as the page names it, ``Red (player 1)``, a message in every language."""
-    team = ctl.config.team_names[ctl.game.team_of_seat[seat]]
+    team = ctl.config.game.team_names[ctl.game.team_of_seat[seat]]
     return why("{team} (player {number})", team=why(team), number=seat + 1)
 
 
@@ -338,7 +338,7 @@ class Host(Role):
         if kind == "move" and (hole is None or to is None):
             raise Malformed("a move names its square and where it goes")
         if kind == "roll":
-            if ctl.config.dice != "physical":
+            if ctl.config.game.dice != "physical":
                 throw = None
             elif throw is None:
                 raise NotNow(why("physical dice: the order names the faces thrown"))
@@ -380,7 +380,7 @@ class Host(Role):
         virtual dice, or physical ones read by a person)."""
         game = self.ctl.game
         dice = fair_dice.dice_of(game)
-        if dice is None or self.ctl.config.dice == "physical":
+        if dice is None or self.ctl.config.game.dice == "physical":
             return None
         secret = self.keys.signing.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
         path = self.ctl.session.journal.path

@@ -76,24 +76,24 @@ class Broker:
             raise ConfigError(
                 why("remote play needs its MQTT client: pip install 'flixboard[remote]'")
             )
-        if not config.broker:
+        if not config.remote.broker:
             raise ConfigError(
                 why(
                     'no broker: set [remote] broker = "mqtts://host:8883" or run with '
                     "--remote mqtt://127.0.0.1:1883"
                 )
             )
-        tls, host, port = parse_broker(config.broker)
+        tls, host, port = parse_broker(config.remote.broker)
         return cls(
             host,
             port,
             tls,
-            config.username,
-            config.password,
-            config.ca_file,
-            config.cert_file,
-            config.key_file,
-            config.keepalive_s,
+            config.remote.username,
+            config.remote.password,
+            config.remote.ca_file,
+            config.remote.cert_file,
+            config.remote.key_file,
+            config.remote.keepalive_s,
         )
 
     def tls_context(self) -> ssl.SSLContext | None:

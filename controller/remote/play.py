@@ -66,7 +66,7 @@ class RemotePlay:
     async def restore(self) -> None:
         """After a restart: take the saved place in the remote game again (with a broker)."""
         kept = saved.load(self.data_dir)
-        if kept is None or not self.config.broker:
+        if kept is None or not self.config.remote.broker:
             return
         try:
             self.broker()
@@ -236,7 +236,9 @@ class RemotePlay:
                 to_guest=welcome.to_guest.hex() if welcome.role == "guest" else "",
             ),
         )
-        self._begin(Guest(self.ctl, self.broker(), welcome, code, self.config.seats, self.order))
+        self._begin(
+            Guest(self.ctl, self.broker(), welcome, code, self.config.game.seats, self.order)
+        )
 
     def _begin(self, role: Host | Joining | Guest) -> None:
         self.role = role

@@ -90,7 +90,5 @@ def create_app(service: WebService) -> Starlette:
         )
     )
     routes.extend(info.page())
-    names = host_names(
-        service.host, service.config.hosts, loopback=not service.token_required
-    )
+    names = host_names(service.host, service.config.http.hosts, loopback=not service.token_required)
     return Starlette(routes=routes, middleware=[Middleware(HostCheck, names=names)])

@@ -10,8 +10,9 @@ is generated from these classes.
 from __future__ import annotations
 
 import re
-from itertools import permutations
-from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
+from dataclasses import is_dataclass
+from types import GenericAlias
+from typing import Annotated, Any, Literal, cast, get_args, get_origin, get_type_hints
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -19,10 +20,10 @@ from starlette.background import BackgroundTask
 from starlette.responses import Response
 
 from controller.computer.level_guide import LevelGuide
-from controller.config import MAX_TOKEN
+from controller.config import Config, settings_specs
+from controller.config_checks import MAX_TOKEN
 from controller.config_file import TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
-from controller.i18n import LANGUAGES
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
 from controller.remote.fair_dice import DiceBook
@@ -32,9 +33,10 @@ from controller.seats import (
     MAX_NAME,
     NAME_PATTERN,
     check_name,
-    seat_from_json,
     seats_from_json,
 )
+from controller.settings_spec import Declared, OnPage, SettingSpec
+from controller.settings_spec import fields as declared_fields
 from controller.wire import Typed, encode
 from controller.words import Words
 from engine.game import SEED_LIMIT
@@ -268,108 +270,67 @@ class VoiceChange(Body):
     volume: Annotated[int, Meta(ge=0, le=100, description="an integer 0..100")] | None = None
 
 
-MAX_SETTING_TEXT = 256
-"""The longest text a setting takes (a name, a broker address, a login)."""
-SettingText = Annotated[
-    str, Meta(max_length=MAX_SETTING_TEXT, description="a string of at most 256 characters")
-]
-PANELS = "the letters R, Y, G, B once each, in any order"
-SUITS = "the letters S, H, D, C once each, in any order"
-SPOKEN = f"a language the board speaks: {', '.join(LANGUAGES)}"
-TEAMS = "a list of three or four names of 1..40 characters"
-MOVETIME = "an integer of milliseconds, 10..600000"
-BROKER = "mqtt://host:port or mqtts://host:port, or empty"
-ADDRESS = "HOST:PORT, e.g. 127.0.0.1:8640 (the port 0..65535)"
-
-
-def _letters(letters: str) -> str:
-    """A pattern of ``letters`` in any order, each once, in any case."""
-    orders = ("".join(f"[{c}{c.lower()}]" for c in order) for order in permutations(letters))
-    return f"^({'|'.join(orders)})$"
-
-
-PORT = "([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])"
-ADDRESS_PATTERN = rf"^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+):{PORT}$"
-BROKER_PATTERN = r"^(mqtts?://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.\-]+)(:[0-9]{1,5})?/?)?$"
-
-
 class Table(Body, omit_defaults=True):
     """A table of the settings page's body: only the keys given are written (each checked in
     the configuration's own words by ``controller.config``: a value the document allows that
     this board cannot use, such as an address not of this machine, answers 409)."""
 
 
-class BoardTable(Table):
-    backend: SettingText | UnsetType = UNSET
-    geometry: SettingText | UnsetType = UNSET
-    panels: Annotated[str, Meta(pattern=_letters("RYGB"), description=PANELS)] | UnsetType = UNSET
-    suits: Annotated[str, Meta(pattern=_letters("SHDC"), description=SUITS)] | UnsetType = UNSET
-    language: Annotated[str, Meta(pattern=f"^({'|'.join(LANGUAGES)})$", description=SPOKEN)] | (
-        UnsetType
-    ) = UNSET
+_BOUNDS = ("gt", "ge", "lt", "le", "multiple_of", "pattern", "min_length", "max_length")
 
 
-TeamName = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)]
+def _page_type(declared: Declared, allowed: str) -> Any:
+    """A setting's type as the page's body takes it: the declaration's type and bounds,
+    described by the values it takes; a list of tables (the seats) as any JSON values, each
+    checked by the setting's own check (which names the seat and the key it refuses)."""
+    base = declared.base
+    if get_origin(base) is tuple:
+        item = get_args(base)[0]
+        base = (
+            list[Any]
+            if isinstance(item, type) and is_dataclass(item)
+            else GenericAlias(list, (item,))
+        )
+    bounds = {
+        name: getattr(meta, name)
+        for meta in declared.metas
+        for name in _BOUNDS
+        if getattr(meta, name) is not None
+    }
+    return Annotated[base, Meta(**bounds, description=allowed)]
 
 
-class GameTable(Table):
-    team_names: Annotated[list[TeamName], Meta(min_length=3, max_length=4, description=TEAMS)] | (
-        UnsetType
-    ) = UNSET
-    call_window: Annotated[float, Meta(ge=0, le=600, description="seconds, 0..600")] | (
-        UnsetType
-    ) = UNSET
-    hints: Annotated[bool, Meta(description="true or false")] | UnsetType = UNSET
-    seats: Annotated[list[SeatChoice], Meta(max_length=6)] | UnsetType = UNSET
-    computer_movetime_ms: Annotated[int, Meta(ge=10, le=600_000, description=MOVETIME)] | (
-        UnsetType
-    ) = UNSET
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.seats, UnsetType):  # each seat as the document says, or a 400
-            chosen = [seat_from_json(s, f"seat {i + 1}") for i, s in enumerate(self.seats)]
-            self.seats = [seat.to_json() for seat in chosen]  # as written: no nulls
+def _page_table(name: str, table: type[Struct]) -> type[Table]:
+    """The page's keys of ``table`` (its settings marked ``OnPage``), each optional."""
+    allowed = {(s.table, s.key): s.allowed for s in settings_specs()}
+    keys = [
+        (key, _page_type(declared, allowed[name, key]) | UnsetType, UNSET)
+        for key, declared, _ in declared_fields(table)
+        if declared.marker(OnPage) is not None
+    ]
+    kind = msgspec.defstruct(f"{name.title()}Table", keys, bases=(Table,), module=__name__)
+    return cast("type[Table]", kind)
 
 
-class LedsTable(Table):
-    brightness_cap: Annotated[float, Meta(ge=0, le=1, description="a fraction 0..1")] | (
-        UnsetType
-    ) = UNSET
-
-
-class RemoteTable(Table):
-    broker: Annotated[str, Meta(pattern=BROKER_PATTERN, max_length=256, description=BROKER)] | (
-        UnsetType
-    ) = UNSET
-    username: SettingText | UnsetType = UNSET
-    password: SettingText | UnsetType = UNSET
-
-
-class VoiceTable(Table):
-    enabled: bool | Literal["auto"] | UnsetType = UNSET
-    engine: Literal["espeak-ng", "piper"] | UnsetType = UNSET
-    volume: Annotated[int, Meta(ge=0, le=100, description="an integer 0..100")] | (
-        UnsetType
-    ) = UNSET
-    rate: Annotated[int, Meta(ge=80, le=400, description="words a minute, 80..400")] | (
-        UnsetType
-    ) = UNSET
-
-
-class HttpTable(Table):
-    address: Annotated[str, Meta(pattern=ADDRESS_PATTERN, description=ADDRESS)] | UnsetType = UNSET
-
-
-class SettingsChange(Body):
-    """``POST /api/settings``: the settings to write, by table (``{}`` on the first run writes
-    the file as it is)."""
-
-    board: BoardTable | None = None
-    game: GameTable | None = None
-    leds: LedsTable | None = None
-    remote: RemoteTable | None = None
-    voice: VoiceTable | None = None
-    http: HttpTable | None = None
+PAGE_TABLES = {
+    info.name: _page_table(info.name, info.type)
+    for info in msgspec.structs.fields(Config)
+    if any(spec.page and spec.table == info.name for spec in settings_specs())
+}
+"""The page's tables of settings, from the settings' declarations (``controller.config``)."""
+SettingsChange = cast(
+    "type[Body]",
+    msgspec.defstruct(
+        "SettingsChange",
+        [(name, table | None, None) for name, table in PAGE_TABLES.items()],
+        bases=(Body,),
+        module=__name__,
+        namespace={
+            "__doc__": "``POST /api/settings``: the settings to write, by table (``{}`` on the "
+            "first run writes the file as it is)."
+        },
+    ),
+)
 
 
 TokenText = Annotated[
@@ -537,85 +498,17 @@ class SettingsBoard(Typed):
     geometry: str
 
 
-class BoardSettings(Typed):
-    """The ``[board]`` settings the page may change (``backend`` and ``geometry`` empty: the
-    command line's or the environment's choice, else the simulated spaceboard)."""
-
-    backend: str
-    geometry: str
-    panels: str
-    suits: str
-    language: str
-
-
-class SeatSetting(Typed):
-    """Who plays a seat when a game starts (``[[game.seats]]``)."""
-
-    kind: str
-    level: int | UnsetType = UNSET
-    name: str | UnsetType = UNSET
-
-
-class GameSettings(Typed):
-    """The ``[game]`` settings the page may change."""
-
-    team_names: list[str]
-    call_window: float
-    hints: bool
-    seats: list[SeatSetting]
-    computer_movetime_ms: int
-
-
-class LedSettings(Typed):
-    """The ``[leds]`` settings the page may change."""
-
-    brightness_cap: float
-
-
-class RemoteSettings(Typed):
-    """The ``[remote]`` settings the page may change: the password only as whether one is set
-    (``password`` is always empty)."""
-
-    broker: str
-    username: str
-    password: str
-    password_set: bool
-
-
-class VoiceSettings(Typed):
-    """The ``[voice]`` settings the page may change."""
-
-    enabled: bool | str
-    engine: str
-    volume: int
-    rate: int
-
-
-class HttpSettings(Typed):
-    """The ``[http]`` setting the page may change: where the service listens (``0.0.0.0:8640``:
-    phones on the network may open it)."""
-
-    address: str
-
-
-class PageSettings(Typed):
-    """The settings the page may change, by table, as they are now."""
-
-    board: BoardSettings
-    game: GameSettings
-    leds: LedSettings
-    remote: RemoteSettings
-    voice: VoiceSettings
-    http: HttpSettings
-
-
 class Settings(Typed):
     """``GET /api/settings``: the settings the page may change (the password only as
     ``password_set``), when each applies, the token and the page's link and QR code."""
 
     first_run: bool
     file: str
-    settings: PageSettings
+    settings: dict[str, dict[str, Any]]
+    """The page's settings as they are now, by table (a secret only as whether one is set:
+    ``password`` empty, ``password_set``)."""
+    schema: list[SettingSpec]
+    """The declarations of the page's settings: bounds, description, when each applies."""
     when: dict[str, dict[str, str]]
     restart_needed: list[str]
     token: str

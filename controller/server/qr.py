@@ -1,4 +1,4 @@
-"""The QR code of the page's address, drawn as SVG by segno (``docs/SETTINGS.md``)."""
+"""The QR code of the page's address, drawn as SVG by segno (``docs/configuration.md``)."""
 
 from __future__ import annotations
 

@@ -113,7 +113,7 @@ class Service:
         """Remote play: hosting or joining a game over MQTT (``controller.remote``)."""
         self.homeassistant: HomeAssistant | None = None
         """The board as a Home Assistant device (``[homeassistant] discovery``)."""
-        if config.discovery:
+        if config.homeassistant.discovery:
             self.homeassistant = HomeAssistant(
                 config, self.controller.public_state, PageButtons(self, HOME_ASSISTANT)
             )
@@ -137,7 +137,7 @@ class Service:
         self.controller.session.config = config
         self.computer.config = config
         self.remote.config = config
-        self.driver.renderer.set_cap(config.brightness_cap)
+        self.driver.renderer.set_cap(config.leds.brightness_cap)
         self.voice.reconfigure(config)
         self._pushed = -1  # the names are in the state: push it again
         self.order(lambda now: None)

@@ -1,8 +1,9 @@
 """What the settings page works on: the configuration file it writes, the data directory that
 keeps the token, and the command line's own settings (which stay on top of the file's).
 
-Which settings apply at once, which from the next game, and which need a restart, is said here
-once: the page shows it beside each, and ``POST /api/settings`` answers it.
+Which settings apply at once, which from the next game, and which need a restart, is said once,
+in each setting's declaration (``controller.config``): the page shows it beside each, and
+``POST /api/settings`` answers it.
 """
 
 from __future__ import annotations
@@ -14,35 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from controller.config import Config, ConfigError, parse_address
+from controller.config import Config, ConfigError, parse_address, settings_specs
 from controller.config_file import CONFIG_FILE, stored_token
 
-NOW = "now"
-NEXT_GAME = "next game"
-RESTART = "restart"
-
-PAGE_SETTINGS: dict[str, dict[str, str]] = {
-    "board": {
-        "backend": RESTART,
-        "geometry": RESTART,
-        "panels": RESTART,
-        "suits": RESTART,
-        "language": NOW,
-    },
-    "game": {
-        "team_names": NOW,
-        "call_window": NEXT_GAME,
-        "hints": NEXT_GAME,
-        "seats": NEXT_GAME,
-        "computer_movetime_ms": NOW,
-    },
-    "leds": {"brightness_cap": NOW},
-    "remote": {"broker": NOW, "username": NOW, "password": NOW},
-    "voice": {"enabled": RESTART, "engine": RESTART, "volume": NOW, "rate": NOW},
-    "http": {"address": RESTART},
-}
-"""The settings the page may change, by table, with when each takes effect (a remote game
-under way keeps its link; ``NOW`` for the broker means the next game hosted or joined)."""
+PAGE_SETTINGS: dict[str, dict[str, str]] = {}
+"""The settings the page may change, by table, with when each takes effect (their
+declarations' ``OnPage``; a remote game under way keeps its link: ``NOW`` for the broker means
+the next game hosted or joined)."""
+for _spec in settings_specs():
+    if _spec.page:
+        PAGE_SETTINGS.setdefault(_spec.table, {})[_spec.key] = _spec.when
+SECRETS = {spec.name for spec in settings_specs() if spec.secret}
+"""The settings never shown (``table.key``): a password, the token."""
 
 
 @dataclass
@@ -75,13 +59,13 @@ class Setup:
 def held_settings(options: dict[str, str], overrides: list[str]) -> dict[str, str]:
     """The page's settings that the command line sets, each with its option as given:
     ``options`` the options that set one (``{"board.backend": "--board sim"}``, an empty one
-    left out), ``overrides`` the ``--set TABLE.KEY=VALUE`` items (a password's value left out)."""
+    left out), ``overrides`` the ``--set TABLE.KEY=VALUE`` items (a secret's value left out)."""
     held = {key: given for key, given in options.items() if given}
     for item in overrides:
         dotted = item.partition("=")[0].strip()
         section, _, key = dotted.partition(".")
         if key in PAGE_SETTINGS.get(section, {}):
-            held[dotted] = f"--set {dotted}=…" if key == "password" else f"--set {item}"
+            held[dotted] = f"--set {dotted}=…" if dotted in SECRETS else f"--set {item}"
     return held
 
 

@@ -24,7 +24,7 @@ def team_letters(names: tuple[str, ...] | list[str], teams: int) -> list[str]:
 def piece_glyphs(controller: BoardController) -> dict[int, str]:
     """The glyph of every hole where the board holds the piece the game has there."""
     game = controller.game
-    letters = team_letters(controller.config.team_names, game.teams)
+    letters = team_letters(controller.config.game.team_names, game.teams)
     sensed = controller.sensed.holes
     glyphs: dict[int, str] = {}
     for team in range(game.teams):
@@ -40,7 +40,7 @@ def piece_glyphs(controller: BoardController) -> dict[int, str]:
 def legend(controller: BoardController) -> str:
     """Which letter is whose, e.g. ``r Red   b Blue   (capitals: Burocrats)``."""
     game = controller.game
-    names = controller.config.team_names
+    names = controller.config.game.team_names
     letters = team_letters(names, game.teams)
     teams = "   ".join(f"{letters[t]} {names[t]}" for t in range(game.teams))
     return f"pieces  {teams}" + ("   (capitals: Burocrats)" if game.uses_burocrats else "")

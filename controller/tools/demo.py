@@ -11,7 +11,6 @@ The first line says what the level does, in the words of the New game form's lev
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import TextIO
 
 from controller.computer.level_guide import guide
@@ -44,13 +43,13 @@ def play(
 ) -> State:
     """Play one game to its end with every seat the computer's at ``level``; the final state
     (test view)."""
-    config = replace(Config(variant=variant), sim_autoplace=True, computer_movetime_ms=MOVETIME_MS)
-    seats = [{"kind": "computer", "level": level}] * config.players
-    entry = game_entry(config, variant, config.players, seed, None, seats, False)
+    config = Config.of(variant=variant, sim_autoplace=True, computer_movetime_ms=MOVETIME_MS)
+    seats = [{"kind": "computer", "level": level}] * config.game.players
+    entry = game_entry(config, variant, config.game.players, seed, None, seats, False)
     run = SimRun(config, seed=seed, first_game=entry, geometry=board_for(variant))
     try:
         ctl = run.controller
-        narrator = Narrator(config.team_names, ctl.game.team_of_seat)
+        narrator = Narrator(config.game.team_names, ctl.game.team_of_seat)
         told: list[Heard] = []
         ctl.session.listeners.append(lambda event: told.append(heard(event)))
         teams = [narrator.names[team] for team in sorted(set(ctl.game.team_of_seat))]
@@ -70,12 +69,12 @@ def play(
             run.think()
             if not tell() and not asking:
                 run.advance(IDLE_S)  # a call timed for later, or a Man waiting out a call window
-        run.advance(config.win_animation_s)
+        run.advance(config.leds.win_animation_s)
         tell()
         state = ctl.public_state(test_view=True)
         if not color:
             out.write(draw(run.board, ctl, color=False) + "\n")
-        out.write(f"Result: {_result(state, config.team_names)}\n")
+        out.write(f"Result: {_result(state, config.game.team_names)}\n")
         return state
     finally:
         run.close()

@@ -118,7 +118,7 @@ class ScriptRunner:
             entry = None if first is None else self._game_entry(first)
         except (ControllerError, FlixError, ValueError, TypeError) as error:
             raise ScriptError(f"{self.source} line {lines[0].number}: {error}") from None
-        variant = self.config.variant if entry is None else entry["variant"]
+        variant = self.config.game.variant if entry is None else entry["variant"]
         self.run = SimRun(self.config, seed=0, first_game=entry, geometry=board_for(variant))
         for index, line in enumerate(lines):
             if line is first:

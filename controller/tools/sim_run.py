@@ -44,7 +44,7 @@ class SimRun(Driver):
             sensing="presence" if geometry.flat else sensing,
             state_file=board_state,
             layout=config.layout,
-            max_brightness=config.brightness_cap,
+            max_brightness=config.leds.brightness_cap,
             geometry=geometry,
         )
         self.config = config

@@ -57,7 +57,7 @@ class Voice:
         queue: SpeechQueue | None,
     ) -> None:
         self.config = config
-        self.narrator = Narrator(config.team_names, language(config.language))
+        self.narrator = Narrator(config.game.team_names, language(config.board.language))
         self.queue = queue
         self._game = game
         self._send = send
@@ -76,17 +76,21 @@ class Voice:
         """The voice ``[voice]`` sets: ``enabled = "auto"`` speaks where ALSA has a sound card
         and the engine is installed, ``true`` must speak (``VoiceError`` when it cannot);
         ``wav_dir``: write WAV files there instead of playing (tests, the bench)."""
-        speaks = config.enabled is True or (config.enabled == "auto" and audio_present())
+        speaks = config.voice.enabled is True or (
+            config.voice.enabled == "auto" and audio_present()
+        )
         queue = None
         if speaks or wav_dir is not None:
             try:
-                engine = make_engine(config.engine, config.language, config.piper_voice, wav_dir)
+                engine = make_engine(
+                    config.voice.engine, config.board.language, config.voice.piper_voice, wav_dir
+                )
             except VoiceError as error:
-                if config.enabled is True:
+                if config.voice.enabled is True:
                     raise
                 print(f"flixboard: the board does not speak: {error}", file=sys.stderr)
             else:
-                loudness = Loudness(config.volume, config.rate)
+                loudness = Loudness(config.voice.volume, config.voice.rate)
                 queue = SpeechQueue(engine, loudness, started)
         return cls(config, game, send, queue)
 
@@ -95,14 +99,14 @@ class Voice:
         board's language: the lines, and espeak-ng's voice), and a changed volume or rate from
         the next line (a volume set from the board's page stays until the setting changes)."""
         before, self.config = self.config, config
-        self.narrator.team_names = tuple(config.team_names)
-        self.narrator.say = language(config.language)
+        self.narrator.team_names = tuple(config.game.team_names)
+        self.narrator.say = language(config.board.language)
         if self.queue is not None:
-            self.queue.engine.set_language(config.language)
-            if config.volume != before.volume:
-                self.queue.loudness.volume = config.volume
-            if config.rate != before.rate:
-                self.queue.loudness.rate = config.rate
+            self.queue.engine.set_language(config.board.language)
+            if config.voice.volume != before.voice.volume:
+                self.queue.loudness.volume = config.voice.volume
+            if config.voice.rate != before.voice.rate:
+                self.queue.loudness.rate = config.voice.rate
 
     def note(self, published: Event) -> None:
         """Keep the lines of a published event (said at the next ``flush``)."""
@@ -147,7 +151,9 @@ class Voice:
             speaks=speaks,
             engine=self.queue.engine.name if self.queue is not None else None,
             muted=self.muted,
-            volume=self.queue.loudness.volume if self.queue is not None else self.config.volume,
+            volume=self.queue.loudness.volume
+            if self.queue is not None
+            else self.config.voice.volume,
         )
 
     def close(self) -> None:

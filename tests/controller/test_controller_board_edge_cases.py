@@ -32,7 +32,7 @@ def test_a_burocrat_in_the_lit_hole_in_lucky_is_refused_then_a_man_counts() -> N
     assert state["mismatch"]["extra"] == ["Y-II-H"]
     refused = [e for e in state["events"] if e["type"] == "placement_refused"]
     assert refused and "Burocrat" in refused[-1]["reason"]
-    run.advance(CONFIG.fix_after_s)
+    run.advance(CONFIG.board.fix_after_s)
     assert run.controller.fix_words == ["Lift the Burocrat from Y-II-H"]
     run.board.lift("Y-II-H")
     run.board.place("Y-II-H")  # the Man goes in at the same instant the Burocrat comes out
@@ -84,7 +84,7 @@ def test_a_panel_in_the_wrong_groove_blocks_play_until_fixed() -> None:
     run.settle()
     run.board.seat_panel(2, "Y")  # into the Green panel's groove; Green comes out
     run.settle()
-    run.advance(CONFIG.fix_after_s)
+    run.advance(CONFIG.board.fix_after_s)
     words = run.controller.fix_words
     assert "Seat the Yellow panel in groove 2" in words
     assert "Groove 3 holds the Yellow panel: put the Green panel there" in words

@@ -151,7 +151,7 @@ async def test_a_corner_landing_without_the_corner_piece_names_the_corner() -> N
 
 def test_the_computers_move_on_an_olix_board_without_hands_speaks_of_counters() -> None:
     """On a real board a person makes the computer's move: the page says which piece."""
-    config = Config(variant="olix", sim_autoplace=False)
+    config = Config.of(variant="olix", sim_autoplace=False)
     seats = [{"kind": "computer", "level": 1}]
     entry = game_entry(config, "olix", 2, 7, None, seats, True)
     run = SimRun(config, first_game=entry, geometry=load_geometry("olix"))

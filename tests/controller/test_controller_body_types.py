@@ -48,7 +48,7 @@ BASE = {"/api/new_game": {"variant": "lucky", "players": 2}}
 
 @pytest.fixture
 def api() -> Harness:
-    return Harness(config=Config(broker="mqtt://127.0.0.1:1"))  # remote routes check bodies
+    return Harness(config=Config.of(broker="mqtt://127.0.0.1:1"))  # remote routes check bodies
 
 
 @pytest.mark.parametrize(("path", "key"), [(p, k) for p, keys in KEYS.items() for k in keys])

@@ -8,7 +8,6 @@ what the computer plays depends only on the seeds, never on how fast the machine
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +27,13 @@ from engine.holes import name, parse
 from engine.players.qubic_threats import completing, three_makers
 from tests.sim_hands import put, take
 
-QUBIC = Config(variant="qubic")
+QUBIC = Config.of(variant="qubic")
 
 
 def start(
     config: Config, seats: list[dict[str, Any]], *, hints: bool = True, **options: Any
 ) -> SimRun:
-    entry = game_entry(config, config.variant, 2, 7, options or None, seats, hints)
+    entry = game_entry(config, config.game.variant, 2, 7, options or None, seats, hints)
     return SimRun(config, first_game=entry)
 
 
@@ -192,7 +191,7 @@ def test_a_resumed_game_keeps_its_computer_seats(tmp_path: Path) -> None:
         again.close()
 
 
-PHYSICAL = replace(QUBIC, sim_autoplace=False)
+PHYSICAL = QUBIC.but(sim_autoplace=False)
 
 
 def test_on_a_physical_board_the_chosen_hole_blinks_and_waits_for_a_person(
@@ -205,7 +204,7 @@ def test_on_a_physical_board_the_chosen_hole_blinks_and_waits_for_a_person(
     assert move is not None and move["seat"] == 0 and move["action"] == "place"
     assert state["message"] == f"Red (Computer, level 1) plays {move['hole']}: put its Man there."
     hole = parse(move["hole"])
-    red = QUBIC.team_colours[0]
+    red = QUBIC.leds.team_colours[0]
     start_at = run.clock.now()
     run.advance(4 * BLINK_S)
     frames = run.board.frames_during(start_at, run.clock.now())
@@ -247,7 +246,7 @@ def test_a_hint_names_a_move_and_its_hole_blinks(runs: Callable[..., SimRun]) ->
     start_at = run.clock.now()
     run.advance(1.0)
     frames = run.board.frames_during(start_at, run.clock.now())
-    blue = QUBIC.team_colours[1]
+    blue = QUBIC.leds.team_colours[1]
     assert {frame.color(parse("R-I-C")) for frame in frames} == {(255, 255, 255), blue}
     run.advance(HINT_S)
     assert run.computer.hint is None
@@ -287,7 +286,7 @@ def test_the_computer_seat_gets_no_hint(runs: Callable[..., SimRun]) -> None:
         run.computer.ask_hint(run.clock.now(), lambda answer, why: None)
 
 
-LUCKY = Config(variant="lucky")
+LUCKY = Config.of(variant="lucky")
 
 
 def roll_place(run: SimRun, hole: str) -> None:
@@ -346,7 +345,7 @@ def test_a_long_press_of_menu_shows_a_hint_a_short_one_takes_back(
     assert len(places(run)) == 4
 
 
-TACTFLIX = Config(variant="tactflix")
+TACTFLIX = Config.of(variant="tactflix")
 
 
 def test_the_hands_wait_out_the_call_window_so_a_person_can_call_flix(

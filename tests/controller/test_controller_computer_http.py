@@ -174,7 +174,7 @@ def test_config_seats() -> None:
         {"game": {"seats": [{"kind": "human"}, {"kind": "computer", "level": 5}], "hints": False}},
         "test.toml",
     )
-    assert config.seats == (Seat(), Seat.computer(5)) and config.hints is False
+    assert config.game.seats == (Seat(), Seat.computer(5)) and config.game.hints is False
     for bad, words in (
         ([{"kind": "computer", "level": 6}], "seat 1: level must be"),
         ([{"kind": "alien"}], "seat 1: kind must be"),
@@ -191,12 +191,12 @@ def test_config_seats() -> None:
 
 
 def test_cli_computer_counts_seats_from_one() -> None:
-    config = computer_seats(Config(players=3), ["2", "3:5"])
-    assert config.seats == (Seat(), Seat.computer(), Seat.computer(5))
-    assert computer_seats(Config(), ["1:"]).seats == (Seat.computer(),)
+    config = computer_seats(Config.of(players=3), ["2", "3:5"])
+    assert config.game.seats == (Seat(), Seat.computer(), Seat.computer(5))
+    assert computer_seats(Config(), ["1:"]).game.seats == (Seat.computer(),)
     for bad in ("0", "4", "x", "1:6", "1:x"):
         with pytest.raises(ConfigError, match="--computer"):
-            computer_seats(Config(players=3), [bad])
+            computer_seats(Config.of(players=3), [bad])
 
 
 async def test_two_computers_play_flip4_on_its_board(flip4: Harness) -> None:

@@ -19,8 +19,12 @@ def test_example_file_states_the_defaults() -> None:
 
 def test_no_file_gives_defaults() -> None:
     config = load_config(None)
-    assert (config.settle_ms, config.fix_after_s, config.call_window) == (120, 5.0, 3.0)
-    assert config.address == "127.0.0.1:8640" and config.dice == "virtual"
+    assert (config.board.settle_ms, config.board.fix_after_s, config.game.call_window) == (
+        120,
+        5.0,
+        3.0,
+    )
+    assert config.http.address == "127.0.0.1:8640" and config.game.dice == "virtual"
 
 
 def test_file_values(tmp_path: Path) -> None:
@@ -30,10 +34,15 @@ def test_file_values(tmp_path: Path) -> None:
         '[leds]\nteam_colours = ["#010203", [4, 5, 6], "070809"]\n'
     )
     config = load_config(path)
-    assert config.settle_ms == 80 and config.settle_s == 0.08
-    assert config.panels == "BGYR" and config.layout.panels == "BGYR"
-    assert config.dice == "physical"
-    assert config.team_colours == ((1, 2, 3), (4, 5, 6), (7, 8, 9), (255, 190, 0))  # 4th: default
+    assert config.board.settle_ms == 80 and config.settle_s == 0.08
+    assert config.board.panels == "BGYR" and config.layout.panels == "BGYR"
+    assert config.game.dice == "physical"
+    assert config.leds.team_colours == (
+        (1, 2, 3),
+        (4, 5, 6),
+        (7, 8, 9),
+        (255, 190, 0),
+    )  # 4th: default
 
 
 @pytest.mark.parametrize(
@@ -44,7 +53,7 @@ def test_file_values(tmp_path: Path) -> None:
         ("[boards]\n", "unknown table [boards]"),
         ("[game]\nvariant = 'chess'\n", "bad value for variant: 'chess'"),
         ("[board]\npanels = 'RRGB'\n", "panels must order"),
-        ("[leds]\nbrightness_cap = 2\n", "a fraction 0..1"),
+        ("[leds]\nbrightness_cap = 2\n", "a number 0..1"),
         ("[leds]\nteam_colours = ['red', 'blue', 'green']\n", "not a colour: 'red'"),
         ("[http]\naddress = 'nowhere'\n", "not an address HOST:PORT"),
         ("[board\n", "not valid TOML"),
@@ -79,12 +88,12 @@ def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
 def test_a_whole_number_of_players_only(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"--set game\.players=4\.0"):
         apply_overrides(Config(), ["game.players=4.0"])
-    assert type(apply_overrides(Config(), ["game.players=4"]).players) is int
+    assert type(apply_overrides(Config(), ["game.players=4"]).game.players) is int
 
 
 def test_overrides() -> None:
     config = apply_overrides(Config(), ["board.settle_ms=60", "game.dice=physical"])
-    assert config.settle_ms == 60 and config.dice == "physical"
+    assert config.board.settle_ms == 60 and config.game.dice == "physical"
     with pytest.raises(ConfigError, match=r"expected table\.key=value"):
         apply_overrides(Config(), ["settle_ms=60"])
     with pytest.raises(ConfigError, match=r"--set board\.settle_ms=-5"):

@@ -36,13 +36,15 @@ def test_a_change_keeps_every_comment_and_every_other_line(tmp_path: Path) -> No
     )
 
     after = path.read_text(encoding="utf-8").splitlines()
-    assert settings.brightness_cap == 0.25
-    assert settings.team_names == ("Ann", "Bo", "Cy", "Yellow")
+    assert settings.leds.brightness_cap == 0.25
+    assert settings.game.team_names == ("Ann", "Bo", "Cy", "Yellow")
     assert comments("\n".join(after)) == comments("\n".join(before))
     changed = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
     assert changed == [
-        ('team_names = ["Red", "Blue", "Green"]  # three teams on this board',
-         'team_names = ["Ann", "Bo", "Cy"]  # three teams on this board'),
+        (
+            'team_names = ["Red", "Blue", "Green"]  # three teams on this board',
+            'team_names = ["Ann", "Bo", "Cy"]  # three teams on this board',
+        ),
         ("brightness_cap = 0.4", "brightness_cap = 0.25"),
     ]
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
@@ -56,9 +58,9 @@ def test_seats_are_written_as_tables_of_the_game(tmp_path: Path) -> None:
     write_settings(path, {"game": {"seats": seats}})
     text = path.read_text(encoding="utf-8")
     assert '[[game.seats]]\nkind = "human"\nname = "Ann"' in text
-    assert [seat.to_json() for seat in load_config(path).seats] == seats
+    assert [seat.to_json() for seat in load_config(path).game.seats] == seats
     write_settings(path, {"game": {"seats": [{"kind": "computer", "level": 2}]}})
-    assert [seat.to_json() for seat in load_config(path).seats] == [
+    assert [seat.to_json() for seat in load_config(path).game.seats] == [
         {"kind": "computer", "level": 2}
     ]
 
@@ -77,9 +79,9 @@ def test_a_first_setting_starts_from_the_commented_example_readable_by_the_owner
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
-        ({"leds": {"brightness_cap": 1.5}}, "a fraction 0..1"),
+        ({"leds": {"brightness_cap": 1.5}}, "a number 0..1"),
         ({"board": {"panels": "RRGB"}}, "panels"),
-        ({"game": {"call_window": -1}}, "seconds, 0..600"),
+        ({"game": {"call_window": -1}}, "a number 0..600"),
         ({"game": {"hints": "yes"}}, "true or false"),
         ({"game": {"seats": [{"kind": "computer", "level": 9}]}}, "level"),
         ({"remote": {"broker": "http://x"}}, "mqtt://host:port"),

@@ -37,7 +37,7 @@ def run_on(
     tmp_path: Path, variant: str = "lucky", sensing: str = "analog", **options: Any
 ) -> SimRun:
     """A run on the journal and board of ``tmp_path``: a second call restarts the service."""
-    config = Config(variant=variant)
+    config = Config.of(variant=variant)
     entry = game_entry(config, variant, 2, 1, options)
     return SimRun(
         config,
@@ -213,7 +213,7 @@ def test_payoff_resumes_and_carries_its_ledger_into_the_next_game(
     resumed = restart(resumed, tmp_path)  # game over, the board not yet cleared
     ctl = resumed.controller
     assert ctl.game.game_over and list(ctl.game.ledger) == ledger  # type: ignore[attr-defined]
-    resumed.advance(ctl.config.win_animation_s + 0.1)
+    resumed.advance(ctl.config.leds.win_animation_s + 0.1)
     assert ctl.clearing and "Lift every Man off the board" in ctl.message()
     resumed.board.clear()
     resumed.advance(1.0)
@@ -394,7 +394,7 @@ async def test_a_full_disk_refuses_orders_with_503_and_changes_nothing(tmp_path:
 def test_a_full_disk_during_a_withdrawal_or_a_new_game_does_not_stop_the_service(
     tmp_path: Path,
 ) -> None:
-    config = Config(variant="tactflix")
+    config = Config.of(variant="tactflix")
     journal = FullDisk(tmp_path)
     run = SimRun(
         config,

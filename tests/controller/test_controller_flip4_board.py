@@ -131,7 +131,7 @@ async def test_threats_are_the_squares_that_make_four_and_glow_dim(api: Harness)
     assert state["threats"] == [{"team": 0, "holes": ["e2"]}, {"team": 1, "holes": ["d5"]}]
     frame = api.board.last_frame
     assert frame is not None
-    red, blue = Config().team_colours[:2]
+    red, blue = Config().leds.team_colours[:2]
     assert frame.colors[GRID.parse("e2")] == scale(red, THREAT_DIM)
     assert frame.colors[GRID.parse("d5")] == scale(blue, THREAT_DIM)
     assert frame.colors[GRID.parse("a5")] == (0, 0, 0)  # a corner: no line ends there
@@ -161,7 +161,7 @@ async def test_the_lifted_lit_piece_lights_its_steps_on_the_leds_and_in_the_stat
     assert sorted((await api.state())["steps"]) == sorted(steps)
     frame = api.board.last_frame
     assert frame is not None
-    red = Config().team_colours[0]
+    red = Config().leds.team_colours[0]
     assert {cell for cell in steps if frame.colors[GRID.parse(cell)] == red} == set(steps)
     assert frame.colors[GRID.parse("b2")] != red
     await hand(api, "place", "d2")

@@ -12,7 +12,7 @@ from hal.base import HOLE_COUNT
 from tests.controller.test_controller_leds import lucky_to_pending_line
 from tests.variants.test_variant_board_guidance import play
 
-RED_TEAM = Config().team_colours[0]
+RED_TEAM = Config().leds.team_colours[0]
 
 
 def test_the_win_animation_flashes_the_winners_last_scored_line() -> None:
@@ -31,7 +31,7 @@ def test_the_variant_blink_is_lit_in_the_first_half_like_an_error_blink() -> Non
     still to be entered are white in the lit half, from its very first instant."""
     _, run = play("payoff_tokens_to_enter.jsonl")
     period = 2 * BLINK_S
-    t = (int((run.clock.now() + Config().call_window) / period) + 1) * period
+    t = (int((run.clock.now() + Config().game.call_window) / period) + 1) * period
     hole = parse("R-I-H")
     assert scene.frame(run.controller, t)[hole] == WHITE
     assert scene.frame(run.controller, t + 0.01)[hole] == WHITE
@@ -47,7 +47,7 @@ def test_a_piece_of_the_wrong_kind_in_a_scored_line_is_left_out_of_the_line() ->
     run.advance(0.5)
     assert run.controller.mismatch.wrong_kind == 1 << parse("R-I-S")
     period = 2 * scene.BLINK_S
-    t = (int((run.clock.now() + Config().call_window) / period) + 1) * period
+    t = (int((run.clock.now() + Config().game.call_window) / period) + 1) * period
     dark = scene.frame(run.controller, t + scene.BLINK_S + 0.01)
     assert dark[parse("R-I-S")] == OFF and dark[parse("R-I-C")] != OFF
     assert scene.frame(run.controller, t + 0.01)[parse("R-I-S")] == scene.MAGENTA

@@ -116,7 +116,7 @@ async def test_roll_without_faces_uses_the_dice(api: Harness) -> None:
 
 
 async def test_physical_dice_need_faces() -> None:
-    api = Harness(config=Config(dice="physical"))
+    api = Harness(config=Config.of(dice="physical"))
     response = await api.post("/api/roll", {})
     assert response.status_code == 409 and "physical dice" in response.json()["error"]
     assert (await api.post("/api/roll", {"faces": "red/I/spades"})).status_code == 200

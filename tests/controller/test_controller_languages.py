@@ -84,8 +84,8 @@ def test_every_message_is_translated_and_none_is_stale(lang: str, source_ids: se
 
 
 def test_the_language_is_a_setting_of_the_board() -> None:
-    assert Config().language == "en"
-    assert from_tables({"board": {"language": "de"}}, "test").language == "de"
+    assert Config().board.language == "en"
+    assert from_tables({"board": {"language": "de"}}, "test").board.language == "de"
     with pytest.raises(ConfigError, match="language"):
         from_tables({"board": {"language": "fr"}}, "test")
 
@@ -118,7 +118,7 @@ async def hand(api: Harness, doing: str, cell: str) -> None:
 async def test_a_german_board_speaks_german_and_keeps_english_for_an_english_page() -> None:
     """The message line, the guidance (fix words) and the board's words follow the board's
     language; the state carries each language's, so a page set to another language has them."""
-    api = Harness(config=Config(language="de"), geometry=load_geometry("flip4"))
+    api = Harness(config=Config.of(language="de"), geometry=load_geometry("flip4"))
     state = await api.state()
     assert state["language"] == "de"
     assert state["message"] == "Rot (Spieler 1): drücke ROLL."
@@ -141,7 +141,7 @@ async def test_a_german_board_speaks_german_and_keeps_english_for_an_english_pag
 
 
 async def test_the_api_answers_each_languages_words() -> None:
-    api = Harness(config=Config(language="de"))
+    api = Harness(config=Config.of(language="de"))
     info = (await api.client.get("/api/info")).json()
     assert (info["language"], info["languages"]) == ("de", ["en", "de"])
     assert info["words"]["place"] == "Loch" and info["words"]["pieces"] == "Männchen"
@@ -156,7 +156,7 @@ async def test_the_api_answers_each_languages_words() -> None:
 
 async def test_a_variants_own_line_is_said_in_each_language() -> None:
     """A flow's line (Olix's placement) follows the board's language too."""
-    api = Harness(config=Config(language="de", variant="olix"), geometry=load_geometry("olix"))
+    api = Harness(config=Config.of(language="de", variant="olix"), geometry=load_geometry("olix"))
     state = await api.state()
     assert (
         state["message"] == "Rot (Spieler 1): setze einen Zählstein auf ein beliebiges leeres Feld."

@@ -74,7 +74,7 @@ def lift_extra(run: SimRun) -> None:
 
 
 def play(variant: str, data: st.DataObject) -> None:
-    config = Config(variant=variant)
+    config = Config.of(variant=variant)
     seed = data.draw(st.integers(0, 50), label="seed")
     run = SimRun(config, first_game=game_entry(config, variant, 2, seed, {}))
     ctl = run.controller

@@ -104,8 +104,8 @@ def test_pending_line_never_lit() -> None:
 def test_called_line_lit_in_team_colour() -> None:
     run = lucky_to_pending_line()
     run.board.press("flix", 0)
-    run.advance(Config().win_animation_s + 0.5)
-    red = Config().team_colours[0]
+    run.advance(Config().leds.win_animation_s + 0.5)
+    red = Config().leds.team_colours[0]
     frame = run.board.last_frame
     assert frame is not None
     for s in "SHDC":
@@ -121,8 +121,8 @@ def test_allowed_holes_lit_in_mover_colour_and_status_shows_mover() -> None:
     assert lit == {parse(f"Y-II-{s}") for s in "SHDC"}
     frame = run.board.last_frame
     assert frame is not None
-    assert frame.status[0] == Config().team_colours[0]
-    assert frame.status[1] == scale(Config().team_colours[1], 0.15)
+    assert frame.status[0] == Config().leds.team_colours[0]
+    assert frame.status[1] == scale(Config().leds.team_colours[1], 0.15)
 
 
 def test_wrong_hole_blinks_until_fixed() -> None:
@@ -162,6 +162,8 @@ def test_call_window_sweeps_the_status_pixels_and_the_last_move_stays_marked() -
     assert due is not None and start < due <= start + window / 8 + 0.01
     after = scene.frame(run.controller, start + window + 1.0)[HOLE_COUNT:]
     assert scene.SWEEP not in after  # the seat pixels are back: the window has closed
+
+
 def test_a_colour_is_dimmed_or_brightened_and_clipped() -> None:
     """controller/leds.py `scale`: "``color`` dimmed (or brightened, clipped) by
     ``factor``" — each channel on its own, never above 255."""

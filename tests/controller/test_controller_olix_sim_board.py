@@ -24,7 +24,7 @@ from hal.geometry import load_geometry
 
 SETTLE = 0.2
 """More than the settle time (120 ms): each hand action stands long enough to be read."""
-RED, BLUE = Config().team_colours[:2]
+RED, BLUE = Config().leds.team_colours[:2]
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ HINTS_EACH = 3 * BURST
 @pytest.fixture
 def lan() -> Iterator[Harness]:
     """A service bound to every interface, a Qubic game of two people, a quick computer."""
-    harness = Harness(host="0.0.0.0", config=Config(variant="qubic", computer_movetime_ms=10))
+    harness = Harness(host="0.0.0.0", config=Config.of(variant="qubic", computer_movetime_ms=10))
     yield harness
     harness.service.computer.close()
 

@@ -236,7 +236,7 @@ async def test_a_throw_and_a_seat_refused_over_http_are_said_in_german() -> None
 
 
 async def test_a_bad_join_code_is_said_in_german() -> None:
-    api = Harness(config=Config(broker="mqtt://127.0.0.1:1"))
+    api = Harness(config=Config.of(broker="mqtt://127.0.0.1:1"))
     status, said, english = await german(api, "/api/remote/join", {"code": "AB1"})
     assert status == 400
     assert (
@@ -251,7 +251,7 @@ async def test_a_bad_join_code_is_said_in_german() -> None:
 
 
 async def test_pay_offs_token_refusals_over_http_are_said_in_german() -> None:
-    api = Harness(config=Config(variant="payoff"))
+    api = Harness(config=Config.of(variant="payoff"))
     status, said, english = await german(api, "/api/token", {"seat": 1, "token": 50})
     assert status == 409 and english == "player 2 is not to move: player 1 is"
     assert said == "Spieler 2 ist nicht am Zug: Spieler 1 ist es"
@@ -273,7 +273,7 @@ async def by_hand(api: Harness, doing: str, cell: str) -> None:
 async def test_a_step_the_board_refuses_carries_its_message_for_a_german_page() -> None:
     """Flip 4 on its simulated board: a piece stepped two squares is refused with its message,
     which a German page (and the voice) says in German."""
-    api = Harness(config=Config(language="de"), geometry=load_geometry("flip4"))
+    api = Harness(config=Config.of(language="de"), geometry=load_geometry("flip4"))
     position = "c3 b1 c1 d1 / a3 a4 b5 c5"
     body = {"variant": "flip4", "players": 2, "seed": 3, "options": {"position": position}}
     assert (await api.post("/api/new_game", body)).status_code == 200
@@ -308,7 +308,7 @@ def refused_by(door: Door, joiner: Joiner, now: float) -> tuple[str, bytes] | No
 def test_a_wrong_join_code_is_said_in_german_in_the_remote_panel() -> None:
     """The host refuses a wrong code; the joining board's problem (the remote panel's line)
     carries its message, which a German page says in German, the host's reason too."""
-    broker = Broker.from_config(Config(broker="mqtt://127.0.0.1:1"))
+    broker = Broker.from_config(Config.of(broker="mqtt://127.0.0.1:1"))
     joining = Joining(broker, "KTXHRBAB", print)
     reply = refused_by(Door("KTXHRBMN", reusable=False), joining.joiner, 0.0)
     assert reply is not None

@@ -12,7 +12,7 @@ from hal.base import HOLE_COUNT
 from tests.controller.test_controller_leds import lucky_to_pending_line
 from tests.variants.test_variant_board_guidance import play
 
-RED_TEAM, BLUE_TEAM = Config().team_colours[0], Config().team_colours[1]
+RED_TEAM, BLUE_TEAM = Config().leds.team_colours[0], Config().leds.team_colours[1]
 ON, OFF_PHASE = 0.01, scene.BLINK_S + 0.01
 """Offsets into a blink period: the first half is lit, the second dark."""
 
@@ -120,7 +120,7 @@ def test_after_the_win_the_pieces_to_clear_are_dim_white_under_the_called_line()
     """scene.py 3: "guidance: pieces to clear after a game, dim white"; 4: "scored (called)
     lines in their team's colour" above it; no seat is shown once the game is over."""
     run = called_win()
-    run.advance(Config().win_animation_s + 1.0)
+    run.advance(Config().leds.win_animation_s + 1.0)
     assert run.controller.clearing
     frame = scene.frame(run.controller, run.clock.now())
     assert [frame[parse(f"R-I-{s}")] for s in "SHDC"] == [RED_TEAM] * 4
@@ -143,7 +143,7 @@ def test_a_panel_missing_from_its_groove_blinks_amber_as_a_whole() -> None:
 
 
 def placed_with_call_window(seconds: float) -> SimRun:
-    run = SimRun(Config(call_window=seconds), seed=1)
+    run = SimRun(Config.of(call_window=seconds), seed=1)
     run.controller.set_next_faces("yellow/II/hearts")
     run.board.press("roll")
     run.board.place("Y-II-H")
@@ -169,7 +169,7 @@ def test_the_variant_layers_blink_above_the_lines() -> None:
     """scene.py 4: "scored (called) lines in their team's colour — ... then" the variant's layers:
     Pay-Off's Men whose token is still to be entered blink white and the mover's colour."""
     _, run = play("payoff_tokens_to_enter.jsonl")
-    hole, t = parse("R-I-H"), period_start(run, after=Config().call_window)  # no sweep left
+    hole, t = parse("R-I-H"), period_start(run, after=Config().game.call_window)  # no sweep left
     lit, dark = scene.frame(run.controller, t + ON), scene.frame(run.controller, t + OFF_PHASE)
     assert {lit[hole], dark[hole]} == {scene.WHITE, RED_TEAM}
     assert lit[parse("R-I-S")] == dark[parse("R-I-S")] == RED_TEAM  # entered: the line's colour
@@ -201,7 +201,7 @@ def test_a_blink_changes_phase_exactly_when_the_next_change_is_due() -> None:
 def test_a_lost_turn_lights_the_indicators_red() -> None:
     """scene.py 6: "dice notices on the indicator pixels: ... turn lost red"."""
     run = lucky_to_pending_line()
-    run.advance(Config().call_window + 1.0)
+    run.advance(Config().game.call_window + 1.0)
     run.controller.set_next_faces("red/I/win")  # R-I-* is full: Blue loses the turn
     run.board.press("roll")
     run.settle()
@@ -247,7 +247,7 @@ def test_the_threat_layer_goes_under_the_lines_and_the_chosen_hole_over_them() -
     lines and the variant's layers (the computer's and the hint's blinking holes), below the
     errors"."""
     run = called_win()
-    run.advance(Config().win_animation_s + 1.0)
+    run.advance(Config().leds.win_animation_s + 1.0)
     in_line, empty = parse("R-I-S"), parse("Y-III-H")
     threat, chosen = (1, 2, 3), (4, 5, 6)
     under = scene.frame(run.controller, run.clock.now(), under=[{in_line: threat, empty: threat}])
@@ -272,7 +272,7 @@ def test_a_piece_of_the_wrong_kind_blinks_magenta() -> None:
 def test_a_missing_piece_of_the_second_team_blinks_in_its_colour() -> None:
     """scene.py 5: "missing: the piece's team colour" — Blue's, not the first team's."""
     run = lucky_to_pending_line()
-    run.advance(Config().call_window + 1.0)
+    run.advance(Config().game.call_window + 1.0)
     run.board.lift("B-IV-S")
     run.advance(0.5)
     hole, t = parse("B-IV-S"), period_start(run)

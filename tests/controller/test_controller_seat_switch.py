@@ -19,7 +19,7 @@ COMPUTER = {"seat": 1, "kind": "computer", "level": 1}
 
 @pytest.fixture
 def api() -> Iterator[Harness]:
-    harness = Harness(config=Config(variant="qubic"))
+    harness = Harness(config=Config.of(variant="qubic"))
     yield harness
     harness.service.computer.close()
 

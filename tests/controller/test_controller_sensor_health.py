@@ -19,7 +19,7 @@ def test_a_broken_sensor_wire_is_the_boards_health_and_its_holes_fix() -> None:
     run.board.fault_disconnected("R-I-S")
     run.settle()
     start = run.clock.now()
-    run.advance(CONFIG.fix_after_s)
+    run.advance(CONFIG.board.fix_after_s)
     state = run.controller.state()
     assert state["board_health"] == [BROKEN]
     assert state["languages"]["de"]["health"][0].startswith("Der Sensor unter R-I-S misst 0.0 V")
@@ -57,7 +57,7 @@ def test_a_stuck_reed_on_a_flat_board_is_a_piece_to_lift_and_blinks_at_game_star
     run.board.fault_stuck("c3")
     run.settle()
     start = run.clock.now()
-    run.advance(CONFIG.fix_after_s)
+    run.advance(CONFIG.board.fix_after_s)
     state = run.controller.state()
     assert state["phase"] == "await_fix" and state["mismatch"]["extra"] == ["c3"]
     assert state["board_health"] == []

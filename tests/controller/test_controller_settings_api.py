@@ -6,6 +6,7 @@ simulated board)."""
 from __future__ import annotations
 
 import json
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from api_harness import TOKEN, Harness
 
 from controller.config import load_config
 from controller.config_file import TOKEN_FILE
-from controller.server.bodies import PageSettings
+from controller.server.bodies import PAGE_TABLES, SettingsChange
 from controller.server.requests import MAX_BODY
 from controller.server.setup import PAGE_SETTINGS, Setup, held_settings
 
@@ -63,17 +64,17 @@ async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> Non
         h, "/api/settings", {"leds": {"brightness_cap": 0.1}}, Origin="http://evil.example"
     )
     assert status == 403 and "another site" in body["error"]
-    assert load_config(h.service.setup.path).brightness_cap == 0.4  # type: ignore[union-attr]
+    assert load_config(h.service.setup.path).leds.brightness_cap == 0.4  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"leds": {"brightness_cap": 2}}, 400, "a fraction 0..1"),
-        ({"leds": {"brightness_cap": "bright"}}, 400, "a fraction 0..1"),
+        ({"leds": {"brightness_cap": 2}}, 400, "a number 0..1"),
+        ({"leds": {"brightness_cap": "bright"}}, 400, "a number 0..1"),
         ({"board": {"panels": "RRGB"}}, 400, "panels"),
         ({"board": {"suits": 4}}, 400, "the letters S, H, D, C"),
-        ({"game": {"call_window": 601}}, 400, "seconds, 0..600"),
+        ({"game": {"call_window": 601}}, 400, "a number 0..600"),
         ({"game": {"hints": "no"}}, 400, "true or false"),
         ({"game": {"seats": [{"kind": "computer", "level": 0}]}}, 400, "level"),
         ({"game": {"seats": [{"kind": "robot"}]}}, 400, "seat 1"),
@@ -81,12 +82,12 @@ async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> Non
         ({"game": {"team_names": ["Red", "", "Green"]}}, 400, "three or four names"),
         ({"game": {"team_names": ["R" * 41, "B", "G"]}}, 400, "names of 1..40 characters"),
         ({"remote": {"username": "u" * 257}}, 400, "at most 256 characters"),
-        ({"remote": {"broker": "http://broker:1883"}}, 400, "mqtt://host:port"),
-        ({"remote": {"password": 1234}}, 400, "a string"),
+        ({"remote": {"broker": "http://broker:1883"}}, 400, "mqtt://HOST:PORT"),
+        ({"remote": {"password": 1234}}, 400, "any text"),
         ({"game": {"variant": "lucky"}}, 400, "unknown key 'game.variant'"),
         ({"http": {"token": "x" * 20}}, 400, "unknown key 'http.token'; http takes address"),
         ({"http": {"address": "everywhere"}}, 400, "HOST:PORT"),
-        ({"http": {"address": "127.0.0.1:65536"}}, 400, "the port 0..65535"),
+        ({"http": {"address": "127.0.0.1:65536"}}, 400, "HOST:PORT, the port"),
         # well-formed, as the document allows, but not a board this machine has: 409
         ({"board": {"geometry": "no-such-board"}}, 409, "no board geometry"),
         ({"leds": [1]}, 400, "wrong type"),
@@ -102,7 +103,7 @@ async def test_every_value_is_checked_and_a_refusal_writes_nothing(
     answer_status, answer = await post(h, "/api/settings", body)
     assert (answer_status, words in answer["error"]) == (status, True), answer
     assert path.read_bytes() == before
-    assert h.service.config.brightness_cap == 0.4
+    assert h.service.config.leds.brightness_cap == 0.4
     assert not (tmp_path / "data" / TOKEN_FILE).exists()
 
 
@@ -142,12 +143,12 @@ async def test_what_applies_now_is_in_use_at_once(tmp_path: Path) -> None:
     h.advance(0.5)  # a frame follows the last one after the renderer's interval
     assert h.board.frames[-1].brightness == 0.2  # the LEDs shine at the new cap
     assert (await h.state())["team_names"][:2] == ["Ann", "Bo"]
-    assert h.service.config.computer_movetime_ms == 300
+    assert h.service.config.game.computer_movetime_ms == 300
     # the panels' order needs a restart: written, said so, not in use yet
     assert body["restart_needed"] == ["board.panels"]
     assert body["settings"]["board"]["panels"] == "YRGB"
-    assert h.service.config.panels == "RYGB"
-    assert load_config(h.service.setup.path).panels == "YRGB"  # type: ignore[union-attr]
+    assert h.service.config.board.panels == "RYGB"
+    assert load_config(h.service.setup.path).board.panels == "YRGB"  # type: ignore[union-attr]
     # the first save keeps the token across restarts, for its owner only
     token_file = tmp_path / "data" / TOKEN_FILE
     assert token_file.read_text(encoding="ascii").strip() == TOKEN
@@ -193,7 +194,6 @@ async def test_a_restart_is_asked_only_after_the_answer(tmp_path: Path) -> None:
     assert h.service.restart_requested
 
 
-
 async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> None:
     h = harness(tmp_path, "0.0.0.0")
     path = h.service.setup.path  # type: ignore[union-attr]
@@ -205,19 +205,41 @@ async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> 
     assert status == 200 and body["token"] == new
     assert path.read_text(encoding="utf-8") == text.replace('"s3cret-of-the-file-0"', f'"{new}"')
     assert not (tmp_path / "data" / TOKEN_FILE).exists()
-    assert load_config(path).token == new
+    assert load_config(path).http.token == new
 
 
-def test_the_settings_answer_names_every_setting_of_the_page_and_no_other() -> None:
-    tables = {field.name: field.type for field in msgspec.structs.fields(PageSettings)}
-    assert list(tables) == list(PAGE_SETTINGS)
-    shown = {
-        name: [field.name for field in msgspec.structs.fields(table)]
-        for name, table in tables.items()
+async def test_the_settings_answer_names_every_setting_of_the_page_and_no_other(
+    tmp_path: Path,
+) -> None:
+    """The answer's settings, their declarations and the body's tables are the page's settings
+    (those declared ``OnPage``), a password only as whether one is set."""
+    h = harness(tmp_path)
+    shown = (await h.client.get("/api/settings", headers=AUTH)).json()
+    wanted = {table: set(keys) for table, keys in PAGE_SETTINGS.items()}
+    assert {table: set(keys) - {"password_set"} for table, keys in shown["settings"].items()} == (
+        wanted
+    )
+    assert shown["settings"]["remote"]["password"] == ""
+    assert {(s["table"], s["key"]) for s in shown["schema"]} == {
+        (table, key) for table, keys in wanted.items() for key in keys
     }
-    wanted = {name: list(keys) for name, keys in PAGE_SETTINGS.items()}
-    wanted["remote"].append("password_set")
-    assert shown == wanted
+    body = {f.name: f.type for f in msgspec.structs.fields(SettingsChange)}
+    assert set(body) == set(wanted)
+    for table, kind in PAGE_TABLES.items():
+        assert {f.name for f in msgspec.structs.fields(kind)} == wanted[table], table
+
+
+def test_the_page_has_a_field_for_every_setting_it_offers_and_notes_only_those() -> None:
+    """settings.js names a field for each setting declared ``OnPage`` (and no other), and the
+    notes of when a change applies that the page fills from the declarations name such
+    settings."""
+    web = Path(__file__).parents[2] / "controller" / "server" / "web"
+    script = (web / "settings.js").read_text(encoding="utf-8")
+    fields = set(re.findall(r'^  "(\w+\.\w+)": \["set-', script, re.MULTILINE))
+    offered = {f"{table}.{key}" for table, keys in PAGE_SETTINGS.items() for key in keys}
+    assert fields == offered
+    notes = set(re.findall(r'data-when-of="([^"]+)"', (web / "settings.html").read_text()))
+    assert notes and notes <= offered
 
 
 def test_the_command_line_s_settings_are_named_with_their_option_a_password_hidden() -> None:

@@ -58,11 +58,12 @@ async def test_a_wiring_path_is_read_only_if_a_small_regular_file_and_tells_noth
     for kind, hostile in hostile_paths(tmp_path).items():
         status, body = await post(h, "/api/settings", {"board": {"geometry": str(hostile)}})
         # a path the document allows, that names no wiring file here: a 409, as every value
-        # only this machine can judge (docs/SETTINGS.md)
+        # only this machine can judge (docs/configuration.md)
         assert status == 409, (kind, body)
         said = body["error"].replace(str(hostile), "PATH")
-        assert said.endswith(f"{NOT_WIRING} PATH (a regular TOML file of at most 64 KiB with "
-                             "a [board] table)"), (kind, said)
+        assert said.endswith(
+            f"{NOT_WIRING} PATH (a regular TOML file of at most 64 KiB with a [board] table)"
+        ), (kind, said)
         assert "hunter2" not in said and "root" not in said and "Expected" not in said
     assert path.read_bytes() == before
     # nothing was read beyond the bound: the memory is as it was (a read of /dev/zero grows it
@@ -77,9 +78,7 @@ async def test_a_wiring_path_is_read_only_if_a_small_regular_file_and_tells_noth
 
 
 @pytest.mark.parametrize("key", ["ca_file", "cert_file", "key_file", "ha_ca_file", "piper_voice"])
-def test_every_other_path_setting_takes_only_a_small_regular_file(
-    tmp_path: Path, key: str
-) -> None:
+def test_every_other_path_setting_takes_only_a_small_regular_file(tmp_path: Path, key: str) -> None:
     section = next(
         name
         for name, keys in {
@@ -98,7 +97,9 @@ def test_every_other_path_setting_takes_only_a_small_regular_file(
         said.add(str(refused.value).replace(str(hostile), "PATH"))
     assert len(said) == 1, said  # one refusal whatever the reason
     fine = tmp_path / "files" / "shadow"
-    assert getattr(from_tables({section: {key: str(fine)}}, "settings"), key) == str(fine)
+    assert getattr(
+        getattr(from_tables({section: {key: str(fine)}}, "settings"), section), key
+    ) == str(fine)
 
 
 def test_the_configuration_file_itself_is_read_with_a_bound(tmp_path: Path) -> None:
@@ -112,7 +113,7 @@ def test_the_configuration_file_itself_is_read_with_a_bound(tmp_path: Path) -> N
     [
         ({"http": {"address": "192.0.2.1:19213"}}, 409, "cannot listen on 192.0.2.1:19213"),
         ({"http": {"address": "0.0.0.0:22"}}, 409, "ports below 1024"),
-        ({"http": {"address": "127.0.0.1:99999"}}, 400, "the port 0..65535"),
+        ({"http": {"address": "127.0.0.1:99999"}}, 400, "HOST:PORT, the port"),
         ({"remote": {"broker": "mqtt://127.0.0.1:99999"}}, 409, "port 1-65535"),
         ({"remote": {"broker": "mqtt://127.0.0.1:0"}}, 409, "port 1-65535"),
         ({"remote": {"username": "board\nadmin"}}, 409, "no control characters"),
@@ -153,7 +154,7 @@ async def test_an_address_another_program_holds_is_refused_the_board_s_own_port_
         {"http": {"address": "127.0.0.1:0"}, "board": {"backend": "serial:/dev/no-board-yet"}},
     )
     assert status == 200, answer
-    assert load_config(h.service.setup.path).backend == "serial:/dev/no-board-yet"  # type: ignore[union-attr]
+    assert load_config(h.service.setup.path).board.backend == "serial:/dev/no-board-yet"  # type: ignore[union-attr]
 
 
 async def test_a_token_is_at_least_sixteen_characters(tmp_path: Path) -> None:
@@ -165,4 +166,4 @@ async def test_a_token_is_at_least_sixteen_characters(tmp_path: Path) -> None:
     for given in ("abc", "fifteen-chars-x", '"with a space in it"'):
         with pytest.raises(ConfigError, match="a token is 16 to 128 characters"):
             apply_overrides(from_tables({}, "defaults"), [f"http.token={given}"])
-    assert apply_overrides(from_tables({}, "x"), ["http.token=sixteen-chars-ok"]).token
+    assert apply_overrides(from_tables({}, "x"), ["http.token=sixteen-chars-ok"]).http.token

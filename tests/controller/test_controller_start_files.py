@@ -107,7 +107,7 @@ def test_a_file_with_a_bad_value_falls_back_and_none_kept_is_an_error(tmp_path: 
         start_settings(args, config, language("en"))
     last_good(config).write_text("[leds]\nbrightness_cap = 0.3\n", encoding="utf-8")
     started = start_settings(args, config, language("en"))
-    assert started["in_file"].brightness_cap == 0.3 and started["config"].broker == ""
+    assert started["in_file"].leds.brightness_cap == 0.3 and started["config"].remote.broker == ""
     assert "port 1-65535" in started["notice"] and str(last_good(config)) in started["notice"]
     config.write_text("[leds]\nbrightness_cap = 0.2\n", encoding="utf-8")
     assert start_settings(args, config, language("en"))["notice"] == ""
@@ -125,7 +125,7 @@ def test_the_token_is_printed_once_at_most_and_never_the_owner_s(
     """A board on the network, not set up yet, on the simulated board: the lines name the
     token three times (where to give it, the header, the example command)."""
     h = Harness(host="0.0.0.0")
-    config = Config(token=HARNESS_TOKEN if set_by_owner else "")
+    config = Config.of(token=HARNESS_TOKEN if set_by_owner else "")
     setup = Setup(tmp_path / "config.toml", tmp_path / "data", lambda c: c)
     _announce(h.service, config, h.service.journal, setup, language("en"))
     said = capsys.readouterr().out

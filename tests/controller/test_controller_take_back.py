@@ -159,7 +159,7 @@ async def test_pay_off_tokens_of_the_moves_taken_back_go_back_to_their_hands(
 
 
 def test_the_computer_still_waits_after_a_restart(tmp_path: Path) -> None:
-    config = Config(variant="qubic", computer_movetime_ms=50)
+    config = Config.of(variant="qubic", computer_movetime_ms=50)
     seats = [{"kind": "human"}, {"kind": "computer", "level": 1}]
     entry = game_entry(config, "qubic", 2, 7, None, seats, True)
     board = tmp_path / "board.json"

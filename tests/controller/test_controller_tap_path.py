@@ -87,7 +87,7 @@ def service_on(tmp_path: Path) -> tuple[Service, WatchedJournal, SimBoard]:
     board = SimBoard(clock=SimClock(), state_file=tmp_path / "sim.json")
     journal.board = board
     service = Service(
-        board, Config(variant="qubic", settle_ms=0), journal, host="127.0.0.1", port=0, token=""
+        board, Config.of(variant="qubic", settle_ms=0), journal, host="127.0.0.1", port=0, token=""
     )
     return service, journal, board
 

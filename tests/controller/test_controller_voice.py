@@ -30,7 +30,7 @@ from hal.geometry import load_geometry
 from tests.api_harness import Harness
 from tests.sim_hands import put
 
-LUCKY = Config(variant="lucky", enabled=False)
+LUCKY = Config.of(variant="lucky", enabled=False)
 SEATS = [{"kind": "human"}, {"kind": "computer", "level": 1}]
 MOVES = 400
 """More actions than any Lucky Flix game of two players takes."""
@@ -134,7 +134,7 @@ def test_a_whole_game_against_the_computer_is_said_line_by_line(
     sent: list[Line] = []
     seen: list[dict[str, Any]] = []
     voice = Voice.from_config(
-        Config(enabled=True), lambda: run.controller.game, sent.append, wav_dir=tmp_path
+        Config.of(enabled=True), lambda: run.controller.game, sent.append, wav_dir=tmp_path
     )
     assert voice.queue is not None
 
@@ -228,7 +228,7 @@ def test_mute_drops_what_waits_and_ends_the_line_being_said() -> None:
 def test_placements_go_on_while_the_voice_is_still_speaking() -> None:
     """A speaker that never finishes its line: the service's loop still commits every
     placement and answers the page (speech waits on its own thread only)."""
-    harness = Harness(config=Config(variant="qubic", enabled=False))
+    harness = Harness(config=Config.of(variant="qubic", enabled=False))
     service = harness.service
     engine = SlowEngine()
     service.voice.queue = SpeechQueue(engine, Loudness(80, 160))
@@ -258,7 +258,7 @@ def test_a_missing_piper_says_what_to_install(tmp_path: Path) -> None:
         Piper(str(tmp_path / "voice.onnx"), executable="piper-not-here")
     with pytest.raises(VoiceError, match="sudo apt install espeak-ng"):
         EspeakNg(executable="espeak-ng-not-here")
-    config = Config(enabled=True, engine="piper")
+    config = Config.of(enabled=True, engine="piper")
     with pytest.raises(VoiceError, match="piper"):
         Voice.from_config(config, lambda: new_game("lucky"), lambda line: None)
 
@@ -276,7 +276,7 @@ def test_menu_then_roll_mutes_the_voice_and_neither_acts(lucky_run: SimRun, tmp_
     run = lucky_run
     game = run.controller.game
     voice = Voice.from_config(
-        Config(enabled=True), lambda: run.controller.game, lambda line: None, wav_dir=tmp_path
+        Config.of(enabled=True), lambda: run.controller.game, lambda line: None, wav_dir=tmp_path
     )
     assert voice.queue is not None
     run.controller.session.subscribe(voice.note)
@@ -311,7 +311,7 @@ def test_menu_then_roll_mutes_the_voice_and_neither_acts(lucky_run: SimRun, tmp_
 
 
 def test_the_voice_route_mutes_and_sets_the_volume() -> None:
-    harness = Harness(config=Config(enabled=False))
+    harness = Harness(config=Config.of(enabled=False))
     engine = SlowEngine()
     harness.service.voice.queue = SpeechQueue(engine, Loudness(80, 160))
 
@@ -335,7 +335,7 @@ def test_the_voice_route_mutes_and_sets_the_volume() -> None:
 def test_a_flip4_board_is_spoken_of_in_squares_and_cells() -> None:
     """The pages get the lines of a Flip 4 board: its throw, a piece on a square the dice do not
     allow, and what to fix, with the cells said letter and number."""
-    api = Harness(config=Config(enabled=False, fix_after_s=0.0), geometry=load_geometry("flip4"))
+    api = Harness(config=Config.of(enabled=False, fix_after_s=0.0), geometry=load_geometry("flip4"))
     pages = api.service.subscribe()
 
     async def play() -> list[str]:
@@ -355,7 +355,7 @@ def test_a_flip4_board_is_spoken_of_in_squares_and_cells() -> None:
 
 def test_a_german_board_speaks_german() -> None:
     """The same Flip 4 lines on a board set to German: its throw, the refusal and the fix."""
-    config = Config(enabled=False, fix_after_s=0.0, language="de")
+    config = Config.of(enabled=False, fix_after_s=0.0, language="de")
     api = Harness(config=config, geometry=load_geometry("flip4"))
     pages = api.service.subscribe()
 
@@ -379,14 +379,14 @@ def test_the_voice_switches_language_without_a_restart(tmp_path: Path) -> None:
     says it with its German voice."""
     game = new_game("lucky")
     voice = Voice.from_config(
-        Config(enabled=True), lambda: game, lambda line: None, wav_dir=tmp_path
+        Config.of(enabled=True), lambda: game, lambda line: None, wav_dir=tmp_path
     )
     assert voice.queue is not None and isinstance(voice.queue.engine, EspeakNg)
     over = {"type": "game_over", "winner": 0, "reason": "line"}
     voice.note({**over, "at": 1.0})
     voice.flush()
     assert voice.queue.wait_idle(IDLE_S)
-    voice.reconfigure(Config(enabled=True, language="de"))
+    voice.reconfigure(Config.of(enabled=True, language="de"))
     voice.note({**over, "at": 2.0})
     voice.note({"type": "throw", "seat": 0})  # no line: the voice says only what it knows
     voice.note({"type": "roll", "seat": 0, "throw": "yellow/II/hearts"})

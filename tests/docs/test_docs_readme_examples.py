@@ -78,7 +78,7 @@ def test_the_run_lines_parse_and_each_board_has_its_own_port_and_data() -> None:
     addresses, folders = [], []
     for args in lines:
         parsed = parser.parse_args(args)
-        addresses.append(parsed.http or Config.address)
+        addresses.append(parsed.http or Config().http.address)
         folders.append(parsed.data_dir)
     assert len(set(addresses)) == len(addresses), addresses
     assert len(set(folders)) == len(folders), folders

@@ -81,9 +81,9 @@ def test_the_units_command_line_is_one_the_cli_accepts(
     monkeypatch.setenv("FLIXBOARD_BOARD", "gpio")
     monkeypatch.setenv("FLIXBOARD_GEOMETRY", "flip4")
     installed = command.command_line(args, Config())
-    assert (installed.backend, installed.geometry) == ("gpio", "flip4")
-    chosen = command.command_line(args, Config(backend="serial", geometry="olix"))
-    assert (chosen.backend, chosen.geometry) == ("serial", "olix")
+    assert (installed.board.backend, installed.board.geometry) == ("gpio", "flip4")
+    chosen = command.command_line(args, Config.of(backend="serial", geometry="olix"))
+    assert (chosen.board.backend, chosen.board.geometry) == ("serial", "olix")
 
 
 def test_the_install_script_is_valid_bash_and_shellcheck_clean() -> None:

@@ -23,7 +23,7 @@ from sim.clock import SimClock
 
 SETTLE = 0.2
 """More than the settle time (120 ms) and the debounce (20 ms): each hand action is read."""
-RED, BLUE = Config().team_colours[:2]
+RED, BLUE = Config().leds.team_colours[:2]
 
 
 def near(seen: tuple[int, int, int], colour: tuple[int, int, int]) -> bool:

@@ -256,7 +256,7 @@ def test_the_service_opens_the_pis_wiring_of_its_board(
     config = Config()
     with open_board("gpio", config, None, grid.geometry, grid.geometry.key) as backend:
         assert isinstance(backend, GridGpioBackend) and backend.wiring == grid
-        assert backend.pixels.max_brightness == config.brightness_cap
+        assert backend.pixels.max_brightness == config.leds.brightness_cap
         assert set(flat_gpio.directions) == {
             *(grid.row_pins or grid.decoder_pins),
             *grid.col_pins,

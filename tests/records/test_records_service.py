@@ -16,7 +16,7 @@ import pytest
 from api_harness import Harness
 
 from controller.cli import command_parser
-from controller.config import Config, from_tables
+from controller.config import from_tables
 from controller.records.journal import Journal
 from controller.records.store import GameStore, RecordsError
 from controller.remote import fair_dice
@@ -117,7 +117,7 @@ async def test_a_finished_game_stays_kept_when_undo_is_refused(tmp_path: Path) -
 
 async def test_names_come_from_the_configuration_or_default_to_the_seat() -> None:
     config = from_tables({"game": {"seats": [{"kind": "human", "name": "Ann"}]}}, "test.toml")
-    harness = Harness(config=Config(**{**config.__dict__, "variant": "qubic"}))
+    harness = Harness(config=config.but(variant="qubic"))
     await place(harness, ANN_WINS)
     names = [p["name"] for p in (await games(harness))["games"][0]["players"]]
     assert names == ["Ann", "Seat 2"]

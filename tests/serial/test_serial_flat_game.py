@@ -20,12 +20,12 @@ from hal.geometry import load_geometry
 from tests.pico_rig import PicoRig, pico_rig
 from tests.serial.game_helpers import Hands, Pump, Wait
 
-RED = Config().team_colours[0]
+RED = Config().leds.team_colours[0]
 FLIP4, OLIX = GRIDS["flip4"], GRIDS["olix"]
 
 
 def start(rig: PicoRig, variant: str, players: int, seed: int) -> Pump:
-    config = Config(settle_ms=40)
+    config = Config.of(settle_ms=40)
     entry = game_entry(config, variant, players, seed, None)
     return Pump(Driver(rig.backend, config, Journal(None), first_game=entry))
 

@@ -20,7 +20,7 @@ from tests.serial.game_helpers import Pump, Wait, play_lucky_game
 
 @pytest.fixture
 def pump(rig: PicoRig) -> Iterator[Pump]:
-    config = Config(settle_ms=60)
+    config = Config.of(settle_ms=60)
     entry = game_entry(config, "lucky", 2, 1949, None)
     driver = Driver(rig.backend, config, Journal(None), first_game=entry)
     running = Pump(driver)

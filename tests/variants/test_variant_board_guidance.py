@@ -85,7 +85,7 @@ def test_a_man_put_back_is_no_substitution_and_the_message_says_what_to_seat() -
     assert state["phase"] == "substitute" and not kinds(state, "substitute")
     assert state["board"]["R-I-H"] == {"team": 0, "piece": "man"}
     assert "lift one of your blinking Men and put a Burocrat in its hole" in state["message"]
-    red = run.controller.config.team_colours[0]
+    red = run.controller.config.leds.team_colours[0]
     assert colours(run, "R-I-H", 0.5) == {red, (255, 255, 255)}  # offered again: it blinks
 
 
@@ -93,7 +93,7 @@ def test_a_missing_piece_in_a_lit_line_blinks() -> None:
     state, run = play("tactflix_man_put_back.jsonl")
     assert [e["hole"] for e in kinds(state, "substitute")] == ["R-I-H"]
     assert state["phase"] == "await_fix" and state["mismatch"]["missing"] == ["R-I-H"]
-    red = run.controller.config.team_colours[0]
+    red = run.controller.config.leds.team_colours[0]
     assert colours(run, "R-I-H", 1.0) == {red, (0, 0, 0)}  # on and off, not a steady red
     now = run.clock.now()
     assert parse("R-I-H") in run.board.blinking_holes(now - 1.0, now)
@@ -107,7 +107,7 @@ def test_the_men_whose_token_is_still_to_enter_blink_and_are_named() -> None:
     state, run = play("payoff_tokens_to_enter.jsonl")
     assert state["phase"] == "await_tokens"
     assert state["message"].endswith("still to enter: R-I-H R-I-D R-I-C.")
-    red = run.controller.config.team_colours[0]
+    red = run.controller.config.leds.team_colours[0]
     assert colours(run, "R-I-S", 0.9) == {red}  # entered: steady in the line's colour
     for hole in ("R-I-H", "R-I-D", "R-I-C"):
         assert colours(run, hole, 0.9) == {red, (255, 255, 255)}

@@ -33,7 +33,7 @@ DEAL = [[100, 50, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]
 def sim(
     variant: str, sensing: str = "analog", journal: Journal | None = None, **options: Any
 ) -> SimRun:
-    config = Config(variant=variant)
+    config = Config.of(variant=variant)
     entry = game_entry(config, variant, 2, 1, options)
     return SimRun(config, first_game=entry, sensing=sensing, journal=journal)
 
@@ -92,7 +92,7 @@ def test_withdrawal_blinks_until_lifted_and_only_this_turns_lines_stay_lit() -> 
     run = sim("tactflix", auto_call=True)
     to_substitution(run)
     ctl = run.controller
-    red = ctl.config.team_colours[0]
+    red = ctl.config.leds.team_colours[0]
     now = run.clock.now()
     lit = scene.frame(ctl, now)
     assert all(lit[parse(hole)] != (0, 0, 0) for hole in ROW)
@@ -136,7 +136,7 @@ def test_undo_in_the_substitution_and_resume_from_the_journal(tmp_path: Path) ->
     put(run, "R-I-S", "burocrat")
     take(run, "R-I-H")
     before = json.dumps(run.controller.game.to_json(reveal_pending=True), sort_keys=True)
-    resumed = SimRun(Config(variant="tactflix"), journal=Journal(tmp_path))
+    resumed = SimRun(Config.of(variant="tactflix"), journal=Journal(tmp_path))
     assert (
         json.dumps(resumed.controller.game.to_json(reveal_pending=True), sort_keys=True) == before
     )

@@ -44,7 +44,7 @@ SPACEBOARD_TEAMS = {"2": [0, 1], "3": [0, 1, 2], "4": [0, 1, 0, 1], "6": [0, 1, 
 
 
 async def test_info_describes_the_board() -> None:
-    config = Config(panels="BGYR", suits="CDHS", dice="physical", team_names=("A", "B", "C"))
+    config = Config.of(panels="BGYR", suits="CDHS", dice="physical", team_names=("A", "B", "C"))
     async with client(config=config) as api:
         response = await api.get("/api/info")
     assert response.status_code == 200

@@ -48,7 +48,7 @@ class Board:
     """One board: a controller on a simulated board, driven as the service drives it."""
 
     def __init__(self, folder: Path, variant: str) -> None:
-        self.config = Config(settle_ms=0, variant=variant)
+        self.config = Config.of(settle_ms=0, variant=variant)
         geometry = geometry_for(find_variant(variant).geometry)
         self.backend = SimBoard(frame_limit=4, geometry=geometry)
         self.driver = Driver(self.backend, self.config, Journal(folder))

@@ -87,6 +87,10 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     expect(page.locator("#board-kind")).to_have_text("the simulated board, the FLIX spaceboard")
     expect(page.locator("#set-brightness")).to_have_value("40")
     expect(page.locator("#set-team-4")).to_have_value("Yellow")
+    # the number fields' bounds are the settings' declared ranges (the page names none itself)
+    expect(page.locator("#set-movetime")).to_have_attribute("max", "600000")
+    expect(page.locator("#set-brightness")).to_have_attribute("max", "100")
+    expect(page.locator("#set-rate")).to_have_attribute("min", "80")
 
     # every setting of the page changed
     page.fill("#set-panels", "YRGB")

@@ -39,17 +39,17 @@ def routes(service: WebService) -> list[Route]:
                 variants=variants,
                 variant_facts={variant: variant_facts(variant) for variant in variants},
                 players=players,
-                words=board_words(geometry.key, language(config.language)).view(),
-                language=config.language,
+                words=board_words(geometry.key, language(config.board.language)).view(),
+                language=config.board.language,
                 languages=list(LANGUAGES),
                 team_of_seat={
                     str(count): list(teams)
                     for variant in variants
                     for count, teams in VARIANTS[variant].seat_teams.items()
                 },
-                dice=config.dice,
-                team_names=list(config.team_names),
-                team_colours=["#{:02x}{:02x}{:02x}".format(*c) for c in config.team_colours],
+                dice=config.game.dice,
+                team_names=list(config.game.team_names),
+                team_colours=["#{:02x}{:02x}{:02x}".format(*c) for c in config.leds.team_colours],
                 token_required=service.token_required,
             )
         )
@@ -57,7 +57,7 @@ def routes(service: WebService) -> list[Route]:
     async def words(request: Request) -> Answer:
         """The messages of ``?lang=`` (the board's language by default) by their English ids:
         the page says its own words through them."""
-        lang = request.query_params.get("lang", service.config.language)
+        lang = request.query_params.get("lang", service.config.board.language)
         if lang not in LANGUAGES:
             raise BadOrder(f"no language {lang[:20]!r} (languages: {', '.join(LANGUAGES)})")
         return Answer(Messages(language=lang, messages=dict(language(lang).messages)))

@@ -98,8 +98,10 @@ def run_update(pico: PortHolder, force: bool, config: Config, progress: Progress
             )
         try:
             pico.release_port()
-            drives = [Path(config.pico_drive)] if config.pico_drive else []
-            waits = Waits(drive_s=config.pico_drive_wait_s, back_s=config.pico_back_wait_s)
+            drives = [Path(config.board.pico_drive)] if config.board.pico_drive else []
+            waits = Waits(
+                drive_s=config.board.pico_drive_wait_s, back_s=config.board.pico_back_wait_s
+            )
             result = update_pico(
                 pico.port, carried, drives=drives, waits=waits, force=force, say=progress.say
             )

@@ -57,7 +57,7 @@ def routes(service: WebService) -> list[Route]:
 
         mover_team = controller.game.team_of_seat[controller.game.to_move]
         service.order(lambda now: computer.ask_hint(now, done))
-        limit = service.config.computer_movetime_ms / 1000 + HINT_MARGIN_S
+        limit = service.config.game.computer_movetime_ms / 1000 + HINT_MARGIN_S
         try:
             result, refusal = await asyncio.wait_for(found, limit)
         except TimeoutError:

@@ -1,4 +1,4 @@
-"""The settings page's API (docs/SETTINGS.md): ``GET /api/setup`` (whether the board is set
+"""The settings page's API (docs/configuration.md): ``GET /api/setup`` (whether the board is set
 up), ``GET /api/settings`` and ``POST /api/settings`` (the settings the page may change),
 ``POST /api/settings/token`` (a new access token) and ``POST /api/settings/restart``.
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -18,7 +17,7 @@ from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.routing import Route
 
-from controller.config import Config, ConfigError
+from controller.config import Config, ConfigError, from_tables, settings_specs
 from controller.config_file import (
     TOKEN_PATTERN,
     SettingsTables,
@@ -27,41 +26,47 @@ from controller.config_file import (
     write_settings,
 )
 from controller.errors import BadOrder, NotFound, NotNow
+from controller.seats import Seat
 from controller.server.bodies import (
     Answer,
-    BoardSettings,
+    Body,
     Empty,
-    GameSettings,
-    HttpSettings,
-    LedSettings,
     NewToken,
-    PageSettings,
-    RemoteSettings,
     Restarting,
-    SeatSetting,
     Settings,
     SettingsBoard,
     SettingsChange,
     SetupStatus,
-    VoiceSettings,
 )
 from controller.server.qr import qr_svg
 from controller.server.requests import check_owner, read_body
 from controller.server.setup import (
     PAGE_SETTINGS,
-    RESTART,
     Setup,
     check_listen_address,
     page_link,
 )
 from controller.server.statuses import answer, error_response
 from controller.server.web_service import WebService
+from controller.settings_spec import RESTART
 
 MAX_TEXT = 256
 """The longest text a setting takes (a name, a broker address, a login)."""
-RESTART_KEYS = tuple(
-    key for body in PAGE_SETTINGS.values() for key, when in body.items() if when == RESTART
-)
+PAGE_SPECS = [spec for spec in settings_specs() if spec.page]
+"""The declarations of the settings the page may change."""
+RESTART_SETTINGS = [
+    (table, key)
+    for table, body in PAGE_SETTINGS.items()
+    for key, when in body.items()
+    if when == RESTART
+]
+"""The page's settings that wait for a restart, as ``(table, key)``."""
+
+
+def _value(config: Config, table: str, key: str) -> object:
+    """The setting ``table.key`` of ``config``."""
+    value: object = getattr(getattr(config, table), key)
+    return value
 
 
 def _texts(value: Any, where: str) -> None:
@@ -76,54 +81,44 @@ def _texts(value: Any, where: str) -> None:
             _texts(item, f"{where}.{key}")
 
 
-def _changes(body: SettingsChange) -> SettingsTables:
-    """The body's settings, only those the page may change."""
+def _json(value: object) -> Any:
+    """A setting's value as the page reads and writes it (a seat without nulls)."""
+    if isinstance(value, tuple) and all(isinstance(item, Seat) for item in value):
+        return [seat.to_json() for seat in value]
+    return msgspec.to_builtins(value)
+
+
+def _changes(body: Body) -> SettingsTables:
+    """The body's settings (the page's only: the body's document names no other), each
+    checked on its own by its declaration as a start checks it, in its canonical form: a value
+    of a form the document cannot state (a seat) is a ``BadOrder`` (400), one the document
+    allows that the configuration refuses (a port out of range, no such file, no such
+    backend) a ``NotNow`` (409)."""
     changes: SettingsTables = {}
     for section in PAGE_SETTINGS:
         values = getattr(body, section)
         if values is None:
             continue
-        allowed = PAGE_SETTINGS[section]
         for key, value in msgspec.to_builtins(values).items():
-            if key not in allowed:
-                raise BadOrder(
-                    f"{section}.{key} is not a setting of this page "
-                    f"(keys of {section}: {', '.join(allowed)})"
-                )
             _texts(value, f"{section}.{key}")
-            changes.setdefault(section, {})[key] = value
+            try:
+                checked = from_tables({section: {key: value}}, "settings")
+            except ConfigError as error:
+                raise (BadOrder if error.form else NotNow)(str(error)) from None
+            changes.setdefault(section, {})[key] = _json(_value(checked, section, key))
     return changes
 
 
-def _values(config: Config) -> PageSettings:
-    """The page's settings as they are now (the password only as whether one is set)."""
-    return PageSettings(
-        board=BoardSettings(
-            backend=config.backend,
-            geometry=config.geometry,
-            panels=config.panels,
-            suits=config.suits,
-            language=config.language,
-        ),
-        game=GameSettings(
-            team_names=list(config.team_names),
-            call_window=config.call_window,
-            hints=config.hints,
-            seats=[msgspec.convert(seat.to_json(), SeatSetting) for seat in config.seats],
-            computer_movetime_ms=config.computer_movetime_ms,
-        ),
-        leds=LedSettings(brightness_cap=config.brightness_cap),
-        remote=RemoteSettings(
-            broker=config.broker,
-            username=config.username,
-            password="",
-            password_set=bool(config.password),
-        ),
-        voice=VoiceSettings(
-            enabled=config.enabled, engine=config.engine, volume=config.volume, rate=config.rate
-        ),
-        http=HttpSettings(address=config.address),
-    )
+def _values(config: Config) -> dict[str, dict[str, Any]]:
+    """The page's settings as they are now (a secret only as whether one is set)."""
+    shown: dict[str, dict[str, Any]] = {}
+    for spec in PAGE_SPECS:
+        value = _value(config, spec.table, spec.key)
+        table = shown.setdefault(spec.table, {})
+        table[spec.key] = "" if spec.secret else _json(value)
+        if spec.secret:
+            table[f"{spec.key}_set"] = bool(value)
+    return shown
 
 
 def routes(service: WebService) -> list[Route]:
@@ -148,7 +143,7 @@ def routes(service: WebService) -> list[Route]:
             f"{section}.{key}"
             for section, body in PAGE_SETTINGS.items()
             for key, when in body.items()
-            if when == RESTART and getattr(config, key) != getattr(started, key)
+            if when == RESTART and _value(config, section, key) != _value(started, section, key)
         ]
 
     def answer_settings(request: Request, setup: Setup, config: Config) -> Answer:
@@ -159,13 +154,14 @@ def routes(service: WebService) -> list[Route]:
             first_run=setup.first_run(),
             file=str(setup.path),
             settings=_values(config),
+            schema=PAGE_SPECS,
             when=PAGE_SETTINGS,
             restart_needed=restart_needed(config),
             token=service.token,
             link=link,
             reachable=reachable,
             qr_svg=qr_svg(link),
-            language=config.language,
+            language=config.board.language,
             board=SettingsBoard(
                 backend=service.backend.name, geometry=service.controller.geometry.key
             ),
@@ -200,7 +196,7 @@ def routes(service: WebService) -> list[Route]:
 
         def save() -> Config:
             address = changes.get("http", {}).get("address")
-            if isinstance(address, str) and address != started.address:
+            if isinstance(address, str) and address != started.http.address:
                 check_listen_address(address, service.port)
             in_file = write_settings(setup.path, changes)
             if setup.first_run():
@@ -217,10 +213,9 @@ def routes(service: WebService) -> list[Route]:
             return error_response(503, f"cannot write {setup.path}: {error.strerror}")
         wanted[0] = setup.command_line(in_file)
         service.reconfigure(
-            replace(
-                wanted[0],
+            wanted[0].but(
                 token=service.token,
-                **{key: getattr(started, key) for key in RESTART_KEYS},
+                **{key: _value(started, table, key) for table, key in RESTART_SETTINGS},
             )
         )
         return answer_settings(request, setup, wanted[0])

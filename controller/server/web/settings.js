@@ -1,6 +1,8 @@
 // The settings page: GET /api/settings fills the form, Save sends only what changed (POST
 // /api/settings), a setting that needs a restart offers one, and the token is shown as a QR code
-// of the board's page with the token in its fragment (docs/SETTINGS.md).
+// of the board's page with the token in its fragment (docs/configuration.md). Which settings the
+// form sends, how a plain field reads (by its setting's kind) and the number fields' bounds come
+// from the settings' declarations the answer carries (``schema``).
 
 import { Api, ApiError, storeToken } from "./api.js";
 import { ask } from "./confirm.js";
@@ -15,8 +17,14 @@ const LEVELS = [1, 2, 3, 4, 5];
 const BOARDS = { sim: N_("the simulated board"), serial: N_("a Pico on USB"), gpio: N_("the Pi's GPIO") };
 const SHAPES = { flix: N_("the FLIX spaceboard"), flip4: N_("Flip 4 (5x5)"), olix: N_("Olix (11x11)") };
 const VOICE = { auto: "auto", true: "on", false: "off" };
+/** When a change on the page takes effect, as its setting declares it (``when``). */
+const WHEN = {
+  now: N_("Applies now."),
+  "next game": N_("From the next game."),
+  restart: N_("Applies after a restart."),
+};
 /** Each setting's field on the page, and its name there (the restart's list, the command line's
- * notes). */
+ * notes). A field that is not its setting's value as it is reads and shows it by ``SHAPED``. */
 const FIELDS = {
   "board.backend": ["set-backend", N_("Board")],
   "board.geometry": ["set-geometry", N_("Shape")],
@@ -76,8 +84,8 @@ function seatRows(count) {
   }
 }
 
-/** The form's values in the API's shape (tables of keys). */
-function formValues() {
+/** The seats' rows as the API takes them (people without a name left out at the end). */
+function seatsOnForm() {
   const seats = [];
   for (let i = 1; i <= seatCount(); i++) {
     const [kind, level] = $(`set-seat-${i}-kind`).value.split(":");
@@ -88,35 +96,88 @@ function formValues() {
     seats.push(seat);
   }
   while (seats.length && seats.at(-1).kind === "human" && !seats.at(-1).name) seats.pop();
-  return {
-    board: {
-      backend: $("set-backend").value,
-      geometry: $("set-geometry").value,
-      panels: $("set-panels").value.trim(),
-      suits: $("set-suits").value.trim(),
-      language: $("set-language").value,
-    },
-    game: {
-      team_names: [1, 2, 3, 4].map((i) => $(`set-team-${i}`).value.trim()),
-      call_window: numberOf("set-call-window"),
-      hints: $("set-hints").checked,
-      seats,
-      computer_movetime_ms: numberOf("set-movetime"),
-    },
-    leds: { brightness_cap: numberOf("set-brightness") / 100 },
-    remote: {
-      broker: $("set-broker").value.trim(),
-      username: $("set-username").value,
-      password: $("set-password").value,
-    },
-    http: { address: listenOn(state.settings.http.address, $("set-lan").checked) },
-    voice: {
-      enabled: { auto: "auto", on: true, off: false }[$("set-voice").value],
-      engine: $("set-voice-engine").value,
-      volume: numberOf("set-volume"),
-      rate: numberOf("set-rate"),
-    },
-  };
+  return seats;
+}
+
+function showSeats(seats) {
+  seatRows(Math.min(MAX_SEATS, Math.max(SEAT_ROWS, seats.length)));
+  for (let i = 1; i <= seatCount(); i++) {
+    const seat = seats[i - 1] ?? { kind: "human" };
+    $(`set-seat-${i}-kind`).value = seat.kind === "computer" ? `computer:${seat.level}` : "human";
+    $(`set-seat-${i}-name`).value = seat.name ?? "";
+  }
+}
+
+/** The settings whose field is not their value as it is: how each reads and shows it
+ * (``scale``: the field shows the value times this). */
+const SHAPED = {
+  "game.team_names": {
+    read: () => [1, 2, 3, 4].map((i) => $(`set-team-${i}`).value.trim()),
+    show: (names) => names.forEach((name, i) => ($(`set-team-${i + 1}`).value = name)),
+  },
+  "game.seats": { read: seatsOnForm, show: showSeats },
+  "leds.brightness_cap": {
+    read: () => numberOf("set-brightness") / 100,
+    show: (cap) => ($("set-brightness").value = String(Math.round(cap * 100))),
+    scale: 100,
+  },
+  "http.address": {
+    read: () => listenOn(state.settings.http.address, $("set-lan").checked),
+    show: (address) => ($("set-lan").checked = !onThisComputerOnly(address)),
+  },
+  "voice.enabled": {
+    read: () => ({ auto: "auto", on: true, off: false })[$("set-voice").value],
+    show: (enabled) => ($("set-voice").value = VOICE[String(enabled)]),
+  },
+};
+
+/** A setting's name, ``table.key``. */
+function nameOf(spec) {
+  return `${spec.table}.${spec.key}`;
+}
+
+function isNumber(spec) {
+  return spec.kind === "integer" || spec.kind === "number";
+}
+
+/** A setting's value on the form: a tick, a number, a choice or a text (a secret as typed). */
+function onForm(spec) {
+  const shaped = SHAPED[nameOf(spec)];
+  if (shaped) return shaped.read();
+  const field = $(FIELDS[nameOf(spec)][0]);
+  if (spec.kind === "boolean") return field.checked;
+  if (isNumber(spec)) return numberOf(field.id);
+  return spec.secret || field.tagName === "SELECT" ? field.value : field.value.trim();
+}
+
+/** Show ``value`` of a setting in its field (a secret only as whether one is set). */
+function showValue(spec, table) {
+  const value = table[spec.key];
+  const shaped = SHAPED[nameOf(spec)];
+  if (shaped) return shaped.show(value);
+  const field = $(FIELDS[nameOf(spec)][0]);
+  if (spec.kind === "boolean") field.checked = value;
+  else if (spec.secret) {
+    field.value = "";
+    field.placeholder = table[`${spec.key}_set`] ? t("(set: unchanged)") : "";
+  } else if (field.tagName === "SELECT") choose(field.id, String(value));
+  else field.value = String(value);
+}
+
+/** A number field's bounds, as its setting declares them. */
+function bound(spec) {
+  const field = FIELDS[nameOf(spec)] && $(FIELDS[nameOf(spec)][0]);
+  if (!field || !isNumber(spec) || field.type !== "number") return;
+  const scale = SHAPED[nameOf(spec)]?.scale ?? 1;
+  field.min = String(spec.minimum * scale);
+  field.max = String(spec.maximum * scale);
+}
+
+/** The form's values in the API's shape (tables of keys). */
+function formValues() {
+  const values = {};
+  for (const spec of state.schema) (values[spec.table] ??= {})[spec.key] = onForm(spec);
+  return values;
 }
 
 /** Whether ``address`` (HOST:PORT) is reachable from this computer only. */
@@ -161,33 +222,15 @@ function choose(id, value) {
 }
 
 function fill(settings) {
-  const { board, game, leds, remote, voice, http } = settings;
-  $("set-lan").checked = !onThisComputerOnly(http.address);
-  choose("set-backend", board.backend);
-  choose("set-geometry", board.geometry);
-  showLayout();
-  $("set-voice").value = VOICE[String(voice.enabled)];
-  $("set-voice-engine").value = voice.engine;
-  $("set-volume").value = String(voice.volume);
-  $("set-rate").value = String(voice.rate);
-  $("set-panels").value = board.panels;
-  $("set-suits").value = board.suits;
-  $("set-language").value = board.language;
-  game.team_names.forEach((name, i) => ($(`set-team-${i + 1}`).value = name));
-  $("set-brightness").value = String(Math.round(leds.brightness_cap * 100));
-  $("set-call-window").value = String(game.call_window);
-  $("set-hints").checked = game.hints;
-  $("set-movetime").value = String(game.computer_movetime_ms);
-  seatRows(Math.min(MAX_SEATS, Math.max(SEAT_ROWS, game.seats.length)));
-  for (let i = 1; i <= seatCount(); i++) {
-    const seat = game.seats[i - 1] ?? { kind: "human" };
-    $(`set-seat-${i}-kind`).value = seat.kind === "computer" ? `computer:${seat.level}` : "human";
-    $(`set-seat-${i}-name`).value = seat.name ?? "";
+  for (const spec of state.schema) {
+    bound(spec);
+    showValue(spec, settings[spec.table]);
   }
-  $("set-broker").value = remote.broker;
-  $("set-username").value = remote.username;
-  $("set-password").value = "";
-  $("set-password").placeholder = remote.password_set ? t("(set: unchanged)") : "";
+  showLayout();
+  for (const note of document.querySelectorAll("[data-when-of]")) {
+    const spec = state.schema.find((declared) => nameOf(declared) === note.dataset.whenOf);
+    note.textContent = t(WHEN[spec.when]);
+  }
 }
 
 /** Only the settings that differ from those loaded (the password only when one is typed). */
@@ -196,7 +239,8 @@ function changed() {
   const changes = {};
   for (const [table, keys] of Object.entries(now)) {
     for (const [key, value] of Object.entries(keys)) {
-      if (key === "password" ? value === "" : same(value, state.settings[table][key])) continue;
+      const secret = state.schema.some((spec) => nameOf(spec) === `${table}.${key}` && spec.secret);
+      if (secret ? value === "" : same(value, state.settings[table][key])) continue;
       (changes[table] ??= {})[key] = value;
     }
   }
@@ -232,6 +276,7 @@ function showHeld(held) {
 
 function show(answer) {
   state.settings = answer.settings;
+  state.schema = answer.schema;
   fill(answer.settings);
   $("first-run").hidden = !answer.first_run;
   const { backend, geometry } = answer.board;

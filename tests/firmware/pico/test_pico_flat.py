@@ -20,7 +20,7 @@ from tests.emulated_pico import EmulatedRig, emulated_rig
 from tests.firmware.pico.full_white import assert_within_supply
 from tests.serial.game_helpers import Hands, Pump, Wait
 
-RED = Config().team_colours[0]
+RED = Config().leds.team_colours[0]
 TIMEOUT = 120.0
 
 
@@ -44,7 +44,7 @@ def test_flip4_part_one_is_played_on_the_emulated_pico(
     assert [e["n"] for e in flip4.pico.events if e["ev"] == "boot"] == [1, 2]
     assert [e["reason"] for e in flip4.pico.events if e["ev"] == "reset"] == ["software"]
     assert flip4.backend.info is not None and flip4.backend.info.profile == 1
-    config = Config(settle_ms=60)
+    config = Config.of(settle_ms=60)
     pump = Pump(
         Driver(
             flip4.backend,

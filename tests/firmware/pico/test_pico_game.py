@@ -23,7 +23,7 @@ def rig() -> Iterator[EmulatedRig]:
 
 
 def test_a_lucky_flix_game_against_the_emulated_pico(rig: EmulatedRig, wait_until: Wait) -> None:
-    config = Config(settle_ms=60)
+    config = Config.of(settle_ms=60)
     entry = game_entry(config, "lucky", 2, 1949, None)
     pump = Pump(Driver(rig.backend, config, Journal(None), first_game=entry))
     try:
