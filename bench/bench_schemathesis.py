@@ -114,7 +114,7 @@ def run(
 
     from controller.config import Config
     from controller.records.journal import Journal
-    from controller.server import openapi
+    from controller.server.api_document import document
     from controller.server.app import create_app
     from controller.server.service import Service
     from controller.server.setup import Setup
@@ -143,7 +143,7 @@ def run(
 
     text = CONFIG.replace(f"= {EXAMPLES}", f"= {examples}").format(stateful=str(stateful).lower())
     settings = SchemathesisConfig.from_str(text)
-    loaded = schemathesis.openapi.from_dict(openapi.document(app.routes), config=settings)
+    loaded = schemathesis.openapi.from_dict(document(app.routes), config=settings)
     schema = loaded.include(tag=list(tags)) if tags else loaded
     schema.app = SteppedApp(service, app)
     schema.config.update(base_url=BASE_URL)
