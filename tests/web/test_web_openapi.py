@@ -12,7 +12,12 @@ from api_schema import DOCUMENT, SchemaMismatch, check, check_message
 from openapi_spec_validator import validate
 from starlette.routing import Route
 
+from controller.core.state import State
 from controller.server import api_document as openapi
+from controller.server.api_routes import GAME_ORDER, ORDER, OWNER, Operation
+from controller.server.bodies import Empty
+from controller.server.limits import BURST, RATE_PER_S
+from controller.server.requests import MAX_BODY
 
 
 @pytest.fixture
@@ -93,3 +98,21 @@ async def test_the_check_refuses_what_breaks_the_document(api: Harness) -> None:
         check("GET", "/api/state", 500, "text/plain", b"Internal Server Error")
     with pytest.raises(SchemaMismatch, match="breaks the schema"):
         check_message(json.dumps({"type": "state", "state": {}}))
+
+
+def test_the_statuses_of_an_operation_follow_from_its_parts() -> None:
+    assert Operation("read", State, ("state",)).refusals == [403]  # the Host check
+    order = Operation("order", State, ("orders",), ORDER, Empty, refuses=GAME_ORDER)
+    assert order.refusals == [400, 401, 403, 409, 413, 415, 429, 503]
+    owner = Operation("owner", State, ("settings",), OWNER, refuses=(404,))
+    assert owner.refusals == [401, 403, 404, 429]
+    game = Operation("game", State, ("records",), path_pattern="^[1-9]$")
+    assert game.refusals == [400, 403, 404]
+
+
+def test_the_document_states_the_limits_of_the_server() -> None:
+    order = json.loads(DOCUMENT.read_text())["paths"]["/api/new_game"]["post"]
+    assert f"at most {MAX_BODY} bytes" in order["requestBody"]["description"]
+    assert f"over {MAX_BODY} bytes" in order["responses"]["413"]["description"]
+    rate = order["responses"]["429"]["description"]
+    assert f"at most {BURST} orders at once and {RATE_PER_S:g} a second" in rate
