@@ -11,8 +11,9 @@ path's, and those its handler raises itself (``refuses``).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 import msgspec
 from starlette.requests import Request
@@ -54,12 +55,23 @@ OWNER = Guard(check_owner, (401, 403, 429), ({"token": []},))
 
 @dataclass(frozen=True)
 class Query:
-    """A query parameter: its JSON Schema, and the statuses a value of it may be refused with."""
+    """A query parameter: its type (with its bounds, ``Annotated[int, Meta(ge=..., le=...)]``),
+    and the statuses a value of it may be refused with."""
 
     name: str
-    schema: JsonObject
+    kind: object
     description: str
     refusals: tuple[int, ...] = (400,)
+
+    @property
+    def schema(self) -> JsonObject:
+        """The JSON Schema of its values."""
+        return msgspec.json.schema(self.kind)
+
+
+def one_of(names: Iterable[str]) -> object:
+    """The type of a value that is one of ``names`` (an enum in the document)."""
+    return Literal.__getitem__(tuple(names))
 
 
 @dataclass(frozen=True)

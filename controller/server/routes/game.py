@@ -9,7 +9,9 @@ The state carries what the page needs instead of the rules (``controller.core.fa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
 
+from msgspec import Meta
 from starlette.requests import Request
 
 from controller.core.session import game_entry
@@ -37,7 +39,7 @@ MAX_TEAMS = 4
 """The most teams of any game: ``?team=`` takes 0..3, and a team this game lacks is a 409."""
 TEAM = Query(
     "team",
-    {"type": "integer", "minimum": 0, "maximum": MAX_TEAMS - 1},
+    Annotated[int, Meta(ge=0, le=MAX_TEAMS - 1)],
     "That team's view (its own Pay-Off tokens); off loopback it needs the token; a team this "
     "game lacks: 409",
     refusals=(400, 401, 409),

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Annotated
 
 import msgspec
+from msgspec import Meta
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
@@ -19,7 +21,7 @@ from controller.records.queries import Filter, GameDetail, get_game, list_games,
 from controller.records.store import GameStore
 from controller.remote.fair_dice import DiceBook
 from controller.seats import MAX_NAME, NAME_PATTERN, check_name
-from controller.server.api_routes import ID_PATTERN, ApiRoute, Handler, Operation, Query
+from controller.server.api_routes import ID_PATTERN, ApiRoute, Handler, Operation, Query, one_of
 from controller.server.bodies import (
     Answer,
     ExportedMove,
@@ -53,18 +55,14 @@ TAGS = ("records",)
 FILTER = (
     Query(
         "player",
-        {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN},
+        Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)],
         "Games with a seat of this player (any case)",
     ),
-    Query("variant", {"type": "string", "enum": list(VARIANTS)}, "Games of this variant"),
+    Query("variant", one_of(VARIANTS), "Games of this variant"),
 )
 PAGES = (
-    Query("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE}, "From 1"),
-    Query(
-        "per_page",
-        {"type": "integer", "minimum": 1, "maximum": MAX_PER_PAGE},
-        f"Default {PER_PAGE}",
-    ),
+    Query("page", Annotated[int, Meta(ge=1, le=MAX_PAGE)], "From 1"),
+    Query("per_page", Annotated[int, Meta(ge=1, le=MAX_PER_PAGE)], f"Default {PER_PAGE}"),
 )
 
 

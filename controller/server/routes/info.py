@@ -14,16 +14,14 @@ from controller.computer.level_guide import guide
 from controller.core.board_controller import variants_on
 from controller.errors import BadOrder
 from controller.i18n import LANGUAGES, language
-from controller.server.api_routes import ApiRoute, Operation, Query
+from controller.server.api_routes import ApiRoute, Operation, Query, one_of
 from controller.server.bodies import Answer, BoardGeometry, Info, Layout, Messages, VariantFacts
 from controller.server.web_service import WebService
 from controller.words import board_words
 from engine.variants import VARIANTS
 
 WEB_DIR = Path(__file__).parents[1] / "web"
-LANG = Query(
-    "lang", {"type": "string", "enum": list(LANGUAGES)}, "The language (the board's by default)"
-)
+LANG = Query("lang", one_of(LANGUAGES), "The language (the board's by default)")
 
 
 def routes(service: WebService) -> list[ApiRoute]:
