@@ -202,7 +202,8 @@ def document(routes: Sequence[BaseRoute]) -> JsonObject:
             "version": "1",
             "description": "The HTTP API of `flixboard run` (docs/DESIGN.md §4). Orders (POST, "
             "and GET /api/hint) need `Authorization: Bearer <token>` when the service is bound "
-            "off loopback. `WS /api/events` sends `EventsMessage`s.",
+            "off loopback; the settings and the Pico's update need it on this machine too. "
+            "`WS /api/events` sends `EventsMessage`s.",
         },
         "servers": [{"url": "http://127.0.0.1:8640"}],
         "paths": paths,

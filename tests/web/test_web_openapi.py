@@ -116,3 +116,22 @@ def test_the_document_states_the_limits_of_the_server() -> None:
     assert f"over {MAX_BODY} bytes" in order["responses"]["413"]["description"]
     rate = order["responses"]["429"]["description"]
     assert f"at most {BURST} orders at once and {RATE_PER_S:g} a second" in rate
+
+
+async def test_every_operation_the_document_guards_refuses_without_the_token() -> None:
+    """Off loopback the token is needed where the document says so, and only there: the guard
+    the route declares is the one it applies."""
+    api = Harness(host="0.0.0.0")
+    api.service.setup = None  # the settings routes check the token before their file (404)
+    paths = openapi.document(api.app.routes)["paths"]
+    guarded, open_ = [], []
+    for path, methods in paths.items():
+        for method, operation in methods.items():
+            url = path.replace("{id}", "1")
+            response = await api.client.request(
+                method.upper(), url, json={} if method == "post" else None
+            )
+            refused = response.status_code == 401
+            (guarded if "security" in operation else open_).append((method, path, refused))
+    assert guarded and all(refused for *_, refused in guarded), guarded
+    assert open_ and not any(refused for *_, refused in open_), open_
