@@ -17,6 +17,7 @@ as does ``python -m bench --only bench_schemathesis``.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
 import tempfile
@@ -114,7 +115,7 @@ def run(
 
     from controller.config import Config
     from controller.records.journal import Journal
-    from controller.server import openapi
+    from controller.server.api_document import document
     from controller.server.app import create_app
     from controller.server.service import Service
     from controller.server.setup import Setup
@@ -143,7 +144,7 @@ def run(
 
     text = CONFIG.replace(f"= {EXAMPLES}", f"= {examples}").format(stateful=str(stateful).lower())
     settings = SchemathesisConfig.from_str(text)
-    loaded = schemathesis.openapi.from_dict(openapi.document(app.routes), config=settings)
+    loaded = schemathesis.openapi.from_dict(document(app.routes), config=settings)
     schema = loaded.include(tag=list(tags)) if tags else loaded
     schema.app = SteppedApp(service, app)
     schema.config.update(base_url=BASE_URL)
@@ -200,3 +201,24 @@ def measure() -> dict[str, float]:
         figures[f"schemathesis_{board}_failures"] = len(found.failures) + len(found.errors)
         figures[f"schemathesis_{board}_s"] = round(found.seconds, 1)
     return figures
+
+
+def main(argv: list[str]) -> int:
+    """``python -m bench.bench_schemathesis [--board B] [--examples N] [--stateful]``: one run,
+    its figures (operations, requests, failures, seconds) and its first failures; exit status 1
+    when it found any."""
+    parser = argparse.ArgumentParser(prog="python -m bench.bench_schemathesis")
+    parser.add_argument("--board", choices=BOARDS, default=BOARDS[0])
+    parser.add_argument("--examples", type=int, default=EXAMPLES, help="per operation")
+    parser.add_argument("--stateful", action="store_true", help="add the stateful sequences")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as scratch:
+        found = run(args.board, args.examples, Path(scratch), stateful=args.stateful)
+    print(f"{found.summary()} ({args.examples} examples an operation)")
+    for problem in [*found.errors, *found.failures][:20]:
+        print(f"\n{problem}")
+    return 1 if found.errors or found.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

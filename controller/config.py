@@ -245,7 +245,8 @@ class Game(Table, frozen=True):
         tuple[Seat, ...],
         Meta(
             description="who plays each seat: `kind` (`human` or `computer`), `level` (1..5), "
-            "`name` (see [Playing the computer](computer-players.md#playing-the-computer-hints), [Game records](records.md))",
+            "`name` (see [Playing the computer](computer-players.md#playing-the-computer-hints), "
+            "[Game records](records.md))",
             examples=[[{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": 3}]],
         ),
         Words("up to six `[[game.seats]]` tables"),

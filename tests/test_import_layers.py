@@ -5,9 +5,10 @@ logic the simulated Pico runs); wiring engine and hal; firmware nothing of the h
 (the checkout's probes and fuzzes, which the wheel does not carry) imports controller or the
 test rigs (tests/), and nothing imports bench; mechanics (the boards' CAD, not in the wheel
 either) only itself, and nothing imports it. controller imports sim at module level only in
-``controller/tools/`` (the runtime path of a real board never loads the simulator), and its
-modules' module-level imports form no circle. Function-level imports count for the package
-arrows, not for circles.
+``controller/tools/`` (the runtime path of a real board never loads the simulator). The
+project's modules form no import circle: imports inside functions and
+``importlib.import_module("name")`` calls count for the arrows and the circles alike (in
+controller, imports under ``TYPE_CHECKING`` too).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -58,6 +60,16 @@ them: a part imports only parts of lower layers, at module level, inside a funct
 LAYER_OF = {part: rank for rank, layer in enumerate(CONTROLLER_LAYERS) for part in layer}
 
 
+class Import(NamedTuple):
+    """One import of a project module by another."""
+
+    target: str
+    top: bool
+    """Made when the importing module loads (not inside a function)."""
+    typing: bool = False
+    """Made only for the type checker (under ``if TYPE_CHECKING:``)."""
+
+
 def modules(root: Path) -> dict[str, Path]:
     """Every module of the project packages under ``root``, by dotted name."""
     found: dict[str, Path] = {}
@@ -70,36 +82,58 @@ def modules(root: Path) -> dict[str, Path]:
     return found
 
 
-def _imports(path: Path, module: str, known: set[str]) -> Iterator[tuple[str, bool]]:
-    """Each project module ``module`` imports, with whether it is imported when ``module``
-    loads (anywhere but inside a function)."""
+def _imports(path: Path, module: str, known: set[str]) -> Iterator[Import]:
+    """Each project module ``module`` imports: with ``import``, ``from ... import`` or
+    ``importlib.import_module("literal")``, at load time, inside a function or for the type
+    checker."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
 
-    def walk(node: ast.AST, top: bool) -> Iterator[tuple[str, bool]]:
+    def walk(node: ast.AST, top: bool, typing: bool) -> Iterator[Import]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.Import):
-                yield from ((alias.name, top) for alias in child.names)
+                yield from (Import(alias.name, top, typing) for alias in child.names)
             elif isinstance(child, ast.ImportFrom):
                 base = child.module or ""
                 if child.level:
                     anchor = package.split(".")[: len(package.split(".")) - child.level + 1]
                     base = ".".join([*anchor, base] if base else anchor)
-                yield base, top
+                yield Import(base, top, typing)
                 for alias in child.names:
                     if f"{base}.{alias.name}" in known:  # a module, not a name in one
-                        yield f"{base}.{alias.name}", top
+                        yield Import(f"{base}.{alias.name}", top, typing)
             else:
+                if (name := _imported_by_call(child)) is not None:
+                    yield Import(name, top, typing)
                 inner = top and not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
-                yield from walk(child, inner)
+                yield from walk(child, inner, typing or _under_type_checking(child))
 
     tree = ast.parse(path.read_text(), str(path))
-    for target, top in walk(tree, True):
-        if target.split(".")[0] in (*PACKAGES, "tests"):
-            yield target, top
+    for found in walk(tree, True, False):
+        if found.target.split(".")[0] in (*PACKAGES, "tests"):
+            yield found
 
 
-def import_graph(root: Path) -> dict[str, list[tuple[str, bool]]]:
-    """For each project module, the project modules it imports (and whether at load time)."""
+def _imported_by_call(node: ast.AST) -> str | None:
+    """The module of ``importlib.import_module("name")`` (a literal name), else ``None``."""
+    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+        return None
+    called = node.func
+    name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+    value = node.args[0].value
+    return value if name == "import_module" and isinstance(value, str) else None
+
+
+def _under_type_checking(node: ast.AST) -> bool:
+    """Whether ``node`` is ``if TYPE_CHECKING:`` (its body runs only for the type checker)."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    name = test.attr if isinstance(test, ast.Attribute) else getattr(test, "id", "")
+    return name == "TYPE_CHECKING"
+
+
+def import_graph(root: Path) -> dict[str, list[Import]]:
+    """For each project module, the project modules it imports."""
     known = modules(root)
     return {name: list(_imports(path, name, set(known))) for name, path in known.items()}
 
@@ -133,7 +167,7 @@ def violations(root: Path) -> list[str]:
     problems = []
     for module, edges in graph.items():
         package = module.split(".")[0]
-        for target, top in edges:
+        for target, top, _typing in edges:
             other = target.split(".")[0]
             if other not in ALLOWED[package]:
                 problems.append(f"{module} imports {target}: {package} may not import {other}")
@@ -147,14 +181,22 @@ def violations(root: Path) -> list[str]:
                     f"{module} imports {target} at module level: only controller.tools may"
                 )
     problems += _part_arrows(graph)
-    controller = {
-        module: {t for t, top in edges if top and t.startswith("controller.") and t in graph}
-        for module, edges in graph.items()
-        if module.startswith("controller")
-    }
-    if circle := _cycle(controller):
+    if circle := _cycle(_circle_graph(graph)):
         problems.append("import circle: " + " -> ".join(circle))
     return problems
+
+
+def _circle_graph(graph: dict[str, list[Import]]) -> dict[str, set[str]]:
+    """The arrows an import circle may run along: every import made at run time (when a module
+    loads or when a function runs), and in controller those for the type checker too."""
+    return {
+        module: {
+            edge.target
+            for edge in edges
+            if edge.target in graph and (not edge.typing or module.startswith("controller."))
+        }
+        for module, edges in graph.items()
+    }
 
 
 def _part(module: str) -> str:
@@ -163,13 +205,13 @@ def _part(module: str) -> str:
     return parts[1] if parts[0] == "controller" and len(parts) > 1 else ""
 
 
-def _part_arrows(graph: dict[str, list[tuple[str, bool]]]) -> list[str]:
+def _part_arrows(graph: dict[str, list[Import]]) -> list[str]:
     """Every arrow between controller's parts that does not point to a lower layer."""
     parts = {_part(module) for module in graph} - {""}
     problems = [f"controller.{part} is in no layer" for part in sorted(parts - set(LAYER_OF))]
     for module, edges in graph.items():
         source = _part(module)
-        for target, _top in edges:
+        for target, *_ in edges:
             other = _part(target)
             if other == source or not {source, other} <= LAYER_OF.keys():
                 continue
@@ -248,6 +290,31 @@ def _plant(root: Path, files: dict[str, str]) -> None:
             "controller.records may not import controller.core",
         ),
         ({"controller/extra/x.py": "import engine\n"}, "controller.extra is in no layer"),
+        (
+            {
+                "controller/server/a.py": "def f():\n    from controller.server.b import x\n",
+                "controller/server/b.py": "from controller.server import a\n",
+            },
+            "import circle: controller.server.a -> controller.server.b -> controller.server.a",
+        ),
+        (
+            {"hal/a.py": "def f():\n    import hal.b\n", "hal/b.py": "import hal.a\n"},
+            "import circle: hal.a -> hal.b -> hal.a",
+        ),
+        (
+            {
+                "controller/records/store.py": "import importlib\ndef f():\n"
+                "    return importlib.import_module('controller.core.session')\n"
+            },
+            "controller.records may not import controller.core",
+        ),
+        (
+            {
+                "controller/tools/probe.py": "from importlib import import_module\n"
+                "def f():\n    return import_module('bench')\n"
+            },
+            "controller may not import bench",
+        ),
     ],
 )
 def test_a_broken_arrow_is_found(tmp_path: Path, files: dict[str, str], expected: str) -> None:
@@ -262,8 +329,8 @@ def test_what_the_layers_allow_passes(tmp_path: Path) -> None:
         {
             "controller/tools/run.py": "import sim.board\n",
             "controller/server.py": "def draw():\n    import sim.view\n",
-            "controller/core/a.py": "def f():\n    from controller.core.b import x\n",
-            "controller/core/b.py": "from controller.core.a import y\n",
+            "hal/a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import hal.b\n",
+            "hal/b.py": "def f():\n    from hal.a import y\n",
             "controller/server/app.py": "from controller.tools import board_view\n",
             "controller/tools/demo.py": "from controller.computer.player import Computer\n",
             "sim/board.py": "from hal.base import Backend\nfrom firmware import logic\n",

@@ -8,7 +8,8 @@ bytes), 415 (a body that is not JSON by its type), 429 (a client over its rate, 
 ``/api/`` paths and wrong methods answer a JSON 404 / 405 too.
 Every request (page, API, WebSocket) whose ``Host`` is not a name of this service is refused
 with 403 (``controller.server.hosts``).
-The routes live by concern in ``controller.server.routes``.
+The routes live by concern in ``controller.server.routes``, each declared with its operation
+(``controller.server.api_routes``), from which ``GET /api/openapi.json`` is generated.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
 from controller.core.state import JsonObject
-from controller.server import openapi
+from controller.server import api_document
+from controller.server.api_routes import ApiRoute, Operation
 from controller.server.bodies import Answer
 from controller.server.hosts import HostCheck, host_names
 from controller.server.routes import (
@@ -34,7 +36,7 @@ from controller.server.routes import (
     settings,
     voice,
 )
-from controller.server.statuses import answer, error_response
+from controller.server.statuses import error_response
 from controller.server.web_service import WebService
 
 CATCH_ALL = "/api/{rest:path}"
@@ -75,13 +77,14 @@ def create_app(service: WebService) -> Starlette:
         return error_response(404, f"no such API path: {path} (see GET /api/state, GET /api/info)")
 
     async def openapi_json(request: Request) -> Answer:
-        """The API's OpenAPI document (``controller.server.openapi``), made once."""
+        """The API's OpenAPI document (``controller.server.api_document``), made once."""
         if not published:
-            published.append(openapi.document(routes))
+            published.append(api_document.document(routes))
         return Answer(published[0])
 
     published: list[JsonObject] = []
-    routes.append(Route(OPENAPI, answer(openapi_json), methods=["GET"]))
+    document = Operation("This document", JsonObject, ("state",))
+    routes.append(ApiRoute(service, "GET", OPENAPI, openapi_json, document))
     routes.append(
         Route(
             CATCH_ALL,

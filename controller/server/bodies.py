@@ -3,7 +3,7 @@
 A request body is read into its class by ``controller.server.requests.read_body`` (a key the
 class does not name, a missing key or a wrong type: 400); an answer is one of these classes (or
 the state, ``controller.core.state.State``), encoded by the one encoder through ``Answer``. The
-constraints here (``Meta``) are the API's: the OpenAPI document (``controller.server.openapi``)
+constraints here (``Meta``) are the API's: the OpenAPI document (``controller.server.api_document``)
 is generated from these classes.
 """
 

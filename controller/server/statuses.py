@@ -32,7 +32,6 @@ from controller.server.bodies import Answer, Error
 from engine.errors import FlixError, IllegalAction
 from hal.errors import HalError
 
-Handler = Callable[[Request], Awaitable[Answer]]
 R = TypeVar("R", bound=Response)
 
 STATUSES: tuple[tuple[type[Exception], int], ...] = (

@@ -12,7 +12,12 @@ from api_schema import DOCUMENT, SchemaMismatch, check, check_message
 from openapi_spec_validator import validate
 from starlette.routing import Route
 
-from controller.server import openapi
+from controller.core.state import State
+from controller.server import api_document as openapi
+from controller.server.api_routes import GAME_ORDER, ORDER, OWNER, Operation
+from controller.server.bodies import Empty
+from controller.server.limits import BURST, RATE_PER_S
+from controller.server.requests import MAX_BODY
 
 
 @pytest.fixture
@@ -45,15 +50,17 @@ def test_every_route_of_the_app_is_in_the_document(api: Harness) -> None:
             for method in (route.methods or set()) - {"HEAD"}:
                 assert method.lower() in paths[route.path], (method, route.path)
     orders = [op for ops in paths.values() for op in ops.values() if "requestBody" in op]
-    assert orders and all(op["security"] == [{}, {"token": []}] for op in orders)
+    assert orders and all({"token": []} in op["security"] for op in orders)
+    assert paths["/api/new_game"]["post"]["security"] == [{}, {"token": []}]  # off loopback
+    assert paths["/api/settings"]["get"]["security"] == [{"token": []}]  # on loopback too
     assert all("429" in op["responses"] and "401" in op["responses"] for op in orders)
 
 
-def test_a_route_without_its_entry_stops_the_document(api: Harness) -> None:
+def test_a_route_without_its_operation_stops_the_document(api: Harness) -> None:
     async def nothing(request: object) -> None:
         return None
 
-    with pytest.raises(KeyError, match="POST /api/nothing has no entry"):
+    with pytest.raises(TypeError, match="POST /api/nothing is no ApiRoute"):
         openapi.document([*api.app.routes, Route("/api/nothing", nothing, methods=["POST"])])
 
 
@@ -91,3 +98,40 @@ async def test_the_check_refuses_what_breaks_the_document(api: Harness) -> None:
         check("GET", "/api/state", 500, "text/plain", b"Internal Server Error")
     with pytest.raises(SchemaMismatch, match="breaks the schema"):
         check_message(json.dumps({"type": "state", "state": {}}))
+
+
+def test_the_statuses_of_an_operation_follow_from_its_parts() -> None:
+    assert Operation("read", State, ("state",)).refusals == [403]  # the Host check
+    order = Operation("order", State, ("orders",), ORDER, Empty, refuses=GAME_ORDER)
+    assert order.refusals == [400, 401, 403, 409, 413, 415, 429, 503]
+    owner = Operation("owner", State, ("settings",), OWNER, refuses=(404,))
+    assert owner.refusals == [401, 403, 404, 429]
+    game = Operation("game", State, ("records",), path_pattern="^[1-9]$")
+    assert game.refusals == [400, 403, 404]
+
+
+def test_the_document_states_the_limits_of_the_server() -> None:
+    order = json.loads(DOCUMENT.read_text())["paths"]["/api/new_game"]["post"]
+    assert f"at most {MAX_BODY} bytes" in order["requestBody"]["description"]
+    assert f"over {MAX_BODY} bytes" in order["responses"]["413"]["description"]
+    rate = order["responses"]["429"]["description"]
+    assert f"at most {BURST} orders at once and {RATE_PER_S:g} a second" in rate
+
+
+async def test_every_operation_the_document_guards_refuses_without_the_token() -> None:
+    """Off loopback the token is needed where the document says so, and only there: the guard
+    the route declares is the one it applies."""
+    api = Harness(host="0.0.0.0")
+    api.service.setup = None  # the settings routes check the token before their file (404)
+    paths = openapi.document(api.app.routes)["paths"]
+    guarded, open_ = [], []
+    for path, methods in paths.items():
+        for method, operation in methods.items():
+            url = path.replace("{id}", "1")
+            response = await api.client.request(
+                method.upper(), url, json={} if method == "post" else None
+            )
+            refused = response.status_code == 401
+            (guarded if "security" in operation else open_).append((method, path, refused))
+    assert guarded and all(refused for *_, refused in guarded), guarded
+    assert open_ and not any(refused for *_, refused in open_), open_

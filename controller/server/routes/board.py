@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
 from starlette.requests import Request
-from starlette.routing import Route
 
 from controller.errors import NotFound
+from controller.server.api_routes import GAME_ORDER, ApiRoute, Handler, state_order
 from controller.server.bodies import Answer, Empty, LiftPiece, PlacePiece, SensorWire
 from controller.server.requests import read_body
-from controller.server.routes.game import guarded
 from controller.server.statuses import in_this_game
 from controller.server.web_service import WebService
 from engine.bitboard import scan_forward
 from hal.capabilities import Hands, Wires
 
 NO_HANDS = "no simulated board: hands exist only with --board sim"
+TAG = "simulated board"
 
 
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     def hands() -> Hands:
         if service.hands is None:
             raise NotFound(NO_HANDS)
@@ -64,9 +65,14 @@ def routes(service: WebService) -> list[Route]:
             return moved(board, lambda: board.fault_disconnected(body.hole))
         return moved(board, lambda: board.clear_fault(body.hole))
 
+    def post(path: str, handler: Handler, summary: str, body: type[msgspec.Struct]) -> ApiRoute:
+        """An order to the simulated board's hands: the state after it, 404 on a real board."""
+        refuses = (*GAME_ORDER, 404)
+        return state_order(service, f"/api/sim/{path}", handler, summary, body, TAG, refuses)
+
     return [
-        Route("/api/sim/place", guarded(service, place), methods=["POST"]),
-        Route("/api/sim/wire", guarded(service, wire), methods=["POST"]),
-        Route("/api/sim/lift", guarded(service, lift), methods=["POST"]),
-        Route("/api/sim/clear", guarded(service, clear), methods=["POST"]),
+        post("place", place, "Simulated board: seat a piece", PlacePiece),
+        post("wire", wire, "Simulated board: break or mend a sensor's wire", SensorWire),
+        post("lift", lift, "Simulated board: lift a piece", LiftPiece),
+        post("clear", clear, "Simulated board: lift every piece", Empty),
     ]

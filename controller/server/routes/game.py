@@ -9,12 +9,15 @@ The state carries what the page needs instead of the rules (``controller.core.fa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
 
+from msgspec import Meta
 from starlette.requests import Request
-from starlette.routing import Route
 
 from controller.core.session import game_entry
+from controller.core.state import State
 from controller.errors import NotNow, Unauthorized
+from controller.server.api_routes import ApiRoute, Operation, Query, state_order
 from controller.server.bodies import (
     Answer,
     Empty,
@@ -26,14 +29,21 @@ from controller.server.bodies import (
 )
 from controller.server.numbers import parse_whole
 from controller.server.privacy import may_see_codes, state_without_codes
-from controller.server.requests import check_order, has_token, read_body
-from controller.server.statuses import Handler, answer, in_this_game
+from controller.server.requests import has_token, read_body
+from controller.server.statuses import in_this_game
 from controller.server.web_service import WebService
 from engine.game import Game
 from engine.phrase import why
 
 MAX_TEAMS = 4
 """The most teams of any game: ``?team=`` takes 0..3, and a team this game lacks is a 409."""
+TEAM = Query(
+    "team",
+    Annotated[int, Meta(ge=0, le=MAX_TEAMS - 1)],
+    "That team's view (its own Pay-Off tokens); off loopback it needs the token; a team this "
+    "game lacks: 409",
+    refusals=(400, 401, 409),
+)
 
 
 def team_of_game(text: str, game: Game) -> int:
@@ -44,17 +54,7 @@ def team_of_game(text: str, game: Game) -> int:
     return team
 
 
-def guarded(service: WebService, handler: Handler) -> Handler:
-    """An order route: only from a sender that may drive the board, refusals answered."""
-
-    async def endpoint(request: Request) -> Answer:
-        check_order(request, service)
-        return await handler(request)
-
-    return answer(endpoint)
-
-
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     controller = service.controller
 
     def state() -> Answer:
@@ -70,7 +70,7 @@ def routes(service: WebService) -> list[Route]:
         A team's view shows hidden tokens, so off loopback it needs the token as a POST does;
         the remote game's codes show only with the token there too
         (``controller.server.privacy``)."""
-        team = request.query_params.get("team")
+        team = request.query_params.get(TEAM.name)
         if team is None:
             shown = controller.public_state()
             if not may_see_codes(request, service):
@@ -139,20 +139,35 @@ def routes(service: WebService) -> list[Route]:
         body = await read_body(request, Token)
         return order(lambda now: controller.set_token(body.seat, body.token, body.hole, now))
 
-    posts = {
-        "new_game": new_game,
-        "roll": roll,
-        "call": call,
-        "penalty": penalty,
-        "undo": undo,
-        "next_game": next_game,
-        "resign": resign,
-        "token": token,
-    }
     return [
-        Route("/api/state", answer(get_state), methods=["GET"]),
-        *(
-            Route(f"/api/{path}", guarded(service, handler), methods=["POST"])
-            for path, handler in posts.items()
+        ApiRoute(
+            service,
+            "GET",
+            "/api/state",
+            get_state,
+            Operation(
+                "The state (DESIGN §4): the game, the board, what each button may do now",
+                State,
+                ("state",),
+                query=(TEAM,),
+            ),
         ),
+        state_order(service, "/api/new_game", new_game, "Start a game", NewGame),
+        state_order(
+            service, "/api/roll", roll, "Throw the dice (or enter the faces thrown)", Faces
+        ),
+        state_order(service, "/api/call", call, "Call FLIX", SeatOrder),
+        state_order(
+            service, "/api/penalty", penalty, "Call PENALTY (Qubic: ask for a block)", SeatOrder
+        ),
+        state_order(service, "/api/undo", undo, "Take back my move", Empty),
+        state_order(
+            service,
+            "/api/next_game",
+            next_game,
+            "After a game: the next one with the same players",
+            Empty,
+        ),
+        state_order(service, "/api/resign", resign, "A seat's team gives up", Resign),
+        state_order(service, "/api/token", token, "Pay-Off: choose or enter a token", Token),
     ]

@@ -9,29 +9,31 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Annotated
 
 import msgspec
+from msgspec import Meta
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
 
 from controller.errors import BadOrder, NotFound
 from controller.records.queries import Filter, GameDetail, get_game, list_games, player_stats
 from controller.records.store import GameStore
 from controller.remote.fair_dice import DiceBook
-from controller.seats import check_name
+from controller.seats import MAX_NAME, NAME_PATTERN, check_name
+from controller.server.api_routes import ID_PATTERN, ApiRoute, Handler, Operation, Query, one_of
 from controller.server.bodies import (
     Answer,
     ExportedMove,
     GameExport,
     GamesPage,
     Layout,
+    Replay,
     ReplayHead,
     ReplayStep,
     Stats,
 )
 from controller.server.numbers import MAX_DIGITS, parse_whole
-from controller.server.statuses import answer
 from controller.server.web_service import WebService
 from controller.wire import encode
 from engine.notation import read_record, replay_steps
@@ -49,10 +51,25 @@ STEPS_PER_PIECE = 50
 """Replay steps sent in one piece (each piece is a turn of the board's loop in between)."""
 REPLAYING = threading.Semaphore(1)
 """One replay computed at a time: each keeps a core busy while it runs."""
+TAGS = ("records",)
+FILTER = (
+    Query(
+        "player",
+        Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)],
+        "Games with a seat of this player (any case)",
+    ),
+    Query("variant", one_of(VARIANTS), "Games of this variant"),
+)
+PAGES = (
+    Query("page", Annotated[int, Meta(ge=1, le=MAX_PAGE)], "From 1"),
+    Query("per_page", Annotated[int, Meta(ge=1, le=MAX_PER_PAGE)], f"Default {PER_PAGE}"),
+)
 
 
-def query(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
-    """The query's parameters: only ``allowed`` ones, each once (``BadOrder`` otherwise)."""
+def query(request: Request, parameters: tuple[Query, ...]) -> dict[str, str]:
+    """The query's parameters: only those of ``parameters``, each once (``BadOrder``
+    otherwise)."""
+    allowed = [parameter.name for parameter in parameters]
     found: dict[str, str] = {}
     for key, value in request.query_params.multi_items():
         if key not in allowed:
@@ -75,7 +92,7 @@ def chosen_filter(params: dict[str, str]) -> Filter:
     return Filter(player, variant)
 
 
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     def store() -> GameStore:
         return service.controller.session.records
 
@@ -87,7 +104,7 @@ def routes(service: WebService) -> list[Route]:
         return found
 
     async def games(request: Request) -> Answer:
-        params = query(request, ("player", "variant", "page", "per_page"))
+        params = query(request, (*FILTER, *PAGES))
         page = parse_whole(params.get("page", "1"), "page", 1, MAX_PAGE)
         per_page = parse_whole(params.get("per_page", str(PER_PAGE)), "per_page", 1, MAX_PER_PAGE)
         items, total = list_games(
@@ -96,7 +113,7 @@ def routes(service: WebService) -> list[Route]:
         return Answer(GamesPage(items, total, page, per_page))
 
     async def stats(request: Request) -> Answer:
-        chosen = chosen_filter(query(request, ("player", "variant")))
+        chosen = chosen_filter(query(request, FILTER))
         return Answer(Stats(player_stats(store(), chosen)))
 
     async def game(request: Request) -> Response:
@@ -138,12 +155,55 @@ def routes(service: WebService) -> list[Route]:
         found = game_of(request.path_params["id"])
         return StreamingResponse(replay_json(found), media_type="application/json")
 
+    def kept(path: str, handler: Handler, operation: Operation) -> ApiRoute:
+        return ApiRoute(service, "GET", f"/api/games{path}", handler, operation)
+
+    one = ID_PATTERN
     return [
-        Route("/api/games", answer(games), methods=["GET"]),
-        Route("/api/games/stats", answer(stats), methods=["GET"]),
-        Route("/api/games/{id}", answer(game), methods=["GET"]),
-        Route("/api/games/{id}/notation", answer(notation), methods=["GET"]),
-        Route("/api/games/{id}/replay", answer(replay), methods=["GET"]),
+        kept(
+            "",
+            games,
+            Operation(
+                "A page of the kept games, newest first", GamesPage, TAGS, query=(*FILTER, *PAGES)
+            ),
+        ),
+        kept(
+            "/stats",
+            stats,
+            Operation("Each player's games, results and lines", Stats, TAGS, query=FILTER),
+        ),
+        kept(
+            "/{id}",
+            game,
+            Operation(
+                "One kept game with its notation; `{id}.json`: a download with its moves as "
+                "actions",
+                (GameDetail, GameExport),
+                TAGS,
+                path_pattern=one.removesuffix("$") + r"(\.json)?$",
+            ),
+        ),
+        kept(
+            "/{id}/notation",
+            notation,
+            Operation(
+                "One kept game in the text notation (docs/NOTATION.md), a download",
+                str,
+                TAGS,
+                path_pattern=one,
+                media_type="text/plain",
+            ),
+        ),
+        kept(
+            "/{id}/replay",
+            replay,
+            Operation(
+                "The public state before the first move and after each one",
+                Replay,
+                TAGS,
+                path_pattern=one,
+            ),
+        ),
     ]
 
 

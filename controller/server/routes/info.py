@@ -7,23 +7,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.routing import Mount, Route
+from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from controller.computer.level_guide import guide
 from controller.core.board_controller import variants_on
 from controller.errors import BadOrder
 from controller.i18n import LANGUAGES, language
+from controller.server.api_routes import ApiRoute, Operation, Query, one_of
 from controller.server.bodies import Answer, BoardGeometry, Info, Layout, Messages, VariantFacts
-from controller.server.statuses import answer
 from controller.server.web_service import WebService
 from controller.words import board_words
 from engine.variants import VARIANTS
 
 WEB_DIR = Path(__file__).parents[1] / "web"
+LANG = Query("lang", one_of(LANGUAGES), "The language (the board's by default)")
 
 
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     async def info(request: Request) -> Answer:
         """What the page needs to draw and set up this board."""
         config, layout = service.config, service.controller.game.layout
@@ -57,14 +58,18 @@ def routes(service: WebService) -> list[Route]:
     async def words(request: Request) -> Answer:
         """The messages of ``?lang=`` (the board's language by default) by their English ids:
         the page says its own words through them."""
-        lang = request.query_params.get("lang", service.config.board.language)
+        lang = request.query_params.get(LANG.name, service.config.board.language)
         if lang not in LANGUAGES:
             raise BadOrder(f"no language {lang[:20]!r} (languages: {', '.join(LANGUAGES)})")
         return Answer(Messages(language=lang, messages=dict(language(lang).messages)))
 
+    drawn = Operation("What the page needs to draw and set up this board", Info, ("state",))
+    said = Operation(
+        "A language's messages by their English ids", Messages, ("state",), query=(LANG,)
+    )
     return [
-        Route("/api/info", answer(info), methods=["GET"]),
-        Route("/api/words", answer(words), methods=["GET"]),
+        ApiRoute(service, "GET", "/api/info", info, drawn),
+        ApiRoute(service, "GET", "/api/words", words, said),
     ]
 
 

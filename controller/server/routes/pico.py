@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Protocol
 
 from starlette.requests import Request
-from starlette.routing import Route
 
 from controller.config import Config
 from controller.core.board_search import BoardSearch
 from controller.errors import NotNow
 from controller.i18n import Language, error_words, language
+from controller.server.api_routes import OWNER, ApiRoute, Operation
 from controller.server.bodies import Answer, PicoOutcome, PicoUpdateOrder, PicoUpdateStatus
-from controller.server.requests import check_owner, read_body
-from controller.server.statuses import answer, asked_language
+from controller.server.requests import read_body
+from controller.server.statuses import asked_language
 from controller.server.web_service import WebService
 from controller.tools.pico_update import (
     BOOTSEL,
@@ -40,6 +40,8 @@ from controller.tools.pico_update import (
 from engine.phrase import why
 from hal.errors import HalError
 from hal.serial_backend import SerialBackend
+
+TAGS = ("settings",)
 
 
 class Progress:
@@ -126,19 +128,17 @@ def run_update(pico: PortHolder, force: bool, config: Config, progress: Progress
     progress.end("updated", updated, after)
 
 
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     progress = Progress()
     running: set[asyncio.Task[None]] = set()
 
     async def read(request: Request) -> Answer:
         """How far the update is (the last one's outcome once it ended)."""
-        check_owner(request, service)
         return Answer(progress.view(language(asked_language(request))))
 
     async def start(request: Request) -> Answer:
         """``{"force"?: bool}``: start updating the Pico's firmware (202); the page then reads
         ``GET /api/pico/update`` until it ends."""
-        check_owner(request, service)
         body = await read_body(request, PicoUpdateOrder)
         game = service.controller.session.game
         if game.placements > 0 and not game.game_over:
@@ -165,7 +165,22 @@ def routes(service: WebService) -> list[Route]:
         task.add_done_callback(running.discard)
         return Answer(progress.view(language(asked_language(request))), status_code=202)
 
+    progressed = Operation(
+        "How far the update of the Pico's firmware is, and how the last one ended",
+        PicoUpdateStatus,
+        TAGS,
+        OWNER,
+    )
+    started = Operation(
+        "Update the Pico's firmware to the UF2 this release carries (as flixboard pico-update)",
+        PicoUpdateStatus,
+        TAGS,
+        OWNER,
+        PicoUpdateOrder,
+        refuses=(409,),
+        status=202,
+    )
     return [
-        Route("/api/pico/update", answer(read), methods=["GET"]),
-        Route("/api/pico/update", answer(start), methods=["POST"]),
+        ApiRoute(service, "GET", "/api/pico/update", read, progressed),
+        ApiRoute(service, "POST", "/api/pico/update", start, started),
     ]

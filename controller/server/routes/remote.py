@@ -4,35 +4,34 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.routing import Route
 
+from controller.core.state import RemoteView
+from controller.remote.shown import Hosted
+from controller.server.api_routes import GAME_ORDER, ORDER, ApiRoute, Operation, state_order
 from controller.server.bodies import Answer, Empty, HostGame, JoinGame
 from controller.server.privacy import may_see_codes, remote_without_codes
-from controller.server.requests import check_order, read_body
-from controller.server.statuses import answer, in_this_game
+from controller.server.requests import read_body
+from controller.server.statuses import in_this_game
 from controller.server.web_service import WebService
 
 
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     controller = service.controller
     remote = service.remote
 
     async def host(request: Request) -> Answer:
         """``{"seats"?: [1]}``: open this game for the other board; answers the join codes."""
-        check_order(request, service)
         body = await read_body(request, HostGame)
         with in_this_game():  # seats this game lacks: 409
             return Answer(await remote.host(body.seats))
 
     async def join(request: Request) -> Answer:
         """``{"code": "ABCDEF"}``: join (or, with a spectator's code, watch) that game."""
-        check_order(request, service)
         body = await read_body(request, JoinGame)
         await remote.join(body.code)
         return Answer(controller.public_state())
 
     async def leave(request: Request) -> Answer:
-        check_order(request, service)
         await read_body(request, Empty)
         await remote.leave()
         return Answer(controller.public_state())
@@ -45,9 +44,21 @@ def routes(service: WebService) -> list[Route]:
             remote = remote_without_codes(remote)
         return Answer(remote)
 
+    hosting = Operation(
+        "Remote play: host this game", Hosted, ("orders",), ORDER, HostGame, refuses=GAME_ORDER
+    )
+    shown = Operation(
+        "Remote play: the role, the codes (with the token), the link (null outside a game)",
+        RemoteView | None,
+        ("remote play",),
+    )
     return [
-        Route("/api/remote/host", answer(host), methods=["POST"]),
-        Route("/api/remote/join", answer(join), methods=["POST"]),
-        Route("/api/remote/leave", answer(leave), methods=["POST"]),
-        Route("/api/remote", answer(status), methods=["GET"]),
+        ApiRoute(service, "POST", "/api/remote/host", host, hosting),
+        state_order(
+            service, "/api/remote/join", join, "Remote play: join (or watch) a game", JoinGame
+        ),
+        state_order(
+            service, "/api/remote/leave", leave, "Remote play: leave the remote game", Empty
+        ),
+        ApiRoute(service, "GET", "/api/remote", status, shown),
     ]

@@ -6,16 +6,16 @@ import asyncio
 
 from msgspec import UNSET
 from starlette.requests import Request
-from starlette.routing import Route
 
 from controller.computer.think_worker import Answer as Found
 from controller.errors import NotNow
 from controller.i18n import language
 from controller.seats import seat_from_json
+from controller.server.api_routes import ORDER, ApiRoute, Operation, state_order
 from controller.server.bodies import Answer, Hint, SwitchSeat
-from controller.server.requests import check_order, read_body
-from controller.server.routes.game import team_of_game
-from controller.server.statuses import answer, asked_language, in_this_game
+from controller.server.requests import read_body
+from controller.server.routes.game import TEAM, team_of_game
+from controller.server.statuses import asked_language, in_this_game
 from controller.server.web_service import WebService
 from engine.phrase import why
 
@@ -23,14 +23,13 @@ HINT_MARGIN_S = 10.0
 """How long past the movetime a hint may take before the request gives up."""
 
 
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     controller = service.controller
     computer = service.computer
 
     async def seats(request: Request) -> Answer:
         """``{"seat": N, "kind": "computer", "level": L}`` or ``{"seat": N, "kind": "human"}``:
         switch a seat now; answers the new state."""
-        check_order(request, service)
         body = await read_body(request, SwitchSeat)
         with in_this_game():
             seat = controller.session.seat(body.seat)
@@ -43,8 +42,7 @@ def routes(service: WebService) -> list[Route]:
         """The best move of the seat to move and why; its hole blinks on the board. An order:
         the token off loopback, a same-site page, the client's rate. ``?team=N`` (the mover's
         team) adds the Pay-Off token to place."""
-        check_order(request, service)  # it starts a search and blinks a hole: an order
-        text = request.query_params.get("team")
+        text = request.query_params.get(TEAM.name)
         team: int | None = None
         if text is not None:
             team = team_of_game(text, controller.game)
@@ -80,9 +78,17 @@ def routes(service: WebService) -> list[Route]:
             )
         )
 
+    hinted = Operation(  # it starts a search and blinks a hole: an order
+        "The best move of the seat to move and why (an order: its hole blinks)",
+        Hint,
+        ("orders",),
+        ORDER,
+        query=(TEAM,),
+        refuses=(409,),
+    )
     return [
-        Route("/api/seats", answer(seats), methods=["POST"]),
-        Route("/api/hint", answer(hint), methods=["GET"]),
+        state_order(service, "/api/seats", seats, "Switch who plays a seat", SwitchSeat),
+        ApiRoute(service, "GET", "/api/hint", hint, hinted),
     ]
 
 

@@ -15,7 +15,6 @@ from typing import Any
 import msgspec
 from starlette.background import BackgroundTask
 from starlette.requests import Request
-from starlette.routing import Route
 
 from controller.config import Config, ConfigError, from_tables, settings_specs
 from controller.config_file import (
@@ -27,6 +26,7 @@ from controller.config_file import (
 )
 from controller.errors import BadOrder, NotFound, NotNow
 from controller.seats import Seat
+from controller.server.api_routes import OWNER, ApiRoute, Handler, Operation
 from controller.server.bodies import (
     Answer,
     Body,
@@ -39,14 +39,14 @@ from controller.server.bodies import (
     SetupStatus,
 )
 from controller.server.qr import qr_svg
-from controller.server.requests import check_owner, read_body
+from controller.server.requests import read_body
 from controller.server.setup import (
     PAGE_SETTINGS,
     Setup,
     check_listen_address,
     page_link,
 )
-from controller.server.statuses import answer, error_response
+from controller.server.statuses import error_response
 from controller.server.web_service import WebService
 from controller.settings_spec import RESTART
 
@@ -67,6 +67,7 @@ def _value(config: Config, table: str, key: str) -> object:
     """The setting ``table.key`` of ``config``."""
     value: object = getattr(getattr(config, table), key)
     return value
+TAGS = ("settings",)
 
 
 def _texts(value: Any, where: str) -> None:
@@ -121,7 +122,7 @@ def _values(config: Config) -> dict[str, dict[str, Any]]:
     return shown
 
 
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     started = service.config
     """The settings the service started with: those needing a restart stay these until then."""
     run = secrets.token_hex(8)
@@ -132,8 +133,7 @@ def routes(service: WebService) -> list[Route]:
     the board keeps playing meanwhile."""
 
     def check(request: Request) -> Setup:
-        """The owner's request (``check_owner``) to a service that keeps a settings file."""
-        check_owner(request, service)
+        """The settings file of the service (the owner's request, ``OWNER``: checked before)."""
         if service.setup is None:
             raise NotFound("this service keeps no settings file")
         return service.setup
@@ -246,10 +246,63 @@ def routes(service: WebService) -> list[Route]:
             Restarting(restarting=True), status_code=202, background=BackgroundTask(service.restart)
         )
 
+    def setting(method: str, path: str, handler: Handler, operation: Operation) -> ApiRoute:
+        return ApiRoute(service, method, f"/api/settings{path}", handler, operation)
+
+    status = Operation("Whether the board waits to be set up, and this run's id", SetupStatus, TAGS)
     return [
-        Route("/api/setup", answer(setup_status), methods=["GET"]),
-        Route("/api/settings", answer(show), methods=["GET"]),
-        Route("/api/settings", answer(change), methods=["POST"]),
-        Route("/api/settings/token", answer(token), methods=["POST"]),
-        Route("/api/settings/restart", answer(restart), methods=["POST"]),
+        ApiRoute(service, "GET", "/api/setup", setup_status, status),
+        setting(
+            "GET",
+            "",
+            show,
+            Operation(
+                "The settings the page may change, the token and the page's link (always the "
+                "token)",
+                Settings,
+                TAGS,
+                OWNER,
+                refuses=(404,),
+            ),
+        ),
+        setting(
+            "POST",
+            "",
+            change,
+            Operation(
+                "Write settings to the configuration file and apply what applies now",
+                Settings,
+                TAGS,
+                OWNER,
+                SettingsChange,
+                refuses=(404, 409, 503),
+            ),
+        ),
+        setting(
+            "POST",
+            "/token",
+            token,
+            Operation(
+                "A new access token (random when none is given), kept across restarts",
+                Settings,
+                TAGS,
+                OWNER,
+                NewToken,
+                refuses=(404, 503),
+            ),
+        ),
+        setting(
+            "POST",
+            "/restart",
+            restart,
+            Operation(
+                "Stop cleanly and start again with the same command line",
+                Restarting,
+                TAGS,
+                OWNER,
+                Empty,
+                refuses=(404,),
+                status=202,
+            ),
+        ),
     ]

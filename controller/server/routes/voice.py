@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.routing import Route
 
 from controller.errors import BadOrder
+from controller.server.api_routes import ORDER, ApiRoute, Operation
 from controller.server.bodies import Answer, VoiceChange
-from controller.server.requests import check_order, read_body
-from controller.server.statuses import answer
+from controller.server.requests import read_body
 from controller.server.web_service import WebService
+from controller.voice.voice import VoiceView
+
+TAGS = ("voice",)
 
 
-def routes(service: WebService) -> list[Route]:
+def routes(service: WebService) -> list[ApiRoute]:
     voice = service.voice
 
     def shown() -> Answer:
@@ -25,7 +27,6 @@ def routes(service: WebService) -> list[Route]:
     async def change(request: Request) -> Answer:
         """``{"muted"?: bool, "volume"?: 0..100}``: mute or unmute the board, set its volume
         (until the next start); answers the voice as ``GET`` does."""
-        check_order(request, service)
         body = await read_body(request, VoiceChange)
         volume = body.volume
         if volume is not None and not 0 <= volume <= 100:
@@ -33,7 +34,17 @@ def routes(service: WebService) -> list[Route]:
         voice.set(muted=body.muted, volume=volume)
         return shown()
 
+    shown_now = Operation(
+        "The board's voice: whether it speaks, its engine, mute, volume", VoiceView, TAGS
+    )
+    changed = Operation(
+        "Mute or unmute the board, set its volume (until the next start)",
+        VoiceView,
+        TAGS,
+        ORDER,
+        VoiceChange,
+    )
     return [
-        Route("/api/voice", answer(read), methods=["GET"]),
-        Route("/api/voice", answer(change), methods=["POST"]),
+        ApiRoute(service, "GET", "/api/voice", read, shown_now),
+        ApiRoute(service, "POST", "/api/voice", change, changed),
     ]
