@@ -177,6 +177,9 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/api/info"): Operation(
         "What the page needs to draw and set up this board", Info, (403,), tags=("state",)
     ),
+    ("GET", "/api/events/schema"): Operation(
+        "The JSON Schema of every event kind on WS /api/events", JsonObject, (403,), tags=("state",)
+    ),
     ("GET", "/api/words"): Operation(
         "A language's messages by their English ids",
         Messages,
