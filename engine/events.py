@@ -74,36 +74,57 @@ class EventBase(Struct, frozen=True, kw_only=True, tag_field="type"):
         return result
 
 
+class SeatEvent(EventBase, frozen=True, kw_only=True):
+    """What a seat did or is told."""
+
+    seat: int
+
+
+class TeamEvent(SeatEvent, frozen=True, kw_only=True):
+    """What a seat did for its team."""
+
+    team: int
+
+
+class OnHole(TeamEvent, frozen=True, kw_only=True):
+    """A seat's piece put on, or taken from, ``hole``."""
+
+    hole: Hole
+
+
+class Step(OnHole, frozen=True, kw_only=True):
+    """Flip 4: a piece went from ``hole`` to ``to``."""
+
+    to: Hole
+
+
 # ---------------------------------------------------------------- every game
 
 
-class GameStarted(EventBase, frozen=True, tag="game_started"):
+class GameStarted(EventBase, frozen=True, kw_only=True, tag="game_started"):
     """The first event (not undoable); never the seed, which predicts the deal and the dice."""
 
     variant: str
     players: int
 
 
-class Turn(EventBase, frozen=True, tag="turn"):
+class Turn(SeatEvent, frozen=True, kw_only=True, tag="turn"):
     """A seat must act now (``free_plays``: Tac-T-Flix; ``burocrats``: its substitution)."""
 
-    seat: int
     phase: str
     free_throws: int
     free_plays: int | UnsetType = UNSET
     burocrats: int | UnsetType = UNSET
 
 
-class TurnLost(EventBase, frozen=True, tag="turn_lost"):
-    seat: int
+class TurnLost(SeatEvent, frozen=True, kw_only=True, tag="turn_lost"):
     reason: str
 
 
-class Rolled(EventBase, frozen=True, tag="roll"):
+class Rolled(SeatEvent, frozen=True, kw_only=True, tag="roll"):
     """The dice: ``holes`` the faces name; Lucky Flix's ``reading``, ``lit`` (how many of them
     are empty) and ``free``; Flip 4's ``results`` (sum, difference, product)."""
 
-    seat: int
     throw: str
     holes: Bitboard
     drawn: bool
@@ -113,23 +134,18 @@ class Rolled(EventBase, frozen=True, tag="roll"):
     results: list[int] | UnsetType = UNSET
 
 
-class Placed(EventBase, frozen=True, tag="place"):
-    seat: int
-    team: int
-    hole: Hole
+class Placed(OnHole, frozen=True, kw_only=True, tag="place"):
     piece: str
 
 
-class LineCompleted(EventBase, frozen=True, tag="line_completed"):
+class LineCompleted(TeamEvent, frozen=True, kw_only=True, tag="line_completed"):
     """Lines completed and not yet called (**secret**)."""
 
     secret: ClassVar[bool] = True
-    seat: int
-    team: int
     lines: list[Bitboard]
 
 
-class PendingLost(EventBase, frozen=True, tag="pending_lost"):
+class PendingLost(EventBase, frozen=True, kw_only=True, tag="pending_lost"):
     """An uncalled line lost a Man (**secret**)."""
 
     secret: ClassVar[bool] = True
@@ -137,47 +153,40 @@ class PendingLost(EventBase, frozen=True, tag="pending_lost"):
     line: Bitboard
 
 
-class Scored(EventBase, frozen=True, tag="scored"):
+class Scored(TeamEvent, frozen=True, kw_only=True, tag="scored"):
     """``how``: ``call``, ``late call``, ``auto``, ``placement`` (Qubic), ``line`` (Flip 4)."""
 
-    seat: int
-    team: int
     lines: list[Bitboard]
     how: str
 
 
-class CalledNothing(EventBase, frozen=True, tag="call_nothing"):
-    seat: int
-    team: int
+class CalledNothing(TeamEvent, frozen=True, kw_only=True, tag="call_nothing"):
+    """FLIX called with no line to score."""
 
 
-class Penalised(EventBase, frozen=True, tag="penalty"):
+class Penalised(TeamEvent, frozen=True, kw_only=True, tag="penalty"):
     """One per penalised line: ``removed`` went back to supply."""
 
-    seat: int
-    team: int
     against: int
     line: Bitboard
     removed: Bitboard
 
 
-class PenaltyNothing(EventBase, frozen=True, tag="penalty_nothing"):
-    seat: int
-    team: int
+class PenaltyNothing(TeamEvent, frozen=True, kw_only=True, tag="penalty_nothing"):
+    """PENALTY called with nothing to penalise."""
 
 
-class Resigned(EventBase, frozen=True, tag="resign"):
-    seat: int
-    team: int
+class Resigned(TeamEvent, frozen=True, kw_only=True, tag="resign"):
+    """The seat's team gave up."""
 
 
-class AwaitingCalls(EventBase, frozen=True, tag="awaiting_calls"):
+class AwaitingCalls(EventBase, frozen=True, kw_only=True, tag="awaiting_calls"):
     """Phase ``await_calls`` begins: ``nobody can place`` or ``board full``."""
 
     reason: str
 
 
-class GameOver(EventBase, frozen=True, tag="game_over"):
+class GameOver(EventBase, frozen=True, kw_only=True, tag="game_over"):
     winner: int | None
     draw: bool
     reason: str
@@ -186,29 +195,25 @@ class GameOver(EventBase, frozen=True, tag="game_over"):
 # ---------------------------------------------------------------- Lucky Flix
 
 
-class FreeThrows(EventBase, frozen=True, tag="free_throws"):
-    seat: int
+class FreeThrows(SeatEvent, frozen=True, kw_only=True, tag="free_throws"):
     added: int
     left: int
 
 
-class FreeThrowsEnded(EventBase, frozen=True, tag="free_throws_ended"):
+class FreeThrowsEnded(SeatEvent, frozen=True, kw_only=True, tag="free_throws_ended"):
     """FLIX FLIX FLIX thrown during free throws."""
 
-    seat: int
     dropped: int
 
 
-class OpponentAnywhere(EventBase, frozen=True, tag="opponent_anywhere"):
-    seat: int
+class OpponentAnywhere(SeatEvent, frozen=True, kw_only=True, tag="opponent_anywhere"):
     opponent: int
 
 
 # ---------------------------------------------------------------- Qubic
 
 
-class BlockRequested(EventBase, frozen=True, tag="block_requested"):
-    seat: int
+class BlockRequested(SeatEvent, frozen=True, kw_only=True, tag="block_requested"):
     mover: int
     against: int
     line: Bitboard
@@ -218,19 +223,17 @@ class BlockRequested(EventBase, frozen=True, tag="block_requested"):
 # ---------------------------------------------------------------- Pay-Off
 
 
-class TokenAttached(EventBase, frozen=True, tag="token_attached"):
-    seat: int
-    team: int
-    hole: Hole
+class TokenAttached(OnHole, frozen=True, kw_only=True, tag="token_attached"):
+    """Pay-Off: the Man placed carries a token."""
 
 
-class TokenEntered(EventBase, frozen=True, tag="token_entered"):
+class TokenEntered(EventBase, frozen=True, kw_only=True, tag="token_entered"):
     team: int
     hole: Hole
     token: int | None
 
 
-class PaidOff(EventBase, frozen=True, tag="payoff"):
+class PaidOff(EventBase, frozen=True, kw_only=True, tag="payoff"):
     """The deciding line's ``value`` (its Men's ``values``); the others pay it (``ledger``)."""
 
     team: int
@@ -243,111 +246,82 @@ class PaidOff(EventBase, frozen=True, tag="payoff"):
 # ---------------------------------------------------------------- Tac-T-Flix
 
 
-class FreePlay(EventBase, frozen=True, tag="free_play"):
-    seat: int
-    team: int
-    hole: Hole
+class FreePlay(OnHole, frozen=True, kw_only=True, tag="free_play"):
     left: int
 
 
-class BurocratsWon(EventBase, frozen=True, tag="burocrats_won"):
+class BurocratsWon(EventBase, frozen=True, kw_only=True, tag="burocrats_won"):
     team: int
     count: int
     held: int
     holder: int
 
 
-class FreePlaysLost(EventBase, frozen=True, tag="free_plays_lost"):
-    seat: int
-    team: int
+class FreePlaysLost(TeamEvent, frozen=True, kw_only=True, tag="free_plays_lost"):
     lost: int
     reason: str
 
 
-class Substituted(EventBase, frozen=True, tag="substitute"):
-    seat: int
-    team: int
-    hole: Hole
+class Substituted(OnHole, frozen=True, kw_only=True, tag="substitute"):
+    """A Burocrat replaced a Man of a line scored this turn."""
 
 
-class Buroline(EventBase, frozen=True, tag="buroline"):
+class Buroline(EventBase, frozen=True, kw_only=True, tag="buroline"):
     team: int
     line: Bitboard
 
 
-class Withdrawn(EventBase, frozen=True, tag="withdraw"):
-    seat: int
-    team: int
-    hole: Hole
+class Withdrawn(OnHole, frozen=True, kw_only=True, tag="withdraw"):
+    """A Man of a completed line went back to supply."""
 
 
 # ---------------------------------------------------------------- Flip 4
 
 
-class NoOpenSquare(EventBase, frozen=True, tag="no_open_square"):
-    seat: int
+class NoOpenSquare(SeatEvent, frozen=True, kw_only=True, tag="no_open_square"):
     attempts: int
 
 
-class FreePlacement(EventBase, frozen=True, tag="free_placement"):
-    seat: int
+class FreePlacement(SeatEvent, frozen=True, kw_only=True, tag="free_placement"):
     attempts: int
 
 
-class FreeMove(EventBase, frozen=True, tag="free_move"):
-    seat: int
+class FreeMove(SeatEvent, frozen=True, kw_only=True, tag="free_move"):
     misses: int
 
 
-class Moved(EventBase, frozen=True, tag="move"):
-    seat: int
-    team: int
-    hole: Hole
-    to: Hole
+class Moved(Step, frozen=True, kw_only=True, tag="move"):
+    """A step onto an open square."""
 
 
-class IntoCorner(EventBase, frozen=True, tag="corner"):
-    seat: int
-    team: int
-    hole: Hole
-    to: Hole
+class IntoCorner(Step, frozen=True, kw_only=True, tag="corner"):
+    """A step into a corner: the piece jumps on next."""
 
 
-class Jumped(EventBase, frozen=True, tag="jump"):
+class Jumped(Step, frozen=True, kw_only=True, tag="jump"):
     """The piece in ``corner`` landed on ``to`` (``hole``: where it stepped from)."""
 
-    seat: int
-    team: int
-    hole: Hole
-    to: Hole
     corner: Hole
 
 
-class Flipped(EventBase, frozen=True, tag="flip"):
+class Flipped(Step, frozen=True, kw_only=True, tag="flip"):
     """A step onto ``opponent``'s piece, which flips to ``hole`` (``corner``: after a jump)."""
 
-    seat: int
-    team: int
-    hole: Hole
-    to: Hole
     opponent: int
     corner: Hole | UnsetType = UNSET
 
 
-class DirectionReversed(EventBase, frozen=True, tag="direction_reversed"):
-    seat: int
+class DirectionReversed(SeatEvent, frozen=True, kw_only=True, tag="direction_reversed"):
     direction: int
 
 
 # ---------------------------------------------------------------- Olix
 
 
-class PatternScored(EventBase, frozen=True, tag="pattern"):
+class PatternScored(TeamEvent, frozen=True, kw_only=True, tag="pattern"):
     """A pattern scored: its counter's ``space`` on the pattern's line (``None``: below it),
     whether it stays (``kept``) and ``super`` (beyond the line: the game is won)."""
 
-    seat: int
-    team: int
     pattern: str
     value: int
     holes: Bitboard

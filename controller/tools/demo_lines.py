@@ -12,71 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from controller.computer.events import ComputerError, ComputerPlayed, ComputerRefused, HintShown
+from controller.computer import events as computer
 from controller.computer.player import BOARD_MOVES, CALL_WORDS
-from controller.core.state import (
-    BoardConnected,
-    BoardLost,
-    BoardMatched,
-    BoardMismatch,
-    ButtonPressed,
-    ClearBoard,
-    FixHint,
-    PlacementRefused,
-    RecordsFailed,
-    Refused,
-    Resumed,
-    SeatSwitched,
-    TakenBack,
-    TokenChosen,
-    VoicePressed,
-)
+from controller.core import state
 from controller.events import Published
-from controller.remote.events import (
-    RemoteDiceRefused,
-    RemoteOrder,
-    RemoteRefused,
-    RemoteResync,
-)
+from controller.remote import events as remote
+from engine import events as game
 from engine.bitboard import Bitboard, scan_forward
-from engine.events import (
-    AwaitingCalls,
-    BlockRequested,
-    BurocratsWon,
-    Buroline,
-    CalledNothing,
-    DirectionReversed,
-    Flipped,
-    FreeMove,
-    FreePlacement,
-    FreePlay,
-    FreePlaysLost,
-    FreeThrows,
-    FreeThrowsEnded,
-    GameOver,
-    GameStarted,
-    IntoCorner,
-    Jumped,
-    LineCompleted,
-    Moved,
-    NoOpenSquare,
-    OpponentAnywhere,
-    PaidOff,
-    PatternScored,
-    Penalised,
-    PenaltyNothing,
-    PendingLost,
-    Placed,
-    Resigned,
-    Rolled,
-    Scored,
-    Substituted,
-    TokenAttached,
-    TokenEntered,
-    Turn,
-    TurnLost,
-    Withdrawn,
-)
 from engine.holes import Hole, Naming
 
 ROLL_WORDS = "rolls the dice"
@@ -110,9 +52,9 @@ class Narrator:
         told: list[Line] = []
         for event in events:
             match event:
-                case ComputerPlayed():
+                case computer.ComputerPlayed():
                     self._announced(event, told)
-                case TokenAttached(hole=hole):
+                case game.TokenAttached(hole=hole):
                     self._token(self._hole(hole), told)
                 case _:
                     told.extend(self._told(event))
@@ -127,7 +69,7 @@ class Narrator:
     def _holes(self, holes: Bitboard) -> str:
         return " ".join(self.naming.name(hole) for hole in scan_forward(holes))
 
-    def _announced(self, event: ComputerPlayed, told: list[Line]) -> None:
+    def _announced(self, event: computer.ComputerPlayed, told: list[Line]) -> None:
         seat, action, reason = event.seat, event.action, event.reason
         why = _why(reason, TOLD_AFTER.get(action, ""))
         for line in told:
@@ -151,17 +93,20 @@ class Narrator:
 
     def _told(self, event: Published) -> list[Line]:  # one case per kind
         match event:
-            case Rolled(seat=seat, throw=thrown):
+            case game.Rolled(seat=seat, throw=thrown):
                 return [Line(f"{self._by(seat)} rolls {thrown}", (seat, "roll"))]
-            case Placed(seat=seat, hole=hole):
+            case game.Placed(seat=seat, hole=hole):
                 return [self._board_move(seat, "place", f"places a Man in {self._hole(hole)}")]
-            case Moved(seat=seat, hole=hole, to=to) | IntoCorner(seat=seat, hole=hole, to=to):
+            case (
+                game.Moved(seat=seat, hole=hole, to=to)
+                | game.IntoCorner(seat=seat, hole=hole, to=to)
+            ):
                 # Flip 4: applied first, the reason follows
                 words = f"moves {self._hole(hole)} to {self._hole(to)}"
                 return [Line(f"{self._by(seat)} {words}", (seat, "move"))]
-            case Jumped(seat=seat, to=to):
+            case game.Jumped(seat=seat, to=to):
                 return [Line(f"{self._by(seat)} lands on {self._hole(to)}", (seat, "place"))]
-            case Flipped(seat=seat, hole=hole, to=to, opponent=opponent, corner=corner):
+            case game.Flipped(seat=seat, hole=hole, to=to, opponent=opponent, corner=corner):
                 jumped = isinstance(corner, int)
                 words = (
                     f"lands on {self._hole(to)}"
@@ -170,82 +115,82 @@ class Narrator:
                 )
                 words += f", flipping with {self.names[opponent]}"
                 return [Line(f"{self._by(seat)} {words}", (seat, "place" if jumped else "move"))]
-            case Substituted(seat=seat, hole=hole):
+            case game.Substituted(seat=seat, hole=hole):
                 words = f"seats a Burocrat in place of its Man on {self._hole(hole)}"
                 return [self._board_move(seat, "substitute", words)]
-            case Withdrawn(seat=seat, hole=hole):
+            case game.Withdrawn(seat=seat, hole=hole):
                 words = f"withdraws its Man from {self._hole(hole)}"
                 return [self._board_move(seat, "withdraw", words)]
-            case Scored(team=team, seat=seat, lines=lines, how=how):
+            case game.Scored(team=team, seat=seat, lines=lines, how=how):
                 named = "; ".join(self._holes(line) for line in lines)
                 if how == "call":
                     return [Line(f"{self.names[team]} calls FLIX! {named} scores", (seat, "call"))]
                 return [Line(f"{self.names[team]} completes {named}")]
-            case Penalised(seat=seat, team=team, against=against, line=line):
+            case game.Penalised(seat=seat, team=team, against=against, line=line):
                 text = f"{self.names[team]} calls PENALTY on {self.names[against]}'s "
                 return [Line(text + self._holes(line), (seat, "penalty"))]
-            case BlockRequested(seat=seat, mover=mover, hole=hole):
+            case game.BlockRequested(seat=seat, mover=mover, hole=hole):
                 text = f"{self._by(seat)} asks {self._by(mover)} to block {self._hole(hole)}"
                 return [Line(text, (seat, "request_block"))]
-            case TurnLost(seat=seat, reason=reason):
+            case game.TurnLost(seat=seat, reason=reason):
                 return [Line(f"{self._by(seat)} loses the turn: {reason}")]
-            case FreeThrows(seat=seat, added=added):
+            case game.FreeThrows(seat=seat, added=added):
                 return [Line(f"{self._by(seat)} gets {added} free throws")]
-            case OpponentAnywhere(opponent=opponent):
+            case game.OpponentAnywhere(opponent=opponent):
                 return [Line(f"{self._by(opponent)} may put a Man anywhere")]
-            case BurocratsWon(team=team, count=count):
+            case game.BurocratsWon(team=team, count=count):
                 won = "a Burocrat" if count == 1 else f"{count} Burocrats"
                 return [Line(f"{self.names[team]} wins {won}")]
-            case Buroline(team=team, line=line):
+            case game.Buroline(team=team, line=line):
                 return [
                     Line(f"{self.names[team]} completes a line of Burocrats {self._holes(line)}")
                 ]
-            case PaidOff(team=team, value=value, values=values):
+            case game.PaidOff(team=team, value=value, values=values):
                 worth = " ".join(str(man) for man in values)
                 return [Line(f"{self.names[team]} is paid {value} (the Men are worth {worth})")]
-            case ComputerRefused(reason=reason) | ComputerError(reason=reason):
+            case computer.ComputerRefused(reason=reason) | computer.ComputerError(reason=reason):
                 return [Line(f"the computer's move was not made: {reason}")]
             case (
-                ComputerPlayed()
-                | TokenAttached()
-                | GameStarted()
-                | Turn()
-                | LineCompleted()
-                | PendingLost()
-                | CalledNothing()
-                | PenaltyNothing()
-                | Resigned()
-                | AwaitingCalls()
-                | GameOver()
-                | FreeThrowsEnded()
-                | TokenEntered()
-                | FreePlay()
-                | FreePlaysLost()
-                | NoOpenSquare()
-                | FreePlacement()
-                | FreeMove()
-                | DirectionReversed()
-                | PatternScored()
-                | Refused()
-                | BoardConnected()
-                | BoardLost()
-                | PlacementRefused()
-                | ButtonPressed()
-                | ClearBoard()
-                | TakenBack()
-                | TokenChosen()
-                | BoardMatched()
-                | BoardMismatch()
-                | FixHint()
-                | Resumed()
-                | SeatSwitched()
-                | VoicePressed()
-                | RecordsFailed()
-                | HintShown()
-                | RemoteOrder()
-                | RemoteRefused()
-                | RemoteResync()
-                | RemoteDiceRefused()
+                computer.ComputerPlayed()
+                | game.TokenAttached()
+                | game.GameStarted()
+                | game.Turn()
+                | game.LineCompleted()
+                | game.PendingLost()
+                | game.CalledNothing()
+                | game.PenaltyNothing()
+                | game.Resigned()
+                | game.AwaitingCalls()
+                | game.GameOver()
+                | game.FreeThrowsEnded()
+                | game.TokenEntered()
+                | game.FreePlay()
+                | game.FreePlaysLost()
+                | game.NoOpenSquare()
+                | game.FreePlacement()
+                | game.FreeMove()
+                | game.DirectionReversed()
+                | game.PatternScored()
+                | state.Refused()
+                | state.BoardConnected()
+                | state.BoardLost()
+                | state.PlacementRefused()
+                | state.ButtonPressed()
+                | state.ClearBoard()
+                | state.TakenBack()
+                | state.TokenChosen()
+                | state.BoardMatched()
+                | state.BoardMismatch()
+                | state.FixHint()
+                | state.Resumed()
+                | state.SeatSwitched()
+                | state.VoicePressed()
+                | state.RecordsFailed()
+                | computer.HintShown()
+                | remote.RemoteOrder()
+                | remote.RemoteRefused()
+                | remote.RemoteResync()
+                | remote.RemoteDiceRefused()
             ):
                 return []  # the demo tells only the moves and what they bring
             case _:
