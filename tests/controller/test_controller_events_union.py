@@ -44,6 +44,22 @@ async def test_the_service_serves_the_schema_of_every_kind() -> None:
     assert len(event_kinds()) == len(set(event_kinds())) == len(PUBLISHED)
 
 
+async def test_the_events_the_service_publishes_fit_the_schema() -> None:
+    """The game's and the controller's events as the state carries them (stamped ``at``,
+    holes by name)."""
+    api = Harness()
+    assert (await api.post("/api/roll", {"faces": "yellow/II/hearts"})).status_code == 200
+    assert (await api.post("/api/sim/place", {"hole": "Y-II-H"})).status_code == 200
+    api.advance(0.2)
+    assert (await api.post("/api/undo", {})).status_code == 200
+    events = (await api.state())["events"]
+    kinds = [event["type"] for event in events]
+    assert {"game_started", "turn", "roll", "place", "undo"} <= set(kinds)
+    validator = jsonschema.Draft202012Validator(events_schema())
+    for event in events:
+        assert [error.message for error in validator.iter_errors(event)] == [], event
+
+
 def _random_events(variant: str, seed: int) -> list[dict[str, Any]]:
     """The published form of every event of a random game of ``variant``."""
     rng = random.Random(seed)
