@@ -27,7 +27,6 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 from bench.bench_controller import placement_latencies
 from bench.bench_scale import scaled
@@ -35,12 +34,14 @@ from bench.bench_tap import KeptAlive, _next_game
 from bench.service_thread import ServiceThread
 from controller.config import Config
 from controller.core.session import Listener, game_entry
+from controller.core.state import Event, Happened
 from controller.tools.sim_run import SimRun
 from controller.voice.engines import EspeakNg
 from controller.voice.lines import Line
 from controller.voice.speech_queue import Loudness, SpeechQueue
 from controller.voice.voice import Voice
 from engine.ai import choose_hole
+from engine.events import Event as GameEvent
 from engine.game import Game
 from engine.holes import parse
 from engine.variants import new_game
@@ -72,8 +73,8 @@ def speaking_voice(
         Config.of(enabled=True), game, lambda line: None, wav_dir=wav_dir, started=started
     )
 
-    def say(event: dict[str, Any]) -> None:
-        voice.note(event)
+    def say(event: Happened | GameEvent, data: Event) -> None:
+        voice.note(event, data)
         voice.flush()
 
     return voice, say

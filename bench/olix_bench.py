@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from engine.bitboard import scan_forward
+from engine.events import GameOver
 from engine.players.base import DEFAULT_LEVEL, Clock
 from engine.players.dice_opponents import MatchResult, play_match
 from engine.players.olix import OlixPlayer
@@ -50,7 +51,9 @@ def random_games(games: int, seed: int = 0) -> RandomGames:
         game = new_game("olix", seed=seed + number)
         while not game.game_over:
             game.place(rng.choice(list(scan_forward(game.allowed))))
-        reason = game.events[-1].data["reason"]
+        over = game.events[-1]
+        assert isinstance(over, GameOver)
+        reason = over.reason
         result.games += 1
         result.longest = max(result.longest, game.placements)
         result.reasons[reason] = result.reasons.get(reason, 0) + 1

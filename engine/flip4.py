@@ -19,9 +19,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from msgspec import UNSET
+
 from engine.bitboard import Bitboard, bit, popcount, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
-from engine.game import Action, Event, Game, Options, Phase
+from engine.events import (
+    DirectionReversed,
+    Event,
+    Flipped,
+    FreeMove,
+    FreePlacement,
+    IntoCorner,
+    Jumped,
+    Moved,
+    NoOpenSquare,
+    Placed,
+    Rolled,
+    Scored,
+    Turn,
+    TurnLost,
+)
+from engine.game import Action, Game, Options, Phase
 from engine.grid import FLIP4_GRID, Grid
 from engine.holes import Hole
 from engine.phrase import N_, why
@@ -338,7 +356,7 @@ class Flip4(Game):
         self.reach = 0
         self.attempts = 0
         self.free_move = False
-        self._emit("turn", seat=seat, phase=str(self.phase), free_throws=0)
+        self._emit(Turn(seat=seat, phase=str(self.phase), free_throws=0))
 
     def _act_roll(self, action: Action) -> None:
         seat = self.to_move
@@ -355,12 +373,13 @@ class Flip4(Game):
         matching = self.result_cells(pair)
         team = self.team_of_seat[seat]
         self._emit(
-            "roll",
-            seat=seat,
-            throw=f"{pair[0]}/{pair[1]}",
-            results=list(results(*pair)),
-            holes=matching,
-            drawn=action.throw is None,
+            Rolled(
+                seat=seat,
+                throw=f"{pair[0]}/{pair[1]}",
+                results=list(results(*pair)),
+                holes=matching,
+                drawn=action.throw is None,
+            )
         )
         if self.supply[team] > 0:
             self._roll_to_place(seat, matching)
@@ -373,11 +392,11 @@ class Flip4(Game):
         if open_cells:
             self.phase, self.reach = Phase.AWAIT_PLACE, open_cells
         elif self.attempts < MAX_ATTEMPTS:
-            self._emit("no_open_square", seat=seat, attempts=self.attempts)
-            self._emit("turn", seat=seat, phase=str(self.phase), free_throws=0)
+            self._emit(NoOpenSquare(seat=seat, attempts=self.attempts))
+            self._emit(Turn(seat=seat, phase=str(self.phase), free_throws=0))
         else:
             self.phase, self.reach = Phase.AWAIT_PLACE, GRID.all & ~CORNERS
-            self._emit("free_placement", seat=seat, attempts=self.attempts)
+            self._emit(FreePlacement(seat=seat, attempts=self.attempts))
 
     def _roll_to_move(self, seat: int, team: int, matching: Bitboard) -> None:
         movable = matching & self.men[team]
@@ -386,13 +405,13 @@ class Flip4(Game):
         else:
             self.misses[team] += 1
             if self.misses[team] < MAX_MISSES:
-                self._emit("turn_lost", seat=seat, reason=N_("no piece on a result"))
+                self._emit(TurnLost(seat=seat, reason=N_("no piece on a result")))
                 self._end_turn(seat)
                 return
             self.misses[team] = 0
             self.free_move = True
             movable = self.men[team]
-            self._emit("free_move", seat=seat, misses=MAX_MISSES)
+            self._emit(FreeMove(seat=seat, misses=MAX_MISSES))
         self.phase, self.reach = Phase.AWAIT_MOVE, movable
 
     def _act_place(self, action: Action) -> None:
@@ -421,7 +440,7 @@ class Flip4(Game):
         self.men[team] |= bit(cell)
         self.supply[team] -= 1
         self.placements += 1
-        self._emit("place", seat=seat, team=team, hole=cell, piece="man")
+        self._emit(Placed(seat=seat, team=team, hole=cell, piece="man"))
         self._after_move(seat)
 
     def _act_move(self, action: Action) -> None:
@@ -462,9 +481,9 @@ class Flip4(Game):
             self.jump_from = source
             self.phase = Phase.AWAIT_JUMP
             self.reach = self.jump_targets()
-            self._emit("corner", seat=seat, team=team, hole=source, to=target)
+            self._emit(IntoCorner(seat=seat, team=team, hole=source, to=target))
             return
-        self._step(seat, team, source, target, "move")
+        self._step(seat, team, source, target)
         self._after_move(seat)
 
     def _land(self, target: Hole | None) -> None:
@@ -482,23 +501,33 @@ class Flip4(Game):
         team = self.team_of_seat[seat]
         corner = self.men[team] & CORNERS
         self.men[team] &= ~corner
-        self._step(seat, team, self.jump_from, target, "jump", corner=next(scan_forward(corner)))
+        self._step(seat, team, self.jump_from, target, corner=next(scan_forward(corner)))
         self.jump_from = None
         self._after_move(seat)
 
     def _step(
-        self, seat: int, team: int, source: int, target: int, kind: str, **extra: Any
+        self, seat: int, team: int, source: int, target: int, corner: int | None = None
     ) -> None:
-        """Put ``team``'s piece on ``target``; an opponent there flips to ``source``."""
+        """Put ``team``'s piece on ``target`` (a step, or a jump from ``corner``); an opponent
+        there flips to ``source``."""
         self.men[team] |= bit(target)
         opponent = self.piece_team(target, other_than=team)
         if opponent is not None:
             self.men[opponent] = self.men[opponent] & ~bit(target) | bit(source)
             self._emit(
-                "flip", seat=seat, team=team, hole=source, to=target, opponent=opponent, **extra
+                Flipped(
+                    seat=seat,
+                    team=team,
+                    hole=source,
+                    to=target,
+                    opponent=opponent,
+                    corner=UNSET if corner is None else corner,
+                )
             )
+        elif corner is None:
+            self._emit(Moved(seat=seat, team=team, hole=source, to=target))
         else:
-            self._emit(kind, seat=seat, team=team, hole=source, to=target, **extra)
+            self._emit(Jumped(seat=seat, team=team, hole=source, to=target, corner=corner))
 
     def piece_team(self, cell: int, other_than: int | None = None) -> int | None:
         """The team of the piece on ``cell`` (not counting ``other_than``), or ``None``."""
@@ -512,7 +541,7 @@ class Flip4(Game):
         if winner is not None:
             line = next(line for line in LINES if line & self.men[winner] == line)
             self.scored_lines.append((winner, line))
-            self._emit("scored", seat=seat, team=winner, lines=[line], how="line")
+            self._emit(Scored(seat=seat, team=winner, lines=[line], how="line"))
             self._finish(winner, "line")
             return
         self._end_turn(seat)
@@ -521,7 +550,7 @@ class Flip4(Game):
         if self.reverse:
             self.reverse = False
             self.direction = -self.direction
-            self._emit("direction_reversed", seat=seat, direction=self.direction)
+            self._emit(DirectionReversed(seat=seat, direction=self.direction))
         self._start_turn(self.next_seat(seat))
 
     def _check_cell(self, cell: Hole | None) -> None:

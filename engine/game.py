@@ -22,13 +22,31 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, NoReturn, assert_never, get_args
 
 from engine.bitboard import BB_ALL, Bitboard, bit, popcount, scan_forward
 from engine.dice import Throw, parse_throw
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
+from engine.events import (
+    HOLE_KEYS,
+    AwaitingCalls,
+    CalledNothing,
+    Event,
+    GameOver,
+    GameStarted,
+    LineCompleted,
+    Penalised,
+    PenaltyNothing,
+    PendingLost,
+    Placed,
+    Resigned,
+    Scored,
+    Turn,
+    TurnLost,
+    json_value,
+)
 from engine.grid import GRIDS
 from engine.holes import DEFAULT_LAYOUT, Hole, Layout, Naming
 from engine.lines import LINES_THROUGH, completed_lines, completing
@@ -69,18 +87,25 @@ class Phase(StrEnum):
     """Never a game's own: the board controller's phase while the board disagrees with the game."""
 
 
-HOLE_KEYS = frozenset({"hole", "to", "corner"})
-"""Event/action data keys holding one hole (or cell) index (``corner``: the corner a Flip 4
-piece jumped from)."""
-SET_KEYS = frozenset({"allowed", "line", "removed", "holes"})
-"""Event data keys holding a :data:`Bitboard` (shown as a list of hole names)."""
-LINES_KEYS = frozenset({"lines"})
-"""Event data keys holding a list of lines (each shown as a list of hole names)."""
 MAX_CALL_WINDOW = 3600.0
 """The longest call window (seconds) a game accepts."""
 SEED_LIMIT = 2**63
 """Seeds are whole numbers ``0 <= seed < SEED_LIMIT``."""
-AWAIT_CALLS_ACTIONS = frozenset({"call", "penalty", "resign"})
+ActionKind = Literal[
+    "roll",
+    "place",
+    "move",
+    "call",
+    "penalty",
+    "request_block",
+    "resign",
+    "substitute",
+    "withdraw",
+    "enter_token",
+]
+"""Every kind of action of every game (a variant refuses those it does not know)."""
+ACTION_KINDS: frozenset[str] = frozenset(get_args(ActionKind))
+AWAIT_CALLS_ACTIONS: frozenset[ActionKind] = frozenset({"call", "penalty", "resign"})
 """The actions accepted in phase ``await_calls`` (nobody can place; lines are uncalled)."""
 
 
@@ -96,45 +121,15 @@ def seat_range(players: int) -> str:
     return why("seats are 0..{last} (players 1..{players})", last=players - 1, players=players)
 
 
-def _json_value(key: str, value: Any, naming: Naming) -> Any:
-    if key in HOLE_KEYS and isinstance(value, int):
-        return naming.name(value)
-    if key in SET_KEYS and isinstance(value, int):
-        return [naming.name(h) for h in scan_forward(value)]
-    if key in LINES_KEYS and isinstance(value, list | tuple):
-        return [[naming.name(h) for h in scan_forward(line)] for line in value]
-    return value
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened: a type and JSON-able data (holes as indices / bitboards).
-
-    ``secret`` events reveal an uncalled line: the HTTP API and the page must drop them.
-    """
-
-    type: str
-    data: dict[str, Any] = field(default_factory=dict)
-    secret: bool = False
-
-    def to_json(self, naming: Naming = DEFAULT_LAYOUT) -> dict[str, Any]:
-        """``{"type": ..., **data}`` with holes written as canonical names (and ``secret``)."""
-        result: dict[str, Any] = {"type": self.type}
-        result.update({key: _json_value(key, value, naming) for key, value in self.data.items()})
-        if self.secret:
-            result["secret"] = True
-        return result
-
-
 @dataclass(frozen=True)
 class Action:
-    """One replayable input. ``kind`` names the handler ``Game._act_<kind>``.
+    """One replayable input. ``kind`` selects its handler (``Game._handler``).
 
     ``roll`` with ``throw=None`` draws from the game's seeded RNG (and replays to the same faces).
     ``to`` is where a ``move`` takes the piece standing on ``hole`` (Flip 4).
     """
 
-    kind: str
+    kind: ActionKind
     seat: int | None = None
     hole: Hole | None = None
     throw: str | None = None
@@ -149,7 +144,7 @@ class Action:
         for item in fields(self)[1:]:
             value = getattr(self, item.name)
             if value != item.default:
-                result[item.name] = _json_value(item.name, value, naming)
+                result[item.name] = json_value(item.name, value, naming)
         return result
 
     @classmethod
@@ -251,7 +246,8 @@ class Game:
     ``_check_piece`` (piece kind, token),
     ``_line_pieces`` (pieces that count for a team's lines), ``_after_place`` (lines, calls),
     ``_on_scored`` (what scoring does; default: the team wins), ``_end_placement`` (who acts
-    next), ``_json_extra`` (more state keys). New actions: a method ``_act_<kind>(action)``.
+    next), ``_json_extra`` (more state keys). New actions: a method ``_act_<kind>(action)``,
+    named in ``_handler``'s ``match``.
     New state: set it up in ``_init_state`` and extend ``_state_fields`` (copied on every action
     for undo, one level deep: immutable values, or lists/dicts/sets of immutable values).
     """
@@ -341,7 +337,7 @@ class Game:
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self._history: list[tuple[Snapshot, int, PackedRng | None]] = []
-        self._emit("game_started", variant=self.variant, players=players)  # never the seed
+        self._emit(GameStarted(variant=self.variant, players=players))  # never the seed
         self._start_turn(0)
 
     @classmethod
@@ -528,15 +524,7 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and perform one action; return its events. Illegal: raises, no change."""
-        handler: Callable[[Action], None] | None = getattr(self, f"_act_{action.kind}", None)
-        if handler is None:
-            raise IllegalAction(
-                why(
-                    "unknown action {action} in {variant}",
-                    action=repr(action.kind),
-                    variant=self.variant,
-                )
-            )
+        handler = self._handler(action.kind)
         if self.phase == Phase.GAME_OVER:
             raise IllegalAction(
                 why(
@@ -566,6 +554,40 @@ class Game:
         self._history.append((snapshot, start, rng_state))
         self.actions.append(action)
         return self.events[start:]
+
+    def _handler(self, kind: ActionKind) -> Callable[[Action], None]:
+        """The method that performs an action of ``kind``; an unknown kind is refused."""
+        match kind:
+            case "roll":
+                return self._act_roll
+            case "place":
+                return self._act_place
+            case "move":
+                return self._act_move
+            case "call":
+                return self._act_call
+            case "penalty":
+                return self._act_penalty
+            case "request_block":
+                return self._act_request_block
+            case "resign":
+                return self._act_resign
+            case "substitute":
+                return self._act_substitute
+            case "withdraw":
+                return self._act_withdraw
+            case "enter_token":
+                return self._act_enter_token
+            case _:
+                if kind not in ACTION_KINDS:  # a kind no type names (read, or made by a test)
+                    self._unknown(kind)
+                assert_never(kind)
+
+    def _unknown(self, kind: str) -> NoReturn:
+        """Refuse an action the variant does not know."""
+        raise IllegalAction(
+            why("unknown action {action} in {variant}", action=repr(kind), variant=self.variant)
+        )
 
     def pop(self) -> Action:
         """Undo the last action exactly (state, events, RNG) and return it."""
@@ -609,8 +631,8 @@ class Game:
             version, words, position, gauss = rng_state
             self._rng.setstate((version, (*array("I", words), position), gauss))
 
-    def _emit(self, kind: str, *, secret: bool = False, **data: Any) -> None:
-        self.events.append(Event(kind, data, secret))
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
 
     def _seat(self, seat: int | None) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
@@ -646,9 +668,9 @@ class Game:
                     self.phase = self._first_phase()
                     self.reach = self._turn_reach(seat)
                     self.free_throws = 0
-                    self._emit("turn", seat=seat, phase=str(self.phase), free_throws=0)
+                    self._emit(Turn(seat=seat, phase=str(self.phase), free_throws=0))
                     return
-                self._emit("turn_lost", seat=seat, reason=N_("no Men in supply"))
+                self._emit(TurnLost(seat=seat, reason=N_("no Men in supply")))
             seat = (seat + 1) % self.players
         self._nobody_can_place(N_("nobody can place"))
 
@@ -659,13 +681,13 @@ class Game:
         self.phase = Phase.AWAIT_CALLS
         self.reach = 0
         self.free_throws = 0
-        self._emit("awaiting_calls", reason=reason)
+        self._emit(AwaitingCalls(reason=reason))
 
     def _resume_after_calls(self, start: int) -> None:
         """After a scoring call or a penalty in ``await_calls`` that left the game waiting there
         (events from ``start`` on), check again who can place, from the seat that was due."""
         if self.phase == Phase.AWAIT_CALLS and all(
-            event.type != "awaiting_calls" for event in self.events[start:]
+            not isinstance(event, AwaitingCalls) for event in self.events[start:]
         ):
             self._start_turn(self.due_seat)
 
@@ -675,7 +697,7 @@ class Game:
         self.draw = winner is None
         self.reach = 0
         self.free_throws = 0
-        self._emit("game_over", winner=winner, draw=winner is None, reason=reason)
+        self._emit(GameOver(winner=winner, draw=winner is None, reason=reason))
 
     # ----------------------------------------------------------------- placing
 
@@ -718,7 +740,7 @@ class Game:
         if action.token is not None:
             self.tokens[hole] = action.token
         self.placements += 1
-        self._emit("place", seat=seat, team=team, hole=hole, piece=action.piece)
+        self._emit(Placed(seat=seat, team=team, hole=hole, piece=action.piece))
         self._after_place(seat, team, hole, action.at)
 
     def _check_piece(self, seat: int, team: int, hole: Hole, piece: str, token: int | None) -> None:
@@ -750,7 +772,7 @@ class Game:
         if lines and self.uses_calls and not self.options.auto_call:
             deadline = at + self.options.call_window
             self.uncalled.extend(Uncalled(team, line, self.placements, deadline) for line in lines)
-            self._emit("line_completed", secret=True, seat=seat, team=team, lines=lines)
+            self._emit(LineCompleted(seat=seat, team=team, lines=lines))
         elif lines:
             self._score(seat, team, lines, "auto" if self.uses_calls else "placement")
         if self.phase != Phase.GAME_OVER:
@@ -761,7 +783,7 @@ class Game:
 
     def _score(self, seat: int, team: int, lines: list[Bitboard], how: str) -> None:
         self.scored_lines.extend((team, line) for line in lines)
-        self._emit("scored", seat=seat, team=team, lines=lines, how=how)
+        self._emit(Scored(seat=seat, team=team, lines=lines, how=how))
         self._on_scored(seat, team, lines)
 
     def _on_scored(self, seat: int, team: int, lines: list[Bitboard]) -> None:
@@ -788,7 +810,7 @@ class Game:
         team = self.team_of_seat[seat]
         mine = [entry for entry in self.uncalled if entry.team == team]
         if not mine:
-            self._emit("call_nothing", seat=seat, team=team)
+            self._emit(CalledNothing(seat=seat, team=team))
             return
         start = len(self.events)
         self.uncalled = [entry for entry in self.uncalled if entry.team != team]
@@ -807,7 +829,7 @@ class Game:
             if entry.team != team and self._penalisable(entry, action.at)
         ]
         if not targets:
-            self._emit("penalty_nothing", seat=seat, team=team)
+            self._emit(PenaltyNothing(seat=seat, team=team))
             return
         start = len(self.events)
         self.uncalled = [entry for entry in self.uncalled if entry not in targets]
@@ -815,12 +837,9 @@ class Game:
             removed = entry.line & self.men[entry.team]
             self._remove_men(entry.team, removed)
             self._emit(
-                "penalty",
-                seat=seat,
-                team=team,
-                against=entry.team,
-                line=entry.line,
-                removed=removed,
+                Penalised(
+                    seat=seat, team=team, against=entry.team, line=entry.line, removed=removed
+                )
             )
         self._drop_broken_lines()
         self._resume_after_calls(start)
@@ -840,10 +859,22 @@ class Game:
             if self._line_pieces(entry.team) & entry.line == entry.line:
                 kept.append(entry)
             else:
-                self._emit("pending_lost", secret=True, team=entry.team, line=entry.line)
+                self._emit(PendingLost(team=entry.team, line=entry.line))
         self.uncalled = kept
 
     # ----------------------------------------------------------------- other actions
+
+    def _act_move(self, action: Action) -> None:
+        self._unknown(action.kind)  # Flip 4's
+
+    def _act_substitute(self, action: Action) -> None:
+        self._unknown(action.kind)  # Tac-T-Flix's
+
+    def _act_withdraw(self, action: Action) -> None:
+        self._unknown(action.kind)  # Tac-T-Flix's
+
+    def _act_enter_token(self, action: Action) -> None:
+        self._unknown(action.kind)  # Pay-Off's
 
     def _act_request_block(self, action: Action) -> None:
         raise IllegalAction(why("{variant} has no block requests", variant=self.variant))
@@ -854,7 +885,7 @@ class Game:
         if team in self.resigned:
             raise IllegalAction(why("team {team} has already resigned", team=team))
         self.resigned.add(team)
-        self._emit("resign", seat=seat, team=team)
+        self._emit(Resigned(seat=seat, team=team))
         left = [other for other in range(self.teams) if other not in self.resigned]
         if len(left) == 1:
             self._finish(left[0], "resign")

@@ -38,6 +38,7 @@ from engine.dice import (
     throw_dice,
 )
 from engine.errors import IllegalRoll
+from engine.events import FreeThrows, FreeThrowsEnded, OpponentAnywhere, Rolled, Turn, TurnLost
 from engine.game import Action, Game, Options, Phase
 from engine.phrase import N_, why
 
@@ -94,38 +95,39 @@ class LuckyFlix(Game):
         reading = read_throw(throw, self.layout)
         self.last_throw = throw
         self._emit(
-            "roll",
-            seat=seat,
-            throw=str(throw),
-            reading=reading.kind,
-            holes=reading.holes,
-            lit=popcount(reading.holes & ~self.occupied),
-            free=free,
-            drawn=action.throw is None,
+            Rolled(
+                seat=seat,
+                throw=str(throw),
+                reading=reading.kind,
+                holes=reading.holes,
+                lit=popcount(reading.holes & ~self.occupied),
+                free=free,
+                drawn=action.throw is None,
+            )
         )
         if reading.kind == "free_throws":
             self.free_throws += FREE_THROWS_GRANTED
-            self._emit("free_throws", seat=seat, added=FREE_THROWS_GRANTED, left=self.free_throws)
-            self._emit("turn", seat=seat, phase=str(self.phase), free_throws=self.free_throws)
+            self._emit(FreeThrows(seat=seat, added=FREE_THROWS_GRANTED, left=self.free_throws))
+            self._emit(Turn(seat=seat, phase=str(self.phase), free_throws=self.free_throws))
         elif reading.kind == "opponent_anywhere":
             if self.free_throws:
-                self._emit("free_throws_ended", seat=seat, dropped=self.free_throws)
+                self._emit(FreeThrowsEnded(seat=seat, dropped=self.free_throws))
                 self.free_throws = 0
             opponent = self.next_seat(seat)
-            self._emit("opponent_anywhere", seat=seat, opponent=opponent)
+            self._emit(OpponentAnywhere(seat=seat, opponent=opponent))
             if self.supply[self.team_of_seat[opponent]] > 0:
                 self.to_move = opponent
                 self.phase = Phase.AWAIT_PLACE
                 self.reach = reading.holes
-                self._emit("turn", seat=opponent, phase=str(self.phase), free_throws=0)
+                self._emit(Turn(seat=opponent, phase=str(self.phase), free_throws=0))
             else:
-                self._emit("turn_lost", seat=opponent, reason=N_("no Men in supply"))
+                self._emit(TurnLost(seat=opponent, reason=N_("no Men in supply")))
                 self._start_turn(self.next_seat(opponent))
         elif reading.holes & ~self.occupied:
             self.phase = Phase.AWAIT_PLACE
             self.reach = reading.holes
         else:
-            self._emit("turn_lost", seat=seat, reason=N_("every allowed hole is occupied"))
+            self._emit(TurnLost(seat=seat, reason=N_("every allowed hole is occupied")))
             self._continue(seat)
 
     def _end_placement(self, seat: int) -> None:
@@ -136,6 +138,6 @@ class LuckyFlix(Game):
         if self.free_throws > 0 and self.supply[self.team_of_seat[seat]] > 0:
             self.phase = Phase.AWAIT_ROLL
             self.reach = 0
-            self._emit("turn", seat=seat, phase=str(self.phase), free_throws=self.free_throws)
+            self._emit(Turn(seat=seat, phase=str(self.phase), free_throws=self.free_throws))
         else:
             self._start_turn(self.next_seat(seat))

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.errors import SettingError
+from engine.events import PatternScored
 from engine.game import Game, Options
 from engine.holes import Hole
 from engine.olix_patterns import GRID, KINDS, LARGEST, SMALLEST, Pattern, patterns_at
@@ -173,15 +174,16 @@ class Olix(Game):
             winning = winning or rank == len(line)
             self.scored.append(Scored(team, pattern, self.placements, rank, kept))
             self._emit(
-                "pattern",
-                seat=seat,
-                team=team,
-                pattern=kind,
-                value=pattern.value,
-                holes=pattern.cells,
-                space=line[rank] if NO_SPACE < rank < len(line) else None,
-                kept=kept,
-                super=rank == len(line),
+                PatternScored(
+                    seat=seat,
+                    team=team,
+                    pattern=kind,
+                    value=pattern.value,
+                    holes=pattern.cells,
+                    space=line[rank] if NO_SPACE < rank < len(line) else None,
+                    kept=kept,
+                    beyond=rank == len(line),
+                )
             )
         if winning:
             self._finish(team, "super-pattern")

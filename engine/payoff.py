@@ -25,7 +25,8 @@ from typing import Any, ClassVar
 
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
-from engine.game import Action, Event, Game, Options, player
+from engine.events import Event, PaidOff, TokenAttached, TokenEntered, Turn
+from engine.game import Action, Game, Options, player
 from engine.holes import Hole, name, parse
 from engine.lines import completed_lines
 from engine.phrase import N_, why
@@ -225,7 +226,7 @@ class PayOffFlix(Game):
         token = self.tokens.get(hole)
         if token is not None:
             self.hands[team] = _without(self.hands[team], token)
-            self._emit("token_attached", seat=seat, team=team, hole=hole)
+            self._emit(TokenAttached(seat=seat, team=team, hole=hole))
         if completed_lines(self._line_pieces(team), hole):
             self.completers.add(hole)
         super()._after_place(seat, team, hole, at)
@@ -259,7 +260,7 @@ class PayOffFlix(Game):
             self.phase = AWAIT_TOKENS
             self.reach = 0
             self.entered = {}
-            self._emit("turn", seat=seat, phase=AWAIT_TOKENS, free_throws=0)
+            self._emit(Turn(seat=seat, phase=AWAIT_TOKENS, free_throws=0))
             return
         self._pay(team)
 
@@ -274,7 +275,7 @@ class PayOffFlix(Game):
                 self.ledger[team] += value
         values = [self.man_value(hole) for hole in scan_forward(best)]
         self._emit(
-            "payoff", team=team, line=best, values=values, value=value, ledger=list(self.ledger)
+            PaidOff(team=team, line=best, values=values, value=value, ledger=list(self.ledger))
         )
         self._finish(team, "line")
 
@@ -389,7 +390,7 @@ class PayOffFlix(Game):
                     )
                 )
         self.entered[hole] = token
-        self._emit("token_entered", team=team, hole=hole, token=token)
+        self._emit(TokenEntered(team=team, hole=hole, token=token))
         if not self.tokens_to_enter:
             self._pay(team)
 

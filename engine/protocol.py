@@ -39,7 +39,7 @@ from collections.abc import Callable
 from engine.errors import FlixError
 from engine.flip4 import Flip4
 from engine.flip4 import perft as flip4_perft
-from engine.game import SEED_LIMIT, Action, Game, Phase
+from engine.game import SEED_LIMIT, Action, ActionKind, Game, Phase
 from engine.olix import Olix
 from engine.olix import perft as olix_perft
 from engine.players import make_player
@@ -69,7 +69,7 @@ blocking the protocol."""
 MAX_MOVETIME_MS = 3_600_000
 MAX_DEPTH = 64
 MAX_NODES = 1_000_000_000
-HOLE_ACTIONS: dict[str, str] = {SUBSTITUTE: "substitute", WITHDRAW: "withdraw"}
+HOLE_ACTIONS: dict[str, ActionKind] = {SUBSTITUTE: "substitute", WITHDRAW: "withdraw"}
 """Phases in which a hole move is not a placement, and the action it is then."""
 IMMEDIATE = frozenset({"stop", "isready", "quit"})
 """The commands taken while a search runs."""
@@ -297,8 +297,8 @@ class EngineProtocol:
         if args:
             self.game.roll(args[0])
             return []
-        events = self.game.roll()
-        return [f"throw {events[0].data['throw']}"]
+        self.game.roll()
+        return [f"throw {self.game.thrown()}"]
 
     def _go(self, args: list[str]) -> list[str]:
         limits: dict[str, int] = {}

@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from engine.bitboard import BB_ALL, Bitboard, bit, popcount, scan_forward
 from engine.errors import IllegalAction
+from engine.events import BlockRequested
 from engine.game import Action, Game, Phase, player
 from engine.holes import Hole, name
 from engine.lines import LINES_THROUGH
@@ -92,7 +93,7 @@ class Qubic(Game):
         line, owner = first
         hole = next(scan_forward(line & ~self.occupied))
         self.reach = bit(hole)
-        self._emit("block_requested", seat=seat, mover=mover, against=owner, line=line, hole=hole)
+        self._emit(BlockRequested(seat=seat, mover=mover, against=owner, line=line, hole=hole))
 
     def _json_extra(self) -> dict[str, object]:
         if not self.block_rule:

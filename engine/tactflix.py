@@ -27,7 +27,17 @@ from typing import Any, ClassVar
 
 from engine.bitboard import BB_ALL, Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
-from engine.game import BUROCRAT, Action, Event, Game, Options, Phase, player
+from engine.events import (
+    BurocratsWon,
+    Buroline,
+    Event,
+    FreePlay,
+    FreePlaysLost,
+    Substituted,
+    Turn,
+    Withdrawn,
+)
+from engine.game import BUROCRAT, Action, Game, Options, Phase, player
 from engine.holes import Hole, name, parse
 from engine.lines import LINES_THROUGH
 from engine.phrase import N_, why
@@ -160,7 +170,7 @@ class TacTFlix(Game):
     def _after_place(self, seat: int, team: int, hole: Hole, at: float) -> None:
         if self.seq_team is not None:
             self.free_plays -= 1
-            self._emit("free_play", seat=seat, team=team, hole=hole, left=self.free_plays)
+            self._emit(FreePlay(seat=seat, team=team, hole=hole, left=self.free_plays))
         own = self._line_pieces(team)
         for line in LINES_THROUGH[hole]:
             if own & line == line:
@@ -177,7 +187,7 @@ class TacTFlix(Game):
         self.held[team] -= won
         self.burocrat_supply[team] += won
         self._emit(
-            "burocrats_won", team=team, count=won, held=self.held[team], holder=self.holder(team)
+            BurocratsWon(team=team, count=won, held=self.held[team], holder=self.holder(team))
         )
         if self.lines_scored(team) >= self.lines_to_win:
             self._finish(team, "lines")
@@ -244,14 +254,14 @@ class TacTFlix(Game):
         seat = self.seq_seat
         if self.free_plays > 0 and (self.supply[team] == 0 or self.occupied == BB_ALL):
             reason = N_("no Men in supply") if self.supply[team] == 0 else N_("board full")
-            self._emit("free_plays_lost", seat=seat, team=team, lost=self.free_plays, reason=reason)
+            self._emit(FreePlaysLost(seat=seat, team=team, lost=self.free_plays, reason=reason))
             self.free_plays = 0
         if self.free_plays > 0:
             self.to_move = seat
             self.phase = Phase.AWAIT_PLACE
             self.reach = BB_ALL
             self._emit(
-                "turn", seat=seat, phase=str(self.phase), free_throws=0, free_plays=self.free_plays
+                Turn(seat=seat, phase=str(self.phase), free_throws=0, free_plays=self.free_plays)
             )
         else:
             self._begin_substitution()
@@ -266,11 +276,12 @@ class TacTFlix(Game):
         if self.burocrat_supply[team] > 0 and self.men[team] & self.turn_union:
             self.phase = SUBSTITUTE
             self._emit(
-                "turn",
-                seat=self.seq_seat,
-                phase=SUBSTITUTE,
-                free_throws=0,
-                burocrats=self.burocrat_supply[team],
+                Turn(
+                    seat=self.seq_seat,
+                    phase=SUBSTITUTE,
+                    free_throws=0,
+                    burocrats=self.burocrat_supply[team],
+                )
             )
         else:
             self._begin_withdrawal()
@@ -305,11 +316,11 @@ class TacTFlix(Game):
         self.burocrats[team] |= mask
         self.burocrat_supply[team] -= 1
         self.seated |= mask
-        self._emit("substitute", seat=self.seq_seat, team=team, hole=hole)
+        self._emit(Substituted(seat=self.seq_seat, team=team, hole=hole))
         for line in LINES_THROUGH[hole]:
             if self.burocrats[team] & line == line:
                 self.buroline = line
-                self._emit("buroline", team=team, line=line)
+                self._emit(Buroline(team=team, line=line))
                 self._finish(team, "buroline")
                 return
         if self.burocrat_supply[team] == 0 or not self.men[team] & self.turn_union:
@@ -329,7 +340,7 @@ class TacTFlix(Game):
         assert team is not None
         if self.men[team] & self.turn_union:
             self.phase = WITHDRAW
-            self._emit("turn", seat=self.seq_seat, phase=WITHDRAW, free_throws=0)
+            self._emit(Turn(seat=self.seq_seat, phase=WITHDRAW, free_throws=0))
         else:
             self._end_turn()
 
@@ -342,7 +353,7 @@ class TacTFlix(Game):
         team = self.seq_team
         assert team is not None
         self._remove_men(team, bit(hole))
-        self._emit("withdraw", seat=self.seq_seat, team=team, hole=hole)
+        self._emit(Withdrawn(seat=self.seq_seat, team=team, hole=hole))
         self._drop_broken_lines()
         if not self.to_withdraw:
             self._end_turn()

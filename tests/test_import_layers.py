@@ -41,6 +41,7 @@ CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli",),
     ("server",),
     ("tools", "homeassistant", "voice"),
+    ("events",),
     ("remote",),
     ("driver",),
     ("computer",),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from msgspec import UNSET, UnsetType
 
 from controller.core.state import Happened, Hole, SaidView
@@ -42,3 +44,7 @@ class HintShown(Happened, tag="hint"):
     to: Hole | UnsetType = UNSET
     said: SaidView | UnsetType = UNSET
     """The reason as a message, said in each page's language."""
+
+
+ComputerEvent: TypeAlias = ComputerPlayed | ComputerRefused | ComputerError | HintShown
+"""The computer seats' events."""

@@ -30,7 +30,6 @@ from controller.core.state import (
     BoardLost,
     ButtonPressed,
     ClearBoard,
-    Event,
     FixOrder,
     GeometryView,
     Happened,
@@ -57,6 +56,8 @@ from controller.variants import variant_spec
 from controller.words import LanguageView
 from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
+from engine.events import Event as GameEvent
+from engine.events import Penalised
 from engine.game import Action, Game, Phase
 from engine.holes import Naming
 from engine.phrase import why
@@ -626,7 +627,7 @@ class BoardController:
             self._start_win(now)
         self._refresh(now)
 
-    def _begun(self, published: list[Event], now: float) -> None:
+    def _begun(self, published: list[GameEvent], now: float) -> None:
         """A game was started: the board shows it from scratch."""
         self.lift_order = ()
         self.copies = 0
@@ -636,19 +637,19 @@ class BoardController:
         self._note(published, now)
         self._refresh(now)
 
-    def _note(self, published: list[Event], now: float) -> None:
+    def _note(self, published: list[GameEvent], now: float) -> None:
         """What the board shows of the game's events: a penalty guides at once, dice notices."""
-        if any(data["type"] == "penalty" for data in published):
+        if any(isinstance(event, Penalised) for event in published):
             self.board.guided = True
-        self.signals.note(published, self.game.to_move, now)
+        self.signals.note(published, self.game.naming, now)
 
     def _start_win(self, now: float) -> None:
         self.signals.start_win(self.flow.win_line(self), now, self.config.leds.win_animation_s)
 
-    def _emit(self, data: Happened | Event, now: float) -> None:
+    def _emit(self, data: Happened, now: float) -> None:
         self.session.emit(data, now)
 
-    def _emit_all(self, events: Sequence[Happened | Event], now: float) -> None:
+    def _emit_all(self, events: Sequence[Happened], now: float) -> None:
         for data in events:
             self.session.emit(data, now)
 

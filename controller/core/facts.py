@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from controller.core.state import CallWindow
+from engine.events import Placed, Rolled
 from engine.game import Game, Phase, player
 
 HINT_PHASES = frozenset(
@@ -104,11 +105,11 @@ class Facts:
         """The dice of the turn being played: the last roll while its thrower is still to move
         and has not placed since; ``None`` once the turn has passed."""
         for event in reversed(self.game.events):
-            if event.type == "place":
-                return None
-            if event.type == "roll":
-                thrown: str = event.data["throw"]
-                return thrown if event.data["seat"] == self.game.to_move else None
+            match event:
+                case Placed():
+                    return None
+                case Rolled(seat=seat, throw=thrown):
+                    return thrown if seat == self.game.to_move else None
         return None
 
     def last_move(self) -> int | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TypeVar
 
@@ -46,8 +46,9 @@ from controller.records.store import GameStore, RecordsError
 from controller.seats import Seat, entry_seats, with_seats
 from controller.variants import variant_spec
 from engine.errors import FlixError
+from engine.events import CalledNothing, PenaltyNothing, Placed
+from engine.events import Event as GameEvent
 from engine.game import SEED_LIMIT, Action, Game, seat_range
-from engine.game import Event as GameEvent
 from engine.notation import SeatInfo
 from engine.phrase import why
 
@@ -58,14 +59,14 @@ RECENT_EVENTS = 50
 EVENT_LOG_LIMIT = 20_000
 """Events kept for the test view (scripts); older ones are dropped so a service never grows."""
 
-IDLE_CALLS = {
-    "penalty_nothing": why("nothing to penalise: no other team has forgotten to call a line"),
-    "call_nothing": why("nothing to call: no line of this team waits for its FLIX"),
+IDLE_CALLS: dict[type[GameEvent], str] = {
+    PenaltyNothing: why("nothing to penalise: no other team has forgotten to call a line"),
+    CalledNothing: why("nothing to call: no line of this team waits for its FLIX"),
 }
 """A call that would change nothing, refused so that it is never journalled nor kept as a move
 (a record of thousands of them would replay as a long game)."""
 
-Listener = Callable[[Event], None]
+Listener = Callable[[Happened | GameEvent, Event], None]
 Recorder = Callable[[Entry], None]
 """Told of every game entry journalled (``new_game``, ``action``, ``undo``)."""
 """Told of every game entry journalled: its kind (``new_game``, ``action``, ``undo``), its data
@@ -225,7 +226,8 @@ class GameSession:
             self._offset = now - at
 
     def subscribe(self, listener: Listener) -> None:
-        """Call ``listener`` with every event published from now on (JSON dicts)."""
+        """Call ``listener`` with every event published from now on: the typed event and the
+        JSON dict published."""
         self.listeners.append(listener)
 
     def view(self, *, test_view: bool, view_team: int | None) -> EngineState:
@@ -255,9 +257,8 @@ class GameSession:
 
     def _last_placer(self) -> int | None:
         for event in reversed(self.game.events):
-            if event.type == "place":
-                seat: int = event.data["seat"]
-                return seat
+            if isinstance(event, Placed):
+                return event.seat
         return None
 
     def _button_seats(self, here: Callable[[int], bool]) -> list[int]:
@@ -305,7 +306,7 @@ class GameSession:
 
     # ------------------------------------------------------------------ changes
 
-    def start(self, entry: NewGameData, now: float) -> list[Event]:
+    def start(self, entry: NewGameData, now: float) -> list[GameEvent]:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); the events
         published."""
         entry = {**entry, "record": secrets.token_hex(8), "started": utc_now()}
@@ -326,7 +327,7 @@ class GameSession:
         self._record(NewGameEntry(seq, "new_game", entry))
         return self._publish(game.events, now)
 
-    def start_next(self, now: float) -> list[Event]:
+    def start_next(self, now: float) -> list[GameEvent]:
         """Start the next game of the same kind (next seed, the options the game passes on)."""
         game = self.game
         options = game.next_game_options()
@@ -353,15 +354,15 @@ class GameSession:
         seats[seat] = to if to.name is not None else replace(to, name=kept)
         self.seats = tuple(seats)
 
-    def act(self, action: Action, now: float, *, sync: bool = True) -> list[Event]:
+    def act(self, action: Action, now: float, *, sync: bool = True) -> list[GameEvent]:
         """Apply to the game, journal, then publish: an illegal action, or a call that changes
         nothing (``IDLE_CALLS``), changes nothing. The events published. ``sync=False``: a move
         the board sensed, fsynced by the journal's ``sync`` after its LED frame
         (``controller.records.journal``)."""
         events = self.game.apply(action)
-        if events and all(event.type in IDLE_CALLS for event in events):
+        if events and all(type(event) in IDLE_CALLS for event in events):
             self.game.pop()
-            raise NotNow(IDLE_CALLS[events[0].type])
+            raise NotNow(IDLE_CALLS[type(events[0])])
         data = action.to_json(self.game.naming)
         try:
             seq = self.journal.append("action", data, at=self.game_time(now), sync=sync)
@@ -439,10 +440,15 @@ class GameSession:
         for recorder in self.recorders:
             recorder(entry)
 
-    def emit(self, event: Happened | Event, now: float) -> None:
-        """Publish one event (stamped ``at``); a ``secret`` one stays out of the public views.
-        Listeners and the public views get it without the test-only keys."""
-        data: Event = msgspec.to_builtins(event) if isinstance(event, Happened) else dict(event)
+    def emit(self, event: Happened | GameEvent, now: float) -> None:
+        """Publish one event (stamped ``at``; holes by name); a ``secret`` one stays out of the
+        public views. Listeners get the event and, as the public views, its JSON without the
+        test-only keys."""
+        data: Event = (
+            msgspec.to_builtins(event)
+            if isinstance(event, Happened)
+            else event.to_json(self.game.naming)
+        )
         data = {**data, "at": round(now, 3)}
         self.events.append(data)
         published = _without_test_only(data)
@@ -450,10 +456,9 @@ class GameSession:
             self.public_events.append(published)
         self.revision += 1
         for listener in self.listeners:
-            listener(published)
+            listener(event, published)
 
-    def _publish(self, events: Iterable[GameEvent], now: float) -> list[Event]:
-        published = [event.to_json(self.game.naming) for event in events]
-        for data in published:
-            self.emit(data, now)
-        return published
+    def _publish(self, events: list[GameEvent], now: float) -> list[GameEvent]:
+        for event in events:
+            self.emit(event, now)
+        return events

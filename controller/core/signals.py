@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from controller.core.state import Event
 from engine.bitboard import Bitboard
+from engine.events import Event as GameEvent
+from engine.events import FreeThrows, FreeThrowsEnded, GameOver, OpponentAnywhere, Rolled, TurnLost
+from engine.holes import Naming
 
 NOTICE_S = 2.0
 """How long a dice notice (turn lost, free throws, FLIX FLIX FLIX) shows on the status pixels."""
-NOTICE_EVENTS = ("turn_lost", "free_throws", "opponent_anywhere", "free_throws_ended")
-BANNER_EVENTS = (*NOTICE_EVENTS, "game_over")
-"""Events the page shows as a banner until the next action."""
 
 
 @dataclass(frozen=True)
@@ -47,21 +47,32 @@ class Signals:
         self.win_line = 0
         self.win_until = None
 
-    def note(self, published: Iterable[Event], to_move: int, now: float) -> None:
-        """Show the dice notices among the game's published events; the last notice or result
-        becomes the banner (a lost turn with the throw that lost it)."""
+    def note(self, published: Iterable[GameEvent], naming: Naming, now: float) -> None:
+        """Show the dice notices (turn lost, free throws, FLIX FLIX FLIX) among the game's
+        published events; the last notice or result becomes the banner (a lost turn with the
+        throw that lost it)."""
         thrown = None
-        for data in published:
-            kind = data["type"]
-            if kind == "roll":
-                thrown = data.get("throw")
-            if kind in NOTICE_EVENTS:
-                seat = data.get("opponent", data.get("seat"))
-                shown = seat if isinstance(seat, int) else to_move
-                self.notice = Notice(str(kind), shown, now + NOTICE_S)
-            if kind in BANNER_EVENTS:
-                banner = {**data, "throw": thrown} if kind == "turn_lost" else data
-                self.banner = {key: value for key, value in banner.items() if value is not None}
+        for event in published:
+            match event:
+                case Rolled(throw=throw):
+                    thrown = throw
+                case TurnLost(seat=seat):
+                    self._notice(event, seat, now)
+                    self._banner({**event.to_json(naming), "throw": thrown})
+                case FreeThrows(seat=seat) | FreeThrowsEnded(seat=seat):
+                    self._notice(event, seat, now)
+                    self._banner(event.to_json(naming))
+                case OpponentAnywhere(opponent=opponent):
+                    self._notice(event, opponent, now)
+                    self._banner(event.to_json(naming))
+                case GameOver():
+                    self._banner(event.to_json(naming))
+
+    def _notice(self, event: GameEvent, seat: int, now: float) -> None:
+        self.notice = Notice(event.type, seat, now + NOTICE_S)
+
+    def _banner(self, data: Event) -> None:
+        self.banner = {key: value for key, value in data.items() if value is not None}
 
     def start_win(self, line: Bitboard, now: float, seconds: float) -> None:
         """Flash ``line`` for ``seconds`` (no animation without a line)."""

@@ -10,7 +10,7 @@ from these classes (``controller.server.openapi``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeAlias, get_args
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -22,7 +22,6 @@ from controller.wire import Typed, encode
 from controller.words import GrooveProblem, LanguageView, MismatchView, Words
 from engine.phrase import Phrase
 
-T = TypeVar("T")
 Hole = Annotated[str, Meta(description="A hole's canonical name (``Y-II-H``) or a cell's (``b3``)")]
 Line = tuple[int, list[Hole]]
 """A scored (or open) line: the team, its holes."""
@@ -315,53 +314,6 @@ class State(EngineState, kw_only=True):
     steps: list[Hole] | UnsetType = UNSET
 
 
-class Heard(Struct, kw_only=True):
-    """A published event as its readers take it (``controller.voice``, the demo): its type and
-    the keys they read, ``None`` (or empty) where the event has none; other keys are ignored.
-    ``words``: a computer seat's move in words, or a ``fix_hint``'s sentences."""
-
-    type: str
-    secret: bool = False
-    seat: int | None = None
-    team: int | None = None
-    mover: int | None = None
-    opponent: int | None = None
-    against: int | None = None
-    winner: int | None = None
-    variant: str | None = None
-    action: str | None = None
-    how: str | None = None
-    reason: str | None = None
-    reading: str | None = None
-    throw: str | None = None
-    pattern: str | None = None
-    hole: Hole | None = None
-    to: Hole | None = None
-    corner: Hole | None = None
-    line: list[Hole] = []
-    lines: list[list[Hole]] = []
-    removed: list[Hole] = []
-    value: int | None = None
-    values: list[int] = []
-    left: int | None = None
-    added: int | None = None
-    count: int | None = None
-    words: str | list[str] | None = None
-    said: SaidView | None = None
-
-
-def heard(event: Event) -> Heard:
-    """``event`` as its readers take it."""
-    return msgspec.convert(event, Heard)
-
-
-def given(value: T | None, key: str) -> T:
-    """A key of a ``Heard`` event that its kind always carries."""
-    if value is None:
-        raise ValueError(f"an event without its {key!r}")
-    return value
-
-
 class Happened(Typed, tag_field="type", kw_only=True):
     """The base of the controller's own events (the engine's, and those of the computer seats
     and remote play, are ``Event`` dicts); ``at`` is stamped when it is published."""
@@ -476,24 +428,26 @@ class RecordsFailed(Happened, tag="records_failed"):
     reason: str
 
 
-CONTROLLER_EVENTS: tuple[type[Happened], ...] = (
-    Refused,
-    BoardConnected,
-    BoardLost,
-    PlacementRefused,
-    ButtonPressed,
-    ClearBoard,
-    TakenBack,
-    TokenChosen,
-    BoardMatched,
-    BoardMismatch,
-    FixHint,
-    Resumed,
-    SeatSwitched,
-    VoicePressed,
-    RecordsFailed,
+ControllerEvent: TypeAlias = (
+    Refused
+    | BoardConnected
+    | BoardLost
+    | PlacementRefused
+    | ButtonPressed
+    | ClearBoard
+    | TakenBack
+    | TokenChosen
+    | BoardMatched
+    | BoardMismatch
+    | FixHint
+    | Resumed
+    | SeatSwitched
+    | VoicePressed
+    | RecordsFailed
 )
-"""The controller's own events, published on ``WS /api/events`` and in the state."""
+"""The controller's own events, published on ``WS /api/events`` and in the state (the union of
+every published kind: ``controller.events``)."""
+CONTROLLER_EVENTS: tuple[type[Happened], ...] = get_args(ControllerEvent)
 
 
 class StateMessage(Typed, tag="state", tag_field="type"):

@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from engine.events import Scored
 from engine.notation import GameRecord, Result
 
 OptionValue: TypeAlias = (
@@ -79,8 +80,8 @@ def stored_game(
     game = record.game
     lines = [0] * game.players
     for event in game.events:
-        if event.type == "scored":
-            lines[event.data["seat"]] += len(event.data["lines"])
+        if isinstance(event, Scored):
+            lines[event.seat] += len(event.lines)
     seats = tuple(
         StoredSeat(info.name, info.kind, info.level, game.team_of_seat[seat], lines[seat])
         for seat, info in enumerate(record.seats)

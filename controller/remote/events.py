@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from msgspec import UNSET, UnsetType
 
 from controller.core.state import Happened, SaidView
@@ -34,3 +36,7 @@ class RemoteDiceRefused(Happened, tag="remote_dice_refused"):
     applied, and the game goes no further on this board."""
 
     reason: str
+
+
+RemoteEvent: TypeAlias = RemoteOrder | RemoteRefused | RemoteResync | RemoteDiceRefused
+"""Remote play's events on a joined board."""

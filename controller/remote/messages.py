@@ -16,6 +16,7 @@ import msgspec
 
 from controller.i18n import Said
 from controller.variants import SPECS
+from engine.game import ActionKind
 from engine.payoff import MAX_TOKEN
 
 BASE = "flixboard/v2"
@@ -45,19 +46,8 @@ VARIANTS = tuple(name for name, spec in SPECS.items() if spec.carried)
 their owner (``controller.remote.tokens``)."""
 HIDDEN = tuple(name for name, spec in SPECS.items() if spec.hidden)
 """Variants with hidden tokens: carried in physical token mode only (``remote.tokens``)."""
-OrderKind = Literal[
-    "roll",
-    "place",
-    "move",
-    "call",
-    "penalty",
-    "request_block",
-    "resign",
-    "substitute",
-    "withdraw",
-    "enter_token",
-]
-"""The kinds of action a guest's order may carry."""
+OrderKind = ActionKind
+"""The kinds of action a guest's order may carry: every kind there is (``engine.game``)."""
 ORDER_KINDS: tuple[str, ...] = get_args(OrderKind)
 
 Whole = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]

@@ -21,7 +21,7 @@ from typing import TextIO
 import uvicorn
 
 from controller.config import Config
-from controller.core.state import Event, Speech, StateMessage
+from controller.core.state import Event, Happened, Speech, StateMessage
 from controller.driver import Driver
 from controller.homeassistant.bridge import HomeAssistant
 from controller.records.journal import Journal
@@ -35,6 +35,7 @@ from controller.server.setup import Setup, is_loopback
 from controller.server.systemd_notify import SystemdNotifier
 from controller.voice.lines import Line
 from controller.voice.voice import Voice
+from engine.events import Event as GameEvent
 from hal.base import Backend
 from hal.capabilities import Hands
 from hal.errors import HalError
@@ -153,7 +154,7 @@ class Service:
     def unsubscribe(self, subscriber: Subscriber) -> None:
         self.fanout.unsubscribe(subscriber)
 
-    def _on_event(self, event: Event) -> None:
+    def _on_event(self, _: Happened | GameEvent, event: Event) -> None:
         """An event waits for the change's LED frame: its encoding and fan-out come after it.
         A change the loop does not end with a step or an order has them sent when the loop
         turns."""

@@ -16,7 +16,8 @@ from typing import TextIO
 from controller.computer.level_guide import guide
 from controller.config import Config
 from controller.core.session import game_entry
-from controller.core.state import Heard, State, heard
+from controller.core.state import State
+from controller.events import Published, published
 from controller.tools.board_view import draw
 from controller.tools.demo_lines import Narrator
 from controller.tools.sim_run import SimRun, board_for
@@ -49,9 +50,9 @@ def play(
     run = SimRun(config, seed=seed, first_game=entry, geometry=board_for(variant))
     try:
         ctl = run.controller
-        narrator = Narrator(config.game.team_names, ctl.game.team_of_seat)
-        told: list[Heard] = []
-        ctl.session.listeners.append(lambda event: told.append(heard(event)))
+        narrator = Narrator(config.game.team_names, ctl.game.team_of_seat, ctl.game.naming)
+        told: list[Published] = []
+        ctl.session.listeners.append(lambda event, _: told.append(published(event)))
         teams = [narrator.names[team] for team in sorted(set(ctl.game.team_of_seat))]
         out.write(_seats_line(variant, level, teams) + "\n")
 

@@ -10,9 +10,16 @@ roll or a call always comes with its announcement, and puts each reason on its m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import assert_never
 
+from controller.computer import events as computer
 from controller.computer.player import BOARD_MOVES, CALL_WORDS
-from controller.core.state import Heard, given
+from controller.core import state
+from controller.events import Published
+from controller.remote import events as remote
+from engine import events as game
+from engine.bitboard import Bitboard, scan_forward
+from engine.holes import Hole, Naming
 
 ROLL_WORDS = "rolls the dice"
 """How a computer's roll is announced (left out of the reason shown)."""
@@ -29,36 +36,41 @@ class Line:
 
 
 class Narrator:
-    """Turns public events into lines for a game of the teams ``names``."""
+    """Turns public events into lines for a game of the teams ``names`` on a board that names
+    its holes by ``naming``."""
 
-    def __init__(self, names: tuple[str, ...], team_of_seat: tuple[int, ...]) -> None:
+    def __init__(
+        self, names: tuple[str, ...], team_of_seat: tuple[int, ...], naming: Naming
+    ) -> None:
         self.names = names
         self.team_of_seat = team_of_seat
+        self.naming = naming
         self._reasons: dict[tuple[int, str], str] = {}
 
-    def lines(self, events: list[Heard]) -> list[str]:
+    def lines(self, events: list[Published]) -> list[str]:
         """The lines told by ``events`` (one stretch of the game, in order)."""
         told: list[Line] = []
         for event in events:
-            if event.secret:
-                continue
-            kind = event.type
-            if kind == "computer":
-                self._announced(event, told)
-            elif kind == "token_attached":
-                self._token(event, told)
-            else:
-                told.extend(self._told(event))
+            match event:
+                case computer.ComputerPlayed():
+                    self._announced(event, told)
+                case game.TokenAttached(hole=hole):
+                    self._token(self._hole(hole), told)
+                case _:
+                    told.extend(self._told(event))
         return [line.text for line in told]
 
-    def _team(self, event: Heard) -> str:
-        team: int = (
-            event.team if event.team is not None else self.team_of_seat[given(_seat(event), "seat")]
-        )
-        return self.names[team]
+    def _by(self, seat: int) -> str:
+        return self.names[self.team_of_seat[seat]]
 
-    def _announced(self, event: Heard, told: list[Line]) -> None:
-        seat, action, reason = given(_seat(event), "seat"), str(event.action), str(event.reason)
+    def _hole(self, hole: Hole) -> str:
+        return self.naming.name(hole)
+
+    def _holes(self, holes: Bitboard) -> str:
+        return " ".join(self.naming.name(hole) for hole in scan_forward(holes))
+
+    def _announced(self, event: computer.ComputerPlayed, told: list[Line]) -> None:
+        seat, action, reason = event.seat, event.action, event.reason
         why = _why(reason, TOLD_AFTER.get(action, ""))
         for line in told:
             if line.awaits == (seat, action):
@@ -68,85 +80,121 @@ class Narrator:
         if action in BOARD_MOVES:
             self._reasons[(seat, action)] = reason
 
-    def _token(self, event: Heard, told: list[Line]) -> None:
-        placed = f"places a Man in {event.hole}"
+    def _token(self, hole: str, told: list[Line]) -> None:
+        placed = f"places a Man in {hole}"
         for line in reversed(told):
             if placed in line.text:
                 line.text = line.text.replace(placed, f"{placed} with a hidden token", 1)
                 return
 
-    def _board_move(self, event: Heard, words: str) -> Line:
-        reason = self._reasons.pop((_seat(event), event.type), "")
-        return Line(f"{self._team(event)} {words}{_why(reason, '')}")
+    def _board_move(self, seat: int, action: str, words: str) -> Line:
+        reason = self._reasons.pop((seat, action), "")
+        return Line(f"{self._by(seat)} {words}{_why(reason, '')}")
 
-    def _told(self, event: Heard) -> list[Line]:
-        kind = event.type
-        team = self._team(event) if event.seat is not None or event.team is not None else ""
-        if kind == "roll":
-            return [Line(f"{team} rolls {event.throw}", (_seat(event), "roll"))]
-        if kind == "place":
-            return [self._board_move(event, f"places a Man in {event.hole}")]
-        if kind in ("move", "corner"):  # Flip 4: applied first, the reason follows
-            words = f"moves {event.hole} to {event.to}"
-            return [Line(f"{team} {words}", (_seat(event), "move"))]
-        if kind in ("jump", "flip"):
-            words = (
-                f"lands on {event.to}"
-                if event.corner is not None
-                else (f"moves {event.hole} to {event.to}")
-            )
-            if kind == "flip":
-                words += f", flipping with {self.names[given(event.opponent, 'opponent')]}"
-            return [
-                Line(
-                    f"{team} {words}",
-                    (_seat(event), "place" if event.corner is not None else "move"),
+    def _told(self, event: Published) -> list[Line]:  # one case per kind
+        match event:
+            case game.Rolled(seat=seat, throw=thrown):
+                return [Line(f"{self._by(seat)} rolls {thrown}", (seat, "roll"))]
+            case game.Placed(seat=seat, hole=hole):
+                return [self._board_move(seat, "place", f"places a Man in {self._hole(hole)}")]
+            case (
+                game.Moved(seat=seat, hole=hole, to=to)
+                | game.IntoCorner(seat=seat, hole=hole, to=to)
+            ):
+                # Flip 4: applied first, the reason follows
+                words = f"moves {self._hole(hole)} to {self._hole(to)}"
+                return [Line(f"{self._by(seat)} {words}", (seat, "move"))]
+            case game.Jumped(seat=seat, to=to):
+                return [Line(f"{self._by(seat)} lands on {self._hole(to)}", (seat, "place"))]
+            case game.Flipped(seat=seat, hole=hole, to=to, opponent=opponent, corner=corner):
+                jumped = isinstance(corner, int)
+                words = (
+                    f"lands on {self._hole(to)}"
+                    if jumped
+                    else f"moves {self._hole(hole)} to {self._hole(to)}"
                 )
-            ]
-        if kind == "substitute":
-            words = f"seats a Burocrat in place of its Man on {event.hole}"
-            return [self._board_move(event, words)]
-        if kind == "withdraw":
-            return [self._board_move(event, f"withdraws its Man from {event.hole}")]
-        if kind == "scored":
-            lines = "; ".join(" ".join(line) for line in event.lines)
-            if event.how == "call":
-                return [Line(f"{team} calls FLIX! {lines} scores", (_seat(event), "call"))]
-            return [Line(f"{team} completes {lines}")]
-        if kind == "penalty":
-            against, line = self.names[given(event.against, "against")], " ".join(event.line)
-            text = f"{team} calls PENALTY on {against}'s {line}"
-            return [Line(text, (_seat(event), "penalty"))]
-        if kind == "block_requested":
-            mover = self.names[self.team_of_seat[given(event.mover, "mover")]]
-            text = f"{team} asks {mover} to block "
-            return [Line(text + str(event.hole), (_seat(event), "request_block"))]
-        return [Line(text) for text in self._other(event, team)]
-
-    def _other(self, event: Heard, team: str) -> list[str]:
-        kind = event.type
-        if kind == "turn_lost":
-            return [f"{team} loses the turn: {event.reason}"]
-        if kind == "free_throws":
-            return [f"{team} gets {event.added} free throws"]
-        if kind == "opponent_anywhere":
-            chooser = self.names[self.team_of_seat[given(event.opponent, "opponent")]]
-            return [f"{chooser} may put a Man anywhere"]
-        if kind == "burocrats_won":
-            count = event.count
-            return [f"{team} wins {'a Burocrat' if count == 1 else f'{count} Burocrats'}"]
-        if kind == "buroline":
-            return [f"{team} completes a line of Burocrats {' '.join(event.line)}"]
-        if kind == "payoff":
-            values = " ".join(str(value) for value in event.values)
-            return [f"{team} is paid {event.value} (the Men are worth {values})"]
-        if kind in ("computer_refused", "computer_error"):
-            return [f"the computer's move was not made: {event.reason}"]
-        return []
-
-
-def _seat(event: Heard) -> int:
-    return given(event.seat, "seat")
+                words += f", flipping with {self.names[opponent]}"
+                return [Line(f"{self._by(seat)} {words}", (seat, "place" if jumped else "move"))]
+            case game.Substituted(seat=seat, hole=hole):
+                words = f"seats a Burocrat in place of its Man on {self._hole(hole)}"
+                return [self._board_move(seat, "substitute", words)]
+            case game.Withdrawn(seat=seat, hole=hole):
+                words = f"withdraws its Man from {self._hole(hole)}"
+                return [self._board_move(seat, "withdraw", words)]
+            case game.Scored(team=team, seat=seat, lines=lines, how=how):
+                named = "; ".join(self._holes(line) for line in lines)
+                if how == "call":
+                    return [Line(f"{self.names[team]} calls FLIX! {named} scores", (seat, "call"))]
+                return [Line(f"{self.names[team]} completes {named}")]
+            case game.Penalised(seat=seat, team=team, against=against, line=line):
+                text = f"{self.names[team]} calls PENALTY on {self.names[against]}'s "
+                return [Line(text + self._holes(line), (seat, "penalty"))]
+            case game.BlockRequested(seat=seat, mover=mover, hole=hole):
+                text = f"{self._by(seat)} asks {self._by(mover)} to block {self._hole(hole)}"
+                return [Line(text, (seat, "request_block"))]
+            case game.TurnLost(seat=seat, reason=reason):
+                return [Line(f"{self._by(seat)} loses the turn: {reason}")]
+            case game.FreeThrows(seat=seat, added=added):
+                return [Line(f"{self._by(seat)} gets {added} free throws")]
+            case game.OpponentAnywhere(opponent=opponent):
+                return [Line(f"{self._by(opponent)} may put a Man anywhere")]
+            case game.BurocratsWon(team=team, count=count):
+                won = "a Burocrat" if count == 1 else f"{count} Burocrats"
+                return [Line(f"{self.names[team]} wins {won}")]
+            case game.Buroline(team=team, line=line):
+                return [
+                    Line(f"{self.names[team]} completes a line of Burocrats {self._holes(line)}")
+                ]
+            case game.PaidOff(team=team, value=value, values=values):
+                worth = " ".join(str(man) for man in values)
+                return [Line(f"{self.names[team]} is paid {value} (the Men are worth {worth})")]
+            case computer.ComputerRefused(reason=reason) | computer.ComputerError(reason=reason):
+                return [Line(f"the computer's move was not made: {reason}")]
+            case (
+                computer.ComputerPlayed()
+                | game.TokenAttached()
+                | game.GameStarted()
+                | game.Turn()
+                | game.LineCompleted()
+                | game.PendingLost()
+                | game.CalledNothing()
+                | game.PenaltyNothing()
+                | game.Resigned()
+                | game.AwaitingCalls()
+                | game.GameOver()
+                | game.FreeThrowsEnded()
+                | game.TokenEntered()
+                | game.FreePlay()
+                | game.FreePlaysLost()
+                | game.NoOpenSquare()
+                | game.FreePlacement()
+                | game.FreeMove()
+                | game.DirectionReversed()
+                | game.PatternScored()
+                | state.Refused()
+                | state.BoardConnected()
+                | state.BoardLost()
+                | state.PlacementRefused()
+                | state.ButtonPressed()
+                | state.ClearBoard()
+                | state.TakenBack()
+                | state.TokenChosen()
+                | state.BoardMatched()
+                | state.BoardMismatch()
+                | state.FixHint()
+                | state.Resumed()
+                | state.SeatSwitched()
+                | state.VoicePressed()
+                | state.RecordsFailed()
+                | computer.HintShown()
+                | remote.RemoteOrder()
+                | remote.RemoteRefused()
+                | remote.RemoteResync()
+                | remote.RemoteDiceRefused()
+            ):
+                return []  # the demo tells only the moves and what they bring
+            case _:
+                assert_never(event)
 
 
 def _why(reason: str, said: str) -> str:

@@ -10,9 +10,37 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
-from controller.core.state import Heard, SpokenLine, given
+from msgspec import UNSET
+
+from controller.computer.events import ComputerError, ComputerPlayed, ComputerRefused, HintShown
+from controller.core.state import (
+    BoardConnected,
+    BoardLost,
+    BoardMatched,
+    BoardMismatch,
+    ButtonPressed,
+    ClearBoard,
+    FixHint,
+    PlacementRefused,
+    RecordsFailed,
+    Refused,
+    Resumed,
+    SeatSwitched,
+    SpokenLine,
+    TakenBack,
+    TokenChosen,
+    VoicePressed,
+)
+from controller.events import Published
 from controller.i18n import Language, language
+from controller.remote.events import (
+    RemoteDiceRefused,
+    RemoteOrder,
+    RemoteRefused,
+    RemoteResync,
+)
 from controller.voice.phrases import (
     VARIANTS,
     count_of,
@@ -22,6 +50,45 @@ from controller.voice.phrases import (
     spoken_throw,
 )
 from controller.words import board_words
+from engine.bitboard import popcount
+from engine.events import (
+    AwaitingCalls,
+    BlockRequested,
+    BurocratsWon,
+    Buroline,
+    CalledNothing,
+    DirectionReversed,
+    Flipped,
+    FreeMove,
+    FreePlacement,
+    FreePlay,
+    FreePlaysLost,
+    FreeThrows,
+    FreeThrowsEnded,
+    GameOver,
+    GameStarted,
+    IntoCorner,
+    Jumped,
+    LineCompleted,
+    Moved,
+    NoOpenSquare,
+    OpponentAnywhere,
+    PaidOff,
+    PatternScored,
+    Penalised,
+    PenaltyNothing,
+    PendingLost,
+    Placed,
+    Resigned,
+    Rolled,
+    Scored,
+    Substituted,
+    TokenAttached,
+    TokenEntered,
+    Turn,
+    TurnLost,
+    Withdrawn,
+)
 from engine.game import Game
 
 EVERY_TOPIC = "*"
@@ -67,10 +134,8 @@ class Narrator:
         """The board's language: the voice sets it anew when the settings change it."""
         self._turn: int | None = None
 
-    def lines(self, event: Heard, game: Game, made: float) -> list[Line]:
+    def lines(self, event: Published, game: Game, made: float) -> list[Line]:
         """The lines ``event`` (a published event) gives, none for a secret or quiet one."""
-        if event.secret:
-            return []
         return [
             Line(said.key, said.text, said.topic, said.replaces or (said.topic,), made)
             for said in self._said(event, game)
@@ -90,139 +155,155 @@ class Narrator:
     def _team(self, team: int) -> str:
         return self.say.gettext(self.team_names[team % len(self.team_names)])
 
-    def _said(self, event: Heard, game: Game) -> list[Said]:  # one case per event
-        kind = event.type
+    def _said(self, event: Published, game: Game) -> list[Said]:  # one case per kind
         words = board_words(game.geometry, self.say)
-        flat = game.geometry != "flix"
-        seat = event.seat
-        who = "" if seat is None else self._who(seat, game)
-        if kind == "game_started":
-            self._turn = None
-            variant = self.say.gettext(VARIANTS.get(str(event.variant), str(event.variant)))
-            return [
-                Said(
-                    "game_started",
-                    phrase("game_started", self.say, variant=variant),
-                    "game",
-                    (EVERY_TOPIC,),
+        say = self.say
+        match event:
+            case GameStarted(variant=variant):
+                self._turn = None
+                name = say.gettext(VARIANTS.get(variant, variant))
+                text = phrase("game_started", say, variant=name)
+                return [Said("game_started", text, "game", (EVERY_TOPIC,))]
+            case Turn(seat=seat):
+                if seat == self._turn or game.game_over:
+                    return []
+                self._turn = seat
+                return [Said("turn", phrase("turn", say, who=self._who(seat, game)), "turn")]
+            case Rolled(seat=seat, throw=thrown, reading=reading):
+                who, faces = self._who(seat, game), spoken_throw(thrown, say)
+                if reading == "anywhere":
+                    text = phrase("throw_anywhere", say, who=who, faces=faces, piece=words.piece)
+                    return [Said("throw_anywhere", text, "throw")]
+                return [Said("throw", phrase("throw", say, who=who, faces=faces), "throw")]
+            case FreeThrows(seat=seat, left=left):
+                text = phrase("free_throws", say, who=self._who(seat, game), left=left)
+                return [Said("free_throws", text, "dice")]
+            case FreeThrowsEnded():
+                return [Said("free_throws_ended", phrase("free_throws_ended", say), "dice")]
+            case OpponentAnywhere(opponent=opponent):
+                who = self._who(opponent, game)
+                text = phrase("opponent_anywhere", say, who=who, piece=words.piece)
+                return [Said("opponent_anywhere", text, "dice")]
+            case TurnLost(reason=reason):
+                text = phrase("turn_lost", say, reason=spoken_text(reason, say=say))
+                return [Said("turn_lost", text, "dice")]
+            case AwaitingCalls():
+                text = phrase("nobody_places", say, piece=words.piece)
+                return [Said("nobody_places", text, "calls")]
+            case ComputerPlayed():
+                return self._computer(event, self._who(event.seat, game))
+            case Scored(seat=seat, lines=lines, how=how):
+                key = "called_scored" if how in ("call", "late call") else "scored"
+                said = count_of(len(lines), "line", "lines", say)
+                return [Said(key, phrase(key, say, who=self._who(seat, game), lines=said), "score")]
+            case PatternScored(seat=seat, pattern=pattern, value=value):
+                who = self._who(seat, game)
+                text = phrase("pattern", say, who=who, pattern=pattern, value=value)
+                return [Said("pattern", text, "score")]
+            case PaidOff(team=team, value=value):
+                text = phrase("payoff", say, team=self._team(team), value=value)
+                return [Said("payoff", text, "score")]
+            case CalledNothing(seat=seat):
+                text = phrase("call_nothing", say, who=self._who(seat, game))
+                return [Said("call_nothing", text, "calls")]
+            case Penalised(against=against, removed=removed):
+                count = count_of(
+                    popcount(removed), "man", "men", say, piece=words.piece, pieces=words.pieces
                 )
-            ]
-        if kind == "turn":
-            if seat == self._turn or game.game_over:
-                return []
-            self._turn = seat
-            return [Said("turn", phrase("turn", self.say, who=who), "turn")]
-        if kind == "roll":
-            faces = spoken_throw(str(event.throw), self.say)
-            if event.reading == "anywhere":
-                text = phrase("throw_anywhere", self.say, who=who, faces=faces, piece=words.piece)
-                return [Said("throw_anywhere", text, "throw")]
-            return [Said("throw", phrase("throw", self.say, who=who, faces=faces), "throw")]
-        if kind == "free_throws":
-            return [
-                Said(
-                    "free_throws",
-                    phrase("free_throws", self.say, who=who, left=event.left),
-                    "dice",
-                )
-            ]
-        if kind == "free_throws_ended":
-            return [Said("free_throws_ended", phrase("free_throws_ended", self.say), "dice")]
-        if kind == "opponent_anywhere":
-            opponent = self._who(given(event.opponent, "opponent"), game)
-            text = phrase("opponent_anywhere", self.say, who=opponent, piece=words.piece)
-            return [Said("opponent_anywhere", text, "dice")]
-        if kind == "turn_lost":
-            reason = spoken_text(event.reason or "", say=self.say)
-            return [Said("turn_lost", phrase("turn_lost", self.say, reason=reason), "dice")]
-        if kind == "awaiting_calls":
-            return [
-                Said("nobody_places", phrase("nobody_places", self.say, piece=words.piece), "calls")
-            ]
-        if kind == "computer":
-            return self._computer(event, who)
-        if kind == "scored":
-            key = "called_scored" if event.how in ("call", "late call") else "scored"
-            said = count_of(len(event.lines), "line", "lines", self.say)
-            return [Said(key, phrase(key, self.say, who=who, lines=said), "score")]
-        if kind == "pattern":
-            text = phrase("pattern", self.say, who=who, pattern=event.pattern, value=event.value)
-            return [Said("pattern", text, "score")]
-        if kind == "payoff":
-            text = phrase(
-                "payoff", self.say, team=self._team(given(event.team, "team")), value=event.value
-            )
-            return [Said("payoff", text, "score")]
-        if kind == "call_nothing":
-            return [Said("call_nothing", phrase("call_nothing", self.say, who=who), "calls")]
-        if kind == "penalty":
-            removed = len(event.removed)
-            count = count_of(
-                removed, "man", "men", self.say, piece=words.piece, pieces=words.pieces
-            )
-            text = phrase(
-                "penalty", self.say, team=self._team(given(event.against, "against")), count=count
-            )
-            return [Said("penalty", text, "penalty")]
-        if kind == "penalty_nothing":
-            return [Said("penalty_nothing", phrase("penalty_nothing", self.say, who=who), "calls")]
-        if kind == "placement_refused":
-            place = spoken_place(str(event.hole), self.say)
-            message = event.said  # the reason as a message: said in the board's language
-            if message is not None:
-                text = message.said().in_language(self.say)
-            else:
-                text = self.say.gettext(str(event.reason))
-            reason = spoken_text(text, say=self.say)
-            return [
-                Said(
+                text = phrase("penalty", say, team=self._team(against), count=count)
+                return [Said("penalty", text, "penalty")]
+            case PenaltyNothing(seat=seat):
+                text = phrase("penalty_nothing", say, who=self._who(seat, game))
+                return [Said("penalty_nothing", text, "calls")]
+            case PlacementRefused(hole=hole, reason=reason, said=message):
+                # the reason as a message: said in the board's language
+                shown = say.gettext(reason) if message is UNSET else message.said().in_language(say)
+                text = phrase(
                     "refused_place",
-                    phrase("refused_place", self.say, place=place, reason=reason),
-                    "fix",
+                    say,
+                    place=spoken_place(hole, say),
+                    reason=spoken_text(shown, say=say),
                 )
-            ]
-        if kind == "fix_hint" and isinstance(event.words, list) and event.words:
-            sentences = "; ".join(
-                spoken_text(str(s), cells=flat, say=self.say) for s in event.words
-            )
-            return [Said("fix", phrase("fix", self.say, sentences=sentences), "fix")]
-        if kind == "undo":
-            self._turn = None  # the turn after a take-back is said again
-            return [Said("undo", phrase("undo", self.say), "game", ("turn", "throw", "fix"))]
-        if kind == "game_over":
-            winner = event.winner
-            if winner is None:
-                return [Said("draw", phrase("draw", self.say), "result")]
-            return [Said("winner", phrase("winner", self.say, team=self._team(winner)), "result")]
-        if kind == "board_lost":
-            return [Said("board_lost", phrase("board_lost", self.say), "board")]
-        if kind == "board_connected":
-            return [Said("board_back", phrase("board_back", self.say), "board")]
-        return []
+                return [Said("refused_place", text, "fix")]
+            case FixHint(words=sentences) if sentences:
+                flat = game.geometry != "flix"
+                spoken = "; ".join(spoken_text(s, cells=flat, say=say) for s in sentences)
+                return [Said("fix", phrase("fix", say, sentences=spoken), "fix")]
+            case TakenBack():
+                self._turn = None  # the turn after a take-back is said again
+                return [Said("undo", phrase("undo", say), "game", ("turn", "throw", "fix"))]
+            case GameOver(winner=winner):
+                if winner is None:
+                    return [Said("draw", phrase("draw", say), "result")]
+                return [Said("winner", phrase("winner", say, team=self._team(winner)), "result")]
+            case BoardLost():
+                return [Said("board_lost", phrase("board_lost", say), "board")]
+            case BoardConnected():
+                return [Said("board_back", phrase("board_back", say), "board")]
+            case (
+                Placed()
+                | LineCompleted()
+                | PendingLost()
+                | Resigned()
+                | BlockRequested()
+                | TokenAttached()
+                | TokenEntered()
+                | FreePlay()
+                | BurocratsWon()
+                | FreePlaysLost()
+                | Substituted()
+                | Buroline()
+                | Withdrawn()
+                | NoOpenSquare()
+                | FreePlacement()
+                | FreeMove()
+                | Moved()
+                | IntoCorner()
+                | Jumped()
+                | Flipped()
+                | DirectionReversed()
+                | FixHint()
+                | Refused()
+                | ButtonPressed()
+                | ClearBoard()
+                | TokenChosen()
+                | BoardMatched()
+                | BoardMismatch()
+                | Resumed()
+                | SeatSwitched()
+                | VoicePressed()
+                | RecordsFailed()
+                | ComputerRefused()
+                | ComputerError()
+                | HintShown()
+                | RemoteOrder()
+                | RemoteRefused()
+                | RemoteResync()
+                | RemoteDiceRefused()
+            ):
+                return []  # the board says nothing of these (the page shows them)
+            case _:
+                assert_never(event)
 
-    def _computer(self, event: Heard, who: str) -> list[Said]:
+    def _computer(self, event: ComputerPlayed, who: str) -> list[Said]:
         """The computer's move, with the first words of its reason (its roll and calls are said
         by the events they make)."""
-        action = event.action
-        hole = event.hole
-        if action in ("place", "substitute", "withdraw") and hole:
-            reason = short_reason(event.reason or "", self.say)
-            place = spoken_place(str(hole), self.say)
+        action, hole = event.action, event.hole
+        if hole is UNSET or not hole:
+            return []
+        if action in ("place", "substitute", "withdraw"):
+            reason = short_reason(event.reason, self.say)
+            place = spoken_place(hole, self.say)
             if reason:
                 text = phrase("computer_move_why", self.say, who=who, place=place, reason=reason)
                 return [Said("computer_move_why", text, "computer")]
-            return [
-                Said(
-                    "computer_move",
-                    phrase("computer_move", self.say, who=who, place=place),
-                    "computer",
-                )
-            ]
-        if action == "move" and hole:
-            words = event.words if isinstance(event.words, str) else ""
+            text = phrase("computer_move", self.say, who=who, place=place)
+            return [Said("computer_move", text, "computer")]
+        if action == "move":
+            words = event.words
             to = spoken_place(words.rsplit(" ", 1)[-1], self.say) if " to " in words else ""
             text = phrase(
-                "computer_step", self.say, who=who, place=spoken_place(str(hole), self.say), to=to
+                "computer_step", self.say, who=who, place=spoken_place(hole, self.say), to=to
             )
             return [Said("computer_step", text, "computer")]
         return []

@@ -14,14 +14,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from controller.config import Config
-from controller.core.combination import VOICE_BUTTON
-from controller.core.state import Event, heard
+from controller.core.state import Event, Happened, VoicePressed
+from controller.events import published
 from controller.i18n import language
 from controller.voice.engines import VoiceError, make_engine
 from controller.voice.lines import Line, Narrator
 from controller.voice.phrases import phrase
 from controller.voice.speech_queue import Loudness, SpeechQueue, Started
 from controller.wire import Typed
+from engine.events import Event as GameEvent
 from engine.game import Game
 
 SOUND_CARDS = Path("/proc/asound/cards")
@@ -108,10 +109,11 @@ class Voice:
             if config.voice.rate != before.voice.rate:
                 self.queue.loudness.rate = config.voice.rate
 
-    def note(self, published: Event) -> None:
-        """Keep the lines of a published event (said at the next ``flush``)."""
-        event = heard(published)
-        if event.type == VOICE_BUTTON:
+    def note(self, happened: Happened | GameEvent, data: Event) -> None:
+        """Keep the lines of a published event (said at the next ``flush``); ``data``: the event
+        as published (a session listener gets both)."""
+        event = published(happened)
+        if isinstance(event, VoicePressed):
             if self.queue is None:
                 return  # the board does not speak: nothing to mute
             self.set(muted=not self.muted)

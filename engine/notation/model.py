@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.events import GameOver
 from engine.game import Action, Game
 
 SEAT_KINDS: tuple[str, ...] = ("human", "computer", "remote")
@@ -45,7 +46,7 @@ def result_of(game: Game) -> Result:
     if not game.game_over:
         return Result(ABANDONED)
     reason = next(
-        (str(event.data["reason"]) for event in reversed(game.events) if event.type == "game_over"),
+        (event.reason for event in reversed(game.events) if isinstance(event, GameOver)),
         "",
     )
     if game.winner is None:

@@ -14,7 +14,7 @@ from typing import Any
 from engine.dice import DICE, Dice, parse_throw
 from engine.errors import FlixError, NoNotation, NotationError
 from engine.flip4 import Flip4
-from engine.game import BUROCRAT, Action, Game
+from engine.game import BUROCRAT, Action, ActionKind, Game
 from engine.notation.lexer import Token
 
 Fields = dict[str, Any]
@@ -30,7 +30,7 @@ class Verb:
     games with calls), and how its arguments are written and read."""
 
     word: str
-    kind: str
+    kind: ActionKind
     usage: str
     write: Callable[[Action, Game], list[str]]
     read: Callable[[Token, list[Token], Game], Fields]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from engine.bitboard import Bitboard
+from engine.events import Placed, Scored
 from engine.game import Action, Game, Phase
 from engine.lines import LINES
 
@@ -72,20 +73,14 @@ def unannounced_lines(game: Game, team: int) -> list[tuple[Bitboard, int, float]
         filled_at, serial, when, scored = -1, 0, 0.0, False
         placements = 0
         for position, event in enumerate(game.events):
-            if event.secret:
-                continue
-            if event.type == "place":
-                placements += 1
-                if event.data["team"] == other and line >> event.data["hole"] & 1:
-                    filled_at, serial, scored = position, placements, False
-                    when = place_actions[placements - 1].at
-            elif (
-                event.type == "scored"
-                and event.data["team"] == other
-                and filled_at >= 0
-                and line in event.data["lines"]
-            ):
-                scored = True
+            match event:
+                case Placed(team=placer, hole=hole):
+                    placements += 1
+                    if placer == other and line >> hole & 1:
+                        filled_at, serial, scored = position, placements, False
+                        when = place_actions[placements - 1].at
+                case Scored(team=scorer, lines=lines) if scorer == other and filled_at >= 0:
+                    scored = scored or line in lines
         if filled_at >= 0 and not scored:
             found.append((line, serial, when))
     return found

@@ -22,6 +22,7 @@ from abc import ABC, abstractmethod
 
 from engine.bitboard import Bitboard, scan_forward
 from engine.errors import IllegalAction
+from engine.events import Penalised, Placed
 from engine.game import Action, Game, Phase
 from engine.lines import LINES_THROUGH
 from engine.payoff import AWAIT_TOKENS, PLAIN_MAN_VALUE, PayOffFlix
@@ -77,10 +78,8 @@ def planned_tokens(game: PayOffFlix, team: int, bar: int = TOKEN_LINE) -> dict[i
     hand = list(game.dealt[team])
     planned: dict[int, int] = {}
     for event in game.events:
-        if event.secret:
-            continue
-        if event.type == "place":
-            placer, hole = event.data["team"], event.data["hole"]
+        if isinstance(event, Placed):
+            placer, hole = event.team, event.hole
             if placer == team:
                 own = pieces[team] | 1 << hole
                 completes = any(own & line == line for line in LINES_THROUGH[hole])
@@ -89,8 +88,8 @@ def planned_tokens(game: PayOffFlix, team: int, bar: int = TOKEN_LINE) -> dict[i
                     hand.remove(token)
                     planned[hole] = token
             pieces[placer] |= 1 << hole
-        elif event.type == "penalty":
-            against, removed = event.data["against"], event.data["removed"]
+        elif isinstance(event, Penalised):
+            against, removed = event.against, event.removed
             pieces[against] &= ~removed
             if against == team:
                 for hole in scan_forward(removed):

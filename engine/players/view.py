@@ -20,7 +20,7 @@ the view decides alike in both.
 
 >>> from engine.variants import new_game
 >>> a, b = new_game("lucky", seed=1), new_game("lucky", seed=2)
->>> seat_view(a, 0).roll()[0].data["throw"] == seat_view(b, 0).roll()[0].data["throw"]
+>>> seat_view(a, 0).roll()[0] == seat_view(b, 0).roll()[0]
 True
 """
 
@@ -31,6 +31,7 @@ import dataclasses
 import random
 
 from engine.bitboard import scan_forward
+from engine.events import LineCompleted, PendingLost
 from engine.game import Action, Game
 from engine.payoff import PayOffFlix
 
@@ -45,7 +46,9 @@ def seat_view(game: Game, seat: int) -> Game:
     view.seed = 0
     view._rng = random.Random(f"view:{game.placements}:{len(game.actions)}")
     view.events = [
-        event for event in game.events if not event.secret or event.data.get("team") == team
+        event
+        for event in game.events
+        if not isinstance(event, LineCompleted | PendingLost) or event.team == team
     ]
     view.uncalled = [entry for entry in view.uncalled if entry.team == team]
     view.actions = list(game.actions)

@@ -65,7 +65,7 @@ def test_every_action_is_journalled_before_its_events(tmp_path: Path) -> None:
     run = SimRun(Config(), journal=journal, seed=5)
     seen: list[tuple[str, int]] = []
     count = lambda: len(journal.current_game())  # noqa: E731
-    run.controller.session.subscribe(lambda event: seen.append((event["type"], count())))
+    run.controller.session.subscribe(lambda _, data: seen.append((data["type"], count())))
     run.board.press("roll")
     run.advance(0.05)
     hole = run.controller.state()["allowed"][0]

@@ -18,11 +18,14 @@ import pytest
 from controller.config import Config
 from controller.core.combination import TOGETHER_S
 from controller.core.session import game_entry
+from controller.core.state import Happened
 from controller.tools.sim_run import SimRun
 from controller.voice.engines import Engine, EspeakNg, Piper, VoiceError
 from controller.voice.lines import Line
 from controller.voice.speech_queue import Loudness, SpeechQueue
 from controller.voice.voice import Voice, audio_present
+from engine.events import Event as GameEvent
+from engine.events import GameOver, NoOpenSquare, Rolled
 from engine.game import Phase
 from engine.holes import name
 from engine.variants import new_game
@@ -138,10 +141,10 @@ def test_a_whole_game_against_the_computer_is_said_line_by_line(
     )
     assert voice.queue is not None
 
-    def say_each(event: dict[str, Any]) -> None:
+    def say_each(event: Happened | GameEvent, published: dict[str, Any]) -> None:
         """Each event said before the next (no line is stale, so none is dropped)."""
-        seen.append(event)
-        voice.note(event)
+        seen.append(published)
+        voice.note(event, published)
         voice.flush()
         assert voice.queue is not None and voice.queue.wait_idle(IDLE_S)
 
@@ -382,14 +385,15 @@ def test_the_voice_switches_language_without_a_restart(tmp_path: Path) -> None:
         Config.of(enabled=True), lambda: game, lambda line: None, wav_dir=tmp_path
     )
     assert voice.queue is not None and isinstance(voice.queue.engine, EspeakNg)
-    over = {"type": "game_over", "winner": 0, "reason": "line"}
-    voice.note({**over, "at": 1.0})
+    over = GameOver(winner=0, draw=False, reason="line")
+    voice.note(over, {**over.to_json(), "at": 1.0})
     voice.flush()
     assert voice.queue.wait_idle(IDLE_S)
     voice.reconfigure(Config.of(enabled=True, language="de"))
-    voice.note({**over, "at": 2.0})
-    voice.note({"type": "throw", "seat": 0})  # no line: the voice says only what it knows
-    voice.note({"type": "roll", "seat": 0, "throw": "yellow/II/hearts"})
+    voice.note(over, {**over.to_json(), "at": 2.0})
+    voice.note(NoOpenSquare(seat=0, attempts=1), {})  # the voice says nothing of some kinds
+    roll = Rolled(seat=0, throw="yellow/II/hearts", holes=0, drawn=False)
+    voice.note(roll, roll.to_json())
     voice.flush()
     assert voice.queue.wait_idle(IDLE_S)
     voice.close()

@@ -11,7 +11,8 @@ from engine_helpers import play, types
 from engine.bitboard import scan_forward
 from engine.dice import Throw
 from engine.errors import IllegalAction, IllegalPlacement, SettingError, UnknownVariant
-from engine.game import Action, Event, Game, Options
+from engine.events import BlockRequested, LineCompleted, Scored
+from engine.game import Action, Game, Options
 from engine.holes import name, parse
 from engine.lucky import LuckyFlix, LuckyOptions
 from engine.phrase import why
@@ -120,7 +121,14 @@ def test_events_are_json_able_with_hole_names() -> None:
         json.dumps(event.to_json())
     roll = next(e for e in game.events if e.type == "roll").to_json()
     assert roll["holes"] == ["R-I-S"] and roll["throw"] == "red/I/spades"
-    assert Event("x", {"lines": [1 | 2]}).to_json() == {"type": "x", "lines": [["R-I-S", "R-I-H"]]}
+    scored = Scored(seat=0, team=0, lines=[1 | 2], how="call")
+    assert scored.to_json() == {
+        "type": "scored",
+        "seat": 0,
+        "team": 0,
+        "lines": [["R-I-S", "R-I-H"]],
+        "how": "call",
+    }
 
 
 def test_actions_round_trip_through_json() -> None:
@@ -421,13 +429,17 @@ def test_hole_names_in_events_and_actions_follow_the_layout_setting() -> None:
     `<panel letter>-<Roman floor>-<suit letter>`: with panels BGYR hole 0 is B-I-S in every
     set and line an event names, and G-I-S written in an action reads back as hole 16."""
     layout = new_game("qubic", options={"panels": "BGYR"}).layout
-    event = Event("x", {"allowed": 1 | 2, "lines": [1 | 1 << 16], "hole": 0})
-    assert event.to_json(layout) == {
-        "type": "x",
-        "allowed": ["B-I-S", "B-I-H"],
-        "lines": [["B-I-S", "G-I-S"]],
+    requested = BlockRequested(seat=2, mover=0, against=1, line=1 | 2, hole=0)
+    assert requested.to_json(layout) == {
+        "type": "block_requested",
+        "seat": 2,
+        "mover": 0,
+        "against": 1,
+        "line": ["B-I-S", "B-I-H"],
         "hole": "B-I-S",
     }
+    completed = LineCompleted(seat=0, team=0, lines=[1 | 1 << 16]).to_json(layout)
+    assert completed["lines"] == [["B-I-S", "G-I-S"]] and completed["secret"] is True
     assert Action.from_json({"kind": "place", "hole": "G-I-S"}, layout).hole == 16
     assert Action.from_json({"kind": "place", "hole": "G-I-S"}).hole == 32
 

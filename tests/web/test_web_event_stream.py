@@ -166,7 +166,7 @@ def unspoken(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 async def test_a_lagging_reader_gets_every_event_and_only_the_newest_waiting_state() -> None:
     api = Harness()
     published: list[dict[str, Any]] = []
-    api.service.controller.session.subscribe(published.append)
+    api.service.controller.session.subscribe(lambda _, data: published.append(data))
     reader = CountingReader()
     stream = asyncio.create_task(api.app(SCOPE, reader.receive, reader.send))
     while not reader.texts():

@@ -1,4 +1,5 @@
-"""``WS /api/events``: the current state, then each public event and each new state as JSON.
+"""``WS /api/events``: the current state, then each public event and each new state as JSON;
+``GET /api/events/schema``: the JSON Schema of every event kind (``controller.events``).
 
 A page of another site is refused (``CROSS_SITE``); a reader that falls behind is closed with
 ``FELL_BEHIND`` (``controller.server.fanout``): the page reconnects and reads the state again.
@@ -18,10 +19,14 @@ import asyncio
 import contextlib
 from typing import Any
 
+from starlette.requests import Request
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from controller.core.state import StateMessage
+from controller.core.state import JsonObject, StateMessage
+from controller.events import events_schema
+from controller.server.api_routes import ApiRoute, Operation
+from controller.server.bodies import Answer
 from controller.server.fanout import FELL_BEHIND, Subscriber
 from controller.server.privacy import state_without_codes
 from controller.server.requests import cross_site
@@ -33,7 +38,7 @@ CROSS_SITE = 1008
 before it is accepted, so the browser sees the handshake fail (HTTP 403)."""
 
 
-def routes(service: WebService) -> list[WebSocketRoute]:
+def routes(service: WebService) -> list[WebSocketRoute | ApiRoute]:
     async def events(websocket: WebSocket) -> None:
         if cross_site(websocket):
             await websocket.close(CROSS_SITE, "a page of another site may not watch the board")
@@ -61,7 +66,22 @@ def routes(service: WebService) -> list[WebSocketRoute]:
                 task.cancel()  # each ends quietly: its own errors are those of a closed socket
             service.unsubscribe(subscriber)
 
-    return [WebSocketRoute("/api/events", events)]
+    async def schema(request: Request) -> Answer:
+        """The JSON Schema of the published events: one tagged class per kind."""
+        return Answer(events_schema())
+
+    return [
+        WebSocketRoute("/api/events", events),
+        ApiRoute(
+            service,
+            "GET",
+            "/api/events/schema",
+            schema,
+            Operation(
+                "The JSON Schema of every event kind on WS /api/events", JsonObject, ("state",)
+            ),
+        ),
+    ]
 
 
 async def _send(websocket: WebSocket, first: str, subscriber: Subscriber) -> None:

@@ -164,7 +164,9 @@ function lines(list) {
   return (list ?? []).map((line) => holes(line)).join("; ");
 }
 
-/** Events that only drive the display: the turn line, the fix box and the LEDs show them. */
+/** Events that only drive the display: the turn line, the fix box and the LEDs show them; and
+ * the secret ones, which never reach the page. Every kind of GET /api/events/schema has its
+ * words in describeEvent or is here (tests/controller/test_controller_events_union.py). */
 export const QUIET_EVENTS = new Set([
   "turn",
   "button",
@@ -172,6 +174,8 @@ export const QUIET_EVENTS = new Set([
   "board_matched",
   "fix_hint",
   "voice_button",
+  "line_completed",
+  "pending_lost",
 ]);
 
 /** The computer's moves the log shows once, by the game's own event (its roll, placement, step,
@@ -268,6 +272,14 @@ export function describeEvent(event, state) {
       return event.corner
         ? t("{by} moved {the_piece} from the corner {corner} to {to}: {team}'s {piece} there flips to {hole}.", { by, the_piece: words.the_piece ?? words.piece, corner: event.corner, to: event.to, team: teamName(event.opponent), piece: words.piece, hole })
         : t("{by} moved {the_piece} on {hole} to {to}: {team}'s {piece} there flips to {hole}.", { by, the_piece: words.the_piece ?? words.piece, to: event.to, team: teamName(event.opponent), piece: words.piece, hole });
+    case "no_open_square":
+      return t("{by}: no open square among the results; roll again.", { by });
+    case "free_placement":
+      return t("{by} may place on any open square.", { by });
+    case "free_move":
+      return t("{by} may move any of its pieces.", { by });
+    case "direction_reversed":
+      return t("The direction of play is reversed.");
     case "scored":
       return (SCORED_HOW[event.how] ?? SCORED_HOW.auto)({ by, lines: lines(event.lines) });
     case "token_chosen":
@@ -341,6 +353,8 @@ export function describeEvent(event, state) {
       return t("The two boards compare their games again: {reason}.", { reason });
     case "remote_dice_refused":
       return t("This board refused a throw of the host: {reason}.", { reason });
+    case "resumed":
+      return t("The game resumed after a restart ({actions} actions).", { actions: event.actions });
     case "records_failed":
       return t("The game could not be kept in the records: {reason}.", { reason });
     case "computer_error":
