@@ -3,7 +3,10 @@
 Each team is dealt an equal share of the tokens (shuffled with the game seed, or fixed by the
 ``deal`` option). In ``digital`` token mode a placement may carry one unused token of the team
 (never the placement that completes a line); in ``physical`` mode the tokens ride in the real
-Men and the players enter those of the winning line when it scores (``enter_token``). The first
+Men and the players enter those of the winning line when it scores (``enter_token``). A digital
+placement may carry ``SEALED`` instead of a value: a token is attached whose value this board does
+not know yet (another board holds it under a commitment); ``open_token`` resolves it, and a line
+whose Men carry sealed tokens is paid once they are all opened. The first
 scored line ends the game; every other team pays the winner its value; ``ledger`` carries over.
 
 >>> from engine.variants import new_game
@@ -37,7 +40,11 @@ PLAIN_MAN_VALUE = 5
 """A Man without a token is worth 5."""
 TOKEN_MODES = ("digital", "physical")
 AWAIT_TOKENS = "await_tokens"
-"""Physical token mode: the winning line scored; its Men's tokens are being entered."""
+"""Physical token mode: the winning line scored; its Men's tokens are being entered (digital
+mode: its sealed tokens are being opened)."""
+SEALED = 0
+"""A digital placement's token whose value is not known here yet (never a real token: those are
+1 and more); ``open_token`` tells it."""
 
 
 MAX_TOKEN = 10**6
@@ -213,7 +220,8 @@ class PayOffFlix(Game):
             )
         if completed_lines(self._line_pieces(team) | bit(hole), hole):
             raise IllegalPlacement(why("no token on this placement: place the Man bare"))
-        if token not in self.hands[team]:
+        unused = len(self.hands[team]) > len(self._sealed(team))
+        if not unused or (token != SEALED and token not in self.hands[team]):
             raise IllegalPlacement(
                 why(
                     "team {team} holds no such unused token: choose one of its own (or none)",
@@ -221,10 +229,19 @@ class PayOffFlix(Game):
                 )
             )
 
+    def _sealed(self, team: int) -> list[Hole]:
+        """The holes of ``team``'s Men whose token is sealed (its value not opened here yet)."""
+        return [
+            hole
+            for hole, token in sorted(self.tokens.items())
+            if token == SEALED and self.men[team] >> hole & 1
+        ]
+
     def _after_place(self, seat: int, team: int, hole: Hole, at: float) -> None:
         token = self.tokens.get(hole)
         if token is not None:
-            self.hands[team] = _without(self.hands[team], token)
+            if token != SEALED:
+                self.hands[team] = _without(self.hands[team], token)
             self._emit("token_attached", seat=seat, team=team, hole=hole)
         if completed_lines(self._line_pieces(team), hole):
             self.completers.add(hole)
@@ -240,7 +257,7 @@ class PayOffFlix(Game):
         """Penalised Men go back to supply; their tokens go back to the team's unused tokens."""
         for hole in scan_forward(holes & self.men[team]):
             token = self.tokens.get(hole)
-            if token is not None:
+            if token is not None and token != SEALED:
                 self.hands[team] = tuple(sorted((*self.hands[team], token), reverse=True))
             self.completers.discard(hole)
         super()._remove_men(team, holes)
@@ -261,7 +278,24 @@ class PayOffFlix(Game):
             self.entered = {}
             self._emit("turn", seat=seat, phase=AWAIT_TOKENS, free_throws=0)
             return
+        if self._line_tokens_sealed():
+            self.to_move = seat
+            self.phase = AWAIT_TOKENS
+            self.reach = 0
+            self._emit("turn", seat=seat, phase=AWAIT_TOKENS, free_throws=0)
+            return
         self._pay(team)
+
+    def _line_tokens_sealed(self) -> Bitboard:
+        """Digital mode: the Men of the scored lines whose sealed token is not opened yet."""
+        union = 0
+        for line in self.score_lines:
+            union |= line
+        sealed = 0
+        for hole in scan_forward(union):
+            if self.tokens.get(hole) == SEALED:
+                sealed |= bit(hole)
+        return sealed
 
     def _pay(self, team: int) -> None:
         best = max(self.score_lines, key=lambda line: (self._line_value(line), -line))
@@ -289,7 +323,7 @@ class PayOffFlix(Game):
     @property
     def tokens_to_enter(self) -> Bitboard:
         """Physical mode, after scoring: the Men of the scored lines not yet entered."""
-        if self.phase != AWAIT_TOKENS:
+        if self.phase != AWAIT_TOKENS or not self.physical_tokens:
             return 0
         union = 0
         for line in self.score_lines:
@@ -302,7 +336,7 @@ class PayOffFlix(Game):
     def allowed(self) -> Bitboard:
         """Placing: the empty holes; entering tokens: the Men whose token is still to enter."""
         if self.phase == AWAIT_TOKENS:
-            return self.tokens_to_enter
+            return self.tokens_to_enter if self.physical_tokens else self._line_tokens_sealed()
         return super().allowed
 
     def enter_token(self, hole: Hole | str, token: int | None) -> list[Event]:
@@ -310,6 +344,11 @@ class PayOffFlix(Game):
         no token)."""
         index = self._hole_index(hole)
         return self.apply(Action("enter_token", hole=index, token=token))
+
+    def open_token(self, hole: Hole | str, token: int) -> list[Event]:
+        """Digital mode: the sealed token on the Man in ``hole`` is ``token`` (its opening, checked
+        by the caller against its commitment; here against the team's unused tokens)."""
+        return self.apply(Action("open_token", hole=self._hole_index(hole), token=token))
 
     def _hole_index(self, hole: Hole | str) -> Hole:
         return parse(hole, self.layout) if isinstance(hole, str) else hole
@@ -393,6 +432,30 @@ class PayOffFlix(Game):
         if not self.tokens_to_enter:
             self._pay(team)
 
+    def _act_open_token(self, action: Action) -> None:
+        hole, token = action.hole, action.token
+        if isinstance(hole, bool) or not isinstance(hole, int) or self.tokens.get(hole) != SEALED:
+            raise IllegalAction(why("no sealed token to open there: {hole}", hole=repr(hole)))
+        _check_token_value(token, IllegalAction)
+        assert token is not None
+        found = self.piece_at(hole)
+        assert found is not None
+        team = found[0]
+        if token not in self.hands[team]:
+            # the unused tokens stay secret: the error names only the opening
+            raise IllegalAction(
+                why(
+                    "team {team} holds no further unused token {token}: the opening is refused",
+                    team=team,
+                    token=repr(token),
+                )
+            )
+        self.hands[team] = _without(self.hands[team], token)
+        self.tokens[hole] = token
+        self._emit("token_opened", team=team, hole=hole, token=token)
+        if self.phase == AWAIT_TOKENS and not self._line_tokens_sealed():
+            self._pay(team)
+
     # ----------------------------------------------------------------- state
 
     def next_game_options(self) -> dict[str, Any]:
@@ -416,12 +479,15 @@ class PayOffFlix(Game):
         state["token_holes"] = {
             name(hole, self.layout): (
                 value
-                if hole in shown or (self._team_of(hole) == view_team and view_team is not None)
+                if value != SEALED
+                and (hole in shown or (self._team_of(hole) == view_team and view_team is not None))
                 else None
             )
             for hole, value in sorted(self.tokens.items())
         }
-        state["tokens_left"] = [len(hand) for hand in self.hands]
+        state["tokens_left"] = [
+            len(hand) - len(self._sealed(team)) for team, hand in enumerate(self.hands)
+        ]
         if view_team is not None:
             state["view_team"] = view_team
             state["hand"] = list(self.hands[view_team])
