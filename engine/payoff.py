@@ -75,12 +75,15 @@ def _whole_numbers(key: str, value: Any, low: int, high: int) -> tuple[int, ...]
 class PayOffOptions(Options):
     """Pay-Off settings: ``tokens`` (the set), ``deal`` (one token list per team, or ``None``:
     shuffle with the seed), ``token_mode`` (``digital`` | ``physical``), ``ledger`` (the match
-    balance per team carried in from earlier games, summing to zero; ``None``: all zero)."""
+    balance per team carried in from earlier games, summing to zero; ``None``: all zero),
+    ``openings`` (digital mode, for remote play: every token is opened by ``open_token`` before
+    it counts, its scored line's at the scoring, every other at the game's end)."""
 
     tokens: tuple[int, ...] = DEFAULT_TOKENS
     deal: tuple[tuple[int, ...], ...] | None = None
     token_mode: str = "digital"
     ledger: tuple[int, ...] | None = None
+    openings: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -100,6 +103,10 @@ class PayOffOptions(Options):
             if sum(ledger) != 0:
                 raise SettingError(f"a ledger sums to zero: {list(ledger)!r}")
             object.__setattr__(self, "ledger", ledger)
+        if not isinstance(self.openings, bool):
+            raise SettingError(f"openings must be true or false: {self.openings!r}")
+        if self.openings and self.token_mode != "digital":
+            raise SettingError("openings need digital token mode")
 
 
 def deal_tokens(tokens: tuple[int, ...], teams: int, seed: int) -> list[tuple[int, ...]]:
@@ -163,6 +170,8 @@ class PayOffFlix(Game):
         "score_lines",
         "game_value",
         "paid_line",
+        "opened",
+        "finish_after",
     )
 
     def _init_state(self) -> None:
@@ -177,6 +186,8 @@ class PayOffFlix(Game):
         self.score_lines: list[Bitboard] = []
         self.game_value: int | None = None
         self.paid_line: Bitboard = 0
+        self.opened: set[Hole] = set()
+        self.finish_after: tuple[int | None, str] | None = None
 
     @property
     def pay_options(self) -> PayOffOptions:
@@ -278,24 +289,58 @@ class PayOffFlix(Game):
             self.entered = {}
             self._emit("turn", seat=seat, phase=AWAIT_TOKENS, free_throws=0)
             return
-        if self._line_tokens_sealed():
-            self.to_move = seat
-            self.phase = AWAIT_TOKENS
-            self.reach = 0
-            self._emit("turn", seat=seat, phase=AWAIT_TOKENS, free_throws=0)
+        if self._unopened(self._scored_men()):
+            self._await_openings(seat)
             return
         self._pay(team)
 
-    def _line_tokens_sealed(self) -> Bitboard:
-        """Digital mode: the Men of the scored lines whose sealed token is not opened yet."""
+    def _await_openings(self, seat: int) -> None:
+        self.to_move = seat
+        self.phase = AWAIT_TOKENS
+        self.reach = 0
+        self._emit("turn", seat=seat, phase=AWAIT_TOKENS, free_throws=0)
+
+    def _all_men(self) -> Bitboard:
+        union = 0
+        for men in self.men:
+            union |= men
+        return union
+
+    def _scored_men(self) -> Bitboard:
         union = 0
         for line in self.score_lines:
             union |= line
-        sealed = 0
-        for hole in scan_forward(union):
-            if self.tokens.get(hole) == SEALED:
-                sealed |= bit(hole)
-        return sealed
+        return union
+
+    def _unopened(self, men: Bitboard) -> Bitboard:
+        """Digital mode: those of ``men`` whose token must still be opened (a sealed one; with
+        ``openings``, every token not opened yet)."""
+        unopened = 0
+        for hole in scan_forward(men):
+            token = self.tokens.get(hole)
+            if token == SEALED or (
+                token is not None and self.pay_options.openings and hole not in self.opened
+            ):
+                unopened |= bit(hole)
+        return unopened
+
+    @property
+    def tokens_to_open(self) -> Bitboard:
+        """Digital mode, while ``await_tokens``: the Men whose token is to be opened now (the
+        scored lines', then at the game's end every other)."""
+        if self.phase != AWAIT_TOKENS or self.physical_tokens:
+            return 0
+        if self.finish_after is not None:
+            return self._unopened(self._all_men())
+        return self._unopened(self._scored_men())
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        """With ``openings``, the game ends once every token left on the board is opened."""
+        if self.pay_options.openings and self._unopened(self._all_men()):
+            self.finish_after = (winner, reason)
+            self._await_openings(self.to_move)
+            return
+        super()._finish(winner, reason)
 
     def _pay(self, team: int) -> None:
         best = max(self.score_lines, key=lambda line: (self._line_value(line), -line))
@@ -336,7 +381,7 @@ class PayOffFlix(Game):
     def allowed(self) -> Bitboard:
         """Placing: the empty holes; entering tokens: the Men whose token is still to enter."""
         if self.phase == AWAIT_TOKENS:
-            return self.tokens_to_enter if self.physical_tokens else self._line_tokens_sealed()
+            return self.tokens_to_enter if self.physical_tokens else self.tokens_to_open
         return super().allowed
 
     def enter_token(self, hole: Hole | str, token: int | None) -> list[Event]:
@@ -346,8 +391,9 @@ class PayOffFlix(Game):
         return self.apply(Action("enter_token", hole=index, token=token))
 
     def open_token(self, hole: Hole | str, token: int) -> list[Event]:
-        """Digital mode: the sealed token on the Man in ``hole`` is ``token`` (its opening, checked
-        by the caller against its commitment; here against the team's unused tokens)."""
+        """Digital mode: the token on the Man in ``hole`` is ``token`` (its opening, checked by the
+        caller against its commitment; here a sealed one against the team's unused tokens, a
+        known one against its value)."""
         return self.apply(Action("open_token", hole=self._hole_index(hole), token=token))
 
     def _hole_index(self, hole: Hole | str) -> Hole:
@@ -434,27 +480,42 @@ class PayOffFlix(Game):
 
     def _act_open_token(self, action: Action) -> None:
         hole, token = action.hole, action.token
-        if isinstance(hole, bool) or not isinstance(hole, int) or self.tokens.get(hole) != SEALED:
-            raise IllegalAction(why("no sealed token to open there: {hole}", hole=repr(hole)))
+        if (
+            isinstance(hole, bool)
+            or not isinstance(hole, int)
+            or not self.tokens_to_open >> hole & 1
+        ):
+            raise IllegalAction(why("no token to open there now: {hole}", hole=repr(hole)))
         _check_token_value(token, IllegalAction)
         assert token is not None
         found = self.piece_at(hole)
         assert found is not None
-        team = found[0]
-        if token not in self.hands[team]:
+        team, known = found[0], self.tokens[hole]
+        if known == SEALED and token in self.hands[team]:
+            self.hands[team] = _without(self.hands[team], token)
+            self.tokens[hole] = token
+        elif known != token:
             # the unused tokens stay secret: the error names only the opening
             raise IllegalAction(
                 why(
-                    "team {team} holds no further unused token {token}: the opening is refused",
+                    "team {team} holds no further unused token {token} for {where}: the opening "
+                    "is refused",
                     team=team,
                     token=repr(token),
+                    where=name(hole, self.layout),
                 )
             )
-        self.hands[team] = _without(self.hands[team], token)
-        self.tokens[hole] = token
+        self.opened.add(hole)
         self._emit("token_opened", team=team, hole=hole, token=token)
-        if self.phase == AWAIT_TOKENS and not self._line_tokens_sealed():
-            self._pay(team)
+        if self.tokens_to_open:
+            return
+        if self.finish_after is not None:
+            winner, reason = self.finish_after
+            self.finish_after = None
+            self._finish(winner, reason)
+        elif self.game_value is None:
+            assert self.scoring_team is not None
+            self._pay(self.scoring_team)
 
     # ----------------------------------------------------------------- state
 

@@ -684,9 +684,9 @@ def test_a_sealed_token_hides_its_value_until_opened_and_the_line_waits_for_it()
     events = game.call(0, at=30.5)
     assert types(events) == ["scored", "turn"] and game.phase == "await_tokens"
     assert game.game_value is None and game.allowed == (1 << parse("R-I-S") | 1 << parse("R-I-H"))
-    with pytest.raises(IllegalAction, match="team 0 holds no further unused token 1"):
+    with pytest.raises(IllegalAction, match="team 0 holds no further unused token 1 for R-I-S"):
         game.open_token("R-I-S", 1)
-    with pytest.raises(IllegalAction, match="no sealed token to open there"):
+    with pytest.raises(IllegalAction, match="no token to open there now"):
         game.open_token("R-I-D", 100)
     assert types(game.open_token("R-I-S", 100)) == ["token_opened"]
     assert types(game.open_token("R-I-H", 50)) == ["token_opened", "payoff", "game_over"]
@@ -721,3 +721,37 @@ def test_sealed_tokens_count_against_the_hand_and_never_ride_a_physical_game() -
     physical = payoff(token_mode="physical")
     with pytest.raises(IllegalPlacement, match="physical token mode"):
         physical.place("Y-II-H", token=SEALED)
+
+
+def test_with_openings_both_boards_wait_for_every_token_and_end_alike() -> None:
+    """The owner's board (values known) and the other board (sealed) run the same actions: the
+    scored line waits for its openings, the game's end for every other token's."""
+    owner, other = payoff(openings=True), payoff(openings=True)
+    alternate(owner, [("R-I-S", 25), ("R-I-H", None), ("R-I-D", 50)])
+    alternate(other, [("R-I-S", SEALED), ("R-I-H", None), ("R-I-D", SEALED)])
+    for game, theirs in ((owner, 10), (other, SEALED)):
+        game.place("Y-I-S", token=100)
+        game.place("B-I-S", token=theirs)
+        game.place("R-I-C", at=30.0)
+        game.call(0, at=30.5)
+        assert game.phase == "await_tokens" and game.game_value is None
+        assert game.tokens_to_open == 1 << parse("R-I-S") | 1 << parse("R-I-D")
+    with pytest.raises(IllegalAction, match="no further unused token 50 for R-I-S"):
+        owner.open_token("R-I-S", 50)
+    for game in (owner, other):
+        game.open_token("R-I-S", 25)
+        events = game.open_token("R-I-D", 50)
+        assert types(events) == ["token_opened", "payoff", "turn"] and game.ledger == [85, -85]
+        assert game.phase == "await_tokens" and game.winner is None
+        assert game.tokens_to_open == 1 << parse("Y-I-S") | 1 << parse("B-I-S")
+        game.open_token("Y-I-S", 100)
+        assert types(game.open_token("B-I-S", 10)) == ["token_opened", "game_over"]
+    assert owner.winner == other.winner == 0
+    assert owner.to_json() == other.to_json()
+
+
+def test_openings_are_a_digital_mode_setting() -> None:
+    with pytest.raises(SettingError, match="openings need digital token mode"):
+        payoff(token_mode="physical", openings=True)
+    with pytest.raises(SettingError, match="openings must be true or false"):
+        payoff(openings="yes")
