@@ -755,3 +755,15 @@ def test_openings_are_a_digital_mode_setting() -> None:
         payoff(token_mode="physical", openings=True)
     with pytest.raises(SettingError, match="openings must be true or false"):
         payoff(openings="yes")
+
+
+def test_with_openings_a_resignation_ends_the_game_once_every_token_is_opened() -> None:
+    game = payoff(openings=True)
+    alternate(game, [("R-I-S", SEALED), ("R-I-H", None)])
+    events = game.resign(1)
+    assert types(events) == ["resign", "turn"] and game.phase == "await_tokens"
+    assert game.winner is None and game.tokens_to_open == 1 << parse("R-I-S")
+    with pytest.raises(IllegalAction, match="no token to open there now"):
+        game.open_token("R-I-H", 5)
+    assert types(game.open_token("R-I-S", 20))[-1] == "game_over" and game.winner == 0
+    assert game.game_value is None and game.hands[0] == (100, 50, 50, 25, 25)
