@@ -32,10 +32,12 @@ class KeptToken(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Book(msgspec.Struct, forbid_unknown_fields=True):
-    """What the file holds: this board's tokens and the other board's commitments by hole."""
+    """What the file holds: this board's tokens and the other board's commitments by hole, and
+    the nonces of the other board's openings taken (the host's log carries them again)."""
 
     ours: dict[str, KeptToken] = {}
     theirs: dict[str, str] = {}
+    opened: dict[str, str] = {}
 
 
 class TokenBook:
@@ -79,6 +81,23 @@ class TokenBook:
                 hole=hole,
             )
         return None
+
+    def took(self, hole: str, nonce: str) -> None:
+        """The other board's opening of its token on ``hole`` (under ``nonce``) was taken."""
+        self.book.opened[hole] = nonce
+        self._keep()
+
+    def seal_on(self, hole: str, *, own: bool) -> str | None:
+        """The commitment to the token on ``hole``: this board's (``own``) or the other's."""
+        if own:
+            kept = self.book.ours.get(hole)
+            return None if kept is None else kept.commitment
+        return self.book.theirs.get(hole)
+
+    def nonce_on(self, hole: str) -> str | None:
+        """The nonce of the opening of the token on ``hole`` (the other board's, else ours)."""
+        kept = self.book.ours.get(hole)
+        return self.book.opened.get(hole, None if kept is None else kept.nonce)
 
     def forget(self) -> None:
         """The game is over and every token opened: the book goes."""
