@@ -178,16 +178,55 @@ def settled(side: Side) -> bool:
     return not (fix["missing"] or fix["extra"] or fix["wrong_kind"])
 
 
-def place_with_token(side: Side, team: int, hole: str, other: Side) -> int:
-    """The person at ``side`` chooses the first token of its team's hand and places a Man on
-    ``hole`` (once both boards match the game): that token."""
+def place_with_token(side: Side, team: int, hole: str, other: Side, *, bare: bool = False) -> int:
+    """The person at ``side`` chooses the first token of its team's hand (``bare``: none) and
+    places a Man on ``hole`` (once both boards match the game): that token."""
     for each in (side, other):
         wait_for(lambda each=each: settled(each), "the boards match")
     token = int(view(side, team)["hand"][0])
-    side.post("/api/token", {"token": token})
+    if not bare:
+        side.post("/api/token", {"token": token})
     side.post("/api/sim/place", {"hole": hole})
     wait_for(lambda: hole in other.state()["board"], f"the Man on {hole} on the other board")
     return token
+
+
+def people(tmp_path: Path, mosquitto: Mosquitto, options: dict[str, Any]) -> tuple[Side, Side]:
+    """Red plays at the host's board, Blue at the guest's: a digital Pay-Off game, joined."""
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    host.post("/api/new_game", {"variant": "payoff", "players": 2, "options": options})
+    guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
+    wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+    return host, guest
+
+
+def test_each_board_opens_its_own_tokens_when_the_line_scores_and_when_the_game_ends(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """Red (host) and Blue (guest) each attach a token; Red's line scores: the host opens Red's
+    token of the line, the line is paid, then the guest opens Blue's token (an order the host
+    checks against its commitment) and the game ends alike on both boards."""
+    host, guest = people(tmp_path, mosquitto, {**SEALED_GAME, "auto_call": True})
+    try:
+        red = place_with_token(host, 0, "R-I-S", guest)
+        blue = place_with_token(guest, 1, "B-IV-S", host)
+        for hole, aside in (("R-I-H", "B-IV-H"), ("R-I-D", "G-III-S")):
+            place_with_token(host, 0, hole, guest, bare=True)
+            place_with_token(guest, 1, aside, host, bare=True)
+        assert view(host, 1)["token_holes"]["B-IV-S"] is None
+        place_with_token(host, 0, "R-I-C", guest, bare=True)  # Red's line scores
+        wait_for(lambda: both_over(host.state(), guest.state()), "the game ends on both boards")
+        ours, theirs = host.state(), guest.state()
+        assert ours["game_value"] == theirs["game_value"]
+        assert ours["game_value"]["value"] == red + 15 and ours["winner"] == 0
+        assert ours["ledger"] == theirs["ledger"] == [red + 15, -red - 15]
+        opened_both = [("open_token", red), ("open_token", blue)]  # the line's, then the rest
+        assert journal_tokens(host) == [("place", red), ("place", 0), *opened_both]
+        assert journal_tokens(guest) == [("place", 0), ("place", blue), *opened_both]
+    finally:
+        host.stop()
+        guest.stop()
 
 
 def test_an_opening_that_does_not_fit_its_commitment_is_refused_by_either_board(
@@ -197,13 +236,9 @@ def test_an_opening_that_does_not_fit_its_commitment_is_refused_by_either_board(
     guest's keys then opens Blue's token with its value but another nonce (as the guest): the
     host refuses the order for its commitment; and opens Red's token with another value (as the
     host): the guest refuses the game, its journal unchanged."""
-    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
-    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    host, guest = people(tmp_path, mosquitto, SEALED_GAME)
     holder = Outsider(mosquitto.port)
     try:
-        host.post("/api/new_game", {"variant": "payoff", "players": 2, "options": SEALED_GAME})
-        guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
         red = place_with_token(host, 0, RED, guest)
         blue = place_with_token(guest, 1, BLUE, host)
         wait_for(lambda: in_step(host, guest), "both boards show both Men")
