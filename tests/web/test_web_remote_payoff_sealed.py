@@ -14,7 +14,8 @@ from typing import Any
 
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_guest, as_host, joined_keys, topic
-from remote_support import Side, both_over, game_of, in_step, mirror, open_game, play, wait_for
+from payoff_support import computers, people, remote_game, watched
+from remote_support import Side, both_over, game_of, in_step, mirror, play, wait_for
 from rogue_support import Rogue
 from sniff_support import assert_read_nothing
 
@@ -112,9 +113,7 @@ def test_a_whole_digital_payoff_game_keeps_each_token_with_its_owner_until_it_is
     tmp_path: Path, mosquitto: Mosquitto
 ) -> None:
     rogue = Rogue(mosquitto.port, subscribe=("#",))
-    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
-    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url, "--computer", "2:1"]).start()
-    watcher = Side(tmp_path / "watcher", ["--remote", mosquitto.url]).start()
+    host, guest, watcher = computers(tmp_path, mosquitto)
     own: dict[str, set[int]] = {}
     spied: list[int] = []
 
@@ -129,10 +128,7 @@ def test_a_whole_digital_payoff_game_keeps_each_token_with_its_owner_until_it_is
         spied.append(step)
 
     try:
-        open_game(host, guest, "payoff", options=SEALED_GAME)
-        codes = host.state()["remote"]
-        watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
-        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        codes = watched((host, guest, watcher), SEALED_GAME)
         own["host"] = set(view(host, 0)["dealt"])
         own["guest"] = set(view(guest, 1)["dealt"])
         own["watcher"] = set()
@@ -189,16 +185,6 @@ def place_with_token(side: Side, team: int, hole: str, other: Side, *, bare: boo
     side.post("/api/sim/place", {"hole": hole})
     wait_for(lambda: hole in other.state()["board"], f"the Man on {hole} on the other board")
     return token
-
-
-def people(tmp_path: Path, mosquitto: Mosquitto, options: dict[str, Any]) -> tuple[Side, Side]:
-    """Red plays at the host's board, Blue at the guest's: a digital Pay-Off game, joined."""
-    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
-    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
-    host.post("/api/new_game", {"variant": "payoff", "players": 2, "options": options})
-    guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-    wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
-    return host, guest
 
 
 def test_each_board_opens_its_own_tokens_when_the_line_scores_and_when_the_game_ends(
@@ -282,13 +268,3 @@ def test_an_opening_that_does_not_fit_its_commitment_is_refused_by_either_board(
         holder.close()
         host.stop()
         guest.stop()
-
-
-def remote_game(side: Side) -> int:
-    """The host's number of the game ``side`` follows (from its journal's ``new_game``)."""
-    journal = Journal(side.folder / "data")
-    try:
-        first = journal.current_game()[0]
-    finally:
-        journal.close()
-    return int(first.data["remote"]["game"])
