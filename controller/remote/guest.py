@@ -330,7 +330,11 @@ class Guest(Role):
         if action.kind != "place" or action.token is None or not sealing(self.ctl.game):
             return said
         hole = self.ctl.game.naming.name(action.hole) if action.hole is not None else ""
-        seal = self.book.seal(hole, action.token)
+        kept = self.book.opening(hole)
+        if kept is None or kept.value != action.token:
+            seal = self.book.seal(hole, action.token)
+        else:  # the same token there again (an order sent anew): the same commitment
+            seal = kept.commitment
         return msgspec.structs.replace(said, token=None, seal=seal)
 
     # ---------------------------------------------------------------- dice neither board chooses
