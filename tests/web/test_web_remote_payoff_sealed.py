@@ -190,13 +190,18 @@ def place_with_token(side: Side, team: int, hole: str, other: Side, *, bare: boo
 def test_each_board_opens_its_own_tokens_when_the_line_scores_and_when_the_game_ends(
     tmp_path: Path, mosquitto: Mosquitto
 ) -> None:
-    """Red (host) and Blue (guest) each attach a token; Red's line scores: the host opens Red's
-    token of the line, the line is paid, then the guest opens Blue's token (an order the host
-    checks against its commitment) and the game ends alike on both boards."""
+    """Red (host) and Blue (guest) each attach a token, and both services are killed and
+    started again; Red's line scores: the host opens Red's token of the line, the line is paid,
+    then the guest opens Blue's token (an order the host checks against its commitment) and the
+    game ends alike on both boards."""
     host, guest = people(tmp_path, mosquitto, {**SEALED_GAME, "auto_call": True})
     try:
         red = place_with_token(host, 0, "R-I-S", guest)
         blue = place_with_token(guest, 1, "B-IV-S", host)
+        for side in (host, guest):  # killed and started again: each token book keeps its own
+            side.kill()
+            side.start()
+        wait_for(lambda: in_step(host, guest), "both boards are back in the game")
         for hole, aside in (("R-I-H", "B-IV-H"), ("R-I-D", "G-III-S")):
             place_with_token(host, 0, hole, guest, bare=True)
             place_with_token(guest, 1, aside, host, bare=True)
