@@ -336,8 +336,8 @@ class Host(Role):
                 self._take_opening(order.action)
             else:
                 self._check_seat(action)
-            if order.action.seal is not None:
-                self._take_seal(order.action)
+            if (seal := order.action.seal) is not None:
+                self._take_seal(order.action, seal)
             fair = self._fair_roll(action, now, order.nonce)
             if fair == "held":
                 return  # thrown when the guest's share comes
@@ -390,11 +390,11 @@ class Host(Role):
         if data.token is not None and data.token != SEALED:
             self.book.seal(data.hole, data.token)
 
-    def _take_seal(self, data: OrderAction) -> None:
-        """A guest's placement whose token it committed to: the commitment is kept."""
+    def _take_seal(self, data: OrderAction, seal: str) -> None:
+        """A guest's placement whose token it committed to (``seal``): the commitment is kept."""
         if not sealing(self.ctl.game) or data.kind != "place" or data.hole is None:
             raise Malformed("only a digital Pay-Off placement carries a token's commitment")
-        self.book.committed(self._name(data.hole), data.seal or "")
+        self.book.committed(self._name(data.hole), seal)
 
     def _take_opening(self, data: OrderAction) -> None:
         """The guest opens one of its tokens: refused unless it fits the commitment kept."""
