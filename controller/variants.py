@@ -44,8 +44,8 @@ class VariantSpec:
     """Remote play carries it: the dice are the host's (Tac-T-Flix's pending lines stand on both
     boards, unmarked on either); hidden tokens stay with their owner (``hidden``)."""
     hidden: bool = False
-    """Hidden tokens (Pay-Off's): carried only in physical token mode, where a token's value
-    travels when its line scores (``controller.remote.tokens``)."""
+    """Hidden tokens (Pay-Off's): a token's value travels only when the rules reveal it,
+    committed before in digital token mode (``controller.remote.tokens``)."""
     penalty_asks_block: bool = False
     """The PENALTY button asks the mover to block the open three formed first (Qubic)."""
 

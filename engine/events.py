@@ -233,6 +233,14 @@ class TokenEntered(EventBase, frozen=True, kw_only=True, tag="token_entered"):
     token: int | None
 
 
+class TokenOpened(EventBase, frozen=True, kw_only=True, tag="token_opened"):
+    """Pay-Off with openings: the token on the Man in ``hole`` is ``token``, now revealed."""
+
+    team: int
+    hole: Hole
+    token: int
+
+
 class PaidOff(EventBase, frozen=True, kw_only=True, tag="payoff"):
     """The deciding line's ``value`` (its Men's ``values``); the others pay it (``ledger``)."""
 
@@ -351,6 +359,7 @@ Event: TypeAlias = (
     | BlockRequested
     | TokenAttached
     | TokenEntered
+    | TokenOpened
     | PaidOff
     | FreePlay
     | BurocratsWon

@@ -102,6 +102,7 @@ ActionKind = Literal[
     "substitute",
     "withdraw",
     "enter_token",
+    "open_token",
 ]
 """Every kind of action of every game (a variant refuses those it does not know)."""
 ACTION_KINDS: frozenset[str] = frozenset(get_args(ActionKind))
@@ -578,6 +579,8 @@ class Game:
                 return self._act_withdraw
             case "enter_token":
                 return self._act_enter_token
+            case "open_token":
+                return self._act_open_token
             case _:
                 if kind not in ACTION_KINDS:  # a kind no type names (read, or made by a test)
                     self._unknown(kind)
@@ -875,6 +878,9 @@ class Game:
 
     def _act_enter_token(self, action: Action) -> None:
         self._unknown(action.kind)  # Pay-Off's
+
+    def _act_open_token(self, action: Action) -> None:
+        self._unknown(action.kind)  # Pay-Off's, with openings
 
     def _act_request_block(self, action: Action) -> None:
         raise IllegalAction(why("{variant} has no block requests", variant=self.variant))

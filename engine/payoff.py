@@ -3,7 +3,10 @@
 Each team is dealt an equal share of the tokens (shuffled with the game seed, or fixed by the
 ``deal`` option). In ``digital`` token mode a placement may carry one unused token of the team
 (never the placement that completes a line); in ``physical`` mode the tokens ride in the real
-Men and the players enter those of the winning line when it scores (``enter_token``). The first
+Men and the players enter those of the winning line when it scores (``enter_token``). A digital
+placement may carry ``SEALED`` instead of a value: a token is attached whose value this board does
+not know yet (another board holds it under a commitment); ``open_token`` resolves it, and a line
+whose Men carry sealed tokens is paid once they are all opened. The first
 scored line ends the game; every other team pays the winner its value; ``ledger`` carries over.
 
 >>> from engine.variants import new_game
@@ -25,7 +28,7 @@ from typing import Any, ClassVar
 
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
-from engine.events import Event, PaidOff, TokenAttached, TokenEntered, Turn
+from engine.events import Event, PaidOff, TokenAttached, TokenEntered, TokenOpened, Turn
 from engine.game import Action, Game, Options, player
 from engine.holes import Hole, name, parse
 from engine.lines import completed_lines
@@ -38,7 +41,11 @@ PLAIN_MAN_VALUE = 5
 """A Man without a token is worth 5."""
 TOKEN_MODES = ("digital", "physical")
 AWAIT_TOKENS = "await_tokens"
-"""Physical token mode: the winning line scored; its Men's tokens are being entered."""
+"""Physical token mode: the winning line scored; its Men's tokens are being entered (digital
+mode: its sealed tokens are being opened)."""
+SEALED = 0
+"""A digital placement's token whose value is not known here yet (never a real token: those are
+1 and more); ``open_token`` tells it."""
 
 
 MAX_TOKEN = 10**6
@@ -69,12 +76,15 @@ def _whole_numbers(key: str, value: Any, low: int, high: int) -> tuple[int, ...]
 class PayOffOptions(Options):
     """Pay-Off settings: ``tokens`` (the set), ``deal`` (one token list per team, or ``None``:
     shuffle with the seed), ``token_mode`` (``digital`` | ``physical``), ``ledger`` (the match
-    balance per team carried in from earlier games, summing to zero; ``None``: all zero)."""
+    balance per team carried in from earlier games, summing to zero; ``None``: all zero),
+    ``openings`` (digital mode, for remote play: every token is opened by ``open_token`` before
+    it counts, its scored line's at the scoring, every other at the game's end)."""
 
     tokens: tuple[int, ...] = DEFAULT_TOKENS
     deal: tuple[tuple[int, ...], ...] | None = None
     token_mode: str = "digital"
     ledger: tuple[int, ...] | None = None
+    openings: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -94,6 +104,10 @@ class PayOffOptions(Options):
             if sum(ledger) != 0:
                 raise SettingError(f"a ledger sums to zero: {list(ledger)!r}")
             object.__setattr__(self, "ledger", ledger)
+        if not isinstance(self.openings, bool):
+            raise SettingError(f"openings must be true or false: {self.openings!r}")
+        if self.openings and self.token_mode != "digital":
+            raise SettingError("openings need digital token mode")
 
 
 def deal_tokens(tokens: tuple[int, ...], teams: int, seed: int) -> list[tuple[int, ...]]:
@@ -157,6 +171,8 @@ class PayOffFlix(Game):
         "score_lines",
         "game_value",
         "paid_line",
+        "opened",
+        "finish_after",
     )
 
     def _init_state(self) -> None:
@@ -171,6 +187,8 @@ class PayOffFlix(Game):
         self.score_lines: list[Bitboard] = []
         self.game_value: int | None = None
         self.paid_line: Bitboard = 0
+        self.opened: set[Hole] = set()
+        self.finish_after: tuple[int | None, str] | None = None
 
     @property
     def pay_options(self) -> PayOffOptions:
@@ -214,7 +232,8 @@ class PayOffFlix(Game):
             )
         if completed_lines(self._line_pieces(team) | bit(hole), hole):
             raise IllegalPlacement(why("no token on this placement: place the Man bare"))
-        if token not in self.hands[team]:
+        unused = len(self.hands[team]) > len(self._sealed(team))
+        if not unused or (token != SEALED and token not in self.hands[team]):
             raise IllegalPlacement(
                 why(
                     "team {team} holds no such unused token: choose one of its own (or none)",
@@ -222,10 +241,19 @@ class PayOffFlix(Game):
                 )
             )
 
+    def _sealed(self, team: int) -> list[Hole]:
+        """The holes of ``team``'s Men whose token is sealed (its value not opened here yet)."""
+        return [
+            hole
+            for hole, token in sorted(self.tokens.items())
+            if token == SEALED and self.men[team] >> hole & 1
+        ]
+
     def _after_place(self, seat: int, team: int, hole: Hole, at: float) -> None:
         token = self.tokens.get(hole)
         if token is not None:
-            self.hands[team] = _without(self.hands[team], token)
+            if token != SEALED:
+                self.hands[team] = _without(self.hands[team], token)
             self._emit(TokenAttached(seat=seat, team=team, hole=hole))
         if completed_lines(self._line_pieces(team), hole):
             self.completers.add(hole)
@@ -241,7 +269,7 @@ class PayOffFlix(Game):
         """Penalised Men go back to supply; their tokens go back to the team's unused tokens."""
         for hole in scan_forward(holes & self.men[team]):
             token = self.tokens.get(hole)
-            if token is not None:
+            if token is not None and token != SEALED:
                 self.hands[team] = tuple(sorted((*self.hands[team], token), reverse=True))
             self.completers.discard(hole)
         super()._remove_men(team, holes)
@@ -262,7 +290,58 @@ class PayOffFlix(Game):
             self.entered = {}
             self._emit(Turn(seat=seat, phase=AWAIT_TOKENS, free_throws=0))
             return
+        if self._unopened(self._scored_men()):
+            self._await_openings(seat)
+            return
         self._pay(team)
+
+    def _await_openings(self, seat: int) -> None:
+        self.to_move = seat
+        self.phase = AWAIT_TOKENS
+        self.reach = 0
+        self._emit(Turn(seat=seat, phase=AWAIT_TOKENS, free_throws=0))
+
+    def _all_men(self) -> Bitboard:
+        union = 0
+        for men in self.men:
+            union |= men
+        return union
+
+    def _scored_men(self) -> Bitboard:
+        union = 0
+        for line in self.score_lines:
+            union |= line
+        return union
+
+    def _unopened(self, men: Bitboard) -> Bitboard:
+        """Digital mode: those of ``men`` whose token must still be opened (a sealed one; with
+        ``openings``, every token not opened yet)."""
+        unopened = 0
+        for hole in scan_forward(men):
+            token = self.tokens.get(hole)
+            if token == SEALED or (
+                token is not None and self.pay_options.openings and hole not in self.opened
+            ):
+                unopened |= bit(hole)
+        return unopened
+
+    @property
+    def tokens_to_open(self) -> Bitboard:
+        """Digital mode, while ``await_tokens``: the Men whose token is to be opened now (the
+        scored lines', then at the game's end every other)."""
+        if self.phase != AWAIT_TOKENS or self.physical_tokens:
+            return 0
+        if self.finish_after is not None:
+            return self._unopened(self._all_men())
+        return self._unopened(self._scored_men())
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        """With ``openings``, the game ends once every token left on the board is opened."""
+        if self.pay_options.openings and self._unopened(self._all_men()):
+            self.finish_after = (winner, reason)
+            self._await_openings(self.to_move)
+            return
+        super()._finish(winner, reason)
 
     def _pay(self, team: int) -> None:
         best = max(self.score_lines, key=lambda line: (self._line_value(line), -line))
@@ -290,7 +369,7 @@ class PayOffFlix(Game):
     @property
     def tokens_to_enter(self) -> Bitboard:
         """Physical mode, after scoring: the Men of the scored lines not yet entered."""
-        if self.phase != AWAIT_TOKENS:
+        if self.phase != AWAIT_TOKENS or not self.physical_tokens:
             return 0
         union = 0
         for line in self.score_lines:
@@ -303,7 +382,7 @@ class PayOffFlix(Game):
     def allowed(self) -> Bitboard:
         """Placing: the empty holes; entering tokens: the Men whose token is still to enter."""
         if self.phase == AWAIT_TOKENS:
-            return self.tokens_to_enter
+            return self.tokens_to_enter if self.physical_tokens else self.tokens_to_open
         return super().allowed
 
     def enter_token(self, hole: Hole | str, token: int | None) -> list[Event]:
@@ -311,6 +390,12 @@ class PayOffFlix(Game):
         no token)."""
         index = self._hole_index(hole)
         return self.apply(Action("enter_token", hole=index, token=token))
+
+    def open_token(self, hole: Hole | str, token: int) -> list[Event]:
+        """Digital mode: the token on the Man in ``hole`` is ``token`` (its opening, checked by the
+        caller against its commitment; here a sealed one against the team's unused tokens, a
+        known one against its value)."""
+        return self.apply(Action("open_token", hole=self._hole_index(hole), token=token))
 
     def _hole_index(self, hole: Hole | str) -> Hole:
         return parse(hole, self.layout) if isinstance(hole, str) else hole
@@ -394,6 +479,45 @@ class PayOffFlix(Game):
         if not self.tokens_to_enter:
             self._pay(team)
 
+    def _act_open_token(self, action: Action) -> None:
+        hole, token = action.hole, action.token
+        if (
+            isinstance(hole, bool)
+            or not isinstance(hole, int)
+            or not self.tokens_to_open >> hole & 1
+        ):
+            raise IllegalAction(why("no token to open there now: {hole}", hole=repr(hole)))
+        _check_token_value(token, IllegalAction)
+        assert token is not None
+        found = self.piece_at(hole)
+        assert found is not None
+        team, known = found[0], self.tokens[hole]
+        if known == SEALED and token in self.hands[team]:
+            self.hands[team] = _without(self.hands[team], token)
+            self.tokens[hole] = token
+        elif known != token:
+            # the unused tokens stay secret: the error names only the opening
+            raise IllegalAction(
+                why(
+                    "team {team} holds no further unused token {token} for {where}: the opening "
+                    "is refused",
+                    team=team,
+                    token=repr(token),
+                    where=name(hole, self.layout),
+                )
+            )
+        self.opened.add(hole)
+        self._emit(TokenOpened(team=team, hole=hole, token=token))
+        if self.tokens_to_open:
+            return
+        if self.finish_after is not None:
+            winner, reason = self.finish_after
+            self.finish_after = None
+            self._finish(winner, reason)
+        elif self.game_value is None:
+            assert self.scoring_team is not None
+            self._pay(self.scoring_team)
+
     # ----------------------------------------------------------------- state
 
     def next_game_options(self) -> dict[str, Any]:
@@ -417,12 +541,15 @@ class PayOffFlix(Game):
         state["token_holes"] = {
             name(hole, self.layout): (
                 value
-                if hole in shown or (self._team_of(hole) == view_team and view_team is not None)
+                if value != SEALED
+                and (hole in shown or (self._team_of(hole) == view_team and view_team is not None))
                 else None
             )
             for hole, value in sorted(self.tokens.items())
         }
-        state["tokens_left"] = [len(hand) for hand in self.hands]
+        state["tokens_left"] = [
+            len(hand) - len(self._sealed(team)) for team, hand in enumerate(self.hands)
+        ]
         if view_team is not None:
             state["view_team"] = view_team
             state["hand"] = list(self.hands[view_team])

@@ -97,7 +97,7 @@ class Facts:
             "resign": playing,
             "hint": self.hints and playing and self.ready and person and game.phase in HINT_PHASES,
             "token": token_mode and playing and person and game.phase == Phase.AWAIT_PLACE,
-            "enter_token": playing and game.phase == Phase.AWAIT_TOKENS,
+            "enter_token": playing and game.phase == Phase.AWAIT_TOKENS and not token_mode,
             "new_game": True,
         }
 

@@ -116,6 +116,11 @@ class PayOffFlow(VariantFlow):
                 team=names[game.winner], value=game.game_value, ledger=ledger
             )
             return after_game(words, game, clearing=host.clearing, ready=host.ready, say=say)
+        if game.phase == Phase.AWAIT_TOKENS and not game.physical_tokens:
+            todo = " ".join(hole_names(host, game.allowed))
+            return say.gettext(
+                "Each board opens the tokens it committed to; still to open: {todo}."
+            ).format(todo=todo)
         if game.phase == Phase.AWAIT_TOKENS:
             todo = " ".join(hole_names(host, game.allowed))
             return say.gettext(

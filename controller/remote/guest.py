@@ -49,7 +49,9 @@ from controller.remote.messages import (
 from controller.remote.pake import Welcome
 from controller.remote.resync import Follower
 from controller.remote.role import Order, Role
+from controller.remote.sealed_tokens import followed, own_openings, sealing
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.token_book import TokenBook
 from controller.remote.tokens import wrong_opening
 from controller.seats import Seat
 from engine.errors import FlixError
@@ -105,6 +107,8 @@ class Guest(Role):
         self.refused_game: int | None = None
         """A game whose log entered a token its team was not dealt: not followed any more."""
         self.follower = Follower()
+        self.book = TokenBook(None, self.game_id, 0)
+        """This board's tokens and the host's commitments in the game followed."""
         self.pending: messages.Order | None = None
         """The last order sent and not yet seen in the log."""
         self._hello_at = 0.0
@@ -141,6 +145,7 @@ class Guest(Role):
             return
         self.follower.game = remote["game"]
         self.follower.applied = sum(1 for e in entries if e.kind in ("action", "undo"))
+        self.book = self._token_book(remote["game"])
         self.remote_seats = tuple(remote.get("seats", ()))
         seed = remote.get("dice_seed")
         if seed is not None:
@@ -208,8 +213,15 @@ class Guest(Role):
         ):
             self.send(messages.ORDERS, pending)  # the host never got it: again, same nonce
 
+    def _token_book(self, game: int) -> TokenBook:
+        path = self.ctl.session.journal.path
+        return TokenBook(None if path is None else path.parent, self.game_id, game)
+
     def _start(self, new_game: NewGame, game: int, now: float) -> None:
         self.fair, self.dice_problem = None, None
+        if self.book.game != game:
+            self.book.forget()
+            self.book = self._token_book(game)
         players = new_game.players
         seats = [
             (self.seats[seat] if seat < len(self.seats) else Seat())
@@ -259,17 +271,22 @@ class Guest(Role):
         for at, entry in enumerate(entries, first):
             if not self._throw_holds(at, entry, now):
                 return
+            data = entry.data
+            if data is not None and sealing(ctl.game):
+                data, problem = followed(entry, self.book)
+                if problem is not None or data is None:
+                    self._refuse_game(problem)
+                    return
             try:
-                if entry.data is None:
+                if data is None:
                     ctl.follow_undo(now)
                 else:
-                    action = Action.from_json(entry.data.to_json(), ctl.game.naming)
+                    action = Action.from_json(data.to_json(), ctl.game.naming)
                     ctl.follow_action(action, now)
                     ctl.session.catch_up(action.at, now)
             except (FlixError, TypeError, JournalError) as error:
                 if (problem := wrong_opening(entry, error)) is not None:
-                    self.problem, self.refused_game = problem, self.follower.game
-                    self.ctl.restate()
+                    self._refuse_game(problem)
                     return
                 # this board no longer agrees with the host: start again from a snapshot
                 ctl.session.emit(RemoteResync(reason=str(error)), now)
@@ -283,6 +300,42 @@ class Guest(Role):
         if self.pending is None and not self.spectator and self.follower.game is not None:
             ctl.recommit(now)
         self._share_due()
+        self._open_own()
+
+    def _refuse_game(self, problem: str | None) -> None:
+        """The host's log breaks the game's rules or a token's commitment: this board follows
+        the game no further (its journal holds nothing of the entry)."""
+        self.problem, self.refused_game = problem, self.follower.game
+        self.ctl.restate()
+
+    # ---------------------------------------------------------------- tokens kept by their owner
+
+    def _open_own(self) -> None:
+        """The rules reveal a token of this board: its opening goes to the host (one at a time,
+        each once the host's log has the one before)."""
+        game = self.ctl.game
+        if self.spectator or self.pending is not None or self.follower.game is None:
+            return
+        if self.refused_game == self.follower.game:
+            return
+        for hole in own_openings(game):
+            kept = self.book.opening(game.naming.name(hole))
+            if kept is not None:
+                said = OrderAction("open_token", hole=kept.hole, token=kept.value, nonce=kept.nonce)
+                self._send_order(said)
+                return
+
+    def _sealed(self, action: Action, said: OrderAction) -> OrderAction:
+        """A digital Pay-Off placement's token stays here: the order carries its commitment."""
+        if action.kind != "place" or action.token is None or not sealing(self.ctl.game):
+            return said
+        hole = self.ctl.game.naming.name(action.hole) if action.hole is not None else ""
+        kept = self.book.opening(hole)
+        if kept is None or kept.value != action.token:
+            seal = self.book.seal(hole, action.token)
+        else:  # the same token there again (an order sent anew): the same commitment
+            seal = kept.commitment
+        return msgspec.structs.replace(said, token=None, seal=seal)
 
     # ---------------------------------------------------------------- dice neither board chooses
 
@@ -366,6 +419,7 @@ class Guest(Role):
         if position != self._refused_at:  # once a position: a refusal never starts a storm
             self._refused_at = position
             self.ctl.recommit(now)
+            self._open_own()
 
     def _answered(self) -> None:
         """The pending order's outcome came: its round trip goes to the link's history."""
@@ -387,14 +441,19 @@ class Guest(Role):
             said = msgspec.convert({k: v for k, v in data.items() if k in ACTION_KEYS}, OrderAction)
         except msgspec.ValidationError:
             raise NotNow(why("remote play carries no {action}", action=repr(action.kind))) from None
+        self._send_order(self._sealed(action, said))
+        self.ctl.session.emit(RemoteOrder(action=action.kind, seat=seat), now)
+        return True
+
+    def _send_order(self, said: OrderAction) -> None:
+        """``said`` to the host, made at the position this board has applied."""
+        assert self.follower.game is not None
         order = messages.Order(
             self.follower.game, self.follower.applied, secrets.token_hex(8), said
         )
         self.pending = order
         self._sent_at = time.monotonic()
         self.send(messages.ORDERS, order)
-        self.ctl.session.emit(RemoteOrder(action=action.kind, seat=seat), now)
-        return True
 
     async def _keep_in_step(self) -> None:
         while True:

@@ -12,6 +12,7 @@ when it receives it, so the call window of a FLIX is judged by the host's clock.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -49,10 +50,13 @@ from controller.remote.messages import (
 from controller.remote.pake import CONFIRM, Door, Secret, request_topic
 from controller.remote.resync import host_log, logged, public_new_game
 from controller.remote.role import Order, Role
+from controller.remote.sealed_tokens import on_wire, own_openings, sealing
 from controller.remote.sealing import Opener, Sealer
+from controller.remote.token_book import TokenBook
 from controller.remote.tokens import game_refusal, with_deal
 from engine.errors import FlixError
 from engine.game import Action, Phase
+from engine.payoff import SEALED
 from engine.phrase import N_, Phrase, why
 
 SNAPSHOT_EVERY = 16
@@ -63,6 +67,8 @@ comes sooner is answered when the time is over (no echo storm)."""
 NEVER_RETAINED = (messages.LOG, messages.REFUSED, messages.ORDERS, messages.HELLO)
 """Topics nobody retains a message on: what is retained there is poison, cleared on connect."""
 SEAT_ACTIONS = ("call", "penalty", "request_block", "resign")
+TOKEN_KINDS = ("enter_token", "open_token")
+"""Actions whose order names a token's value."""
 """Actions that name their seat; a roll and a placement are the mover's."""
 GUESSING = N_(
     "someone is guessing this game's codes ({count} wrong tries): joining is slower while it "
@@ -145,6 +151,9 @@ class Host(Role):
         self.game, self.log = host_log(controller.session.journal.current_game())
         entry = controller.session.entry
         self.new_game = with_deal(public_new_game(entry), entry)
+        self.book = self._token_book()
+        self._opening = False
+        """This board's own tokens are being opened (``_open_own``)."""
         self.fair = self._fair_dice()
         self._fair_held: tuple[int, Action, str | None] | None = None
         self._fair_proof: messages.DiceProof | None = None
@@ -157,6 +166,8 @@ class Host(Role):
                 data = self.log[at - 1].data if at <= len(self.log) else None
                 if data is not None and data.kind == "roll" and data.throw == throw.faces:
                     self.log[at - 1] = LogEntry("action", data, throw.proof)
+        if sealing(controller.game):  # a restart: the tokens as the log showed them
+            self.log = [on_wire(entry, self.book) for entry in self.log]
         self._carried: set[str] = set()
         self._hello_answered = -SNAPSHOT_GAP_S
         self._hello_due: asyncio.TimerHandle | None = None
@@ -255,6 +266,7 @@ class Host(Role):
         for leaf in NEVER_RETAINED:  # the rest is replaced below or by the guest
             self.link.publish(self.topic(leaf), b"", retain=True)
         self.publish_snapshot()
+        self._openings_due()  # a restart while this board's tokens were to be opened
 
     def publish_snapshot(self) -> None:
         """The game from its start; retained while the game runs (a finished game's is not
@@ -269,6 +281,8 @@ class Host(Role):
             self.game, self.log = journalled.seq, []
             self.new_game = with_deal(public_new_game(journalled.data), journalled.data)
             self.fair, self._fair_held, self.dice_problem = self._fair_dice(), None, None
+            self.book.forget()
+            self.book = self._token_book()
             self._carried.clear()
             self.publish_snapshot()
             return
@@ -279,8 +293,12 @@ class Host(Role):
         proof, self._fair_proof = self._fair_proof, None
         if proof is not None:
             entry = LogEntry(entry.kind, entry.data, proof)
+        if sealing(self.ctl.game):
+            self._seal_own(entry)
+            entry = on_wire(entry, self.book)
         self.log.append(entry)
         self.send(messages.LOG, Entry.of(self.game, len(self.log), entry))
+        self._openings_due()
         if self.ctl.game.game_over:  # the game's end: its snapshot leaves the broker
             self.link.publish(self.topic(messages.SNAPSHOT), b"", retain=True)
         elif len(self.log) % SNAPSHOT_EVERY == 0:
@@ -314,7 +332,12 @@ class Host(Role):
             return
         try:
             action = self._action(order.action, now)
-            self._check_seat(action)
+            if action.kind == "open_token":  # the guest's token, whoever's turn it is
+                self._take_opening(order.action)
+            else:
+                self._check_seat(action)
+            if (seal := order.action.seal) is not None:
+                self._take_seal(order.action, seal)
             fair = self._fair_roll(action, now, order.nonce)
             if fair == "held":
                 return  # thrown when the guest's share comes
@@ -333,7 +356,7 @@ class Host(Role):
         host's unless they are physical (a person reads them, on either side)."""
         ctl = self.ctl
         kind, seat, hole, to, throw = data.kind, data.seat, data.hole, data.to, data.throw
-        if kind in ("place", "substitute", "withdraw") and hole is None:
+        if kind in ("place", "substitute", "withdraw", "open_token") and hole is None:
             raise Malformed(f"a {kind} names its hole")
         if kind == "move" and (hole is None or to is None):
             raise Malformed("a move names its square and where it goes")
@@ -350,8 +373,67 @@ class Host(Role):
             throw=throw,
             at=ctl.game_time(now) if kind != "roll" else 0.0,
             piece=data.piece,
-            token=data.token if kind == "enter_token" else None,
+            token=SEALED if data.seal is not None else data.token if kind in TOKEN_KINDS else None,
         )
+
+    # ---------------------------------------------------------------- tokens kept by their owner
+
+    def _token_book(self) -> TokenBook:
+        path = self.ctl.session.journal.path
+        return TokenBook(None if path is None else path.parent, self.game_id, self.game)
+
+    def _seal_own(self, entry: LogEntry) -> None:
+        """A placement with this board's token: the token is committed to (a fresh nonce)."""
+        data = entry.data
+        if data is None or data.kind != "place" or data.hole is None:
+            return
+        if data.token is not None and data.token != SEALED:
+            self.book.seal(data.hole, data.token)
+
+    def _take_seal(self, data: OrderAction, seal: str) -> None:
+        """A guest's placement whose token it committed to (``seal``): the commitment is kept."""
+        if not sealing(self.ctl.game) or data.kind != "place" or data.hole is None:
+            raise Malformed("only a digital Pay-Off placement carries a token's commitment")
+        self.book.committed(self._name(data.hole), seal)
+
+    def _take_opening(self, data: OrderAction) -> None:
+        """The guest opens one of its tokens: refused unless it fits the commitment kept."""
+        if not sealing(self.ctl.game) or data.hole is None:
+            raise Malformed("only a digital Pay-Off game opens tokens")
+        if data.token is None or data.nonce is None:
+            raise Malformed("an opening names its token and nonce")
+        hole = self._name(data.hole)
+        refusal = self.book.refusal(hole, data.token, data.nonce)
+        if refusal is not None:
+            raise NotNow(refusal)
+        self.book.took(hole, data.nonce)
+
+    def _name(self, hole: str) -> str:
+        naming = self.ctl.game.naming
+        return naming.name(naming.parse(hole))
+
+    def _openings_due(self) -> None:
+        """This board's tokens are due to be opened: they are, once the current change is
+        done."""
+        if not self._opening and own_openings(self.ctl.game):
+            self._opening = True
+            asyncio.get_running_loop().call_soon(self.order, self._open_own)
+
+    def _open_own(self, now: float) -> None:
+        """Open every token of this board the rules reveal now (each an ``open_token``)."""
+        ctl, tried = self.ctl, set[int]()
+        try:
+            while todo := [hole for hole in own_openings(ctl.game) if hole not in tried]:
+                hole = todo[0]
+                tried.add(hole)
+                kept = self.book.opening(ctl.game.naming.name(hole))
+                if kept is None:
+                    continue
+                opening = Action("open_token", hole=hole, token=kept.value, at=ctl.game_time(now))
+                with contextlib.suppress(FlixError, ControllerError, JournalError):
+                    ctl.follow_action(opening, now)  # refused: the page shows the game waiting
+        finally:
+            self._opening = False
 
     def _check_seat(self, action: Action) -> None:
         seat = actor(action, self.ctl.game.to_move)

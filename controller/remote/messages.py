@@ -45,7 +45,8 @@ VARIANTS = tuple(name for name, spec in SPECS.items() if spec.carried)
 (``controller.remote.fair_dice``; Olix and Tac-T-Flix have none); Pay-Off's tokens stay with
 their owner (``controller.remote.tokens``)."""
 HIDDEN = tuple(name for name, spec in SPECS.items() if spec.hidden)
-"""Variants with hidden tokens: carried in physical token mode only (``remote.tokens``)."""
+"""Variants with hidden tokens: committed and opened, or entered at the reveal
+(``remote.tokens``)."""
 OrderKind = ActionKind
 """The kinds of action a guest's order may carry: every kind there is (``engine.game``)."""
 ORDER_KINDS: tuple[str, ...] = get_args(OrderKind)
@@ -65,6 +66,8 @@ Token = Annotated[int, msgspec.Meta(ge=1, le=MAX_TOKEN)]
 """A Pay-Off token's value."""
 Hex = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
 """32 bytes in hexadecimal."""
+Opening = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{32}$")]
+"""A token commitment's nonce (``controller.remote.commitments``): 16 bytes in hexadecimal."""
 
 
 class Malformed(ValueError):
@@ -141,6 +144,10 @@ class LogEntry(_Part, frozen=True):
     data: ActionData | None = None
     dice: DiceProof | None = None
     """A virtual throw's proof (``fair_dice``)."""
+    seal: Hex | None = None
+    """Digital Pay-Off: a placement's token commitment (its token is ``SEALED``, 0)."""
+    nonce: Opening | None = None
+    """Digital Pay-Off: an ``open_token``'s nonce, which with its token opens the seal."""
 
     def __post_init__(self) -> None:
         _check_entry(self.kind, self.data)
@@ -187,14 +194,18 @@ class Entry(_Message, tag="entry", frozen=True):
     data: ActionData | None = None
     dice: DiceProof | None = None
     """A virtual throw's proof (``fair_dice``)."""
+    seal: Hex | None = None
+    """As in ``LogEntry``."""
+    nonce: Opening | None = None
+    """As in ``LogEntry``."""
 
     @classmethod
     def of(cls, game: int, n: int, entry: LogEntry) -> Entry:
-        return cls(game, n, entry.kind, entry.data, entry.dice)
+        return cls(game, n, entry.kind, entry.data, entry.dice, entry.seal, entry.nonce)
 
     @property
     def entry(self) -> LogEntry:
-        return LogEntry(self.kind, self.data, self.dice)
+        return LogEntry(self.kind, self.data, self.dice, self.seal, self.nonce)
 
     def __post_init__(self) -> None:
         _check_entry(self.kind, self.data)
@@ -210,7 +221,12 @@ class OrderAction(_Part, frozen=True):
     piece: Literal["man", "burocrat"] = "man"
     to: Name | None = None
     token: Token | None = None
-    """Pay-Off, physical token mode: the token entered for a Man of the scored line."""
+    """Pay-Off: the token entered for a Man of the scored line (physical token mode), or the
+    value of an ``open_token`` (digital)."""
+    seal: Hex | None = None
+    """Digital Pay-Off: a placement's token commitment (the token itself stays here)."""
+    nonce: Opening | None = None
+    """Digital Pay-Off: an ``open_token``'s nonce."""
 
 
 class Order(_Message, tag="order", frozen=True):

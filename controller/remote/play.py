@@ -24,7 +24,7 @@ from controller.remote.messages import VARIANTS
 from controller.remote.pake import Door, Welcome, fresh_code, nameplate
 from controller.remote.role import Order
 from controller.remote.shown import Hosted
-from controller.remote.tokens import game_refusal
+from controller.remote.tokens import game_refusal, hosting_refusal
 from controller.seats import Seat
 from engine.phrase import why
 
@@ -116,7 +116,7 @@ class RemotePlay:
                     variant=game.variant,
                 )
             )
-        if (refusal := game_refusal(self.ctl.session.entry)) is not None:
+        if (refusal := game_refusal(self.ctl.session.entry) or hosting_refusal(game)) is not None:
             raise NotNow(refusal)
         if seats is None:
             seats = list(range(1, game.players))

@@ -1,19 +1,20 @@
 """Pay-Off's hidden tokens in remote play: which Man carries which token stays with its owner.
 
-A remote Pay-Off game is played in physical token mode (``engine.payoff``): a placement carries
-no token on either board, so no order, log entry, snapshot, journal or state of the other board
-holds one. When a line scores, the scoring seat's board enters the tokens of its Men
-(``enter_token``: the host's seat on the host, the guest's as an order), each a log entry both
-boards check against the dealt hand. Digital token mode (a token chosen in the page and attached
-to the placement) would put the value into the placement, on the wire and into the host's
-engine: a hosted board refuses it.
+Digital token mode is played with the option ``openings`` (``controller.remote.sealed_tokens``):
+a token chosen for a placement stays on its owner's board, the other boards receive its
+commitment, and its opening when the rules reveal it. Physical token mode: a placement carries
+no token on either board (the token rides in the real Man, which no board reads); when a line
+scores, the scoring seat's board enters the tokens of its Men (``enter_token``: the host's seat
+on the host, the guest's as an order), each a log entry both boards check against the dealt hand.
 
 The deal travels in the game's options: with two teams each hand tells the other, so the split
 is no secret; the host's seed (which deals it) still never leaves the host. More teams would
 tell each other's hands: remote Pay-Off is two teams.
 
 >>> print(refusal("payoff", 2, {"token_mode": "digital"}))  # doctest: +ELLIPSIS
-remote Pay-Off plays physical token mode (...): start it with token_mode physical
+remote Pay-Off in digital token mode commits each token and opens it at its reveal: start it ...
+>>> refusal("payoff", 2, {"token_mode": "digital", "openings": True}) is None
+True
 >>> refusal("payoff", 2, {"token_mode": "physical"}) is None
 True
 """
@@ -26,6 +27,7 @@ from controller.core.game_log import start
 from controller.game_data import NewGameData
 from controller.remote.messages import LogEntry, NewGame
 from engine.errors import IllegalAction
+from engine.game import Game
 from engine.payoff import PayOffFlix
 from engine.phrase import Phrase, why
 
@@ -38,13 +40,24 @@ def refusal(variant: str, teams: int, options: Mapping[str, object]) -> Phrase |
     """Why a hosted board does not start this game (``None``: it may)."""
     if variant != PAYOFF:
         return None
-    if options.get("token_mode") != "physical":
+    if options.get("token_mode") != "physical" and options.get("openings") is not True:
         return why(
-            "remote Pay-Off plays physical token mode (a token is entered when its line "
-            "scores): start it with token_mode physical"
+            "remote Pay-Off in digital token mode commits each token and opens it at its "
+            "reveal: start it with openings true (or with token_mode physical)"
         )
     if teams != TEAMS:
         return why("remote Pay-Off is played by two teams, not {teams}", teams=teams)
+    return None
+
+
+def hosting_refusal(game: Game) -> Phrase | None:
+    """Why a running game is not hosted: a digital Pay-Off game with tokens attached at this
+    one board already (the other board's team would have shown its tokens here)."""
+    if isinstance(game, PayOffFlix) and not game.physical_tokens and game.tokens:
+        return why(
+            "tokens are attached to Men at this board already: host a new Pay-Off game, so "
+            "that each board keeps its own team's tokens"
+        )
     return None
 
 

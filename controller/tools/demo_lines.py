@@ -164,6 +164,7 @@ class Narrator:
                 | game.GameOver()
                 | game.FreeThrowsEnded()
                 | game.TokenEntered()
+                | game.TokenOpened()
                 | game.FreePlay()
                 | game.FreePlaysLost()
                 | game.NoOpenSquare()

@@ -85,6 +85,7 @@ from engine.events import (
     Substituted,
     TokenAttached,
     TokenEntered,
+    TokenOpened,
     Turn,
     TurnLost,
     Withdrawn,
@@ -248,6 +249,7 @@ class Narrator:
                 | BlockRequested()
                 | TokenAttached()
                 | TokenEntered()
+                | TokenOpened()
                 | FreePlay()
                 | BurocratsWon()
                 | FreePlaysLost()

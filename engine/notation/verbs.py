@@ -183,6 +183,13 @@ def _read_entered(verb: Token, args: list[Token], game: Game) -> Fields:
     return {"hole": hole_of(args[0], game), "token": value}
 
 
+def _read_opened(verb: Token, args: list[Token], game: Game) -> Fields:
+    if len(args) != 2:
+        where = args[2] if len(args) > 2 else verb
+        raise NotationError(where.line, where.text, "open takes a hole and the token's value")
+    return {"hole": hole_of(args[0], game), "token": number_of(args[1], "a token")}
+
+
 def _write_dice(action: Action, game: Game) -> list[str]:
     pair = game.dice_pair if isinstance(game, Flip4) else None
     return [] if pair is None else [f"{pair[0]}/{pair[1]}"]
@@ -225,6 +232,8 @@ RESIGN = Verb("resign", "resign", "resign", _none, _no_arguments("resign"), move
 BUROCRAT_VERB = Verb("burocrat", "substitute", "burocrat HOLE", _write_hole, _read_hole)
 WITHDRAW = Verb("withdraw", "withdraw", "withdraw HOLE", _write_hole, _read_hole)
 ENTER_TOKEN = Verb("token", "enter_token", "token HOLE N|none", _write_entered, _read_entered)
+OPEN_TOKEN = Verb("open", "open_token", "open HOLE N", _write_entered, _read_opened)
+"""Pay-Off between boards: a committed token opened (its value; ``place ... token 0``: sealed)."""
 
 
 # ----------------------------------------------------------------- Pay-Off's deal
@@ -269,7 +278,9 @@ def dialect_of(variant: str) -> Dialect:
 
 register_dialect("lucky", Dialect((ROLL, PLACE, FLIX, PENALTY, RESIGN)))
 register_dialect("qubic", Dialect((PLACE, BLOCK, RESIGN)))
-register_dialect("payoff", Dialect((PLACE, FLIX, PENALTY, RESIGN, ENTER_TOKEN), (DEAL,)))
+register_dialect(
+    "payoff", Dialect((PLACE, FLIX, PENALTY, RESIGN, ENTER_TOKEN, OPEN_TOKEN), (DEAL,))
+)
 register_dialect("tactflix", Dialect((PLACE, FLIX, PENALTY, RESIGN, BUROCRAT_VERB, WITHDRAW)))
 register_dialect("flip4", Dialect((DICE_ROLL, PLACE, STEP, RESIGN)))
 register_dialect("olix", Dialect((PLACE, RESIGN)))

@@ -14,7 +14,7 @@ from engine.bitboard import popcount
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
 from engine.game import Action
 from engine.holes import parse
-from engine.payoff import DEFAULT_TOKENS, PayOffFlix, deal_tokens
+from engine.payoff import DEFAULT_TOKENS, SEALED, PayOffFlix, deal_tokens
 from engine.variants import new_game, replay
 
 DEAL = [[100, 50, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]
@@ -670,3 +670,100 @@ def test_a_line_scored_by_its_placement_waits_for_its_tokens_in_physical_mode() 
     for hole, token in zip(ROW, (*game.dealt[0][:2], None, None), strict=True):
         game.enter_token(hole, token)
     assert game.game_over and game.game_value == sum(game.dealt[0][:2]) + 10
+
+
+# ---------------------------------------------------------------- §5 sealed tokens (remote play)
+
+
+def test_a_sealed_token_hides_its_value_until_opened_and_the_line_waits_for_it() -> None:
+    game = payoff()
+    alternate(game, [("R-I-S", SEALED), ("R-I-H", SEALED), ("R-I-D", None)])
+    assert game.hands[0] == tuple(DEAL[0]) and game.to_json()["tokens_left"] == [4, 6]
+    assert game.to_json(view_team=0)["token_holes"] == {"R-I-S": None, "R-I-H": None}
+    game.place("R-I-C", at=30.0)
+    events = game.call(0, at=30.5)
+    assert types(events) == ["scored", "turn"] and game.phase == "await_tokens"
+    assert game.game_value is None and game.allowed == (1 << parse("R-I-S") | 1 << parse("R-I-H"))
+    with pytest.raises(IllegalAction, match="team 0 holds no further unused token 1 for R-I-S"):
+        game.open_token("R-I-S", 1)
+    with pytest.raises(IllegalAction, match="no token to open there now"):
+        game.open_token("R-I-D", 100)
+    assert types(game.open_token("R-I-S", 100)) == ["token_opened"]
+    assert types(game.open_token("R-I-H", 50)) == ["token_opened", "payoff", "game_over"]
+    assert game.game_value == 100 + 50 + 5 + 5 and game.ledger == [160, -160]
+    assert game.to_json()["token_holes"] == {"R-I-S": 100, "R-I-H": 50}
+
+
+def test_sealed_tokens_replay_and_agree_with_the_owners_game() -> None:
+    owner, other = payoff(), payoff()
+    alternate(owner, [("R-I-S", 25), ("R-I-H", None), ("R-I-D", 50)])
+    alternate(other, [("R-I-S", SEALED), ("R-I-H", None), ("R-I-D", SEALED)])
+    for game in (owner, other):
+        game.place("R-I-C", at=30.0)
+        game.call(0, at=30.5)
+    other.open_token("R-I-S", 25)
+    other.open_token("R-I-D", 50)
+    assert owner.ledger == other.ledger == [85, -85]
+    assert owner.to_json()["game_value"] == other.to_json()["game_value"]
+    again = replay("payoff", 2, other.seed, {"deal": DEAL}, list(other.actions))
+    assert snapshot(again) == snapshot(other)
+
+
+def test_sealed_tokens_count_against_the_hand_and_never_ride_a_physical_game() -> None:
+    game = payoff(deal=[[100, 1], [50, 2]], tokens=[100, 50, 2, 1])
+    game.place("Y-II-H", token=SEALED)
+    game.place("B-IV-S")
+    game.place("Y-II-S", token=SEALED)
+    game.place("B-IV-H")
+    with pytest.raises(IllegalPlacement, match="team 0 holds no such unused token"):
+        game.place("Y-II-D", token=SEALED)
+    assert game.to_json()["tokens_left"] == [0, 2]
+    physical = payoff(token_mode="physical")
+    with pytest.raises(IllegalPlacement, match="physical token mode"):
+        physical.place("Y-II-H", token=SEALED)
+
+
+def test_with_openings_both_boards_wait_for_every_token_and_end_alike() -> None:
+    """The owner's board (values known) and the other board (sealed) run the same actions: the
+    scored line waits for its openings, the game's end for every other token's."""
+    owner, other = payoff(openings=True), payoff(openings=True)
+    alternate(owner, [("R-I-S", 25), ("R-I-H", None), ("R-I-D", 50)])
+    alternate(other, [("R-I-S", SEALED), ("R-I-H", None), ("R-I-D", SEALED)])
+    for game, theirs in ((owner, 10), (other, SEALED)):
+        game.place("Y-I-S", token=100)
+        game.place("B-I-S", token=theirs)
+        game.place("R-I-C", at=30.0)
+        game.call(0, at=30.5)
+        assert game.phase == "await_tokens" and game.game_value is None
+        assert game.tokens_to_open == 1 << parse("R-I-S") | 1 << parse("R-I-D")
+    with pytest.raises(IllegalAction, match="no further unused token 50 for R-I-S"):
+        owner.open_token("R-I-S", 50)
+    for game in (owner, other):
+        game.open_token("R-I-S", 25)
+        events = game.open_token("R-I-D", 50)
+        assert types(events) == ["token_opened", "payoff", "turn"] and game.ledger == [85, -85]
+        assert game.phase == "await_tokens" and game.winner is None
+        assert game.tokens_to_open == 1 << parse("Y-I-S") | 1 << parse("B-I-S")
+        game.open_token("Y-I-S", 100)
+        assert types(game.open_token("B-I-S", 10)) == ["token_opened", "game_over"]
+    assert owner.winner == other.winner == 0
+    assert owner.to_json() == other.to_json()
+
+
+def test_openings_are_a_digital_mode_setting() -> None:
+    with pytest.raises(SettingError, match="openings need digital token mode"):
+        payoff(token_mode="physical", openings=True)
+    with pytest.raises(SettingError, match="openings must be true or false"):
+        payoff(openings="yes")
+
+
+def test_with_openings_a_resignation_ends_the_game_once_every_token_is_opened() -> None:
+    game = payoff(openings=True)
+    alternate(game, [("R-I-S", SEALED), ("R-I-H", None)])
+    events = game.resign(1)
+    assert types(events) == ["resign", "turn"] and game.phase == "await_tokens"
+    assert game.winner is None and game.tokens_to_open == 1 << parse("R-I-S")
+    with pytest.raises(IllegalAction, match="no token to open there now"):
+        game.open_token("R-I-H", 5)
+    assert types(game.open_token("R-I-S", 20))[-1] == "game_over" and game.winner == 0
+    assert game.game_value is None and game.hands[0] == (100, 50, 50, 25, 25)

@@ -1,41 +1,54 @@
-"""A board that hosts a remote game starts Pay-Off only in physical token mode (a token is
-entered when its line scores; docs/REMOTE.md, "Hidden tokens"): digital token mode, where the
-token rides on the placement, answers 409 and says how to go on, and so does hosting a digital
-Pay-Off game; every other game remote play carries starts as before (a real service, a real
-mosquitto)."""
+"""A board that hosts a remote game starts Pay-Off in physical token mode, or in digital token
+mode with ``openings`` (each token committed and opened at its reveal; docs/REMOTE.md, "Hidden
+tokens"): digital mode without it answers 409 and says how to go on, and so does hosting such a
+game, or a digital game whose tokens were attached at this one board; every other game remote
+play carries starts as before (a real service, a real mosquitto)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from broker_support import Mosquitto
+from remote_support import wait_for
 from web_support import Service
 
 PHYSICAL = {"token_mode": "physical"}
+SEALED = {"token_mode": "digital", "openings": True}
 
 
-def test_pay_off_is_hosted_in_physical_token_mode_only(
+def test_pay_off_is_hosted_with_physical_tokens_or_committed_digital_ones(
     launch_service: Callable[..., Service], mosquitto: Mosquitto
 ) -> None:
     service = launch_service(args=["--remote", mosquitto.url])
     service.post("/api/new_game", {"variant": "payoff", "players": 2})
     refused = service.post("/api/remote/host", {})
     assert refused.status_code == 409, refused.text
-    assert "token_mode physical" in refused.json()["error"]
+    assert "start it with openings true" in refused.json()["error"]
     assert service.state()["remote"] is None
+    service.post("/api/new_game", {"variant": "payoff", "players": 2, "options": SEALED})
+    hand = service.client.get("/api/state", params={"team": 0}).json()["hand"]
+    assert service.post("/api/token", {"token": hand[0]}).status_code == 200
+    service.post("/api/sim/place", {"hole": "R-I-S"})
+    wait_for(lambda: "R-I-S" in service.state()["board"], "the Man with its token")
+    refused = service.post("/api/remote/host", {})
+    assert refused.status_code == 409, refused.text
+    assert "tokens are attached to Men at this board already" in refused.json()["error"]
     assert service.post("/api/new_game", {"variant": "qubic", "players": 2}).status_code == 200
     assert service.post("/api/remote/host", {}).status_code == 200
     before = service.state()
     refused = service.post("/api/new_game", {"variant": "payoff", "players": 2})
     assert refused.status_code == 409, refused.text
     said = refused.json()["error"]
-    assert "remote Pay-Off plays physical token mode" in said and "token_mode physical" in said
+    assert "remote Pay-Off in digital token mode commits each token" in said, said
+    assert "token_mode physical" in said
     after = service.state()
     assert (after["variant"], after["remote"]["role"]) == (before["variant"], "host")
     for variant in ("tactflix", "qubic"):
         started = service.post("/api/new_game", {"variant": variant, "players": 2})
         assert started.status_code == 200, started.text
         assert service.state()["variant"] == variant
-    physical = {"variant": "payoff", "players": 2, "options": PHYSICAL}
-    assert service.post("/api/new_game", physical).status_code == 200
-    assert (service.state()["variant"], service.state()["remote"]["role"]) == ("payoff", "host")
+    for options in (PHYSICAL, SEALED):
+        payoff = {"variant": "payoff", "players": 2, "options": options}
+        started = service.post("/api/new_game", payoff)
+        assert started.status_code == 200, started.text
+        assert (service.state()["variant"], service.state()["remote"]["role"]) == ("payoff", "host")

@@ -12,6 +12,7 @@ from typing import Any
 
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_host, joined_keys, link, topic
+from payoff_support import people, remote_game
 from remote_support import Side, both_over, game_of, in_step, mirror, open_game, play, wait_for
 from rogue_support import Rogue
 from sniff_support import assert_read_nothing
@@ -120,16 +121,6 @@ WRONG = 999
 """A token nobody was dealt (not in ``TOKENS``)."""
 
 
-def people(tmp_path: Path, mosquitto: Mosquitto) -> tuple[Side, Side]:
-    """Red plays at the host's board, Blue at the guest's: a physical Pay-Off game, joined."""
-    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
-    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
-    host.post("/api/new_game", {"variant": "payoff", "players": 2, "options": PEOPLE})
-    guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-    wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
-    return host, guest
-
-
 def settled(side: Side, phase: str) -> bool:
     """The person at ``side`` mirrors the other board's Men; whether it matches the game and
     the game is in ``phase``."""
@@ -155,7 +146,7 @@ def test_the_host_refuses_a_token_the_guest_s_team_was_not_dealt(
     """Blue's line scores on the guest's board: its entry of a token nobody was dealt is refused
     by the host (the guest hears why, nothing is entered on either board); Blue's real tokens
     are then entered and both boards pay the same line."""
-    host, guest = people(tmp_path, mosquitto)
+    host, guest = people(tmp_path, mosquitto, PEOPLE)
     try:
         red = [(host, hole) for hole in (*RED[:3], ASIDE[0])]
         blue = [(guest, hole) for hole in BLUE]
@@ -196,7 +187,7 @@ def test_the_guest_refuses_a_game_whose_host_enters_a_token_it_was_not_dealt(
     guest's keys: a host that changed its program does the same) enters a token nobody was dealt
     for one of Red's Men. The guest refuses the game: its page shows the problem, its journal
     holds no token, and it follows the game no further (the host's real entries are dropped)."""
-    host, guest = people(tmp_path, mosquitto)
+    host, guest = people(tmp_path, mosquitto, PEOPLE)
     holder = Outsider(mosquitto.port)
     try:
         red = [(host, hole) for hole in RED]
@@ -225,13 +216,3 @@ def test_the_guest_refuses_a_game_whose_host_enters_a_token_it_was_not_dealt(
         holder.close()
         host.stop()
         guest.stop()
-
-
-def remote_game(side: Side) -> int:
-    """The host's number of the game ``side`` follows (from its journal's ``new_game``)."""
-    journal = Journal(side.folder / "data")
-    try:
-        first = journal.current_game()[0]
-    finally:
-        journal.close()
-    return int(first.data["remote"]["game"])

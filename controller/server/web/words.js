@@ -290,6 +290,8 @@ export function describeEvent(event, state) {
       const none = t("none");
       return t("Token on {hole}: {token}.", { hole, token: event.token ?? none });
     }
+    case "token_opened":
+      return t("Token on {hole}: {token}.", { hole, token: event.token });
     case "call_nothing":
       return t("{by} called FLIX: no line to score.", { by });
     case "penalty":

@@ -1,0 +1,40 @@
+"""A board's token book: its own values and nonces kept privately across a restart, the other
+board's openings checked against the commitments it sent."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+from controller.remote.commitments import commitment, opens
+from controller.remote.token_book import TokenBook
+
+GAME_ID, GAME = "5eed", 3
+
+
+def test_own_tokens_are_kept_privately_and_open_alike_after_a_restart(tmp_path: Path) -> None:
+    book = TokenBook(tmp_path, GAME_ID, GAME)
+    seal = book.seal("Y-II-H", 977)
+    path = tmp_path / "tokens" / f"{GAME_ID}-{GAME}.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    again = TokenBook(tmp_path, GAME_ID, GAME)  # the service restarted
+    kept = again.opening("Y-II-H")
+    assert kept is not None and kept.value == 977 and kept.commitment == seal
+    assert opens(seal, GAME_ID, GAME, "Y-II-H", kept.value, kept.nonce)
+    assert again.opening("Y-II-S") is None
+    again.forget()
+    assert not path.exists() and TokenBook(tmp_path, GAME_ID, GAME).opening("Y-II-H") is None
+
+
+def test_an_opening_that_does_not_fit_the_commitment_is_refused(tmp_path: Path) -> None:
+    nonce = "ab" * 16
+    book = TokenBook(tmp_path, GAME_ID, GAME)
+    book.committed("B-IV-S", commitment(GAME_ID, GAME, "B-IV-S", 613, nonce))
+    book = TokenBook(tmp_path, GAME_ID, GAME)  # the commitments survive a restart too
+    assert book.refusal("B-IV-S", 613, nonce) is None
+    wrong_value = book.refusal("B-IV-S", 541, nonce)
+    wrong_nonce = book.refusal("B-IV-S", 613, "ab" * 15 + "ac")
+    for refused in (wrong_value, wrong_nonce):
+        assert refused is not None and "does not fit its commitment" in str(refused)
+    assert "no token was committed on B-IV-H" in str(book.refusal("B-IV-H", 613, nonce))
+    assert TokenBook(None, GAME_ID, GAME).refusal("B-IV-S", 613, nonce) is not None
