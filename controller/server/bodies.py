@@ -22,6 +22,7 @@ from controller.computer.level_guide import LevelGuide
 from controller.config import MAX_TOKEN
 from controller.config_file import TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
+from controller.games import game_names
 from controller.i18n import LANGUAGES
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
@@ -40,7 +41,6 @@ from controller.words import Words
 from engine.game import SEED_LIMIT
 from engine.payoff import MAX_TOKEN as MAX_PAYOFF_TOKEN
 from engine.players.base import LEVELS
-from engine.variants import VARIANTS
 
 # Each bound is checked where the body is read (``msgspec.convert``: a 400) and stated in the
 # document by the same declaration. A value the document allows that this game or board does not
@@ -73,8 +73,10 @@ Throw = Annotated[
     ),
 ]
 Piece = Literal["man", "burocrat"]
+GAMES = game_names()
+"""The installed games (``controller.games``), read when the service starts."""
 Variant = Annotated[
-    str, Meta(pattern=f"^({'|'.join(VARIANTS)})$", description=f"one of {', '.join(VARIANTS)}")
+    str, Meta(pattern=f"^({'|'.join(GAMES)})$", description=f"one of {', '.join(GAMES)}")
 ]
 Level = Annotated[int, Meta(ge=LEVELS.start, le=LEVELS.stop - 1, description="a level 1..5")]
 SeatKind = Literal["human", "computer"]
@@ -422,6 +424,17 @@ class VariantFacts(Typed):
     """The computer's levels: what each does and how it scored against the level below."""
 
 
+class GameNames(Typed):
+    """A game as the page names and draws it (its ``GameSpec``)."""
+
+    title: str
+    """Its name, a message id the page says in its language."""
+    choice: str
+    """Its entry in the New game form, a message id."""
+    page: str | None
+    """The URL of its page module, which the page imports (``None``: it has none)."""
+
+
 class Info(Typed):
     """``GET /api/info``: what the page needs to draw and set up this board."""
 
@@ -440,6 +453,8 @@ class Info(Typed):
     team_names: list[str]
     team_colours: list[str]
     token_required: bool
+    games: dict[str, GameNames]
+    """Every installed game (those of other boards too: the history lists them)."""
 
 
 class Messages(Typed):

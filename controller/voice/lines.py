@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from controller.core.state import Heard, SpokenLine, given
 from controller.i18n import Language, language
 from controller.voice.phrases import (
-    VARIANTS,
     count_of,
+    game_title,
     phrase,
     spoken_place,
     spoken_text,
@@ -98,7 +98,7 @@ class Narrator:
         who = "" if seat is None else self._who(seat, game)
         if kind == "game_started":
             self._turn = None
-            variant = self.say.gettext(VARIANTS.get(str(event.variant), str(event.variant)))
+            variant = game_title(str(event.variant), self.say)
             return [
                 Said(
                     "game_started",

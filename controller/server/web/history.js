@@ -2,9 +2,8 @@
 // and each player's statistics. Everything shown comes from /api/games: the page knows no rules.
 
 import { buildBoard, layoutOf, paintBoard } from "./board.js";
-import { buildFlip4Board, isFlip4, paintFlip4 } from "./flip4.js";
-import { isOlix, olixHtml } from "./olix.js";
 import { onDraw, state as page } from "./store.js";
+import { viewsFor } from "./registry.js";
 import { showReplay } from "./views.js";
 import { teamsOf, variantName } from "./words.js";
 import { N_, onLanguage, t } from "./i18n.js";
@@ -185,8 +184,8 @@ export function showReplayStep(index) {
   const step = shown.replay.steps[chosen];
   const state = stepState(step);
   $("replay-step").value = String(chosen);
-  if (isFlip4(state)) paintFlip4($("replay-board"), state);
-  else if (isOlix(state)) $("replay-board").innerHTML = olixHtml(state);
+  const own = viewsFor(state).main?.replay;
+  if (own) own.paint($("replay-board"), state);
   else paintBoard($("replay-board"), state);
   for (const hole of $("replay-board").querySelectorAll(".hole, [data-cell]")) {
     hole.classList.toggle("last-move", (hole.dataset.hole ?? hole.dataset.cell) === step.hole);
@@ -268,8 +267,8 @@ async function openGame(id) {
   shown.replay = loaded;
   const board = $("replay-board");
   const layout = layoutOf(loaded);
-  if (isFlip4(loaded)) buildFlip4Board(board, () => {});
-  else if (isOlix(loaded)) board.dataset.layout = "olix";
+  const own = viewsFor(loaded).main?.replay;
+  if (own) own.build(board);
   else if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
   $("replay-title").textContent = replayTitle(id, loaded);
   $("replay-notation").href = `/api/games/${id}/notation`;

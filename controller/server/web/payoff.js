@@ -93,7 +93,7 @@ function draw(view) {
         .join(" ");
 }
 
-export function wirePayOff() {
+function wirePayOff() {
   $("token-form-typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const value = $("token-value").value.trim();
@@ -116,4 +116,5 @@ export function wirePayOff() {
   });
 }
 
+wirePayOff();
 onDraw(draw);
