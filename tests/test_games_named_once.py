@@ -24,10 +24,6 @@ _BOARDS = (
 )
 _PAYOFF_EVENT = "the engine's `payoff` event kind (a line's tokens paid), not the game"
 ALLOWED: dict[str, str] = {
-    "controller/cli/__init__.py": _BOARDS,
-    "controller/cli/pico_setup.py": _BOARDS,
-    "controller/cli/run.py": _BOARDS,
-    "controller/cli/selftest.py": _BOARDS,
     "controller/words.py": _BOARDS + ": each board's words for its places and pieces",
     "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
     "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
