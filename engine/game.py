@@ -80,6 +80,8 @@ MAX_CALL_WINDOW = 3600.0
 """The longest call window (seconds) a game accepts."""
 SEED_LIMIT = 2**63
 """Seeds are whole numbers ``0 <= seed < SEED_LIMIT``."""
+MAX_TOKEN = 10**6
+"""The largest token value a game with tokens accepts."""
 AWAIT_CALLS_ACTIONS = frozenset({"call", "penalty", "resign"})
 """The actions accepted in phase ``await_calls`` (nobody can place; lines are uncalled)."""
 

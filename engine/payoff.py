@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
+from engine.game import MAX_TOKEN as MAX_TOKEN
 from engine.game import Action, Event, Game, Options, player
 from engine.holes import Hole, name, parse
 from engine.lines import completed_lines
@@ -40,8 +41,6 @@ AWAIT_TOKENS = "await_tokens"
 """Physical token mode: the winning line scored; its Men's tokens are being entered."""
 
 
-MAX_TOKEN = 10**6
-"""The largest token value a game accepts."""
 MAX_TOKENS = 64
 """The most tokens in a set (one per hole)."""
 MAX_BALANCE = 10**12

@@ -38,8 +38,8 @@ from controller.seats import (
 )
 from controller.wire import Typed, encode
 from controller.words import Words
+from engine.game import MAX_TOKEN as MAX_TOKEN_VALUE
 from engine.game import SEED_LIMIT
-from engine.payoff import MAX_TOKEN as MAX_PAYOFF_TOKEN
 from engine.players.base import LEVELS
 
 # Each bound is checked where the body is read (``msgspec.convert``: a 400) and stated in the
@@ -210,14 +210,14 @@ class Resign(Body):
     seat: Seat
 
 
-PAYOFF_TOKEN = f"a token's value 1..{MAX_PAYOFF_TOKEN} (one this game lacks: 409)"
+TOKEN_VALUE = f"a token's value 1..{MAX_TOKEN_VALUE} (one this game lacks: 409)"
 
 
 class Token(Body):
     """``POST /api/token`` (Pay-Off): the mover's token for the next placement (``null``
     clears it), or after a call in physical token mode the token of the Man in ``hole``."""
 
-    token: Annotated[int, Meta(ge=1, le=MAX_PAYOFF_TOKEN, description=PAYOFF_TOKEN)] | None
+    token: Annotated[int, Meta(ge=1, le=MAX_TOKEN_VALUE, description=TOKEN_VALUE)] | None
     seat: Seat | None = None
     hole: HoleName | None = None
 
