@@ -65,6 +65,7 @@ def test_the_page_names_the_game_and_loads_its_module(
     page = open_page(service)
     offered = page.locator(f'#variant option[value="{GAME}"]')
     expect(offered).to_have_text("Ground Four (the ground floor only)")
+    expect(page.locator(f'#history-variant option[value="{GAME}"]')).to_have_text("Ground Four")
     assert service.post("/api/new_game", {"variant": GAME, "players": 2}).status_code == 200
     expect(page.locator("#turn")).to_contain_text("Ground Four: ")
     for number, hole in enumerate(RED_WINS[:3]):  # taps on the simulated board's holes

@@ -3,6 +3,7 @@
 
 import { buildBoard, layoutOf, paintBoard } from "./board.js";
 import { onDraw, state as page } from "./store.js";
+import { onInfo } from "./info.js";
 import { viewsFor } from "./registry.js";
 import { showReplay } from "./views.js";
 import { teamsOf, variantName } from "./words.js";
@@ -291,15 +292,16 @@ function closeGame() {
 
 /** Wire the history view; it loads when it comes into view (or ``refreshHistory``). */
 export function startHistory() {
-  getJson("/api/info")
-    .then((info) => {
-      shown.teams = { team_names: info.team_names ?? [], team_colours: info.team_colours ?? [] };
-      shown.words = info.words ?? null;
-      shown.variants = Array.isArray(info.variants) ? info.variants : [];
-      showVariantChoices(shown.variants);
-      sayPiecesHead();
-    })
-    .catch(() => {});
+  // The settings name the games (and load their modules, which draw their replays): the list
+  // and the filter are said again with them.
+  onInfo((info) => {
+    shown.teams = { team_names: info.team_names ?? [], team_colours: info.team_colours ?? [] };
+    shown.words = info.words ?? null;
+    shown.variants = Array.isArray(info.variants) ? info.variants : [];
+    showVariantChoices(shown.variants);
+    sayPiecesHead();
+    if (shown.inView) refreshHistory();
+  });
   $("history-filter").addEventListener("submit", (event) => {
     event.preventDefault();
     shown.page = 1;
