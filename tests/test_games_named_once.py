@@ -30,7 +30,6 @@ ALLOWED: dict[str, str] = {
     "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
     "controller/config.py": "the default game ([game] variant) and the board shapes in an error",
     "controller/server/openapi.py": "the summaries of the token (Pay-Off) and penalty routes",
-    "controller/server/web/index.html": "Pay-Off's token card, which payoff.js fills",
     "controller/remote/fair_dice.py": "remote play's dice of Lucky Flix and Flip 4",
     "controller/remote/messages.py": "remote play's token values (Pay-Off's range)",
     "controller/remote/tokens.py": "remote play's Pay-Off tokens in physical token mode",
