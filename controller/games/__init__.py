@@ -19,7 +19,7 @@ from importlib.metadata import entry_points
 from controller.errors import ControllerError
 from controller.games.spec import GameSpec, Level, Measured, rung
 from engine import players
-from engine.notation import register_dialect
+from engine.notation import DIALECTS, register_dialect
 from engine.variants import VARIANTS, find_variant, register
 
 GROUP = "flixboard.games"
@@ -67,7 +67,8 @@ def games() -> dict[str, GameSpec]:
 
 
 def _register_with_engine(spec: GameSpec) -> None:
-    """Make the engine find ``spec``'s rules, player and notation by its name."""
+    """Make the engine find ``spec``'s rules, player and notation by its name (what the engine
+    knows already, its own games' players and dialects, stays as it is)."""
     known = VARIANTS.get(spec.name)
     if known is not None and known is not spec.rules:
         raise GameError(
@@ -75,8 +76,8 @@ def _register_with_engine(spec: GameSpec) -> None:
         )
     register(spec.rules)
     if spec.player is not None:
-        players.PLAYERS[spec.name] = spec.player
-    if spec.dialect is not None:
+        players.PLAYERS.setdefault(spec.name, spec.player)
+    if spec.dialect is not None and spec.name not in DIALECTS:
         register_dialect(spec.name, spec.dialect)
 
 

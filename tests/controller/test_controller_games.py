@@ -5,6 +5,8 @@ that is not a game's spec stops the board with its name."""
 from __future__ import annotations
 
 import doctest
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +22,9 @@ from engine.players import PLAYERS
 from engine.variants import VARIANTS as ENGINE_VARIANTS
 
 PACKAGE = "flixboard_wronggame"
+REPO = Path(__file__).resolve().parents[2]
+GAMEPACK = REPO / "tests" / "gamepack"
+"""Ground Four's distribution (``tests/web/test_web_added_game.py`` plays it on the board)."""
 
 
 def test_every_engine_variant_has_one_spec() -> None:
@@ -87,3 +92,21 @@ def test_an_entry_point_that_is_not_a_game_spec_is_named(
     (declared / "entry_points.txt").write_text(f"[{GROUP}]\n{entry}\n")
     with pytest.raises(GameError, match=says):
         games()
+
+
+def test_the_engine_protocol_plays_an_installed_game() -> None:
+    lines = (
+        "variant groundfour\nposition startpos moves R-I-S Y-I-S\nposition startpos moves R-II-S\n"
+    )
+    answer = subprocess.run(
+        [sys.executable, "-m", "controller.cli", "engine"],
+        input=lines + "isready\nquit\n",
+        env={**os.environ, "PYTHONPATH": str(GAMEPACK)},
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    said = answer.stdout.splitlines()
+    assert said[0].startswith("error position: move 'R-II-S': player 1 may not place at R-II-S")
+    assert said[1:] == ["readyok"]
