@@ -91,6 +91,8 @@ MAX_CALL_WINDOW = 3600.0
 """The longest call window (seconds) a game accepts."""
 SEED_LIMIT = 2**63
 """Seeds are whole numbers ``0 <= seed < SEED_LIMIT``."""
+MAX_TOKEN = 10**6
+"""The largest token value a game with tokens accepts."""
 ActionKind = Literal[
     "roll",
     "place",
@@ -395,6 +397,12 @@ class Game:
         for team in range(self.teams):
             total |= self.men[team] | self.burocrats[team]
         return total
+
+    @property
+    def tokens_to_open(self) -> Bitboard:
+        """The Men whose hidden value each board is to open now (a game with hidden values
+        opened at their reveal: Pay-Off's; none here)."""
+        return 0
 
     @property
     def allowed(self) -> Bitboard:

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
 from engine.events import Event, PaidOff, TokenAttached, TokenEntered, TokenOpened, Turn
+from engine.game import MAX_TOKEN as MAX_TOKEN
 from engine.game import Action, Game, Options, player
 from engine.holes import Hole, name, parse
 from engine.lines import completed_lines
@@ -48,8 +49,6 @@ SEALED = 0
 1 and more); ``open_token`` tells it."""
 
 
-MAX_TOKEN = 10**6
-"""The largest token value a game accepts."""
 MAX_TOKENS = 64
 """The most tokens in a set (one per hole)."""
 MAX_BALANCE = 10**12

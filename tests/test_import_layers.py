@@ -46,7 +46,7 @@ CONTROLLER_LAYERS: tuple[tuple[str, ...], ...] = (
     ("driver",),
     ("computer",),
     ("core",),
-    ("variants",),
+    ("games",),
     ("flows", "records", "config_file"),
     ("words",),
     ("config",),

@@ -28,6 +28,7 @@ PRODUCT = {
     "controller/cli",
     "controller/computer",
     "controller/core",
+    "controller/games",
     "controller/flows",
     "controller/homeassistant",
     "controller/records",

@@ -27,7 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "calibrate": ("controller.cli.calibrate", "measure and store the Hall sensors' baselines"),
     "pico-setup": (
         "controller.cli.pico_setup",
-        "tell a Pico which board it sits in: the spaceboard, Flip 4 or Olix",
+        "tell a Pico which board it sits in: the spaceboard or a flat board",
     ),
     "pico-update": (
         "controller.cli.pico_update",

@@ -6,17 +6,18 @@ import argparse
 import sys
 
 from controller.cli.values import seconds, seed
+from controller.games import games
 from controller.tools.demo import play
-from engine.players import PLAYERS
 from engine.players.base import DEFAULT_LEVEL, LEVELS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    played = [name for name, spec in games().items() if spec.player is not None]
     parser.add_argument(
         "--variant",
-        choices=tuple(PLAYERS),
-        default="lucky",
-        help="the game to play, on the board it is played on (default lucky)",
+        choices=played,
+        default=played[0],
+        help=f"the game to play, on the board it is played on (default {played[0]})",
     )
     parser.add_argument(
         "--seed", type=seed, default=1, help="dice and game seed, 0..2**63-1 (default 1)"

@@ -12,6 +12,7 @@ import msgspec
 
 from controller.cli.language import command_language
 from controller.cli.status import USER_FAULT
+from controller.games import game_names
 from controller.i18n import N_, Language
 from controller.records.journal import JournalError, check_data_dir, default_data_dir
 from controller.records.queries import (
@@ -25,7 +26,6 @@ from controller.records.queries import (
 from controller.records.store import GameStore, RecordsError
 from controller.records.words import players_text, result_text
 from controller.remote.fair_dice import DiceRefused, verify_book
-from engine.variants import VARIANTS
 
 STATS_HEADS = (N_("Player"), N_("Games"), N_("Wins"), N_("Draws"), N_("Men/game"), N_("Lines"))
 """The columns of ``--stats`` (the page's players' table), as wide as ``STATS_WIDTHS`` or their
@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the data directory of 'flixboard run' (default {default_data_dir()})",
     )
     parser.add_argument("--player", metavar="NAME", help="only games this player played")
-    parser.add_argument("--variant", choices=list(VARIANTS), help="only games of this variant")
+    parser.add_argument("--variant", choices=game_names(), help="only games of this variant")
     parser.add_argument(
         "--limit", type=int, default=50, metavar="N", help="list at most N games (default 50)"
     )

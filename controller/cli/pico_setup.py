@@ -13,6 +13,7 @@ import time
 
 from controller.cli.language import command_language
 from controller.cli.status import FAILED, USER_FAULT
+from controller.cli.values import GRID_SIZES, SHAPES
 from controller.i18n import error_words
 from hal.base import BoardGeometry
 from hal.errors import BackendUnavailable, HalError
@@ -27,8 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--geometry",
         required=True,
-        metavar="flix|flip4|olix",
-        help="the board the Pico sits in: the FLIX spaceboard, the Flip 4 or the Olix board",
+        metavar=SHAPES,
+        help=f"the board the Pico sits in: the FLIX spaceboard or a flat board ({GRID_SIZES})",
     )
     parser.add_argument(
         "--port", default=DEFAULT_PORT, help=f"the Pico's serial port (default {DEFAULT_PORT})"

@@ -12,6 +12,7 @@ from typing import TypedDict
 
 from controller.cli.language import command_language
 from controller.cli.status import FAILED, USER_FAULT
+from controller.cli.values import GRID_SIZES, SHAPES
 from controller.config import (
     Config,
     ConfigError,
@@ -55,9 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--geometry",
-        metavar="flix|flip4|olix|FILE",
+        metavar=f"{SHAPES}|FILE",
         help="the board's shape: the FLIX spaceboard (default), a flat board of wiring/NAME.toml "
-        "(flip4: 5x5, olix: 11x11) or the path of such a wiring file; flat boards play their own "
+        f"({GRID_SIZES}) or the path of such a wiring file; flat boards play their own "
         "games, on the simulator, on a Pico set up for them (--board serial; flixboard "
         "pico-setup) or on a Pi's GPIO (--board gpio reads wiring/NAME-pi.toml, or a wiring file "
         "whose mcu is a Raspberry Pi); without it: [board] geometry of the configuration, else "

@@ -10,6 +10,7 @@ import sys
 
 from controller.cli.language import command_language
 from controller.cli.run import BOARD_VARIABLE, open_board
+from controller.cli.values import SHAPES
 from controller.config import Config, ConfigError, apply_overrides, load_config
 from controller.i18n import error_words, language
 from controller.tools.selftest import run_real, run_sim
@@ -28,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--geometry",
-        metavar="flix|flip4|olix|FILE",
+        metavar=f"{SHAPES}|FILE",
         help="the board's shape, as for flixboard run (default: the spaceboard)",
     )
     parser.add_argument("--config", metavar="FILE", help="a TOML configuration file")

@@ -7,6 +7,12 @@ import argparse
 import math
 
 from engine.game import SEED_LIMIT
+from engine.grid import GRIDS
+
+SHAPES = "|".join(("flix", *GRIDS))
+"""The boards' shapes ``--geometry`` names: the spaceboard and each grid."""
+GRID_SIZES = ", ".join(f"{key}: {grid.rows}x{grid.cols}" for key, grid in GRIDS.items())
+"""Each grid board's size, in words (``flip4: 5x5, ...``)."""
 
 
 def seed(text: str) -> int:

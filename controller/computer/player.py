@@ -51,7 +51,6 @@ from controller.words import board_words
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import FlixError
 from engine.game import Action, Phase, player
-from engine.payoff import PayOffFlix
 from engine.phrase import Phrase, why
 from hal.base import Color, Piece
 from hal.capabilities import Hands
@@ -255,7 +254,7 @@ class Computer:
             self.thinker.cancel(self.generation)
         if self.ctl.game.game_over or not any(seat.is_computer for seat in self.seats):
             return
-        if isinstance(self.ctl.game, PayOffFlix) and self.ctl.game.tokens_to_open:
+        if self.ctl.game.tokens_to_open:
             return  # each board opens its own tokens (controller.remote.sealed_tokens)
         if self.ctl.session.waiting:
             return  # a move was taken back: nothing until a person has moved

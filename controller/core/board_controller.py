@@ -49,10 +49,10 @@ from controller.core.take_back import NOTHING, Hands, moves_to_take_back
 from controller.errors import BadOrder, ControllerError, NotNow
 from controller.flows import VariantFlow
 from controller.game_data import NewGameData
+from controller.games import game_spec, games
 from controller.i18n import LANGUAGES, N_, Language, Said, language, refusal_said
 from controller.reconcile import Expected, Mismatch, reconcile
 from controller.records.journal import Journal, JournalError
-from controller.variants import variant_spec
 from controller.words import LanguageView
 from engine.bitboard import BB_ALL, Bitboard, scan_forward
 from engine.errors import FlixError, IllegalAction, IllegalPlacement
@@ -61,7 +61,7 @@ from engine.events import Penalised
 from engine.game import Action, Game, Phase
 from engine.holes import Naming
 from engine.phrase import why
-from engine.variants import VARIANTS, find_variant
+from engine.variants import find_variant
 from hal.base import FLIX_GEOMETRY, BoardGeometry, BoardReading, Button, ButtonPress, Clock, Piece
 from hal.geometry import geometry_for
 from hal.sensor_health import SensorFault
@@ -486,7 +486,7 @@ class BoardController:
     def penalty(self, seat: int, now: float) -> None:
         """``seat`` calls PENALTY; the Men to lift then blink until lifted. In Qubic with three
         players the same button asks the mover to block the open three formed first."""
-        if variant_spec(self.game.variant).penalty_asks_block:
+        if game_spec(self.game.variant).penalty_asks_block:
             self._act(Action("request_block", seat=self.session.seat(seat)), now)
             return
         self._act(Action("penalty", seat=self.session.seat(seat), at=self.game_time(now)), now)
@@ -864,7 +864,7 @@ def hole_names(holes: Bitboard, naming: Naming) -> list[str]:
 
 def variants_on(geometry: BoardGeometry) -> list[str]:
     """The variants played on a board of ``geometry``, in the registry's order."""
-    return [name for name, cls in VARIANTS.items() if cls.geometry == geometry.key]
+    return [name for name, spec in games().items() if spec.geometry == geometry.key]
 
 
 def variant_for(geometry: BoardGeometry, configured: str) -> str:

@@ -31,6 +31,7 @@ from controller.core.state import (
 from controller.errors import BadOrder, NotNow
 from controller.flows import VariantFlow
 from controller.game_data import NewGameData
+from controller.games import game_spec
 from controller.records.journal import (
     ActionEntry,
     Entry,
@@ -44,7 +45,6 @@ from controller.records.keeping import keep_played, utc_now
 from controller.records.model import GameOptions
 from controller.records.store import GameStore, RecordsError
 from controller.seats import Seat, entry_seats, with_seats
-from controller.variants import variant_spec
 from engine.errors import FlixError
 from engine.events import CalledNothing, PenaltyNothing, Placed
 from engine.events import Event as GameEvent
@@ -196,7 +196,7 @@ class GameSession:
         if not entries:
             return False
         self.game, latest = replay(entries)
-        self.flow = variant_spec(self.game.variant).flow()
+        self.flow = game_spec(self.game.variant).flow()
         first = entries[0]
         if first.kind != "new_game":
             raise JournalError(f"journal entry {first.seq} starts no game")
@@ -290,7 +290,7 @@ class GameSession:
         on of another team than the last placer's, else the first (told that there is nothing
         to penalise)."""
         game = self.game
-        if variant_spec(game.variant).penalty_asks_block:
+        if game_spec(game.variant).penalty_asks_block:
             return game.next_seat(game.to_move)  # a block request comes from another
         teams, offenders = game.team_of_seat, game.penalised_teams(at)
         for seat in self._button_seats(here):
@@ -323,7 +323,7 @@ class GameSession:
         self.next_faces = None
         self.token = None
         self.waiting = False
-        self.flow = variant_spec(game.variant).flow()
+        self.flow = game_spec(game.variant).flow()
         self._record(NewGameEntry(seq, "new_game", entry))
         return self._publish(game.events, now)
 
@@ -403,7 +403,7 @@ class GameSession:
             raise
         self.changes += 1
         self.waiting = True
-        self.flow = variant_spec(self.game.variant).flow()
+        self.flow = game_spec(self.game.variant).flow()
         self._record(UndoEntry(seq, "undo", {}))
         return popped
 

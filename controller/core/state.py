@@ -112,14 +112,18 @@ class PaidLine(Typed):
     men: dict[str, int]
 
 
-class OlixScoring(Typed):
+class PatternScoring(Typed):
+    """A pattern kind's scoring line (Olix), as the engine's state gives it."""
+
     pattern: str
     line: list[int]
     top: int | None
     teams: list[int]
 
 
-class OlixPattern(Typed):
+class ScoredPattern(Typed):
+    """A pattern a team scored (Olix): its worth, its holes, whether its counter stayed."""
+
     team: int
     pattern: str
     value: int
@@ -246,10 +250,10 @@ class EngineState(Typed, kw_only=True):
     lines_to_win: int | UnsetType = UNSET
     turn_lines: list[list[Hole]] | UnsetType = UNSET
     buroline: list[Hole] | UnsetType | None = UNSET
-    scoring: list[OlixScoring] | UnsetType = UNSET
+    scoring: list[PatternScoring] | UnsetType = UNSET
     area_counters: list[int] | UnsetType = UNSET
-    patterns: list[OlixPattern] | UnsetType = UNSET
-    last_patterns: list[OlixPattern] | UnsetType = UNSET
+    patterns: list[ScoredPattern] | UnsetType = UNSET
+    last_patterns: list[ScoredPattern] | UnsetType = UNSET
     results: list[int] | UnsetType | None = UNSET
     squares: dict[str, int] | UnsetType = UNSET
     part: int | UnsetType = UNSET

@@ -1,5 +1,5 @@
 """Variant flows: what a variant adds to the board controller, one module per variant; each
-variant's spec (``controller.variants``) names its flow. A variant without a flow of its own
+game's spec (``controller.games``) names its flow. A variant without a flow of its own
 (Lucky Flix, Qubic) gets the default ``VariantFlow``, which adds nothing.
 """
 

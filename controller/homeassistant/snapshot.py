@@ -11,7 +11,7 @@ import json
 from dataclasses import asdict, dataclass
 
 from controller.core.state import State
-from controller.variants import SPECS
+from controller.games import games
 
 NONE_YET = "none"
 
@@ -58,7 +58,7 @@ def snapshot(state: State) -> Snapshot:
     """The snapshot of a public state (see the module docstring)."""
     variant = state.variant
     return Snapshot(
-        game=SPECS[variant].title if variant in SPECS else variant,
+        game=games()[variant].title if variant in games() else variant,
         turn=_turn(state),
         last_move=state.last_move or NONE_YET,
         score=_score(state) or NONE_YET,

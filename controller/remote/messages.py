@@ -14,8 +14,8 @@ from typing import Annotated, Literal, TypeVar, get_args
 
 import msgspec
 
+from controller.games import games
 from controller.i18n import Said
-from controller.variants import SPECS
 from engine.game import ActionKind
 from engine.payoff import MAX_TOKEN
 
@@ -40,11 +40,11 @@ Side = Literal["host", "guest"]
 SIDES: tuple[Side, ...] = ("host", "guest")
 ACTION_KEYS = ("kind", "seat", "hole", "throw", "piece", "to", "token")
 """What a guest's order may say of an action: the host stamps the time."""
-VARIANTS = tuple(name for name, spec in SPECS.items() if spec.carried)
-"""The variants played remotely (``VariantSpec.carried``): the dice come from both boards' shares
+VARIANTS = tuple(name for name, spec in games().items() if spec.carried)
+"""The variants played remotely (``GameSpec.carried``): the dice come from both boards' shares
 (``controller.remote.fair_dice``; Olix and Tac-T-Flix have none); Pay-Off's tokens stay with
 their owner (``controller.remote.tokens``)."""
-HIDDEN = tuple(name for name, spec in SPECS.items() if spec.hidden)
+HIDDEN = tuple(name for name, spec in games().items() if spec.hidden)
 """Variants with hidden tokens: committed and opened, or entered at the reveal
 (``remote.tokens``)."""
 OrderKind = ActionKind

@@ -24,6 +24,7 @@ from controller.config import Config, settings_specs
 from controller.config_checks import MAX_TOKEN
 from controller.config_file import TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
+from controller.games import game_names
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
 from controller.remote.fair_dice import DiceBook
@@ -39,10 +40,9 @@ from controller.settings_spec import Declared, OnPage, SettingSpec
 from controller.settings_spec import fields as declared_fields
 from controller.wire import Typed, encode
 from controller.words import Words
+from engine.game import MAX_TOKEN as MAX_TOKEN_VALUE
 from engine.game import SEED_LIMIT
-from engine.payoff import MAX_TOKEN as MAX_PAYOFF_TOKEN
 from engine.players.base import LEVELS
-from engine.variants import VARIANTS
 
 # Each bound is checked where the body is read (``msgspec.convert``: a 400) and stated in the
 # document by the same declaration. A value the document allows that this game or board does not
@@ -75,8 +75,10 @@ Throw = Annotated[
     ),
 ]
 Piece = Literal["man", "burocrat"]
+GAMES = game_names()
+"""The installed games (``controller.games``), read when the service starts."""
 Variant = Annotated[
-    str, Meta(pattern=f"^({'|'.join(VARIANTS)})$", description=f"one of {', '.join(VARIANTS)}")
+    str, Meta(pattern=f"^({'|'.join(GAMES)})$", description=f"one of {', '.join(GAMES)}")
 ]
 Level = Annotated[int, Meta(ge=LEVELS.start, le=LEVELS.stop - 1, description="a level 1..5")]
 SeatKind = Literal["human", "computer"]
@@ -210,14 +212,14 @@ class Resign(Body):
     seat: Seat
 
 
-PAYOFF_TOKEN = f"a token's value 1..{MAX_PAYOFF_TOKEN} (one this game lacks: 409)"
+TOKEN_VALUE = f"a token's value 1..{MAX_TOKEN_VALUE} (one this game lacks: 409)"
 
 
 class Token(Body):
     """``POST /api/token`` (Pay-Off): the mover's token for the next placement (``null``
     clears it), or after a call in physical token mode the token of the Man in ``hole``."""
 
-    token: Annotated[int, Meta(ge=1, le=MAX_PAYOFF_TOKEN, description=PAYOFF_TOKEN)] | None
+    token: Annotated[int, Meta(ge=1, le=MAX_TOKEN_VALUE, description=TOKEN_VALUE)] | None
     seat: Seat | None = None
     hole: HoleName | None = None
 
@@ -383,6 +385,17 @@ class VariantFacts(Typed):
     """The computer's levels: what each does and how it scored against the level below."""
 
 
+class GameNames(Typed):
+    """A game as the page names and draws it (its ``GameSpec``)."""
+
+    title: str
+    """Its name, a message id the page says in its language."""
+    choice: str
+    """Its entry in the New game form, a message id."""
+    page: str | None
+    """The URL of its page module, which the page imports (``None``: it has none)."""
+
+
 class Info(Typed):
     """``GET /api/info``: what the page needs to draw and set up this board."""
 
@@ -401,6 +414,8 @@ class Info(Typed):
     team_names: list[str]
     team_colours: list[str]
     token_required: bool
+    games: dict[str, GameNames]
+    """Every installed game (those of other boards too: the history lists them)."""
 
 
 class Messages(Typed):

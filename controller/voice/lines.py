@@ -42,8 +42,8 @@ from controller.remote.events import (
     RemoteResync,
 )
 from controller.voice.phrases import (
-    VARIANTS,
     count_of,
+    game_title,
     phrase,
     spoken_place,
     spoken_text,
@@ -162,7 +162,7 @@ class Narrator:
         match event:
             case GameStarted(variant=variant):
                 self._turn = None
-                name = say.gettext(VARIANTS.get(variant, variant))
+                name = game_title(str(variant), say)
                 text = phrase("game_started", say, variant=name)
                 return [Said("game_started", text, "game", (EVERY_TOPIC,))]
             case Turn(seat=seat):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from controller.games import games
 from controller.i18n import N_, Language, language
 
 PHRASES: dict[str, str] = {
@@ -72,14 +73,12 @@ WORDS: dict[str, str] = {
 }
 """The words spoken names and counts are made of."""
 
-VARIANTS: dict[str, str] = {
-    "lucky": N_("Lucky Flix"),
-    "payoff": N_("Pay-Off Flix"),
-    "tactflix": N_("Tac-T-Flix"),
-    "qubic": N_("3-D Tic Tac Toe"),
-    "flip4": N_("Flip 4"),
-    "olix": N_("Olix"),
-}
+
+def game_title(variant: str, say: Language | None = None) -> str:
+    """The game named ``variant`` as ``say``'s language calls it (its spec's title)."""
+    spec = games().get(variant)
+    return variant if spec is None else (say or language("en")).gettext(spec.title)
+
 
 HOLE_NAME = re.compile(r"\b([RYGB])-(I|II|III|IV)-([SHDC])\b")
 """A spaceboard hole as the engine names it (``Y-II-H``)."""
@@ -127,8 +126,6 @@ def spoken_throw(throw: str, say: Language | None = None) -> str:
     return ", ".join(spoken_face(face, say) for face in throw.split("/"))
 
 
-def count_of(
-    count: int, one: str, many: str, say: Language | None = None, **args: object
-) -> str:
+def count_of(count: int, one: str, many: str, say: Language | None = None, **args: object) -> str:
     """``WORDS[one]`` for one, else ``WORDS[many]``, with ``count`` and ``args`` filled in."""
     return word(one if count == 1 else many, say).format(count=count, **args)

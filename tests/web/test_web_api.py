@@ -113,6 +113,26 @@ async def test_info_describes_the_board() -> None:
         "team_names": ["A", "B", "C"],
         "team_colours": ["#ff2000", "#0050ff", "#00c83c", "#ffbe00"],
         "token_required": False,
+        "games": {  # every installed game, with its names and page module
+            "lucky": {"title": "Lucky Flix", "choice": "Lucky Flix (dice)", "page": None},
+            "qubic": {
+                "title": "3-D Tic Tac Toe",
+                "choice": "3-D Tic Tac Toe (Qubic)",
+                "page": None,
+            },
+            "payoff": {
+                "title": "Pay-Off Flix",
+                "choice": "Pay-Off Flix (tokens)",
+                "page": "/payoff.js",
+            },
+            "tactflix": {"title": "Tac-T-Flix", "choice": "Tac-T-Flix (Burocrats)", "page": None},
+            "flip4": {
+                "title": "Flip 4",
+                "choice": "Flip 4 (its own 5x5 board)",
+                "page": "/flip4.js",
+            },
+            "olix": {"title": "Olix", "choice": "Olix (its own 11x11 board)", "page": "/olix.js"},
+        },
     }
 
 

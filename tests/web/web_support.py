@@ -68,6 +68,7 @@ def start_service(
     geometry: str | None = "flix",
     board: str | None = "sim",
     address_in_config: bool = False,
+    env: dict[str, str] | None = None,
 ) -> Service:
     """Start the service on a free port of ``host`` and wait until it answers; ``args`` are
     more arguments of ``flixboard run``. Started again on the same ``data_dir``, it resumes
@@ -77,6 +78,7 @@ def start_service(
     ``host="0.0.0.0"`` binds every interface (off loopback: POSTs need the token); the tests
     still reach it through 127.0.0.1. ``address_in_config``: the address is the configuration's
     ``[http] address`` (appended to ``config``), not ``--http``'s, so the page may change it.
+    ``env``: more environment variables of the service.
     """
     port = free_port(host)
     shape = ["--geometry", geometry] if geometry is not None else []
@@ -90,7 +92,7 @@ def start_service(
         config_file.write_text(config, encoding="utf-8")
         command += ["--config", str(config_file)]
     log = data_dir / "service.log"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     with log.open("a", encoding="utf-8") as out:
         process = subprocess.Popen(
             command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, text=True, env=env

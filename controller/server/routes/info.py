@@ -1,24 +1,36 @@
-"""What the page needs: ``GET /api/info`` (board, layout, the variants this board plays, names,
-language), ``GET /api/words?lang=de`` (the catalog of a language) and the page itself, served
-from ``controller/server/web/`` at ``/``."""
+"""What the page needs: ``GET /api/info`` (board, layout, the variants this board plays, every
+game's names and page module, language), ``GET /api/words?lang=de`` (the catalog of a language)
+and the page itself, served from ``controller/server/web/`` at ``/``, each game's page module at
+``/<game>.js``."""
 
 from __future__ import annotations
 
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from controller.computer.level_guide import guide
 from controller.core.board_controller import variants_on
 from controller.errors import BadOrder
+from controller.games import GameSpec, game_spec, games
 from controller.i18n import LANGUAGES, language
 from controller.server.api_routes import ApiRoute, Operation, Query, one_of
-from controller.server.bodies import Answer, BoardGeometry, Info, Layout, Messages, VariantFacts
+from controller.server.bodies import (
+    Answer,
+    BoardGeometry,
+    GameNames,
+    Info,
+    Layout,
+    Messages,
+    VariantFacts,
+)
 from controller.server.web_service import WebService
 from controller.words import board_words
-from engine.variants import VARIANTS
 
 WEB_DIR = Path(__file__).parents[1] / "web"
 LANG = Query("lang", one_of(LANGUAGES), "The language (the board's by default)")
@@ -30,7 +42,7 @@ def routes(service: WebService) -> list[ApiRoute]:
         config, layout = service.config, service.controller.game.layout
         geometry = service.controller.geometry
         variants = variants_on(geometry)
-        players = sorted({n for name in variants for n in VARIANTS[name].seat_teams})
+        players = sorted({n for name in variants for n in game_spec(name).rules.seat_teams})
         return Answer(
             Info(
                 board=service.backend.name,
@@ -46,12 +58,13 @@ def routes(service: WebService) -> list[ApiRoute]:
                 team_of_seat={
                     str(count): list(teams)
                     for variant in variants
-                    for count, teams in VARIANTS[variant].seat_teams.items()
+                    for count, teams in game_spec(variant).rules.seat_teams.items()
                 },
                 dice=config.game.dice,
                 team_names=list(config.game.team_names),
                 team_colours=["#{:02x}{:02x}{:02x}".format(*c) for c in config.leds.team_colours],
                 token_required=service.token_required,
+                games={name: game_names(spec) for name, spec in games().items()},
             )
         )
 
@@ -76,7 +89,7 @@ def routes(service: WebService) -> list[ApiRoute]:
 def variant_facts(variant: str) -> VariantFacts:
     """What the page's setup needs of a variant: the parts it uses, its seats' teams and what
     the computer's levels do."""
-    cls = VARIANTS[variant]
+    cls = game_spec(variant).rules
     return VariantFacts(
         uses_dice=cls.uses_dice,
         uses_calls=cls.uses_calls,
@@ -89,8 +102,29 @@ def variant_facts(variant: str) -> VariantFacts:
     )
 
 
+def game_names(spec: GameSpec) -> GameNames:
+    """What the page needs to name and draw ``spec``'s game."""
+    return GameNames(spec.title, spec.choice, None if spec.page is None else f"/{spec.name}.js")
+
+
+class PageFiles(StaticFiles):
+    """The page's folder, and each game's page module at ``/<game>.js`` (beside the page's own
+    modules, so that its imports of them, ``./registry.js``, resolve)."""
+
+    def __init__(self, modules: dict[str, Traversable]) -> None:
+        super().__init__(directory=WEB_DIR, html=True)
+        self.modules = modules
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        module = self.modules.get(path)
+        if module is None:
+            return await super().get_response(path, scope)
+        return Response(module.read_bytes(), media_type="text/javascript")
+
+
 def page() -> list[Mount]:
-    """The web page, if its folder is there."""
+    """The web page and the games' page modules, if the page's folder is there."""
     if not WEB_DIR.is_dir():
         return []
-    return [Mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")]
+    modules = {f"{name}.js": spec.page for name, spec in games().items() if spec.page is not None}
+    return [Mount("/", PageFiles(modules), name="web")]

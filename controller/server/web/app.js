@@ -18,7 +18,6 @@ import { wireControls } from "./controls.js";
 import { showLink, wireAnswers } from "./answers.js";
 import { wireBarFloat } from "./bar-float.js";
 import "./seats.js";
-import { wirePayOff } from "./payoff.js";
 import { wireSim } from "./sim.js";
 import "./log.js";
 import { wireSetup } from "./setup.js";
@@ -32,10 +31,9 @@ import { loadInfo } from "./info.js";
 import { wireLanguage } from "./language.js";
 import { refresh } from "./orders.js";
 import { nextStamp, receive, state } from "./store.js";
-// Board views and panels of their own modules (each registers itself) are imported here.
+// Board views and panels of their own modules (each registers itself) are imported here; each
+// game's page module is imported when the settings name it (info.js).
 import "./cube3d.js";
-import "./flip4.js";
-import "./olix.js";
 import { startHistory } from "./history.js";
 
 /** The stream sends each event, then ``{"type": "state", "state": ...}``: show the state. */
@@ -62,7 +60,6 @@ function wire() {
   wireInView();
   wireSim();
   wireAfterGame();
-  wirePayOff();
   wireSetup();
   wireSound();
   wireLanguage();

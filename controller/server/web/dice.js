@@ -3,7 +3,7 @@
 import { command } from "./orders.js";
 import { $, onDraw, redraw, state } from "./store.js";
 import { COLOUR_FACES, FLOOR_FACES, SUIT_FACES, face, throwFaces } from "./words.js";
-import { isFlip4, showFlip4Dice } from "./flip4.js";
+import { diceFor } from "./registry.js";
 import { t } from "./i18n.js";
 
 const DICE_MODE_KEY = "flixboard.dice";
@@ -55,8 +55,8 @@ function offerFaces(dice) {
 
 function draw(view) {
   const uses = view.uses_dice === true;
-  const numbered = isFlip4(view); // two numbered dice: no faces to pick by hand
-  const physical = diceMode(view) === "physical" && !numbered;
+  const own = diceFor(view); // a game's own dice (Flip 4's two numbered ones): no faces to pick
+  const physical = diceMode(view) === "physical" && !own;
   const free = view.free_throws ?? 0;
   // The dice themselves are in the action bar; this card is for free throws and real dice.
   $("dice-card").hidden = !uses || !(physical || free);
@@ -64,7 +64,7 @@ function draw(view) {
   dice.hidden = !uses;
   // No dice of this turn: say so only while they are to be thrown (not after the game).
   const empty = view.phase === "await_roll" ? t("Not rolled yet.") : "";
-  if (numbered) showFlip4Dice(dice, view, empty);
+  if (own) own.show(dice, view, empty);
   else {
     const dies = dieElements(view.throw);
     dice.replaceChildren(...dies);

@@ -2,7 +2,7 @@
 // two dice and their three results (sum, difference, product).
 
 import { markThreat, threatHoles } from "./board.js";
-import { registerBoardView } from "./registry.js";
+import { registerBoardView, registerDice } from "./registry.js";
 import { teamsOf } from "./words.js";
 import { N_, nameWith, t } from "./i18n.js";
 import { gridCell, gridOf, gridRow, rovingGrid } from "./grid-keys.js";
@@ -151,6 +151,7 @@ registerBoardView({
   title: N_("Flip 4 board"),
   fits: isFlip4,
   key: () => "flip4",
+  replay: { build: (container) => buildFlip4Board(container, () => {}), paint: paintFlip4 },
   help: {
     board: N_("Columns a to e from the left, rows 1 (top) to 5; the corners are a1, e1, a5, e5."),
     sim: N_("Simulated board: tap an empty square to put a piece down, tap a piece to lift it."),
@@ -164,3 +165,6 @@ registerBoardView({
     };
   },
 });
+
+/** Flip 4's two numbered dice and the throw's results in the action bar. */
+registerDice({ fits: isFlip4, show: showFlip4Dice });

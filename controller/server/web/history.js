@@ -2,9 +2,9 @@
 // and each player's statistics. Everything shown comes from /api/games: the page knows no rules.
 
 import { buildBoard, layoutOf, paintBoard } from "./board.js";
-import { buildFlip4Board, isFlip4, paintFlip4 } from "./flip4.js";
-import { isOlix, olixHtml } from "./olix.js";
 import { onDraw, state as page } from "./store.js";
+import { onInfo } from "./info.js";
+import { viewsFor } from "./registry.js";
 import { showReplay } from "./views.js";
 import { teamsOf, variantName } from "./words.js";
 import { N_, onLanguage, t } from "./i18n.js";
@@ -185,8 +185,8 @@ export function showReplayStep(index) {
   const step = shown.replay.steps[chosen];
   const state = stepState(step);
   $("replay-step").value = String(chosen);
-  if (isFlip4(state)) paintFlip4($("replay-board"), state);
-  else if (isOlix(state)) $("replay-board").innerHTML = olixHtml(state);
+  const own = viewsFor(state).main?.replay;
+  if (own) own.paint($("replay-board"), state);
   else paintBoard($("replay-board"), state);
   for (const hole of $("replay-board").querySelectorAll(".hole, [data-cell]")) {
     hole.classList.toggle("last-move", (hole.dataset.hole ?? hole.dataset.cell) === step.hole);
@@ -268,8 +268,8 @@ async function openGame(id) {
   shown.replay = loaded;
   const board = $("replay-board");
   const layout = layoutOf(loaded);
-  if (isFlip4(loaded)) buildFlip4Board(board, () => {});
-  else if (isOlix(loaded)) board.dataset.layout = "olix";
+  const own = viewsFor(loaded).main?.replay;
+  if (own) own.build(board);
   else if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
   $("replay-title").textContent = replayTitle(id, loaded);
   $("replay-notation").href = `/api/games/${id}/notation`;
@@ -292,15 +292,16 @@ function closeGame() {
 
 /** Wire the history view; it loads when it comes into view (or ``refreshHistory``). */
 export function startHistory() {
-  getJson("/api/info")
-    .then((info) => {
-      shown.teams = { team_names: info.team_names ?? [], team_colours: info.team_colours ?? [] };
-      shown.words = info.words ?? null;
-      shown.variants = Array.isArray(info.variants) ? info.variants : [];
-      showVariantChoices(shown.variants);
-      sayPiecesHead();
-    })
-    .catch(() => {});
+  // The settings name the games (and load their modules, which draw their replays): the list
+  // and the filter are said again with them.
+  onInfo((info) => {
+    shown.teams = { team_names: info.team_names ?? [], team_colours: info.team_colours ?? [] };
+    shown.words = info.words ?? null;
+    shown.variants = Array.isArray(info.variants) ? info.variants : [];
+    showVariantChoices(shown.variants);
+    sayPiecesHead();
+    if (shown.inView) refreshHistory();
+  });
   $("history-filter").addEventListener("submit", (event) => {
     event.preventDefault();
     shown.page = 1;

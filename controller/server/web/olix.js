@@ -188,6 +188,15 @@ registerBoardView({
   title: N_("Olix board"),
   fits: isOlix,
   key: () => "olix",
+  boardSaysTurn: true,
+  replay: {
+    build: (container) => {
+      container.dataset.layout = "olix";
+    },
+    paint: (container, state) => {
+      container.innerHTML = olixHtml(state);
+    },
+  },
   help: {
     board: N_("Columns a to k from the left, rows 1 (top) to 11."),
     sim: N_("Simulated board: tap an empty cell to put a counter down, tap a counter to lift it."),

@@ -4,7 +4,58 @@
 import { api, command, say } from "./orders.js";
 import { $, onDraw, redraw, state } from "./store.js";
 import { teamsOf } from "./words.js";
-import { t } from "./i18n.js";
+import { N_, t, translatePage } from "./i18n.js";
+
+/** The card's words, by their message ids. */
+const WORDS = {
+  title: N_("Tokens"),
+  show: N_("Show my tokens"),
+  hand: N_("Your unused tokens"),
+  next: N_("Token on the next Man (hidden from the others)"),
+  attach: N_("Attach token"),
+  none: N_("No token"),
+  enter: N_("Enter the token each Man of the winning line carries (empty: none)."),
+  man: N_("Man on"),
+  token: N_("Token"),
+  entered: N_("Enter token"),
+};
+
+/** The tokens' card, put after the dice card when the module loads (said in the page's
+ * language by its ``data-t`` words, as the page's own cards are). */
+const CARD = `
+  <h2 id="payoff-title" data-t>${WORDS.title}</h2>
+  <div id="token-choice">
+    <div class="hand">
+      <button type="button" id="show-hand" aria-expanded="false" aria-controls="hand-tokens"
+              data-t>${WORDS.show}</button>
+      <div id="hand-tokens" class="row" role="group" data-t-label="${WORDS.hand}" hidden></div>
+    </div>
+    <form id="token-form-typed" class="row">
+      <label><span data-t>${WORDS.next}</span>
+        <input type="number" id="token-value" min="1" step="1" inputmode="numeric"></label>
+      <button type="submit" id="attach-token" data-t>${WORDS.attach}</button>
+      <button type="button" id="no-token" data-t>${WORDS.none}</button>
+    </form>
+  </div>
+  <form id="token-entry" class="row" hidden>
+    <p data-t>${WORDS.enter}</p>
+    <label><span data-t>${WORDS.man}</span> <select id="token-hole"></select></label>
+    <label><span data-t>${WORDS.token}</span>
+      <input type="number" id="token-entered" min="1" step="1" inputmode="numeric"></label>
+    <button type="submit" id="enter-token" data-t>${WORDS.entered}</button>
+  </form>
+  <p id="game-value"></p>`;
+
+function addCard() {
+  const card = document.createElement("section");
+  card.className = "card";
+  card.id = "payoff";
+  card.setAttribute("aria-labelledby", "payoff-title");
+  card.hidden = true;
+  card.innerHTML = CARD;
+  $("dice-card").after(card);
+  translatePage(card);
+}
 
 function hideHand() {
   state.hand.team = null;
@@ -93,7 +144,7 @@ function draw(view) {
         .join(" ");
 }
 
-export function wirePayOff() {
+function wirePayOff() {
   $("token-form-typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const value = $("token-value").value.trim();
@@ -116,4 +167,6 @@ export function wirePayOff() {
   });
 }
 
+addCard();
+wirePayOff();
 onDraw(draw);

@@ -2,6 +2,7 @@
 
 const views = [];
 const panels = [];
+const dice = [];
 
 /**
  * A board view: ``{id, role, fits(view), key(view), mount(container, {onHole})}``.
@@ -15,7 +16,11 @@ const panels = [];
  * - mount(container, {onHole, view}) returns ``{paint(view, marks), focus()}`` (``focus``: main
  *   views, the focus onto the board's current or first lit hole); onHole(name) acts on a
  *   hole as a tap on the flat view does (simulated board: place or lift); ``marks`` are the
- *   page's own layers: ``hint`` (a hole name) and ``threats`` (true: show them).
+ *   page's own layers: ``hint`` (a hole name) and ``threats`` (true: show them);
+ * - replay (main views, optional): ``{build(container), paint(container, state)}`` draws a kept
+ *   game's position in the history's replay (without it, the spaceboard's flat view does);
+ * - boardSaysTurn (main views, optional): true when the board's own message says what to place
+ *   (the turn line then shows it instead of the page's "place a piece" words).
  */
 export function registerBoardView(view) {
   views.push(view);
@@ -41,4 +46,18 @@ export function registerPanel(panel) {
 
 export function registeredPanels() {
   return [...panels];
+}
+
+/**
+ * A game's own dice: ``{fits(view), show(element, view, empty)}`` draws the throw of the turn in
+ * the action bar instead of the faces (``empty``: the words while none is thrown); such dice
+ * are rolled by the board, never picked face by face.
+ */
+export function registerDice(own) {
+  dice.push(own);
+}
+
+/** The last registered dice that fit ``view``, or null: the page's own faces. */
+export function diceFor(view) {
+  return dice.filter((own) => own.fits(view)).at(-1) ?? null;
 }

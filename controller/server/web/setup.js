@@ -5,7 +5,7 @@ import { onInfo } from "./info.js";
 import { command, say } from "./orders.js";
 import { playerChoice, seatChoice } from "./seats.js";
 import { $, onDraw, state } from "./store.js";
-import { DEFAULT_LEVEL, VARIANT_LABELS, partnersText, seatWithTeam, teamsOf, variantName } from "./words.js";
+import { DEFAULT_LEVEL, partnersText, seatWithTeam, teamsOf, variantChoice, variantName } from "./words.js";
 import { N_, onLanguage, pageLanguage, t } from "./i18n.js";
 
 /** What the chosen variant uses, as the board says (GET /api/info ``variant_facts``). */
@@ -166,7 +166,7 @@ function showVariants(info) {
   const select = $("variant");
   const variants = Array.isArray(info.variants) ? info.variants : [];
   const chosen = select.value;
-  select.replaceChildren(...variants.map((variant) => new Option(t(VARIANT_LABELS[variant] ?? variantName(variant)), variant)));
+  select.replaceChildren(...variants.map((variant) => new Option(variantChoice(variant), variant)));
   if (variants.includes(chosen)) select.value = chosen;
   showPartners();
 }

@@ -3,6 +3,7 @@
 import { clearing } from "./board.js";
 import { diceMode } from "./dice.js";
 import { fixSummary } from "./fix.js";
+import { viewsFor } from "./registry.js";
 import { $, onDraw } from "./store.js";
 import { t } from "./i18n.js";
 import { boardSays, boardWords, computerMoveText, playerWithTeam, seatWithTeam, teamsOf, variantName } from "./words.js";
@@ -84,7 +85,7 @@ function turnText(view) {
       ? t("{mover}: throw the dice and enter the faces{extra}.", { mover, extra: free })
       : t("{mover}: roll the dice{free}.", { mover, free });
   }
-  if (view.phase === "await_place" && view.variant !== "olix") {
+  if (view.phase === "await_place" && !viewsFor(view).main?.boardSaysTurn) {
     const args = { mover, piece: words.piece, a_piece: words.a_piece ?? words.piece, into: words.into, where: whereWords(view) };
     if (view.notice === "opponent_anywhere") return t("FLIX FLIX FLIX: {mover} places one {piece} {into} {where}.", args);
     if (view.free_plays) return t("{mover}: free play! Place {a_piece} {into} {where} ({left} left).", { ...args, left: view.free_plays });

@@ -2,6 +2,7 @@
 // page's language (i18n.js: t() says a message by its English id).
 
 import { N_, pageLanguage, t, tSaid } from "./i18n.js";
+import { state as page } from "./store.js";
 
 export const COLOUR_FACES = ["red", "yellow", "green", "blue", "win", "flix"];
 export const FLOOR_FACES = ["I", "II", "III", "IV", "win", "flix"];
@@ -29,28 +30,16 @@ export const DEFAULT_TEAMS = [
   { name: "Green", colour: "#00c83c" },
 ];
 
-/** The games' names, said in the page's language by variantName. */
-const VARIANT_NAMES = {
-  lucky: N_("Lucky Flix"),
-  payoff: N_("Pay-Off Flix"),
-  tactflix: N_("Tac-T-Flix"),
-  qubic: N_("3-D Tic Tac Toe"),
-  flip4: N_("Flip 4"),
-  olix: N_("Olix"),
-};
-
-/** The names the new-game form offers, with what sets each game apart. */
-export const VARIANT_LABELS = {
-  lucky: N_("Lucky Flix (dice)"),
-  qubic: N_("3-D Tic Tac Toe (Qubic)"),
-  payoff: N_("Pay-Off Flix (tokens)"),
-  tactflix: N_("Tac-T-Flix (Burocrats)"),
-  flip4: N_("Flip 4 (its own 5x5 board)"),
-  olix: N_("Olix (its own 11x11 board)"),
-};
-
+/** A game's name in the page's language (its spec's title: GET /api/info's ``games``). */
 export function variantName(variant) {
-  return variant in VARIANT_NAMES ? t(VARIANT_NAMES[variant]) : (variant ?? "");
+  const game = page.info?.games?.[variant];
+  return game ? t(game.title) : (variant ?? "");
+}
+
+/** A game as the New game form offers it, with what sets it apart. */
+export function variantChoice(variant) {
+  const game = page.info?.games?.[variant];
+  return game ? t(game.choice) : (variant ?? "");
 }
 
 /** One die face as {symbol, label, kind}: kind is "colour", "floor", "suit", "number" (a

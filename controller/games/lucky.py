@@ -1,0 +1,29 @@
+"""Lucky Flix (RULES.md): dice tell where to place; FLIX, PENALTY and calls."""
+
+from __future__ import annotations
+
+from controller.games.spec import GameSpec, rung
+from controller.i18n import N_
+from engine.lucky import LuckyFlix
+from engine.players.lucky import LuckyPlayer
+
+SPEC = GameSpec(
+    LuckyFlix,
+    title=N_("Lucky Flix"),
+    choice=N_("Lucky Flix (dice)"),
+    player=LuckyPlayer,
+    levels=(
+        (N_("A few playouts over its best-looking holes; misses a block 1 time in 4"), []),
+        (
+            N_("More playouts, that block; misses a block 1 time in 10"),
+            [rung(57.8, 51, 64, 200)],
+        ),
+        (
+            N_("Weighs every throw to come: its placement, the throw, the reply (the default)"),
+            [rung(52.0, 45, 59, 200)],
+        ),
+        (N_("The same search over the throws, with more positions"), [rung(45.0, 38, 52, 200)]),
+        (N_("The same search over the throws, with the most positions"), [rung(47.5, 33, 63, 40)]),
+    ),
+    carried=True,
+)

@@ -1,0 +1,119 @@
+"""A game is named only in its own modules: the core of the controller and of the page names none.
+
+The code is read, not its prose: Python's names, imports and strings (docstrings aside) and the
+page's scripts and markup without their comments. A game's own modules are its spec
+(``controller/games/<game>.py``), its flow (``controller/flows/<game>.py``) and its page module
+(``controller/server/web/<game>.js``); ``ALLOWED`` lists the rest, each with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTROLLER = ROOT / "controller"
+WEB = CONTROLLER / "server" / "web"
+GAMES = ("lucky", "qubic", "payoff", "tactflix", "flip4", "olix")
+NAMED = re.compile(r"lucky|qubic|pay-?off|tac-?t-?flix|flip ?4|olix", re.IGNORECASE)
+
+_BOARDS = (
+    "names the flat boards (--geometry, wiring/<name>.toml, engine.grid.GRIDS), which carry "
+    "their games' names"
+)
+_PAYOFF_EVENT = "the engine's `payoff` event kind (a line's tokens paid), not the game"
+ALLOWED: dict[str, str] = {
+    "controller/words.py": _BOARDS + ": each board's words for its places and pieces",
+    "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
+    "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
+    "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
+    "controller/config.py": "the default game ([game] variant) and the board shapes in an error",
+    "controller/server/routes/game.py": "the summaries of the token (Pay-Off) and penalty routes",
+    "controller/config_checks.py": "the board shapes in the check of [board] geometry",
+    "controller/remote/fair_dice.py": "remote play's dice of Lucky Flix and Flip 4",
+    "controller/remote/messages.py": "remote play's token values (Pay-Off's range)",
+    "controller/remote/tokens.py": "remote play's Pay-Off tokens in physical token mode",
+    "controller/remote/host.py": "remote play's Pay-Off tokens: a guest's commitment",
+    "controller/remote/sealed_tokens.py": "remote play's Pay-Off tokens committed and opened",
+    "controller/server/web/words.js": _PAYOFF_EVENT,
+    "controller/voice/lines.py": _PAYOFF_EVENT,
+    "controller/voice/phrases.py": _PAYOFF_EVENT,
+}
+"""Files (relative to the project) that still name a game, and why: boards named after their
+games, remote play's and Pay-Off's token handling, and an event kind of the same name."""
+
+
+def _own(path: Path) -> bool:
+    """A module of one game's own: its spec, its flow or its page module."""
+    folder = path.parent.relative_to(ROOT).as_posix()
+    own_folders = ("controller/games", "controller/flows", "controller/server/web")
+    return path.stem in GAMES and folder in own_folders
+
+
+def _python_words(path: Path) -> list[str]:
+    """The names, imported modules and non-docstring strings of a Python module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {  # a string standing alone: a module's, class's, function's or name's docstring
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    words: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+        elif isinstance(node, ast.alias):
+            words.append(node.name)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            words.append(node.module)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            words.append(node.name)
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            words.append(node.value)
+    return words
+
+
+_JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.DOTALL)
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+def _page_words(path: Path) -> list[str]:
+    """A page file's lines without their comments."""
+    text = path.read_text(encoding="utf-8")
+    text = _HTML_COMMENT.sub("", text) if path.suffix == ".html" else _JS_COMMENT.sub("", text)
+    return text.splitlines()
+
+
+def naming(root: Path = ROOT) -> dict[str, list[str]]:
+    """Every file of ``controller/`` (the page included) that names a game outside its own
+    modules and ``ALLOWED``, with what it names."""
+    found: dict[str, list[str]] = {}
+    controller = root / "controller"
+    files = [*controller.rglob("*.py"), *(controller / "server" / "web").glob("*.[jhc]*")]
+    for path in sorted(files):
+        relative = path.relative_to(root).as_posix()
+        if relative in ALLOWED or _own(path):
+            continue
+        words = _python_words(path) if path.suffix == ".py" else _page_words(path)
+        named = sorted({match.group(0) for word in words for match in NAMED.finditer(word)})
+        if named:
+            found[relative] = named
+    return found
+
+
+def test_the_controller_and_the_page_name_no_game() -> None:
+    assert naming() == {}
+
+
+def test_each_allowance_is_still_needed() -> None:
+    for relative in ALLOWED:
+        path = ROOT / relative
+        words = _python_words(path) if path.suffix == ".py" else _page_words(path)
+        assert any(NAMED.search(word) for word in words), f"{relative} names no game any more"
