@@ -25,7 +25,7 @@ from controller import config_checks as checks
 from controller.config_checks import MAX_PEM_FILE, MAX_VOICE_FILE, TOPIC_WORD, Color
 from controller.config_checks import ConfigError as ConfigError
 from controller.config_checks import parse_address as parse_address
-from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
 from controller.seats import MAX_NAME, NAME_PATTERN, Seat
 from controller.settings_spec import (
     NEXT_GAME,
@@ -91,7 +91,11 @@ class Board(Table, frozen=True):
         ),
         Words("the letters R, Y, G, B once each"),
         Check(checks.panels),
-        OnPage(RESTART),
+        OnPage(
+            RESTART,
+            N_("Panels front to back"),
+            N_("R red, Y yellow, G green, B blue: e.g. RYGB."),
+        ),
     ] = "RYGB"
     suits: Annotated[
         str,
@@ -101,7 +105,11 @@ class Board(Table, frozen=True):
         ),
         Words("the letters S, H, D, C once each"),
         Check(checks.suits),
-        OnPage(RESTART),
+        OnPage(
+            RESTART,
+            N_("Suits left to right"),
+            N_("S spades, H hearts, D diamonds, C clubs: e.g. SHDC."),
+        ),
     ] = "SHDC"
     sim_autoplace: Annotated[
         bool,
@@ -119,7 +127,7 @@ class Board(Table, frozen=True):
             "([Languages](languages.md))",
         ),
         Words(_listed(LANGUAGES)),
-        OnPage(NOW),
+        OnPage(NOW, N_("Language")),
     ] = DEFAULT_LANGUAGE
     backend: Annotated[
         str,
@@ -131,7 +139,7 @@ class Board(Table, frozen=True):
         ),
         Words('`""`, `"sim"`, `"serial"`, `"serial:/dev/ttyACM0"`, `"gpio"`'),
         Check(checks.backend),
-        OnPage(RESTART),
+        OnPage(RESTART, N_("Board")),
     ] = ""
     geometry: Annotated[
         str,
@@ -145,7 +153,7 @@ class Board(Table, frozen=True):
             "of at most 64 KiB with a [board] table)"
         ),
         Check(checks.geometry),
-        OnPage(RESTART),
+        OnPage(RESTART, N_("Shape")),
     ] = ""
     pico_drive: Annotated[
         str,
@@ -204,7 +212,11 @@ class Game(Table, frozen=True):
             le=600,
             description="seconds after a placement in which a completed line is safe from PENALTY",
         ),
-        OnPage(NEXT_GAME),
+        OnPage(
+            NEXT_GAME,
+            N_("Call window (seconds)"),
+            N_("After a placement, a completed line is safe from PENALTY this long."),
+        ),
     ] = 3.0
     auto_call: Annotated[bool, Meta(description="completed lines score at once; no penalties")] = (
         False
@@ -221,7 +233,7 @@ class Game(Table, frozen=True):
         ),
         Words(f"three or four names of 1..{MAX_NAME} characters (no control characters)"),
         Check(checks.team_names),
-        OnPage(NOW),
+        OnPage(NOW, N_("Team names")),
     ] = checks.TEAM_NAMES
     hints: Annotated[
         bool,
@@ -229,7 +241,7 @@ class Game(Table, frozen=True):
             description="hints (`GET /api/hint`, a long press of MENU) and the threat layer; a "
             "game started over HTTP may set its own"
         ),
-        OnPage(NEXT_GAME),
+        OnPage(NEXT_GAME, N_("Hints and threats"), N_("The Hint button and the threat layer.")),
     ] = True
     computer_movetime_ms: Annotated[
         int,
@@ -239,7 +251,11 @@ class Game(Table, frozen=True):
             description="the longest the computer thinks about one move, in milliseconds (its "
             "level decides how far it looks)",
         ),
-        OnPage(NOW),
+        OnPage(
+            NOW,
+            N_("Longest think per move (ms)"),
+            N_("The level decides how far the computer looks; this only caps its time."),
+        ),
     ] = 1000
     seats: Annotated[
         tuple[Seat, ...],
@@ -251,7 +267,7 @@ class Game(Table, frozen=True):
         ),
         Words("up to six `[[game.seats]]` tables"),
         Check(checks.seats, form=True),
-        OnPage(NEXT_GAME),
+        OnPage(NEXT_GAME, N_("Players and computer")),
     ] = ()
 
 
@@ -261,7 +277,11 @@ class Leds(Table, frozen=True):
     brightness_cap: Annotated[
         float,
         Meta(ge=0, le=1, description="upper limit of the LED brightness (power budget)"),
-        OnPage(NOW),
+        OnPage(
+            NOW,
+            N_("Brightness cap (%)"),
+            N_("The LEDs never shine brighter than this (the power supply's budget)."),
+        ),
     ] = 0.5
     team_colours: Annotated[
         tuple[Color, ...],
@@ -287,7 +307,7 @@ class Http(Table, frozen=True):
         ),
         Words("HOST:PORT, the port 1-65535"),
         Check(checks.address),
-        OnPage(RESTART),
+        OnPage(RESTART, N_("Phones on the network may open this board")),
     ] = "127.0.0.1:8640"
     token: Annotated[
         str,
@@ -327,21 +347,25 @@ class Remote(Table, frozen=True):
         ),
         Words(_BROKER_WORDS),
         Check(checks.broker),
-        OnPage(NOW),
+        OnPage(
+            NEXT_GAME,
+            N_("Broker"),
+            N_("mqtt://host:1883 or mqtts://host:8883; empty: no remote play."),
+        ),
     ] = ""
     username: Annotated[
         str,
         Meta(description="the broker's login"),
         Words(_TEXT),
         Check(checks.plain_text),
-        OnPage(NOW),
+        OnPage(NEXT_GAME, N_("Login")),
     ] = ""
     password: Annotated[
         str,
         Meta(description="the broker's password"),
         Words(_TEXT),
         Check(checks.plain_text),
-        OnPage(NOW),
+        OnPage(NEXT_GAME, N_("Password"), N_("Left empty, the password stays as it is.")),
         Secret(),
     ] = ""
     ca_file: Annotated[
@@ -466,14 +490,14 @@ class Voice(Table, frozen=True):
             "sound card and the engine is installed"
         ),
         Words('`"auto"`, `true`, `false`'),
-        OnPage(RESTART),
+        OnPage(RESTART, N_("The board speaks")),
     ] = "auto"
     engine: Annotated[
         Literal["espeak-ng", "piper"],
         Meta(
             description="the speech engine; Piper only when installed, with `voice.piper_voice` set"
         ),
-        OnPage(RESTART),
+        OnPage(RESTART, N_("Speech engine")),
     ] = "espeak-ng"
     volume: Annotated[
         int,
@@ -483,10 +507,12 @@ class Voice(Table, frozen=True):
             description="how loud the board speaks (the board page changes it until the next "
             "start; the settings page keeps it)",
         ),
-        OnPage(NOW),
+        OnPage(NOW, N_("Volume (0 to 100)")),
     ] = 80
     rate: Annotated[
-        int, Meta(ge=80, le=400, description="how fast, in words a minute"), OnPage(NOW)
+        int,
+        Meta(ge=80, le=400, description="how fast, in words a minute"),
+        OnPage(NOW, N_("Words a minute")),
     ] = 160
     piper_voice: Annotated[
         str,

@@ -7,9 +7,10 @@ it (``OnPage``), the values in words where no range or list says them (``Words``
 only this program can make (``Check``: a backend that exists, a file of its kind, ...), and
 whether it is a secret never shown (``Secret``).
 
-``specs`` turns the declarations into ``SettingSpec`` messages: the settings page draws its
-form's bounds and notes from them (``GET /api/settings``), and ``controller.tools.settings_docs``
-writes ``config.example.toml`` and the tables of docs/configuration.md from them.
+``specs`` turns the declarations into ``SettingSpec`` messages: the settings page builds its
+form from them (each field's label, kind, bounds and note; ``GET /api/settings``), and
+``controller.tools.settings_docs`` writes ``config.example.toml`` and the tables of
+docs/configuration.md from them.
 """
 
 from __future__ import annotations
@@ -43,10 +44,13 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class OnPage:
-    """Marker: the settings page offers this setting, and a change there takes effect ``when``
+    """Marker: the settings page offers this setting under ``label`` (a message id, marked
+    ``N_``), with ``help`` below it when given, and a change there takes effect ``when``
     (``NOW``, ``NEXT_GAME`` or ``RESTART``). A setting without it is read at the start."""
 
     when: str
+    label: str
+    help: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,10 @@ class SettingSpec(Struct, frozen=True, kw_only=True):
     """Examples of a list of tables (``[[game.seats]]``), each a list of tables."""
     when: str = RESTART
     page: bool = False
+    label: str = ""
+    """Its field's label on the settings page (a message id), when it is offered there."""
+    help: str = ""
+    """A note under that field (a message id), or empty."""
     secret: bool = False
 
     @property
@@ -187,6 +195,8 @@ def _spec(table: str, key: str, declared: Declared, default: Any) -> SettingSpec
         "examples": next((list(m.examples) for m in declared.metas if m.examples), None),
         "when": page.when if page else RESTART,
         "page": page is not None,
+        "label": page.label if page else "",
+        "help": page.help if page else "",
         "secret": declared.marker(Secret) is not None,
     }
     if words is not None:

@@ -20,8 +20,7 @@ from controller.config_file import CONFIG_FILE, stored_token
 
 PAGE_SETTINGS: dict[str, dict[str, str]] = {}
 """The settings the page may change, by table, with when each takes effect (their
-declarations' ``OnPage``; a remote game under way keeps its link: ``NOW`` for the broker means
-the next game hosted or joined)."""
+declarations' ``OnPage``)."""
 for _spec in settings_specs():
     if _spec.page:
         PAGE_SETTINGS.setdefault(_spec.table, {})[_spec.key] = _spec.when

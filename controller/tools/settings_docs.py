@@ -99,7 +99,7 @@ def settings_table() -> str:
         "|---|---|---|---|---|",
     ]
     for spec in settings_specs():
-        page = _when(spec) if spec.page else ""
+        page = f"**{spec.label}**, {_when(spec)}" if spec.page else ""
         rows.append(
             f"| `{spec.name}` | `{toml_value(spec.default)}` | {_cell(spec.values)} | {page} "
             f"| {_cell(spec.description)} |"

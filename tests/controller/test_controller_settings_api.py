@@ -15,7 +15,7 @@ import msgspec
 import pytest
 from api_harness import TOKEN, Harness
 
-from controller.config import load_config
+from controller.config import load_config, settings_specs
 from controller.config_file import TOKEN_FILE
 from controller.server.bodies import PAGE_TABLES, SettingsChange
 from controller.server.requests import MAX_BODY
@@ -229,17 +229,25 @@ async def test_the_settings_answer_names_every_setting_of_the_page_and_no_other(
         assert {f.name for f in msgspec.structs.fields(kind)} == wanted[table], table
 
 
-def test_the_page_has_a_field_for_every_setting_it_offers_and_notes_only_those() -> None:
-    """settings.js names a field for each setting declared ``OnPage`` (and no other), and the
-    notes of when a change applies that the page fills from the declarations name such
-    settings."""
+def test_every_setting_the_page_offers_has_a_label_and_only_those_are_made_by_hand() -> None:
+    """Each setting declared ``OnPage`` names its field's label; the page builds the fields
+    from the declarations, and those settings.js makes otherwise (``HAND_MADE``, each with its
+    reason) and settings.html writes by hand (``data-setting``), their labels and notes filled
+    from the declarations too, are such settings."""
     web = Path(__file__).parents[2] / "controller" / "server" / "web"
     script = (web / "settings.js").read_text(encoding="utf-8")
-    fields = set(re.findall(r'^  "(\w+\.\w+)": \["set-', script, re.MULTILINE))
+    page = (web / "settings.html").read_text(encoding="utf-8")
     offered = {f"{table}.{key}" for table, keys in PAGE_SETTINGS.items() for key in keys}
-    assert fields == offered
-    notes = set(re.findall(r'data-when-of="([^"]+)"', (web / "settings.html").read_text()))
-    assert notes and notes <= offered
+    assert all(spec.label for spec in settings_specs() if spec.page)
+    hand_made = script[script.index("const HAND_MADE = {") :].partition("\n};\n")[0]
+    entry = r'^  "(\w+\.\w+)": \{\s*id: "[\w-]+",\s*why: "([^"]+)"'
+    reasons = dict(re.findall(entry, hand_made, re.MULTILINE))
+    assert reasons and set(reasons) <= offered
+    written = set(re.findall(r'data-setting="([^"]+)"', page))
+    assert written and written <= set(reasons)
+    assert set(re.findall(r'data-label-of="([^"]+)"', page)) == written
+    assert set(re.findall(r'data-when-of="([^"]+)"', page)) <= written
+    assert "data-t>Applies" not in page and "FIELDS" not in script
 
 
 def test_the_command_line_s_settings_are_named_with_their_option_a_password_hidden() -> None:

@@ -11,12 +11,18 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
+from typing import Annotated, Literal
 
+import msgspec
 import segno
 from axe_support import run_axe, serious
+from msgspec import Meta, Struct
 from person_play import wait
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from web_support import REPO, Service
+
+from controller.config import Table
+from controller.settings_spec import NEXT_GAME, NOW, RESTART, OnPage, specs
 
 FIXTURE = Path(__file__).with_name("settings_fixture.toml")
 SHOTS = REPO / "build" / "screenshots"
@@ -68,7 +74,7 @@ def open_settings(browser: Browser, service: Service, token: str, **context: obj
     expect(page.locator("#token-dialog")).to_be_visible()  # the settings need the token
     page.fill("#token-input", token)
     page.click("#token-ok")
-    expect(page.locator("#set-panels")).to_have_value(re.compile(r"^[RYGB]{4}$"))
+    expect(page.locator("#set-board-panels")).to_have_value(re.compile(r"^[RYGB]{4}$"))
     return page
 
 
@@ -88,25 +94,25 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     expect(page.locator("#set-brightness")).to_have_value("40")
     expect(page.locator("#set-team-4")).to_have_value("Yellow")
     # the number fields' bounds are the settings' declared ranges (the page names none itself)
-    expect(page.locator("#set-movetime")).to_have_attribute("max", "600000")
+    expect(page.locator("#set-game-computer-movetime-ms")).to_have_attribute("max", "600000")
     expect(page.locator("#set-brightness")).to_have_attribute("max", "100")
-    expect(page.locator("#set-rate")).to_have_attribute("min", "80")
+    expect(page.locator("#set-voice-rate")).to_have_attribute("min", "80")
 
     # every setting of the page changed
-    page.fill("#set-panels", "YRGB")
-    page.fill("#set-suits", "HSDC")
+    page.fill("#set-board-panels", "YRGB")
+    page.fill("#set-board-suits", "HSDC")
     for i, name in enumerate(["Ann's", "Bo's", "Cy's", "Di's"], 1):
         page.fill(f"#set-team-{i}", name)
     page.fill("#set-brightness", "25")
-    page.fill("#set-call-window", "2.5")
-    page.uncheck("#set-hints")
+    page.fill("#set-game-call-window", "2.5")
+    page.uncheck("#set-game-hints")
     page.fill("#set-seat-1-name", "Ann")
     page.select_option("#set-seat-2-kind", "computer:4")
     page.fill("#set-seat-2-name", "Robo")
-    page.fill("#set-movetime", "300")
-    page.fill("#set-broker", "mqtt://127.0.0.1:1883")
-    page.fill("#set-username", "board")
-    page.fill("#set-password", "s3cret-pass")
+    page.fill("#set-game-computer-movetime-ms", "300")
+    page.fill("#set-remote-broker", "mqtt://127.0.0.1:1883")
+    page.fill("#set-remote-username", "board")
+    page.fill("#set-remote-password", "s3cret-pass")
     expect(page.locator("#set-language")).to_have_value("en")
     page.select_option("#set-language", "de")
     page.click("#save")
@@ -133,7 +139,7 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     assert 'suits = "HSDC"   # left to right as seen from the front' in written
 
     # a wrong value is refused with its reason, and nothing is written
-    page.fill("#set-call-window", "-3")
+    page.fill("#set-game-call-window", "-3")
     page.click("#save")
     expect(page.locator("#settings-message")).to_contain_text("Nicht gespeichert:")
     expect(page.locator("#settings-message")).to_contain_text("call_window")
@@ -150,22 +156,23 @@ def test_the_board_is_set_up_on_its_page_and_keeps_it_after_a_restart(
     assert "restarting with the new settings" in service.output()
     expect(page.locator("#restart-card")).to_be_hidden()
     page.reload()  # the token is kept: no question
-    expect(page.locator("#set-panels")).to_have_value("YRGB")
+    expect(page.locator("#set-board-panels")).to_have_value("YRGB")
     expect(page.locator("#token-dialog")).to_be_hidden()
-    expect(page.locator("#set-suits")).to_have_value("HSDC")
+    expect(page.locator("#set-board-suits")).to_have_value("HSDC")
     for i, name in enumerate(["Ann's", "Bo's", "Cy's", "Di's"], 1):
         expect(page.locator(f"#set-team-{i}")).to_have_value(name)
     expect(page.locator("#set-brightness")).to_have_value("25")
-    expect(page.locator("#set-call-window")).to_have_value("2.5")
-    expect(page.locator("#set-hints")).not_to_be_checked()
+    expect(page.locator("#set-game-call-window")).to_have_value("2.5")
+    expect(page.locator("#set-game-hints")).not_to_be_checked()
     expect(page.locator("#set-seat-1-kind")).to_have_value("human")
     expect(page.locator("#set-seat-1-name")).to_have_value("Ann")
     expect(page.locator("#set-seat-2-kind")).to_have_value("computer:4")
     expect(page.locator("#set-seat-2-name")).to_have_value("Robo")
-    expect(page.locator("#set-movetime")).to_have_value("300")
-    expect(page.locator("#set-broker")).to_have_value("mqtt://127.0.0.1:1883")
-    expect(page.locator("#set-username")).to_have_value("board")
-    expect(page.locator("#set-password")).to_have_attribute("placeholder", "(gesetzt: bleibt)")
+    expect(page.locator("#set-game-computer-movetime-ms")).to_have_value("300")
+    expect(page.locator("#set-remote-broker")).to_have_value("mqtt://127.0.0.1:1883")
+    expect(page.locator("#set-remote-username")).to_have_value("board")
+    password = page.locator("#set-remote-password")
+    expect(password).to_have_attribute("placeholder", "(gesetzt: bleibt)")
     expect(page.locator("#first-run")).to_be_hidden()
     assert token not in service.output().rpartition("restarting with the new settings")[2]
     # in use: the next game is played as set (the game in play kept its own)
@@ -205,7 +212,7 @@ def test_a_phone_opening_the_qr_code_s_address_is_allowed_to_play(
     wait(lambda: service.state()["last_throw"] is not None, "the phone's throw")
     expect(phone.locator("#token-dialog")).to_be_hidden()
     phone.goto(link.partition("#")[0] + "settings.html")  # the same site, so the same storage
-    expect(phone.locator("#set-panels")).to_have_value("RYGB")
+    expect(phone.locator("#set-board-panels")).to_have_value("RYGB")
     expect(phone.locator("#token-dialog")).to_be_hidden()
 
     # a phone that did not scan is asked for the token
@@ -231,7 +238,7 @@ def test_the_settings_page_reads_well_on_a_phone_and_a_desktop_in_both_themes(
     found = []
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page = open_settings(browser, service, token, viewport=viewport)
-        page.fill("#set-panels", "YRGB")
+        page.fill("#set-board-panels", "YRGB")
         page.click("#save")
         expect(page.locator("#restart-card")).to_be_visible()
         for theme in ("light", "dark"):
@@ -265,13 +272,13 @@ def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_
     expect(page.locator("#set-geometry")).to_have_value("flix")
     expect(page.locator("#set-voice")).to_have_value("auto")
     expect(page.locator("#set-voice-engine")).to_have_value("espeak-ng")
-    expect(page.locator("#set-volume")).to_have_value("80")
-    expect(page.locator("#set-rate")).to_have_value("160")
+    expect(page.locator("#set-voice-volume")).to_have_value("80")
+    expect(page.locator("#set-voice-rate")).to_have_value("160")
     page.select_option("#set-geometry", "flip4")
     page.select_option("#set-voice", "off")
     page.select_option("#set-voice-engine", "piper")
-    page.fill("#set-volume", "55")
-    page.fill("#set-rate", "200")
+    page.fill("#set-voice-volume", "55")
+    page.fill("#set-voice-rate", "200")
     page.click("#save")
     expect(page.locator("#restart-what")).to_have_text(
         "Saved, and in use after a restart: Shape, The board speaks, Speech engine."
@@ -319,8 +326,8 @@ def test_the_board_s_shape_voice_and_token_are_set_on_the_page_and_kept_after_a_
     expect(page.locator("#set-geometry")).to_have_value("flip4")
     expect(page.locator("#set-voice")).to_have_value("off")
     expect(page.locator("#set-voice-engine")).to_have_value("piper")
-    expect(page.locator("#set-volume")).to_have_value("55")
-    expect(page.locator("#set-rate")).to_have_value("200")
+    expect(page.locator("#set-voice-volume")).to_have_value("55")
+    expect(page.locator("#set-voice-rate")).to_have_value("200")
     # the board's page draws the flat board it now runs
     board = browser.new_context(viewport=DESKTOP).new_page()
     board.goto(service.url + "/")
@@ -348,7 +355,7 @@ def test_a_setting_the_command_line_holds_says_so_beside_it_and_after_a_save(
     note = held.bounding_box()
     assert board and note and note["y"] >= board["y"] + board["height"]  # right under the choice
     expect(page.locator("#set-geometry-held")).to_contain_text("(--geometry flix)")
-    expect(page.locator("#set-panels-held")).to_have_count(0)  # the rest is the file's
+    expect(page.locator("#set-board-panels-held")).to_have_count(0)  # the rest is the file's
     page.select_option("#set-backend", "serial")
     page.click("#save")
     message = page.locator("#settings-message")
@@ -454,7 +461,7 @@ def test_a_person_who_cancels_the_token_is_offered_it_again_and_no_empty_form(
     page.get_by_role("button", name="Enter token").click()
     page.fill("#token-input", first_token(service))
     page.click("#token-ok")
-    expect(page.locator("#set-panels")).to_have_value("RYGB")
+    expect(page.locator("#set-board-panels")).to_have_value("RYGB")
     expect(page.get_by_role("button", name="Enter token")).to_be_hidden()
     expect(page.locator("#settings-message")).to_be_hidden()
 
@@ -482,3 +489,80 @@ def test_the_voice_card_says_whether_the_board_speaks_now(
         "Jetzt: Das Brett schweigt (auf Nie gestellt, oder es hat keinen Lautsprecher oder "
         "keine Sprachausgabe)."
     )
+
+
+class PlantedGame(Table, frozen=True):
+    """A setting planted in a table the page has a card for."""
+
+    pace: Annotated[
+        Literal["slow", "brisk"], Meta(description="a planted choice"), OnPage(NOW, "Planted pace")
+    ] = "brisk"
+
+
+class Planted(Table, frozen=True):
+    """A table of planted settings the page has no card for."""
+
+    depth: Annotated[
+        int,
+        Meta(ge=2, le=9, description="a planted number"),
+        OnPage(NEXT_GAME, "Planted depth", "How deep it plants."),
+    ] = 3
+    lit: Annotated[bool, Meta(description="a planted tick"), OnPage(RESTART, "Planted light")] = (
+        True
+    )
+
+
+class PlantedRoot(Struct, frozen=True):
+    game: PlantedGame = msgspec.field(default_factory=PlantedGame)
+    planted: Planted = msgspec.field(default_factory=Planted)
+
+
+def test_a_setting_declared_for_the_page_is_on_it_with_its_label_bounds_and_note(
+    launch_service: Callable[..., Service], browser: Browser
+) -> None:
+    """The real answer of ``GET /api/settings`` with planted declarations added (as
+    ``controller.settings_spec`` serves them): the page builds each one's field, in its table's
+    card or a card of its own, with its label, input, bounds, help and note, and neither
+    settings.html nor settings.js names them."""
+    service = launch_service(config=FIXTURE.read_text(encoding="utf-8"))
+    token = first_token(service)
+    planted = msgspec.to_builtins(specs(PlantedRoot))
+
+    def plant(route: Route) -> None:
+        if route.request.method != "GET":
+            route.continue_()
+            return
+        answer = route.fetch()
+        if answer.status != 200:  # the token not given yet
+            route.fulfill(response=answer)
+            return
+        body = answer.json()
+        body["schema"] += planted
+        for spec in planted:
+            body["settings"].setdefault(spec["table"], {})[spec["key"]] = spec["default"]
+        route.fulfill(response=answer, json=body)
+
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.route("**/api/settings", plant)
+    page.goto(service.url + "/settings.html")
+    page.fill("#token-input", token)
+    page.click("#token-ok")
+    depth = page.get_by_label("Planted depth")
+    expect(depth).to_have_value("3")
+    expect(depth).to_have_attribute("type", "number")
+    expect(depth).to_have_attribute("min", "2")
+    expect(depth).to_have_attribute("max", "9")
+    expect(page.locator("#set-planted-depth-help")).to_have_text(
+        "How deep it plants. From the next game."
+    )
+    expect(page.locator('[data-table="planted"] h2')).to_have_text("planted")
+    expect(page.locator('[data-table="planted"]').get_by_label("Planted light")).to_be_checked()
+    expect(page.locator("#set-planted-lit-help")).to_have_text("Applies after a restart.")
+    pace = page.locator('[data-table="game"]').get_by_label("Planted pace")
+    expect(pace).to_have_value("brisk")
+    expect(pace.locator("option")).to_have_text(["slow", "brisk"])
+    expect(page.locator("#set-game-pace-help")).to_have_text("Applies now.")
+    web = REPO / "controller" / "server" / "web"
+    for name in ("settings.html", "settings.js"):
+        assert "planted" not in (web / name).read_text(encoding="utf-8").lower()
+    assert serious(run_axe(page, "settings with planted settings")) == []

@@ -1,8 +1,10 @@
 // The settings page: GET /api/settings fills the form, Save sends only what changed (POST
 // /api/settings), a setting that needs a restart offers one, and the token is shown as a QR code
-// of the board's page with the token in its fragment (docs/configuration.md). Which settings the
-// form sends, how a plain field reads (by its setting's kind) and the number fields' bounds come
-// from the settings' declarations the answer carries (``schema``).
+// of the board's page with the token in its fragment (docs/configuration.md). The form comes
+// from the settings' declarations the answer carries (``schema``): each setting the page offers
+// gets a field in its table's card, its label, kind (a number within its bounds, a tick, a choice,
+// a text or a list), help and the note of when a change applies as declared; only the fields of
+// HAND_MADE are written in settings.html, each for the reason it gives.
 
 import { Api, ApiError, storeToken } from "./api.js";
 import { ask } from "./confirm.js";
@@ -22,29 +24,6 @@ const WHEN = {
   now: N_("Applies now."),
   "next game": N_("From the next game."),
   restart: N_("Applies after a restart."),
-};
-/** Each setting's field on the page, and its name there (the restart's list, the command line's
- * notes). A field that is not its setting's value as it is reads and shows it by ``SHAPED``. */
-const FIELDS = {
-  "board.backend": ["set-backend", N_("Board")],
-  "board.geometry": ["set-geometry", N_("Shape")],
-  "board.panels": ["set-panels", N_("Panels front to back")],
-  "board.suits": ["set-suits", N_("Suits left to right")],
-  "board.language": ["set-language", N_("Language")],
-  "game.team_names": ["set-teams", N_("Team names")],
-  "game.call_window": ["set-call-window", N_("Call window (seconds)")],
-  "game.hints": ["set-hints", N_("Hints and threats")],
-  "game.seats": ["set-seats", N_("Players and computer")],
-  "game.computer_movetime_ms": ["set-movetime", N_("Longest think per move (ms)")],
-  "leds.brightness_cap": ["set-brightness", N_("Brightness cap (%)")],
-  "remote.broker": ["set-broker", N_("Broker")],
-  "remote.username": ["set-username", N_("Login")],
-  "remote.password": ["set-password", N_("Password")],
-  "voice.enabled": ["set-voice", N_("The board speaks")],
-  "voice.engine": ["set-voice-engine", N_("Speech engine")],
-  "voice.volume": ["set-volume", N_("Volume (0 to 100)")],
-  "voice.rate": ["set-rate", N_("Words a minute")],
-  "http.address": ["set-lan", N_("Phones on the network may open this board")],
 };
 const WAIT_MS = 500;
 const RESTART_WAIT_MS = 90_000;
@@ -108,69 +87,171 @@ function showSeats(seats) {
   }
 }
 
-/** The settings whose field is not their value as it is: how each reads and shows it
- * (``scale``: the field shows the value times this). */
-const SHAPED = {
+/** The settings whose field is not one of its kind as ``build`` makes it, and why: each names
+ * its field (``id``) and how it reads and shows its value (``read``, ``show``: else as a field of
+ * its kind; ``scale``: the field shows the value times this). settings.html holds those of them
+ * it writes by hand (``data-setting``); every other setting the page offers gets a field built
+ * from its declaration. */
+const HAND_MADE = {
+  "board.backend": { id: "set-backend", why: "the boards in words; a port set in the file is shown and kept" },
+  "board.geometry": { id: "set-geometry", why: "the shapes in words; a wiring file set in the file is kept" },
+  "board.language": { id: "set-language", why: "each language named in its own words" },
   "game.team_names": {
+    id: "set-teams",
+    why: "a name for each of the four teams",
     read: () => [1, 2, 3, 4].map((i) => $(`set-team-${i}`).value.trim()),
     show: (names) => names.forEach((name, i) => ($(`set-team-${i + 1}`).value = name)),
   },
-  "game.seats": { read: seatsOnForm, show: showSeats },
+  "game.seats": {
+    id: "set-seats",
+    why: "a row for each seat: who plays it, and a name",
+    read: seatsOnForm,
+    show: showSeats,
+  },
   "leds.brightness_cap": {
+    id: "set-brightness",
+    why: "a fraction of the power budget, shown in per cent",
     read: () => numberOf("set-brightness") / 100,
     show: (cap) => ($("set-brightness").value = String(Math.round(cap * 100))),
     scale: 100,
   },
   "http.address": {
+    id: "set-lan",
+    why: "a tick for the network, which keeps the address's port",
     read: () => listenOn(state.settings.http.address, $("set-lan").checked),
     show: (address) => ($("set-lan").checked = !onThisComputerOnly(address)),
   },
   "voice.enabled": {
+    id: "set-voice",
+    why: "auto, on and off said as where it has a speaker, always and never",
     read: () => ({ auto: "auto", on: true, off: false })[$("set-voice").value],
     show: (enabled) => ($("set-voice").value = VOICE[String(enabled)]),
   },
 };
+/** The spaceboard's own settings: asked for only while the shape chosen is the spaceboard. */
+const SPACEBOARD_ONLY = ["board.panels", "board.suits"];
 
 /** A setting's name, ``table.key``. */
 function nameOf(spec) {
   return `${spec.table}.${spec.key}`;
 }
 
+/** The id of a setting's field: ``set-TABLE-KEY`` when it is built, else its own. */
+function fieldId(spec) {
+  return HAND_MADE[nameOf(spec)]?.id ?? `set-${spec.table}-${spec.key.replaceAll("_", "-")}`;
+}
+
 function isNumber(spec) {
   return spec.kind === "integer" || spec.kind === "number";
 }
 
+/** The input of a setting of ``spec.kind``: a number within its bounds, a tick, a choice of its
+ * values, or a text (a list: its items parted by commas; a secret: hidden as typed). */
+function control(spec) {
+  if (spec.kind === "choice") {
+    const select = document.createElement("select");
+    for (const choice of spec.choices) select.append(new Option(String(choice), String(choice)));
+    return select;
+  }
+  const input = document.createElement("input");
+  if (spec.kind === "boolean") input.type = "checkbox";
+  else if (isNumber(spec)) {
+    input.type = "number";
+    input.step = spec.kind === "integer" ? "1" : "any";
+  } else {
+    input.type = spec.secret ? "password" : "text";
+    input.autocomplete = spec.secret ? "new-password" : "off";
+    input.spellcheck = false;
+  }
+  return input;
+}
+
+/** A setting's field as its declaration says: its label, input, help and when a change applies. */
+function build(spec) {
+  const id = fieldId(spec);
+  const input = control(spec);
+  input.id = id;
+  const label = document.createElement("label");
+  const name = Object.assign(document.createElement("span"), { className: "label" });
+  name.dataset.labelOf = nameOf(spec);
+  if (input.type === "checkbox") label.append(input, " ", name);
+  else label.append(name, " ", input);
+  const help = Object.assign(document.createElement("p"), { id: `${id}-help`, className: "help" });
+  const when = Object.assign(document.createElement("span"), { className: "when" });
+  when.dataset.whenOf = nameOf(spec);
+  help.append(Object.assign(document.createElement("span"), { className: "help-text" }), " ", when);
+  input.setAttribute("aria-describedby", help.id);
+  const field = document.createElement("div");
+  field.dataset.setting = nameOf(spec);
+  field.append(label, help);
+  return field;
+}
+
+/** Each setting the page offers, in its table's card (a card of its own for a table the page
+ * has none for): the hand-made fields where settings.html puts them, the others after them in
+ * the declared order. Once: the declarations do not change while the service runs. */
+function buildForm(schema) {
+  for (const spec of schema.filter((declared) => declared.page)) {
+    if (document.querySelector(`[data-setting="${nameOf(spec)}"]`)) continue;
+    let card = document.querySelector(`[data-table="${spec.table}"]`);
+    if (!card) {
+      card = Object.assign(document.createElement("section"), { className: "card" });
+      card.dataset.table = spec.table;
+      const title = document.createElement("h2");
+      Object.assign(title, { id: `${spec.table}-title`, textContent: spec.table });
+      card.setAttribute("aria-labelledby", title.id);
+      card.append(title, Object.assign(document.createElement("div"), { className: "fields" }));
+      $("settings-form").querySelector(".save-row").before(card);
+    }
+    card.querySelector(".fields").append(build(spec));
+  }
+}
+
 /** A setting's value on the form: a tick, a number, a choice or a text (a secret as typed). */
 function onForm(spec) {
-  const shaped = SHAPED[nameOf(spec)];
-  if (shaped) return shaped.read();
-  const field = $(FIELDS[nameOf(spec)][0]);
+  const made = HAND_MADE[nameOf(spec)];
+  if (made?.read) return made.read();
+  const field = $(fieldId(spec));
   if (spec.kind === "boolean") return field.checked;
   if (isNumber(spec)) return numberOf(field.id);
+  if (spec.kind === "list") return field.value.split(",").map((item) => item.trim()).filter(Boolean);
+  if (spec.kind === "choice") return spec.choices.find((value) => String(value) === field.value) ?? field.value;
   return spec.secret || field.tagName === "SELECT" ? field.value : field.value.trim();
 }
 
 /** Show ``value`` of a setting in its field (a secret only as whether one is set). */
 function showValue(spec, table) {
   const value = table[spec.key];
-  const shaped = SHAPED[nameOf(spec)];
-  if (shaped) return shaped.show(value);
-  const field = $(FIELDS[nameOf(spec)][0]);
+  const made = HAND_MADE[nameOf(spec)];
+  if (made?.show) return made.show(value);
+  const field = $(fieldId(spec));
   if (spec.kind === "boolean") field.checked = value;
   else if (spec.secret) {
     field.value = "";
     field.placeholder = table[`${spec.key}_set`] ? t("(set: unchanged)") : "";
-  } else if (field.tagName === "SELECT") choose(field.id, String(value));
+  } else if (spec.kind === "list") field.value = value.join(", ");
+  else if (field.tagName === "SELECT") choose(field.id, String(value));
   else field.value = String(value);
 }
 
 /** A number field's bounds, as its setting declares them. */
 function bound(spec) {
-  const field = FIELDS[nameOf(spec)] && $(FIELDS[nameOf(spec)][0]);
-  if (!field || !isNumber(spec) || field.type !== "number") return;
-  const scale = SHAPED[nameOf(spec)]?.scale ?? 1;
+  const field = $(fieldId(spec));
+  if (!isNumber(spec) || field?.type !== "number") return;
+  const scale = HAND_MADE[nameOf(spec)]?.scale ?? 1;
   field.min = String(spec.minimum * scale);
   field.max = String(spec.maximum * scale);
+}
+
+/** Each setting's label, help and note of when a change applies, in the page's language. */
+function words() {
+  for (const spec of state.schema.filter((declared) => declared.page)) {
+    const field = document.querySelector(`[data-setting="${nameOf(spec)}"]`);
+    for (const label of field.querySelectorAll("[data-label-of]")) label.textContent = t(spec.label);
+    for (const when of field.querySelectorAll("[data-when-of]")) when.textContent = t(WHEN[spec.when]);
+    const help = field.querySelector(".help-text");
+    if (help) help.textContent = spec.help ? t(spec.help) : "";
+  }
 }
 
 /** The form's values in the API's shape (tables of keys). */
@@ -197,7 +278,10 @@ function listenOn(address, network) {
 /** The spaceboard's panels and suits are asked for only when the chosen shape is the
  * spaceboard (a flat board has neither). */
 function showLayout() {
-  $("spaceboard-layout").hidden = $("set-geometry").value !== "flix";
+  for (const name of SPACEBOARD_ONLY) {
+    const field = document.querySelector(`[data-setting="${name}"]`);
+    if (field) field.hidden = $("set-geometry").value !== "flix";
+  }
 }
 
 function seatCount() {
@@ -222,15 +306,13 @@ function choose(id, value) {
 }
 
 function fill(settings) {
+  buildForm(state.schema);
   for (const spec of state.schema) {
     bound(spec);
     showValue(spec, settings[spec.table]);
   }
   showLayout();
-  for (const note of document.querySelectorAll("[data-when-of]")) {
-    const spec = state.schema.find((declared) => nameOf(declared) === note.dataset.whenOf);
-    note.textContent = t(WHEN[spec.when]);
-  }
+  words();
 }
 
 /** Only the settings that differ from those loaded (the password only when one is typed). */
@@ -253,7 +335,8 @@ function same(a, b) {
 
 /** A setting's name as the page shows it (its key when the page has no field for it). */
 function named(key) {
-  return FIELDS[key] ? t(FIELDS[key][1]) : key;
+  const spec = state.schema.find((declared) => nameOf(declared) === key);
+  return spec?.page ? t(spec.label) : key;
 }
 
 /** A note under each field the command line sets: a choice there is written to the file, but
@@ -261,8 +344,9 @@ function named(key) {
 function showHeld(held) {
   for (const note of document.querySelectorAll(".held")) note.remove();
   for (const [key, option] of Object.entries(held)) {
-    if (!FIELDS[key]) continue;
-    const id = FIELDS[key][0];
+    const spec = state.schema.find((declared) => nameOf(declared) === key);
+    if (!spec?.page) continue;
+    const id = fieldId(spec);
     const note = document.createElement("p");
     note.id = `${id}-held`;
     note.className = "help held";
