@@ -36,6 +36,7 @@ from controller.settings_spec import (
     Refused,
     Secret,
     SettingSpec,
+    Tables,
     Words,
     specs,
 )
@@ -610,7 +611,7 @@ def _checked(table: str, key: str, value: Any, where: str) -> Any:
         raise ConfigError(f"{where}: {said}", form=check.form) from None
 
 
-def _check_shape(tables: dict[str, Any], where: str) -> None:
+def _check_shape(tables: Tables, where: str) -> None:
     """Each table known and a table, each key known: else a ``ConfigError`` naming them."""
     for section, body in tables.items():
         if section not in SECTIONS:
@@ -632,14 +633,14 @@ def _check_shape(tables: dict[str, Any], where: str) -> None:
 
 
 def from_tables(
-    tables: dict[str, Any],  # the TOML file as read
+    tables: Tables,
     where: str,
     base: Config | None = None,
 ) -> Config:
     """A ``Config`` from parsed TOML tables, on top of ``base`` (default: the defaults): each
     value checked by its declaration (type and range by msgspec, then its ``Check``)."""
     _check_shape(tables, where)
-    merged: dict[str, dict[str, Any]] = msgspec.to_builtins(base or Config())
+    merged: dict[str, Tables] = msgspec.to_builtins(base or Config())
     for section, body in tables.items():
         for key, value in body.items():
             merged[section][key] = _checked(section, key, value, f"{where}: {section}.{key}")

@@ -15,7 +15,7 @@ from typing import Any
 from controller.errors import BadOrder
 from controller.i18n import N_
 from controller.seats import seat_from_json
-from controller.settings_spec import Refused
+from controller.settings_spec import Refused, Tables
 from engine.errors import SettingError
 from engine.holes import Layout
 from engine.variants import VARIANTS as ENGINE_VARIANTS
@@ -147,7 +147,7 @@ def team_names(value: Any) -> list[str]:
     return [*value, *TEAM_NAMES[len(value) :]]
 
 
-def seats(value: Any) -> list[dict[str, Any]]:
+def seats(value: Any) -> list[Tables]:
     if not isinstance(value, list) or len(value) > 6:
         raise Refused('up to six [[game.seats]] tables, e.g. kind = "computer", level = 3')
     try:

@@ -28,8 +28,10 @@ NOW = "now"
 NEXT_GAME = "next game"
 RESTART = "restart"
 """When a change takes effect: at once, from the next game, after a restart."""
-JsonValue = bool | int | float | str | list[Any] | dict[str, Any]
+JsonValue = bool | int | float | str | list[Any] | dict[str, Any]  # a value as read or written
 """A setting's value as JSON and TOML write it."""
+Tables = dict[str, Any]  # the TOML file's tables as read, or as written
+"""TOML tables (or one table) before they are checked against the declarations."""
 
 
 class Refused(Exception):

@@ -519,7 +519,7 @@ class Settings(Typed):
 
     first_run: bool
     file: str
-    settings: dict[str, dict[str, Any]]
+    settings: dict[str, dict[str, Any]]  # the settings as written to the page
     """The page's settings as they are now, by table (a secret only as whether one is set:
     ``password`` empty, ``password_set``)."""
     schema: list[SettingSpec]

@@ -48,7 +48,7 @@ from controller.server.setup import (
 )
 from controller.server.statuses import error_response
 from controller.server.web_service import WebService
-from controller.settings_spec import RESTART
+from controller.settings_spec import RESTART, Tables
 
 MAX_TEXT = 256
 """The longest text a setting takes (a name, a broker address, a login)."""
@@ -110,9 +110,9 @@ def _changes(body: Body) -> SettingsTables:
     return changes
 
 
-def _values(config: Config) -> dict[str, dict[str, Any]]:
+def _values(config: Config) -> dict[str, Tables]:
     """The page's settings as they are now (a secret only as whether one is set)."""
-    shown: dict[str, dict[str, Any]] = {}
+    shown: dict[str, Tables] = {}
     for spec in PAGE_SPECS:
         value = _value(config, spec.table, spec.key)
         table = shown.setdefault(spec.table, {})
