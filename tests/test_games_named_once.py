@@ -22,7 +22,6 @@ _BOARDS = (
     "names the flat boards (--geometry, wiring/<name>.toml, engine.grid.GRIDS), which carry "
     "their games' names"
 )
-_PAYOFF_EVENT = "the engine's `payoff` event kind (a line's tokens paid), not the game"
 ALLOWED: dict[str, str] = {
     "controller/words.py": _BOARDS + ": each board's words for its places and pieces",
     "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
@@ -36,12 +35,10 @@ ALLOWED: dict[str, str] = {
     "controller/remote/tokens.py": "remote play's Pay-Off tokens in physical token mode",
     "controller/remote/host.py": "remote play's Pay-Off tokens: a guest's commitment",
     "controller/remote/sealed_tokens.py": "remote play's Pay-Off tokens committed and opened",
-    "controller/server/web/words.js": _PAYOFF_EVENT,
-    "controller/voice/lines.py": _PAYOFF_EVENT,
-    "controller/voice/phrases.py": _PAYOFF_EVENT,
 }
 """Files (relative to the project) that still name a game, and why: boards named after their
-games, remote play's and Pay-Off's token handling, and an event kind of the same name."""
+games, the default game, remote play's dice and Pay-Off's token handling, and the routes' and
+board shapes' texts."""
 
 
 def _own(path: Path) -> bool:
