@@ -27,9 +27,7 @@ ALLOWED: dict[str, str] = {
     "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
     "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
     "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
-    "controller/config.py": "the default game ([game] variant) and the board shapes in an error",
-    "controller/server/routes/game.py": "the summaries of the token (Pay-Off) and penalty routes",
-    "controller/config_checks.py": "the board shapes in the check of [board] geometry",
+    "controller/config.py": "the default game ([game] variant) and the flat boards' own games",
     "controller/remote/fair_dice.py": "remote play's dice of Lucky Flix and Flip 4",
     "controller/remote/messages.py": "remote play's token values (Pay-Off's range)",
     "controller/remote/tokens.py": "remote play's Pay-Off tokens in physical token mode",
@@ -37,8 +35,7 @@ ALLOWED: dict[str, str] = {
     "controller/remote/sealed_tokens.py": "remote play's Pay-Off tokens committed and opened",
 }
 """Files (relative to the project) that still name a game, and why: boards named after their
-games, the default game, remote play's dice and Pay-Off's token handling, and the routes' and
-board shapes' texts."""
+games, the default game, and remote play's dice and Pay-Off's token handling."""
 
 
 def _own(path: Path) -> bool:
