@@ -150,8 +150,8 @@ class Board(Table, frozen=True):
             "over it"
         ),
         Words(
-            '`""`, `"flix"`, `"flip4"`, `"olix"` or a wiring file\'s path (a regular TOML file '
-            "of at most 64 KiB with a [board] table)"
+            f'`""`, {_listed(checks.SHAPES)} or a wiring file\'s path (a regular TOML file of '
+            "at most 64 KiB with a [board] table)"
         ),
         Check(checks.geometry),
         OnPage(RESTART, N_("Shape")),

@@ -17,8 +17,10 @@ from controller.i18n import N_
 from controller.seats import seat_from_json
 from controller.settings_spec import Refused, Tables
 from engine.errors import SettingError
+from engine.grid import GRIDS
 from engine.holes import Layout
 from engine.variants import VARIANTS as ENGINE_VARIANTS
+from hal.base import FLIX_GEOMETRY
 from hal.files import SettingFileError, check_setting_file
 from hal.geometry import GeometryError, load_geometry
 from hal.registry import available_backends
@@ -27,6 +29,8 @@ Color = tuple[int, int, int]
 VARIANTS = tuple(ENGINE_VARIANTS)
 """Every registered variant; one played on another board than the service's gives way to the
 board's own (``board_controller.variant_for``)."""
+SHAPES = (FLIX_GEOMETRY.key, *sorted(GRIDS))
+"""The boards ``[board] geometry`` names by key: the spaceboard, then the flat boards."""
 TEAM_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"))
 TEAM_COLOURS: tuple[Color, ...] = ((255, 32, 0), (0, 80, 255), (0, 200, 60), (255, 190, 0))
 _HEX = re.compile(r"#?([0-9a-fA-F]{6})")
@@ -193,7 +197,7 @@ def backend(value: Any) -> str:
 
 def geometry(value: Any) -> str:
     if not isinstance(value, str):
-        raise Refused("flix, flip4, olix or the path of a wiring file")
+        raise Refused(f"{', '.join(SHAPES)} or the path of a wiring file")
     if value:
         try:
             load_geometry(value)

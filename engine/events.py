@@ -241,7 +241,7 @@ class TokenOpened(EventBase, frozen=True, kw_only=True, tag="token_opened"):
     token: int
 
 
-class PaidOff(EventBase, frozen=True, kw_only=True, tag="payoff"):
+class PaidOff(EventBase, frozen=True, kw_only=True, tag="paid_off"):
     """The deciding line's ``value`` (its Men's ``values``); the others pay it (``ledger``)."""
 
     team: int

@@ -22,26 +22,20 @@ _BOARDS = (
     "names the flat boards (--geometry, wiring/<name>.toml, engine.grid.GRIDS), which carry "
     "their games' names"
 )
-_PAYOFF_EVENT = "the engine's `payoff` event kind (a line's tokens paid), not the game"
 ALLOWED: dict[str, str] = {
     "controller/words.py": _BOARDS + ": each board's words for its places and pieces",
     "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
     "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
     "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
-    "controller/config.py": "the default game ([game] variant) and the board shapes in an error",
-    "controller/server/routes/game.py": "the summaries of the token (Pay-Off) and penalty routes",
-    "controller/config_checks.py": "the board shapes in the check of [board] geometry",
+    "controller/config.py": "the default game ([game] variant) and the flat boards' own games",
     "controller/remote/fair_dice.py": "remote play's dice of Lucky Flix and Flip 4",
     "controller/remote/messages.py": "remote play's token values (Pay-Off's range)",
     "controller/remote/tokens.py": "remote play's Pay-Off tokens in physical token mode",
     "controller/remote/host.py": "remote play's Pay-Off tokens: a guest's commitment",
     "controller/remote/sealed_tokens.py": "remote play's Pay-Off tokens committed and opened",
-    "controller/server/web/words.js": _PAYOFF_EVENT,
-    "controller/voice/lines.py": _PAYOFF_EVENT,
-    "controller/voice/phrases.py": _PAYOFF_EVENT,
 }
 """Files (relative to the project) that still name a game, and why: boards named after their
-games, remote play's and Pay-Off's token handling, and an event kind of the same name."""
+games, the default game, and remote play's dice and Pay-Off's token handling."""
 
 
 def _own(path: Path) -> bool:

@@ -202,8 +202,8 @@ class Narrator:
                 text = phrase("pattern", say, who=who, pattern=pattern, value=value)
                 return [Said("pattern", text, "score")]
             case PaidOff(team=team, value=value):
-                text = phrase("payoff", say, team=self._team(team), value=value)
-                return [Said("payoff", text, "score")]
+                text = phrase("paid_off", say, team=self._team(team), value=value)
+                return [Said("paid_off", text, "score")]
             case CalledNothing(seat=seat):
                 text = phrase("call_nothing", say, who=self._who(seat, game))
                 return [Said("call_nothing", text, "calls")]

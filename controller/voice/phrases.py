@@ -37,7 +37,7 @@ PHRASES: dict[str, str] = {
     "called_scored": N_("{who} calls FLIX and scores {lines}."),
     "call_nothing": N_("{who} calls FLIX: no line."),
     "pattern": N_("{who} scores {pattern} {value}."),
-    "payoff": N_("{team} scores {value}; the others pay it."),
+    "paid_off": N_("{team} scores {value}; the others pay it."),
     "penalty": N_("Penalty against {team}: {count} go back."),
     "penalty_nothing": N_("{who} calls PENALTY: nothing to penalise."),
     "refused_place": N_("Not on {place}: {reason}."),

@@ -187,7 +187,7 @@ def test_payoff_last_man_completing_a_line_waits_and_a_call_pays() -> None:
     with pytest.raises(IllegalPlacement, match="await_calls"):
         game.place("Y-II-H")
     events = game.call(1, at=11.0)
-    assert types(events) == ["scored", "payoff", "game_over"]
+    assert types(events) == ["scored", "paid_off", "game_over"]
     assert game.winner == 1 and game.game_value == 20 and game.ledger == [-20, 20]
 
 
@@ -235,7 +235,7 @@ def test_payoff_board_full_call_wins() -> None:
     for hole in range(64):
         game.place(hole, at=float(hole))
     events = game.call(1, at=64.0)
-    assert types(events)[-3:] == ["scored", "payoff", "game_over"]
+    assert types(events)[-3:] == ["scored", "paid_off", "game_over"]
     assert game.winner == 1
 
 

@@ -158,7 +158,7 @@ def test_the_205_point_line() -> None:
     alternate(game, [("R-I-S", 100), ("R-I-H", 50), ("R-I-D", 50)])
     game.place("R-I-C", at=20.0)
     events = game.call(0, at=21.0)
-    assert types(events) == ["scored", "payoff", "game_over"]
+    assert types(events) == ["scored", "paid_off", "game_over"]
     paid = events[1].to_json()
     assert paid["value"] == 205 and paid["team"] == 0
     assert paid["line"] == ROW and paid["values"] == [100, 50, 50, 5]
@@ -172,7 +172,7 @@ def test_a_line_without_tokens_is_worth_20() -> None:
     game = payoff(auto_call=True)
     alternate(game, [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)])
     events = game.place("R-I-C")
-    assert types(events) == ["place", "scored", "payoff", "game_over"]
+    assert types(events) == ["place", "scored", "paid_off", "game_over"]
     assert game.game_value == 20 and game.ledger == [20, -20]
 
 
@@ -280,7 +280,7 @@ def test_physical_tokens_are_entered_at_scoring_and_checked_against_the_deal() -
         game.enter_token("R-I-D", 50)
     game.enter_token("R-I-D", 100)
     events = game.enter_token("R-I-C", None)
-    assert types(events) == ["token_entered", "payoff", "game_over"]
+    assert types(events) == ["token_entered", "paid_off", "game_over"]
     assert game.game_value == 205 and game.ledger == [205, -205]
 
 
@@ -534,7 +534,7 @@ def test_the_highest_valued_line_of_a_call_is_paid_and_shown() -> None:
     events = game.call(0, at=30.5)
     column = ["R-I-C", "R-II-C", "R-III-C", "R-IV-C"]
     assert events[1].to_json() == {
-        "type": "payoff",
+        "type": "paid_off",
         "team": 0,
         "line": column,
         "values": [5, 50, 50, 5],
@@ -689,7 +689,7 @@ def test_a_sealed_token_hides_its_value_until_opened_and_the_line_waits_for_it()
     with pytest.raises(IllegalAction, match="no token to open there now"):
         game.open_token("R-I-D", 100)
     assert types(game.open_token("R-I-S", 100)) == ["token_opened"]
-    assert types(game.open_token("R-I-H", 50)) == ["token_opened", "payoff", "game_over"]
+    assert types(game.open_token("R-I-H", 50)) == ["token_opened", "paid_off", "game_over"]
     assert game.game_value == 100 + 50 + 5 + 5 and game.ledger == [160, -160]
     assert game.to_json()["token_holes"] == {"R-I-S": 100, "R-I-H": 50}
 
@@ -741,7 +741,7 @@ def test_with_openings_both_boards_wait_for_every_token_and_end_alike() -> None:
     for game in (owner, other):
         game.open_token("R-I-S", 25)
         events = game.open_token("R-I-D", 50)
-        assert types(events) == ["token_opened", "payoff", "turn"] and game.ledger == [85, -85]
+        assert types(events) == ["token_opened", "paid_off", "turn"] and game.ledger == [85, -85]
         assert game.phase == "await_tokens" and game.winner is None
         assert game.tokens_to_open == 1 << parse("Y-I-S") | 1 << parse("B-I-S")
         game.open_token("Y-I-S", 100)

@@ -40,8 +40,8 @@ MAX_TEAMS = 4
 TEAM = Query(
     "team",
     Annotated[int, Meta(ge=0, le=MAX_TEAMS - 1)],
-    "That team's view (its own Pay-Off tokens); off loopback it needs the token; a team this "
-    "game lacks: 409",
+    "That team's view (its own hidden tokens, in a game with tokens); off loopback it needs the "
+    "token; a team this game lacks: 409",
     refusals=(400, 401, 409),
 )
 
@@ -158,7 +158,11 @@ def routes(service: WebService) -> list[ApiRoute]:
         ),
         state_order(service, "/api/call", call, "Call FLIX", SeatOrder),
         state_order(
-            service, "/api/penalty", penalty, "Call PENALTY (Qubic: ask for a block)", SeatOrder
+            service,
+            "/api/penalty",
+            penalty,
+            "Call PENALTY (where the game asks for a block: the block request)",
+            SeatOrder,
         ),
         state_order(service, "/api/undo", undo, "Take back my move", Empty),
         state_order(
@@ -169,5 +173,7 @@ def routes(service: WebService) -> list[ApiRoute]:
             Empty,
         ),
         state_order(service, "/api/resign", resign, "A seat's team gives up", Resign),
-        state_order(service, "/api/token", token, "Pay-Off: choose or enter a token", Token),
+        state_order(
+            service, "/api/token", token, "Choose or enter a token, in a game with tokens", Token
+        ),
     ]

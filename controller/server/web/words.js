@@ -318,7 +318,7 @@ export function describeEvent(event, state) {
       return t("{by} withdrew {the_piece} from {hole}.", { by, the_piece: words.the_piece ?? words.piece, hole });
     case "buroline":
       return t("{team} has a Buroline: {holes}.", { team: teamName(event.team), holes: holes(event.line) });
-    case "payoff":
+    case "paid_off":
       return t("{team} scores {value} ({values}); the others pay it.", {
         team: teamName(event.team),
         value: event.value,
