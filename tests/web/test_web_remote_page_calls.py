@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from broker_support import Mosquitto
-from page_guest import SEAT, PagePerson
 from playwright.sync_api import Browser, expect
+from remote_person import SEAT, PagePerson
 from remote_support import Side, in_step, mirror, record_moves, wait_for
 
 CALLS = {"call_window": 0.5}
@@ -32,7 +32,7 @@ def test_a_take_back_and_a_penalty_reach_the_page_and_its_undo_waits_for_the_hos
     context = browser.new_context()
     page = context.new_page()
     page.add_init_script("localStorage.setItem('flixboard.language', 'en')")
-    person = PagePerson(guest, page)
+    person = PagePerson(guest, page=page)
 
     def copied() -> bool:
         """The page's person copies the host's moves; whether both boards match the game."""
