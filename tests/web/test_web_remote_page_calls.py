@@ -1,8 +1,8 @@
 """A page as the guest of a Tac-T-Flix game (docs/REMOTE.md, "A board and a browser"): the
 host's take-back reaches the page, which says to lift the Man and whose person lifts it by a tap;
-the page's Undo is disabled, and refused with the reason if sent (the hosting board takes moves
-back); the page's PENALTY on a line the host's person left uncalled takes its Men off both
-boards."""
+the page's Undo is disabled, its tooltip says why, and it is refused so if sent (the hosting
+board takes moves back); the page's PENALTY on a line the host's person left uncalled takes its
+Men off both boards."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, expect
 from remote_person import SEAT, PagePerson
 from remote_support import Side, in_step, mirror, record_moves, wait_for
 
+REFUSED_UNDO = "a remote game: the hosting board takes moves back"
 CALLS = {"call_window": 0.5}
 """A short call window: the page's PENALTY waits for it to close on the host's clock."""
 
@@ -62,8 +63,9 @@ def test_a_take_back_and_a_penalty_reach_the_page_and_its_undo_waits_for_the_hos
         wait_for(lambda: not person.fix(guest.state()) and not guest.state()["sensed"], "lifted")
         wait_for(lambda: not guest.state()["board"] and copied(), "the take-back on both boards")
         expect(page.locator("#undo")).to_be_disabled()  # nothing of the page's to take back
+        expect(page.locator("#undo")).to_have_attribute("title", REFUSED_UNDO)  # and says why
         refused = guest.up.post("/api/undo")
-        assert refused.status_code == 409 and "the hosting board takes moves back" in refused.text
+        assert refused.status_code == 409 and REFUSED_UNDO in refused.text
         for red_hole, blue_hole in [("R-I-S", "B-IV-S"), ("R-I-H", "B-IV-H"), ("R-I-D", "B-II-D")]:
             red(red_hole)
             blue(blue_hole)
