@@ -405,6 +405,61 @@ async def _throws(broker: Broker, count: int) -> list[float]:
     return times
 
 
+async def _rolls_at_once(broker: Broker, count: int) -> tuple[list[float], int, float]:
+    """A roll of the host's seat made the moment the host has the guest's placement, as its
+    computer makes it: each time from the guest's placement sent to the host's roll applied on
+    the guest's board (the placement's trip included); how many of those rolls waited for the
+    guest's share of the throw; the process's CPU time per throw in ms (both sides, the
+    placement's work included: what no load on the machine changes)."""
+    game = _DiceGame(broker, *_keys())
+    game.start()
+    times: list[float] = []
+    waited, cpu = 0, 0.0
+    host, ctl = game.host, game.a.ctl
+
+    async def until(done: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 60
+        while not done():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the guest did not follow the host's Lucky Flix")
+            await asyncio.sleep(0.0005)
+
+    def logged(past: int, in_step: bool = False) -> Callable[[], bool]:
+        """The host's log is longer than ``past`` (and the guest applied it)."""
+        return lambda: len(host.log) > past and (not in_step or game.in_step())
+
+    try:
+        while len(times) < count:
+            await until(game.in_step)
+            if ctl.game.game_over or ctl.game.phase not in (Phase.AWAIT_ROLL, Phase.AWAIT_PLACE):
+                game.a.order(game.next_game)
+                continue
+            if ctl.game.to_move == 0 or ctl.game.phase == Phase.AWAIT_ROLL:
+                before = len(host.log)
+                game.act()  # on to the guest's placement
+                await until(logged(before, in_step=True))
+                continue
+            await asyncio.sleep(0.005)
+            started, used, before = time.perf_counter(), time.process_time(), len(host.log)
+            game.act()  # the guest's placement, an order to the host
+            await until(logged(before))
+            if ctl.game.game_over or ctl.game.phase != Phase.AWAIT_ROLL or ctl.game.to_move:
+                continue
+            before = len(host.log)
+            game.act()  # the host's seat rolls at once
+            held = False
+            while len(host.log) == before or not game.in_step():
+                held = held or host._fair_held is not None
+                await asyncio.sleep(0.0005)
+            times.append(time.perf_counter() - started)
+            cpu += time.process_time() - used
+            waited += held
+        assert game.guest.dice_problem is None and host.dice_problem is None
+    finally:
+        await game.stop()
+    return times, waited, round(1000 * cpu / len(times), 3)
+
+
 def _throw_work_us() -> float:
     """The work of one throw on both sides, without the link: the host's faces from both
     shares, the guest's check of the proof (both chains, the faces), in microseconds (a chain
@@ -453,6 +508,11 @@ def measure() -> dict[str, float | str]:
             throws = asyncio.run(_throws(broker, scaled(THROWS)))
             figures["remote_throw_ms_p50"] = _ms(throws, 0.5)
             figures["remote_throw_ms_p99"] = _ms(throws, 0.99)
+            at_once, waited, cpu_ms = asyncio.run(_rolls_at_once(broker, scaled(THROWS)))
+            figures["remote_roll_at_once_ms_p50"] = _ms(at_once, 0.5)
+            figures["remote_roll_at_once_ms_p99"] = _ms(at_once, 0.99)
+            figures["remote_roll_at_once_waited"] = waited
+            figures["remote_throw_cpu_ms"] = cpu_ms
             flooded, sent = asyncio.run(_flooded(broker, scaled(FLOOD_MOVES)))
             figures["remote_flood_rtt_ms_p50"] = _ms(flooded, 0.5)
             figures["remote_flood_rtt_ms_p99"] = _ms(flooded, 0.99)

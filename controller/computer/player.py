@@ -121,6 +121,9 @@ class Computer:
         """Answers dropped because the game changed while they were searched."""
         self._seen = -1
         self._asking = False
+        self._threat_layers: tuple[object, list[Layer]] = ((), [])
+        """The threat layers and the pieces and colours they were drawn for: every frame asks
+        for them, a new placement changes them."""
         self._ready: Answer | None = None
         self.move: BoardMove | None = None
         self._placing: int | None = None
@@ -614,16 +617,20 @@ class Computer:
 
     def under(self) -> list[Layer]:
         """Below the lines and errors: the threat holes, dim in each team's colour."""
-        if not self.ctl.session.hints or self.ctl.game.game_over:
+        game = self.ctl.game
+        if not self.ctl.session.hints or game.game_over:
             return []
         colours = self.config.leds.team_colours
-        layers: list[Layer] = []
-        for team, holes in threats(self.ctl.game):
-            mask = 0
-            for hole in holes:
-                mask |= bit(self.ctl.game.naming.parse(hole))
-            layers.append(holes_layer(mask, scale(colours[team % len(colours)], THREAT_DIM)))
-        return layers
+        pieces = [game.pieces(team) for team in range(game.teams)]
+        drawn_for = (game.variant, game.occupied, pieces, colours)
+        if self._threat_layers[0] != drawn_for:
+            layers: list[Layer] = [
+                holes_layer(holes, scale(colours[team % len(colours)], THREAT_DIM))
+                for team in range(game.teams)
+                if (holes := game.completing(team))
+            ]
+            self._threat_layers = (drawn_for, layers)
+        return list(self._threat_layers[1])
 
     def over(self, now: float) -> list[Layer]:
         """Above them: the computer's chosen hole blinks in its colour, a hinted hole blinks

@@ -8,15 +8,15 @@ being share 0), so a share cannot be chosen after the commitment, and no share t
 The faces are drawn from ``HMAC-SHA256(host share || guest share, game and throw)``, a byte a
 die, rejection-sampled so that every face keeps its chance exactly.
 
-The guest sends its share when a throw is due (the game waits for a roll), never earlier, so
-the host cannot know a throw before a roll is due; the host then throws with both shares and its
-log entry carries them (``DiceProof``); the guest and every spectator check the entry: both
-shares against their roots and the faces against the shares. A throw is numbered by the rolls
-in the game's history (``throw_number``): a take-back of a roll gives the same throw again, so
-taking back never buys a new one. Before a board joined and after it left the host throws
-alone, from its own share (committed before the game's first throw: it cannot choose the
-throw, only know it), and that proof too is checked: a roll without one is refused. A game
-with physical dice uses none of this.
+The guest sends its share when a throw is due (the game waits for a roll), or with the order of
+its own move that makes it due (``BEFORE_A_THROW``), never earlier; the host then throws with
+both shares and its log entry carries them (``DiceProof``); the guest and every spectator check
+the entry: both shares against their roots and the faces against the shares. A throw is
+numbered by the rolls in the game's history (``throw_number``): a take-back of a roll gives the
+same throw again, so taking back never buys a new one. Before a board joined and after it left
+the host throws alone, from its own share (committed before the game's first throw: it cannot
+choose the throw, only know it), and that proof too is checked: a roll without one is refused.
+A game with physical dice uses none of this.
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ LABEL = b"flixboard/v2 dice"
 BOOKS = "dice"
 """The folder of the data directory that holds the dice books."""
 D6 = ("1", "2", "3", "4", "5", "6")
+BEFORE_A_THROW = ("place", "move")
+"""The actions after which the mover's turn ends (or, with free throws, goes on) with a roll:
+a guest sends its share of that roll with the order of such an action."""
 
 Faces = tuple[tuple[str, ...], ...]
 """The faces of each die of a throw, in the order a throw is written (``a/b/c``)."""

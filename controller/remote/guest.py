@@ -392,12 +392,22 @@ class Guest(Role):
     def _share_due(self) -> None:
         """A throw is due: this board's share of it goes to the host (never earlier, so the
         host cannot know a throw before it is due)."""
-        fair, game = self.fair, self.ctl.game
+        game = self.ctl.game
+        if not game.game_over and game.phase == Phase.AWAIT_ROLL:
+            self._send_share(fair_dice.throw_number(game))
+
+    def _share_ahead(self, kind: str) -> None:
+        """A move of this board's seat makes the next throw due once the host carries it out:
+        the share of that throw goes with the order, so that a roll the host's seat makes at
+        once (its computer) waits for no round trip. The host learns the throw as it learns
+        the move that makes it due."""
+        if kind in fair_dice.BEFORE_A_THROW and not self.ctl.game.game_over:
+            self._send_share(fair_dice.throw_number(self.ctl.game))
+
+    def _send_share(self, n: int) -> None:
+        fair = self.fair
         if fair is None or self.dice_problem is not None or self.follower.game is None:
             return
-        if game.game_over or game.phase != Phase.AWAIT_ROLL:
-            return
-        n = fair_dice.throw_number(game)
         if fair.sent == n:
             return
         share = fair.share(self.follower.game, n)
@@ -453,6 +463,7 @@ class Guest(Role):
         )
         self.pending = order
         self._sent_at = time.monotonic()
+        self._share_ahead(said.kind)
         self.send(messages.ORDERS, order)
 
     async def _keep_in_step(self) -> None:

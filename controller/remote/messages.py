@@ -308,8 +308,9 @@ class Welcome(_Message, tag="welcome", frozen=True):
 
 
 class DiceShare(_Message, tag="dice_share", frozen=True):
-    """Guest: its share of throw ``n`` of ``game``, sent when that throw is due, and the root of
-    its chain (the commitment the host keeps from the first share on)."""
+    """Guest: its share of throw ``n`` of ``game``, sent when that throw is due (or with the order
+    of its move that makes it due), and the root of its chain (the commitment the host keeps
+    from the first share on)."""
 
     game: Whole
     n: ThrowNumber

@@ -187,3 +187,17 @@ def play(
 
 def both_over(ours: dict[str, Any], theirs: dict[str, Any]) -> bool:
     return ours["phase"] == "game_over" and game_of(ours) == game_of(theirs)
+
+
+def kept_games(side: Side) -> list[dict[str, Any]]:
+    """The games ``side`` keeps in its records, the latest first."""
+    games: list[dict[str, Any]] = side.up.client.get("/api/games").json()["games"]
+    return games
+
+
+def record_moves(side: Side) -> list[dict[str, Any]]:
+    """The moves of ``side``'s record of the game it kept last."""
+    latest = kept_games(side)[0]["id"]
+    record = side.up.client.get(f"/api/games/{latest}.json").json()
+    moves: list[dict[str, Any]] = record["moves"]
+    return moves

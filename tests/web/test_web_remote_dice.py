@@ -421,3 +421,60 @@ async def test_a_roll_taken_back_is_thrown_again_with_the_same_faces(game: Game)
     assert again.dice == thrown.dice and again.data is not None
     assert again.data.throw == thrown.data.throw  # the same shares, the same faces
     assert game.guest.dice_problem is None and game.watcher.dice_problem is None
+
+
+async def test_the_guest_s_share_goes_with_its_move_and_the_next_roll_waits_for_nothing(
+    game: Game,
+) -> None:
+    """The guest's placement makes the next throw due once the host carries it out: its share
+    of that throw goes with the order. With the guest reading none of the host's log meanwhile
+    (its log and snapshots held back), the host holds the share once it carried out the
+    placement, and its seat's roll at once is thrown, not held (before, the share went out only
+    when the guest applied the placement's entry: a roll at once waited for that round trip)."""
+    guest, host = game.guest, game.host
+    reads = {topic: guest.handlers[topic] for topic in (messages.LOG, messages.SNAPSHOT)}
+    for _ in range(20):  # until a placement of the guest passes the turn to the host's seat
+        while not (game.a.ctl.game.to_move == 1 and game.a.ctl.game.phase == Phase.AWAIT_PLACE):
+            await game.act()
+        n = fair_dice.throw_number(game.a.ctl.game)
+        held_back: list[tuple[str, messages.Message, float]] = []
+        for topic in reads:
+            guest.handlers[topic] = partial(hold_back, held_back, topic)
+        await game.act(follow=False)
+        fair = host.fair
+        assert fair is not None
+        await game.until(
+            partial(holds_share, fair, n),
+            f"the guest's share of throw {n}, with its move",
+        )
+        assert guest.follower.applied < len(host.log)  # the guest has not read the placement
+        ours = game.a.ctl.game
+        passed = ours.to_move == 0 and ours.phase == Phase.AWAIT_ROLL and not ours.game_over
+        if passed:
+            before = len(host.log)
+            game.a.order(lambda now: game.here(Action("roll"), now))
+            assert len(host.log) == before + 1 and host.shown().problem is None  # thrown
+        guest.handlers.update(reads)
+        for topic, message, now in held_back:
+            reads[topic](message, now)
+        await game.until(game.in_step, "the guest reads the held-back log")
+        if passed:
+            break
+    else:
+        raise AssertionError("no placement of the guest passed the turn in 20 tries")
+    assert guest.dice_problem is None and game.watcher.dice_problem is None
+    assert game.b.ctl.game.thrown() == game.a.ctl.game.thrown()
+
+
+def hold_back(
+    held: list[tuple[str, messages.Message, float]],
+    topic: str,
+    message: messages.Message,
+    now: float,
+) -> None:
+    held.append((topic, message, now))
+
+
+def holds_share(fair: fair_dice.HostDice, n: int) -> bool:
+    """Whether the host holds the guest's share of throw ``n``."""
+    return fair.guest is not None and n in fair.guest.known

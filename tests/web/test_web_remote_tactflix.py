@@ -17,9 +17,11 @@ from remote_support import (
     both_over,
     game_of,
     in_step,
+    kept_games,
     mirror,
     open_game,
     play,
+    record_moves,
     wait_for,
 )
 from rogue_support import Rogue
@@ -49,8 +51,12 @@ def test_a_whole_tactflix_game_of_a_computer_seat_on_each_board(
         wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
         ours, theirs = play(host, guest, until=both_over)
         wait_for(lambda: in_step(host, watcher), "the spectator sees the game's end")
-        assert ours["variant"] == "tactflix" and ours["winner"] is not None
+        assert ours["variant"] == "tactflix" and ours["phase"] == "game_over"
+        assert ours["winner"] is not None or ours["draw"]  # a full board ends it drawn
         assert game_of(ours) == game_of(theirs) == game_of(watcher.state())
+        sides = (host, guest, watcher)
+        wait_for(lambda: all(kept_games(side) for side in sides), "each board keeps the game")
+        assert record_moves(guest) == record_moves(host) == record_moves(watcher)
         done = kinds_by_seat(host)  # seat 1 is the guest's: its actions came as orders
         assert {(0, "place"), (1, "place")} <= done, done
         for seat in (0, 1):  # a seat that scored called, seated Burocrats and withdrew

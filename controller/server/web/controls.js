@@ -17,9 +17,13 @@ function draw(view) {
     $(id).disabled = !actions[id];
   }
   $("undo").disabled = !actions.undo;
-  $("undo").title = againstComputer(view)
-    ? t("Take back my move (and the computer's reply after it)")
-    : t("Take back the last move");
+  // A joined board takes nothing back: the button says so where a person looks for it.
+  const joined = ["guest", "spectator"].includes(view.remote?.role);
+  $("undo").title = joined
+    ? t("a remote game: the hosting board takes moves back")
+    : againstComputer(view)
+      ? t("Take back my move (and the computer's reply after it)")
+      : t("Take back the last move");
   document.body.dataset.bar = [view.uses_dice && "dice", calls && "calls"].filter(Boolean).join(" ");
 }
 
