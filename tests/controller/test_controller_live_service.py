@@ -8,9 +8,12 @@ import signal
 import socket
 from pathlib import Path
 
+import pytest
 from api_schema import received
 from controller_live import LiveService
 from websockets.sync.client import connect
+
+pytestmark = pytest.mark.live
 
 
 def test_events_websocket_and_clean_shutdown(tmp_path: Path) -> None:

@@ -12,6 +12,8 @@ from protocol_doubles import LowestHolePlayer
 from bench.fuzz_engine import LINES, fuzz_protocol
 from engine.variants import VARIANTS
 
+pytestmark = pytest.mark.fuzz
+
 
 @pytest.fixture
 def doubles(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:

@@ -25,6 +25,7 @@ from sim.board import SimBoard
 from sim.bootloader import IMAGE_NAME, SimBootloader
 from sim.mcu import SimPico
 from sim.pico_rig import PicoRig
+from tests.waiting import wait_until
 
 GERMAN = language("de")
 
@@ -139,7 +140,7 @@ def test_pico_setup_says_the_board_it_set_up_and_its_errors_in_german(
 
 
 def test_calibrate_says_its_steps_results_and_refusals_in_german(
-    rig: PicoRig, capsys: pytest.CaptureFixture[str], wait_until: Callable[..., None]
+    rig: PicoRig, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rig.backend.close()  # the command opens the port itself (exclusively)
     port = ["--port", rig.pico.port]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -137,11 +136,3 @@ class DiscoveryClient:
 
     def close(self) -> None:
         mqtt_loop.stop(self.client, self.thread)
-
-
-def wait_until(what: Callable[[], bool], doing: str, limit: float = 60.0) -> None:
-    deadline = time.monotonic() + limit
-    while not what():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not reached within {limit} s: {doing}")
-        time.sleep(0.02)

@@ -13,9 +13,12 @@ from typing import Any
 
 import pytest
 from axe_support import Violation, run_axe, serious
-from person_play import wait
 from playwright.sync_api import Browser, Page, expect
 from web_support import Service, start_service, stop_service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 SIZES = {"phone": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
 THEMES = ("light", "dark")
@@ -62,7 +65,7 @@ def kept_game(service: Service, geometry: str) -> None:
     first = service.state()["allowed"][0]
     assert service.post("/api/sim/place", {"hole": first}).status_code == 200
     # the move taken first: a game over on an empty board would begin the next at once
-    wait(lambda: first in service.state()["board"], "the first move")
+    wait_until(lambda: first in service.state()["board"], "the first move")
     assert service.post("/api/resign", {"seat": 0}).status_code == 200
     assert service.state()["phase"] == "game_over"
     assert service.post("/api/sim/clear").status_code == 200

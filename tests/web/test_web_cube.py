@@ -20,6 +20,8 @@ from PIL import Image, ImageChops
 from playwright.sync_api import Locator, Page, expect
 from web_support import REPO, Service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 SCREENSHOTS = REPO / "build" / "screenshots"
 REFERENCE = Path(__file__).parent / "reference" / "cube3d.png"
 # `make reference-screenshots` sets it: the picture test then writes its picture as the reference.

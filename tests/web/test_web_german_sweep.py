@@ -18,6 +18,10 @@ from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
 from web_support import Service
 
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 ENGLISH = re.compile(
@@ -70,7 +74,6 @@ def test_a_german_page_shows_no_english_on_its_main_screens(
     mosquitto: Mosquitto,
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     config = f'[board]\nfix_after_s = 0.0\n[remote]\nbroker = "{mosquitto.url}"\n'
     service = launch_service(config=config, args=["--computer", "2:1"])

@@ -10,6 +10,8 @@ from api_harness import Harness
 
 from bench.http_fuzz import routes_of, run
 
+pytestmark = pytest.mark.fuzz
+
 REQUESTS = 2000
 
 

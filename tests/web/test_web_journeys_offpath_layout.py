@@ -27,6 +27,8 @@ from axe_support import run_axe, serious
 from playwright.sync_api import Browser, Page, expect
 from web_support import REPO, Service, start_service, stop_service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 SIZES = {
     "390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "844x390": {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True},

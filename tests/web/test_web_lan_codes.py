@@ -9,10 +9,13 @@ import secrets
 from collections.abc import Callable
 
 import httpx
+import pytest
 from api_schema import HOOKS, received
 from broker_support import Mosquitto
 from web_support import Service
 from websockets.sync.client import connect
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 
 def test_the_codes_show_only_with_the_token(

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import httpx
+import pytest
 from web_support import Service
 
 from controller.i18n import language
+
+pytestmark = pytest.mark.live
 
 TOKEN = "language-requests-token-0123456789"
 PASSWORD = "hunter2-on-the-command-line"

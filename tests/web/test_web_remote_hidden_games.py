@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from broker_support import Mosquitto
 from web_support import Service
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 PHYSICAL = {"token_mode": "physical"}
 

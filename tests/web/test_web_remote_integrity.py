@@ -10,10 +10,13 @@ from pathlib import Path
 
 import mqtt_loop
 import paho.mqtt.client as mqtt
+import pytest
 from broker_support import Mosquitto
 from remote_support import Side, game_of, in_step, mirror, wait_for
 
 from controller.remote import messages
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 FORGED_EACH = 100
 REPLAYED = 300

@@ -21,6 +21,8 @@ from test_web_remote_gone import host_to_move
 
 from controller.remote import messages
 
+pytestmark = [pytest.mark.broker, pytest.mark.live]
+
 HOLDS = 6
 """How many times the relay holds a log entry back."""
 

@@ -16,6 +16,8 @@ from api_schema import DOCUMENT
 
 from bench.bench_schemathesis import EXAMPLES, run
 
+pytestmark = pytest.mark.fuzz
+
 GROUPS = {
     "orders": ("orders",),
     "settings": ("settings", "voice"),

@@ -12,11 +12,15 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import segno
 from axe_support import run_axe, serious
-from person_play import wait
 from playwright.sync_api import Browser, Page, expect
 from web_support import REPO, Service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 FIXTURE = Path(__file__).with_name("settings_fixture.toml")
 SHOTS = REPO / "build" / "screenshots"
@@ -198,7 +202,7 @@ def test_a_phone_opening_the_qr_code_s_address_is_allowed_to_play(
     assert phone.evaluate(f"localStorage.getItem('{TOKEN_KEY}')") == token
     assert "token" not in phone.url  # out of the address bar and the history
     phone.click("#roll")  # taken: a throw (a random one may pass the turn at once, dice unshown)
-    wait(lambda: service.state()["last_throw"] is not None, "the phone's throw")
+    wait_until(lambda: service.state()["last_throw"] is not None, "the phone's throw")
     expect(phone.locator("#token-dialog")).to_be_hidden()
     phone.goto(link.partition("#")[0] + "settings.html")  # the same site, so the same storage
     expect(phone.locator("#set-panels")).to_have_value("RYGB")
