@@ -19,9 +19,12 @@ seconds (a computer's move, a restart), whose predicate may be a request to the 
 
 Said = str | Callable[[], str]
 """What is awaited, or a function that says it (with what it saw last) when the wait fails."""
+Predicate = Callable[..., object]
+"""Called without arguments; ``...`` lets mypy type a lambda that binds a loop's variable by a
+default (``lambda hole=hole: ...``)."""
 
 
-def wait_until(predicate: Callable[[], object], what: Said = "", timeout: float = WAIT_S) -> None:
+def wait_until(predicate: Predicate, what: Said = "", timeout: float = WAIT_S) -> None:
     """Poll ``predicate`` until it is true; fail after ``timeout`` seconds saying ``what``."""
     for pause in pauses(timeout):
         if predicate():
@@ -31,9 +34,7 @@ def wait_until(predicate: Callable[[], object], what: Said = "", timeout: float 
         raise AssertionError(failure(predicate, what, timeout))
 
 
-async def wait_until_async(
-    predicate: Callable[[], object], what: Said = "", timeout: float = WAIT_S
-) -> None:
+async def wait_until_async(predicate: Predicate, what: Said = "", timeout: float = WAIT_S) -> None:
     """``wait_until`` inside an event loop, which runs on between the polls."""
     for pause in pauses(timeout):
         if predicate():
@@ -52,7 +53,7 @@ def pauses(timeout: float) -> Iterator[float]:
         pause = min(pause * 2, LAST_PAUSE_S)
 
 
-def failure(predicate: Callable[[], object], what: Said, timeout: float) -> str:
+def failure(predicate: Predicate, what: Said, timeout: float) -> str:
     """A wait's failure: ``what`` (said now), else the predicate's docstring or itself."""
     said = what() if callable(what) else what
     return f"not true within {timeout} s: {said or predicate.__doc__ or predicate}"

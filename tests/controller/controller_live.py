@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from api_schema import checked
 
+from tests.api_schema import checked
 from tests.live_service import free_port, run_command, wait_answering
 
 

@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from api_schema import document
-from test_controller_settings_api import AUTH, harness
+from tests.api_schema import document
+from tests.controller.test_controller_settings_api import AUTH, harness
 
 STRINGS = [
     "\ud800",

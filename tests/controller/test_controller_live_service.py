@@ -9,9 +9,10 @@ import socket
 from pathlib import Path
 
 import pytest
-from api_schema import received
-from controller_live import LiveService
 from websockets.sync.client import connect
+
+from tests.api_schema import received
+from tests.controller.controller_live import LiveService
 
 pytestmark = pytest.mark.live
 

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import pytest
-from api_harness import Harness
 
 from controller.config import Config
 from controller.core.session import game_entry
@@ -32,6 +31,7 @@ from engine.qubic import Qubic
 from engine.tactflix import TacTFlix
 from engine.variants import new_game
 from hal.geometry import load_geometry
+from tests.api_harness import Harness
 
 GERMAN = language("de")
 G = TypeVar("G", bound=Game)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from controller_live import LiveService
 
+from tests.controller.controller_live import LiveService
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.live

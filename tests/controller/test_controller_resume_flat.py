@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller_live import LiveService
 
 from controller.core.game_log import replay
 from controller.records.journal import Journal
+from tests.controller.controller_live import LiveService
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.live

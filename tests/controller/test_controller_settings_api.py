@@ -12,13 +12,13 @@ from typing import Any
 
 import msgspec
 import pytest
-from api_harness import TOKEN, Harness
 
 from controller.config import load_config
 from controller.config_file import TOKEN_FILE
 from controller.server.bodies import PageSettings
 from controller.server.requests import MAX_BODY
 from controller.server.setup import PAGE_SETTINGS, Setup, held_settings
+from tests.api_harness import TOKEN, Harness
 
 FIXTURE = Path(__file__).parents[1] / "web" / "settings_fixture.toml"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -191,7 +191,6 @@ async def test_a_restart_is_asked_only_after_the_answer(tmp_path: Path) -> None:
     answer = await h.client.post("/api/settings/restart", headers=AUTH)
     assert answer.status_code == 202 and answer.json() == {"restarting": True}
     assert h.service.restart_requested
-
 
 
 async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> None:

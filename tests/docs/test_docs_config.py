@@ -11,9 +11,9 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
-from manual import REPO, code, first_table, page
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
+from tests.docs.manual import REPO, code, first_table, page
 
 NUMBER_RANGE = re.compile(r"`(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)`")
 Row = tuple[str, str, str, str]

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from manual import README, REPO
+
+from tests.docs.manual import README, REPO
 
 CONFIG = REPO / "mkdocs.yml"
 README_LINK = re.compile(r"\]\(docs/([^)#\s]+\.md)(?:#([^)\s]+))?\)")

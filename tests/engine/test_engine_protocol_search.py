@@ -8,13 +8,13 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from protocol_doubles import LowestHolePlayer
 
 import engine.players
 from engine.game import Action
 from engine.players.base import Decision, SearchInfo
 from engine.protocol import EngineProtocol, info_line
 from engine.variants import VARIANTS
+from tests.engine.protocol_doubles import LowestHolePlayer
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_helpers import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +14,7 @@ from engine.game import Action
 from engine.holes import parse
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 from engine.variants import new_game, replay
+from tests.engine.engine_helpers import types
 
 ROW_I = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 ROW_II = ["R-II-S", "R-II-H", "R-II-D", "R-II-C"]

@@ -5,7 +5,6 @@ deterministic for its seed and level, and beats random placements in a short see
 from __future__ import annotations
 
 import pytest
-from olix_helpers import cells, position
 
 from bench.olix_bench import random_games, versus_random
 from engine.errors import IllegalAction, SettingError
@@ -15,6 +14,7 @@ from engine.players import PLAYERS, make_player
 from engine.players.base import Budget, SearchInfo
 from engine.players.olix import OlixPlayer, OlixSearch, shapes_for, winning_cells
 from engine.variants import new_game
+from tests.engine.olix_helpers import cells, position
 
 
 def budget(nodes: int | None = None) -> Budget:

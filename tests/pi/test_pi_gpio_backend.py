@@ -14,7 +14,6 @@ import threading
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
 from pytest_mock import MockerFixture
 
 from hal import open_backend
@@ -24,6 +23,7 @@ from hal.gpio_backend import GpioBackend
 from hal.pi_wiring import PiWiring
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.pi.gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
 from tests.waiting import wait_until
 
 YIIH = 21

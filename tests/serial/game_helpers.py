@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from controller.driver import Driver
@@ -57,8 +58,15 @@ def best_hole(allowed: int, mine: int, theirs: int) -> int:
 
 def play_lucky_game(board: SimBoard, pump: Pump, timeout: float = 10.0) -> Any:
     """Roll, place and call FLIX on ``board`` until the game is over; the controller's game."""
-    actions = lambda: pump.read(lambda d: len(d.controller.game.actions))  # noqa: E731
-    phase = lambda: pump.read(lambda d: d.controller.phase)  # noqa: E731
+
+    def actions() -> int:
+        count: int = pump.read(lambda d: len(d.controller.game.actions))
+        return count
+
+    def phase() -> str:
+        now: str = pump.read(lambda d: d.controller.phase)
+        return now
+
     for _ in range(300):
         wait_until(lambda: phase() in ("await_roll", "await_place", "game_over"), timeout=timeout)
         if phase() == "game_over":
@@ -70,12 +78,17 @@ def play_lucky_game(board: SimBoard, pump: Pump, timeout: float = 10.0) -> Any:
             game = pump.read(lambda d: d.controller.game)
             team = game.team_of_seat[game.to_move]
             board.place(best_hole(game.allowed, game.men[team], game.men[1 - team]))
-        wait_until(lambda before=before: actions() > before, timeout=timeout)
+        wait_until(partial(more_than, actions, before), timeout=timeout)
         if pump.read(lambda d: d.controller.game.pending_count()):
             calls = actions()
             board.press("flix")
-            wait_until(lambda calls=calls: actions() > calls, timeout=timeout)
+            wait_until(partial(more_than, actions, calls), timeout=timeout)
     return pump.read(lambda d: d.controller.game)
+
+
+def more_than(count: Callable[[], int], before: int) -> bool:
+    """Whether ``count()`` has grown past ``before``."""
+    return count() > before
 
 
 class Hands:

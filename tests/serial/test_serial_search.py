@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from api_schema import checked
 
+from tests.api_schema import checked
 from tests.serial.searching_service import searching_service, wait_for
 
 pytestmark = pytest.mark.live

@@ -12,7 +12,10 @@ from typing import Any
 
 from web_support import Service, kill_service, start_service, stop_service
 
-from tests.waiting import wait_until as wait_for  # the remote tests' name for the one wait
+from tests.waiting import wait_until
+
+wait_for = wait_until
+"""The remote tests' name for the one wait (tests/waiting.py)."""
 
 FAST = (
     "[board]\nsettle_ms = 20\nfix_after_s = 0.0\n"

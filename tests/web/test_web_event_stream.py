@@ -10,11 +10,11 @@ import json
 from typing import Any
 
 import pytest
-from api_harness import Harness
-from api_schema import check_message
 
 from controller.core.session import game_entry
 from controller.server.fanout import FELL_BEHIND, QUEUE_LIMIT, Subscriber
+from tests.api_harness import Harness
+from tests.api_schema import check_message
 
 SCOPE: dict[str, Any] = {
     "type": "websocket",

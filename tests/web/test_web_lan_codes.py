@@ -10,10 +10,11 @@ from collections.abc import Callable
 
 import httpx
 import pytest
-from api_schema import HOOKS, received
 from broker_support import Mosquitto
 from web_support import Service
 from websockets.sync.client import connect
+
+from tests.api_schema import HOOKS, received
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from api_harness import Harness
-from api_schema import DOCUMENT, SchemaMismatch, check, check_message
 from openapi_spec_validator import validate
 from starlette.routing import Route
 
 from controller.server import openapi
+from tests.api_harness import Harness
+from tests.api_schema import DOCUMENT, SchemaMismatch, check, check_message
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ import json
 from pathlib import Path
 
 import pytest
-from api_schema import DOCUMENT
 
 from bench.bench_schemathesis import EXAMPLES, run
+from tests.api_schema import DOCUMENT
 
 pytestmark = pytest.mark.fuzz
 

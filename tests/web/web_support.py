@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from api_schema import HOOKS
 
+from tests.api_schema import HOOKS
 from tests.live_service import CLIENT_TLS, free_port, run_command, wait_answering
 
 CHROMIUM = Path("/usr/bin/chromium")
