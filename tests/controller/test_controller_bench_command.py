@@ -8,9 +8,10 @@ import pytest
 
 import bench
 from bench import bench_engine, bench_targets, qubic_bench
-from bench.bench_scale import SCALE_ENV, bench_scale, scaled
+from bench.bench_scale import bench_scale, scaled
 from bench.bench_voice import IDLE_S, speech_starts
 from controller.cli import main as cli
+from controller.cli.bench import SCALE_ENV
 from engine.players.base import LEVELS
 
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bench.bench_scale import SCALE_ENV
 from controller.cli import main as cli
+from controller.cli.bench import SCALE_ENV
 
 
 def test_the_equal_time_probe_at_a_tiny_scale(

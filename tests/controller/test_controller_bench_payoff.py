@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from bench.bench_scale import SCALE_ENV
 from bench.openings import opening
 from bench.payoff_ismcts import PayOffResult
 from controller.cli import main as cli
+from controller.cli.bench import SCALE_ENV
 from engine.players.match_score import Z95
 
 

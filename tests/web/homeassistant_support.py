@@ -14,6 +14,7 @@ from typing import Any
 
 import mqtt_loop
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
 
 SCHEMA_FILE = Path(__file__).with_name("homeassistant_discovery_schema.json")
 TYPES: dict[str, Callable[[object], bool]] = {
@@ -88,7 +89,7 @@ class DiscoveryClient:
         self.lock = threading.Lock()
         self.latest: dict[str, bytes] = {}
         self.seen: list[tuple[str, bytes]] = []
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2)
         if login is not None:
             self.client.username_pw_set(*login)
         self.client.on_message = lambda c, u, m: self._keep(m)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from axe_support import run_axe, serious
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_web_german_sweep import DESKTOP, PHONE, shoot
 from web_support import REPO, Service
 
@@ -297,7 +297,7 @@ def test_the_settings_page_s_button_shows_the_steps_and_the_outcome(
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.browser
 def test_a_german_settings_page_shows_the_update_in_german(
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     launch_service: Callable[..., Service],
     pico_factory: Callable[..., SimPico],
     drive: Path,

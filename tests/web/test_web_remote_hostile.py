@@ -11,9 +11,9 @@ from broker_support import Mosquitto
 from hostile_support import Outsider, dropped, link, nested, topic
 from remote_support import Side, in_step, wait_for
 from test_web_remote_integrity import place, settle
-from web_support import free_port
 
 from controller.remote import messages
+from tests.live_service import free_port
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import segno
 from axe_support import run_axe, serious
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from web_support import REPO, Service
 
 from tests.waiting import wait_until
@@ -25,8 +25,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.live]
 FIXTURE = Path(__file__).with_name("settings_fixture.toml")
 SHOTS = REPO / "build" / "screenshots"
 TOKEN_KEY = "flixboard.token"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE = ViewportSize(width=390, height=844)
+DESKTOP = ViewportSize(width=1280, height=800)
 
 
 def first_token(service: Service) -> str:
@@ -66,8 +66,10 @@ def expected_modules(text: str) -> set[tuple[int, int]]:
     return {(x + 4, y + 4) for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark}
 
 
-def open_settings(browser: Browser, service: Service, token: str, **context: object) -> Page:
-    page = browser.new_context(**context).new_page()  # type: ignore[arg-type]
+def open_settings(
+    browser: Browser, service: Service, token: str, viewport: ViewportSize, has_touch: bool = False
+) -> Page:
+    page = browser.new_context(viewport=viewport, has_touch=has_touch).new_page()
     page.goto(service.url + "/settings.html")
     expect(page.locator("#token-dialog")).to_be_visible()  # the settings need the token
     page.fill("#token-input", token)
