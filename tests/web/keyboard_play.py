@@ -96,7 +96,9 @@ class Keyboard:
     def position(self, name: str) -> tuple[int, int]:
         """The hole's row and column on the board as the arrow keys walk it."""
         if self.geometry == "flix":
-            panels, suits = self.page.locator("#board").get_attribute("data-layout").split("-")  # type: ignore[union-attr]
+            layout = self.page.locator("#board").get_attribute("data-layout")
+            assert layout is not None, "the board names its layout"
+            panels, suits = layout.split("-")
             panel, floor, suit = name.split("-")
             row = ["IV", "III", "II", "I"].index(floor)
             return row, panels.index(panel) * len(suits) + suits.index(suit)
