@@ -37,7 +37,7 @@ def build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
 
 def nav_pages(nav: list[Any]) -> list[str]:
     """The Markdown files the navigation names, in order."""
-    found = []
+    found: list[str] = []
     for item in nav:
         value = next(iter(item.values())) if isinstance(item, dict) else item
         found += nav_pages(value) if isinstance(value, list) else [value]

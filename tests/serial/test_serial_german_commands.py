@@ -25,6 +25,7 @@ from sim.board import SimBoard
 from sim.bootloader import IMAGE_NAME, SimBootloader
 from sim.mcu import SimPico
 from sim.pico_rig import PicoRig
+from sim.view import render
 from tests.waiting import wait_until
 
 GERMAN = language("de")
@@ -221,7 +222,7 @@ def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german
     asked: list[str] = []
     buttons = iter(Button)
     press = opening("Press {button} (within {seconds} s) ...", "button", seconds=30)
-    view = selftest.render
+    view = render
 
     def person(prompt: str) -> str:
         asked.append(prompt)

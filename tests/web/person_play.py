@@ -80,7 +80,8 @@ def choose(state: dict[str, Any]) -> str:
     threats = state.get("threats") or []
     mine = [h for t in threats if t["team"] == PERSON for h in t["holes"] if h in allowed]
     theirs = [h for t in threats if t["team"] != PERSON for h in t["holes"] if h in allowed]
-    return (mine or theirs or allowed)[0]
+    hole: str = (mine or theirs or allowed)[0]
+    return hole
 
 
 def moved_on(state: dict[str, Any], before: tuple[str, dict[str, Any]]) -> bool:

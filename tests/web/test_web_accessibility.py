@@ -9,7 +9,7 @@ Among the rules: text contrast
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from axe_support import Violation, run_axe, serious
@@ -21,7 +21,7 @@ from tests.waiting import wait_until
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 SIZES = {"phone": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
-THEMES = ("light", "dark")
+THEMES: tuple[Literal["light", "dark"], ...] = ("light", "dark")
 BOARDS = ("flix", "flip4", "olix")
 QUICK = "[board]\nfix_after_s = 0.0\nsettle_ms = 20\n[game]\ncomputer_movetime_ms = 50\n"
 
