@@ -40,7 +40,7 @@ from person_play import (
     wait_state,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
-from web_support import REPO, Service, start_service, stop_service
+from web_support import REPO, Screen, Service, start_service, stop_service
 
 from tests.waiting import wait_until
 
@@ -63,7 +63,7 @@ NAMES = {
     "flip4": "Flip 4",
     "olix": "Olix",
 }
-SIZES = {
+SIZES: dict[str, Screen] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "desktop": {"viewport": {"width": 1280, "height": 800}},
 }

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from layout_watch import BAR, TARGETS, LayoutWatch
 from playwright.sync_api import Browser, Page, Route, expect
-from web_support import Service
+from web_support import Screen, Service
 
 from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
-SIZES = {
+SIZES: dict[str, Screen] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "laptop": {"viewport": {"width": 1280, "height": 800}},
 }
@@ -53,10 +53,13 @@ def person_to_roll(service: Service) -> bool:
 
     def settled() -> bool:
         state = service.state()
-        return state["phase"] == "game_over" or (state["to_move"] == 0 and state["actions"]["roll"])
+        return bool(
+            state["phase"] == "game_over" or (state["to_move"] == 0 and state["actions"]["roll"])
+        )
 
     wait_until(settled, lambda: f"the person to roll: {service.state()}", WAIT_S)
-    return service.state()["phase"] != "game_over"
+    goes_on: bool = service.state()["phase"] != "game_over"
+    return goes_on
 
 
 def roll(page: Page, watch: LayoutWatch, label: str) -> None:
