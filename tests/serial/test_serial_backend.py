@@ -191,7 +191,7 @@ def test_a_broken_sensor_wire_is_found_by_the_health_check_and_a_strong_magnet_i
     its pull-down (0 V) is named by its hole; a magnet that drives its sensor to the end of its
     range (0.2 V) reads as a piece, not as a fault; a mended wire clears the fault."""
     with pico_rig(health_s=0.2) as rig:
-        assert rig.backend.sensor_faults == ()
+        assert not rig.backend.sensor_faults
         rig.board.place("R-I-H", strong=True)
         wait_until(lambda: rig.backend.read().holes[1] is Piece.MAN)
         rig.board.fault_disconnected("Y-II-H")
