@@ -59,8 +59,9 @@ def tiny_probes(
     figures: dict[str, float] = {}
     for probe in probes:
         assert cli(["bench", "--json", "--only", probe, "--scale", "0.01"]) == 0
-        figures.update(json.loads(capsys.readouterr().out))
-    assert figures.pop("machine") == bench.machine()
+        read = json.loads(capsys.readouterr().out)
+        assert read.pop("machine") == bench.machine()
+        figures.update(read)
     assert all(type(value) in (int, float) for value in figures.values())
     assert not any(key.startswith(("engine_", "controller_", "serial_")) for key in figures)
     return figures
