@@ -26,7 +26,7 @@ $(VENV)/.test-deps: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-deps
 	$(BIN)/flixboard run --board sim $(ARGS)
 
-# The heavy lanes (markers set by tests/conftest.py); `make check` leaves them out.
+# The heavy lanes (markers each test states, tests/lanes.py); `make check` leaves them out.
 HEAVY_LANES := browser or broker or pico or live or fuzz or mutation or tools or slow
 # pytest-xdist workers on the 2-core development machine (docs/development.md): three for the
 # fast lane (a third keeps both cores busy while the serial tests wait out their timeouts and

@@ -8,7 +8,6 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import httpx
-from api_schema import ASYNC_HOOKS
 
 from controller.config import Config
 from controller.records.journal import Journal
@@ -17,6 +16,7 @@ from controller.server.service import Service
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.api_schema import ASYNC_HOOKS
 
 T = TypeVar("T")
 

@@ -2,87 +2,49 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.lanes import HEAVY_LANES, LANE_BY_FOLDER, guarded
+
 pytest_plugins = ("tests.pico_update_support", "tests.mutation_order")
 """Fixtures more than one part's tests share (the Pico update's simulated Pico and drive), and
 the order of a mutant's tests under mutmut."""
-
-
-def _wait_until(predicate: Callable[[], object], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not true within {timeout} s: {predicate.__doc__ or predicate}")
-        time.sleep(0.005)
-
-
-@pytest.fixture
-def wait_until() -> Callable[..., None]:
-    """``wait_until(predicate, timeout=10.0)``: poll until ``predicate()`` is true (at once if it
-    already is), else fail. For readings that arrive asynchronously, never as a timing check."""
-    return _wait_until
-
-
-# The lanes (docs/development.md): a test that needs one of these resources carries its marker,
-# set here from what the test uses; only a long test that shows none of them (a random-games
-# property, a bench probe) is marked in its file. `make check` runs the rest.
-LANE_BY_FIXTURE = {
-    "browser": "browser",
-    "open_page": "browser",
-    "mosquitto": "broker",
-    "service": "live",
-    "launch_service": "live",
-}
-# Names a test module imports that start the resource for it (a live `flixboard run`, a broker).
-LANE_BY_IMPORTED_NAME = {
-    "sync_playwright": "browser",
-    "Mosquitto": "broker",
-    "LiveService": "live",
-    "searching_service": "live",
-    "start_service": "live",
-}
-# Folders and file names: the emulated Pico, the mutation sample, the fuzzes, the CAD kernel of
-# the mechanics and the C compiler of the Qubic prover's core.
-LANE_BY_PATH = {
-    "tests/firmware/pico/": "pico",
-    "tests/mutation/": "mutation",
-    "_fuzz.py": "fuzz",
-    "tests/mechanics/": "tools",
-    "tests/engine/test_qubic_prover_core.py": "tools",
-}
-HEAVY_LANES = ("mutation", "pico", "fuzz", "broker", "browser", "live", "tools", "slow")
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def lanes_of(item: pytest.Item) -> set[str]:
-    """The heavy lanes a collected test belongs to (none: the fast lane)."""
-    lanes = {LANE_BY_FIXTURE[name] for name in item.fixturenames if name in LANE_BY_FIXTURE}
-    module = getattr(item, "module", None)
-    names = vars(module) if module is not None else {}
-    lanes |= {lane for name, lane in LANE_BY_IMPORTED_NAME.items() if name in names}
+    """The heavy lanes a collected test carries (none: the fast lane): its markers, its
+    module's ``pytestmark`` among them, and its folder's lane (tests/lanes.py)."""
+    lanes = {mark.name for mark in item.iter_markers() if mark.name in HEAVY_LANES}
     path = item.path.resolve().relative_to(ROOT).as_posix()
-    lanes |= {lane for part, lane in LANE_BY_PATH.items() if part in path}
-    return lanes
+    return lanes | {lane for folder, lane in LANE_BY_FOLDER.items() if path.startswith(folder)}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark each test with its lanes, and put the heaviest lanes first, so that under
-    pytest-xdist the long tests start early instead of finishing last."""
+    """Mark each test of a lane's folder with its lane, and put the heaviest lanes first, so that
+    under pytest-xdist the long tests start early instead of finishing last."""
     rank: dict[str, int] = {}
     for item in items:
-        for lane in sorted(lanes_of(item)):
+        lanes = lanes_of(item)
+        for lane in sorted(lanes):
             item.add_marker(lane)
-        marked = {mark.name for mark in item.iter_markers()}  # those set by hand too
-        heaviness = [HEAVY_LANES.index(lane) for lane in marked.intersection(HEAVY_LANES)]
-        rank[item.nodeid] = min(heaviness, default=len(HEAVY_LANES))
+        rank[item.nodeid] = min(map(HEAVY_LANES.index, lanes), default=len(HEAVY_LANES))
     items.sort(key=lambda item: rank[item.nodeid])
     items[:] = dealt(items, stealing_workers(config))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(
+    item: pytest.Item, nextitem: pytest.Item | None
+) -> Generator[None, object, object]:
+    """Run each test (set-up, call, tear-down) under the guard of its lanes: a browser, broker,
+    emulated Pico or live service it starts outside them fails it (tests/lanes.py)."""
+    with guarded(lanes_of(item), item.nodeid):
+        return (yield)
 
 
 @pytest.hookimpl(optionalhook=True)

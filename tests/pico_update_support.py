@@ -63,8 +63,13 @@ def pico_factory(tmp_path: Path) -> Iterator[Callable[..., SimPico]]:
     simulated Pico (``start_pico``), closed with its board after the test."""
     started: list[SimPico] = []
 
-    def make(bootloader: SimBootloader, **options: object) -> SimPico:
-        pico = start_pico(tmp_path, bootloader, **options)  # type: ignore[arg-type]
+    def make(
+        bootloader: SimBootloader,
+        version: tuple[int, int] = OLD,
+        geometry: BoardGeometry | None = None,
+        firmware: type[Board] = Board,
+    ) -> SimPico:
+        pico = start_pico(tmp_path, bootloader, version, geometry, firmware)
         started.append(pico)
         return pico
 

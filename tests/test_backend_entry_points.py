@@ -21,6 +21,8 @@ from hal.registry import available_backends, backend_class, open_backend
 from sim.board import SimBoard
 from tests.controller.controller_live import LiveService
 
+pytestmark = pytest.mark.live
+
 MODULE = "flixboard_testboard"
 BACKEND = '''
 import os

@@ -16,9 +16,9 @@ from hal.base import (
 )
 from hal.errors import BackendClosed, PixelError, UnsupportedFeature
 from sim.board import SimBoard
+from tests.waiting import wait_until
 
 Rig = tuple[Backend, SimBoard]
-Wait = Callable[..., None]
 YIIH = 21  # Y-II-H with the default layout; on a flat board the cell of that index
 
 
@@ -43,7 +43,7 @@ def test_empty_start_reading(pair: Rig) -> None:
 
 
 @pytest.mark.parametrize("piece", [Piece.MAN, Piece.BUROCRAT])
-def test_place_and_lift(pair: Rig, wait_until: Wait, piece: Piece) -> None:
+def test_place_and_lift(pair: Rig, piece: Piece) -> None:
     backend, driver = pair
     driver.place(YIIH, piece)
     wait_until(lambda: backend.read().holes[YIIH] is expected(backend, piece))
@@ -53,7 +53,7 @@ def test_place_and_lift(pair: Rig, wait_until: Wait, piece: Piece) -> None:
     assert backend.read().occupied() == 0
 
 
-def test_man_and_burocrat_side_by_side(pair: Rig, wait_until: Wait) -> None:
+def test_man_and_burocrat_side_by_side(pair: Rig) -> None:
     backend, driver = pair
     last = backend.geometry.cells - 1  # B-IV-C on the spaceboard
     driver.place(0, Piece.MAN)
@@ -66,7 +66,7 @@ def test_man_and_burocrat_side_by_side(pair: Rig, wait_until: Wait) -> None:
     )
 
 
-def test_raw_fields_follow_the_pieces(pair: Rig, wait_until: Wait) -> None:
+def test_raw_fields_follow_the_pieces(pair: Rig) -> None:
     backend, driver = pair
     try:
         fields = backend.raw_fields()
@@ -81,9 +81,7 @@ def test_raw_fields_follow_the_pieces(pair: Rig, wait_until: Wait) -> None:
         wait_until(lambda: backend.raw_fields()[0] < -abs(backend.raw_fields()[1]))
 
 
-def test_panel_removed_and_seated_in_the_wrong_groove(
-    spaceboard_pair: Rig, wait_until: Wait
-) -> None:
+def test_panel_removed_and_seated_in_the_wrong_groove(spaceboard_pair: Rig) -> None:
     backend, driver = spaceboard_pair
     assert driver.remove_panel(1) == "Y"
     wait_until(lambda: backend.read().grooves == ("R", None, "G", "B"))
@@ -93,7 +91,7 @@ def test_panel_removed_and_seated_in_the_wrong_groove(
     wait_until(lambda: backend.read().grooves == ("R", "G", "Y", "B"))
 
 
-def test_a_panel_takes_its_pieces_along(spaceboard_pair: Rig, wait_until: Wait) -> None:
+def test_a_panel_takes_its_pieces_along(spaceboard_pair: Rig) -> None:
     backend, driver = spaceboard_pair
     driver.place("Y-II-H")
     wait_until(lambda: backend.read().occupied() == 1 << YIIH)
@@ -103,7 +101,7 @@ def test_a_panel_takes_its_pieces_along(spaceboard_pair: Rig, wait_until: Wait) 
     wait_until(lambda: backend.read().occupied() == 1 << YIIH)
 
 
-def test_a_press_is_delivered_once(pair: Rig, wait_until: Wait) -> None:
+def test_a_press_is_delivered_once(pair: Rig) -> None:
     backend, driver = pair
     assert backend.take_presses() == []
     driver.press(Button.ROLL)
@@ -139,7 +137,7 @@ def test_pixels_set_slice_fill(pair: Rig) -> None:
         pixels[0:2] = [(0, 0, 0)]
 
 
-def test_show_sends_one_frame(pair: Rig, wait_until: Wait) -> None:
+def test_show_sends_one_frame(pair: Rig) -> None:
     backend, driver = pair
     before = len(driver.frames)
     backend.pixels.fill((0, 0, 0))
@@ -158,7 +156,7 @@ def test_show_sends_one_frame(pair: Rig, wait_until: Wait) -> None:
     wait_until(lambda: len(driver.frames) == before + 2)
 
 
-def test_brightness_is_capped(pair: Rig, wait_until: Wait) -> None:
+def test_brightness_is_capped(pair: Rig) -> None:
     backend, driver = pair
     pixels = backend.pixels
     pixels.max_brightness = 0.25
@@ -174,7 +172,7 @@ def test_brightness_is_capped(pair: Rig, wait_until: Wait) -> None:
     assert driver.frames[-1].brightness == pytest.approx(0.25, abs=1 / 255)
 
 
-def test_when_changed_is_called_on_changes(pair: Rig, wait_until: Wait) -> None:
+def test_when_changed_is_called_on_changes(pair: Rig) -> None:
     backend, driver = pair
     changed = threading.Event()
     backend.when_changed = changed.set
@@ -206,7 +204,7 @@ def test_close_and_use_after_close(pair: Rig) -> None:
     assert not backend.connected
 
 
-def test_repr_shows_live_state(pair: Rig, wait_until: Wait) -> None:
+def test_repr_shows_live_state(pair: Rig) -> None:
     backend, driver = pair
     empty = repr(backend)
     assert type(backend).__name__ in empty

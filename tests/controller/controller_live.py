@@ -5,17 +5,13 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
-from api_schema import checked
 
-from tests.live_service import START_TIMEOUT_S, free_port, run_command, wait_answering
-
-POLL_S = 0.05
+from tests.api_schema import checked
+from tests.live_service import free_port, run_command, wait_answering
 
 
 class LiveService:
@@ -48,14 +44,6 @@ class LiveService:
                 command, stdout=log, stderr=subprocess.STDOUT, env=self.env
             )
         wait_answering(self.process, self.url, self.log)
-
-    def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
-        """Poll ``condition`` until true; fail naming ``what`` after a generous timeout."""
-        deadline = time.monotonic() + max(timeout, START_TIMEOUT_S if "answer" in what else 0)
-        while not condition():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}")
-            time.sleep(POLL_S)
 
     def state(self) -> dict[str, Any]:
         response = checked().get(f"{self.url}/api/state")

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from api_harness import Harness
+
+from tests.api_harness import Harness
 
 BLUE_LINE = ["B-IV-S", "B-IV-H", "B-IV-D", "B-IV-C"]
 RED_MEN = ["R-I-S", "R-II-H", "Y-III-D", "G-IV-C"]

@@ -10,11 +10,16 @@ from pathlib import Path
 import pytest
 
 import bench
-from bench import bench_engine, bench_targets, qubic_bench
+from bench import bench_engine, bench_players, bench_strength, bench_targets, qubic_bench
 from bench.__main__ import main as run_bench
 from bench.bench_scale import SCALE_ENV, bench_scale, scaled
 from bench.bench_voice import IDLE_S, speech_starts
-from engine.players.base import LEVELS
+from engine.players.base import DEFAULT_LEVEL
+
+SUITE_LEVELS = (1, DEFAULT_LEVEL)
+"""The levels the players' and the strength probes run at in the suite: the probes' code is the
+same for every level, whose players the engine's tests play; every level's speed and strength are
+figures of `make bench` (docs/development.md)."""
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,37 +77,40 @@ def tiny_probes(
     figures: dict[str, float] = {}
     for probe in probes:
         assert run_bench(["--json", "--only", probe, "--scale", "0.01"]) == 0
-        figures.update(json.loads(capsys.readouterr().out))
-    assert figures.pop("machine") == bench.machine()
+        read = json.loads(capsys.readouterr().out)
+        assert read.pop("machine") == bench.machine()
+        figures.update(read)
     assert all(type(value) in (int, float) for value in figures.values())
     assert not any(key.startswith(("engine_", "controller_", "serial_")) for key in figures)
     return figures
 
 
 @pytest.mark.fuzz
-@pytest.mark.timeout(900)  # every level of every game, minutes on a loaded machine
+@pytest.mark.timeout(900)  # whole games of every computer player, minutes on a loaded machine
 def test_the_players_probe_at_a_tiny_scale(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    monkeypatch.setattr(bench_players, "LEVELS", SUITE_LEVELS)
     figures = tiny_probes(monkeypatch, capsys, "bench_players")
     assert figures.pop("players_lucky_playouts_per_s") > 0
     for variant in ("flip4", "lucky", "olix", "payoff", "qubic", "tactflix"):
         assert figures.pop(f"players_{variant}_nodes_per_s") > 0
-        for level in LEVELS:
+        for level in SUITE_LEVELS:
             median = figures.pop(f"players_{variant}_l{level}_move_ms_median")
             assert 0 < median <= figures.pop(f"players_{variant}_l{level}_move_ms_max")
     assert figures == {}  # no figure left unchecked
 
 
 @pytest.mark.fuzz
-@pytest.mark.timeout(900)  # every level against two yardsticks, minutes on a loaded machine
+@pytest.mark.timeout(900)  # two levels against two yardsticks, minutes on a loaded machine
 def test_the_strength_probe_at_a_tiny_scale(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    monkeypatch.setattr(bench_strength, "LEVELS", SUITE_LEVELS)
     figures = tiny_probes(monkeypatch, capsys, "bench_strength")
     assert figures.pop("strength_games") == 1
     for variant in ("qubic", "lucky", "payoff", "tactflix"):
-        for level in LEVELS:
+        for level in SUITE_LEVELS:
             opponents = ("l1",) if variant == "tactflix" else ("l1", "oneply")
             for opponent in opponents:
                 assert figures.pop(f"strength_{variant}_l{level}_vs_{opponent}_pct") in (0, 50, 100)

@@ -10,6 +10,7 @@ from bench.__main__ import main as run_bench
 from bench.bench_scale import SCALE_ENV
 from bench.openings import opening
 from bench.payoff_ismcts import PayOffResult
+from engine.payoff import PayOffFlix
 from engine.players.match_score import Z95
 
 
@@ -32,6 +33,7 @@ def test_the_probe_at_a_tiny_scale(
 
 def test_the_seats_swap_on_the_same_opening() -> None:
     one, other = opening("payoff", 5), opening("payoff", 5)
+    assert isinstance(one, PayOffFlix) and isinstance(other, PayOffFlix)
     assert one.actions == other.actions and one.dealt == other.dealt and one.placements == 2
     assert opening("payoff", 6).actions != one.actions
 

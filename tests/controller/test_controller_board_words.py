@@ -5,7 +5,6 @@ board, the refusals, the state and ``GET /api/info``."""
 from __future__ import annotations
 
 import pytest
-from api_harness import Harness
 
 from controller import words
 from controller.config import Config
@@ -16,6 +15,7 @@ from engine.bitboard import bit
 from engine.variants import new_game
 from hal.base import BoardReading, Piece
 from hal.geometry import load_geometry
+from tests.api_harness import Harness
 
 SETTLE = 0.2
 """More than the settle time: each hand action stands long enough to be read."""

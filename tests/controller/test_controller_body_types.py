@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from api_harness import Harness
 
 from controller.config import Config
+from tests.api_harness import Harness
 
 KEYS = {
     "/api/new_game": ("variant", "players", "seed", "options", "seats", "hints", "names"),

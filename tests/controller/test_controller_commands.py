@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -191,7 +192,7 @@ def test_selftest_on_a_real_flat_board_walks_its_pixels_and_leaves_out_the_groov
 
     walked = len(board.frames)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(selftest.time, "sleep", sleep)
+        patch.setattr(time, "sleep", sleep)  # the selftest's waits
         results = selftest.run_real(board, Layout(), person)
     frames = board.frames[walked:]
     lit = [[(i, c) for i, c in enumerate(frame.colors) if any(c)] for frame in frames]

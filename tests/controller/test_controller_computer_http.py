@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from api_harness import Harness
 
 from controller.cli.run import computer_seats
 from controller.config import Config, ConfigError, from_tables
 from controller.seats import Seat
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.geometry import load_geometry
+from tests.api_harness import Harness
 
 HAND_S = 0.4
 """Simulated time between two looks at the game: longer than the board's settling."""

@@ -11,8 +11,6 @@ from typing import Any
 
 import httpx
 import pytest
-from api_schema import ASYNC_HOOKS
-from sim_hands import put, take
 
 from controller.cli import run as run_command
 from controller.config import Config
@@ -27,6 +25,8 @@ from controller.tools.sim_run import SimRun
 from engine.holes import parse
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.api_schema import ASYNC_HOOKS
+from tests.sim_hands import put, take
 
 RED_ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 BLUE = ["B-IV-S", "B-IV-H", "B-IV-D", "B-III-C"]

@@ -14,16 +14,16 @@ from typing import Any, get_args
 
 import jsonschema
 import pytest
-from api_harness import Harness
 from babel.messages.pofile import read_po
 
 from controller.events import PUBLISHED, event_kinds, events_schema
 from controller.i18n import catalog_path
 from engine.bitboard import scan_forward
 from engine.events import Event
-from engine.flip4 import legal_actions
+from engine.flip4 import Flip4, legal_actions
 from engine.game import Action, Game, Phase
 from engine.variants import new_game
+from tests.api_harness import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS_JS = ROOT / "controller/server/web/words.js"
@@ -67,7 +67,7 @@ def _random_events(variant: str, seed: int) -> list[dict[str, Any]]:
     for _ in range(120):
         if game.game_over:
             break
-        choices = legal_actions(game) if variant == "flip4" else _choices(game)
+        choices = legal_actions(game) if isinstance(game, Flip4) else _choices(game)
         if not choices:
             break
         game.apply(rng.choice(choices))

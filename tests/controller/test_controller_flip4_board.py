@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from api_harness import Harness
-from flat_hands import Hand, landing_hands, random_flip4_turn, step_hands
 
 from controller.cli import main as cli
 from controller.computer.player import THREAT_DIM
@@ -25,6 +23,8 @@ from controller.tools.demo import play
 from controller.tools.script import run_file
 from engine.flip4 import GRID
 from hal.geometry import load_geometry
+from tests.api_harness import Harness
+from tests.flat_hands import Hand, landing_hands, random_flip4_turn, step_hands
 
 SETTLE = 0.2
 """More than the settle time (120 ms): each hand action stands long enough to be read."""

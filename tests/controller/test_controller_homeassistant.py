@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from api_harness import Harness
-from test_controller_http_api import complete_red_line
 
 from controller.core.state import State
 from controller.homeassistant.bridge import Refused
 from controller.homeassistant.snapshot import snapshot
 from controller.server.buttons import PageButtons
 from controller.server.limits import BURST
+from tests.api_harness import Harness
+from tests.controller.test_controller_http_api import complete_red_line
 
 SENDER = "mqtt:homeassistant"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from api_harness import TOKEN, Harness
 
 from controller.config import Config
+from tests.api_harness import TOKEN, Harness
 
 
 @pytest.fixture

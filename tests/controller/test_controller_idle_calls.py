@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from api_harness import Harness
 
 from controller.records.journal import Journal
+from tests.api_harness import Harness
 
 
 @pytest.fixture

@@ -9,8 +9,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from api_schema import document
-from test_controller_settings_api import AUTH, harness
+import pytest
+
+from tests.api_schema import document
+from tests.controller.test_controller_settings_api import AUTH, harness
 
 STRINGS = [
     "\ud800",
@@ -73,9 +75,11 @@ def bodies() -> list[tuple[str, Any]]:
     return sent
 
 
-async def test_no_string_the_json_grammar_allows_is_a_server_error(tmp_path: Path) -> None:
+async def test_no_string_the_json_grammar_allows_is_a_server_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     h = harness(tmp_path)
-    h.service.restart = lambda: None  # type: ignore[method-assign]  # a restart asked is noted
+    monkeypatch.setattr(h.service, "restart", lambda: None)  # a restart asked is noted
     statuses: dict[int, int] = {}
     for path, body in bodies():
         raw = json.dumps(body).encode()  # ASCII: a lone surrogate as JSON writes it, "\ud800"

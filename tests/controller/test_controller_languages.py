@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-from api_harness import Harness
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -22,6 +21,7 @@ from controller.config import Config, ConfigError, from_tables
 from controller.i18n import LANGUAGES, Said, catalog_path, language
 from engine.phrase import why
 from hal.geometry import load_geometry
+from tests.api_harness import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTLE = 0.2

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from controller.computer.level_guide import Measured, guide
+from controller.computer.level_guide import guide
+from controller.games.spec import Measured
 from controller.i18n import language
 from engine.players import PLAYERS
 from engine.players.base import LEVELS

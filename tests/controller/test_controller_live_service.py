@@ -8,9 +8,13 @@ import signal
 import socket
 from pathlib import Path
 
-from api_schema import received
-from controller_live import LiveService
+import pytest
 from websockets.sync.client import connect
+
+from tests.api_schema import received
+from tests.controller.controller_live import LiveService
+
+pytestmark = pytest.mark.live
 
 
 def test_events_websocket_and_clean_shutdown(tmp_path: Path) -> None:
@@ -21,7 +25,7 @@ def test_events_websocket_and_clean_shutdown(tmp_path: Path) -> None:
             first = json.loads(received(ws))
             assert first["type"] == "state" and first["state"]["phase"] == "await_roll"
             assert service.post("/api/roll", {"faces": "red/I/spades"}).status_code == 200
-            kinds = []
+            kinds: list[str] = []
             while "roll" not in kinds or kinds[-1] != "state":
                 kinds.append(json.loads(received(ws))["type"])
             assert service.post("/api/sim/place", {"hole": "R-I-S"}).status_code == 200

@@ -10,10 +10,10 @@ import json
 
 import httpx
 import pytest
-from api_harness import BASE_URL, TOKEN, Harness
-from api_schema import ASYNC_HOOKS
 
 from controller.server.limits import WRONG_TOKEN_EVERY_S, WRONG_TOKENS
+from tests.api_harness import BASE_URL, TOKEN, Harness
+from tests.api_schema import ASYNC_HOOKS
 
 WRONG = {"Authorization": "Bearer not-the-token-0123456789"}
 RIGHT = {"Authorization": f"Bearer {TOKEN}"}

@@ -4,9 +4,9 @@ and lists only the variants the board plays; the engine's other variants are unt
 from __future__ import annotations
 
 import pytest
-from api_harness import Harness
 
 from engine.variants import VARIANTS
+from tests.api_harness import Harness
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from api_harness import Harness
 
 from controller.config import Config
 from controller.core.state import as_json
@@ -21,6 +20,7 @@ from controller.tools.demo import play
 from controller.tools.script import run_file
 from engine.olix_patterns import GRID
 from hal.geometry import load_geometry
+from tests.api_harness import Harness
 
 SETTLE = 0.2
 """More than the settle time (120 ms): each hand action stands long enough to be read."""

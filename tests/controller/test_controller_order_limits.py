@@ -10,11 +10,11 @@ from collections.abc import AsyncIterator, Iterator
 
 import httpx
 import pytest
-from api_harness import BASE_URL, TOKEN, Harness
-from api_schema import ASYNC_HOOKS
 
 from controller.config import Config
 from controller.server.limits import BURST, RATE_PER_S
+from tests.api_harness import BASE_URL, TOKEN, Harness
+from tests.api_schema import ASYNC_HOOKS
 
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
 HAMMERS = 8

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from api_harness import Harness
 
 from controller import words
 from controller.config import Config
 from controller.core.combination import TOGETHER_S
 from engine.game import Phase
 from engine.variants import new_game
+from tests.api_harness import Harness
 
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 DEAL = [[100, 50, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]

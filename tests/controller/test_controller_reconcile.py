@@ -9,7 +9,9 @@ from engine.holes import parse
 from hal.base import BoardReading, Piece, empty_reading
 
 
-def reading(pieces: dict[str, Piece], grooves: tuple[str | None, ...] = ("R", "Y", "G", "B")):
+def reading(
+    pieces: dict[str, Piece], grooves: tuple[str | None, ...] = ("R", "Y", "G", "B")
+) -> BoardReading:
     holes = [Piece.EMPTY] * 64
     for hole, piece in pieces.items():
         holes[parse(hole)] = piece

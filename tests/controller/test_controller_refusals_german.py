@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import pytest
-from api_harness import Harness
 
 from controller.config import Config
 from controller.core.session import game_entry
@@ -32,6 +31,7 @@ from engine.qubic import Qubic
 from engine.tactflix import TacTFlix
 from engine.variants import new_game
 from hal.geometry import load_geometry
+from tests.api_harness import Harness
 
 GERMAN = language("de")
 G = TypeVar("G", bound=Game)
@@ -128,7 +128,7 @@ def completing_with_a_token() -> None:
 PART_2 = "b1 c1 d1 e2 / a3 a4 b5 c5"
 ORDERS: dict[str, Callable[[], object]] = {
     # malformed orders, any variant
-    "unknown action": lambda: new_game("lucky").apply(Action("pass")),
+    "unknown action": lambda: new_game("lucky").apply(Action("pass")),  # type: ignore[arg-type]
     "no such seat": lambda: new_game("lucky").resign(5),
     "no hole": lambda: new_game("qubic").place(64),
     "no piece kind": lambda: new_game("qubic").place(0, piece="queen"),

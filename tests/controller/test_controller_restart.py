@@ -9,7 +9,12 @@ import socket
 from pathlib import Path
 
 import httpx
-from controller_live import LiveService
+import pytest
+
+from tests.controller.controller_live import LiveService
+from tests.waiting import wait_until
+
+pytestmark = pytest.mark.live
 
 
 def test_a_restart_runs_again_in_the_same_process_and_tells_systemd(tmp_path: Path) -> None:
@@ -41,7 +46,7 @@ def test_a_restart_runs_again_in_the_same_process_and_tells_systemd(tmp_path: Pa
                     return False
                 return bool(setup["run"] != run)
 
-            service.wait_for(restarted, "the service to answer again")
+            wait_until(restarted, "the service to answer again")
             assert service.process.poll() is None and service.process.pid == pid
         finally:
             client.close()

@@ -14,10 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller_live import LiveService
 
 from controller.core.game_log import replay
 from controller.records.journal import Journal
+from tests.controller.controller_live import LiveService
+from tests.waiting import wait_until
+
+pytestmark = pytest.mark.live
 
 KILLS = 50
 GAME_KEYS = (
@@ -64,7 +67,7 @@ def act(service: LiveService, rng: random.Random, settle: bool) -> None:
         hole = rng.choice(mismatch["extra"])
         assert service.post("/api/sim/lift", {"hole": hole}).status_code in (200, 409)
         if settle:
-            service.wait_for(lambda: hole not in service.state()["sensed"], f"{hole} lifted")
+            wait_until(lambda: hole not in service.state()["sensed"], f"{hole} lifted")
         return
     if mismatch["missing"]:
         hole = rng.choice(mismatch["missing"])
@@ -72,7 +75,7 @@ def act(service: LiveService, rng: random.Random, settle: bool) -> None:
         placed = service.post("/api/sim/place", {"hole": hole, "piece": piece}).status_code
         assert placed in (200, 409)
         if settle:
-            service.wait_for(lambda: hole in service.state()["sensed"], f"{hole} put back")
+            wait_until(lambda: hole in service.state()["sensed"], f"{hole} put back")
         return
     if state["phase"] == "await_roll":
         assert service.post("/api/roll", {}).status_code == 200
@@ -84,7 +87,7 @@ def act(service: LiveService, rng: random.Random, settle: bool) -> None:
         placed = service.post("/api/sim/place", {"hole": hole}).status_code
         assert placed in (200, 409)  # 409: an unsettled hand got there first
         if settle:
-            service.wait_for(lambda: hole in service.state()["sensed"], f"{hole} placed")
+            wait_until(lambda: hole in service.state()["sensed"], f"{hole} placed")
         if rng.random() < 0.3:
             service.post("/api/call", {"seat": state["to_move"]})
 
@@ -123,5 +126,8 @@ def test_killed_service_resumes_the_journal(
     finally:
         service.stop()
         with capsys.disabled():
-            print(f"\ncrash-resume: {KILLS} SIGKILLs, {identical} identical resumes, {lost} lost moves")  # noqa: E501
+            print(
+                f"\ncrash-resume: {KILLS} SIGKILLs, {identical} identical resumes,"
+                f" {lost} lost moves"
+            )
     assert (identical, lost) == (KILLS, 0)

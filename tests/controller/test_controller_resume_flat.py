@@ -16,10 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller_live import LiveService
 
 from controller.core.game_log import replay
 from controller.records.journal import Journal
+from tests.controller.controller_live import LiveService
+from tests.waiting import wait_until
+
+pytestmark = pytest.mark.live
 
 KILLS = 15
 CORNERS = {"a1", "e1", "a5", "e5"}
@@ -44,9 +47,7 @@ def hand(service: LiveService, path: str, cell: str, settle: bool) -> None:
     assert service.post(f"/api/sim/{path}", {"hole": cell}).status_code in (200, 409)
     if settle:
         held = path == "place"
-        service.wait_for(
-            lambda: (cell in (service.state()["sensed"] or {})) is held, f"{path} {cell}"
-        )
+        wait_until(lambda: (cell in (service.state()["sensed"] or {})) is held, f"{path} {cell}")
 
 
 def act(service: LiveService, rng: random.Random, geometry: str, settle: bool) -> str:

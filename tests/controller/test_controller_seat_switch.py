@@ -8,11 +8,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from api_harness import Harness
 
 from controller.config import Config
 from engine.holes import parse
 from hal.base import Piece
+from tests.api_harness import Harness
 
 COMPUTER = {"seat": 1, "kind": "computer", "level": 1}
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.controller.controller_live import LiveService
+
+pytestmark = pytest.mark.live
 
 
 def test_a_restart_keeps_the_seats_and_computer_takes_a_seat_of_the_resumed_game(

@@ -13,13 +13,13 @@ from typing import Any
 
 import msgspec
 import pytest
-from api_harness import TOKEN, Harness
 
 from controller.config import load_config, settings_specs
 from controller.config_file import TOKEN_FILE
 from controller.server.bodies import PAGE_TABLES, SettingsChange
 from controller.server.requests import MAX_BODY
 from controller.server.setup import PAGE_SETTINGS, Setup, held_settings
+from tests.api_harness import TOKEN, Harness
 
 FIXTURE = Path(__file__).parents[1] / "web" / "settings_fixture.toml"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}

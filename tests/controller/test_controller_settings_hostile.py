@@ -12,11 +12,11 @@ from typing import Any
 
 import psutil
 import pytest
-from test_controller_settings_api import harness, post
 
 from controller.config import ConfigError, apply_overrides, from_tables, load_config
 from controller.config_file import TOKEN_FILE
 from hal.geometry import MAX_WIRING_FILE, load_geometry
+from tests.controller.test_controller_settings_api import harness, post
 
 NOT_WIRING = "no wiring file at"
 

@@ -15,14 +15,14 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from api_harness import TOKEN as HARNESS_TOKEN
-from api_harness import Harness
 
 from controller.cli.run import _announce, add_arguments, start_settings
 from controller.config import Config, ConfigError
 from controller.config_file import last_good
 from controller.i18n import language
 from controller.server.setup import Setup
+from tests.api_harness import TOKEN as HARNESS_TOKEN
+from tests.api_harness import Harness
 from tests.live_service import free_port, run_command, wait_answering
 
 TOKEN = "owner-set-token-0123456789"

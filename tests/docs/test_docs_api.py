@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from api_harness import Harness
-from manual import first_table, page
 from starlette.routing import Route, WebSocketRoute
 
 from controller.server.app import CATCH_ALL
+from tests.api_harness import Harness
+from tests.docs.manual import first_table, page
 
 REQUEST = re.compile(r"`(GET|POST|WS) (/[^`?\s]*)(\?[^`]*)?`")
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 import tomllib
 
-from manual import REPO, first_table
-
 from hal.geometry import load_geometry
 from hal.power import PowerBudget, load_power
+from tests.docs.manual import REPO, first_table
 
 BOM = REPO / "wiring" / "BOM.md"
 WIRING = REPO / "wiring"

@@ -10,9 +10,8 @@ import io
 import re
 import shlex
 
-from manual import DOCS, REPO, cells
-
 from controller.cli import COMMANDS, command_parser
+from tests.docs.manual import DOCS, REPO, cells
 
 GUIDE = DOCS / "hardware" / "build-guide.md"
 SOURCES = ("controller", "hal", "sim", "firmware")

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from manual import DOCS, DOCUMENTS, README, REPO
 
 from controller.cli import COMMANDS, command_parser
+from tests.docs.manual import DOCS, DOCUMENTS, README, REPO
 
 COMMAND_LINE = re.compile(
     r"flixboard ([a-z][a-z0-9-]*)((?:[ \t]+(?:\[?--?[a-z][\w-]*[^ \t`]*\]?|[^\s`-][^\s`]*))*)"

@@ -10,10 +10,10 @@ import tomllib
 from typing import Any
 
 import pytest
-from manual import REPO, code, first_table, page
 
 from controller.config import SECTIONS, Config, ConfigError, from_tables
 from controller.tools import settings_docs
+from tests.docs.manual import REPO, code, first_table, page
 
 NUMBER_RANGE = re.compile(r"`(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)`")
 Row = tuple[str, str, str, str, str]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from manual import page
+from tests.docs.manual import page
 
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 MEASUREMENT = re.compile(

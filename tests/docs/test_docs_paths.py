@@ -10,7 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from manual import DOCS, DOCUMENTS, README, REPO
+
+from tests.docs.manual import DOCS, DOCUMENTS, README, REPO
 
 CODE = re.compile(r"`([^`\s]+)`")
 LINK = re.compile(r"\]\(([^)\s#]+)|\bsrc=\"([^\"#]+)\"")

@@ -10,7 +10,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from manual import DOCS, README, REPO
+
+from tests.docs.manual import DOCS, README, REPO
 
 TOP = (
     "# flixboard — the electronic FLIX spaceboard\n\n```sh\n"

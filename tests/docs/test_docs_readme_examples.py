@@ -9,11 +9,10 @@ import json
 import re
 import shlex
 
-from api_harness import Harness
-from manual import README, REPO
-
 from controller.cli import command_parser
 from controller.config import Config
+from tests.api_harness import Harness
+from tests.docs.manual import README, REPO
 
 CURL = re.compile(r"`curl -X POST http://127\.0\.0\.1:8640(/api/[\w/]+)(?: -d '([^']*)')?`")
 """A README curl: the path and the body it sends."""

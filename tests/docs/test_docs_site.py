@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from manual import README, REPO
+
+from tests.docs.manual import README, REPO
 
 CONFIG = REPO / "mkdocs.yml"
 README_LINK = re.compile(r"\]\(docs/([^)#\s]+\.md)(?:#([^)\s]+))?\)")
@@ -36,7 +37,7 @@ def build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
 
 def nav_pages(nav: list[Any]) -> list[str]:
     """The Markdown files the navigation names, in order."""
-    found = []
+    found: list[str] = []
     for item in nav:
         value = next(iter(item.values())) if isinstance(item, dict) else item
         found += nav_pages(value) if isinstance(value, list) else [value]

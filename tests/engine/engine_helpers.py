@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.dice import COLOUR_FACES, FLOOR_FACES, SUIT_FACES
-from engine.game import Event, Game
+from engine.events import Event
+from engine.game import Game
 from engine.holes import DEFAULT_LAYOUT, coords, parse
 
 

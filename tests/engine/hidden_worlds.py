@@ -24,7 +24,9 @@ def payoff_worlds(seed: int, placements: int, players: int) -> tuple[Game, Game]
         deals = [PAYOFF_3_DEAL, swapped]
         options = [{"tokens": PAYOFF_3_TOKENS, "deal": deal} for deal in deals]
     else:
-        dealt = new_game("payoff", seed=seed).dealt  # type: ignore[attr-defined]
+        first = new_game("payoff", seed=seed)
+        assert isinstance(first, PayOffFlix)
+        dealt = first.dealt
         options = [{"deal": dealt}, {"deal": dealt}]
     a = new_game("payoff", players=players, seed=3 * seed + 1, options=options[0])
     b = new_game("payoff", players=players, seed=3 * seed + 2, options=options[1])

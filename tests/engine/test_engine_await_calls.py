@@ -10,7 +10,6 @@ import json
 from typing import Any
 
 import pytest
-from engine_helpers import play, types
 
 from engine.bitboard import BB_ALL
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll
@@ -18,6 +17,7 @@ from engine.game import Game, Phase
 from engine.payoff import PayOffFlix
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 from engine.variants import new_game, replay
+from tests.engine.engine_helpers import play, types
 
 ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 ELSEWHERE = ["B-IV-S", "B-IV-D", "B-III-H", "G-II-C"]

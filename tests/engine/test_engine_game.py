@@ -6,7 +6,6 @@ import json
 import tracemalloc
 
 import pytest
-from engine_helpers import play, types
 
 from engine.bitboard import scan_forward
 from engine.dice import Throw
@@ -18,6 +17,7 @@ from engine.lucky import LuckyFlix, LuckyOptions
 from engine.phrase import why
 from engine.qubic import Qubic
 from engine.variants import VARIANTS, find_variant, new_game, register, replay
+from tests.engine.engine_helpers import play, types
 
 
 def state(game: Game) -> tuple[object, ...]:

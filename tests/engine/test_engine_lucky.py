@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import exact, play, types
 
 from engine.bitboard import BB_ALL, popcount
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
 from engine.game import Game, Phase
 from engine.holes import parse
 from engine.variants import new_game, replay
+from tests.engine.engine_helpers import exact, play, types
 
 ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 ELSEWHERE = ["B-IV-S", "B-IV-D", "B-III-H", "G-IV-C", "B-II-C"]

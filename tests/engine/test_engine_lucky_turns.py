@@ -6,12 +6,12 @@ board and the web page show the players what these fields say."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import exact, play, types
 
 from engine.bitboard import popcount
 from engine.errors import IllegalRoll
 from engine.game import Event, Game, Phase
 from engine.variants import new_game
+from tests.engine.engine_helpers import exact, play, types
 
 
 def lucky(players: int = 2, **options: object) -> Game:

@@ -8,7 +8,6 @@ import random
 from typing import Any
 
 import pytest
-from olix_helpers import cells, position
 
 from engine.bitboard import scan_forward
 from engine.errors import HoleNameError, IllegalAction, IllegalPlacement, SettingError
@@ -16,6 +15,7 @@ from engine.game import Action, Event
 from engine.olix import Olix, leader, perft
 from engine.olix_patterns import GRID
 from engine.variants import new_game, replay
+from tests.engine.olix_helpers import cells, position
 
 
 def patterns(events: list[Event]) -> list[tuple[str, int]]:

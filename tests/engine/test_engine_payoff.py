@@ -6,7 +6,6 @@ import json
 from collections import Counter
 
 import pytest
-from engine_helpers import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +15,7 @@ from engine.game import Action
 from engine.holes import parse
 from engine.payoff import DEFAULT_TOKENS, SEALED, PayOffFlix, deal_tokens
 from engine.variants import new_game, replay
+from tests.engine.engine_helpers import types
 
 DEAL = [[100, 50, 50, 25, 25, 20], [20, 10, 10, 5, 2, 1]]
 ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]

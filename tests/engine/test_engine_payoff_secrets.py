@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import FlixError
-from engine.game import Action, Game
+from engine.game import Action, ActionKind, Game
 from engine.lines import completed_lines
 from engine.payoff import PayOffFlix
 from engine.variants import new_game
@@ -62,7 +62,8 @@ def act(game: PayOffFlix, move: Move, token_pick: int, step: int) -> str:
     """Carry out ``move`` (the token chosen by ``token_pick`` from the mover's hand); the
     refusal text, or ``""``. A refused token placement is made again without the token."""
     if move.kind in ("call", "penalty"):
-        return _try(game, Action(move.kind, seat=move.pick % game.players, at=float(step)))
+        kind: ActionKind = "call" if move.kind == "call" else "penalty"
+        return _try(game, Action(kind, seat=move.pick % game.players, at=float(step)))
     holes = [hole for hole in range(64) if game.allowed >> hole & 1]
     team = game.team_of_seat[game.to_move]
     completing = [h for h in holes if completed_lines(game.men[team] | 1 << h, h)]

@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from protocol_doubles import LowestHolePlayer
 
 from bench.fuzz_engine import LINES, fuzz_protocol
 from engine.variants import VARIANTS
+from tests.engine.protocol_doubles import LowestHolePlayer
+
+pytestmark = pytest.mark.fuzz
 
 
 @pytest.fixture

@@ -3,10 +3,9 @@ player's bestmove and hint, and the errors (in-process and through ``flixboard e
 
 from __future__ import annotations
 
-from test_engine_protocol import run_engine
-
 from engine.olix import Olix, perft
 from engine.protocol import EngineProtocol
+from tests.engine.test_engine_protocol import run_engine
 
 THREAT = "a3 a5 b3 b5 c3 c5 d3 d5 e3 e5 f3 f5 g3"
 """Seven of the first player's counters in row 3 and six of the second's in row 5."""

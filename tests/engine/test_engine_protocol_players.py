@@ -4,10 +4,10 @@ hint with its reason, and an infinite search ends on ``stop``."""
 from __future__ import annotations
 
 import pytest
-from test_engine_protocol import run_engine
 
 from engine.holes import parse
 from engine.protocol import EngineProtocol
+from tests.engine.test_engine_protocol import run_engine
 
 
 def bestmoves(answers: list[str]) -> list[str]:

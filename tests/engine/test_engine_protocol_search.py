@@ -8,13 +8,14 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from protocol_doubles import LowestHolePlayer
 
 import engine.players
 from engine.game import Action
+from engine.payoff import PayOffFlix
 from engine.players.base import Decision, SearchInfo
 from engine.protocol import EngineProtocol, info_line
 from engine.variants import VARIANTS
+from tests.engine.protocol_doubles import LowestHolePlayer
 
 
 @pytest.fixture
@@ -108,7 +109,9 @@ def test_quit_stops_a_running_search(session: Session) -> None:
 
 def test_payoff_bestmove_names_the_token(session: Session) -> None:
     session.say("variant payoff")
-    hands = session.protocol.game.hands  # type: ignore[attr-defined]
+    game = session.protocol.game
+    assert isinstance(game, PayOffFlix)
+    hands = game.hands
     assert session.say("go depth 1")[-1] == f"bestmove R-I-S token {max(hands[0])}"
     moves = f"R-I-S token {hands[0][-1]} B-IV-C token {hands[1][0]}"
     assert session.say(f"position startpos moves {moves}") == []

@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_helpers import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bitboard import popcount
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
-from engine.game import Action
+from engine.game import Action, ActionKind
 from engine.holes import parse
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 from engine.variants import new_game, replay
+from tests.engine.engine_helpers import types
 
 ROW_I = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 ROW_II = ["R-II-S", "R-II-H", "R-II-D", "R-II-C"]
@@ -284,7 +284,7 @@ def test_random_games_keep_the_invariants(
                 game.pop()
             continue
         targets = list(game.to_json()["allowed"])
-        act = "substitute" if game.phase == SUBSTITUTE else "withdraw"
+        act: ActionKind = "substitute" if game.phase == SUBSTITUTE else "withdraw"
         action = {
             "place": Action("place", hole=hole, at=clock),
             "call": Action("call", seat=pick % players, at=clock),

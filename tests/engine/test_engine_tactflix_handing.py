@@ -7,11 +7,11 @@ import json
 from typing import Any
 
 import pytest
-from engine_helpers import types
 
 from engine.errors import SettingError
 from engine.tactflix import TacTFlix, TacTFlixOptions
 from engine.variants import new_game, replay
+from tests.engine.engine_helpers import types
 
 ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 FILLERS = [["B-IV-S", "B-IV-H", "B-IV-D"], ["B-III-C", "B-II-S", "G-IV-H"]]

@@ -5,13 +5,13 @@ the board and the web page show the players what these fields say."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import types
 
 from engine.errors import IllegalAction, IllegalPlacement
-from engine.game import Event
+from engine.events import Event
 from engine.holes import parse
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 from engine.variants import new_game
+from tests.engine.engine_helpers import types
 
 ROW_I = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 THEIRS = ["B-IV-S", "B-IV-H", "B-IV-D", "B-III-C", "B-II-S", "G-IV-H", "B-II-H", "G-III-S"]

@@ -5,24 +5,24 @@ deterministic for its seed and level, and beats random placements in a short see
 from __future__ import annotations
 
 import pytest
-from olix_helpers import cells, position
 
 from bench.olix_bench import random_games, versus_random
 from engine.errors import IllegalAction, SettingError
-from engine.game import Action
+from engine.game import Action, Game
 from engine.olix_patterns import GRID
 from engine.players import PLAYERS, make_player
 from engine.players.base import Budget, SearchInfo
 from engine.players.olix import OlixPlayer, OlixSearch, shapes_for, winning_cells
 from engine.variants import new_game
+from tests.engine.olix_helpers import cells, position
 
 
 def budget(nodes: int | None = None) -> Budget:
     return Budget(clock=lambda: 0.0, nodes=nodes)
 
 
-def chosen(level: int, game: object, seed: int = 0) -> str:
-    made = OlixPlayer(level, seed).decide(game, budget())  # type: ignore[arg-type]
+def chosen(level: int, game: Game, seed: int = 0) -> str:
+    made = OlixPlayer(level, seed).decide(game, budget())
     return GRID.name(made.action.hole or 0)
 
 

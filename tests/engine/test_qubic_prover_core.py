@@ -14,6 +14,8 @@ from engine.holes import parse
 from engine.players.qubic_proof import ProofSearch, leaf_value
 from engine.players.qubic_threats import ForcingSearch, completing
 
+pytestmark = pytest.mark.tools
+
 
 @pytest.fixture(scope="module")
 def binary(tmp_path_factory: pytest.TempPathFactory) -> Path:

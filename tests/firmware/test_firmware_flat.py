@@ -110,11 +110,12 @@ def test_the_rows_are_driven_low_one_at_a_time(tmp_path: Path) -> None:
     rig = FlatRig(tmp_path, "flip4")
     matrix = rig.hardware.matrix
     assert matrix is not None
+    driven_rows = matrix.driven_rows
     seen: list[list[int]] = []
 
     class Column:
         def value(self) -> int:
-            seen.append(matrix.driven_rows())
+            seen.append(driven_rows())
             return 1
 
     scanner = rig.firmware.scanner

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from firmware_paths import FIRMWARE
 
 from firmware import pins, protocol, usb
+from tests.firmware.firmware_paths import FIRMWARE
 
 WDT_MAX_MS = 8388  # the RP2040 watchdog's longest timeout
 

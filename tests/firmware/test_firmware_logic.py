@@ -40,7 +40,8 @@ class Wire:
 
 class Rig:
     def __init__(self, tmp_path: Path) -> None:
-        self.board = SimBoard(clock=SimClock())
+        self.clock = SimClock()
+        self.board = SimBoard(clock=self.clock)
         self.hardware = SimHardware(self.board, __import__("hal.pinmap").pinmap.load_pico())
         self.wire = Wire()
         self.path = str(tmp_path / "calibration.json")
@@ -68,7 +69,7 @@ class Rig:
     def run(self, ms: int, step: int = 2) -> None:
         for _ in range(0, ms, step):
             self.now += step
-            self.board.clock.advance(step / 1000)  # type: ignore[attr-defined]
+            self.clock.advance(step / 1000)
             self.hardware.refresh(self.firmware.buttons.held)
             self.firmware.poll(self.now)
 

@@ -8,7 +8,8 @@ import runpy
 from typing import Any
 
 import pytest
-from firmware_paths import VECTOR_CHECK, VECTORS, run_micropython
+
+from tests.firmware.firmware_paths import VECTOR_CHECK, VECTORS, run_micropython
 
 VECTOR_DATA = json.loads(VECTORS.read_text())
 

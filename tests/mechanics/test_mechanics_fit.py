@@ -8,9 +8,9 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-import ezdxf
 import pytest
 from build123d import Part, ShapeList, Solid
+from ezdxf.filemanagement import readfile
 
 from mechanics import export, fit, model, placement, reach
 from mechanics.parameters import PANEL_PINS, SPACEBOARD, Spaceboard, flat_board
@@ -188,7 +188,7 @@ def test_make_cad_writes_the_panel_a_laser_can_cut(tmp_path: Path) -> None:
         ]
     }
     assert all(path.stat().st_size > 1000 for path in written)
-    drawing = ezdxf.readfile(tmp_path / "spaceboard-panel-outline.dxf").modelspace()
+    drawing = readfile(tmp_path / "spaceboard-panel-outline.dxf").modelspace()
     circles = [entity for entity in drawing if entity.dxftype() == "CIRCLE"]
     assert len(circles) == 16
     assert {round(circle.dxf.radius * 2, 3) for circle in circles} == {BOARD.hole_diameter}

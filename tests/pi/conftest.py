@@ -11,15 +11,6 @@ from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import (
-    MOCK_NEOPIXEL_PIN,
-    StandInGPIO,
-    blinka_mock_board,
-    frame_decoder,
-    grid_gpio,
-    rpi_modules,
-    spaceboard_gpio,
-)
 from pytest_mock import MockerFixture
 
 from hal.geometry import GridWiring
@@ -29,6 +20,15 @@ from hal.pi_grid import load_pi_grid
 from hal.pi_wiring import PiWiring, load_pi
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.pi.gpio_standin import (
+    MOCK_NEOPIXEL_PIN,
+    StandInGPIO,
+    blinka_mock_board,
+    frame_decoder,
+    grid_gpio,
+    rpi_modules,
+    spaceboard_gpio,
+)
 
 
 @pytest.fixture

@@ -315,9 +315,8 @@ def frame_decoder(
         colors: list[tuple[int, int, int]] = [(0, 0, 0)] * len(pins.chain)
         for k, logical in enumerate(pins.chain):
             channel = dict(zip(pins.pixel_order, data[3 * k : 3 * k + 3], strict=True))
-            colors[logical] = tuple(  # type: ignore[assignment]
-                _unscale(channel[c], brightness) for c in "RGB"
-            )
+            red, green, blue = (_unscale(channel[c], brightness) for c in "RGB")
+            colors[logical] = (red, green, blue)
         board.pixels[:] = colors
         board.pixels.brightness = brightness
         board.pixels.show()

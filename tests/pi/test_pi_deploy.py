@@ -125,7 +125,7 @@ def test_the_udev_rules_give_the_groups_access() -> None:
     assert rules
     for rule in rules:
         assert re.fullmatch(r'(\w+(\{\w+\})?=="[^"]+", )+GROUP="(gpio|spi)", MODE="0660"', rule)
-    groups = {re.search(r'GROUP="(\w+)"', r).group(1) for r in rules}  # type: ignore[union-attr]
+    groups = {re.findall(r'GROUP="(\w+)"', rule)[0] for rule in rules}
     assert groups == {"gpio", "spi"}
 
 

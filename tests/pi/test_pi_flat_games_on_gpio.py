@@ -9,8 +9,6 @@ import random
 from typing import Any
 
 import pytest
-from flat_hands import Hand, random_flip4_turn
-from gpio_standin import SCAN_S
 
 from controller.config import Config
 from controller.core.session import game_entry
@@ -20,6 +18,8 @@ from engine.grid import GRIDS
 from hal.gpio_grid import GridGpioBackend
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.flat_hands import Hand, random_flip4_turn
+from tests.pi.gpio_standin import SCAN_S
 
 SETTLE = 0.2
 """More than the settle time (120 ms) and the debounce (20 ms): each hand action is read."""

@@ -11,11 +11,9 @@ import importlib
 import re
 import sys
 import threading
-from collections.abc import Callable
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
 from pytest_mock import MockerFixture
 
 from hal import open_backend
@@ -25,6 +23,8 @@ from hal.gpio_backend import GpioBackend
 from hal.pi_wiring import PiWiring
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.pi.gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
+from tests.waiting import wait_until
 
 YIIH = 21
 
@@ -184,7 +184,7 @@ def test_edges_within_the_bouncetime_are_one_press(
 
 
 def test_the_scan_thread_reports_changes_and_stops_on_close(
-    gpio: StandInGPIO, board: SimBoard, wire: MagicMock, wait_until: Callable[..., None]
+    gpio: StandInGPIO, board: SimBoard, wire: MagicMock
 ) -> None:
     backend = GpioBackend(led_pin=MOCK_NEOPIXEL_PIN, row_settle_s=0.0)  # real clock and thread
     changed = threading.Event()
@@ -204,7 +204,6 @@ def test_a_failing_scan_shows_as_disconnected(
     board: SimBoard,
     wire: MagicMock,
     mocker: MockerFixture,
-    wait_until: Callable[..., None],
 ) -> None:
     with GpioBackend(led_pin=MOCK_NEOPIXEL_PIN, row_settle_s=0.0) as backend:
         changed = threading.Event()

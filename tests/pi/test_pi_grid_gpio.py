@@ -13,7 +13,6 @@ import sys
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
 from pytest_mock import MockerFixture
 
 from controller.cli.run import open_board
@@ -27,6 +26,7 @@ from hal.registry import available_backends, backend_class
 from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.pi.gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO, failing_setup, step
 
 
 def cells_of(grid: GridWiring, *names: str) -> int:

@@ -7,13 +7,13 @@ from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
-from gpio_standin import MOCK_NEOPIXEL_PIN
 from pytest_mock import MockerFixture
 
 from hal.base import PIXEL_COUNT
 from hal.errors import BackendClosed, BackendUnavailable, BoardDisconnected
 from hal.neopixel_strip import NeoPixelStrip
 from hal.pi_wiring import PiWiring
+from tests.pi.gpio_standin import MOCK_NEOPIXEL_PIN
 
 
 @pytest.fixture

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from unittest.mock import MagicMock
 
-from gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO
-
 from hal.geometry import GridWiring
 from hal.gpio_backend import GpioBackend
 from hal.gpio_grid import GridGpioBackend
@@ -16,6 +14,7 @@ from hal.pi_grid import power_of
 from hal.pi_wiring import PiWiring
 from hal.power import PowerBudget
 from sim.clock import SimClock
+from tests.pi.gpio_standin import MOCK_NEOPIXEL_PIN, StandInGPIO
 
 WHITE = (255, 255, 255)
 

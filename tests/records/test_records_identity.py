@@ -8,10 +8,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from notation_cases import valid_record
 
 from controller.cli import main
 from controller.records.store import FORMAT, GameStore
+from tests.records.notation_cases import valid_record
 
 
 def kept(data_dir: Path) -> list[tuple[int, str]]:

@@ -10,8 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from api_harness import Harness
-from notation_cases import SEATS, malformed_cases, valid_record
 
 from bench.random_games import VARIANTS, random_game
 from controller.cli import main
@@ -19,6 +17,8 @@ from controller.records.journal import Journal
 from controller.records.keeping import keep_played
 from controller.records.store import GameStore
 from engine.notation import read_record
+from tests.api_harness import Harness
+from tests.records.notation_cases import SEATS, malformed_cases, valid_record
 
 
 def count(data_dir: Path) -> int:

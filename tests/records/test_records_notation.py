@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from notation_cases import SEATS, Case, malformed_cases, valid_record
 
 from bench.random_games import VARIANTS, random_game
 from engine.errors import NoNotation, NotationError
@@ -26,6 +25,7 @@ from engine.notation.verbs import PLACE
 from engine.qubic import Qubic
 from engine.variants import VARIANTS as VARIANT_CLASSES
 from engine.variants import new_game
+from tests.records.notation_cases import SEATS, Case, malformed_cases, valid_record
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = malformed_cases()

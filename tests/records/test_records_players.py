@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from api_harness import Harness
 
 from controller.i18n import language
 from controller.records.queries import GameResult, GameSeat
 from controller.records.words import players_text, result_text
+from tests.api_harness import Harness
 
 ANN_WINS = ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D", "Y-I-D", "R-I-C"]
 """Seat 1 (Red) completes R-I in seven placements."""

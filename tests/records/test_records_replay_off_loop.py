@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 
-from api_harness import Harness
-
 from controller.records.keeping import keep_imported
 from engine.notation import read_record
+from tests.api_harness import Harness
 
 MOVES = 4_000
 """Idle PENALTY calls of a long (legal) record: the rules take them, play no longer makes them."""

@@ -13,7 +13,6 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from api_harness import Harness
 
 from controller.cli import command_parser
 from controller.config import from_tables
@@ -22,6 +21,7 @@ from controller.records.store import GameStore, RecordsError
 from controller.remote import fair_dice
 from controller.remote.messages import DiceProof
 from engine.notation import read_record
+from tests.api_harness import Harness
 
 ANN_WINS = ["R-I-S", "Y-I-S", "R-I-H", "Y-I-H", "R-I-D", "Y-I-D", "R-I-C"]
 

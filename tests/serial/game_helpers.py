@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from controller.driver import Driver
 from engine.bitboard import scan_forward
 from engine.lines import LINES
 from sim.board import SimBoard
-
-Wait = Callable[..., None]
+from tests.waiting import wait_until
 
 
 class Pump:
@@ -56,12 +56,19 @@ def best_hole(allowed: int, mine: int, theirs: int) -> int:
     return max(scan_forward(allowed), key=score)
 
 
-def play_lucky_game(board: SimBoard, pump: Pump, wait_until: Wait, timeout: float = 10.0) -> Any:
+def play_lucky_game(board: SimBoard, pump: Pump, timeout: float = 10.0) -> Any:
     """Roll, place and call FLIX on ``board`` until the game is over; the controller's game."""
-    actions = lambda: pump.read(lambda d: len(d.controller.game.actions))  # noqa: E731
-    phase = lambda: pump.read(lambda d: d.controller.phase)  # noqa: E731
+
+    def actions() -> int:
+        count: int = pump.read(lambda d: len(d.controller.game.actions))
+        return count
+
+    def phase() -> str:
+        now: str = pump.read(lambda d: d.controller.phase)
+        return now
+
     for _ in range(300):
-        wait_until(lambda: phase() in ("await_roll", "await_place", "game_over"), timeout)
+        wait_until(lambda: phase() in ("await_roll", "await_place", "game_over"), timeout=timeout)
         if phase() == "game_over":
             break
         before = actions()
@@ -71,12 +78,17 @@ def play_lucky_game(board: SimBoard, pump: Pump, wait_until: Wait, timeout: floa
             game = pump.read(lambda d: d.controller.game)
             team = game.team_of_seat[game.to_move]
             board.place(best_hole(game.allowed, game.men[team], game.men[1 - team]))
-        wait_until(lambda before=before: actions() > before, timeout)
+        wait_until(partial(more_than, actions, before), timeout=timeout)
         if pump.read(lambda d: d.controller.game.pending_count()):
             calls = actions()
             board.press("flix")
-            wait_until(lambda calls=calls: actions() > calls, timeout)
+            wait_until(partial(more_than, actions, calls), timeout=timeout)
     return pump.read(lambda d: d.controller.game)
+
+
+def more_than(count: Callable[[], int], before: int) -> bool:
+    """Whether ``count()`` has grown past ``before``."""
+    return count() > before
 
 
 class Hands:
@@ -84,13 +96,10 @@ class Hands:
     it (a flip's two lifts must each be seen: a presence board looks the same before and after);
     ``timeout`` for each wait."""
 
-    def __init__(
-        self, board: SimBoard, pump: Pump, wait_until: Wait, timeout: float = 10.0
-    ) -> None:
+    def __init__(self, board: SimBoard, pump: Pump, timeout: float = 10.0) -> None:
         self.board = board
         self.pump = pump
         self.timeout = timeout
-        self.wait_until = wait_until
 
     def state(self) -> dict[str, Any]:
         state: dict[str, Any] = self.pump.read(lambda d: d.controller.state())
@@ -103,13 +112,15 @@ class Hands:
         else:
             board.lift(cell)
         target = board.read().occupied()
-        self.wait_until(
-            lambda: self.pump.read(lambda d: d.controller.sensed.occupied()) == target, self.timeout
+        wait_until(
+            lambda: self.pump.read(lambda d: d.controller.sensed.occupied()) == target,
+            timeout=self.timeout,
         )
 
     def press_roll(self) -> None:
         before = self.pump.read(lambda d: len(d.controller.game.actions))
         self.board.press("roll")
-        self.wait_until(
-            lambda: self.pump.read(lambda d: len(d.controller.game.actions)) > before, self.timeout
+        wait_until(
+            lambda: self.pump.read(lambda d: len(d.controller.game.actions)) > before,
+            timeout=self.timeout,
         )

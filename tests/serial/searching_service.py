@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from api_schema import checked
 
+from tests.api_schema import checked
 from tests.live_service import COMMAND, free_port, run_command, wait_answering
 
 TIMEOUT_S = 60.0

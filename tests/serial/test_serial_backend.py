@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
 import pytest
 
@@ -17,8 +16,7 @@ from hal.serial_backend import DEFAULT_PORT, SerialBackend
 from hal.serial_errors import BoardCommandFailed, ProtocolMismatch
 from hal.serial_protocol import Kind, encode_frame
 from tests.pico_rig import PicoRig, pico_rig
-
-Wait = Callable[..., None]
+from tests.waiting import wait_until
 
 
 def test_handshake_reports_the_firmware(rig: PicoRig) -> None:
@@ -53,7 +51,7 @@ def test_a_silent_port_is_a_clear_error(rig: PicoRig) -> None:
         SerialBackend(rig.pico.port, open_timeout=0.5)
 
 
-def test_led_frames_are_acknowledged_and_shown(rig: PicoRig, wait_until: Wait) -> None:
+def test_led_frames_are_acknowledged_and_shown(rig: PicoRig) -> None:
     pixels = rig.backend.pixels
     pixels.fill((0, 0, 0))
     pixels[21] = (255, 128, 0)
@@ -68,7 +66,7 @@ def test_led_frames_are_acknowledged_and_shown(rig: PicoRig, wait_until: Wait) -
     assert strip[chain.position_of(70)] == (0, 255, 0)
 
 
-def test_raw_fields_and_scan_rate(rig: PicoRig, wait_until: Wait) -> None:
+def test_raw_fields_and_scan_rate(rig: PicoRig) -> None:
     rig.board.place(21, Piece.BUROCRAT)
     wait_until(lambda: rig.backend.raw_fields()[21] < -800)
     fields = rig.backend.raw_fields()
@@ -78,7 +76,7 @@ def test_raw_fields_and_scan_rate(rig: PicoRig, wait_until: Wait) -> None:
     wait_until(lambda: rig.backend.board_scan_hz > 0)
 
 
-def test_calibration_over_the_wire(rig: PicoRig, wait_until: Wait) -> None:
+def test_calibration_over_the_wire(rig: PicoRig) -> None:
     with pytest.raises(BoardCommandFailed, match="take every piece out"):
         rig.backend.capture_baseline()  # the panels' magnets are on the groove sensors
     for groove in range(4):
@@ -94,9 +92,7 @@ def test_calibration_over_the_wire(rig: PicoRig, wait_until: Wait) -> None:
     assert not (rig.pico.storage_dir / "calibration.json").exists()
 
 
-def test_a_disconnected_sensor_is_refused_at_calibration_and_reads_as_a_piece(
-    rig: PicoRig, wait_until: Wait
-) -> None:
+def test_a_disconnected_sensor_is_refused_at_calibration_and_reads_as_a_piece(rig: PicoRig) -> None:
     """A sensor whose wire broke sits on its pull-down at 0 V: the Pico refuses its baseline
     (far from mid-rail) and the host says it may be disconnected; until it is mended it reads as
     a piece that never leaves its hole, which the selftest's sensor walk shows."""
@@ -111,7 +107,7 @@ def test_a_disconnected_sensor_is_refused_at_calibration_and_reads_as_a_piece(
 
 
 def test_a_chain_mixing_pixel_orders_gives_each_its_own(
-    rig: PicoRig, wait_until: Wait, monkeypatch: pytest.MonkeyPatch
+    rig: PicoRig, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The firmware writes every pixel GRB; for an RGB pixel (a wiring file's segment) the host
     hands it the colour so permuted that the bytes on the wire read red in RGB."""
@@ -125,7 +121,7 @@ def test_a_chain_mixing_pixel_orders_gives_each_its_own(
     assert strip[chain.position_of(21)] == (0, 255, 0)  # G byte first: 255, then R: 0, B: 0
 
 
-def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_until: Wait) -> None:
+def test_presses_arrive_once_and_in_order(rig: PicoRig) -> None:
     for button in ("roll", "flix", "flix", "menu"):
         rig.board.press(button)
     presses: list[str] = []
@@ -139,7 +135,7 @@ def test_presses_arrive_once_and_in_order(rig: PicoRig, wait_until: Wait) -> Non
     assert rig.backend.take_presses() == []
 
 
-def test_menu_held_down_arrives_as_one_long_press(rig: PicoRig, wait_until: Wait) -> None:
+def test_menu_held_down_arrives_as_one_long_press(rig: PicoRig) -> None:
     """A long press of MENU asks for a hint: the Pico reports MENU held, the host tells it long."""
     rig.board.press("menu", long=True)
     rig.board.press("menu")
@@ -153,7 +149,7 @@ def test_menu_held_down_arrives_as_one_long_press(rig: PicoRig, wait_until: Wait
     assert presses == [("menu", True), ("menu", False)]
 
 
-def test_when_changed_fires_from_the_reader(rig: PicoRig, wait_until: Wait) -> None:
+def test_when_changed_fires_from_the_reader(rig: PicoRig) -> None:
     fired = threading.Event()
     rig.backend.when_changed = fired.set
     rig.board.place("G-III-D")
@@ -181,7 +177,7 @@ def test_a_firmware_of_another_version_is_refused(rig: PicoRig) -> None:
         thread.join()
 
 
-def test_commands_need_a_connected_board(rig: PicoRig, wait_until: Wait) -> None:
+def test_commands_need_a_connected_board(rig: PicoRig) -> None:
     rig.pico.unplug()
     wait_until(lambda: not rig.backend.connected)
     with pytest.raises(BoardDisconnected):
@@ -190,14 +186,12 @@ def test_commands_need_a_connected_board(rig: PicoRig, wait_until: Wait) -> None
         rig.backend.capture_baseline()
 
 
-def test_a_broken_sensor_wire_is_found_by_the_health_check_and_a_strong_magnet_is_not(
-    wait_until: Wait,
-) -> None:
+def test_a_broken_sensor_wire_is_found_by_the_health_check_and_a_strong_magnet_is_not() -> None:
     """The backend asks for a RAW frame at each connection and every ``health_s``: a sensor on
     its pull-down (0 V) is named by its hole; a magnet that drives its sensor to the end of its
     range (0.2 V) reads as a piece, not as a fault; a mended wire clears the fault."""
     with pico_rig(health_s=0.2) as rig:
-        assert rig.backend.sensor_faults == ()
+        assert not rig.backend.sensor_faults
         rig.board.place("R-I-H", strong=True)
         wait_until(lambda: rig.backend.read().holes[1] is Piece.MAN)
         rig.board.fault_disconnected("Y-II-H")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 
 import pytest
 
 from controller.cli import calibrate
 from tests.pico_rig import PicoRig
+from tests.waiting import wait_until
 
 
 def run(rig: PicoRig, *argv: str) -> int:
@@ -25,9 +25,7 @@ def test_refuses_a_board_with_panels(rig: PicoRig, capsys: pytest.CaptureFixture
     assert not (rig.pico.storage_dir / "calibration.json").exists()
 
 
-def test_captures_and_stores_baselines(
-    rig: PicoRig, capsys: pytest.CaptureFixture[str], wait_until: Callable[..., None]
-) -> None:
+def test_captures_and_stores_baselines(rig: PicoRig, capsys: pytest.CaptureFixture[str]) -> None:
     for groove in range(4):
         rig.board.remove_panel(groove)
     wait_until(lambda: rig.backend.read().grooves == (None,) * 4)

@@ -6,12 +6,10 @@ on each write, whether the writing thread holds the backend's lock.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tests.pico_rig import PicoRig
-
-Wait = Callable[..., None]
+from tests.waiting import wait_until
 
 
 class GuardedCounters(dict[str, int]):
@@ -30,7 +28,7 @@ class GuardedCounters(dict[str, int]):
         super().__setitem__(key, value)
 
 
-def test_every_counter_update_holds_the_lock(rig: PicoRig, wait_until: Wait) -> None:
+def test_every_counter_update_holds_the_lock(rig: PicoRig) -> None:
     backend = rig.backend
     counters = GuardedCounters(dict(backend.counters), backend._lock)
     backend.counters = counters

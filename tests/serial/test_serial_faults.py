@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
 
 from hal.base import Button, ButtonPress, Piece
 from hal.serial_backend import BUTTON_ORDER, SerialBackend
 from hal.serial_protocol import Kind, build_state, encode_frame
 from tests.pico_rig import PicoRig
-
-Wait = Callable[..., None]
+from tests.waiting import wait_until
 
 
 class Watch:
@@ -32,7 +30,7 @@ class Watch:
         self.changes.set()
 
 
-def test_garbage_truncation_and_crc_errors_are_dropped(rig: PicoRig, wait_until: Wait) -> None:
+def test_garbage_truncation_and_crc_errors_are_dropped(rig: PicoRig) -> None:
     watch = Watch(rig)
     rig.board.place("Y-II-H")
     wait_until(lambda: rig.backend.read().occupied() == 1 << 21)
@@ -53,7 +51,7 @@ def test_garbage_truncation_and_crc_errors_are_dropped(rig: PicoRig, wait_until:
     assert counters["handler_errors"] == 0
 
 
-def test_a_frozen_pico_is_noticed_and_found_again(rig: PicoRig, wait_until: Wait) -> None:
+def test_a_frozen_pico_is_noticed_and_found_again(rig: PicoRig) -> None:
     watch = Watch(rig)
     rig.board.place("B-IV-C", Piece.BUROCRAT)
     wait_until(lambda: rig.backend.read().holes[63] is Piece.BUROCRAT)
@@ -68,7 +66,7 @@ def test_a_frozen_pico_is_noticed_and_found_again(rig: PicoRig, wait_until: Wait
     wait_until(lambda: rig.backend.read().occupied() == (1 << 63) | (1 << 32))
 
 
-def test_unplug_and_replug_keeps_every_piece(rig: PicoRig, wait_until: Wait) -> None:
+def test_unplug_and_replug_keeps_every_piece(rig: PicoRig) -> None:
     watch = Watch(rig)
     for hole in (0, 21, 42):
         rig.board.place(hole)
@@ -90,7 +88,7 @@ def test_unplug_and_replug_keeps_every_piece(rig: PicoRig, wait_until: Wait) -> 
     assert rig.backend.counters["connects"] == 4
 
 
-def test_pieces_moved_while_unplugged_show_after_replug(rig: PicoRig, wait_until: Wait) -> None:
+def test_pieces_moved_while_unplugged_show_after_replug(rig: PicoRig) -> None:
     rig.board.place(5)
     wait_until(lambda: rig.backend.read().occupied() == 1 << 5)
     rig.pico.unplug()
@@ -104,9 +102,7 @@ def test_pieces_moved_while_unplugged_show_after_replug(rig: PicoRig, wait_until
     assert rig.backend.take_presses() == []
 
 
-def test_a_press_counted_before_the_handshake_is_not_replayed(
-    rig: PicoRig, wait_until: Wait
-) -> None:
+def test_a_press_counted_before_the_handshake_is_not_replayed(rig: PicoRig) -> None:
     """The Pico counts presses from its boot; a host that connects later starts from the count
     it first reads, so a press made while no host listened is not played as new."""
     roll = BUTTON_ORDER.index(Button.ROLL)
@@ -131,7 +127,7 @@ def test_a_press_counted_before_the_handshake_is_not_replayed(
         late.close()
 
 
-def test_leds_sent_while_unplugged_are_shown_after_replug(rig: PicoRig, wait_until: Wait) -> None:
+def test_leds_sent_while_unplugged_are_shown_after_replug(rig: PicoRig) -> None:
     rig.pico.unplug()
     wait_until(lambda: not rig.backend.connected)
     rig.backend.pixels.fill((0, 0, 9))
@@ -142,7 +138,7 @@ def test_leds_sent_while_unplugged_are_shown_after_replug(rig: PicoRig, wait_unt
     )
 
 
-def test_bad_frames_stay_counted_after_a_replug(rig: PicoRig, wait_until: Wait) -> None:
+def test_bad_frames_stay_counted_after_a_replug(rig: PicoRig) -> None:
     counters = rig.backend.counters
     rig.pico.inject(b"\x05ab\x00")  # a COBS block that runs past its packet
     wait_until(lambda: counters["rx_cobs"] == 1)

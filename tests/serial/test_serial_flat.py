@@ -23,8 +23,10 @@ from hal.serial_errors import BoardCommandFailed, ProfileMismatch
 from sim.board import SimBoard
 from sim.mcu import SimPico
 from tests.pico_rig import PicoRig, pico_rig
-from tests.serial.game_helpers import Wait
 from tests.serial.searching_service import searching_service, wait_for
+from tests.waiting import wait_until
+
+pytestmark = pytest.mark.live
 
 FLIP4 = load_geometry("flip4")
 OLIX = load_geometry("olix")
@@ -64,9 +66,7 @@ def test_info_gives_the_board_and_its_counts(flat_rig: PicoRig) -> None:
     assert len(backend.pixels) == pixels
 
 
-def test_a_piece_on_the_matrix_reaches_the_host_as_present(
-    flat_rig: PicoRig, wait_until: Wait
-) -> None:
+def test_a_piece_on_the_matrix_reaches_the_host_as_present(flat_rig: PicoRig) -> None:
     board, backend = flat_rig.board, flat_rig.backend
     last = board.geometry.cells - 1
     for cell in (0, 7, last):
@@ -77,9 +77,7 @@ def test_a_piece_on_the_matrix_reaches_the_host_as_present(
     wait_until(lambda: backend.read().occupied() == (1 | 1 << last))
 
 
-def test_a_stuck_and_a_missing_switch_reach_the_host_as_they_are(
-    flat_rig: PicoRig, wait_until: Wait
-) -> None:
+def test_a_stuck_and_a_missing_switch_reach_the_host_as_they_are(flat_rig: PicoRig) -> None:
     """A welded reed reads a piece on an empty cell; a missing one never reads its piece (the
     firmware's matrix scan over the simulated switches)."""
     board, backend = flat_rig.board, flat_rig.backend
@@ -90,9 +88,7 @@ def test_a_stuck_and_a_missing_switch_reach_the_host_as_they_are(
     wait_until(lambda: backend.read().occupied() == (1 << 3 | 1 << 10))
 
 
-def test_an_led_frame_reaches_every_pixel_in_chain_order(
-    flat_rig: PicoRig, wait_until: Wait
-) -> None:
+def test_an_led_frame_reaches_every_pixel_in_chain_order(flat_rig: PicoRig) -> None:
     """On Olix (129 pixels) the frame travels in two parts, shown together. (Colours within
     the LED budget: the pixels show them unscaled.)"""
     backend, board = flat_rig.backend, flat_rig.board
@@ -128,7 +124,7 @@ def test_a_pico_set_up_for_another_board_is_refused_naming_the_fix(fresh_pico: S
 
 
 def test_pico_setup_stores_the_board_and_the_pico_restarts_as_it(
-    fresh_pico: SimPico, capsys: pytest.CaptureFixture[str], wait_until: Wait
+    fresh_pico: SimPico, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli(["pico-setup", "--geometry", "flip4", "--port", fresh_pico.port]) == 0
     out = capsys.readouterr().out
@@ -169,7 +165,7 @@ def test_the_service_refuses_a_pico_of_another_board_and_names_the_fix(
     assert f"flixboard pico-setup --geometry flip4 --port {fresh_pico.port}" in err
 
 
-def test_sim_mcu_serves_a_flat_board(tmp_path: Path, wait_until: Wait) -> None:
+def test_sim_mcu_serves_a_flat_board(tmp_path: Path) -> None:
     """``flixboard sim-mcu --geometry olix``: a Pico set up for Olix on its switch matrix."""
     link = tmp_path / "flixboard"
     command = [sys.executable, "-m", "controller.cli", "sim-mcu", "--geometry", "olix"]

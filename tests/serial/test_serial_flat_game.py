@@ -18,7 +18,8 @@ from engine.flip4 import CORNERS
 from engine.grid import GRIDS
 from hal.geometry import load_geometry
 from tests.pico_rig import PicoRig, pico_rig
-from tests.serial.game_helpers import Hands, Pump, Wait
+from tests.serial.game_helpers import Hands, Pump
+from tests.waiting import wait_until
 
 RED = Config().leds.team_colours[0]
 FLIP4, OLIX = GRIDS["flip4"], GRIDS["olix"]
@@ -42,11 +43,11 @@ def olix() -> Iterator[PicoRig]:
         yield rig
 
 
-def test_a_whole_four_player_flip4_game_over_serial(flip4: PicoRig, wait_until: Wait) -> None:
+def test_a_whole_four_player_flip4_game_over_serial(flip4: PicoRig) -> None:
     """Seeded: placements, steps, flips and a corner jump, each made by hand on the board, until
     a line of four wins."""
     pump = start(flip4, "flip4", 4, 12)
-    hands = Hands(flip4.board, pump, wait_until)
+    hands = Hands(flip4.board, pump)
     rng = random.Random(4)
     try:
         wait_until(lambda: hands.state()["phase"] == "await_roll")
@@ -90,14 +91,12 @@ def test_a_whole_four_player_flip4_game_over_serial(flip4: PicoRig, wait_until: 
     assert flip4.backend.counters["rx_crc"] == flip4.backend.counters["rx_malformed"] == 0
 
 
-def test_olix_moves_and_the_patterns_scored_light_over_serial(
-    olix: PicoRig, wait_until: Wait
-) -> None:
+def test_olix_moves_and_the_patterns_scored_light_over_serial(olix: PicoRig) -> None:
     """Red sets a 2x2 O in the top left while Blue plays far away: each counter is committed where
     it was set, and the O Red scores lights in Red on the board's pixels (129 of them: each frame
     travels in two parts)."""
     pump = start(olix, "olix", 2, 5)
-    hands = Hands(olix.board, pump, wait_until)
+    hands = Hands(olix.board, pump)
     moves = [("a1", 0), ("k11", 1), ("b1", 0), ("i11", 1), ("a2", 0), ("k9", 1), ("b2", 0)]
     square = {OLIX.parse(cell) for cell in ("a1", "b1", "a2", "b2")}
 

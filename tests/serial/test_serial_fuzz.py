@@ -5,8 +5,12 @@ itself, never by the clock."""
 
 from __future__ import annotations
 
+import pytest
+
 from bench.fuzz_serial import FRAMES, KINDS, fuzz_serial
 from tests.pico_rig import PicoRig
+
+pytestmark = pytest.mark.fuzz
 
 
 def test_ten_thousand_garbage_frames(rig: PicoRig) -> None:

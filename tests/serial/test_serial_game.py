@@ -15,7 +15,8 @@ from controller.driver import Driver
 from controller.errors import NotNow
 from controller.records.journal import Journal
 from tests.pico_rig import PicoRig
-from tests.serial.game_helpers import Pump, Wait, play_lucky_game
+from tests.serial.game_helpers import Pump, play_lucky_game
+from tests.waiting import wait_until
 
 
 @pytest.fixture
@@ -28,9 +29,9 @@ def pump(rig: PicoRig) -> Iterator[Pump]:
     running.stop()
 
 
-def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_until: Wait) -> None:
+def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump) -> None:
     started = time.monotonic()
-    game = play_lucky_game(rig.board, pump, wait_until)
+    game = play_lucky_game(rig.board, pump)
     assert game.game_over and game.winner is not None, (
         f"no winner after {time.monotonic() - started:.0f} s"
     )
@@ -43,9 +44,7 @@ def test_a_lucky_flix_game_over_serial(rig: PicoRig, pump: Pump, wait_until: Wai
     assert rig.backend.counters["rx_crc"] == rig.backend.counters["handler_errors"] == 0
 
 
-def test_an_unplugged_board_pauses_the_game_and_resumes_it(
-    rig: PicoRig, pump: Pump, wait_until: Wait
-) -> None:
+def test_an_unplugged_board_pauses_the_game_and_resumes_it(rig: PicoRig, pump: Pump) -> None:
     wait_until(lambda: pump.read(lambda d: d.controller.phase) == "await_roll")
     rig.board.press("roll")
     wait_until(lambda: pump.read(lambda d: d.controller.phase) == "await_place")

@@ -24,7 +24,9 @@ from hal.serial_backend import SerialBackend
 from sim.board import SimBoard
 from sim.bootloader import IMAGE_NAME, SimBootloader
 from sim.mcu import SimPico
+from sim.view import render
 from tests.pico_rig import PicoRig
+from tests.waiting import wait_until
 
 GERMAN = language("de")
 
@@ -139,7 +141,7 @@ def test_pico_setup_says_the_board_it_set_up_and_its_errors_in_german(
 
 
 def test_calibrate_says_its_steps_results_and_refusals_in_german(
-    rig: PicoRig, capsys: pytest.CaptureFixture[str], wait_until: Callable[..., None]
+    rig: PicoRig, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rig.backend.close()  # the command opens the port itself (exclusively)
     port = ["--port", rig.pico.port]
@@ -220,7 +222,7 @@ def test_selftest_on_the_simulated_pico_asks_and_answers_in_the_terminals_german
     asked: list[str] = []
     buttons = iter(Button)
     press = opening("Press {button} (within {seconds} s) ...", "button", seconds=30)
-    view = selftest.render
+    view = render
 
     def person(prompt: str) -> str:
         asked.append(prompt)

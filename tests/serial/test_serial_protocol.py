@@ -331,7 +331,7 @@ def test_raw_info_and_stats_bodies_are_read_field_by_field() -> None:
         (parse_stats, bytes(45), "STATS body of 45 bytes"),
     ):
         with pytest.raises(FrameError) as error:
-            parse(body)  # type: ignore[operator]
+            parse(body)
         assert error.value.counter == "malformed" and str(error.value) == message
 
 

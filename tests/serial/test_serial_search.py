@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from api_schema import checked
+import pytest
 
+from tests.api_schema import checked
 from tests.serial.searching_service import searching_service, wait_for
+
+pytestmark = pytest.mark.live
 
 
 def test_the_service_comes_up_searching_and_finds_the_board(tmp_path: Path) -> None:

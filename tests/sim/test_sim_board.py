@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import threading
-import time
 
 import pytest
 
@@ -16,6 +15,7 @@ from hal.registry import open_backend
 from sim.board import FIELD_THRESHOLD, HOVER_CROSSING_S, SimBoard
 from sim.clock import SimClock
 from sim.errors import SimActionError, SimSettingError
+from tests.waiting import wait_until
 
 YIIH = 21
 
@@ -278,9 +278,6 @@ def test_real_clock_transients_fire_on_their_own() -> None:
         board.when_changed = changed.set
         board.hover(YIIH, 0.05)
         changed.clear()
-        deadline = time.monotonic() + 10
-        while board.raw_fields()[YIIH] > FIELD_THRESHOLD // 4:  # until the hand has left
-            assert time.monotonic() < deadline, "the hover never ended"
-            time.sleep(0.01)
+        wait_until(lambda: board.raw_fields()[YIIH] <= FIELD_THRESHOLD // 4, "the hand gone")
         assert changed.wait(10), "the hover's end was not notified"
         assert board.read().holes[YIIH] is Piece.EMPTY

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from hal.base import Clock
@@ -21,8 +23,12 @@ def test_is_a_clock_that_moves_only_when_told() -> None:
 def test_calls_run_in_time_order_at_their_own_time() -> None:
     clock = SimClock()
     seen: list[tuple[str, float]] = []
+
+    def note(label: str) -> None:
+        seen.append((label, clock.now()))
+
     for label, t in (("c", 3.0), ("a", 1.0), ("b", 2.0), ("late", 9.0)):
-        clock.call_at(t, lambda label=label: seen.append((label, clock.now())))
+        clock.call_at(t, partial(note, label))
     clock.advance(5.0)
     assert seen == [("a", 1.0), ("b", 2.0), ("c", 3.0)]
     assert clock.now() == 5.0
@@ -33,7 +39,7 @@ def test_ties_run_in_the_order_scheduled() -> None:
     clock = SimClock()
     seen: list[int] = []
     for i in range(5):
-        clock.call_at(1.0, lambda i=i: seen.append(i))
+        clock.call_at(1.0, partial(seen.append, i))
     clock.advance_to(1.0)
     assert seen == [0, 1, 2, 3, 4]
 

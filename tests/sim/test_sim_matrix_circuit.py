@@ -11,14 +11,22 @@ from pathlib import Path
 
 import pytest
 
-from sim.matrix_circuit import DRV5032FB, DRV5033, REED, Circuit, SwitchPart, random_placements
+from sim.matrix_circuit import (
+    DRV5032FB,
+    DRV5033,
+    REED,
+    Circuit,
+    SwitchPart,
+    Wiring,
+    random_placements,
+)
 
 WIRING = Path(__file__).resolve().parents[2] / "wiring"
 PLACEMENTS = 10_000
 FLAT = ["flip4.toml", "olix.toml", "flip4-pi.toml", "olix-pi.toml"]
 
 
-def circuit_of(name: str, part: SwitchPart | None = None, wiring: str = "contact") -> Circuit:
+def circuit_of(name: str, part: SwitchPart | None = None, wiring: Wiring = "contact") -> Circuit:
     """The matrix a wiring file describes (or ``part`` wired as ``wiring`` at its settle)."""
     data = tomllib.loads((WIRING / name).read_text(encoding="utf-8"))
     matrix = data["matrix"]
@@ -26,7 +34,7 @@ def circuit_of(name: str, part: SwitchPart | None = None, wiring: str = "contact
     return Circuit(
         name,
         chosen,
-        wiring,  # type: ignore[arg-type]
+        wiring,
         settle_us=float(matrix["settle_us"]),
         rows=int(data["board"]["rows"]),
         cols=int(data["board"]["cols"]),

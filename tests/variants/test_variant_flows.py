@@ -9,8 +9,6 @@ from typing import Any
 
 import httpx
 import pytest
-from api_schema import ASYNC_HOOKS
-from sim_hands import HAND_S, put, take
 
 from controller.config import Config
 from controller.core import scene
@@ -24,6 +22,8 @@ from engine.holes import parse
 from hal.base import HOLE_COUNT
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.api_schema import ASYNC_HOOKS
+from tests.sim_hands import HAND_S, put, take
 
 ROW = ["R-I-S", "R-I-H", "R-I-D", "R-I-C"]
 BLUE = ["B-IV-S", "B-IV-H", "B-IV-D", "B-III-C"]

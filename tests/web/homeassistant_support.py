@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 import re
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import mqtt_loop
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
 
 SCHEMA_FILE = Path(__file__).with_name("homeassistant_discovery_schema.json")
 TYPES: dict[str, Callable[[object], bool]] = {
@@ -89,7 +89,7 @@ class DiscoveryClient:
         self.lock = threading.Lock()
         self.latest: dict[str, bytes] = {}
         self.seen: list[tuple[str, bytes]] = []
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2)
         if login is not None:
             self.client.username_pw_set(*login)
         self.client.on_message = lambda c, u, m: self._keep(m)
@@ -137,11 +137,3 @@ class DiscoveryClient:
 
     def close(self) -> None:
         mqtt_loop.stop(self.client, self.thread)
-
-
-def wait_until(what: Callable[[], bool], doing: str, limit: float = 60.0) -> None:
-    deadline = time.monotonic() + limit
-    while not what():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not reached within {limit} s: {doing}")
-        time.sleep(0.02)

@@ -11,6 +11,7 @@ from typing import Any
 import mqtt_loop
 import paho.mqtt.client as mqtt
 import psutil
+from paho.mqtt.enums import CallbackAPIVersion
 from remote_support import Side
 
 from controller.remote import messages, saved
@@ -31,7 +32,7 @@ class Outsider:
     def __init__(self, port: int) -> None:
         self.seen: list[tuple[str, bytes, bool]] = []
         self.lock = threading.Lock()
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2)
         self.client.max_inflight_messages_set(100)
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", port)

@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flip4_hands import taps_for
-from person_play import choose, felt, moved_on, page_agrees, persons_turn, wait, wait_state
+from person_play import choose, felt, moved_on, page_agrees, persons_turn, wait_state
 from playwright.sync_api import Page, expect
 from web_support import Service
+
+from tests.waiting import wait_until
 
 TAB_DISTANCE = """target => {
   const stops = [...document.querySelectorAll(
@@ -94,7 +96,9 @@ class Keyboard:
     def position(self, name: str) -> tuple[int, int]:
         """The hole's row and column on the board as the arrow keys walk it."""
         if self.geometry == "flix":
-            panels, suits = self.page.locator("#board").get_attribute("data-layout").split("-")  # type: ignore[union-attr]
+            layout = self.page.locator("#board").get_attribute("data-layout")
+            assert layout is not None, "the board names its layout"
+            panels, suits = layout.split("-")
             panel, floor, suit = name.split("-")
             row = ["IV", "III", "II", "I"].index(floor)
             return row, panels.index(panel) * len(suits) + suits.index(suit)
@@ -147,7 +151,7 @@ def start_by_keyboard(keyboard: Keyboard, service: Service, game: str) -> None:
     keyboard.tab_to("#new-game")
     keyboard.press("Space")
     expect(page.locator("#message")).to_contain_text("New game of")
-    wait(lambda: service.state()["variant"] == game, "the new game")
+    wait_until(lambda: service.state()["variant"] == game, "the new game")
     assert [seat["kind"] for seat in service.state()["seats"]] == ["human", "computer"]
 
 
@@ -167,10 +171,10 @@ def play_by_keyboard(keyboard: Keyboard, service: Service) -> dict[str, Any]:
             if page.evaluate("document.activeElement?.id") != "roll":
                 keyboard.tab_to("#roll")
             keyboard.press(key)
-            wait(lambda events=events: service.state()["events"] != events, "the roll")
+            wait_until(lambda events=events: service.state()["events"] != events, "the roll")
             # The page has drawn the roll: Roll is disabled (the focus went on to the board),
             # or the same seat rolls again.
-            wait(
+            wait_until(
                 lambda: (
                     page.locator("#roll").is_disabled() or service.state()["phase"] == "await_roll"
                 ),
@@ -182,10 +186,12 @@ def play_by_keyboard(keyboard: Keyboard, service: Service) -> dict[str, Any]:
             for name in names:
                 held = name in (state["sensed"] or {})
                 keyboard.play_hole(name, key)
-                wait(lambda name=name, held=held: felt(service, name) != held, f"the key on {name}")
+                wait_until(
+                    lambda name=name, held=held: felt(service, name) != held, f"the key on {name}"
+                )
                 page_agrees(page, service, name)
                 state = service.state()
-            wait(lambda before=before: moved_on(service.state(), before), "the move")
+            wait_until(lambda before=before: moved_on(service.state(), before), "the move")
             keyboard.moves += 1
         keyboard.check_focus()
     return state

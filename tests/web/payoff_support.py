@@ -49,4 +49,4 @@ def remote_game(side: Side) -> int:
         first = journal.current_game()[0]
     finally:
         journal.close()
-    return int(first.data["remote"]["game"])
+    return int(first.data["remote"]["game"])  # type: ignore[typeddict-item]  # a remote entry

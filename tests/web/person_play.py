@@ -4,26 +4,19 @@ shows)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
 from web_support import Service
 
+from tests.waiting import wait_until
+
 PERSON, COMPUTER = 0, 1
 """The person plays the first seat, the computer the second."""
 TURN_TIMEOUT_S = 60.0
 PLAY_PHASES = {"await_roll", "await_place", "await_move", "await_jump", "substitute", "withdraw"}
 """The phases in which the seat to move acts on the board or with the dice."""
-
-
-def wait(predicate: Callable[[], object], what: str, timeout: float = TURN_TIMEOUT_S) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not done within {timeout} s: {what}")
-        time.sleep(0.02)
 
 
 def seen(state: dict[str, Any]) -> str:
@@ -45,12 +38,14 @@ def wait_state(
 ) -> dict[str, Any]:
     """The first state read that satisfies ``predicate``: the one to act on (a state read after
     it may already be another, the computer's turn or the game's end)."""
-    deadline = time.monotonic() + timeout
-    while not predicate(state := service.state()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not done within {timeout} s: {what}; last read: {seen(state)}")
-        time.sleep(0.02)
-    return state
+    read: list[dict[str, Any]] = []
+
+    def holds() -> object:
+        read.append(service.state())
+        return predicate(read[-1])
+
+    wait_until(holds, lambda: f"{what}; last read: {seen(read[-1])}", timeout)
+    return read[-1]
 
 
 def lifted_for_a_burocrat(state: dict[str, Any]) -> set[str]:
@@ -85,7 +80,8 @@ def choose(state: dict[str, Any]) -> str:
     threats = state.get("threats") or []
     mine = [h for t in threats if t["team"] == PERSON for h in t["holes"] if h in allowed]
     theirs = [h for t in threats if t["team"] != PERSON for h in t["holes"] if h in allowed]
-    return (mine or theirs or allowed)[0]
+    hole: str = (mine or theirs or allowed)[0]
+    return hole
 
 
 def moved_on(state: dict[str, Any], before: tuple[str, dict[str, Any]]) -> bool:
@@ -109,7 +105,7 @@ def felt(service: Service, name: str) -> bool:
 def page_agrees(page: Page, service: Service, name: str) -> None:
     """Wait until the page shows the hole as the simulated board holds it: the page decides from
     what it shows whether a tap places or lifts, so the next tap waits for it."""
-    wait(
+    wait_until(
         lambda: page.evaluate(SHOWS_PIECE, name) == felt(service, name),
         f"the page showing {name} as the board holds it",
     )

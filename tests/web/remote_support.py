@@ -12,6 +12,11 @@ from typing import Any
 
 from web_support import Service, kill_service, start_service, stop_service
 
+from tests.waiting import wait_until
+
+wait_for = wait_until
+"""The remote tests' name for the one wait (tests/waiting.py)."""
+
 FAST = (
     "[board]\nsettle_ms = 20\nfix_after_s = 0.0\n"
     "[game]\ncomputer_movetime_ms = 10\ncall_window = 0.2\n"
@@ -85,14 +90,6 @@ class Side:
 
 def game_of(state: dict[str, Any]) -> dict[str, Any]:
     return {key: state.get(key) for key in GAME_KEYS}
-
-
-def wait_for(what: Callable[[], bool], doing: str, limit: float = 60.0) -> None:
-    deadline = time.monotonic() + limit
-    while not what():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not reached within {limit} s: {doing}")
-        time.sleep(0.02)
 
 
 def open_game(

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import mqtt_loop
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.remote import messages
 from controller.remote.pake import Joiner, Welcome
@@ -30,7 +31,7 @@ class Rogue:
     def __init__(self, port: int, subscribe: tuple[str, ...] = ()) -> None:
         self.seen: list[Seen] = []
         self.lock = threading.Lock()
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2)
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", port)
         self.thread = mqtt_loop.start(self.client)

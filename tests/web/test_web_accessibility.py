@@ -9,16 +9,19 @@ Among the rules: text contrast
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from axe_support import Violation, run_axe, serious
-from person_play import wait
 from playwright.sync_api import Browser, Page, expect
 from web_support import Service, start_service, stop_service
 
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 SIZES = {"phone": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
-THEMES = ("light", "dark")
+THEMES: tuple[Literal["light", "dark"], ...] = ("light", "dark")
 BOARDS = ("flix", "flip4", "olix")
 QUICK = "[board]\nfix_after_s = 0.0\nsettle_ms = 20\n[game]\ncomputer_movetime_ms = 50\n"
 
@@ -62,7 +65,7 @@ def kept_game(service: Service, geometry: str) -> None:
     first = service.state()["allowed"][0]
     assert service.post("/api/sim/place", {"hole": first}).status_code == 200
     # the move taken first: a game over on an empty board would begin the next at once
-    wait(lambda: first in service.state()["board"], "the first move")
+    wait_until(lambda: first in service.state()["board"], "the first move")
     assert service.post("/api/resign", {"seat": 0}).status_code == 200
     assert service.state()["phase"] == "game_over"
     assert service.post("/api/sim/clear").status_code == 200

@@ -9,9 +9,12 @@ import os
 from collections.abc import Callable
 
 import pytest
-from person_play import wait
 from playwright.sync_api import Page, expect
 from web_support import REPO, Service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 GAMEPACK = REPO / "tests" / "gamepack"
 GAME = "groundfour"
@@ -29,7 +32,7 @@ def service(launch_service: Callable[..., Service]) -> Service:
 def place(service: Service, hole: str) -> None:
     """Put a Man into ``hole`` of the simulated board; wait until the game holds it."""
     assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
-    wait(lambda: hole in service.state()["board"], f"{hole} in the game")
+    wait_until(lambda: hole in service.state()["board"], f"{hole} in the game")
 
 
 def test_the_service_plays_a_game_of_another_package(service: Service) -> None:

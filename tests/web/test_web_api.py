@@ -7,7 +7,6 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from api_schema import ASYNC_HOOKS
 
 from controller.computer.level_guide import guide
 from controller.config import Config
@@ -16,6 +15,7 @@ from controller.server.app import create_app
 from controller.server.service import Service
 from sim.board import SimBoard
 from sim.clock import SimClock
+from tests.api_schema import ASYNC_HOOKS
 
 TOKEN = "web-s3cret"
 

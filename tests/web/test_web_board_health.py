@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_support import Service
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 BROKEN = "The sensor under R-I-S reads 0.0 V: its wire is broken or the sensor is missing."
 

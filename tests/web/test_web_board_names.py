@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 from test_web_history import play
 from web_support import Service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 PHONE = {"viewport": {"width": 390, "height": 844}}
 NAMES = {
     "flix": ("FLIX board", "FLIX-Brett", "Men/game", "Männchen je Spiel"),
@@ -71,10 +73,10 @@ def test_the_page_is_named_after_its_board_and_counts_its_own_pieces(
 
 
 def test_a_replay_on_a_phone_keeps_each_panel_apart(
-    service: Service, open_page: Callable[..., Page], wait_until: Callable[..., None]
+    service: Service, open_page: Callable[..., Page]
 ) -> None:
     """Defect: at 390 px the replayed Red panel's clubs column lay under the Yellow panel."""
-    play(service, wait_until)
+    play(service)
     page = open_page(service, **PHONE)
     page.locator("#history-title").scroll_into_view_if_needed()
     page.locator("#history-list li").first.get_by_role("button").click()

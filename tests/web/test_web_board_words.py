@@ -8,8 +8,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_support import Service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 SPACEBOARD_WORDS = ("hole", "Man ", "Men ", "floor", "Lines scored")
 
@@ -25,7 +30,6 @@ def player_counts(page: Page) -> list[str]:
 def test_flip4_speaks_of_squares_pieces_and_numbers(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(geometry="flip4")
     page = open_page(service)
@@ -57,7 +61,6 @@ def test_flip4_speaks_of_squares_pieces_and_numbers(
 def test_a_computer_move_is_logged_once_in_its_own_name(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(geometry="flip4")
     page = open_page(service)
@@ -68,7 +71,7 @@ def test_a_computer_move_is_logged_once_in_its_own_name(
     assert answer.status_code == 200, answer.text
     assert service.post("/api/roll", {"faces": "2/1"}).status_code == 200
     assert service.post("/api/sim/place", {"hole": "a2"}).status_code == 200
-    wait_until(lambda: service.state()["to_move"] == 0 and service.state()["board"], 120)
+    wait_until(lambda: service.state()["to_move"] == 0 and service.state()["board"], timeout=120)
     expect(page.locator("#log")).to_contain_text("Blue (Computer, level 1) rolled")
     rolled = page.locator("#log li", has_text="Blue (Computer, level 1) rolled")
     moved = page.locator(
@@ -84,7 +87,6 @@ def test_a_computer_move_is_logged_once_in_its_own_name(
 def test_olix_speaks_of_cells_and_counters(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(geometry="olix")
     page = open_page(service)
@@ -94,7 +96,7 @@ def test_olix_speaks_of_cells_and_counters(
     assert service.post("/api/sim/place", {"hole": "f6"}).status_code == 200
     expect(page.locator("#log li").last).to_have_text("Red (player 1) placed a counter on f6.")
     assert service.post("/api/sim/lift", {"hole": "f6"}).status_code == 200  # a played one
-    wait_until(lambda: service.state()["phase"] == "await_fix", 60)
+    wait_until(lambda: service.state()["phase"] == "await_fix", timeout=60)
     expect(page.locator("#turn")).to_contain_text("fix the blinking cells")
     expect(page.locator("#fix")).to_have_text("Put the Red counter back on f6.")
     said = " ".join([log_text(page), page.locator("#turn").inner_text()])

@@ -14,6 +14,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from web_support import Service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 # A whole game of Lucky Flix between two computers: many turns, each one waited for.
 GAME_TIMEOUT_MS = 180_000
 # Computers that think briefly, on a board that tells at once what to fix.

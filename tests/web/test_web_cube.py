@@ -20,6 +20,8 @@ from PIL import Image, ImageChops
 from playwright.sync_api import Locator, Page, expect
 from web_support import REPO, Service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 SCREENSHOTS = REPO / "build" / "screenshots"
 REFERENCE = Path(__file__).parent / "reference" / "cube3d.png"
 # `make reference-screenshots` sets it: the picture test then writes its picture as the reference.
@@ -381,6 +383,6 @@ def test_cube_picture_matches_its_reference(
     # The picture shows the game: the rod in Red's colour crosses the cube.
     data = actual.convert("RGB").tobytes()
     pixels = list(zip(data[0::3], data[1::3], data[2::3], strict=True))
-    red = sum(1 for r, g, b in pixels if r > 230 and g < 60 and b < 40)
-    blue = sum(1 for r, g, b in pixels if b > 230 and r < 40 and g < 110)
-    assert red > 2 * blue > 0, json.dumps({"red": red, "blue": blue})
+    reds = sum(1 for r, g, b in pixels if r > 230 and g < 60 and b < 40)
+    blues = sum(1 for r, g, b in pixels if b > 230 and r < 40 and g < 110)
+    assert reds > 2 * blues > 0, json.dumps({"red": reds, "blue": blues})

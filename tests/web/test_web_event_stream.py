@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import MutableMapping
 from typing import Any
 
 import pytest
-from api_harness import Harness
-from api_schema import check_message
 
 from controller.core.session import game_entry
 from controller.server.fanout import FELL_BEHIND, QUEUE_LIMIT, Subscriber
+from tests.api_harness import Harness
+from tests.api_schema import check_message
 
 SCOPE: dict[str, Any] = {
     "type": "websocket",
@@ -39,14 +40,14 @@ class Reader:
         self.incoming.put_nowait({"type": "websocket.connect"})
         self.reading = asyncio.Event()
         self.reading.set()
-        self.sent: list[dict[str, Any]] = []
-        self.begun: list[dict[str, Any]] = []
+        self.sent: list[MutableMapping[str, Any]] = []
+        self.begun: list[MutableMapping[str, Any]] = []
         """Every message the service began to send, taken or not."""
 
     async def receive(self) -> dict[str, Any]:
         return await self.incoming.get()
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: MutableMapping[str, Any]) -> None:
         self.begun.append(message)
         if message["type"] in ("websocket.send", "websocket.close"):
             await self.reading.wait()  # a connection that takes nothing blocks both
@@ -152,7 +153,7 @@ class CountingReader(Reader):
         super().__init__()
         self.offered = 0
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: MutableMapping[str, Any]) -> None:
         if message["type"] == "websocket.send":
             self.offered += 1
         await super().send(message)

@@ -5,8 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 from web_support import Service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 
 def square(page: Page, name: str) -> Locator:
@@ -16,7 +21,6 @@ def square(page: Page, name: str) -> Locator:
 def test_part_1_through_the_page(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(geometry="flip4")
     page = open_page(service)

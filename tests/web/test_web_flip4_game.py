@@ -14,9 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from flip4_hands import CORNERS, FELT_ON_PAGE, holds, settled, square, taps_for
 from playwright.sync_api import Page, expect
 from web_support import Service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 SEED = 34
 
@@ -24,7 +29,6 @@ SEED = 34
 def test_a_whole_four_player_game_through_the_page(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(geometry="flip4")
     page = open_page(service)

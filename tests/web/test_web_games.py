@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 from web_support import Service
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 
 def hole(page: Page, name: str) -> Locator:

@@ -15,11 +15,15 @@ from pathlib import Path
 
 import pytest
 from broker_support import Mosquitto
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from web_support import Service
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
+
+PHONE = ViewportSize(width=390, height=844)
+DESKTOP = ViewportSize(width=1280, height=800)
 ENGLISH = re.compile(
     r"\b(the|and|of|to|is|with|for|your|this|cannot|Roll|Hint|Undo|Show|Hide|Save|Restart|"
     r"Settings|Board|Game|Games|Players?|Seat|Team|Token|Sound|Voice|Volume|Colour|Floor|Suit|"
@@ -65,12 +69,11 @@ def my_throw(service: Service) -> bool:
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_german_page_shows_no_english_on_its_main_screens(
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     tmp_path: Path,
     mosquitto: Mosquitto,
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     config = f'[board]\nfix_after_s = 0.0\n[remote]\nbroker = "{mosquitto.url}"\n'
     service = launch_service(config=config, args=["--computer", "2:1"])

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 from test_web_phone import PHONE, in_first_screen, place, win_qubic
 from web_support import Service
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 DIALOG = "#confirm-dialog"
 

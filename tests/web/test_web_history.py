@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_support import Service
 
@@ -15,6 +16,9 @@ from controller.cli import main as cli
 from engine.game import Game
 from engine.notation import SeatInfo, write_record
 from engine.variants import new_game
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 SEED = 5
 MOVES: list[tuple[str, Any]] = [
@@ -36,7 +40,7 @@ MOVES: list[tuple[str, Any]] = [
 ]
 
 
-def play(service: Service, wait_until: Callable[..., None]) -> Game:
+def play(service: Service) -> Game:
     """Play MOVES on the service (the simulator's hands seat the Men) and in an engine game."""
     answer = service.post(
         "/api/new_game",
@@ -103,9 +107,9 @@ def expected_board(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def test_a_kept_game_replays_step_by_step_as_the_engine_plays_it(
-    service: Service, open_page: Callable[..., Page], wait_until: Callable[..., None]
+    service: Service, open_page: Callable[..., Page]
 ) -> None:
-    game = play(service, wait_until)
+    game = play(service)
     states = engine_steps(game)
     page = open_page(service, viewport={"width": 1280, "height": 900})
     page.locator("#history-title").scroll_into_view_if_needed()
@@ -154,7 +158,7 @@ def test_a_kept_game_replays_step_by_step_as_the_engine_plays_it(
 
 
 def test_names_typed_in_the_new_game_form_are_kept_with_the_game(
-    service: Service, open_page: Callable[..., Page], wait_until: Callable[..., None]
+    service: Service, open_page: Callable[..., Page]
 ) -> None:
     """Issue: "every finished game stored ... with players' names": typed on the page."""
     page = open_page(service, viewport={"width": 1280, "height": 900})

@@ -15,10 +15,13 @@ from typing import Any
 
 import pytest
 from broker_support import Mosquitto
-from homeassistant_support import DiscoveryClient, config_errors, wait_until
+from homeassistant_support import DiscoveryClient, config_errors
 from web_support import REPO, Service, kill_service, start_service, stop_service
 
 from controller.homeassistant.guard import PRESS_GAP_S
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 NODE = "board_a"
 CONFIG = (

@@ -10,9 +10,14 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
-from homeassistant_support import DiscoveryClient, wait_until
+from homeassistant_support import DiscoveryClient
 from web_support import Service, start_service, stop_service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 NODE = "board_a"
 CONFIG = (

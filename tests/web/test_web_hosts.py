@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from api_harness import Harness
-from api_schema import check_message
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from controller.config import Config, ConfigError, apply_overrides
 from controller.server.hosts import answers_to, host_names, name_of
+from tests.api_harness import Harness
+from tests.api_schema import check_message
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 

@@ -6,9 +6,11 @@ The requests the OpenAPI document describes are schemathesis' (test_web_schemath
 from __future__ import annotations
 
 import pytest
-from api_harness import Harness
 
 from bench.http_fuzz import routes_of, run
+from tests.api_harness import Harness
+
+pytestmark = pytest.mark.fuzz
 
 REQUESTS = 2000
 

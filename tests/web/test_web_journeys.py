@@ -37,11 +37,14 @@ from person_play import (
     moved_on,
     page_agrees,
     persons_turn,
-    wait,
     wait_state,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
-from web_support import REPO, Service, start_service, stop_service
+from web_support import REPO, Screen, Service, start_service, stop_service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 GAMES = {
     "lucky": "flix",
@@ -60,7 +63,7 @@ NAMES = {
     "flip4": "Flip 4",
     "olix": "Olix",
 }
-SIZES = {
+SIZES: dict[str, Screen] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "desktop": {"viewport": {"width": 1280, "height": 800}},
 }
@@ -158,7 +161,7 @@ class Journey:
         """Tap a hole: the simulator's hands put a piece there or lift the one there."""
         held = felt(self.service, name)
         self.spot(name).click()
-        wait(lambda: felt(self.service, name) != held, f"the tap on {name}", TAP_TIMEOUT_S)
+        wait_until(lambda: felt(self.service, name) != held, f"the tap on {name}", TAP_TIMEOUT_S)
         page_agrees(self.page, self.service, name)
 
     def fix_words(self) -> list[str]:
@@ -181,7 +184,7 @@ class Journey:
             said = self.fix_words()
             return not said or said[0] in shown.inner_text()
 
-        wait(read, "the page saying what to fix")
+        wait_until(read, "the page saying what to fix")
         said = self.fix_words()
         if not said:
             return
@@ -208,7 +211,7 @@ def act(journey: Journey, state: dict[str, Any]) -> None:
     elif phase == "await_roll":
         expect(page.locator("#roll")).to_be_enabled()
         page.click("#roll")
-        wait(lambda: journey.state()["events"] != state["events"], "the roll")
+        wait_until(lambda: journey.state()["events"] != state["events"], "the roll")
     elif phase in ("substitute", "withdraw"):
         # The Man lifted for a Burocrat first (its hole still marked), else the first marked.
         lifted = page.locator("#board .lift.missing")
@@ -218,7 +221,7 @@ def act(journey: Journey, state: dict[str, Any]) -> None:
         before = (state["phase"], state["board"])
         for name in taps_for(state)[1]:
             journey.tap(name)
-        wait(lambda: moved_on(journey.state(), before), "the move")
+        wait_until(lambda: moved_on(journey.state(), before), "the move")
         journey.person_moves += 1
     else:
         name = choose(state)
@@ -267,7 +270,7 @@ def start_from_the_form(journey: Journey) -> None:
     events = journey.state()["events"][-1:]
     page.click("#new-game")
     expect(page.locator("#message")).to_contain_text("New game of")
-    wait(lambda: journey.state()["events"][-1:] != events, "the new game")
+    wait_until(lambda: journey.state()["events"][-1:] != events, "the new game")
     state = journey.state()
     assert state["variant"] == journey.game and state["board"] == {}
     assert [seat["kind"] for seat in state["seats"]] == ["human", "computer"]
@@ -314,7 +317,7 @@ def hint_then_undo(journey: Journey) -> None:
         )
 
     try:
-        wait(taken_back, "Undo taking back the person's move", UNDO_TIMEOUT_S)
+        wait_until(taken_back, "Undo taking back the person's move", UNDO_TIMEOUT_S)
     except AssertionError:
         journey.check(
             False,
@@ -337,7 +340,7 @@ def kept_games(service: Service) -> int:
 def history_and_replay(journey: Journey, kept_before: int) -> None:
     """The finished game, once kept, is the first in the history; its replay runs to its end."""
     page = journey.page
-    wait(lambda: kept_games(journey.service) > kept_before, "the game kept")
+    wait_until(lambda: kept_games(journey.service) > kept_before, "the game kept")
     page.locator("#history").scroll_into_view_if_needed()
     first = page.locator("#history-list li").first
     try:
@@ -376,8 +379,8 @@ def clear_and_start_the_next(journey: Journey) -> None:
     journey.shot("after-the-game")
     events = journey.state()["events"][-1:]
     ask.click()
-    wait(lambda: journey.state()["events"][-1:] != events, "the next game")
-    wait(lambda: journey.state()["phase"] != "game_over", "the next game")
+    wait_until(lambda: journey.state()["events"][-1:] != events, "the next game")
+    wait_until(lambda: journey.state()["phase"] != "game_over", "the next game")
     expect(page.locator("#after-game")).to_be_hidden()
     expect(page.locator("#banner")).to_be_hidden()
     state = journey.state()
@@ -430,7 +433,7 @@ def test_a_game_as_a_person_plays_it(
         journey.mark("loaded")
         if service.state()["sensed"]:
             page.click("#clear-board")
-            wait(lambda: not service.state()["sensed"], "the board cleared")
+            wait_until(lambda: not service.state()["sensed"], "the board cleared")
         start_from_the_form(journey)
         page.evaluate("window.scrollTo(0, 0)")
         journey.watch = LayoutWatch(page, BOARD, from_load=True)

@@ -9,17 +9,20 @@ layout shift) to ``build/journeys/answers/figures.json`` (docs/web-page.md quote
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from axe_support import Violation, run_axe, serious
 from layout_watch import LayoutWatch
 from playwright.sync_api import Browser, Locator, Page, expect
-from web_support import EXPECT_TIMEOUT_MS, REPO, Service
+from web_support import REPO, Service
 
 from tests.serial.searching_service import searching_service
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 SIZES: dict[str, dict[str, Any]] = {
     "390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -103,10 +106,7 @@ def refused(page: Page, button: str, reason: str, *, stale: bool = False) -> flo
 
 def settled(service: Service, done: Callable[[dict[str, Any]], bool], what: str) -> None:
     """Wait until the state shows ``done`` (the board settles a piece before it counts)."""
-    deadline = time.monotonic() + EXPECT_TIMEOUT_MS / 1000
-    while not done(service.state()):
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
+    wait_until(lambda: done(service.state()), what)
 
 
 def new_game(service: Service, body: dict[str, Any]) -> None:

@@ -13,6 +13,8 @@ from keyboard_play import Keyboard, focus_problem, play_by_keyboard, start_by_ke
 from playwright.sync_api import Page, expect
 from web_support import Service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 QUICK = (
     "[board]\nfix_after_s = 0.0\nsettle_ms = 20\n"
     "[game]\ncomputer_movetime_ms = 50\ncall_window = 0.2\n"

@@ -25,16 +25,22 @@ from typing import Any
 import pytest
 from axe_support import run_axe, serious
 from playwright.sync_api import Browser, Page, expect
-from web_support import REPO, Service, start_service, stop_service
+from web_support import REPO, Screen, Service, start_service, stop_service
 
-SIZES = {
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
+SIZES: dict[str, Screen] = {
     "390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "844x390": {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True},
     "667x375": {"viewport": {"width": 667, "height": 375}, "is_mobile": True, "has_touch": True},
     "1280x800": {"viewport": {"width": 1280, "height": 800}},
 }
 LANDSCAPE = ["844x390", "667x375"]
-SMALL_LANDSCAPE = {"viewport": {"width": 568, "height": 320}, "is_mobile": True, "has_touch": True}
+SMALL_LANDSCAPE: Screen = {
+    "viewport": {"width": 568, "height": 320},
+    "is_mobile": True,
+    "has_touch": True,
+}
 MEN = [
     f"{panel}-{floor}-{suit}"
     for panel in "RY"
@@ -115,7 +121,7 @@ def put_men(service: Service) -> None:
         assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
 
 
-def open_at(browser: Browser, service: Service, size: dict[str, Any]) -> Page:
+def open_at(browser: Browser, service: Service, size: Screen) -> Page:
     page = browser.new_context(**size).new_page()
     page.goto(service.url + "/")
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
@@ -189,7 +195,9 @@ def test_playing_on_a_landscape_phone(size: str, service: Service, browser: Brow
             assert [row["inside"] for row in panels] == [True] * 4, panels
         for button in ("#roll", "#flix", "#penalty", "#undo"):
             box = page.locator(button).bounding_box()
-            assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"]
+            viewport = page.viewport_size
+            assert box is not None and viewport is not None
+            assert box["y"] + box["height"] <= viewport["height"]
         # Green, floor "win" (any), hearts: G-I-H to G-IV-H, floor I lowest on the board.
         assert service.post("/api/roll", {"faces": "green/win/hearts"}).status_code == 200
         expect(page.locator("#board .hole.allowed")).to_have_count(4)

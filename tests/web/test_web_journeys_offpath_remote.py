@@ -30,6 +30,8 @@ from playwright.sync_api import Browser, Locator, expect
 from remote_support import Side, wait_for
 from web_support import REPO
 
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
+
 SIZES: dict[str, dict[str, Any]] = {
     "390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "844x390": {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True},

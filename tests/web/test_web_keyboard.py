@@ -14,6 +14,8 @@ from keyboard_play import GAMES, Keyboard, play_by_keyboard, start_by_keyboard
 from playwright.sync_api import Page, expect
 from web_support import Service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 QUICK = "[board]\nfix_after_s = 0.0\nsettle_ms = 20\n[game]\ncomputer_movetime_ms = 50\n"
 ARROWS_ACROSS = {"flix": 4 + 16, "flip4": 5 + 5, "olix": 11 + 11}
 """The most arrow keys from one hole to another: the board's rows plus its columns."""

@@ -9,10 +9,14 @@ import secrets
 from collections.abc import Callable
 
 import httpx
-from api_schema import HOOKS, received
+import pytest
 from broker_support import Mosquitto
 from web_support import Service
 from websockets.sync.client import connect
+
+from tests.api_schema import HOOKS, received
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 
 def test_the_codes_show_only_with_the_token(

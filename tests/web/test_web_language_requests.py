@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import httpx
+import pytest
 from web_support import Service
 
 from controller.i18n import language
+
+pytestmark = pytest.mark.live
 
 TOKEN = "language-requests-token-0123456789"
 PASSWORD = "hunter2-on-the-command-line"
@@ -23,7 +26,7 @@ GERMAN = "kein Wurf: 'purple/II/hearts'"
 
 def refusal(service: Service, accept: str) -> str:
     """The refusal of a throw that is no throw, in the language ``accept`` asks for."""
-    header = {"Accept-Language": accept.encode("latin-1")}
+    header = {b"Accept-Language": accept.encode("latin-1")}
     answer = service.client.post("/api/roll", json=NOT_A_THROW, headers=header)
     assert answer.status_code == 409, answer.text  # a face the document allows, no die has
     error: str = answer.json()["error"]

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_support import Service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 
 def test_a_page_switched_to_german_and_back_without_a_reload(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(geometry="flip4", config="[board]\nfix_after_s = 0.0\n")
     page = open_page(service)

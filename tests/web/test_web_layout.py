@@ -12,9 +12,13 @@ from typing import Any
 import pytest
 from layout_watch import BAR, TARGETS, LayoutWatch
 from playwright.sync_api import Browser, Page, Route, expect
-from web_support import Service
+from web_support import Screen, Service
 
-SIZES = {
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
+SIZES: dict[str, Screen] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "laptop": {"viewport": {"width": 1280, "height": 800}},
 }
@@ -46,15 +50,16 @@ def place(service: Service, page: Page, watch: LayoutWatch, label: str) -> None:
 def person_to_roll(service: Service) -> bool:
     """Wait (generously) until the computer has played and the person may roll: whether the
     game goes on."""
-    deadline = time.monotonic() + WAIT_S
-    while True:
+
+    def settled() -> bool:
         state = service.state()
-        if state["phase"] == "game_over":
-            return False
-        if state["to_move"] == 0 and state["actions"]["roll"]:
-            return True
-        assert time.monotonic() < deadline, state
-        time.sleep(0.1)
+        return bool(
+            state["phase"] == "game_over" or (state["to_move"] == 0 and state["actions"]["roll"])
+        )
+
+    wait_until(settled, lambda: f"the person to roll: {service.state()}", WAIT_S)
+    goes_on: bool = service.state()["phase"] != "game_over"
+    return goes_on
 
 
 def roll(page: Page, watch: LayoutWatch, label: str) -> None:

@@ -14,6 +14,8 @@ from web_support import Service
 from controller.computer.level_guide import guide
 from controller.i18n import language
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 DASH = "\u2013"
 """Between an interval's ends, as the page writes it."""
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}

@@ -16,6 +16,8 @@ from test_web_cube import CUBE
 from test_web_phone import FINGER_PX, PHONE, in_first_screen, place
 from web_support import Service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 THEMES = ["dark", "light"]
 TEXT_CONTRAST = 4.5

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from api_harness import Harness
 
 from controller.server.numbers import WHOLE_LIMIT
+from tests.api_harness import Harness
 
 
 @pytest.fixture

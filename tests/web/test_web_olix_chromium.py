@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 from test_web_olix_view import page_state, played
 from web_support import Service
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 
 def draw(page: Page, state: dict[str, Any]) -> None:

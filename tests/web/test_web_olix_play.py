@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 from web_support import Service
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 RED = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]
 BLUE = ["k11", "k9", "k7", "k5", "k3", "k1", "i11"]

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from api_harness import Harness
-from api_schema import DOCUMENT, SchemaMismatch, check, check_message
 from openapi_spec_validator import validate
 from starlette.routing import Route
 
@@ -18,6 +16,8 @@ from controller.server.api_routes import GAME_ORDER, ORDER, OWNER, Operation
 from controller.server.bodies import Empty
 from controller.server.limits import BURST, RATE_PER_S
 from controller.server.requests import MAX_BODY
+from tests.api_harness import Harness
+from tests.api_schema import DOCUMENT, SchemaMismatch, check, check_message
 
 
 @pytest.fixture
@@ -124,7 +124,8 @@ async def test_every_operation_the_document_guards_refuses_without_the_token() -
     api = Harness(host="0.0.0.0")
     api.service.setup = None  # the settings routes check the token before their file (404)
     paths = openapi.document(api.app.routes)["paths"]
-    guarded, open_ = [], []
+    guarded: list[tuple[str, str, bool]] = []
+    open_: list[tuple[str, str, bool]] = []
     for path, methods in paths.items():
         for method, operation in methods.items():
             url = path.replace("{id}", "1")

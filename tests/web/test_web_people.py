@@ -9,8 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_support import Service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 QUICK = "[board]\nfix_after_s = 0.0\n[game]\ncomputer_movetime_ms = 50\n"
 
@@ -18,7 +23,6 @@ QUICK = "[board]\nfix_after_s = 0.0\n[game]\ncomputer_movetime_ms = 50\n"
 def test_a_name_leaves_the_seat_the_computer_takes(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(config=QUICK)
     page = open_page(service, viewport={"width": 1280, "height": 900})
@@ -38,7 +42,7 @@ def test_a_name_leaves_the_seat_the_computer_takes(
     expect(names.nth(0)).to_be_disabled()
     expect(names.nth(0)).to_have_attribute("placeholder", re.compile(r"Computer, level \d"))
     expect(names.nth(1)).to_have_value("Ben")
-    wait_until(lambda: service.state()["to_move"] == 1, 120)  # the computer played Red
+    wait_until(lambda: service.state()["to_move"] == 1, timeout=120)  # the computer played Red
     page.locator('#seats li[data-seat="1"] button[data-action="resign"]').click()
     page.click("#confirm-yes")  # the page asks before a resignation
     wait_until(lambda: service.state()["phase"] == "game_over")
@@ -56,7 +60,6 @@ def test_a_name_leaves_the_seat_the_computer_takes(
 def test_the_history_of_a_flip4_board_offers_its_game_and_rounds_times(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     service = launch_service(geometry="flip4")
     page = open_page(service)
@@ -78,7 +81,6 @@ def test_the_history_of_a_flip4_board_offers_its_game_and_rounds_times(
 def test_replayed_times_are_rounded(
     launch_service: Callable[..., Service],
     open_page: Callable[..., Page],
-    wait_until: Callable[..., None],
 ) -> None:
     """Issue: a replayed step of a game with calls read "at 12.034494213000016 s"."""
     service = launch_service()

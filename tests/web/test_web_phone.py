@@ -12,6 +12,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from web_support import Service
 
+pytestmark = [pytest.mark.browser, pytest.mark.live]
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 FINGER_PX = 44
 

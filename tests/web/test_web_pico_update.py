@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from axe_support import run_axe, serious
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_web_german_sweep import DESKTOP, PHONE, shoot
 from web_support import REPO, Service
 
@@ -25,7 +25,9 @@ from controller.tools.pico_update import BOOTSEL, CarriedFirmware, dotted
 from sim.bootloader import IMAGE_NAME, FirmwareBefore12, SimBootloader
 from sim.mcu import SimPico
 from tests.pico_update_support import OLD
+from tests.waiting import wait_until
 
+pytestmark = pytest.mark.live
 TOKEN = "pico-update-token-0123456789"
 SHOTS = REPO / "build" / "screenshots"
 GERMAN = language("de")
@@ -54,21 +56,18 @@ def update(service: Service, **body: Any) -> dict[str, Any]:
     started = service.client.post("/api/pico/update", json=body)
     assert started.status_code == 202, started.text
     assert started.json()["running"] is True
-    deadline = time.monotonic() + UPDATE_TIMEOUT_S
-    while True:
-        status: dict[str, Any] = service.client.get("/api/pico/update").json()
-        if not status["running"]:
-            return status
-        assert time.monotonic() < deadline, f"the update did not end: {status}"
-        time.sleep(0.2)
+
+    def status() -> dict[str, Any]:
+        read: dict[str, Any] = service.client.get("/api/pico/update").json()
+        return read
+
+    wait_until(lambda: not status()["running"], lambda: f"the end: {status()}", UPDATE_TIMEOUT_S)
+    return status()
 
 
 def connected(service: Service) -> None:
     """The service reads the Pico again (it took its port back)."""
-    deadline = time.monotonic() + 60
-    while service.state()["board_status"] != "connected":
-        assert time.monotonic() < deadline, "the service did not take the Pico back"
-        time.sleep(0.1)
+    wait_until(lambda: service.state()["board_status"] == "connected", "the Pico taken back")
 
 
 def test_an_older_pico_is_updated_from_the_service_and_read_again(
@@ -227,10 +226,8 @@ def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(
     assert service.post("/api/roll").status_code == 200
     hole = service.state()["allowed"][0]
     assert service.post("/api/sim/place", {"hole": hole}).status_code == 200
-    deadline = time.monotonic() + 60
-    while hole not in service.state()["board"]:  # placed once the sensor settled
-        assert time.monotonic() < deadline, "the placement was not taken"
-        time.sleep(0.1)
+    # placed once the sensor settled
+    wait_until(lambda: hole in service.state()["board"], "the placement taken")
     during = service.client.post("/api/pico/update", json={})
     assert during.status_code == 409
     assert during.json()["error"].startswith("a game is in play: finish it")
@@ -248,6 +245,7 @@ def test_the_update_is_refused_during_a_game_off_a_pico_and_without_the_token(
     }
 
 
+@pytest.mark.browser
 def test_the_settings_page_s_button_shows_the_steps_and_the_outcome(
     launch_service: Callable[..., Service],
     pico_factory: Callable[..., SimPico],
@@ -297,8 +295,9 @@ def test_the_settings_page_s_button_shows_the_steps_and_the_outcome(
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.browser
 def test_a_german_settings_page_shows_the_update_in_german(
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     launch_service: Callable[..., Service],
     pico_factory: Callable[..., SimPico],
     drive: Path,

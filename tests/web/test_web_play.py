@@ -6,8 +6,11 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 from web_support import Service
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 
 def hole(page: Page, name: str) -> Locator:

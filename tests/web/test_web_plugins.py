@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_support import Service
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 REGISTER = """async () => {
   const registry = await import("/registry.js");

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_guest, as_host, joined_keys, link, rss_mb, topic
 from remote_support import Side, in_step, wait_for
@@ -17,6 +18,8 @@ from controller.records.journal import Journal
 from controller.remote import messages
 from controller.remote.host import SNAPSHOT_GAP_S
 from controller.remote.pake import Welcome
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 HELLOS = 200
 MEMORY_GROWTH_MB = 20.0

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
+import pytest
 from broker_support import Mosquitto
 from remote_support import Side, game_of, open_game, play, wait_for
 from test_web_remote_link_history import caught_up, following, started
@@ -21,6 +22,8 @@ from test_web_remote_order import Relay
 from test_web_remote_order import second_broker as second_broker  # a fixture, used by name
 
 from controller.remote import messages
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 ENTRIES = 16
 """The host's log entries played through the delays (about half a game of Lucky Flix)."""

@@ -6,7 +6,6 @@ a throw (a planted biased side) is refused."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import secrets
 import sqlite3
@@ -39,9 +38,9 @@ from engine.game import Action, Phase
 from engine.variants import find_variant
 from hal.geometry import geometry_for
 from sim.board import SimBoard
+from tests.waiting import wait_until_async
 
-LIMIT_S = 30.0
-"""A hang guard only: waits are on conditions."""
+pytestmark = pytest.mark.broker
 
 
 class Board:
@@ -93,13 +92,6 @@ class Game:
         for role in (self.host, self.guest, self.watcher):
             await role.stop()
 
-    async def until(self, what: Callable[[], bool], doing: str) -> None:
-        deadline = asyncio.get_running_loop().time() + LIMIT_S
-        while not what():
-            if asyncio.get_running_loop().time() > deadline:
-                raise AssertionError(f"not reached within {LIMIT_S} s: {doing}")
-            await asyncio.sleep(0.01)
-
     def here(self, action: Action, now: float) -> None:
         """The host's seat acts on the host's board (a roll goes by the dice's shares)."""
         self.a.ctl._act(action, now)
@@ -129,15 +121,17 @@ class Game:
             self.a.order(lambda now: self.here(action, now))
         else:
             self.b.order(lambda now: self.relay(action, now))
-        await self.until(lambda: len(self.host.log) > before, f"the host's log takes a {action}")
+        await wait_until_async(
+            lambda: len(self.host.log) > before, f"the host's log takes a {action}"
+        )
         if follow:
-            await self.until(self.in_step, "the guest and the spectator follow the host")
+            await wait_until_async(self.in_step, "the guest and the spectator follow the host")
 
 
 @pytest.fixture
 async def game(tmp_path: Path, mosquitto: Mosquitto) -> AsyncIterator[Game]:
     played = Game(tmp_path, Broker("127.0.0.1", mosquitto.port, False))
-    await played.until(
+    await wait_until_async(
         lambda: played.guest.fair is not None and played.watcher.fair is not None,
         "the guest and the spectator hold the host's commitment",
     )
@@ -202,7 +196,7 @@ async def test_every_throw_of_a_finished_game_verifies_from_its_record(
     while game.a.ctl.game.to_move != 0:
         await game.act()
     game.a.order(lambda now: game.here(Action("resign", seat=0), now))  # the game ends
-    await game.until(lambda: game.a.ctl.game.game_over and game.in_step(), "all see the end")
+    await wait_until_async(lambda: game.a.ctl.game.game_over and game.in_step(), "all see the end")
     rolls = sum(e.dice is not None for e in game.host.log)
     parser, games = command_parser("games")
 
@@ -231,7 +225,9 @@ async def test_a_late_spectator_checks_every_throw_from_the_snapshot(
     await _throws(game, 3)
     late, spectator = _late(game, tmp_path)
     try:
-        await game.until(lambda: spectator.follower.applied == len(game.host.log), "it catches up")
+        await wait_until_async(
+            lambda: spectator.follower.applied == len(game.host.log), "it catches up"
+        )
         assert spectator.dice_problem is None and spectator.fair is not None
         assert len(spectator.fair.book.throws) == 3  # each checked as the snapshot brought it
         assert late.ctl.game.thrown() == game.a.ctl.game.thrown()
@@ -250,7 +246,7 @@ async def test_a_late_spectator_refuses_a_roll_whose_proof_was_stripped(
     log[at] = LogEntry(log[at].kind, log[at].data)  # a host that strips the first proof
     _, spectator = _late(game, tmp_path)
     try:
-        await game.until(lambda: spectator.dice_problem is not None, "it refuses the roll")
+        await wait_until_async(lambda: spectator.dice_problem is not None, "it refuses the roll")
         assert spectator.dice_problem == "the host's throw 1 carries no proof of its dice"
         assert spectator.follower.applied == at  # nothing from the stripped roll on
     finally:
@@ -265,7 +261,7 @@ async def test_the_host_alone_throws_from_its_committed_share_and_the_guest_refu
     throw refuses it (a host cannot pick between its own throw and the shared one)."""
     fair = game.guest.fair
     assert fair is not None
-    await game.until(lambda: fair.sent == 1, "the guest's share of throw 1 went out")
+    await wait_until_async(lambda: fair.sent == 1, "the guest's share of throw 1 went out")
     game.host.peer_left = True
     while game.a.ctl.game.to_move != 0 or game.a.ctl.game.phase != Phase.AWAIT_ROLL:
         await game.act()
@@ -273,8 +269,8 @@ async def test_the_host_alone_throws_from_its_committed_share_and_the_guest_refu
     (roll,) = [e for e in game.host.log if e.dice is not None]
     assert roll.dice is not None and (roll.dice.guest, roll.dice.guest_root) == (None, None)
     n = len(game.host.log)
-    await game.until(lambda: game.watcher.follower.applied == n, "the spectator follows")
-    await game.until(lambda: game.guest.dice_problem is not None, "the guest refuses it")
+    await wait_until_async(lambda: game.watcher.follower.applied == n, "the spectator follows")
+    await wait_until_async(lambda: game.guest.dice_problem is not None, "the guest refuses it")
     assert game.watcher.dice_problem is None
     assert game.guest.dice_problem == "the host threw 1 alone, after a board gave its shares"
     (book,) = (tmp_path / "watch" / fair_dice.BOOKS).iterdir()
@@ -284,7 +280,9 @@ async def test_the_host_alone_throws_from_its_committed_share_and_the_guest_refu
 async def test_flip_4s_two_dice_come_from_both_shares(tmp_path: Path, mosquitto: Mosquitto) -> None:
     played = Game(tmp_path, Broker("127.0.0.1", mosquitto.port, False), "flip4")
     try:
-        await played.until(lambda: played.guest.fair is not None, "the guest holds the commitment")
+        await wait_until_async(
+            lambda: played.guest.fair is not None, "the guest holds the commitment"
+        )
         await _throws(played, 4)
         rolls = [e for e in played.host.log if e.dice is not None]
         assert all(e.data is not None and e.data.throw is not None for e in rolls)
@@ -342,12 +340,12 @@ async def _refused(game: Game, reason: str) -> None:
     page; the game there goes no further."""
     while game.guest.dice_problem is None:
         await game.act(follow=False)
-        await game.until(
+        await wait_until_async(
             lambda: game.in_step() or game.guest.dice_problem is not None,
             "the guest follows the host or refuses its throw",
         )
     for watcher in (game.guest, game.watcher):
-        await game.until(partial(refused, watcher), "the throw is refused")
+        await wait_until_async(partial(refused, watcher), "the throw is refused")
         assert reason in (watcher.dice_problem or "")
         shown = watcher.shown().problem or ""
         assert "a throw of the host was refused" in shown and reason in shown
@@ -375,7 +373,7 @@ async def test_a_guest_share_outside_its_chain_is_refused_and_the_throw_waits(
     rolls = len(game.host.log)
     while game.a.ctl.game.phase != Phase.AWAIT_ROLL:
         await game.act()
-    await game.until(lambda: game.host.dice_problem is not None, "the host refuses the share")
+    await wait_until_async(lambda: game.host.dice_problem is not None, "the host refuses the share")
     problem = game.host.shown().problem or ""
     assert "the other board's share of the dice was refused" in problem
     assert "not in the chain it committed to" in problem
@@ -384,7 +382,7 @@ async def test_a_guest_share_outside_its_chain_is_refused_and_the_throw_waits(
         game.a.order(lambda now: game.here(Action("roll"), now))
     else:
         game.b.order(lambda now: game.relay(Action("roll"), now))
-    await game.until(lambda: game.host._fair_held is not None, "the host holds the roll")
+    await wait_until_async(lambda: game.host._fair_held is not None, "the host holds the roll")
     assert game.a.ctl.game.phase == Phase.AWAIT_ROLL
     assert not any(e.data is not None and e.data.kind == "roll" for e in game.host.log[rolls:])
 
@@ -397,7 +395,7 @@ async def test_a_strangers_share_is_dropped_as_forged_and_changes_nothing(game: 
     forged = DiceShare(game.host.game, 2, secrets.token_hex(32), secrets.token_hex(32))
     before = game.host.dropped["forged"]
     game.guest.link.publish(topic, Sealer(secrets.token_bytes(32)).seal(topic, forged))
-    await game.until(lambda: game.host.dropped["forged"] > before, "the host drops it")
+    await wait_until_async(lambda: game.host.dropped["forged"] > before, "the host drops it")
     assert game.host.dice_problem is None
     await _throws(game, 2)  # the next throw is made from the guest's own share
     assert game.guest.dice_problem is None
@@ -414,7 +412,7 @@ async def test_a_roll_taken_back_is_thrown_again_with_the_same_faces(game: Game)
     thrown = game.host.log[-1]
     assert thrown.dice is not None and thrown.data is not None
     game.a.order(game.a.ctl.follow_undo)  # the host takes back its Man and the throw after it
-    await game.until(game.in_step, "the guest and the spectator take it back too")
+    await wait_until_async(game.in_step, "the guest and the spectator take it back too")
     while game.host.log[-1].data is None or game.host.log[-1].data.kind != "roll":
         await game.act()
     again = game.host.log[-1]

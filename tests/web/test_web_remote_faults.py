@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from broker_support import Mosquitto
 from remote_support import Side, both_over, game_of, open_game, play
 
@@ -16,6 +17,8 @@ from controller.core.game_log import replay
 from controller.records.journal import Journal
 from controller.remote.resync import host_log
 from engine.bitboard import scan_forward
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 ROUNDS = 20
 

@@ -11,9 +11,12 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from broker_support import Mosquitto
 from remote_support import FAST, Side, both_over, mirror, open_game, play, wait_for
 from test_web_remote_faults import check_end
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 SHORT_KEEPALIVE = FAST + "[remote]\nkeepalive_s = 1\n"
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
 from remote_support import Side, in_step, wait_for
@@ -25,6 +26,8 @@ from rogue_support import Rogue
 from controller.remote import pake
 from controller.remote.codes import ALPHABET
 from controller.remote.pake import ANSWER, BURST, REFUSED, TRY_EVERY_S, Joiner
+
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
 GUESSING_S = float(os.environ.get("FLIXBOARD_GUESSING_S", "6"))
 ALL_PLATES = [a + b for a in ALPHABET for b in ALPHABET]

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from broker_support import Mosquitto
 from remote_support import wait_for
 from web_support import Service
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 PHYSICAL = {"token_mode": "physical"}
 SEALED = {"token_mode": "digital", "openings": True}

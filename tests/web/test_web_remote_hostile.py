@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, dropped, link, nested, topic
 from remote_support import Side, in_step, wait_for
 from test_web_remote_integrity import place, settle
-from web_support import free_port
 
 from controller.remote import messages
+from tests.live_service import free_port
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 
 def test_a_deeply_nested_message_does_not_stop_the_link(

@@ -26,6 +26,8 @@ from test_web_remote_integrity import place, settle
 from controller.remote import inbox, messages
 from controller.remote.sealing import Sealer
 
+pytestmark = [pytest.mark.broker, pytest.mark.live]
+
 OUTSIDER_MESSAGES = 10_500
 PUBLISHERS = 4
 FLOOD_PER_S = 100

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_host, dropped, joined_keys, link, topic
 from playwright.sync_api import Page, expect
@@ -21,6 +22,8 @@ from remote_support import FAST, Side, game_of, in_step, wait_for
 from controller.i18n import Said, language
 from controller.remote import messages
 from controller.remote.sealing import Opener
+
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
 HOSTILE: list[dict[str, Any]] = [
     {"id": "{a.__class__.__mro__}", "args": {"a": "x"}},

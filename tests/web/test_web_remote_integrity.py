@@ -10,10 +10,14 @@ from pathlib import Path
 
 import mqtt_loop
 import paho.mqtt.client as mqtt
+import pytest
 from broker_support import Mosquitto
+from paho.mqtt.enums import CallbackAPIVersion
 from remote_support import Side, game_of, in_step, mirror, wait_for
 
 from controller.remote import messages
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 FORGED_EACH = 100
 REPLAYED = 300
@@ -26,7 +30,7 @@ class Eavesdropper:
     def __init__(self, port: int, game_id: str) -> None:
         self.seen: list[tuple[str, bytes]] = []
         self.lock = threading.Lock()
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2)
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", port)
         self.client.subscribe(messages.topic(game_id, "#"), qos=1)

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from broker_support import Mosquitto
 
 from controller.remote.inbox import Inbox
 from controller.remote.link import Broker, Link
+
+pytestmark = pytest.mark.broker
 
 LIMIT_S = 60.0
 

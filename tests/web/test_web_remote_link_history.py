@@ -12,12 +12,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
 from remote_support import Side, game_of, open_game, play, wait_for
 from test_web_remote_faults import logs
 
 from controller.records.journal import Journal
+
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
 STEPS_AFTER = 4
 """Steps played after the last fault before the boards are compared."""

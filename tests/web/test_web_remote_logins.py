@@ -14,6 +14,8 @@ from broker_support import PASSWORD, USERNAME, Mosquitto, find_mosquitto
 from remote_support import Side, in_step, wait_for
 from test_web_remote_integrity import place, settle
 
+pytestmark = [pytest.mark.broker, pytest.mark.live]
+
 
 @pytest.fixture
 def locked(tmp_path: Path) -> Iterator[Mosquitto]:

@@ -14,12 +14,15 @@ import mqtt_loop
 import paho.mqtt.client as mqtt
 import pytest
 from broker_support import Mosquitto
+from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.subscribeoptions import SubscribeOptions
 from remote_support import Side, both_over, open_game, play
 from test_web_remote_faults import check_end
 from test_web_remote_gone import host_to_move
 
 from controller.remote import messages
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 HOLDS = 6
 """How many times the relay holds a log entry back."""
@@ -41,7 +44,7 @@ class Relay:
         self.to_host.on_message = lambda c, u, m: self._pass(self.to_guest, m)
 
     def _client(self, port: int) -> mqtt.Client:
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
         client.connect("127.0.0.1", port)
         # not its own messages back (noLocal), and the retain flag as published (the snapshot)
         options = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True)

@@ -7,9 +7,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
 from remote_support import PLAY_LIMIT_S, Side, game_of, mirror, wait_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
 
 def test_a_board_plays_a_browser_only_seat(

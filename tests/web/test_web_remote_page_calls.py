@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Browser, expect
 from remote_person import SEAT, PagePerson
 from remote_support import Side, in_step, mirror, record_moves, wait_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
 REFUSED_UNDO = "a remote game: the hosting board takes moves back"
 CALLS = {"call_window": 0.5}

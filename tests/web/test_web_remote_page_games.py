@@ -28,12 +28,14 @@ from remote_support import (
     wait_for,
 )
 
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
+
 TOKENS = [977, 613, 541, 389, 263, 157, 97, 83, 71, 59, 43, 31]
 """Pay-Off's tokens: values no hole count, seat or time of the game shows."""
 PAGE_WINDOW, BOARD_WINDOW = 1.5, 0.5
 """Call windows a FLIX reaches the host in on a loaded machine: from the page (a click, an order
 to the host), from the host's own board (the computer waits each window out: short is quick)."""
-GAMES = {
+GAMES: dict[str, dict[str, object]] = {
     # Two Burocrats a team: the second scored line wins (RULES.md §6: a line per Burocrat).
     "tactflix": {"burocrats_per_team": 2},
     "payoff": {"token_mode": "physical", "tokens": TOKENS},

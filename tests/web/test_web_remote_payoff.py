@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_host, joined_keys, link, topic
 from payoff_support import people, remote_game
@@ -19,6 +20,8 @@ from sniff_support import assert_read_nothing
 
 from controller.records.journal import Journal
 from controller.remote import messages
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 TOKENS = [977, 613, 541, 389, 263, 157, 97, 83, 71, 59, 43, 31]
 """Token values planted to be found: none is a hole count, a seat or a time of the game."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_guest, as_host, joined_keys, topic
 from payoff_support import computers, people, remote_game, watched
@@ -24,6 +25,8 @@ from controller.remote import messages
 from controller.remote.messages import ActionData, LogEntry, OrderAction
 from controller.remote.pake import Welcome
 from controller.remote.sealing import Opener
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 TOKENS = [977, 613, 541, 389, 263, 157, 97, 83, 71, 59, 43, 31]
 """Token values planted to be found: none is a hole count, a seat or a time of the game."""
@@ -38,9 +41,9 @@ def journal_tokens(side: Side) -> list[tuple[str, int]]:
     finally:
         journal.close()
     return [
-        (e.data["kind"], e.data["token"])
+        (e.data["kind"], token)
         for e in entries
-        if e.kind == "action" and e.data.get("token") is not None
+        if e.kind == "action" and (token := e.data.get("token")) is not None
     ]
 
 

@@ -21,6 +21,8 @@ from remote_support import (
     wait_for,
 )
 
+pytestmark = [pytest.mark.broker, pytest.mark.live]
+
 
 def not_dropped_but_copies(remote: dict[str, Any]) -> bool:
     """Nothing of a clean game was dropped but copies and late comers: QoS 1 delivers a message

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
 from remote_support import FAST, Side, in_step, wait_for
 
 from controller.i18n import Said, language
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 
 def test_the_hosts_refusal_of_an_order_reaches_the_guest_as_a_message(

@@ -15,6 +15,8 @@ from sniff_support import assert_read_nothing
 
 from controller.remote.messages import VARIANTS
 
+pytestmark = [pytest.mark.broker, pytest.mark.live]
+
 BOARD = {"lucky": "flix", "qubic": "flix", "flip4": "flip4", "olix": "olix"}
 """Each variant's board; Tac-T-Flix's and Pay-Off's whole games are sniffed in
 test_web_remote_tactflix.py and test_web_remote_payoff.py."""

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from broker_support import Mosquitto
 from remote_support import (
     Side,
@@ -28,6 +29,8 @@ from rogue_support import Rogue
 from sniff_support import assert_read_nothing
 
 from controller.records.journal import Journal
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 
 def kinds_by_seat(host: Side) -> set[tuple[int, str]]:

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
 from remote_support import Side, game_of, in_step, wait_for
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 
 def test_the_host_takes_back_nothing_the_other_board_has_answered(

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from broker_support import Mosquitto
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from remote_support import Side, both_over, game_of, in_step, open_game, play, wait_for
@@ -21,6 +22,8 @@ from controller.remote import messages
 from controller.remote.codes import ALPHABET
 from controller.remote.pake import MAX_FAILURES, Welcome
 from controller.remote.sealing import MAC, Opener, Sealer
+
+pytestmark = [pytest.mark.broker, pytest.mark.live]
 
 
 def remote(side: Side) -> dict[str, Any]:

@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
 from remote_support import Side, wait_for
 
 from controller.remote.codes import new_code
+
+pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
 NOBODY_WAIT_MS = 90_000
 """Generous: the page says nobody answered once the broker has been connected for 15 s."""

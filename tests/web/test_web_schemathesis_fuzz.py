@@ -13,9 +13,17 @@ import json
 from pathlib import Path
 
 import pytest
-from api_schema import DOCUMENT
 
 from bench.bench_schemathesis import run
+from tests.api_schema import DOCUMENT
+
+pytestmark = pytest.mark.fuzz
+
+GROUPS = {
+    "orders": ("orders",),
+    "settings": ("settings", "voice"),
+    "the rest": ("state", "records", "simulated board", "remote play"),
+}
 
 SUITE_EXAMPLES = 20
 """Examples an operation in the suite (about 14 s of processor time, 1,900 requests)."""

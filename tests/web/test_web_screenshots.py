@@ -10,11 +10,15 @@ element and file.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
-from web_support import EXPECT_TIMEOUT_MS, REPO, Service
+from web_support import REPO, Service
+
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 SHOTS_DIR = REPO / "build" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
@@ -38,10 +42,7 @@ def lucky_position(service: Service) -> None:
 
 def wait_for_piece(service: Service, hole: str) -> None:
     """The simulated board settles a placed Man after ``settle_ms``; poll the game for it."""
-    deadline = time.monotonic() + EXPECT_TIMEOUT_MS / 1000
-    while hole not in service.state()["board"]:
-        assert time.monotonic() < deadline, f"{hole} never settled"
-        time.sleep(0.05)
+    wait_until(lambda: hole in service.state()["board"], f"{hole} settled")
 
 
 def test_screenshots_of_the_page(service: Service, open_page: Callable[..., Page]) -> None:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from api_harness import Harness
-
 from controller.config import Config
 from controller.core.session import game_entry
 from engine.game import SEED_LIMIT
+from tests.api_harness import Harness
 
 SEED = 982_451_653
 DEAL = [[100, 50, 25, 20, 10, 2], [50, 25, 20, 10, 5, 1]]

@@ -14,21 +14,24 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import msgspec
+import pytest
 import segno
 from axe_support import run_axe, serious
 from msgspec import Meta, Struct
-from person_play import wait
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 from web_support import REPO, Service
 
 from controller.config import Table
 from controller.settings_spec import NEXT_GAME, NOW, RESTART, OnPage, specs
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 FIXTURE = Path(__file__).with_name("settings_fixture.toml")
 SHOTS = REPO / "build" / "screenshots"
 TOKEN_KEY = "flixboard.token"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE = ViewportSize(width=390, height=844)
+DESKTOP = ViewportSize(width=1280, height=800)
 
 
 def first_token(service: Service) -> str:
@@ -68,8 +71,10 @@ def expected_modules(text: str) -> set[tuple[int, int]]:
     return {(x + 4, y + 4) for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark}
 
 
-def open_settings(browser: Browser, service: Service, token: str, **context: object) -> Page:
-    page = browser.new_context(**context).new_page()  # type: ignore[arg-type]
+def open_settings(
+    browser: Browser, service: Service, token: str, viewport: ViewportSize, has_touch: bool = False
+) -> Page:
+    page = browser.new_context(viewport=viewport, has_touch=has_touch).new_page()
     page.goto(service.url + "/settings.html")
     expect(page.locator("#token-dialog")).to_be_visible()  # the settings need the token
     page.fill("#token-input", token)
@@ -209,7 +214,7 @@ def test_a_phone_opening_the_qr_code_s_address_is_allowed_to_play(
     assert phone.evaluate(f"localStorage.getItem('{TOKEN_KEY}')") == token
     assert "token" not in phone.url  # out of the address bar and the history
     phone.click("#roll")  # taken: a throw (a random one may pass the turn at once, dice unshown)
-    wait(lambda: service.state()["last_throw"] is not None, "the phone's throw")
+    wait_until(lambda: service.state()["last_throw"] is not None, "the phone's throw")
     expect(phone.locator("#token-dialog")).to_be_hidden()
     phone.goto(link.partition("#")[0] + "settings.html")  # the same site, so the same storage
     expect(phone.locator("#set-board-panels")).to_have_value("RYGB")
@@ -542,7 +547,7 @@ def test_a_setting_declared_for_the_page_is_on_it_with_its_label_bounds_and_note
             body["settings"].setdefault(spec["table"], {})[spec["key"]] = spec["default"]
         route.fulfill(response=answer, json=body)
 
-    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page = browser.new_context(viewport=PHONE).new_page()
     page.route("**/api/settings", plant)
     page.goto(service.url + "/settings.html")
     page.fill("#token-input", token)

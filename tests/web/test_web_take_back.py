@@ -11,7 +11,6 @@ page or the state shows, never for a time.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,24 +19,18 @@ from playwright.sync_api import Locator, Page, expect
 from web_support import Service
 
 from tests.take_back_play import VARIANT_SEEDS, game_part, is_corner
+from tests.waiting import wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 QUICK = "[board]\nfix_after_s = 0.0\n[game]\ncomputer_movetime_ms = 50\n"
 """Computers that think briefly, on a board that tells at once what to fix."""
 WAITS = "Taken back: the computer waits until you have moved."
 GEOMETRY = {"flip4": "flip4", "olix": "olix"}
 """The board of each game not played on the spaceboard."""
-LIMIT_S = 60.0
 BOARD_MOVES = ("place", "move", "substitute", "withdraw")
 FIX = re.compile(r"\bfix\b")
 """The class of a hole the page shows blinking: to fix now."""
-
-
-def wait_for(what: Callable[[], bool], doing: str) -> None:
-    deadline = time.monotonic() + LIMIT_S
-    while not what():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not reached within {LIMIT_S} s: {doing}")
-        time.sleep(0.02)
 
 
 def spot(page: Page, variant: str, name: str) -> Locator:
@@ -61,7 +54,7 @@ def at_rest(state: dict[str, Any]) -> bool:
 def hand(service: Service, doing: str, cell: str) -> None:
     response = service.post(f"/api/sim/{doing}", {"hole": cell})
     assert response.status_code == 200, response.text
-    wait_for(lambda: (cell in (service.state()["sensed"] or {})) is (doing == "place"), doing)
+    wait_until(lambda: (cell in (service.state()["sensed"] or {})) is (doing == "place"), doing)
 
 
 def person_moves(service: Service) -> tuple[dict[str, Any], frozenset[str]]:
@@ -70,7 +63,7 @@ def person_moves(service: Service) -> tuple[dict[str, Any], frozenset[str]]:
     state = service.state()
     if state["phase"] == "await_roll":
         assert service.post("/api/roll", {}).status_code == 200
-        wait_for(lambda: service.state()["phase"] != "await_roll", "the throw")
+        wait_until(lambda: service.state()["phase"] != "await_roll", "the throw")
         state = service.state()
     before = state
     since = before["events"][-1]["at"]
@@ -88,7 +81,7 @@ def person_moves(service: Service) -> tuple[dict[str, Any], frozenset[str]]:
         hands = [("lift", source), ("place", target)]
     for doing, cell in hands:
         hand(service, doing, cell)
-    wait_for(lambda: answered(service.state(), since), "the computer's answer")
+    wait_until(lambda: answered(service.state(), since), "the computer's answer")
     return before, frozenset(cell for _, cell in hands)
 
 
@@ -108,7 +101,7 @@ def hands_took_back(service: Service, holes: frozenset[str]) -> None:
         mismatch = service.state()["mismatch"]
         return not holes & {*mismatch["missing"], *mismatch["extra"], *mismatch["wrong_kind"]}
 
-    wait_for(done, "the hands taking back the computer's reply")
+    wait_until(done, "the hands taking back the computer's reply")
 
 
 def fix_on_page(page: Page, service: Service, variant: str) -> list[frozenset[str]]:
@@ -128,7 +121,7 @@ def fix_on_page(page: Page, service: Service, variant: str) -> list[frozenset[st
         rounds.append(now)
         for name in sorted(now):
             spot(page, variant, name).click()
-        wait_for(lambda: service.state()["fix_order"] != order, "the taps taken")
+        wait_until(lambda: service.state()["fix_order"] != order, "the taps taken")
     return rounds
 
 
@@ -165,7 +158,7 @@ def test_undo_on_the_page_takes_back_my_move(
     # Undo x2: two person-moves back, the computer still waiting. The message is already on
     # the page, so the wait is for the board to ask for its fix.
     page.click("#undo")
-    wait_for(lambda: service.state()["phase"] == "await_fix", "the second Undo taken")
+    wait_until(lambda: service.state()["phase"] == "await_fix", "the second Undo taken")
     first_reply = frozenset(set(after_first["board"]) ^ set(first["board"])) - first_holes
     hands_took_back(service, first_reply)
     assert fix_on_page(page, service, variant) == [first_holes]

@@ -5,8 +5,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_support import Service
+
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 TOKEN_KEY = "flixboard.token"
 

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from netns_support import BOARD, CLIENT, OTHER, lan
 
 from controller.server.limits import WRONG_TOKEN_EVERY_S, WRONG_TOKENS
 from tests.live_service import START_TIMEOUT_S, run_command
+from tests.netns_support import BOARD, CLIENT, OTHER, lan
 
 TOKEN = "lan-board-token-0123456789"
 PORT = 8640

@@ -7,11 +7,12 @@ import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import httpx
-from api_schema import HOOKS
+from playwright.sync_api import ViewportSize
 
+from tests.api_schema import HOOKS
 from tests.live_service import CLIENT_TLS, free_port, run_command, wait_answering
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -27,6 +28,14 @@ CHROMIUM_ARGS = [
 ]
 REPO = Path(__file__).resolve().parents[2]
 EXPECT_TIMEOUT_MS = 20_000
+
+
+class Screen(TypedDict, total=False):
+    """A browser context's screen, as ``browser.new_context(**screen)`` takes it."""
+
+    viewport: ViewportSize
+    is_mobile: bool
+    has_touch: bool
 
 
 @dataclass

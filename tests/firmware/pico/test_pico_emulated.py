@@ -5,7 +5,7 @@ firmware, its ADC, GPIO, NeoPixel timing, flash and watchdog."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,8 +15,8 @@ from hal.sensor_health import volts_of
 from hal.serial_protocol import Kind, encode_frame
 from tests.emulated_pico import EmulatedRig, emulated_rig
 from tests.firmware.pico.full_white import assert_within_supply
+from tests.waiting import wait_until
 
-Wait = Callable[..., None]
 SLOW = 120.0  # seconds of real time for anything the emulated firmware must do
 
 
@@ -35,31 +35,29 @@ def test_the_uf2_boots_and_answers_the_handshake(shared: EmulatedRig) -> None:
     assert shared.pico.events[0]["ev"] == "boot"
 
 
-def test_placements_and_lifts_arrive_as_full_states(shared: EmulatedRig, wait_until: Wait) -> None:
+def test_placements_and_lifts_arrive_as_full_states(shared: EmulatedRig) -> None:
     board, backend = shared.board, shared.backend
     board.place(0)
     board.place(40, "burocrat")
     board.remove_panel(1)
-    wait_until(lambda: backend.read().holes == board.read().holes, SLOW)
+    wait_until(lambda: backend.read().holes == board.read().holes, timeout=SLOW)
     assert backend.read().holes[40] is Piece.BUROCRAT
-    wait_until(lambda: backend.read().grooves == ("R", None, "G", "B"), SLOW)
+    wait_until(lambda: backend.read().grooves == ("R", None, "G", "B"), timeout=SLOW)
     board.lift(0)
     board.place(63)
     board.seat_panel(1, "B")
-    wait_until(lambda: backend.read().grooves == ("R", "B", "G", None), SLOW)
-    wait_until(lambda: backend.read().holes == board.read().holes, SLOW)
+    wait_until(lambda: backend.read().grooves == ("R", "B", "G", None), timeout=SLOW)
+    wait_until(lambda: backend.read().holes == board.read().holes, timeout=SLOW)
     assert backend.read().grooves == board.read().grooves
     assert bin(backend.read().occupied()).count("1") == 2  # the panel moved with its piece
     board.clear()
     board.seat_panel(3, "B")
     board.seat_panel(1, "Y")
-    wait_until(lambda: backend.read().grooves == ("R", "Y", "G", "B"), SLOW)
-    wait_until(lambda: backend.read().occupied() == 0, SLOW)
+    wait_until(lambda: backend.read().grooves == ("R", "Y", "G", "B"), timeout=SLOW)
+    wait_until(lambda: backend.read().occupied() == 0, timeout=SLOW)
 
 
-def test_led_frames_leave_the_neopixel_pin_as_the_host_sent_them(
-    shared: EmulatedRig, wait_until: Wait
-) -> None:
+def test_led_frames_leave_the_neopixel_pin_as_the_host_sent_them(shared: EmulatedRig) -> None:
     pixels = shared.backend.pixels
     colors = [((7 * i) % 256, (50 + 3 * i) % 256, (200 - i) % 256) for i in range(72)]
     pixels[:] = colors
@@ -81,7 +79,7 @@ def test_full_white_stays_within_the_supply(shared: EmulatedRig) -> None:
     assert_within_supply(shared, "flix")
 
 
-def test_button_presses_reach_the_host(shared: EmulatedRig, wait_until: Wait) -> None:
+def test_button_presses_reach_the_host(shared: EmulatedRig) -> None:
     shared.backend.take_presses()
     shared.board.press("roll")
     shared.board.press("flix")
@@ -91,13 +89,11 @@ def test_button_presses_reach_the_host(shared: EmulatedRig, wait_until: Wait) ->
         seen.extend(press.button for press in shared.backend.take_presses())
         return len(seen) >= 2
 
-    wait_until(both, SLOW)
+    wait_until(both, timeout=SLOW)
     assert seen == [Button.ROLL, Button.FLIX]
 
 
-def test_garbage_from_the_host_is_counted_and_the_link_recovers(
-    shared: EmulatedRig, wait_until: Wait
-) -> None:
+def test_garbage_from_the_host_is_counted_and_the_link_recovers(shared: EmulatedRig) -> None:
     before = dict(shared.backend.board_counters)
     good = encode_frame(Kind.PING, 9)
     # Ctrl-C, Ctrl-D and Ctrl-A (which would stop MicroPython's program at its REPL), a run longer
@@ -118,19 +114,19 @@ def test_garbage_from_the_host_is_counted_and_the_link_recovers(
 
         return grew("rx_overflow") and grew("rx_cobs", "rx_short", "rx_crc")
 
-    wait_until(counted, SLOW)
+    wait_until(counted, timeout=SLOW)
     shared.board.place(9)
-    wait_until(lambda: shared.backend.read().occupied() == 1 << 9, SLOW)
+    wait_until(lambda: shared.backend.read().occupied() == 1 << 9, timeout=SLOW)
     shared.board.lift(9)
-    wait_until(lambda: shared.backend.read().occupied() == 0, SLOW)
+    wait_until(lambda: shared.backend.read().occupied() == 0, timeout=SLOW)
     assert shared.backend.connected
 
 
-def test_calibration_survives_a_watchdog_reset_of_a_hung_loop(wait_until: Wait) -> None:
+def test_calibration_survives_a_watchdog_reset_of_a_hung_loop() -> None:
     with emulated_rig() as rig:
         for groove in range(4):
             rig.board.remove_panel(groove)
-        wait_until(lambda: rig.backend.read().grooves == (None,) * 4, SLOW)
+        wait_until(lambda: rig.backend.read().grooves == (None,) * 4, timeout=SLOW)
         offsets = rig.backend.raw_fields()
         assert any(offsets), "an uncalibrated sensor reads its offset from mid-rail"
         rig.backend.capture_baseline(timeout=SLOW)
@@ -139,24 +135,25 @@ def test_calibration_survives_a_watchdog_reset_of_a_hung_loop(wait_until: Wait) 
         reset = rig.pico.wait_for(lambda e: e["ev"] == "reset", SLOW)
         assert reset["reason"] == "watchdog"
         rig.pico.wait_for(lambda e: e["ev"] == "boot" and e["n"] == 2, SLOW)
-        wait_until(lambda: rig.backend.counters["connects"] >= 2, SLOW)  # USB enumerated again
-        wait_until(lambda: rig.backend.connected, SLOW)
+        # USB enumerated again
+        wait_until(lambda: rig.backend.counters["connects"] >= 2, timeout=SLOW)
+        wait_until(lambda: rig.backend.connected, timeout=SLOW)
         assert not any(rig.backend.raw_fields()), "the baselines came back from the flash"
         rig.board.seat_panel(0, "R")
         rig.board.place(5)
-        wait_until(lambda: rig.backend.read().occupied() == 1 << 5, SLOW)
+        wait_until(lambda: rig.backend.read().occupied() == 1 << 5, timeout=SLOW)
 
 
-def test_a_broken_sensor_wire_is_named_and_a_saturating_magnet_is_not(
-    shared: EmulatedRig, wait_until: Wait
-) -> None:
+def test_a_broken_sensor_wire_is_named_and_a_saturating_magnet_is_not(shared: EmulatedRig) -> None:
     """The UF2's RAW frames feed the host's health check: a sensor on its pull-down (0 V at the
     ADC) is named, and reads as a piece; a magnet that drives its sensor to 0.2 V (the end of
     the DRV5055's range) reads as a Man and never as a fault."""
     board, backend = shared.board, shared.backend
     board.place(5, strong=True)
     board.fault_disconnected(21)
-    wait_until(lambda: backend.read().holes[5] is backend.read().holes[21] is Piece.MAN, SLOW)
+    wait_until(
+        lambda: backend.read().holes[5] is backend.read().holes[21] is Piece.MAN, timeout=SLOW
+    )
 
     def judged() -> bool:  # a health check's RAW frame saw both
         fields = backend.last_raw_fields
@@ -164,10 +161,10 @@ def test_a_broken_sensor_wire_is_named_and_a_saturating_magnet_is_not(
             fields is not None and volts_of(fields[5], -1) < 0.25 and volts_of(fields[21], -1) < 0.1
         )
 
-    wait_until(judged, SLOW)
+    wait_until(judged, timeout=SLOW)
     fields = backend.last_raw_fields
     assert fields is not None and volts_of(fields[5], -1) > 0.15
     assert [f.sensor for f in backend.sensor_faults] == [21]
     board.clear_fault(21)
     board.lift(5)
-    wait_until(lambda: backend.read().occupied() == 0, SLOW)
+    wait_until(lambda: backend.read().occupied() == 0, timeout=SLOW)

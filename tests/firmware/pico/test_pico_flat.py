@@ -18,7 +18,8 @@ from hal.base import Piece
 from hal.geometry import load_geometry
 from tests.emulated_pico import EmulatedRig, emulated_rig
 from tests.firmware.pico.full_white import assert_within_supply
-from tests.serial.game_helpers import Hands, Pump, Wait
+from tests.serial.game_helpers import Hands, Pump
+from tests.waiting import wait_until
 
 RED = Config().leds.team_colours[0]
 TIMEOUT = 120.0
@@ -36,9 +37,7 @@ def olix() -> Iterator[EmulatedRig]:
         yield opened
 
 
-def test_flip4_part_one_is_played_on_the_emulated_pico(
-    flip4: EmulatedRig, wait_until: Wait
-) -> None:
+def test_flip4_part_one_is_played_on_the_emulated_pico(flip4: EmulatedRig) -> None:
     """The Pico restarted into its Flip 4 profile; two players throw and place their four pieces
     each by hand, every placement read through the matrix scan of the real firmware."""
     assert [e["n"] for e in flip4.pico.events if e["ev"] == "boot"] == [1, 2]
@@ -53,11 +52,11 @@ def test_flip4_part_one_is_played_on_the_emulated_pico(
             first_game=game_entry(config, "flip4", 2, 12, None),
         )
     )
-    hands = Hands(flip4.board, pump, wait_until, TIMEOUT)
+    hands = Hands(flip4.board, pump, TIMEOUT)
     rng = random.Random(2)
     try:
         for _ in range(8):
-            wait_until(lambda: hands.state()["phase"] == "await_roll", TIMEOUT)
+            wait_until(lambda: hands.state()["phase"] == "await_roll", timeout=TIMEOUT)
             hands.press_roll()
             state = hands.state()
             if state["phase"] == "await_place":
@@ -72,9 +71,7 @@ def test_flip4_part_one_is_played_on_the_emulated_pico(
     assert_within_supply(flip4, "flip4")  # 2.01 A at full white, within the 3 A supply
 
 
-def test_olix_counters_and_a_frame_in_two_parts_on_the_emulated_pico(
-    olix: EmulatedRig, wait_until: Wait
-) -> None:
+def test_olix_counters_and_a_frame_in_two_parts_on_the_emulated_pico(olix: EmulatedRig) -> None:
     """Counters on the 11x11 matrix (rows through the 74HC154) reach the host; an LED frame of
     129 pixels, sent in two parts, comes out of the NeoPixel pin whole; a stuck and a missing
     reed reach the host as they are, through the real firmware's scan."""
@@ -82,18 +79,20 @@ def test_olix_counters_and_a_frame_in_two_parts_on_the_emulated_pico(
     cells = {0, 12, 60, 120}
     for cell in cells:
         board.place(cell)
-    wait_until(lambda: backend.read().occupied() == sum(1 << c for c in cells), TIMEOUT)
+    wait_until(lambda: backend.read().occupied() == sum(1 << c for c in cells), timeout=TIMEOUT)
     colors = [(0, 0, 0)] * 129
     for cell in cells:
         colors[cell] = RED
     backend.pixels[:] = colors
     backend.pixels.show()
     wait_until(
-        lambda: board.last_frame is not None and board.last_frame.colors == tuple(colors), TIMEOUT
+        lambda: board.last_frame is not None and board.last_frame.colors == tuple(colors),
+        timeout=TIMEOUT,
     )
-    wait_until(lambda: backend.board_scan_hz > 0, TIMEOUT)  # counted over an emulated second
+    # counted over an emulated second
+    wait_until(lambda: backend.board_scan_hz > 0, timeout=TIMEOUT)
     assert_within_supply(olix, "olix")  # 7.87 A uncapped, scaled within the 6 A supply
     board.fault_stuck(30)  # a reed welded shut: a piece on a cell nobody filled
     board.fault_dead(12)  # a reed missing: its piece is never seen
     seen = (cells - {12}) | {30}
-    wait_until(lambda: backend.read().occupied() == sum(1 << c for c in seen), TIMEOUT)
+    wait_until(lambda: backend.read().occupied() == sum(1 << c for c in seen), timeout=TIMEOUT)

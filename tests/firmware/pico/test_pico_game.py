@@ -13,7 +13,7 @@ from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.records.journal import Journal
 from tests.emulated_pico import EmulatedRig, emulated_rig
-from tests.serial.game_helpers import Pump, Wait, play_lucky_game
+from tests.serial.game_helpers import Pump, play_lucky_game
 
 
 @pytest.fixture
@@ -22,12 +22,12 @@ def rig() -> Iterator[EmulatedRig]:
         yield opened
 
 
-def test_a_lucky_flix_game_against_the_emulated_pico(rig: EmulatedRig, wait_until: Wait) -> None:
+def test_a_lucky_flix_game_against_the_emulated_pico(rig: EmulatedRig) -> None:
     config = Config.of(settle_ms=60)
     entry = game_entry(config, "lucky", 2, 1949, None)
     pump = Pump(Driver(rig.backend, config, Journal(None), first_game=entry))
     try:
-        game = play_lucky_game(rig.board, pump, wait_until, timeout=120.0)
+        game = play_lucky_game(rig.board, pump, timeout=120.0)
         assert game.game_over and game.winner is not None
         kinds = [e.type for e in game.events]
         assert "line_completed" in kinds and "scored" in kinds
