@@ -52,7 +52,7 @@ def test_every_scenario_has_a_test() -> None:
 
 def test_a_205_point_line_and_the_ledger_carries_over(capsys: pytest.CaptureFixture[str]) -> None:
     state = run("payoff_205_line.jsonl", capsys)
-    (paid,) = events(state, "payoff")
+    (paid,) = events(state, "paid_off")
     assert paid["value"] == 205 and paid["values"] == [100, 50, 50, 5] and paid["team"] == 0
     assert paid["ledger"] == [205, -205]
     assert len(events(state, "token_chosen")) == 4 and len(events(state, "token_attached")) == 4
