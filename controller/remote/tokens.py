@@ -8,15 +8,19 @@ scores, the scoring seat's board enters the tokens of its Men (``enter_token``: 
 on the host, the guest's as an order), each a log entry both boards check against the dealt hand.
 
 The deal travels in the game's options, with the shares it follows from (``fair_deal``): a
-remote Pay-Off game is dealt by neither board alone, and every board checks its deal. With two
-teams each hand tells the other, so the split is no secret. More teams would tell each other's
-hands: remote Pay-Off is two teams.
+remote Pay-Off game is dealt by neither board alone, and every board checks its deal. The
+hands are no secret between the boards (the set is known: each board's hands are the
+complement of the other's); with three teams, one board seats two of them, and the other
+board's program learns how that board's tokens split between them, as a single board's
+program knows every hand. Which Man carries which token stays with its owner.
 
 >>> print(refusal("payoff", 2, {"token_mode": "digital"}))  # doctest: +ELLIPSIS
 remote Pay-Off in digital token mode commits each token and opens it at its reveal: start it ...
 >>> refusal("payoff", 2, {"token_mode": "digital", "openings": True}) is None
 True
 >>> refusal("payoff", 2, {"token_mode": "physical"}) is None
+True
+>>> refusal("payoff", 3, {"token_mode": "digital", "openings": True}) is None
 True
 """
 
@@ -37,12 +41,10 @@ PAYOFF = "payoff"
 DEAL_REFUSED = N_(
     "the host's deal is refused ({reason}): this board refuses the game and follows it no further"
 )
-TEAMS = 2
-"""Remote Pay-Off's teams: each hand tells the other's, so the deal may travel."""
 
 
 def refusal(variant: str, teams: int, options: Mapping[str, object]) -> Phrase | None:
-    """Why a hosted board does not start this game (``None``: it may)."""
+    """Why a hosted board does not start this game (``None``: it may; any number of teams)."""
     if variant != PAYOFF:
         return None
     if options.get("token_mode") != "physical" and options.get("openings") is not True:
@@ -50,8 +52,6 @@ def refusal(variant: str, teams: int, options: Mapping[str, object]) -> Phrase |
             "remote Pay-Off in digital token mode commits each token and opens it at its "
             "reveal: start it with openings true (or with token_mode physical)"
         )
-    if teams != TEAMS:
-        return why("remote Pay-Off is played by two teams, not {teams}", teams=teams)
     return None
 
 
