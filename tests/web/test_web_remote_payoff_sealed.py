@@ -356,7 +356,8 @@ def test_a_three_team_digital_game_dealt_by_neither_board_ends_alike_on_three_bo
         ours, theirs = play(host, guest, until=both_over, between=spy)
         wait_for(lambda: in_step(host, watcher), "the spectator sees the game's end")
         assert len(spied) >= 3, spied
-        assert ours["winner"] is not None and ours["ledger"] == theirs["ledger"], ours
+        assert ours["phase"] == "game_over" and ours["ledger"] == theirs["ledger"], ours
+        assert (ours["winner"] is not None) != bool(ours["draw"]), ours  # won or drawn
         assert game_of(ours) == game_of(theirs) == game_of(watcher.state())
         for side in (host, guest, watcher):
             placed = {t for kind, t in record_tokens(side) if kind == "place"} - {0}
