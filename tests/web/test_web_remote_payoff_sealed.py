@@ -110,6 +110,20 @@ def openings(message: messages.Message) -> int:
     return 0
 
 
+def nothing_carried(
+    rogue: Rogue, host: Side, guest: Side, codes: dict[str, Any]
+) -> list[messages.Message]:
+    """The spy on ``#`` reads nothing; of every host and guest message, opened with the guest's
+    keys (more than 20), none carries a token value outside an opening. Those messages."""
+    assert_read_nothing(rogue, host, codes)
+    with rogue.lock:
+        seen = list(rogue.seen)
+    read = opened(seen, joined_keys(guest))
+    assert len(read) > 20
+    assert [value for message in read for value in values_carried(message)] == []
+    return read
+
+
 def test_a_whole_digital_payoff_game_keeps_each_token_with_its_owner_until_it_is_opened(
     tmp_path: Path, mosquitto: Mosquitto
 ) -> None:
@@ -151,12 +165,7 @@ def test_a_whole_digital_payoff_game_keeps_each_token_with_its_owner_until_it_is
             assert placed <= own[side.folder.name], (side.folder, placed)
         assert opens["host"] == opens["guest"] == opens["watcher"], opens
         assert opens["host"] and set(opens["host"]) <= set(TOKENS)
-        assert_read_nothing(rogue, host, codes)
-        with rogue.lock:
-            seen = list(rogue.seen)
-        read = opened(seen, joined_keys(guest))
-        assert len(read) > 20
-        assert [value for message in read for value in values_carried(message)] == []
+        read = nothing_carried(rogue, host, guest, codes)
         assert sum(openings(message) for message in read) >= len(opens["host"])
     finally:
         rogue.close()
@@ -362,12 +371,7 @@ def test_a_three_team_digital_game_dealt_by_neither_board_ends_alike_on_three_bo
         for side in (host, guest, watcher):
             placed = {t for kind, t in record_tokens(side) if kind == "place"} - {0}
             assert placed <= own[side.folder.name], (side.folder, placed)
-        assert_read_nothing(rogue, host, codes)
-        with rogue.lock:
-            seen = list(rogue.seen)
-        read = opened(seen, joined_keys(guest))
-        assert len(read) > 20
-        assert [value for message in read for value in values_carried(message)] == []
+        nothing_carried(rogue, host, guest, codes)
     finally:
         rogue.close()
         for side in (host, guest, watcher):
