@@ -368,9 +368,13 @@ def test_a_three_team_digital_game_dealt_by_neither_board_ends_alike_on_three_bo
         assert ours["phase"] == "game_over" and ours["ledger"] == theirs["ledger"], ours
         assert (ours["winner"] is not None) != bool(ours["draw"]), ours  # won or drawn
         assert game_of(ours) == game_of(theirs) == game_of(watcher.state())
+        opens = []
         for side in (host, guest, watcher):
-            placed = {t for kind, t in record_tokens(side) if kind == "place"} - {0}
+            kept = record_tokens(side)
+            opens.append(sorted(t for kind, t in kept if kind == "open_token"))
+            placed = {t for kind, t in kept if kind == "place"} - {0}
             assert placed <= own[side.folder.name], (side.folder, placed)
+        assert opens[0] and opens[0] == opens[1] == opens[2], opens  # alike on the three
         nothing_carried(rogue, host, guest, codes)
     finally:
         rogue.close()
