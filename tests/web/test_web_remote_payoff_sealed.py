@@ -418,3 +418,31 @@ def test_the_guest_refuses_a_deal_the_shares_or_the_host_s_commitment_do_not_all
         holder.close()
         host.stop()
         guest.stop()
+
+
+def test_a_game_started_before_a_board_joined_is_dealt_from_the_host_s_share_alone(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """The host hosts, then starts a Pay-Off game before any board joined: it deals from its
+    own share and says so (no guest's share in the game's start); a board that joins then
+    takes that deal."""
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    game = {"variant": "payoff", "players": 2, "options": SEALED_GAME}
+    try:
+        host.post("/api/new_game", game)
+        codes = host.post("/api/remote/host", {})
+        host.post("/api/new_game", game)  # nobody joined: the host's share alone
+        origin = new_game_entry(host)["dealt"]
+        assert "guest" not in origin, origin
+        alone = hands(
+            TOKENS, 2, codes["game_id"], origin["after"], bytes.fromhex(origin["host"]), b""
+        )
+        guest.post("/api/remote/join", {"code": codes["code"]})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        assert guest.state()["remote"]["problem"] is None
+        for side in (host, guest):
+            assert new_game_entry(side)["options"]["deal"] == alone, side.folder
+    finally:
+        host.stop()
+        guest.stop()
