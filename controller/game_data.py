@@ -26,6 +26,16 @@ class RemoteOrigin(TypedDict):
     """This board's secret seed of its chain of dice shares (``controller.remote.fair_dice``)."""
 
 
+class DealOrigin(TypedDict):
+    """The shares a remote Pay-Off game's deal follows from (``controller.remote.fair_deal``):
+    each side's share of the game after game ``after`` (none of the guest's: the host dealt
+    alone)."""
+
+    after: int
+    host: str
+    guest: NotRequired[str]
+
+
 class NewGameData(TypedDict):
     """A ``new_game`` entry: the engine's game (``variant``, ``players``, ``seed``, ``options``),
     who plays each seat and whether hints show, the game record's key and start, and on a joined
@@ -40,3 +50,4 @@ class NewGameData(TypedDict):
     record: NotRequired[str]
     started: NotRequired[str]
     remote: NotRequired[RemoteOrigin]
+    dealt: NotRequired[DealOrigin]

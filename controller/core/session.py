@@ -184,6 +184,9 @@ class GameSession:
         """The game records, beside the journal."""
         self.dice_record: Callable[[], str | None] | None = None
         """A remote game's dice for its record (``StoredGame.dice``), set by remote play."""
+        self.dealer: Callable[[NewGameData], NewGameData] | None = None
+        """What a game's start becomes before it is journalled (remote play's host deals a
+        Pay-Off game from both boards' shares); ``NotNow`` when it cannot start now."""
         self.game: Game
         self.flow: VariantFlow
         self._offset = 0.0
@@ -309,6 +312,8 @@ class GameSession:
     def start(self, entry: NewGameData, now: float) -> list[GameEvent]:
         """Start the game of a checked ``new_game`` entry (see ``game_entry``); the events
         published."""
+        if self.dealer is not None:
+            entry = self.dealer(entry)
         entry = {**entry, "record": secrets.token_hex(8), "started": utc_now()}
         game = start(entry)
         seats, hints = entry_seats(entry)

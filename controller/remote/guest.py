@@ -29,7 +29,7 @@ from controller.core.state import RemoteView, SaidView
 from controller.errors import NotNow
 from controller.game_data import NewGameData
 from controller.records.journal import JournalError
-from controller.remote import fair_dice, messages
+from controller.remote import fair_deal, fair_dice, messages
 from controller.remote.events import RemoteDiceRefused, RemoteOrder, RemoteRefused, RemoteResync
 from controller.remote.host import actor, player
 from controller.remote.link import Broker
@@ -52,7 +52,7 @@ from controller.remote.role import Order, Role
 from controller.remote.sealed_tokens import followed, own_openings, sealing
 from controller.remote.sealing import Opener, Sealer
 from controller.remote.token_book import TokenBook
-from controller.remote.tokens import wrong_opening
+from controller.remote.tokens import deal_refusal, wrong_opening
 from controller.seats import Seat
 from engine.errors import FlixError
 from engine.game import SEED_LIMIT, Action, Phase
@@ -123,6 +123,10 @@ class Guest(Role):
         """This board's chain seed for a game of the host (kept in the journal)."""
         self.dice_problem: str | None = None
         """Why a throw of the host was refused: the game stops here until the next one."""
+        self._deal_commits: dict[int, str] = {}
+        """The host's commitment to its share of the deal of the game after each game seen."""
+        self._deal_given: dict[int, bytes] = {}
+        """This board's share of the deal of the game after each game, as it gave it."""
         controller.session.dice_record = lambda: fair_dice.record_of(
             self.fair if self.ctl.remote is self else None
         )
@@ -199,8 +203,12 @@ class Guest(Role):
             self.dropped["stale"] += 1
             return
         if verdict == "new":
+            if (problem := self._deal_refusal(snapshot)) is not None:
+                self._refuse_game(problem)
+                return
             self.remote_seats = snapshot.seats
             self._start(snapshot.new_game, snapshot.game, now)
+        self._deal_next(snapshot)
         if not self._dice(snapshot):
             return
         if self.fair is not None:
@@ -336,6 +344,33 @@ class Guest(Role):
         else:  # the same token there again (an order sent anew): the same commitment
             seal = kept.commitment
         return msgspec.structs.replace(said, token=None, seal=seal)
+
+    # ---------------------------------------------------------------- a deal neither board chooses
+
+    def _deal_refusal(self, snapshot: Snapshot) -> str | None:
+        """Why the host's new game is refused for its deal (``tokens.deal_refusal``): against
+        the commitment this board saw and the share it gave for the game the proof names (a
+        game dealt alone once this board gave its share is refused too)."""
+        proof = snapshot.new_game.dealt
+        after = max((n for n in self._deal_given if n < snapshot.game), default=None)
+        if proof is not None and (after is None or proof.after >= after):
+            after = proof.after
+        committed = None if after is None else self._deal_commits.get(after)
+        mine = None if after is None else self._deal_given.get(after)
+        return deal_refusal(snapshot.new_game, self.game_id, snapshot.game, committed, mine)
+
+    def _deal_next(self, snapshot: Snapshot) -> None:
+        """The host commits to its share of the next game's deal: the commitment is kept, and
+        a guest answers with its own share (derived from its secret seed of this game, so the
+        same again after a restart)."""
+        if snapshot.deal_next is None or self.follower.game != snapshot.game:
+            return
+        self._deal_commits[snapshot.game] = snapshot.deal_next
+        if self.spectator:
+            return
+        share = fair_deal.share(self._seed(snapshot.game), self.game_id, snapshot.game)
+        self._deal_given[snapshot.game] = share
+        self.send(messages.DEAL, messages.DealShare(snapshot.game, share.hex()))
 
     # ---------------------------------------------------------------- dice neither board chooses
 

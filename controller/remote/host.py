@@ -33,7 +33,7 @@ from controller.game_data import NewGameData
 from controller.i18n import Said
 from controller.records.journal import Entry as JournalEntry
 from controller.records.journal import JournalError
-from controller.remote import fair_dice, messages
+from controller.remote import fair_deal, fair_dice, messages
 from controller.remote.link import Broker
 from controller.remote.messages import (
     VARIANTS,
@@ -53,7 +53,7 @@ from controller.remote.role import Order, Role
 from controller.remote.sealed_tokens import on_wire, own_openings, sealing
 from controller.remote.sealing import Opener, Sealer
 from controller.remote.token_book import TokenBook
-from controller.remote.tokens import game_refusal, with_deal
+from controller.remote.tokens import PAYOFF, dealt, game_refusal, with_deal
 from engine.errors import FlixError
 from engine.game import Action, Phase
 from engine.payoff import SEALED
@@ -83,6 +83,10 @@ DICE_REFUSED = N_(
 FACES_GIVEN = N_(
     "the dice of a remote game are thrown from both boards' shares: no faces can be given "
     '(real dice read by a person: set [game] dice = "physical")'
+)
+DEAL_WAITING = N_(
+    "the deal of a Pay-Off game waits for the other board's share: it is sent as soon as that "
+    "board sees this board's commitment (try again in a moment)"
 )
 DICE_WAITING = N_(
     "the dice wait for the other board's share of throw {n}: it is sent as soon as that board "
@@ -161,6 +165,11 @@ class Host(Role):
         controller.session.dice_record = lambda: fair_dice.record_of(
             self.fair if self.ctl.remote is self else None
         )
+        self._deal_shares: dict[int, bytes] = {}
+        """The guest's shares of the deal of the game after each game, as they came."""
+        controller.session.dealer = lambda entry: (
+            self._deal(entry) if self.ctl.remote is self else entry
+        )
         if self.fair is not None:  # a restart: the throws' proofs again
             for at, throw in self.fair.proofs().items():
                 data = self.log[at - 1].data if at <= len(self.log) else None
@@ -174,12 +183,19 @@ class Host(Role):
         self.handlers[messages.ORDERS] = self.take_order
         self.handlers[messages.HELLO] = self.hello
         self.handlers[messages.DICE] = self.take_share
+        self.handlers[messages.DEAL] = self.take_deal_share
         controller.session.recorders.append(self.recorded)
 
     hears_others = True
 
     def listens(self) -> list[str]:
-        return [*super().listens(), messages.ORDERS, messages.HELLO, messages.DICE]
+        return [
+            *super().listens(),
+            messages.ORDERS,
+            messages.HELLO,
+            messages.DICE,
+            messages.DEAL,
+        ]
 
     def subscriptions(self) -> list[str]:
         joins = [request_topic(door.plate) for door in self.doors]
@@ -272,7 +288,10 @@ class Host(Role):
         """The game from its start; retained while the game runs (a finished game's is not
         left on the broker)."""
         roots = None if self.fair is None else self.fair.roots()
-        body = Snapshot(self.game, self.new_game, tuple(self.log), self.remote_seats, roots)
+        deal_next = fair_deal.commitment(self._deal_share(self.game))
+        body = Snapshot(
+            self.game, self.new_game, tuple(self.log), self.remote_seats, roots, deal_next
+        )
         self.send(messages.SNAPSHOT, body, retain=not self.ctl.game.game_over)
 
     def recorded(self, journalled: JournalEntry) -> None:
@@ -457,6 +476,10 @@ class Host(Role):
 
     # ---------------------------------------------------------------- dice neither board chooses
 
+    def _secret(self) -> bytes:
+        """The host's lasting secret its shares derive from (its signing key)."""
+        return self.keys.signing.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+
     def _fair_dice(self) -> fair_dice.HostDice | None:
         """The dice of the current game from both boards' shares (``None``: a game without
         virtual dice, or physical ones read by a person)."""
@@ -464,10 +487,9 @@ class Host(Role):
         dice = fair_dice.dice_of(game)
         if dice is None or self.ctl.config.game.dice == "physical":
             return None
-        secret = self.keys.signing.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
         path = self.ctl.session.journal.path
         folder = None if path is None else path.parent
-        return fair_dice.HostDice(game, dice, self.game_id, self.game, secret, folder)
+        return fair_dice.HostDice(game, dice, self.game_id, self.game, self._secret(), folder)
 
     def _fair_roll(self, action: Action, now: float, nonce: str | None = None) -> str | None:
         """A virtual roll thrown from both boards' shares (``"thrown"``; from the host's alone
@@ -525,6 +547,30 @@ class Host(Role):
         if thrown == "thrown" and nonce is not None:
             self._carried.add(nonce)
             self.applied += 1
+
+    # ---------------------------------------------------------------- a deal neither board chooses
+
+    def _deal_share(self, after: int) -> bytes:
+        """The host's share of the deal of the game after game ``after``."""
+        return fair_deal.share(self._secret(), self.game_id, after)
+
+    def take_deal_share(self, message: Message, now: float) -> None:
+        """The guest's share of the deal of the game after the current one (it saw the host's
+        commitment in a snapshot of this game)."""
+        share = messages.expect(message, messages.DealShare)
+        if share.after != self.game:
+            return  # a share of a game gone by (the guest answers every snapshot it takes)
+        self._deal_shares = {share.after: bytes.fromhex(share.share)}
+
+    def _deal(self, entry: NewGameData) -> NewGameData:
+        """A new game's start: a Pay-Off game dealt from both boards' shares of the game after
+        this one (from the host's alone while no board is joined); ``NotNow`` while a joined
+        board's share has not come."""
+        joined = self.keys.guest_key is not None and not self.peer_left
+        guest = self._deal_shares.get(self.game) if joined else None
+        if joined and guest is None and entry["variant"] == PAYOFF:
+            raise NotNow(why(DEAL_WAITING))
+        return dealt(entry, self.game_id, self.game, self._deal_share(self.game), guest)
 
     def refuses(self, order: str, variant: str | None = None) -> str | None:
         if order != "new_game" or variant is None or variant in VARIANTS:

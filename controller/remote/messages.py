@@ -34,6 +34,9 @@ HELLO = "hello"
 """Guest: where it is; the host answers with a snapshot."""
 DICE = "dice"
 """Guest: its share of the next throw (``DiceShare``, docs/REMOTE.md#dice-neither-board-chooses)."""
+DEAL = "deal"
+"""Guest: its share of the next Pay-Off game's deal (``DealShare``,
+docs/REMOTE.md#a-deal-neither-board-chooses)."""
 PRESENCE = "presence"
 """``presence/host`` and ``presence/guest``: online or gone (retained; the will says gone)."""
 Side = Literal["host", "guest"]
@@ -133,6 +136,19 @@ class DiceProof(_Part, frozen=True):
     guest_root: Hex | None = None
 
 
+# ---------------------------------------------------------------- a deal neither board chooses
+# (controller.remote.fair_deal: the Pay-Off hands from both boards' shares)
+
+
+class DealProof(_Part, frozen=True):
+    """A Pay-Off game's start: the shares its hands were shuffled from, each side's share of
+    the game after game ``after`` (no guest's: the host dealt alone, no board had joined)."""
+
+    after: Whole
+    host: Hex
+    guest: Hex | None = None
+
+
 # ----------------------------------------------------------------
 
 
@@ -167,6 +183,8 @@ class NewGame(_Part, frozen=True):
     variant: Name
     players: Annotated[int, msgspec.Meta(ge=1, le=6)]
     options: dict[Name, OptionValue] = {}
+    dealt: DealProof | None = None
+    """A Pay-Off game: the shares its deal (``options["deal"]``) follows from."""
 
 
 class _Message(_Part, tag_field="type", frozen=True):
@@ -183,6 +201,8 @@ class Snapshot(_Message, tag=SNAPSHOT, frozen=True):
     """The seats the joined board plays."""
     dice: DiceRoots | None = None
     """The dice's commitments (a game with virtual dice)."""
+    deal_next: Hex | None = None
+    """The host's commitment to its share of the deal of the game after this one."""
 
 
 class Entry(_Message, tag="entry", frozen=True):
@@ -318,7 +338,15 @@ class DiceShare(_Message, tag="dice_share", frozen=True):
     root: Hex
 
 
-Message = Snapshot | Entry | Order | Refused | Hello | Presence | Welcome | DiceShare
+class DealShare(_Message, tag="deal_share", frozen=True):
+    """Guest: its share of the deal of the game after game ``after``, sent once it saw the
+    host's commitment to its own share of that deal."""
+
+    after: Whole
+    share: Hex
+
+
+Message = Snapshot | Entry | Order | Refused | Hello | Presence | Welcome | DiceShare | DealShare
 """Every message of remote play."""
 M = TypeVar("M", bound=_Message)
 

@@ -7,15 +7,20 @@ no token on either board (the token rides in the real Man, which no board reads)
 scores, the scoring seat's board enters the tokens of its Men (``enter_token``: the host's seat
 on the host, the guest's as an order), each a log entry both boards check against the dealt hand.
 
-The deal travels in the game's options: with two teams each hand tells the other, so the split
-is no secret; the host's seed (which deals it) still never leaves the host. More teams would
-tell each other's hands: remote Pay-Off is two teams.
+The deal travels in the game's options, with the shares it follows from (``fair_deal``): a
+remote Pay-Off game is dealt by neither board alone, and every board checks its deal. The
+hands are no secret between the boards (the set is known: each board's hands are the
+complement of the other's); with three teams, one board seats two of them, and the other
+board's program learns how that board's tokens split between them, as a single board's
+program knows every hand. Which Man carries which token stays with its owner.
 
 >>> print(refusal("payoff", 2, {"token_mode": "digital"}))  # doctest: +ELLIPSIS
 remote Pay-Off in digital token mode commits each token and opens it at its reveal: start it ...
 >>> refusal("payoff", 2, {"token_mode": "digital", "openings": True}) is None
 True
 >>> refusal("payoff", 2, {"token_mode": "physical"}) is None
+True
+>>> refusal("payoff", 3, {"token_mode": "digital", "openings": True}) is None
 True
 """
 
@@ -24,20 +29,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from controller.core.game_log import start
-from controller.game_data import NewGameData
-from controller.remote.messages import LogEntry, NewGame
-from engine.errors import IllegalAction
+from controller.game_data import DealOrigin, NewGameData
+from controller.remote import fair_deal
+from controller.remote.messages import DealProof, LogEntry, NewGame
+from engine.errors import FlixError, IllegalAction
 from engine.game import Game
 from engine.payoff import PayOffFlix
-from engine.phrase import Phrase, why
+from engine.phrase import N_, Phrase, why
 
 PAYOFF = "payoff"
-TEAMS = 2
-"""Remote Pay-Off's teams: each hand tells the other's, so the deal may travel."""
+DEAL_REFUSED = N_(
+    "the host's deal is refused ({reason}): this board refuses the game and follows it no further"
+)
 
 
 def refusal(variant: str, teams: int, options: Mapping[str, object]) -> Phrase | None:
-    """Why a hosted board does not start this game (``None``: it may)."""
+    """Why a hosted board does not start this game (``None``: it may; any number of teams)."""
     if variant != PAYOFF:
         return None
     if options.get("token_mode") != "physical" and options.get("openings") is not True:
@@ -45,8 +52,6 @@ def refusal(variant: str, teams: int, options: Mapping[str, object]) -> Phrase |
             "remote Pay-Off in digital token mode commits each token and opens it at its "
             "reveal: start it with openings true (or with token_mode physical)"
         )
-    if teams != TEAMS:
-        return why("remote Pay-Off is played by two teams, not {teams}", teams=teams)
     return None
 
 
@@ -70,14 +75,67 @@ def game_refusal(entry: NewGameData) -> Phrase | None:
 
 
 def with_deal(public: NewGame, entry: NewGameData) -> NewGame:
-    """What the other side learns of a game's start (``public``), with a Pay-Off game's deal:
-    one hand per team, so that both boards check the entered tokens alike."""
+    """What the other side learns of a game's start (``public``), with a Pay-Off game's deal
+    (one hand per team, so that both boards check the entered tokens alike) and the shares it
+    follows from (none: a game dealt at one board, before it was hosted)."""
     if entry["variant"] != PAYOFF:
         return public
     game = start(entry)
     assert isinstance(game, PayOffFlix)
     deal = [list(hand) for hand in game.dealt]
-    return NewGame(public.variant, public.players, {**public.options, "deal": deal})
+    origin = entry.get("dealt")
+    proof = None
+    if origin is not None:
+        proof = DealProof(origin["after"], origin["host"], origin.get("guest"))
+    return NewGame(public.variant, public.players, {**public.options, "deal": deal}, proof)
+
+
+def _set_and_teams(variant: str, players: int, options: Mapping[str, object]) -> PayOffFlix:
+    """A Pay-Off game of these options (any deal left out): its token set and its teams."""
+    undealt = {key: value for key, value in options.items() if key != "deal"}
+    game = start({"variant": variant, "players": players, "seed": 0, "options": undealt})
+    assert isinstance(game, PayOffFlix)
+    return game
+
+
+def dealt(
+    entry: NewGameData, game_id: str, after: int, host: bytes, guest: bytes | None
+) -> NewGameData:
+    """Host: a Pay-Off game's start dealt from both boards' shares of the game after game
+    ``after`` (``guest`` ``None``: from the host's alone); any other game as it is."""
+    if entry["variant"] != PAYOFF:
+        return entry
+    game = _set_and_teams(entry["variant"], entry["players"], entry["options"])
+    tokens, teams = game.pay_options.tokens, game.teams
+    deal = fair_deal.hands(tokens, teams, game_id, after, host, b"" if guest is None else guest)
+    origin: DealOrigin = {"after": after, "host": host.hex()}
+    if guest is not None:
+        origin["guest"] = guest.hex()
+    return {**entry, "options": {**entry["options"], "deal": deal}, "dealt": origin}
+
+
+def deal_refusal(
+    new_game: NewGame, game_id: str, game: int, committed: str | None, mine: bytes | None
+) -> Phrase | None:
+    """Follower: why it refuses the host's game ``game`` for its deal (``fair_deal.check``);
+    ``None`` for a deal that follows from the shares, or a game other than Pay-Off."""
+    if new_game.variant != PAYOFF:
+        return None
+    try:
+        payoff = _set_and_teams(new_game.variant, new_game.players, new_game.options)
+        fair_deal.check(
+            new_game.dealt,
+            new_game.options.get("deal"),
+            payoff.pay_options.tokens,
+            payoff.teams,
+            game_id,
+            committed=committed,
+            mine=mine,
+            game=game,
+        )
+    except (fair_deal.DealRefused, FlixError) as error:
+        return why(DEAL_REFUSED, reason=str(error))
+    return None
 
 
 def wrong_opening(entry: LogEntry, error: Exception) -> Phrase | None:

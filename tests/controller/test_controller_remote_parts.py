@@ -132,6 +132,7 @@ GOOD: dict[str, dict[str, object]] = {
         "host_key": "cd" * 32,
     },
     "dice_share": {"type": "dice_share", "game": 3, "n": 1, "share": "ab" * 32, "root": "cd" * 32},
+    "deal_share": {"type": "deal_share", "after": 3, "share": "ab" * 32},
 }
 """A message of each kind, as JSON values."""
 WRONG_TYPES: dict[str, list[tuple[str, object]]] = {
@@ -143,6 +144,7 @@ WRONG_TYPES: dict[str, list[tuple[str, object]]] = {
     "presence": [("side", 0), ("online", "yes"), ("since", 5.0), ("left", None)],
     "welcome": [("role", True), ("game_id", 16), ("log_key", b"ab".hex()), ("host_key", None)],
     "dice_share": [("game", "3"), ("n", 0), ("share", "AB" * 32), ("root", "cd" * 31)],
+    "deal_share": [("after", -1), ("share", "ab" * 31)],
 }
 """Per kind, fields given a value of another type (or a text of another form)."""
 
@@ -255,7 +257,17 @@ def test_the_json_schema_names_every_kind() -> None:
     assert definitions["Order"]["additionalProperties"] is False
     assert definitions["Hello"]["properties"]["nonce"]["maxLength"] == 64
     union, components = messages.schema_components()
-    names = ("Snapshot", "Entry", "Order", "Refused", "Hello", "Presence", "Welcome", "DiceShare")
+    names = (
+        "Snapshot",
+        "Entry",
+        "Order",
+        "Refused",
+        "Hello",
+        "Presence",
+        "Welcome",
+        "DiceShare",
+        "DealShare",
+    )
     assert [ref["$ref"] for ref in union["anyOf"]] == [
         f"#/components/schemas/{name}" for name in names
     ]

@@ -16,13 +16,14 @@ import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_guest, as_host, joined_keys, topic
 from payoff_support import computers, people, remote_game, watched
-from remote_support import Side, both_over, game_of, in_step, mirror, play, wait_for
+from remote_support import FAST, Side, both_over, game_of, in_step, mirror, play, wait_for
 from rogue_support import Rogue
 from sniff_support import assert_read_nothing
 
 from controller.records.journal import Journal
 from controller.remote import messages
-from controller.remote.messages import ActionData, LogEntry, OrderAction
+from controller.remote.fair_deal import commitment, hands
+from controller.remote.messages import ActionData, DealProof, LogEntry, OrderAction
 from controller.remote.pake import Welcome
 from controller.remote.sealing import Opener
 
@@ -66,11 +67,11 @@ def view(side: Side, team: int | None) -> dict[str, Any]:
     return state
 
 
-def values_held(side: Side) -> set[int]:
+def values_held(side: Side, teams: int = 2) -> set[int]:
     """Every token value ``side`` shows at a Man (in every view) or keeps in its journal."""
     shown = {
         value
-        for team in (None, 0, 1)
+        for team in (None, *range(teams))
         for value in view(side, team)["token_holes"].values()
         if value is not None
     }
@@ -110,6 +111,20 @@ def openings(message: messages.Message) -> int:
     if isinstance(message, messages.Entry):
         return int(message.data is not None and message.data.kind == "open_token")
     return 0
+
+
+def nothing_carried(
+    rogue: Rogue, host: Side, guest: Side, codes: dict[str, Any]
+) -> list[messages.Message]:
+    """The spy on ``#`` reads nothing; of every host and guest message, opened with the guest's
+    keys (more than 20), none carries a token value outside an opening. Those messages."""
+    assert_read_nothing(rogue, host, codes)
+    with rogue.lock:
+        seen = list(rogue.seen)
+    read = opened(seen, joined_keys(guest))
+    assert len(read) > 20
+    assert [value for message in read for value in values_carried(message)] == []
+    return read
 
 
 def test_a_whole_digital_payoff_game_keeps_each_token_with_its_owner_until_it_is_opened(
@@ -153,12 +168,7 @@ def test_a_whole_digital_payoff_game_keeps_each_token_with_its_owner_until_it_is
             assert placed <= own[side.folder.name], (side.folder, placed)
         assert opens["host"] == opens["guest"] == opens["watcher"], opens
         assert opens["host"] and set(opens["host"]) <= set(TOKENS)
-        assert_read_nothing(rogue, host, codes)
-        with rogue.lock:
-            seen = list(rogue.seen)
-        read = opened(seen, joined_keys(guest))
-        assert len(read) > 20
-        assert [value for message in read for value in values_carried(message)] == []
+        read = nothing_carried(rogue, host, guest, codes)
         assert sum(openings(message) for message in read) >= len(opens["host"])
     finally:
         rogue.close()
@@ -274,5 +284,168 @@ def test_an_opening_that_does_not_fit_its_commitment_is_refused_by_either_board(
         assert journal_tokens(guest) == journalled and game_of(guest.state()) == before
     finally:
         holder.close()
+        host.stop()
+        guest.stop()
+
+
+def new_game_entry(side: Side) -> dict[str, Any]:
+    """The ``new_game`` entry of the game ``side``'s journal runs."""
+    journal = Journal(side.folder / "data")
+    try:
+        data: dict[str, Any] = dict(journal.current_game()[0].data)
+    finally:
+        journal.close()
+    return data
+
+
+def test_a_three_team_digital_game_dealt_by_neither_board_ends_alike_on_three_boards(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """Three teams, two boards: the host seats Red (a computer), the guest Blue and Yellow (two
+    computers), a spectator watches. The next game is dealt from both boards' shares (the host's
+    committed in its snapshot): all three boards hold the hands that follow from the shares
+    in the host's journal, and the host's share fits its commitment. The game is then played
+    to its end with the spy of the two-team game: before a reveal each board holds only its own
+    teams' token values (the spectator none), on ``#`` no value travels outside an opening."""
+    url = mosquitto.url
+    rogue = Rogue(mosquitto.port, subscribe=("#",))
+    host = Side(tmp_path / "host", ["--remote", url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", url, "--computer", "2:1", "--computer", "3:1"])
+    guest.config = FAST.replace("[game]\n", "[game]\nplayers = 3\n")  # seats 2 and 3 there
+    watcher = Side(tmp_path / "watcher", ["--remote", url]).start()
+    guest.start()
+    game = {
+        "variant": "payoff",
+        "players": 3,
+        "seats": [{"kind": "computer", "level": 1}],
+        "options": SEALED_GAME,
+    }
+    own: dict[str, set[int]] = {}
+    spied: list[int] = []
+
+    def spy(step: int) -> None:
+        for side in (host, guest, watcher):
+            held = values_held(side, 3)
+            state = side.state()
+            if state["scored_lines"] or state["phase"] in ("await_tokens", "game_over"):
+                return
+            assert held <= own[side.folder.name], (side.folder, held)
+        spied.append(step)
+
+    def dealt_anew() -> bool:
+        """The host starts the next game once the guest's share of its deal is in (409 while
+        the host waits for it)."""
+        return host.up.post("/api/new_game", game).status_code == 200
+
+    try:
+        host.post("/api/new_game", game)
+        codes = host.post("/api/remote/host", {"seats": [1, 2]})
+        guest.post("/api/remote/join", {"code": codes["code"]})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
+        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        first = remote_game(guest)
+        wait_for(dealt_anew, "the host deals the next game from both shares")
+        for side in (guest, watcher):
+            wait_for(lambda side=side: remote_game(side) > first, "the next game is followed")
+            wait_for(lambda side=side: in_step(host, side), "all three boards in the game")
+        started = new_game_entry(host)
+        origin = started["dealt"]
+        assert origin["after"] == first and "guest" in origin, origin
+        shares = bytes.fromhex(origin["host"]), bytes.fromhex(origin["guest"])
+        fair = hands(TOKENS, 3, codes["game_id"], first, *shares)
+        for side in (host, guest, watcher):
+            assert new_game_entry(side)["options"]["deal"] == fair, side.folder
+            assert [view(side, team)["dealt"] for team in range(3)] == fair, side.folder
+        own["host"], own["watcher"] = set(fair[0]), set()
+        own["guest"] = set(fair[1]) | set(fair[2])
+        commitments = [
+            message.deal_next
+            for message in opened(list(rogue.seen), joined_keys(guest))
+            if isinstance(message, messages.Snapshot) and message.game == first
+        ]
+        assert commitments and set(commitments) == {commitment(shares[0])}
+        ours, theirs = play(host, guest, until=both_over, between=spy)
+        wait_for(lambda: in_step(host, watcher), "the spectator sees the game's end")
+        assert len(spied) >= 3, spied
+        assert ours["phase"] == "game_over" and ours["ledger"] == theirs["ledger"], ours
+        assert (ours["winner"] is not None) != bool(ours["draw"]), ours  # won or drawn
+        assert game_of(ours) == game_of(theirs) == game_of(watcher.state())
+        opens = []
+        for side in (host, guest, watcher):
+            kept = record_tokens(side)
+            opens.append(sorted(t for kind, t in kept if kind == "open_token"))
+            placed = {t for kind, t in kept if kind == "place"} - {0}
+            assert placed <= own[side.folder.name], (side.folder, placed)
+        assert opens[0] and opens[0] == opens[1] == opens[2], opens  # alike on the three
+        nothing_carried(rogue, host, guest, codes)
+    finally:
+        rogue.close()
+        for side in (host, guest, watcher):
+            side.stop()
+
+
+def test_the_guest_refuses_a_deal_the_shares_or_the_host_s_commitment_do_not_allow(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """The guest gave its share of the next game's deal (on the host's snapshot that brought
+    it the game). A holder of the guest's keys then
+    starts games as the host: one whose host share does not fit the commitment the guest saw,
+    one whose hands do not follow from its shares. The guest refuses each (its
+    ``remote.problem``), its journal and game unchanged."""
+    host, guest = people(tmp_path, mosquitto, SEALED_GAME)
+    holder = Outsider(mosquitto.port)
+    try:
+        keys = joined_keys(guest)
+        first = remote_game(guest)
+        before, started = game_of(guest.state()), new_game_entry(guest)
+        forged_share = "5a" * 32
+        deal = hands(TOKENS, 2, keys.game_id, first, bytes.fromhex(forged_share), b"\x01" * 32)
+        plants = [
+            (DealProof(first, forged_share, "01" * 32), deal, "does not fit its commitment"),
+            (DealProof(first + 50, forged_share), [deal[1], deal[0]], "do not follow from"),
+        ]
+        where = topic(keys.game_id, messages.SNAPSHOT)
+        for n, (proof, hands_dealt, said) in enumerate(plants, 1):
+            options = {**SEALED_GAME, "deal": hands_dealt}
+            new = messages.NewGame("payoff", 2, options, proof)
+            snapshot = messages.Snapshot(first + 100 * n, new, (), (1,))
+            holder.publish(where, as_host(keys).seal(where, snapshot))
+            wait_for(
+                lambda said=said: said in (guest.state()["remote"]["problem"] or ""),
+                f"the guest refuses the deal ({said})",
+            )
+            assert game_of(guest.state()) == before and new_game_entry(guest) == started
+            assert remote_game(guest) == first
+    finally:
+        holder.close()
+        host.stop()
+        guest.stop()
+
+
+def test_a_game_started_before_a_board_joined_is_dealt_from_the_host_s_share_alone(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """The host hosts, then starts a Pay-Off game before any board joined: it deals from its
+    own share and says so (no guest's share in the game's start); a board that joins then
+    takes that deal."""
+    host = Side(tmp_path / "host", ["--remote", mosquitto.url]).start()
+    guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
+    game = {"variant": "payoff", "players": 2, "options": SEALED_GAME}
+    try:
+        host.post("/api/new_game", game)
+        codes = host.post("/api/remote/host", {})
+        host.post("/api/new_game", game)  # nobody joined: the host's share alone
+        origin = new_game_entry(host)["dealt"]
+        assert "guest" not in origin, origin
+        alone = hands(
+            TOKENS, 2, codes["game_id"], origin["after"], bytes.fromhex(origin["host"]), b""
+        )
+        guest.post("/api/remote/join", {"code": codes["code"]})
+        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        assert guest.state()["remote"]["problem"] is None
+        for side in (host, guest):
+            assert new_game_entry(side)["options"]["deal"] == alone, side.folder
+    finally:
         host.stop()
         guest.stop()
