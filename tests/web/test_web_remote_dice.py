@@ -441,9 +441,8 @@ async def test_the_guest_s_share_goes_with_its_move_and_the_next_roll_waits_for_
         await game.act(follow=False)
         fair = host.fair
         assert fair is not None
-        await game.until(
-            partial(holds_share, fair, n),
-            f"the guest's share of throw {n}, with its move",
+        await wait_until_async(
+            partial(holds_share, fair, n), f"the guest's share of throw {n}, with its move"
         )
         assert guest.follower.applied < len(host.log)  # the guest has not read the placement
         ours = game.a.ctl.game
@@ -455,7 +454,7 @@ async def test_the_guest_s_share_goes_with_its_move_and_the_next_roll_waits_for_
         guest.handlers.update(reads)
         for topic, message, now in held_back:
             reads[topic](message, now)
-        await game.until(game.in_step, "the guest reads the held-back log")
+        await wait_until_async(game.in_step, "the guest reads the held-back log")
         if passed:
             break
     else:
