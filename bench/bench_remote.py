@@ -11,6 +11,9 @@ is sealed (ChaCha20-Poly1305; the host's with the MAC that proves them to the gu
 watches, so nothing is signed) as in play. The join exchange
 (SPAKE2, once per join) is timed on its own; the games start from keys drawn at random, as
 a welcome gives them, so that setting up 500 games does not take minutes.
+The same figures for Pay-Off in digital token mode with openings (``_PayOffGame``): every
+placement carries a token, committed in the owner's token book (written and fsynced) before
+the host's log entry or the guest's order leaves, each board with a data directory of its own.
 Under a flood, one game moves every ``FLOOD_PACE_S`` while
 an outsider (a client without the key, in a thread of its own) publishes ``FLOOD_PER_S``
 hostile messages a second on the game's topics: junk, forged bodies, nesting 977 and 10,000
@@ -20,6 +23,7 @@ deep, messages just under the snapshot's limit and of 1 MB.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import random
 import secrets
@@ -40,7 +44,9 @@ from bench.bench_scale import scaled
 from controller.config import Config
 from controller.core.session import game_entry
 from controller.driver import Driver
+from controller.errors import NotNow
 from controller.records.journal import Journal
+from controller.records.model import GameOptions
 from controller.remote import fair_dice, messages
 from controller.remote.codes import new_code
 from controller.remote.guest import Guest
@@ -48,8 +54,10 @@ from controller.remote.host import Host, HostKeys
 from controller.remote.inbox import SNAPSHOT_BYTES
 from controller.remote.link import Broker
 from controller.remote.pake import Door, Joiner, Welcome
+from engine.bitboard import scan_forward
 from engine.dice import DICE
 from engine.game import Action, Phase
+from engine.payoff import SEALED, PayOffFlix
 from sim.board import SimBoard
 
 SINGLE_MOVES = 200
@@ -60,6 +68,13 @@ PACE_S = 5.0
 """Each game moves every this many seconds in the concurrent runs (a brisk game: a move is a
 throw, a placement and often a call)."""
 MOVES_PER_GAME = 6
+PAYOFF_OPTIONS: GameOptions = {
+    "token_mode": "digital",
+    "openings": True,
+    "tokens": list(range(1, 65)),
+}
+"""Pay-Off with every token committed at its placement and opened when revealed: 64 tokens, a
+hand of 32 a team, so that every placement of a game can carry one."""
 TARGET_P99_MS = 250.0
 FLOOD_MOVES = 200
 FLOOD_PACE_S = 0.05
@@ -76,12 +91,13 @@ FLOOD_TOPICS = (
 
 
 class _Side:
-    """One board of one game: a controller on a simulated board, driven as the service does."""
+    """One board of one game: a controller on a simulated board, driven as the service does
+    (``folder``: its data directory, the journal and token book on disk; ``None``: in memory)."""
 
-    def __init__(self) -> None:
-        self.config = Config.of(settle_ms=0, variant="qubic")
+    def __init__(self, variant: str = "qubic", folder: Path | None = None) -> None:
+        self.config = Config.of(settle_ms=0, variant=variant)
         self.backend = SimBoard(frame_limit=4)
-        self.journal = Journal(None)
+        self.journal = Journal(folder)
         self.driver = Driver(self.backend, self.config, self.journal)
         self.ctl = self.driver.controller
         self.arrived: Callable[[], None] | None = None
@@ -98,9 +114,14 @@ class _Game:
     """A host and a guest; ``move`` places a Man for the seat to move and times the trip."""
 
     def __init__(
-        self, broker: Broker, keys: HostKeys, welcome: Welcome, times: list[float]
+        self,
+        broker: Broker,
+        keys: HostKeys,
+        welcome: Welcome,
+        times: list[float],
+        sides: tuple[_Side, _Side] | None = None,
     ) -> None:
-        self.a, self.b = _Side(), _Side()
+        self.a, self.b = sides or (_Side(), _Side())
         self.times = times
         doors = (Door(new_code(), False, used=True), Door(new_code(), True))
         self.host = Host(self.a.ctl, broker, keys, doors, (1,), self.a.order, lambda: None)
@@ -136,26 +157,111 @@ class _Game:
         self.done.clear()
         self._waiting = (other, hole, time.perf_counter())
         action = Action("place", hole=hole, at=mover.ctl.game_time(mover.backend.clock.now()))
+        self._play(mover, action)
 
-        def relay(now: float) -> None:
-            self.guest.relays(action, now)
-
-        if mover is a:
-            a.order(lambda now: a.ctl.follow_action(action, now))
+    def _play(self, mover: _Side, action: Action) -> None:
+        """``action`` made on ``mover``'s board: the host's carries it out, the guest's relays
+        it to the host."""
+        if mover is self.a:
+            mover.order(lambda now: mover.ctl.follow_action(action, now))
         else:
-            self.b.order(relay)
+            mover.order(partial(self._relay, action))
+
+    def _relay(self, action: Action, now: float) -> None:
+        self.guest.relays(action, now)
+
+    def settled(self) -> bool:
+        """Whether the next move may follow, once the last one reached the other board."""
+        return True
 
     def _check(self, side: _Side) -> None:
         waiting = self._waiting
-        if waiting is None or waiting[0] is not side:
-            return
-        other, hole, started = waiting
-        if other.ctl.game.men[0] >> hole & 1 or other.ctl.game.men[1] >> hole & 1:
-            deferred = other.driver.renderer.next_deadline()
-            extra = 0.0 if deferred is None else max(0.0, deferred - other.backend.clock.now())
-            self.times.append(time.perf_counter() - started + extra)
-            self._waiting = None
+        if waiting is not None and waiting[0] is side:
+            other, hole, started = waiting
+            if other.ctl.game.men[0] >> hole & 1 or other.ctl.game.men[1] >> hole & 1:
+                deferred = other.driver.renderer.next_deadline()
+                extra = 0.0 if deferred is None else max(0.0, deferred - other.backend.clock.now())
+                self.times.append(time.perf_counter() - started + extra)
+                self._waiting = None
+        if self._waiting is None and self.settled():
             self.done.set()
+
+
+class _PayOffGame(_Game):
+    """A game of Pay-Off in digital token mode with openings, each board with its data
+    directory in ``folder``: every placement carries a token of the mover's hand, so every move
+    carries its commitment (the owner's token book written and fsynced before the host's log
+    entry or the guest's order is sent). With no hole left where a token may go (one that
+    completes a line takes none), the host's seat resigns (every token is opened) and a new game
+    is dealt."""
+
+    def __init__(
+        self, folder: Path, broker: Broker, keys: HostKeys, welcome: Welcome, times: list[float]
+    ) -> None:
+        here = Path(tempfile.mkdtemp(dir=folder))
+        host, guest = _Side("payoff", here / "host"), _Side("payoff", here / "guest")
+        host.order(partial(self._new_game, host))
+        super().__init__(broker, keys, welcome, times, (host, guest))
+        self.placed = 0
+        """The placements made (each timed unless lost)."""
+        self.unsealed = 0
+        """The placements that reached the other board without a commitment in the host's log
+        (or with their token's value there)."""
+
+    @staticmethod
+    def _new_game(side: _Side, now: float) -> None:
+        side.ctl.follow_new_game(game_entry(side.config, "payoff", 2, None, PAYOFF_OPTIONS), now)
+
+    async def stop(self) -> None:
+        await super().stop()
+        self.a.journal.close()
+        self.b.journal.close()
+
+    def ready(self) -> bool:
+        return self.settled()
+
+    def settled(self) -> bool:
+        """The guest applied the host's whole log (its board shows its own last placement too,
+        its hand without that token)."""
+        follower = self.guest.follower
+        return follower.game == self.host.game and follower.applied == len(self.host.log)
+
+    def _check(self, side: _Side) -> None:
+        waiting = self._waiting
+        super()._check(side)
+        if waiting is not None and self._waiting is None:  # this placement arrived
+            data, seal = self.host.log[-1].data, self.host.log[-1].seal
+            placed = data is not None and data.kind == "place" and data.token == SEALED
+            self.unsealed += not placed or seal is None
+
+    def move(self) -> None:
+        """The seat to move places a Man with the first token of its hand in a random hole
+        that takes one (nothing while the guest is not in step or tokens are being opened)."""
+        a = self.a
+        if not self.settled():
+            return
+        if a.ctl.game.game_over:
+            with contextlib.suppress(NotNow):  # the guest's share of the deal is still coming
+                a.order(partial(self._new_game, a))
+            return
+        if a.ctl.game.phase != Phase.AWAIT_PLACE:
+            return
+        mover = a if a.ctl.game.to_move == 0 else self.b
+        game = mover.ctl.game
+        assert isinstance(game, PayOffFlix)
+        team = game.team_of_seat[game.to_move]
+        free = game.allowed & ~game.completing(team)
+        if not free or not game.hands[team]:
+            self._play(a, Action("resign", seat=0))
+            return
+        other = self.b if mover is a else a
+        hole = random.choice(list(scan_forward(free)))
+        self.done.clear()
+        self._waiting = (other, hole, time.perf_counter())
+        self.placed += 1
+        at = mover.ctl.game_time(mover.backend.clock.now())
+        action = Action("place", hole=hole, token=game.hands[team][0], at=at)
+        self._play(mover, action)
 
 
 def _free_port() -> int:
@@ -217,12 +323,18 @@ def _join_exchange() -> float:
     return time.perf_counter() - started
 
 
-async def _games(broker: Broker, count: int, times: list[float]) -> list[_Game]:
+NewGame = Callable[[Broker, HostKeys, Welcome, list[float]], _Game]
+"""Makes one game of a probe (``_Game``: Qubic; ``_PayOffGame``: Pay-Off with commitments)."""
+
+
+async def _games(
+    broker: Broker, count: int, times: list[float], make: NewGame = _Game
+) -> list[_Game]:
     """``count`` games, connected and in step. The boards' objects are then left out of the
     garbage collector's scans: a real board's process holds one board, this one a thousand, and
     the full scans of a heap that size were the tail of the figure, not the link."""
     gc.unfreeze()
-    games = [_Game(broker, *_keys(), times) for _ in range(count)]
+    games = [make(broker, *_keys(), times) for _ in range(count)]
     for game in games:
         game.start()
     deadline = time.monotonic() + 60 + count * 0.2
@@ -235,9 +347,9 @@ async def _games(broker: Broker, count: int, times: list[float]) -> list[_Game]:
     return games
 
 
-async def _single(broker: Broker, moves: int) -> list[float]:
+async def _single(broker: Broker, moves: int, make: NewGame = _Game) -> list[float]:
     times: list[float] = []
-    (game,) = await _games(broker, 1, times)
+    (game,) = await _games(broker, 1, times, make)
     for _ in range(moves):
         game.move()
         await asyncio.wait_for(game.done.wait(), 10)
@@ -246,9 +358,9 @@ async def _single(broker: Broker, moves: int) -> list[float]:
     return times
 
 
-async def _concurrent(broker: Broker, count: int) -> tuple[list[float], int]:
+async def _concurrent(broker: Broker, count: int, make: NewGame = _Game) -> tuple[list[float], int]:
     times: list[float] = []
-    games = await _games(broker, count, times)
+    games = await _games(broker, count, times, make)
     lost = 0
 
     async def play(game: _Game) -> None:
@@ -265,6 +377,43 @@ async def _concurrent(broker: Broker, count: int) -> tuple[list[float], int]:
     await asyncio.gather(*(play(game) for game in games))
     await asyncio.gather(*(game.stop() for game in games))
     return times, lost
+
+
+def _curve(broker: Broker, prefix: str, make: NewGame = _Game) -> dict[str, float]:
+    """N games at once for each N of ``GAME_COUNTS`` but the first: ``{prefix}_N_rtt_ms_p50`` /
+    ``_p99`` and ``{prefix}_N_lost``; ``{prefix}_max_p99_le_250ms``, the most within the
+    target."""
+    figures: dict[str, float] = {}
+    best = 0
+    for count in map(scaled, GAME_COUNTS[1:]):
+        times, lost = asyncio.run(_concurrent(broker, count, make))
+        p99 = _ms(times, 0.99)
+        figures[f"{prefix}_{count}_rtt_ms_p50"] = _ms(times, 0.5)
+        figures[f"{prefix}_{count}_rtt_ms_p99"] = p99
+        figures[f"{prefix}_{count}_lost"] = lost
+        if p99 <= TARGET_P99_MS and not lost:
+            best = count
+    figures[f"{prefix}_max_p99_le_250ms"] = best
+    return figures
+
+
+def _payoff(broker: Broker, folder: Path) -> dict[str, float]:
+    """The figures of Pay-Off with commitments (``measure``), the boards' data in ``folder``."""
+    made: list[_PayOffGame] = []
+
+    def make(broker: Broker, keys: HostKeys, welcome: Welcome, times: list[float]) -> _Game:
+        made.append(_PayOffGame(folder, broker, keys, welcome, times))
+        return made[-1]
+
+    single = asyncio.run(_single(broker, scaled(SINGLE_MOVES), make))
+    figures = {
+        "remote_payoff_rtt_ms_p50": _ms(single, 0.5),
+        "remote_payoff_rtt_ms_p99": _ms(single, 0.99),
+        **_curve(broker, "remote_payoff_games", make),
+    }
+    figures["remote_payoff_moves"] = sum(game.placed for game in made)
+    figures["remote_payoff_unsealed"] = sum(game.unsealed for game in made)
+    return figures
 
 
 def _hostile(i: int) -> bytes:
@@ -488,7 +637,12 @@ def measure() -> dict[str, float | str]:
     flood of hostile messages); ``remote_join_exchange_ms`` (the median of 20 whole join
     exchanges); ``remote_throw_ms_p50``/``_p99`` (a game of Lucky Flix, every throw from both
     boards' shares), ``remote_throw_work_us`` and ``remote_throw_chain_ms`` (its work, without
-    the link)."""
+    the link); the same round trips for Pay-Off in digital token mode with openings, every
+    placement carrying a token and so its commitment, each board with its journal and token
+    book on disk: ``remote_payoff_rtt_ms_p50``/``_p99`` (one game), per N
+    ``remote_payoff_games_N_rtt_ms_p50``/``_p99`` and ``remote_payoff_games_N_lost``,
+    ``remote_payoff_games_max_p99_le_250ms``, ``remote_payoff_moves`` (the placements timed)
+    and ``remote_payoff_unsealed`` (those the host's log showed without a commitment: 0)."""
     if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
         return {"remote": "mosquitto is missing (bash scripts/setup-system.sh)"}
     figures: dict[str, float | str] = {}
@@ -517,16 +671,10 @@ def measure() -> dict[str, float | str]:
             figures["remote_flood_rtt_ms_p50"] = _ms(flooded, 0.5)
             figures["remote_flood_rtt_ms_p99"] = _ms(flooded, 0.99)
             figures["remote_flood_messages"] = sent
-            best = 0
-            for count in map(scaled, GAME_COUNTS[1:]):
-                times, lost = asyncio.run(_concurrent(broker, count))
-                p99 = _ms(times, 0.99)
-                figures[f"remote_games_{count}_rtt_ms_p50"] = _ms(times, 0.5)
-                figures[f"remote_games_{count}_rtt_ms_p99"] = p99
-                figures[f"remote_games_{count}_lost"] = lost
-                if p99 <= TARGET_P99_MS and not lost:
-                    best = count
-            figures["remote_games_max_p99_le_250ms"] = best
+            figures.update(_curve(broker, "remote_games"))
+            payoff = Path(folder) / "payoff"
+            payoff.mkdir()
+            figures.update(_payoff(broker, payoff))
         finally:
             process.terminate()
             process.wait()
