@@ -43,6 +43,12 @@ def place(service: Service, page: Page, name: str, team: int) -> None:
     expect(hole(page, name)).to_have_attribute("data-team", str(team))
 
 
+def roll(service: Service, faces: str) -> None:
+    """Enter the faces thrown; a refusal fails with the service's reason."""
+    answer = service.post("/api/roll", {"faces": faces})
+    assert answer.status_code == 200, f"{answer.text}\n{service.output()[-2000:]}"
+
+
 def win_qubic(service: Service, page: Page) -> None:
     """Red fills R-I-S..R-I-C while Blue plays Y-I-S..Y-I-D."""
     for red, blue in zip("SHD", "SHD", strict=True):
@@ -161,18 +167,18 @@ def test_a_lost_turn_is_a_banner_until_the_next_roll(
     body = {"variant": "lucky", "players": 2, "seed": 7}
     assert service.post("/api/new_game", body).status_code == 200
     page = open_page(service, **PHONE)
-    assert service.post("/api/roll", {"faces": "yellow/II/win"}).status_code == 200
+    roll(service, "yellow/II/win")
     expect(page.locator("#log li").last).to_contain_text(
         "rolled yellow / floor II / win: 4 holes lit"
     )
     place(service, page, "Y-II-H", 0)
     expect(page.locator("#dice .die")).to_have_count(0)  # Blue's turn: Red's dice are gone
-    assert service.post("/api/roll", {"faces": "yellow/II/win"}).status_code == 200
+    roll(service, "yellow/II/win")
     expect(page.locator("#log li").last).to_contain_text(
         "rolled yellow / floor II / win: 3 holes lit"
     )
     place(service, page, "Y-II-S", 1)
-    assert service.post("/api/roll", {"faces": "yellow/II/hearts"}).status_code == 200
+    roll(service, "yellow/II/hearts")
     banner = page.locator("#banner")
     expect(banner).to_contain_text("Red (player 1) loses the turn")
     expect(banner).to_have_attribute("aria-live", "assertive")
@@ -281,7 +287,7 @@ def test_sound_is_off_until_asked_for(service: Service, open_page: Callable[...,
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     sound = page.locator("#sound")
     expect(sound).to_have_attribute("aria-pressed", "false")
-    assert service.post("/api/roll", {"faces": "yellow/II/win"}).status_code == 200
+    roll(service, "yellow/II/win")
     expect(page.locator("#dice .die")).to_have_count(3)
     assert page.evaluate("window.tones") == 0
     place(service, page, "Y-II-H", 0)
