@@ -46,6 +46,8 @@ MIN_TOKEN = 16
 rate the service lets wrong tokens through (docs/THREATS.md)."""
 MAX_TOKEN = 128
 """The longest access token taken."""
+MAX_SEAT_TABLES = 6
+"""The most ``[[game.seats]]`` tables a configuration takes."""
 TOPIC_WORD = "^[A-Za-z0-9_\\-]{1,64}$"
 """A topic level Home Assistant takes as a node id (and this project as a discovery prefix)."""
 
@@ -152,7 +154,7 @@ def team_names(value: Any) -> list[str]:
 
 
 def seats(value: Any) -> list[Tables]:
-    if not isinstance(value, list) or len(value) > 6:
+    if not isinstance(value, list) or len(value) > MAX_SEAT_TABLES:
         raise Refused('up to six [[game.seats]] tables, e.g. kind = "computer", level = 3')
     try:
         return [

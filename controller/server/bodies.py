@@ -21,7 +21,7 @@ from starlette.responses import Response
 
 from controller.computer.level_guide import LevelGuide
 from controller.config import Config, settings_specs
-from controller.config_checks import MAX_TOKEN
+from controller.config_checks import MAX_SEAT_TABLES, MAX_TOKEN
 from controller.config_file import TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
 from controller.games import game_names
@@ -83,39 +83,42 @@ Variant = Annotated[
 Level = Annotated[int, Meta(ge=LEVELS.start, le=LEVELS.stop - 1, description="a level 1..5")]
 SeatKind = Literal["human", "computer"]
 Name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN}
+SEAT_SCHEMA = {
+    "anyOf": [
+        {
+            "type": "object",
+            "required": ["kind"],
+            "additionalProperties": False,
+            "properties": {
+                "kind": {"const": HUMAN},
+                "level": {"type": "null"},
+                "name": {"anyOf": [Name, {"type": "null"}]},
+            },
+        },
+        {
+            "type": "object",
+            "required": ["kind"],
+            "additionalProperties": False,
+            "properties": {
+                "kind": {"const": COMPUTER},
+                "level": {
+                    "type": "integer",
+                    "minimum": LEVELS.start,
+                    "maximum": LEVELS.stop - 1,
+                },
+                "name": {"anyOf": [Name, {"type": "null"}]},
+            },
+        },
+    ],
+}
+"""A seat's table as the document states it (``new_game``'s seats, ``[[game.seats]]``), each
+checked, with the seat it concerns named, by ``controller.seats``."""
 SeatChoice = Annotated[
-    Any,  # checked, with the seat it concerns named, by ``controller.seats``
+    Any,
     Meta(
         description="Who plays a seat: a person, or the computer at a level (a wrong one "
         "answers 400 naming the seat)",
-        extra_json_schema={
-            "anyOf": [
-                {
-                    "type": "object",
-                    "required": ["kind"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "kind": {"const": HUMAN},
-                        "level": {"type": "null"},
-                        "name": {"anyOf": [Name, {"type": "null"}]},
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["kind"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "kind": {"const": COMPUTER},
-                        "level": {
-                            "type": "integer",
-                            "minimum": LEVELS.start,
-                            "maximum": LEVELS.stop - 1,
-                        },
-                        "name": {"anyOf": [Name, {"type": "null"}]},
-                    },
-                },
-            ],
-        },
+        extra_json_schema=SEAT_SCHEMA,
     ),
 ]
 PlayerName = Annotated[
@@ -283,22 +286,23 @@ _BOUNDS = ("gt", "ge", "lt", "le", "multiple_of", "pattern", "min_length", "max_
 
 def _page_type(declared: Declared, allowed: str) -> Any:
     """A setting's type as the page's body takes it: the declaration's type and bounds,
-    described by the values it takes; a list of tables (the seats) as any JSON values, each
-    checked by the setting's own check (which names the seat and the key it refuses)."""
+    described by the values it takes; the list of tables (the seats) as ``new_game``'s seats
+    (up to ``MAX_SEAT_TABLES``), each checked by the setting's own check (which names the seat
+    and the key it refuses)."""
     base = declared.base
-    if get_origin(base) is tuple:
-        item = get_args(base)[0]
-        base = (
-            list[Any]
-            if isinstance(item, type) and is_dataclass(item)
-            else GenericAlias(list, (item,))
-        )
     bounds = {
         name: getattr(meta, name)
         for meta in declared.metas
         for name in _BOUNDS
         if getattr(meta, name) is not None
     }
+    if get_origin(base) is tuple:
+        item = get_args(base)[0]
+        if isinstance(item, type) and is_dataclass(item):  # a seat, the only table listed
+            base = list[Annotated[Any, Meta(extra_json_schema=SEAT_SCHEMA)]]
+            bounds["max_length"] = MAX_SEAT_TABLES
+        else:
+            base = GenericAlias(list, (item,))
     return Annotated[base, Meta(**bounds, description=allowed)]
 
 

@@ -67,6 +67,8 @@ def _value(config: Config, table: str, key: str) -> object:
     """The setting ``table.key`` of ``config``."""
     value: object = getattr(getattr(config, table), key)
     return value
+
+
 TAGS = ("settings",)
 
 
@@ -92,9 +94,9 @@ def _json(value: object) -> Any:
 def _changes(body: Body) -> SettingsTables:
     """The body's settings (the page's only: the body's document names no other), each
     checked on its own by its declaration as a start checks it, in its canonical form: a value
-    of a form the document cannot state (a seat) is a ``BadOrder`` (400), one the document
-    allows that the configuration refuses (a port out of range, no such file, no such
-    backend) a ``NotNow`` (409)."""
+    of a form the document does not allow (a seat's table it does not describe) is a
+    ``BadOrder`` (400), one the document allows that the configuration refuses (a port out of
+    range, no such file, no such backend) a ``NotNow`` (409)."""
     changes: SettingsTables = {}
     for section in PAGE_SETTINGS:
         values = getattr(body, section)
