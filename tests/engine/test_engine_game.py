@@ -11,7 +11,7 @@ from engine.bitboard import scan_forward
 from engine.dice import Throw
 from engine.errors import IllegalAction, IllegalPlacement, SettingError, UnknownVariant
 from engine.events import BlockRequested, LineCompleted, Scored
-from engine.game import Action, Game, Options
+from engine.game import Action, ActionKind, Game, Options
 from engine.holes import name, parse
 from engine.lucky import LuckyFlix, LuckyOptions
 from engine.phrase import why
@@ -400,6 +400,10 @@ def test_refusals_name_the_variant_and_the_team() -> None:
         new_game("qubic").pop()
     with pytest.raises(IllegalAction, match=r"^unknown action 'dance' in qubic$"):
         qubic.apply(Action("dance"))
+    others: tuple[ActionKind, ...] = ("withdraw", "substitute", "enter_token", "open_token")
+    for kind in others:  # other games' actions
+        with pytest.raises(IllegalAction, match=rf"^unknown action '{kind}' in qubic$"):
+            qubic.apply(Action(kind, seat=0))
 
 
 def test_a_refusal_after_a_throw_rewinds_the_dice_too(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -553,6 +557,9 @@ def test_bad_player_counts_and_seeds_are_named() -> None:
         assert str(error.value) == (
             f"players must be 2, 3, 4 (2 teams) or 6 (3 teams), not {players!r}"
         )
+    with pytest.raises(SettingError) as error:
+        new_game("olix", 3)  # a game of one player count names just that one
+    assert str(error.value) == "players must be 2, not 3"
     with pytest.raises(SettingError) as error:
         new_game("qubic", 2, -1)
     assert str(error.value) == f"seed must be a whole number 0..{2**63 - 1}: -1"

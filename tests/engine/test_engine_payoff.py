@@ -684,7 +684,10 @@ def test_a_sealed_token_hides_its_value_until_opened_and_the_line_waits_for_it()
     events = game.call(0, at=30.5)
     assert types(events) == ["scored", "turn"] and game.phase == "await_tokens"
     assert game.game_value is None and game.allowed == (1 << parse("R-I-S") | 1 << parse("R-I-H"))
-    with pytest.raises(IllegalAction, match="team 0 holds no further unused token 1 for R-I-S"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"^team 0 holds no further unused token 1 for R-I-S: the opening is refused$",
+    ):
         game.open_token("R-I-S", 1)
     with pytest.raises(IllegalAction, match="no token to open there now"):
         game.open_token("R-I-D", 100)

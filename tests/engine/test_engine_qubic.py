@@ -116,7 +116,7 @@ def test_no_block_request_unless_both_others_have_an_open_three() -> None:
 
 def test_block_request_only_by_another_player_with_three_players() -> None:
     game = three_player_open_threes()
-    with pytest.raises(IllegalAction, match="mover"):
+    with pytest.raises(IllegalAction, match=r"^player 1 is the mover and cannot request a block$"):
         game.request_block(0)
     with pytest.raises(IllegalAction, match="3 individual players"):
         qubic(2).request_block(1)

@@ -4,11 +4,15 @@ the board and the web page show the players what these fields say."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from engine.bitboard import popcount, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement
 from engine.events import Event
-from engine.holes import parse
+from engine.holes import Hole, parse
+from engine.lines import completed_lines
 from engine.tactflix import SUBSTITUTE, WITHDRAW, TacTFlix
 from engine.variants import new_game
 from tests.engine.engine_helpers import types
@@ -335,3 +339,38 @@ def test_the_scoring_team_may_call_a_line_its_last_free_play_completed() -> None
     events = game.call(0, at=3.5)
     assert types(events) == ["scored", "burocrats_won", "turn"]
     assert game.free_plays == 1 and game.burocrat_supply[0] == 2 and game.to_move == 0
+
+
+def filled_but_a_scoring_hole(seed: int) -> tuple[TacTFlix, Hole]:
+    """Three players with Men to spare, every hole but one filled by placements that complete
+    no line, and the last hole completing a line for the player to move."""
+    rng = random.Random(seed)
+    game = tactflix(players=3, men_per_team=25)
+    while popcount(game.occupied) < 63:
+        holes = list(scan_forward(game.allowed))
+        rng.shuffle(holes)
+        for hole in holes:
+            game.place(hole)
+            if game.seq_team is None:
+                break
+            game.pop()
+        else:
+            return filled_but_a_scoring_hole(seed + 1000)
+    last = game.allowed.bit_length() - 1
+    if not completed_lines(game.pieces(game.team_of_seat[game.to_move]) | 1 << last, last):
+        return filled_but_a_scoring_hole(seed + 1)
+    return game, last
+
+
+def test_free_plays_are_lost_when_the_board_is_full() -> None:
+    """§6: the free play is "a placement anywhere", so a line that fills the board's last hole
+    earns a free play that is lost for want of a hole, though the team still has Men."""
+    game, hole = filled_but_a_scoring_hole(seed=5)
+    seat = game.to_move
+    team = game.team_of_seat[seat]
+    events = game.place(hole)
+    assert game.supply[team] > 0
+    assert of_type(events, "free_plays_lost") == [
+        {"seat": seat, "team": team, "lost": 1, "reason": "board full"}
+    ]
+    assert game.phase == SUBSTITUTE and game.free_plays == 0
