@@ -12,7 +12,7 @@
  *   brought into view (inview.js), the Pay-Off hand open, the setup form, the log;
  * - what the page has mounted: the board views and panels shown, the sound's audio context,
  *   whether the browser was found without a voice (noVoice: speech.js), the element that had
- *   the focus last (focused: focus.js);
+ *   the focus last and the part it was handed to, kept in sight (focused, handed: focus.js);
  * - replay: a past position the board views show instead of the live one (views.js);
  * - settings: the settings page's values as the board last answered them (settings.js);
  * - picoReading: the settings page's reading of the Pico update's status while one runs;
@@ -42,6 +42,7 @@ export const state = {
   audio: null,
   noVoice: false,
   focused: null,
+  handed: null,
   settings: null,
   picoReading: null,
   answer: { timer: null, boardAnswered: null, moment: "", refusedAt: null },
