@@ -23,7 +23,7 @@ from hal.serial_errors import BoardCommandFailed, ProfileMismatch
 from sim.board import SimBoard
 from sim.mcu import SimPico
 from tests.pico_rig import PicoRig, pico_rig
-from tests.serial.searching_service import searching_service, wait_for
+from tests.serial.searching_service import searching_service
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.live
@@ -202,10 +202,10 @@ def test_the_service_plays_olix_on_a_pico_it_searched_for(tmp_path: Path) -> Non
         searching = service.state()
         assert searching["board_status"] == "searching" and searching["variant"] == "olix"
         service.plug_in("--geometry", "olix")
-        wait_for(
+        wait_until(
             lambda: service.state().get("board_status") == "connected", "the board to be found"
         )
         service.hand("place f6")
-        wait_for(lambda: "f6" in service.state().get("board", {}), "the counter to count")
+        wait_until(lambda: "f6" in service.state().get("board", {}), "the counter to count")
         state = service.state()
         assert state["board"]["f6"]["team"] == 0 and state["sensing"] == "presence"

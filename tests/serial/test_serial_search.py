@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.api_schema import checked
-from tests.serial.searching_service import searching_service, wait_for
+from tests.serial.searching_service import searching_service
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.live
 
@@ -20,16 +21,16 @@ def test_the_service_comes_up_searching_and_finds_the_board(tmp_path: Path) -> N
         assert "searching for the board" in searching["message"]
         assert "searching for the board on" in service.log.read_text()
         service.plug_in()
-        wait_for(
+        wait_until(
             lambda: service.state().get("board_status") == "connected", "the board to be found"
         )
         assert "found the board on" in service.log.read_text()
         roll = checked().post(f"{service.url}/api/roll", json={"faces": "red/I/spades"})
         assert roll.status_code == 200, roll.text
         service.hand("place R-I-S")
-        wait_for(lambda: "R-I-S" in service.state().get("board", {}), "the placement to count")
+        wait_until(lambda: "R-I-S" in service.state().get("board", {}), "the placement to count")
         service.hand("unwire G-I-S")  # the found board's health reaches the page's state
-        wait_for(
+        wait_until(
             lambda: any("G-I-S" in said for said in service.state().get("board_health", [])),
             "the broken sensor wire to be named",
         )

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from broker_support import Mosquitto
-from remote_support import Side, in_step, open_game, wait_for
+from remote_support import Side, in_step, open_game
 
 from controller.records.journal import Journal
+from tests.waiting import wait_until
 
 
 def people(tmp_path: Path, mosquitto: Mosquitto, options: dict[str, Any]) -> tuple[Side, Side]:
@@ -19,7 +20,7 @@ def people(tmp_path: Path, mosquitto: Mosquitto, options: dict[str, Any]) -> tup
     guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
     host.post("/api/new_game", {"variant": "payoff", "players": 2, "options": options})
     guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-    wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+    wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
     return host, guest
 
 
@@ -38,7 +39,7 @@ def watched(boards: tuple[Side, Side, Side], options: dict[str, Any]) -> dict[st
     open_game(host, guest, "payoff", options=options)
     codes: dict[str, Any] = host.state()["remote"]
     watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
-    wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+    wait_until(lambda: in_step(host, watcher), "the spectator follows the host's game")
     return codes
 
 

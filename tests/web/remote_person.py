@@ -7,18 +7,21 @@ buttons, as the HTTP API gives them)."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from remote_support import Side, wait_for
+from remote_support import Side
+
+from tests.waiting import wait_until
 
 SEAT = 1
 """The seat a person plays unless told (the second; the computer plays the first)."""
 
 
 @dataclass
-class Person:
+class Person(ABC):
     """The person who plays ``seat`` at ``side``; its hands are a page's or a board's."""
 
     side: Side
@@ -35,13 +38,15 @@ class Person:
         """Place the piece in hand on ``hole``, or lift the one there."""
         held = hole in (self.side.state()["sensed"] or {})
         self.touch(hole, held)
-        wait_for(
+        wait_until(
             lambda: (hole in (self.side.state()["sensed"] or {})) != held, f"the tap on {hole}"
         )
 
+    @abstractmethod
     def touch(self, hole: str, held: bool) -> None:
         raise NotImplementedError
 
+    @abstractmethod
     def piece(self, kind: str) -> None:
         """Take a Man or a Burocrat into the hand."""
         raise NotImplementedError
@@ -51,9 +56,11 @@ class Person:
         self.press(kind)
         self.did.append("call" if kind == "flix" else kind)
 
+    @abstractmethod
     def press(self, kind: str) -> None:
         raise NotImplementedError
 
+    @abstractmethod
     def enter(self, hole: str, token: int | None) -> None:
         """Enter the token of the Man on ``hole`` (``None``: it carries none)."""
         raise NotImplementedError
@@ -99,10 +106,10 @@ class Person:
             lines = len(state["scored_lines"])
             self.tap(hole)
             self.did.append("place")
-            wait_for(lambda: hole in self.side.state()["board"], f"the host takes {hole}")
+            wait_until(lambda: hole in self.side.state()["board"], f"the host takes {hole}")
             if mine and state["uses_calls"]:
                 self.seat_button("flix")
-                wait_for(
+                wait_until(
                     lambda: (
                         len(self.side.state()["scored_lines"]) > lines
                         or self.side.state()["phase"] == "game_over"
@@ -118,7 +125,7 @@ class Person:
         self.tap(hole)
         self.piece("man")
         self.did.append("substitute")
-        wait_for(
+        wait_until(
             lambda: self.side.state()["board"][hole].get("piece") == "burocrat",
             f"the Burocrat on {hole}",
         )
@@ -128,7 +135,7 @@ class Person:
         hand = self.team_view()["dealt"]
         for number, hole in enumerate(list(state["allowed"])):
             self.enter(hole, hand[0] if number == 0 else None)
-            wait_for(
+            wait_until(
                 lambda hole=hole: (
                     hole not in self.side.state()["allowed"]
                     or self.side.state()["phase"] == "game_over"

@@ -14,7 +14,6 @@ from web_support import Service, kill_service, start_service, stop_service
 
 from tests.waiting import wait_until
 
-wait_for = wait_until
 """The remote tests' name for the one wait (tests/waiting.py)."""
 
 FAST = (
@@ -113,7 +112,7 @@ def open_game(
     )
     code = str(host.post("/api/remote/host", {} if seats is None else {"seats": seats})["code"])
     guest.post("/api/remote/join", {"code": code})
-    wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+    wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
     return code
 
 

@@ -27,8 +27,10 @@ import pytest
 from axe_support import run_axe, serious
 from broker_support import Mosquitto, find_mosquitto
 from playwright.sync_api import Browser, Locator, expect
-from remote_support import Side, wait_for
+from remote_support import Side
 from web_support import REPO
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
@@ -161,7 +163,7 @@ class Person:
         (:class:`DicePassed`)."""
         before = self.side.state()["remote"]["log"]
         self.tap("#roll")
-        wait_for(partial(self.logged_past, before), "the throw")
+        wait_until(partial(self.logged_past, before), "the throw")
         state = self.side.state()
         if state["to_move"] != seat:
             raise DicePassed(f"{self.who}: the throw passed the placement to the other seat")
@@ -189,7 +191,9 @@ class Person:
         self.sees(f'#board [data-hole="{hole}"].missing')
         self.look("copy")
         self.tap(f'#board [data-hole="{hole}"]')
-        wait_for(lambda: hole in self.side.state()["sensed"], f"{self.who} puts the Man on {hole}")
+        wait_until(
+            lambda: hole in self.side.state()["sensed"], f"{self.who} puts the Man on {hole}"
+        )
 
 
 def clean(side: Side) -> None:
@@ -197,7 +201,7 @@ def clean(side: Side) -> None:
     if side.state()["remote"] is not None:
         side.post("/api/remote/leave")
     side.post("/api/sim/clear")
-    wait_for(lambda: not side.state()["sensed"], "the board cleared")
+    wait_until(lambda: not side.state()["sensed"], "the board cleared")
 
 
 @pytest.mark.parametrize(("host_size", "guest_size"), ROUNDS, ids=[f"{h}+{g}" for h, g in ROUNDS])

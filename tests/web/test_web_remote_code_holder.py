@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_guest, as_host, joined_keys, link, rss_mb, topic
-from remote_support import Side, in_step, wait_for
+from remote_support import Side, in_step
 from rogue_support import Rogue
 from test_web_remote_integrity import place, settle
 
@@ -18,6 +18,7 @@ from controller.records.journal import Journal
 from controller.remote import messages
 from controller.remote.host import SNAPSHOT_GAP_S
 from controller.remote.pake import Welcome
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -41,7 +42,7 @@ def sentinel(outsider: Outsider, side: Side, where: str) -> None:
     it has read every one before it (a topic's messages are read in order)."""
     before = link(side)["dropped"]["forged"]
     outsider.publish(where, b'{"msg": {}, "mac": "00"}')
-    wait_for(lambda: link(side)["dropped"]["forged"] > before, "the side read every message")
+    wait_until(lambda: link(side)["dropped"]["forged"] > before, "the side read every message")
 
 
 def test_hellos_get_at_most_one_snapshot_per_gap(tmp_path: Path, mosquitto: Mosquitto) -> None:
@@ -54,19 +55,19 @@ def test_hellos_get_at_most_one_snapshot_per_gap(tmp_path: Path, mosquitto: Mosq
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         opened = host.post("/api/remote/host", {})
         game_id = opened["game_id"]
-        wait_for(lambda: link(host)["state"] == "connected", "the host is connected")
+        wait_until(lambda: link(host)["state"] == "connected", "the host is connected")
         # The host connects again once a guest is in (its will then carries the guest's MAC),
         # and what reached the connection it leaves is lost: the hellos go to the new one.
         presence = f"{messages.PRESENCE}/host"
         holder.listen(topic(game_id, presence))
-        wait_for(lambda: len(holder.recorded(presence)) == 1, "the host's presence")
+        wait_until(lambda: len(holder.recorded(presence)) == 1, "the host's presence")
         kind, keys = rogue.join(opened["code"])
         assert kind == "welcome" and isinstance(keys, Welcome) and keys.role == "guest"
         # said when the guest is proven, then by the new connection (which may first send again
         # what the old one had not seen taken): a third one comes from the new connection
-        wait_for(lambda: len(holder.recorded(presence)) >= 3, "the host connected again")
+        wait_until(lambda: len(holder.recorded(presence)) >= 3, "the host connected again")
         holder.listen(topic(game_id, messages.SNAPSHOT))
-        wait_for(lambda: bool(holder.recorded(messages.SNAPSHOT)), "the retained snapshot")
+        wait_until(lambda: bool(holder.recorded(messages.SNAPSHOT)), "the retained snapshot")
         already = len(holder.recorded(messages.SNAPSHOT))
         began = time.monotonic()
         where, sealer = topic(game_id, messages.HELLO), as_guest(keys)
@@ -98,7 +99,7 @@ def test_an_entry_the_host_never_wrote_starts_no_storm(
         opened = host.post("/api/remote/host", {})
         game_id = opened["game_id"]
         guest.post("/api/remote/join", {"code": opened["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         place(host, "R-I-S")
         settle(host, guest, "R-I-S")
         place(guest, "Y-II-H")
@@ -108,7 +109,7 @@ def test_an_entry_the_host_never_wrote_starts_no_storm(
         where = topic(game_id, messages.LOG)
         stale = link(host)["dropped"]["stale"]
         holder.publish(where, as_host(joined_keys(guest)).seal(where, undo))
-        wait_for(lambda: link(host)["dropped"]["stale"] >= stale + 2, "the host refused twice")
+        wait_until(lambda: link(host)["dropped"]["stale"] >= stale + 2, "the host refused twice")
         before = len(holder.recorded(messages.ORDERS))
         time.sleep(OBSERVED_S)
         orders = len(holder.recorded(messages.ORDERS)) - before
@@ -143,7 +144,7 @@ def test_entries_far_ahead_cannot_fill_the_guests_memory(
         opened = host.post("/api/remote/host", {})
         game_id = opened["game_id"]
         guest.post("/api/remote/join", {"code": opened["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         game, where = game_number(host), topic(game_id, messages.LOG)
         before = rss_mb(guest)
         sealer = as_host(joined_keys(guest))

@@ -16,12 +16,13 @@ from typing import Any
 import paho.mqtt.client as mqtt
 import pytest
 from broker_support import Mosquitto
-from remote_support import Side, game_of, open_game, play, wait_for
+from remote_support import Side, game_of, open_game, play
 from test_web_remote_link_history import caught_up, following, started
 from test_web_remote_order import Relay
 from test_web_remote_order import second_broker as second_broker  # a fixture, used by name
 
 from controller.remote import messages
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -87,7 +88,7 @@ def test_a_game_through_delayed_and_reordered_messages(
         first = following(guest)
         play(host, guest, until=far_and_in_step)
         assert relay.entries_overtaken > 0, "some log entries reached the guest after a later one"
-        wait_for(lambda: caught_up(host, guest), "the guest applied the host's whole log")
+        wait_until(lambda: caught_up(host, guest), "the guest applied the host's whole log")
         assert started(guest) == first, "the guest never disagreed with the host"
     finally:
         host.stop()

@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 from broker_support import Mosquitto
-from remote_support import FAST, Side, both_over, mirror, open_game, play, wait_for
+from remote_support import FAST, Side, both_over, mirror, open_game, play
 from test_web_remote_faults import check_end
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -59,10 +61,10 @@ def test_guest_gone_longer_than_its_keepalive(tmp_path: Path, mosquitto: Mosquit
                     return True
                 return False
 
-            wait_for(gone_and_moved, "the host sees the guest gone and plays on")
+            wait_until(gone_and_moved, "the host sees the guest gone and plays on")
         finally:
             os.kill(guest.up.process.pid, signal.SIGCONT)
-        wait_for(lambda: link(host.state())["peer"] == "online", "the guest is back")
+        wait_until(lambda: link(host.state())["peer"] == "online", "the guest is back")
 
     try:
         open_game(host, guest, "lucky")

@@ -20,12 +20,13 @@ from typing import Any
 import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
-from remote_support import Side, in_step, wait_for
+from remote_support import Side, in_step
 from rogue_support import Rogue
 
 from controller.remote import pake
 from controller.remote.codes import ALPHABET
 from controller.remote.pake import ANSWER, BURST, REFUSED, TRY_EVERY_S, Joiner
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
@@ -106,7 +107,9 @@ def test_a_stranger_finds_no_door_and_guessing_never_keeps_the_guest_out(
     try:
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         codes = host.post("/api/remote/host", {})
-        wait_for(lambda: remote(host)["link"]["state"] == "connected", "the host is on the broker")
+        wait_until(
+            lambda: remote(host)["link"]["state"] == "connected", "the host is on the broker"
+        )
 
         # one request on every nameplate (the host's two with a wrong gate): no answer
         doors = {code[:2]: code for code in (codes["code"], codes["spectator_code"])}
@@ -114,7 +117,7 @@ def test_a_stranger_finds_no_door_and_guessing_never_keeps_the_guest_out(
             gate = doors[plate][2:4] if plate in doors else ""
             code = plate + other_letters(gate or "AA") + "AAAA"
             rogue.client.publish(*sprayed(code), qos=1)  # not waited for
-        wait_for(lambda: remote(host)["join"]["guessed"] == 2, "the host read both requests")
+        wait_until(lambda: remote(host)["join"]["guessed"] == 2, "the host read both requests")
         assert answers(rogue) == []
         assert remote(host)["code"] == codes["code"]  # one wrong gate does not move the door
         page = open_page(host.up)
@@ -141,7 +144,7 @@ def test_a_stranger_finds_no_door_and_guessing_never_keeps_the_guest_out(
 
         # the guessing stopped: the guest joins with the code the host shows now
         guest.post("/api/remote/join", {"code": remote(host)["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest joins once the guessing stopped")
+        wait_until(lambda: in_step(host, guest), "the guest joins once the guessing stopped")
         joined_s = time.monotonic() - stopped
         tries = remote(host)["join"]
         print(

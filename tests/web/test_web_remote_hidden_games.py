@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 import pytest
 from broker_support import Mosquitto
-from remote_support import wait_for
 from web_support import Service
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -32,7 +33,7 @@ def test_pay_off_is_hosted_with_physical_tokens_or_committed_digital_ones(
     hand = service.client.get("/api/state", params={"team": 0}).json()["hand"]
     assert service.post("/api/token", {"token": hand[0]}).status_code == 200
     service.post("/api/sim/place", {"hole": "R-I-S"})
-    wait_for(lambda: "R-I-S" in service.state()["board"], "the Man with its token")
+    wait_until(lambda: "R-I-S" in service.state()["board"], "the Man with its token")
     refused = service.post("/api/remote/host", {})
     assert refused.status_code == 409, refused.text
     assert "tokens are attached to Men at this board already" in refused.json()["error"]

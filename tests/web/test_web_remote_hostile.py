@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, dropped, link, nested, topic
-from remote_support import Side, in_step, wait_for
+from remote_support import Side, in_step
 from test_web_remote_integrity import place, settle
 
 from controller.remote import messages
 from tests.live_service import free_port
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -28,13 +29,13 @@ def test_a_deeply_nested_message_does_not_stop_the_link(
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         opened = host.post("/api/remote/host", {})
         guest.post("/api/remote/join", {"code": opened["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         before_host, before_guest = dropped(host), dropped(guest)
         game_id = opened["game_id"]
         for leaf in (messages.ORDERS, messages.LOG):  # one each side reads
             for depth in range(900, 1000):
                 outsider.publish(topic(game_id, leaf), nested(depth))
-        wait_for(
+        wait_until(
             lambda: dropped(host) > before_host and dropped(guest) > before_guest,
             "both sides counted the nested message",
         )
@@ -65,7 +66,7 @@ def test_retained_poison_stops_nothing_across_restarts(
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         opened = host.post("/api/remote/host", {})
         guest.post("/api/remote/join", {"code": opened["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         place(host, "R-I-S")
         settle(host, guest, "R-I-S")
         game_id = opened["game_id"]
@@ -84,7 +85,7 @@ def test_retained_poison_stops_nothing_across_restarts(
         for side in (host, guest):
             side.kill()
             side.start()
-        wait_for(
+        wait_until(
             lambda: (
                 all(link(s)["state"] == "connected" for s in (host, guest))
                 and link(host)["peer"] == link(guest)["peer"] == "online"
@@ -98,7 +99,7 @@ def test_retained_poison_stops_nothing_across_restarts(
 
         later = Outsider(mosquitto.port)  # what the broker now keeps for a newcomer
         later.listen(topic(game_id, "#"))
-        wait_for(lambda: len(later.recorded("host")) > 0, "the retained messages arrive")
+        wait_until(lambda: len(later.recorded("host")) > 0, "the retained messages arrive")
         kept = {seen[0].rsplit(f"{game_id}/", 1)[1]: seen[1] for seen in later.seen if seen[2]}
         assert not set(kept) & {messages.ORDERS, messages.HELLO, messages.LOG, messages.REFUSED}
         assert not set(kept.values()) & set(poison.values())
@@ -115,7 +116,7 @@ def test_leave_answers_while_the_broker_is_away(tmp_path: Path) -> None:
     side = Side(tmp_path / "side", ["--remote", nowhere]).start()
     try:
         side.post("/api/remote/host", {})
-        wait_for(lambda: link(side)["state"] == "reconnecting", "the link looks for the broker")
+        wait_until(lambda: link(side)["state"] == "reconnecting", "the link looks for the broker")
         assert side.up.post("/api/remote/leave").status_code == 200
         side.post("/api/remote/join", {"code": "ABCDEFGH"})
         assert side.up.post("/api/remote/leave").status_code == 200

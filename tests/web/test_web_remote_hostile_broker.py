@@ -20,11 +20,12 @@ from pathlib import Path
 import pytest
 from broker_support import Mosquitto, find_mosquitto
 from hostile_support import Outsider, dropped, link, nested, rss_mb, topic
-from remote_support import Side, game_of, in_step, wait_for
+from remote_support import Side, game_of, in_step
 from test_web_remote_integrity import place, settle
 
 from controller.remote import inbox, messages
 from controller.remote.sealing import Sealer
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -146,7 +147,7 @@ def test_a_hostile_broker_changes_nothing(tmp_path: Path, roomy_broker: Mosquitt
         game_id = opened["game_id"]
         recorder.listen(topic(game_id, "#"))
         guest.post("/api/remote/join", {"code": opened["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         place(host, "R-I-S")
         settle(host, guest, "R-I-S")
         place(guest, "Y-II-H")
@@ -182,7 +183,7 @@ def test_a_hostile_broker_changes_nothing(tmp_path: Path, roomy_broker: Mosquitt
                     and dropped(guest) - counted["guest"] == expected["guest"]
                 )
 
-            wait_for(all_counted, f"every message counted: {link(host)} {link(guest)}", 180)
+            wait_until(all_counted, f"every message counted: {link(host)} {link(guest)}", 180)
 
         memory = {"host": rss_mb(host), "guest": rss_mb(guest)}
         outsiders(0, OUTSIDER_MESSAGES)
@@ -191,7 +192,7 @@ def test_a_hostile_broker_changes_nothing(tmp_path: Path, roomy_broker: Mosquitt
             assert side.state()["remote"]["log"] == before[name]["remote"]["log"] == 2
 
         flood = Flood(roomy_broker.port, game_id, replays)
-        wait_for(lambda: flood.sent >= FLOOD_PER_S, "the flood is on")
+        wait_until(lambda: flood.sent >= FLOOD_PER_S, "the flood is on")
         moves = [(host, "G-III-D"), (guest, "B-IV-C"), (host, "R-II-S"), (guest, "Y-I-H")]
         for mover, hole in moves:
             place(mover, hole)

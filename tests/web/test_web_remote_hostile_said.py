@@ -17,11 +17,12 @@ import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_host, dropped, joined_keys, link, topic
 from playwright.sync_api import Page, expect
-from remote_support import FAST, Side, game_of, in_step, wait_for
+from remote_support import FAST, Side, game_of, in_step
 
 from controller.i18n import Said, language
 from controller.remote import messages
 from controller.remote.sealing import Opener
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
@@ -61,13 +62,15 @@ def test_a_code_holder_s_refusals_change_nothing_and_say_only_plain_words(
         host.post("/api/new_game", {"variant": "lucky", "players": 2})
         opened = host.post("/api/remote/host", {})
         guest.post("/api/remote/join", {"code": opened["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         host.post("/api/roll", {"faces": "red/I/spades"})
         hole = host.state()["allowed"][0]
         host.up.post("/api/sim/place", {"hole": hole})
-        wait_for(lambda: in_step(host, guest) and guest.state()["to_move"] == 1, "the guest's turn")
+        wait_until(
+            lambda: in_step(host, guest) and guest.state()["to_move"] == 1, "the guest's turn"
+        )
         guest.up.post("/api/sim/place", {"hole": hole})
-        wait_for(lambda: not guest.state()["mismatch"]["missing"], "the guest's board matches")
+        wait_until(lambda: not guest.state()["mismatch"]["missing"], "the guest's board matches")
         game_id = opened["game_id"]
         orders, answers = topic(game_id, messages.ORDERS), topic(game_id, messages.REFUSED)
         holder.listen(orders)
@@ -80,7 +83,7 @@ def test_a_code_holder_s_refusals_change_nothing_and_say_only_plain_words(
             """The guest's next order (a throw), read as the host would read it."""
             sent = len(holder.recorded(messages.ORDERS))
             assert guest.up.post("/api/roll", {}).status_code == 200
-            wait_for(lambda: len(holder.recorded(messages.ORDERS)) > sent, "the guest's order")
+            wait_until(lambda: len(holder.recorded(messages.ORDERS)) > sent, "the guest's order")
             text = opener.open(orders, holder.recorded(messages.ORDERS)[-1][1]).text
             return messages.expect(messages.decode(text), messages.Order).nonce
 
@@ -90,14 +93,14 @@ def test_a_code_holder_s_refusals_change_nothing_and_say_only_plain_words(
                 events = guest.state()["events"]
                 return [e for e in events if (e["type"], e.get("reason")) == wanted]
 
-            wait_for(lambda: bool(found()), f"the guest reads the refusal {reason!r}")
+            wait_until(lambda: bool(found()), f"the guest reads the refusal {reason!r}")
             return found()[-1]
 
         nonce = order()
         lost = dropped(guest)
         for said in (nested(30), {"id": "x", "args": {"a": "y" * 100_000}}):  # too deep, too large
             holder.publish(answers, sealer.seal(answers, refused(nonce, "lost", said)))
-        wait_for(lambda: dropped(guest) >= lost + 2, "both are dropped where they arrive")
+        wait_until(lambda: dropped(guest) >= lost + 2, "both are dropped where they arrive")
         for n, said in enumerate(HOSTILE):
             reason = f"hostile {n}"
             holder.publish(answers, sealer.seal(answers, refused(nonce, reason, said)))

@@ -13,9 +13,10 @@ import paho.mqtt.client as mqtt
 import pytest
 from broker_support import Mosquitto
 from paho.mqtt.enums import CallbackAPIVersion
-from remote_support import Side, game_of, in_step, mirror, wait_for
+from remote_support import Side, game_of, in_step, mirror
 
 from controller.remote import messages
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -82,7 +83,7 @@ def settle(host: Side, guest: Side, hole: str) -> None:
             and not any(theirs["mismatch"][k] for k in ("missing", "extra"))
         )
 
-    wait_for(quiet, "both boards match the game")
+    wait_until(quiet, "both boards match the game")
 
 
 def dropped(side: Side) -> dict[str, int]:
@@ -102,7 +103,7 @@ def test_forged_replayed_and_duplicated_messages_change_nothing(
         game_id = opened["game_id"]
         spy = Eavesdropper(mosquitto.port, game_id)
         guest.post("/api/remote/join", {"code": opened["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         for mover, hole in [
             (host, "R-I-S"),
             (guest, "Y-II-H"),
@@ -146,7 +147,7 @@ def test_forged_replayed_and_duplicated_messages_change_nothing(
                 and theirs["duplicate"] - guest_before["duplicate"] == replayed_entries
             )
 
-        wait_for(
+        wait_until(
             counted, f"every bad message counted where it arrived: {dropped(host)} {dropped(guest)}"
         )
         total = sum(dropped(host).values()) + sum(dropped(guest).values())
@@ -176,7 +177,7 @@ def test_tls_with_a_private_ca(tmp_path: Path, mosquitto: Mosquitto) -> None:
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         code = host.post("/api/remote/host", {})["code"]
         guest.post("/api/remote/join", {"code": code})
-        wait_for(lambda: in_step(host, guest), "the guest follows the TLS host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the TLS host's game")
         place(host, "R-I-S")
         settle(host, guest, "R-I-S")
         assert host.state()["remote"]["link"]["state"] == "connected"
@@ -186,7 +187,7 @@ def test_tls_with_a_private_ca(tmp_path: Path, mosquitto: Mosquitto) -> None:
             link = stranger.state()["remote"]["link"]
             return link["state"] == "reconnecting" and "certificate" in str(link["error"])
 
-        wait_for(refused, "a client without the private CA refuses the broker's certificate")
+        wait_until(refused, "a client without the private CA refuses the broker's certificate")
     finally:
         for side in (host, guest, stranger):
             side.stop()

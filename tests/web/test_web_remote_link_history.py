@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
-from remote_support import Side, game_of, open_game, play, wait_for
+from remote_support import Side, game_of, open_game, play
 from test_web_remote_faults import logs
 
 from controller.records.journal import Journal
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
@@ -63,7 +64,7 @@ def started(guest: Side) -> int | None:
 
 def following(guest: Side) -> int:
     """``started``, once the guest follows the host's game."""
-    wait_for(lambda: started(guest) is not None, "the guest follows the host's game")
+    wait_until(lambda: started(guest) is not None, "the guest follows the host's game")
     seq = started(guest)
     assert seq is not None
     return seq
@@ -90,10 +91,10 @@ def test_a_game_outlives_its_link_and_the_page_shows_each_drop(
             guest.kill()
             guest.start()
         elif len(faults) == 1:
-            wait_for(lambda: history(host)["drop_count"] == 1, "the host saw the guest go")
+            wait_until(lambda: history(host)["drop_count"] == 1, "the host saw the guest go")
             mosquitto.restart()
         else:
-            wait_for(
+            wait_until(
                 lambda: (
                     history(host)["drop_count"] == 2
                     and not any(drop["ongoing"] for drop in history(host)["drops"])
@@ -122,14 +123,14 @@ def test_a_game_outlives_its_link_and_the_page_shows_each_drop(
         ours, theirs = play(host, guest, until=done, between=fault)
         assert len(faults) == 3, "every fault was made during the game"
         assert game_of(ours) == game_of(theirs)
-        wait_for(lambda: caught_up(host, guest), "the guest applied the host's whole log")
+        wait_until(lambda: caught_up(host, guest), "the guest applied the host's whole log")
         hosted, _ = logs(host, guest)
         assert started(guest) == first, "the guest never disagreed with the host"
         assert not [e for e in hosted if e.get("data", {}).get("kind") == "resign"], "no forfeit"
 
         assert sides(seen["host"]) == ["broker", "peer"]  # the guest gone, then the broker
         assert seen["host"]["rtt_samples"] > 0 and seen["host"]["rtt_ms"] is not None
-        wait_for(
+        wait_until(
             lambda: (
                 history(guest)["drop_count"] == 2
                 and not any(drop["ongoing"] for drop in history(guest)["drops"])

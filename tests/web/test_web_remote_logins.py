@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 from broker_support import PASSWORD, USERNAME, Mosquitto, find_mosquitto
-from remote_support import Side, in_step, wait_for
+from remote_support import Side, in_step
 from test_web_remote_integrity import place, settle
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -49,12 +51,12 @@ def test_a_password_logs_in_and_a_wrong_one_is_refused(tmp_path: Path, locked: M
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         code = host.post("/api/remote/host", {})["code"]
         guest.post("/api/remote/join", {"code": code})
-        wait_for(lambda: in_step(host, guest), "the guest with the password follows the host")
+        wait_until(lambda: in_step(host, guest), "the guest with the password follows the host")
         place(host, "R-I-S")
         settle(host, guest, "R-I-S")
         for side in (stranger, nobody):
             side.post("/api/remote/join", {"code": code})
-            wait_for(partial(refused_because, side, "not authorized"), "no login, no link")
+            wait_until(partial(refused_because, side, "not authorized"), "no login, no link")
             assert side.state()["board"] == {}, "a refused side never sees the game"
     finally:
         for side in (host, guest, stranger, nobody):
@@ -78,12 +80,12 @@ def test_a_client_certificate_logs_in_and_none_is_refused(
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         code = host.post("/api/remote/host", {})["code"]
         guest.post("/api/remote/join", {"code": code})
-        wait_for(lambda: in_step(host, guest), "the guest with a certificate follows the host")
+        wait_until(lambda: in_step(host, guest), "the guest with a certificate follows the host")
         place(host, "R-I-S")
         settle(host, guest, "R-I-S")
         assert host.state()["remote"]["link"]["state"] == "connected"
         stranger.post("/api/remote/join", {"code": code})
-        wait_for(lambda: refused_because(stranger, "certificate"), "no certificate, no link")
+        wait_until(lambda: refused_because(stranger, "certificate"), "no certificate, no link")
         assert stranger.state()["board"] == {}, "a refused side never sees the game"
     finally:
         for side in (host, guest, stranger):

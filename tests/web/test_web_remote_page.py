@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
-from remote_support import PLAY_LIMIT_S, Side, game_of, mirror, wait_for
+from remote_support import PLAY_LIMIT_S, Side, game_of, mirror
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
@@ -49,11 +51,11 @@ def test_a_board_plays_a_browser_only_seat(
             if missing:  # the board's move blinks on the page's board: put it there
                 put = missing[0]
                 page.click(f'[data-hole="{put}"]')
-                wait_for(lambda h=put: h in guest.state()["sensed"], "the Man is put")
+                wait_until(lambda h=put: h in guest.state()["sensed"], "the Man is put")
             elif quiet and theirs["to_move"] == 1 and theirs["phase"] == "await_place":
                 chosen = theirs["allowed"][0]
                 page.click(f'[data-hole="{chosen}"]')
-                wait_for(lambda h=chosen: h in host.state()["board"], "the host takes the move")
+                wait_until(lambda h=chosen: h in host.state()["board"], "the host takes the move")
             time.sleep(0.05)
         assert ours["winner"] is not None or ours["draw"]
         expect(page.locator("#remote-link")).to_contain_text("connected")

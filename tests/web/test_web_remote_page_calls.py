@@ -12,7 +12,9 @@ import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Browser, expect
 from remote_person import SEAT, PagePerson
-from remote_support import Side, in_step, mirror, record_moves, wait_for
+from remote_support import Side, in_step, mirror, record_moves
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
@@ -46,16 +48,16 @@ def test_a_take_back_and_a_penalty_reach_the_page_and_its_undo_waits_for_the_hos
 
     def red(hole: str) -> None:
         """Red, the person at the host's board, places a Man; the page's person copies it."""
-        wait_for(lambda: copied() and host.state()["to_move"] == 0, "Red's turn")
+        wait_until(lambda: copied() and host.state()["to_move"] == 0, "Red's turn")
         host.post("/api/sim/place", {"hole": hole})
-        wait_for(lambda: hole in guest.state()["board"], f"Red's Man on {hole} reaches the page")
-        wait_for(copied, f"the page's person puts Red's Man on {hole}")
+        wait_until(lambda: hole in guest.state()["board"], f"Red's Man on {hole} reaches the page")
+        wait_until(copied, f"the page's person puts Red's Man on {hole}")
 
     def blue(hole: str) -> None:
         """Blue, the person at the page, taps a hole."""
-        wait_for(lambda: copied() and guest.state()["to_move"] == SEAT, "Blue's turn")
+        wait_until(lambda: copied() and guest.state()["to_move"] == SEAT, "Blue's turn")
         person.tap(hole)
-        wait_for(lambda: hole in host.state()["board"], f"the host takes Blue's {hole}")
+        wait_until(lambda: hole in host.state()["board"], f"the host takes Blue's {hole}")
 
     try:
         host.post("/api/new_game", {"variant": "tactflix", "players": 2, "options": CALLS})
@@ -63,8 +65,8 @@ def test_a_take_back_and_a_penalty_reach_the_page_and_its_undo_waits_for_the_hos
         red("R-I-S")
         host.post("/api/undo")  # the host's person takes the Man back
         expect(page.locator("#fix")).to_contain_text("R-I-S")  # the page says to lift it
-        wait_for(lambda: not person.fix(guest.state()) and not guest.state()["sensed"], "lifted")
-        wait_for(lambda: not guest.state()["board"] and copied(), "the take-back on both boards")
+        wait_until(lambda: not person.fix(guest.state()) and not guest.state()["sensed"], "lifted")
+        wait_until(lambda: not guest.state()["board"] and copied(), "the take-back on both boards")
         expect(page.locator("#undo")).to_be_disabled()  # nothing of the page's to take back
         expect(page.locator("#undo")).to_have_attribute("title", REFUSED_UNDO)  # and says why
         refused = guest.up.post("/api/undo")
@@ -73,17 +75,17 @@ def test_a_take_back_and_a_penalty_reach_the_page_and_its_undo_waits_for_the_hos
             red(red_hole)
             blue(blue_hole)
         red("R-I-C")  # a line of four: Red does not call FLIX
-        wait_for(lambda: guest.state()["call_window"] is None, "Red's call window closes")
-        wait_for(lambda: host.state()["call_window"] is None, "on the host's clock too")
+        wait_until(lambda: guest.state()["call_window"] is None, "Red's call window closes")
+        wait_until(lambda: host.state()["call_window"] is None, "on the host's clock too")
         person.seat_button("penalty")
-        wait_for(lambda: "R-I-C" not in host.state()["board"], "the page's PENALTY")
-        wait_for(copied, "the penalised Men lifted off both boards")
+        wait_until(lambda: "R-I-C" not in host.state()["board"], "the page's PENALTY")
+        wait_until(copied, "the penalised Men lifted off both boards")
         ours = host.state()
         assert not any(hole.startswith("R-I-") for hole in ours["board"]), ours["board"]
         assert ours["board"] == guest.state()["board"]
         assert host.state()["scored_lines"] == []
         host.post("/api/resign", {"seat": 0})  # the record is kept when the game ends
-        wait_for(lambda: guest.state()["phase"] == "game_over", "the game ends on both")
+        wait_until(lambda: guest.state()["phase"] == "game_over", "the game ends on both")
         moves = record_moves(host)
         assert record_moves(guest) == moves
         assert [m["action"]["kind"] for m in moves if m["seat"] == SEAT] == [

@@ -25,8 +25,9 @@ from remote_support import (
     kept_games,
     mirror,
     record_moves,
-    wait_for,
 )
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
@@ -62,7 +63,7 @@ def planted(
     for turn in range(len(red)):
         for hole in (red[turn], *blue[turn : turn + 1]):
             host.post("/api/sim/place", {"hole": hole})
-            wait_for(lambda hole=hole: hole in host.state()["board"], f"the Man on {hole}")
+            wait_until(lambda hole=hole: hole in host.state()["board"], f"the Man on {hole}")
 
 
 def play_out(person: Person, keeper: Side, host: Side, guest: Side) -> None:
@@ -88,11 +89,11 @@ def ended_alike(variant: str, person: Person, host: Side, sides: tuple[Side, ...
     """The boards end in the same game; their records hold the same moves, and those of the
     person's seat after the game was hosted are what the person did."""
     for side in sides:
-        wait_for(lambda side=side: in_step(host, side), "every board sees the game's end")
+        wait_until(lambda side=side: in_step(host, side), "every board sees the game's end")
     ours = host.state()
     assert ours["variant"] == variant and ours["phase"] == "game_over", ours
     assert all(game_of(side.state()) == game_of(ours) for side in sides)
-    wait_for(lambda: all(kept_games(side) for side in (host, *sides)), "each keeps the game")
+    wait_until(lambda: all(kept_games(side) for side in (host, *sides)), "each keeps the game")
     moves = record_moves(host)
     assert all(record_moves(side) == moves for side in sides)
     hosted = moves[len(person.placed_before) :]  # what was played after the game was hosted
@@ -125,7 +126,7 @@ def play_on_the_page(variant: str, tmp_path: Path, mosquitto: Mosquitto, browser
         person.placed_before = RED + BLUE
         person.join(codes["code"])
         spectator.join(codes["spectator_code"])
-        wait_for(lambda: in_step(host, guest) and in_step(host, watcher), "both follow the host")
+        wait_until(lambda: in_step(host, guest) and in_step(host, watcher), "both follow the host")
         expect(pages[1].locator("#remote-role")).to_contain_text("spectator")
         play_out(person, host, host, guest)
         ended_alike(variant, person, host, (guest, watcher))
@@ -169,7 +170,7 @@ def test_a_person_at_the_host_s_board_plays_against_the_guest_s_computer(
         codes = host.post("/api/remote/host", {"seats": [SEAT]})
         guest.post("/api/remote/join", {"code": codes["code"]})
         watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
-        wait_for(lambda: in_step(host, guest) and in_step(host, watcher), "both follow the host")
+        wait_until(lambda: in_step(host, guest) and in_step(host, watcher), "both follow the host")
         person = BoardPerson(host, seat=0)
         person.placed_before = RED_AHEAD + BLUE_BEHIND
         play_out(person, guest, host, guest)

@@ -14,12 +14,13 @@ import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_host, joined_keys, link, topic
 from payoff_support import people, remote_game
-from remote_support import Side, both_over, game_of, in_step, mirror, open_game, play, wait_for
+from remote_support import Side, both_over, game_of, in_step, mirror, open_game, play
 from rogue_support import Rogue
 from sniff_support import assert_read_nothing
 
 from controller.records.journal import Journal
 from controller.remote import messages
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -89,11 +90,11 @@ def test_a_whole_payoff_game_keeps_each_board_s_tokens_until_its_line_scores(
         open_game(host, guest, "payoff", options=OPTIONS)
         codes = host.state()["remote"]
         watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
-        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        wait_until(lambda: in_step(host, watcher), "the spectator follows the host's game")
         dealt = {0: team_view(host, 0)["dealt"], 1: team_view(guest, 1)["dealt"]}
         assert sorted(dealt[0] + dealt[1]) == sorted(TOKENS)  # the public split of the set
         ours, theirs = play(host, guest, until=both_over, between=spy)
-        wait_for(lambda: in_step(host, watcher), "the spectator sees the game's end")
+        wait_until(lambda: in_step(host, watcher), "the spectator sees the game's end")
         # The spy looked at every board after several moves before the first line scored (how
         # many depends on how fast the computers play against the polls: 6 to 20 were seen).
         assert len(spied) >= 3
@@ -137,10 +138,10 @@ def placed(host: Side, guest: Side, moves: list[tuple[Side, str]]) -> None:
     """Each person places a Man where ``moves`` say, once both boards match the game."""
     for side, hole in moves:
         for each in (host, guest):
-            wait_for(lambda each=each: settled(each, "await_place"), "the boards match")
+            wait_until(lambda each=each: settled(each, "await_place"), "the boards match")
         side.post("/api/sim/place", {"hole": hole})
-        wait_for(lambda hole=hole: hole in host.state()["board"], f"the Man on {hole}")
-        wait_for(lambda: in_step(host, guest), "both boards show it")
+        wait_until(lambda hole=hole: hole in host.state()["board"], f"the Man on {hole}")
+        wait_until(lambda: in_step(host, guest), "both boards show it")
 
 
 def test_the_host_refuses_a_token_the_guest_s_team_was_not_dealt(
@@ -155,15 +156,15 @@ def test_the_host_refuses_a_token_the_guest_s_team_was_not_dealt(
         blue = [(guest, hole) for hole in BLUE]
         placed(host, guest, [move for pair in zip(red, blue, strict=True) for move in pair])
         for side in (host, guest):
-            wait_for(lambda side=side: settled(side, "await_tokens"), "Blue's line scored")
+            wait_until(lambda side=side: settled(side, "await_tokens"), "Blue's line scored")
         guest.post("/api/token", {"hole": BLUE[0], "token": WRONG})
-        wait_for(lambda: any(f"token {WRONG}" in r for r in refusals(guest)), "the refusal")
+        wait_until(lambda: any(f"token {WRONG}" in r for r in refusals(guest)), "the refusal")
         for side in (host, guest):
             assert journal_tokens(side) == [] and settled(side, "await_tokens")
         hand = team_view(guest, 1)["dealt"]
         for hole, token in zip(BLUE, (hand[0], hand[1], None, None), strict=True):
             guest.post("/api/token", {"hole": hole, "token": token})
-            wait_for(lambda hole=hole: entered(host, hole), f"the token of {hole}")
+            wait_until(lambda hole=hole: entered(host, hole), f"the token of {hole}")
         ours, theirs = host.state(), guest.state()
         assert ours["phase"] == theirs["phase"] == "game_over"
         assert ours["game_value"] == theirs["game_value"]
@@ -198,7 +199,7 @@ def test_the_guest_refuses_a_game_whose_host_enters_a_token_it_was_not_dealt(
         moves = [move for pair in zip(red, blue, strict=False) for move in pair]
         placed(host, guest, [*moves, red[-1]])
         for side in (host, guest):
-            wait_for(lambda side=side: settled(side, "await_tokens"), "Red's line scored")
+            wait_until(lambda side=side: settled(side, "await_tokens"), "Red's line scored")
         keys = joined_keys(guest)
         where = topic(keys.game_id, messages.LOG)
         game, n = remote_game(guest), guest.state()["remote"]["log"] + 1
@@ -206,13 +207,13 @@ def test_the_guest_refuses_a_game_whose_host_enters_a_token_it_was_not_dealt(
         wrong = messages.ActionData("enter_token", hole=RED[0], token=WRONG)
         forged = messages.Entry(game, n, "action", wrong)
         holder.publish(where, as_host(keys).seal(where, forged))
-        wait_for(lambda: guest.state()["remote"]["problem"] is not None, "the guest refuses")
+        wait_until(lambda: guest.state()["remote"]["problem"] is not None, "the guest refuses")
         problem = guest.state()["remote"]["problem"]
         assert "the host entered a token its Man cannot carry" in problem, problem
         assert f"token {WRONG}" in problem, problem
         lost = link(guest)["dropped"]["refused"]
         host.post("/api/token", {"hole": RED[0], "token": team_view(host, 0)["dealt"][0]})
-        wait_for(lambda: link(guest)["dropped"]["refused"] > lost, "the host's entry is dropped")
+        wait_until(lambda: link(guest)["dropped"]["refused"] > lost, "the host's entry is dropped")
         assert journal_tokens(guest) == [] and guest.state()["phase"] == "await_tokens"
         assert game_of(guest.state()) == before and journal_tokens(host) != []
     finally:

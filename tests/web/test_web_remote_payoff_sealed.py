@@ -16,7 +16,7 @@ import pytest
 from broker_support import Mosquitto
 from hostile_support import Outsider, as_guest, as_host, joined_keys, topic
 from payoff_support import computers, people, remote_game, watched
-from remote_support import FAST, Side, both_over, game_of, in_step, mirror, play, wait_for
+from remote_support import FAST, Side, both_over, game_of, in_step, mirror, play
 from rogue_support import Rogue
 from sniff_support import assert_read_nothing
 
@@ -26,6 +26,7 @@ from controller.remote.fair_deal import commitment, hands
 from controller.remote.messages import ActionData, DealProof, LogEntry, OrderAction
 from controller.remote.pake import Welcome
 from controller.remote.sealing import Opener
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -152,7 +153,7 @@ def test_a_whole_digital_payoff_game_keeps_each_token_with_its_owner_until_it_is
         own["watcher"] = set()
         assert own["host"] | own["guest"] == set(TOKENS)  # the public split of the set
         ours, theirs = play(host, guest, until=both_over, between=spy)
-        wait_for(lambda: in_step(host, watcher), "the spectator sees the game's end")
+        wait_until(lambda: in_step(host, watcher), "the spectator sees the game's end")
         assert len(spied) >= 3, spied
         assert ours["variant"] == "payoff" and ours["winner"] is not None, ours
         assert game_of(ours) == game_of(theirs) == game_of(watcher.state())
@@ -191,12 +192,12 @@ def place_with_token(side: Side, team: int, hole: str, other: Side, *, bare: boo
     """The person at ``side`` chooses the first token of its team's hand (``bare``: none) and
     places a Man on ``hole`` (once both boards match the game): that token."""
     for each in (side, other):
-        wait_for(lambda each=each: settled(each), "the boards match")
+        wait_until(lambda each=each: settled(each), "the boards match")
     token = int(view(side, team)["hand"][0])
     if not bare:
         side.post("/api/token", {"token": token})
     side.post("/api/sim/place", {"hole": hole})
-    wait_for(lambda: hole in other.state()["board"], f"the Man on {hole} on the other board")
+    wait_until(lambda: hole in other.state()["board"], f"the Man on {hole} on the other board")
     return token
 
 
@@ -214,13 +215,13 @@ def test_each_board_opens_its_own_tokens_when_the_line_scores_and_when_the_game_
         for side in (host, guest):  # killed and started again: each token book keeps its own
             side.kill()
             side.start()
-        wait_for(lambda: in_step(host, guest), "both boards are back in the game")
+        wait_until(lambda: in_step(host, guest), "both boards are back in the game")
         for hole, aside in (("R-I-H", "B-IV-H"), ("R-I-D", "G-III-S")):
             place_with_token(host, 0, hole, guest, bare=True)
             place_with_token(guest, 1, aside, host, bare=True)
         assert view(host, 1)["token_holes"]["B-IV-S"] is None
         place_with_token(host, 0, "R-I-C", guest, bare=True)  # Red's line scores
-        wait_for(lambda: both_over(host.state(), guest.state()), "the game ends on both boards")
+        wait_until(lambda: both_over(host.state(), guest.state()), "the game ends on both boards")
         ours, theirs = host.state(), guest.state()
         assert ours["game_value"] == theirs["game_value"]
         assert ours["game_value"]["value"] == red + 15 and ours["winner"] == 0
@@ -245,7 +246,7 @@ def test_an_opening_that_does_not_fit_its_commitment_is_refused_by_either_board(
     try:
         red = place_with_token(host, 0, RED, guest)
         blue = place_with_token(guest, 1, BLUE, host)
-        wait_for(lambda: in_step(host, guest), "both boards show both Men")
+        wait_until(lambda: in_step(host, guest), "both boards show both Men")
         assert view(guest, 1)["token_holes"][BLUE] == blue and view(host, 0)["token_holes"][RED]
         assert all(view(host, t)["token_holes"][BLUE] is None for t in (None, 0, 1))
         assert all(view(guest, t)["token_holes"][RED] is None for t in (None, 0, 1))
@@ -259,7 +260,7 @@ def test_an_opening_that_does_not_fit_its_commitment_is_refused_by_either_board(
         order = messages.Order(game, base, "f0f0f0f0f0f0f0f0", forged)
         where = topic(keys.game_id, messages.ORDERS)
         holder.publish(where, as_guest(keys).seal(where, order))
-        wait_for(lambda: holder.recorded(messages.REFUSED) != [], "the host refuses the order")
+        wait_until(lambda: holder.recorded(messages.REFUSED) != [], "the host refuses the order")
         reasons = [
             messages.decode(Opener(keys.log_key).open(t, p).text)
             for t, p, _ in holder.recorded(messages.REFUSED)
@@ -278,7 +279,7 @@ def test_an_opening_that_does_not_fit_its_commitment_is_refused_by_either_board(
         entry = messages.Entry(game, n, "action", wrong, nonce="a5" * 16)
         where = topic(keys.game_id, messages.LOG)
         holder.publish(where, as_host(keys).seal(where, entry))
-        wait_for(lambda: guest.state()["remote"]["problem"] is not None, "the guest refuses")
+        wait_until(lambda: guest.state()["remote"]["problem"] is not None, "the guest refuses")
         problem = guest.state()["remote"]["problem"]
         assert "does not fit its commitment" in problem and RED in problem, problem
         assert journal_tokens(guest) == journalled and game_of(guest.state()) == before
@@ -341,14 +342,14 @@ def test_a_three_team_digital_game_dealt_by_neither_board_ends_alike_on_three_bo
         host.post("/api/new_game", game)
         codes = host.post("/api/remote/host", {"seats": [1, 2]})
         guest.post("/api/remote/join", {"code": codes["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
-        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        wait_until(lambda: in_step(host, watcher), "the spectator follows the host's game")
         first = remote_game(guest)
-        wait_for(dealt_anew, "the host deals the next game from both shares")
+        wait_until(dealt_anew, "the host deals the next game from both shares")
         for side in (guest, watcher):
-            wait_for(lambda side=side: remote_game(side) > first, "the next game is followed")
-            wait_for(lambda side=side: in_step(host, side), "all three boards in the game")
+            wait_until(lambda side=side: remote_game(side) > first, "the next game is followed")
+            wait_until(lambda side=side: in_step(host, side), "all three boards in the game")
         started = new_game_entry(host)
         origin = started["dealt"]
         assert origin["after"] == first and "guest" in origin, origin
@@ -366,7 +367,7 @@ def test_a_three_team_digital_game_dealt_by_neither_board_ends_alike_on_three_bo
         ]
         assert commitments and set(commitments) == {commitment(shares[0])}
         ours, theirs = play(host, guest, until=both_over, between=spy)
-        wait_for(lambda: in_step(host, watcher), "the spectator sees the game's end")
+        wait_until(lambda: in_step(host, watcher), "the spectator sees the game's end")
         assert len(spied) >= 3, spied
         assert ours["phase"] == "game_over" and ours["ledger"] == theirs["ledger"], ours
         assert (ours["winner"] is not None) != bool(ours["draw"]), ours  # won or drawn
@@ -411,7 +412,7 @@ def test_the_guest_refuses_a_deal_the_shares_or_the_host_s_commitment_do_not_all
             new = messages.NewGame("payoff", 2, options, proof)
             snapshot = messages.Snapshot(first + 100 * n, new, (), (1,))
             holder.publish(where, as_host(keys).seal(where, snapshot))
-            wait_for(
+            wait_until(
                 lambda said=said: said in (guest.state()["remote"]["problem"] or ""),
                 f"the guest refuses the deal ({said})",
             )
@@ -442,7 +443,7 @@ def test_a_game_started_before_a_board_joined_is_dealt_from_the_host_s_share_alo
             TOKENS, 2, codes["game_id"], origin["after"], bytes.fromhex(origin["host"]), b""
         )
         guest.post("/api/remote/join", {"code": codes["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         assert guest.state()["remote"]["problem"] is None
         for side in (host, guest):
             assert new_game_entry(side)["options"]["deal"] == alone, side.folder

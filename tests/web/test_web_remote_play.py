@@ -18,8 +18,9 @@ from remote_support import (
     mirror,
     open_game,
     play,
-    wait_for,
 )
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -95,7 +96,7 @@ def test_a_flip4_step_on_each_board_reaches_the_other(tmp_path: Path, mosquitto:
         body = {"variant": "flip4", "players": 2, "options": {"position": position}}
         host.post("/api/new_game", body)
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
 
         def set_out(side: Side) -> bool:
             state = side.state()
@@ -105,27 +106,27 @@ def test_a_flip4_step_on_each_board_reaches_the_other(tmp_path: Path, mosquitto:
             )
 
         for side in (host, guest):  # each person sets the pieces out as the position says
-            wait_for(lambda side=side: set_out(side), "the pieces set out")
+            wait_until(lambda side=side: set_out(side), "the pieces set out")
         host.post("/api/roll", {"faces": "2/1"})  # 1 on c3: Red's piece there may step
-        wait_for(lambda: host.state()["phase"] == "await_move", "Red's step")
+        wait_until(lambda: host.state()["phase"] == "await_move", "Red's step")
         host.up.post("/api/sim/lift", {"hole": "c3"})
         host.up.post("/api/sim/place", {"hole": "d2"})
-        wait_for(
+        wait_until(
             lambda: "d2" in guest.state()["board"] and in_step(host, guest),
             "the guest hears of Red's step",
         )
         assert guest.state()["board"]["d2"]["team"] == 0
-        wait_for(lambda: set_out(guest), "Blue's person moves Red's piece on the guest's board")
+        wait_until(lambda: set_out(guest), "Blue's person moves Red's piece on the guest's board")
         guest.post("/api/roll", {"faces": "5/3"})  # 15 on a3: Blue's piece there may step
-        wait_for(
+        wait_until(
             lambda: host.state()["phase"] == guest.state()["phase"] == "await_move",
             "Blue's throw carried out by the host",
         )
         assert guest.state()["allowed"] == ["a3"]
         guest.up.post("/api/sim/lift", {"hole": "a3"})
         guest.up.post("/api/sim/place", {"hole": "b3"})
-        wait_for(lambda: "b3" in host.state()["board"], "the host carries out Blue's step")
-        wait_for(lambda: in_step(host, guest), "both boards in the same game")
+        wait_until(lambda: "b3" in host.state()["board"], "the host carries out Blue's step")
+        wait_until(lambda: in_step(host, guest), "both boards in the same game")
         ours = host.state()
         assert ours["board"]["b3"]["team"] == 1 and "a3" not in ours["board"]
         assert ours["to_move"] == 0 and ours["remote"]["link"]["dropped"]["refused"] == 0
@@ -142,7 +143,7 @@ def test_a_board_of_another_shape_cannot_follow_the_game(
     try:
         host.post("/api/new_game", {"variant": "olix", "players": 2})
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-        wait_for(lambda: bool(guest.state()["remote"]["problem"]), "the guest names its problem")
+        wait_until(lambda: bool(guest.state()["remote"]["problem"]), "the guest names its problem")
         problem = guest.state()["remote"]["problem"]
         assert "olix (11x11, 121 cells)" in problem and "--geometry olix" in problem
         assert guest.state()["variant"] != "olix"  # its own game stays as it was
@@ -161,7 +162,7 @@ def test_a_spectator_follows_live_and_cannot_play(tmp_path: Path, mosquitto: Mos
         assert codes["spectator_code"] != codes["code"]
         guest.post("/api/remote/join", {"code": codes["code"]})
         watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
-        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        wait_until(lambda: in_step(host, watcher), "the spectator follows the host's game")
         seen = watcher.state()
         assert seen["remote"]["role"] == "spectator" and seen["remote"]["code"] is None
         assert [seat["place"] for seat in seen["seats"]] == ["remote", "remote"]
@@ -177,12 +178,12 @@ def test_a_spectator_follows_live_and_cannot_play(tmp_path: Path, mosquitto: Mos
             return state["phase"] != "await_fix" and in_step(host, guest)
 
         for count in (1, 2, 3, 4):
-            wait_for(host_matches, "the host's board matches the game")
+            wait_until(host_matches, "the host's board matches the game")
             if host.state()["to_move"] == 0:
                 free = host.state()["allowed"][0]
                 host.up.post("/api/sim/place", {"hole": free})
             play(host, guest, until=moves_made(count))
-        wait_for(lambda: in_step(host, watcher), "the spectator sees every move")
+        wait_until(lambda: in_step(host, watcher), "the spectator sees every move")
         assert len(watcher.state()["board"]) >= 4
         assert not_dropped_but_copies(host.state()["remote"])
     finally:
@@ -198,15 +199,15 @@ def test_a_take_back_on_the_host_is_taken_back_on_the_guest(
     try:
         host.post("/api/new_game", {"variant": "qubic", "players": 2})
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         host.up.post("/api/sim/place", {"hole": "G-II-D"})
-        wait_for(lambda: "G-II-D" in guest.state()["board"], "the guest sees the move")
+        wait_until(lambda: "G-II-D" in guest.state()["board"], "the guest sees the move")
         guest.up.post("/api/sim/place", {"hole": "G-II-D"})  # its person puts the Man there
         refused = guest.up.post("/api/undo")
         assert refused.status_code == 409 and "hosting board" in refused.json()["error"]
         host.post("/api/undo")
-        wait_for(lambda: not guest.state()["board"], "the take-back reaches the guest")
-        wait_for(  # the Man to lift blinks, once the guest's board has sensed it settle
+        wait_until(lambda: not guest.state()["board"], "the take-back reaches the guest")
+        wait_until(  # the Man to lift blinks, once the guest's board has sensed it settle
             lambda: guest.state()["mismatch"]["extra"] == ["G-II-D"], "the Man to lift blinks"
         )
         theirs = guest.state()
@@ -226,17 +227,17 @@ def test_the_other_boards_move_is_a_piece_to_put_not_one_to_put_back(
     try:
         host.post("/api/new_game", {"variant": "qubic", "players": 2})  # two people
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host")["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         host.post("/api/sim/place", {"hole": "R-I-S"})  # Red plays at the host's board
         copy = "Put a Red Man on R-I-S: the other board's move"
-        wait_for(lambda: copy in guest.state()["fix"], "the guest is asked for the host's Man")
+        wait_until(lambda: copy in guest.state()["fix"], "the guest is asked for the host's Man")
         german = guest.state()["languages"]["de"]["fix"]
         assert german == ["Auf R-I-S setzen: Männchen von Rot (der Zug des anderen Bretts)"]
         guest.post("/api/sim/place", {"hole": "R-I-S"})
-        wait_for(lambda: guest.state()["mismatch"]["missing"] == [], "the copy is seen")
+        wait_until(lambda: guest.state()["mismatch"]["missing"] == [], "the copy is seen")
         guest.post("/api/sim/lift", {"hole": "R-I-S"})
         back = "Put the Red Man back on R-I-S"
-        wait_for(lambda: guest.state()["fix"] == [back], "a Man lifted is one to put back")
+        wait_until(lambda: guest.state()["fix"] == [back], "a Man lifted is one to put back")
     finally:
         host.stop()
         guest.stop()

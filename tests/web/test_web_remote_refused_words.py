@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from broker_support import Mosquitto
-from remote_support import FAST, Side, in_step, wait_for
+from remote_support import FAST, Side, in_step
 
 from controller.i18n import Said, language
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -25,14 +26,14 @@ def test_the_hosts_refusal_of_an_order_reaches_the_guest_as_a_message(
     try:
         host.post("/api/new_game", {"variant": "lucky", "players": 2})
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         host.post("/api/roll", {"faces": "red/I/spades"})
         hole = host.state()["allowed"][0]
         host.up.post("/api/sim/place", {"hole": hole})
-        wait_for(lambda: host.state()["to_move"] == 1, "the host's Man is placed")
-        wait_for(lambda: in_step(host, guest), "the guest sees the host's Man")
+        wait_until(lambda: host.state()["to_move"] == 1, "the host's Man is placed")
+        wait_until(lambda: in_step(host, guest), "the guest sees the host's Man")
         guest.up.post("/api/sim/place", {"hole": hole})  # its person puts the Man there too
-        wait_for(lambda: not guest.state()["mismatch"]["missing"], "the guest's board matches")
+        wait_until(lambda: not guest.state()["mismatch"]["missing"], "the guest's board matches")
 
         assert guest.up.post("/api/roll", {}).status_code == 200  # sent to the host
 
@@ -40,7 +41,7 @@ def test_the_hosts_refusal_of_an_order_reaches_the_guest_as_a_message(
             events = guest.state()["events"]
             return [event for event in events if event["type"] == "remote_refused"]
 
-        wait_for(lambda: bool(refusals()), "the host's refusal reaches the guest")
+        wait_until(lambda: bool(refusals()), "the host's refusal reaches the guest")
         refused = refusals()[-1]
         assert refused["reason"] == "physical dice: the order names the faces thrown"
         said = refused["said"]

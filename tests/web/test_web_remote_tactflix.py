@@ -23,12 +23,12 @@ from remote_support import (
     open_game,
     play,
     record_moves,
-    wait_for,
 )
 from rogue_support import Rogue
 from sniff_support import assert_read_nothing
 
 from controller.records.journal import Journal
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -51,14 +51,14 @@ def test_a_whole_tactflix_game_of_a_computer_seat_on_each_board(
         open_game(host, guest, "tactflix")
         codes = host.state()["remote"]
         watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
-        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        wait_until(lambda: in_step(host, watcher), "the spectator follows the host's game")
         ours, theirs = play(host, guest, until=both_over)
-        wait_for(lambda: in_step(host, watcher), "the spectator sees the game's end")
+        wait_until(lambda: in_step(host, watcher), "the spectator sees the game's end")
         assert ours["variant"] == "tactflix" and ours["phase"] == "game_over"
         assert ours["winner"] is not None or ours["draw"]  # a full board ends it drawn
         assert game_of(ours) == game_of(theirs) == game_of(watcher.state())
         sides = (host, guest, watcher)
-        wait_for(lambda: all(kept_games(side) for side in sides), "each board keeps the game")
+        wait_until(lambda: all(kept_games(side) for side in sides), "each board keeps the game")
         assert record_moves(guest) == record_moves(host) == record_moves(watcher)
         done = kinds_by_seat(host)  # seat 1 is the guest's: its actions came as orders
         assert {(0, "place"), (1, "place")} <= done, done
@@ -83,21 +83,21 @@ def test_calls_a_take_back_and_a_resignation_travel_between_two_people(
     try:
         host.post("/api/new_game", {"variant": "tactflix", "players": 2})
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         host.post("/api/sim/place", {"hole": "R-I-S"})
-        wait_for(lambda: "R-I-S" in guest.state()["board"], "the guest sees Red's Man")
+        wait_until(lambda: "R-I-S" in guest.state()["board"], "the guest sees Red's Man")
         host.post("/api/undo")
-        wait_for(lambda: not guest.state()["board"], "the take-back reaches the guest")
+        wait_until(lambda: not guest.state()["board"], "the take-back reaches the guest")
         assert guest.state()["remote"]["log"] == 2 and guest.state()["to_move"] == 0
         host.post("/api/sim/lift", {"hole": "R-I-S"})
         host.post("/api/sim/place", {"hole": "R-II-H"})
-        wait_for(lambda: guest.state()["to_move"] == 1, "Blue's turn on the guest")
+        wait_until(lambda: guest.state()["to_move"] == 1, "Blue's turn on the guest")
         for count, order in enumerate(("call", "penalty"), start=1):
             guest.post(f"/api/{order}", {"seat": 1})  # the host answers: nothing to do
-            wait_for(lambda count=count: len(refusals(guest)) == count, f"Blue's {order}")
+            wait_until(lambda count=count: len(refusals(guest)) == count, f"Blue's {order}")
         assert guest.state()["board"] == host.state()["board"]
         guest.post("/api/resign", {"seat": 1})
-        wait_for(lambda: guest.state()["phase"] == "game_over", "the resignation reaches both")
+        wait_until(lambda: guest.state()["phase"] == "game_over", "the resignation reaches both")
         ours = host.state()
         assert ours["phase"] == "game_over" and ours["winner"] == 0
         assert game_of(ours) == game_of(guest.state())
@@ -136,36 +136,36 @@ def test_a_penalty_a_call_a_free_play_and_burocrats_of_the_guest_s_person(
     def hand(side: Side, hole: str, done: Callable[[dict[str, Any]], bool]) -> None:
         """The person at ``side`` places a Man once both boards match the game."""
         for each in (host, guest):
-            wait_for(matched(each, ("await_place",)), "the boards match the game")
+            wait_until(matched(each, ("await_place",)), "the boards match the game")
         side.post("/api/sim/place", {"hole": hole})
-        wait_for(lambda: done(host.state()) and in_step(host, guest), f"the Man on {hole}")
+        wait_until(lambda: done(host.state()) and in_step(host, guest), f"the Man on {hole}")
 
     try:
         host.post("/api/new_game", {"variant": "tactflix", "players": 2})
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         for red, blue in [("R-I-S", "B-IV-S"), ("R-I-H", "B-IV-H"), ("R-I-D", "B-IV-D")]:
             hand(host, red, lambda state, red=red: red in state["board"])
             hand(guest, blue, lambda state, blue=blue: blue in state["board"])
         hand(host, "R-I-C", lambda state: state["to_move"] == 1)  # Red does not call
-        wait_for(lambda: host.state()["call_window"] is None, "Red's call window closes")
+        wait_until(lambda: host.state()["call_window"] is None, "Red's call window closes")
         guest.post("/api/penalty", {"seat": 1})
-        wait_for(lambda: "R-I-C" not in host.state()["board"], "Blue's penalty")
+        wait_until(lambda: "R-I-C" not in host.state()["board"], "Blue's penalty")
         hand(guest, "B-IV-C", lambda state: "B-IV-C" in state["board"])
         guest.post("/api/call", {"seat": 1})
-        wait_for(lambda: len(host.state()["scored_lines"]) == 1, "Blue's FLIX")
+        wait_until(lambda: len(host.state()["scored_lines"]) == 1, "Blue's FLIX")
         hand(guest, "B-II-S", lambda state: "B-II-S" in state["board"])  # the free play
         for each in (host, guest):
-            wait_for(matched(each, ("substitute",)), "Blue seats its Burocrat next")
+            wait_until(matched(each, ("substitute",)), "Blue seats its Burocrat next")
         guest.post("/api/sim/lift", {"hole": "B-IV-S"})
         guest.post("/api/sim/place", {"hole": "B-IV-S", "piece": "burocrat"})
         for each in (host, guest):
-            wait_for(matched(each, ("withdraw",)), "Blue's Burocrat, seen on both boards")
+            wait_until(matched(each, ("withdraw",)), "Blue's Burocrat, seen on both boards")
         for hole in ("B-IV-H", "B-IV-D", "B-IV-C"):
             guest.post("/api/sim/lift", {"hole": hole})
-        wait_for(lambda: host.state()["to_move"] == 0, "Blue's withdrawal")
+        wait_until(lambda: host.state()["to_move"] == 0, "Blue's withdrawal")
         for each in (host, guest):
-            wait_for(matched(each, ("await_place",)), "the boards match the game")
+            wait_until(matched(each, ("await_place",)), "the boards match the game")
         ours = host.state()
         assert ours["board"]["B-IV-S"]["piece"] == "burocrat"
         assert set(ours["board"]) == {"B-IV-S", "B-II-S"}

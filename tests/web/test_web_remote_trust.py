@@ -15,13 +15,14 @@ import msgspec
 import pytest
 from broker_support import Mosquitto
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from remote_support import Side, both_over, game_of, in_step, open_game, play, wait_for
+from remote_support import Side, both_over, game_of, in_step, open_game, play
 from rogue_support import Rogue, game_topic
 
 from controller.remote import messages
 from controller.remote.codes import ALPHABET
 from controller.remote.pake import MAX_FAILURES, Welcome
 from controller.remote.sealing import MAC, Opener, Sealer
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.broker, pytest.mark.live]
 
@@ -46,7 +47,7 @@ def wrong_codes(code: str, count: int) -> list[str]:
 def hosted(host: Side, variant: str = "qubic") -> dict[str, Any]:
     host.post("/api/new_game", {"variant": variant, "players": 2})
     codes = host.post("/api/remote/host", {})
-    wait_for(lambda: remote(host)["link"]["state"] == "connected", "the host is on the broker")
+    wait_until(lambda: remote(host)["link"]["state"] == "connected", "the host is on the broker")
     return codes
 
 
@@ -73,11 +74,11 @@ def test_each_wrong_code_costs_a_live_exchange_and_the_third_moves_the_door(
         }
         assert "someone is guessing this game's codes (3 wrong tries)" in now["problem"]
         guest.post("/api/remote/join", {"code": code})  # the old code finds nobody now
-        wait_for(lambda: "no board hosts" in str(remote(guest)["problem"]), "the old code")
+        wait_until(lambda: "no board hosts" in str(remote(guest)["problem"]), "the old code")
         assert remote(guest)["role"] == "joining"
         guest.post("/api/remote/leave")
         guest.post("/api/remote/join", {"code": now["code"]})
-        wait_for(lambda: in_step(host, guest), "the new code lets the board in")
+        wait_until(lambda: in_step(host, guest), "the new code lets the board in")
         assert remote(guest)["role"] == "guest" and remote(host)["joined"] is True
     finally:
         rogue.close()
@@ -93,9 +94,9 @@ def test_a_code_is_used_up_by_the_board_that_joined(tmp_path: Path, mosquitto: M
     try:
         codes = hosted(host)
         guest.post("/api/remote/join", {"code": codes["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         third.post("/api/remote/join", {"code": codes["code"]})
-        wait_for(lambda: "has been used" in str(remote(third)["problem"]), "the third refused")
+        wait_until(lambda: "has been used" in str(remote(third)["problem"]), "the third refused")
         assert rogue.join(codes["code"])[0] == "refused"
         kind, welcome = rogue.join(codes["spectator_code"])  # any number may watch
         assert kind == "welcome" and isinstance(welcome, Welcome)
@@ -136,7 +137,7 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
         assert kind == "welcome" and isinstance(spectator, Welcome)
         assert spectator.game_id == guest.game_id and spectator.log_key == guest.log_key
         watcher.post("/api/remote/join", {"code": codes["spectator_code"]})
-        wait_for(lambda: in_step(host, watcher), "the spectator follows the host's game")
+        wait_until(lambda: in_step(host, watcher), "the spectator follows the host's game")
         rogue.listen(game_topic(guest, "#"))
         rogue.wait(game_topic(guest, messages.SNAPSHOT))
         game = snapshot_of(guest, rogue).game
@@ -164,11 +165,11 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
         # seat 1 (the host's) is to move: its placement and its resignation are refused
         for action in ({"kind": "place", "hole": "R-I-S"}, {"kind": "resign", "seat": 0}):
             nonce = order(action, 0)
-            wait_for(lambda n=nonce: "hosting board" in refused(n), f"{action} refused")
+            wait_until(lambda n=nonce: "hosting board" in refused(n), f"{action} refused")
         host.up.post("/api/sim/place", {"hole": "G-II-D"})
-        wait_for(lambda: remote(host)["log"] == 1, "the host's own move")
+        wait_until(lambda: remote(host)["log"] == 1, "the host's own move")
         nonce = order({"kind": "place", "hole": "G-II-D"}, 1)  # the guest's turn: taken hole
-        wait_for(lambda: refused(nonce) != "", "an illegal placement refused")
+        wait_until(lambda: refused(nonce) != "", "an illegal placement refused")
         # a spectator's only key seals the host's messages: the host takes no order sealed with it
         forged_before = dropped(host)["forged"]
         as_spectator = Sealer(spectator.log_key)
@@ -176,7 +177,7 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
             topic,
             as_spectator.seal(topic, order_of(game, 1, "s", {"kind": "resign"})),
         )
-        wait_for(lambda: dropped(host)["forged"] == forged_before + 1, "the order dropped")
+        wait_until(lambda: dropped(host)["forged"] == forged_before + 1, "the order dropped")
         # the host's log forged to the spectator (with the guest's MAC key and a signature of its
         # own): a last game, an entry of the same game
         impostor = Sealer(
@@ -189,14 +190,14 @@ def test_a_code_holder_as_guest_or_spectator_gets_nothing_past_the_rules(
         resign = messages.LogEntry("action", messages.ActionData("resign"))
         entry = messages.Entry.of(game, 2, resign)
         rogue.publish(where, impostor.seal(where, entry))
-        wait_for(lambda: dropped(watcher)["forged"] >= 2, "the spectator drops both")
+        wait_until(lambda: dropped(watcher)["forged"] >= 2, "the spectator drops both")
         state = host.state()
         assert list(state["board"]) == ["G-II-D"] and state["to_move"] == 1
         assert state["phase"] != "game_over" and remote(host)["log"] == 1
         assert game_of(watcher.state()) == game_of(state)
         nonce = order({"kind": "place", "hole": "Y-III-H"}, 1)  # a legal move of its own seat
-        wait_for(lambda: remote(host)["log"] == 2, "the guest's legal move is taken")
-        wait_for(lambda: in_step(host, watcher), "the spectator still follows")
+        wait_until(lambda: remote(host)["log"] == 2, "the guest's legal move is taken")
+        wait_until(lambda: in_step(host, watcher), "the spectator still follows")
         assert "Y-III-H" in watcher.state()["board"]
     finally:
         rogue.close()
@@ -212,38 +213,38 @@ def test_replayed_snapshots_and_wills_change_nothing(tmp_path: Path, mosquitto: 
         game_id = hosted(host)["game_id"]
         rogue.listen(messages.topic(game_id, "#"))
         guest.post("/api/remote/join", {"code": remote(host)["code"]})
-        wait_for(lambda: in_step(host, guest), "the guest follows the host's game")
+        wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         snapshots = messages.topic(game_id, messages.SNAPSHOT)
 
         def with_mac() -> list[bytes]:  # the host's snapshots since the guest joined
             return [seen.payload for seen in rogue.on(snapshots) if seen.payload[0] & MAC]
 
-        wait_for(lambda: bool(with_mac()), "a snapshot the guest reads")
+        wait_until(lambda: bool(with_mac()), "a snapshot the guest reads")
         first = with_mac()[-1]
         guest.kill()  # the broker sends the guest's will
         will = messages.topic(game_id, f"{messages.PRESENCE}/guest")
-        wait_for(lambda: remote(host)["link"]["peer"] == "gone", "the host sees the guest gone")
+        wait_until(lambda: remote(host)["link"]["peer"] == "gone", "the host sees the guest gone")
         gone = rogue.on(will)[-1]
         guest.start()
-        wait_for(lambda: remote(host)["link"]["peer"] == "online", "the guest is back")
+        wait_until(lambda: remote(host)["link"]["peer"] == "online", "the guest is back")
         host.up.post("/api/sim/place", {"hole": "R-I-S"})
-        wait_for(lambda: "R-I-S" in guest.state()["board"], "the guest sees the move")
+        wait_until(lambda: "R-I-S" in guest.state()["board"], "the guest sees the move")
         rogue.publish(will, gone.payload, retain=True)  # an old will: the guest is gone?
         guest.up.post("/api/sim/place", {"hole": "R-I-S"})  # the person puts the Man there
         guest.up.post("/api/sim/place", {"hole": "Y-II-H"})  # and plays, after the old will
-        wait_for(lambda: "Y-II-H" in host.state()["board"], "the guest's move reaches the host")
+        wait_until(lambda: "Y-II-H" in host.state()["board"], "the guest's move reaches the host")
         assert remote(host)["link"]["peer"] == "online"
         drops = remote(host)["link"]["history"]["drops"]  # the kill, not the replayed will
         assert [(drop["side"], drop["ongoing"]) for drop in drops] == [("peer", False)]
         rogue.publish(snapshots, first, retain=True)  # the game as it began
         guest.kill()  # the broker keeps the replayed snapshot: a restarted guest reads it first
         guest.start()
-        wait_for(lambda: in_step(host, guest), "the guest is back in the game")
+        wait_until(lambda: in_step(host, guest), "the guest is back in the game")
         # the old snapshot is dropped (stale, or a copy of one seen before): the game stays
         assert "Y-II-H" in guest.state()["board"] and remote(guest)["log"] == 2
         host.up.post("/api/sim/place", {"hole": "Y-II-H"})  # the host's person mirrors it
         host.up.post("/api/sim/place", {"hole": "G-III-D"})  # and plays on
-        wait_for(lambda: "G-III-D" in guest.state()["board"], "the game goes on")
+        wait_until(lambda: "G-III-D" in guest.state()["board"], "the game goes on")
     finally:
         rogue.close()
         host.stop()
@@ -263,7 +264,7 @@ def test_retained_messages_leave_the_broker_at_the_end_and_on_leaving(
         kept = {seen.topic.rsplit("/", 1)[-1] for seen in rogue.retained(tree)}
         assert kept >= {messages.SNAPSHOT, "host", "guest"}  # the game runs: it is kept
         play(host, guest, until=both_over)
-        wait_for(
+        wait_until(
             lambda: (
                 messages.SNAPSHOT
                 not in {seen.topic.rsplit("/", 1)[-1] for seen in rogue.retained(tree)}
@@ -271,7 +272,7 @@ def test_retained_messages_leave_the_broker_at_the_end_and_on_leaving(
             "the finished game's snapshot leaves the broker",
         )
         guest.post("/api/remote/leave")
-        wait_for(lambda: remote(host)["link"]["peer"] == "left", "the host hears the guest left")
+        wait_until(lambda: remote(host)["link"]["peer"] == "left", "the host hears the guest left")
         host.post("/api/remote/leave")
         assert rogue.retained(tree) == []
         assert host.state()["remote"] is None
@@ -285,7 +286,7 @@ def test_a_code_nobody_hosts_says_so(tmp_path: Path, mosquitto: Mosquitto) -> No
     guest = Side(tmp_path / "guest", ["--remote", mosquitto.url]).start()
     try:
         guest.post("/api/remote/join", {"code": "KTXHRBMN"})
-        wait_for(
+        wait_until(
             lambda: "no board hosts this code" in str(remote(guest)["problem"]),
             "the page says that nobody answers",
         )

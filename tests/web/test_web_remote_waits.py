@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
-from remote_support import Side, wait_for
+from remote_support import Side
 
 from controller.remote.codes import new_code
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
@@ -30,11 +31,11 @@ def test_roll_waits_while_the_other_board_is_to_move(
         page = open_page(host.up)
         expect(page.locator("#roll")).to_be_enabled()
         page.click("#roll")
-        wait_for(lambda: host.state()["phase"] == "await_place", "the throw")
+        wait_until(lambda: host.state()["phase"] == "await_place", "the throw")
         state = host.state()
         chosen = next(hole for hole in state["allowed"] if hole not in state["sensed"])
         host.post("/api/sim/place", {"hole": chosen})
-        wait_for(lambda: host.state()["to_move"] == 1, "the turn passes")
+        wait_until(lambda: host.state()["to_move"] == 1, "the turn passes")
         assert host.state()["seats"][1]["place"] == "remote"
         expect(page.locator("#roll")).to_be_disabled()
         expect(page.locator("#roll")).to_have_attribute(
