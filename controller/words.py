@@ -1,8 +1,8 @@
 """What the controller says to people, in the board's language (``controller.i18n``): each
 board's own words, the line of what happens now, and what to fix.
 
->>> board_words("flip4").where(3, every_empty=False)
-'one of the 3 lit squares'
+>>> board_words("flix").where(3, every_empty=False)
+'one of the 3 lit holes'
 >>> board_words("flix").view().pieces
 'Men'
 >>> board_words("flix", language("de")).where(3, every_empty=False)
@@ -19,8 +19,9 @@ from controller.reconcile import Mismatch
 from controller.wire import Typed
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.game import Game, Phase
+from engine.grid import GRIDS, Nouns
 from engine.holes import Naming
-from hal.base import BoardReading, Piece
+from hal.base import FLIX_GEOMETRY, BoardReading, Piece
 
 
 class Words(Typed):
@@ -47,11 +48,9 @@ class LanguageView(Typed):
 
 @dataclass(frozen=True)
 class BoardWords:
-    """How people name a board's places and pieces: ``place``/``places`` (holes, squares,
-    cells), ``into`` (a piece goes *in* a hole, *on* a square), ``piece``/``pieces`` (Men,
-    pieces, counters), ``a_piece``/``the_piece`` (as the object of a sentence: German declines
-    them) and ``tally``, the label of the lines each team scored (``None`` where the first line
-    ends the game or no line counts). ``say`` speaks the sentences made of them."""
+    """How people name a board's places and pieces (``engine.grid.Nouns``: Men in holes,
+    pieces on squares, counters on cells), in ``say``'s language, which speaks the sentences
+    made of them."""
 
     place: str
     places: str
@@ -101,55 +100,24 @@ class BoardWords:
         )
 
 
-BOARD_WORDS: dict[str, BoardWords] = {
-    "flix": BoardWords(
-        N_("hole"),
-        N_("holes"),
-        N_("in"),
-        N_("Man"),
-        N_("Men"),
-        N_("a Man"),
-        N_("the Man"),
-        N_("Lines scored"),
-    ),
-    "flip4": BoardWords(
-        N_("square"),
-        N_("squares"),
-        N_("on"),
-        N_("piece"),
-        N_("pieces"),
-        N_("a piece"),
-        N_("the piece"),
-        None,
-    ),
-    "olix": BoardWords(
-        N_("cell"),
-        N_("cells"),
-        N_("on"),
-        N_("counter"),
-        N_("counters"),
-        N_("a counter"),
-        N_("the counter"),
-        None,
-    ),
-}
-"""The words of each board, by its geometry key (a variant's ``geometry``), in English."""
-OTHER_BOARD = BoardWords(
-    N_("cell"),
-    N_("cells"),
-    N_("on"),
-    N_("piece"),
-    N_("pieces"),
-    N_("a piece"),
-    N_("the piece"),
-    None,
+SPACEBOARD = Nouns(
+    N_("hole"),
+    N_("holes"),
+    N_("in"),
+    N_("Man"),
+    N_("Men"),
+    N_("a Man"),
+    N_("the Man"),
+    N_("Lines scored"),
 )
+"""The spaceboard's words (a flat board's are in its declaration, ``engine.grid.GRIDS``)."""
 
 
 def board_words(geometry: str, say: Language | None = None) -> BoardWords:
-    """The words of the board ``geometry`` in ``say``'s language, English by default (a board
-    of another shape: the flat boards' words, cells and pieces)."""
-    words = BOARD_WORDS.get(geometry) or OTHER_BOARD
+    """The words of the board ``geometry`` (``flix`` or a grid's key) in ``say``'s language,
+    English by default."""
+    nouns = SPACEBOARD if geometry == FLIX_GEOMETRY.key else GRIDS[geometry].nouns
+    words = BoardWords(*nouns)
     return words if say is None else words.in_language(say)
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import HoleNameError
-from engine.phrase import why
+from engine.phrase import N_, why
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -40,13 +41,45 @@ LINE_STEPS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
 _CELL_NAME = re.compile(r"([a-z])([0-9]{1,2})")
 
 
+class Nouns(NamedTuple):
+    """How people name a board's places and pieces, in English (message ids, which
+    ``controller.words`` translates): ``place``/``places`` (holes, squares, cells), ``into`` (a
+    piece goes *in* a hole, *on* a square), ``piece``/``pieces``, ``a_piece``/``the_piece`` (as
+    the object of a sentence: German declines them) and ``tally``, the label of the lines each
+    team scored (``None`` where the first line ends the game or no line counts)."""
+
+    place: str
+    places: str
+    into: str
+    piece: str
+    pieces: str
+    a_piece: str
+    the_piece: str
+    tally: str | None
+
+
+CELLS = Nouns(
+    N_("cell"),
+    N_("cells"),
+    N_("on"),
+    N_("piece"),
+    N_("pieces"),
+    N_("a piece"),
+    N_("the piece"),
+    None,
+)
+"""A flat board's words unless its declaration names its own."""
+
+
 @dataclass(frozen=True)
 class Grid:
-    """A board of ``rows`` x ``cols`` cells, known to the whole project by ``key``."""
+    """A board of ``rows`` x ``cols`` cells, known to the whole project by ``key``; ``nouns``:
+    how people name its places and pieces."""
 
     key: str
     rows: int
     cols: int
+    nouns: Nouns = CELLS
 
     @property
     def cells(self) -> int:
@@ -140,7 +173,35 @@ class Grid:
         return tuple(found)
 
 
-FLIP4_GRID = Grid("flip4", 5, 5)
-OLIX_GRID = Grid("olix", 11, 11)
+FLIP4_GRID = Grid(
+    "flip4",
+    5,
+    5,
+    Nouns(
+        N_("square"),
+        N_("squares"),
+        N_("on"),
+        N_("piece"),
+        N_("pieces"),
+        N_("a piece"),
+        N_("the piece"),
+        None,
+    ),
+)
+OLIX_GRID = Grid(
+    "olix",
+    11,
+    11,
+    Nouns(
+        N_("cell"),
+        N_("cells"),
+        N_("on"),
+        N_("counter"),
+        N_("counters"),
+        N_("a counter"),
+        N_("the counter"),
+        None,
+    ),
+)
 GRIDS: dict[str, Grid] = {grid.key: grid for grid in (FLIP4_GRID, OLIX_GRID)}
 """The grid boards by key: a wiring file's ``geometry`` names one of these."""

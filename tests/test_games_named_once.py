@@ -23,7 +23,6 @@ _BOARDS = (
     "their games' names"
 )
 ALLOWED: dict[str, str] = {
-    "controller/words.py": _BOARDS + ": each board's words for its places and pieces",
     "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
     "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
     "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
