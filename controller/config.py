@@ -193,12 +193,13 @@ class Game(Table, frozen=True):
     variant: Annotated[
         str,
         Meta(
-            description="the game a fresh start begins; a game of another board gives way to "
-            "the board's own (the Flip 4 board plays `flip4`, the Olix board `olix`)"
+            description="the game a fresh start begins (by default the first game registered); "
+            "a game of another board gives way to the first game played on the board (each "
+            "game's board: `GET /api/info`)"
         ),
         Words(_listed(checks.VARIANTS)),
         Check(checks.variant),
-    ] = "lucky"
+    ] = checks.DEFAULT_VARIANT
     players: Annotated[
         Literal[2, 3, 4, 6],
         Meta(

@@ -29,6 +29,9 @@ Color = tuple[int, int, int]
 VARIANTS = tuple(ENGINE_VARIANTS)
 """Every registered variant; one played on another board than the service's gives way to the
 board's own (``board_controller.variant_for``)."""
+DEFAULT_VARIANT = VARIANTS[0]
+"""The game a fresh start begins unless ``[game] variant`` names another: the first registered
+(``engine.variants`` registers the project's own games first, Lucky Flix the first of them)."""
 SHAPES = (FLIX_GEOMETRY.key, *sorted(GRIDS))
 """The boards ``[board] geometry`` names by key: the spaceboard, then the flat boards."""
 TEAM_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"))

@@ -26,7 +26,6 @@ ALLOWED: dict[str, str] = {
     "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
     "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
     "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
-    "controller/config.py": "the default game ([game] variant) and the flat boards' own games",
     "controller/remote/fair_dice.py": "remote play's dice of Lucky Flix and Flip 4",
     "controller/remote/messages.py": "remote play's token values (Pay-Off's range)",
     "controller/remote/tokens.py": "remote play's Pay-Off tokens in physical token mode",

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import controller.games
+from controller.config import Config
 from controller.flows import VariantFlow
 from controller.games import GROUP, GameError, game_spec, games
 from controller.remote.messages import HIDDEN, VARIANTS
@@ -42,6 +43,12 @@ def test_a_spec_is_found_as_the_engine_finds_a_variant() -> None:
     assert game_spec(" Qubic ") is games()["qubic"]
     with pytest.raises(UnknownVariant):
         game_spec("chess")
+
+
+def test_a_fresh_start_begins_the_first_game_registered() -> None:
+    """``[game] variant``'s default is no game's name written in the settings: the registry's
+    first game (the project's own first)."""
+    assert Config().game.variant == next(iter(games())) == "lucky"
 
 
 def test_remote_play_carries_what_the_specs_say() -> None:
