@@ -93,6 +93,9 @@ SEED_LIMIT = 2**63
 """Seeds are whole numbers ``0 <= seed < SEED_LIMIT``."""
 MAX_TOKEN = 10**6
 """The largest token value a game with tokens accepts."""
+SEALED = 0
+"""A placement's token whose value is not known here yet (never a real token: those are 1 and
+more): another board holds it under a commitment, and ``open_token`` tells it."""
 ActionKind = Literal[
     "roll",
     "place",

@@ -30,6 +30,7 @@ from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, SettingError
 from engine.events import Event, PaidOff, TokenAttached, TokenEntered, TokenOpened, Turn
 from engine.game import MAX_TOKEN as MAX_TOKEN
+from engine.game import SEALED as SEALED
 from engine.game import Action, Game, Options, player
 from engine.holes import Hole, name, parse
 from engine.lines import completed_lines
@@ -44,9 +45,6 @@ TOKEN_MODES = ("digital", "physical")
 AWAIT_TOKENS = "await_tokens"
 """Physical token mode: the winning line scored; its Men's tokens are being entered (digital
 mode: its sealed tokens are being opened)."""
-SEALED = 0
-"""A digital placement's token whose value is not known here yet (never a real token: those are
-1 and more); ``open_token`` tells it."""
 
 
 MAX_TOKENS = 64

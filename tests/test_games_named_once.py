@@ -26,14 +26,9 @@ ALLOWED: dict[str, str] = {
     "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
     "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
     "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
-    "controller/remote/fair_dice.py": "remote play's dice of Lucky Flix and Flip 4",
-    "controller/remote/messages.py": "remote play's token values (Pay-Off's range)",
-    "controller/remote/tokens.py": "remote play's Pay-Off tokens in physical token mode",
-    "controller/remote/host.py": "remote play's Pay-Off tokens: a guest's commitment",
-    "controller/remote/sealed_tokens.py": "remote play's Pay-Off tokens committed and opened",
 }
 """Files (relative to the project) that still name a game, and why: boards named after their
-games, the default game, and remote play's dice and Pay-Off's token handling."""
+games."""
 
 
 def _own(path: Path) -> bool:

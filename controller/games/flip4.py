@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 from controller.flows.flip4 import Flip4Flow
-from controller.games.spec import GameSpec, rung
+from controller.games.spec import D6, GameSpec, rung
 from controller.i18n import N_
 from engine.flip4 import Flip4
 from engine.players.flip4 import Flip4Player
@@ -31,4 +31,5 @@ SPEC = GameSpec(
     flow=Flip4Flow,
     page=files("controller") / "server" / "web" / "flip4.js",
     carried=True,
+    dice=lambda game: (D6, D6),
 )

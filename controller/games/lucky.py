@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from controller.games.spec import GameSpec, rung
+from controller.games.spec import Faces, GameSpec, rung
 from controller.i18n import N_
+from engine.game import Game
 from engine.lucky import LuckyFlix
 from engine.players.lucky import LuckyPlayer
+
+
+def dice(game: Game) -> Faces:
+    """The three dice, with the faces the game's options give them."""
+    assert isinstance(game, LuckyFlix)
+    return game.dice
+
 
 SPEC = GameSpec(
     LuckyFlix,
@@ -26,4 +34,5 @@ SPEC = GameSpec(
         (N_("The same search over the throws, with the most positions"), [rung(47.5, 33, 63, 40)]),
     ),
     carried=True,
+    dice=dice,
 )

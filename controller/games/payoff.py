@@ -2,13 +2,49 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib.resources import files
 
 from controller.flows.payoff import PayOffFlow
-from controller.games.spec import GameSpec, rung
+from controller.games.spec import GameSpec, HiddenTokens, rung
 from controller.i18n import N_
+from engine.game import Game
 from engine.payoff import PayOffFlix
+from engine.phrase import Phrase, why
 from engine.players.payoff_ismcts import payoff_player
+
+
+class PayOffTokens(HiddenTokens):
+    """Pay-Off's tokens in remote play: digital token mode needs the option ``openings`` (every
+    token committed and opened); physical token mode enters them at the reveal."""
+
+    def refusal(self, options: Mapping[str, object]) -> Phrase | None:
+        if options.get("token_mode") != "physical" and options.get("openings") is not True:
+            return why(
+                "remote Pay-Off in digital token mode commits each token and opens it at its "
+                "reveal: start it with openings true (or with token_mode physical)"
+            )
+        return None
+
+    def attached(self, game: Game) -> Phrase | None:
+        if isinstance(game, PayOffFlix) and not game.physical_tokens and game.tokens:
+            return why(
+                "tokens are attached to Men at this board already: host a new Pay-Off game, so "
+                "that each board keeps its own team's tokens"
+            )
+        return None
+
+    def sealing(self, game: Game) -> bool:
+        return isinstance(game, PayOffFlix) and game.pay_options.openings
+
+    def token_set(self, game: Game) -> tuple[int, ...]:
+        assert isinstance(game, PayOffFlix)
+        return game.pay_options.tokens
+
+    def dealt(self, game: Game) -> list[list[int]]:
+        assert isinstance(game, PayOffFlix)
+        return [list(hand) for hand in game.dealt]
+
 
 SPEC = GameSpec(
     PayOffFlix,
@@ -31,5 +67,5 @@ SPEC = GameSpec(
     flow=PayOffFlow,
     page=files("controller") / "server" / "web" / "payoff.js",
     carried=True,
-    hidden=True,
+    hidden=PayOffTokens(),
 )

@@ -3,13 +3,15 @@
 A spec names the rules (an engine ``Game`` class, whose ``variant`` is the game's name and whose
 ``geometry`` is the board it is played on), the computer player and what its levels do, the
 notation's dialect, the flow the board controller adds, the names people read (message ids),
-the page module that draws what the game adds, and the flags remote play and the PENALTY button
-read. A package adds a game by declaring its spec in the ``flixboard.games`` entry-point group
-(``controller.games.registry``).
+the page module that draws what the game adds, and what remote play and the PENALTY button ask
+of it (its dice, its hidden tokens). A package adds a game by declaring its spec in the
+``flixboard.games`` entry-point group (``controller.games.registry``).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 
@@ -17,7 +19,42 @@ from controller.flows import VariantFlow
 from controller.wire import Typed
 from engine.game import Game
 from engine.notation import Dialect
+from engine.phrase import Phrase
 from engine.players import PlayerFactory
+
+Faces = tuple[tuple[str, ...], ...]
+"""The faces of each die of a throw, in the order a throw is written (``a/b/c``)."""
+D6 = ("1", "2", "3", "4", "5", "6")
+"""A six-sided die's faces."""
+
+
+class HiddenTokens(ABC):
+    """What remote play asks of a game whose tokens are hidden (``GameSpec.hidden``): which Man
+    carries which token stays with its owner, committed and opened in digital token mode,
+    entered when the rules reveal it in physical token mode (``controller.remote.tokens``); the
+    deal travels in the game's option ``deal``, one hand per team."""
+
+    @abstractmethod
+    def refusal(self, options: Mapping[str, object]) -> Phrase | None:
+        """Why remote play does not start a game of these options (``None``: it may)."""
+
+    @abstractmethod
+    def attached(self, game: Game) -> Phrase | None:
+        """Why a running game is not hosted (``None``: it may be): tokens attached to Men at
+        this one board already, in digital mode, which the other board's team would see."""
+
+    @abstractmethod
+    def sealing(self, game: Game) -> bool:
+        """Whether ``game``'s tokens are committed and opened (``engine.game.SEALED`` stands
+        for a value held by another board until it is opened)."""
+
+    @abstractmethod
+    def token_set(self, game: Game) -> tuple[int, ...]:
+        """The tokens ``game`` deals among its teams."""
+
+    @abstractmethod
+    def dealt(self, game: Game) -> list[list[int]]:
+        """The hands ``game`` dealt, one per team."""
 
 
 class Measured(Typed):
@@ -61,11 +98,15 @@ class GameSpec:
     page: Traversable | None = None
     """The page module that draws what the game adds (served as ``/<name>.js``)."""
     carried: bool = False
-    """Remote play carries it: the dice are the host's (Tac-T-Flix's pending lines stand on both
-    boards, unmarked on either); hidden tokens stay with their owner (``hidden``)."""
-    hidden: bool = False
+    """Remote play carries it: the dice come from both boards' shares (``dice``; Tac-T-Flix's
+    pending lines stand on both boards, unmarked on either); hidden tokens stay with their
+    owner (``hidden``)."""
+    dice: Callable[[Game], Faces] | None = None
+    """The virtual dice a game of it throws, from its options (``None``: no dice); remote play
+    throws them from both boards' shares (``controller.remote.fair_dice``)."""
+    hidden: HiddenTokens | None = None
     """Hidden tokens (Pay-Off's): a token's value travels only when the rules reveal it,
-    committed before in digital token mode (``controller.remote.tokens``)."""
+    committed before in digital token mode (``controller.remote.tokens``); ``None``: none."""
     penalty_asks_block: bool = False
     """The PENALTY button asks the mover to block the open three formed first (Qubic)."""
 

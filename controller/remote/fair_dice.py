@@ -28,22 +28,18 @@ from pathlib import Path
 
 import msgspec
 
+from controller.games import games
+from controller.games.spec import Faces
 from controller.remote.messages import DICE_THROWS, DiceProof, DiceRoots, DiceShare, LogEntry
-from engine.flip4 import Flip4
 from engine.game import Game
-from engine.lucky import LuckyFlix
 
 CHAIN_LENGTH = DICE_THROWS
 LABEL = b"flixboard/v2 dice"
 BOOKS = "dice"
 """The folder of the data directory that holds the dice books."""
-D6 = ("1", "2", "3", "4", "5", "6")
 BEFORE_A_THROW = ("place", "move")
 """The actions after which the mover's turn ends (or, with free throws, goes on) with a roll:
 a guest sends its share of that roll with the order of such an action."""
-
-Faces = tuple[tuple[str, ...], ...]
-"""The faces of each die of a throw, in the order a throw is written (``a/b/c``)."""
 
 
 class DiceRefused(ValueError):
@@ -56,12 +52,10 @@ def step(value: bytes) -> bytes:
 
 
 def dice_of(game: Game) -> Faces | None:
-    """The virtual dice a remote game throws (``None``: a game without dice)."""
-    if isinstance(game, LuckyFlix):
-        return game.dice
-    if isinstance(game, Flip4):
-        return (D6, D6)
-    return None
+    """The virtual dice a remote game throws, as its spec declares them (``GameSpec.dice``;
+    ``None``: a game without dice)."""
+    spec = games().get(game.variant)
+    return None if spec is None or spec.dice is None else spec.dice(game)
 
 
 def throw_number(game: Game) -> int:

@@ -53,10 +53,9 @@ from controller.remote.role import Order, Role
 from controller.remote.sealed_tokens import on_wire, own_openings, sealing
 from controller.remote.sealing import Opener, Sealer
 from controller.remote.token_book import TokenBook
-from controller.remote.tokens import PAYOFF, dealt, game_refusal, with_deal
+from controller.remote.tokens import dealt, game_refusal, hidden, with_deal
 from engine.errors import FlixError
-from engine.game import Action, Phase
-from engine.payoff import SEALED
+from engine.game import SEALED, Action, Phase
 from engine.phrase import N_, Phrase, why
 
 SNAPSHOT_EVERY = 16
@@ -85,7 +84,7 @@ FACES_GIVEN = N_(
     '(real dice read by a person: set [game] dice = "physical")'
 )
 DEAL_WAITING = N_(
-    "the deal of a Pay-Off game waits for the other board's share: it is sent as soon as that "
+    "the deal of the tokens waits for the other board's share: it is sent as soon as that "
     "board sees this board's commitment (try again in a moment)"
 )
 DICE_WAITING = N_(
@@ -412,13 +411,13 @@ class Host(Role):
     def _take_seal(self, data: OrderAction, seal: str) -> None:
         """A guest's placement whose token it committed to (``seal``): the commitment is kept."""
         if not sealing(self.ctl.game) or data.kind != "place" or data.hole is None:
-            raise Malformed("only a digital Pay-Off placement carries a token's commitment")
+            raise Malformed("only a placement of committed tokens carries a token's commitment")
         self.book.committed(self._name(data.hole), seal)
 
     def _take_opening(self, data: OrderAction) -> None:
         """The guest opens one of its tokens: refused unless it fits the commitment kept."""
         if not sealing(self.ctl.game) or data.hole is None:
-            raise Malformed("only a digital Pay-Off game opens tokens")
+            raise Malformed("only a game of committed tokens opens tokens")
         if data.token is None or data.nonce is None:
             raise Malformed("an opening names its token and nonce")
         hole = self._name(data.hole)
@@ -563,12 +562,12 @@ class Host(Role):
         self._deal_shares = {share.after: bytes.fromhex(share.share)}
 
     def _deal(self, entry: NewGameData) -> NewGameData:
-        """A new game's start: a Pay-Off game dealt from both boards' shares of the game after
-        this one (from the host's alone while no board is joined); ``NotNow`` while a joined
-        board's share has not come."""
+        """A new game's start: a game with hidden tokens dealt from both boards' shares of the
+        game after this one (from the host's alone while no board is joined); ``NotNow`` while
+        a joined board's share has not come."""
         joined = self.keys.guest_key is not None and not self.peer_left
         guest = self._deal_shares.get(self.game) if joined else None
-        if joined and guest is None and entry["variant"] == PAYOFF:
+        if joined and guest is None and hidden(entry["variant"]) is not None:
             raise NotNow(why(DEAL_WAITING))
         return dealt(entry, self.game_id, self.game, self._deal_share(self.game), guest)
 

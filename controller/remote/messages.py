@@ -16,8 +16,7 @@ import msgspec
 
 from controller.games import games
 from controller.i18n import Said
-from engine.game import ActionKind
-from engine.payoff import MAX_TOKEN
+from engine.game import MAX_TOKEN, ActionKind
 
 BASE = "flixboard/v2"
 """Every topic of this protocol (games and join exchanges)."""
@@ -66,7 +65,8 @@ OptionValue = Annotated[
 ]
 """A game option's value: the engine checks it when the game starts."""
 Token = Annotated[int, msgspec.Meta(ge=1, le=MAX_TOKEN)]
-"""A Pay-Off token's value."""
+"""A hidden token's value (Pay-Off's): every game with tokens takes ``engine.game.MAX_TOKEN`` at
+most."""
 Hex = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
 """32 bytes in hexadecimal."""
 Opening = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{32}$")]

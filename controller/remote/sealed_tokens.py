@@ -1,12 +1,13 @@
-"""Digital Pay-Off between boards: a token is committed when its Man is placed and opened when
-the rules reveal it (docs/REMOTE.md, "Hidden tokens").
+"""Hidden tokens committed and opened between boards (digital token mode): a token is committed
+when its Man is placed and opened when the rules reveal it (docs/REMOTE.md, "Hidden tokens").
 
 The owner's board keeps the value and a fresh nonce in its token book (``token_book``) and sends
 only the commitment: in the host's log a placement's token is ``SEALED`` (0) with its ``seal``.
-Every other board runs the game with that token unknown (``engine.payoff``, option
-``openings``). When a line scores, and at the game's end, each board opens its own tokens
-(``open_token`` with the value, the log entry with the nonce); every board checks each opening
-against the commitment it holds, and refuses the game on a mismatch.
+Every other board runs the game with that token unknown (Pay-Off's option ``openings``, which
+the game's spec asks for: ``HiddenTokens.sealing``). When a line scores, and at the game's end,
+each board opens its own tokens (``open_token`` with the value, the log entry with the nonce);
+every board checks each opening against the commitment it holds, and refuses the game on a
+mismatch.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import msgspec
 
 from controller.remote.messages import ActionData, LogEntry
 from controller.remote.token_book import TokenBook
+from controller.remote.tokens import hidden
 from engine.bitboard import scan_forward
-from engine.game import Game
+from engine.game import SEALED, Game
 from engine.holes import Hole
-from engine.payoff import SEALED, PayOffFlix
 from engine.phrase import N_, Phrase, why
 
 UNSEALED = N_(
@@ -34,14 +35,14 @@ MISFIT = N_("{reason}: this board refuses the game and follows it no further")
 
 
 def sealing(game: Game) -> bool:
-    """Whether ``game``'s tokens are committed and opened (digital Pay-Off with ``openings``)."""
-    return isinstance(game, PayOffFlix) and game.pay_options.openings
+    """Whether ``game``'s tokens are committed and opened (its spec's ``HiddenTokens.sealing``:
+    digital Pay-Off with ``openings``)."""
+    tokens = hidden(game.variant)
+    return tokens is not None and tokens.sealing(game)
 
 
 def own_openings(game: Game) -> list[Hole]:
     """The Men whose token is to be opened now and whose value this board knows: its own."""
-    if not isinstance(game, PayOffFlix):
-        return []
     return [hole for hole in scan_forward(game.tokens_to_open) if game.tokens[hole] != SEALED]
 
 

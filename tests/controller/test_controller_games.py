@@ -17,10 +17,13 @@ import controller.games
 from controller.config import Config
 from controller.flows import VariantFlow
 from controller.games import GROUP, GameError, game_spec, games
+from controller.games.spec import D6
+from controller.remote import fair_dice, tokens
 from controller.remote.messages import HIDDEN, VARIANTS
 from engine.errors import UnknownVariant
 from engine.players import PLAYERS
 from engine.variants import VARIANTS as ENGINE_VARIANTS
+from engine.variants import new_game
 
 PACKAGE = "flixboard_wronggame"
 REPO = Path(__file__).resolve().parents[2]
@@ -54,6 +57,17 @@ def test_a_fresh_start_begins_the_first_game_registered() -> None:
 def test_remote_play_carries_what_the_specs_say() -> None:
     assert VARIANTS == ("lucky", "qubic", "payoff", "tactflix", "flip4", "olix")
     assert HIDDEN == ("payoff",)
+
+
+def test_remote_play_asks_the_specs_for_dice_and_tokens() -> None:
+    """Remote play names no game: the faces it throws and the tokens it hides are the specs'."""
+    lucky = new_game("lucky", options={"dice_faces": {"colour": ["red"] * 5 + ["flix"]}})
+    assert fair_dice.dice_of(lucky) == lucky.dice and lucky.dice[0][0] == "red"
+    assert fair_dice.dice_of(new_game("flip4")) == (D6, D6)
+    assert fair_dice.dice_of(new_game("qubic")) is None
+    assert tokens.hidden("payoff") is games()["payoff"].hidden is not None
+    assert tokens.hidden("olix") is None and tokens.hidden("chess") is None
+    assert tokens.refusal("payoff", {}) is not None and tokens.refusal("qubic", {}) is None
 
 
 def test_the_examples_hold() -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from controller.cli import command_parser
 from controller.config import from_tables
+from controller.games.spec import D6
 from controller.records.journal import Journal
 from controller.records.store import GameStore, RecordsError
 from controller.remote import fair_dice
@@ -188,7 +189,7 @@ async def test_exports_and_the_replay_of_a_game() -> None:
 def _dice_book(throws: int) -> fair_dice.DiceBook:
     """A remote game's dice as both boards' chains throw them (Flip 4's two dice)."""
     host, guest = fair_dice.Chain(b"h" * 32), fair_dice.Chain(b"g" * 32)
-    dice = (fair_dice.D6, fair_dice.D6)
+    dice = (D6, D6)
     book = fair_dice.DiceBook("a1b2", 1, "flip4", dice, host.root.hex())
     for n in range(1, throws + 1):
         shares = host.share(n), guest.share(n)
