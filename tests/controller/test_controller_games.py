@@ -21,6 +21,7 @@ from controller.games.spec import D6
 from controller.remote import fair_dice, tokens
 from controller.remote.messages import HIDDEN, VARIANTS
 from engine.errors import UnknownVariant
+from engine.lucky import LuckyFlix
 from engine.players import PLAYERS
 from engine.variants import VARIANTS as ENGINE_VARIANTS
 from engine.variants import new_game
@@ -61,7 +62,7 @@ def test_remote_play_carries_what_the_specs_say() -> None:
 
 def test_remote_play_asks_the_specs_for_dice_and_tokens() -> None:
     """Remote play names no game: the faces it throws and the tokens it hides are the specs'."""
-    lucky = new_game("lucky", options={"dice_faces": {"colour": ["red"] * 5 + ["flix"]}})
+    lucky = LuckyFlix(options={"dice_faces": {"colour": ["red"] * 5 + ["flix"]}})
     assert fair_dice.dice_of(lucky) == lucky.dice and lucky.dice[0][0] == "red"
     assert fair_dice.dice_of(new_game("flip4")) == (D6, D6)
     assert fair_dice.dice_of(new_game("qubic")) is None
