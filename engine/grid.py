@@ -173,21 +173,7 @@ class Grid:
         return tuple(found)
 
 
-FLIP4_GRID = Grid(
-    "flip4",
-    5,
-    5,
-    Nouns(
-        N_("square"),
-        N_("squares"),
-        N_("on"),
-        N_("piece"),
-        N_("pieces"),
-        N_("a piece"),
-        N_("the piece"),
-        None,
-    ),
-)
+FLIP4_GRID = Grid("flip4", 5, 5, CELLS._replace(place=N_("square"), places=N_("squares")))
 OLIX_GRID = Grid(
     "olix",
     11,
