@@ -2,8 +2,9 @@
 
 The code is read, not its prose: Python's names, imports and strings (docstrings aside) and the
 page's scripts and markup without their comments. A game's own modules are its spec
-(``controller/games/<game>.py``), its flow (``controller/flows/<game>.py``) and its page module
-(``controller/server/web/<game>.js``); ``ALLOWED`` lists the rest, each with its reason.
+(``controller/games/<game>.py``), its flow (``controller/flows/<game>.py``), its page module
+(``controller/server/web/<game>.js``) and the style sheet that module loads
+(``controller/server/web/<game>.css``); ``ALLOWED`` lists the rest, each with its reason.
 """
 
 from __future__ import annotations
@@ -24,9 +25,6 @@ _BOARDS = (
 )
 ALLOWED: dict[str, str] = {
     "controller/words.py": _BOARDS + ": each board's words for its places and pieces",
-    "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
-    "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
-    "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
     "controller/config.py": "the default game ([game] variant) and the flat boards' own games",
     "controller/remote/fair_dice.py": "remote play's dice of Lucky Flix and Flip 4",
     "controller/remote/messages.py": "remote play's token values (Pay-Off's range)",
@@ -38,11 +36,16 @@ ALLOWED: dict[str, str] = {
 games, the default game, and remote play's dice and Pay-Off's token handling."""
 
 
+OWN = {"controller/games": ".py", "controller/flows": ".py", "controller/server/web": ".js .css"}
+"""Where a game's own files are, and their kinds: its spec, its flow, its page module and the
+style sheet its page module loads."""
+
+
 def _own(path: Path) -> bool:
-    """A module of one game's own: its spec, its flow or its page module."""
+    """A file of one game's own: its spec, its flow, its page module or that module's style
+    sheet (``controller/server/web/<game>.css``, loaded by ``<game>.js``)."""
     folder = path.parent.relative_to(ROOT).as_posix()
-    own_folders = ("controller/games", "controller/flows", "controller/server/web")
-    return path.stem in GAMES and folder in own_folders
+    return path.stem in GAMES and path.suffix in OWN.get(folder, "").split()
 
 
 def _python_words(path: Path) -> list[str]:
@@ -111,3 +114,13 @@ def test_each_allowance_is_still_needed() -> None:
         path = ROOT / relative
         words = _python_words(path) if path.suffix == ".py" else _page_words(path)
         assert any(NAMED.search(word) for word in words), f"{relative} names no game any more"
+
+
+def test_a_game_s_style_sheet_is_loaded_by_its_page_module() -> None:
+    """A game's own style sheet is its because its page module loads it (and only then)."""
+    sheets = sorted(path for path in WEB.glob("*.css") if path.stem in GAMES)
+    assert sheets
+    for sheet in sheets:
+        module = (WEB / f"{sheet.stem}.js").read_text(encoding="utf-8")
+        loads = f'await registerStyle(new URL("./{sheet.name}", import.meta.url));'
+        assert loads in module, sheet.name
