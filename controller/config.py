@@ -25,7 +25,7 @@ from controller import config_checks as checks
 from controller.config_checks import MAX_PEM_FILE, MAX_VOICE_FILE, TOPIC_WORD, Color
 from controller.config_checks import ConfigError as ConfigError
 from controller.config_checks import parse_address as parse_address
-from controller.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_
+from controller.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_
 from controller.seats import MAX_NAME, NAME_PATTERN, Seat
 from controller.settings_spec import (
     NEXT_GAME,
@@ -33,10 +33,12 @@ from controller.settings_spec import (
     RESTART,
     Check,
     OnPage,
+    Option,
     Refused,
     Secret,
     SettingSpec,
     Tables,
+    Widget,
     Words,
     specs,
 )
@@ -48,6 +50,8 @@ MAX_CONFIG_FILE = 1024 * 1024
 """The largest configuration file read (the commented example is a few kilobytes)."""
 _PEM = f"the path of a PEM file (a regular file of at most {MAX_PEM_FILE // 2**20} MiB), or empty"
 _TEXT = "any text without control characters"
+_LANGUAGES = tuple(Option(code, LANGUAGE_NAMES[code]) for code in LANGUAGES)
+"""The languages the settings page offers, each named in its own words."""
 
 
 def _listed(values: tuple[str, ...]) -> str:
@@ -84,6 +88,69 @@ class Board(Table, frozen=True):
             "unlit hole: at once)",
         ),
     ] = 5.0
+    backend: Annotated[
+        str,
+        Meta(
+            description="the board the service opens: the simulator, a Pico on USB "
+            "(`serial:PORT` names its port: a character device, or a path not there yet, for a "
+            'board plugged in later), the Pi\'s GPIO; `""`: `--board`, else `FLIXBOARD_BOARD` '
+            '(a Pi\'s `/etc/flixboard/environment`), else `"sim"`; `--board` wins over it'
+        ),
+        Words('`""`, `"sim"`, `"serial"`, `"serial:/dev/ttyACM0"`, `"gpio"`'),
+        Check(checks.backend),
+        OnPage(
+            RESTART,
+            N_("Board"),
+            N_("What the service opens at its start; --board on its command line wins."),
+        ),
+        Widget(
+            "choice",
+            "set-backend",
+            (
+                Option("sim", N_("the simulated board")),
+                Option("serial", N_("a Pico on USB")),
+                Option("gpio", N_("the Pi's GPIO")),
+            ),
+        ),
+    ] = ""
+    geometry: Annotated[
+        str,
+        Meta(
+            description="the board's shape: the spaceboard or a flat board (`--geometry`); "
+            '`""`: `--geometry`, else `FLIXBOARD_GEOMETRY`, else `"flix"`; `--geometry` wins '
+            "over it"
+        ),
+        Words(
+            f'`""`, {_listed(checks.SHAPES)} or a wiring file\'s path (a regular TOML file of '
+            "at most 64 KiB with a [board] table)"
+        ),
+        Check(checks.geometry),
+        OnPage(
+            RESTART,
+            N_("Shape"),
+            N_("The board's shape at the service's start; --geometry on its command line wins."),
+        ),
+        Widget("choice", "set-geometry", (Option("flix", N_("the FLIX spaceboard")),), boards=True),
+    ] = ""
+    language: Annotated[
+        str,
+        Meta(
+            pattern=checks.one_of(LANGUAGES),
+            description="the board's language: its message line, what to fix and the log in "
+            "English or German, and the language of the pages that have not chosen their own "
+            "([Languages](languages.md))",
+        ),
+        Words(_listed(LANGUAGES)),
+        OnPage(
+            NOW,
+            N_("Language"),
+            N_(
+                "The board's message line, what to fix and the log, and the pages that have "
+                "not chosen their own language."
+            ),
+        ),
+        Widget("choice", "set-language", _LANGUAGES),
+    ] = DEFAULT_LANGUAGE
     panels: Annotated[
         str,
         Meta(
@@ -119,43 +186,6 @@ class Board(Table, frozen=True):
             "its hole blinks and you make them, as on a real board"
         ),
     ] = True
-    language: Annotated[
-        str,
-        Meta(
-            pattern=checks.one_of(LANGUAGES),
-            description="the board's language: its message line, what to fix and the log in "
-            "English or German, and the language of the pages that have not chosen their own "
-            "([Languages](languages.md))",
-        ),
-        Words(_listed(LANGUAGES)),
-        OnPage(NOW, N_("Language")),
-    ] = DEFAULT_LANGUAGE
-    backend: Annotated[
-        str,
-        Meta(
-            description="the board the service opens: the simulator, a Pico on USB "
-            "(`serial:PORT` names its port: a character device, or a path not there yet, for a "
-            'board plugged in later), the Pi\'s GPIO; `""`: `--board`, else `FLIXBOARD_BOARD` '
-            '(a Pi\'s `/etc/flixboard/environment`), else `"sim"`; `--board` wins over it'
-        ),
-        Words('`""`, `"sim"`, `"serial"`, `"serial:/dev/ttyACM0"`, `"gpio"`'),
-        Check(checks.backend),
-        OnPage(RESTART, N_("Board")),
-    ] = ""
-    geometry: Annotated[
-        str,
-        Meta(
-            description="the board's shape: the spaceboard or a flat board (`--geometry`); "
-            '`""`: `--geometry`, else `FLIXBOARD_GEOMETRY`, else `"flix"`; `--geometry` wins '
-            "over it"
-        ),
-        Words(
-            f'`""`, {_listed(checks.SHAPES)} or a wiring file\'s path (a regular TOML file of '
-            "at most 64 KiB with a [board] table)"
-        ),
-        Check(checks.geometry),
-        OnPage(RESTART, N_("Shape")),
-    ] = ""
     pico_drive: Annotated[
         str,
         Meta(
@@ -235,7 +265,8 @@ class Game(Table, frozen=True):
         ),
         Words(f"three or four names of 1..{MAX_NAME} characters (no control characters)"),
         Check(checks.team_names),
-        OnPage(NOW, N_("Team names")),
+        OnPage(NOW, N_("Team names"), N_("The names of the Men colours, in team order.")),
+        Widget("names", "set-team", count=len(checks.TEAM_NAMES), item=N_("Team {number}")),
     ] = checks.TEAM_NAMES
     hints: Annotated[
         bool,
@@ -269,7 +300,12 @@ class Game(Table, frozen=True):
         ),
         Words("up to six `[[game.seats]]` tables"),
         Check(checks.seats, form=True),
-        OnPage(NEXT_GAME, N_("Players and computer")),
+        OnPage(
+            NEXT_GAME,
+            N_("Players and computer"),
+            N_("Who plays each seat when a game starts, and their names in the game records."),
+        ),
+        Widget("seats", "set-seats"),
     ] = ()
 
 
@@ -284,6 +320,7 @@ class Leds(Table, frozen=True):
             N_("Brightness cap (%)"),
             N_("The LEDs never shine brighter than this (the power supply's budget)."),
         ),
+        Widget(id="set-brightness", scale=100),
     ] = 0.5
     team_colours: Annotated[
         tuple[Color, ...],
@@ -309,7 +346,12 @@ class Http(Table, frozen=True):
         ),
         Words("HOST:PORT, the port 1-65535"),
         Check(checks.address),
-        OnPage(RESTART, N_("Phones on the network may open this board")),
+        OnPage(
+            RESTART,
+            N_("Phones on the network may open this board"),
+            N_("Off: only this computer opens its page."),
+        ),
+        Widget("network", "set-lan"),
     ] = "127.0.0.1:8640"
     token: Annotated[
         str,
@@ -493,6 +535,15 @@ class Voice(Table, frozen=True):
         ),
         Words('`"auto"`, `true`, `false`'),
         OnPage(RESTART, N_("The board speaks")),
+        Widget(
+            "choice",
+            "set-voice",
+            (
+                Option("auto", N_("Where it has a speaker")),
+                Option(True, N_("Always")),
+                Option(False, N_("Never")),
+            ),
+        ),
     ] = "auto"
     engine: Annotated[
         Literal["espeak-ng", "piper"],

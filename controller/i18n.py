@@ -28,6 +28,8 @@ from engine.phrase import Phrase
 
 LANGUAGES = ("en", "de")
 """The languages a board and a page speak; the message ids are the English."""
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+"""Each language named in its own words (no message: the same in every language)."""
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "flixboard"
 SAID_DEPTH = 4

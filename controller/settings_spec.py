@@ -3,9 +3,10 @@
 A setting is a field of one table's struct, declared once as
 ``Annotated[type, Meta(ge=..., le=..., description=...), *markers] = default``. The markers say
 what msgspec's ``Meta`` cannot: when a change takes effect and whether the settings page offers
-it (``OnPage``), the values in words where no range or list says them (``Words``), a check that
-only this program can make (``Check``: a backend that exists, a file of its kind, ...), and
-whether it is a secret never shown (``Secret``).
+it (``OnPage``), how the page draws it where its kind's field would not do (``Widget``: a choice
+of named values, a field per name, a scale), the values in words where no range or list says
+them (``Words``), a check that only this program can make (``Check``: a backend that exists, a
+file of its kind, ...), and whether it is a secret never shown (``Secret``).
 
 ``specs`` turns the declarations into ``SettingSpec`` messages: the settings page builds its
 form from them (each field's label, kind, bounds and note; ``GET /api/settings``), and
@@ -53,6 +54,36 @@ class OnPage:
     when: str
     label: str
     help: str = ""
+
+
+class Option(Struct, frozen=True):
+    """One value a setting's choice offers on the page, with its name there (a message id, said
+    in the page's language; a language's own name is no message and stays as it is)."""
+
+    value: JsonValue
+    label: str
+
+
+@dataclass(frozen=True)
+class Widget:
+    """Marker: how the settings page draws this setting where a field of its kind would not do.
+
+    ``kind``: ``choice`` (a choice of ``options``, named; a value set in the file that it does
+    not offer is shown and kept), ``names`` (a text field for each of ``count`` names, each
+    labelled ``item``, a message id with ``{number}``), ``seats`` (a row for each seat: who plays
+    it, and a name), ``network`` (a tick: whether phones on the network may open the board,
+    keeping the address's port), or empty (its kind's field). ``id``: the field's id (else
+    ``set-TABLE-KEY``); ``scale``: a number shown times this (a fraction in per cent: 100);
+    ``boards``: the choice offers the flat boards of the installed games after ``options``,
+    each named as its game names it (the server adds them: ``GameSpec.board``)."""
+
+    kind: str = ""
+    id: str = ""
+    options: tuple[Option, ...] = ()
+    count: int = 0
+    item: str = ""
+    scale: float = 1
+    boards: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,6 +134,20 @@ class SettingSpec(Struct, frozen=True, kw_only=True):
     help: str = ""
     """A note under that field (a message id), or empty."""
     secret: bool = False
+    widget: str = ""
+    """How the page draws it where its kind's field would not do (``Widget.kind``), else empty."""
+    field: str = ""
+    """Its field's id on the page, when not ``set-TABLE-KEY``."""
+    options: list[Option] | None = None
+    """The values its choice offers on the page, named."""
+    count: int = 0
+    """How many names its ``names`` widget asks for."""
+    item: str = ""
+    """Each name's label there (a message id with ``{number}``)."""
+    scale: float = 1
+    """Its number shown on the page times this (a fraction in per cent: 100)."""
+    boards: bool = False
+    """Its choice offers the flat boards of the installed games too (the server adds them)."""
 
     @property
     def name(self) -> str:
@@ -183,6 +228,21 @@ def toml_value(value: JsonValue) -> str:
     return repr(value)
 
 
+def _drawn(widget: Widget | None) -> dict[str, Any]:
+    """A ``Widget`` marker's say as ``SettingSpec`` fields (none without one)."""
+    if widget is None:
+        return {}
+    return {
+        "widget": widget.kind,
+        "field": widget.id,
+        "options": list(widget.options) if widget.options else None,
+        "count": widget.count,
+        "item": widget.item,
+        "scale": widget.scale,
+        "boards": widget.boards,
+    }
+
+
 def _spec(table: str, key: str, declared: Declared, default: Any) -> SettingSpec:
     page = declared.marker(OnPage)
     words = declared.marker(Words)
@@ -200,6 +260,7 @@ def _spec(table: str, key: str, declared: Declared, default: Any) -> SettingSpec
         "label": page.label if page else "",
         "help": page.help if page else "",
         "secret": declared.marker(Secret) is not None,
+        **_drawn(declared.marker(Widget)),
     }
     if words is not None:
         kind = "list" if typing.get_origin(declared.base) in (tuple, list) else "text"

@@ -2,8 +2,9 @@
 
 The code is read, not its prose: Python's names, imports and strings (docstrings aside) and the
 page's scripts and markup without their comments. A game's own modules are its spec
-(``controller/games/<game>.py``), its flow (``controller/flows/<game>.py``) and its page module
-(``controller/server/web/<game>.js``); ``ALLOWED`` lists the rest, each with its reason.
+(``controller/games/<game>.py``), its flow (``controller/flows/<game>.py``), its page module
+(``controller/server/web/<game>.js``) and the style sheet that module loads
+(``controller/server/web/<game>.css``). No other file names a game.
 """
 
 from __future__ import annotations
@@ -18,24 +19,16 @@ WEB = CONTROLLER / "server" / "web"
 GAMES = ("lucky", "qubic", "payoff", "tactflix", "flip4", "olix")
 NAMED = re.compile(r"lucky|qubic|pay-?off|tac-?t-?flix|flip ?4|olix", re.IGNORECASE)
 
-_BOARDS = (
-    "names the flat boards (--geometry, wiring/<name>.toml, engine.grid.GRIDS), which carry "
-    "their games' names"
-)
-ALLOWED: dict[str, str] = {
-    "controller/server/web/settings.html": _BOARDS + ": the board shape's choices",
-    "controller/server/web/settings.js": _BOARDS + ": the board shape's names",
-    "controller/server/web/style.css": _BOARDS + "; and the Olix and Flip 4 views' styles",
-}
-"""Files (relative to the project) that still name a game, and why: boards named after their
-games."""
+OWN = {"controller/games": ".py", "controller/flows": ".py", "controller/server/web": ".js .css"}
+"""Where a game's own files are, and their kinds: its spec, its flow, its page module and the
+style sheet its page module loads."""
 
 
 def _own(path: Path) -> bool:
-    """A module of one game's own: its spec, its flow or its page module."""
+    """A file of one game's own: its spec, its flow, its page module or that module's style
+    sheet (``controller/server/web/<game>.css``, loaded by ``<game>.js``)."""
     folder = path.parent.relative_to(ROOT).as_posix()
-    own_folders = ("controller/games", "controller/flows", "controller/server/web")
-    return path.stem in GAMES and folder in own_folders
+    return path.stem in GAMES and path.suffix in OWN.get(folder, "").split()
 
 
 def _python_words(path: Path) -> list[str]:
@@ -80,13 +73,13 @@ def _page_words(path: Path) -> list[str]:
 
 def naming(root: Path = ROOT) -> dict[str, list[str]]:
     """Every file of ``controller/`` (the page included) that names a game outside its own
-    modules and ``ALLOWED``, with what it names."""
+    modules, with what it names."""
     found: dict[str, list[str]] = {}
     controller = root / "controller"
     files = [*controller.rglob("*.py"), *(controller / "server" / "web").glob("*.[jhc]*")]
     for path in sorted(files):
         relative = path.relative_to(root).as_posix()
-        if relative in ALLOWED or _own(path):
+        if _own(path):
             continue
         words = _python_words(path) if path.suffix == ".py" else _page_words(path)
         named = sorted({match.group(0) for word in words for match in NAMED.finditer(word)})
@@ -99,8 +92,11 @@ def test_the_controller_and_the_page_name_no_game() -> None:
     assert naming() == {}
 
 
-def test_each_allowance_is_still_needed() -> None:
-    for relative in ALLOWED:
-        path = ROOT / relative
-        words = _python_words(path) if path.suffix == ".py" else _page_words(path)
-        assert any(NAMED.search(word) for word in words), f"{relative} names no game any more"
+def test_a_game_s_style_sheet_is_loaded_by_its_page_module() -> None:
+    """A game's own style sheet is its because its page module loads it (and only then)."""
+    sheets = sorted(path for path in WEB.glob("*.css") if path.stem in GAMES)
+    assert sheets
+    for sheet in sheets:
+        module = (WEB / f"{sheet.stem}.js").read_text(encoding="utf-8")
+        loads = f'await registerStyle(new URL("./{sheet.name}", import.meta.url));'
+        assert loads in module, sheet.name

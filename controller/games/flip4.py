@@ -14,6 +14,7 @@ SPEC = GameSpec(
     Flip4,
     title=N_("Flip 4"),
     choice=N_("Flip 4 (its own 5x5 board)"),
+    board=N_("Flip 4 (5x5)"),
     player=Flip4Player,
     levels=(
         (N_("One turn ahead; a random choice 3 times in 10"), []),

@@ -14,6 +14,7 @@ SPEC = GameSpec(
     Olix,
     title=N_("Olix"),
     choice=N_("Olix (its own 11x11 board)"),
+    board=N_("Olix (11x11)"),
     player=OlixPlayer,
     levels=(
         (N_("The best placement now, with large errors"), []),

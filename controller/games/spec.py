@@ -87,6 +87,9 @@ class GameSpec:
     """The game's name as people read it: a message id ("Flip 4")."""
     choice: str
     """The game as the New game form offers it, with what sets it apart: a message id."""
+    board: str = ""
+    """The name of the board of its own it is played on (a message id; the settings page offers
+    that board's shape under it), or empty: it is played on the spaceboard."""
     player: PlayerFactory | None = None
     """The computer player, ``factory(level, seed)`` (``None``: none plays this game)."""
     levels: tuple[Level, ...] = ()

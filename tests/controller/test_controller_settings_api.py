@@ -15,7 +15,9 @@ import msgspec
 import pytest
 
 from controller.config import load_config, settings_specs
+from controller.config_checks import SHAPES
 from controller.config_file import TOKEN_FILE
+from controller.games import games
 from controller.server.bodies import PAGE_TABLES, SettingsChange
 from controller.server.requests import MAX_BODY
 from controller.server.setup import PAGE_SETTINGS, Setup, held_settings
@@ -229,25 +231,35 @@ async def test_the_settings_answer_names_every_setting_of_the_page_and_no_other(
         assert {f.name for f in msgspec.structs.fields(kind)} == wanted[table], table
 
 
-def test_every_setting_the_page_offers_has_a_label_and_only_those_are_made_by_hand() -> None:
-    """Each setting declared ``OnPage`` names its field's label; the page builds the fields
-    from the declarations, and those settings.js makes otherwise (``HAND_MADE``, each with its
-    reason) and settings.html writes by hand (``data-setting``), their labels and notes filled
-    from the declarations too, are such settings."""
+def test_every_setting_the_page_offers_is_drawn_from_its_declaration() -> None:
+    """Each setting declared ``OnPage`` names its field's label, and the page draws each from
+    its declaration: settings.html writes no field, and the widgets the settings declare
+    (``Widget``) are those settings.js draws (``WIDGETS``), none more, each field's id once."""
     web = Path(__file__).parents[2] / "controller" / "server" / "web"
     script = (web / "settings.js").read_text(encoding="utf-8")
     page = (web / "settings.html").read_text(encoding="utf-8")
-    offered = {f"{table}.{key}" for table, keys in PAGE_SETTINGS.items() for key in keys}
-    assert all(spec.label for spec in settings_specs() if spec.page)
-    hand_made = script[script.index("const HAND_MADE = {") :].partition("\n};\n")[0]
-    entry = r'^  "(\w+\.\w+)": \{\s*id: "[\w-]+",\s*why: "([^"]+)"'
-    reasons = dict(re.findall(entry, hand_made, re.MULTILINE))
-    assert reasons and set(reasons) <= offered
-    written = set(re.findall(r'data-setting="([^"]+)"', page))
-    assert written and written <= set(reasons)
-    assert set(re.findall(r'data-label-of="([^"]+)"', page)) == written
-    assert set(re.findall(r'data-when-of="([^"]+)"', page)) <= written
-    assert "data-t>Applies" not in page and "FIELDS" not in script
+    offered = [spec for spec in settings_specs() if spec.page]
+    assert all(spec.label for spec in offered)
+    assert not re.findall(r"data-(?:setting|label-of|when-of)=", page)
+    drawn = script[script.index("const WIDGETS = {") :].partition("\n};\n")[0]
+    widgets = set(re.findall(r"^  (\w+): \{$", drawn, re.MULTILINE))
+    assert widgets and widgets == {spec.widget for spec in offered if spec.widget}
+    ids = [spec.field for spec in offered if spec.field]
+    assert len(ids) == len(set(ids))
+    assert "data-t>Applies" not in page and "HAND_MADE" not in script
+
+
+async def test_the_board_s_shapes_are_offered_each_named_by_its_game(tmp_path: Path) -> None:
+    """The shapes the page offers are those ``[board] geometry`` takes by name: the spaceboard
+    and each flat board, named as the game played on it names it (``GameSpec.board``)."""
+    h = harness(tmp_path)
+    schema = (await h.client.get("/api/settings", headers=AUTH)).json()["schema"]
+    shape = next(spec for spec in schema if spec["key"] == "geometry")
+    boards = {game.geometry: game.board for game in games().values() if game.board}
+    assert {option["value"] for option in shape["options"]} == set(SHAPES) == {"flix", *boards}
+    names = {option["value"]: option["label"] for option in shape["options"]}
+    assert names == {"flix": "the FLIX spaceboard", **boards}
+    assert not shape["boards"]
 
 
 def test_the_command_line_s_settings_are_named_with_their_option_a_password_hidden() -> None:

@@ -31,6 +31,7 @@ FIXTURE = Path(__file__).with_name("settings_fixture.toml")
 SHOTS = REPO / "build" / "screenshots"
 TOKEN_KEY = "flixboard.token"
 PHONE = ViewportSize(width=390, height=844)
+LANDSCAPE = ViewportSize(width=844, height=390)
 DESKTOP = ViewportSize(width=1280, height=800)
 
 
@@ -241,7 +242,7 @@ def test_the_settings_page_reads_well_on_a_phone_and_a_desktop_in_both_themes(
     token = first_token(service)
     SHOTS.mkdir(parents=True, exist_ok=True)
     found = []
-    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+    for size, viewport in (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", DESKTOP)):
         page = open_settings(browser, service, token, viewport=viewport)
         page.fill("#set-board-panels", "YRGB")
         page.click("#save")

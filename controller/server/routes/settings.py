@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -25,6 +26,7 @@ from controller.config_file import (
     write_settings,
 )
 from controller.errors import BadOrder, NotFound, NotNow
+from controller.games import games
 from controller.seats import Seat
 from controller.server.api_routes import OWNER, ApiRoute, Handler, Operation
 from controller.server.bodies import (
@@ -48,12 +50,28 @@ from controller.server.setup import (
 )
 from controller.server.statuses import error_response
 from controller.server.web_service import WebService
-from controller.settings_spec import RESTART, Tables
+from controller.settings_spec import RESTART, Option, SettingSpec, Tables
 
 MAX_TEXT = 256
 """The longest text a setting takes (a name, a broker address, a login)."""
 PAGE_SPECS = [spec for spec in settings_specs() if spec.page]
 """The declarations of the settings the page may change."""
+
+
+@cache
+def page_schema() -> list[SettingSpec]:
+    """``PAGE_SPECS`` as the page is served them: a choice that offers the flat boards
+    (``Widget.boards``) offers each installed game's own board, named as its game names it."""
+    boards = {game.geometry: game.board for game in games().values() if game.board}
+    flat = [Option(geometry, name) for geometry, name in boards.items()]
+    return [
+        msgspec.structs.replace(spec, options=[*(spec.options or []), *flat], boards=False)
+        if spec.boards
+        else spec
+        for spec in PAGE_SPECS
+    ]
+
+
 RESTART_SETTINGS = [
     (table, key)
     for table, body in PAGE_SETTINGS.items()
@@ -156,7 +174,7 @@ def routes(service: WebService) -> list[ApiRoute]:
             first_run=setup.first_run(),
             file=str(setup.path),
             settings=_values(config),
-            schema=PAGE_SPECS,
+            schema=page_schema(),
             when=PAGE_SETTINGS,
             restart_needed=restart_needed(config),
             token=service.token,

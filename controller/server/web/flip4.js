@@ -2,10 +2,12 @@
 // two dice and their three results (sum, difference, product).
 
 import { markThreat, threatHoles } from "./board.js";
-import { registerBoardView, registerDice } from "./registry.js";
+import { registerBoardView, registerDice, registerStyle } from "./registry.js";
 import { teamsOf } from "./words.js";
 import { N_, nameWith, t } from "./i18n.js";
 import { gridCell, gridOf, gridRow, rovingGrid } from "./grid-keys.js";
+
+await registerStyle(new URL("./flip4.css", import.meta.url)); // before the view draws
 
 const COLUMNS = "abcde";
 const SIZE = 5;

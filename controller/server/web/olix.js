@@ -3,10 +3,12 @@
 // counters on them. olixView gives the model and olixHtml its markup, pure functions of the
 // state JSON (engine/olix.py, Olix.to_json); showOlix puts them on the page.
 
-import { registerBoardView } from "./registry.js";
+import { registerBoardView, registerStyle } from "./registry.js";
 import { teamsOf } from "./words.js";
 import { N_, t } from "./i18n.js";
 import { gridOf, rovingGrid } from "./grid-keys.js";
+
+await registerStyle(new URL("./olix.css", import.meta.url)); // before the view draws
 
 const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
 const GRID_NAME = N_("Olix grid");

@@ -26,6 +26,25 @@ export function registerBoardView(view) {
   views.push(view);
 }
 
+/** A game's own style sheet (``url``: beside its page module, ``new URL("./game.css",
+ * import.meta.url)``) added to the page once; resolves once it is read (or failed), so that a
+ * module awaiting it draws nothing unstyled. Nothing where there is no page (node). */
+export function registerStyle(url) {
+  if (typeof document === "undefined") return Promise.resolve();
+  const href = new URL(url, document.baseURI).href;
+  const links = [...document.querySelectorAll('link[rel="stylesheet"]')];
+  let link = links.find((found) => found.href === href);
+  if (link?.sheet) return Promise.resolve();
+  if (!link) {
+    link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    document.head.append(link);
+  }
+  return new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
+}
+
 /** The main view for ``view`` and the extra views that fit it. */
 export function viewsFor(view) {
   const fitting = views.filter((candidate) => candidate.fits(view));

@@ -3,8 +3,8 @@
 // of the board's page with the token in its fragment (docs/configuration.md). The form comes
 // from the settings' declarations the answer carries (``schema``): each setting the page offers
 // gets a field in its table's card, its label, kind (a number within its bounds, a tick, a choice,
-// a text or a list), help and the note of when a change applies as declared; only the fields of
-// HAND_MADE are written in settings.html, each for the reason it gives.
+// a text or a list) or the widget it declares (WIDGETS: a choice of named values, a field per
+// name, the seats' rows, the network's tick), help and the note of when a change applies.
 
 import { Api, ApiError, storeToken } from "./api.js";
 import { ask } from "./confirm.js";
@@ -16,9 +16,7 @@ const api = new Api(askToken);
 const SEAT_ROWS = 4;
 const MAX_SEATS = 6;
 const LEVELS = [1, 2, 3, 4, 5];
-const BOARDS = { sim: N_("the simulated board"), serial: N_("a Pico on USB"), gpio: N_("the Pi's GPIO") };
-const SHAPES = { flix: N_("the FLIX spaceboard"), flip4: N_("Flip 4 (5x5)"), olix: N_("Olix (11x11)") };
-const VOICE = { auto: "auto", true: "on", false: "off" };
+const NAME_LENGTH = 40;
 /** When a change on the page takes effect, as its setting declares it (``when``). */
 const WHEN = {
   now: N_("Applies now."),
@@ -39,9 +37,10 @@ function say(text, error = false) {
   message.dataset.kind = error ? "error" : "";
 }
 
-/** A row for each seat: four, or as many as the configuration names (up to six). */
-function seatRows(count) {
-  const area = $("set-seats");
+/** A row for each seat of the seats' field ``id``: four, or as many as the configuration names
+ * (up to six). */
+function seatRows(id, count) {
+  const area = $(id);
   area.replaceChildren();
   for (let i = 1; i <= count; i++) {
     const row = document.createElement("div");
@@ -52,7 +51,7 @@ function seatRows(count) {
     const name = document.createElement("input");
     name.type = "text";
     name.id = `set-seat-${i}-name`;
-    name.maxLength = 40;
+    name.maxLength = NAME_LENGTH;
     name.placeholder = i === 1 ? t("e.g. Ann") : "";
     const kindLabel = document.createElement("label");
     kindLabel.append(t("Seat {seat}", { seat: i }) + " ", kind);
@@ -64,9 +63,9 @@ function seatRows(count) {
 }
 
 /** The seats' rows as the API takes them (people without a name left out at the end). */
-function seatsOnForm() {
+function seatsOnForm(id) {
   const seats = [];
-  for (let i = 1; i <= seatCount(); i++) {
+  for (let i = 1; i <= $(id).childElementCount; i++) {
     const [kind, level] = $(`set-seat-${i}-kind`).value.split(":");
     const seat = { kind };
     if (level) seat.level = Number(level);
@@ -78,54 +77,71 @@ function seatsOnForm() {
   return seats;
 }
 
-function showSeats(seats) {
-  seatRows(Math.min(MAX_SEATS, Math.max(SEAT_ROWS, seats.length)));
-  for (let i = 1; i <= seatCount(); i++) {
+function showSeats(id, seats) {
+  seatRows(id, Math.min(MAX_SEATS, Math.max(SEAT_ROWS, seats.length)));
+  for (let i = 1; i <= $(id).childElementCount; i++) {
     const seat = seats[i - 1] ?? { kind: "human" };
     $(`set-seat-${i}-kind`).value = seat.kind === "computer" ? `computer:${seat.level}` : "human";
     $(`set-seat-${i}-name`).value = seat.name ?? "";
   }
 }
 
-/** The settings whose field is not one of its kind as ``build`` makes it, and why: each names
- * its field (``id``) and how it reads and shows its value (``read``, ``show``: else as a field of
- * its kind; ``scale``: the field shows the value times this). settings.html holds those of them
- * it writes by hand (``data-setting``); every other setting the page offers gets a field built
- * from its declaration. */
-const HAND_MADE = {
-  "board.backend": { id: "set-backend", why: "the boards in words; a port set in the file is shown and kept" },
-  "board.geometry": { id: "set-geometry", why: "the shapes in words; a wiring file set in the file is kept" },
-  "board.language": { id: "set-language", why: "each language named in its own words" },
-  "game.team_names": {
-    id: "set-teams",
-    why: "a name for each of the four teams",
-    read: () => [1, 2, 3, 4].map((i) => $(`set-team-${i}`).value.trim()),
-    show: (names) => names.forEach((name, i) => ($(`set-team-${i + 1}`).value = name)),
+/** A choice's value as its option holds it (a tick's ``true`` and ``false`` as on and off). */
+function optionValue(value) {
+  return value === true ? "on" : value === false ? "off" : String(value);
+}
+
+/** A named value's name as a choice shows it: in the page's language, its first letter capital. */
+function optionName(label) {
+  const name = t(label);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A text field of one name (a team's, a seat's). */
+function nameInput(id) {
+  return Object.assign(document.createElement("input"), { type: "text", id, maxLength: NAME_LENGTH });
+}
+
+/** The widgets a setting may declare instead of its kind's field (``widget``): how each is made
+ * (``make``: its input, or ``group``: a titled group of fields), read and shown. */
+const WIDGETS = {
+  choice: {
+    make: (spec) => {
+      const select = document.createElement("select");
+      for (const { value, label } of spec.options) {
+        const option = new Option(label, optionValue(value));
+        option.dataset.name = label;
+        select.append(option);
+      }
+      return select;
+    },
+    read: (spec, id) => spec.options.find(({ value }) => optionValue(value) === $(id).value)?.value ?? $(id).value,
+    show: (spec, id, value) => choose(id, optionValue(value)),
   },
-  "game.seats": {
-    id: "set-seats",
-    why: "a row for each seat: who plays it, and a name",
-    read: seatsOnForm,
-    show: showSeats,
+  names: {
+    group: (spec, id) => {
+      const area = Object.assign(document.createElement("div"), { id, className: "names" });
+      for (let i = 1; i <= spec.count; i++) {
+        const label = document.createElement("label");
+        const name = Object.assign(document.createElement("span"), { className: "label" });
+        name.dataset.item = String(i);
+        label.append(name, " ", nameInput(`${id}-${i}`));
+        area.append(label);
+      }
+      return area;
+    },
+    read: (spec, id) => Array.from({ length: spec.count }, (_, i) => $(`${id}-${i + 1}`).value.trim()),
+    show: (spec, id, names) => names.forEach((name, i) => ($(`${id}-${i + 1}`).value = name)),
   },
-  "leds.brightness_cap": {
-    id: "set-brightness",
-    why: "a fraction of the power budget, shown in per cent",
-    read: () => numberOf("set-brightness") / 100,
-    show: (cap) => ($("set-brightness").value = String(Math.round(cap * 100))),
-    scale: 100,
+  seats: {
+    group: (spec, id) => Object.assign(document.createElement("div"), { id, className: "seat-rows" }),
+    read: (spec, id) => seatsOnForm(id),
+    show: (spec, id, seats) => showSeats(id, seats),
   },
-  "http.address": {
-    id: "set-lan",
-    why: "a tick for the network, which keeps the address's port",
-    read: () => listenOn(state.settings.http.address, $("set-lan").checked),
-    show: (address) => ($("set-lan").checked = !onThisComputerOnly(address)),
-  },
-  "voice.enabled": {
-    id: "set-voice",
-    why: "auto, on and off said as where it has a speaker, always and never",
-    read: () => ({ auto: "auto", on: true, off: false })[$("set-voice").value],
-    show: (enabled) => ($("set-voice").value = VOICE[String(enabled)]),
+  network: {
+    make: () => Object.assign(document.createElement("input"), { type: "checkbox" }),
+    read: (spec, id) => listenOn(state.settings[spec.table][spec.key], $(id).checked),
+    show: (spec, id, address) => ($(id).checked = !onThisComputerOnly(address)),
   },
 };
 /** The spaceboard's own settings: asked for only while the shape chosen is the spaceboard. */
@@ -136,9 +152,9 @@ function nameOf(spec) {
   return `${spec.table}.${spec.key}`;
 }
 
-/** The id of a setting's field: ``set-TABLE-KEY`` when it is built, else its own. */
+/** The id of a setting's field: its own when it declares one, else ``set-TABLE-KEY``. */
 function fieldId(spec) {
-  return HAND_MADE[nameOf(spec)]?.id ?? `set-${spec.table}-${spec.key.replaceAll("_", "-")}`;
+  return spec.field || `set-${spec.table}-${spec.key.replaceAll("_", "-")}`;
 }
 
 function isNumber(spec) {
@@ -148,6 +164,8 @@ function isNumber(spec) {
 /** The input of a setting of ``spec.kind``: a number within its bounds, a tick, a choice of its
  * values, or a text (a list: its items parted by commas; a secret: hidden as typed). */
 function control(spec) {
+  const widget = WIDGETS[spec.widget];
+  if (widget?.make) return widget.make(spec);
   if (spec.kind === "choice") {
     const select = document.createElement("select");
     for (const choice of spec.choices) select.append(new Option(String(choice), String(choice)));
@@ -166,16 +184,26 @@ function control(spec) {
   return input;
 }
 
-/** A setting's field as its declaration says: its label, input, help and when a change applies. */
+/** A setting's field as its declaration says: its label and input (or a titled group of
+ * fields: ``WIDGETS``), help and when a change applies. */
 function build(spec) {
   const id = fieldId(spec);
-  const input = control(spec);
+  const group = WIDGETS[spec.widget]?.group;
+  const input = group ? group(spec, id) : control(spec);
   input.id = id;
-  const label = document.createElement("label");
-  const name = Object.assign(document.createElement("span"), { className: "label" });
-  name.dataset.labelOf = nameOf(spec);
-  if (input.type === "checkbox") label.append(input, " ", name);
-  else label.append(name, " ", input);
+  let label;
+  if (group) {
+    label = Object.assign(document.createElement("p"), { id: `${id}-title`, className: "setting-title" });
+    label.dataset.labelOf = nameOf(spec);
+    input.setAttribute("role", "group");
+    input.setAttribute("aria-labelledby", label.id);
+  } else {
+    label = document.createElement("label");
+    const name = Object.assign(document.createElement("span"), { className: "label" });
+    name.dataset.labelOf = nameOf(spec);
+    if (input.type === "checkbox") label.append(input, " ", name);
+    else label.append(name, " ", input);
+  }
   const help = Object.assign(document.createElement("p"), { id: `${id}-help`, className: "help" });
   const when = Object.assign(document.createElement("span"), { className: "when" });
   when.dataset.whenOf = nameOf(spec);
@@ -183,13 +211,13 @@ function build(spec) {
   input.setAttribute("aria-describedby", help.id);
   const field = document.createElement("div");
   field.dataset.setting = nameOf(spec);
-  field.append(label, help);
+  field.append(label, ...(group ? [input] : []), help);
   return field;
 }
 
 /** Each setting the page offers, in its table's card (a card of its own for a table the page
- * has none for): the hand-made fields where settings.html puts them, the others after them in
- * the declared order. Once: the declarations do not change while the service runs. */
+ * has none for), in the declared order. Once: the declarations do not change while the service
+ * runs. */
 function buildForm(schema) {
   for (const spec of schema.filter((declared) => declared.page)) {
     if (document.querySelector(`[data-setting="${nameOf(spec)}"]`)) continue;
@@ -209,11 +237,11 @@ function buildForm(schema) {
 
 /** A setting's value on the form: a tick, a number, a choice or a text (a secret as typed). */
 function onForm(spec) {
-  const made = HAND_MADE[nameOf(spec)];
-  if (made?.read) return made.read();
+  const widget = WIDGETS[spec.widget];
+  if (widget) return widget.read(spec, fieldId(spec));
   const field = $(fieldId(spec));
   if (spec.kind === "boolean") return field.checked;
-  if (isNumber(spec)) return numberOf(field.id);
+  if (isNumber(spec)) return scaled(numberOf(field.id), 1 / (spec.scale ?? 1));
   if (spec.kind === "list") return field.value.split(",").map((item) => item.trim()).filter(Boolean);
   if (spec.kind === "choice") return spec.choices.find((value) => String(value) === field.value) ?? field.value;
   return spec.secret || field.tagName === "SELECT" ? field.value : field.value.trim();
@@ -222,8 +250,8 @@ function onForm(spec) {
 /** Show ``value`` of a setting in its field (a secret only as whether one is set). */
 function showValue(spec, table) {
   const value = table[spec.key];
-  const made = HAND_MADE[nameOf(spec)];
-  if (made?.show) return made.show(value);
+  const widget = WIDGETS[spec.widget];
+  if (widget) return widget.show(spec, fieldId(spec), value);
   const field = $(fieldId(spec));
   if (spec.kind === "boolean") field.checked = value;
   else if (spec.secret) {
@@ -231,16 +259,20 @@ function showValue(spec, table) {
     field.placeholder = table[`${spec.key}_set`] ? t("(set: unchanged)") : "";
   } else if (spec.kind === "list") field.value = value.join(", ");
   else if (field.tagName === "SELECT") choose(field.id, String(value));
-  else field.value = String(value);
+  else field.value = String(isNumber(spec) ? scaled(value, spec.scale ?? 1) : value);
+}
+
+/** A number times ``scale`` (a text that is not a number as it is), rid of float noise. */
+function scaled(value, scale) {
+  return typeof value === "number" && scale !== 1 ? Number((value * scale).toPrecision(12)) : value;
 }
 
 /** A number field's bounds, as its setting declares them. */
 function bound(spec) {
   const field = $(fieldId(spec));
   if (!isNumber(spec) || field?.type !== "number") return;
-  const scale = HAND_MADE[nameOf(spec)]?.scale ?? 1;
-  field.min = String(spec.minimum * scale);
-  field.max = String(spec.maximum * scale);
+  field.min = String(scaled(spec.minimum, spec.scale ?? 1));
+  field.max = String(scaled(spec.maximum, spec.scale ?? 1));
 }
 
 /** Each setting's label, help and note of when a change applies, in the page's language. */
@@ -251,7 +283,16 @@ function words() {
     for (const when of field.querySelectorAll("[data-when-of]")) when.textContent = t(WHEN[spec.when]);
     const help = field.querySelector(".help-text");
     if (help) help.textContent = spec.help ? t(spec.help) : "";
+    for (const option of field.querySelectorAll("option[data-name]")) option.textContent = optionName(option.dataset.name);
+    for (const item of field.querySelectorAll("[data-item]")) item.textContent = t(spec.item, { number: item.dataset.item });
   }
+}
+
+/** The name a setting's choice gives ``value`` (the value itself when it offers no such). */
+function nameOfValue(setting, value) {
+  const spec = state.schema.find((declared) => nameOf(declared) === setting);
+  const label = spec?.options?.find((option) => option.value === value)?.label;
+  return label ? t(label) : value;
 }
 
 /** The form's values in the API's shape (tables of keys). */
@@ -278,14 +319,11 @@ function listenOn(address, network) {
 /** The spaceboard's panels and suits are asked for only when the chosen shape is the
  * spaceboard (a flat board has neither). */
 function showLayout() {
+  const shape = $("set-geometry")?.value;
   for (const name of SPACEBOARD_ONLY) {
     const field = document.querySelector(`[data-setting="${name}"]`);
-    if (field) field.hidden = $("set-geometry").value !== "flix";
+    if (field) field.hidden = shape !== "flix";
   }
-}
-
-function seatCount() {
-  return $("set-seats").childElementCount;
 }
 
 /** A number field's value (a text that is not a number is sent as it is: the board says why). */
@@ -364,7 +402,7 @@ function show(answer) {
   fill(answer.settings);
   $("first-run").hidden = !answer.first_run;
   const { backend, geometry } = answer.board;
-  $("board-kind").textContent = `${t(BOARDS[backend] ?? backend)}, ${t(SHAPES[geometry] ?? geometry)}`;
+  $("board-kind").textContent = `${nameOfValue("board.backend", backend)}, ${nameOfValue("board.geometry", geometry)}`;
   $("qr").innerHTML = answer.qr_svg;
   const link = $("page-link");
   link.href = answer.link;
@@ -549,10 +587,9 @@ function showToken() {
   $("show-token").textContent = hidden ? t("Show the token") : t("Hide the token");
 }
 
-seatRows(SEAT_ROWS);
 $("settings-form").addEventListener("submit", save);
 $("settings-form").addEventListener("input", () => say("")); // the last Save's note is stale
-$("set-geometry").addEventListener("change", showLayout);
+$("settings-form").addEventListener("change", showLayout); // the shape chosen
 $("restart").addEventListener("click", restart);
 $("retry").addEventListener("click", load);
 $("new-token").addEventListener("click", newToken);
