@@ -218,6 +218,7 @@ class Flip4(Game):
     """Part 1 places the pieces by the dice, part 2 moves them; four in a row wins."""
 
     variant: ClassVar[str] = "flip4"
+    rank: ClassVar[int] = 5
     uses_dice: ClassVar[bool] = True
     default_men_per_team: ClassVar[int | None] = PIECES_PER_PLAYER
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 2, 3)}

@@ -256,6 +256,8 @@ class Game:
     """
 
     variant: ClassVar[str] = ""
+    rank: ClassVar[int] = 100
+    """Where the variant stands in lists of games (lower first, then by name)."""
     uses_dice: ClassVar[bool] = False
     uses_calls: ClassVar[bool] = False
     uses_burocrats: ClassVar[bool] = False

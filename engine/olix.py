@@ -139,6 +139,7 @@ class Olix(Game):
     order). Counters are ``man`` pieces; exactly 2 players."""
 
     variant: ClassVar[str] = "olix"
+    rank: ClassVar[int] = 6
     default_men_per_team: ClassVar[int | None] = None
     options_class: ClassVar[type[Options]] = OlixOptions
     geometry: ClassVar[str] = GRID.key

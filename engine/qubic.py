@@ -28,6 +28,7 @@ class Qubic(Game):
     """Qubic: no dice, no calls; ``open_threes`` maps line -> (team, placement serial)."""
 
     variant: ClassVar[str] = "qubic"
+    rank: ClassVar[int] = 2
     default_men_per_team: ClassVar[int | None] = None
     _state_fields: ClassVar[tuple[str, ...]] = (*Game._state_fields, "open_threes")
 

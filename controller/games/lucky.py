@@ -5,13 +5,11 @@ from __future__ import annotations
 from controller.games.spec import GameSpec, rung
 from controller.i18n import N_
 from engine.lucky import LuckyFlix
-from engine.players.lucky import LuckyPlayer
 
 SPEC = GameSpec(
     LuckyFlix,
     title=N_("Lucky Flix"),
     choice=N_("Lucky Flix (dice)"),
-    player=LuckyPlayer,
     levels=(
         (N_("A few playouts over its best-looking holes; misses a block 1 time in 4"), []),
         (

@@ -8,13 +8,11 @@ from controller.flows.payoff import PayOffFlow
 from controller.games.spec import GameSpec, rung
 from controller.i18n import N_
 from engine.payoff import PayOffFlix
-from engine.players.payoff_ismcts import payoff_player
 
 SPEC = GameSpec(
     PayOffFlix,
     title=N_("Pay-Off Flix"),
     choice=N_("Pay-Off Flix (tokens)"),
-    player=payoff_player,
     levels=(
         (N_("One placement ahead; misses a block 1 time in 4"), []),
         (N_("Two placements ahead; misses a block 1 time in 10"), [rung(71.8, 65, 78, 200)]),
