@@ -14,7 +14,6 @@ from typing import Any, TypeGuard
 
 from engine.dice import DICE, Dice, parse_throw
 from engine.errors import FlixError, NoNotation, NotationError
-from engine.flip4 import Flip4
 from engine.game import BUROCRAT, Action, ActionKind, Game
 from engine.notation.lexer import Token
 from engine.registry import Registry
@@ -193,7 +192,7 @@ def _read_opened(verb: Token, args: list[Token], game: Game) -> Fields:
 
 
 def _write_dice(action: Action, game: Game) -> list[str]:
-    pair = game.dice_pair if isinstance(game, Flip4) else None
+    pair: tuple[int, int] | None = getattr(game, "dice_pair", None)
     return [] if pair is None else [f"{pair[0]}/{pair[1]}"]
 
 
