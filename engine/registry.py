@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 class Registry(MutableMapping[str, T]):
     """The objects of entry-point ``group`` by name, each loaded when first asked and accepted
-    by ``accepts(object, name)``; ``rank`` orders them (then the name), else the groups' order.
+    by ``accepts(object, name)``; ``rank`` orders them (then the name), else the group's order.
     Setting a name registers an object in this process only (a test's, a script's)."""
 
     def __init__(
