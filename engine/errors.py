@@ -45,3 +45,8 @@ class NotationError(FlixError, ValueError):
         self.reason = reason
         shown = token if len(token) <= 40 else f"{token[:37]}..."
         super().__init__(f"line {line} at {shown!r}: {reason}")
+
+
+class BadEntryPoint(FlixError, ImportError):
+    """A game's part declared as an entry point (``engine.registry``) that does not load, or is
+    not what its group holds."""

@@ -218,6 +218,9 @@ class Flip4(Game):
     """Part 1 places the pieces by the dice, part 2 moves them; four in a row wins."""
 
     variant: ClassVar[str] = "flip4"
+    rank: ClassVar[int] = 5
+    perft_depth: ClassVar[int] = 4
+    """Qubic's bound."""
     uses_dice: ClassVar[bool] = True
     default_men_per_team: ClassVar[int | None] = PIECES_PER_PLAYER
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -235,6 +238,9 @@ class Flip4(Game):
         "turns",
         "reverse",
     )
+
+    def perft(self, depth: int) -> int:
+        return perft(self, depth)
 
     def _init_state(self) -> None:
         assert isinstance(self.options, Flip4Options)

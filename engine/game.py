@@ -259,6 +259,10 @@ class Game:
     """
 
     variant: ClassVar[str] = ""
+    rank: ClassVar[int] = 100
+    """Where the variant stands in lists of games (lower first, then by name)."""
+    perft_depth: ClassVar[int] = 0
+    """The deepest :meth:`perft` the engine protocol runs (0: the variant counts none)."""
     uses_dice: ClassVar[bool] = False
     uses_calls: ClassVar[bool] = False
     uses_burocrats: ClassVar[bool] = False
@@ -345,6 +349,10 @@ class Game:
         self._history: list[tuple[Snapshot, int, PackedRng | None]] = []
         self._emit(GameStarted(variant=self.variant, players=players))  # never the seed
         self._start_turn(0)
+
+    def perft(self, depth: int) -> int:
+        """How many leaves the variant's tree has ``depth`` actions deep (``perft_depth``)."""
+        raise NotImplementedError(f"{self.variant} counts no perft")
 
     @classmethod
     def player_counts(cls) -> str:

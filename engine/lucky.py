@@ -67,6 +67,7 @@ class LuckyFlix(Game):
     """Three dice choose the holes; free throws; FFF passes a placement to the left."""
 
     variant: ClassVar[str] = "lucky"
+    rank: ClassVar[int] = 1
     uses_dice: ClassVar[bool] = True
     uses_calls: ClassVar[bool] = True
     options_class: ClassVar[type[Options]] = LuckyOptions

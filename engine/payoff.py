@@ -156,6 +156,7 @@ class PayOffFlix(Game):
     ``score_lines`` (the lines of the scoring call), ``game_value`` and ``paid_line``."""
 
     variant: ClassVar[str] = "payoff"
+    rank: ClassVar[int] = 3
     uses_calls: ClassVar[bool] = True
     uses_tokens: ClassVar[bool] = True
     options_class: ClassVar[type[Options]] = PayOffOptions

@@ -38,10 +38,7 @@ from collections.abc import Callable
 
 from engine.errors import FlixError
 from engine.flip4 import Flip4
-from engine.flip4 import perft as flip4_perft
 from engine.game import SEED_LIMIT, Action, ActionKind, Game, Phase
-from engine.olix import Olix
-from engine.olix import perft as olix_perft
 from engine.players import make_player
 from engine.players.base import (
     DEFAULT_LEVEL,
@@ -53,7 +50,6 @@ from engine.players.base import (
     StopCheck,
 )
 from engine.players.view import seat_view
-from engine.qubic import perft
 from engine.tactflix import SUBSTITUTE, WITHDRAW
 from engine.variants import VARIANTS, find_variant, new_game
 
@@ -61,11 +57,6 @@ _NUMBER = re.compile(r"[0-9]{1,20}")
 """A whole number as the protocol writes it: ASCII digits only, never more than 20 of them
 (``int()`` of a longer text is never tried)."""
 
-MAX_PERFT_DEPTH = {"qubic": 4, "flip4": 4, "olix": 3}
-"""Qubic: perft 4 from the empty board counts 15,249,024 leaves in about 0.2 s here; perft 5 takes
-some 60 times as long (Flip 4 keeps the same bound). Olix: perft 3 values 14,520 placements for
-patterns (0.4 s here), perft 4 some 120 times as many. Deeper runs are refused rather than
-blocking the protocol."""
 MAX_MOVETIME_MS = 3_600_000
 MAX_DEPTH = 64
 MAX_NODES = 1_000_000_000
@@ -381,15 +372,11 @@ class EngineProtocol:
         if len(args) != 1:
             raise ProtocolError(f"expected 'perft N', got {' '.join(['perft', *args])[:80]!r}")
         game = self.game
-        if game.variant not in MAX_PERFT_DEPTH:
-            raise ProtocolError(
-                f"perft counts actions of qubic, flip4 and olix, not {self.variant}"
-            )
-        depth = number("perft depth", args[0], 0, MAX_PERFT_DEPTH[game.variant])
-        if isinstance(game, Flip4):
-            return [f"perft {depth} {flip4_perft(game, depth)}"]
-        count = olix_perft(game, depth) if isinstance(game, Olix) else perft(game, depth)
-        return [f"perft {depth} {count}"]
+        if not game.perft_depth:
+            counting = ", ".join(name for name, rules in VARIANTS.items() if rules.perft_depth)
+            raise ProtocolError(f"perft counts actions of {counting}, not {self.variant}")
+        depth = number("perft depth", args[0], 0, game.perft_depth)
+        return [f"perft {depth} {game.perft(depth)}"]
 
     def _new_game(self, variant: str, players: int) -> Game:
         """A fresh game; with ``auto_call`` where the variant has calls (no FLIX button here)."""

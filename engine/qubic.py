@@ -28,8 +28,15 @@ class Qubic(Game):
     """Qubic: no dice, no calls; ``open_threes`` maps line -> (team, placement serial)."""
 
     variant: ClassVar[str] = "qubic"
+    rank: ClassVar[int] = 2
+    perft_depth: ClassVar[int] = 4
+    """Perft 4 from the empty board counts 15,249,024 leaves in about 0.2 s here; perft 5 takes
+    some 60 times as long: deeper runs are refused rather than blocking the protocol."""
     default_men_per_team: ClassVar[int | None] = None
     _state_fields: ClassVar[tuple[str, ...]] = (*Game._state_fields, "open_threes")
+
+    def perft(self, depth: int) -> int:
+        return perft(self, depth)
 
     def _init_state(self) -> None:
         self.open_threes: dict[Bitboard, tuple[int, int]] = {}

@@ -98,6 +98,7 @@ class TacTFlix(Game):
     turn), ``buroline`` (the winning Buroline)."""
 
     variant: ClassVar[str] = "tactflix"
+    rank: ClassVar[int] = 4
     uses_calls: ClassVar[bool] = True
     uses_burocrats: ClassVar[bool] = True
     options_class: ClassVar[type[Options]] = TacTFlixOptions

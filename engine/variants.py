@@ -1,5 +1,8 @@
 """The variant registry: find a game class by name, start or replay a game.
 
+The rules are entry points of the group ``flixboard.rules`` (``engine.registry``): a game's
+``name = module:Class``, the class a :class:`~engine.game.Game` whose ``variant`` is the name.
+
 >>> find_variant("Qubic").__name__
 'Qubic'
 >>> find_variant("chess")  # doctest: +ELLIPSIS
@@ -11,30 +14,30 @@ engine.errors.UnknownVariant: no variant 'chess'; known: flip4, lucky, ...
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.errors import UnknownVariant
-from engine.flip4 import Flip4
 from engine.game import Action, Game, Options, replay_actions
-from engine.lucky import LuckyFlix
-from engine.olix import Olix
-from engine.payoff import PayOffFlix
-from engine.qubic import Qubic
-from engine.tactflix import TacTFlix
+from engine.registry import Registry
 
-VARIANTS: dict[str, type[Game]] = {}
+RULES_GROUP = "flixboard.rules"
+
+
+def _is_rules(value: object, name: str) -> TypeGuard[type[Game]]:
+    return isinstance(value, type) and issubclass(value, Game) and value.variant == name
+
+
+VARIANTS: Registry[type[Game]] = Registry(RULES_GROUP, _is_rules, rank=lambda cls: cls.rank)
+"""Variant name -> its rules, in the order the games are listed (``Game.rank``)."""
 
 
 def register(cls: type[Game]) -> type[Game]:
-    """Add a variant class under its ``variant`` name (usable as a class decorator)."""
+    """Add a variant class under its ``variant`` name in this process only (a test's, usable as
+    a class decorator); an installed game declares its rules as an entry point instead."""
     if not cls.variant:
         raise ValueError(f"{cls.__name__} has no variant name")
     VARIANTS[cls.variant] = cls
     return cls
-
-
-for _cls in (LuckyFlix, Qubic, PayOffFlix, TacTFlix, Flip4, Olix):
-    register(_cls)
 
 
 def find_variant(name: str) -> type[Game]:

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import TYPE_CHECKING, ClassVar, Self, overload
+from typing import TYPE_CHECKING, ClassVar, Literal, Self, overload
 
 from engine.phrase import why
 from hal.errors import BackendClosed, PixelError, UnsupportedFeature
@@ -33,6 +33,10 @@ HOLE_COUNT = 64
 STATUS_PIXELS = 8
 PIXEL_COUNT = HOLE_COUNT + STATUS_PIXELS
 GROOVE_COUNT = 4
+
+Shape = Literal["spaceboard", "flat"]
+"""A board's shape as backends serve it: the spaceboard (panels in grooves) or a flat grid."""
+ANY_SHAPE: frozenset[Shape] = frozenset({"spaceboard", "flat"})
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,11 @@ class BoardGeometry:
     def flat(self) -> bool:
         """Whether the board is one flat grid (no panels, no grooves)."""
         return self.grooves == 0
+
+    @property
+    def shape(self) -> Shape:
+        """Which backends may serve it (``Backend.shapes``)."""
+        return "flat" if self.flat else "spaceboard"
 
     def describe(self) -> str:
         """The shape in words, e.g. ``flip4 (5x5, 25 cells)``."""
@@ -242,6 +251,8 @@ class Backend:
     """
 
     name: ClassVar[str] = "abstract"
+    shapes: ClassVar[frozenset[Shape]] = frozenset({"spaceboard"})
+    """The board shapes the backend serves (``hal.registry`` opens it for those)."""
     sensing: str = "analog"
     """``analog`` tells Man from Burocrat by the field's sign; ``presence`` only sees a piece.
     A class default that a backend may set per instance (the simulator offers both)."""

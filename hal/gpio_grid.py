@@ -23,6 +23,7 @@ class GridGpioBackend(MatrixGpioBackend):
     """
 
     name = "gpio"
+    shapes = frozenset({"flat"})
 
     def __init__(
         self, *, wiring: GridWiring, led_pin: str | None = None, **options: Unpack[ScanOptions]

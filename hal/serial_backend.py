@@ -31,6 +31,7 @@ from typing import Any
 
 from engine.phrase import why
 from hal.base import (
+    ANY_SHAPE,
     FLIX_GEOMETRY,
     Backend,
     BoardGeometry,
@@ -183,6 +184,7 @@ class SerialBackend(Backend):
     """
 
     name = "serial"
+    shapes = ANY_SHAPE  # the Pico says which board it is set up for
     sensing = "analog"
 
     def __init__(

@@ -31,6 +31,7 @@ from pathlib import Path
 from engine.grid import GRIDS
 from engine.holes import DEFAULT_LAYOUT, Layout, Naming
 from hal.base import (
+    ANY_SHAPE,
     FLIX_GEOMETRY,
     STATUS_PIXELS,
     Backend,
@@ -152,6 +153,7 @@ class SimBoard(Backend):
     """A board in software: see the module docstring and ``docs/sim-api.md``."""
 
     name = "sim"
+    shapes = ANY_SHAPE
     button_seats = True
 
     def __init__(

@@ -17,6 +17,9 @@ import pytest
 from controller.cli.run import open_board
 from controller.config import Config
 from hal.errors import BackendUnavailable
+from hal.geometry import load_geometry
+from hal.gpio_backend import GpioBackend
+from hal.gpio_grid import GridGpioBackend
 from hal.registry import available_backends, backend_class, open_backend
 from sim.board import SimBoard
 from tests.controller.controller_live import LiveService
@@ -35,10 +38,17 @@ class TestBoard(SimBoard):
     """The simulated board under a name of its own package; it notes that it was opened."""
 
     name = "testboard"
+    shapes = frozenset({"spaceboard"})
 
     def __init__(self, **options):
         super().__init__(**options)
         Path(os.environ["TESTBOARD_OPENED"]).write_text(type(self).__name__)
+
+
+class FlatTestBoard(TestBoard):
+    """The same board's backend for a flat board, under the same ``--board`` name."""
+
+    shapes = frozenset({"flat"})
 
 
 class NotABoard:
@@ -64,6 +74,7 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
         tmp_path / "site",
         "[flixboard.backends]\n"
         f"testboard = {MODULE}:TestBoard\n"
+        f"testboard.flat = {MODULE}:FlatTestBoard\n"
         f"missing = {MODULE}:NoSuchBoard\n"
         f"wrong = {MODULE}:NotABoard\n",
     )
@@ -76,16 +87,25 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 def test_the_projects_own_backends_are_entry_points() -> None:
     assert {"sim", "serial", "gpio"} <= set(available_backends())
     assert backend_class("sim") is SimBoard
-    assert backend_class("sim", flat=True) is SimBoard
+    assert backend_class("sim", "flat") is SimBoard
+    assert backend_class("gpio") is GpioBackend
+    assert backend_class("gpio", "flat") is GridGpioBackend  # one group, the shape decides
 
 
 def test_a_declared_backend_is_found_and_opened(installed: Path) -> None:
     assert {"testboard", "sim"} <= set(available_backends())
-    assert "testboard" not in available_backends(flat=True)
     with open_board("testboard", Config(), None) as board:
         assert type(board).__name__ == "TestBoard"
         assert isinstance(board, SimBoard)
     assert (installed.parent / "opened").read_text() == "TestBoard"
+
+
+def test_a_declared_flat_board_backend_is_found_like_any_other(installed: Path) -> None:
+    assert {"testboard", "sim"} <= set(available_backends("flat"))
+    assert backend_class("testboard", "flat").__name__ == "FlatTestBoard"
+    with open_board("testboard", Config(), None, geometry=load_geometry("flip4")) as board:
+        assert type(board).__name__ == "FlatTestBoard"
+    assert (installed.parent / "opened").read_text() == "FlatTestBoard"
 
 
 def test_a_broken_declaration_is_a_clear_error(installed: Path) -> None:

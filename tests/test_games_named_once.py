@@ -1,4 +1,5 @@
-"""A game is named only in its own modules: the core of the controller and of the page names none.
+"""A game is named only in its own modules: the core of the controller and of the page names none,
+nor do the engine's and hal's registries (entry-point groups, ``engine.registry``).
 
 The code is read, not its prose: Python's names, imports and strings (docstrings aside) and the
 page's scripts and markup without their comments. A game's own modules are its spec
@@ -100,3 +101,21 @@ def test_a_game_s_style_sheet_is_loaded_by_its_page_module() -> None:
         module = (WEB / f"{sheet.stem}.js").read_text(encoding="utf-8")
         loads = f'await registerStyle(new URL("./{sheet.name}", import.meta.url));'
         assert loads in module, sheet.name
+
+
+REGISTRIES = (
+    "engine/registry.py",
+    "engine/variants.py",
+    "engine/players/__init__.py",
+    "engine/notation/verbs.py",
+    "hal/registry.py",
+)
+"""The engine's and hal's registries: each lists what its entry-point group declares."""
+
+
+def test_the_engines_and_hals_registries_name_no_game() -> None:
+    named = {
+        relative: sorted({word for word in _python_words(ROOT / relative) if NAMED.search(word)})
+        for relative in REGISTRIES
+    }
+    assert named == {relative: [] for relative in REGISTRIES}

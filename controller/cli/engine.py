@@ -15,7 +15,6 @@ import time
 from collections import deque
 from typing import TextIO
 
-from controller.games import games
 from engine.protocol import Emit, EngineProtocol, Search
 
 _END_OF_INPUT = object()
@@ -37,7 +36,6 @@ def serve(source: TextIO, sink: TextIO) -> int:
             sink.write(line + "\n")
             sink.flush()
 
-    games()  # the installed games' rules and players join the engine's, for ``variant NAME``
     inbox: queue.Queue[object] = queue.Queue()
     threading.Thread(target=_read, args=(source, inbox), name="engine-input", daemon=True).start()
     protocol = EngineProtocol(clock=time.monotonic, emit=emit)

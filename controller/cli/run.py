@@ -271,7 +271,7 @@ def open_board(
     each senses presence only, as its switches do."""
     options: BackendOptions = {"max_brightness": config.leds.brightness_cap}
     name = spec.partition(":")[0]
-    if geometry.flat and name not in available_backends(flat=True):
+    if geometry.flat and name not in available_backends(geometry.shape):
         raise ConfigError(
             f"the {geometry.key} board runs on the simulator (--board sim), a Pico (--board "
             f"serial) or a Raspberry Pi's GPIO (--board gpio), not on {name!r}"
@@ -287,7 +287,7 @@ def open_board(
         options["sensing"] = "presence"
     if geometry.flat and name == "gpio":
         options["wiring"] = load_pi_grid(wiring or geometry.key)
-    return open_backend(spec, flat=geometry.flat, **options)
+    return open_backend(spec, shape=geometry.shape, **options)
 
 
 def search_board(

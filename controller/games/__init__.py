@@ -2,8 +2,9 @@
 
 The group ``flixboard.games`` names each game's spec as ``name = module:SPEC`` (the project's own
 in ``pyproject.toml``), so another installed package adds a game by declaring one, as boards
-add backends (``hal.registry``). Loading the specs registers their rules, computer player and
-notation with the engine's registries, so every part that finds a game by name finds it.
+add backends (``hal.registry``). The game's engine parts (rules, computer player, notation) are
+entry points of the engine's groups under the same name (``engine.registry``); a spec whose rules
+the engine does not find under its name is refused.
 
 >>> game_spec("qubic").penalty_asks_block
 True
@@ -18,9 +19,7 @@ from importlib.metadata import entry_points
 
 from controller.errors import ControllerError
 from controller.games.spec import GameSpec, Level, Measured, rung
-from engine import players
-from engine.notation import DIALECTS, register_dialect
-from engine.variants import VARIANTS, find_variant, register
+from engine.variants import RULES_GROUP, VARIANTS, find_variant
 
 GROUP = "flixboard.games"
 
@@ -59,26 +58,15 @@ def games() -> dict[str, GameSpec]:
             raise GameError(
                 f"the game entry point {point.name!r} ({point.value}) is not its GameSpec"
             )
-        _register_with_engine(spec)
+        if VARIANTS.get(spec.name) is not spec.rules:
+            raise GameError(
+                f"the game {point.name!r} ({point.value}) plays {spec.rules.__qualname__}, "
+                f"not the rules declared as {point.name!r} in {RULES_GROUP}"
+            )
         found[spec.name] = spec
     if not found:
         raise GameError(f"no games are installed (entry points {GROUP}): pip install -e . again")
     return {name: found[name] for name in VARIANTS if name in found}
-
-
-def _register_with_engine(spec: GameSpec) -> None:
-    """Make the engine find ``spec``'s rules, player and notation by its name (what the engine
-    knows already, its own games' players and dialects, stays as it is)."""
-    known = VARIANTS.get(spec.name)
-    if known is not None and known is not spec.rules:
-        raise GameError(
-            f"two games are named {spec.name!r}: {known.__name__}, {spec.rules.__name__}"
-        )
-    register(spec.rules)
-    if spec.player is not None:
-        players.PLAYERS.setdefault(spec.name, spec.player)
-    if spec.dialect is not None and spec.name not in DIALECTS:
-        register_dialect(spec.name, spec.dialect)
 
 
 def game_spec(name: str) -> GameSpec:

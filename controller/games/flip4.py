@@ -8,14 +8,12 @@ from controller.flows.flip4 import Flip4Flow
 from controller.games.spec import D6, GameSpec, rung
 from controller.i18n import N_
 from engine.flip4 import Flip4
-from engine.players.flip4 import Flip4Player
 
 SPEC = GameSpec(
     Flip4,
     title=N_("Flip 4"),
     choice=N_("Flip 4 (its own 5x5 board)"),
     board=N_("Flip 4 (5x5)"),
-    player=Flip4Player,
     levels=(
         (N_("One turn ahead; a random choice 3 times in 10"), []),
         (N_("One turn ahead"), [rung(67.0, 60, 73, 200)]),

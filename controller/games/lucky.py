@@ -6,7 +6,6 @@ from controller.games.spec import Faces, GameSpec, rung
 from controller.i18n import N_
 from engine.game import Game
 from engine.lucky import LuckyFlix
-from engine.players.lucky import LuckyPlayer
 
 
 def dice(game: Game) -> Faces:
@@ -19,7 +18,6 @@ SPEC = GameSpec(
     LuckyFlix,
     title=N_("Lucky Flix"),
     choice=N_("Lucky Flix (dice)"),
-    player=LuckyPlayer,
     levels=(
         (N_("A few playouts over its best-looking holes; misses a block 1 time in 4"), []),
         (

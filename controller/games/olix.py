@@ -8,14 +8,12 @@ from controller.flows.olix import OlixFlow
 from controller.games.spec import GameSpec, rung
 from controller.i18n import N_
 from engine.olix import Olix
-from engine.players.olix import OlixPlayer
 
 SPEC = GameSpec(
     Olix,
     title=N_("Olix"),
     choice=N_("Olix (its own 11x11 board)"),
     board=N_("Olix (11x11)"),
-    player=OlixPlayer,
     levels=(
         (N_("The best placement now, with large errors"), []),
         (N_("Two placements ahead, with the largest errors"), [rung(72.2, 66, 78, 200)]),

@@ -11,7 +11,6 @@ from controller.i18n import N_
 from engine.game import Game
 from engine.payoff import PayOffFlix
 from engine.phrase import Phrase, why
-from engine.players.payoff_ismcts import payoff_player
 
 
 class PayOffTokens(HiddenTokens):
@@ -50,7 +49,6 @@ SPEC = GameSpec(
     PayOffFlix,
     title=N_("Pay-Off Flix"),
     choice=N_("Pay-Off Flix (tokens)"),
-    player=payoff_player,
     levels=(
         (N_("One placement ahead; misses a block 1 time in 4"), []),
         (N_("Two placements ahead; misses a block 1 time in 10"), [rung(71.8, 65, 78, 200)]),

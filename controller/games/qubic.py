@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from controller.games.spec import GameSpec, rung
 from controller.i18n import N_
-from engine.players.qubic import QubicPlayer
 from engine.qubic import Qubic
 
 SPEC = GameSpec(
     Qubic,
     title=N_("3-D Tic Tac Toe"),
     choice=N_("3-D Tic Tac Toe (Qubic)"),
-    player=QubicPlayer,
     levels=(
         (N_("Wins and blocks, but overlooks either a third of the time"), []),
         (

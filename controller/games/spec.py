@@ -1,11 +1,12 @@
 """A game as the board plays it, declared once: ``GameSpec``.
 
 A spec names the rules (an engine ``Game`` class, whose ``variant`` is the game's name and whose
-``geometry`` is the board it is played on), the computer player and what its levels do, the
-notation's dialect, the flow the board controller adds, the names people read (message ids),
-the page module that draws what the game adds, and what remote play and the PENALTY button ask
-of it (its dice, its hidden tokens). A package adds a game by declaring its spec in the
-``flixboard.games`` entry-point group (``controller.games.registry``).
+``geometry`` is the board it is played on), what the computer player's levels do, the flow the
+board controller adds, the names people read (message ids), the page module that draws what the
+game adds, and what remote play and the PENALTY button ask of it (its dice, its hidden tokens).
+A package adds a game by declaring its spec in the ``flixboard.games`` entry-point group
+(``controller.games``), and its rules, computer player and notation under the same name in the
+engine's groups (``engine.registry``).
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from importlib.resources.abc import Traversable
 from controller.flows import VariantFlow
 from controller.wire import Typed
 from engine.game import Game
-from engine.notation import Dialect
 from engine.phrase import Phrase
-from engine.players import PlayerFactory
+from engine.players import PLAYERS, PlayerFactory
 
 Faces = tuple[tuple[str, ...], ...]
 """The faces of each die of a throw, in the order a throw is written (``a/b/c``)."""
@@ -90,12 +90,8 @@ class GameSpec:
     board: str = ""
     """The name of the board of its own it is played on (a message id; the settings page offers
     that board's shape under it), or empty: it is played on the spaceboard."""
-    player: PlayerFactory | None = None
-    """The computer player, ``factory(level, seed)`` (``None``: none plays this game)."""
     levels: tuple[Level, ...] = ()
     """What the computer's levels 1-5 do and how each scored against the one below."""
-    dialect: Dialect | None = None
-    """The notation's verbs and tags (``None``: the shared moves of the game object)."""
     flow: type[VariantFlow] = VariantFlow
     """What the game adds to the board controller (the default adds nothing)."""
     page: Traversable | None = None
@@ -116,6 +112,12 @@ class GameSpec:
     @property
     def name(self) -> str:
         return self.rules.variant
+
+    @property
+    def player(self) -> PlayerFactory | None:
+        """The computer player, ``factory(level, seed)``, declared in the engine's group
+        ``flixboard.players`` (``None``: none plays this game)."""
+        return PLAYERS.get(self.name)
 
     @property
     def geometry(self) -> str:

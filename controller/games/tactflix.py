@@ -5,14 +5,12 @@ from __future__ import annotations
 from controller.flows.tactflix import TacTFlixFlow
 from controller.games.spec import GameSpec, rung
 from controller.i18n import N_
-from engine.players.tactflix import TacTFlixPlayer
 from engine.tactflix import TacTFlix
 
 SPEC = GameSpec(
     TacTFlix,
     title=N_("Tac-T-Flix"),
     choice=N_("Tac-T-Flix (Burocrats)"),
-    player=TacTFlixPlayer,
     levels=(
         (N_("One placement ahead; misses a block 1 time in 4"), []),
         (N_("Two placements ahead; misses a block 1 time in 10"), [rung(55.6, 51, 60, 400)]),

@@ -43,7 +43,7 @@ from engine.notation.model import (
     result_of,
 )
 from engine.notation.reader import read_record, replay_steps
-from engine.notation.verbs import DIALECTS, SHARED, Dialect, Tag, Verb, dialect_of, register_dialect
+from engine.notation.verbs import DIALECTS, SHARED, Dialect, Tag, Verb, dialect_of
 from engine.notation.writer import write_record
 
 __all__ = [
@@ -62,7 +62,6 @@ __all__ = [
     "Verb",
     "dialect_of",
     "read_record",
-    "register_dialect",
     "replay_steps",
     "result_of",
     "write_record",

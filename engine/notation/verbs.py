@@ -1,21 +1,22 @@
 """The moves of each variant as words: one :class:`Verb` per engine action kind, and per
 variant the verbs it uses (its dialect) and the header lines of its own (Pay-Off's ``Deal``).
 
-A new variant registers its dialect with :func:`register_dialect`: the verbs it takes (the
-shared ones below, or verbs of its own for new action kinds) and any header tags.
+A variant declares its dialect as an entry point of ``flixboard.notation`` (the project's own in
+:mod:`engine.notation.dialects`): the verbs it takes (the shared ones below, or verbs of its own
+for new action kinds) and any header tags.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.dice import DICE, Dice, parse_throw
 from engine.errors import FlixError, NoNotation, NotationError
-from engine.flip4 import Flip4
 from engine.game import BUROCRAT, Action, ActionKind, Game
 from engine.notation.lexer import Token
+from engine.registry import Registry
 
 Fields = dict[str, Any]
 """The :class:`~engine.game.Action` fields a verb's arguments give (``hole``, ``throw``, ...)."""
@@ -191,7 +192,7 @@ def _read_opened(verb: Token, args: list[Token], game: Game) -> Fields:
 
 
 def _write_dice(action: Action, game: Game) -> list[str]:
-    pair = game.dice_pair if isinstance(game, Flip4) else None
+    pair: tuple[int, int] | None = getattr(game, "dice_pair", None)
     return [] if pair is None else [f"{pair[0]}/{pair[1]}"]
 
 
@@ -261,26 +262,20 @@ def _read_deal(rows: list[list[Token]], teams: int) -> list[list[int]]:
 
 DEAL = Tag("Deal", "deal", "Deal TEAM TOKEN...", _write_deal, _read_deal)
 
-DIALECTS: dict[str, Dialect] = {}
+NOTATION_GROUP = "flixboard.notation"
+
+
+def _is_dialect(value: object, name: str) -> TypeGuard[Dialect]:
+    return isinstance(value, Dialect)
+
+
+DIALECTS: Registry[Dialect] = Registry(NOTATION_GROUP, _is_dialect)
+"""Variant name -> its dialect, the entry points of ``flixboard.notation`` (``engine.registry``;
+the project's own in :mod:`engine.notation.dialects`)."""
 SHARED = Dialect((ROLL, PLACE, FLIX, PENALTY, BLOCK, RESIGN))
-"""The dialect of a variant that registered none: the moves of the shared game object."""
-
-
-def register_dialect(variant: str, dialect: Dialect) -> None:
-    """The notation of ``variant``: its verbs and header tags."""
-    DIALECTS[variant] = dialect
+"""The dialect of a variant that declared none: the moves of the shared game object."""
 
 
 def dialect_of(variant: str) -> Dialect:
     """The notation of ``variant``: its own dialect, else ``SHARED``."""
     return DIALECTS.get(variant, SHARED)
-
-
-register_dialect("lucky", Dialect((ROLL, PLACE, FLIX, PENALTY, RESIGN)))
-register_dialect("qubic", Dialect((PLACE, BLOCK, RESIGN)))
-register_dialect(
-    "payoff", Dialect((PLACE, FLIX, PENALTY, RESIGN, ENTER_TOKEN, OPEN_TOKEN), (DEAL,))
-)
-register_dialect("tactflix", Dialect((PLACE, FLIX, PENALTY, RESIGN, BUROCRAT_VERB, WITHDRAW)))
-register_dialect("flip4", Dialect((DICE_ROLL, PLACE, STEP, RESIGN)))
-register_dialect("olix", Dialect((PLACE, RESIGN)))

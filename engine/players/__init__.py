@@ -1,34 +1,31 @@
 """Computer players for every variant, found by variant name like the games themselves.
 
 Each variant's player lives in a module of its own that imports only :mod:`engine.players.base`
-and the engine; this table names them.
+and the engine, and is declared as an entry point of the group ``flixboard.players``
+(``engine.registry``): ``name = module:factory``, imported when the game's player is first asked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeGuard
 
 from engine.errors import SettingError
 from engine.players.base import DEFAULT_LEVEL, LEVELS, Player
-from engine.players.flip4 import Flip4Player
-from engine.players.lucky import LuckyPlayer
-from engine.players.olix import OlixPlayer
-from engine.players.payoff_ismcts import payoff_player
-from engine.players.qubic import QubicPlayer
-from engine.players.tactflix import TacTFlixPlayer
+from engine.registry import Registry
 from engine.variants import find_variant
 
 PlayerFactory = Callable[[int, int], Player]
 """``factory(level, seed)`` -> a player."""
 
-PLAYERS: dict[str, PlayerFactory] = {
-    "flip4": Flip4Player,
-    "lucky": LuckyPlayer,
-    "olix": OlixPlayer,
-    "payoff": payoff_player,
-    "qubic": QubicPlayer,
-    "tactflix": TacTFlixPlayer,
-}
+PLAYERS_GROUP = "flixboard.players"
+
+
+def _is_factory(value: object, name: str) -> TypeGuard[PlayerFactory]:
+    return callable(value)
+
+
+PLAYERS: Registry[PlayerFactory] = Registry(PLAYERS_GROUP, _is_factory)
 """Variant name -> the factory of its computer player."""
 
 

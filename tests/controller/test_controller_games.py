@@ -105,7 +105,7 @@ def declared(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         (f"chess = {PACKAGE}:NOT_A_SPEC", "is not its GameSpec"),
         (f"chess = {PACKAGE}:MISSING", "the game 'chess' .* cannot load"),
         (f"chess = {PACKAGE}:SAME_NAME", "is not its GameSpec"),  # a spec of another name
-        (f"qubic = {PACKAGE}:SAME_NAME", "two games are named 'qubic': Qubic, Impostor"),
+        (f"qubic = {PACKAGE}:SAME_NAME", "plays Impostor, not the rules declared as 'qubic'"),
     ],
 )
 def test_an_entry_point_that_is_not_a_game_spec_is_named(

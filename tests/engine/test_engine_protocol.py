@@ -108,7 +108,7 @@ def test_lucky_through_the_console_script() -> None:
         str(script),
         "engine",
     )
-    assert answers[0].startswith("error perft:")
+    assert answers[0] == "error perft: perft counts actions of qubic, flip4, olix, not lucky"
     assert answers[1].startswith("throw ") and len(answers) == 2
 
 

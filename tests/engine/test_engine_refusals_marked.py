@@ -4,7 +4,8 @@ an f-string, a ``%`` or ``.format`` text) anywhere in engine/ fails here, with i
 
 A refusal is any error the engine raises except the ones that are not a player's: a setting
 (``SettingError``), the text protocol (``ProtocolError``), a record in the notation
-(``NotationError``), a variant's name (``UnknownVariant``) and faults (``ValueError`` and the
+(``NotationError``), a variant's name (``UnknownVariant``), an installed game's declaration
+(``BadEntryPoint``) and faults (``ValueError`` and the
 other builtins)."""
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ NOT_A_PLAYERS = frozenset(
         "NotationError",
         "NoNotation",
         "UnknownVariant",
+        "BadEntryPoint",
         "ValueError",
         "TypeError",
         "KeyError",

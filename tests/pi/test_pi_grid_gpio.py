@@ -268,7 +268,7 @@ def test_the_service_opens_the_pis_wiring_of_its_board(
 def test_off_a_pi_the_error_says_what_to_install(grid: GridWiring, mocker: MockerFixture) -> None:
     mocker.patch.dict(sys.modules, {"RPi": None, "RPi.GPIO": None})
     with pytest.raises(BackendUnavailable) as caught:
-        open_backend("gpio", flat=True, wiring=grid)
+        open_backend("gpio", shape="flat", wiring=grid)
     message = str(caught.value)
     assert "the gpio board needs a Raspberry Pi" in message and "pip install '.[pi]'" in message
 
@@ -296,9 +296,9 @@ def test_a_pin_that_cannot_be_claimed_is_a_clear_error(
 
 
 def test_the_registry_opens_a_flat_boards_own_backends() -> None:
-    assert available_backends(flat=True) == ["gpio", "serial", "sim"]
-    assert backend_class("gpio", flat=True) is GridGpioBackend
-    assert backend_class("sim", flat=True) is SimBoard
-    assert backend_class("serial", flat=True) is SerialBackend  # a Pico tells its board
+    assert available_backends("flat") == ["gpio", "serial", "sim"]
+    assert backend_class("gpio", "flat") is GridGpioBackend
+    assert backend_class("sim", "flat") is SimBoard
+    assert backend_class("serial", "flat") is SerialBackend  # a Pico tells its board
     with pytest.raises(BackendNotFound, match="no flat board backend named 'usb'; choose one"):
-        open_backend("usb", flat=True)
+        open_backend("usb", shape="flat")
