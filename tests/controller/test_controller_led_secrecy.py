@@ -49,7 +49,7 @@ def watch_frames(run: SimRun) -> list[float]:
             if run.frame(now) != plain or run.renderer.sent != plain:
                 leaks.append(now)
 
-    run.render = checked  # type: ignore[method-assign]
+    run.render = checked  # type: ignore[method-assign]  # this run's own frames, checked
     return leaks
 
 
