@@ -165,8 +165,10 @@ ORDERS: dict[str, Callable[[], object]] = {
     # Pay-Off's tokens
     "a token in physical mode": lambda: payoff(token_mode="physical").place("R-I-S", token=100),
     "a token not in the hand": lambda: payoff().place("R-I-S", token=7),
-    # the refusal of a token that is no number is what is tested
-    "a token that is no number": lambda: payoff().place("R-I-S", token="50"),  # type: ignore[arg-type]
+    "a token that is no number": lambda: payoff().place(
+        "R-I-S",
+        token="50",  # type: ignore[arg-type]  # the refusal is the test
+    ),
     "a token on a completing Man": completing_with_a_token,
     "no tokens to enter": lambda: payoff().enter_token("R-I-S", 100),
     "a token of the completing Man": lambda: scored_payoff().enter_token("R-I-C", 100),
