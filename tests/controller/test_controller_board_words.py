@@ -12,6 +12,7 @@ from controller.core.session import game_entry
 from controller.reconcile import Mismatch
 from controller.tools.sim_run import SimRun
 from engine.bitboard import bit
+from engine.game import Phase
 from engine.variants import new_game
 from hal.base import BoardReading, Piece
 from hal.geometry import load_geometry
@@ -68,7 +69,7 @@ def test_the_flip4_placement_line_speaks_of_squares() -> None:
     line = words.message(
         game,
         Config(),
-        phase=game.phase,
+        phase=Phase(game.phase),
         connected=True,
         clearing=False,
         fix=[],

@@ -121,7 +121,7 @@ def test_selftest_on_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> 
     ]
 
 
-def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
+def test_selftest_finds_a_dead_sensor_and_a_missing_panel(monkeypatch: pytest.MonkeyPatch) -> None:
     board = SimBoard(clock=SimClock())
     board.fault_dead("B-IV-C")
     assert not selftest.sim_sensors(board).passed
@@ -135,7 +135,7 @@ def test_selftest_finds_a_dead_sensor_and_a_missing_panel() -> None:
         r, g, b = colors[5]
         send((*colors[:5], (g, r, b), *colors[6:]), brightness)
 
-    swapped.pixels._transmit = rgb_pixel_on_a_grb_chain  # type: ignore[method-assign]
+    monkeypatch.setattr(swapped.pixels, "_transmit", rgb_pixel_on_a_grb_chain)
     walk = selftest.sim_led_walk(swapped)
     assert not walk.passed and "wrong: 5" in walk.detail  # white would not have shown it
     unwired = SimBoard(clock=SimClock())

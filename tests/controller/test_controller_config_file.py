@@ -12,11 +12,13 @@ from controller.config import ConfigError, load_config
 from controller.config_file import (
     EXAMPLE,
     TOKEN_FILE,
+    SettingsTables,
     store_token,
     stored_token,
     write_atomically,
     write_settings,
 )
+from controller.game_data import SeatData
 
 COMMENTED = Path(__file__).parents[1] / "web" / "settings_fixture.toml"
 
@@ -54,12 +56,13 @@ def test_a_change_keeps_every_comment_and_every_other_line(tmp_path: Path) -> No
 
 def test_seats_are_written_as_tables_of_the_game(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
-    seats = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": 4}]
+    seats: list[SeatData] = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": 4}]
     write_settings(path, {"game": {"seats": seats}})
     text = path.read_text(encoding="utf-8")
     assert '[[game.seats]]\nkind = "human"\nname = "Ann"' in text
     assert [seat.to_json() for seat in load_config(path).game.seats] == seats
-    write_settings(path, {"game": {"seats": [{"kind": "computer", "level": 2}]}})
+    level_two: list[SeatData] = [{"kind": "computer", "level": 2}]
+    write_settings(path, {"game": {"seats": level_two}})
     assert [seat.to_json() for seat in load_config(path).game.seats] == [
         {"kind": "computer", "level": 2}
     ]
@@ -90,7 +93,7 @@ def test_a_first_setting_starts_from_the_commented_example_readable_by_the_owner
     ],
 )
 def test_a_bad_value_writes_nothing(
-    tmp_path: Path, changes: dict[str, dict[str, object]], words: str
+    tmp_path: Path, changes: SettingsTables, words: str
 ) -> None:
     path = tmp_path / "config.toml"
     path.write_text(COMMENTED.read_text(encoding="utf-8"), encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +19,12 @@ from controller.core.combination import TOGETHER_S
 from controller.core.game_log import replay
 from controller.core.session import game_entry
 from controller.errors import NotNow
-from controller.records.journal import FORMAT, Journal, JournalError
+from controller.records.journal import FORMAT, Journal, JournalError, Kind
 from controller.server.app import create_app
 from controller.server.service import Service
 from controller.tools.sim_run import SimRun
 from engine.holes import parse
+from engine.payoff import PayOffFlix
 from sim.board import SimBoard
 from sim.clock import SimClock
 from tests.api_schema import ASYNC_HOOKS
@@ -46,6 +48,13 @@ def run_on(
         sensing=sensing,
         board_state=tmp_path / "board.json",
     )
+
+
+def pay_off(run: SimRun) -> PayOffFlix:
+    """The run's game, a Pay-Off Flix game."""
+    game = run.controller.game
+    assert isinstance(game, PayOffFlix)
+    return game
 
 
 def restart(run: SimRun, tmp_path: Path, sensing: str = "analog") -> SimRun:
@@ -192,7 +201,7 @@ def test_payoff_resumes_and_carries_its_ledger_into_the_next_game(
     ctl = run.controller
     for mine, theirs in zip(RED_ROW[:3], BLUE, strict=False):
         if mode == "digital":
-            ctl.set_token(0, ctl.game.hands[0][0], None, run.clock.now())  # type: ignore[attr-defined]
+            ctl.set_token(0, pay_off(run).hands[0][0], None, run.clock.now())
         put(run, mine)
         put(run, theirs)
     put(run, "R-I-C")
@@ -202,17 +211,17 @@ def test_payoff_resumes_and_carries_its_ledger_into_the_next_game(
     ctl.call(0, resumed.clock.now())
     if mode == "physical":
         assert ctl.game.phase == "await_tokens"
-        ctl.set_token(None, ctl.game.dealt[0][0], "R-I-S", resumed.clock.now())  # type: ignore[attr-defined]
+        ctl.set_token(None, pay_off(resumed).dealt[0][0], "R-I-S", resumed.clock.now())
         resumed = restart(resumed, tmp_path)  # mid-entry
         ctl = resumed.controller
         for hole in RED_ROW[1:]:
             ctl.set_token(None, None, hole, resumed.clock.now())
     assert ctl.game.game_over
-    ledger = list(ctl.game.ledger)  # type: ignore[attr-defined]
+    ledger = list(pay_off(resumed).ledger)
     assert ledger[0] > 0
     resumed = restart(resumed, tmp_path)  # game over, the board not yet cleared
     ctl = resumed.controller
-    assert ctl.game.game_over and list(ctl.game.ledger) == ledger  # type: ignore[attr-defined]
+    assert ctl.game.game_over and list(pay_off(resumed).ledger) == ledger
     resumed.advance(ctl.config.leds.win_animation_s + 0.1)
     assert ctl.clearing and "Lift every Man off the board" in ctl.message()
     resumed.board.clear()
@@ -220,9 +229,9 @@ def test_payoff_resumes_and_carries_its_ledger_into_the_next_game(
     assert ctl.ready and ctl.game.game_over  # the result stays until the next game is asked for
     resumed.board.press("menu")
     resumed.advance(TOGETHER_S + 0.1)  # MENU alone acts once ROLL can no longer follow
-    assert not ctl.game.game_over and list(ctl.game.ledger) == ledger  # type: ignore[attr-defined]
+    assert not pay_off(resumed).game_over and list(pay_off(resumed).ledger) == ledger
     again = restart(resumed, tmp_path)
-    assert list(again.controller.game.ledger) == ledger  # type: ignore[attr-defined]
+    assert list(pay_off(again).ledger) == ledger
     assert again.controller.game.placements == 0
 
 
@@ -357,7 +366,9 @@ class FullDisk(Journal):
 
     full = False
 
-    def append(self, kind: str, data: dict[str, Any], at: float = 0.0, *, sync: bool = True) -> int:
+    def append(
+        self, kind: Kind, data: Mapping[str, object], at: float = 0.0, *, sync: bool = True
+    ) -> int:
         if self.full:
             try:
                 raise sqlite3.OperationalError("database or disk is full")

@@ -13,7 +13,7 @@ from controller.core.board_controller import BoardController
 from controller.core.game_log import replay
 from controller.core.session import game_entry
 from controller.game_data import NewGameData
-from controller.records.journal import Journal, JournalError, default_data_dir
+from controller.records.journal import ActionEntry, Journal, JournalError, default_data_dir
 from controller.tools.sim_run import SimRun
 from hal.base import empty_reading
 from sim.clock import SimClock
@@ -64,7 +64,10 @@ def test_every_action_is_journalled_before_its_events(tmp_path: Path) -> None:
     journal = Journal(tmp_path)
     run = SimRun(Config(), journal=journal, seed=5)
     seen: list[tuple[str, int]] = []
-    count = lambda: len(journal.current_game())  # noqa: E731
+
+    def count() -> int:
+        return len(journal.current_game())
+
     run.controller.session.subscribe(lambda _, data: seen.append((data["type"], count())))
     run.board.press("roll")
     run.advance(0.05)
@@ -135,7 +138,9 @@ def test_entries_keep_their_sequence_and_game_time(tmp_path: Path) -> None:
     assert journal.append("action", {"kind": "place", "hole": "R-I-S"}, at=3) == 2
     entries = journal.current_game()
     assert [(e.seq, e.kind, e.at) for e in entries] == [(1, "new_game", 0.0), (2, "action", 3.0)]
-    assert isinstance(entries[1].at, float) and entries[1].data["hole"] == "R-I-S"
+    action = entries[1]
+    assert isinstance(action, ActionEntry) and isinstance(action.at, float)
+    assert action.data["hole"] == "R-I-S"
     journal.close()
 
 

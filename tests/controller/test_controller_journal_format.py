@@ -12,7 +12,7 @@ import pytest
 
 from controller.config import Config
 from controller.core.board_controller import BoardController
-from controller.records.journal import Journal, JournalError
+from controller.records.journal import Journal, JournalError, Kind
 from hal.base import empty_reading
 from sim.clock import SimClock
 
@@ -49,8 +49,12 @@ def test_entries_are_read_into_their_kinds_types(tmp_path: Path) -> None:
     assert seats.kind == "seats" and seats.data == {"seat": 1, "kind": "computer", "level": 2}
     assert action.kind == "action" and action.data == {"kind": "place", "hole": "Y-II-H", "at": 1.5}
     assert undo.kind == "undo" and undo.data == {}
-    for kind, data in (("seats", {"seat": "1", "kind": "human"}), ("action", {"hole": "Y-II-H"})):
-        journal.append(kind, data)  # type: ignore[arg-type]
+    damaged: list[tuple[Kind, dict[str, object]]] = [
+        ("seats", {"seat": "1", "kind": "human"}),
+        ("action", {"hole": "Y-II-H"}),
+    ]
+    for kind, data in damaged:
+        journal.append(kind, data)
         with pytest.raises(JournalError, match="is damaged"):
             journal.current_game()
         journal.append("new_game", entry)  # a next game: the damaged one is no longer read

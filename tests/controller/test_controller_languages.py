@@ -8,7 +8,9 @@ request asks for, the computer's reasons with their message)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TextIO, cast
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -27,13 +29,16 @@ ROOT = Path(__file__).resolve().parents[2]
 SETTLE = 0.2
 """More than the settle time: each hand action stands long enough to be read."""
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
+MappingConfig = tuple[list[tuple[str, str]], dict[str, dict[str, Any]]]
+read_mapping = cast(Callable[[TextIO], MappingConfig], parse_mapping_cfg)
+"""babel's ``parse_mapping_cfg`` (it has no annotations): a babel.cfg's methods and options."""
 
 
 def extracted() -> set[str]:
     """The message ids the source marks, as ``pybabel extract -F babel.cfg -k t -k why``
     finds them."""
     with (ROOT / "babel.cfg").open() as mapping:
-        method_map, options_map = parse_mapping_cfg(mapping)
+        method_map, options_map = read_mapping(mapping)
     keywords = {**DEFAULT_KEYWORDS, "t": None, "why": None}
     found = extract_from_dir(str(ROOT), method_map, options_map, keywords=keywords)
     return {message for _, _, message, _, _ in found if isinstance(message, str)}

@@ -36,21 +36,24 @@ def plain_frame(run: SimRun, now: float) -> tuple[Any, ...]:
         game.uncalled = saved
 
 
-def watch_frames(run: SimRun) -> list[float]:
+class WatchedRun(SimRun):
+    """A run whose frames, once ``watch_frames`` is called, are checked when they are rendered."""
+
+    leaks: list[float] | None = None
+
+    def render(self, now: float) -> None:
+        super().render(now)
+        if self.leaks is not None and self.controller.game.uncalled:
+            plain = plain_frame(self, now)
+            if self.frame(now) != plain or self.renderer.sent != plain:
+                self.leaks.append(now)
+
+
+def watch_frames(run: WatchedRun) -> list[float]:
     """Check every frame when it is rendered, against the state that produced it: the times of
     frames that single out a pending line."""
-    leaks: list[float] = []
-    render = run.render
-
-    def checked(now: float) -> None:
-        render(now)
-        if run.controller.game.uncalled:
-            plain = plain_frame(run, now)
-            if run.frame(now) != plain or run.renderer.sent != plain:
-                leaks.append(now)
-
-    run.render = checked  # type: ignore[method-assign]
-    return leaks
+    run.leaks = []
+    return run.leaks
 
 
 def check_secrecy(run: SimRun, leaks: list[float]) -> None:
@@ -76,7 +79,7 @@ def lift_extra(run: SimRun) -> None:
 def play(variant: str, data: st.DataObject) -> None:
     config = Config.of(variant=variant)
     seed = data.draw(st.integers(0, 50), label="seed")
-    run = SimRun(config, first_game=game_entry(config, variant, 2, seed, {}))
+    run = WatchedRun(config, first_game=game_entry(config, variant, 2, seed, {}))
     ctl = run.controller
     leaks = watch_frames(run)
     pending_seen = False

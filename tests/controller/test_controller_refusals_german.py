@@ -128,7 +128,7 @@ def completing_with_a_token() -> None:
 PART_2 = "b1 c1 d1 e2 / a3 a4 b5 c5"
 ORDERS: dict[str, Callable[[], object]] = {
     # malformed orders, any variant
-    "unknown action": lambda: new_game("lucky").apply(Action("pass")),  # type: ignore[arg-type]
+    "unknown action": lambda: new_game("lucky").apply(Action.from_json({"kind": "pass"})),
     "no such seat": lambda: new_game("lucky").resign(5),
     "no hole": lambda: new_game("qubic").place(64),
     "no piece kind": lambda: new_game("qubic").place(0, piece="queen"),
@@ -165,7 +165,10 @@ ORDERS: dict[str, Callable[[], object]] = {
     # Pay-Off's tokens
     "a token in physical mode": lambda: payoff(token_mode="physical").place("R-I-S", token=100),
     "a token not in the hand": lambda: payoff().place("R-I-S", token=7),
-    "a token that is no number": lambda: payoff().place("R-I-S", token="50"),  # type: ignore[arg-type]
+    "a token that is no number": lambda: payoff().place(
+        "R-I-S",
+        token="50",  # type: ignore[arg-type]  # the refusal is the test
+    ),
     "a token on a completing Man": completing_with_a_token,
     "no tokens to enter": lambda: payoff().enter_token("R-I-S", 100),
     "a token of the completing Man": lambda: scored_payoff().enter_token("R-I-C", 100),

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from controller.config import Config, ConfigError, from_tables
 from controller.errors import BadOrder
+from controller.game_data import NewGameData
 from controller.records.journal import Journal
 from controller.remote import codes, messages, resync, saved, sealing
 from controller.remote.link import Broker, parse_broker
@@ -268,7 +269,9 @@ def test_the_json_schema_names_every_kind() -> None:
         "DiceShare",
         "DealShare",
     )
-    assert [ref["$ref"] for ref in union["anyOf"]] == [
+    refs = union["anyOf"]
+    assert isinstance(refs, list)
+    assert [ref["$ref"] for ref in refs] == [
         f"#/components/schemas/{name}" for name in names
     ]
     assert components.keys() == definitions.keys()
@@ -277,7 +280,9 @@ def test_the_json_schema_names_every_kind() -> None:
 def test_the_order_kinds_are_the_ones_docs_remote_names() -> None:
     """docs/REMOTE.md's order lists the kinds of action the schema takes (Tac-T-Flix's
     substitution and withdrawal among them)."""
-    kinds = messages.schema()["$defs"]["OrderAction"]["properties"]["kind"]["enum"]
+    definitions = messages.schema()["$defs"]
+    assert isinstance(definitions, dict)
+    kinds = definitions["OrderAction"]["properties"]["kind"]["enum"]
     assert set(kinds) == set(messages.ORDER_KINDS)
     text = (Path(__file__).parents[2] / "docs" / "REMOTE.md").read_text(encoding="utf-8")
     said = text.split('"action": {"kind": "', 1)[1].split('"', 1)[0]
@@ -287,7 +292,9 @@ def test_the_order_kinds_are_the_ones_docs_remote_names() -> None:
 def test_an_order_s_token_is_bounded_as_docs_remote_says() -> None:
     """Pay-Off's ``enter_token`` order: the token's bounds in the schema are the engine's and
     the ones docs/REMOTE.md writes."""
-    shapes = messages.schema()["$defs"]["OrderAction"]["properties"]["token"]["anyOf"]
+    definitions = messages.schema()["$defs"]
+    assert isinstance(definitions, dict)
+    shapes = definitions["OrderAction"]["properties"]["token"]["anyOf"]
     token = next(shape for shape in shapes if shape.get("type") == "integer")
     assert (token["minimum"], token["maximum"]) == (1, MAX_TOKEN)
     text = (Path(__file__).parents[2] / "docs" / "REMOTE.md").read_text(encoding="utf-8")
@@ -328,7 +335,12 @@ def test_a_snapshot_fills_a_gap_starts_a_new_game_and_an_old_one_is_stale() -> N
 
 def test_the_hosts_log_carries_the_faces_and_never_the_seed(tmp_path: Path) -> None:
     journal = Journal(tmp_path)
-    entry = {"variant": "lucky", "players": 2, "seed": 99, "options": {"auto_call": False}}
+    entry: NewGameData = {
+        "variant": "lucky",
+        "players": 2,
+        "seed": 99,
+        "options": {"auto_call": False},
+    }
     seq = journal.append("new_game", entry)
     journal.append("action", {"kind": "roll"})
     game, log = resync.host_log(journal.current_game())

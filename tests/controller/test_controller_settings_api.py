@@ -36,6 +36,12 @@ def harness(tmp_path: Path, host: str = "127.0.0.1") -> Harness:
     return h
 
 
+def config_file(h: Harness) -> Path:
+    """The configuration file the harness's settings routes write."""
+    assert h.service.setup is not None
+    return h.service.setup.path
+
+
 async def post(h: Harness, path: str, body: Any, **headers: str) -> tuple[int, dict[str, Any]]:
     answer = await h.client.post(path, json=body, headers={**AUTH, **headers})
     return answer.status_code, answer.json()
@@ -44,7 +50,7 @@ async def post(h: Harness, path: str, body: Any, **headers: str) -> tuple[int, d
 @pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
 async def test_settings_need_the_token_on_this_machine_too(tmp_path: Path, host: str) -> None:
     h = harness(tmp_path, host)
-    before = h.service.setup.path.read_bytes()  # type: ignore[union-attr]
+    before = config_file(h).read_bytes()
     for headers in ({}, {"Authorization": "Bearer wrong"}):
         assert (await h.client.get("/api/settings", headers=headers)).status_code == 401
         answer = await h.client.post(
@@ -54,7 +60,7 @@ async def test_settings_need_the_token_on_this_machine_too(tmp_path: Path, host:
         assert "Authorization: Bearer <token>" in answer.json()["error"]
         for path in ("/api/settings/token", "/api/settings/restart"):
             assert (await h.client.post(path, json={}, headers=headers)).status_code == 401
-    assert h.service.setup.path.read_bytes() == before  # type: ignore[union-attr]
+    assert config_file(h).read_bytes() == before
     assert h.service.token == TOKEN and not h.service.restart_requested
     # whether the board is set up is no secret
     assert (await h.client.get("/api/setup")).json()["first_run"] is True
@@ -66,7 +72,7 @@ async def test_a_page_of_another_site_may_not_change_them(tmp_path: Path) -> Non
         h, "/api/settings", {"leds": {"brightness_cap": 0.1}}, Origin="http://evil.example"
     )
     assert status == 403 and "another site" in body["error"]
-    assert load_config(h.service.setup.path).leds.brightness_cap == 0.4  # type: ignore[union-attr]
+    assert load_config(config_file(h)).leds.brightness_cap == 0.4
 
 
 @pytest.mark.parametrize(
@@ -100,7 +106,7 @@ async def test_every_value_is_checked_and_a_refusal_writes_nothing(
     tmp_path: Path, body: Any, status: int, words: str
 ) -> None:
     h = harness(tmp_path)
-    path = h.service.setup.path  # type: ignore[union-attr]
+    path = config_file(h)
     before = path.read_bytes()
     answer_status, answer = await post(h, "/api/settings", body)
     assert (answer_status, words in answer["error"]) == (status, True), answer
@@ -111,7 +117,7 @@ async def test_every_value_is_checked_and_a_refusal_writes_nothing(
 
 async def test_a_malformed_or_huge_body_is_refused(tmp_path: Path) -> None:
     h = harness(tmp_path)
-    path = h.service.setup.path  # type: ignore[union-attr]
+    path = config_file(h)
     before = path.read_bytes()
     json_type = {**AUTH, "Content-Type": "application/json"}
     answer = await h.client.post("/api/settings", content=b'{"leds": {', headers=json_type)
@@ -150,7 +156,7 @@ async def test_what_applies_now_is_in_use_at_once(tmp_path: Path) -> None:
     assert body["restart_needed"] == ["board.panels"]
     assert body["settings"]["board"]["panels"] == "YRGB"
     assert h.service.config.board.panels == "RYGB"
-    assert load_config(h.service.setup.path).board.panels == "YRGB"  # type: ignore[union-attr]
+    assert load_config(config_file(h)).board.panels == "YRGB"
     # the first save keeps the token across restarts, for its owner only
     token_file = tmp_path / "data" / TOKEN_FILE
     assert token_file.read_text(encoding="ascii").strip() == TOKEN
@@ -198,7 +204,7 @@ async def test_a_restart_is_asked_only_after_the_answer(tmp_path: Path) -> None:
 
 async def test_a_token_the_file_sets_is_replaced_in_the_file(tmp_path: Path) -> None:
     h = harness(tmp_path, "0.0.0.0")
-    path = h.service.setup.path  # type: ignore[union-attr]
+    path = config_file(h)
     text = path.read_text(encoding="utf-8") + '\n[http]\n# ours\ntoken = "s3cret-of-the-file-0"\n'
     path.write_text(text, encoding="utf-8")
     h.service.setup = Setup(path, tmp_path / "data", lambda config: config, file_token=True)

@@ -16,7 +16,7 @@ import pytest
 from controller.config import ConfigError, apply_overrides, from_tables, load_config
 from controller.config_file import TOKEN_FILE
 from hal.geometry import MAX_WIRING_FILE, load_geometry
-from tests.controller.test_controller_settings_api import harness, post
+from tests.controller.test_controller_settings_api import config_file, harness, post
 
 NOT_WIRING = "no wiring file at"
 
@@ -52,7 +52,7 @@ async def test_a_wiring_path_is_read_only_if_a_small_regular_file_and_tells_noth
     tmp_path: Path,
 ) -> None:
     h = harness(tmp_path)
-    path = h.service.setup.path  # type: ignore[union-attr]
+    path = config_file(h)
     before = path.read_bytes()
     memory = psutil.Process().memory_info().rss
     for kind, hostile in hostile_paths(tmp_path).items():
@@ -130,7 +130,7 @@ async def test_a_value_that_would_stop_the_next_start_is_refused(
     tmp_path: Path, body: dict[str, Any], status: int, words: str
 ) -> None:
     h = harness(tmp_path, "0.0.0.0")
-    path = h.service.setup.path  # type: ignore[union-attr]
+    path = config_file(h)
     before = path.read_bytes()
     answered, answer = await post(h, "/api/settings", body)
     assert answered == status and words in answer["error"], answer
@@ -154,7 +154,7 @@ async def test_an_address_another_program_holds_is_refused_the_board_s_own_port_
         {"http": {"address": "127.0.0.1:0"}, "board": {"backend": "serial:/dev/no-board-yet"}},
     )
     assert status == 200, answer
-    assert load_config(h.service.setup.path).board.backend == "serial:/dev/no-board-yet"  # type: ignore[union-attr]
+    assert load_config(config_file(h)).board.backend == "serial:/dev/no-board-yet"
 
 
 async def test_a_token_is_at_least_sixteen_characters(tmp_path: Path) -> None:

@@ -24,7 +24,8 @@ def test_change_accepted_after_settle_time() -> None:
     assert s.stable.holes[5] is Piece.EMPTY
     assert s.unsettled == 1 << 5
     assert s.advance(1.0 + SETTLE)
-    assert s.stable.holes[5] is Piece.MAN
+    settled = s.stable
+    assert settled.holes[5] is Piece.MAN
     assert s.next_deadline() is None and s.unsettled == 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,7 +76,7 @@ async def assert_waits(api: Harness, expected: dict[str, object]) -> None:
     assert game_part(await api.state()) == expected
 
 
-async def hands_taken_back(api: Harness, holes: frozenset[str]) -> dict[str, object]:
+async def hands_taken_back(api: Harness, holes: frozenset[str]) -> dict[str, Any]:
     """The simulator's hands took back the computer's moves in ``holes``: the board holds
     there what the game has, and nothing of them is left to fix; the state then."""
     api.advance(HAND_S)

@@ -5,15 +5,16 @@ journal's fsync, the live stream's messages and the answer, in that order
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import httpx
 
 from controller.config import Config
 from controller.core.state import Event, Speech, StateMessage
-from controller.records.journal import Journal
-from controller.records.store import GameStore, StoredGame
+from controller.records.journal import Journal, Kind
+from controller.records.model import StoredGame
+from controller.records.store import GameStore
 from controller.server.app import create_app
 from controller.server.fanout import Fanout
 from controller.server.service import Service
@@ -36,7 +37,9 @@ class WatchedJournal(Journal):
         self.appended: list[tuple[str, bool]] = []
         self.synced: list[tuple[int, bool]] = []
 
-    def append(self, kind: str, data: dict[str, Any], at: float = 0.0, *, sync: bool = True) -> int:
+    def append(
+        self, kind: Kind, data: Mapping[str, object], at: float = 0.0, *, sync: bool = True
+    ) -> int:
         self.appended.append((kind, sync))
         return super().append(kind, data, at, sync=sync)
 
@@ -152,8 +155,8 @@ async def test_a_tap_sends_its_frame_before_its_events_and_state_go_to_the_live_
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8640") as client:
         answer = await client.post("/api/sim/place", json={"hole": WatchedJournal.hole})
     assert answer.status_code == 200
-    events = [sent for sent in fanout.sent if isinstance(sent[0], dict)]
-    assert [event["type"] for event, _ in events] == ["place", "turn"]
+    events = [message for message, _ in fanout.sent if isinstance(message, dict)]
+    assert [event["type"] for event in events] == ["place", "turn"]
     assert isinstance(fanout.sent[-1][0], StateMessage)
     for message, frames in fanout.sent:
         shown = [frame for frame in board.frames[before:frames] if frame.color(hole) != lit]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tracemalloc
+from collections.abc import Callable
 
 import pytest
 
@@ -64,7 +65,7 @@ def test_options_from_dict_and_errors() -> None:
     for values in bad:
         with pytest.raises(SettingError):
             Options.from_dict(values)
-    messages = {
+    messages: dict[str, dict[str, object]] = {
         "auto_call must be true or false: 1": {"auto_call": 1},
         "call_window must be seconds 0..3600: -1": {"call_window": -1},
         "men_per_team must be a whole number 0..64: 65": {"men_per_team": 65},
@@ -207,7 +208,7 @@ def test_illegal_actions_change_nothing_and_name_the_problem() -> None:
     game = new_game("lucky")
     game.roll("red/I/win")
     before = state(game)
-    for attempt, error, text in [
+    attempts: list[tuple[Callable[[], object], type[Exception], str]] = [
         (lambda: game.place("B-IV-C"), IllegalPlacement, "B-IV-C"),
         (lambda: game.place(99), IllegalPlacement, "99"),
         (lambda: game.place("R-I-S", piece="burocrat"), IllegalPlacement, "Burocrat"),
@@ -215,8 +216,9 @@ def test_illegal_actions_change_nothing_and_name_the_problem() -> None:
         (lambda: game.place("R-I-S", token=50), IllegalPlacement, "token"),
         (lambda: game.call(7), IllegalAction, "seat 7"),
         (lambda: game.roll(), IllegalAction, "await_place"),
-        (lambda: game.apply(Action("dance")), IllegalAction, "dance"),
-    ]:
+        (lambda: game.apply(Action.from_json({"kind": "dance"})), IllegalAction, "dance"),
+    ]
+    for attempt, error, text in attempts:
         with pytest.raises(error, match=text):
             attempt()
         assert state(game) == before
@@ -379,7 +381,7 @@ def test_seats_are_the_whole_numbers_below_the_player_count() -> None:
     game = row_completed_by_seat_0()
     for seat in (2, -1, True, None, "0"):
         with pytest.raises(IllegalAction) as error:
-            game.call(seat)  # type: ignore[arg-type]
+            game.call(seat)  # type: ignore[arg-type]  # the refusal of a non-seat is the test
         assert str(error.value) == f"no seat {seat!r}: seats are 0..1 (players 1..2)"
 
 
@@ -399,7 +401,7 @@ def test_refusals_name_the_variant_and_the_team() -> None:
     with pytest.raises(IllegalAction, match=r"^nothing to undo$"):
         new_game("qubic").pop()
     with pytest.raises(IllegalAction, match=r"^unknown action 'dance' in qubic$"):
-        qubic.apply(Action("dance"))
+        qubic.apply(Action.from_json({"kind": "dance"}))
     others: tuple[ActionKind, ...] = ("withdraw", "substitute", "enter_token", "open_token")
     for kind in others:  # other games' actions
         with pytest.raises(IllegalAction, match=rf"^unknown action '{kind}' in qubic$"):
@@ -553,7 +555,7 @@ def test_bad_player_counts_and_seeds_are_named() -> None:
     teams"; a seed is a whole number below 2**63."""
     for players in (2.0, True, 5, 1):
         with pytest.raises(SettingError) as error:
-            new_game("qubic", players)  # type: ignore[arg-type]
+            new_game("qubic", players)  # type: ignore[arg-type]  # the refusal is the test
         assert str(error.value) == (
             f"players must be 2, 3, 4 (2 teams) or 6 (3 teams), not {players!r}"
         )
@@ -584,7 +586,7 @@ def test_variants_are_found_by_name_in_any_case_and_nothing_else() -> None:
         assert find_variant(text).variant == text.strip().lower()
     for bad in (["lucky"], None, 3, "lucky flix"):
         with pytest.raises(UnknownVariant) as error:
-            find_variant(bad)  # type: ignore[arg-type]
+            find_variant(bad)  # type: ignore[arg-type]  # the refusal of a non-name is the test
         assert str(error.value).startswith(f"no variant {bad!r}; known: ")
         assert "lucky, " in str(error.value) and "payoff, " in str(error.value)
     game = new_game("payoff", 3, 7, {"call_window": 2.0})

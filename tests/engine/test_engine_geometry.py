@@ -151,7 +151,7 @@ def test_parser_rejects_everything_else_naming_the_text(text: str) -> None:
 
 def test_parser_rejects_non_text() -> None:
     with pytest.raises(HoleNameError, match="12"):
-        parse(12)  # type: ignore[arg-type]
+        parse(12)  # type: ignore[arg-type]  # the refusal of a non-text is the test
 
 
 def test_layout_settings_move_names() -> None:
@@ -192,6 +192,8 @@ def test_holeset_prints_as_panels_side_by_side() -> None:
 def test_index_refuses_coordinates_off_the_board(coordinates: tuple[int, int, int]) -> None:
     with pytest.raises(ValueError, match="coordinates out of range"):
         index(*coordinates)
+
+
 def test_colours_and_suits_name_their_groove_and_strip() -> None:
     """RULES.md §1: panels Red, Yellow, Green, Blue (letters `R Y G B`) in grooves front to back,
     sections Spades, Hearts, Diamonds, Clubs (`S H D C`) left to right, both orders settings: a
@@ -249,12 +251,12 @@ def test_bad_layouts_and_names_say_what_is_expected() -> None:
         "y9h": "not a hole name: 'y9h' (expected panel-floor-suit like 'Y-II-H' or 'y2h')",
     }
     for text, message in messages.items():
-        with pytest.raises(HoleNameError) as error:
+        with pytest.raises(HoleNameError) as refusal:
             parse(text)
-        assert str(error.value) == message
-    with pytest.raises(HoleNameError) as error:
-        parse(None)  # type: ignore[arg-type]
-    assert str(error.value) == "not a hole name: None (expected text like 'Y-II-H')"
+        assert str(refusal.value) == message
+    with pytest.raises(HoleNameError) as refusal:
+        parse(None)  # type: ignore[arg-type]  # the refusal of a non-text is the test
+    assert str(refusal.value) == "not a hole name: None (expected text like 'Y-II-H')"
 
 
 def test_a_holeset_is_the_set_of_its_holes() -> None:

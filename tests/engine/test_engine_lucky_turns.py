@@ -9,13 +9,17 @@ import pytest
 
 from engine.bitboard import popcount
 from engine.errors import IllegalRoll
-from engine.game import Event, Game, Phase
+from engine.events import Event
+from engine.game import Phase
+from engine.lucky import LuckyFlix, LuckyOptions
 from engine.variants import new_game
 from tests.engine.engine_helpers import exact, play, types
 
 
-def lucky(players: int = 2, **options: object) -> Game:
-    return new_game("lucky", players=players, seed=3, options=options)
+def lucky(players: int = 2, **options: object) -> LuckyFlix:
+    game = new_game("lucky", players=players, seed=3, options=options)
+    assert isinstance(game, LuckyFlix)
+    return game
 
 
 def of_type(events: list[Event], kind: str) -> list[dict[str, object]]:
@@ -115,7 +119,8 @@ def test_the_dice_faces_option_keeps_all_three_dice_spelled_canonically() -> Non
     """§9: "The dice faces (`dice_faces`) ... are game options"; §4 leaves the faces an
     assumption. A die left out keeps its six faces."""
     game = lucky(dice_faces={"colour": ["Red", "win", "win"]})
-    assert game.options.dice_faces == {  # type: ignore[attr-defined]
+    assert isinstance(game.options, LuckyOptions)
+    assert game.options.dice_faces == {
         "colour": ("red", "win", "win"),
         "floor": ("I", "II", "III", "IV", "win", "flix"),
         "suit": ("spades", "hearts", "diamonds", "clubs", "win", "flix"),

@@ -11,7 +11,8 @@ import pytest
 
 from engine.bitboard import scan_forward
 from engine.errors import HoleNameError, IllegalAction, IllegalPlacement, SettingError
-from engine.game import Action, Event
+from engine.events import Event
+from engine.game import Action
 from engine.olix import Olix, leader, perft
 from engine.olix_patterns import GRID
 from engine.variants import new_game, replay
@@ -390,6 +391,7 @@ def test_random_games_never_raise_and_always_end() -> None:
     for seed in range(300):
         rng = random.Random(seed)
         game = new_game("olix", seed=seed)
+        assert isinstance(game, Olix)
         while not game.game_over:
             game.place(rng.choice(list(scan_forward(game.allowed))))
         assert game.placements <= 121

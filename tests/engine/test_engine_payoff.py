@@ -385,7 +385,7 @@ def test_a_token_is_a_whole_number(token: object) -> None:
     game = payoff()
     game.place("B-IV-S")
     with pytest.raises(IllegalPlacement, match="whole number"):
-        game.place("R-I-S", token=token)  # type: ignore[arg-type]
+        game.place("R-I-S", token=token)  # type: ignore[arg-type]  # the refusal is the test
     assert game.hands[1] == tuple(DEAL[1]) and game.tokens == {} and game.to_move == 1
 
 
@@ -477,7 +477,7 @@ def test_scoring_with_physical_tokens_hands_the_turn_to_the_scorer_to_enter_them
     assert game.to_move == 0 and game.to_json()["allowed"] == ROW
     dealt = game.dealt[0]
     with pytest.raises(IllegalAction) as error:
-        game.enter_token(parse("R-I-S"), True)  # type: ignore[arg-type]
+        game.enter_token(parse("R-I-S"), True)
     assert str(error.value) == "a token is a whole number such as 50: True"
     assert type(error.value) is IllegalAction  # an entry, not a placement
     game.enter_token(parse("R-I-S"), dealt[0])
@@ -527,7 +527,7 @@ def test_the_highest_valued_line_of_a_call_is_paid_and_shown() -> None:
     """RULES.md §5: "If one scoring call covers several lines, the highest-valued line counts";
     "each other team pays the winner the game value"."""
     game = payoff()
-    mine = [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)]
+    mine: list[tuple[str, int | None]] = [("R-I-S", None), ("R-I-H", None), ("R-I-D", None)]
     mine += [("R-II-C", 50), ("R-III-C", 50), ("R-IV-C", None)]
     alternate(game, mine)
     game.place("R-I-C", at=30.0)
@@ -611,7 +611,8 @@ def test_token_settings_are_refused_by_name_with_their_bounds() -> None:
         with pytest.raises(SettingError) as error:
             new_game("payoff", options=options)
         assert str(error.value) == message
-    assert new_game("payoff", options={"tokens": [1] * 64}).dealt[0] == (1,) * 32
+    one_each = new_game("payoff", options={"tokens": [1] * 64})
+    assert isinstance(one_each, PayOffFlix) and one_each.dealt[0] == (1,) * 32
     with pytest.raises(SettingError, match=r"^deal needs one token list per team \(2\)"):
         new_game("payoff", options={"deal": [[1]] * 64, "tokens": [1] * 64})
     big = new_game("payoff", options={"tokens": [1000000, 1], "deal": [[1000000], [1]]})
@@ -709,6 +710,7 @@ def test_sealed_tokens_replay_and_agree_with_the_owners_game() -> None:
     assert owner.ledger == other.ledger == [85, -85]
     assert owner.to_json()["game_value"] == other.to_json()["game_value"]
     again = replay("payoff", 2, other.seed, {"deal": DEAL}, list(other.actions))
+    assert isinstance(again, PayOffFlix)
     assert snapshot(again) == snapshot(other)
 
 

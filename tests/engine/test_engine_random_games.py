@@ -12,7 +12,8 @@ from engine.ai import completing_holes
 from engine.bitboard import popcount, scan_forward
 from engine.dice import all_throws
 from engine.errors import IllegalAction
-from engine.game import Action, Event, Game, Phase
+from engine.events import Event
+from engine.game import Action, ActionKind, Game, Phase
 from engine.lines import LINES
 from engine.tactflix import SUBSTITUTE, WITHDRAW
 from engine.variants import new_game, replay
@@ -86,10 +87,11 @@ def next_action(game: Game, data: st.DataObject, clock: float) -> Action:
         return Action("roll", throw=None if drawn else data.draw(faces, label="faces"))
     holes = list(scan_forward(game.allowed))
     if str(game.phase) in (SUBSTITUTE, WITHDRAW):  # Tac-T-Flix: the Man to replace or lift
-        return Action(str(game.phase), hole=data.draw(st.sampled_from(holes), label="man"))
+        kind: ActionKind = "substitute" if str(game.phase) == SUBSTITUTE else "withdraw"
+        return Action(kind, hole=data.draw(st.sampled_from(holes), label="man"))
     own = game.pieces(game.team_of_seat[game.to_move])
     winning = completing_holes(own, game.allowed)
-    if winning and data.draw(st.booleans(), label="take the line"):
+    if len(winning) > 0 and data.draw(st.booleans(), label="take the line"):
         holes = winning
     return Action("place", hole=data.draw(st.sampled_from(holes), label="hole"), at=at)
 

@@ -26,7 +26,8 @@ class FlatRig:
 
     def __init__(self, tmp_path: Path, name: str) -> None:
         geometry = load_geometry(name)
-        self.board = SimBoard(clock=SimClock(), geometry=geometry, sensing="presence")
+        self.clock = SimClock()
+        self.board = SimBoard(clock=self.clock, geometry=geometry, sensing="presence")
         self.hardware = SimHardware(self.board, load_pico(), load_grid_wiring(name))
         self.flash = tmp_path
         code = profiles.FLIP4 if name == "flip4" else profiles.OLIX
@@ -50,7 +51,7 @@ class FlatRig:
     def run(self, ms: int, step: int = 2) -> None:
         for _ in range(0, ms, step):
             self.now += step
-            self.board.clock.advance(step / 1000)  # type: ignore[attr-defined]
+            self.clock.advance(step / 1000)
             self.hardware.refresh(self.firmware.buttons.held)
             self.firmware.poll(self.now)
 

@@ -13,8 +13,13 @@ from firmware.crc import crc16
 from firmware.matrix import MatrixScanner
 from firmware.sensing import Classifier
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # MicroPython has no typing: names for the type checker only
+    from collections.abc import Iterable
+    from typing import Any
 
-def _hex(data) -> str:
+
+def _hex(data: "Iterable[int]") -> str:
     return "".join(f"{b:02x}" for b in data)
 
 
@@ -23,34 +28,40 @@ def _unhex(text: str) -> bytes:
 
 
 class _Pin:
-    def __init__(self):
+    def __init__(self) -> None:
         self.level = 1
 
-    def value(self, level=None):
+    def value(self, level: "int | None" = None) -> int:
         if level is not None:
             self.level = level
         return self.level
 
 
-class _Strip(list):
-    def write(self):
+class _Strip:
+    def __init__(self, pixels: int) -> None:
+        self.pixels: list[tuple[int, int, int] | None] = [None] * pixels
+
+    def __setitem__(self, index: int, color: "tuple[int, int, int]") -> None:
+        self.pixels[index] = color
+
+    def write(self) -> None:
         pass
 
 
 class _Wire:
-    def __init__(self):
+    def __init__(self) -> None:
         self.inbox = b""
         self.sent = b""
 
-    def read(self):
+    def read(self) -> bytes:
         data, self.inbox = self.inbox, b""
         return data
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         self.sent += data
 
 
-def _flat_board(name):
+def _flat_board(name: str) -> "tuple[Board, _Wire]":
     """A Board of a flat profile on idle pins, greeted by a host: ``(board, wire)``."""
     profile = next(p for p in profiles.PROFILES if p.name == name)
     scanner = MatrixScanner(
@@ -61,7 +72,7 @@ def _flat_board(name):
         lambda us: None,
         0,
     )
-    strip = _Strip([None] * profile.pixels)
+    strip = _Strip(profile.pixels)
     output = leds.LedOutput(strip, profile.chain, profile.cells)
     buttons = Buttons([_Pin() for _ in range(4)])
     wire = _Wire()
@@ -72,7 +83,7 @@ def _flat_board(name):
     return board, wire
 
 
-def _send_parts(board, wire, parts):
+def _send_parts(board: Board, wire: _Wire, parts: "list[tuple[int, bytes]]") -> "list[int]":
     """ACK statuses of LED parts sent one per main-loop pass."""
     for seq, (kind, body) in enumerate(parts):
         wire.inbox = protocol.encode_frame(kind, seq + 1, body)
@@ -81,10 +92,10 @@ def _send_parts(board, wire, parts):
     return [body[1] for kind, _, body in deframer.feed(wire.sent) if kind == protocol.ACK]
 
 
-def run(path: str) -> dict:
+def run(path: str) -> "dict[str, Any]":
     with open(path) as file:
         vectors = json.load(file)
-    out = {}
+    out: dict[str, Any] = {}
     out["crc16"] = [crc16(_unhex(v["data_hex"])) for v in vectors["crc16"]]
     out["cobs_encode"] = [_hex(cobs.encode(_unhex(v["decoded_hex"]))) for v in vectors["cobs"]]
     out["cobs_decode"] = [_hex(cobs.decode(_unhex(v["encoded_hex"]))) for v in vectors["cobs"]]

@@ -123,10 +123,14 @@ def test_a_planted_difference_in_a_wiring_file_fails_the_comparison() -> None:
 
     for key, wiring in (("olix", load_grid_wiring("olix")), ("flip4-pi", load_pi_grid("flip4"))):
         pins = wiring.decoder_pins or wiring.col_pins
-        field = "decoder_pins" if wiring.decoder_pins else "col_pins"
-        planted = dataclasses.replace(wiring, **{field: (pins[1], pins[0], *pins[2:])})
+        swapped = (pins[1], pins[0], *pins[2:])
+        crossed = (
+            dataclasses.replace(wiring, decoder_pins=swapped)
+            if wiring.decoder_pins
+            else dataclasses.replace(wiring, col_pins=swapped)
+        )
         assert check_grid(made(key).schematic, wiring) == []
-        assert check_grid(made(key).schematic, planted), key
+        assert check_grid(made(key).schematic, crossed), key
 
 
 def test_a_stale_file_is_found(tmp_path: Path) -> None:

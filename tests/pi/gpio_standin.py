@@ -296,7 +296,7 @@ def rpi_modules(gpio: StandInGPIO) -> dict[str, types.ModuleType]:
     """The ``sys.modules`` entries that make ``import RPi.GPIO`` find the stand-in."""
     package = types.ModuleType("RPi")
     package.__path__ = []
-    package.GPIO = gpio  # type: ignore[attr-defined]
+    vars(package)["GPIO"] = gpio
     return {"RPi": package, "RPi.GPIO": gpio}
 
 

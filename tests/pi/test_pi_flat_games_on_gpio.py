@@ -13,6 +13,7 @@ import pytest
 from controller.config import Config
 from controller.core.session import game_entry
 from controller.driver import Driver
+from controller.game_data import NewGameData
 from controller.records.journal import Journal
 from engine.grid import GRIDS
 from hal.gpio_grid import GridGpioBackend
@@ -36,7 +37,7 @@ class Table:
     """The controller on the gpio backend, and the hands at the board behind the stand-in."""
 
     def __init__(
-        self, backend: GridGpioBackend, board: SimBoard, clock: SimClock, first: dict[str, Any]
+        self, backend: GridGpioBackend, board: SimBoard, clock: SimClock, first: NewGameData
     ) -> None:
         self.backend, self.board, self.clock = backend, board, clock
         self.driver = Driver(backend, Config(), Journal(None), first_game=first)

@@ -19,6 +19,7 @@ from controller.server.app import create_app
 from controller.server.service import Service
 from controller.tools.sim_run import SimRun
 from engine.holes import parse
+from engine.tactflix import TacTFlix
 from hal.base import HOLE_COUNT
 from sim.board import SimBoard
 from sim.clock import SimClock
@@ -142,6 +143,7 @@ def test_undo_in_the_substitution_and_resume_from_the_journal(tmp_path: Path) ->
     )
     ctl = run.controller
     ctl.undo(run.clock.now())  # takes back the free play and the actions after it
+    assert isinstance(ctl.game, TacTFlix)
     assert ctl.game.phase == "await_place" and ctl.game.free_plays == 1
     assert ctl.game.piece_at(parse("R-I-S")) == (0, "man")
 
@@ -158,7 +160,7 @@ def test_token_orders_are_checked() -> None:
         ctl.set_token(0, 1, None, now)
     assert "100" not in str(refused.value)  # the answer names no token of the hand
     with pytest.raises(BadOrder, match="whole number or null"):
-        ctl.set_token(0, "50", None, now)  # type: ignore[arg-type]
+        ctl.set_token(0, "50", None, now)  # type: ignore[arg-type]  # the refusal is the test
     with pytest.raises(BadOrder, match="only when entering"):
         ctl.set_token(0, 50, "R-I-S", now)
     ctl.set_token(None, 50, None, now)
@@ -220,7 +222,9 @@ async def test_http_token_and_team_view(service: Service) -> None:
         assert (await client.post("/api/token", json={"seat": 0})).status_code == 400
         assert (await client.get("/api/state", params={"team": "2"})).status_code == 409
         await client.post("/api/sim/place", json={"hole": "R-I-S"})
-        service.driver.backend.clock.advance(0.3)  # type: ignore[attr-defined]
+        board = service.driver.backend
+        assert isinstance(board, SimBoard) and isinstance(board.clock, SimClock)
+        board.clock.advance(0.3)
         service.step()
         state = (await client.get("/api/state")).json()
         assert state["token_holes"] == {"R-I-S": None} and state["tokens_left"] == [5, 6]

@@ -50,4 +50,5 @@ def remote_game(side: Side) -> int:
         first = journal.current_game()[0]
     finally:
         journal.close()
-    return int(first.data["remote"]["game"])  # type: ignore[typeddict-item]  # a remote entry
+    assert first.kind == "new_game"
+    return int(first.data["remote"]["game"])

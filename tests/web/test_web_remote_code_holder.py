@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 from broker_support import Mosquitto
-from hostile_support import Outsider, as_guest, as_host, joined_keys, link, rss_mb, topic
+from hostile_support import (
+    Outsider,
+    as_guest,
+    as_host,
+    joined_keys,
+    link,
+    rss_mb,
+    seal_any,
+    topic,
+)
 from remote_support import Side, in_step
 from rogue_support import Rogue
 from test_web_remote_integrity import place, settle
@@ -124,7 +133,7 @@ def test_an_entry_the_host_never_wrote_starts_no_storm(
 def padded_entry(game: int, n: int, size: int) -> dict[str, object]:
     """A log entry carrying about ``size`` bytes of empty lists (each costs Python 64 bytes) in
     a field no action has: sealed with the host's keys, it is refused when it is read."""
-    pad = [[] for _ in range(size // 3)]
+    pad: list[list[object]] = [[] for _ in range(size // 3)]
     return {"type": "entry", "game": game, "n": n, "kind": "action", "data": {"pad": pad}}
 
 
@@ -148,9 +157,9 @@ def test_entries_far_ahead_cannot_fill_the_guests_memory(
         game, where = game_number(host), topic(game_id, messages.LOG)
         before = rss_mb(guest)
         sealer = as_host(joined_keys(guest))
-        large = [sealer.seal(where, padded_entry(game, 2 + n, 200_000)) for n in range(40)]
+        large = [seal_any(sealer, where, padded_entry(game, 2 + n, 200_000)) for n in range(40)]
         holder.publish_many([(where, payload) for payload in large])
-        small = [sealer.seal(where, padded_entry(game, 42 + n, 7_000)) for n in range(400)]
+        small = [seal_any(sealer, where, padded_entry(game, 42 + n, 7_000)) for n in range(400)]
         holder.publish_many([(where, payload) for payload in small])
         ahead = [sealer.seal(where, far_entry(game, 442 + n)) for n in range(400)]
         holder.publish_many([(where, payload) for payload in ahead])

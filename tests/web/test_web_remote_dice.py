@@ -202,7 +202,8 @@ async def test_every_throw_of_a_finished_game_verifies_from_its_record(
 
     def verify(side: str) -> int:
         folder = str(tmp_path / side)
-        return games.main(parser.parse_args(["--verify-dice", "1", "--data-dir", folder]))
+        status: int = games.main(parser.parse_args(["--verify-dice", "1", "--data-dir", folder]))
+        return status
 
     for side in ("host", "guest", "watch"):
         assert verify(side) == 0, side
@@ -293,7 +294,9 @@ async def test_flip_4s_two_dice_come_from_both_shares(tmp_path: Path, mosquitto:
         await played.stop()
 
 
-async def test_a_host_that_substitutes_a_throw_is_refused(game: Game) -> None:
+async def test_a_host_that_substitutes_a_throw_is_refused(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
     await _throws(game, 2)
     fair = game.host.fair
     assert fair is not None
@@ -306,11 +309,13 @@ async def test_a_host_that_substitutes_a_throw_is_refused(game: Game) -> None:
         faces, proof = thrown
         return ("flix/flix/flix" if faces == "win/win/win" else "win/win/win"), proof
 
-    fair.throw = chosen  # type: ignore[method-assign]
+    monkeypatch.setattr(fair, "throw", chosen)
     await _refused(game, ": its shares throw")
 
 
-async def test_a_host_share_outside_its_chain_is_refused(game: Game) -> None:
+async def test_a_host_share_outside_its_chain_is_refused(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
     await _throws(game, 1)
     fair = game.host.fair
     assert fair is not None
@@ -321,13 +326,14 @@ async def test_a_host_share_outside_its_chain_is_refused(game: Game) -> None:
         if thrown is None:
             return None
         _, proof = thrown
+        assert proof.guest is not None
         share = secrets.token_bytes(32)  # a share drawn until it throws what the host wants
         faces = fair_dice.combine(
             fair.dice, fair.game_id, fair.number, n, share, bytes.fromhex(proof.guest)
         )
         return faces, msgspec.structs.replace(proof, host=share.hex())
 
-    fair.throw = grinding  # type: ignore[method-assign]
+    monkeypatch.setattr(fair, "throw", grinding)
     await _refused(game, "the host's share of throw 2 is not in the chain it committed to")
 
 
@@ -355,7 +361,7 @@ async def _refused(game: Game, reason: str) -> None:
 
 
 async def test_a_guest_share_outside_its_chain_is_refused_and_the_throw_waits(
-    game: Game,
+    game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fair = game.guest.fair
     assert fair is not None
@@ -368,7 +374,7 @@ async def test_a_guest_share_outside_its_chain_is_refused_and_the_throw_waits(
         fair.sent = n
         return DiceShare(game, n, secrets.token_hex(32), fair.chain.root.hex())
 
-    fair.share = wrong  # type: ignore[method-assign]
+    monkeypatch.setattr(fair, "share", wrong)
     await _throws(game, 1)
     rolls = len(game.host.log)
     while game.a.ctl.game.phase != Phase.AWAIT_ROLL:

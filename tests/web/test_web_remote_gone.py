@@ -30,7 +30,9 @@ def link(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def host_to_move(state: dict[str, Any]) -> bool:
-    return state["phase"] != "game_over" and state["seats"][state["to_move"]]["place"] == "local"
+    return bool(
+        state["phase"] != "game_over" and state["seats"][state["to_move"]]["place"] == "local"
+    )
 
 
 def test_guest_gone_longer_than_its_keepalive(tmp_path: Path, mosquitto: Mosquitto) -> None:

@@ -14,7 +14,7 @@ import itertools
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -64,7 +64,7 @@ def forged(leaf: str, game: int, n: int) -> bytes:
         messages.LOG: messages.Entry(game, n, "action", messages.ActionData("place", hole="Y-I-H")),
         messages.REFUSED: messages.Refused(f"x{n}", "no"),
     }
-    side = "host" if leaf.endswith("host") else "guest"
+    side: messages.Side = "host" if leaf.endswith("host") else "guest"
     presence = messages.Presence(side, False, n, False)
     sealer = Sealer(os.urandom(32), mac_key=os.urandom(32))
     return sealer.seal(messages.topic("0" * 16, leaf), bodies.get(leaf, presence))
@@ -78,7 +78,7 @@ def hostile(leaf: str, i: int, replays: dict[str, list[bytes]]) -> bytes:
         return os.urandom(2**20)
     if turn % 100 == 1:
         return b'{"msg": {"a": "' + b"x" * (inbox.SNAPSHOT_BYTES - 40) + b'"}, "mac": "00"}'
-    kinds = [
+    kinds: list[Callable[[], bytes]] = [
         lambda: os.urandom(64),
         lambda: b'{"msg": 1, "mac": "00"}',
         lambda: b"[]",

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from broker_support import Mosquitto
-from hostile_support import Outsider, as_host, dropped, joined_keys, link, topic
+from hostile_support import Outsider, as_host, dropped, joined_keys, link, seal_any, topic
 from playwright.sync_api import Page, expect
 from remote_support import FAST, Side, game_of, in_step
 
@@ -34,7 +34,7 @@ HOSTILE: list[dict[str, Any]] = [
     {"id": "the {place} is not lit", "args": {"other": "x"}},
     {"id": "{v}", "args": {"v": {"id": "{v}", "args": {"v": {"id": "{0}", "args": {"v": "x"}}}}}},
 ]
-PLAIN = [
+PLAIN: list[dict[str, Any]] = [
     {"id": "physical dice: the order names the faces thrown"},
     {"id": "no catalog has {this}", "args": {"this": "<img src=x onerror=alert(1)>"}},
 ]
@@ -99,16 +99,16 @@ def test_a_code_holder_s_refusals_change_nothing_and_say_only_plain_words(
         nonce = order()
         lost = dropped(guest)
         for said in (nested(30), {"id": "x", "args": {"a": "y" * 100_000}}):  # too deep, too large
-            holder.publish(answers, sealer.seal(answers, refused(nonce, "lost", said)))
+            holder.publish(answers, seal_any(sealer, answers, refused(nonce, "lost", said)))
         wait_until(lambda: dropped(guest) >= lost + 2, "both are dropped where they arrive")
         for n, said in enumerate(HOSTILE):
             reason = f"hostile {n}"
-            holder.publish(answers, sealer.seal(answers, refused(nonce, reason, said)))
+            holder.publish(answers, seal_any(sealer, answers, refused(nonce, reason, said)))
             assert "said" not in answered(reason), said
             nonce = order()
         for n, said in enumerate(PLAIN):
             reason = f"plain {n}"
-            holder.publish(answers, sealer.seal(answers, refused(nonce, reason, said)))
+            holder.publish(answers, seal_any(sealer, answers, refused(nonce, reason, said)))
             kept = answered(reason)["said"]
             assert Said.from_json(kept) == Said.from_json(said)
             nonce = order()

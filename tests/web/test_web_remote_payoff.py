@@ -29,14 +29,20 @@ TOKENS = [977, 613, 541, 389, 263, 157, 97, 83, 71, 59, 43, 31]
 OPTIONS = {"token_mode": "physical", "tokens": TOKENS}
 
 
-def journal_tokens(side: Side) -> list[object]:
+def journal_tokens(side: Side) -> list[int]:
     """Every token value ``side``'s journal holds for a Man of the running game."""
     journal = Journal(side.folder / "data")
     try:
         entries = journal.current_game()
     finally:
         journal.close()
-    return [e.data["token"] for e in entries if e.kind == "action" and "token" in e.data]
+    tokens: list[int] = []
+    for e in entries:
+        if e.kind == "action" and "token" in e.data:
+            token = e.data["token"]
+            assert token is not None, e  # the journal writes no token it has not
+            tokens.append(token)
+    return tokens
 
 
 def record_tokens(side: Side) -> list[object]:

@@ -133,6 +133,9 @@ def test_a_penalty_a_call_a_free_play_and_burocrats_of_the_guest_s_person(
 
         return check
 
+    def holds(hole: str) -> Callable[[dict[str, Any]], bool]:
+        return lambda state: hole in state["board"]
+
     def hand(side: Side, hole: str, done: Callable[[dict[str, Any]], bool]) -> None:
         """The person at ``side`` places a Man once both boards match the game."""
         for each in (host, guest):
@@ -145,8 +148,8 @@ def test_a_penalty_a_call_a_free_play_and_burocrats_of_the_guest_s_person(
         guest.post("/api/remote/join", {"code": host.post("/api/remote/host", {})["code"]})
         wait_until(lambda: in_step(host, guest), "the guest follows the host's game")
         for red, blue in [("R-I-S", "B-IV-S"), ("R-I-H", "B-IV-H"), ("R-I-D", "B-IV-D")]:
-            hand(host, red, lambda state, red=red: red in state["board"])
-            hand(guest, blue, lambda state, blue=blue: blue in state["board"])
+            hand(host, red, holds(red))
+            hand(guest, blue, holds(blue))
         hand(host, "R-I-C", lambda state: state["to_move"] == 1)  # Red does not call
         wait_until(lambda: host.state()["call_window"] is None, "Red's call window closes")
         guest.post("/api/penalty", {"seat": 1})
