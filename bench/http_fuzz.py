@@ -29,8 +29,8 @@ from controller.records.journal import Journal
 from controller.server.app import CATCH_ALL, create_app
 from controller.server.service import Service
 from engine.dice import COLOUR_FACES, FLOOR_FACES, SUIT_FACES
-from engine.grid import GRIDS
 from engine.holes import HOLES, name
+from engine.variants import GRIDS
 from hal.geometry import geometry_for
 
 BASE_URL = "http://127.0.0.1:8640"

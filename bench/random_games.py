@@ -15,7 +15,8 @@ from engine.game import Action, Game, Phase
 from engine.variants import VARIANTS as VARIANT_CLASSES
 from engine.variants import new_game
 
-VARIANTS = ("lucky", "payoff", "tactflix", "qubic", "flip4", "olix")
+VARIANTS = tuple(VARIANT_CLASSES)
+"""The registered games, in the order they are listed."""
 MAX_ACTIONS = 600
 """A game longer than this is left unfinished (abandoned)."""
 

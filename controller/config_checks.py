@@ -17,8 +17,8 @@ from controller.i18n import N_
 from controller.seats import seat_from_json
 from controller.settings_spec import Refused, Tables
 from engine.errors import SettingError
-from engine.grid import GRIDS
 from engine.holes import Layout
+from engine.variants import GRIDS
 from engine.variants import VARIANTS as ENGINE_VARIANTS
 from hal.base import FLIX_GEOMETRY
 from hal.files import SettingFileError, check_setting_file

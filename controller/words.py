@@ -19,8 +19,9 @@ from controller.reconcile import Mismatch
 from controller.wire import Typed
 from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.game import Game, Phase
-from engine.grid import GRIDS, Nouns
+from engine.grid import Nouns
 from engine.holes import Naming
+from engine.variants import GRIDS
 from hal.base import FLIX_GEOMETRY, BoardReading, Piece
 
 
@@ -110,7 +111,7 @@ SPACEBOARD = Nouns(
     N_("the Man"),
     N_("Lines scored"),
 )
-"""The spaceboard's words (a flat board's are in its declaration, ``engine.grid.GRIDS``)."""
+"""The spaceboard's words (a flat board's are in its declaration, ``engine.variants.GRIDS``)."""
 
 
 def board_words(geometry: str, say: Language | None = None) -> BoardWords:

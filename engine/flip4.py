@@ -40,7 +40,7 @@ from engine.events import (
     TurnLost,
 )
 from engine.game import Action, Game, Options, Phase
-from engine.grid import FLIP4_GRID, Grid
+from engine.grid import CELLS, Grid
 from engine.holes import Hole
 from engine.phrase import N_, why
 
@@ -87,7 +87,8 @@ LINE_LENGTH = 4
 DEFAULT_TURN_LIMIT = 2000
 """Turns after which a game is a draw (the rules never end a game without a line)."""
 
-GRID: Grid = FLIP4_GRID
+GRID = Grid("flip4", 5, 5, CELLS._replace(place=N_("square"), places=N_("squares")))
+"""The 5x5 board of squares."""
 CORNERS: Bitboard = GRID.corners
 LINES: tuple[Bitboard, ...] = tuple(line for line in GRID.lines(LINE_LENGTH) if not line & CORNERS)
 """The 16 runs of four squares that win: never through a corner (no piece stays there)."""
@@ -225,7 +226,7 @@ class Flip4(Game):
     default_men_per_team: ClassVar[int | None] = PIECES_PER_PLAYER
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
     options_class: ClassVar[type[Options]] = Flip4Options
-    geometry: ClassVar[str] = GRID.key
+    grid: ClassVar[Grid | None] = GRID
     lines_through: ClassVar[tuple[tuple[Bitboard, ...], ...]] = LINES_THROUGH
     _state_fields: ClassVar[tuple[str, ...]] = (
         *Game._state_fields,
@@ -344,6 +345,13 @@ class Flip4(Game):
     def thrown(self) -> str | None:
         pair = self.dice_pair
         return None if pair is None else f"{pair[0]}/{pair[1]}"
+
+    def read_move(self, text: str, token: int | None = None) -> Action | None:
+        """A step ``c3-d2``: the mover's piece on ``c3`` to ``d2``."""
+        if "-" not in text:
+            return None
+        source, _, target = text.partition("-")
+        return Action("move", hole=GRID.parse(source), to=GRID.parse(target))
 
     def move(self, hole: Hole | str, to: Hole | str) -> list[Event]:
         """Step the mover's piece on ``hole`` to the neighbouring square ``to``."""

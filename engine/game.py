@@ -47,7 +47,7 @@ from engine.events import (
     TurnLost,
     json_value,
 )
-from engine.grid import GRIDS
+from engine.grid import Grid
 from engine.holes import DEFAULT_LAYOUT, Hole, Layout, Naming
 from engine.lines import LINES_THROUGH, completed_lines, completing
 from engine.phrase import N_, why
@@ -245,14 +245,16 @@ class Game:
 
     Class flags: ``variant`` (registry name), ``uses_dice``, ``uses_calls``, ``uses_burocrats``,
     ``uses_tokens``, ``default_men_per_team`` (``None``: enough to fill the board),
-    ``options_class``, ``geometry`` (the board it is played on), ``seat_teams``.
+    ``options_class``, ``grid`` (the flat board it is played on, none: the spaceboard; its key
+    is ``geometry``), ``seat_teams``.
 
     Hooks a variant may override (each small): ``_init_state`` (its own state),
     ``_first_phase`` (phase a turn starts in), ``_turn_reach`` (holes a new turn may fill),
     ``_check_piece`` (piece kind, token),
     ``_line_pieces`` (pieces that count for a team's lines), ``_after_place`` (lines, calls),
     ``_on_scored`` (what scoring does; default: the team wins), ``_end_placement`` (who acts
-    next), ``_json_extra`` (more state keys). New actions: a method ``_act_<kind>(action)``,
+    next), ``_json_extra`` (more state keys), ``read_move`` (a move written in the game's own
+    words). New actions: a method ``_act_<kind>(action)``,
     named in ``_handler``'s ``match``.
     New state: set it up in ``_init_state`` and extend ``_state_fields`` (copied on every action
     for undo, one level deep: immutable values, or lists/dicts/sets of immutable values).
@@ -268,9 +270,11 @@ class Game:
     uses_burocrats: ClassVar[bool] = False
     uses_tokens: ClassVar[bool] = False
     default_men_per_team: ClassVar[int | None] = 18
+    grid: ClassVar[Grid | None] = None
+    """The flat board the variant is played on (its cells then name the holes and bound the
+    board); ``None``: the spaceboard."""
     geometry: ClassVar[str] = "flix"
-    """The board the variant is played on: ``flix`` (the spaceboard) or a key of
-    :data:`engine.grid.GRIDS` (its cells then name the holes and bound the board)."""
+    """The board's key, set from ``grid``: ``flix`` (the spaceboard) or the grid's key."""
     lines_through: ClassVar[tuple[tuple[Bitboard, ...], ...]] = LINES_THROUGH
     """Per hole, the lines of four through it that the variant scores (none: no lines)."""
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = TEAMS_OF_PLAYERS
@@ -350,6 +354,17 @@ class Game:
         self._emit(GameStarted(variant=self.variant, players=players))  # never the seed
         self._start_turn(0)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A variant's ``geometry`` is its grid's key (``flix`` without one)."""
+        super().__init_subclass__(**kwargs)
+        cls.geometry = "flix" if cls.grid is None else cls.grid.key
+
+    def read_move(self, text: str, token: int | None = None) -> Action | None:
+        """Hook: the action that the move ``text`` (as the engine protocol writes it, not a
+        throw) names now in the game's own words, else ``None``: a hole name, a placement of a
+        piece carrying ``token``."""
+        return None
+
     def perft(self, depth: int) -> int:
         """How many leaves the variant's tree has ``depth`` actions deep (``perft_depth``)."""
         raise NotImplementedError(f"{self.variant} counts no perft")
@@ -386,12 +401,12 @@ class Game:
     @property
     def naming(self) -> Naming:
         """What names this game's holes: the FLIX layout, or the grid of a flat board."""
-        return self.layout if self.geometry == "flix" else GRIDS[self.geometry]
+        return self.layout if self.grid is None else self.grid
 
     @property
     def board_mask(self) -> Bitboard:
         """Every hole of the variant's board (a flat board: every cell of its grid)."""
-        return BB_ALL if self.geometry == "flix" else GRIDS[self.geometry].all
+        return BB_ALL if self.grid is None else self.grid.all
 
     def completing(self, team: int) -> Bitboard:
         """The empty holes where one more piece of ``team`` completes a line of four (the

@@ -1,14 +1,17 @@
-"""Flat square boards (Flip 4's 5x5, Olix's 11x11): cells, names, neighbours and lines.
+"""Flat square boards: cells, names, neighbours and lines.
 
 A cell is ``row * cols + col``: the bit of that cell in a bitboard. Rows count from the top
 (1, 2, ...), columns are letters from the left (a, b, ...), so the top left cell is ``a1``.
-The FLIX spaceboard of 64 holes is not a grid: its holes live in :mod:`engine.holes`.
+The FLIX spaceboard of 64 holes is not a grid: its holes live in :mod:`engine.holes`. A game on
+a flat board declares its grid (``Game.grid``); :data:`engine.variants.GRIDS` lists the
+registered games' grids by key.
 
->>> FLIP4_GRID.name(7), FLIP4_GRID.parse(" C2 "), FLIP4_GRID.cells
+>>> square = Grid("square", 5, 5)
+>>> square.name(7), square.parse(" C2 "), square.cells
 ('c2', 7, 25)
->>> [FLIP4_GRID.name(c) for c in FLIP4_GRID.corners_list()]
+>>> [square.name(c) for c in square.corners_list()]
 ['a1', 'e1', 'a5', 'e5']
->>> OLIX_GRID.name(OLIX_GRID.cells - 1)
+>>> Grid("wide", 11, 11).name(120)
 'k11'
 """
 
@@ -171,23 +174,3 @@ class Grid:
                         sum(bit(self.index(row + dr * i, col + dc * i)) for i in range(length))
                     )
         return tuple(found)
-
-
-FLIP4_GRID = Grid("flip4", 5, 5, CELLS._replace(place=N_("square"), places=N_("squares")))
-OLIX_GRID = Grid(
-    "olix",
-    11,
-    11,
-    Nouns(
-        N_("cell"),
-        N_("cells"),
-        N_("on"),
-        N_("counter"),
-        N_("counters"),
-        N_("a counter"),
-        N_("the counter"),
-        None,
-    ),
-)
-GRIDS: dict[str, Grid] = {grid.key: grid for grid in (FLIP4_GRID, OLIX_GRID)}
-"""The grid boards by key: a wiring file's ``geometry`` names one of these."""

@@ -29,6 +29,7 @@ from engine.bitboard import Bitboard, popcount, scan_forward
 from engine.errors import SettingError
 from engine.events import PatternScored
 from engine.game import Game, Options
+from engine.grid import Grid
 from engine.holes import Hole
 from engine.olix_patterns import GRID, KINDS, LARGEST, SMALLEST, Pattern, patterns_at
 from engine.settings import shown, whole_number
@@ -145,7 +146,7 @@ class Olix(Game):
     many: deeper runs are refused rather than blocking the protocol."""
     default_men_per_team: ClassVar[int | None] = None
     options_class: ClassVar[type[Options]] = OlixOptions
-    geometry: ClassVar[str] = GRID.key
+    grid: ClassVar[Grid | None] = GRID
     lines_through: ClassVar[tuple[tuple[Bitboard, ...], ...]] = ()
     """Olix scores patterns, not lines of four."""
     seat_teams: ClassVar[Mapping[int, tuple[int, ...]]] = {2: (0, 1)}

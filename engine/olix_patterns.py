@@ -6,8 +6,8 @@ A pattern is a set of one player's counters; its value is how many counters it h
 (the corner counts in both arms, so the smallest L holds 5). ``O``: the border of a rectangle at
 least 2x2, all the player's counters, plus the player's own counters inside it.
 
->>> own = sum(1 << OLIX_GRID.parse(name) for name in ("a1", "b1", "c1", "d1", "a2", "a3"))
->>> sorted((kind, found.value) for kind, found in patterns_at(own, OLIX_GRID.parse("a1")).items())
+>>> own = sum(1 << GRID.parse(name) for name in ("a1", "b1", "c1", "d1", "a2", "a3"))
+>>> sorted((kind, found.value) for kind, found in patterns_at(own, GRID.parse("a1")).items())
 [('I', 4), ('L', 6)]
 """
 
@@ -16,9 +16,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bitboard import Bitboard
-from engine.grid import OLIX_GRID, Grid
+from engine.grid import CELLS, Grid
+from engine.phrase import N_
 
-GRID: Grid = OLIX_GRID
+GRID = Grid(
+    "olix",
+    11,
+    11,
+    CELLS._replace(
+        piece=N_("counter"),
+        pieces=N_("counters"),
+        a_piece=N_("a counter"),
+        the_piece=N_("the counter"),
+    ),
+)
+"""The 11x11 board of cells, played with counters."""
 SIZE = GRID.rows
 KINDS: tuple[str, ...] = ("O", "L", "I", "X")
 """The four patterns, in the order of the scoring area."""

@@ -37,8 +37,7 @@ import re
 from collections.abc import Callable
 
 from engine.errors import FlixError
-from engine.flip4 import Flip4
-from engine.game import SEED_LIMIT, Action, ActionKind, Game, Phase
+from engine.game import SEED_LIMIT, Action, Game, Phase
 from engine.players import make_player
 from engine.players.base import (
     DEFAULT_LEVEL,
@@ -50,7 +49,6 @@ from engine.players.base import (
     StopCheck,
 )
 from engine.players.view import seat_view
-from engine.tactflix import SUBSTITUTE, WITHDRAW
 from engine.variants import VARIANTS, find_variant, new_game
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
@@ -60,8 +58,6 @@ _NUMBER = re.compile(r"[0-9]{1,20}")
 MAX_MOVETIME_MS = 3_600_000
 MAX_DEPTH = 64
 MAX_NODES = 1_000_000_000
-HOLE_ACTIONS: dict[str, ActionKind] = {SUBSTITUTE: "substitute", WITHDRAW: "withdraw"}
-"""Phases in which a hole move is not a placement, and the action it is then."""
 IMMEDIATE = frozenset({"stop", "isready", "quit"})
 """The commands taken while a search runs."""
 Emit = Callable[[str], None]
@@ -270,13 +266,11 @@ class EngineProtocol:
             try:
                 if "/" in move:
                     game.roll(move)
-                elif "-" in move and isinstance(game, Flip4):
-                    source, _, target = move.partition("-")
-                    game.move(source, target)
                 else:
-                    hole = game.naming.parse(move)
-                    kind = HOLE_ACTIONS.get(str(game.phase), "place")
-                    game.apply(Action(kind, hole=hole, token=token))
+                    action = game.read_move(move, token)
+                    if action is None:
+                        action = Action("place", hole=game.naming.parse(move), token=token)
+                    game.apply(action)
             except FlixError as error:
                 raise ProtocolError(f"move {move!r}: {error}") from None
         self.game = game

@@ -303,6 +303,14 @@ class TacTFlix(Game):
                 fits |= bit(hole)
         return fits or men
 
+    def read_move(self, text: str, token: int | None = None) -> Action | None:
+        """In the substitution and withdrawal steps a hole names the Man replaced or withdrawn."""
+        if self.phase == SUBSTITUTE:
+            return Action("substitute", hole=self._index(text), token=token)
+        if self.phase == WITHDRAW:
+            return Action("withdraw", hole=self._index(text), token=token)
+        return None
+
     def substitute(self, hole: Hole | str) -> list[Event]:
         """Lift the team's Man from ``hole`` (back to supply) and seat a won-back Burocrat."""
         return self.apply(Action("substitute", hole=self._index(hole)))

@@ -41,7 +41,7 @@ ANY_SHAPE: frozenset[Shape] = frozenset({"spaceboard", "flat"})
 
 @dataclass(frozen=True)
 class BoardGeometry:
-    """A board's shape: ``key`` (``flix`` or a grid of :data:`engine.grid.GRIDS`), its cells,
+    """A board's shape: ``key`` (``flix`` or a grid of :data:`engine.variants.GRIDS`), its cells,
     its panel grooves (0 on a flat board) and, for a grid, its rows and columns."""
 
     key: str

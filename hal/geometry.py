@@ -2,7 +2,7 @@
 
 The FLIX spaceboard (64 holes on four panels in grooves) is the default. A flat board (Flip 4's
 5x5, Olix's 11x11) is described by a wiring file, ``wiring/<name>.toml`` or any path: its
-``[board] geometry`` names a grid of :data:`engine.grid.GRIDS`, its sensor matrix and LED chain
+``[board] geometry`` names a grid of :data:`engine.variants.GRIDS`, its sensor matrix and LED chain
 give the pins. Cells and pixels are indexed as the engine's grid cells (``row * cols + col``);
 the 8 status pixels follow the cells.
 
@@ -21,8 +21,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from engine.grid import GRIDS
 from engine.phrase import why
+from engine.variants import GRIDS
 from hal.base import FLIX_GEOMETRY, BoardGeometry
 from hal.errors import HalError
 from hal.files import SettingFileError, read_setting_file

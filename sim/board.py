@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.grid import GRIDS
 from engine.holes import DEFAULT_LAYOUT, Layout, Naming
+from engine.variants import GRIDS
 from hal.base import (
     ANY_SHAPE,
     FLIX_GEOMETRY,

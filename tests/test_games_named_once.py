@@ -109,8 +109,10 @@ REGISTRIES = (
     "engine/players/__init__.py",
     "engine/notation/verbs.py",
     "hal/registry.py",
+    "engine/grid.py",
 )
-"""The engine's and hal's registries: each lists what its entry-point group declares."""
+"""The engine's and hal's registries: each lists what its entry-point group declares; and the
+engine's flat board, whose games declare their own grids."""
 
 
 def test_the_engines_and_hals_registries_name_no_game() -> None:
@@ -119,3 +121,19 @@ def test_the_engines_and_hals_registries_name_no_game() -> None:
         for relative in REGISTRIES
     }
     assert named == {relative: [] for relative in REGISTRIES}
+
+
+def test_the_engine_protocol_reads_each_game_s_moves_through_its_rules() -> None:
+    """``engine/protocol.py`` imports no game: a game's own move words (a Flip 4 step, a Tac-T-Flix
+    substitution) are read by its rules (``Game.read_move``). Its default variant, the game a
+    session starts in, is the one name it keeps."""
+    tree = ast.parse((ROOT / "engine" / "protocol.py").read_text(encoding="utf-8"))
+    imported = [
+        name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for name in [getattr(node, "module", None) or "", *(alias.name for alias in node.names)]
+    ]
+    assert imported and not [name for name in imported if NAMED.search(name)]
+    named = {word for word in _python_words(ROOT / "engine" / "protocol.py") if NAMED.search(word)}
+    assert named == {"qubic"}

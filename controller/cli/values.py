@@ -7,7 +7,7 @@ import argparse
 import math
 
 from engine.game import SEED_LIMIT
-from engine.grid import GRIDS
+from engine.variants import GRIDS
 
 SHAPES = "|".join(("flix", *GRIDS))
 """The boards' shapes ``--geometry`` names: the spaceboard and each grid."""

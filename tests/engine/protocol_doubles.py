@@ -14,7 +14,6 @@ from engine.game import Action, Game, Phase
 from engine.lines import completed_lines
 from engine.players import PLAYERS
 from engine.players.base import Budget, Decision, InfoSink, SearchInfo
-from engine.protocol import HOLE_ACTIONS
 from engine.variants import VARIANTS
 
 
@@ -54,7 +53,8 @@ class LowestHolePlayer:
         own = game.pieces(team) | 1 << hole
         if hands and hands[team] and not completed_lines(own, hole):
             token = max(hands[team])
-        return Action(HOLE_ACTIONS.get(str(game.phase), "place"), hole=hole, token=token)
+        action = game.read_move(game.naming.name(hole), token)
+        return action or Action("place", hole=hole, token=token)
 
 
 def register() -> None:

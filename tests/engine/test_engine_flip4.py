@@ -16,7 +16,13 @@ import json
 
 import pytest
 
-from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
+from engine.errors import (
+    HoleNameError,
+    IllegalAction,
+    IllegalPlacement,
+    IllegalRoll,
+    SettingError,
+)
 from engine.events import Event
 from engine.flip4 import (
     CORNERS,
@@ -460,6 +466,19 @@ def test_the_protocol_plays_flip4_throws_squares_and_steps() -> None:
     engine.handle("position startpos")
     answer = engine.handle("roll 7/1")
     assert answer == ["error roll: not a throw of two dice: '7/1' (expected two of 1..6, as '3/5')"]
+
+
+def test_a_step_is_read_by_the_rules_as_the_protocol_writes_it() -> None:
+    """``Flip4.read_move``: ``d3-e2`` is a step; a square alone is left to the placement."""
+    game = flip4(position="b2 c2 d2 d3 / a3 a4 b5 c5")
+    game.roll("6/4")
+    step = game.read_move("d3-e2")
+    assert step == Action("move", hole=GRID.parse("d3"), to=GRID.parse("e2"))
+    assert game.read_move("d3") is None
+    with pytest.raises(HoleNameError, match="'f9'"):
+        game.read_move("d3-f9")
+    game.apply(step)
+    assert game.piece_at(GRID.parse("e2")) == (0, "man") and game.piece_at(GRID.parse("d3")) is None
 
 
 def test_the_protocol_searches_and_answers_a_step() -> None:

@@ -15,7 +15,7 @@ from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.game_data import NewGameData
 from controller.records.journal import Journal
-from engine.grid import GRIDS
+from engine.variants import GRIDS
 from hal.gpio_grid import GridGpioBackend
 from sim.board import SimBoard
 from sim.clock import SimClock

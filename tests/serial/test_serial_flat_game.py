@@ -15,7 +15,7 @@ from controller.core.session import game_entry
 from controller.driver import Driver
 from controller.records.journal import Journal
 from engine.flip4 import CORNERS
-from engine.grid import GRIDS
+from engine.variants import GRIDS
 from hal.geometry import load_geometry
 from tests.pico_rig import PicoRig, pico_rig
 from tests.serial.game_helpers import Hands, Pump
