@@ -46,9 +46,13 @@ test: $(VENV)/.test-deps system-deps
 check: $(VENV)/.test-deps
 	$(MAKE) --no-print-directory -j 3 --output-sync=target lint typecheck fast-lane
 
+# The folders whose every test is in a heavy lane (tests/lanes.py, LANE_BY_FOLDER) are not even
+# collected: each worker would import the CAD kernel and the Pico rig only to deselect them.
+HEAVY_FOLDERS := tests/mechanics tests/firmware/pico tests/mutation
+
 fast-lane: $(VENV)/.test-deps
 	$(BIN)/pytest -q -n $(WORKERS) --dist worksteal -m "not ($(HEAVY_LANES))" \
-	  $(PYTEST_ARGS)
+	  $(foreach folder,$(HEAVY_FOLDERS),--ignore=$(folder)) $(PYTEST_ARGS)
 
 lint: $(VENV)/.test-deps
 	$(BIN)/ruff check .

@@ -185,12 +185,13 @@ def prepare(modules: list[str], work: Path) -> None:
     (work / "pyproject.toml").write_text(config, encoding="utf-8")
 
 
-def mutmut(work: Path, *args: str) -> str:
-    """Run mutmut in ``work`` at the lowest priority and return what it printed.
+def mutmut(work: Path, *args: str, command: list[str] | None = None) -> str:
+    """Run mutmut (or ``command``, a launcher of it) in ``work`` at the lowest priority and
+    return what it printed.
 
     A run's output also goes to ``mutmut.log`` in the work folder."""
-    command = ["nice", "-n", "19", str(Path(sys.executable).parent / "mutmut"), *args]
-    done = subprocess.run(command, cwd=work, text=True, capture_output=True, check=False)
+    launch = command or ["nice", "-n", "19", str(Path(sys.executable).parent / "mutmut")]
+    done = subprocess.run([*launch, *args], cwd=work, text=True, capture_output=True, check=False)
     if args[0] == "run":
         (work / "mutmut.log").write_text(done.stdout + done.stderr, encoding="utf-8")
     if done.returncode != 0:
@@ -286,9 +287,23 @@ GENERATE = (
 """Writes mutmut's mutants without testing them (mutmut 3.8 has no command for that alone)."""
 
 
+RUN_WITHOUT_CLEAN_RUN = (
+    "import sys;"
+    "from mutmut.workers.isolation import ForkRunner;"
+    "ForkRunner.run_clean_tests = lambda self, tests: 0;"
+    "from mutmut.__main__ import cli;"
+    "cli(sys.argv[1:])"
+)
+"""``mutmut run`` without its clean run of the chosen mutants' tests on the unmutated code, for a
+run whose stats are collected afresh: the stats run has just run every selected test on that
+code and stops the run if one fails, so the clean run would only run them all once more."""
+
+
 def run_sample(prefix: str, size: int, seed: int, equivalents: list[Equivalent]) -> Report:
     """``size`` mutants of the modules under ``prefix``, chosen by ``seed`` from all of their
-    mutants, each run with the tests of every module in the sample."""
+    mutants, each run with the tests of every module in the sample. The stats are always
+    collected afresh (they are the run's check that the tests pass unmutated), so mutmut's own
+    clean run is left out."""
     modules = [m for m in MODULES if m.startswith(prefix)]
     work = BUILD / "work" / ("sample-" + prefix.strip("/").replace("/", "."))
     prepare(modules, work)
@@ -297,7 +312,9 @@ def run_sample(prefix: str, size: int, seed: int, equivalents: list[Equivalent])
     subprocess.run(generate, cwd=work, check=True, capture_output=True)
     pool = sorted(statuses(work, modules))
     chosen = sorted(random.Random(seed).sample(pool, min(size, len(pool))))
-    mutmut(work, "run", "--max-children", "1", *chosen)
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    launch = ["nice", "-n", "19", sys.executable, "-c", RUN_WITHOUT_CLEAN_RUN]
+    mutmut(work, "run", "--max-children", "1", *chosen, command=launch)
     found = {k: v for k, v in statuses(work, modules).items() if k in chosen}
     return count(f"sample of {prefix}", work, found, equivalents, time.monotonic() - started)
 
