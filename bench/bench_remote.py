@@ -14,7 +14,7 @@ watches, so nothing is signed) as in play. The join exchange
 (SPAKE2, once per join) is timed on its own; the games start from keys drawn at random, as
 a welcome gives them, so that setting up 500 games does not take minutes.
 The same figures for Pay-Off in digital token mode with openings (``_PayOffGame``): every
-placement carries a token, committed in the owner's token book (written and fsynced) before
+placement carries a token, committed in the owner's token book (appended and synced) before
 the host's log entry or the guest's order leaves, each board with a data directory of its own.
 Under a flood, one game moves every ``FLOOD_PACE_S`` while
 an outsider (a client without the key, in a thread of its own) publishes ``FLOOD_PER_S``
@@ -73,6 +73,11 @@ PACE_S = 5.0
 """Each game moves every this many seconds in the concurrent runs (a brisk game: a move is a
 throw, a placement and often a call)."""
 MOVES_PER_GAME = 4
+PAYOFF_IN_ONE = 2
+"""Pay-Off in one process is measured with the first this many counts of ``GAME_COUNTS`` after
+the single game (50 and 100): with more, each move waits on hundreds of boards' disk syncs one
+after the other (250 games: p99 about 1 s at load 4; 500: many seconds and moves lost), which
+says nothing of a board and took minutes of the bench's time."""
 SPLIT_COUNTS = (500,)
 """The counts of games also measured split over ``PROCESSES`` processes."""
 PROCESSES = 10
@@ -201,7 +206,7 @@ class _Game:
 class _PayOffGame(_Game):
     """A game of Pay-Off in digital token mode with openings, each board with its data
     directory (``boards``): every placement carries a token of the mover's hand, so every move
-    carries its commitment (the owner's token book written and fsynced before the host's log
+    carries its commitment (the owner's token book appended and synced before the host's log
     entry or the guest's order is sent). With no hole left where a token may go (one that
     completes a line takes none), the host's seat resigns (every token is opened) and a new game
     is dealt."""
@@ -494,9 +499,8 @@ def _curve(
 
 def _payoff(broker: Broker, folder: Path) -> dict[str, float]:
     """The figures of Pay-Off with commitments (``measure``), the boards' data in ``folder``;
-    the most games (``GAME_COUNTS[-1]``) only split over processes: in one process, each move
-    waits on a thousand boards' disk syncs one after the other (a p99 of many seconds, moves
-    lost), which says nothing of a board."""
+    in one process only the first ``PAYOFF_IN_ONE`` counts of ``GAME_COUNTS`` after the single
+    game."""
     made: list[_PayOffGame] = []
 
     ready: list[tuple[_Side, _Side]] = []
@@ -522,7 +526,7 @@ def _payoff(broker: Broker, folder: Path) -> dict[str, float]:
         "remote_payoff_load": _load(),
     }
     curve, (split_placed, split_unsealed) = _curve(
-        broker, "remote_payoff_games", make, tally, prepare, GAME_COUNTS[1:-1]
+        broker, "remote_payoff_games", make, tally, prepare, GAME_COUNTS[1 : 1 + PAYOFF_IN_ONE]
     )
     figures.update(curve)
     placed, unsealed = tally()

@@ -23,6 +23,7 @@ def test_the_payoff_figures_time_every_placement_each_with_its_commitment(
     monkeypatch.setattr(bench_remote, "GAME_COUNTS", (1, 2, 3))
     monkeypatch.setattr(bench_remote, "SPLIT_COUNTS", (3,))
     monkeypatch.setattr(bench_remote, "PROCESSES", 2)
+    monkeypatch.setattr(bench_remote, "PAYOFF_IN_ONE", 1)
     monkeypatch.setattr(bench_remote, "PACE_S", 0.05)
     process, port = bench_remote._mosquitto(tmp_path)
     try:
@@ -32,7 +33,7 @@ def test_the_payoff_figures_time_every_placement_each_with_its_commitment(
         process.wait()
     rows = ["rtt_ms_p50", "rtt_ms_p99", "load", "moves", "unsealed"]
     rows += ["games_max_p99_le_250ms", "games_in_2_processes_max_p99_le_250ms"]
-    # the first count is the single game; the last (3 games) only split over 2 processes
+    # the first count is the single game; 2 games in one process; 3 split over 2 processes
     for run in ("2", "3_in_2_processes"):
         assert figures.pop(f"remote_payoff_games_{run}_lost") == 0
         rows += [f"games_{run}_rtt_ms_p50", f"games_{run}_rtt_ms_p99", f"games_{run}_load"]
