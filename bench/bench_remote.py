@@ -6,13 +6,15 @@ trip is a placement committed on one board to the LED frame of the other board t
 (the frame the other board's driver renders after applying the host's log entry), both ways:
 host to guest (the host's log) and guest to host (the guest's order, carried out by the host).
 With one game the moves follow each other; with N games each game moves every ``PACE_S`` at a
-random phase, and the p99 of all round trips is reported for each N (the curve). Every message
+random phase, and the p99 of all round trips is reported for each N (the curve), with the
+machine's load average as each run ended; the N of ``SPLIT_COUNTS`` again with the games shared
+out over ``PROCESSES`` forked processes, each playing both boards of its games. Every message
 is sealed (ChaCha20-Poly1305; the host's with the MAC that proves them to the guest; nobody
 watches, so nothing is signed) as in play. The join exchange
 (SPAKE2, once per join) is timed on its own; the games start from keys drawn at random, as
 a welcome gives them, so that setting up 500 games does not take minutes.
 The same figures for Pay-Off in digital token mode with openings (``_PayOffGame``): every
-placement carries a token, committed in the owner's token book (written and fsynced) before
+placement carries a token, committed in the owner's token book (appended and synced) before
 the host's log entry or the guest's order leaves, each board with a data directory of its own.
 Under a flood, one game moves every ``FLOOD_PACE_S`` while
 an outsider (a client without the key, in a thread of its own) publishes ``FLOOD_PER_S``
@@ -25,6 +27,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import multiprocessing
+import os
 import random
 import secrets
 import shutil
@@ -35,6 +39,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -67,7 +72,18 @@ GAME_COUNTS = (1, 50, 100, 250, 500)
 PACE_S = 5.0
 """Each game moves every this many seconds in the concurrent runs (a brisk game: a move is a
 throw, a placement and often a call)."""
-MOVES_PER_GAME = 6
+MOVES_PER_GAME = 4
+PAYOFF_IN_ONE = 2
+"""Pay-Off in one process is measured with the first this many counts of ``GAME_COUNTS`` after
+the single game (50 and 100): with more, each move waits on hundreds of boards' disk syncs one
+after the other (250 games: p99 about 1 s at load 4; 500: many seconds and moves lost), which
+says nothing of a board and took minutes of the bench's time."""
+SPLIT_COUNTS = (500,)
+"""The counts of games also measured split over ``PROCESSES`` processes."""
+PROCESSES = 10
+"""The processes a split run plays its games in (each both boards of its share of the games): a
+real board's process plays one game and waits on its own disk's syncs; one process playing a
+thousand boards waits on all their syncs one after the other."""
 PAYOFF_OPTIONS: GameOptions = {
     "token_mode": "digital",
     "openings": True,
@@ -189,19 +205,21 @@ class _Game:
 
 class _PayOffGame(_Game):
     """A game of Pay-Off in digital token mode with openings, each board with its data
-    directory in ``folder``: every placement carries a token of the mover's hand, so every move
-    carries its commitment (the owner's token book written and fsynced before the host's log
+    directory (``boards``): every placement carries a token of the mover's hand, so every move
+    carries its commitment (the owner's token book appended and synced before the host's log
     entry or the guest's order is sent). With no hole left where a token may go (one that
     completes a line takes none), the host's seat resigns (every token is opened) and a new game
     is dealt."""
 
     def __init__(
-        self, folder: Path, broker: Broker, keys: HostKeys, welcome: Welcome, times: list[float]
+        self,
+        sides: tuple[_Side, _Side],
+        broker: Broker,
+        keys: HostKeys,
+        welcome: Welcome,
+        times: list[float],
     ) -> None:
-        here = Path(tempfile.mkdtemp(dir=folder))
-        host, guest = _Side("payoff", here / "host"), _Side("payoff", here / "guest")
-        host.order(partial(self._new_game, host))
-        super().__init__(broker, keys, welcome, times, (host, guest))
+        super().__init__(broker, keys, welcome, times, sides)
         self.placed = 0
         """The placements made (each timed unless lost)."""
         self.unsealed = 0
@@ -211,6 +229,15 @@ class _PayOffGame(_Game):
     @staticmethod
     def _new_game(side: _Side, now: float) -> None:
         side.ctl.follow_new_game(game_entry(side.config, "payoff", 2, None, PAYOFF_OPTIONS), now)
+
+    @classmethod
+    def boards(cls, folder: Path) -> tuple[_Side, _Side]:
+        """A game's host and guest, each with its data directory in ``folder``, the host's game
+        started (no link yet: a thread may make them)."""
+        here = Path(tempfile.mkdtemp(dir=folder))
+        host, guest = _Side("payoff", here / "host"), _Side("payoff", here / "guest")
+        host.order(partial(cls._new_game, host))
+        return host, guest
 
     async def stop(self) -> None:
         await super().stop()
@@ -379,40 +406,132 @@ async def _concurrent(broker: Broker, count: int, make: NewGame = _Game) -> tupl
     return times, lost
 
 
-def _curve(broker: Broker, prefix: str, make: NewGame = _Game) -> dict[str, float]:
-    """N games at once for each N of ``GAME_COUNTS`` but the first: ``{prefix}_N_rtt_ms_p50`` /
-    ``_p99`` and ``{prefix}_N_lost``; ``{prefix}_max_p99_le_250ms``, the most within the
-    target."""
+Tally = Callable[[], tuple[int, int]]
+"""The placements made and those unsealed, in all the games made so far in this process."""
+
+
+Prepare = Callable[[int], None]
+"""Made ready for a run of N games in this process (the Pay-Off boards, opened in threads)."""
+
+
+def _no_tally() -> tuple[int, int]:
+    return 0, 0
+
+
+def _no_preparing(count: int) -> None:
+    pass
+
+
+def _split(
+    broker: Broker, count: int, make: NewGame, tally: Tally, prepare: Prepare
+) -> tuple[list[float], int, tuple[int, int]]:
+    """``_concurrent`` with the ``count`` games shared out over ``PROCESSES`` forked processes;
+    the placements and unsealed ones of their games (``tally``) summed."""
+    context = multiprocessing.get_context("fork")
+    results: multiprocessing.SimpleQueue[tuple[list[float], int, tuple[int, int]]]
+    results = context.SimpleQueue()
+
+    def play(share: int) -> None:
+        prepare(share)
+        before = tally()
+        times, lost = asyncio.run(_concurrent(broker, share, make))
+        after = tally()
+        results.put((times, lost, (after[0] - before[0], after[1] - before[1])))
+
+    shares = [count // PROCESSES + (i < count % PROCESSES) for i in range(PROCESSES)]
+    gc.unfreeze()  # the last run's boards and links gone here, not finalized in every child
+    gc.collect()
+    workers = [context.Process(target=play, args=(share,)) for share in shares]
+    for worker in workers:
+        worker.start()
+    gathered = [results.get() for _ in workers]
+    for worker in workers:
+        worker.join()
+    times = [time for part in gathered for time in part[0]]
+    placed = sum(part[2][0] for part in gathered), sum(part[2][1] for part in gathered)
+    return times, sum(part[1] for part in gathered), placed
+
+
+def _load() -> float:
+    """The machine's load average over the last minute (others' work moves every figure)."""
+    return round(os.getloadavg()[0], 1)
+
+
+def _curve(
+    broker: Broker,
+    prefix: str,
+    make: NewGame = _Game,
+    tally: Tally = _no_tally,
+    prepare: Prepare = _no_preparing,
+    counts: tuple[int, ...] | None = None,
+) -> tuple[dict[str, float], tuple[int, int]]:
+    """N games at once for each N of ``counts`` (``GAME_COUNTS`` but the first):
+    ``{prefix}_N_rtt_ms_p50`` /
+    ``_p99``, ``{prefix}_N_lost`` and ``{prefix}_N_load`` (the load average as it ended);
+    ``{prefix}_max_p99_le_250ms``, the most within the target; the same with N of
+    ``SPLIT_COUNTS`` in ``PROCESSES`` (P) processes (``{prefix}_N_in_P_processes_...``,
+    ``{prefix}_in_P_processes_max_p99_le_250ms``). Also the split runs' placements
+    (``tally``)."""
     figures: dict[str, float] = {}
-    best = 0
-    for count in map(scaled, GAME_COUNTS[1:]):
-        times, lost = asyncio.run(_concurrent(broker, count, make))
+    placed = (0, 0)
+    runs = [(count, "") for count in map(scaled, GAME_COUNTS[1:] if counts is None else counts)]
+    runs += [(count, f"_in_{PROCESSES}_processes") for count in map(scaled, SPLIT_COUNTS)]
+    best = dict.fromkeys((split for _, split in runs), 0)
+    for count, split in runs:
+        if split:
+            times, lost, made = _split(broker, count, make, tally, prepare)
+            placed = placed[0] + made[0], placed[1] + made[1]
+        else:
+            prepare(count)
+            times, lost = asyncio.run(_concurrent(broker, count, make))
         p99 = _ms(times, 0.99)
-        figures[f"{prefix}_{count}_rtt_ms_p50"] = _ms(times, 0.5)
-        figures[f"{prefix}_{count}_rtt_ms_p99"] = p99
-        figures[f"{prefix}_{count}_lost"] = lost
+        name = f"{prefix}_{count}{split}"
+        figures[f"{name}_rtt_ms_p50"] = _ms(times, 0.5)
+        figures[f"{name}_rtt_ms_p99"] = p99
+        figures[f"{name}_lost"] = lost
+        figures[f"{name}_load"] = _load()
         if p99 <= TARGET_P99_MS and not lost:
-            best = count
-    figures[f"{prefix}_max_p99_le_250ms"] = best
-    return figures
+            best[split] = max(best[split], count)
+    for split, most in best.items():
+        figures[f"{prefix}{split}_max_p99_le_250ms"] = most
+    return figures, placed
 
 
 def _payoff(broker: Broker, folder: Path) -> dict[str, float]:
-    """The figures of Pay-Off with commitments (``measure``), the boards' data in ``folder``."""
+    """The figures of Pay-Off with commitments (``measure``), the boards' data in ``folder``;
+    in one process only the first ``PAYOFF_IN_ONE`` counts of ``GAME_COUNTS`` after the single
+    game."""
     made: list[_PayOffGame] = []
 
+    ready: list[tuple[_Side, _Side]] = []
+
+    def prepare(count: int) -> None:
+        """The boards of ``count`` games made in threads: opening their journals and records
+        waits on the disk's syncs, which threads overlap (the setup, not the figures)."""
+        with ThreadPoolExecutor(8) as pool:
+            ready[:] = pool.map(_PayOffGame.boards, [folder] * count)
+
     def make(broker: Broker, keys: HostKeys, welcome: Welcome, times: list[float]) -> _Game:
-        made.append(_PayOffGame(folder, broker, keys, welcome, times))
+        sides = ready.pop() if ready else _PayOffGame.boards(folder)
+        made.append(_PayOffGame(sides, broker, keys, welcome, times))
         return made[-1]
+
+    def tally() -> tuple[int, int]:
+        return sum(game.placed for game in made), sum(game.unsealed for game in made)
 
     single = asyncio.run(_single(broker, scaled(SINGLE_MOVES), make))
     figures = {
         "remote_payoff_rtt_ms_p50": _ms(single, 0.5),
         "remote_payoff_rtt_ms_p99": _ms(single, 0.99),
-        **_curve(broker, "remote_payoff_games", make),
+        "remote_payoff_load": _load(),
     }
-    figures["remote_payoff_moves"] = sum(game.placed for game in made)
-    figures["remote_payoff_unsealed"] = sum(game.unsealed for game in made)
+    curve, (split_placed, split_unsealed) = _curve(
+        broker, "remote_payoff_games", make, tally, prepare, GAME_COUNTS[1 : 1 + PAYOFF_IN_ONE]
+    )
+    figures.update(curve)
+    placed, unsealed = tally()
+    figures["remote_payoff_moves"] = placed + split_placed
+    figures["remote_payoff_unsealed"] = unsealed + split_unsealed
     return figures
 
 
@@ -630,19 +749,22 @@ def _ms(times: list[float], q: float) -> float:
 
 
 def measure() -> dict[str, float | str]:
-    """``remote_rtt_ms_p50``/``_p99`` (one game); per N of ``GAME_COUNTS``
-    ``remote_games_N_rtt_ms_p50``/``_p99`` and ``remote_games_N_lost``;
-    ``remote_games_max_p99_le_250ms`` (the largest N measured within the target);
+    """``remote_rtt_ms_p50``/``_p99`` (one game) and ``remote_load`` (the load average then);
+    per N of ``GAME_COUNTS`` ``remote_games_N_rtt_ms_p50``/``_p99``, ``remote_games_N_lost`` and
+    ``remote_games_N_load``; ``remote_games_max_p99_le_250ms`` (the largest N measured within the
+    target); the same for the N of ``SPLIT_COUNTS`` in ``PROCESSES`` processes
+    (``remote_games_N_in_P_processes_...``, ``remote_games_in_P_processes_max_p99_le_250ms``);
     ``remote_flood_rtt_ms_p50``/``_p99`` and ``remote_flood_messages`` (one game under a
     flood of hostile messages); ``remote_join_exchange_ms`` (the median of 20 whole join
     exchanges); ``remote_throw_ms_p50``/``_p99`` (a game of Lucky Flix, every throw from both
     boards' shares), ``remote_throw_work_us`` and ``remote_throw_chain_ms`` (its work, without
     the link); the same round trips for Pay-Off in digital token mode with openings, every
     placement carrying a token and so its commitment, each board with its journal and token
-    book on disk: ``remote_payoff_rtt_ms_p50``/``_p99`` (one game), per N
-    ``remote_payoff_games_N_rtt_ms_p50``/``_p99`` and ``remote_payoff_games_N_lost``,
-    ``remote_payoff_games_max_p99_le_250ms``, ``remote_payoff_moves`` (the placements timed)
-    and ``remote_payoff_unsealed`` (those the host's log showed without a commitment: 0)."""
+    book on disk: ``remote_payoff_rtt_ms_p50``/``_p99`` and ``remote_payoff_load`` (one game),
+    per N ``remote_payoff_games_N_rtt_ms_p50``/``_p99``, ``_lost`` and ``_load`` (and split),
+    ``remote_payoff_games_max_p99_le_250ms`` (and split), ``remote_payoff_moves`` (the
+    placements timed) and ``remote_payoff_unsealed`` (those the host's log showed without a
+    commitment: 0)."""
     if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
         return {"remote": "mosquitto is missing (bash scripts/setup-system.sh)"}
     figures: dict[str, float | str] = {}
@@ -659,6 +781,7 @@ def measure() -> dict[str, float | str]:
             single = asyncio.run(_single(broker, scaled(SINGLE_MOVES)))
             figures["remote_rtt_ms_p50"] = round(1000 * statistics.median(single), 2)
             figures["remote_rtt_ms_p99"] = _ms(single, 0.99)
+            figures["remote_load"] = _load()
             throws = asyncio.run(_throws(broker, scaled(THROWS)))
             figures["remote_throw_ms_p50"] = _ms(throws, 0.5)
             figures["remote_throw_ms_p99"] = _ms(throws, 0.99)
@@ -671,7 +794,7 @@ def measure() -> dict[str, float | str]:
             figures["remote_flood_rtt_ms_p50"] = _ms(flooded, 0.5)
             figures["remote_flood_rtt_ms_p99"] = _ms(flooded, 0.99)
             figures["remote_flood_messages"] = sent
-            figures.update(_curve(broker, "remote_games"))
+            figures.update(_curve(broker, "remote_games")[0])
             payoff = Path(folder) / "payoff"
             payoff.mkdir()
             figures.update(_payoff(broker, payoff))

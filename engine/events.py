@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any, ClassVar, TypeAlias
 
 from msgspec import UNSET, Struct, UnsetType, field
-from msgspec.structs import fields
 
 from engine.bitboard import Bitboard, scan_forward
 from engine.holes import DEFAULT_LAYOUT, Hole, Naming
@@ -58,12 +57,11 @@ class EventBase(Struct, frozen=True, kw_only=True, tag_field="type"):
 
     @property
     def data(self) -> dict[str, Any]:
-        """The event's values by their wire names (holes as indices), unset ones left out."""
-        return {
-            item.encode_name: getattr(self, item.name)
-            for item in fields(self)
-            if getattr(self, item.name) is not UNSET
-        }
+        """The event's values by their wire names (holes as indices), unset ones left out (the
+        class's own field tuples: ``msgspec.structs.fields`` reads the annotations each call)."""
+        kind = type(self)
+        names = zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True)
+        return {wire: value for name, wire in names if (value := getattr(self, name)) is not UNSET}
 
     def to_json(self, naming: Naming = DEFAULT_LAYOUT) -> dict[str, Any]:
         """``{"type": ..., **data}`` with holes written as names (and ``"secret": true``)."""

@@ -2,18 +2,21 @@
 and nonces (private: a file of this user only, never published), the commitments the other
 board sent for its tokens, and the check of an opening against its commitment.
 
-A restart keeps the book (``data/tokens/<game id>-<game>.json``, mode 0600), so a token
-committed before the restart is opened after it as it was committed.
+A restart keeps the book (``data/tokens/<game id>-<game>.jsonl``, mode 0600), so a token
+committed before the restart is opened after it as it was committed. The file only grows: each
+change is one JSON line appended and ``fdatasync``ed before the call returns (one disk sync a
+change; the folder is synced once, when the file is made). A last line cut short by a crash was
+never returned, so nothing was sent on it: it is left out when the book is read.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 
 import msgspec
 
-from controller.config_file import write_atomically
 from controller.remote.commitments import commitment, fresh_nonce, opens
 from engine.phrase import Phrase, why
 
@@ -32,12 +35,43 @@ class KeptToken(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Book(msgspec.Struct, forbid_unknown_fields=True):
-    """What the file holds: this board's tokens and the other board's commitments by hole, and
-    the nonces of the other board's openings taken (the host's log carries them again)."""
+    """What the file's lines make: this board's tokens and the other board's commitments by
+    hole, and the nonces of the other board's openings taken (the host's log carries them
+    again)."""
 
     ours: dict[str, KeptToken] = {}
     theirs: dict[str, str] = {}
     opened: dict[str, str] = {}
+
+
+class Change(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """One line of the file: a token of this board kept, or the other board's commitment or
+    opening nonce on ``hole``."""
+
+    ours: KeptToken | None = None
+    hole: str = ""
+    theirs: str | None = None
+    opened: str | None = None
+
+    def apply(self, book: Book) -> None:
+        if self.ours is not None:
+            book.ours[self.ours.hole] = self.ours
+        if self.theirs is not None:
+            book.theirs[self.hole] = self.theirs
+        if self.opened is not None:
+            book.opened[self.hole] = self.opened
+
+
+def read_book(path: Path) -> Book:
+    """The book a file's lines make; a last line cut short is cut off the file."""
+    book = Book()
+    text = path.read_bytes()
+    whole = text.rfind(b"\n") + 1
+    for line in text[:whole].splitlines():
+        msgspec.json.decode(line, type=Change).apply(book)
+    if whole < len(text):  # never returned, so nothing was sent on it
+        os.truncate(path, whole)
+    return book
 
 
 class TokenBook:
@@ -46,18 +80,19 @@ class TokenBook:
 
     def __init__(self, data_dir: Path | None, game_id: str, game: int) -> None:
         self.game_id, self.game = game_id, game
-        self.path = None if data_dir is None else data_dir / BOOKS / f"{game_id}-{game}.json"
+        self.path = None if data_dir is None else data_dir / BOOKS / f"{game_id}-{game}.jsonl"
         self.book = Book()
+        self._named = False
+        """The file's name in its folder was synced by this book (once)."""
         if self.path is not None and self.path.exists():
-            self.book = msgspec.json.decode(self.path.read_bytes(), type=Book)
+            self.book = read_book(self.path)
 
     def seal(self, hole: str, value: int) -> str:
         """Attach ``value`` to the Man on ``hole`` under a fresh nonce: its commitment (kept,
         with the value and nonce, before it is returned to be sent)."""
         nonce = fresh_nonce()
         seal = commitment(self.game_id, self.game, hole, value, nonce)
-        self.book.ours[hole] = KeptToken(hole, value, nonce, seal)
-        self._keep()
+        self._keep(Change(ours=KeptToken(hole, value, nonce, seal)))
         return seal
 
     def opening(self, hole: str) -> KeptToken | None:
@@ -66,8 +101,8 @@ class TokenBook:
 
     def committed(self, hole: str, seal: str) -> None:
         """The other board committed ``seal`` to a token on the Man on ``hole``."""
-        self.book.theirs[hole] = seal
-        self._keep()
+        if self.book.theirs.get(hole) != seal:  # its log entry again: nothing new to keep
+            self._keep(Change(hole=hole, theirs=seal))
 
     def refusal(self, hole: str, value: int, nonce: str) -> Phrase | None:
         """Why the other board's opening of its token on ``hole`` is refused (``None``: it opens
@@ -84,8 +119,8 @@ class TokenBook:
 
     def took(self, hole: str, nonce: str) -> None:
         """The other board's opening of its token on ``hole`` (under ``nonce``) was taken."""
-        self.book.opened[hole] = nonce
-        self._keep()
+        if self.book.opened.get(hole) != nonce:
+            self._keep(Change(hole=hole, opened=nonce))
 
     def seal_on(self, hole: str, *, own: bool) -> str | None:
         """The commitment to the token on ``hole``: this board's (``own``) or the other's."""
@@ -106,8 +141,29 @@ class TokenBook:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
 
-    def _keep(self) -> None:
-        if self.path is None:
-            return
-        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_atomically(self.path, msgspec.json.encode(self.book).decode(), PRIVATE)
+    def _keep(self, change: Change) -> None:
+        """``change`` made to the book and, with a file, appended and synced to disk first."""
+        if self.path is not None:
+            line = msgspec.json.encode(change) + b"\n"
+            if not self._named:
+                self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC
+            handle = os.open(self.path, flags, PRIVATE)
+            try:
+                os.write(handle, line)
+                os.fdatasync(handle)
+            finally:
+                os.close(handle)
+            if not self._named:  # made here, or by a run that may have ended before its sync
+                _sync_folder(self.path.parent)
+                self._named = True
+        change.apply(self.book)
+
+
+def _sync_folder(folder: Path) -> None:
+    """The new file's name in ``folder`` made durable."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)

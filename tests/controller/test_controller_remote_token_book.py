@@ -15,7 +15,7 @@ GAME_ID, GAME = "5eed", 3
 def test_own_tokens_are_kept_privately_and_open_alike_after_a_restart(tmp_path: Path) -> None:
     book = TokenBook(tmp_path, GAME_ID, GAME)
     seal = book.seal("Y-II-H", 977)
-    path = tmp_path / "tokens" / f"{GAME_ID}-{GAME}.json"
+    path = tmp_path / "tokens" / f"{GAME_ID}-{GAME}.jsonl"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     again = TokenBook(tmp_path, GAME_ID, GAME)  # the service restarted
     kept = again.opening("Y-II-H")
@@ -38,3 +38,26 @@ def test_an_opening_that_does_not_fit_the_commitment_is_refused(tmp_path: Path) 
         assert refused is not None and "does not fit its commitment" in str(refused)
     assert "no token was committed on B-IV-H" in str(book.refusal("B-IV-H", 613, nonce))
     assert TokenBook(None, GAME_ID, GAME).refusal("B-IV-S", 613, nonce) is not None
+
+
+def test_a_change_is_one_line_appended_and_a_line_cut_short_by_a_crash_is_left_out(
+    tmp_path: Path,
+) -> None:
+    nonce = "cd" * 16
+    book = TokenBook(tmp_path, GAME_ID, GAME)
+    seal = book.seal("Y-II-H", 50)
+    theirs = commitment(GAME_ID, GAME, "B-IV-S", 613, nonce)
+    book.committed("B-IV-S", theirs)
+    path = tmp_path / "tokens" / f"{GAME_ID}-{GAME}.jsonl"
+    written = path.read_bytes()
+    assert written.count(b"\n") == 2
+    book.committed("B-IV-S", theirs)  # the host's log entry again: nothing new written
+    assert path.read_bytes() == written
+    with path.open("ab") as out:  # the service died in the middle of its next line
+        out.write(b'{"hole":"B-IV-H","theirs":"ab')
+    again = TokenBook(tmp_path, GAME_ID, GAME)
+    assert path.read_bytes() == written
+    assert again.seal_on("Y-II-H", own=True) == seal and again.refusal("B-IV-S", 613, nonce) is None
+    assert again.seal_on("B-IV-H", own=False) is None
+    again.took("B-IV-S", nonce)
+    assert TokenBook(tmp_path, GAME_ID, GAME).nonce_on("B-IV-S") == nonce
