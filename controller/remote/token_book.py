@@ -6,7 +6,9 @@ A restart keeps the book (``data/tokens/<game id>-<game>.jsonl``, mode 0600), so
 committed before the restart is opened after it as it was committed. The file only grows: each
 change is one JSON line appended and ``fdatasync``ed before the call returns (one disk sync a
 change; the folder is synced once, when the file is made). A last line cut short by a crash was
-never returned, so nothing was sent on it: it is left out when the book is read.
+never returned, so nothing was sent on it: it is left out when the book is read. A book kept
+whole by an earlier release (``<game id>-<game>.json``) is carried into the lines when the game
+is taken up again.
 """
 
 from __future__ import annotations
@@ -84,8 +86,12 @@ class TokenBook:
         self.book = Book()
         self._named = False
         """The file's name in its folder was synced by this book (once)."""
-        if self.path is not None and self.path.exists():
-            self.book = read_book(self.path)
+        if self.path is not None:
+            earlier = self.path.with_suffix(".json")
+            if earlier.exists():
+                self._carry(earlier)
+            if self.path.exists():
+                self.book = read_book(self.path)
 
     def seal(self, hole: str, value: int) -> str:
         """Attach ``value`` to the Man on ``hole`` under a fresh nonce: its commitment (kept,
@@ -140,6 +146,21 @@ class TokenBook:
         if self.path is not None:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
+
+    def _carry(self, earlier: Path) -> None:
+        """The whole book an earlier release kept in ``earlier``, written as lines (a carry cut
+        short by a crash is made again from the start) before that file goes."""
+        assert self.path is not None
+        self.path.unlink(missing_ok=True)
+        whole = msgspec.json.decode(earlier.read_bytes(), type=Book)
+        for kept in whole.ours.values():
+            self._keep(Change(ours=kept))
+        for hole, seal in whole.theirs.items():
+            self._keep(Change(hole=hole, theirs=seal))
+        for hole, nonce in whole.opened.items():
+            self._keep(Change(hole=hole, opened=nonce))
+        self.book = Book()
+        earlier.unlink()
 
     def _keep(self, change: Change) -> None:
         """``change`` made to the book and, with a file, appended and synced to disk first."""

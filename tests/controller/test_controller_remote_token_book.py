@@ -3,11 +3,14 @@ board's openings checked against the commitments it sent."""
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
 
+import msgspec
+
 from controller.remote.commitments import commitment, opens
-from controller.remote.token_book import TokenBook
+from controller.remote.token_book import Book, KeptToken, TokenBook
 
 GAME_ID, GAME = "5eed", 3
 
@@ -61,3 +64,28 @@ def test_a_change_is_one_line_appended_and_a_line_cut_short_by_a_crash_is_left_o
     assert again.seal_on("B-IV-H", own=False) is None
     again.took("B-IV-S", nonce)
     assert TokenBook(tmp_path, GAME_ID, GAME).nonce_on("B-IV-S") == nonce
+
+
+def test_a_book_kept_whole_by_the_earlier_release_is_carried_into_lines(tmp_path: Path) -> None:
+    """A game in progress across the upgrade keeps its tokens, the other board's commitments and
+    the openings taken; the earlier file goes once its lines are synced."""
+    nonce, theirs_nonce = "ef" * 16, "01" * 16
+    seal = commitment(GAME_ID, GAME, "Y-II-H", 977, nonce)
+    theirs = commitment(GAME_ID, GAME, "B-IV-S", 613, theirs_nonce)
+    whole = Book(
+        ours={"Y-II-H": KeptToken("Y-II-H", 977, nonce, seal)},
+        theirs={"B-IV-S": theirs},
+        opened={"B-IV-S": theirs_nonce},
+    )
+    folder = tmp_path / "tokens"
+    folder.mkdir()
+    earlier = folder / f"{GAME_ID}-{GAME}.json"
+    earlier.write_bytes(msgspec.json.encode(whole))
+    os.chmod(earlier, 0o600)
+    (folder / f"{GAME_ID}-{GAME}.jsonl").write_bytes(b'{"hole":"Y-I')  # a carry cut short
+    book = TokenBook(tmp_path, GAME_ID, GAME)
+    assert not earlier.exists()
+    assert book.book == whole
+    assert TokenBook(tmp_path, GAME_ID, GAME).book == whole  # and so after the next restart
+    path = folder / f"{GAME_ID}-{GAME}.jsonl"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.read_bytes().count(b"\n") == 3
