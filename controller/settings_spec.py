@@ -228,27 +228,13 @@ def toml_value(value: JsonValue) -> str:
     return repr(value)
 
 
-def _drawn(widget: Widget | None) -> dict[str, Any]:
-    """A ``Widget`` marker's say as ``SettingSpec`` fields (none without one)."""
-    if widget is None:
-        return {}
-    return {
-        "widget": widget.kind,
-        "field": widget.id,
-        "options": list(widget.options) if widget.options else None,
-        "count": widget.count,
-        "item": widget.item,
-        "scale": widget.scale,
-        "boards": widget.boards,
-    }
-
-
 def _spec(table: str, key: str, declared: Declared, default: Any) -> SettingSpec:
     page = declared.marker(OnPage)
     words = declared.marker(Words)
     description = next((m.description for m in declared.metas if m.description), "")
     low, high = declared.bound("ge"), declared.bound("le")
     choices = _literal(declared.base)
+    widget = declared.marker(Widget) or Widget()  # none: its kind's field
     common = {
         "table": table,
         "key": key,
@@ -260,7 +246,13 @@ def _spec(table: str, key: str, declared: Declared, default: Any) -> SettingSpec
         "label": page.label if page else "",
         "help": page.help if page else "",
         "secret": declared.marker(Secret) is not None,
-        **_drawn(declared.marker(Widget)),
+        "widget": widget.kind,
+        "field": widget.id,
+        "options": list(widget.options) or None,
+        "count": widget.count,
+        "item": widget.item,
+        "scale": widget.scale,
+        "boards": widget.boards,
     }
     if words is not None:
         kind = "list" if typing.get_origin(declared.base) in (tuple, list) else "text"

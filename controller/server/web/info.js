@@ -13,13 +13,19 @@ export function onInfo(watch) {
 }
 
 export async function loadInfo() {
+  let info;
   try {
-    state.info = await api.getInfo();
+    info = await api.getInfo();
   } catch (error) {
     say(t("Cannot read the board's settings: {reason}", { reason: error.message }), "error");
+    state.infoSettled = true;
+    redraw();
     return;
   }
-  await Promise.all([startLanguage(state.info.language), loadGameModules(state.info.games)]);
+  // Each game's view and styles and the words first: the board is drawn once, by its own view.
+  await Promise.all([startLanguage(info.language), loadGameModules(info.games)]);
+  state.info = info;
+  state.infoSettled = true;
   redraw();
   for (const watch of infoWatchers) watch(state.info);
 }
