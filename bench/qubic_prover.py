@@ -95,14 +95,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--walk-nodes", type=int, default=15_000, help="forcing search that ends the book's walk"
     )
-    parser.add_argument("--memory-nodes", type=int, default=60_000_000, help="tree nodes held")
+    parser.add_argument(
+        "--table-bits", type=int, default=25, help="transposition table of 2^N entries (24 bytes)"
+    )
+    parser.add_argument("--epsilon", type=float, default=0.25, help="df-pn's 1+epsilon trick")
     parser.add_argument("--book", type=Path, default=BOOK_PATH, help="book to extend")
     args = parser.parse_args(argv)
     holes = [parse(move) for move in args.opening]
     options = [
         "-s", str(args.seconds), "-w", str(args.width), "-L", str(args.leaf_nodes),
         "-D", str(args.leaf_moves), "-B", str(args.walk_nodes),
-        "-m", str(args.memory_nodes), "-t", "26",
+        "-t", str(args.table_bits), "-e", str(args.epsilon),
     ]  # fmt: skip
     o_to_move = len(holes) % 2 == 1
     jobs = args.jobs if o_to_move else 1
