@@ -25,7 +25,7 @@ from engine.players.qubic_proof import BOOK_PATH, Book
 from engine.symmetry import SYMMETRIES, apply, canonical_key, canonical_symmetry, packed_hash
 
 SOURCE = Path(__file__).resolve().parent.parent / "prover" / "qubic_prover.c"
-FLAGS = ("-O2", "-Wall", "-Wextra", "-Werror")
+FLAGS = ("-O2", "-march=native", "-Wall", "-Wextra", "-Werror")
 
 
 def build(directory: Path) -> Path:
@@ -99,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         "--table-bits", type=int, default=25, help="transposition table of 2^N entries (24 bytes)"
     )
     parser.add_argument("--epsilon", type=float, default=0.25, help="df-pn's 1+epsilon trick")
+    parser.add_argument(
+        "--free-reply-pn", type=int, default=4, help="proof number of a new unforced O turn"
+    )
     parser.add_argument("--book", type=Path, default=BOOK_PATH, help="book to extend")
     args = parser.parse_args(argv)
     holes = [parse(move) for move in args.opening]
@@ -106,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         "-s", str(args.seconds), "-w", str(args.width), "-L", str(args.leaf_nodes),
         "-D", str(args.leaf_moves), "-B", str(args.walk_nodes),
         "-t", str(args.table_bits), "-e", str(args.epsilon),
+        "-H", str(args.free_reply_pn),
     ]  # fmt: skip
     o_to_move = len(holes) % 2 == 1
     jobs = args.jobs if o_to_move else 1

@@ -16,10 +16,12 @@
    proven again on the walk.
 
    Usage: qubic_prover [-n nodes] [-s seconds] [-w width] [-L leaf_nodes] [-D leaf_moves]
-                       [-e epsilon] [-B walk_nodes [-E walk_moves]] [-t log2_table] [-b book_out]
+                       [-e epsilon] [-H pn] [-B walk_nodes [-E walk_moves]] [-t log2_table]
+                       [-b book_out]
                        [-r [-p part -P parts] [-k known_reply]...] [-v] HOLE...
    HOLE: hole indices 0..63 from the empty board, X first. -n: positions searched at most (0:
-   the root's own value only); -t: the table holds 2^t entries of 24 bytes. -r: when O is to
+   the root's own value only); -t: the table holds 2^t entries of 24 bytes; -H: the proof number
+   a new position starts with when O is to move and not forced to block (4). -r: when O is to
    move at the root, search each reply (up to symmetry) on its own and print its result; -p/-P:
    only the replies whose rank modulo `parts` is `part` (to share them between processes); -k:
    a reply proven earlier (it and its symmetric replies are skipped). Output lines start with a
@@ -194,10 +196,28 @@ static u64 threes_through(u64 own, u64 other, int hole) {
 static long forcing_budget;
 static long forcing_total;
 
+/* Positions the forcing search of one leaf failed in, with the moves it had: the same threats
+   played in another order meet them again (a direct-mapped cache, cleared by a new stamp). */
+#define FAILED_BITS 12
+typedef struct {
+    u64 a, d;
+    u32 stamp;
+    int moves;
+} Failed;
+static Failed failed[1 << FAILED_BITS];
+static u32 failed_stamp;
+
+static Failed *failed_slot(u64 a, u64 d) {
+    u64 k = a * 0x9E3779B97F4A7C15ULL ^ d * 0xC2B2AE3D27D4EB4FULL;
+    return &failed[k >> (64 - FAILED_BITS)];
+}
+
 /* Whether the attacker (to move, no four ready, `threats` the defender's threes) wins by threes
    alone within `moves` of its moves. */
 static int forcing(u64 a, u64 d, u64 threats, int moves) {
     if (moves < 2 || (threats & (threats - 1)) || forcing_budget <= 0) return 0;
+    Failed *f = failed_slot(a, d);
+    if (f->stamp == failed_stamp && f->a == a && f->d == d && f->moves >= moves) return 0;
     u64 makers = three_makers(a, d);
     if (threats) makers &= threats;
     u64 made_of[64];
@@ -218,6 +238,8 @@ static int forcing(u64 a, u64 d, u64 threats, int moves) {
         if (forcing(mine, theirs, threes_through(theirs, mine, reply), moves - 1)) return 1;
         if (forcing_budget <= 0) return 0;
     }
+    f = failed_slot(a, d);
+    f->a = a, f->d = d, f->stamp = failed_stamp, f->moves = moves;
     return 0;
 }
 
@@ -225,6 +247,7 @@ static int forcing(u64 a, u64 d, u64 threats, int moves) {
 static int forcing_win(u64 x, u64 o, int moves, long budget) {
     if (completing(x, o)) return 1;
     forcing_budget = budget;
+    failed_stamp++;
     return forcing(x, o, completing(o, x), moves);
 }
 
@@ -355,6 +378,10 @@ static int leaf_value(u64 x, u64 o, int x_to_move, int sym) {
     return OPEN_LEAF;
 }
 
+/* A new open position where O is to move and not forced to block starts with this proof number
+   (-H; an O reply forced by X's three starts with 1): a move that forces is tried first. */
+static u32 free_reply_pn = 4;
+
 /* A position's proof and disproof numbers: from the table, else evaluated and stored. */
 static void value_of(u64 x, u64 o, int x_to_move, u64 key, int sym, u32 *pn, u32 *dn) {
     Entry *e = probe(key);
@@ -365,6 +392,7 @@ static void value_of(u64 x, u64 o, int x_to_move, u64 key, int sym, u32 *pn, u32
     }
     int v = leaf_value(x, o, x_to_move, sym);
     *pn = v == PROVEN ? 0 : v == DISPROVEN ? INF : 1;
+    if (v == OPEN_LEAF && !x_to_move && !completing(x, o)) *pn = free_reply_pn;
     *dn = v == DISPROVEN ? 0 : v == PROVEN ? INF : 1;
     store(key, *pn, *dn, 1, -1);
 }
@@ -586,6 +614,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-L") && i + 1 < argc) leaf_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-D") && i + 1 < argc) leaf_moves = atoi(argv[++i]);
         else if (!strcmp(a, "-e") && i + 1 < argc) epsilon = atof(argv[++i]);
+        else if (!strcmp(a, "-H") && i + 1 < argc) free_reply_pn = (u32)atol(argv[++i]);
         else if (!strcmp(a, "-B") && i + 1 < argc) walk_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-E") && i + 1 < argc) walk_moves = atoi(argv[++i]);
         else if (!strcmp(a, "-t") && i + 1 < argc) table_bits = atoi(argv[++i]);

@@ -90,15 +90,15 @@ def test_the_cores_book_of_a_proven_opening_passes_the_checker(
 def test_a_table_far_smaller_than_the_search_still_proves_and_writes_the_same_book(
     binary: Path, tmp_path: Path
 ) -> None:
-    # df-pn keeps its numbers in a table of fixed size: with 1,024 entries (the search meets
-    # some 100,000 positions) entries are replaced, the proof still completes, and the book's
+    # df-pn keeps its numbers in a table of fixed size: with 256 entries (the search meets
+    # some 7,500 positions) entries are replaced, the proof still completes, and the book's
     # walk proves again the positions whose entries were lost: the book is the same.
     holes = [parse(m) for m in ["R-I-S", "R-IV-C", "B-IV-S", "G-III-S", "R-IV-S", "G-IV-S"]]
     options = ["-L", "1000", "-D", "12", "-B", "15000"]
     roomy = prove(binary, holes, [*options, "-t", "22"], tmp_path / "roomy.txt")
-    small = prove(binary, holes, [*options, "-t", "10"], tmp_path / "small.txt")
+    small = prove(binary, holes, [*options, "-t", "8"], tmp_path / "small.txt")
     assert roomy.result == small.result == "proven"
     assert roomy.stats["replaced"] == 0 and roomy.stats["reproven"] == 0
-    assert small.stats["table"] == 1024
+    assert small.stats["table"] == 256
     assert small.stats["replaced"] > 0 and small.stats["reproven"] > 0
     assert sorted(small.rows) == sorted(roomy.rows)
