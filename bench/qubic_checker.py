@@ -35,6 +35,7 @@ def _lines() -> tuple[int, ...]:
 
 
 LINES = _lines()
+THROUGH = tuple(tuple(line for line in LINES if line >> hole & 1) for hole in range(64))
 
 
 def _symmetries() -> tuple[tuple[int, ...], ...]:
@@ -55,24 +56,46 @@ def _symmetries() -> tuple[tuple[int, ...], ...]:
 SYMMETRIES = _symmetries()
 
 
-def _image(perm: tuple[int, ...], board: int) -> int:
-    out = 0
-    while board:
-        low = board & -board
-        board ^= low
-        out |= 1 << perm[low.bit_length() - 1]
-    return out
+def _byte_tables(perm: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each of the board's 8 bytes, the image under ``perm`` of each of its 256 values."""
+    tables = []
+    for shift in range(0, 64, 8):
+        images = [0] * 256
+        for value in range(1, 256):
+            low = value & -value
+            images[value] = images[value ^ low] | 1 << perm[shift + low.bit_length() - 1]
+        tables.append(tuple(images))
+    return tuple(tables)
+
+
+IMAGES = tuple(_byte_tables(perm) for perm in SYMMETRIES)
+
+
+def _image(tables: tuple[tuple[int, ...], ...], board: int) -> int:
+    t0, t1, t2, t3, t4, t5, t6, t7 = tables
+    return (
+        t0[board & 255]
+        | t1[board >> 8 & 255]
+        | t2[board >> 16 & 255]
+        | t3[board >> 24 & 255]
+        | t4[board >> 32 & 255]
+        | t5[board >> 40 & 255]
+        | t6[board >> 48 & 255]
+        | t7[board >> 56]
+    )
 
 
 def canonical(x: int, o: int) -> tuple[tuple[int, int], tuple[int, ...]]:
     """The smallest image of the position under the symmetries, and a symmetry that gives it."""
-    best: tuple[int, int] | None = None
+    best = (FULL + 1, 0)
     chosen = SYMMETRIES[0]
-    for perm in SYMMETRIES:
-        image = (_image(perm, x), _image(perm, o))
-        if best is None or image < best:
+    for perm, tables in zip(SYMMETRIES, IMAGES, strict=True):
+        image_x = _image(tables, x)
+        if image_x > best[0]:
+            continue
+        image = (image_x, _image(tables, o))
+        if image < best:
             best, chosen = image, perm
-    assert best is not None
     return best, chosen
 
 
@@ -112,7 +135,20 @@ def forced_win(x: int, o: int, moves: int, budget: Budget) -> bool:
     a three (blocking O's three when O has one) and O's only answer is to fill it."""
     if wins(x, o):
         return True
-    threats = wins(o, x)
+    return _threat_sequence(x, o, wins(o, x), moves, budget)
+
+
+def _threes_through(own: int, other: int, low: int) -> int:
+    """The empty holes that complete a line of ``own`` through the hole ``low`` (a board)."""
+    holes = 0
+    for line in THROUGH[low.bit_length() - 1]:
+        if not line & other and (line & own).bit_count() == 3:
+            holes |= line & ~own
+    return holes
+
+
+def _threat_sequence(x: int, o: int, threats: int, moves: int, budget: Budget) -> bool:
+    """:func:`forced_win` where X has no three and ``threats`` are O's threes."""
     if threats & (threats - 1) or moves < 2 or budget.left <= 0:
         return False
     if budget.failed.get((x, o), 0) >= moves:
@@ -123,12 +159,14 @@ def forced_win(x: int, o: int, moves: int, budget: Budget) -> bool:
         candidates ^= low
         budget.left -= 1
         after = x | low
-        made = wins(after, o)
-        if not made or wins(o, after):
+        made = _threes_through(after, o, low)
+        if not made:
             continue
         if made & (made - 1):
             return True
-        if forced_win(after, o | made, moves - 1, budget):
+        if _threat_sequence(
+            after, o | made, _threes_through(o | made, after, made), moves - 1, budget
+        ):
             return True
     if budget.left > 0:
         budget.failed[(x, o)] = moves
