@@ -7,8 +7,9 @@
    on the descent carries its 192 hashes (one per symmetry) and the least of them is its key, so
    memory stays fixed however long the search runs. A new position is proven when X completes a
    line, when O faces two threes, or when X has a forcing win (threat-space search with threes:
-   each X move makes a three, O's only reply fills it, a double three wins; searched in the
-   canonical orientation); disproven when O completes a line, X faces two threes or the board
+   each X move makes a three, O's only reply fills it, a double three wins; the threats that
+   depend on the previous one first, failed positions remembered; searched in the canonical
+   orientation); disproven when O completes a line, X faces two threes or the board
    fills. X tries its `width` best holes (move ordering by a threat score), O every hole; a
    single three forces the block, and an O reply after which X has a forcing win is lost at
    once, without a search below it. The proof's book is written by a walk from the root (X's
@@ -21,7 +22,8 @@
                        [-r [-p part -P parts] [-k known_reply]...] [-v] HOLE...
    HOLE: hole indices 0..63 from the empty board, X first. -n: positions searched at most (0:
    the root's own value only); -t: the table holds 2^t entries of 24 bytes; -H: the proof number
-   a new position starts with when O is to move and not forced to block (4). -r: when O is to
+   a new position starts with when O is to move and not forced to block (4); -T 0: the forcing
+   search without its dependent threats first. -r: when O is to
    move at the root, search each reply (up to symmetry) on its own and print its result; -p/-P:
    only the replies whose rank modulo `parts` is `part` (to share them between processes); -k:
    a reply proven earlier (it and its symmetric replies are skipped). Output lines start with a
@@ -212,30 +214,49 @@ static Failed *failed_slot(u64 a, u64 d) {
     return &failed[k >> (64 - FAILED_BITS)];
 }
 
-/* Whether the attacker (to move, no four ready, `threats` the defender's threes) wins by threes
-   alone within `moves` of its moves. */
-static int forcing(u64 a, u64 d, u64 threats, int moves) {
+/* The holes that make a three of `own` on a line through `hole` (threats that depend on it). */
+static u64 makers_through(u64 own, u64 other, int hole) {
+    u64 holes = 0;
+    for (int k = 0; k < NTHROUGH[hole]; k++) {
+        u64 line = LINES[THROUGH[hole][k]];
+        if (!(line & other) && popcount(line & own) == 2) holes |= line & ~own;
+    }
+    return holes;
+}
+
+static int dependent_first = 1;
+
+/* Whether the attacker (to move, no four ready, `threats` the defender's threes, `last` its
+   previous move or -1) wins by threes alone within `moves` of its moves. The threats that
+   depend on the previous one (a line through its hole) are tried first, as in threat-space
+   search; the others after them. */
+static int forcing(u64 a, u64 d, u64 threats, int last, int moves) {
     if (moves < 2 || (threats & (threats - 1)) || forcing_budget <= 0) return 0;
     Failed *f = failed_slot(a, d);
     if (f->stamp == failed_stamp && f->a == a && f->d == d && f->moves >= moves) return 0;
     u64 makers = three_makers(a, d);
     if (threats) makers &= threats;
+    u64 first = dependent_first && last >= 0 ? makers & makers_through(a, d, last) : 0;
     u64 made_of[64];
     int holes[64], n = 0;
-    while (makers) {
-        int h = __builtin_ctzll(makers);
-        makers &= makers - 1;
-        u64 made = threes_through(a | 1ULL << h, d, h);
-        if (made & (made - 1)) return 1;
-        holes[n] = h;
-        made_of[n++] = made;
+    for (int pass = 0; pass < 2; pass++) {
+        u64 todo = pass ? makers & ~first : first;
+        while (todo) {
+            int h = __builtin_ctzll(todo);
+            todo &= todo - 1;
+            u64 made = threes_through(a | 1ULL << h, d, h);
+            if (made & (made - 1)) return 1;
+            holes[n] = h;
+            made_of[n++] = made;
+        }
     }
     for (int i = 0; i < n; i++) {
         forcing_budget--;
         forcing_total++;
         u64 mine = a | 1ULL << holes[i], theirs = d | made_of[i];
         int reply = __builtin_ctzll(made_of[i]);
-        if (forcing(mine, theirs, threes_through(theirs, mine, reply), moves - 1)) return 1;
+        if (forcing(mine, theirs, threes_through(theirs, mine, reply), holes[i], moves - 1))
+            return 1;
         if (forcing_budget <= 0) return 0;
     }
     f = failed_slot(a, d);
@@ -248,7 +269,7 @@ static int forcing_win(u64 x, u64 o, int moves, long budget) {
     if (completing(x, o)) return 1;
     forcing_budget = budget;
     failed_stamp++;
-    return forcing(x, o, completing(o, x), moves);
+    return forcing(x, o, completing(o, x), -1, moves);
 }
 
 
@@ -614,6 +635,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-L") && i + 1 < argc) leaf_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-D") && i + 1 < argc) leaf_moves = atoi(argv[++i]);
         else if (!strcmp(a, "-e") && i + 1 < argc) epsilon = atof(argv[++i]);
+        else if (!strcmp(a, "-T") && i + 1 < argc) dependent_first = atoi(argv[++i]);
         else if (!strcmp(a, "-H") && i + 1 < argc) free_reply_pn = (u32)atol(argv[++i]);
         else if (!strcmp(a, "-B") && i + 1 < argc) walk_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-E") && i + 1 < argc) walk_moves = atoi(argv[++i]);
