@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.holes import name, parse
-from engine.players.qubic_proof import BOOK_PATH, Book
+from engine.lines import has_line
+from engine.players.qubic_proof import BOOK_PATH, Book, minimal_book
+from engine.players.qubic_threats import completing
 from engine.symmetry import SYMMETRIES, apply, canonical_key, canonical_symmetry, packed_hash
 
 SOURCE = Path(__file__).resolve().parent.parent / "prover" / "qubic_prover.c"
@@ -82,6 +84,24 @@ def canonical_book(rows: list[str]) -> Book:
         perm = SYMMETRIES[canonical_symmetry(packed)]
         entries[canonical_key(packed)] = (apply(perm, x), apply(perm, o), perm[int(move)])
     return Book(entries)
+
+
+def reachable(book: Book, roots: list[tuple[int, int]]) -> Book:
+    """The rows a walk from the ``roots`` (X to move) uses: X's book move where the book has
+    one (a position without one is left to the forcing search), every O reply. Two processes may
+    prove the same position with different moves; the book keeps one, and the rows under the
+    other are orphans this drops."""
+
+    def won(x: int, o: int, x_turn: bool) -> bool:
+        if x_turn:
+            return book.move(x, o) is None
+        threes = completing(x, o)
+        return has_line(x) or threes & (threes - 1) != 0
+
+    kept: dict[int, tuple[int, int, int]] = {}
+    for x, o in roots:
+        kept.update(minimal_book(x, o, True, book, won).entries)
+    return Book(kept)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,6 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         # every reply is proven: X's last opening move is a proven move of the position before it
         rows.append(f"{x & ~(1 << holes[-1]):016x} {o:016x} {holes[-1]}")
     merged = Book({**previous.entries, **canonical_book(rows).entries})
+    if result == "proven":
+        # of the new rows, those the root's proof uses (no orphans)
+        root = (x & ~(1 << holes[-1]), o) if o_to_move else (x, o)
+        merged = Book({**previous.entries, **reachable(merged, [root]).entries})
     command = "python -m bench.qubic_prover " + shlex.join(sys.argv[1:] if argv is None else argv)
     header = [
         "# Qubic proof book: X's proven move per position (X O move; hex boards in the canonical",
