@@ -1,9 +1,11 @@
 """Bench probe of the Qubic proof book (``python -m bench --only bench_qubic_proof``).
 
 - ``qubic_book_entries``: the committed book's size (X's proven moves).
+- ``qubic_book_orphans``: the entries a walk from the book's earliest positions never uses.
 - ``qubic_book_checked_positions``, ``_book_moves``, ``_forced_wins``, ``_fours``,
   ``_failures``, ``_seconds``: the independent checker (:mod:`bench.qubic_checker`) walking every
-  second-player reply from every entry of the book.
+  second-player reply from the book's earliest positions (from every entry when some are
+  orphans).
 - ``qubic_book_longest_game_plies``: the longest game the book allows, from the empty board
   through its earliest positions: X plays the book's move, else its shortest forced win; O
   the reply that lasts longest (:meth:`bench.qubic_checker.Checker.longest`).
@@ -41,9 +43,13 @@ def measure() -> dict[str, float]:
     """The book's size, the checker's whole walk, and the lookup times."""
     text = BOOK_PATH.read_text()
     checker = Checker(text)
-    report = checker.walk(checker.roots)
+    report = checker.walk(checker.earliest())
+    orphans = len(checker.moves) - report.book_moves
+    if orphans:
+        report = checker.walk(checker.roots)
     figures: dict[str, float] = {
         "qubic_book_entries": len(checker.roots),
+        "qubic_book_orphans": orphans,
         "qubic_book_checked_positions": report.positions,
         "qubic_book_checked_book_moves": report.book_moves,
         "qubic_book_checked_forced_wins": report.forced_wins,

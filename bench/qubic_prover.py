@@ -1,8 +1,9 @@
 """The compiled Qubic prover: ``python -m bench.qubic_prover --opening R-I-S R-IV-C B-IV-S``.
 
 Builds ``prover/qubic_prover.c`` with the system ``gcc`` (``make prover`` does the same), runs it
-from the position the opening reaches (X first, alternating) and, when O is to move there, shares
-O's replies (up to symmetry) between ``--jobs`` processes, each reply searched on its own. It
+from the position the opening reaches (X first, alternating) and, when O is to move there, searches
+each of O's replies (up to symmetry) in a process of its own, ``--jobs`` at a time (each job
+takes the next reply when its own is done). It
 prints each reply's result and the figures, and writes the book of the proven positions (X's move
 per position, turned into the canonical orientation the engine's book uses); the entries of an
 existing book are kept, so runs add up: a reply the book already proves is not searched again,
@@ -17,15 +18,18 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.holes import name, parse
-from engine.players.qubic_proof import BOOK_PATH, Book
+from engine.lines import has_line
+from engine.players.qubic_proof import BOOK_PATH, Book, minimal_book
+from engine.players.qubic_threats import completing
 from engine.symmetry import SYMMETRIES, apply, canonical_key, canonical_symmetry, packed_hash
 
 SOURCE = Path(__file__).resolve().parent.parent / "prover" / "qubic_prover.c"
-FLAGS = ("-O2", "-Wall", "-Wextra", "-Werror")
+FLAGS = ("-O2", "-march=native", "-Wall", "-Wextra", "-Werror")
 
 
 def build(directory: Path) -> Path:
@@ -84,6 +88,24 @@ def canonical_book(rows: list[str]) -> Book:
     return Book(entries)
 
 
+def reachable(book: Book, roots: list[tuple[int, int]]) -> Book:
+    """The rows a walk from the ``roots`` (X to move) uses: X's book move where the book has
+    one (a position without one is left to the forcing search), every O reply. Two processes may
+    prove the same position with different moves; the book keeps one, and the rows under the
+    other are orphans this drops."""
+
+    def won(x: int, o: int, x_turn: bool) -> bool:
+        if x_turn:
+            return book.move(x, o) is None
+        threes = completing(x, o)
+        return has_line(x) or threes & (threes - 1) != 0
+
+    kept: dict[int, tuple[int, int, int]] = {}
+    for x, o in roots:
+        kept.update(minimal_book(x, o, True, book, won).entries)
+    return Book(kept)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--opening", nargs="*", default=[], help="moves from the empty board")
@@ -95,14 +117,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--walk-nodes", type=int, default=15_000, help="forcing search that ends the book's walk"
     )
-    parser.add_argument("--memory-nodes", type=int, default=60_000_000, help="tree nodes held")
+    parser.add_argument(
+        "--table-bits", type=int, default=25, help="transposition table of 2^N entries (24 bytes)"
+    )
+    parser.add_argument("--epsilon", type=float, default=0.25, help="df-pn's 1+epsilon trick")
+    parser.add_argument(
+        "--free-reply-pn", type=int, default=4, help="proof number of a new unforced O turn"
+    )
     parser.add_argument("--book", type=Path, default=BOOK_PATH, help="book to extend")
     args = parser.parse_args(argv)
     holes = [parse(move) for move in args.opening]
     options = [
         "-s", str(args.seconds), "-w", str(args.width), "-L", str(args.leaf_nodes),
         "-D", str(args.leaf_moves), "-B", str(args.walk_nodes),
-        "-m", str(args.memory_nodes), "-t", "26",
+        "-t", str(args.table_bits), "-e", str(args.epsilon),
+        "-H", str(args.free_reply_pn),
     ]  # fmt: skip
     o_to_move = len(holes) % 2 == 1
     jobs = args.jobs if o_to_move else 1
@@ -117,44 +146,53 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     work = Path(args.book).resolve().parent
     binary = build(work)
-    processes = []
-    for part in range(jobs):
-        extra = ["-r", "-p", str(part), "-P", str(jobs)] if o_to_move else []
-        for reply in known:
-            extra += ["-k", reply]
-        book = work / f"qubic_prover_part{part}.txt"
-        call = [str(binary), *options, *extra, "-b", str(book), *map(str, holes)]
-        log = book.with_suffix(".out")
-        with log.open("w") as out:
-            processes.append((book, subprocess.Popen(call, stdout=out, text=True)))
-    rows: list[str] = []
     lines: list[str] = []
-    results = []
-    expanded = 0.0
-    for book, process in processes:
-        process.wait()
-        log = book.with_suffix(".out")
-        for line in log.read_text().splitlines():
+    roots = [holes]
+    if o_to_move:
+        # O's replies up to symmetry (the prover lists them, most promising first), each a root
+        listing = [str(binary), "-r", "-n", "0", "-t", "8"]
+        for reply in known:
+            listing += ["-k", reply]
+        out = subprocess.run(
+            [*listing, *map(str, holes)], check=True, capture_output=True, text=True
+        ).stdout
+        roots = []
+        for line in out.splitlines():
             word, _, rest = line.partition(" ")
             if word == "reply":
-                hole, status, *figures = rest.split()
-                told = f" ({' '.join(figures)})" if figures else " (the book's)"
-                lines.append(f"# reply {name(int(hole))}: {status}{told}")
-            elif word == "result":
-                results.append(rest)
-            elif word == "stats":
-                expanded += float(rest.split()[1])
-        if book.exists():
-            rows += [row for row in book.read_text().splitlines() if row.strip()]
-            book.unlink()
-        log.unlink()
+                hole, status, *_ = rest.split()
+                if status == "known":
+                    lines.append(f"# reply {name(int(hole))}: known (the book's)")
+                else:
+                    roots.append([*holes, int(hole)])
+
+    def one(root: list[int]) -> Run:
+        book = work / f"qubic_prover_{'-'.join(map(str, root))}.txt"
+        run = prove(binary, root, options, book)
+        book.unlink(missing_ok=True)
+        return run
+
+    # the roots are shared out to `jobs` processes: each takes the next when it is done
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        runs = list(pool.map(one, roots))
     binary.unlink()
+    rows = [row for run in runs for row in run.rows]
+    results = [run.result for run in runs]
+    expanded = sum(run.stats.get("expanded", 0.0) for run in runs)
+    if o_to_move:
+        for root, run in zip(roots, runs, strict=True):
+            figures = f"expanded {run.stats['expanded']:.0f} seconds {run.stats['seconds']:.1f}"
+            lines.append(f"# reply {name(root[-1])}: {run.result} ({figures})")
     seconds = time.monotonic() - start
-    result = "proven" if results and all(r == "proven" for r in results) else "open"
+    result = "proven" if all(r == "proven" for r in results) else "open"
     if result == "proven" and o_to_move:
         # every reply is proven: X's last opening move is a proven move of the position before it
         rows.append(f"{x & ~(1 << holes[-1]):016x} {o:016x} {holes[-1]}")
     merged = Book({**previous.entries, **canonical_book(rows).entries})
+    if result == "proven":
+        # of the new rows, those the root's proof uses (no orphans)
+        start_position = (x & ~(1 << holes[-1]), o) if o_to_move else (x, o)
+        merged = Book({**previous.entries, **reachable(merged, [start_position]).entries})
     command = "python -m bench.qubic_prover " + shlex.join(sys.argv[1:] if argv is None else argv)
     header = [
         "# Qubic proof book: X's proven move per position (X O move; hex boards in the canonical",

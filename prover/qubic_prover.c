@@ -1,24 +1,34 @@
 /* The compiled core of the Qubic prover (a development tool; the board never runs it).
 
-   Best-first proof-number search (Allis 1994) over 64-bit boards: X to move is an OR node, O to
-   move an AND node. A new node is proven when X completes a line, when O faces two threes, or
-   when X has a forcing win (threat-space search with threes: each X move makes a three, O's only
-   reply fills it, a double three wins); disproven when O completes a line, X faces two threes
-   or the board fills. X tries its `width` best holes (move ordering by threats), O every hole;
-   a single three forces the block. Positions are folded under the 192 symmetries: each node's
-   192 Zobrist hashes are kept on the descent path, the canonical key is their minimum, and a
-   table keyed by it holds every solved position (and X's proving move in the proven ones).
-   A solved node's subtree is freed. The proof's book is written by a walk from the root.
+   Depth-first proof-number search (df-pn, Nagai 2002) with the 1+epsilon trick (Pawlewicz and
+   Lew 2007) over 64-bit boards: X to move is an OR node, O to move an AND node. Proof and
+   disproof numbers live in a transposition table of fixed size (buckets of 4, the entry with
+   the least work done below it is replaced), keyed by the canonical Zobrist key: each position
+   on the descent carries its 192 hashes (one per symmetry) and the least of them is its key, so
+   memory stays fixed however long the search runs. A new position is proven when X completes a
+   line, when O faces two threes, or when X has a forcing win (threat-space search with threes:
+   each X move makes a three, O's only reply fills it, a double three wins; the threats that
+   depend on the previous one first, failed positions remembered; searched in the canonical
+   orientation); disproven when O completes a line, X faces two threes or the board
+   fills. X tries its `width` best holes (move ordering by a threat score), O every hole; a
+   single three forces the block, and an O reply after which X has a forcing win is lost at
+   once, without a search below it. The proof's book is written by a walk from the root (X's
+   proving move from the table, every O reply); a proven position whose entry was replaced is
+   proven again on the walk.
 
    Usage: qubic_prover [-n nodes] [-s seconds] [-w width] [-L leaf_nodes] [-D leaf_moves]
-                       [-B walk_nodes [-E walk_moves]] [-t log2_table] [-m max_nodes_in_memory] [-b book_out]
+                       [-e epsilon] [-H pn] [-B walk_nodes [-E walk_moves]] [-t log2_table]
+                       [-b book_out]
                        [-r [-p part -P parts] [-k known_reply]...] [-v] HOLE...
-   HOLE: hole indices 0..63 from the empty board, X first. -r: when O is to move at the root,
-   search each reply (up to symmetry) on its own and print its result; -p/-P: only the replies
-   whose rank modulo `parts` is `part` (to share them between processes); -k: a reply proven
-   earlier (it and its symmetric replies are skipped). Output lines start with a keyword:
-   "result", "reply", "stats", "book". -B: the book's walk ends where a forcing search of that
-   many nodes (and -E moves, 24 by default) finds X's win, which keeps fewer rows. */
+   HOLE: hole indices 0..63 from the empty board, X first. -n: positions searched at most (0:
+   the root's own value only); -t: the table holds 2^t entries of 24 bytes; -H: the proof number
+   a new position starts with when O is to move and not forced to block (4); -T 0: the forcing
+   search without its dependent threats first. -r: when O is to
+   move at the root, search each reply (up to symmetry) on its own and print its result; -p/-P:
+   only the replies whose rank modulo `parts` is `part` (to share them between processes); -k:
+   a reply proven earlier (it and its symmetric replies are skipped). Output lines start with a
+   keyword: "result", "reply", "stats", "book". -B: the book's walk ends where a forcing search
+   of that many nodes (and -E moves, 24 by default) finds X's win, which keeps fewer rows. */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -37,6 +47,7 @@ static int NLINES;
 static int THROUGH[64][7];
 static int NTHROUGH[64];
 static uint8_t SYM[NSYM][64];
+static uint8_t INV[NSYM][64]; /* INV[s][SYM[s][h]] == h */
 static u64 ZOB[2][NSYM][64]; /* ZOB[c][s][h]: the key of colour c on hole h under symmetry s */
 
 static int width = 8, leaf_moves = 24;
@@ -118,6 +129,8 @@ static void build_symmetries(void) {
         fprintf(stderr, "symmetries: %d\n", s);
         exit(2);
     }
+    for (int t = 0; t < NSYM; t++)
+        for (int h = 0; h < 64; h++) INV[t][SYM[t][h]] = (uint8_t)h;
 }
 
 static u64 rng_state = 0x9E3779B97F4A7C15ULL;
@@ -146,6 +159,7 @@ static u64 image(int s, u64 board) {
     }
     return out;
 }
+
 
 /* ---- threats ----------------------------------------------------------------------------- */
 
@@ -184,30 +198,69 @@ static u64 threes_through(u64 own, u64 other, int hole) {
 static long forcing_budget;
 static long forcing_total;
 
-/* Whether the attacker (to move, no four ready, `threats` the defender's threes) wins by threes
-   alone within `moves` of its moves. */
-static int forcing(u64 a, u64 d, u64 threats, int moves) {
+/* Positions the forcing search of one leaf failed in, with the moves it had: the same threats
+   played in another order meet them again (a direct-mapped cache, cleared by a new stamp). */
+#define FAILED_BITS 12
+typedef struct {
+    u64 a, d;
+    u32 stamp;
+    int moves;
+} Failed;
+static Failed failed[1 << FAILED_BITS];
+static u32 failed_stamp;
+
+static Failed *failed_slot(u64 a, u64 d) {
+    u64 k = a * 0x9E3779B97F4A7C15ULL ^ d * 0xC2B2AE3D27D4EB4FULL;
+    return &failed[k >> (64 - FAILED_BITS)];
+}
+
+/* The holes that make a three of `own` on a line through `hole` (threats that depend on it). */
+static u64 makers_through(u64 own, u64 other, int hole) {
+    u64 holes = 0;
+    for (int k = 0; k < NTHROUGH[hole]; k++) {
+        u64 line = LINES[THROUGH[hole][k]];
+        if (!(line & other) && popcount(line & own) == 2) holes |= line & ~own;
+    }
+    return holes;
+}
+
+static int dependent_first = 1;
+
+/* Whether the attacker (to move, no four ready, `threats` the defender's threes, `last` its
+   previous move or -1) wins by threes alone within `moves` of its moves. The threats that
+   depend on the previous one (a line through its hole) are tried first, as in threat-space
+   search; the others after them. */
+static int forcing(u64 a, u64 d, u64 threats, int last, int moves) {
     if (moves < 2 || (threats & (threats - 1)) || forcing_budget <= 0) return 0;
+    Failed *f = failed_slot(a, d);
+    if (f->stamp == failed_stamp && f->a == a && f->d == d && f->moves >= moves) return 0;
     u64 makers = three_makers(a, d);
     if (threats) makers &= threats;
+    u64 first = dependent_first && last >= 0 ? makers & makers_through(a, d, last) : 0;
     u64 made_of[64];
     int holes[64], n = 0;
-    while (makers) {
-        int h = __builtin_ctzll(makers);
-        makers &= makers - 1;
-        u64 made = threes_through(a | 1ULL << h, d, h);
-        if (made & (made - 1)) return 1;
-        holes[n] = h;
-        made_of[n++] = made;
+    for (int pass = 0; pass < 2; pass++) {
+        u64 todo = pass ? makers & ~first : first;
+        while (todo) {
+            int h = __builtin_ctzll(todo);
+            todo &= todo - 1;
+            u64 made = threes_through(a | 1ULL << h, d, h);
+            if (made & (made - 1)) return 1;
+            holes[n] = h;
+            made_of[n++] = made;
+        }
     }
     for (int i = 0; i < n; i++) {
         forcing_budget--;
         forcing_total++;
         u64 mine = a | 1ULL << holes[i], theirs = d | made_of[i];
         int reply = __builtin_ctzll(made_of[i]);
-        if (forcing(mine, theirs, threes_through(theirs, mine, reply), moves - 1)) return 1;
+        if (forcing(mine, theirs, threes_through(theirs, mine, reply), holes[i], moves - 1))
+            return 1;
         if (forcing_budget <= 0) return 0;
     }
+    f = failed_slot(a, d);
+    f->a = a, f->d = d, f->stamp = failed_stamp, f->moves = moves;
     return 0;
 }
 
@@ -215,47 +268,83 @@ static int forcing(u64 a, u64 d, u64 threats, int moves) {
 static int forcing_win(u64 x, u64 o, int moves, long budget) {
     if (completing(x, o)) return 1;
     forcing_budget = budget;
-    return forcing(x, o, completing(o, x), moves);
+    failed_stamp++;
+    return forcing(x, o, completing(o, x), -1, moves);
 }
 
-/* ---- table of solved positions ----------------------------------------------------------- */
+
+/* ---- move ordering ----------------------------------------------------------------------- */
+
+/* The empty holes, most promising for `me` first (own lines built, other lines cut). */
+static int ordered(u64 me, u64 other, int *out) {
+    static const int build[4] = {1, 8, 64, 0}, cut[4] = {0, 4, 32, 0};
+    u64 empty = ~(me | other);
+    int score[64], n = 0;
+    for (u64 b = empty; b; b &= b - 1) {
+        int h = __builtin_ctzll(b), s = 0;
+        for (int k = 0; k < NTHROUGH[h]; k++) {
+            u64 line = LINES[THROUGH[h][k]];
+            int m = popcount(line & me), t = popcount(line & other);
+            if (!t) s += build[m];
+            if (!m) s += cut[t];
+        }
+        int i = n++;
+        while (i > 0 && score[i - 1] < s) {
+            score[i] = score[i - 1];
+            out[i] = out[i - 1];
+            i--;
+        }
+        score[i] = s;
+        out[i] = h;
+    }
+    return n;
+}
+
+
+/* ---- the transposition table ------------------------------------------------------------- */
 
 enum { UNKNOWN = 0, PROVEN = 1, DISPROVEN = 2, OPEN_LEAF = 3 };
 
+#define WAYS 4
+
 typedef struct {
     u64 key;
-    u64 x, o;  /* the position in the orientation it was met in */
-    int8_t move; /* X's proving move in that orientation, -1 none */
-    uint8_t value;
+    u32 pn, dn;
+    u32 work;    /* positions searched below it: the replacement keeps the larger */
+    int8_t move; /* X's proving move in the canonical orientation, -1 none */
+    uint8_t used;
+    uint16_t pad;
 } Entry;
 
 static Entry *table;
-static u64 table_mask;
-static long table_used;
+static u64 bucket_mask;
+static long table_used, table_replaced;
 
-static Entry *lookup(u64 key, int create) {
-    u64 i = key & table_mask;
-    for (;;) {
-        Entry *e = &table[i];
-        if (e->value == UNKNOWN) {
-            if (!create) return NULL;
-            if ((u64)table_used * 4 > table_mask * 3) {
-                fprintf(stderr, "table full (%ld entries): raise -t\n", table_used);
-                exit(3);
-            }
-            table_used++;
-            e->key = key;
-            e->move = -1;
-            return e;
-        }
-        if (e->key == key) return e;
-        i = (i + 1) & table_mask;
-    }
+static Entry *probe(u64 key) {
+    Entry *b = &table[(key & bucket_mask) * WAYS];
+    for (int i = 0; i < WAYS; i++)
+        if (b[i].used && b[i].key == key) return &b[i];
+    return NULL;
 }
 
-static int table_value(u64 key) {
-    Entry *e = lookup(key, 0);
-    return e ? e->value : UNKNOWN;
+static void store(u64 key, u32 pn, u32 dn, u32 work, int move) {
+    Entry *b = &table[(key & bucket_mask) * WAYS], *e = NULL;
+    for (int i = 0; i < WAYS && !e; i++)
+        if (b[i].used && b[i].key == key) e = &b[i];
+    for (int i = 0; i < WAYS && !e; i++)
+        if (!b[i].used) e = &b[i], table_used++;
+    if (!e) {
+        e = &b[0];
+        for (int i = 1; i < WAYS; i++)
+            if (b[i].work < e->work) e = &b[i];
+        table_replaced++;
+    }
+    e->key = key;
+    e->pn = pn;
+    e->dn = dn;
+    e->work = work;
+    e->move = (int8_t)move;
+    e->used = 1;
 }
 
 static void hashes_of(u64 x, u64 o, u64 *h) {
@@ -292,193 +381,44 @@ static int canonical_forcing_win(u64 x, u64 o, int sym) {
     return forcing_win(image(sym, x), image(sym, o), leaf_moves, leaf_nodes);
 }
 
-/* The value of a new position: PROVEN, DISPROVEN or OPEN_LEAF (cached in the table). */
+/* The value of a position met for the first time: PROVEN, DISPROVEN or OPEN_LEAF. */
 static long evaluated;
-static int leaf_value(u64 x, u64 o, int x_to_move, u64 key, int sym) {
-    int known = table_value(key);
-    if (known) return known;
+static int leaf_value(u64 x, u64 o, int x_to_move, int sym) {
     evaluated++;
-    int value = OPEN_LEAF;
-    if ((x | o) == ~0ULL) value = DISPROVEN;
-    else if (x_to_move) {
+    if ((x | o) == ~0ULL) return DISPROVEN;
+    if (x_to_move) {
         u64 t = completing(o, x);
-        if (completing(x, o)) value = PROVEN;
-        else if (t & (t - 1)) value = DISPROVEN;
-        else if (canonical_forcing_win(x, o, sym)) value = PROVEN;
+        if (completing(x, o)) return PROVEN;
+        if (t & (t - 1)) return DISPROVEN;
+        if (canonical_forcing_win(x, o, sym)) return PROVEN;
     } else {
         u64 t = completing(x, o);
-        if (completing(o, x)) value = DISPROVEN;
-        else if (t & (t - 1)) value = PROVEN;
+        if (completing(o, x)) return DISPROVEN;
+        if (t & (t - 1)) return PROVEN;
     }
-    Entry *e = lookup(key, 1);
-    e->value = (uint8_t)value;
-    e->x = x;
-    e->o = o;
-    return value;
+    return OPEN_LEAF;
 }
 
-/* ---- move ordering ----------------------------------------------------------------------- */
+/* A new open position where O is to move and not forced to block starts with this proof number
+   (-H; an O reply forced by X's three starts with 1): a move that forces is tried first. */
+static u32 free_reply_pn = 4;
 
-/* The empty holes, most promising for `me` first (own lines built, other lines cut). */
-static int ordered(u64 me, u64 other, int *out) {
-    static const int build[4] = {1, 8, 64, 0}, cut[4] = {0, 4, 32, 0};
-    u64 empty = ~(me | other);
-    int score[64], n = 0;
-    for (u64 b = empty; b; b &= b - 1) {
-        int h = __builtin_ctzll(b), s = 0;
-        for (int k = 0; k < NTHROUGH[h]; k++) {
-            u64 line = LINES[THROUGH[h][k]];
-            int m = popcount(line & me), t = popcount(line & other);
-            if (!t) s += build[m];
-            if (!m) s += cut[t];
-        }
-        int i = n++;
-        while (i > 0 && score[i - 1] < s) {
-            score[i] = score[i - 1];
-            out[i] = out[i - 1];
-            i--;
-        }
-        score[i] = s;
-        out[i] = h;
-    }
-    return n;
-}
-
-/* ---- the proof-number tree --------------------------------------------------------------- */
-
-typedef struct {
-    u64 x, o;
-    u32 pn, dn;
-    u32 parent, child; /* child: index of the first of nchild contiguous children, 0 none */
-    uint8_t nchild, move, x_to_move, pad;
-} Node;
-
-static Node *nodes;
-static u32 node_cap, node_top = 1;
-static u32 free_head[65]; /* free blocks by size (their first node's `child` links them) */
-static long expanded, live_nodes;
-static int out_of_nodes; /* set when the tree fills the memory given (-m): the search stops */
-
-static u32 alloc_block(int n) {
-    if (free_head[n]) {
-        u32 b = free_head[n];
-        free_head[n] = nodes[b].child;
-        return b;
-    }
-    if (node_top + (u32)n >= node_cap) return 0; /* out of nodes: the search stops */
-    u32 b = node_top;
-    node_top += (u32)n;
-    return b;
-}
-
-static void free_subtree(u32 id) {
-    Node *nd = &nodes[id];
-    if (!nd->child) return;
-    u32 b = nd->child;
-    int n = nd->nchild;
-    for (int i = 0; i < n; i++) free_subtree(b + (u32)i);
-    nodes[b].child = free_head[n];
-    free_head[n] = b;
-    live_nodes -= n;
-    nd->child = 0;
-    nd->nchild = 0;
-}
-
-static void set_value(Node *nd, int value) {
-    if (value == PROVEN) nd->pn = 0, nd->dn = INF;
-    else if (value == DISPROVEN) nd->pn = INF, nd->dn = 0;
-    else nd->pn = nd->dn = 1;
-}
-
-static u32 sat_add(u32 a, u32 b) { return a + b >= INF ? INF : a + b; }
-
-/* Recompute a node from its children; store it in the table when solved. */
-static void update(u32 id, u64 key) {
-    Node *nd = &nodes[id];
-    u32 pn, dn;
-    if (nd->x_to_move) {
-        pn = INF, dn = 0;
-        for (int i = 0; i < nd->nchild; i++) {
-            Node *c = &nodes[nd->child + (u32)i];
-            if (c->pn < pn) pn = c->pn;
-            dn = sat_add(dn, c->dn);
-        }
-    } else {
-        pn = 0, dn = INF;
-        for (int i = 0; i < nd->nchild; i++) {
-            Node *c = &nodes[nd->child + (u32)i];
-            pn = sat_add(pn, c->pn);
-            if (c->dn < dn) dn = c->dn;
-        }
-    }
-    nd->pn = pn;
-    nd->dn = dn;
-    if (pn == 0 || dn == 0) {
-        Entry *e = lookup(key, 1);
-        e->value = pn == 0 ? PROVEN : DISPROVEN;
-        e->x = nd->x;
-        e->o = nd->o;
-        if (pn == 0 && nd->x_to_move)
-            for (int i = 0; i < nd->nchild; i++)
-                if (nodes[nd->child + (u32)i].pn == 0) {
-                    e->move = (int8_t)nodes[nd->child + (u32)i].move;
-                    break;
-                }
-        free_subtree(id);
-    }
-}
-
-static void expand(u32 id, const u64 *h) {
-    Node *nd = &nodes[id];
-    u64 x = nd->x, o = nd->o;
-    int xt = nd->x_to_move;
-    int moves[64], n;
-    u64 forced = xt ? completing(o, x) : completing(x, o);
-    if (forced) {
-        moves[0] = __builtin_ctzll(forced);
-        n = 1;
-    } else {
-        n = xt ? ordered(x, o, moves) : ordered(o, x, moves);
-        if (xt && n > width) n = width;
-    }
-    u64 keys[64];
-    int keep[64], vals[64], k = 0;
-    for (int i = 0; i < n; i++) {
-        int sym = 0;
-        u64 key = child_hashes(h, xt ? 0 : 1, moves[i], NULL, &sym);
-        int dup = 0;
-        for (int j = 0; j < k; j++)
-            if (keys[j] == key) dup = 1;
-        if (dup) continue;
-        u64 bit = 1ULL << moves[i];
-        int v = xt ? leaf_value(x | bit, o, 0, key, sym) : leaf_value(x, o | bit, 1, key, sym);
-        keys[k] = key;
-        keep[k] = moves[i];
-        vals[k++] = v;
-        if ((xt && v == PROVEN) || (!xt && v == DISPROVEN)) break;
-    }
-    u32 b = alloc_block(k);
-    if (!b) {
-        out_of_nodes = 1;
+/* A position's proof and disproof numbers: from the table, else evaluated and stored. */
+static void value_of(u64 x, u64 o, int x_to_move, u64 key, int sym, u32 *pn, u32 *dn) {
+    Entry *e = probe(key);
+    if (e) {
+        *pn = e->pn;
+        *dn = e->dn;
         return;
     }
-    expanded++;
-    live_nodes += k;
-    for (int i = 0; i < k; i++) {
-        Node *c = &nodes[b + (u32)i];
-        u64 bit = 1ULL << keep[i];
-        c->x = xt ? x | bit : x;
-        c->o = xt ? o : o | bit;
-        c->x_to_move = (uint8_t)!xt;
-        c->move = (uint8_t)keep[i];
-        c->parent = id;
-        c->child = 0;
-        c->nchild = 0;
-        set_value(c, vals[i]);
-    }
-    nd->child = b;
-    nd->nchild = (uint8_t)k;
+    int v = leaf_value(x, o, x_to_move, sym);
+    *pn = v == PROVEN ? 0 : v == DISPROVEN ? INF : 1;
+    if (v == OPEN_LEAF && !x_to_move && !completing(x, o)) *pn = free_reply_pn;
+    *dn = v == DISPROVEN ? 0 : v == PROVEN ? INF : 1;
+    store(key, *pn, *dn, 1, -1);
 }
+
+/* ---- df-pn ------------------------------------------------------------------------------- */
 
 static double now(void) {
     struct timespec t;
@@ -486,48 +426,131 @@ static double now(void) {
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-#define MAX_DEPTH 70
-static u64 path_hash[MAX_DEPTH][NSYM];
+static u32 sat_add(u32 a, u32 b) { return a + b >= INF ? INF : a + b; }
 
-/* Search from node 0 until solved or the budgets are spent: PROVEN, DISPROVEN or UNKNOWN. */
-static int search(long max_nodes, double seconds, int verbose) {
-    double start = now(), next_report = start + 30;
-    u32 path[MAX_DEPTH];
-    while (nodes[0].pn && nodes[0].dn && expanded < max_nodes) {
-        if ((expanded & 1023) == 0 && now() - start > seconds) break;
-        int depth = 0;
-        u32 id = 0;
-        path[0] = 0;
-        while (nodes[id].child) {
-            Node *nd = &nodes[id];
-            u32 best = nd->child;
-            for (int i = 1; i < nd->nchild; i++) {
-                Node *c = &nodes[nd->child + (u32)i];
-                if (nd->x_to_move ? c->pn < nodes[best].pn : c->dn < nodes[best].dn)
-                    best = nd->child + (u32)i;
-            }
-            int sym = 0;
-            child_hashes(path_hash[depth], nd->x_to_move ? 0 : 1, nodes[best].move,
-                         path_hash[depth + 1], &sym);
-            id = best;
-            path[++depth] = id;
-        }
-        expand(id, path_hash[depth]);
-        if (out_of_nodes) {
-            fprintf(stderr, "out of nodes (%u): raise -m\n", node_cap);
-            break;
-        }
-        for (int d = depth; d >= 0; d--) {
-            int sym = 0;
-            update(path[d], min_hash(path_hash[d], &sym));
-        }
-        if (verbose && (expanded & 4095) == 0 && now() > next_report) {
-            next_report = now() + 30;
-            fprintf(stderr, "%8.0f s expanded %ld live %ld table %ld pn %u dn %u\n",
-                    now() - start, expanded, live_nodes, table_used, nodes[0].pn, nodes[0].dn);
+/* The 1+epsilon trick: the best child may run until its number passes the second best's by
+   that fraction (at least by one), not just by one, which saves re-expansions. */
+static double epsilon = 0.25;
+static u32 second_threshold(u32 second, u32 limit) {
+    if (second >= INF) return limit;
+    double grown = second * (1.0 + epsilon);
+    u32 t = grown >= INF ? INF : (u32)grown;
+    if ((double)t < grown) t++;
+    if (t < second + 1) t = second + 1;
+    return t < limit ? t : limit;
+}
+
+#define MAX_DEPTH 66
+static u64 path_hash[MAX_DEPTH][NSYM];
+static long expanded, max_expansions;
+static double deadline, started, next_report;
+static int stop, verbose;
+
+/* The moves of the side to move, most promising first: the block when the other side has a
+   three, else every hole (X: its `width` best). */
+static int moves_of(u64 x, u64 o, int x_to_move, int *moves) {
+    u64 forced = x_to_move ? completing(o, x) : completing(x, o);
+    if (forced) {
+        moves[0] = __builtin_ctzll(forced);
+        return 1;
+    }
+    int n = x_to_move ? ordered(x, o, moves) : ordered(o, x, moves);
+    return x_to_move && n > width ? width : n;
+}
+
+/* Search the position at `depth` (its hashes in path_hash[depth]) until its proof number
+   reaches `thpn` or its disproof number `thdn`; its numbers are returned and stored. */
+static void mid(int depth, u64 x, u64 o, int xt, u32 thpn, u32 thdn, u32 *out_pn, u32 *out_dn) {
+    const u64 *h = path_hash[depth];
+    int sym = 0;
+    u64 key = min_hash(h, &sym);
+    long first = expanded++;
+    if ((expanded & 1023) == 0) {
+        double t = now();
+        if (t > deadline) stop = 1;
+        if (verbose && t > next_report) {
+            next_report = t + 30;
+            fprintf(stderr, "%8.0f s searched %ld table %ld replaced %ld\n", t - started,
+                    expanded, table_used, table_replaced);
         }
     }
-    return nodes[0].pn == 0 ? PROVEN : nodes[0].dn == 0 ? DISPROVEN : UNKNOWN;
+    if (expanded > max_expansions) stop = 1;
+    int moves[64], mv[64], n = moves_of(x, o, xt, moves), k = 0;
+    u64 keys[64];
+    u32 cpn[64], cdn[64];
+    int colour = xt ? 0 : 1, solved = -1;
+    for (int i = 0; i < n && solved < 0; i++) {
+        int csym = 0;
+        u64 ck = child_hashes(h, colour, moves[i], NULL, &csym);
+        int dup = 0;
+        for (int j = 0; j < k && !dup; j++) dup = keys[j] == ck;
+        if (dup) continue;
+        u64 bit = 1ULL << moves[i];
+        value_of(xt ? x | bit : x, xt ? o : o | bit, !xt, ck, csym, &cpn[k], &cdn[k]);
+        if ((xt && cpn[k] == 0) || (!xt && cdn[k] == 0)) solved = k;
+        keys[k] = ck;
+        mv[k++] = moves[i];
+    }
+    u32 pn = 0, dn = 0;
+    int best = 0;
+    for (;;) {
+        /* the node's numbers and its most proving child, with the second best's number */
+        u32 second = INF;
+        best = 0;
+        if (xt) {
+            pn = INF, dn = 0;
+            for (int i = 0; i < k; i++) {
+                dn = sat_add(dn, cdn[i]);
+                if (cpn[i] < pn) second = pn, pn = cpn[i], best = i;
+                else if (cpn[i] < second) second = cpn[i];
+            }
+        } else {
+            pn = 0, dn = INF;
+            for (int i = 0; i < k; i++) {
+                pn = sat_add(pn, cpn[i]);
+                if (cdn[i] < dn) second = dn, dn = cdn[i], best = i;
+                else if (cdn[i] < second) second = cdn[i];
+            }
+        }
+        if (k == 0) pn = xt ? INF : 0, dn = xt ? 0 : INF; /* no move: cannot happen in play */
+        if (pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || stop) break;
+        u32 tp, td;
+        if (xt) {
+            tp = second_threshold(second, thpn);
+            td = thdn - dn + cdn[best];
+        } else {
+            td = second_threshold(second, thdn);
+            tp = thpn - pn + cpn[best];
+        }
+        int csym = 0;
+        u64 bit = 1ULL << mv[best];
+        child_hashes(h, colour, mv[best], path_hash[depth + 1], &csym);
+        mid(depth + 1, xt ? x | bit : x, xt ? o : o | bit, !xt, tp, td, &cpn[best], &cdn[best]);
+    }
+    int move = -1;
+    if (xt && pn == 0) move = SYM[sym][mv[best]];
+    long work = expanded - first;
+    store(key, pn, dn, work >= INF ? INF : (u32)work, move);
+    *out_pn = pn;
+    *out_dn = dn;
+}
+
+/* Search from a position until solved or the budgets are spent: PROVEN, DISPROVEN or
+   UNKNOWN. */
+static int run_root(u64 x, u64 o, int x_to_move, long max_searched, double seconds) {
+    hashes_of(x, o, path_hash[0]);
+    int sym = 0;
+    u64 key = min_hash(path_hash[0], &sym);
+    u32 pn, dn;
+    value_of(x, o, x_to_move, key, sym, &pn, &dn);
+    started = now();
+    deadline = started + seconds;
+    next_report = started + 30;
+    max_expansions = max_searched;
+    stop = 0;
+    while (pn && dn && !stop && expanded < max_expansions)
+        mid(0, x, o, x_to_move, INF, INF, &pn, &dn);
+    return pn == 0 ? PROVEN : dn == 0 ? DISPROVEN : UNKNOWN;
 }
 
 /* ---- the book: a walk from the root through X's table moves and every O reply ------------ */
@@ -536,7 +559,8 @@ static long walk_nodes; /* a forcing search this strong ends the walk (fewer row
 static int walk_moves = 24;
 static u64 *visited;
 static u64 visited_mask;
-static long book_rows;
+static long book_rows, reproven;
+static double walk_seconds = 1e18;
 
 static int visit(u64 key) {
     u64 i = key & visited_mask;
@@ -548,11 +572,17 @@ static int visit(u64 key) {
     return 1;
 }
 
-/* The symmetry that maps (x, o) onto the orientation (ex, eo), or -1. */
-static int symmetry_between(u64 x, u64 o, u64 ex, u64 eo) {
-    for (int s = 0; s < NSYM; s++)
-        if (image(s, x) == ex && image(s, o) == eo) return s;
-    return -1;
+/* X's proving move in the position (from the table, proven again when its entry was
+   replaced), -1 when it has none. */
+static int proving_move(u64 x, u64 o, u64 key, int sym) {
+    Entry *e = probe(key);
+    if (!e || e->pn != 0 || e->move < 0) {
+        reproven++;
+        if (run_root(x, o, 1, 1L << 50, walk_seconds) != PROVEN) return -1;
+        e = probe(key);
+        if (!e || e->pn != 0 || e->move < 0) return -1;
+    }
+    return INV[sym][(int)e->move];
 }
 
 static int write_book(FILE *out, u64 x, u64 o, int x_to_move) {
@@ -565,20 +595,13 @@ static int write_book(FILE *out, u64 x, u64 o, int x_to_move) {
         if (completing(x, o)) return 1;
         if (walk_nodes && forcing_win(image(sym, x), image(sym, o), walk_moves, walk_nodes))
             return 1;
-        Entry *e = lookup(key, 0);
-        if ((!e || e->move < 0) && canonical_forcing_win(x, o, sym)) return 1;
-        if (!e || e->value != PROVEN || e->move < 0) {
+        if (canonical_forcing_win(x, o, sym)) return 1;
+        int move = proving_move(x, o, key, sym);
+        if (move < 0) {
             fprintf(stderr, "no proven move for %016llx %016llx\n", (unsigned long long)x,
                     (unsigned long long)o);
             return 0;
         }
-        int s = symmetry_between(e->x, e->o, x, o);
-        if (s < 0) {
-            fprintf(stderr, "table position does not match %016llx %016llx\n",
-                    (unsigned long long)x, (unsigned long long)o);
-            return 0;
-        }
-        int move = SYM[s][e->move];
         fprintf(out, "%016llx %016llx %d\n", (unsigned long long)x, (unsigned long long)o, move);
         book_rows++;
         return write_book(out, x | 1ULL << move, o, 0);
@@ -598,29 +621,10 @@ static const char *name_of(int v) {
     return v == PROVEN ? "proven" : v == DISPROVEN ? "disproven" : "open";
 }
 
-static int run_root(u64 x, u64 o, int x_to_move, long max_nodes, double seconds, int verbose) {
-    memset(free_head, 0, sizeof free_head);
-    node_top = 1;
-    live_nodes = 1;
-    out_of_nodes = 0;
-    Node *r = &nodes[0];
-    memset(r, 0, sizeof *r);
-    r->x = x;
-    r->o = o;
-    r->x_to_move = (uint8_t)x_to_move;
-    hashes_of(x, o, path_hash[0]);
-    int sym = 0;
-    u64 key = min_hash(path_hash[0], &sym);
-    set_value(r, leaf_value(x, o, x_to_move, key, sym));
-    if (r->pn && r->dn) return search(max_nodes, seconds, verbose);
-    return r->pn == 0 ? PROVEN : DISPROVEN;
-}
-
 int main(int argc, char **argv) {
-    long max_nodes = 1L << 40;
+    long max_nodes = 1L << 50;
     double seconds = 1e18;
-    int table_bits = 24, per_reply = 0, verbose = 0, part = 0, parts = 1;
-    long memory_nodes = 40L << 20;
+    int table_bits = 24, per_reply = 0, part = 0, parts = 1;
     const char *book = NULL;
     int holes[64], nholes = 0, skip[64], nskip = 0;
     for (int i = 1; i < argc; i++) {
@@ -630,10 +634,12 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-w") && i + 1 < argc) width = atoi(argv[++i]);
         else if (!strcmp(a, "-L") && i + 1 < argc) leaf_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-D") && i + 1 < argc) leaf_moves = atoi(argv[++i]);
+        else if (!strcmp(a, "-e") && i + 1 < argc) epsilon = atof(argv[++i]);
+        else if (!strcmp(a, "-T") && i + 1 < argc) dependent_first = atoi(argv[++i]);
+        else if (!strcmp(a, "-H") && i + 1 < argc) free_reply_pn = (u32)atol(argv[++i]);
         else if (!strcmp(a, "-B") && i + 1 < argc) walk_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-E") && i + 1 < argc) walk_moves = atoi(argv[++i]);
         else if (!strcmp(a, "-t") && i + 1 < argc) table_bits = atoi(argv[++i]);
-        else if (!strcmp(a, "-m") && i + 1 < argc) memory_nodes = atol(argv[++i]);
         else if (!strcmp(a, "-b") && i + 1 < argc) book = argv[++i];
         else if (!strcmp(a, "-p") && i + 1 < argc) part = atoi(argv[++i]);
         else if (!strcmp(a, "-P") && i + 1 < argc) parts = atoi(argv[++i]);
@@ -645,11 +651,13 @@ int main(int argc, char **argv) {
     build_lines();
     build_symmetries();
     build_keys();
-    table_mask = (1ULL << table_bits) - 1;
-    table = calloc(table_mask + 1, sizeof *table);
-    node_cap = (u32)memory_nodes;
-    nodes = malloc(sizeof *nodes * node_cap);
-    if (!table || !nodes) {
+    if (table_bits < 4 || table_bits > 34) {
+        fprintf(stderr, "-t: 4..34\n");
+        return 2;
+    }
+    bucket_mask = (1ULL << (table_bits - 2)) - 1;
+    table = calloc((bucket_mask + 1) * WAYS, sizeof *table);
+    if (!table) {
         fprintf(stderr, "out of memory\n");
         return 3;
     }
@@ -681,9 +689,7 @@ int main(int argc, char **argv) {
         u64 h[NSYM], seen[64];
         int nseen = 0, all = 1;
         hashes_of(x, o, h);
-        int moves[64], n = ordered(o, x, moves);
-        u64 forced = completing(x, o);
-        if (forced) moves[0] = __builtin_ctzll(forced), n = 1;
+        int moves[64], n = moves_of(x, o, 0, moves);
         for (int i = 0; i < n; i++) {
             int sym = 0;
             u64 key = child_hashes(h, 1, moves[i], NULL, &sym);
@@ -702,7 +708,7 @@ int main(int argc, char **argv) {
             if ((nseen - 1) % parts != part) continue;
             long before = expanded;
             double t0 = now();
-            int v = run_root(x, o | 1ULL << moves[i], 1, before + max_nodes, seconds, verbose);
+            int v = run_root(x, o | 1ULL << moves[i], 1, before + max_nodes, seconds);
             printf("reply %d %s expanded %ld seconds %.1f\n", moves[i], name_of(v),
                    expanded - before, now() - t0);
             fflush(stdout);
@@ -712,16 +718,19 @@ int main(int argc, char **argv) {
         }
         result = all ? PROVEN : UNKNOWN;
     } else {
-        result = run_root(x, o, x_to_move, max_nodes, seconds, verbose);
+        result = run_root(x, o, x_to_move, max_nodes, seconds);
     }
     double took = now() - start;
-    printf("result %s\n", name_of(result));
-    printf("stats expanded %ld evaluated %ld forcing_nodes %ld table %ld seconds %.2f\n",
-           expanded, evaluated, forcing_total, table_used, took);
     if (book_out) {
         if (!(per_reply && !x_to_move) && result == PROVEN)
             book_ok = write_book(book_out, x, o, x_to_move);
         fclose(book_out);
+    }
+    printf("result %s\n", name_of(result));
+    printf("stats expanded %ld evaluated %ld forcing_nodes %ld table %ld replaced %ld"
+           " reproven %ld seconds %.2f\n",
+           expanded, evaluated, forcing_total, table_used, table_replaced, reproven, took);
+    if (book_out) {
         printf("book %s rows %ld\n", book_ok ? "written" : "failed", book_rows);
         if (!book_ok) return 1;
     }

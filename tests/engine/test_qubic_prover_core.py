@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.qubic_checker import Checker
-from bench.qubic_prover import build, canonical_book, prove
+from bench.qubic_prover import build, canonical_book, prove, reachable
 from engine.holes import parse
 from engine.players.qubic_proof import ProofSearch, leaf_value
 from engine.players.qubic_threats import ForcingSearch, completing
@@ -85,3 +85,40 @@ def test_the_cores_book_of_a_proven_opening_passes_the_checker(
     assert book.move(x, o) == parse("R-III-S")
     planted = Checker("\n".join([*book.lines(), f"{x:016x} {o:016x} {parse('B-IV-C')}"]))
     assert planted.walk([(x, o)]).failures
+
+
+def test_rows_the_proof_does_not_use_are_dropped_and_counted_as_orphans(
+    binary: Path, tmp_path: Path
+) -> None:
+    opening = ["R-I-S", "R-IV-C", "B-IV-S", "G-III-S", "R-IV-S", "G-IV-S"]
+    run = prove(binary, [parse(m) for m in opening], [], tmp_path / "book.txt")
+    book = canonical_book(run.rows)
+    x = sum(1 << parse(m) for m in opening[::2])
+    o = sum(1 << parse(m) for m in opening[1::2])
+    assert reachable(book, [(x, o)]).entries == book.entries
+    # a row after X's corner B-IV-C (the book plays R-III-S there): no walk from the root meets it
+    orphan = f"{x | 1 << parse('B-IV-C'):016x} {o | 1 << parse('Y-II-H'):016x} {parse('Y-I-S')}"
+    with_orphan = canonical_book([*run.rows, orphan])
+    assert len(with_orphan.entries) == len(book.entries) + 1
+    assert reachable(with_orphan, [(x, o)]).entries == book.entries
+    checker = Checker("\n".join(with_orphan.lines()))
+    assert len(checker.earliest()) == 1
+    walked = checker.walk(checker.earliest())
+    assert len(checker.moves) - walked.book_moves == 1
+
+
+def test_a_table_far_smaller_than_the_search_still_proves_and_writes_the_same_book(
+    binary: Path, tmp_path: Path
+) -> None:
+    # df-pn keeps its numbers in a table of fixed size: with 256 entries (the search meets
+    # some 7,500 positions) entries are replaced, the proof still completes, and the book's
+    # walk proves again the positions whose entries were lost: the book is the same.
+    holes = [parse(m) for m in ["R-I-S", "R-IV-C", "B-IV-S", "G-III-S", "R-IV-S", "G-IV-S"]]
+    options = ["-L", "1000", "-D", "12", "-B", "15000"]
+    roomy = prove(binary, holes, [*options, "-t", "22"], tmp_path / "roomy.txt")
+    small = prove(binary, holes, [*options, "-t", "8"], tmp_path / "small.txt")
+    assert roomy.result == small.result == "proven"
+    assert roomy.stats["replaced"] == 0 and roomy.stats["reproven"] == 0
+    assert small.stats["table"] == 256
+    assert small.stats["replaced"] > 0 and small.stats["reproven"] > 0
+    assert sorted(small.rows) == sorted(roomy.rows)
