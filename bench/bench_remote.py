@@ -73,11 +73,6 @@ PACE_S = 5.0
 """Each game moves every this many seconds in the concurrent runs (a brisk game: a move is a
 throw, a placement and often a call)."""
 MOVES_PER_GAME = 4
-PAYOFF_IN_ONE = 2
-"""Pay-Off in one process is measured with the first this many counts of ``GAME_COUNTS`` after
-the single game (50 and 100): with more, each move waits on hundreds of boards' disk syncs one
-after the other (250 games: p99 about 1 s at load 4; 500: many seconds and moves lost), which
-says nothing of a board and took minutes of the bench's time."""
 SPLIT_COUNTS = (500,)
 """The counts of games also measured split over ``PROCESSES`` processes."""
 PROCESSES = 10
@@ -498,9 +493,7 @@ def _curve(
 
 
 def _payoff(broker: Broker, folder: Path) -> dict[str, float]:
-    """The figures of Pay-Off with commitments (``measure``), the boards' data in ``folder``;
-    in one process only the first ``PAYOFF_IN_ONE`` counts of ``GAME_COUNTS`` after the single
-    game."""
+    """The figures of Pay-Off with commitments (``measure``), the boards' data in ``folder``."""
     made: list[_PayOffGame] = []
 
     ready: list[tuple[_Side, _Side]] = []
@@ -526,7 +519,7 @@ def _payoff(broker: Broker, folder: Path) -> dict[str, float]:
         "remote_payoff_load": _load(),
     }
     curve, (split_placed, split_unsealed) = _curve(
-        broker, "remote_payoff_games", make, tally, prepare, GAME_COUNTS[1 : 1 + PAYOFF_IN_ONE]
+        broker, "remote_payoff_games", make, tally, prepare
     )
     figures.update(curve)
     placed, unsealed = tally()

@@ -20,10 +20,9 @@ def test_the_payoff_figures_time_every_placement_each_with_its_commitment(
 ) -> None:
     monkeypatch.setenv(SCALE_ENV, "1")
     monkeypatch.setattr(bench_remote, "SINGLE_MOVES", 20)
-    monkeypatch.setattr(bench_remote, "GAME_COUNTS", (1, 2, 3))
+    monkeypatch.setattr(bench_remote, "GAME_COUNTS", (1, 2))
     monkeypatch.setattr(bench_remote, "SPLIT_COUNTS", (3,))
     monkeypatch.setattr(bench_remote, "PROCESSES", 2)
-    monkeypatch.setattr(bench_remote, "PAYOFF_IN_ONE", 1)
     monkeypatch.setattr(bench_remote, "PACE_S", 0.05)
     process, port = bench_remote._mosquitto(tmp_path)
     try:
