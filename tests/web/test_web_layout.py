@@ -137,6 +137,7 @@ def test_flip4_squares_stay_put(
     start(service, {"variant": "flip4", "players": 2, "names": LONG_NAMES, "seed": SEED})
     page = open_page(service, **SIZES[size])
     expect(page.locator("#turn")).to_contain_text("(player 1)")
+    expect(page.locator("body")).to_have_attribute("data-drawn", "")  # its own view and styles
     page.evaluate("window.scrollTo(0, 0)")
     watch = LayoutWatch(page, f"{TARGETS}, {BAR}")
     for turn in range(3):
@@ -155,6 +156,7 @@ def test_olix_cells_stay_put(
     start(service, {"variant": "olix", "players": 2, "names": LONG_NAMES, "seed": SEED})
     page = open_page(service, **SIZES[size])
     expect(page.locator("#turn")).to_contain_text("(player 1)")
+    expect(page.locator("body")).to_have_attribute("data-drawn", "")  # its own view and styles
     page.evaluate("window.scrollTo(0, 0)")
     watch = LayoutWatch(page, f"{TARGETS}, {BAR}")
     for turn in range(6):

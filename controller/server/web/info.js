@@ -13,19 +13,13 @@ export function onInfo(watch) {
 }
 
 export async function loadInfo() {
-  let info;
   try {
-    info = await api.getInfo();
+    state.info = await api.getInfo();
   } catch (error) {
     say(t("Cannot read the board's settings: {reason}", { reason: error.message }), "error");
-    state.infoSettled = true;
-    redraw();
     return;
   }
-  // Each game's view and styles and the words first: the board is drawn once, by its own view.
-  await Promise.all([startLanguage(info.language), loadGameModules(info.games)]);
-  state.info = info;
-  state.infoSettled = true;
+  await Promise.all([startLanguage(state.info.language), loadGameModules(state.info.games)]);
   redraw();
   for (const watch of infoWatchers) watch(state.info);
 }

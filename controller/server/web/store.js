@@ -3,9 +3,7 @@
 /**
  * Everything the page remembers lives here (no other module keeps state of its own):
  * - server: the last state received (GET /api/state, a POST's answer or the event stream);
- * - info: GET /api/info (layout, simulated board, names), set once the game modules it names
- *   and the language are loaded (infoSettled: read, or found unreadable): nothing is drawn
- *   before, so a board is first drawn by its own view and never redrawn by it a moment later;
+ * - info: GET /api/info (layout, simulated board, names);
  * - view: server and info together: what every part of the page draws;
  * - the freshness stamps: answers can arrive out of order (a GET sent before a POST may answer
  *   after it); every request and pushed state takes a number when it starts, and an answer
@@ -24,7 +22,6 @@
 export const state = {
   server: null,
   info: {},
-  infoSettled: false,
   view: null,
   stamp: 0,
   shownStamp: 0,
@@ -79,7 +76,7 @@ export function receive(started, fresh) {
 
 /** Draw the last state again (after the page's own choice changed). */
 export function redraw() {
-  if (!state.server || !state.infoSettled) return;
+  if (!state.server) return;
   const info = state.info;
   state.view = { layout: info.layout, sim: info.sim, ...state.server };
   for (const draw of drawers) draw(state.view);
