@@ -36,6 +36,7 @@ def test_a_whole_game_by_keyboard_alone(
     geometry = GAMES[game]
     service = launch_service(config=QUICK, geometry=geometry)
     page = open_page(service, viewport={"width": 1280, "height": 800})
+    expect(page.locator("body")).to_have_attribute("data-drawn", "")  # a flat board's own view
     board = page.locator("#board")
     grid = board.evaluate(GRID_KEYS)
     assert grid["stops"] == 1, "the board is one Tab stop"
