@@ -74,31 +74,13 @@ class BoardWords:
 
     def in_language(self, say: Language) -> BoardWords:
         """These words in ``say``'s language."""
-        gettext = say.gettext
-        return BoardWords(
-            gettext(self.place),
-            gettext(self.places),
-            gettext(self.into),
-            gettext(self.piece),
-            gettext(self.pieces),
-            gettext(self.a_piece),
-            gettext(self.the_piece),
-            None if self.tally is None else gettext(self.tally),
-            say,
-        )
+        nouns = (getattr(self, name) for name in Nouns._fields)
+        said = Nouns._make(None if noun is None else say.gettext(noun) for noun in nouns)
+        return BoardWords(*said, say=say)
 
     def view(self) -> Words:
         """As the state and ``GET /api/info`` carry it."""
-        return Words(
-            place=self.place,
-            places=self.places,
-            into=self.into,
-            piece=self.piece,
-            pieces=self.pieces,
-            a_piece=self.a_piece,
-            the_piece=self.the_piece,
-            tally=self.tally,
-        )
+        return Words(**{name: getattr(self, name) for name in Nouns._fields})
 
 
 SPACEBOARD = Nouns(

@@ -13,7 +13,6 @@ through ``MESSAGE_SCHEMAS``.
 
 from __future__ import annotations
 
-import inspect
 import json
 from collections.abc import Callable, Sequence
 
@@ -76,26 +75,7 @@ def _schemas(answers: Sequence[object]) -> tuple[list[JsonObject], JsonObject]:
         union, kinds = schemas(REF.replace("{name}", prefix + "{name}"))
         found[f"{prefix}Message"] = union
         found.update({prefix + name: schema for name, schema in kinds.items()})
-    return list(refs), _described(found)
-
-
-def _described(schema: JsonObject) -> JsonObject:
-    """``schema`` with each docstring-made ``description`` cleaned of its indentation (as
-    ``inspect.cleandoc`` does: msgspec 0.23 cleans them itself, 0.22 does not), so the
-    document is the same whichever msgspec made it."""
-
-    def clean(value: object, key: str = "") -> object:
-        if isinstance(value, dict):
-            return {name: clean(item, name) for name, item in value.items()}
-        if isinstance(value, list):
-            return [clean(item) for item in value]
-        if key == "description" and isinstance(value, str):
-            return inspect.cleandoc(value)
-        return value
-
-    cleaned = clean(schema)
-    assert isinstance(cleaned, dict)
-    return cleaned
+    return list(refs), found
 
 
 def _content(schema: JsonObject, media_type: str = "application/json") -> JsonObject:
