@@ -89,8 +89,8 @@ class TokenBook:
         if self.path is not None:
             earlier = self.path.with_suffix(".json")
             if earlier.exists():
-                self._carry(earlier)
-            if self.path.exists():
+                self._carry(earlier)  # the book made as its lines are written
+            elif self.path.exists():
                 self.book = read_book(self.path)
 
     def seal(self, hole: str, value: int) -> str:
@@ -159,7 +159,6 @@ class TokenBook:
             self._keep(Change(hole=hole, theirs=seal))
         for hole, nonce in whole.opened.items():
             self._keep(Change(hole=hole, opened=nonce))
-        self.book = Book()
         earlier.unlink()
 
     def _keep(self, change: Change) -> None:
