@@ -24,12 +24,19 @@ CLIENT_TLS = ssl.create_default_context()
 its own (about 24 ms of processor time, reading the CA bundle), though they speak plain HTTP."""
 
 
+_GIVEN: set[int] = set()
+"""The ports ``free_port`` handed out in this process: the system may offer one twice in a row."""
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        port: int = probe.getsockname()[1]
-        return port
+    """A TCP port nobody listens on right now, and not handed out before in this process."""
+    while True:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((host, 0))
+            port: int = probe.getsockname()[1]
+        if port not in _GIVEN:
+            _GIVEN.add(port)
+            return port
 
 
 def run_command(

@@ -25,6 +25,8 @@ from tests.live_service import free_port
 
 MOSQUITTO_PATHS = ("/usr/sbin/mosquitto", "/usr/bin/mosquitto")
 START_TIMEOUT_S = 20.0
+PORT_TRIES = 3
+"""Starts with fresh ports when another process took one of the broker's first."""
 
 
 USERNAME = "board1"
@@ -133,6 +135,10 @@ class Mosquitto:
     def __post_init__(self) -> None:
         self.files = make_certificates(self.folder)
         self.ca = self.files["ca"]
+        self._configure()
+
+    def _configure(self) -> None:
+        """Write the broker's configuration for its ports (and logins)."""
         tls = (
             f"cafile {self.ca}\ncertfile {self.files['broker']}\n"
             f"keyfile {self.files['broker_key']}\n"
@@ -192,7 +198,22 @@ class Mosquitto:
             raise RuntimeError(
                 "mosquitto is missing: install Debian's mosquitto (bash scripts/setup-system.sh)"
             )
-        log = (self.folder / "mosquitto.log").open("ab")
+        for _ in range(PORT_TRIES):
+            if self._started(binary):
+                return
+            # Another test's process took a port between its choice and the broker's start:
+            # a broker that never ran may take two others.
+            self.port, self.tls_port = free_port(), free_port()
+            self._configure()
+        output = (self.folder / "mosquitto.log").read_text(errors="replace")
+        raise RuntimeError(f"mosquitto did not start:\n{output}")
+
+    def _started(self, binary: str) -> bool:
+        """Start the process and wait until both listeners take connections; ``False`` when
+        a port was taken already; ``RuntimeError`` when it fails otherwise."""
+        logged = self.folder / "mosquitto.log"
+        log = logged.open("ab")
+        start = log.tell()
         self.process = subprocess.Popen(
             [binary, "-c", str(self.config)], stdout=log, stderr=subprocess.STDOUT
         )
@@ -201,9 +222,13 @@ class Mosquitto:
         for port in (self.port, self.tls_port):
             while not _listening(port):
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    output = (self.folder / "mosquitto.log").read_text(errors="replace")
+                    output = logged.read_bytes()[start:].decode(errors="replace")
+                    if self.process.poll() is not None and "Address already in use" in output:
+                        self.process = None
+                        return False
                     raise RuntimeError(f"mosquitto did not start:\n{output}")
                 time.sleep(0.02)
+        return True
 
     def kill(self) -> None:
         """SIGKILL: the broker is gone at once, as after a crash."""

@@ -15,6 +15,7 @@ from web_support import (
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     Service,
+    shown_live,
     start_service,
     stop_service,
 )
@@ -96,7 +97,7 @@ def open_page(browser: Browser, page_errors: Errors) -> Iterator[Callable[..., P
         page = context.new_page()
         page.on("pageerror", lambda error: page_errors.items.append(str(error)))
         page.goto(service.url + "/")
-        expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+        shown_live(page)
         return page
 
     yield open_

@@ -13,6 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 from remote_support import Side
+from web_support import shown_live
 
 from tests.waiting import wait_until
 
@@ -160,7 +161,7 @@ class PagePerson(Person):
     def join(self, code: str) -> None:
         """Type the code into the page and press Join."""
         self.page.goto(self.side.up.url + "/")
-        expect(self.page.locator("#connection")).to_have_attribute("data-state", "live")
+        shown_live(self.page)
         self.page.fill("#remote-join-code", code)
         self.page.locator("#remote-join button[type=submit]").click()
         expect(self.page.locator("#remote-on")).to_be_visible()

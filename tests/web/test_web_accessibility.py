@@ -14,7 +14,7 @@ from typing import Any, Literal
 import pytest
 from axe_support import Violation, run_axe, serious
 from playwright.sync_api import Browser, Page, expect
-from web_support import Service, start_service, stop_service
+from web_support import Service, shown_live, start_service, stop_service
 
 from tests.waiting import wait_until
 
@@ -104,7 +104,7 @@ def test_every_screen_has_no_serious_violation(
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(service.url + "/")
-        expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+        shown_live(page)
         found = playing_screens(service, page, geometry)
 
         page.locator("#setup").scroll_into_view_if_needed()

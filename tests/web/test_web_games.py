@@ -6,8 +6,10 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 from web_support import Service
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -109,6 +111,28 @@ def test_payoff_shows_the_movers_own_tokens_on_request(
     page.click("#show-hand")
     expect(tokens).to_have_text(["100", "25", "20", "10", "5"])
     assert "50" not in page.locator("#log").inner_text()
+
+
+def test_the_form_follows_the_game_when_the_boards_games_come_last(
+    service: Service, browser: Browser
+) -> None:
+    """Defect: the game drawn before ``/api/info`` answered (a loaded board) could not be chosen
+    in the form, which had no games yet; the form then showed the first game instead."""
+    new_game(service, {"variant": "qubic", "players": 3})
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        held: list[Route] = []
+        page.route("**/api/info", lambda route: held.append(route))
+        page.goto(service.url + "/")
+        expect(page.locator("#seats li")).to_have_count(3)  # the game drawn, no info yet
+        wait_until(lambda: held, "the page asked for the board's info")
+        held[0].continue_()
+        expect(page.locator("#variant option")).not_to_have_count(0)
+        expect(page.locator("#variant")).to_have_value("qubic")
+        expect(page.locator("#players")).to_have_value("3")
+    finally:
+        context.close()
 
 
 def test_three_player_qubic_offers_the_block_request(

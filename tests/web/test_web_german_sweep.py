@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, ViewportSize, expect
-from web_support import Service
+from web_support import Service, shown_live
 
 from tests.waiting import wait_until
 
@@ -109,7 +109,7 @@ def test_a_german_page_shows_no_english_on_its_main_screens(
     hosted = service.post("/api/remote/host", {})
     assert hosted.status_code == 200, hosted.text
     page.reload()  # the page reads the hosted game at its start, in the language it chose
-    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    shown_live(page)
     expect(page.locator("#remote-role")).to_have_text("Dieses Brett ist Gastgeber des Spiels.")
     shoot(page, tmp_path, "remote")
     assert_german(page)

@@ -161,6 +161,11 @@ def started_at(service: Service) -> float:
     return float(started[-1]["at"])
 
 
+def rolls(service: Service) -> int:
+    """How many throws the game being played has had."""
+    return sum(event["type"] == "roll" for event in service.state()["events"])
+
+
 def acl_of_the_docs() -> str:
     """The mosquitto ACL that docs/home-assistant.md gives as its example."""
     text = (REPO / "docs" / "home-assistant.md").read_text(encoding="utf-8")
@@ -201,9 +206,10 @@ def test_home_assistant_s_own_user_presses_on_a_locked_broker(tmp_path: Path) ->
         wait_until(lambda: started_at(service) > posted, "a new game")
         pressed = time.monotonic()  # the board took that press before this
         ha.press(roll)
-        wait_until(lambda: service.state()["throw"] is not None, "the dice thrown")
-        # the new game's seed is new: a throw that lights no hole (a free throw, FFF) is
-        # followed by the page's Roll until one does
+        wait_until(lambda: rolls(service) >= 1, lambda: f"the dice thrown:\n{service.output()}")
+        # the new game's seed is new: a throw that lights no hole (free throws) is followed by
+        # the page's Roll until one does; FFF lights every empty hole for the other seat (the
+        # throw is then no longer the thrower's: ``state["throw"]`` is None)
         for _ in range(20):
             allowed = service.state()["allowed"]
             if allowed:

@@ -40,7 +40,7 @@ from person_play import (
     wait_state,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
-from web_support import REPO, Screen, Service, start_service, stop_service
+from web_support import REPO, Screen, Service, shown_live, start_service, stop_service
 
 from tests.waiting import wait_until
 
@@ -428,7 +428,7 @@ def test_a_game_as_a_person_plays_it(
         old.unlink()
     try:
         page.goto(service.url + "/")
-        expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+        shown_live(page)
         expect(page.locator(BOARD).first).to_be_visible()
         journey.mark("loaded")
         if service.state()["sensed"]:

@@ -17,7 +17,7 @@ import pytest
 from axe_support import Violation, run_axe, serious
 from layout_watch import LayoutWatch
 from playwright.sync_api import Browser, Locator, Page, expect
-from web_support import REPO, Service
+from web_support import REPO, Service, shown_live
 
 from tests.serial.searching_service import searching_service
 from tests.waiting import wait_until
@@ -81,7 +81,7 @@ def open_at(
     page.add_init_script(f"localStorage.setItem('flixboard.language', '{language}')")
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(service_url + "/")
-    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    shown_live(page)
     expect(page.locator("body")).to_have_attribute("data-drawn", "")
     page.evaluate(_ANSWER_TIMER)
     return page

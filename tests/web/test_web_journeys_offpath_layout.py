@@ -25,7 +25,9 @@ from typing import Any
 import pytest
 from axe_support import run_axe, serious
 from playwright.sync_api import Browser, Page, expect
-from web_support import REPO, Screen, Service, start_service, stop_service
+from web_support import REPO, Screen, Service, shown_live, start_service, stop_service
+
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -65,16 +67,20 @@ SEEN = """(selector) => {
     const y = box.top + box.height / 2;
     if (box.width === 0 || x < 0 || x > innerWidth || y < 0 || y > innerHeight) continue;
     const top = document.elementFromPoint(x, y);
-    rows.push({name: element.dataset.hole ?? element.id,
-               free: top === element || element.contains(top),
+    const free = top === element || element.contains(top);
+    rows.push({name: element.dataset.hole ?? element.id, free,
+               by: free || top === null ? '' : top.id || top.className || top.tagName,
                inside: box.top >= 0 && box.bottom <= bar
                  && box.left >= 0 && box.right <= innerWidth});
   }
   return rows;
 }"""
 """Each element of ``selector`` whose centre is on the screen: whether nothing covers its centre,
-and whether it lies wholly in the screen above the action bar."""
+what covers it (its id, else its class), and whether it lies wholly in the screen above the
+action bar."""
 
+
+TURN_SEEN = {"name": "turn", "free": True, "by": "", "inside": True}
 
 UNDER_FLOAT = """() => {
   const shown = [...document.querySelectorAll('.bar-float > *')]
@@ -124,7 +130,7 @@ def put_men(service: Service) -> None:
 def open_at(browser: Browser, service: Service, size: Screen) -> Page:
     page = browser.new_context(**size).new_page()
     page.goto(service.url + "/")
-    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    shown_live(page)
     return page
 
 
@@ -146,7 +152,11 @@ def test_a_new_game_over_a_board_full_of_men(size: str, service: Service, browse
         expect(turn).to_contain_text("Lift 20 Men: start with R-I-S, R-I-H, R-I-D …")
         expect(page.locator("#board .hole.fix")).to_have_count(20)
         page.evaluate("window.scrollTo(0, 0)")
-        assert page.evaluate(SEEN, "#turn") == [{"name": "turn", "free": True, "inside": True}]
+        # Once the page has settled (a loaded machine draws late): what covers it is said.
+        wait_until(
+            lambda: page.evaluate(SEEN, "#turn") == [TURN_SEEN],
+            lambda: f"the turn line in sight and uncovered: {page.evaluate(SEEN, '#turn')}",
+        )
         holes = page.evaluate(SEEN, "#board [data-hole]")
         free = sum(row["free"] for row in holes) / len(holes)
         assert len(holes) == 64, f"{len(holes)} of the 64 holes on the screen"
@@ -227,7 +237,7 @@ def test_playing_on_a_landscape_phone(size: str, service: Service, browser: Brow
         assert page.evaluate(UNDER_FLOAT) == []
         for shown in ("banner", "computer-move"):
             seen = page.evaluate(SEEN, f"#{shown}")
-            assert seen == [{"name": shown, "free": True, "inside": True}]
+            assert seen == [{"name": shown, "free": True, "by": "", "inside": True}]
         if size in LANDSCAPE:
             holes = page.evaluate(SEEN, "#board [data-hole]")
             assert [row["name"] for row in holes if not (row["free"] and row["inside"])] == []

@@ -28,7 +28,7 @@ from axe_support import run_axe, serious
 from broker_support import Mosquitto, find_mosquitto
 from playwright.sync_api import Browser, Locator, expect
 from remote_support import Side
-from web_support import REPO
+from web_support import REPO, shown_live
 
 from tests.waiting import wait_until
 
@@ -110,7 +110,7 @@ class Person:
         self.page.add_init_script("localStorage.setItem('flixboard.language', 'en')")
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.goto(side.up.url + "/")
-        expect(self.page.locator("#connection")).to_have_attribute("data-state", "live")
+        shown_live(self.page)
 
     def sees(self, selector: str, text: str | re.Pattern[str] | None = None) -> Locator:
         """``selector`` shows ``text`` (if given) on the screen: its whole box in the viewport,

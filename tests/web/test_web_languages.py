@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_support import Service
+from web_support import Service, shown_live
 
 from tests.waiting import wait_until
 
@@ -67,7 +67,7 @@ def test_a_german_board_opens_its_page_in_german_and_a_page_keeps_its_choice(
     page.select_option("#page-language", "en")
     expect(page.locator("#turn")).to_contain_text("Red (player 1): roll the dice.")
     page.reload()
-    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    shown_live(page)
     expect(page.locator("#page-language")).to_have_value("en")
     expect(page.locator("#turn")).to_contain_text("Red (player 1): roll the dice.")
 

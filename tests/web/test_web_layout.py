@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from layout_watch import BAR, TARGETS, LayoutWatch
 from playwright.sync_api import Browser, Page, Route, expect
-from web_support import Screen, Service
+from web_support import Screen, Service, shown_live
 
 from tests.waiting import wait_until
 
@@ -213,7 +213,7 @@ def test_the_header_keeps_its_buttons_while_the_page_starts(
 
         page.route("**/app.js", held)
         page.goto(service.url + "/")
-        expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+        shown_live(page)
         watch = LayoutWatch(page, "#sound, #speak, #connection", from_load=True)
         assert [(s.value, s.sources) for s in watch.shifts()] == []
     finally:

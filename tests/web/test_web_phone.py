@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from web_support import Service
+from web_support import Service, shown_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -284,7 +284,7 @@ def test_sound_is_off_until_asked_for(service: Service, open_page: Callable[...,
         " window.tones += 1; return start.apply(this, args); };"
     )
     page.reload()
-    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    shown_live(page)
     sound = page.locator("#sound")
     expect(sound).to_have_attribute("aria-pressed", "false")
     roll(service, "yellow/II/win")

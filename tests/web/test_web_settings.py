@@ -19,7 +19,7 @@ import segno
 from axe_support import run_axe, serious
 from msgspec import Meta, Struct
 from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
-from web_support import REPO, Service
+from web_support import REPO, Service, shown_live
 
 from controller.config import Table
 from controller.settings_spec import NEXT_GAME, NOW, RESTART, OnPage, specs
@@ -231,7 +231,7 @@ def test_a_phone_opening_the_qr_code_s_address_is_allowed_to_play(
 def open_page_at(browser: Browser, address: str) -> Page:
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     phone.goto(address)
-    expect(phone.locator("#connection")).to_have_attribute("data-state", "live")
+    shown_live(phone)
     return phone
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_support import Service
+from web_support import Service, shown_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -49,7 +49,7 @@ def test_token_is_asked_once_and_kept(
 
     # Kept: after a reload, commands go through without asking again.
     page.reload()
-    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    shown_live(page)
     page.select_option("#variant", "qubic")
     page.click("#new-game")
     page.click("#confirm-yes")  # the dice are thrown: a game is under way

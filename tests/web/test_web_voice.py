@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, Response, expect
-from web_support import Service
+from web_support import Service, shown_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -42,7 +42,7 @@ def test_this_device_says_the_board_s_lines_only_when_asked(
     page = open_page(service)
     page.add_init_script(RECORD_SPEECH)
     page.reload()
-    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    shown_live(page)
     expect(page.locator("#speak")).to_have_text("Voice here off")
     assert service.post("/api/sim/place", {"hole": "R-I-S"}).status_code == 200
     expect(page.locator('[data-hole="R-I-S"]')).to_have_attribute("data-team", "0")

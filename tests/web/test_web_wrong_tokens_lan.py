@@ -62,7 +62,10 @@ def test_two_thousand_wrong_tokens_from_the_network_get_429_after_at_most_20(
     tmp_path: Path,
 ) -> None:
     command = run_command(
-        "sim", BOARD, PORT, tmp_path / "data",
+        "sim",
+        BOARD,
+        PORT,
+        tmp_path / "data",
         ["--set", f"http.token={TOKEN}", "--sim-state", str(tmp_path / "board.json")],
     )
     log = tmp_path / "service.log"
@@ -71,7 +74,9 @@ def test_two_thousand_wrong_tokens_from_the_network_get_429_after_at_most_20(
         try:
             guessed = subprocess.run(
                 net.on_lan([sys.executable, "-c", CLIENT_SCRIPT]),
-                capture_output=True, text=True, timeout=240,
+                capture_output=True,
+                text=True,
+                timeout=240,
             )
         finally:
             service.terminate()

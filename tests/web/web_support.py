@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 import httpx
-from playwright.sync_api import ViewportSize
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.api_schema import HOOKS
 from tests.live_service import CLIENT_TLS, free_port, run_command, wait_answering
@@ -131,3 +131,10 @@ def stop_service(service: Service) -> None:
     except subprocess.TimeoutExpired:
         service.process.kill()
         service.process.wait()
+
+
+def shown_live(page: Page) -> None:
+    """Wait until the board page is linked to its service and drawn from the board's first
+    state and info: the page stays unseen until then (``body[data-drawn]``), whatever it holds."""
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    expect(page.locator("body")).to_have_attribute("data-drawn", "")

@@ -169,6 +169,9 @@ function showVariants(info) {
   select.replaceChildren(...variants.map((variant) => new Option(variantChoice(variant), variant)));
   if (variants.includes(chosen)) select.value = chosen;
   showPartners();
+  // The game drawn before the board's variants came could not be shown: it is now.
+  state.setup.followed = "";
+  if (state.view) followGame(state.view);
 }
 
 /** The form starts from the game being played, until someone changes it. */
