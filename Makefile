@@ -36,15 +36,11 @@ WORKERS ?= 3
 TEST_WORKERS ?= 3
 
 ## make test: install everything the suite needs, then lint, type-check and run every test
-## (the CI entry, .ci/run). The Python packages and the system's are installed side by side, and
-## mypy checks beside the tests (its report follows theirs).
+## (the CI entry, .ci/run). The Python packages and the system's are installed side by side;
+## mypy and the mutation sample run beside pytest's workers (scripts/suite.sh).
 test:
 	$(MAKE) --no-print-directory -j 2 $(VENV)/.test-deps system-deps
-	$(BIN)/ruff check .
-	$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & typing=$$!; \
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal --durations=30 $(PYTEST_ARGS); tests=$$?; \
-	wait $$typing; typed=$$?; cat $(VENV)/mypy.log; \
-	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
+	VENV=$(VENV) TEST_WORKERS=$(TEST_WORKERS) bash scripts/suite.sh $(PYTEST_ARGS)
 
 ## make check: the inner loop: ruff, mypy and every test outside the heavy lanes, side by side.
 check: $(VENV)/.test-deps

@@ -3,9 +3,9 @@
 - ``qubic_book_entries``: the committed book's size (X's proven moves).
 - ``qubic_book_orphans``: the entries a walk from the book's earliest positions never uses.
 - ``qubic_book_checked_positions``, ``_book_moves``, ``_forced_wins``, ``_fours``,
-  ``_failures``, ``_seconds``: the independent checker (:mod:`bench.qubic_checker`) walking every
-  second-player reply from the book's earliest positions (from every entry when some are
-  orphans).
+  ``_failures``, ``_seconds``: the independent checker (:mod:`bench.qubic_checker`, on every
+  core) walking every second-player reply from the book's earliest positions (from every entry
+  when some are orphans).
 - ``qubic_book_longest_game_plies``: the longest game the book allows, from the empty board
   through its earliest positions: X plays the book's move, else its shortest forced win; O
   the reply that lasts longest (:meth:`bench.qubic_checker.Checker.longest`).
@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -43,10 +44,11 @@ def measure() -> dict[str, float]:
     """The book's size, the checker's whole walk, and the lookup times."""
     text = BOOK_PATH.read_text()
     checker = Checker(text)
-    report = checker.walk(checker.earliest())
-    orphans = len(checker.moves) - report.book_moves
+    jobs = os.cpu_count() or 1
+    report = checker.walk_shared(checker.earliest(), jobs)
+    orphans = len(checker.rows) - len(report.rows)
     if orphans:
-        report = checker.walk(checker.roots)
+        report = checker.walk_shared(checker.roots, jobs)
     figures: dict[str, float] = {
         "qubic_book_entries": len(checker.roots),
         "qubic_book_orphans": orphans,

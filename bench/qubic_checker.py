@@ -1,22 +1,28 @@
-"""An independent check of the Qubic proof book: ``python -m bench.qubic_checker [book]``.
+"""An independent check of the Qubic proof book: ``python -m bench.qubic_checker [book]
+[--jobs N] [--longest]``.
 
 It shares no code with the engine: its own 76 lines, its own 192 symmetries, its own move
 generator and forcing search. From every proven position of the book's header (or given roots),
 it walks X's book move at each X turn and every reply of O at each O turn, and confirms that each
 line ends in a four of X: at once, after a double threat, or by a forcing sequence it finds
 itself where the book leaves X to the forced-win search. Rows a walk from the book's earliest
-positions never uses are orphans (counted, and checked on their own).
+positions never uses are orphans (counted, and checked on their own). A position is looked up in
+the book by its shape (what the symmetries keep of it) before any row is turned; ``--jobs``
+processes (every core) share the forcing searches out.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
+import multiprocessing
+import os
 import time
 from dataclasses import dataclass, field
 from itertools import permutations, product
 from pathlib import Path
 
 FULL = (1 << 64) - 1
+BOOK = Path(__file__).parent.parent / "engine/players/qubic_book.txt"
 
 
 def _cell(a: int, b: int, c: int) -> int:
@@ -100,6 +106,39 @@ def canonical(x: int, o: int) -> tuple[tuple[int, int], tuple[int, ...]]:
     return best, chosen
 
 
+Shape = tuple[int, ...]
+
+
+def _line_orbits() -> tuple[int, ...]:
+    """Each line's class under the symmetries (the lines one symmetry or another maps it onto)."""
+    images: dict[int, int] = {}
+    for line in LINES:
+        if line not in images:
+            orbit = len(set(images.values()))
+            for tables in IMAGES:
+                images[_image(tables, line)] = orbit
+    return tuple(images[line] for line in LINES)
+
+
+LINE_ORBITS = _line_orbits()
+PLACES = tuple((line, 25 * orbit) for line, orbit in zip(LINES, LINE_ORBITS, strict=True))
+"""Each line with the place of its class in a ``shape``."""
+OPEN_THREES = tuple(25 * orbit + 5 * 3 + 0 for orbit in sorted(set(LINE_ORBITS)))
+"""The places in a ``shape`` of the lines with three of X's pieces and none of O's."""
+CORNER_LIKE = sum(1 << hole for hole in {perm[0] for perm in SYMMETRIES})
+"""The holes a symmetry maps the first corner onto (the corners and the inner cube's holes)."""
+
+
+def shape(x: int, o: int) -> Shape:
+    """What every symmetry keeps of a position: how many lines of each class hold each count of
+    X's pieces and O's (a symmetry maps lines onto lines of their class), and how many of each
+    side's pieces stand on the corner-like holes. Positions of two shapes are never images."""
+    counts = [0] * (25 * len(OPEN_THREES))
+    for line, place in PLACES:
+        counts[place + 5 * (x & line).bit_count() + (o & line).bit_count()] += 1
+    return (*counts, (x & CORNER_LIKE).bit_count(), (o & CORNER_LIKE).bit_count())
+
+
 def wins(own: int, other: int) -> int:
     """The empty holes that complete a line of ``own``."""
     holes = 0
@@ -155,6 +194,7 @@ def _threat_sequence(x: int, o: int, threats: int, moves: int, budget: Budget) -
     if budget.failed.get((x, o), 0) >= moves:
         return False
     candidates = threats if threats else _makers(x, o)
+    forcing = []  # each move that makes one three: searched once none makes two
     while candidates:
         low = candidates & -candidates
         candidates ^= low
@@ -165,6 +205,8 @@ def _threat_sequence(x: int, o: int, threats: int, moves: int, budget: Budget) -
             continue
         if made & (made - 1):
             return True
+        forcing.append((after, made))
+    for after, made in forcing:
         if _threat_sequence(
             after, o | made, _threes_through(o | made, after, made), moves - 1, budget
         ):
@@ -232,34 +274,52 @@ class Report:
     fours: int = 0
     failures: list[tuple[int, int, str]] = field(default_factory=list)
     seconds: float = 0.0
+    rows: set[int] = field(default_factory=set)
+    """The book's rows (their indices) the walk used."""
+
+    def add(self, other: Report) -> None:
+        """Count ``other``'s walk into this one."""
+        self.positions += other.positions
+        self.book_moves += other.book_moves
+        self.forced_wins += other.forced_wins
+        self.fours += other.fours
+        self.failures += other.failures
+        self.rows |= other.rows
 
 
 class Checker:
     """Walks a book (rows ``X O move`` in hex) with its own rules."""
 
     def __init__(self, text: str, forcing_nodes: int = 100_000, forcing_moves: int = 24) -> None:
-        self.moves: dict[tuple[int, int], int] = {}
-        self.roots: list[tuple[int, int]] = []
+        self.rows: list[tuple[int, int, int]] = []
+        """The book's rows as written: X, O and X's move."""
         self.forcing_nodes = forcing_nodes
         self.forcing_moves = forcing_moves
+        self._by_shape: dict[Shape, list[int]] = {}
         for row in text.splitlines():
             if not row.strip() or row.startswith("#"):
                 continue
             xs, os_, move = row.split()
             x, o = int(xs, 16), int(os_, 16)
-            key, perm = canonical(x, o)
-            self.moves[key] = perm[int(move)]
-            self.roots.append((x, o))
+            self._by_shape.setdefault(shape(x, o), []).append(len(self.rows))
+            self.rows.append((x, o, int(move)))
+        self.roots = [(x, o) for x, o, _ in self.rows]
 
     def book_move(self, x: int, o: int) -> int | None:
         """X's book move in ``(x, o)``, mapped into this orientation, or None."""
-        return self._move_for(*canonical(x, o))
+        found = self.find(x, o)
+        return None if found is None else found[1]
 
-    def _move_for(self, key: tuple[int, int], perm: tuple[int, ...]) -> int | None:
-        """The book move of the position whose canonical form ``key`` the symmetry ``perm``
-        gives, in the position's own orientation, or None."""
-        move = self.moves.get(key)
-        return None if move is None else perm.index(move)
+    def find(self, x: int, o: int, form: Shape | None = None) -> tuple[int, int] | None:
+        """The book's row of ``(x, o)`` (whose ``shape`` is ``form``, when known) in any
+        orientation (the last row written, if two are) and its move in this orientation;
+        ``None`` when the book has none. Only a row of the position's shape is turned."""
+        for index in reversed(self._by_shape.get(shape(x, o) if form is None else form, [])):
+            row_x, row_o, move = self.rows[index]
+            for perm, tables in zip(SYMMETRIES, IMAGES, strict=True):
+                if _image(tables, row_x) == x and _image(tables, row_o) == o:
+                    return index, perm[move]
+        return None
 
     def longest(self, x: int, o: int) -> int:
         """The plies from ``(x, o)`` (X to move) to X's four when X plays the book's move where
@@ -268,9 +328,9 @@ class Checker:
         plies: dict[tuple[int, int], int] = {}
 
         def last(x: int, o: int) -> int:
-            key, perm = canonical(x, o)
+            key, _ = canonical(x, o)
             if key not in plies:
-                plies[key] = plies_from(x, o, self._move_for(key, perm))
+                plies[key] = plies_from(x, o, self.book_move(x, o))
             return plies[key]
 
         def plies_from(x: int, o: int, move: int | None) -> int:
@@ -308,58 +368,112 @@ class Checker:
             games[(x, o)] = -1 if rest < 0 else (x | o).bit_count() + rest
         return games
 
-    def walk(self, roots: list[tuple[int, int]], limit: int = 10**9) -> Report:
-        """Check every line from the ``roots`` (X to move), up to ``limit`` positions."""
+    def walk(
+        self, roots: list[tuple[int, int]], limit: int = 10**9, share: tuple[int, int] = (0, 1)
+    ) -> Report:
+        """Check every line from the ``roots`` (X to move), up to ``limit`` positions.
+
+        ``share`` (``part``, ``parts``): the walk goes through the book's rows as a whole but
+        counts them only in part 0, and searches (and counts) only the other positions whose
+        hash falls to ``part``: the ``parts`` walks together search each position once."""
         start = time.monotonic()
+        part, parts = share
         report = Report()
         seen: set[tuple[int, int]] = set()
+        walked: set[int] = set()
+        counts = part == 0
         stack = list(roots)
         while stack and report.positions < limit:
             x, o = stack.pop()
-            key, perm = canonical(x, o)
-            if key in seen:
+            if (x, o) in seen:  # the same position reached again in another order
                 continue
-            seen.add(key)
-            report.positions += 1
-            if wins(x, o):
-                report.fours += 1
-                continue
-            move = self._move_for(key, perm)
-            if move is None:
-                if forced_win(x, o, self.forcing_moves, Budget(self.forcing_nodes)):
+            seen.add((x, o))
+            form = shape(x, o)
+            three = any(form[place] for place in OPEN_THREES)  # X completes a line at once
+            found = None if three else self.find(x, o, form)
+            if found is None:
+                if hash((x, o)) % parts != part:
+                    continue
+                report.positions += 1
+                if three:
+                    report.fours += 1
+                elif _threat_sequence(
+                    x, o, wins(o, x), self.forcing_moves, Budget(self.forcing_nodes)
+                ):
                     report.forced_wins += 1
                 else:
                     report.failures.append((x, o, "no book move and no forced win"))
                 continue
-            outcome, replies = after_x_move(x, o, move)
-            if outcome == TAKEN:
-                report.failures.append((x, o, f"book move {move} is taken"))
+            index, move = found
+            if index in walked:  # a row met already in another orientation
                 continue
-            report.book_moves += 1
-            if outcome in (FOUR, DOUBLE_THREAT):
-                report.fours += 1
-            elif outcome != REPLIES:
-                report.failures.append((x | 1 << move, o, outcome))
-            stack.extend((x | 1 << move, o | reply) for reply in _holes(replies))
+            walked.add(index)
+            outcome, replies = after_x_move(x, o, move)
+            if counts:
+                report.positions += 1
+                report.rows.add(index)
+                if outcome == TAKEN:
+                    report.failures.append((x, o, f"book move {move} is taken"))
+                else:
+                    report.book_moves += 1
+                if outcome in (FOUR, DOUBLE_THREAT):
+                    report.fours += 1
+                elif outcome not in (REPLIES, TAKEN):
+                    report.failures.append((x | 1 << move, o, outcome))
+            if outcome == REPLIES:
+                stack.extend((x | 1 << move, o | reply) for reply in _holes(replies))
+        report.seconds = time.monotonic() - start
+        return report
+
+    def walk_shared(self, roots: list[tuple[int, int]], jobs: int) -> Report:
+        """:meth:`walk` over ``jobs`` processes, each walking its ``share``."""
+        start = time.monotonic()
+        report = Report()
+        global _SHARED
+        _SHARED = (self, roots, jobs)  # the processes start as copies of this one (fork)
+        try:
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for part in pool.imap_unordered(_walk_part, range(jobs)):
+                    report.add(part)
+        finally:
+            _SHARED = None
         report.seconds = time.monotonic() - start
         return report
 
 
+_SHARED: tuple[Checker, list[tuple[int, int]], int] | None = None
+"""The checker, the roots and the processes of :meth:`Checker.walk_shared` under way."""
+
+
+def _walk_part(part: int) -> Report:
+    """A process's part of :meth:`Checker.walk_shared`."""
+    assert _SHARED is not None
+    checker, roots, parts = _SHARED
+    return checker.walk(roots, share=(part, parts))
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    path = Path(args[0]) if args else Path(__file__).parent.parent / "engine/players/qubic_book.txt"
-    checker = Checker(path.read_text())
-    total = checker.walk(checker.earliest())
-    orphans = len(checker.moves) - total.book_moves
-    if orphans:
-        total = checker.walk(checker.roots)  # the rows the proof does not use are checked too
+    parser = argparse.ArgumentParser(prog="python -m bench.qubic_checker", description=__doc__)
+    parser.add_argument("book", nargs="?", type=Path, default=BOOK)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument(
+        "--longest", action="store_true", help="also the longest game through the first rows"
+    )
+    args = parser.parse_args(argv)
+    checker = Checker(args.book.read_text())
+    total = checker.walk_shared(checker.earliest(), args.jobs)
+    orphans = len(checker.rows) - len(total.rows)
+    if orphans:  # the rows the proof does not use are checked too
+        total = checker.walk_shared(checker.roots, args.jobs)
     print(
         f"{len(checker.roots)} book entries walked: {total.positions} positions,"
         f" {total.book_moves} book moves, {total.forced_wins} forced wins, {total.fours} fours,"
         f" {len(total.failures)} failures, {orphans} orphans, {total.seconds:.1f} s"
+        f" ({args.jobs} processes)"
     )
-    for (x, o), plies in checker.longest_games().items():
-        print(f"the longest game through {x:016x} {o:016x}: {plies} plies from the empty board")
+    if args.longest:
+        for (x, o), plies in checker.longest_games().items():
+            print(f"the longest game through {x:016x} {o:016x}: {plies} plies from the empty board")
     for x, o, why in total.failures[:10]:
         print(f"FAIL {x:016x} {o:016x}: {why}")
     return 1 if total.failures else 0

@@ -33,6 +33,19 @@ SMALL_WINS = (
 """X to move; X wins, but not by a forcing sequence alone."""
 
 
+DEEP_PIECES = 30
+
+
+def _position(row: str) -> tuple[int, int]:
+    x, o, _ = row.split()
+    return int(x, 16), int(o, 16)
+
+
+def _pieces(row: str) -> int:
+    x, o = _position(row)
+    return (x | o).bit_count()
+
+
 def _board(holes: tuple[str, ...]) -> int:
     return sum(1 << parse(h) for h in holes)
 
@@ -127,6 +140,29 @@ def test_committed_book_sample_is_confirmed_by_the_checker() -> None:
     report = checker.walk(roots, limit=400)
     assert report.failures == []
     assert report.book_moves >= len(roots)
+
+
+def test_the_checker_shares_a_walk_out_over_processes_with_the_same_verdict() -> None:
+    """Two processes search each position once between them: the same counts as one walk; a
+    planted wrong move is found. The book's rows of 30 pieces and more hold every row below
+    them."""
+    deep = [row for row in committed_book().lines() if _pieces(row) >= DEEP_PIECES]
+    roots = [_position(row) for row in deep if _pieces(row) == DEEP_PIECES][:4]
+    checker = Checker("\n".join(deep))
+    alone, shared = checker.walk(roots), checker.walk_shared(roots, 2)
+    assert alone.failures == shared.failures == []
+    assert alone.rows == shared.rows and len(shared.rows) >= len(roots)
+    counted = ("positions", "book_moves", "forced_wins", "fours")
+    assert [getattr(shared, n) for n in counted] == [getattr(alone, n) for n in counted]
+    assert alone.forced_wins > 0
+    x, o = _board(SMALL_WINS[0][0]), _board(SMALL_WINS[0][1])
+    o_three = _board(("R-I-S", "R-I-H", "R-I-D"))
+    x_pieces = _board(("R-II-S", "Y-II-H", "G-III-D"))
+    planted = Checker(
+        f"{_text(_proof_book(x, o))}\n{x_pieces:016x} {o_three:016x} {parse('Y-IV-C')}"
+    )
+    report = planted.walk_shared([(x, o), (x_pieces, o_three)], 2)
+    assert [why for *_, why in report.failures] == ["O completes a line"]
 
 
 def test_top_level_first_player_plays_the_book_move_in_any_orientation() -> None:
