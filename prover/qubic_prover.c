@@ -19,15 +19,16 @@
    Usage: qubic_prover [-n nodes] [-s seconds] [-w width] [-L leaf_nodes] [-D leaf_moves]
                        [-e epsilon] [-H pn] [-B walk_nodes [-E walk_moves]] [-t log2_table]
                        [-b book_out]
-                       [-r [-p part -P parts] [-k known_reply]...] [-v] HOLE...
+                       [-r [-p part -P parts] [-k known_reply]...] [-m] [-v] HOLE...
    HOLE: hole indices 0..63 from the empty board, X first. -n: positions searched at most (0:
    the root's own value only); -t: the table holds 2^t entries of 24 bytes; -H: the proof number
    a new position starts with when O is to move and not forced to block (4); -T 0: the forcing
    search without its dependent threats first. -r: when O is to
    move at the root, search each reply (up to symmetry) on its own and print its result; -p/-P:
    only the replies whose rank modulo `parts` is `part` (to share them between processes); -k:
-   a reply proven earlier (it and its symmetric replies are skipped). Output lines start with a
-   keyword: "result", "reply", "stats", "book". -B: the book's walk ends where a forcing search
+   a reply proven earlier (it and its symmetric replies are skipped). -m: only list the side to
+   move's moves up to symmetry, in the search's order ("move HOLE"). Output lines start with a
+   keyword: "result", "reply", "stats", "book", "move". -B: the book's walk ends where a forcing search
    of that many nodes (and -E moves, 24 by default) finds X's win, which keeps fewer rows. */
 
 #include <stdint.h>
@@ -624,7 +625,7 @@ static const char *name_of(int v) {
 int main(int argc, char **argv) {
     long max_nodes = 1L << 50;
     double seconds = 1e18;
-    int table_bits = 24, per_reply = 0, part = 0, parts = 1;
+    int table_bits = 24, per_reply = 0, list_moves = 0, part = 0, parts = 1;
     const char *book = NULL;
     int holes[64], nholes = 0, skip[64], nskip = 0;
     for (int i = 1; i < argc; i++) {
@@ -645,6 +646,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-P") && i + 1 < argc) parts = atoi(argv[++i]);
         else if (!strcmp(a, "-k") && i + 1 < argc && nskip < 64) skip[nskip++] = atoi(argv[++i]);
         else if (!strcmp(a, "-r")) per_reply = 1;
+        else if (!strcmp(a, "-m")) list_moves = 1;
         else if (!strcmp(a, "-v")) verbose = 1;
         else if (nholes < 64) holes[nholes++] = atoi(a);
     }
@@ -672,6 +674,23 @@ int main(int argc, char **argv) {
         else o |= bit;
     }
     int x_to_move = nholes % 2 == 0;
+    if (list_moves) {
+        /* the side to move's moves up to symmetry, in the search's order (its width for X) */
+        u64 h[NSYM], seen[64];
+        int nseen = 0, sym = 0;
+        hashes_of(x, o, h);
+        int moves[64], n = moves_of(x, o, x_to_move, moves);
+        for (int i = 0; i < n; i++) {
+            u64 key = child_hashes(h, x_to_move ? 0 : 1, moves[i], NULL, &sym);
+            int dup = 0;
+            for (int j = 0; j < nseen; j++)
+                if (seen[j] == key) dup = 1;
+            if (dup) continue;
+            seen[nseen++] = key;
+            printf("move %d\n", moves[i]);
+        }
+        return 0;
+    }
     FILE *book_out = NULL;
     int book_ok = 1;
     if (book) {

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from bench.qubic_checker import Checker
-from bench.qubic_prover import build, canonical_book, prove, reachable
-from engine.holes import parse
-from engine.players.qubic_proof import ProofSearch, leaf_value
+from bench.qubic_prover import build, canonical_book, main, prove, reachable, x_moves
+from engine.holes import name, parse
+from engine.players.qubic_proof import Book, ProofSearch, leaf_value
 from engine.players.qubic_threats import ForcingSearch, completing
 
 pytestmark = pytest.mark.tools
@@ -122,3 +122,26 @@ def test_a_table_far_smaller_than_the_search_still_proves_and_writes_the_same_bo
     assert small.stats["table"] == 256
     assert small.stats["replaced"] > 0 and small.stats["reproven"] > 0
     assert sorted(small.rows) == sorted(roomy.rows)
+
+
+def test_the_search_chooses_x_s_move_and_the_checker_confirms_it(
+    binary: Path, tmp_path: Path
+) -> None:
+    """``--choose``: X's moves in the search's order, each with O's replies shared over two
+    processes; the first proven is X's, written as the root's row."""
+    opening = ["R-I-S", "R-IV-C", "B-IV-S", "G-III-S", "R-IV-S", "G-IV-S"]
+    book_file = tmp_path / "book.txt"
+    command = ["--opening", *opening, "--choose", "--jobs", "2", "--seconds", "60"]
+    assert main([*command, "--table-bits", "16", "--book", str(book_file)]) == 0
+    x = sum(1 << parse(m) for m in opening[::2])
+    o = sum(1 << parse(m) for m in opening[1::2])
+    book = Book.parse(book_file.read_text())
+    chosen = book.move(x, o)
+    tried = [row for row in book_file.read_text().splitlines() if row.startswith("# X's move")]
+    order = x_moves(binary, [parse(m) for m in opening], 8)
+    assert chosen is not None and tried[-1].endswith(": proven")
+    assert [row.split()[3].rstrip(":") for row in tried] == [
+        name(move) for move in order[: len(tried)]
+    ]
+    report = Checker("\n".join(book.lines())).walk([(x, o)])
+    assert report.failures == [] and report.book_moves == len(book.entries)
