@@ -186,14 +186,20 @@ static u64 three_makers(u64 own, u64 other) {
     return holes;
 }
 
-/* The holes `own` (which includes `hole`) threatens through `hole`. */
-static u64 threes_through(u64 own, u64 other, int hole) {
+/* The empty holes of the lines through `hole` that hold `count` of `own`'s pieces and none of
+   `other`'s. */
+static u64 holes_through(u64 own, u64 other, int hole, int count) {
     u64 holes = 0;
     for (int k = 0; k < NTHROUGH[hole]; k++) {
         u64 line = LINES[THROUGH[hole][k]];
-        if (!(line & other) && popcount(line & own) == 3) holes |= line & ~own;
+        if (!(line & other) && popcount(line & own) == count) holes |= line & ~own;
     }
     return holes;
+}
+
+/* The holes `own` (which includes `hole`) threatens through `hole`. */
+static u64 threes_through(u64 own, u64 other, int hole) {
+    return holes_through(own, other, hole, 3);
 }
 
 static long forcing_budget;
@@ -217,12 +223,7 @@ static Failed *failed_slot(u64 a, u64 d) {
 
 /* The holes that make a three of `own` on a line through `hole` (threats that depend on it). */
 static u64 makers_through(u64 own, u64 other, int hole) {
-    u64 holes = 0;
-    for (int k = 0; k < NTHROUGH[hole]; k++) {
-        u64 line = LINES[THROUGH[hole][k]];
-        if (!(line & other) && popcount(line & own) == 2) holes |= line & ~own;
-    }
-    return holes;
+    return holes_through(own, other, hole, 2);
 }
 
 static int dependent_first = 1;
@@ -459,6 +460,22 @@ static int moves_of(u64 x, u64 o, int x_to_move, int *moves) {
     return x_to_move && n > width ? width : n;
 }
 
+/* The side to move's moves in (x, o), hashes `h`, up to symmetry in the search's order: one
+   move of each kind into `moves`, the canonical key of the position it makes into `keys`. */
+static int distinct_moves(u64 x, u64 o, int x_to_move, const u64 *h, int *moves, u64 *keys) {
+    int all[64], n = moves_of(x, o, x_to_move, all), kept = 0, sym = 0;
+    for (int i = 0; i < n; i++) {
+        u64 key = child_hashes(h, x_to_move ? 0 : 1, all[i], NULL, &sym);
+        int dup = 0;
+        for (int j = 0; j < kept; j++)
+            if (keys[j] == key) dup = 1;
+        if (dup) continue;
+        keys[kept] = key;
+        moves[kept++] = all[i];
+    }
+    return kept;
+}
+
 /* Search the position at `depth` (its hashes in path_hash[depth]) until its proof number
    reaches `thpn` or its disproof number `thdn`; its numbers are returned and stored. */
 static void mid(int depth, u64 x, u64 o, int xt, u32 thpn, u32 thdn, u32 *out_pn, u32 *out_dn) {
@@ -676,19 +693,11 @@ int main(int argc, char **argv) {
     int x_to_move = nholes % 2 == 0;
     if (list_moves) {
         /* the side to move's moves up to symmetry, in the search's order (its width for X) */
-        u64 h[NSYM], seen[64];
-        int nseen = 0, sym = 0;
+        u64 h[NSYM], keys[64];
+        int moves[64];
         hashes_of(x, o, h);
-        int moves[64], n = moves_of(x, o, x_to_move, moves);
-        for (int i = 0; i < n; i++) {
-            u64 key = child_hashes(h, x_to_move ? 0 : 1, moves[i], NULL, &sym);
-            int dup = 0;
-            for (int j = 0; j < nseen; j++)
-                if (seen[j] == key) dup = 1;
-            if (dup) continue;
-            seen[nseen++] = key;
-            printf("move %d\n", moves[i]);
-        }
+        int n = distinct_moves(x, o, x_to_move, h, moves, keys);
+        for (int i = 0; i < n; i++) printf("move %d\n", moves[i]);
         return 0;
     }
     FILE *book_out = NULL;
@@ -705,26 +714,19 @@ int main(int argc, char **argv) {
     if (per_reply && !x_to_move) {
         /* each O reply (up to symmetry) searched with the whole budget; the root is proven
            when every reply is */
-        u64 h[NSYM], seen[64];
-        int nseen = 0, all = 1;
+        u64 h[NSYM], keys[64];
+        int moves[64], all = 1;
         hashes_of(x, o, h);
-        int moves[64], n = moves_of(x, o, 0, moves);
+        int n = distinct_moves(x, o, 0, h, moves, keys);
         for (int i = 0; i < n; i++) {
-            int sym = 0;
-            u64 key = child_hashes(h, 1, moves[i], NULL, &sym);
-            int dup = 0;
-            for (int j = 0; j < nseen; j++)
-                if (seen[j] == key) dup = 1;
-            if (dup) continue;
-            seen[nseen++] = key;
-            int known = 0;
+            int sym = 0, known = 0;
             for (int j = 0; j < nskip; j++)
-                if (child_hashes(h, 1, skip[j], NULL, &sym) == key) known = 1;
+                if (child_hashes(h, 1, skip[j], NULL, &sym) == keys[i]) known = 1;
             if (known) {
                 if (part == 0) printf("reply %d known\n", moves[i]);
                 continue;
             }
-            if ((nseen - 1) % parts != part) continue;
+            if (i % parts != part) continue;
             long before = expanded;
             double t0 = now();
             int v = run_root(x, o | 1ULL << moves[i], 1, before + max_nodes, seconds);

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from broker_support import Mosquitto
 from homeassistant_support import DiscoveryClient, config_errors
-from web_support import REPO, Service, kill_service, start_service, stop_service
+from web_support import REPO, Service, kill_service, start_service, stop_service, throws
 
 from controller.homeassistant.guard import PRESS_GAP_S
 from tests.waiting import wait_until
@@ -161,11 +161,6 @@ def started_at(service: Service) -> float:
     return float(started[-1]["at"])
 
 
-def rolls(service: Service) -> int:
-    """How many throws the game being played has had."""
-    return sum(event["type"] == "roll" for event in service.state()["events"])
-
-
 def acl_of_the_docs() -> str:
     """The mosquitto ACL that docs/home-assistant.md gives as its example."""
     text = (REPO / "docs" / "home-assistant.md").read_text(encoding="utf-8")
@@ -206,7 +201,7 @@ def test_home_assistant_s_own_user_presses_on_a_locked_broker(tmp_path: Path) ->
         wait_until(lambda: started_at(service) > posted, "a new game")
         pressed = time.monotonic()  # the board took that press before this
         ha.press(roll)
-        wait_until(lambda: rolls(service) >= 1, lambda: f"the dice thrown:\n{service.output()}")
+        wait_until(lambda: throws(service) >= 1, lambda: f"the dice thrown:\n{service.output()}")
         # the new game's seed is new: a throw that lights no hole (free throws) is followed by
         # the page's Roll until one does; FFF lights every empty hole for the other seat (the
         # throw is then no longer the thrower's: ``state["throw"]`` is None)

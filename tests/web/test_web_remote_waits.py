@@ -11,6 +11,7 @@ import pytest
 from broker_support import Mosquitto
 from playwright.sync_api import Page, expect
 from remote_support import Side
+from web_support import throws
 
 from controller.remote.codes import new_code
 from tests.waiting import wait_until
@@ -21,11 +22,6 @@ FREE_THROWS_AT_MOST = 12
 """Throws until one asks for a Man (a throw of free throws has a chance of 1 in 36)."""
 NOBODY_WAIT_MS = 90_000
 """Generous: the page says nobody answered once the broker has been connected for 15 s."""
-
-
-def rolls(side: Side) -> int:
-    """The throws of the game being played on ``side``."""
-    return sum(event["type"] == "roll" for event in side.state()["events"])
 
 
 def test_roll_waits_while_the_other_board_is_to_move(
@@ -41,7 +37,7 @@ def test_roll_waits_while_the_other_board_is_to_move(
         for thrown in range(1, FREE_THROWS_AT_MOST + 1):
             expect(page.locator("#roll")).to_be_enabled()
             page.click("#roll")
-            wait_until(lambda n=thrown: rolls(host) >= n, f"throw {thrown}")
+            wait_until(lambda n=thrown: throws(host.up) >= n, f"throw {thrown}")
             if host.state()["phase"] == "await_place":
                 break
         state = host.state()

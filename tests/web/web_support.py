@@ -138,3 +138,8 @@ def shown_live(page: Page) -> None:
     state and info: the page stays unseen until then (``body[data-drawn]``), whatever it holds."""
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     expect(page.locator("body")).to_have_attribute("data-drawn", "")
+
+
+def throws(service: Service) -> int:
+    """How many throws the game being played on ``service`` has had."""
+    return sum(event["type"] == "roll" for event in service.state()["events"])
