@@ -14,14 +14,12 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-# --no-compile: the packages' modules are compiled when first imported, only those that are
-# (compiling them all at install took 42 of the 69 s of a fresh install of the test packages).
 $(VENV)/.run-deps: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q --no-compile -e '.[web,serial,remote]'
+	$(BIN)/pip install -q -e '.[web,serial,remote]'
 	touch $@
 
 $(VENV)/.test-deps: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q --no-compile -e '.[web,serial,remote,dev,docs]'
+	$(BIN)/pip install -q -e '.[web,serial,remote,dev,docs]'
 	touch $@ $(VENV)/.run-deps
 
 ## make run: start the service on the simulated board, with the web page and HTTP API.
