@@ -80,6 +80,18 @@ def values_held(side: Side, teams: int = 2) -> set[int]:
     return shown | (kept - {0})
 
 
+def sealed_holdings(sides: tuple[Side, ...], teams: int) -> list[tuple[Side, set[int]]] | None:
+    """The token values each board holds, or ``None`` when a line was scored (its tokens open)
+    by the time all were read: every board's state is read after every board's holdings, and
+    the host's (first) leads the others, so a value no scoring had opened is still seen."""
+    held = [(side, values_held(side, teams)) for side in sides]
+    for side in sides:
+        state = side.state()
+        if state["scored_lines"] or state["phase"] in ("await_tokens", "game_over"):
+            return None
+    return held
+
+
 def opened(seen: list[Any], keys: Welcome) -> list[messages.Message]:
     """Every message of the host or the guest a holder of the guest's keys reads."""
     found: list[messages.Message] = []
@@ -138,12 +150,11 @@ def test_a_whole_digital_payoff_game_keeps_each_token_with_its_owner_until_it_is
 
     def spy(step: int) -> None:
         """Before a token is revealed, each board holds only its own team's values."""
-        for side in (host, guest, watcher):
-            held = values_held(side)
-            state = side.state()  # read after them: if no line scored yet, none was revealed
-            if state["scored_lines"] or state["phase"] in ("await_tokens", "game_over"):
-                return
-            assert held <= own[side.folder.name], (side.folder, held)
+        held = sealed_holdings((host, guest, watcher), 2)
+        if held is None:
+            return
+        for side, values in held:
+            assert values <= own[side.folder.name], (side.folder, values)
         spied.append(step)
 
     try:
@@ -325,12 +336,11 @@ def test_a_three_team_digital_game_dealt_by_neither_board_ends_alike_on_three_bo
     spied: list[int] = []
 
     def spy(step: int) -> None:
-        for side in (host, guest, watcher):
-            held = values_held(side, 3)
-            state = side.state()
-            if state["scored_lines"] or state["phase"] in ("await_tokens", "game_over"):
-                return
-            assert held <= own[side.folder.name], (side.folder, held)
+        held = sealed_holdings((host, guest, watcher), 3)
+        if held is None:
+            return
+        for side, values in held:
+            assert values <= own[side.folder.name], (side.folder, values)
         spied.append(step)
 
     def dealt_anew() -> bool:
