@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from broker_support import Mosquitto
@@ -18,8 +19,8 @@ from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.broker, pytest.mark.live]
 
-FREE_THROWS_AT_MOST = 12
-"""Throws until one asks for a Man (a throw of free throws has a chance of 1 in 36)."""
+RED_STEPS_AT_MOST = 40
+"""Throws and placements until the dice pass (free throws come 1 in 36 and add two throws)."""
 NOBODY_WAIT_MS = 90_000
 """Generous: the page says nobody answered once the broker has been connected for 15 s."""
 
@@ -32,22 +33,10 @@ def test_roll_waits_while_the_other_board_is_to_move(
         host.post("/api/new_game", {"variant": "lucky", "players": 2, "seed": 7})
         host.post("/api/remote/host", {})  # seat 2 is played on the other board
         page = open_page(host.up)
-        # No board joined: the host throws from its own share, not from the seed. Free throws
-        # leave Red to roll again; FLIX FLIX FLIX gives Blue a Man to place at once.
-        for thrown in range(1, FREE_THROWS_AT_MOST + 1):
-            expect(page.locator("#roll")).to_be_enabled()
-            page.click("#roll")
-            wait_until(lambda n=thrown: throws(host.up) >= n, f"throw {thrown}")
-            if host.state()["phase"] == "await_place":
-                break
-        state = host.state()
-        if state["to_move"] == 0:
-            chosen = next(hole for hole in state["allowed"] if hole not in state["sensed"])
-            host.post("/api/sim/place", {"hole": chosen})
-            wait_until(lambda: host.state()["to_move"] == 1, "the turn passes")
-            expect(page.locator("#roll")).to_have_attribute(
-                "title", "The other board rolls for this seat."
-            )
+        play_reds_turn(host, page)
+        expect(page.locator("#roll")).to_have_attribute(
+            "title", "The other board rolls for this seat."
+        )
         assert host.state()["seats"][1]["place"] == "remote"
         expect(page.locator("#roll")).to_be_disabled()
         expect(page.locator("#turn")).to_contain_text(
@@ -55,6 +44,31 @@ def test_roll_waits_while_the_other_board_is_to_move(
         )
     finally:
         host.stop()
+
+
+def play_reds_turn(host: Side, page: Page) -> None:
+    """Roll on the page and place Red's Men until the dice pass to Blue. No board joined: the host
+    throws from its own share, not from the seed, so free throws may keep Red rolling, and FLIX
+    FLIX FLIX gives Blue a Man to place at once."""
+    for step in range(1, RED_STEPS_AT_MOST + 1):
+        state = host.state()
+        if state["to_move"] == 1:
+            return
+        if state["phase"] == "await_roll":
+            done = throws(host.up)
+            expect(page.locator("#roll")).to_be_enabled()
+            page.click("#roll")
+            wait_until(lambda n=done: throws(host.up) > n, f"throw after step {step}")
+        else:
+            chosen = next(hole for hole in state["allowed"] if hole not in state["sensed"])
+            host.post("/api/sim/place", {"hole": chosen})
+            wait_until(lambda h=chosen: placed(host.state(), h), f"the Man in hole {chosen} played")
+    raise AssertionError(f"Red still to move after {RED_STEPS_AT_MOST} steps: {host.state()}")
+
+
+def placed(state: dict[str, Any], hole: int) -> bool:
+    """Whether the Man just put in ``hole`` was played: Red rolls again or the dice passed."""
+    return hole in state["sensed"] and (state["phase"] != "await_place" or state["to_move"] == 1)
 
 
 def test_a_code_nobody_hosts_is_not_shown_as_connected(
