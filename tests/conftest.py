@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.lanes import HEAVY_LANES, LANE_BY_FOLDER, guarded
+from tests.playwright_loop import parked, uses_the_browser
 
 pytest_plugins = ("tests.pico_update_support", "tests.mutation_order")
 """Fixtures more than one part's tests share (the Pico update's simulated Pico and drive), and
@@ -42,9 +43,13 @@ def pytest_runtest_protocol(
     item: pytest.Item, nextitem: pytest.Item | None
 ) -> Generator[None, object, object]:
     """Run each test (set-up, call, tear-down) under the guard of its lanes: a browser, broker,
-    emulated Pico or live service it starts outside them fails it (tests/lanes.py)."""
+    emulated Pico or live service it starts outside them fails it (tests/lanes.py). A test that
+    does not use Chromium runs with Playwright's event loop parked (tests/playwright_loop.py)."""
     with guarded(lanes_of(item), item.nodeid):
-        return (yield)
+        if uses_the_browser(item):
+            return (yield)
+        with parked():
+            return (yield)
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,8 @@ from web_support import (
     start_service,
     stop_service,
 )
+
+from tests import playwright_loop
 
 expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
@@ -60,18 +63,31 @@ def mosquitto(tmp_path: Path) -> Iterator[Mosquitto]:
     broker.kill()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Chromium for one test module: Playwright's event loop ends with it, so asyncio tests that
-    run after the browser tests get a thread without a running loop."""
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium, launched once for a worker's whole run (a launch costs more than a
+    second of processor time). Between its tests the asyncio tests run without Playwright's
+    event loop (tests/playwright_loop.py)."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} is missing: install Debian's chromium (bash scripts/setup-system.sh)"
         )
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        playwrights_loop = asyncio.get_running_loop()
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        playwright_loop.resume(playwrights_loop)  # the last test of a worker may be an asyncio one
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium: Browser) -> Iterator[Browser]:
+    """The worker's Chromium for one test: every context the test opened is closed after it."""
+    if not chromium.is_connected():
+        pytest.fail("Chromium went away during an earlier test of this worker")
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 @dataclass
