@@ -5,8 +5,11 @@ not start a loop of its own: ``parked`` hides it for such a test's whole run."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -35,3 +38,16 @@ def resume(loop: asyncio.AbstractEventLoop) -> None:
     """Let Playwright's ``loop`` count as running again (to close Chromium from a test that
     parked it)."""
     asyncio._set_running_loop(loop)
+
+
+def end_drivers() -> None:
+    """Kill the Playwright drivers this process started (``node ... run-driver``)."""
+    me = str(os.getpid())
+    for proc in Path("/proc").iterdir():
+        try:
+            parent = (proc / "stat").read_text().rsplit(")", 1)[1].split()[1]
+            command = (proc / "cmdline").read_bytes().split(b"\0")
+        except (OSError, IndexError):
+            continue
+        if parent == me and b"run-driver" in command:
+            os.kill(int(proc.name), signal.SIGKILL)

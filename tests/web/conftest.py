@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,10 @@ from web_support import (
 from tests import playwright_loop
 
 expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
+DRIVER_EXIT_S = 20.0
+"""How long Playwright's driver has to exit once Chromium is closed at the end of a worker's run;
+then it is killed (a driver once kept a worker waiting until the test's timeout)."""
 
 
 @pytest.fixture
@@ -78,6 +83,9 @@ def chromium() -> Iterator[Browser]:
         yield launched
         playwright_loop.resume(playwrights_loop)  # the last test of a worker may be an asyncio one
         launched.close()
+        fallback = threading.Timer(DRIVER_EXIT_S, playwright_loop.end_drivers)
+        fallback.start()
+    fallback.cancel()
 
 
 @pytest.fixture
