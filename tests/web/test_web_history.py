@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from web_support import Service
 
 from bench.random_games import random_game
@@ -155,6 +155,32 @@ def test_a_kept_game_replays_step_by_step_as_the_engine_plays_it(
     page.locator("#replay-close").click()  # the board's views show the live game again
     men = page.locator("#cube [data-cube-hole][data-team]")
     expect(men).to_have_count(len(states[-1]["board"]))
+
+
+def test_a_replay_that_loads_late_takes_its_place_at_once(
+    service: Service, open_page: Callable[..., Page]
+) -> None:
+    """Defect: the replay's card appeared only once the game had loaded and pushed the players'
+    table down; on a loaded board that came late enough to count as a layout shift."""
+    play(service)
+    page = open_page(service, viewport={"width": 1280, "height": 900})
+    held: list[Route] = []
+    page.route("**/api/games/*/replay", lambda route: held.append(route))
+    page.locator("#history-title").scroll_into_view_if_needed()
+    games = page.locator("#history-list li")
+    expect(games).to_have_count(1)
+    games.first.get_by_role("button").click()
+    expect(page.locator("#history-replay")).to_be_visible()
+    expect(page.locator("#replay-title")).to_have_text("Game #1")
+    expect(page.locator("#replay-move")).to_have_text("Loading game #1…")
+    expect(page.locator("#replay-forward")).to_be_disabled()
+    wait_until(lambda: held, "the page asked for the replay")
+    table = page.locator(".history-table")
+    before = table.bounding_box()
+    held[0].continue_()
+    expect(page.locator("#replay-title")).to_contain_text("Game #1: Lucky Flix")
+    expect(page.locator("#replay-step")).to_have_attribute("max", str(len(MOVES)))
+    assert table.bounding_box() == before
 
 
 def test_names_typed_in_the_new_game_form_are_kept_with_the_game(

@@ -257,20 +257,40 @@ function replayTitle(id, game) {
   return t("Game #{id}: {variant}, {players}: {result}", words);
 }
 
+/** The replay's board drawn for ``game`` (a replay, or the live game: the same board). */
+function drawReplayBoard(game) {
+  const board = $("replay-board");
+  const layout = layoutOf(game);
+  const own = viewsFor(game).main?.replay;
+  if (own) own.build(board);
+  else if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
+}
+
+/** The replay card shown at once when a game is chosen, its board drawn empty as the live
+ * board's, so that it takes its place while the game loads: nothing below it moves later. */
+function reserveReplay(id) {
+  const card = $("history-replay");
+  if (!card.hidden) return;
+  drawReplayBoard(page.view);
+  $("replay-title").textContent = t("Game #{id}", { id });
+  $("replay-move").textContent = t("Loading game #{id}…", { id });
+  for (const control of ["replay-back", "replay-step", "replay-forward"]) $(control).disabled = true;
+  card.hidden = false;
+}
+
 async function openGame(id) {
+  reserveReplay(id);
   let loaded;
   try {
     loaded = await getJson(`/api/games/${id}/replay`);
   } catch (error) {
+    if (!shown.replay) closeGame();
     say(t("Cannot replay game {id}: {reason}", { id, reason: error.message }));
     return;
   }
   shown.replay = loaded;
-  const board = $("replay-board");
-  const layout = layoutOf(loaded);
-  const own = viewsFor(loaded).main?.replay;
-  if (own) own.build(board);
-  else if (board.dataset.layout !== `${layout.panels}-${layout.suits}`) buildBoard(board, layout, () => {});
+  drawReplayBoard(loaded);
+  $("replay-step").disabled = false;
   $("replay-title").textContent = replayTitle(id, loaded);
   $("replay-notation").href = `/api/games/${id}/notation`;
   $("replay-json").href = `/api/games/${id}.json`;
