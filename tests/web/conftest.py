@@ -14,9 +14,9 @@ from broker_support import Mosquitto, find_mosquitto
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from web_support import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     Service,
+    WorkersChromium,
     shown_live,
     start_service,
     stop_service,
@@ -69,32 +69,31 @@ def mosquitto(tmp_path: Path) -> Iterator[Mosquitto]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Browser]:
-    """Debian's Chromium, launched once for a worker's whole run (a launch costs more than a
-    second of processor time). Between its tests the asyncio tests run without Playwright's
-    event loop (tests/playwright_loop.py)."""
+def chromium() -> Iterator[WorkersChromium]:
+    """The worker's Chromium. Between its tests the asyncio tests run without Playwright's event
+    loop (tests/playwright_loop.py)."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} is missing: install Debian's chromium (bash scripts/setup-system.sh)"
         )
     with sync_playwright() as playwright:
         playwrights_loop = asyncio.get_running_loop()
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
+        workers = WorkersChromium(playwright)
+        yield workers
         playwright_loop.resume(playwrights_loop)  # the last test of a worker may be an asyncio one
-        launched.close()
+        if workers.launched is not None and workers.launched.is_connected():
+            workers.launched.close()
         fallback = threading.Timer(DRIVER_EXIT_S, playwright_loop.end_drivers)
         fallback.start()
     fallback.cancel()
 
 
 @pytest.fixture
-def browser(chromium: Browser) -> Iterator[Browser]:
+def browser(chromium: WorkersChromium) -> Iterator[Browser]:
     """The worker's Chromium for one test: every context the test opened is closed after it."""
-    if not chromium.is_connected():
-        pytest.fail("Chromium went away during an earlier test of this worker")
-    yield chromium
-    for context in chromium.contexts:
+    launched = chromium.get()
+    yield launched
+    for context in launched.contexts:
         context.close()
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 import httpx
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect
 
 from tests.api_schema import HOOKS
 from tests.live_service import CLIENT_TLS, free_port, run_command, wait_answering
@@ -143,3 +143,19 @@ def shown_live(page: Page) -> None:
 def throws(service: Service) -> int:
     """How many throws the game being played on ``service`` has had."""
     return sum(event["type"] == "roll" for event in service.state()["events"])
+
+
+@dataclass
+class WorkersChromium:
+    """Debian's Chromium for a worker's whole run (a launch costs more than a second of
+    processor time), launched again if an earlier test lost it."""
+
+    playwright: Playwright
+    launched: Browser | None = None
+
+    def get(self) -> Browser:
+        if self.launched is None or not self.launched.is_connected():
+            self.launched = self.playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+            )
+        return self.launched
