@@ -96,6 +96,7 @@ def test_a_step_to_four_in_a_row_through_the_page(
     page.locator("#history-list li").first.get_by_role("button").click()
     replay = page.locator("#replay-board")
     expect(replay.locator(".flip4-board .square")).to_have_count(25)
+    expect(page.locator("#replay-step")).to_be_enabled()  # the game has arrived
     page.locator("#replay-step").focus()
     page.keyboard.press("End")
     expect(replay.locator('[data-hole="e2"]')).to_have_attribute("data-team", "0")

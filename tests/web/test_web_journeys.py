@@ -352,6 +352,7 @@ def history_and_replay(journey: Journey, kept_before: int) -> None:
     journey.shot("history")
     first.get_by_role("button").click()
     expect(page.locator("#history-replay")).to_be_visible()
+    expect(page.locator("#replay-step")).to_be_enabled()  # the game has arrived
     steps = int(page.locator("#replay-step").get_attribute("max") or "0")
     assert steps > 0
     page.locator("#replay-step").focus()

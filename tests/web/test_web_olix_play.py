@@ -58,6 +58,7 @@ def test_a_whole_game_to_a_super_pattern_through_the_page(
     replay = page.locator("#replay-board")
     expect(replay.locator("[data-cell]")).to_have_count(121)
     expect(replay.locator("[data-cell][data-team]")).to_have_count(0)
+    expect(page.locator("#replay-step")).to_be_enabled()  # the game has arrived
     page.locator("#replay-step").focus()
     page.keyboard.press("End")
     expect(page.locator("#replay-move")).to_contain_text(f"Step {len(order)} of {len(order)}")
