@@ -5,6 +5,7 @@ found later) build on it."""
 
 from __future__ import annotations
 
+import os
 import socket
 import ssl
 import subprocess
@@ -24,19 +25,39 @@ CLIENT_TLS = ssl.create_default_context()
 its own (about 24 ms of processor time, reading the CA bundle), though they speak plain HTTP."""
 
 
-_GIVEN: set[int] = set()
-"""The ports ``free_port`` handed out in this process: the system may offer one twice in a row."""
+FIRST_PORT = 20_000
+PORTS_PER_WORKER = 2_000
+"""Each pytest-xdist worker hands out ports from a range of its own, below the system's
+ephemeral ports (32768 on): a port a test frees for a moment (a service killed and started again
+on it) is never taken meanwhile by another worker's test or by a client's connection."""
+_next: list[int] = []
+"""The next port of this process's range to try (the range is walked round)."""
+
+
+def worker_ports(worker: str | None = None) -> range:
+    """The ports of a pytest-xdist worker (``gw0``, ``gw1``, ...; ``PYTEST_XDIST_WORKER``)."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "gw0") if worker is None else worker
+    index = int(name.removeprefix("gw") or "0") % ((32_000 - FIRST_PORT) // PORTS_PER_WORKER)
+    start = FIRST_PORT + index * PORTS_PER_WORKER
+    return range(start, start + PORTS_PER_WORKER)
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port nobody listens on right now, and not handed out before in this process."""
-    while True:
+    """A TCP port of this worker's range that nobody listens on right now; the range is walked
+    round, so a port comes back only after every other one was handed out."""
+    ports = worker_ports()
+    if not _next:
+        _next.append(ports.start)
+    for _ in ports:
+        port = _next[0]
+        _next[0] = port + 1 if port + 1 < ports.stop else ports.start
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            probe.bind((host, 0))
-            port: int = probe.getsockname()[1]
-        if port not in _GIVEN:
-            _GIVEN.add(port)
-            return port
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError(f"no free port in {ports}")
 
 
 def run_command(
