@@ -5,13 +5,14 @@ found later) build on it."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import httpx
@@ -26,18 +27,20 @@ its own (about 24 ms of processor time, reading the CA bundle), though they spea
 
 
 FIRST_PORT = 20_000
+PAST_LAST_PORT = 32_000
 PORTS_PER_WORKER = 2_000
 """Each pytest-xdist worker hands out ports from a range of its own, below the system's
 ephemeral ports (32768 on): a port a test frees for a moment (a service killed and started again
 on it) is never taken meanwhile by another worker's test or by a client's connection."""
-_next: list[int] = []
-"""The next port of this process's range to try (the range is walked round)."""
+_offered: Iterator[int] | None = None
+"""This process's range, walked round (made at the first ``free_port``)."""
 
 
 def worker_ports(worker: str | None = None) -> range:
     """The ports of a pytest-xdist worker (``gw0``, ``gw1``, ...; ``PYTEST_XDIST_WORKER``)."""
     name = os.environ.get("PYTEST_XDIST_WORKER", "gw0") if worker is None else worker
-    index = int(name.removeprefix("gw") or "0") % ((32_000 - FIRST_PORT) // PORTS_PER_WORKER)
+    ranges = (PAST_LAST_PORT - FIRST_PORT) // PORTS_PER_WORKER
+    index = int(name.removeprefix("gw") or "0") % ranges
     start = FIRST_PORT + index * PORTS_PER_WORKER
     return range(start, start + PORTS_PER_WORKER)
 
@@ -45,12 +48,11 @@ def worker_ports(worker: str | None = None) -> range:
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port of this worker's range that nobody listens on right now; the range is walked
     round, so a port comes back only after every other one was handed out."""
+    global _offered
     ports = worker_ports()
-    if not _next:
-        _next.append(ports.start)
-    for _ in ports:
-        port = _next[0]
-        _next[0] = port + 1 if port + 1 < ports.stop else ports.start
+    if _offered is None:
+        _offered = itertools.cycle(ports)
+    for port in itertools.islice(_offered, len(ports)):
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
             try:
                 probe.bind((host, port))

@@ -81,8 +81,7 @@ def chromium() -> Iterator[WorkersChromium]:
         workers = WorkersChromium(playwright)
         yield workers
         playwright_loop.resume(playwrights_loop)  # the last test of a worker may be an asyncio one
-        if workers.launched is not None and workers.launched.is_connected():
-            workers.launched.close()
+        workers.close()
         fallback = threading.Timer(DRIVER_EXIT_S, playwright_loop.end_drivers)
         fallback.start()
     fallback.cancel()

@@ -159,3 +159,7 @@ class WorkersChromium:
                 executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
             )
         return self.launched
+
+    def close(self) -> None:
+        if self.launched is not None and self.launched.is_connected():
+            self.launched.close()
