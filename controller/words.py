@@ -11,7 +11,9 @@ board's own words, the line of what happens now, and what to fix.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
 
 from controller.config import Config
 from controller.i18n import N_, Language, language
@@ -25,43 +27,21 @@ from engine.variants import GRIDS
 from hal.base import FLIX_GEOMETRY, BoardReading, Piece
 
 
-class Words(Typed):
-    """How people name this board's places and pieces (``BoardWords``)."""
-
-    place: str
-    places: str
-    into: str
-    piece: str
-    pieces: str
-    a_piece: str
-    the_piece: str
-    tally: str | None
-
-
 class LanguageView(Typed):
     """The board's words and sentences in one language (the state's ``languages``)."""
 
     message: str
     fix: list[str]
     health: list[str]
-    words: Words
+    words: Nouns
 
 
-@dataclass(frozen=True)
-class BoardWords:
+class BoardWords(Nouns, frozen=True):
     """How people name a board's places and pieces (``engine.grid.Nouns``: Men in holes,
     pieces on squares, counters on cells), in ``say``'s language, which speaks the sentences
     made of them."""
 
-    place: str
-    places: str
-    into: str
-    piece: str
-    pieces: str
-    a_piece: str
-    the_piece: str
-    tally: str | None
-    say: Language = field(default=language("en"), compare=False)
+    say: Language = language("en")
 
     def where(self, lit: int, *, every_empty: bool) -> str:
         """The places a piece may go: every empty one, the lit one, or one of ``lit``."""
@@ -74,13 +54,12 @@ class BoardWords:
 
     def in_language(self, say: Language) -> BoardWords:
         """These words in ``say``'s language."""
-        nouns = (getattr(self, name) for name in Nouns._fields)
-        said = Nouns._make(None if noun is None else say.gettext(noun) for noun in nouns)
-        return BoardWords(*said, say=say)
+        said = {name: say.gettext(noun) for name, noun in nouns_of(self).items() if noun}
+        return msgspec.structs.replace(self, say=say, **said)
 
-    def view(self) -> Words:
+    def view(self) -> Nouns:
         """As the state and ``GET /api/info`` carry it."""
-        return Words(**{name: getattr(self, name) for name in Nouns._fields})
+        return Nouns(**nouns_of(self))
 
 
 SPACEBOARD = Nouns(
@@ -100,8 +79,12 @@ def board_words(geometry: str, say: Language | None = None) -> BoardWords:
     """The words of the board ``geometry`` (``flix`` or a grid's key) in ``say``'s language,
     English by default."""
     nouns = SPACEBOARD if geometry == FLIX_GEOMETRY.key else GRIDS[geometry].nouns
-    words = BoardWords(*nouns)
-    return words if say is None else words.in_language(say)
+    return BoardWords(**nouns_of(nouns)).in_language(say or language("en"))
+
+
+def nouns_of(words: Nouns) -> dict[str, Any]:
+    """The nouns of ``words`` by name (a ``BoardWords`` without its language)."""
+    return {name: getattr(words, name) for name in Nouns.__struct_fields__}
 
 
 def piece_name(piece: str, words: BoardWords) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from msgspec import UNSET
+from msgspec.structs import replace
 
 from engine.bitboard import Bitboard, bit, popcount, scan_forward
 from engine.errors import IllegalAction, IllegalPlacement, IllegalRoll, SettingError
@@ -87,7 +88,7 @@ LINE_LENGTH = 4
 DEFAULT_TURN_LIMIT = 2000
 """Turns after which a game is a draw (the rules never end a game without a line)."""
 
-GRID = Grid("flip4", 5, 5, CELLS._replace(place=N_("square"), places=N_("squares")))
+GRID = Grid("flip4", 5, 5, replace(CELLS, place=N_("square"), places=N_("squares")))
 """The 5x5 board of squares."""
 CORNERS: Bitboard = GRID.corners
 LINES: tuple[Bitboard, ...] = tuple(line for line in GRID.lines(LINE_LENGTH) if not line & CORNERS)

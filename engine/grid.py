@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+
+import msgspec
 
 from engine.bitboard import Bitboard, bit, scan_forward
 from engine.errors import HoleNameError
@@ -44,12 +45,13 @@ LINE_STEPS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
 _CELL_NAME = re.compile(r"([a-z])([0-9]{1,2})")
 
 
-class Nouns(NamedTuple):
+class Nouns(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """How people name a board's places and pieces, in English (message ids, which
-    ``controller.words`` translates): ``place``/``places`` (holes, squares, cells), ``into`` (a
-    piece goes *in* a hole, *on* a square), ``piece``/``pieces``, ``a_piece``/``the_piece`` (as
-    the object of a sentence: German declines them) and ``tally``, the label of the lines each
-    team scored (``None`` where the first line ends the game or no line counts)."""
+    ``controller.words`` translates; the state and ``GET /api/info`` carry them translated):
+    ``place``/``places`` (holes, squares, cells), ``into`` (a piece goes *in* a hole, *on* a
+    square), ``piece``/``pieces``, ``a_piece``/``the_piece`` (as the object of a sentence:
+    German declines them) and ``tally``, the label of the lines each team scored (``None``
+    where the first line ends the game or no line counts)."""
 
     place: str
     places: str

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from msgspec.structs import replace
+
 from engine.bitboard import Bitboard
 from engine.grid import CELLS, Grid
 from engine.phrase import N_
@@ -23,7 +25,8 @@ GRID = Grid(
     "olix",
     11,
     11,
-    CELLS._replace(
+    replace(
+        CELLS,
         piece=N_("counter"),
         pieces=N_("counters"),
         a_piece=N_("a counter"),

@@ -19,7 +19,8 @@ from controller.core.combination import VOICE_BUTTON
 from controller.i18n import Said
 from controller.records.model import GameOptions
 from controller.wire import Typed, encode
-from controller.words import GrooveProblem, LanguageView, MismatchView, Words
+from controller.words import GrooveProblem, LanguageView, MismatchView
+from engine.grid import Nouns
 from engine.phrase import Phrase
 
 Hole = Annotated[str, Meta(description="A hole's canonical name (``Y-II-H``) or a cell's (``b3``)")]
@@ -303,7 +304,7 @@ class State(EngineState, kw_only=True):
     throw: str | None
     last_move: Hole | None
     call_window: CallWindow | None
-    words: Words
+    words: Nouns
     remote: RemoteView | None
     events: list[Event]
     computer_waits: bool | UnsetType = UNSET

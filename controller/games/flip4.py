@@ -29,6 +29,7 @@ SPEC = GameSpec(
     ),
     flow=Flip4Flow,
     page=files("controller") / "server" / "web" / "flip4.js",
+    style=files("controller") / "server" / "web" / "flip4.css",
     carried=True,
     dice=lambda game: (D6, D6),
 )

@@ -29,5 +29,6 @@ SPEC = GameSpec(
     ),
     flow=OlixFlow,
     page=files("controller") / "server" / "web" / "olix.js",
+    style=files("controller") / "server" / "web" / "olix.css",
     carried=True,
 )

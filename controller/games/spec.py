@@ -96,6 +96,9 @@ class GameSpec:
     """What the game adds to the board controller (the default adds nothing)."""
     page: Traversable | None = None
     """The page module that draws what the game adds (served as ``/<name>.js``)."""
+    style: Traversable | None = None
+    """The page module's style sheet (served as ``/<name>.css``, so the module finds it beside
+    itself: ``new URL("./<name>.css", import.meta.url)``)."""
     carried: bool = False
     """Remote play carries it: the dice come from both boards' shares (``dice``; Tac-T-Flix's
     pending lines stand on both boards, unmarked on either); hidden tokens stay with their

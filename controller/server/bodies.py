@@ -39,9 +39,9 @@ from controller.seats import (
 from controller.settings_spec import Declared, OnPage, SettingSpec
 from controller.settings_spec import fields as declared_fields
 from controller.wire import Typed, encode
-from controller.words import Words
 from engine.game import MAX_TOKEN as MAX_TOKEN_VALUE
 from engine.game import SEED_LIMIT
+from engine.grid import Nouns
 from engine.players.base import LEVELS
 
 # Each bound is checked where the body is read (``msgspec.convert``: a 400) and stated in the
@@ -410,7 +410,7 @@ class Info(Typed):
     variants: list[str]
     variant_facts: dict[str, VariantFacts]
     players: list[int]
-    words: Words
+    words: Nouns
     language: str
     languages: list[str]
     team_of_seat: dict[str, list[int]]

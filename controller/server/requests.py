@@ -40,7 +40,6 @@ BODY_TYPES = ("application/json", "application/x-www-form-urlencoded")
 """Content types a JSON body may come with: JSON, or what ``curl -d`` sends by default."""
 
 
-
 def has_token(connection: HTTPConnection, service: WebService, *, refuse: bool = True) -> bool:
     """Whether the request carries ``Authorization: Bearer <token>`` (compared in constant
     time). A client that sent too many wrong tokens is refused first, whatever it sends now
@@ -126,8 +125,10 @@ def _check_content_type(request: Request) -> None:
 async def _read_body(request: Request) -> bytes:
     """The raw body, refused beyond ``MAX_BODY`` bytes without reading the rest."""
     declared = request.headers.get("content-length", "")
-    if declared.isascii() and declared.isdigit() and (
-        len(declared) > MAX_DIGITS or int(declared) > MAX_BODY
+    if (
+        declared.isascii()
+        and declared.isdigit()
+        and (len(declared) > MAX_DIGITS or int(declared) > MAX_BODY)
     ):
         raise BodyTooLarge(f"the body is too large: {declared} bytes (at most {MAX_BODY})")
     chunks: list[bytes] = []

@@ -380,9 +380,7 @@ class OlixPlayer:
                 if inner.exhausted() and best_value > -3 * WIN:
                     break
                 if depth > 2:
-                    reply = search.reply_value(
-                        team, cell, REPLY_WIDTH, worth.total - best_value
-                    )
+                    reply = search.reply_value(team, cell, REPLY_WIDTH, worth.total - best_value)
                 else:
                     reply = search.after(team, cell, worth.total - best_value)
                 value = worth.total - reply

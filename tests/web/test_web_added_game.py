@@ -1,7 +1,7 @@
-"""A game added by a package of its own: Ground Four (``tests/gamepack``), a spec, its rules and
-a page module declared in the ``flixboard.games`` entry-point group of its distribution. With
-the package on the service's path, the board plays it through the HTTP API on the simulated
-board, and the page names it, offers it and loads its module."""
+"""A game added by a package of its own: Ground Four (``tests/gamepack``), a spec, its rules, a
+page module and its style sheet declared in the ``flixboard.games`` entry-point group of its
+distribution. With the package on the service's path, the board plays it through the HTTP API on
+the simulated board, and the page names it, offers it and loads its module and its style."""
 
 from __future__ import annotations
 
@@ -47,6 +47,9 @@ def test_the_service_plays_a_game_of_another_package(service: Service) -> None:
     module = service.client.get(f"/{GAME}.js")
     assert module.headers["content-type"].startswith("text/javascript")
     assert 'registerPanel({\n  id: "groundfour"' in module.text
+    style = service.client.get(f"/{GAME}.css")  # from its package, beside its module
+    assert style.headers["content-type"].startswith("text/css")
+    assert "#groundfour-filled {" in style.text
 
     assert service.post("/api/new_game", {"variant": GAME, "players": 2}).status_code == 200
     state = service.state()
@@ -76,3 +79,4 @@ def test_the_page_names_the_game_and_loads_its_module(
         tapped = page.locator(f'[data-hole="{hole}"]')
         expect(tapped).to_have_attribute("data-team", str(number % 2))
     expect(page.locator("#groundfour-filled")).to_have_text("3 of 16 filled")
+    expect(page.locator("#groundfour-filled")).to_have_css("font-variant-numeric", "tabular-nums")

@@ -1,7 +1,7 @@
 """What the page needs: ``GET /api/info`` (board, layout, the variants this board plays, every
 game's names and page module, language), ``GET /api/words?lang=de`` (the catalog of a language)
 and the page itself, served from ``controller/server/web/`` at ``/``, each game's page module at
-``/<game>.js``."""
+``/<game>.js`` and its style sheet at ``/<game>.css``."""
 
 from __future__ import annotations
 
@@ -107,24 +107,35 @@ def game_names(spec: GameSpec) -> GameNames:
     return GameNames(spec.title, spec.choice, None if spec.page is None else f"/{spec.name}.js")
 
 
-class PageFiles(StaticFiles):
-    """The page's folder, and each game's page module at ``/<game>.js`` (beside the page's own
-    modules, so that its imports of them, ``./registry.js``, resolve)."""
+MEDIA_TYPES = {".js": "text/javascript", ".css": "text/css"}
+"""A game's page files by their suffix (``GameSpec.page``, ``GameSpec.style``)."""
 
-    def __init__(self, modules: dict[str, Traversable]) -> None:
+
+class PageFiles(StaticFiles):
+    """The page's folder, and each game's page module at ``/<game>.js`` and style sheet at
+    ``/<game>.css`` (beside the page's own modules, so that its imports of them,
+    ``./registry.js``, resolve, wherever the game's package keeps them)."""
+
+    def __init__(self, games_files: dict[str, Traversable]) -> None:
         super().__init__(directory=WEB_DIR, html=True)
-        self.modules = modules
+        self.games_files = games_files
 
     async def get_response(self, path: str, scope: Scope) -> Response:
-        module = self.modules.get(path)
-        if module is None:
+        found = self.games_files.get(path)
+        if found is None:
             return await super().get_response(path, scope)
-        return Response(module.read_bytes(), media_type="text/javascript")
+        return Response(found.read_bytes(), media_type=MEDIA_TYPES[Path(path).suffix])
 
 
 def page() -> list[Mount]:
-    """The web page and the games' page modules, if the page's folder is there."""
+    """The web page and the games' page modules and style sheets, if the page's folder is
+    there."""
     if not WEB_DIR.is_dir():
         return []
-    modules = {f"{name}.js": spec.page for name, spec in games().items() if spec.page is not None}
-    return [Mount("/", PageFiles(modules), name="web")]
+    games_files = {
+        f"{name}{suffix}": served
+        for name, spec in games().items()
+        for suffix, served in ((".js", spec.page), (".css", spec.style))
+        if served is not None
+    }
+    return [Mount("/", PageFiles(games_files), name="web")]

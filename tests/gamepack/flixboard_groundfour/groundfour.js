@@ -1,6 +1,8 @@
 // Ground Four's page module: a card that counts the ground floor's filled holes.
 
-import { registerPanel } from "./registry.js";
+import { registerPanel, registerStyle } from "./registry.js";
+
+await registerStyle(new URL("./groundfour.css", import.meta.url)); // its package's own sheet
 
 registerPanel({
   id: "groundfour",

@@ -13,4 +13,5 @@ SPEC = GameSpec(
     title="Ground Four",
     choice="Ground Four (the ground floor only)",
     page=files("flixboard_groundfour") / "groundfour.js",
+    style=files("flixboard_groundfour") / "groundfour.css",
 )
