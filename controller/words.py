@@ -11,8 +11,6 @@ board's own words, the line of what happens now, and what to fix.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from controller.config import Config
@@ -54,12 +52,13 @@ class BoardWords(Nouns, frozen=True):
 
     def in_language(self, say: Language) -> BoardWords:
         """These words in ``say``'s language."""
-        said = {name: say.gettext(noun) for name, noun in nouns_of(self).items() if noun}
+        nouns = ((name, getattr(self, name)) for name in Nouns.__struct_fields__)
+        said = {name: say.gettext(noun) for name, noun in nouns if noun}
         return msgspec.structs.replace(self, say=say, **said)
 
     def view(self) -> Nouns:
         """As the state and ``GET /api/info`` carry it."""
-        return Nouns(**nouns_of(self))
+        return Nouns(*msgspec.structs.astuple(self)[: len(Nouns.__struct_fields__)])
 
 
 SPACEBOARD = Nouns(
@@ -79,12 +78,7 @@ def board_words(geometry: str, say: Language | None = None) -> BoardWords:
     """The words of the board ``geometry`` (``flix`` or a grid's key) in ``say``'s language,
     English by default."""
     nouns = SPACEBOARD if geometry == FLIX_GEOMETRY.key else GRIDS[geometry].nouns
-    return BoardWords(**nouns_of(nouns)).in_language(say or language("en"))
-
-
-def nouns_of(words: Nouns) -> dict[str, Any]:
-    """The nouns of ``words`` by name (a ``BoardWords`` without its language)."""
-    return {name: getattr(words, name) for name in Nouns.__struct_fields__}
+    return BoardWords(*msgspec.structs.astuple(nouns)).in_language(say or language("en"))
 
 
 def piece_name(piece: str, words: BoardWords) -> str:

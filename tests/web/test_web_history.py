@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, Route, ViewportSize, expect
 from web_support import Service
 
 from bench.random_games import random_game
@@ -157,13 +157,19 @@ def test_a_kept_game_replays_step_by_step_as_the_engine_plays_it(
     expect(men).to_have_count(len(states[-1]["board"]))
 
 
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
+    ids=["desktop", "phone"],
+)
 def test_a_replay_that_loads_late_takes_its_place_at_once(
-    service: Service, open_page: Callable[..., Page]
+    service: Service, open_page: Callable[..., Page], viewport: ViewportSize
 ) -> None:
     """Defect: the replay's card appeared only once the game had loaded and pushed the players'
-    table down; on a loaded board that came late enough to count as a layout shift."""
+    table down; on a loaded board that came late enough to count as a layout shift. On a phone
+    the loaded title, longer than "Game #1", took a second line and moved the card's content."""
     play(service)
-    page = open_page(service, viewport={"width": 1280, "height": 900})
+    page = open_page(service, viewport=viewport)
     held: list[Route] = []
     page.route("**/api/games/*/replay", lambda route: held.append(route))
     page.locator("#history-title").scroll_into_view_if_needed()
@@ -175,12 +181,12 @@ def test_a_replay_that_loads_late_takes_its_place_at_once(
     expect(page.locator("#replay-move")).to_have_text("Loading game #1…")
     expect(page.locator("#replay-forward")).to_be_disabled()
     wait_until(lambda: held, "the page asked for the replay")
-    table = page.locator(".history-table")
-    before = table.bounding_box()
+    table, line = page.locator(".history-table"), page.locator("#replay-move")
+    before = (table.bounding_box(), line.bounding_box())
     held[0].continue_()
     expect(page.locator("#replay-title")).to_contain_text("Game #1: Lucky Flix")
     expect(page.locator("#replay-step")).to_have_attribute("max", str(len(MOVES)))
-    assert table.bounding_box() == before
+    assert (table.bounding_box(), line.bounding_box()) == before
 
 
 def test_names_typed_in_the_new_game_form_are_kept_with_the_game(
