@@ -39,6 +39,7 @@ PROBES: list[str] = [
     "bench.bench_lucky_equal_time:measure",
     "bench.bench_payoff_ismcts:measure",
     "bench.bench_qubic_proof:measure",
+    "bench.bench_qubic_view:measure",
     "bench.bench_schemathesis:measure",
 ]
 

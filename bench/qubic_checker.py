@@ -1,5 +1,5 @@
 """An independent check of the Qubic proof book: ``python -m bench.qubic_checker [book]
-[--jobs N] [--longest]``.
+[--jobs N] [--longest] [--plies]``.
 
 It shares no code with the engine: its own 76 lines, its own 192 symmetries, its own move
 generator and forcing search. From every proven position of the book's header (or given roots),
@@ -8,7 +8,9 @@ line ends in a four of X: at once, after a double threat, or by a forcing sequen
 itself where the book leaves X to the forced-win search. Rows a walk from the book's earliest
 positions never uses are orphans (counted, and checked on their own). A position is looked up in
 the book by its shape (what the symmetries keep of it) before any row is turned; ``--jobs``
-processes (every core) share the forcing searches out.
+processes (every core) share the forcing searches out. ``--plies`` confirms the plies each row
+states (X's four that far away when X follows the book and O holds out longest) with its own
+walk and its own shortest forcing wins.
 """
 
 from __future__ import annotations
@@ -295,13 +297,18 @@ class Checker:
         """The book's rows as written: X, O and X's move."""
         self.forcing_nodes = forcing_nodes
         self.forcing_moves = forcing_moves
+        self.plies: dict[int, int] = {}
+        """The plies to X's four the book states for its rows, by row index (where it does)."""
         self._by_shape: dict[Shape, list[int]] = {}
+        self._longest: dict[tuple[int, int], int] = {}
         for row in text.splitlines():
             if not row.strip() or row.startswith("#"):
                 continue
-            xs, os_, move = row.split()
+            xs, os_, move, *stated = row.split()
             x, o = int(xs, 16), int(os_, 16)
             self._by_shape.setdefault(shape(x, o), []).append(len(self.rows))
+            if stated:
+                self.plies[len(self.rows)] = int(stated[0])
             self.rows.append((x, o, int(move)))
         self.roots = [(x, o) for x, o, _ in self.rows]
 
@@ -324,8 +331,9 @@ class Checker:
     def longest(self, x: int, o: int) -> int:
         """The plies from ``(x, o)`` (X to move) to X's four when X plays the book's move where
         the book has one, else its shortest forced win, and O the reply that lasts longest:
-        ``-1`` if some line does not end in a four of X."""
-        plies: dict[tuple[int, int], int] = {}
+        ``-1`` if some line does not end in a four of X. Positions met are remembered across
+        calls."""
+        plies = self._longest
 
         def last(x: int, o: int) -> int:
             key, _ = canonical(x, o)
@@ -351,6 +359,17 @@ class Checker:
             return 2 + longest
 
         return last(x, o)
+
+    def wrong_plies(self, rows: list[int]) -> list[tuple[int, int, int]]:
+        """The ``rows`` (indices) whose stated plies differ from :meth:`longest`: (row, stated,
+        found)."""
+        wrong = []
+        for index in rows:
+            x, o, _ = self.rows[index]
+            found = self.longest(x, o)
+            if found != self.plies.get(index):
+                wrong.append((index, self.plies.get(index, -1), found))
+        return wrong
 
     def earliest(self) -> list[tuple[int, int]]:
         """The book's positions with the fewest pieces: where its proof starts."""
@@ -459,6 +478,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--longest", action="store_true", help="also the longest game through the first rows"
     )
+    parser.add_argument(
+        "--plies", action="store_true", help="also confirm the plies each row states"
+    )
     args = parser.parse_args(argv)
     checker = Checker(args.book.read_text())
     total = checker.walk_shared(checker.earliest(), args.jobs)
@@ -474,9 +496,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.longest:
         for (x, o), plies in checker.longest_games().items():
             print(f"the longest game through {x:016x} {o:016x}: {plies} plies from the empty board")
+    wrong: list[tuple[int, int, int]] = []
+    if args.plies:
+        started = time.monotonic()
+        deepest_first = sorted(
+            checker.plies, key=lambda i: -(checker.rows[i][0] | checker.rows[i][1]).bit_count()
+        )
+        wrong = checker.wrong_plies(deepest_first)
+        print(
+            f"{len(checker.plies)} rows' plies confirmed: {len(wrong)} wrong, "
+            f"{time.monotonic() - started:.1f} s"
+        )
     for x, o, why in total.failures[:10]:
         print(f"FAIL {x:016x} {o:016x}: {why}")
-    return 1 if total.failures else 0
+    for index, stated, found in wrong[:10]:
+        print(f"FAIL row {index}: it states {stated} plies, the walk finds {found}")
+    return 1 if total.failures or wrong else 0
 
 
 if __name__ == "__main__":

@@ -1,10 +1,39 @@
-"""Qubic, 3-D Tic Tac Toe: any empty hole; PENALTY asks for a block."""
+"""Qubic, 3-D Tic Tac Toe: any empty hole; PENALTY asks for a block; the proof that the first
+player wins, from any position (``engine.players.qubic_proof_view``)."""
 
 from __future__ import annotations
 
-from controller.games.spec import GameSpec, rung
+from importlib.resources import files
+
+from controller.games.spec import GameSpec, ProofReply, ProofSays, rung
 from controller.i18n import N_
+from engine.game import Game, Phase
+from engine.players.qubic_proof_view import proof_view
 from engine.qubic import Qubic
+
+
+def proof(game: Game) -> ProofSays | None:
+    """What the proof says from ``game``'s position: the team that placed first (X: the one to
+    move when both have as many Men, else the one with more) wins, while the game goes on and X
+    has kept to the proof."""
+    if game.phase == Phase.GAME_OVER or game.teams != 2:
+        return None
+    mover = game.team_of_seat[game.to_move]
+    mine, theirs = game.pieces(mover), game.occupied & ~game.pieces(mover)
+    x_to_move = mine.bit_count() == theirs.bit_count()
+    first = mover if x_to_move else 1 - mover
+    x, o = (mine, theirs) if x_to_move else (theirs, mine)
+    view = proof_view(x, o, x_to_move=x_to_move)
+    if view is None:
+        return None
+    name = game.naming.name
+    return ProofSays(
+        team=first,
+        plies=view.plies,
+        move=None if view.move is None else name(view.move),
+        replies=[ProofReply(name(hole), plies) for hole, plies in view.replies],
+    )
+
 
 SPEC = GameSpec(
     Qubic,
@@ -32,6 +61,8 @@ SPEC = GameSpec(
             [rung(100.0, 96.3, 100, 100, "first"), rung(74.0, 67.5, 79.6, 200, "second")],
         ),
     ),
+    page=files("controller") / "server" / "web" / "qubic.js",
     carried=True,
+    proof=proof,
     penalty_asks_block=True,
 )

@@ -68,6 +68,24 @@ class Measured(Typed):
     games: int
 
 
+class ProofReply(Typed):
+    """One reply of the side that loses, and the plies it leaves to the winner's line."""
+
+    hole: str
+    plies: int
+
+
+class ProofSays(Typed):
+    """What a game's proof says from a position: the ``team`` wins in ``plies`` (both sides'
+    placements) when it follows the proof and the other side holds out longest; its ``move``
+    when it is to move, else the other side's ``replies`` that hold out longest."""
+
+    team: int
+    plies: int
+    move: str | None
+    replies: list[ProofReply]
+
+
 def rung(score: float, low: float, high: float, games: int, seating: str = "alternate") -> Measured:
     """One rung of the level ladder (a ``Measured``), written short."""
     return Measured(seating, score, low, high, games)
@@ -109,6 +127,9 @@ class GameSpec:
     hidden: HiddenTokens | None = None
     """Hidden tokens (Pay-Off's): a token's value travels only when the rules reveal it,
     committed before in digital token mode (``controller.remote.tokens``); ``None``: none."""
+    proof: Callable[[Game], ProofSays | None] | None = None
+    """What the game's proof says from the game's position (``GET /api/proof``; ``None`` from
+    it: the position is outside the proof); ``None``: the game has no proof."""
     penalty_asks_block: bool = False
     """The PENALTY button asks the mover to block the open three formed first (Qubic)."""
 

@@ -25,6 +25,7 @@ from controller.config_checks import MAX_SEAT_TABLES, MAX_TOKEN
 from controller.config_file import TOKEN_PATTERN
 from controller.core.state import EngineState, Hole
 from controller.games import game_names
+from controller.games.spec import ProofSays
 from controller.records.model import GameOptions
 from controller.records.queries import GameItem, GameResult, GameSeat, PlayerStats
 from controller.remote.fair_dice import DiceBook
@@ -387,6 +388,15 @@ class VariantFacts(Typed):
     team_of_seat: dict[str, list[int]]
     levels: list[LevelGuide]
     """The computer's levels: what each does and how it scored against the level below."""
+
+
+class ProofAnswer(Typed):
+    """``GET /api/proof``: what the game's proof says from the position now (``says``), if
+    the game has a proof (``has_proof``) and the position is in it."""
+
+    variant: str
+    has_proof: bool
+    says: ProofSays | None
 
 
 class GameNames(Typed):

@@ -244,37 +244,84 @@ class ProofSearch:
 
 @dataclass(frozen=True)
 class Book:
-    """X's proven moves: canonical key -> (canonical X, canonical O, move in that frame)."""
+    """X's proven moves: canonical key -> (canonical X, canonical O, move in that frame); and,
+    where known, the plies from each row's position to X's four when X follows the book and O
+    holds out longest (``engine.players.qubic_proof_view``)."""
 
     entries: dict[int, tuple[Bitboard, Bitboard, int]]
+    plies: dict[int, int] = field(default_factory=dict)
+    replies: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """By a row's key: O's replies to the row's move that hold out longest, (hole in the row's
+    frame, plies from before the reply), longest first."""
 
-    def move(self, x: Bitboard, o: Bitboard) -> int | None:
-        """X's book move in the position ``(x, o)`` (any orientation), or None."""
+    def row_key(self, x: Bitboard, o: Bitboard) -> tuple[int, int] | None:
+        """The canonical key of ``(x, o)`` and the symmetry that turns it into its row, or
+        ``None`` when the book has no row of it."""
         packed = packed_hash(x, o)
-        entry = self.entries.get(canonical_key(packed))
+        key = canonical_key(packed)
+        entry = self.entries.get(key)
         if entry is None:
             return None
         t = canonical_symmetry(packed)
         perm = SYMMETRIES[t]
         if apply(perm, x) != entry[0] or apply(perm, o) != entry[1]:
             return None
-        return INVERSES[t][entry[2]]
+        return key, t
+
+    def move(self, x: Bitboard, o: Bitboard) -> int | None:
+        """X's book move in the position ``(x, o)`` (any orientation), or None."""
+        found = self.row_key(x, o)
+        if found is None:
+            return None
+        key, t = found
+        return INVERSES[t][self.entries[key][2]]
+
+    def plies_of(self, x: Bitboard, o: Bitboard) -> int | None:
+        """The plies to X's four from the book's row of ``(x, o)``, or None (no row, or the
+        book does not hold its plies)."""
+        found = self.row_key(x, o)
+        return None if found is None else self.plies.get(found[0])
 
     def lines(self) -> list[str]:
-        """The entries as text rows ``X O move`` (hex boards, canonical frame), sorted."""
-        return sorted(f"{x:016x} {o:016x} {move}" for x, o, move in self.entries.values())
+        """The entries as text rows ``X O move [plies [hole:plies...]]`` (hex boards, canonical
+        frame; the longest replies to the move), sorted."""
+        return sorted(
+            " ".join([f"{x:016x} {o:016x} {move}", *self._known(key)])
+            for key, (x, o, move) in self.entries.items()
+        )
+
+    def _known(self, key: int) -> list[str]:
+        """A row's plies and longest replies, where known."""
+        if key not in self.plies:
+            return []
+        replies = [f"{hole}:{plies}" for hole, plies in self.replies.get(key, ())]
+        return [str(self.plies[key]), *replies]
 
     @classmethod
     def parse(cls, text: str) -> Book:
-        """A book from its text (``#`` lines are comments)."""
+        """A book from its text (``#`` lines are comments; the plies and replies may be left
+        out)."""
         entries: dict[int, tuple[Bitboard, Bitboard, int]] = {}
+        plies: dict[int, int] = {}
+        replies: dict[int, tuple[tuple[int, int], ...]] = {}
         for row in text.splitlines():
             if not row.strip() or row.startswith("#"):
                 continue
-            xs, os_, move = row.split()
+            xs, os_, move, *rest = row.split()
             x, o = int(xs, 16), int(os_, 16)
-            entries[canonical_key(packed_hash(x, o))] = (x, o, int(move))
-        return cls(entries)
+            key = canonical_key(packed_hash(x, o))
+            entries[key] = (x, o, int(move))
+            if rest:
+                plies[key] = int(rest[0])
+            if rest[1:]:
+                replies[key] = tuple(_reply(reply) for reply in rest[1:])
+        return cls(entries, plies, replies)
+
+
+def _reply(text: str) -> tuple[int, int]:
+    """A longest reply as a book row writes it, ``hole:plies``."""
+    hole, plies = text.split(":")
+    return int(hole), int(plies)
 
 
 @lru_cache(maxsize=1)

@@ -37,7 +37,7 @@ DEEP_PIECES = 30
 
 
 def _position(row: str) -> tuple[int, int]:
-    x, o, _ = row.split()
+    x, o, *_ = row.split()
     return int(x, 16), int(o, 16)
 
 
