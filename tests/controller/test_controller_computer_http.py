@@ -249,3 +249,17 @@ async def test_a_flip4_hint_names_the_step(flip4: Harness) -> None:
     hint = (await flip4.stepping(flip4.client.get("/api/hint"))).json()
     assert hint["action"] == "move" and (hint["hole"], hint["to"]) == ("d3", "e2")
     assert hint["reason"] == "moves d3 (24) to e2 (2): wins"
+
+
+async def test_the_first_player_s_hint_is_the_proof_s_move(api: Harness) -> None:
+    """The hint (the top level, as a long press of MENU lights it) of the side that placed
+    first is the move the proof viewer names, through the opening of the longest defence."""
+    await api.post("/api/new_game", {"variant": "qubic", "players": 2})
+    for _ in range(3):
+        says = (await api.client.get("/api/proof")).json()["says"]
+        hint = (await api.stepping(api.client.get("/api/hint"))).json()
+        assert (hint["seat"], hint["hole"]) == (0, says["move"])
+        assert "proven" in hint["reason"]
+        await place(api, hint["hole"])
+        longest = (await api.client.get("/api/proof")).json()["says"]["replies"][0]["hole"]
+        await place(api, longest)
