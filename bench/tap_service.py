@@ -31,19 +31,23 @@ from pathlib import Path
 from controller.config import Config
 from controller.records.journal import Journal
 from controller.server.service import Service, bind
-from sim.board import Frame, SimBoard
+from engine.holes import Layout
+from hal.base import Piece
+from sim.board import Frame, HoleLike, SimBoard
 
 
 class TimedBoard(SimBoard):
     """The simulated board, noting when each hand's placement began."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, state_file: Path, layout: Layout, max_brightness: float) -> None:
+        super().__init__(state_file=state_file, layout=layout, max_brightness=max_brightness)
         self.placed: list[tuple[float, int]] = []
 
-    def place(self, hole: int | str, piece: object = "man", *, strong: bool = False) -> None:
+    def place(
+        self, hole: HoleLike, piece: Piece | str = Piece.MAN, *, strong: bool = False
+    ) -> None:
         self.placed.append((time.monotonic(), self._hole(hole)))
-        super().place(hole, piece, strong=strong)  # type: ignore[arg-type]
+        super().place(hole, piece, strong=strong)
 
 
 class Collections:

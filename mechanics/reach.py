@@ -106,8 +106,8 @@ def _magnet(
     north pole towards the sensor; magpylib works in metres and tesla."""
     direction = np.array(axis)
     centre = np.array(face) - direction * magnet.height / 2
-    # magpylib's methods carry no annotations on their arguments: hence the ignores below.
-    cylinder = magpylib.magnet.Cylinder(  # type: ignore[no-untyped-call]
+    # magpylib's methods carry no annotations: the project types the ones it uses (typings/).
+    cylinder = magpylib.magnet.Cylinder(
         polarization=(0.0, 0.0, magnet.remanence_mt / 1000),
         dimension=(magnet.diameter / 1000, magnet.height / 1000),
         position=centre / 1000,
@@ -118,7 +118,7 @@ def _magnet(
         angle = np.arccos(np.clip(np.dot(z, direction), -1.0, 1.0))
         if np.linalg.norm(rotvec) < 1e-9:
             rotvec = np.array([1.0, 0.0, 0.0])
-        cylinder.rotate_from_rotvec(  # type: ignore[no-untyped-call]
+        cylinder.rotate_from_rotvec(
             rotvec / np.linalg.norm(rotvec) * angle, anchor=centre / 1000, degrees=False
         )
     return cylinder
@@ -127,7 +127,7 @@ def _magnet(
 def axial_field_mt(magnet: Magnet, distance_mm: float) -> float:
     """The field on the magnet's axis ``distance_mm`` from its face, in mT."""
     cylinder = _magnet(magnet, (0.0, 0.0, 0.0), (0.0, 0.0, 1.0))
-    field = cylinder.getB((0.0, 0.0, distance_mm / 1000))  # type: ignore[no-untyped-call]
+    field = cylinder.getB((0.0, 0.0, distance_mm / 1000))
     return float(field[2] * 1000)
 
 
@@ -156,7 +156,7 @@ def _worst_crosstalk(
     sources = [_magnet(magnet, m.at, m.axis) for m in magnets]
     points = np.array([s.at for s in sensors_at]) / 1000
     # By magnet, sensor and coordinate, in mT.
-    fields = np.array([source.getB(points) for source in sources]) * 1000  # type: ignore[no-untyped-call]
+    fields = np.array([source.getB(points) for source in sources]) * 1000
     axes = np.array([s.axis for s in sensors_at])
     along = np.abs(np.einsum("msk,sk->ms", fields, axes))
     worst = 0.0

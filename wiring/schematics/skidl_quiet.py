@@ -14,18 +14,19 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from types import FrameType
 
 
 def _frames(context: int = 1) -> list[inspect.FrameInfo]:
     """``inspect.stack()`` without the source lines (``context`` is not read)."""
     found: list[inspect.FrameInfo] = []
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         code = frame.f_code
         found.append(
             inspect.FrameInfo(frame, code.co_filename, frame.f_lineno, code.co_name, None, None)
         )
-        frame = frame.f_back  # type: ignore[assignment]
+        frame = frame.f_back
     return found
 
 
@@ -52,11 +53,11 @@ _SKIDL_DIR = os.path.dirname(skidl.circuit.__file__)
 def _trace() -> list[tuple[str, str]]:
     """``(file, line)`` of each caller outside SKiDL, outermost first, as SKiDL's own trace."""
     found: list[tuple[str, str]] = []
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if not frame.f_code.co_filename.startswith(_SKIDL_DIR):
             found.append((os.path.abspath(frame.f_code.co_filename), str(frame.f_lineno)))
-        frame = frame.f_back  # type: ignore[assignment]
+        frame = frame.f_back
     return found[::-1]
 
 
