@@ -34,15 +34,17 @@ def routes(service: WebService) -> list[ApiRoute]:
         proof, the game is over, or the position left the proof (the winning side played
         elsewhere)."""
         game = controller.game
+        says = game_spec(game.variant).proof
+        if says is None:
+            return Answer(ProofAnswer(game.variant, False, None))
         key = (game.variant, game.phase, game.to_move, *(game.pieces(t) for t in range(game.teams)))
         if key in kept:
             return Answer(kept[key])
         position = copy.deepcopy(game)  # as it is now: the game may move on while this works
         async with one_at_a_time:
             if key not in kept:
-                says = game_spec(position.variant).proof
-                found = None if says is None else await asyncio.to_thread(says, position)
-                kept[key] = ProofAnswer(position.variant, says is not None, found)
+                found = await asyncio.to_thread(says, position)
+                kept[key] = ProofAnswer(position.variant, True, found)
                 while len(kept) > KEPT:
                     kept.popitem(last=False)
         return Answer(kept[key])
