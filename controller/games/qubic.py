@@ -62,6 +62,7 @@ SPEC = GameSpec(
         ),
     ),
     page=files("controller") / "server" / "web" / "qubic.js",
+    style=files("controller") / "server" / "web" / "qubic.css",
     carried=True,
     proof=proof,
     penalty_asks_block=True,

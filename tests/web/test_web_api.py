@@ -118,7 +118,7 @@ async def test_info_describes_the_board() -> None:
             "qubic": {
                 "title": "3-D Tic Tac Toe",
                 "choice": "3-D Tic Tac Toe (Qubic)",
-                "page": None,
+                "page": "/qubic.js",
             },
             "payoff": {
                 "title": "Pay-Off Flix",

@@ -2,9 +2,11 @@
 // board (GET /api/proof): who wins in how many placements, the hole that does it, and the other
 // side's replies that hold out longest.
 
-import { registerPanel } from "./registry.js";
+import { registerPanel, registerStyle } from "./registry.js";
 import { teamsOf } from "./words.js";
 import { N_, onLanguage, t, translatePage } from "./i18n.js";
+
+await registerStyle(new URL("./qubic.css", import.meta.url)); // before the card draws
 
 const WORDS = {
   title: N_("The proof"),
@@ -87,7 +89,9 @@ registerPanel({
       } catch (error) {
         if (key === asked) answer = { error: error.message };
       }
-      if (key === asked) draw();
+      if (key !== asked) return;
+      section.removeAttribute("aria-busy");
+      draw();
     }
 
     onLanguage(draw);
@@ -98,8 +102,8 @@ registerPanel({
         if (section.hidden) return;
         const key = JSON.stringify([shown.game_id, shown.board, shown.to_move, shown.phase]);
         if (key !== asked) {
-          asked = key;
-          answer = null;
+          asked = key; // the last answer stays until the new one comes (no flicker)
+          section.setAttribute("aria-busy", "true");
           ask(key);
         }
         draw();
