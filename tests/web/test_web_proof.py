@@ -68,5 +68,7 @@ def test_a_first_player_off_the_proof_and_a_game_without_one(
     expect(line).to_have_text(
         "This position has left the proof: the side that placed first played elsewhere."
     )
+    assert service.post("/api/new_game", {"variant": "qubic", "players": 3}).status_code == 200
+    expect(line).to_have_text("The proof is of a game of two sides: it says nothing of three.")
     assert service.post("/api/new_game", {"variant": "lucky", "players": 2}).status_code == 200
     expect(page.locator("#proof")).to_be_hidden()

@@ -21,6 +21,7 @@ const WORDS = {
   reply: N_("{hole}: {team} wins in {plies}"),
   left: N_("This position has left the proof: the side that placed first played elsewhere."),
   over: N_("The game is over."),
+  sides: N_("The proof is of a game of two sides: it says nothing of three."),
   failed: N_("The proof could not be read: {why}"),
 };
 
@@ -53,6 +54,10 @@ registerPanel({
       if (!view) return;
       if (view.phase === "game_over") {
         line.textContent = t(WORDS.over);
+        return;
+      }
+      if (teamsOf(view).length !== 2) {
+        line.textContent = t(WORDS.sides);
         return;
       }
       if (!answer) {
