@@ -21,17 +21,13 @@ import statistics
 import time
 
 from bench.bench_scale import scaled
+from bench.bench_voice import percentile
 from engine.bitboard import BB_ALL
 from engine.lines import LINES
 from engine.players.qubic_proof import committed_book
 from engine.players.qubic_proof_view import proof_view
 
 GAMES = 40
-
-
-def _ms(times: list[float], q: float) -> float:
-    ordered = sorted(times)
-    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
 
 
 def measure() -> dict[str, float]:
@@ -68,9 +64,9 @@ def measure() -> dict[str, float]:
         "qubic_book_load_s": round(loaded, 3),
         "qubic_proof_view_positions": len(views),
         "qubic_proof_view_ms_p50": round(1000 * statistics.median(views), 3),
-        "qubic_proof_view_ms_p99": _ms(views, 0.99),
+        "qubic_proof_view_ms_p99": round(1000 * percentile(views, 0.99), 3),
         "qubic_proof_view_ms_max": round(1000 * max(views), 3),
         "qubic_book_move_ms_p50": round(1000 * statistics.median(moves), 4),
-        "qubic_book_move_ms_p99": _ms(moves, 0.99),
+        "qubic_book_move_ms_p99": round(1000 * percentile(moves, 0.99), 4),
         "qubic_book_move_ms_max": round(1000 * max(moves), 4),
     }

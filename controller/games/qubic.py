@@ -19,7 +19,8 @@ def proof(game: Game) -> ProofSays | None:
     if game.phase == Phase.GAME_OVER or game.teams != 2:
         return None
     mover = game.team_of_seat[game.to_move]
-    mine, theirs = game.pieces(mover), game.occupied & ~game.pieces(mover)
+    mine = game.pieces(mover)
+    theirs = game.occupied & ~mine
     x_to_move = mine.bit_count() == theirs.bit_count()
     first = mover if x_to_move else 1 - mover
     x, o = (mine, theirs) if x_to_move else (theirs, mine)
